@@ -1,0 +1,153 @@
+//! The command line (DESIGN.md): argument definitions and the headless
+//! subcommands. Machine-readable outputs are exactly as DESIGN.md fixes them.
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use motley::rules::{perft, perft_divide, AnyPosition, Position};
+use motley::variant::Registry;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Motley: a terminal player for rare chess variants.
+#[derive(Parser, Debug)]
+#[command(name = "motley", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List variant ids and names.
+    List,
+    /// Print a variant's rules text.
+    Rules {
+        /// Variant id (see `motley list`).
+        variant: String,
+    },
+    /// Count leaf nodes of the move tree to a depth.
+    Perft {
+        /// Variant id.
+        variant: String,
+        /// Depth in plies (single actions).
+        depth: u32,
+        /// Start from this FEN instead of the variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// One line `MOVE: COUNT` per root move, sorted.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal actions in coordinate form, sorted.
+    Moves {
+        /// Variant id.
+        variant: String,
+        /// Position as FEN.
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Fixed perft and search benchmark, in nodes per second.
+    Bench,
+}
+
+/// Run a headless subcommand.
+pub fn run(command: Command) -> Result<ExitCode> {
+    let registry = Registry::load();
+    for w in &registry.warnings {
+        eprintln!("warning: {w}");
+    }
+    match command {
+        Command::List => {
+            for v in registry.all() {
+                println!("{:<28} {}", v.id, v.name);
+            }
+        }
+        Command::Rules { variant } => {
+            let v = registry.get(&variant)?;
+            println!("{}\n", v.name);
+            println!("{}", v.rules_text());
+        }
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            divide,
+        } => {
+            let v = registry.get(&variant)?;
+            let pos = v.position(fen.as_deref())?;
+            let nodes = if divide {
+                let rows = perft_divide(&pos, depth);
+                for (m, n) in &rows {
+                    println!("{m}: {n}");
+                }
+                rows.iter().map(|(_, n)| n).sum()
+            } else {
+                perft_any(&pos, depth)
+            };
+            println!("Nodes: {nodes}");
+        }
+        Command::Moves { variant, fen } => {
+            let v = registry.get(&variant)?;
+            let pos = v.position(fen.as_deref())?;
+            let mut legal = Vec::new();
+            pos.legal_actions(&mut legal);
+            let mut texts: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+            texts.sort();
+            texts.dedup();
+            for t in texts {
+                println!("{t}");
+            }
+        }
+        Command::Bench => bench(&registry)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Perft on the concrete family type (no enum dispatch in the hot path).
+pub fn perft_any(pos: &AnyPosition, depth: u32) -> u64 {
+    motley::dispatch!(pos, p => perft(p, depth))
+}
+
+/// Positions and depths the benchmark runs, per variant id.
+const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
+    ("standard", None, 5),
+    (
+        "standard",
+        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        4,
+    ),
+    ("antichess", None, 5),
+];
+
+fn bench(registry: &Registry) -> Result<()> {
+    motley::core::attacks::init();
+    println!("perft (bulk-counted last ply), single thread");
+    let mut total_nodes = 0u64;
+    let mut total_secs = 0f64;
+    for (id, fen, depth) in PERFT_BENCH {
+        let Ok(v) = registry.get(id) else { continue };
+        let pos = v
+            .position(*fen)
+            .with_context(|| format!("benchmark position for {id}"))?;
+        let t = Instant::now();
+        let nodes = perft_any(&pos, *depth);
+        let secs = t.elapsed().as_secs_f64().max(1e-9);
+        total_nodes += nodes;
+        total_secs += secs;
+        println!(
+            "{:<28} depth {} {:>12} nodes {:>8.3} s {:>8.1} Mnodes/s{}",
+            id,
+            depth,
+            nodes,
+            secs,
+            nodes as f64 / secs / 1e6,
+            if fen.is_some() { "  (kiwipete)" } else { "" }
+        );
+    }
+    println!(
+        "total {total_nodes} nodes in {total_secs:.3} s: {:.1} Mnodes/s",
+        total_nodes as f64 / total_secs.max(1e-9) / 1e6
+    );
+    Ok(())
+}

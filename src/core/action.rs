@@ -1,0 +1,331 @@
+//! Actions: everything a player (or the dice) can do, each with one text form
+//! (RULES.md coordinate notation). A game is a start position plus a list of
+//! actions.
+
+use super::types::{Color, Piece, Role, Square};
+use std::fmt;
+use thiserror::Error;
+
+/// How a piece move differs from "from → to, capture whatever stands there".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// An ordinary move or capture on the destination.
+    Normal,
+    /// A pawn's two-square advance (sets the en-passant square).
+    DoublePush,
+    /// A pawn capture of the pawn beside it, landing behind it.
+    EnPassant,
+    /// Castling, written as the king's move; the rook goes from the a/h
+    /// corner to the d/f file.
+    Castle,
+    /// A pawn move that promotes into the given role.
+    Promotion(Role),
+    /// Contrast's strong queen removes the piece on `to` and stays on `from`.
+    CaptureInPlace,
+}
+
+/// A piece move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// An ordinary move.
+    #[inline]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+        }
+    }
+
+    /// A move with a special kind.
+    #[inline]
+    pub const fn with_kind(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move { from, to, kind }
+    }
+
+    /// The promotion role, if any.
+    #[inline]
+    pub fn promotion(&self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Where the moving piece ends up (a capture in place stays put).
+    #[inline]
+    pub fn destination(&self) -> Square {
+        match self.kind {
+            MoveKind::CaptureInPlace => self.from,
+            _ => self.to,
+        }
+    }
+}
+
+/// Dice-Money purchases that are not placements.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Purchase {
+    /// One (1) or two (2) extra chess moves after the main move.
+    ExtraMoves(u8),
+    /// The king moves like a queen this turn.
+    KingPower,
+}
+
+/// One action. Most variants use only `Move`; Dice-Money uses them all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A piece move.
+    Move(Move),
+    /// Put a piece on a vacant square (Dice-Money placements; SAN `N@e4`).
+    Place(Piece, Square),
+    /// The outcome of a chance event: two dice, first then second.
+    Roll(u8, u8),
+    /// A purchase.
+    Buy(Purchase),
+    /// Give up the remaining extra moves of a turn.
+    Pass,
+}
+
+impl From<Move> for Action {
+    fn from(m: Move) -> Action {
+        Action::Move(m)
+    }
+}
+
+impl Action {
+    /// The piece move, if this is one.
+    #[inline]
+    pub fn as_move(&self) -> Option<Move> {
+        match self {
+            Action::Move(m) => Some(*m),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MoveKind::CaptureInPlace => write!(f, "{}^{}", self.from, self.to),
+            MoveKind::Promotion(r) => write!(f, "{}{}{}", self.from, self.to, r.char()),
+            _ => write!(f, "{}{}", self.from, self.to),
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(m) => write!(f, "{m}"),
+            Action::Place(p, sq) => write!(f, "{}@{}", p.char(), sq),
+            Action::Roll(a, b) => write!(f, "roll:{a},{b}"),
+            Action::Buy(Purchase::ExtraMoves(n)) => write!(f, "buy:move{n}"),
+            Action::Buy(Purchase::KingPower) => write!(f, "buy:king"),
+            Action::Pass => write!(f, "pass"),
+        }
+    }
+}
+
+/// A coordinate-notation text read without a position: the shape of the
+/// action. Matching it against the legal actions is the position's job.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CoordText {
+    /// `e2e4`, `e7e8q`, or `d4^e5` (`in_place`).
+    Move {
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+        in_place: bool,
+    },
+    /// `N@e4` / `n@e4`.
+    Place(Piece, Square),
+    /// `roll:a,b`.
+    Roll(u8, u8),
+    /// `buy:…`.
+    Buy(Purchase),
+    /// `pass`.
+    Pass,
+}
+
+/// Why a text is not an action in coordinate notation.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NotationError {
+    #[error("'{0}' is not a move: expected coordinates like e2e4, e7e8q, d4^e5, N@e4, roll:3,5, buy:move1, buy:move2, buy:king or pass")]
+    Unrecognised(String),
+    #[error("'{0}': dice values must be 1 to 6")]
+    BadDie(String),
+}
+
+impl CoordText {
+    /// Parse coordinate notation.
+    pub fn parse(text: &str) -> Result<CoordText, NotationError> {
+        let t = text.trim();
+        let bad = || NotationError::Unrecognised(t.to_string());
+        let lower = t.to_ascii_lowercase();
+        if lower == "pass" {
+            return Ok(CoordText::Pass);
+        }
+        if let Some(rest) = lower.strip_prefix("buy:") {
+            return match rest {
+                "move1" => Ok(CoordText::Buy(Purchase::ExtraMoves(1))),
+                "move2" => Ok(CoordText::Buy(Purchase::ExtraMoves(2))),
+                "king" => Ok(CoordText::Buy(Purchase::KingPower)),
+                _ => Err(bad()),
+            };
+        }
+        if let Some(rest) = lower.strip_prefix("roll:") {
+            let (a, b) = rest.split_once(',').ok_or_else(bad)?;
+            let a: u8 = a.trim().parse().map_err(|_| bad())?;
+            let b: u8 = b.trim().parse().map_err(|_| bad())?;
+            if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
+                return Err(NotationError::BadDie(t.to_string()));
+            }
+            return Ok(CoordText::Roll(a, b));
+        }
+        if let Some((p, sq)) = t.split_once('@') {
+            let mut chars = p.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(bad());
+            };
+            let piece = Piece::from_char(c).ok_or_else(bad)?;
+            let sq = Square::parse(sq).ok_or_else(bad)?;
+            return Ok(CoordText::Place(piece, sq));
+        }
+        if let Some((a, b)) = lower.split_once('^') {
+            let from = Square::parse(a).ok_or_else(bad)?;
+            let to = Square::parse(b).ok_or_else(bad)?;
+            return Ok(CoordText::Move {
+                from,
+                to,
+                promotion: None,
+                in_place: true,
+            });
+        }
+        if !lower.is_ascii() || !(4..=5).contains(&lower.len()) {
+            return Err(bad());
+        }
+        let from = Square::parse(&lower[0..2]).ok_or_else(bad)?;
+        let to = Square::parse(&lower[2..4]).ok_or_else(bad)?;
+        let promotion = match lower.get(4..5) {
+            None => None,
+            Some(s) => Some(
+                s.chars()
+                    .next()
+                    .and_then(Role::from_char)
+                    .filter(|r| *r != Role::Pawn)
+                    .ok_or_else(bad)?,
+            ),
+        };
+        Ok(CoordText::Move {
+            from,
+            to,
+            promotion,
+            in_place: false,
+        })
+    }
+
+    /// Does a concrete action have this text?
+    pub fn matches(&self, action: &Action) -> bool {
+        match (self, action) {
+            (
+                CoordText::Move {
+                    from,
+                    to,
+                    promotion,
+                    in_place,
+                },
+                Action::Move(m),
+            ) => {
+                m.from == *from
+                    && m.to == *to
+                    && m.promotion() == *promotion
+                    && (m.kind == MoveKind::CaptureInPlace) == *in_place
+            }
+            (CoordText::Place(p, s), Action::Place(q, t)) => p == q && s == t,
+            (CoordText::Roll(a, b), Action::Roll(c, d)) => a == c && b == d,
+            (CoordText::Buy(p), Action::Buy(q)) => p == q,
+            (CoordText::Pass, Action::Pass) => true,
+            _ => false,
+        }
+    }
+}
+
+/// Pick the action a coordinate text means among legal actions. Where both
+/// a castling and another king move share the text (Dice-Money's king
+/// power), castling wins, as RULES.md rules.
+pub fn find_by_coord(text: &CoordText, legal: &[Action]) -> Option<Action> {
+    let mut found = None;
+    for a in legal {
+        if text.matches(a) {
+            if matches!(a, Action::Move(m) if m.kind == MoveKind::Castle) {
+                return Some(*a);
+            }
+            found.get_or_insert(*a);
+        }
+    }
+    found
+}
+
+/// The colour letter form for a placement by `color` of `role`.
+pub fn place_text(color: Color, role: Role, sq: Square) -> String {
+    Action::Place(Piece::new(color, role), sq).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_text_form_round_trips() {
+        for t in [
+            "e2e4",
+            "e7e8q",
+            "a2a1k",
+            "d4^e5",
+            "N@e4",
+            "n@e4",
+            "roll:3,5",
+            "buy:move1",
+            "buy:move2",
+            "buy:king",
+            "pass",
+        ] {
+            let parsed = CoordText::parse(t).unwrap();
+            let action = match parsed {
+                CoordText::Move {
+                    from,
+                    to,
+                    promotion,
+                    in_place,
+                } => Action::Move(Move::with_kind(
+                    from,
+                    to,
+                    match (promotion, in_place) {
+                        (Some(r), _) => MoveKind::Promotion(r),
+                        (None, true) => MoveKind::CaptureInPlace,
+                        _ => MoveKind::Normal,
+                    },
+                )),
+                CoordText::Place(p, s) => Action::Place(p, s),
+                CoordText::Roll(a, b) => Action::Roll(a, b),
+                CoordText::Buy(p) => Action::Buy(p),
+                CoordText::Pass => Action::Pass,
+            };
+            assert_eq!(action.to_string(), t);
+            assert!(parsed.matches(&action));
+        }
+    }
+
+    #[test]
+    fn junk_is_refused() {
+        for t in ["", "e2", "e2e9", "e7e8p", "roll:0,7", "buy:moon", "X@e4", "Nf3", "e2-e4x"] {
+            assert!(CoordText::parse(t).is_err(), "{t}");
+        }
+    }
+}

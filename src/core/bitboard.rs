@@ -1,0 +1,213 @@
+//! A set of squares as a 64-bit word; the currency of move generation.
+
+use super::types::Square;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of squares, bit i = square i (a1 = bit 0).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    /// No squares.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 64 squares.
+    pub const FULL: Bitboard = Bitboard(!0);
+    /// Dark squares (a1 dark).
+    pub const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
+    /// Light squares.
+    pub const LIGHT: Bitboard = Bitboard(!0xAA55_AA55_AA55_AA55);
+    /// Ranks 1–4: South's half in Monochrome.
+    pub const SOUTH_HALF: Bitboard = Bitboard(0x0000_0000_FFFF_FFFF);
+    /// Ranks 5–8: North's half in Monochrome.
+    pub const NORTH_HALF: Bitboard = Bitboard(0xFFFF_FFFF_0000_0000);
+
+    /// The set holding one square.
+    #[inline]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1u64 << sq.index_const())
+    }
+
+    /// All squares of rank 0..8.
+    #[inline]
+    pub const fn rank(r: i8) -> Bitboard {
+        Bitboard(0xFFu64 << (8 * (r as u32 & 7)))
+    }
+
+    /// All squares of file 0..8.
+    #[inline]
+    pub const fn file(f: i8) -> Bitboard {
+        Bitboard(0x0101_0101_0101_0101u64 << (f as u32 & 7))
+    }
+
+    /// True when no square is in the set.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// True when at least one square is in the set.
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Number of squares.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Membership test.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1u64 << sq.index_const()) != 0
+    }
+
+    /// More than one square in the set.
+    #[inline]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The lowest square, if any.
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::new_unchecked(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// The single square of a one-square set (lowest square otherwise).
+    #[inline]
+    pub fn single(self) -> Option<Square> {
+        if self.more_than_one() {
+            None
+        } else {
+            self.first()
+        }
+    }
+
+    /// Add a square.
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.0 |= 1u64 << sq.index();
+    }
+
+    /// Remove a square.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        self.0 &= !(1u64 << sq.index());
+    }
+
+    /// Toggle a square.
+    #[inline]
+    pub fn toggle(&mut self, sq: Square) {
+        self.0 ^= 1u64 << sq.index();
+    }
+
+    /// Set with a square added (by value).
+    #[inline]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | (1u64 << sq.index_const()))
+    }
+
+    /// Set with a square removed (by value).
+    #[inline]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1u64 << sq.index_const()))
+    }
+
+    /// Shift every square one rank up (towards rank 8).
+    #[inline]
+    pub const fn north(self) -> Bitboard {
+        Bitboard(self.0 << 8)
+    }
+
+    /// Shift every square one rank down (towards rank 1).
+    #[inline]
+    pub const fn south(self) -> Bitboard {
+        Bitboard(self.0 >> 8)
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let sq = Square::new_unchecked(self.0.trailing_zeros() as u8);
+            self.0 &= self.0 - 1;
+            Some(sq)
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl From<Square> for Bitboard {
+    fn from(sq: Square) -> Bitboard {
+        Bitboard::from_square(sq)
+    }
+}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $op:tt, $tra:ident, $fa:ident) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bit_op!(BitAnd, bitand, &, BitAndAssign, bitand_assign);
+bit_op!(BitOr, bitor, |, BitOrAssign, bitor_assign);
+bit_op!(BitXor, bitxor, ^, BitXorAssign, bitxor_assign);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl std::fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Bitboard({:#018x})", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dark_mask_agrees_with_square_colour() {
+        for sq in Square::all() {
+            assert_eq!(Bitboard::DARK.contains(sq), sq.is_dark(), "{sq}");
+        }
+    }
+
+    #[test]
+    fn halves_split_at_the_centerline() {
+        for sq in Square::all() {
+            assert_eq!(Bitboard::SOUTH_HALF.contains(sq), sq.rank() < 4);
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! FEN: parsing into a [`Setup`] (syntax only; each rule family then checks
+//! what it requires) and writing back.
+
+use super::board::Board;
+use super::types::{Color, Piece, Role, Square};
+use thiserror::Error;
+
+/// Castling-rights bits.
+pub mod castle {
+    /// White may castle kingside (e1g1).
+    pub const WHITE_KING: u8 = 1;
+    /// White may castle queenside (e1c1).
+    pub const WHITE_QUEEN: u8 = 2;
+    /// Black may castle kingside (e8g8).
+    pub const BLACK_KING: u8 = 4;
+    /// Black may castle queenside (e8c8).
+    pub const BLACK_QUEEN: u8 = 8;
+    /// All four rights.
+    pub const ALL: u8 = 15;
+}
+
+/// Everything a FEN says, before a rule family has judged it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub board: Board,
+    pub turn: Color,
+    /// Bits from [`castle`].
+    pub castling: u8,
+    pub ep_square: Option<Square>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+}
+
+/// Why a FEN could not be read. Each names the field at fault.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    #[error("empty FEN")]
+    Empty,
+    #[error("FEN has {0} fields; expected 4 to 6 (placement, side, castling, en passant, halfmove clock, move number)")]
+    FieldCount(usize),
+    #[error("FEN placement has {0} ranks; expected 8 separated by '/'")]
+    RankCount(usize),
+    #[error("FEN rank {rank} describes {squares} squares; expected 8")]
+    RankWidth { rank: u8, squares: usize },
+    #[error("FEN placement: '{0}' is not a piece letter (use PNBRQK / pnbrqk or digits 1-8)")]
+    BadPiece(char),
+    #[error("FEN side to move '{0}': expected 'w' or 'b'")]
+    BadTurn(String),
+    #[error("FEN castling field '{0}': expected '-' or letters from KQkq")]
+    BadCastling(String),
+    #[error("FEN en-passant field '{0}': expected '-' or a square on rank 3 (Black to move) or rank 6 (White to move)")]
+    BadEnPassant(String),
+    #[error("FEN halfmove clock '{0}' is not a number")]
+    BadHalfmoves(String),
+    #[error("FEN move number '{0}' is not a positive number")]
+    BadFullmoves(String),
+}
+
+impl Setup {
+    /// The standard chess starting position.
+    pub fn standard() -> Setup {
+        // The constant is well-formed; a failure here is a programming error
+        // caught by the first test run, never user input.
+        Setup::parse(STANDARD_FEN).unwrap_or(Setup {
+            board: Board::empty(),
+            turn: Color::White,
+            castling: 0,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        })
+    }
+
+    /// Parse a FEN (4 to 6 fields; missing clocks default to 0 and 1).
+    pub fn parse(fen: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let board = parse_placement(fields[0])?;
+        let turn = match fields[1] {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            other => return Err(FenError::BadTurn(other.to_string())),
+        };
+        let castling = parse_castling(fields[2])?;
+        let ep_square = match fields[3] {
+            "-" => None,
+            s => {
+                let sq = Square::parse(s).ok_or_else(|| FenError::BadEnPassant(s.to_string()))?;
+                let want_rank = turn.fold(5, 2);
+                if sq.rank() != want_rank {
+                    return Err(FenError::BadEnPassant(s.to_string()));
+                }
+                Some(sq)
+            }
+        };
+        let halfmoves = match fields.get(4) {
+            None => 0,
+            Some(s) => s
+                .parse::<u32>()
+                .map_err(|_| FenError::BadHalfmoves(s.to_string()))?,
+        };
+        let fullmoves = match fields.get(5) {
+            None => 1,
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) if n >= 1 => n,
+                _ => return Err(FenError::BadFullmoves(s.to_string())),
+            },
+        };
+        Ok(Setup {
+            board,
+            turn,
+            castling,
+            ep_square,
+            halfmoves,
+            fullmoves,
+        })
+    }
+
+    /// Write as FEN.
+    pub fn to_fen(&self) -> String {
+        format!(
+            "{} {} {} {} {} {}",
+            placement_fen(&self.board),
+            self.turn.fold('w', 'b'),
+            castling_fen(self.castling),
+            self.ep_square
+                .map_or_else(|| "-".to_string(), |s| s.to_string()),
+            self.halfmoves,
+            self.fullmoves
+        )
+    }
+}
+
+/// FEN of the standard starting position.
+pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn parse_placement(s: &str) -> Result<Board, FenError> {
+    let ranks: Vec<&str> = s.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut board = Board::empty();
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as i8;
+        let mut file: usize = 0;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 || d > 8 {
+                    return Err(FenError::BadPiece(c));
+                }
+                file += d as usize;
+            } else {
+                let p = Piece::from_char(c).ok_or(FenError::BadPiece(c))?;
+                if file < 8 {
+                    if let Some(sq) = Square::from_coords(file as i8, rank) {
+                        board.set(sq, p);
+                    }
+                }
+                file += 1;
+            }
+            if file > 8 {
+                return Err(FenError::RankWidth {
+                    rank: rank as u8 + 1,
+                    squares: file,
+                });
+            }
+        }
+        if file != 8 {
+            return Err(FenError::RankWidth {
+                rank: rank as u8 + 1,
+                squares: file,
+            });
+        }
+    }
+    Ok(board)
+}
+
+fn parse_castling(s: &str) -> Result<u8, FenError> {
+    if s == "-" {
+        return Ok(0);
+    }
+    let mut bits = 0u8;
+    for c in s.chars() {
+        let bit = match c {
+            'K' => castle::WHITE_KING,
+            'Q' => castle::WHITE_QUEEN,
+            'k' => castle::BLACK_KING,
+            'q' => castle::BLACK_QUEEN,
+            _ => return Err(FenError::BadCastling(s.to_string())),
+        };
+        if bits & bit != 0 {
+            return Err(FenError::BadCastling(s.to_string()));
+        }
+        bits |= bit;
+    }
+    Ok(bits)
+}
+
+/// Piece-placement field of a FEN.
+pub fn placement_fen(board: &Board) -> String {
+    let mut out = String::with_capacity(72);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let p = Square::from_coords(file, rank).and_then(|sq| board.piece_at(sq));
+            match p {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(p.char());
+                }
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// Castling field of a FEN.
+pub fn castling_fen(bits: u8) -> String {
+    let mut s = String::new();
+    for (bit, c) in [
+        (castle::WHITE_KING, 'K'),
+        (castle::WHITE_QUEEN, 'Q'),
+        (castle::BLACK_KING, 'k'),
+        (castle::BLACK_QUEEN, 'q'),
+    ] {
+        if bits & bit != 0 {
+            s.push(c);
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+/// Count pieces of a role and colour (setup validation helpers).
+pub fn count_piece(board: &Board, color: Color, role: Role) -> u32 {
+    board.by_piece(Piece::new(color, role)).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_fen_round_trips() {
+        assert_eq!(Setup::parse(STANDARD_FEN).unwrap().to_fen(), STANDARD_FEN);
+    }
+
+    #[test]
+    fn malformed_fens_are_typed_errors() {
+        let cases: &[(&str, FenError)] = &[
+            ("", FenError::Empty),
+            ("8/8/8/8/8/8/8/8 w", FenError::FieldCount(2)),
+            ("8/8/8/8/8/8/8 w - - 0 1", FenError::RankCount(7)),
+            ("9/8/8/8/8/8/8/8 w - - 0 1", FenError::BadPiece('9')),
+            (
+                "ppppppppp/8/8/8/8/8/8/8 w - - 0 1",
+                FenError::RankWidth { rank: 8, squares: 9 },
+            ),
+            ("7/8/8/8/8/8/8/8 w - - 0 1", FenError::RankWidth { rank: 8, squares: 7 }),
+            ("x7/8/8/8/8/8/8/8 w - - 0 1", FenError::BadPiece('x')),
+            ("8/8/8/8/8/8/8/8 x - - 0 1", FenError::BadTurn("x".into())),
+            ("8/8/8/8/8/8/8/8 w KX - 0 1", FenError::BadCastling("KX".into())),
+            ("8/8/8/8/8/8/8/8 w - e4 0 1", FenError::BadEnPassant("e4".into())),
+            ("8/8/8/8/8/8/8/8 w - e3 0 1", FenError::BadEnPassant("e3".into())),
+            ("8/8/8/8/8/8/8/8 w - - x 1", FenError::BadHalfmoves("x".into())),
+            ("8/8/8/8/8/8/8/8 w - - 0 0", FenError::BadFullmoves("0".into())),
+        ];
+        for (fen, want) in cases {
+            assert_eq!(Setup::parse(fen).as_ref().err(), Some(want), "{fen}");
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! Small `Copy` types every other module speaks: colours, roles, pieces, squares.
+
+use std::fmt;
+
+/// The two sides. White is "South" (first player), Black is "North".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, in index order, for loops over per-side tables.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The opponent; used everywhere a rule talks about "the other side".
+    #[inline]
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// Index into per-colour arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Human name, for status lines and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
+    /// Pick a value by colour without a branch at the call site.
+    #[inline]
+    pub fn fold<T>(self, white: T, black: T) -> T {
+        match self {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a piece is, independent of who owns it. The knight slot may move as a
+/// camel, DA or double knight in some variants; it keeps the letter N.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    Pawn = 0,
+    Knight = 1,
+    Bishop = 2,
+    Rook = 3,
+    Queen = 4,
+    King = 5,
+}
+
+impl Role {
+    /// All roles in index order.
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+
+    /// Index into per-role arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Role from an index produced by [`Role::index`].
+    #[inline]
+    pub fn from_index(i: usize) -> Option<Role> {
+        Role::ALL.get(i).copied()
+    }
+
+    /// Lower-case letter used in FEN (black), coordinate promotions and SAN.
+    pub fn char(self) -> char {
+        match self {
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+        }
+    }
+
+    /// Upper-case letter used in SAN piece moves.
+    pub fn upper_char(self) -> char {
+        self.char().to_ascii_uppercase()
+    }
+
+    /// Parse a piece letter in either case.
+    pub fn from_char(c: char) -> Option<Role> {
+        match c.to_ascii_lowercase() {
+            'p' => Some(Role::Pawn),
+            'n' => Some(Role::Knight),
+            'b' => Some(Role::Bishop),
+            'r' => Some(Role::Rook),
+            'q' => Some(Role::Queen),
+            'k' => Some(Role::King),
+            _ => None,
+        }
+    }
+
+    /// Human name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+}
+
+/// A coloured piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    /// Convenience constructor.
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    /// FEN letter: upper case for White.
+    pub fn char(self) -> char {
+        match self.color {
+            Color::White => self.role.upper_char(),
+            Color::Black => self.role.char(),
+        }
+    }
+
+    /// Parse a FEN letter; the case gives the colour.
+    pub fn from_char(c: char) -> Option<Piece> {
+        let role = Role::from_char(c)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+}
+
+/// One of the 64 squares, a1 = 0, b1 = 1, …, h8 = 63.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// Square from index 0..64; `None` outside.
+    #[inline]
+    pub fn new(index: u8) -> Option<Square> {
+        (index < 64).then_some(Square(index))
+    }
+
+    /// Square from an index known to be in range (internal tables).
+    #[inline]
+    pub(crate) const fn new_unchecked(index: u8) -> Square {
+        Square(index & 63)
+    }
+
+    /// Square from file 0..8 and rank 0..8.
+    #[inline]
+    pub fn from_coords(file: i8, rank: i8) -> Option<Square> {
+        if (0..8).contains(&file) && (0..8).contains(&rank) {
+            Some(Square((rank * 8 + file) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Every square, a1 first.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0u8..64).map(Square)
+    }
+
+    /// Index for const contexts (bit shifts in `Bitboard`).
+    #[inline]
+    pub(crate) const fn index_const(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// 0..64.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0 = a-file … 7 = h-file.
+    #[inline]
+    pub fn file(self) -> i8 {
+        (self.0 & 7) as i8
+    }
+
+    /// 0 = rank 1 … 7 = rank 8.
+    #[inline]
+    pub fn rank(self) -> i8 {
+        (self.0 >> 3) as i8
+    }
+
+    /// The square shifted by (df, dr), if still on the board.
+    #[inline]
+    pub fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        Square::from_coords(self.file() + df, self.rank() + dr)
+    }
+
+    /// Dark squares per RULES.md §0: a1 is dark.
+    #[inline]
+    pub fn is_dark(self) -> bool {
+        (self.file() + self.rank()) % 2 == 0
+    }
+
+    /// The same square seen from the other side (rank mirrored).
+    #[inline]
+    pub fn flip_vertical(self) -> Square {
+        Square(self.0 ^ 56)
+    }
+
+    /// Parse `e4`.
+    pub fn parse(s: &str) -> Option<Square> {
+        let b = s.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let f = b[0].to_ascii_lowercase();
+        let r = b[1];
+        if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
+            return None;
+        }
+        Square::from_coords((f - b'a') as i8, (r - b'1') as i8)
+    }
+
+    /// File letter `a`..`h`.
+    pub fn file_char(self) -> char {
+        (b'a' + self.file() as u8) as char
+    }
+
+    /// Rank digit `1`..`8`.
+    pub fn rank_char(self) -> char {
+        (b'1' + self.rank() as u8) as char
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file_char(), self.rank_char())
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a1_is_dark_and_h1_is_light() {
+        assert!(Square::parse("a1").unwrap().is_dark());
+        assert!(!Square::parse("h1").unwrap().is_dark());
+        assert!(Square::parse("h8").unwrap().is_dark());
+        assert!(Square::parse("e1").unwrap().is_dark(), "e1 is dark (5+1 even)");
+    }
+
+    #[test]
+    fn square_text_round_trips() {
+        for sq in Square::all() {
+            assert_eq!(Square::parse(&sq.to_string()), Some(sq));
+        }
+        assert_eq!(Square::parse("i1"), None);
+        assert_eq!(Square::parse("a9"), None);
+        assert_eq!(Square::parse("a"), None);
+    }
+}

@@ -1,0 +1,67 @@
+//! Zobrist keys: fixed pseudo-random numbers, generated at compile time, that
+//! hash positions incrementally for repetition detection and the AI's
+//! transposition table.
+
+use super::types::{Color, Piece, Square};
+
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+const N_PIECE: usize = 2 * 6 * 64;
+/// Extra keyed slots for variant state: 16 slots of 128 values each.
+const N_EXTRA: usize = 16 * 128;
+const N_KEYS: usize = N_PIECE + 1 + 16 + 8 + N_EXTRA;
+
+const KEYS: [u64; N_KEYS] = {
+    let mut k = [0u64; N_KEYS];
+    let mut i = 0;
+    while i < N_KEYS {
+        k[i] = splitmix((i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D).wrapping_add(0x1234_5678));
+        i += 1;
+    }
+    k
+};
+
+/// Key of a piece on a square.
+#[inline]
+pub fn piece(p: Piece, sq: Square) -> u64 {
+    KEYS[(p.color.index() * 6 + p.role.index()) * 64 + sq.index()]
+}
+
+/// Key xored in when Black is to move.
+#[inline]
+pub fn black_to_move() -> u64 {
+    KEYS[N_PIECE]
+}
+
+/// Key of a castling-rights bit set (0..16).
+#[inline]
+pub fn castling(rights: u8) -> u64 {
+    KEYS[N_PIECE + 1 + (rights as usize & 15)]
+}
+
+/// Key of an en-passant file.
+#[inline]
+pub fn ep_file(file: i8) -> u64 {
+    KEYS[N_PIECE + 17 + (file as usize & 7)]
+}
+
+/// Key for a variant's extra state: `slot` 0..16 names what is hashed (a
+/// score, a no-rejection square, money…), `value` 0..128 its value.
+#[inline]
+pub fn extra(slot: usize, value: usize) -> u64 {
+    KEYS[N_PIECE + 25 + (slot & 15) * 128 + (value & 127)]
+}
+
+/// Key that distinguishes who acts in a variant with several actions a turn.
+#[inline]
+pub fn side(color: Color) -> u64 {
+    match color {
+        Color::White => 0,
+        Color::Black => black_to_move(),
+    }
+}

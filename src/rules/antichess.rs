@@ -1,0 +1,286 @@
+//! The antichess family: kings are ordinary pieces and captures are
+//! compulsory. Plain antichess (lichess rules) and Chicken Chess are the
+//! same family; Chicken switches on Benedict flipping, its castling ruling
+//! and the stalemate-by-count rule through [`AntichessOptions`].
+
+use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use crate::core::fen::Setup;
+use crate::core::movegen::{
+    apply_move, castle_geometry, gen_king_ordinary_captures, gen_king_ordinary_quiets,
+    KING_PROMOTIONS,
+};
+use crate::core::{
+    zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Square,
+};
+use serde::{Deserialize, Serialize};
+
+/// What a player with no legal move gets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum StalemateRule {
+    /// The stalemated player wins (lichess antichess).
+    #[default]
+    Win,
+    /// The player with fewer pieces wins; equal counts draw (Chicken).
+    FewerPieces,
+}
+
+/// Family options, read from the variant file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct AntichessOptions {
+    /// Benedict flipping: the moved piece converts the enemies it attacks.
+    #[serde(default)]
+    pub flips: bool,
+    /// Chicken's castling ruling: king on its home square, own rook in a
+    /// corner of that rank, squares between empty; no other conditions.
+    #[serde(default)]
+    pub castling: bool,
+    /// What having no legal move means.
+    #[serde(default)]
+    pub stalemate: StalemateRule,
+}
+
+/// An antichess-family position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Antichess {
+    board: Board,
+    turn: Color,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    options: AntichessOptions,
+    /// Squares flipped by the last move (shown by the UI).
+    last_flips: Bitboard,
+}
+
+impl Antichess {
+    /// Build from a setup. Any number of kings is allowed; castling rights
+    /// in the FEN are ignored (castling depends on the position only).
+    pub fn from_setup(setup: Setup, options: AntichessOptions) -> Result<Antichess, PositionError> {
+        let b = &setup.board;
+        if let Some(sq) = (b.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first() {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+        super::standard::validate_ep(b, setup.turn, setup.ep_square)?;
+        Ok(Antichess {
+            board: setup.board,
+            turn: setup.turn,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            options,
+            last_flips: Bitboard::EMPTY,
+        })
+    }
+
+    /// The family's options.
+    pub fn options(&self) -> AntichessOptions {
+        self.options
+    }
+
+    /// Squares whose pieces the last move flipped.
+    pub fn last_flips(&self) -> Bitboard {
+        self.last_flips
+    }
+
+    /// Does the side to move have a capture (and so must capture)?
+    pub fn capture_available(&self) -> bool {
+        let mut caps = Vec::new();
+        gen_king_ordinary_captures(
+            &self.board,
+            self.turn,
+            self.ep_square,
+            &KING_PROMOTIONS,
+            &mut caps,
+        );
+        !caps.is_empty()
+    }
+
+    fn gen_castling(&self, out: &mut Vec<Action>) {
+        let us = self.turn;
+        let king = Piece::new(us, Role::King);
+        let rook = Piece::new(us, Role::Rook);
+        for kingside in [true, false] {
+            let g = castle_geometry(us, kingside);
+            if self.board.piece_at(g.king_from) == Some(king)
+                && self.board.piece_at(g.rook_from) == Some(rook)
+                && (self.board.occupied() & g.must_be_empty).is_empty()
+            {
+                out.push(Action::Move(Move::with_kind(
+                    g.king_from,
+                    g.king_to,
+                    MoveKind::Castle,
+                )));
+            }
+        }
+    }
+
+    fn ep_after(&self, m: Move) -> Option<Square> {
+        if m.kind != MoveKind::DoublePush {
+            return None;
+        }
+        let ep = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2)?;
+        let enemy_pawns = self.board.by_role(Role::Pawn) & self.board.by_color(self.turn.other());
+        (crate::core::attacks::pawn_attacks(self.turn, ep) & enemy_pawns)
+            .any()
+            .then_some(ep)
+    }
+}
+
+impl Position for Antichess {
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        if self.board.by_color(Color::White).is_empty() || self.board.by_color(Color::Black).is_empty()
+        {
+            return;
+        }
+        let start = out.len();
+        gen_king_ordinary_captures(
+            &self.board,
+            self.turn,
+            self.ep_square,
+            &KING_PROMOTIONS,
+            out,
+        );
+        if out.len() == start {
+            gen_king_ordinary_quiets(&self.board, self.turn, &KING_PROMOTIONS, out);
+            if self.options.castling {
+                self.gen_castling(out);
+            }
+        }
+    }
+
+    fn play_unchecked(&mut self, action: Action) {
+        let Action::Move(m) = action else { return };
+        let ep_next = self.ep_after(m);
+        let applied = apply_move(&mut self.board, m);
+        self.last_flips = Bitboard::EMPTY;
+        if self.options.flips {
+            // Only the moved piece flips, from where it now stands, after any
+            // capture; the castling rook does not flip.
+            let dest = applied.destination;
+            if let Some(p) = self.board.piece_at(dest) {
+                let attacked = self.board.attacks_from(dest);
+                let victims = attacked & self.board.by_color(self.turn.other());
+                for sq in victims {
+                    self.board.recolor(sq, self.turn);
+                }
+                self.last_flips = victims;
+                let _ = p;
+            }
+        }
+        self.ep_square = ep_next;
+        if applied.moved == Role::Pawn || applied.captured.is_some() {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
+    }
+
+    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
+        for c in [self.turn, self.turn.other()] {
+            if self.board.by_color(c).is_empty() {
+                return Some(Outcome::win(c, EndReason::NoPieces));
+            }
+        }
+        if !legal.is_empty() {
+            return None;
+        }
+        Some(match self.options.stalemate {
+            StalemateRule::Win => Outcome::win(self.turn, EndReason::NoLegalMoves),
+            StalemateRule::FewerPieces => {
+                let mine = self.board.count(self.turn);
+                let theirs = self.board.count(self.turn.other());
+                match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Less => Outcome::win(self.turn, EndReason::NoLegalMoves),
+                    std::cmp::Ordering::Greater => {
+                        Outcome::win(self.turn.other(), EndReason::NoLegalMoves)
+                    }
+                    std::cmp::Ordering::Equal => Outcome::draw(EndReason::NoLegalMoves),
+                }
+            }
+        })
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.board.hash()
+            ^ zobrist::side(self.turn)
+            ^ self.ep_square.map_or(0, |s| zobrist::ep_file(s.file()))
+    }
+
+    fn quiet_plies(&self) -> u32 {
+        self.halfmoves
+    }
+
+    fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    fn to_fen(&self) -> String {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling: 0,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+        .to_fen()
+    }
+
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+        if let CoordText::Move { from, .. } = text {
+            let ours = self.board.color_at(*from) == Some(self.turn);
+            let all_captures = legal
+                .iter()
+                .filter_map(|a| a.as_move())
+                .all(|m| self.is_capture(&m));
+            if ours && all_captures && !legal.is_empty() {
+                let name = if self.options.flips { "Chicken" } else { "Antichess" };
+                return format!("{name}: a capture is available and captures are compulsory");
+            }
+        }
+        generic_why_illegal(self, text, legal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::perft;
+
+    fn anti(fen: &str) -> Antichess {
+        Antichess::from_setup(Setup::parse(fen).unwrap(), AntichessOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn antichess_start_counts() {
+        let p = anti(crate::core::fen::STANDARD_FEN);
+        assert_eq!(perft(&p, 1), 20);
+        assert_eq!(perft(&p, 2), 400);
+        assert_eq!(perft(&p, 3), 8067);
+    }
+
+    #[test]
+    fn stalemated_player_wins_antichess() {
+        // White pawn blocked by a black pawn: White cannot move and wins.
+        let p = anti("8/8/8/8/8/p7/P7/8 w - - 0 1");
+        let o = p.outcome().unwrap();
+        assert_eq!(o.winner, Some(Color::White));
+    }
+}

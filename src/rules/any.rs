@@ -1,0 +1,76 @@
+//! One type for "a position of whichever family": the game, the records and
+//! the UI hold this; the AI is generic and is handed the concrete type.
+
+use super::antichess::Antichess;
+use super::standard::Standard;
+use super::{EndReason, Outcome, Position};
+use crate::core::{Action, Board, Color, CoordText, Move};
+
+/// A position of any family.
+#[derive(Clone, Debug)]
+pub enum AnyPosition {
+    Standard(Standard),
+    Antichess(Antichess),
+}
+
+/// Forward a call to the concrete family.
+#[macro_export]
+macro_rules! dispatch {
+    ($any:expr, $p:ident => $body:expr) => {
+        match $any {
+            $crate::rules::AnyPosition::Standard($p) => $body,
+            $crate::rules::AnyPosition::Antichess($p) => $body,
+        }
+    };
+}
+
+impl Position for AnyPosition {
+    fn board(&self) -> &Board {
+        dispatch!(self, p => p.board())
+    }
+    fn turn(&self) -> Color {
+        dispatch!(self, p => p.turn())
+    }
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        dispatch!(self, p => p.legal_actions(out))
+    }
+    fn play_unchecked(&mut self, action: Action) {
+        dispatch!(self, p => p.play_unchecked(action))
+    }
+    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
+        dispatch!(self, p => p.outcome_given(legal))
+    }
+    fn hash(&self) -> u64 {
+        dispatch!(self, p => p.hash())
+    }
+    fn repetition_key(&self) -> Option<u64> {
+        dispatch!(self, p => p.repetition_key())
+    }
+    fn quiet_plies(&self) -> u32 {
+        dispatch!(self, p => p.quiet_plies())
+    }
+    fn fullmoves(&self) -> u32 {
+        dispatch!(self, p => p.fullmoves())
+    }
+    fn to_fen(&self) -> String {
+        dispatch!(self, p => p.to_fen())
+    }
+    fn is_capture(&self, m: &Move) -> bool {
+        dispatch!(self, p => p.is_capture(m))
+    }
+    fn is_check(&self) -> bool {
+        dispatch!(self, p => p.is_check())
+    }
+    fn is_chance(&self) -> bool {
+        dispatch!(self, p => p.is_chance())
+    }
+    fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        dispatch!(self, p => p.chance_outcomes())
+    }
+    fn end_by_rule(&self, reason: EndReason) -> Outcome {
+        dispatch!(self, p => p.end_by_rule(reason))
+    }
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+        dispatch!(self, p => p.why_illegal(text, legal))
+    }
+}

@@ -1,0 +1,333 @@
+//! FIDE chess: the baseline whose public perft numbers prove the shared
+//! generator right.
+
+use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use crate::core::fen::{castle, Setup};
+use crate::core::movegen::{
+    apply_move, castle_geometry, castling_rights_touching, ep_square_after, gen_fide_legal,
+    king_in_check, FideParams, FIDE_PROMOTIONS,
+};
+use crate::core::{zobrist, Action, Bitboard, Board, Color, CoordText, Piece, Role, Square};
+
+/// A standard chess position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standard {
+    board: Board,
+    turn: Color,
+    castling: u8,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+impl Standard {
+    /// Check a setup against FIDE's requirements and build the position.
+    pub fn from_setup(setup: Setup) -> Result<Standard, PositionError> {
+        validate_fide_setup(&setup)?;
+        Ok(Standard {
+            board: setup.board,
+            turn: setup.turn,
+            castling: setup.castling,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+        })
+    }
+
+    /// The starting position.
+    pub fn start() -> Standard {
+        let s = Setup::standard();
+        Standard {
+            board: s.board,
+            turn: s.turn,
+            castling: s.castling,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// Castling-rights bits.
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// En-passant square, if a capture there may be possible.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// The position as a setup (for FEN and other families built on it).
+    pub fn setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+}
+
+/// FIDE setup checks shared by families played with a normal king: one king
+/// each, no pawns on the back ranks, castling rights that fit the pieces,
+/// an en-passant square behind a pawn that just moved, the side not to move
+/// not in check.
+pub fn validate_fide_setup(setup: &Setup) -> Result<(), PositionError> {
+    let b = &setup.board;
+    for c in Color::ALL {
+        match b.by_piece(Piece::new(c, Role::King)).count() {
+            0 => return Err(PositionError::MissingKing(c)),
+            1 => {}
+            _ => return Err(PositionError::TooManyKings(c)),
+        }
+        let count = b.count(c);
+        if count > 16 {
+            return Err(PositionError::TooManyPieces { color: c, count });
+        }
+    }
+    if let Some(sq) = (b.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first() {
+        return Err(PositionError::PawnOnBackRank(sq));
+    }
+    validate_castling(b, setup.castling)?;
+    validate_ep(b, setup.turn, setup.ep_square)?;
+    if king_in_check(b, setup.turn.other()) {
+        return Err(PositionError::OppositeCheck(setup.turn.other()));
+    }
+    Ok(())
+}
+
+/// Each castling right needs its king and rook on their home squares.
+pub fn validate_castling(b: &Board, rights: u8) -> Result<(), PositionError> {
+    for (bit, color, kingside, letter) in [
+        (castle::WHITE_KING, Color::White, true, 'K'),
+        (castle::WHITE_QUEEN, Color::White, false, 'Q'),
+        (castle::BLACK_KING, Color::Black, true, 'k'),
+        (castle::BLACK_QUEEN, Color::Black, false, 'q'),
+    ] {
+        if rights & bit == 0 {
+            continue;
+        }
+        let g = castle_geometry(color, kingside);
+        if b.piece_at(g.king_from) != Some(Piece::new(color, Role::King))
+            || b.piece_at(g.rook_from) != Some(Piece::new(color, Role::Rook))
+        {
+            return Err(PositionError::BadCastling(letter));
+        }
+    }
+    Ok(())
+}
+
+/// The en-passant square must be empty with the opponent's pawn in front.
+pub fn validate_ep(b: &Board, turn: Color, ep: Option<Square>) -> Result<(), PositionError> {
+    let Some(ep) = ep else { return Ok(()) };
+    let mover = turn.other();
+    let dir = mover.fold(1i8, -1);
+    let pawn_sq = ep.offset(0, dir);
+    let origin = ep.offset(0, -dir);
+    let ok = !b.occupied().contains(ep)
+        && pawn_sq.is_some_and(|s| b.piece_at(s) == Some(Piece::new(mover, Role::Pawn)))
+        && origin.is_some_and(|s| !b.occupied().contains(s));
+    if ok {
+        Ok(())
+    } else {
+        Err(PositionError::BadEnPassant(ep))
+    }
+}
+
+/// Insufficient material by FIDE: K v K, K+minor v K, or only bishops all on
+/// one square colour.
+pub fn insufficient_material(b: &Board) -> bool {
+    let heavy = b.by_role(Role::Pawn) | b.by_role(Role::Rook) | b.by_role(Role::Queen);
+    if heavy.any() {
+        return false;
+    }
+    let knights = b.by_role(Role::Knight);
+    let bishops = b.by_role(Role::Bishop);
+    let minors = knights | bishops;
+    if minors.count() <= 1 {
+        return true;
+    }
+    knights.is_empty()
+        && ((bishops & Bitboard::DARK).is_empty() || (bishops & Bitboard::LIGHT).is_empty())
+}
+
+/// Hash of the FIDE state fields.
+#[inline]
+pub fn fide_hash(board: &Board, turn: Color, castling: u8, ep: Option<Square>) -> u64 {
+    board.hash()
+        ^ zobrist::side(turn)
+        ^ zobrist::castling(castling)
+        ^ ep.map_or(0, |s| zobrist::ep_file(s.file()))
+}
+
+impl Position for Standard {
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        gen_fide_legal(
+            &self.board,
+            self.turn,
+            &FideParams {
+                castling: self.castling,
+                ep_square: self.ep_square,
+                promotions: &FIDE_PROMOTIONS,
+                king_slides: false,
+            },
+            out,
+        );
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, action: Action) {
+        let Action::Move(m) = action else { return };
+        let applied = apply_move(&mut self.board, m);
+        self.castling &= !(castling_rights_touching(m.from) | castling_rights_touching(m.to));
+        self.ep_square = ep_square_after(&self.board, m, self.turn);
+        if applied.moved == Role::Pawn || applied.captured.is_some() {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
+    }
+
+    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
+        if legal.is_empty() {
+            return Some(if self.is_check() {
+                Outcome::win(self.turn.other(), EndReason::Checkmate)
+            } else {
+                Outcome::draw(EndReason::Stalemate)
+            });
+        }
+        insufficient_material(&self.board).then(|| Outcome::draw(EndReason::InsufficientMaterial))
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        fide_hash(&self.board, self.turn, self.castling, self.ep_square)
+    }
+
+    fn quiet_plies(&self) -> u32 {
+        self.halfmoves
+    }
+
+    fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    fn to_fen(&self) -> String {
+        self.setup().to_fen()
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        king_in_check(&self.board, self.turn)
+    }
+
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+        fide_why_illegal(self, &self.board, self.turn, text, legal)
+    }
+}
+
+/// Explanations for FIDE-like families: name a move that would leave the
+/// king in check, otherwise the common reasons.
+pub fn fide_why_illegal<P: Position>(
+    pos: &P,
+    board: &Board,
+    turn: Color,
+    text: &CoordText,
+    legal: &[Action],
+) -> String {
+    if let CoordText::Move { from, to, .. } = *text {
+        if board.color_at(from) == Some(turn) && !board.by_color(turn).contains(to) {
+            let mut after = *board;
+            let m = crate::core::Move::new(from, to);
+            let attacks = board.attacks_from(from);
+            let pawn_push = board.role_at(from) == Some(Role::Pawn) && from.file() == to.file();
+            if attacks.contains(to) || pawn_push {
+                apply_move(&mut after, m);
+                if king_in_check(&after, turn) {
+                    return if king_in_check(board, turn) {
+                        "your king is in check and this move does not get it out".to_string()
+                    } else {
+                        "that would leave your king in check".to_string()
+                    };
+                }
+            }
+        }
+    }
+    generic_why_illegal(pos, text, legal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{parse_action, perft, san_of};
+
+    fn pos(fen: &str) -> Standard {
+        Standard::from_setup(Setup::parse(fen).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn start_position_counts() {
+        let p = Standard::start();
+        assert_eq!(perft(&p, 1), 20);
+        assert_eq!(perft(&p, 2), 400);
+        assert_eq!(perft(&p, 3), 8902);
+    }
+
+    #[test]
+    fn setups_fide_forbids_are_refused() {
+        for (fen, why) in [
+            ("8/8/8/8/8/8/8/K7 w - - 0 1", "no black king"),
+            ("k7/8/8/8/8/8/8/KK6 w - - 0 1", "two white kings"),
+            ("k7/8/8/8/8/8/8/K6P w - - 0 1", "pawn on rank 1"),
+            ("k7/8/8/8/8/8/8/K7 w K - 0 1", "castling without pieces"),
+            ("k7/8/8/8/8/8/8/K7 w - e6 0 1", "en passant without a pawn"),
+            ("k6R/8/8/8/8/8/8/K7 w - - 0 1", "side not to move in check"),
+        ] {
+            assert!(Standard::from_setup(Setup::parse(fen).unwrap()).is_err(), "{why}");
+        }
+    }
+
+    #[test]
+    fn san_marks_check_and_mate() {
+        let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        let mut legal = Vec::new();
+        p.legal_actions(&mut legal);
+        let a = parse_action(&p, "Ra8").unwrap();
+        assert_eq!(san_of(&p, &a, &legal), "Ra8#");
+    }
+
+    #[test]
+    fn illegal_move_is_explained() {
+        let p = pos("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+        let err = parse_action(&p, "e1d2").unwrap_err().to_string();
+        assert!(err.contains("check"), "{err}");
+        let err = parse_action(&p, "e1e3").unwrap_err().to_string();
+        assert!(err.contains("cannot move"), "{err}");
+    }
+
+    #[test]
+    fn insufficient_material_cases() {
+        assert!(insufficient_material(&pos("k7/8/8/8/8/8/8/K7 w - - 0 1").board));
+        assert!(insufficient_material(&pos("k7/8/8/8/8/8/8/KN6 w - - 0 1").board));
+        assert!(insufficient_material(&pos("k1b5/8/8/8/8/8/8/KB6 w - - 0 1").board));
+        assert!(!insufficient_material(&pos("kb6/8/8/8/8/8/8/KB6 w - - 0 1").board));
+        assert!(!insufficient_material(&pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1").board));
+    }
+}

@@ -1,0 +1,304 @@
+//! Variant definitions: data files under `variants/` (embedded in the
+//! binary) plus any the user drops into their own folder. A variant is a
+//! rule family with options, a start position and the rules text players
+//! read; a new variant that only changes those needs a file, not code.
+
+use crate::core::fen::Setup;
+use crate::rules::antichess::{Antichess, AntichessOptions};
+use crate::rules::standard::Standard;
+use crate::rules::AnyPosition;
+use crate::rules::PositionError;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// The rule module a variant uses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Family {
+    Standard,
+    Antichess,
+}
+
+/// Text given either as one string or as a list of lines (easier to write
+/// in JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Text {
+    One(String),
+    Lines(Vec<String>),
+}
+
+impl Text {
+    /// The text as one string with newlines.
+    pub fn joined(&self) -> String {
+        match self {
+            Text::One(s) => s.clone(),
+            Text::Lines(l) => l.join("\n"),
+        }
+    }
+}
+
+/// One variant file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantDef {
+    /// Command-line id, e.g. `chicken`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// One line for menus and `motley list`.
+    pub summary: String,
+    #[serde(default)]
+    pub inventor: String,
+    #[serde(default)]
+    pub year: Option<u32>,
+    /// Which rule module plays it.
+    pub family: Family,
+    /// Start position as FEN.
+    pub start: String,
+    /// Options of the rule module (piece values, prices, knight type, …).
+    #[serde(default)]
+    pub options: serde_json::Value,
+    /// The rules text shown to players.
+    pub rules: Text,
+}
+
+/// Problems with variant files and ids.
+#[derive(Debug, Error)]
+pub enum VariantError {
+    #[error("unknown variant '{id}'; known: {known}")]
+    Unknown { id: String, known: String },
+    #[error("variant file {file}: {message}")]
+    Malformed { file: String, message: String },
+    #[error("variant '{variant}': field 'options': {message}")]
+    Options { variant: String, message: String },
+    #[error("variant '{variant}': position: {error}")]
+    Position {
+        variant: String,
+        error: PositionError,
+    },
+}
+
+fn options<T: serde::de::DeserializeOwned + Default>(def: &VariantDef) -> Result<T, VariantError> {
+    if def.options.is_null() {
+        return Ok(T::default());
+    }
+    serde_json::from_value(def.options.clone()).map_err(|e| VariantError::Options {
+        variant: def.id.clone(),
+        message: e.to_string(),
+    })
+}
+
+impl VariantDef {
+    /// The rules text.
+    pub fn rules_text(&self) -> String {
+        self.rules.joined()
+    }
+
+    /// Build a position: the variant's start, or `fen` when given.
+    pub fn position(&self, fen: Option<&str>) -> Result<AnyPosition, VariantError> {
+        let wrap = |error: PositionError| VariantError::Position {
+            variant: self.id.clone(),
+            error,
+        };
+        let setup = Setup::parse(fen.unwrap_or(&self.start)).map_err(|e| wrap(e.into()))?;
+        Ok(match self.family {
+            Family::Standard => AnyPosition::Standard(Standard::from_setup(setup).map_err(wrap)?),
+            Family::Antichess => AnyPosition::Antichess(
+                Antichess::from_setup(setup, options::<AntichessOptions>(self)?).map_err(wrap)?,
+            ),
+        })
+    }
+
+    /// Parse and check a variant file's text; `file` names it in messages.
+    pub fn from_json(file: &str, text: &str) -> Result<VariantDef, VariantError> {
+        let def: VariantDef = serde_json::from_str(text).map_err(|e| VariantError::Malformed {
+            file: file.to_string(),
+            message: e.to_string(),
+        })?;
+        if def.id.is_empty()
+            || !def
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(VariantError::Malformed {
+                file: file.to_string(),
+                message: format!(
+                    "field 'id': '{}' must be lower-case letters, digits and '-'",
+                    def.id
+                ),
+            });
+        }
+        def.position(None).map_err(|e| VariantError::Malformed {
+            file: file.to_string(),
+            message: match e {
+                VariantError::Position { error, .. } => format!("field 'start': {error}"),
+                other => other.to_string(),
+            },
+        })?;
+        Ok(def)
+    }
+}
+
+/// Variant files compiled into the binary.
+const BUILTIN: &[(&str, &str)] = &[
+    ("standard.json", include_str!("../variants/standard.json")),
+    ("antichess.json", include_str!("../variants/antichess.json")),
+];
+
+/// All known variants.
+#[derive(Clone, Debug)]
+pub struct Registry {
+    variants: Vec<Arc<VariantDef>>,
+    /// Problems with user files (shown, never fatal).
+    pub warnings: Vec<String>,
+}
+
+impl Registry {
+    /// Only the built-in variants.
+    pub fn builtin() -> Registry {
+        let mut r = Registry {
+            variants: Vec::new(),
+            warnings: Vec::new(),
+        };
+        for (file, text) in BUILTIN {
+            match VariantDef::from_json(file, text) {
+                Ok(def) => r.variants.push(Arc::new(def)),
+                Err(e) => r.warnings.push(format!("built-in {e}")),
+            }
+        }
+        r
+    }
+
+    /// Built-in variants plus the user's folder (see [`user_variant_dir`]).
+    pub fn load() -> Registry {
+        let mut r = Registry::builtin();
+        if let Some(dir) = user_variant_dir() {
+            r.add_dir(&dir);
+        }
+        r
+    }
+
+    /// Add every `*.json` in a folder; a user file may replace a built-in id.
+    pub fn add_dir(&mut self, dir: &Path) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let name = path.display().to_string();
+            let text = match std::fs::metadata(&path) {
+                Ok(m) if m.len() > 1_000_000 => {
+                    self.warnings
+                        .push(format!("variant file {name}: larger than 1 MB, skipped"));
+                    continue;
+                }
+                _ => match std::fs::read_to_string(&path) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        self.warnings.push(format!("variant file {name}: {e}"));
+                        continue;
+                    }
+                },
+            };
+            match VariantDef::from_json(&name, &text) {
+                Ok(def) => {
+                    self.variants.retain(|v| v.id != def.id);
+                    self.variants.push(Arc::new(def));
+                }
+                Err(e) => self.warnings.push(e.to_string()),
+            }
+        }
+    }
+
+    /// Every variant, built-ins first in their fixed order.
+    pub fn all(&self) -> &[Arc<VariantDef>] {
+        &self.variants
+    }
+
+    /// Look a variant up by id.
+    pub fn get(&self, id: &str) -> Result<Arc<VariantDef>, VariantError> {
+        self.variants
+            .iter()
+            .find(|v| v.id == id)
+            .cloned()
+            .ok_or_else(|| VariantError::Unknown {
+                id: id.to_string(),
+                known: self
+                    .variants
+                    .iter()
+                    .map(|v| v.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+/// The user's variant folder: `<data dir>/motley/variants`.
+pub fn user_variant_dir() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join("motley").join("variants"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_variant_loads() {
+        let r = Registry::builtin();
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        assert_eq!(r.all().len(), BUILTIN.len());
+    }
+
+    #[test]
+    fn malformed_files_name_the_file_and_field() {
+        let e = VariantDef::from_json("x.json", "{").unwrap_err().to_string();
+        assert!(e.contains("x.json"), "{e}");
+        let e = VariantDef::from_json(
+            "y.json",
+            r#"{"id":"y","name":"Y","summary":"s","family":"standard","start":"bad","rules":"r"}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("y.json") && e.contains("start"), "{e}");
+        let e = VariantDef::from_json(
+            "z.json",
+            r#"{"id":"z","name":"Z","summary":"s","family":"antichess","start":"8/8/8/8/8/8/8/K7 w - - 0 1","options":{"flipz":true},"rules":"r"}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("z.json") && e.contains("flipz"), "{e}");
+        let e = VariantDef::from_json(
+            "w.json",
+            r#"{"id":"w","name":"W","summary":"s","family":"nope","start":"","rules":"r"}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("w.json") && e.contains("nope"), "{e}");
+    }
+
+    #[test]
+    fn user_folder_adds_and_reports() {
+        let dir = std::env::temp_dir().join(format!("motley-variants-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("mini.json"),
+            r#"{"id":"mini","name":"Mini","summary":"kings and a pawn","family":"standard","start":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1","rules":["line one","line two"]}"#,
+        )
+        .unwrap();
+        std::fs::write(dir.join("broken.json"), "{\"id\": 3}").unwrap();
+        let mut r = Registry::builtin();
+        r.add_dir(&dir);
+        assert!(r.get("mini").is_ok());
+        assert_eq!(r.warnings.len(), 1);
+        assert!(r.warnings[0].contains("broken.json"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
