@@ -44,7 +44,11 @@ pub struct Game {
 
 impl Game {
     /// A new game of `variant`, from its start or from `fen`.
-    pub fn new(variant: Arc<VariantDef>, fen: Option<&str>, seed: u64) -> Result<Game, VariantError> {
+    pub fn new(
+        variant: Arc<VariantDef>,
+        fen: Option<&str>,
+        seed: u64,
+    ) -> Result<Game, VariantError> {
         let start = variant.position(fen)?;
         Ok(Game {
             variant,
@@ -249,6 +253,18 @@ impl Game {
             let o = self.position().end_by_rule(EndReason::Agreement);
             self.declared = Some((self.ply(), o));
         }
+    }
+
+    /// The next game of a match: a fresh game of the same variant and start
+    /// (with `seed` for its dice), into which the family carries what the
+    /// match rules pass on (Dice-Money: the winner's prices).
+    pub fn next_in_match(&self, seed: u64) -> Result<Game, VariantError> {
+        let mut next = Game::new(self.variant.clone(), self.start_fen.as_deref(), seed)?;
+        let winner = self.outcome().and_then(|o| o.winner);
+        let mut start = next.positions[0].clone();
+        start.carry_over(&self.positions[0], self.position(), winner);
+        next.positions[0] = start;
+        Ok(next)
     }
 
     /// Truncate to the first `ply` actions (branching from a replay).

@@ -259,7 +259,9 @@ mod tests {
 
     #[test]
     fn malformed_files_name_the_file_and_field() {
-        let e = VariantDef::from_json("x.json", "{").unwrap_err().to_string();
+        let e = VariantDef::from_json("x.json", "{")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("x.json"), "{e}");
         let e = VariantDef::from_json(
             "y.json",

@@ -271,16 +271,40 @@ mod tests {
             ("9/8/8/8/8/8/8/8 w - - 0 1", FenError::BadPiece('9')),
             (
                 "ppppppppp/8/8/8/8/8/8/8 w - - 0 1",
-                FenError::RankWidth { rank: 8, squares: 9 },
+                FenError::RankWidth {
+                    rank: 8,
+                    squares: 9,
+                },
             ),
-            ("7/8/8/8/8/8/8/8 w - - 0 1", FenError::RankWidth { rank: 8, squares: 7 }),
+            (
+                "7/8/8/8/8/8/8/8 w - - 0 1",
+                FenError::RankWidth {
+                    rank: 8,
+                    squares: 7,
+                },
+            ),
             ("x7/8/8/8/8/8/8/8 w - - 0 1", FenError::BadPiece('x')),
             ("8/8/8/8/8/8/8/8 x - - 0 1", FenError::BadTurn("x".into())),
-            ("8/8/8/8/8/8/8/8 w KX - 0 1", FenError::BadCastling("KX".into())),
-            ("8/8/8/8/8/8/8/8 w - e4 0 1", FenError::BadEnPassant("e4".into())),
-            ("8/8/8/8/8/8/8/8 w - e3 0 1", FenError::BadEnPassant("e3".into())),
-            ("8/8/8/8/8/8/8/8 w - - x 1", FenError::BadHalfmoves("x".into())),
-            ("8/8/8/8/8/8/8/8 w - - 0 0", FenError::BadFullmoves("0".into())),
+            (
+                "8/8/8/8/8/8/8/8 w KX - 0 1",
+                FenError::BadCastling("KX".into()),
+            ),
+            (
+                "8/8/8/8/8/8/8/8 w - e4 0 1",
+                FenError::BadEnPassant("e4".into()),
+            ),
+            (
+                "8/8/8/8/8/8/8/8 w - e3 0 1",
+                FenError::BadEnPassant("e3".into()),
+            ),
+            (
+                "8/8/8/8/8/8/8/8 w - - x 1",
+                FenError::BadHalfmoves("x".into()),
+            ),
+            (
+                "8/8/8/8/8/8/8/8 w - - 0 0",
+                FenError::BadFullmoves("0".into()),
+            ),
         ];
         for (fen, want) in cases {
             assert_eq!(Setup::parse(fen).as_ref().err(), Some(want), "{fen}");

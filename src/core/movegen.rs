@@ -62,7 +62,11 @@ pub fn push_pawn_move(
 ) {
     if to.rank() == last_rank {
         for &r in promotions {
-            out.push(Action::Move(Move::with_kind(from, to, MoveKind::Promotion(r))));
+            out.push(Action::Move(Move::with_kind(
+                from,
+                to,
+                MoveKind::Promotion(r),
+            )));
         }
     } else {
         out.push(Action::Move(Move::new(from, to)));
@@ -330,20 +334,14 @@ pub fn gen_king_ordinary_captures(
                     let victim = ep.offset(0, -dir);
                     if pawn_attacks(us, from).contains(ep)
                         && !occ.contains(ep)
-                        && victim.is_some_and(|v| {
-                            (board.by_role(Role::Pawn) & theirs).contains(v)
-                        })
+                        && victim.is_some_and(|v| (board.by_role(Role::Pawn) & theirs).contains(v))
                     {
                         out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
                     }
                 }
             }
             r => {
-                let att = super::board::piece_attacks(
-                    super::types::Piece::new(us, r),
-                    from,
-                    occ,
-                );
+                let att = super::board::piece_attacks(super::types::Piece::new(us, r), from, occ);
                 for to in att & theirs {
                     out.push(Action::Move(Move::new(from, to)));
                 }
@@ -390,11 +388,7 @@ pub fn gen_king_ordinary_quiets(
                 }
             }
             r => {
-                let att = super::board::piece_attacks(
-                    super::types::Piece::new(us, r),
-                    from,
-                    occ,
-                );
+                let att = super::board::piece_attacks(super::types::Piece::new(us, r), from, occ);
                 for to in att & empty {
                     out.push(Action::Move(Move::new(from, to)));
                 }
@@ -440,10 +434,9 @@ pub fn apply_move(board: &mut Board, m: Move) -> Applied {
             let kingside = m.to.file() > m.from.file();
             let rank = m.from.rank();
             let (rf, rt) = if kingside { (7, 5) } else { (0, 3) };
-            if let (Some(rf), Some(rt)) = (
-                Square::from_coords(rf, rank),
-                Square::from_coords(rt, rank),
-            ) {
+            if let (Some(rf), Some(rt)) =
+                (Square::from_coords(rf, rank), Square::from_coords(rt, rank))
+            {
                 if let Some(rook) = board.clear(rf) {
                     board.set(rt, rook);
                 }

@@ -103,7 +103,9 @@ pub fn normalize_san(text: &str) -> String {
 }
 
 fn loose(s: &str) -> String {
-    s.chars().filter(|c| *c != 'x' && *c != '=' && *c != ':').collect()
+    s.chars()
+        .filter(|c| *c != 'x' && *c != '=' && *c != ':')
+        .collect()
 }
 
 /// What a SAN text matched.
@@ -125,14 +127,18 @@ pub fn parse_san(text: &str, legal: &[Action], sans: &[String], board: &Board) -
         return SanMatch::NoMatch;
     }
     if let Some(i) = sans.iter().position(|s| *s == want) {
-        return legal.get(i).map_or(SanMatch::NoMatch, |a| SanMatch::Found(*a));
+        return legal
+            .get(i)
+            .map_or(SanMatch::NoMatch, |a| SanMatch::Found(*a));
     }
     let want_loose = loose(&want);
     let hits: Vec<usize> = (0..sans.len())
         .filter(|&i| loose(&sans[i]) == want_loose)
         .collect();
     if hits.len() == 1 {
-        return legal.get(hits[0]).map_or(SanMatch::NoMatch, |a| SanMatch::Found(*a));
+        return legal
+            .get(hits[0])
+            .map_or(SanMatch::NoMatch, |a| SanMatch::Found(*a));
     }
     structural(&want, legal, board)
 }

@@ -283,7 +283,10 @@ mod tests {
         assert!(Square::parse("a1").unwrap().is_dark());
         assert!(!Square::parse("h1").unwrap().is_dark());
         assert!(Square::parse("h8").unwrap().is_dark());
-        assert!(Square::parse("e1").unwrap().is_dark(), "e1 is dark (5+1 even)");
+        assert!(
+            Square::parse("e1").unwrap().is_dark(),
+            "e1 is dark (5+1 even)"
+        );
     }
 
     #[test]

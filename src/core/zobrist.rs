@@ -16,11 +16,15 @@ const N_PIECE: usize = 2 * 6 * 64;
 const N_EXTRA: usize = 16 * 128;
 const N_KEYS: usize = N_PIECE + 1 + 16 + 8 + N_EXTRA;
 
-const KEYS: [u64; N_KEYS] = {
+static KEYS: [u64; N_KEYS] = {
     let mut k = [0u64; N_KEYS];
     let mut i = 0;
     while i < N_KEYS {
-        k[i] = splitmix((i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D).wrapping_add(0x1234_5678));
+        k[i] = splitmix(
+            (i as u64)
+                .wrapping_mul(0x2545_F491_4F6C_DD1D)
+                .wrapping_add(0x1234_5678),
+        );
         i += 1;
     }
     k

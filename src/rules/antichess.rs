@@ -59,7 +59,8 @@ impl Antichess {
     /// in the FEN are ignored (castling depends on the position only).
     pub fn from_setup(setup: Setup, options: AntichessOptions) -> Result<Antichess, PositionError> {
         let b = &setup.board;
-        if let Some(sq) = (b.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first() {
+        if let Some(sq) = (b.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first()
+        {
             return Err(PositionError::PawnOnBackRank(sq));
         }
         super::standard::validate_ep(b, setup.turn, setup.ep_square)?;
@@ -140,7 +141,8 @@ impl Position for Antichess {
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        if self.board.by_color(Color::White).is_empty() || self.board.by_color(Color::Black).is_empty()
+        if self.board.by_color(Color::White).is_empty()
+            || self.board.by_color(Color::Black).is_empty()
         {
             return;
         }
@@ -251,7 +253,11 @@ impl Position for Antichess {
                 .filter_map(|a| a.as_move())
                 .all(|m| self.is_capture(&m));
             if ours && all_captures && !legal.is_empty() {
-                let name = if self.options.flips { "Chicken" } else { "Antichess" };
+                let name = if self.options.flips {
+                    "Chicken"
+                } else {
+                    "Antichess"
+                };
                 return format!("{name}: a capture is available and captures are compulsory");
             }
         }

@@ -73,4 +73,19 @@ impl Position for AnyPosition {
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         dispatch!(self, p => p.why_illegal(text, legal))
     }
+    fn evaluate(&self) -> i32 {
+        dispatch!(self, p => p.evaluate())
+    }
+    fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
+        // Carrying over only makes sense between positions of one family.
+        match (self, previous_start, previous_end) {
+            (AnyPosition::Standard(p), AnyPosition::Standard(s), AnyPosition::Standard(e)) => {
+                p.carry_over(s, e, winner)
+            }
+            (AnyPosition::Antichess(p), AnyPosition::Antichess(s), AnyPosition::Antichess(e)) => {
+                p.carry_over(s, e, winner)
+            }
+            _ => {}
+        }
+    }
 }

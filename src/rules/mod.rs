@@ -259,12 +259,41 @@ pub trait Position: Clone + Send + Sync + 'static {
         generic_why_illegal(self, text, legal)
     }
 
+    /// Static evaluation in centipawns from the point of view of the side
+    /// to act ([`Position::turn`]); the AI searches with it. Families
+    /// override with their own knowledge; the default counts material.
+    fn evaluate(&self) -> i32 {
+        material_balance(self.board(), self.turn())
+    }
+
+    /// Match play: set up this (fresh) start position from the previous
+    /// game of the match — its start, its end and its winner. Dice-Money
+    /// carries prices over; other families have nothing to carry.
+    fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
+        let _ = (previous_start, previous_end, winner);
+    }
+
     /// The result if the game is over by the position itself.
     fn outcome(&self) -> Option<Outcome> {
         let mut legal = Vec::with_capacity(64);
         self.legal_actions(&mut legal);
         self.outcome_given(&legal)
     }
+}
+
+/// Conventional piece values in centipawns (P N B R Q K), for evaluation.
+pub const PIECE_CENTIPAWNS: [i32; 6] = [100, 320, 330, 500, 900, 0];
+
+/// Material of `side` minus the opponent's, in centipawns.
+pub fn material_balance(board: &Board, side: Color) -> i32 {
+    let mut score = 0;
+    for role in crate::core::Role::ALL {
+        let v = PIECE_CENTIPAWNS[role.index()];
+        let bb = board.by_role(role);
+        score += v * (bb & board.by_color(side)).count() as i32;
+        score -= v * (bb & board.by_color(side.other())).count() as i32;
+    }
+    score
 }
 
 /// The common explanations: no piece, wrong side, wrong square.
@@ -388,7 +417,8 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
 
 /// Count leaf nodes of the action tree (bulk-counting the last ply).
 pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<Action>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
+    let mut buffers: Vec<Vec<Action>> =
+        (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
     perft_inner(pos, depth, &mut buffers)
 }
 

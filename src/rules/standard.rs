@@ -300,7 +300,10 @@ mod tests {
             ("k7/8/8/8/8/8/8/K7 w - e6 0 1", "en passant without a pawn"),
             ("k6R/8/8/8/8/8/8/K7 w - - 0 1", "side not to move in check"),
         ] {
-            assert!(Standard::from_setup(Setup::parse(fen).unwrap()).is_err(), "{why}");
+            assert!(
+                Standard::from_setup(Setup::parse(fen).unwrap()).is_err(),
+                "{why}"
+            );
         }
     }
 
@@ -324,10 +327,20 @@ mod tests {
 
     #[test]
     fn insufficient_material_cases() {
-        assert!(insufficient_material(&pos("k7/8/8/8/8/8/8/K7 w - - 0 1").board));
-        assert!(insufficient_material(&pos("k7/8/8/8/8/8/8/KN6 w - - 0 1").board));
-        assert!(insufficient_material(&pos("k1b5/8/8/8/8/8/8/KB6 w - - 0 1").board));
-        assert!(!insufficient_material(&pos("kb6/8/8/8/8/8/8/KB6 w - - 0 1").board));
-        assert!(!insufficient_material(&pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1").board));
+        assert!(insufficient_material(
+            &pos("k7/8/8/8/8/8/8/K7 w - - 0 1").board
+        ));
+        assert!(insufficient_material(
+            &pos("k7/8/8/8/8/8/8/KN6 w - - 0 1").board
+        ));
+        assert!(insufficient_material(
+            &pos("k1b5/8/8/8/8/8/8/KB6 w - - 0 1").board
+        ));
+        assert!(!insufficient_material(
+            &pos("kb6/8/8/8/8/8/8/KB6 w - - 0 1").board
+        ));
+        assert!(!insufficient_material(
+            &pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1").board
+        ));
     }
 }
