@@ -1,6 +1,7 @@
 //! Motley: a rules engine for rare chess variants, with a terminal front end
 //! in the binary. The library is usable without the terminal UI.
 
+pub mod ai;
 pub mod core;
 pub mod game;
 pub mod rules;
