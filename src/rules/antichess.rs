@@ -263,6 +263,10 @@ impl Position for Antichess {
         }
         generic_why_illegal(self, text, legal)
     }
+
+    fn evaluate(&self) -> i32 {
+        crate::ai::eval::antichess(&self.board, self.turn)
+    }
 }
 
 #[cfg(test)]
