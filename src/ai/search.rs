@@ -134,12 +134,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 
 /// Search `pos` and return the best action. `history` holds the repetition
 /// keys of the game's earlier positions (oldest first).
-pub fn search<P: Position>(
-    pos: &P,
-    history: &[u64],
-    limits: &Limits,
-    stop: &AtomicBool,
-) -> Report {
+pub fn search<P: Position>(pos: &P, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
     let start = Instant::now();
     let mut s = Searcher {
         tt: limits.use_tt.then(|| Table::new(limits.tt_mb)),
@@ -231,7 +226,7 @@ impl Searcher<'_> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if !self.aborted && self.nodes % 1024 == 0 {
+        if !self.aborted && self.nodes.is_multiple_of(1024) {
             self.aborted = self.stop.load(AtomicOrdering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d);
         }
@@ -298,8 +293,7 @@ impl Searcher<'_> {
         let pushed = pos.repetition_key().map(|k| self.keys.push(k)).is_some();
         let mut alpha = -INF;
         let mut best: Option<(usize, i32)> = None;
-        for i in 0..root.len() {
-            let (a, noise, _) = root[i];
+        for (i, &(a, noise, _)) in root.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(a);
             let same = child.turn() == turn;
@@ -403,8 +397,7 @@ impl Searcher<'_> {
         }
 
         let in_check = pos.is_check();
-        self.ordering
-            .score(pos, &moves, tt_move, ply, &mut scores);
+        self.ordering.score(pos, &moves, tt_move, ply, &mut scores);
         if let Some(k) = key {
             self.keys.push(k);
         }

@@ -65,9 +65,7 @@ impl Table {
     pub fn store(&mut self, entry: Entry) {
         if let Some(slot) = self.slots.get_mut(entry.key as usize & self.mask) {
             if let Some(old) = slot {
-                if old.key == entry.key
-                    && old.bound == Bound::Exact
-                    && old.depth > entry.depth + 1
+                if old.key == entry.key && old.bound == Bound::Exact && old.depth > entry.depth + 1
                 {
                     return;
                 }
