@@ -426,6 +426,8 @@ fn bench_search(registry: &Registry) -> Result<()> {
         tt_mb: 16,
         noise: 0,
         seed: 0,
+        contempt: 0,
+        soft_share: 1.0,
     };
     for v in registry.all() {
         let mut positions: Vec<(&str, AnyPosition)> = Vec::new();

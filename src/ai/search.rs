@@ -49,6 +49,11 @@ pub struct Limits {
     pub noise: i32,
     /// Seed of the noise.
     pub seed: u64,
+    /// How much the searching side dislikes a draw, in centipawns (so it
+    /// plays on in level positions instead of repeating).
+    pub contempt: i32,
+    /// Fraction of `movetime` after which no new iteration starts.
+    pub soft_share: f64,
 }
 
 impl Limits {
@@ -61,6 +66,8 @@ impl Limits {
             tt_mb: 8,
             noise: 0,
             seed: 0,
+            contempt: 0,
+            soft_share: 0.45,
         }
     }
 }
@@ -147,6 +154,8 @@ pub fn search<P: Position>(pos: &P, history: &[u64], limits: &Limits, stop: &Ato
         move_bufs: Vec::new(),
         score_bufs: Vec::new(),
         root_depth: 1,
+        root_side: pos.turn(),
+        contempt: limits.contempt,
     };
     let mut report = Report {
         best: None,
@@ -181,7 +190,9 @@ pub fn search<P: Position>(pos: &P, history: &[u64], limits: &Limits, stop: &Ato
         .collect();
     root.sort_by_key(|r| std::cmp::Reverse(r.2));
     report.best = Some(root[0].0);
-    let soft = limits.movetime.map(|t| t.mul_f64(0.45));
+    let soft = limits
+        .movetime
+        .map(|t| t.mul_f64(limits.soft_share.clamp(0.0, 1.0)));
     for depth in 1..=limits.max_depth.max(1) {
         s.root_depth = depth as i32;
         let found = s.root(pos, &mut root, depth as i32, limits.noise > 0);
@@ -219,9 +230,25 @@ struct Searcher<'a> {
     move_bufs: Vec<Vec<Action>>,
     score_bufs: Vec<Vec<i32>>,
     root_depth: i32,
+    root_side: crate::core::Color,
+    contempt: i32,
 }
 
 impl Searcher<'_> {
+    /// Score of an ended game for `side`; draws carry the contempt.
+    #[inline]
+    fn ended(&self, o: &Outcome, side: crate::core::Color, ply: usize) -> i32 {
+        if o.winner.is_none() && self.contempt != 0 {
+            if side == self.root_side {
+                -self.contempt
+            } else {
+                self.contempt
+            }
+        } else {
+            outcome_score(o, side, ply)
+        }
+    }
+
     /// Count a node; true when the search must unwind (stop or time).
     #[inline]
     fn tick(&mut self) -> bool {
@@ -358,7 +385,7 @@ impl Searcher<'_> {
         let key = pos.repetition_key();
         if let Some(k) = key {
             if self.repeated(k, pos.quiet_plies()) {
-                return outcome_score(&pos.end_by_rule(EndReason::Repetition), turn, ply);
+                return self.ended(&pos.end_by_rule(EndReason::Repetition), turn, ply);
             }
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -375,7 +402,7 @@ impl Searcher<'_> {
         };
         if let Some(o) = ended {
             self.give_buffers(ply, moves, scores);
-            return outcome_score(&o, turn, ply);
+            return self.ended(&o, turn, ply);
         }
 
         let hash = pos.hash();
@@ -546,7 +573,7 @@ impl Searcher<'_> {
         pos.legal_actions(&mut moves);
         if let Some(o) = pos.outcome_given(&moves) {
             self.give_buffers(ply, moves, scores);
-            return outcome_score(&o, turn, ply);
+            return self.ended(&o, turn, ply);
         }
         if qply >= QS_MAX || ply >= MAX_PLY {
             self.give_buffers(ply, moves, scores);
