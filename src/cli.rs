@@ -1,10 +1,13 @@
 //! The command line (DESIGN.md): argument definitions and the headless
 //! subcommands. Machine-readable outputs are exactly as DESIGN.md fixes them.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
+use motley::core::Action;
+use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Position};
 use motley::variant::Registry;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -44,8 +47,31 @@ pub enum Command {
         /// Variant id.
         variant: String,
         /// Position as FEN.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "game")]
         fen: Option<String>,
+        /// The position at the end of this saved game (JSON or PGN).
+        #[arg(long)]
+        game: Option<PathBuf>,
+    },
+    /// Validate a saved game (JSON or PGN): plies, result and final FEN of
+    /// each game; exit status 1 and a message naming game, ply and move if
+    /// anything is wrong.
+    Check {
+        /// Saved game file.
+        file: PathBuf,
+    },
+    /// Write a saved game as PGN on stdout.
+    Export {
+        /// Saved game file (JSON record; PGN is rewritten).
+        file: PathBuf,
+    },
+    /// Turn a PGN file into one JSON record per game; prints each path.
+    Import {
+        /// PGN file.
+        file: PathBuf,
+        /// Folder for the JSON records (default: the current folder).
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
     },
     /// Fixed perft and search benchmark, in nodes per second.
     Bench,
@@ -87,11 +113,17 @@ pub fn run(command: Command) -> Result<ExitCode> {
             };
             println!("Nodes: {nodes}");
         }
-        Command::Moves { variant, fen } => {
+        Command::Moves { variant, fen, game } => {
             let v = registry.get(&variant)?;
-            let pos = v.position(fen.as_deref())?;
-            let mut legal = Vec::new();
-            pos.legal_actions(&mut legal);
+            let legal = match game {
+                Some(file) => saved_game_end(&file, &v.id, &registry)?,
+                None => {
+                    let pos = v.position(fen.as_deref())?;
+                    let mut legal = Vec::new();
+                    pos.legal_actions(&mut legal);
+                    legal
+                }
+            };
             let mut texts: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
             texts.sort();
             texts.dedup();
@@ -100,8 +132,136 @@ pub fn run(command: Command) -> Result<ExitCode> {
             }
         }
         Command::Bench => bench(&registry)?,
+        Command::Check { file } => return Ok(check(&file, &registry)),
+        Command::Export { file } => export(&file, &registry)?,
+        Command::Import { file, out } => return import(&file, &out, &registry),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The legal actions at the end of the one game in a saved file, which must
+/// be a game of `variant`.
+fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec<Action>> {
+    let mut games = record::load_games(file, registry)?;
+    if games.len() != 1 {
+        bail!(
+            "{}: holds {} games; `moves --game` needs a file with one game",
+            file.display(),
+            games.len()
+        );
+    }
+    let game = games.remove(0);
+    if game.variant().id != variant {
+        bail!(
+            "{}: is a game of '{}', not '{variant}'",
+            file.display(),
+            game.variant().id
+        );
+    }
+    Ok(game.legal_actions())
+}
+
+/// `check`: per game `plies:`, `result:` (with the reason) and `final:`
+/// lines; any bad game goes to stderr and makes the exit status 1.
+fn check(file: &Path, registry: &Registry) -> ExitCode {
+    let games = match record::read_games(file, registry) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut ok = true;
+    for r in games {
+        match r.into_result() {
+            Ok(saved) => {
+                let game = &saved.game;
+                println!("plies: {}", game.ply());
+                match game.outcome() {
+                    Some(o) => {
+                        let scores = o
+                            .scores
+                            .map(|[s, n]| format!(" (score {s}-{n})"))
+                            .unwrap_or_default();
+                        println!("result: {} {}{scores}", o.result_str(), o.reason.describe());
+                    }
+                    None => println!("result: *"),
+                }
+                println!("final: {}", game.position().to_fen());
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// `export`: every game of the file as PGN on stdout.
+fn export(file: &Path, registry: &Registry) -> Result<()> {
+    let games = record::load_saved(file, registry)?;
+    let texts: Vec<String> = games.iter().map(record::export_saved_pgn).collect();
+    print!("{}", texts.join("\n"));
+    Ok(())
+}
+
+/// `import`: one JSON record per game of a PGN file, written into `out`
+/// under a name that does not replace an existing file; prints each path.
+/// Games that cannot be read are reported and make the exit status 1.
+fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
+    let games = record::read_games(file, registry)?;
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "game".to_string());
+    let several = games.len() > 1;
+    let mut ok = true;
+    for (i, r) in games.into_iter().enumerate() {
+        match r.into_result() {
+            Ok(saved) => {
+                let mut rec = record::record_of(&saved.game);
+                rec.players = saved.players.clone();
+                rec.saved = Some(record::rfc3339(std::time::SystemTime::now()));
+                let base = if several {
+                    format!("{stem}-{}", i + 1)
+                } else {
+                    stem.clone()
+                };
+                let path = free_path(out, &base);
+                record::save_record(&path, &rec)?;
+                println!("{}", path.display());
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ok = false;
+            }
+        }
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `DIR/BASE.json`, or `DIR/BASE-2.json`, … if that exists: import never
+/// replaces a file.
+fn free_path(dir: &Path, base: &str) -> PathBuf {
+    let first = dir.join(format!("{base}.json"));
+    if !first.exists() {
+        return first;
+    }
+    (2u32..)
+        .map(|n| dir.join(format!("{base}-{n}.json")))
+        .find(|p| !p.exists())
+        .unwrap_or(first)
 }
 
 /// Perft on the concrete family type (no enum dispatch in the hot path).

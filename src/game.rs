@@ -200,6 +200,17 @@ impl Game {
         self.play(roll).ok().map(|_| roll)
     }
 
+    /// Advance the dice generator past `rolls` rolls, as if
+    /// [`Game::roll_dice`] had made them: a game rebuilt from a saved record
+    /// (whose rolls are replayed as recorded) then continues with fresh dice
+    /// instead of repeating the first rolls of the game.
+    pub fn skip_dice(&mut self, rolls: usize) {
+        for _ in 0..rolls {
+            self.rng.next_u32();
+            self.rng.next_u32();
+        }
+    }
+
     /// Take back the last action (and a declared ending). False at the start.
     pub fn undo(&mut self) -> bool {
         if self.declared.take().is_some() {

@@ -76,6 +76,9 @@ impl Position for AnyPosition {
     fn evaluate(&self) -> i32 {
         dispatch!(self, p => p.evaluate())
     }
+    fn state_summary(&self) -> Option<String> {
+        dispatch!(self, p => p.state_summary())
+    }
     fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
         // Carrying over only makes sense between positions of one family.
         match (self, previous_start, previous_end) {

@@ -273,6 +273,13 @@ pub trait Position: Clone + Send + Sync + 'static {
         let _ = (previous_start, previous_end, winner);
     }
 
+    /// One line describing the state a FEN cannot hold (Dice-Money: money,
+    /// prices, lost pieces), for saved records and status lines. `None` in
+    /// families whose FEN says everything.
+    fn state_summary(&self) -> Option<String> {
+        None
+    }
+
     /// The result if the game is over by the position itself.
     fn outcome(&self) -> Option<Outcome> {
         let mut legal = Vec::with_capacity(64);
