@@ -620,6 +620,11 @@ fn json_error(e: &serde_json::Error) -> RecordErrorKind {
                 .rsplit_once(" at line ")
                 .map_or(full.as_str(), |(m, _)| m)
                 .to_string();
+            let message = if message == "recursion limit exceeded" {
+                "nested too deeply".to_string()
+            } else {
+                message
+            };
             RecordErrorKind::InvalidJson {
                 line: e.line(),
                 column: e.column(),
