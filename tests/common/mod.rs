@@ -39,7 +39,7 @@ pub fn random_game(
         g.play(a).unwrap();
     }
     match seed % 5 {
-        0 => g.resign(if seed % 2 == 0 {
+        0 => g.resign(if seed.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
