@@ -2,6 +2,8 @@
 //! the UI hold this; the AI is generic and is handed the concrete type.
 
 use super::antichess::Antichess;
+use super::contrast::Contrast;
+use super::monochromatic::Monochromatic;
 use super::standard::Standard;
 use super::{EndReason, Outcome, Position};
 use crate::core::{Action, Board, Color, CoordText, Move};
@@ -11,6 +13,8 @@ use crate::core::{Action, Board, Color, CoordText, Move};
 pub enum AnyPosition {
     Standard(Standard),
     Antichess(Antichess),
+    Contrast(Contrast),
+    Monochromatic(Monochromatic),
 }
 
 /// Forward a call to the concrete family.
@@ -20,6 +24,8 @@ macro_rules! dispatch {
         match $any {
             $crate::rules::AnyPosition::Standard($p) => $body,
             $crate::rules::AnyPosition::Antichess($p) => $body,
+            $crate::rules::AnyPosition::Contrast($p) => $body,
+            $crate::rules::AnyPosition::Monochromatic($p) => $body,
         }
     };
 }
@@ -85,6 +91,14 @@ impl Position for AnyPosition {
             (AnyPosition::Antichess(p), AnyPosition::Antichess(s), AnyPosition::Antichess(e)) => {
                 p.carry_over(s, e, winner)
             }
+            (AnyPosition::Contrast(p), AnyPosition::Contrast(s), AnyPosition::Contrast(e)) => {
+                p.carry_over(s, e, winner)
+            }
+            (
+                AnyPosition::Monochromatic(p),
+                AnyPosition::Monochromatic(s),
+                AnyPosition::Monochromatic(e),
+            ) => p.carry_over(s, e, winner),
             _ => {}
         }
     }

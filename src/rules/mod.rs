@@ -42,6 +42,8 @@
 
 pub mod antichess;
 pub mod any;
+pub mod contrast;
+pub mod monochromatic;
 pub mod standard;
 
 pub use any::AnyPosition;
