@@ -42,6 +42,7 @@
 
 pub mod antichess;
 pub mod any;
+pub mod monochrome;
 pub mod standard;
 
 pub use any::AnyPosition;
