@@ -118,6 +118,8 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
         4,
     ),
     ("antichess", None, 5),
+    ("monochrome", None, 5),
+    ("chicken", None, 5),
 ];
 
 fn bench(registry: &Registry) -> Result<()> {
