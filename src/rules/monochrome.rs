@@ -441,6 +441,20 @@ mod tests {
     }
 
     #[test]
+    fn evaluation_follows_scores_and_the_next_capture() {
+        let p = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let ahead = p.with_scores([5, 0]).unwrap();
+        assert!(ahead.evaluate() > p.evaluate());
+        // Bishop and queen attack each other across the line: the side to
+        // act that can take the queen stands better than the one that can
+        // only take the bishop while its queen hangs.
+        let can_take = mono("4k3/8/8/3q4/4B3/8/8/4K3 w - - 0 1");
+        let is_attacked = mono("4k3/8/8/3q4/4B3/8/8/4K3 b - - 0 1");
+        assert!(can_take.evaluate() > 0);
+        assert!(can_take.evaluate() > is_attacked.evaluate());
+    }
+
+    #[test]
     fn hash_is_incremental_and_scores_stay_out_of_repetition() {
         let a = mono("4k3/8/8/8/3p4/8/8/4K3 w - - 0 1");
         let b = a.with_scores([3, 0]).unwrap();
