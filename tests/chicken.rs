@@ -263,3 +263,33 @@ fn start_position_counts_match_the_known_numbers() {
     assert_eq!(perft(&p, 2), 400);
     assert_eq!(perft(&p, 3), 8243);
 }
+
+#[test]
+fn every_legal_move_round_trips_through_san() {
+    for fen in [
+        "8/1P3k2/8/8/8/8/p5K1/1N6 b - - 0 1",
+        "r3k2r/p6p/8/8/8/8/P6P/R3K2R w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w - f6 0 3",
+        "4k3/1P6/8/8/8/8/8/K3K3 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        let mut legal = Vec::new();
+        p.legal_actions(&mut legal);
+        for a in &legal {
+            let san = motley::rules::san_of(&p, a, &legal);
+            let back = motley::rules::parse_action(&p, &san)
+                .unwrap_or_else(|e| panic!("{fen}: {san}: {e}"));
+            assert_eq!(back, *a, "{fen}: {san}");
+        }
+    }
+}
+
+#[test]
+fn a_side_may_own_several_kings() {
+    // Two white kings; either may move, and a king can be captured.
+    let p = pos("4k3/8/8/8/8/8/8/K3K3 w - - 0 1");
+    let m = moves(&p);
+    assert!(m.contains(&"a1a2".to_string()) && m.contains(&"e1e2".to_string()));
+    let p = pos("8/8/8/8/8/8/3k4/K3K3 w - - 0 1");
+    assert_eq!(moves(&p), ["e1d2"]);
+}

@@ -331,3 +331,25 @@ fn other_endings_are_scored() {
         (EndReason::Agreement, Some(Color::White))
     );
 }
+
+#[test]
+fn every_legal_move_round_trips_through_san() {
+    // Two-way pawns make SAN need extra disambiguation (a pawn above and
+    // below the same empty square); every written SAN must read back.
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        "3k4/pP6/8/2pPp3/1PpP4/8/6Pp/4K3 b - - 0 1",
+        "4k3/8/8/8/3P4/8/3P4/R3K2R w - - 0 1",
+        "r3k2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R3K2R w - - 0 1",
+    ] {
+        let p = mono(fen);
+        let mut legal = Vec::new();
+        p.legal_actions(&mut legal);
+        for a in &legal {
+            let san = motley::rules::san_of(&p, a, &legal);
+            let back = motley::rules::parse_action(&p, &san)
+                .unwrap_or_else(|e| panic!("{fen}: {san}: {e}"));
+            assert_eq!(back, *a, "{fen}: {san}");
+        }
+    }
+}

@@ -173,13 +173,14 @@ impl Position for Antichess {
             // capture; the castling rook does not flip.
             let dest = applied.destination;
             if let Some(p) = self.board.piece_at(dest) {
-                let attacked = self.board.attacks_from(dest);
+                // The piece's own colour gives a pawn its forward diagonals;
+                // a promoted piece attacks as its new role.
+                let attacked = piece_attacks(p, dest, self.board.occupied());
                 let victims = attacked & self.board.by_color(self.turn.other());
                 for sq in victims {
                     self.board.recolor(sq, self.turn);
                 }
                 self.last_flips = victims;
-                let _ = p;
             }
         }
         self.ep_square = ep_next;
