@@ -149,6 +149,12 @@ impl Monochrome {
         self.no_rejection
     }
 
+    /// RULES.md's ruling for computer players: accept an offer to end the
+    /// game when not behind on score.
+    pub fn accepts_end_offer(&self, side: Color) -> bool {
+        self.scores[side.index()] >= self.scores[side.other().index()]
+    }
+
     /// Points a capture of `role` scores.
     pub fn value(&self, role: Role) -> u32 {
         self.values[role.index()]
@@ -452,6 +458,14 @@ mod tests {
         let is_attacked = mono("4k3/8/8/3q4/4B3/8/8/4K3 b - - 0 1");
         assert!(can_take.evaluate() > 0);
         assert!(can_take.evaluate() > is_attacked.evaluate());
+    }
+
+    #[test]
+    fn end_offers_are_accepted_unless_behind() {
+        let p = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(p.accepts_end_offer(Color::White) && p.accepts_end_offer(Color::Black));
+        let p = p.with_scores([1, 4]).unwrap();
+        assert!(!p.accepts_end_offer(Color::White) && p.accepts_end_offer(Color::Black));
     }
 
     #[test]
