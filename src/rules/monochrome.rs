@@ -20,11 +20,17 @@ use serde::{Deserialize, Serialize};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceValues {
+    /// Points for a pawn (1 by default).
     pub pawn: u32,
+    /// Points for a knight (3).
     pub knight: u32,
+    /// Points for a bishop (4).
     pub bishop: u32,
+    /// Points for a rook (5).
     pub rook: u32,
+    /// Points for a queen (8).
     pub queen: u32,
+    /// Points for a king, which is capturable here (10).
     pub king: u32,
 }
 
