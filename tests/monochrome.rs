@@ -353,3 +353,24 @@ fn every_legal_move_round_trips_through_san() {
         }
     }
 }
+
+#[test]
+fn capture_values_come_from_the_variant_file() {
+    let text = r#"{"id":"mono-x","name":"X","summary":"s","family":"monochrome",
+        "start":"7k/8/8/p7/R7/8/8/7K w - - 0 1",
+        "options":{"values":{"pawn":7,"knight":3,"bishop":4,"rook":5,"queen":8,"king":10}},
+        "rules":"r"}"#;
+    let def = motley::variant::VariantDef::from_json("x.json", text).unwrap();
+    let mut g = Game::new(std::sync::Arc::new(def), None, 1).unwrap();
+    g.play_text("Rxa5").unwrap();
+    let AnyPosition::Monochrome(p) = g.position() else {
+        panic!("not a Monochrome position")
+    };
+    assert_eq!(p.scores(), [7, 0]);
+    // Unknown option names are refused with the field named.
+    let bad = text.replace("\"pawn\":7", "\"pawm\":7");
+    let e = motley::variant::VariantDef::from_json("x.json", &bad)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("pawm"), "{e}");
+}
