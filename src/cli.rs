@@ -148,6 +148,8 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
         Some("r1bqk2r/pppp1ppp/8/4p3/2BnP1n1/8/PPPP1PPP/RNBQK2R w KQkq - 0 1"),
         6,
     ),
+    ("monochrome", None, 6),
+    ("chicken", None, 6),
 ];
 
 fn bench(registry: &Registry) -> Result<()> {
