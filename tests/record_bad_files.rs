@@ -2,9 +2,9 @@
 //! own message (naming the file, and the game, ply and action where there
 //! is one) and a non-zero exit status from the real binary, never a panic.
 
-mod common;
+mod record_util;
 
-use common::scratch;
+use record_util::scratch;
 use motley::record::{self, load_partial, RecordErrorKind, MAX_FILE_BYTES};
 use motley::variant::Registry;
 use std::path::{Path, PathBuf};

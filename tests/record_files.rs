@@ -2,9 +2,9 @@
 //! the data folder and autosave (isolated with MOTLEY_DATA_DIR), and the
 //! saved-game subcommands' machine-readable output.
 
-mod common;
+mod record_util;
 
-use common::{random_game, scratch};
+use record_util::{random_game, scratch};
 use motley::game::Game;
 use motley::record::{self, save_game, store::temp_path_for, DATA_DIR_ENV};
 use motley::rules::Position;

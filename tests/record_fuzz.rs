@@ -3,9 +3,9 @@
 //! byte-level damage, token-level damage, and well-formed records whose
 //! actions, variant, start or field types were changed.
 
-mod common;
+mod record_util;
 
-use common::random_game;
+use record_util::random_game;
 use motley::record::{self, export_pgn, record_of};
 use motley::variant::Registry;
 use rand_chacha::rand_core::{RngCore, SeedableRng};

@@ -3,9 +3,9 @@
 //! JSON -> PGN -> JSON gives the same moves. New variants are covered as
 //! soon as they are in `Registry::builtin()`.
 
-mod common;
+mod record_util;
 
-use common::{random_game, scratch};
+use record_util::{random_game, scratch};
 use motley::core::Action;
 use motley::game::Game;
 use motley::record::{
