@@ -284,9 +284,10 @@ impl Registry {
     }
 }
 
-/// The user's variant folder: `<data dir>/motley/variants`.
+/// The user's variant folder: `variants` in Motley's data folder
+/// (`<data dir>/motley`, or `$MOTLEY_DATA_DIR`, see [`crate::record::data_dir`]).
 pub fn user_variant_dir() -> Option<PathBuf> {
-    dirs::data_dir().map(|d| d.join("motley").join("variants"))
+    crate::record::data_dir().map(|d| d.join("variants"))
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 
 mod record_util;
 
-use record_util::scratch;
 use motley::record::{self, load_partial, RecordErrorKind, MAX_FILE_BYTES};
 use motley::variant::Registry;
+use record_util::scratch;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -4,11 +4,11 @@
 
 mod record_util;
 
-use record_util::{random_game, scratch};
 use motley::game::Game;
 use motley::record::{self, save_game, store::temp_path_for, DATA_DIR_ENV};
 use motley::rules::Position;
 use motley::variant::Registry;
+use record_util::{random_game, scratch};
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -111,6 +111,22 @@ fn autosave_lives_in_the_data_folder_given_by_motley_data_dir() {
     assert!(record::clear_autosave());
     assert!(!dir.join("autosave.json").exists());
     assert!(record::clear_autosave());
+
+    // Saving by name: fresh names in the saves folder, listed newest first.
+    assert!(record::list_saves().is_empty());
+    let first = record::new_save_path(&g).unwrap();
+    assert!(first.starts_with(dir.join("saves")));
+    assert!(first
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .starts_with("antichess-"));
+    save_game(&first, &g, None).unwrap();
+    let second = record::new_save_path(&g).unwrap();
+    assert_ne!(first, second);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    save_game(&second, &game(&["e4"]), None).unwrap();
+    assert_eq!(record::list_saves(), [second, first]);
     std::env::remove_var(DATA_DIR_ENV);
 }
 

@@ -5,11 +5,11 @@
 
 mod record_util;
 
-use record_util::random_game;
 use motley::record::{self, export_pgn, record_of};
 use motley::variant::Registry;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use record_util::random_game;
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

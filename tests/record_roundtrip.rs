@@ -5,7 +5,6 @@
 
 mod record_util;
 
-use record_util::{random_game, scratch};
 use motley::core::Action;
 use motley::game::Game;
 use motley::record::{
@@ -13,6 +12,7 @@ use motley::record::{
 };
 use motley::rules::Position;
 use motley::variant::Registry;
+use record_util::{random_game, scratch};
 
 const SEEDS: u64 = 12;
 const MAX_PLIES: usize = 160;

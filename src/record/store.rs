@@ -37,6 +37,48 @@ pub fn saves_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("saves"))
 }
 
+/// A fresh file name for saving `game` by name in [`saves_dir`]:
+/// `<variant>-<UTC date and time>.json` (a counter is added if taken).
+pub fn new_save_path(game: &Game) -> Option<PathBuf> {
+    let dir = saves_dir()?;
+    let stamp: String = rfc3339(SystemTime::now())
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let (date, time) = stamp.split_at(stamp.len().min(8));
+    let base = format!("{}-{date}-{time}", game.variant().id);
+    let first = dir.join(format!("{base}.json"));
+    if !first.exists() {
+        return Some(first);
+    }
+    (2u32..1000)
+        .map(|n| dir.join(format!("{base}-{n}.json")))
+        .find(|p| !p.exists())
+}
+
+/// The JSON files in [`saves_dir`], newest first.
+pub fn list_saves() -> Vec<PathBuf> {
+    let Some(dir) = saves_dir() else {
+        return Vec::new();
+    };
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(SystemTime, PathBuf)> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+        .map(|p| {
+            let t = fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    found.sort_by(|a, b| b.cmp(a));
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
 /// Forget the autosave (the game it held ended or was saved by name).
 /// Returns false when a file is still there afterwards.
 pub fn clear_autosave() -> bool {
