@@ -659,7 +659,9 @@ pub fn read_bytes(
                 players: rec.players.clone(),
                 date: rec.saved.clone(),
             }),
-            error: error.map(|e| e.in_file(file)),
+            // A JSON file holds one game; naming it keeps messages alike
+            // for JSON and PGN.
+            error: error.map(|e| e.in_file(file).in_game(1)),
         }]);
     }
     let games = pgn::read_pgn(text, registry);
