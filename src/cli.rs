@@ -164,36 +164,31 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
 /// `check`: per game `plies:`, `result:` (with the reason) and `final:`
 /// lines; any bad game goes to stderr and makes the exit status 1.
 fn check(file: &Path, registry: &Registry) -> ExitCode {
-    let games = match record::read_games(file, registry) {
-        Ok(g) => g,
+    let mut ok = true;
+    let read = record::for_each_game(file, registry, &mut |r| match r.into_result() {
+        Ok(saved) => {
+            let game = &saved.game;
+            println!("plies: {}", game.ply());
+            match game.outcome() {
+                Some(o) => {
+                    let scores = o
+                        .scores
+                        .map(|[s, n]| format!(" (score {s}-{n})"))
+                        .unwrap_or_default();
+                    println!("result: {} {}{scores}", o.result_str(), o.reason.describe());
+                }
+                None => println!("result: *"),
+            }
+            println!("final: {}", game.position().to_fen());
+        }
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::from(1);
+            ok = false;
         }
-    };
-    let mut ok = true;
-    for r in games {
-        match r.into_result() {
-            Ok(saved) => {
-                let game = &saved.game;
-                println!("plies: {}", game.ply());
-                match game.outcome() {
-                    Some(o) => {
-                        let scores = o
-                            .scores
-                            .map(|[s, n]| format!(" (score {s}-{n})"))
-                            .unwrap_or_default();
-                        println!("result: {} {}{scores}", o.result_str(), o.reason.describe());
-                    }
-                    None => println!("result: *"),
-                }
-                println!("final: {}", game.position().to_fen());
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ok = false;
-            }
-        }
+    });
+    if let Err(e) = read {
+        eprintln!("error: {e}");
+        return ExitCode::from(1);
     }
     if ok {
         ExitCode::SUCCESS

@@ -14,7 +14,7 @@ pub use store::{
 };
 
 use crate::core::{Action, Color, CoordText};
-use crate::game::Game;
+use crate::game::{Game, GameError};
 use crate::rules::{EndReason, Outcome, Position};
 use crate::variant::{Registry, VariantError};
 use serde::de::DeserializeOwned;
@@ -436,18 +436,25 @@ fn play_coord(
         }
         .into()
     };
-    if let Some(o) = game.outcome() {
-        return Err(illegal(
-            game,
-            format!("the game was already over: {}", o.describe()),
-        ));
-    }
-    let legal = game.legal_actions();
+    let over = |game: &Game| {
+        game.outcome()
+            .map(|o| format!("the game was already over: {}", o.describe()))
+    };
+    // `Game::play` judges the game-level endings itself; only the board's
+    // legal actions are needed here (replay stays one generation per ply).
+    let mut legal = Vec::with_capacity(64);
+    game.position().legal_actions(&mut legal);
     let Some(action) = crate::core::action::find_by_coord(&coord, &legal) else {
-        let reason = game.position().why_illegal(&coord, &legal);
+        let reason = over(game).unwrap_or_else(|| game.position().why_illegal(&coord, &legal));
         return Err(illegal(game, reason));
     };
-    game.play(action).map_err(|e| illegal(game, e.to_string()))
+    game.play(action).map_err(|e| {
+        let reason = match e {
+            GameError::Finished(_) => over(game).unwrap_or_else(|| e.to_string()),
+            other => other.to_string(),
+        };
+        illegal(game, reason)
+    })
 }
 
 /// A field of a JSON object, `None` when absent or null.
@@ -642,6 +649,20 @@ pub fn read_bytes(
     file: &str,
     registry: &Registry,
 ) -> Result<Vec<Replayed>, RecordError> {
+    let mut games = Vec::new();
+    each_game_in_bytes(bytes, file, registry, &mut |r| games.push(r))?;
+    Ok(games)
+}
+
+/// Like [`read_bytes`], handing each game to `f` as soon as it is replayed,
+/// so a file of many games never holds them all (what `check` uses).
+/// Returns the number of games.
+pub fn each_game_in_bytes(
+    bytes: &[u8],
+    file: &str,
+    registry: &Registry,
+    f: &mut dyn FnMut(Replayed),
+) -> Result<usize, RecordError> {
     let at = |kind: RecordErrorKind| RecordError::from(kind).in_file(file);
     let text =
         std::str::from_utf8(bytes).map_err(|e| at(RecordErrorKind::NotUtf8(e.valid_up_to())))?;
@@ -653,7 +674,7 @@ pub fn read_bytes(
     if trimmed.starts_with('{') || trimmed.starts_with('[') && looks_like_json_array(trimmed) {
         let rec = GameRecord::from_json(text).map_err(at)?;
         let (game, error) = replay_record(&rec, registry);
-        return Ok(vec![Replayed {
+        f(Replayed {
             saved: game.map(|game| SavedGame {
                 game,
                 players: rec.players.clone(),
@@ -662,19 +683,28 @@ pub fn read_bytes(
             // A JSON file holds one game; naming it keeps messages alike
             // for JSON and PGN.
             error: error.map(|e| e.in_file(file).in_game(1)),
-        }]);
+        });
+        return Ok(1);
     }
-    let games = pgn::read_pgn(text, registry);
-    if games.is_empty() {
+    let n = pgn::each_pgn_game(text, registry, &mut |mut r| {
+        r.error = r.error.map(|e| e.in_file(file));
+        f(r)
+    });
+    if n == 0 {
         return Err(at(RecordErrorKind::NoGames));
     }
-    Ok(games
-        .into_iter()
-        .map(|mut r| {
-            r.error = r.error.map(|e| e.in_file(file));
-            r
-        })
-        .collect())
+    Ok(n)
+}
+
+/// Read a saved file and hand each game to `f` as it is replayed (see
+/// [`each_game_in_bytes`]).
+pub fn for_each_game(
+    path: &Path,
+    registry: &Registry,
+    f: &mut dyn FnMut(Replayed),
+) -> Result<usize, RecordError> {
+    let bytes = read_file_bytes(path)?;
+    each_game_in_bytes(&bytes, &path.display().to_string(), registry, f)
 }
 
 /// A file starting with `[` is PGN when it starts with a tag pair

@@ -208,75 +208,95 @@ fn is_word_end(b: u8) -> bool {
     b.is_ascii_whitespace() || b"{}()[];".contains(&b)
 }
 
-/// Split PGN text into tokens. Only ASCII bytes are delimiters, so every
-/// slice falls on a character boundary.
-fn lex(text: &str) -> Vec<Tok<'_>> {
-    let b = text.as_bytes();
-    let mut toks = Vec::new();
-    let mut i = 0;
-    let mut line_start = true;
-    let skip_line = |mut i: usize| {
-        while i < b.len() && b[i] != b'\n' {
-            i += 1;
-        }
-        i
-    };
-    while i < b.len() {
-        let c = b[i];
-        if c == b'\n' {
-            line_start = true;
-            i += 1;
-            continue;
-        }
-        let at_line_start = line_start;
-        line_start = false;
-        if c.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        match c {
-            b'%' if at_line_start => i = skip_line(i),
-            b';' => i = skip_line(i),
-            b'{' => match b[i + 1..].iter().position(|&x| x == b'}') {
-                Some(n) => {
-                    toks.push(Tok::Comment(&text[i + 1..i + 1 + n]));
-                    i += n + 2;
-                }
-                None => {
-                    toks.push(Tok::Unterminated("comment: '{' without '}'"));
-                    i = b.len();
-                }
-            },
-            b'[' => {
-                let (tok, next) = lex_tag(text, i);
-                toks.push(tok);
-                i = next;
-            }
-            b'(' => {
-                toks.push(Tok::Open);
-                i += 1;
-            }
-            b')' => {
-                toks.push(Tok::Close);
-                i += 1;
-            }
-            b'}' | b']' => i += 1,
-            b'$' => {
-                i += 1;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-            }
-            _ => {
-                let start = i;
-                while i < b.len() && !is_word_end(b[i]) {
-                    i += 1;
-                }
-                toks.push(Tok::Word(&text[start..i]));
-            }
-        }
+/// Split PGN text into tokens, one at a time. Only ASCII bytes are
+/// delimiters, so every slice falls on a character boundary.
+struct Lexer<'a> {
+    text: &'a str,
+    i: usize,
+    line_start: bool,
+}
+
+fn lex(text: &str) -> Lexer<'_> {
+    Lexer {
+        text,
+        i: 0,
+        line_start: true,
     }
-    toks
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Tok<'a>;
+
+    fn next(&mut self) -> Option<Tok<'a>> {
+        let text = self.text;
+        let b = text.as_bytes();
+        let skip_line = |mut i: usize| {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            i
+        };
+        while self.i < b.len() {
+            let i = self.i;
+            let c = b[i];
+            if c == b'\n' {
+                self.line_start = true;
+                self.i += 1;
+                continue;
+            }
+            let at_line_start = self.line_start;
+            self.line_start = false;
+            if c.is_ascii_whitespace() {
+                self.i += 1;
+                continue;
+            }
+            match c {
+                b'%' if at_line_start => self.i = skip_line(i),
+                b';' => self.i = skip_line(i),
+                b'{' => {
+                    return Some(match b[i + 1..].iter().position(|&x| x == b'}') {
+                        Some(n) => {
+                            self.i = i + n + 2;
+                            Tok::Comment(&text[i + 1..i + 1 + n])
+                        }
+                        None => {
+                            self.i = b.len();
+                            Tok::Unterminated("comment: '{' without '}'")
+                        }
+                    })
+                }
+                b'[' => {
+                    let (tok, next) = lex_tag(text, i);
+                    self.i = next;
+                    return Some(tok);
+                }
+                b'(' => {
+                    self.i += 1;
+                    return Some(Tok::Open);
+                }
+                b')' => {
+                    self.i += 1;
+                    return Some(Tok::Close);
+                }
+                b'}' | b']' => self.i += 1,
+                b'$' => {
+                    self.i += 1;
+                    while self.i < b.len() && b[self.i].is_ascii_digit() {
+                        self.i += 1;
+                    }
+                }
+                _ => {
+                    let mut j = i;
+                    while j < b.len() && !is_word_end(b[j]) {
+                        j += 1;
+                    }
+                    self.i = j;
+                    return Some(Tok::Word(&text[i..j]));
+                }
+            }
+        }
+        None
+    }
 }
 
 /// Read `[Name "value"]` starting at the `[` at `start`; returns the token
@@ -402,16 +422,23 @@ fn strip_move_number(w: &str) -> &str {
     }
 }
 
-/// Group tokens into games.
+/// Group tokens into games (all at once; tests look at them).
+#[cfg(test)]
 fn split_games(text: &str) -> Vec<RawGame<'_>> {
     let mut games = Vec::new();
+    each_raw_game(text, &mut |g| games.push(g));
+    games
+}
+
+/// Group tokens into games, handing each to `f` when it is complete.
+fn each_raw_game<'a>(text: &'a str, f: &mut dyn FnMut(RawGame<'a>)) {
     let mut cur = RawGame::default();
     let mut depth = 0usize;
     for tok in lex(text) {
         match tok {
             Tok::Tag(..) | Tok::BadTag(_) => {
                 if cur.has_movetext() {
-                    games.push(std::mem::take(&mut cur));
+                    f(std::mem::take(&mut cur));
                 }
                 depth = 0;
                 match tok {
@@ -436,7 +463,7 @@ fn split_games(text: &str) -> Vec<RawGame<'_>> {
             Tok::Word(w) => {
                 if RESULTS.contains(&w) {
                     cur.result = Some(w);
-                    games.push(std::mem::take(&mut cur));
+                    f(std::mem::take(&mut cur));
                     continue;
                 }
                 let w = strip_move_number(w);
@@ -448,9 +475,8 @@ fn split_games(text: &str) -> Vec<RawGame<'_>> {
         }
     }
     if !cur.is_empty() {
-        games.push(cur);
+        f(cur);
     }
-    games
 }
 
 /// Normalise a variant name for matching: letters and digits, lower case,
@@ -616,15 +642,22 @@ fn replay_raw(raw: &RawGame<'_>, registry: &Registry) -> Replayed {
 /// Every game of a PGN text, each replayed as far as it is valid, errors
 /// numbered by game.
 pub(crate) fn read_pgn(text: &str, registry: &Registry) -> Vec<Replayed> {
-    split_games(text)
-        .iter()
-        .enumerate()
-        .map(|(i, raw)| {
-            let mut r = replay_raw(raw, registry);
-            r.error = r.error.map(|e| e.in_game(i + 1));
-            r
-        })
-        .collect()
+    let mut games = Vec::new();
+    each_pgn_game(text, registry, &mut |r| games.push(r));
+    games
+}
+
+/// Replay the games of a PGN text one at a time (only one replayed game is
+/// held at once); returns how many there were.
+pub(crate) fn each_pgn_game(text: &str, registry: &Registry, f: &mut dyn FnMut(Replayed)) -> usize {
+    let mut n = 0;
+    each_raw_game(text, &mut |raw| {
+        n += 1;
+        let mut r = replay_raw(&raw, registry);
+        r.error = r.error.map(|e| e.in_game(n));
+        f(r);
+    });
+    n
 }
 
 /// Every game of a PGN text (any number of games), each a game or the
