@@ -234,7 +234,6 @@ fn a_100_mb_file_is_refused_before_reading() {
         &["104857600 bytes", &MAX_FILE_BYTES.to_string()],
         "check",
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[cfg(unix)]

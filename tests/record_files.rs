@@ -97,7 +97,7 @@ fn a_save_under_a_file_fails_cleanly() {
 fn autosave_lives_in_the_data_folder_given_by_motley_data_dir() {
     let dir = scratch("autosave");
     std::env::set_var(DATA_DIR_ENV, &dir);
-    assert_eq!(record::data_dir().unwrap(), dir);
+    assert_eq!(record::data_dir().unwrap(), *dir);
     assert_eq!(record::autosave_path().unwrap(), dir.join("autosave.json"));
     assert_eq!(record::saves_dir().unwrap(), dir.join("saves"));
     let reg = Registry::builtin();
@@ -216,4 +216,99 @@ fn moves_lists_the_legal_actions_at_the_end_of_a_saved_game() {
         &dir,
     );
     assert!(!out.status.success());
+}
+
+/// Child process for the kill test: saves ever-longer games to the path in
+/// `MOTLEY_TEST_SAVE_LOOP` until it is killed. Ignored in normal runs.
+#[test]
+#[ignore = "run by a_killed_saver_never_leaves_a_broken_file"]
+fn save_loop_child() {
+    let Some(path) = std::env::var_os("MOTLEY_TEST_SAVE_LOOP") else {
+        return;
+    };
+    let path = std::path::PathBuf::from(path);
+    let reg = Registry::builtin();
+    let long = random_game(&reg, "standard", None, 7, 400);
+    let start = std::process::id() as usize;
+    for n in (start..).map(|i: usize| i % long.ply()) {
+        let mut g = Game::new(reg.get("standard").unwrap(), None, 7).unwrap();
+        for a in &long.actions()[..n] {
+            g.play(*a).unwrap();
+        }
+        save_game(&path, &g, Some(("loop", "loop"))).unwrap();
+    }
+}
+
+/// SIGKILL at random moments while a process saves over and over: the file
+/// is always a complete, valid record (the previous or the next save).
+#[test]
+fn a_killed_saver_never_leaves_a_broken_file() {
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    let dir = scratch("kill");
+    let path = dir.join("game.json");
+    let reg = Registry::builtin();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+    let mut seen = std::collections::BTreeSet::new();
+    for round in 0..12 {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--ignored",
+                "--exact",
+                "save_loop_child",
+                "--test-threads=1",
+            ])
+            .env("MOTLEY_TEST_SAVE_LOOP", &path)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait until this child is saving (the file changes), then kill it
+        // at a random moment within the next few saves.
+        let before = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while std::fs::metadata(&path).and_then(|m| m.modified()).ok() == before
+            && std::time::Instant::now() < deadline
+        {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(u64::from(
+            rng.next_u32() % 40,
+        )));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if !path.exists() {
+            continue;
+        }
+        let games = record::load_games(&path, &reg)
+            .unwrap_or_else(|e| panic!("round {round}: broken save: {e}"));
+        seen.insert(games[0].ply());
+    }
+    // The saver got going: several different saves were caught.
+    eprintln!("plies of the saves found after each kill: {seen:?}");
+    assert!(seen.len() >= 3, "{seen:?}");
+}
+
+#[test]
+fn stale_temporary_files_of_killed_saves_are_cleared() {
+    let dir = scratch("stale");
+    let path = dir.join("game.json");
+    let stale = dir.join(".game.json.4242.tmp");
+    let fresh = dir.join(".game.json.4343.tmp");
+    let other = dir.join(".other.json.4242.tmp");
+    for p in [&stale, &fresh, &other] {
+        std::fs::write(p, "half a sa").unwrap();
+    }
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for p in [&stale, &other] {
+        std::fs::File::options()
+            .write(true)
+            .open(p)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+    }
+    save_game(&path, &game(&["e4"]), None).unwrap();
+    assert!(!stale.exists());
+    // A fresh one may be a save in progress; another file's are not ours.
+    assert!(fresh.exists() && other.exists());
 }

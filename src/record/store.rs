@@ -182,7 +182,44 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         return result;
     }
     sync_parent(path);
+    remove_stale_temps(path);
     Ok(())
+}
+
+/// Temporary files of `path` left by killed processes (`.NAME.PID.tmp`
+/// older than a minute, so no live save is touched) are removed, best
+/// effort, so crashes do not pile them up.
+fn remove_stale_temps(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let minute_ago = SystemTime::now() - std::time::Duration::from_secs(60);
+    for entry in entries.filter_map(|e| e.ok()) {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let is_temp = file_name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|c| c.is_ascii_digit()));
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .and_then(|m| m.modified().ok())
+            .is_some_and(|t| t < minute_ago);
+        if is_temp && stale {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Flush the folder entry of a rename (best effort; Unix only).
