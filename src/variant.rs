@@ -5,6 +5,7 @@
 
 use crate::core::fen::Setup;
 use crate::rules::antichess::{Antichess, AntichessOptions};
+use crate::rules::dice_money::{DiceMoney, DiceMoneyOptions};
 use crate::rules::standard::Standard;
 use crate::rules::AnyPosition;
 use crate::rules::PositionError;
@@ -19,6 +20,7 @@ use thiserror::Error;
 pub enum Family {
     Standard,
     Antichess,
+    DiceMoney,
 }
 
 /// Text given either as one string or as a list of lines (easier to write
@@ -109,6 +111,9 @@ impl VariantDef {
             Family::Antichess => AnyPosition::Antichess(
                 Antichess::from_setup(setup, options::<AntichessOptions>(self)?).map_err(wrap)?,
             ),
+            Family::DiceMoney => AnyPosition::DiceMoney(
+                DiceMoney::from_setup(setup, options::<DiceMoneyOptions>(self)?).map_err(wrap)?,
+            ),
         })
     }
 
@@ -147,6 +152,10 @@ impl VariantDef {
 const BUILTIN: &[(&str, &str)] = &[
     ("standard.json", include_str!("../variants/standard.json")),
     ("antichess.json", include_str!("../variants/antichess.json")),
+    (
+        "dice-money.json",
+        include_str!("../variants/dice-money.json"),
+    ),
 ];
 
 /// All known variants.

@@ -2,6 +2,7 @@
 //! the UI hold this; the AI is generic and is handed the concrete type.
 
 use super::antichess::Antichess;
+use super::dice_money::DiceMoney;
 use super::standard::Standard;
 use super::{EndReason, Outcome, Position};
 use crate::core::{Action, Board, Color, CoordText, Move};
@@ -11,6 +12,7 @@ use crate::core::{Action, Board, Color, CoordText, Move};
 pub enum AnyPosition {
     Standard(Standard),
     Antichess(Antichess),
+    DiceMoney(DiceMoney),
 }
 
 /// Forward a call to the concrete family.
@@ -20,6 +22,7 @@ macro_rules! dispatch {
         match $any {
             $crate::rules::AnyPosition::Standard($p) => $body,
             $crate::rules::AnyPosition::Antichess($p) => $body,
+            $crate::rules::AnyPosition::DiceMoney($p) => $body,
         }
     };
 }
@@ -48,6 +51,9 @@ impl Position for AnyPosition {
     }
     fn quiet_plies(&self) -> u32 {
         dispatch!(self, p => p.quiet_plies())
+    }
+    fn repetition_window(&self) -> u32 {
+        dispatch!(self, p => p.repetition_window())
     }
     fn fullmoves(&self) -> u32 {
         dispatch!(self, p => p.fullmoves())
@@ -83,6 +89,9 @@ impl Position for AnyPosition {
                 p.carry_over(s, e, winner)
             }
             (AnyPosition::Antichess(p), AnyPosition::Antichess(s), AnyPosition::Antichess(e)) => {
+                p.carry_over(s, e, winner)
+            }
+            (AnyPosition::DiceMoney(p), AnyPosition::DiceMoney(s), AnyPosition::DiceMoney(e)) => {
                 p.carry_over(s, e, winner)
             }
             _ => {}
