@@ -118,6 +118,7 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
         4,
     ),
     ("antichess", None, 5),
+    ("dice-money", None, 6),
 ];
 
 fn bench(registry: &Registry) -> Result<()> {

@@ -125,7 +125,9 @@ impl Item {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct StartMoney {
+    /// White's dollars at the start ($1 in the seed).
     pub white: u32,
+    /// Black's dollars at the start ($2: compensation for moving second).
     pub black: u32,
 }
 
@@ -139,13 +141,21 @@ impl Default for StartMoney {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Prices {
+    /// `buy:move1`.
     pub move1: u32,
+    /// `buy:move2`.
     pub move2: u32,
+    /// `buy:king`.
     pub king: u32,
+    /// Placing any lost opponent's piece.
     pub place_opponent: u32,
+    /// Placing one's own lost pawn.
     pub place_pawn: u32,
+    /// Placing one's own lost knight or bishop (one item).
     pub place_knight_bishop: u32,
+    /// Placing one's own lost rook.
     pub place_rook: u32,
+    /// Placing one's own lost queen.
     pub place_queen: u32,
 }
 
@@ -554,11 +564,12 @@ impl DiceMoney {
         let first = self.phase != Phase::Extra;
         let applied = apply_move(&mut self.board, m);
         if let Some((victim, _)) = applied.captured {
-            self.lost[victim.color.index()][victim.role.index()] += 1;
+            let l = &mut self.lost[victim.color.index()][victim.role.index()];
+            *l = l.saturating_add(1);
         }
         if let Some(r) = m.promotion() {
             let l = &mut self.lost[us.index()];
-            l[Role::Pawn.index()] += 1;
+            l[Role::Pawn.index()] = l[Role::Pawn.index()].saturating_add(1);
             l[r.index()] = l[r.index()].saturating_sub(1);
         }
         if first {
@@ -986,6 +997,12 @@ mod tests {
         let p = DiceMoney::start();
         assert_eq!(perft(&p, 1), 36);
         assert_eq!(perft(&p, 2), 36 * 20);
+    }
+
+    #[test]
+    fn start_is_the_standard_setup_with_default_options() {
+        let built = DiceMoney::from_setup(Setup::standard(), DiceMoneyOptions::default()).unwrap();
+        assert_eq!(built, DiceMoney::start());
     }
 
     #[test]
