@@ -111,13 +111,13 @@ pub fn perft_any(pos: &AnyPosition, depth: u32) -> u64 {
 
 /// Positions and depths the benchmark runs, per variant id.
 const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
-    ("standard", None, 5),
+    ("standard", None, 6),
     (
         "standard",
         Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        4,
+        5,
     ),
-    ("antichess", None, 5),
+    ("antichess", None, 6),
     ("dice-money", None, 6),
 ];
 

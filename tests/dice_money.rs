@@ -872,8 +872,10 @@ fn builtin_file_matches_the_rules_table_and_explains_the_dice() {
 // ---------------------------------------------------------------- perft
 
 #[test]
-fn perft_suite_from_data_file() {
-    let data = include_str!("perft/dice-money.txt");
+fn perft_with_other_money_from_data_file() {
+    // Default-money positions are in tests/perft/dice-money.txt, which the
+    // shared perft suite reads.
+    let data = include_str!("dice-money/perft-money.txt");
     let mut lines = 0;
     for line in data.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
