@@ -1180,3 +1180,24 @@ fn random_turns_never_panic_and_keep_money_and_sets_in_bounds() {
         "{purchases} {promotions} {ends}"
     );
 }
+
+// ---------------------------------------------------------------- evaluation
+
+#[test]
+fn evaluation_counts_material_money_and_extra_moves_for_the_side_to_act() {
+    let poor = pos(START, 1, 2);
+    let rich = pos(START, 50, 2);
+    assert!(rich.evaluate() > poor.evaluate());
+    let mut black_to_act = rich;
+    play(&mut black_to_act, "roll:3,4 e2e4");
+    assert!(black_to_act.evaluate() < 0, "Black is poorer");
+    // A queen up outweighs a modest purse.
+    let up = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 1, 40);
+    assert!(up.evaluate() > 0);
+    // Extra moves still to make are worth something to the mover.
+    let mut before = pos(START, 20, 2);
+    play(&mut before, "roll:3,4 buy:move1 e2e4");
+    let mut after = before;
+    play(&mut after, "pass");
+    assert!(before.evaluate() > -after.evaluate());
+}

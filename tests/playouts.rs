@@ -21,9 +21,7 @@ fn playout(start: &AnyPosition, rng: &mut ChaCha8Rng, max_plies: usize, check_no
         legal.clear();
         pos.legal_actions(&mut legal);
         // No legal action is listed twice.
-        let mut seen = legal.clone();
-        seen.sort_by_key(|a| format!("{a:?}"));
-        seen.dedup();
+        let seen: std::collections::HashSet<&Action> = legal.iter().collect();
         assert_eq!(
             seen.len(),
             legal.len(),
