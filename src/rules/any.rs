@@ -2,7 +2,10 @@
 //! the UI hold this; the AI is generic and is handed the concrete type.
 
 use super::antichess::Antichess;
+use super::contrast::Contrast;
 use super::dice_money::DiceMoney;
+use super::monochromatic::Monochromatic;
+use super::monochrome::Monochrome;
 use super::standard::Standard;
 use super::{EndReason, Outcome, Position};
 use crate::core::{Action, Board, Color, CoordText, Move};
@@ -12,6 +15,9 @@ use crate::core::{Action, Board, Color, CoordText, Move};
 pub enum AnyPosition {
     Standard(Standard),
     Antichess(Antichess),
+    Contrast(Contrast),
+    Monochromatic(Monochromatic),
+    Monochrome(Monochrome),
     DiceMoney(DiceMoney),
 }
 
@@ -22,6 +28,9 @@ macro_rules! dispatch {
         match $any {
             $crate::rules::AnyPosition::Standard($p) => $body,
             $crate::rules::AnyPosition::Antichess($p) => $body,
+            $crate::rules::AnyPosition::Contrast($p) => $body,
+            $crate::rules::AnyPosition::Monochromatic($p) => $body,
+            $crate::rules::AnyPosition::Monochrome($p) => $body,
             $crate::rules::AnyPosition::DiceMoney($p) => $body,
         }
     };
@@ -91,6 +100,19 @@ impl Position for AnyPosition {
             (AnyPosition::Antichess(p), AnyPosition::Antichess(s), AnyPosition::Antichess(e)) => {
                 p.carry_over(s, e, winner)
             }
+            (AnyPosition::Contrast(p), AnyPosition::Contrast(s), AnyPosition::Contrast(e)) => {
+                p.carry_over(s, e, winner)
+            }
+            (
+                AnyPosition::Monochromatic(p),
+                AnyPosition::Monochromatic(s),
+                AnyPosition::Monochromatic(e),
+            ) => p.carry_over(s, e, winner),
+            (
+                AnyPosition::Monochrome(p),
+                AnyPosition::Monochrome(s),
+                AnyPosition::Monochrome(e),
+            ) => p.carry_over(s, e, winner),
             (AnyPosition::DiceMoney(p), AnyPosition::DiceMoney(s), AnyPosition::DiceMoney(e)) => {
                 p.carry_over(s, e, winner)
             }

@@ -42,7 +42,10 @@
 
 pub mod antichess;
 pub mod any;
+pub mod contrast;
 pub mod dice_money;
+pub mod monochromatic;
+pub mod monochrome;
 pub mod standard;
 
 pub use any::AnyPosition;
