@@ -304,6 +304,7 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
         6,
     ),
     ("monochrome", None, 6),
+    ("dice-money", None, 6),
     ("chicken", None, 6),
 ];
 

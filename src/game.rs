@@ -145,9 +145,9 @@ impl Game {
         let Some(key) = self.position().repetition_key() else {
             return 1;
         };
-        let quiet = self.position().quiet_plies() as usize;
+        let window = self.position().repetition_window() as usize;
         let n = self.positions.len();
-        let first = n.saturating_sub(quiet.saturating_add(1));
+        let first = n.saturating_sub(window.saturating_add(1));
         self.positions[first..]
             .iter()
             .filter(|p| p.repetition_key() == Some(key))

@@ -3,6 +3,7 @@
 
 use super::antichess::Antichess;
 use super::contrast::Contrast;
+use super::dice_money::DiceMoney;
 use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
@@ -17,6 +18,7 @@ pub enum AnyPosition {
     Contrast(Contrast),
     Monochromatic(Monochromatic),
     Monochrome(Monochrome),
+    DiceMoney(DiceMoney),
 }
 
 /// Forward a call to the concrete family.
@@ -29,6 +31,7 @@ macro_rules! dispatch {
             $crate::rules::AnyPosition::Contrast($p) => $body,
             $crate::rules::AnyPosition::Monochromatic($p) => $body,
             $crate::rules::AnyPosition::Monochrome($p) => $body,
+            $crate::rules::AnyPosition::DiceMoney($p) => $body,
         }
     };
 }
@@ -57,6 +60,9 @@ impl Position for AnyPosition {
     }
     fn quiet_plies(&self) -> u32 {
         dispatch!(self, p => p.quiet_plies())
+    }
+    fn repetition_window(&self) -> u32 {
+        dispatch!(self, p => p.repetition_window())
     }
     fn fullmoves(&self) -> u32 {
         dispatch!(self, p => p.fullmoves())
@@ -110,6 +116,9 @@ impl Position for AnyPosition {
                 AnyPosition::Monochrome(s),
                 AnyPosition::Monochrome(e),
             ) => p.carry_over(s, e, winner),
+            (AnyPosition::DiceMoney(p), AnyPosition::DiceMoney(s), AnyPosition::DiceMoney(e)) => {
+                p.carry_over(s, e, winner)
+            }
             _ => {}
         }
     }

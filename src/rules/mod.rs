@@ -43,6 +43,7 @@
 pub mod antichess;
 pub mod any;
 pub mod contrast;
+pub mod dice_money;
 pub mod monochromatic;
 pub mod monochrome;
 pub mod standard;
@@ -217,6 +218,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Plies (or chess moves) since the family's last irreversible event;
     /// the game ends at 100.
     fn quiet_plies(&self) -> u32;
+
+    /// How many plies back an earlier position may share this one's
+    /// repetition key (the game scans only that far). Families whose
+    /// [`Position::quiet_plies`] counts something other than plies
+    /// (Dice-Money counts chess moves, not rolls and purchases) override.
+    fn repetition_window(&self) -> u32 {
+        self.quiet_plies()
+    }
 
     /// FEN move number.
     fn fullmoves(&self) -> u32;
