@@ -5,4 +5,5 @@ pub mod ai;
 pub mod core;
 pub mod game;
 pub mod rules;
+pub mod tui;
 pub mod variant;
