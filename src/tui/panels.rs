@@ -126,7 +126,7 @@ pub fn variant_panel(
             }
             if !over && a.capture_available() {
                 lines.push(Line::styled(
-                    "A capture is available: capturing is compulsory",
+                    "Must capture: a capture is available",
                     theme.error(),
                 ));
             }

@@ -121,17 +121,19 @@ pub fn hint_items(p: &PlayState) -> Vec<(KeyCode, &'static str, &'static str)> {
             v.push((KeyCode::Char('p'), "p", "pass"));
         }
     }
+    // Most used first: narrow terminals drop the tail (all keys are in
+    // the help).
     v.push((KeyCode::Char('u'), "u", "undo"));
     v.push((KeyCode::Char('r'), "r", "redo"));
-    v.push((KeyCode::Char('f'), "f", "flip"));
     v.push((KeyCode::Char('s'), "s", "save"));
+    v.push((KeyCode::Char('?'), "?", "help"));
+    v.push((KeyCode::Char('q'), "q", "quit"));
+    v.push((KeyCode::Char('f'), "f", "flip"));
     if !over {
         v.push((KeyCode::Char('d'), "d", "offer"));
         v.push((KeyCode::Char('R'), "R", "resign"));
     }
     v.push((KeyCode::Char('i'), "i", "rules"));
-    v.push((KeyCode::Char('?'), "?", "help"));
-    v.push((KeyCode::Char('q'), "q", "quit"));
     v
 }
 
