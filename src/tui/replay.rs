@@ -127,12 +127,12 @@ impl ReplayState {
                 "a",
                 if self.autoplay { "stop" } else { "autoplay" },
             ),
-            (KeyCode::Char('+'), "+", "faster"),
-            (KeyCode::Char('-'), "-", "slower"),
             (KeyCode::Char('b'), "b", "branch"),
-            (KeyCode::Char('f'), "f", "flip"),
             (KeyCode::Char('?'), "?", "help"),
             (KeyCode::Char('q'), "q", "quit"),
+            (KeyCode::Char('+'), "+", "faster"),
+            (KeyCode::Char('-'), "-", "slower"),
+            (KeyCode::Char('f'), "f", "flip"),
         ]
     }
 
@@ -319,7 +319,8 @@ impl ReplayState {
         let name = self
             .path
             .as_ref()
-            .map(|p| p.display().to_string())
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_default();
         Paragraph::new(Line::from(vec![
             Span::styled(" Motley replay ", theme.title()),
