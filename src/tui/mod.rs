@@ -71,8 +71,8 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Run the UI until the user quits. `on_first_frame` gets the time from
-/// entering this function to the first frame on screen (for measuring).
+/// Run the UI until the user quits. With `MOTLEY_FIRST_FRAME_LOG=FILE` the
+/// time to the first frame is written to FILE (for measuring start-up).
 pub fn run(mut app: App) -> Result<(), UiError> {
     let started = Instant::now();
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
@@ -118,7 +118,16 @@ pub fn run(mut app: App) -> Result<(), UiError> {
         if first {
             first = false;
             if let Ok(path) = std::env::var("MOTLEY_FIRST_FRAME_LOG") {
-                let _ = std::fs::write(path, format!("{}\n", started.elapsed().as_micros()));
+                // Microseconds inside `run`, and the wall clock (ns since
+                // the epoch) so a script can measure from process start.
+                let wall = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos())
+                    .unwrap_or(0);
+                let _ = std::fs::write(
+                    path,
+                    format!("{} {wall}\n", started.elapsed().as_micros()),
+                );
             }
         }
         if app.quit {
