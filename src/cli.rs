@@ -151,13 +151,45 @@ pub fn perft_any(pos: &AnyPosition, depth: u32) -> u64 {
 
 /// Positions and depths the benchmark runs, per variant id.
 const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
-    ("standard", None, 5),
+    ("standard", None, 6),
     (
         "standard",
         Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        4,
+        5,
     ),
-    ("antichess", None, 5),
+    ("antichess", None, 6),
+    (
+        "contrast",
+        Some("r1bqk2r/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQkq - 0 1"),
+        5,
+    ),
+    (
+        "monochromatic",
+        Some("r1bq1rk1/pppp1ppp/2n5/4p3/1bB1P3/2N5/PPPPQPPP/R1B1K1NR w KQ - 0 1"),
+        6,
+    ),
+    (
+        "monochromatic-knightless",
+        Some("r1bq1rk1/pppp1ppp/8/4p3/1bB1P3/8/PPPPQPPP/R1B1K2R w KQ - 0 1"),
+        6,
+    ),
+    (
+        "monochromatic-jamal",
+        Some("r1bqk2r/pppp1ppp/8/2n1p2n/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1"),
+        5,
+    ),
+    (
+        "monochromatic-daffy",
+        Some("r1bqk2r/pppp1ppp/2n5/4p1n1/2B1P3/2N1N3/PPPP1PPP/R1BQK2R w KQkq - 0 1"),
+        5,
+    ),
+    (
+        "monochromatic-double-knight",
+        Some("r1bqk2r/pppp1ppp/8/4p3/2BnP1n1/8/PPPP1PPP/RNBQK2R w KQkq - 0 1"),
+        6,
+    ),
+    ("monochrome", None, 6),
+    ("chicken", None, 6),
 ];
 
 fn bench(registry: &Registry) -> Result<()> {
@@ -182,7 +214,11 @@ fn bench(registry: &Registry) -> Result<()> {
             nodes,
             secs,
             nodes as f64 / secs / 1e6,
-            if fen.is_some() { "  (kiwipete)" } else { "" }
+            match fen {
+                Some(_) if *id == "standard" => "  (kiwipete)",
+                Some(_) => "  (mid-game)",
+                None => "",
+            }
         );
     }
     println!(

@@ -1,9 +1,9 @@
 //! Main menu, resume, load dialog and replay viewer, driven through the
 //! input handler.
 
-mod common;
+mod tui_support;
 
-use common::*;
+use tui_support::*;
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
 use motley::game::Game;

@@ -1,9 +1,9 @@
 //! The play screen driven through the input handler, and drawn with
 //! ratatui's TestBackend-style buffers (snapshots).
 
-mod common;
+mod tui_support;
 
-use common::*;
+use tui_support::*;
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
 use motley::core::Square;

@@ -42,6 +42,9 @@
 
 pub mod antichess;
 pub mod any;
+pub mod contrast;
+pub mod monochromatic;
+pub mod monochrome;
 pub mod standard;
 
 pub use any::AnyPosition;
