@@ -3,7 +3,6 @@
 
 mod tui_support;
 
-use tui_support::*;
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
 use motley::game::Game;
@@ -12,6 +11,7 @@ use motley::tui::app::{App, Screen};
 use motley::tui::menu::{MenuState, Page};
 use motley::tui::replay::ReplayState;
 use std::path::{Path, PathBuf};
+use tui_support::*;
 
 const SIZE: (u16, u16) = (100, 35);
 

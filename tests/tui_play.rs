@@ -3,7 +3,6 @@
 
 mod tui_support;
 
-use tui_support::*;
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
 use motley::core::Square;
@@ -12,6 +11,7 @@ use motley::tui::app::{handle, AppEvent};
 use motley::tui::play::Popup;
 use motley::tui::render_to_buffer;
 use ratatui::style::Color;
+use tui_support::*;
 
 const H: [PlayerSpec; 2] = [PlayerSpec::Human, PlayerSpec::Human];
 const BIG: (u16, u16) = (100, 35);
@@ -584,4 +584,123 @@ fn move_list_scrolls() {
     key(&mut app, KeyCode::PageUp);
     let s = screen(&app);
     assert!(s.contains("  1. a3 a6"), "{s}");
+}
+
+#[test]
+fn monochrome_mid_game_snapshot() {
+    let mut app = play_app("monochrome", None, H, BIG);
+    for m in ["e2e4", "d7d5", "e4d5", "c7c6"] {
+        prompt(&mut app, m);
+        assert_eq!(message(&app), "", "{m}");
+    }
+    let s = screen(&app);
+    // Both scores, the centerline with the halves named.
+    assert!(s.contains("South (White, ranks 1–4): 1"), "{s}");
+    assert!(s.contains("North (Black, ranks 5–8): 0"), "{s}");
+    assert!(s.contains("Taken  South: P"), "{s}");
+    assert!(s.contains("▲ North (Black) ━━ South (White) ▼"), "{s}");
+    insta::assert_snapshot!("monochrome_mid_game", s);
+    // Every piece is drawn in the same colour.
+    let buf = render_to_buffer(&app);
+    let fg = |sq: &str| {
+        let (x, y) = square_center(&app, sq);
+        buf[(x, y)].fg
+    };
+    assert_eq!(fg("e1"), fg("e8"));
+    assert_eq!(fg("a2"), fg("a7"));
+    // Clicks land on the right squares across the centerline row.
+    click_square(&mut app, "c2");
+    click_square(&mut app, "c4");
+    assert_eq!(play_state(&app).game.ply(), 5, "{}", message(&app));
+}
+
+#[test]
+fn monochrome_illegal_inputs_are_explained() {
+    let mut app = play_app("monochrome", None, H, BIG);
+    prompt(&mut app, "e7e6");
+    assert!(message(&app).contains("half"), "{}", message(&app));
+    // A piece carried across may not go straight back.
+    prompt(&mut app, "e2e4");
+    prompt(&mut app, "d7d5");
+    prompt(&mut app, "e4d5");
+    prompt(&mut app, "d5e4");
+    let m = message(&app);
+    assert!(m.contains("back"), "{m}");
+    // A computer accepts an end offer when not behind on score.
+    let mut app = play_app(
+        "monochrome",
+        None,
+        [PlayerSpec::Human, PlayerSpec::Random],
+        BIG,
+    );
+    key(&mut app, KeyCode::Char('d'));
+    assert!(message(&app).contains("accepts"), "{}", message(&app));
+    let o = play_state(&app).game.outcome().unwrap();
+    assert_eq!(o.scores, Some([0, 0]));
+}
+
+#[test]
+fn contrast_mid_game_snapshot() {
+    let mut app = play_app("contrast", None, H, BIG);
+    for m in ["e2e4", "e7e5", "b1c3"] {
+        prompt(&mut app, m);
+        assert_eq!(message(&app), "", "{m}");
+    }
+    play_state_mut(&mut app).cursor = Square::parse("c3").unwrap();
+    let s = screen(&app);
+    assert!(s.contains("strong") && s.contains("weak"), "{s}");
+    assert!(s.contains("the knight on c3 is weak"), "{s}");
+    insta::assert_snapshot!("contrast_mid_game", s);
+    // Strong and weak pieces look different: the white knight on c3 (a
+    // dark square) is weak and dim; the black knight on b8 (dark) is
+    // strong and underlined.
+    let buf = render_to_buffer(&app);
+    let cell = |sq: &str| {
+        let (x, y) = square_center(&app, sq);
+        buf[(x, y)].clone()
+    };
+    use ratatui::style::Modifier;
+    assert!(cell("b8").modifier.contains(Modifier::UNDERLINED));
+    assert!(cell("c3").modifier.contains(Modifier::DIM));
+}
+
+#[test]
+fn short_contrast_game_with_capture_in_place_choice() {
+    // A strong white queen (light square d3? no: d3 is light) next to an
+    // enemy: moving onto it or capturing in place share the squares.
+    let mut app = play_app(
+        "contrast",
+        Some("4k3/8/8/8/4p3/3Q4/8/4K3 w - - 0 1"),
+        H,
+        BIG,
+    );
+    click_square(&mut app, "d3");
+    click_square(&mut app, "e4");
+    let Some(Popup::List { list, .. }) = &play_state(&app).popup else {
+        panic!("no choice popup: {}", message(&app))
+    };
+    assert!(list.items.iter().any(|(k, _)| *k == '^'));
+    key(&mut app, KeyCode::Char('^'));
+    assert_eq!(play_state(&app).game.sans(), ["Q^e4"]);
+    assert_eq!(
+        position(&app)
+            .board()
+            .piece_at(Square::parse("d3").unwrap())
+            .map(|p| p.role),
+        Some(motley::core::Role::Queen)
+    );
+}
+
+#[test]
+fn short_monochromatic_game_and_explanations() {
+    let mut app = play_app("monochromatic", None, H, BIG);
+    prompt(&mut app, "e2e4");
+    prompt(&mut app, "d7d5");
+    prompt(&mut app, "e4d5");
+    assert_eq!(play_state(&app).game.ply(), 3);
+    prompt(&mut app, "b8c6");
+    assert!(message(&app).contains("colour"), "{}", message(&app));
+    let s = screen(&app);
+    assert!(s.contains("No piece may move to a square of the"), "{s}");
+    insta::assert_snapshot!("monochromatic_mid_game", s);
 }

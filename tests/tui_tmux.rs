@@ -50,7 +50,17 @@ impl Tmux {
             BIN,
             args
         );
-        self.tmux(&["new-session", "-d", "-s", "m", "-x", "100", "-y", "35", &cmd]);
+        self.tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            "m",
+            "-x",
+            "100",
+            "-y",
+            "35",
+            &cmd,
+        ]);
     }
 
     fn keys(&self, keys: &[&str]) {

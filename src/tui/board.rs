@@ -266,6 +266,17 @@ impl Widget for BoardView<'_> {
             let line: String = std::iter::repeat_n('━', (8 * g.cell_w) as usize).collect();
             put(buf, g.x + LABEL_W, y, &line, t.centerline());
             put(buf, g.x, y, "══", t.centerline());
+            // Name the halves on the line itself.
+            let label = if g.flipped {
+                " ▲ South (White) ━━ North (Black) ▼ "
+            } else {
+                " ▲ North (Black) ━━ South (White) ▼ "
+            };
+            let lw = label.chars().count() as u16;
+            let w = 8 * g.cell_w;
+            if lw + 2 <= w {
+                put(buf, g.x + LABEL_W + (w - lw) / 2, y, label, t.centerline());
+            }
         }
     }
 }

@@ -502,7 +502,7 @@ impl MenuState {
                         } else {
                             Style::default()
                         };
-                        Line::styled(format!(" {:<24}", v.name), st)
+                        Line::styled(format!(" {:<34}", v.name), st)
                     })
                     .collect();
                 Paragraph::new(lines)
@@ -678,7 +678,7 @@ fn footer_line(buf: &mut Buffer, area: Rect, text: &str, theme: &Theme) {
 /// The variant list and the description box.
 fn variant_areas(size: (u16, u16)) -> (Rect, Rect) {
     let h = size.1.saturating_sub(2);
-    let list = Rect::new(1, 1, 28.min(size.0 / 2), h);
+    let list = Rect::new(1, 1, 38.min(size.0 / 2), h);
     let desc = Rect::new(
         list.right() + 1,
         1,

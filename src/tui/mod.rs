@@ -124,10 +124,7 @@ pub fn run(mut app: App) -> Result<(), UiError> {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map(|d| d.as_nanos())
                     .unwrap_or(0);
-                let _ = std::fs::write(
-                    path,
-                    format!("{} {wall}\n", started.elapsed().as_micros()),
-                );
+                let _ = std::fs::write(path, format!("{} {wall}\n", started.elapsed().as_micros()));
             }
         }
         if app.quit {

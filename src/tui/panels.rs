@@ -97,14 +97,53 @@ fn material_line(pos: &AnyPosition) -> Line<'static> {
     Line::raw(text)
 }
 
-/// The family panel: the state a player of this family must see.
+/// Pieces each side has captured up to `ply`, by the mover of each
+/// capture: `[white's captures, black's captures]`.
+pub fn captured_by(game: &Game, ply: usize) -> [Vec<Role>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    for (i, a) in game.actions().iter().enumerate().take(ply) {
+        let (Some(before), Action::Move(m)) = (game.position_at(i), a) else {
+            continue;
+        };
+        if !before.is_capture(m) {
+            continue;
+        }
+        let victim_sq = match m.kind {
+            crate::core::MoveKind::EnPassant => {
+                crate::core::Square::from_coords(m.to.file(), m.from.rank())
+            }
+            _ => Some(m.to),
+        };
+        if let Some(role) = victim_sq.and_then(|sq| before.board().role_at(sq)) {
+            out[before.turn().index()].push(role);
+        }
+    }
+    out
+}
+
+fn roles_text(roles: &[Role]) -> String {
+    if roles.is_empty() {
+        return "–".to_string();
+    }
+    let mut v: Vec<Role> = roles.to_vec();
+    v.sort_by_key(|r| std::cmp::Reverse(r.index()));
+    v.iter().map(|r| r.upper_char()).collect()
+}
+
+/// The family panel: the state a player of this family must see at `ply`
+/// of `game`. `focus` is the square under the cursor (Contrast explains
+/// that piece's powers).
 pub fn variant_panel(
-    def: &VariantDef,
-    pos: &AnyPosition,
-    over: bool,
+    game: &Game,
+    ply: usize,
+    focus: Option<crate::core::Square>,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
+    let Some(pos) = game.position_at(ply) else {
+        return lines;
+    };
+    let over = ply == game.ply() && game.outcome().is_some();
     match pos {
         AnyPosition::Standard(_) => {
             lines.push(material_line(pos));
@@ -139,10 +178,95 @@ pub fn variant_panel(
                 theme.dim(),
             ));
         }
-        #[allow(unreachable_patterns)]
-        _ => {
-            let _ = def;
+        AnyPosition::Monochrome(m) => {
+            let [south, north] = m.scores();
+            lines.push(Line::from(vec![
+                Span::raw("South (White, ranks 1–4): "),
+                Span::styled(south.to_string(), theme.title()),
+            ]));
+            lines.push(Line::from(vec![
+                Span::raw("North (Black, ranks 5–8): "),
+                Span::styled(north.to_string(), theme.title()),
+            ]));
+            let caps = captured_by(game, ply);
+            lines.push(Line::raw(format!(
+                "Taken  South: {}   North: {}",
+                roles_text(&caps[0]),
+                roles_text(&caps[1])
+            )));
+            lines.push(Line::styled(
+                "A piece belongs to the half it stands on",
+                theme.dim(),
+            ));
+            if let Some((from, to)) = m.no_rejection() {
+                if !over {
+                    lines.push(Line::styled(
+                        format!(
+                            "No rejection: the piece on {to} may not go straight back to {from}"
+                        ),
+                        theme.error(),
+                    ));
+                }
+            }
+            lines.push(Line::styled(
+                "d: offer to end the game (scored as it stands)",
+                theme.dim(),
+            ));
         }
+        AnyPosition::Contrast(_) => {
+            let look = piece_look(game.variant(), pos);
+            let strong = look.strong.unwrap_or(Bitboard::EMPTY);
+            let b = pos.board();
+            let count = |c: Color| {
+                (
+                    (b.by_color(c) & strong).count(),
+                    (b.by_color(c) & !strong).count(),
+                )
+            };
+            let (ws, ww) = count(Color::White);
+            let (bs, bw) = count(Color::Black);
+            lines.push(Line::from(vec![
+                Span::styled(
+                    "♞+ strong",
+                    theme
+                        .title()
+                        .add_modifier(ratatui::style::Modifier::UNDERLINED),
+                ),
+                Span::raw(" (bold, underlined)   "),
+                Span::styled("♞- weak", theme.dim()),
+                Span::raw(" (dim)"),
+            ]));
+            lines.push(Line::styled(
+                "Strong: White on a light square, Black on a dark square (a1 is dark)",
+                theme.dim(),
+            ));
+            lines.push(Line::raw(format!(
+                "White {ws} strong, {ww} weak · Black {bs} strong, {bw} weak"
+            )));
+            if let Some(sq) = focus {
+                if let Some(p) = b.piece_at(sq) {
+                    lines.push(Line::raw(crate::rules::contrast::describe_powers(
+                        p.color, p.role, sq,
+                    )));
+                }
+            }
+        }
+        AnyPosition::Monochromatic(m) => {
+            lines.push(material_line(pos));
+            lines.push(Line::styled(
+                "No piece may move to a square of the other colour",
+                theme.dim(),
+            ));
+            lines.push(Line::styled(
+                format!(
+                    "Knight slot: {} · check is pictorial (normal powers)",
+                    m.options().knight.name()
+                ),
+                theme.dim(),
+            ));
+        }
+        #[allow(unreachable_patterns)]
+        _ => {}
     }
     lines
 }

@@ -224,15 +224,20 @@ pub fn status_lines(
         }
         None => {
             let side = pos.turn();
+            let name = if panels::is_monochrome(game.variant()) {
+                side.fold("South (White)", "North (Black)")
+            } else {
+                side.name()
+            };
             let who = match players {
                 Some(p) if p[side.index()] != PlayerSpec::Human => {
                     if thinking {
-                        format!("{} (computer) is thinking…", side.name())
+                        format!("{name} (computer) is thinking…")
                     } else {
-                        format!("{} (computer) to move", side.name())
+                        format!("{name} (computer) to move")
                     }
                 }
-                _ => format!("{} to move", side.name()),
+                _ => format!("{name} to move"),
             };
             v.push(Line::styled(who, theme.title()));
             if pos.is_check() {
@@ -249,18 +254,18 @@ pub fn draw_side(
     buf: &mut Buffer,
     area: Rect,
     game: &Game,
-    pos: &crate::rules::AnyPosition,
+    ply: usize,
     status: Vec<Line<'static>>,
     current: Option<usize>,
     scroll: u16,
+    focus: Option<crate::core::Square>,
     theme: &Theme,
 ) {
     if area.width < 4 || area.height < 4 {
         return;
     }
     let mut top = status;
-    let over = game.outcome().is_some() && current.is_none();
-    let panel = panels::variant_panel(game.variant(), pos, over, theme);
+    let panel = panels::variant_panel(game, ply, focus, theme);
     if !panel.is_empty() {
         top.push(Line::raw(""));
         top.extend(panel);
@@ -349,7 +354,18 @@ pub fn draw(p: &PlayState, size: (u16, u16), flipped: bool, theme: &Theme, buf: 
         .render(r, buf);
     }
     let status = status_lines(game, Some(&p.players), p.thinking.is_some(), theme);
-    draw_side(buf, lay.side, game, pos, status, None, p.list_scroll, theme);
+    let focus = Some(p.selected.unwrap_or(p.cursor));
+    draw_side(
+        buf,
+        lay.side,
+        game,
+        game.ply(),
+        status,
+        None,
+        p.list_scroll,
+        focus,
+        theme,
+    );
     // Message or prompt line.
     let line = if let Some(text) = &p.prompt {
         Line::from(vec![

@@ -378,7 +378,17 @@ impl ReplayState {
                 theme.good(),
             ));
         }
-        play_view::draw_side(buf, lay.side, game, pos, status, Some(self.ply), 0, theme);
+        play_view::draw_side(
+            buf,
+            lay.side,
+            game,
+            self.ply,
+            status,
+            Some(self.ply),
+            0,
+            None,
+            theme,
+        );
         if let Some(m) = &self.message {
             Paragraph::new(Line::styled(
                 format!(" {}", m.text),
