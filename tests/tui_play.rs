@@ -704,3 +704,39 @@ fn short_monochromatic_game_and_explanations() {
     assert!(s.contains("No piece may move to a square of the"), "{s}");
     insta::assert_snapshot!("monochromatic_mid_game", s);
 }
+
+#[test]
+fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
+    let game = motley::game::Game::new(variant("standard"), None, 1).unwrap();
+    let p = motley::tui::play::PlayState::new(game, [PlayerSpec::Random, PlayerSpec::Human]);
+    let mut app = motley::tui::app::App::new(
+        motley::tui::app::Screen::Play(Box::new(p)),
+        registry(),
+        settings(None),
+        theme(),
+        BIG,
+    );
+    let motley::tui::app::Request::Think(job) = app.requests[0].clone();
+    // Ctrl-J is not `j`.
+    let cursor = play_state(&app).cursor;
+    handle(
+        &mut app,
+        AppEvent::Key(crossterm::event::KeyEvent::new(
+            KeyCode::Char('j'),
+            crossterm::event::KeyModifiers::CONTROL,
+        )),
+    );
+    assert_eq!(play_state(&app).cursor, cursor);
+    handle(&mut app, AppEvent::char('q'));
+    assert!(app.quit);
+    assert!(job.stop.load(std::sync::atomic::Ordering::Relaxed));
+    // A late answer from the stopped search changes nothing.
+    handle(
+        &mut app,
+        AppEvent::Thought {
+            generation: job.generation,
+            action: None,
+        },
+    );
+    assert_eq!(play_state(&app).game.ply(), 0);
+}

@@ -201,6 +201,14 @@ pub fn handle(app: &mut App, event: AppEvent) {
             app.quit = true;
             return;
         }
+        // Control/Alt chords are not the plain letters the screens bind
+        // (a stray Ctrl-J must not move the cursor).
+        if matches!(k.code, KeyCode::Char(_))
+            && k.modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return;
+        }
     }
     if let AppEvent::Resize(w, h) = event {
         app.size = (w, h);
