@@ -198,11 +198,7 @@ impl Widget for BoardView<'_> {
             let mark = self.marks.mark_of(sq);
             let bg = t.square(sq.is_dark(), mark);
             let piece = self.board.piece_at(sq);
-            let fill = if piece.is_none() {
-                t.empty_fill(sq.is_dark())
-            } else {
-                ' '
-            };
+            let fill = t.empty_fill(sq.is_dark());
             let line: String = std::iter::repeat_n(fill, r.width as usize).collect();
             for dy in 0..r.height {
                 put(buf, r.x, r.y + dy, &line, bg);
@@ -218,6 +214,9 @@ impl Widget for BoardView<'_> {
             match piece {
                 Some(p) => {
                     let (glyph, style) = self.piece_cell(sq, p);
+                    if fill != ' ' && r.width >= 3 {
+                        put(buf, mid_x - 1, mid_y, "   ", bg);
+                    }
                     put(buf, mid_x, mid_y, &glyph.to_string(), bg.patch(style));
                     if let Some(strong) = self.look.strong {
                         if r.width >= 5 {
