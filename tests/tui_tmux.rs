@@ -44,8 +44,12 @@ impl Tmux {
 
     /// Start the binary with `args` in a fresh 100×35 session.
     fn start(&self, args: &str) {
+        self.start_env("", args)
+    }
+
+    fn start_env(&self, env: &str, args: &str) {
         let cmd = format!(
-            "env MOTLEY_DATA_DIR='{}' TERM=xterm-256color '{}' {}",
+            "env MOTLEY_DATA_DIR='{}' TERM=xterm-256color {env} '{}' {}",
             self.data.display(),
             BIN,
             args
@@ -188,4 +192,29 @@ fn not_a_terminal_is_a_clear_error() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("interactive terminal"), "{err}");
+}
+
+#[test]
+fn no_color_sends_no_colour_codes() {
+    let Some(t) = Tmux::new("nocolor") else {
+        return;
+    };
+    t.start_env("NO_COLOR=1", "play chicken");
+    t.wait_for("White to move");
+    let styled = t.tmux(&["capture-pane", "-p", "-e", "-t", "m"]);
+    assert!(
+        !styled.contains("38;5;") && !styled.contains("48;5;") && !styled.contains("38;2;"),
+        "colour escape codes with NO_COLOR set"
+    );
+    // Outline glyphs for White, solid for Black.
+    assert!(styled.contains('♔') && styled.contains('♚'));
+    t.keys(&["q"]);
+    t.wait_exit();
+    // Without NO_COLOR the squares are coloured.
+    t.start("play chicken");
+    t.wait_for("White to move");
+    let styled = t.tmux(&["capture-pane", "-p", "-e", "-t", "m"]);
+    assert!(styled.contains("48;5;"), "no 256-colour backgrounds");
+    t.keys(&["q"]);
+    t.wait_exit();
 }

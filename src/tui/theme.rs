@@ -253,3 +253,44 @@ impl Theme {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_color_env_turns_colour_off() {
+        // The only test that touches these variables.
+        std::env::set_var("NO_COLOR", "1");
+        assert_eq!(ColorMode::from_env(), ColorMode::None);
+        std::env::set_var("NO_COLOR", "");
+        std::env::set_var("COLORTERM", "truecolor");
+        assert_eq!(ColorMode::from_env(), ColorMode::True);
+        std::env::remove_var("NO_COLOR");
+        std::env::remove_var("COLORTERM");
+        assert_eq!(ColorMode::from_env(), ColorMode::Indexed);
+    }
+
+    #[test]
+    fn marks_differ_from_plain_squares_in_every_mode() {
+        for mode in [ColorMode::None, ColorMode::Indexed, ColorMode::True] {
+            let t = Theme { mode, ascii: false };
+            for dark in [false, true] {
+                let plain = (t.square(dark, None), t.mark_chars(None));
+                for m in [
+                    Mark::Check,
+                    Mark::Selected,
+                    Mark::Cursor,
+                    Mark::LastMove,
+                    Mark::Flipped,
+                ] {
+                    assert_ne!(
+                        (t.square(dark, Some(m)), t.mark_chars(Some(m))),
+                        plain,
+                        "{mode:?} {m:?}"
+                    );
+                }
+            }
+        }
+    }
+}
