@@ -149,7 +149,7 @@ pub fn layout(p: &PlayState, size: (u16, u16), flipped: bool) -> PlayLayout {
 
 /// Every key of the play screen, for the help popup.
 pub const PLAY_KEYS: &[(&str, &str)] = &[
-    ("← ↑ ↓ →  or  h j k l", "move the cursor"),
+    ("←↑↓→ / hjkl", "move the cursor"),
     (
         "Enter / Space",
         "pick up a piece, put it down (a click does the same)",
@@ -175,7 +175,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("p", "Dice-Money: pass (give up the remaining extra moves)"),
     ("n", "after the game: rematch, or the next game of a match"),
     ("g", "after the game: show the result again"),
-    ("PgUp / PgDn, wheel", "scroll the move list"),
+    ("PgUp/PgDn, wheel", "scroll the move list"),
     ("i", "the rules of this variant"),
     ("?", "this help"),
     ("Esc", "drop the selection, close a prompt or popup"),
@@ -191,7 +191,7 @@ pub fn key_lines(keys: &[(&str, &str)], theme: &Theme) -> Vec<Line<'static>> {
     keys.iter()
         .map(|(k, what)| {
             Line::from(vec![
-                Span::styled(format!("{k:>22}  "), theme.key()),
+                Span::styled(format!("{k:>16}  "), theme.key()),
                 Span::raw(what.to_string()),
             ])
         })
