@@ -4,8 +4,10 @@
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use motley::ai::{search, think, PlayerSpec, ThinkSettings};
+use motley::core::Action;
 use motley::core::Color;
 use motley::game::Game;
+use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Position};
 use motley::variant::{Registry, VariantDef};
 use std::io::Write;
@@ -51,8 +53,31 @@ pub enum Command {
         /// Variant id.
         variant: String,
         /// Position as FEN.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "game")]
         fen: Option<String>,
+        /// The position at the end of this saved game (JSON or PGN).
+        #[arg(long)]
+        game: Option<PathBuf>,
+    },
+    /// Validate a saved game (JSON or PGN): plies, result and final FEN of
+    /// each game; exit status 1 and a message naming game, ply and move if
+    /// anything is wrong.
+    Check {
+        /// Saved game file.
+        file: PathBuf,
+    },
+    /// Write a saved game as PGN on stdout.
+    Export {
+        /// Saved game file (JSON record; PGN is rewritten).
+        file: PathBuf,
+    },
+    /// Turn a PGN file into one JSON record per game; prints each path.
+    Import {
+        /// PGN file.
+        file: PathBuf,
+        /// Folder for the JSON records (default: the current folder).
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
     },
     /// Fixed perft and search benchmark, in nodes per second.
     Bench,
@@ -81,6 +106,44 @@ pub enum Command {
         #[arg(long)]
         save_dir: Option<PathBuf>,
     },
+    /// Play a game in the terminal UI.
+    Play(PlayArgs),
+    /// Step through a saved game in the terminal UI.
+    Replay {
+        /// A saved game (JSON record).
+        file: std::path::PathBuf,
+        /// Letters instead of chess symbols.
+        #[arg(long)]
+        ascii: bool,
+    },
+}
+
+/// Options of `motley play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Variant id (see `motley list`); default standard.
+    pub variant: Option<String>,
+    /// White's player: human, ai[:LEVEL] or random.
+    #[arg(long, default_value = "human")]
+    pub white: motley::ai::PlayerSpec,
+    /// Black's player: human, ai[:LEVEL] or random.
+    #[arg(long, default_value = "human")]
+    pub black: motley::ai::PlayerSpec,
+    /// Start from this FEN instead of the variant's start.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Seed for the dice (Dice-Money) and for computer randomness.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Letters instead of chess symbols.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Computer thinking time per action, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// Keep White at the bottom in hot-seat games.
+    #[arg(long)]
+    pub no_auto_flip: bool,
 }
 
 /// Run a headless subcommand.
@@ -119,11 +182,17 @@ pub fn run(command: Command) -> Result<ExitCode> {
             };
             println!("Nodes: {nodes}");
         }
-        Command::Moves { variant, fen } => {
+        Command::Moves { variant, fen, game } => {
             let v = registry.get(&variant)?;
-            let pos = v.position(fen.as_deref())?;
-            let mut legal = Vec::new();
-            pos.legal_actions(&mut legal);
+            let legal = match game {
+                Some(file) => saved_game_end(&file, &v.id, &registry)?,
+                None => {
+                    let pos = v.position(fen.as_deref())?;
+                    let mut legal = Vec::new();
+                    pos.legal_actions(&mut legal);
+                    legal
+                }
+            };
             let mut texts: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
             texts.sort();
             texts.dedup();
@@ -132,6 +201,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
             }
         }
         Command::Bench => bench(&registry)?,
+        Command::Check { file } => return Ok(check(&file, &registry)),
+        Command::Export { file } => export(&file, &registry)?,
+        Command::Import { file, out } => return import(&file, &out, &registry),
         Command::Match {
             variant,
             white,
@@ -153,8 +225,130 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 save_dir.as_deref(),
             )?;
         }
+        Command::Play(args) => play(registry, args)?,
+        Command::Replay { file, ascii } => replay(registry, file, ascii)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The legal actions at the end of the one game in a saved file, which must
+/// be a game of `variant`.
+fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec<Action>> {
+    let mut games = record::load_games(file, registry)?;
+    if games.len() != 1 {
+        bail!(
+            "{}: holds {} games; `moves --game` needs a file with one game",
+            file.display(),
+            games.len()
+        );
+    }
+    let game = games.remove(0);
+    if game.variant().id != variant {
+        bail!(
+            "{}: is a game of '{}', not '{variant}'",
+            file.display(),
+            game.variant().id
+        );
+    }
+    Ok(game.legal_actions())
+}
+
+/// `check`: per game `plies:`, `result:` (with the reason) and `final:`
+/// lines; any bad game goes to stderr and makes the exit status 1.
+fn check(file: &Path, registry: &Registry) -> ExitCode {
+    let mut ok = true;
+    let read = record::for_each_game(file, registry, &mut |r| match r.into_result() {
+        Ok(saved) => {
+            let game = &saved.game;
+            println!("plies: {}", game.ply());
+            match game.outcome() {
+                Some(o) => {
+                    let scores = o
+                        .scores
+                        .map(|[s, n]| format!(" (score {s}-{n})"))
+                        .unwrap_or_default();
+                    println!("result: {} {}{scores}", o.result_str(), o.reason.describe());
+                }
+                None => println!("result: *"),
+            }
+            println!("final: {}", game.position().to_fen());
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ok = false;
+        }
+    });
+    if let Err(e) = read {
+        eprintln!("error: {e}");
+        return ExitCode::from(1);
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// `export`: every game of the file as PGN on stdout.
+fn export(file: &Path, registry: &Registry) -> Result<()> {
+    let games = record::load_saved(file, registry)?;
+    let texts: Vec<String> = games.iter().map(record::export_saved_pgn).collect();
+    print!("{}", texts.join("\n"));
+    Ok(())
+}
+
+/// `import`: one JSON record per game of a PGN file, written into `out`
+/// under a name that does not replace an existing file; prints each path.
+/// Games that cannot be read are reported and make the exit status 1.
+fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
+    let games = record::read_games(file, registry)?;
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "game".to_string());
+    let several = games.len() > 1;
+    let mut ok = true;
+    for (i, r) in games.into_iter().enumerate() {
+        match r.into_result() {
+            Ok(saved) => {
+                let mut rec = record::record_of(&saved.game);
+                rec.players = saved.players.clone();
+                rec.saved = Some(record::rfc3339(std::time::SystemTime::now()));
+                let base = if several {
+                    format!("{stem}-{}", i + 1)
+                } else {
+                    stem.clone()
+                };
+                let path = free_path(out, &base);
+                record::save_record(&path, &rec)?;
+                println!("{}", path.display());
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ok = false;
+            }
+        }
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `DIR/BASE.json`, or `DIR/BASE-2.json`, … if that exists: import never
+/// replaces a file.
+fn free_path(dir: &Path, base: &str) -> PathBuf {
+    let first = dir.join(format!("{base}.json"));
+    if !first.exists() {
+        return first;
+    }
+    (2u32..)
+        .map(|n| dir.join(format!("{base}-{n}.json")))
+        .find(|p| !p.exists())
+        .unwrap_or(first)
 }
 
 /// Perft on the concrete family type (no enum dispatch in the hot path).
@@ -171,6 +365,39 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
         5,
     ),
     ("antichess", None, 6),
+    (
+        "contrast",
+        Some("r1bqk2r/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQkq - 0 1"),
+        5,
+    ),
+    (
+        "monochromatic",
+        Some("r1bq1rk1/pppp1ppp/2n5/4p3/1bB1P3/2N5/PPPPQPPP/R1B1K1NR w KQ - 0 1"),
+        6,
+    ),
+    (
+        "monochromatic-knightless",
+        Some("r1bq1rk1/pppp1ppp/8/4p3/1bB1P3/8/PPPPQPPP/R1B1K2R w KQ - 0 1"),
+        6,
+    ),
+    (
+        "monochromatic-jamal",
+        Some("r1bqk2r/pppp1ppp/8/2n1p2n/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1"),
+        5,
+    ),
+    (
+        "monochromatic-daffy",
+        Some("r1bqk2r/pppp1ppp/2n5/4p1n1/2B1P3/2N1N3/PPPP1PPP/R1BQK2R w KQkq - 0 1"),
+        5,
+    ),
+    (
+        "monochromatic-double-knight",
+        Some("r1bqk2r/pppp1ppp/8/4p3/2BnP1n1/8/PPPP1PPP/RNBQK2R w KQkq - 0 1"),
+        6,
+    ),
+    ("monochrome", None, 6),
+    ("dice-money", None, 6),
+    ("chicken", None, 6),
 ];
 
 fn bench(registry: &Registry) -> Result<()> {
@@ -195,7 +422,11 @@ fn bench(registry: &Registry) -> Result<()> {
             nodes,
             secs,
             nodes as f64 / secs / 1e6,
-            if fen.is_some() { "  (kiwipete)" } else { "" }
+            match fen {
+                Some(_) if *id == "standard" => "  (kiwipete)",
+                Some(_) => "  (mid-game)",
+                None => "",
+            }
         );
     }
     println!(
@@ -473,4 +704,69 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
         plies += 1;
     }
     Ok((game.outcome().is_none() && !game.position().is_chance()).then(|| game.position().clone()))
+}
+
+fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
+    motley::tui::app::Settings {
+        ascii,
+        autosave: Some(motley::tui::store::autosave_path()),
+        saves_dir: Some(motley::tui::store::saves_dir()),
+        ..Default::default()
+    }
+}
+
+fn run_app(
+    screen: motley::tui::app::Screen,
+    registry: Registry,
+    settings: motley::tui::app::Settings,
+) -> Result<()> {
+    let theme = motley::tui::theme::Theme::from_env(settings.ascii);
+    let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
+    motley::tui::run(app)?;
+    Ok(())
+}
+
+/// `motley` with no subcommand: the main menu.
+pub fn menu() -> Result<ExitCode> {
+    let registry = Registry::load();
+    let settings = ui_settings(false);
+    let menu = motley::tui::menu::MenuState::new(&settings, &registry);
+    run_app(
+        motley::tui::app::Screen::Menu(Box::new(menu)),
+        registry,
+        settings,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(registry: Registry, args: PlayArgs) -> Result<()> {
+    let id = args.variant.as_deref().unwrap_or("standard");
+    let variant = registry.get(id)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let game = motley::game::Game::new(variant, args.fen.as_deref(), seed)
+        .with_context(|| format!("cannot start a game of {id}"))?;
+    let mut settings = ui_settings(args.ascii);
+    settings.auto_flip = !args.no_auto_flip;
+    settings.movetime = std::time::Duration::from_millis(args.movetime.max(1));
+    let state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
+    run_app(
+        motley::tui::app::Screen::Play(Box::new(state)),
+        registry,
+        settings,
+    )
+}
+
+fn replay(registry: Registry, file: std::path::PathBuf, ascii: bool) -> Result<()> {
+    let state =
+        motley::tui::replay::ReplayState::open(file, &registry).map_err(anyhow::Error::msg)?;
+    run_app(
+        motley::tui::app::Screen::Replay(Box::new(state)),
+        registry,
+        ui_settings(ascii),
+    )
 }

@@ -5,6 +5,10 @@
 
 use crate::core::fen::Setup;
 use crate::rules::antichess::{Antichess, AntichessOptions};
+use crate::rules::contrast::{Contrast, ContrastOptions};
+use crate::rules::dice_money::{DiceMoney, DiceMoneyOptions};
+use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions};
+use crate::rules::monochrome::{Monochrome, MonochromeOptions};
 use crate::rules::standard::Standard;
 use crate::rules::AnyPosition;
 use crate::rules::PositionError;
@@ -19,6 +23,10 @@ use thiserror::Error;
 pub enum Family {
     Standard,
     Antichess,
+    Contrast,
+    Monochromatic,
+    Monochrome,
+    DiceMoney,
 }
 
 /// Text given either as one string or as a list of lines (easier to write
@@ -109,6 +117,20 @@ impl VariantDef {
             Family::Antichess => AnyPosition::Antichess(
                 Antichess::from_setup(setup, options::<AntichessOptions>(self)?).map_err(wrap)?,
             ),
+            Family::Contrast => {
+                options::<ContrastOptions>(self)?;
+                AnyPosition::Contrast(Contrast::from_setup(setup).map_err(wrap)?)
+            }
+            Family::Monochromatic => AnyPosition::Monochromatic(
+                Monochromatic::from_setup(setup, options::<MonochromaticOptions>(self)?)
+                    .map_err(wrap)?,
+            ),
+            Family::Monochrome => AnyPosition::Monochrome(
+                Monochrome::from_setup(setup, options::<MonochromeOptions>(self)?).map_err(wrap)?,
+            ),
+            Family::DiceMoney => AnyPosition::DiceMoney(
+                DiceMoney::from_setup(setup, options::<DiceMoneyOptions>(self)?).map_err(wrap)?,
+            ),
         })
     }
 
@@ -147,6 +169,36 @@ impl VariantDef {
 const BUILTIN: &[(&str, &str)] = &[
     ("standard.json", include_str!("../variants/standard.json")),
     ("antichess.json", include_str!("../variants/antichess.json")),
+    ("contrast.json", include_str!("../variants/contrast.json")),
+    (
+        "monochromatic.json",
+        include_str!("../variants/monochromatic.json"),
+    ),
+    (
+        "monochromatic-knightless.json",
+        include_str!("../variants/monochromatic-knightless.json"),
+    ),
+    (
+        "monochromatic-jamal.json",
+        include_str!("../variants/monochromatic-jamal.json"),
+    ),
+    (
+        "monochromatic-daffy.json",
+        include_str!("../variants/monochromatic-daffy.json"),
+    ),
+    (
+        "monochromatic-double-knight.json",
+        include_str!("../variants/monochromatic-double-knight.json"),
+    ),
+    (
+        "monochrome.json",
+        include_str!("../variants/monochrome.json"),
+    ),
+    (
+        "dice-money.json",
+        include_str!("../variants/dice-money.json"),
+    ),
+    ("chicken.json", include_str!("../variants/chicken.json")),
 ];
 
 /// All known variants.
@@ -241,9 +293,10 @@ impl Registry {
     }
 }
 
-/// The user's variant folder: `<data dir>/motley/variants`.
+/// The user's variant folder: `variants` in Motley's data folder
+/// (`<data dir>/motley`, or `$MOTLEY_DATA_DIR`, see [`crate::record::data_dir`]).
 pub fn user_variant_dir() -> Option<PathBuf> {
-    dirs::data_dir().map(|d| d.join("motley").join("variants"))
+    crate::record::data_dir().map(|d| d.join("variants"))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! and the stalemate-by-count rule through [`AntichessOptions`].
 
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
 use crate::core::movegen::{
     apply_move, castle_geometry, gen_king_ordinary_captures, gen_king_ordinary_quiets,
@@ -172,13 +173,14 @@ impl Position for Antichess {
             // capture; the castling rook does not flip.
             let dest = applied.destination;
             if let Some(p) = self.board.piece_at(dest) {
-                let attacked = self.board.attacks_from(dest);
+                // The piece's own colour gives a pawn its forward diagonals;
+                // a promoted piece attacks as its new role.
+                let attacked = piece_attacks(p, dest, self.board.occupied());
                 let victims = attacked & self.board.by_color(self.turn.other());
                 for sq in victims {
                     self.board.recolor(sq, self.turn);
                 }
                 self.last_flips = victims;
-                let _ = p;
             }
         }
         self.ep_square = ep_next;
@@ -264,6 +266,8 @@ impl Position for Antichess {
         generic_why_illegal(self, text, legal)
     }
 
+    /// Fewer pieces is better; own pieces under attack are good (the
+    /// opponent must take them), enemy pieces we attack are bad.
     fn evaluate(&self) -> i32 {
         crate::ai::eval::antichess(&self.board, self.turn)
     }
@@ -284,6 +288,18 @@ mod tests {
         assert_eq!(perft(&p, 1), 20);
         assert_eq!(perft(&p, 2), 400);
         assert_eq!(perft(&p, 3), 8067);
+    }
+
+    #[test]
+    fn evaluation_prefers_fewer_pieces_and_exposed_own_pieces() {
+        // White to act with one piece against three: good for White.
+        let p = anti("k7/p7/1p6/8/8/8/8/7K w - - 0 1");
+        assert!(p.evaluate() > 0, "{}", p.evaluate());
+        // Same material; White's knight attacked by Black's pawn is better
+        // for White than White's knight attacking Black's pawn.
+        let attacked = anti("7k/8/3p4/4N3/8/8/8/K7 w - - 0 1");
+        let attacking = anti("7k/8/8/4N3/8/3p4/8/K7 w - - 0 1");
+        assert!(attacked.evaluate() > attacking.evaluate());
     }
 
     #[test]

@@ -2,6 +2,10 @@
 //! the UI hold this; the AI is generic and is handed the concrete type.
 
 use super::antichess::Antichess;
+use super::contrast::Contrast;
+use super::dice_money::DiceMoney;
+use super::monochromatic::Monochromatic;
+use super::monochrome::Monochrome;
 use super::standard::Standard;
 use super::{EndReason, Outcome, Position};
 use crate::core::{Action, Board, Color, CoordText, Move};
@@ -11,6 +15,10 @@ use crate::core::{Action, Board, Color, CoordText, Move};
 pub enum AnyPosition {
     Standard(Standard),
     Antichess(Antichess),
+    Contrast(Contrast),
+    Monochromatic(Monochromatic),
+    Monochrome(Monochrome),
+    DiceMoney(DiceMoney),
 }
 
 /// Forward a call to the concrete family.
@@ -20,6 +28,10 @@ macro_rules! dispatch {
         match $any {
             $crate::rules::AnyPosition::Standard($p) => $body,
             $crate::rules::AnyPosition::Antichess($p) => $body,
+            $crate::rules::AnyPosition::Contrast($p) => $body,
+            $crate::rules::AnyPosition::Monochromatic($p) => $body,
+            $crate::rules::AnyPosition::Monochrome($p) => $body,
+            $crate::rules::AnyPosition::DiceMoney($p) => $body,
         }
     };
 }
@@ -49,6 +61,9 @@ impl Position for AnyPosition {
     fn quiet_plies(&self) -> u32 {
         dispatch!(self, p => p.quiet_plies())
     }
+    fn repetition_window(&self) -> u32 {
+        dispatch!(self, p => p.repetition_window())
+    }
     fn fullmoves(&self) -> u32 {
         dispatch!(self, p => p.fullmoves())
     }
@@ -76,6 +91,9 @@ impl Position for AnyPosition {
     fn evaluate(&self) -> i32 {
         dispatch!(self, p => p.evaluate())
     }
+    fn state_summary(&self) -> Option<String> {
+        dispatch!(self, p => p.state_summary())
+    }
     fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
         // Carrying over only makes sense between positions of one family.
         match (self, previous_start, previous_end) {
@@ -83,6 +101,22 @@ impl Position for AnyPosition {
                 p.carry_over(s, e, winner)
             }
             (AnyPosition::Antichess(p), AnyPosition::Antichess(s), AnyPosition::Antichess(e)) => {
+                p.carry_over(s, e, winner)
+            }
+            (AnyPosition::Contrast(p), AnyPosition::Contrast(s), AnyPosition::Contrast(e)) => {
+                p.carry_over(s, e, winner)
+            }
+            (
+                AnyPosition::Monochromatic(p),
+                AnyPosition::Monochromatic(s),
+                AnyPosition::Monochromatic(e),
+            ) => p.carry_over(s, e, winner),
+            (
+                AnyPosition::Monochrome(p),
+                AnyPosition::Monochrome(s),
+                AnyPosition::Monochrome(e),
+            ) => p.carry_over(s, e, winner),
+            (AnyPosition::DiceMoney(p), AnyPosition::DiceMoney(s), AnyPosition::DiceMoney(e)) => {
                 p.carry_over(s, e, winner)
             }
             _ => {}

@@ -75,6 +75,15 @@ impl Standard {
 /// an en-passant square behind a pawn that just moved, the side not to move
 /// not in check.
 pub fn validate_fide_setup(setup: &Setup) -> Result<(), PositionError> {
+    validate_fide_setup_with(setup, king_in_check)
+}
+
+/// [`validate_fide_setup`] with the family's own check test (Contrast and
+/// Monochromatic judge check with other powers than FIDE's).
+pub fn validate_fide_setup_with(
+    setup: &Setup,
+    in_check: impl Fn(&Board, Color) -> bool,
+) -> Result<(), PositionError> {
     let b = &setup.board;
     for c in Color::ALL {
         match b.by_piece(Piece::new(c, Role::King)).count() {
@@ -92,7 +101,7 @@ pub fn validate_fide_setup(setup: &Setup) -> Result<(), PositionError> {
     }
     validate_castling(b, setup.castling)?;
     validate_ep(b, setup.turn, setup.ep_square)?;
-    if king_in_check(b, setup.turn.other()) {
+    if in_check(b, setup.turn.other()) {
         return Err(PositionError::OppositeCheck(setup.turn.other()));
     }
     Ok(())

@@ -1,0 +1,567 @@
+//! Monochromatic Chess (Harry Pijls) and its sub-variants: no move may
+//! change the colour of the moving piece's square, while check stays
+//! *pictorial* (normal powers, so an immobile knight still gives check).
+//! The knight slot's piece is an option: knight, camel (Jamal), DA (Daffy)
+//! or double knight.
+
+use super::standard::{fide_hash, validate_fide_setup_with};
+use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use crate::core::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks,
+    queen_attacks, rook_attacks, Leaper,
+};
+use crate::core::fen::Setup;
+use crate::core::movegen::{
+    apply_move, castle_bit, castle_geometry, castling_rights_touching, ep_square_after,
+    pawn_start_rank, promotion_rank, FIDE_PROMOTIONS,
+};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Role, Square};
+use serde::{Deserialize, Serialize};
+
+/// What stands in the knight slot (FEN and SAN letter N).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum KnightKind {
+    /// The ordinary knight: always changes colour, so it never moves, but
+    /// it gives check.
+    #[default]
+    Knight,
+    /// Jamal: the (1,3) camel.
+    Camel,
+    /// Daffy: a leap of 2 orthogonally (dabbaba) or 2 diagonally (alfil).
+    Da,
+    /// Two knight moves in the same direction, a (2,4) displacement, through
+    /// an empty intermediate square.
+    DoubleKnight,
+}
+
+impl KnightKind {
+    /// Name for messages and rules text.
+    pub fn name(self) -> &'static str {
+        match self {
+            KnightKind::Knight => "knight",
+            KnightKind::Camel => "camel",
+            KnightKind::Da => "DA (Daffy)",
+            KnightKind::DoubleKnight => "double knight",
+        }
+    }
+}
+
+/// Family options, read from the variant file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct MonochromaticOptions {
+    /// The knight slot's piece.
+    #[serde(default)]
+    pub knight: KnightKind,
+}
+
+/// The double knight's eight (2,4) targets from each square with the
+/// intermediate square each must pass (zero where off the board).
+static DOUBLE_KNIGHT: [[(u64, u64); 8]; 64] = build_double_knight();
+
+const fn build_double_knight() -> [[(u64, u64); 8]; 64] {
+    let dirs: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut t = [[(0u64, 0u64); 8]; 64];
+    let mut s = 0;
+    while s < 64 {
+        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = dirs[d];
+            let (tf, tr) = (f + 2 * df, r + 2 * dr);
+            if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
+                t[s][d] = (1u64 << (tr * 8 + tf), 1u64 << ((r + dr) * 8 + f + df));
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Squares the knight-slot piece on `sq` attacks (its normal powers).
+#[inline]
+pub fn slot_attacks(kind: KnightKind, sq: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        KnightKind::Knight => knight_attacks(sq),
+        KnightKind::Camel => leaper_attacks(Leaper::Camel, sq),
+        KnightKind::Da => leaper_attacks(Leaper::Dabbaba, sq) | leaper_attacks(Leaper::Alfil, sq),
+        KnightKind::DoubleKnight => {
+            let mut out = 0u64;
+            for &(t, mid) in &DOUBLE_KNIGHT[sq.index()] {
+                if mid & occupied.0 == 0 {
+                    out |= t;
+                }
+            }
+            Bitboard(out)
+        }
+    }
+}
+
+/// Squares of the colour of `sq`.
+#[inline]
+fn same_colour(sq: Square) -> Bitboard {
+    if sq.is_dark() {
+        Bitboard::DARK
+    } else {
+        Bitboard::LIGHT
+    }
+}
+
+/// Pieces among `them` (pieces of `by`) that attack `s` pictorially.
+#[inline]
+pub fn attackers_to(
+    board: &Board,
+    kind: KnightKind,
+    s: Square,
+    by: Color,
+    occupied: Bitboard,
+    them: Bitboard,
+) -> Bitboard {
+    ((rook_attacks(s, occupied) & board.rooks_and_queens())
+        | (bishop_attacks(s, occupied) & board.bishops_and_queens())
+        | (slot_attacks(kind, s, occupied) & board.by_role(Role::Knight))
+        | (king_attacks(s) & board.by_role(Role::King))
+        | (pawn_attacks(by.other(), s) & board.by_role(Role::Pawn)))
+        & them
+}
+
+/// Is `c`'s king in pictorial check? False without a king.
+pub fn king_in_check(board: &Board, kind: KnightKind, c: Color) -> bool {
+    let Some(k) = board.king_of(c) else {
+        return false;
+    };
+    let by = c.other();
+    attackers_to(board, kind, k, by, board.occupied(), board.by_color(by)).any()
+}
+
+/// A Monochromatic Chess position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Monochromatic {
+    board: Board,
+    turn: Color,
+    castling: u8,
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    options: MonochromaticOptions,
+}
+
+impl Monochromatic {
+    /// Check a setup (FIDE requirements, pictorial check) and build the
+    /// position.
+    pub fn from_setup(
+        setup: Setup,
+        options: MonochromaticOptions,
+    ) -> Result<Monochromatic, PositionError> {
+        validate_fide_setup_with(&setup, |b, c| king_in_check(b, options.knight, c))?;
+        Ok(Monochromatic {
+            board: setup.board,
+            turn: setup.turn,
+            castling: setup.castling,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            options,
+        })
+    }
+
+    /// The family's options.
+    pub fn options(&self) -> MonochromaticOptions {
+        self.options
+    }
+
+    /// The position as a setup.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    #[inline]
+    fn safe(&self, ksq: Square, occ: Bitboard, theirs: Bitboard) -> bool {
+        attackers_to(
+            &self.board,
+            self.options.knight,
+            ksq,
+            self.turn.other(),
+            occ,
+            theirs,
+        )
+        .is_empty()
+    }
+
+    /// Squares whose emptying could open a check: between our king and an
+    /// enemy slider on its lines, and the middle squares of enemy double
+    /// knights' (2,4) paths to it.
+    fn sensitive_squares(&self, ksq: Square) -> Bitboard {
+        let b = &self.board;
+        let theirs = b.by_color(self.turn.other());
+        let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & b.rooks_and_queens())
+            | (bishop_attacks(ksq, Bitboard::EMPTY) & b.bishops_and_queens()))
+            & theirs;
+        let mut out = Bitboard::EMPTY;
+        for s in snipers {
+            out |= between(ksq, s);
+        }
+        if self.options.knight == KnightKind::DoubleKnight {
+            let dn = b.by_role(Role::Knight) & theirs;
+            for &(t, mid) in &DOUBLE_KNIGHT[ksq.index()] {
+                if dn.0 & t != 0 {
+                    out |= Bitboard(mid);
+                }
+            }
+        }
+        out
+    }
+
+    /// Colour-keeping targets of a non-pawn piece (ignoring check).
+    #[inline]
+    fn targets(&self, role: Role, from: Square, occ: Bitboard) -> Bitboard {
+        let t = match role {
+            Role::Knight => slot_attacks(self.options.knight, from, occ),
+            Role::Bishop => bishop_attacks(from, occ),
+            Role::Rook => rook_attacks(from, occ),
+            Role::Queen => queen_attacks(from, occ),
+            Role::King => king_attacks(from),
+            Role::Pawn => Bitboard::EMPTY,
+        };
+        t & same_colour(from)
+    }
+
+    /// Does castling on this side keep both pieces on their colours? (Only
+    /// kingside does on the standard board; derived, not assumed.)
+    fn castling_keeps_colour(color: Color, kingside: bool) -> bool {
+        let g = castle_geometry(color, kingside);
+        g.king_from.is_dark() == g.king_to.is_dark() && g.rook_from.is_dark() == g.rook_to.is_dark()
+    }
+
+    fn gen_legal(&self, out: &mut Vec<Action>) {
+        let b = &self.board;
+        let us = self.turn;
+        let them = us.other();
+        let Some(ksq) = b.king_of(us) else {
+            return;
+        };
+        let ours = b.by_color(us);
+        let theirs = b.by_color(them);
+        let occ = b.occupied();
+        let in_check = !self.safe(ksq, occ, theirs);
+        let sensitive = if in_check {
+            Bitboard::FULL
+        } else {
+            self.sensitive_squares(ksq)
+        };
+        let ok = |from: Square, to: Square| {
+            !sensitive.contains(from)
+                || self.safe(ksq, occ.without(from).with(to), theirs.without(to))
+        };
+
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in b.by_role(role) & ours {
+                for to in self.targets(role, from, occ) & !ours {
+                    if ok(from, to) {
+                        out.push(Action::Move(Move::new(from, to)));
+                    }
+                }
+            }
+        }
+
+        // Pawns: never a single step (it changes colour); the double step,
+        // diagonal captures, en passant and promotion by capture.
+        let dir = us.fold(1i8, -1);
+        let start = pawn_start_rank(us);
+        let last = promotion_rank(us);
+        for from in b.by_role(Role::Pawn) & ours {
+            if from.rank() == start {
+                if let (Some(one), Some(two)) = (from.offset(0, dir), from.offset(0, 2 * dir)) {
+                    if !occ.contains(one) && !occ.contains(two) && ok(from, two) {
+                        out.push(Action::Move(Move::with_kind(
+                            from,
+                            two,
+                            MoveKind::DoublePush,
+                        )));
+                    }
+                }
+            }
+            let diag = pawn_attacks(us, from);
+            for to in diag & theirs {
+                if ok(from, to) {
+                    if to.rank() == last {
+                        for r in FIDE_PROMOTIONS {
+                            out.push(Action::Move(Move::with_kind(
+                                from,
+                                to,
+                                MoveKind::Promotion(r),
+                            )));
+                        }
+                    } else {
+                        out.push(Action::Move(Move::new(from, to)));
+                    }
+                }
+            }
+            if let Some(ep) = self.ep_square {
+                if diag.contains(ep) && !occ.contains(ep) {
+                    if let Some(victim) = ep.offset(0, -dir) {
+                        if (theirs & b.by_role(Role::Pawn)).contains(victim)
+                            && self.safe(
+                                ksq,
+                                occ.without(from).without(victim).with(ep),
+                                theirs.without(victim),
+                            )
+                        {
+                            out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
+                        }
+                    }
+                }
+            }
+        }
+
+        // King: diagonal steps only, never into pictorial check.
+        let occ_no_king = occ.without(ksq);
+        for to in self.targets(Role::King, ksq, occ) & !ours {
+            if self.safe(to, occ_no_king.with(to), theirs.without(to)) {
+                out.push(Action::Move(Move::new(ksq, to)));
+            }
+        }
+
+        if !in_check {
+            for kingside in [true, false] {
+                if self.castling & castle_bit(us, kingside) == 0
+                    || !Self::castling_keeps_colour(us, kingside)
+                {
+                    continue;
+                }
+                let g = castle_geometry(us, kingside);
+                if ksq != g.king_from
+                    || !(b.by_role(Role::Rook) & ours).contains(g.rook_from)
+                    || (occ & g.must_be_empty).any()
+                    || g.king_path.any_square(|s| !self.safe(s, occ, theirs))
+                {
+                    continue;
+                }
+                out.push(Action::Move(Move::with_kind(
+                    g.king_from,
+                    g.king_to,
+                    MoveKind::Castle,
+                )));
+            }
+        }
+    }
+
+    /// Would this move, by its piece's normal powers, be possible if colour
+    /// did not matter? (For explanations.)
+    fn normal_move_shape(&self, from: Square, to: Square) -> bool {
+        let b = &self.board;
+        let Some(p) = b.piece_at(from) else {
+            return false;
+        };
+        if b.by_color(p.color).contains(to) {
+            return false;
+        }
+        let occ = b.occupied();
+        match p.role {
+            Role::Pawn => {
+                let dir = p.color.fold(1i8, -1);
+                let one = from.offset(0, dir);
+                pawn_attacks(p.color, from).contains(to)
+                    || (one == Some(to) && !occ.contains(to))
+                    || (from.rank() == pawn_start_rank(p.color)
+                        && from.offset(0, 2 * dir) == Some(to)
+                        && one.is_some_and(|o| !occ.contains(o))
+                        && !occ.contains(to))
+            }
+            Role::Knight => slot_attacks(self.options.knight, from, occ).contains(to),
+            Role::Bishop => bishop_attacks(from, occ).contains(to),
+            Role::Rook => rook_attacks(from, occ).contains(to),
+            Role::Queen => queen_attacks(from, occ).contains(to),
+            Role::King => king_attacks(from).contains(to),
+        }
+    }
+}
+
+fn shade(sq: Square) -> &'static str {
+    if sq.is_dark() {
+        "dark"
+    } else {
+        "light"
+    }
+}
+
+impl Position for Monochromatic {
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.gen_legal(out);
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, action: Action) {
+        let Action::Move(m) = action else { return };
+        let applied = apply_move(&mut self.board, m);
+        self.castling &= !(castling_rights_touching(m.from) | castling_rights_touching(m.to));
+        self.ep_square = ep_square_after(&self.board, m, self.turn);
+        if applied.moved == Role::Pawn || applied.captured.is_some() {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
+    }
+
+    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
+        // No insufficient-material draw in this family.
+        if legal.is_empty() {
+            return Some(if self.is_check() {
+                Outcome::win(self.turn.other(), EndReason::Checkmate)
+            } else {
+                Outcome::draw(EndReason::Stalemate)
+            });
+        }
+        None
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        fide_hash(&self.board, self.turn, self.castling, self.ep_square)
+    }
+
+    fn quiet_plies(&self) -> u32 {
+        self.halfmoves
+    }
+
+    fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    fn to_fen(&self) -> String {
+        self.setup().to_fen()
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        king_in_check(&self.board, self.options.knight, self.turn)
+    }
+
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+        let CoordText::Move { from, to, .. } = *text else {
+            return generic_why_illegal(self, text, legal);
+        };
+        let Some(p) = self.board.piece_at(from) else {
+            return generic_why_illegal(self, text, legal);
+        };
+        if p.color != self.turn || legal.is_empty() {
+            return generic_why_illegal(self, text, legal);
+        }
+        if p.role == Role::King && from.rank() == to.rank() && (from.file() - to.file()).abs() == 2
+        {
+            for kingside in [true, false] {
+                let g = castle_geometry(p.color, kingside);
+                if from == g.king_from && to == g.king_to {
+                    if !Self::castling_keeps_colour(p.color, kingside) {
+                        return format!(
+                            "Monochromatic: castling this side would move the rook {}{} from a {} to a {} square; only kingside castling keeps both pieces on their colours",
+                            g.rook_from, g.rook_to, shade(g.rook_from), shade(g.rook_to)
+                        );
+                    }
+                    if self.castling & castle_bit(p.color, kingside) == 0 {
+                        return "castling is no longer allowed (king or rook has moved)"
+                            .to_string();
+                    }
+                    if (self.board.occupied() & g.must_be_empty).any() {
+                        return "castling needs every square between king and rook empty"
+                            .to_string();
+                    }
+                    return "castling is not allowed out of, through or into check".to_string();
+                }
+            }
+        }
+        if from.is_dark() != to.is_dark() && !self.board.by_color(p.color).contains(to) {
+            let extra = match p.role {
+                Role::Pawn => " (pawns never make a single step)",
+                Role::Knight if self.options.knight == KnightKind::Knight => {
+                    " (knights can never move)"
+                }
+                Role::King => " (kings move diagonally only)",
+                _ => "",
+            };
+            return format!(
+                "Monochromatic: no piece may change the colour of its square; {from} is {} and {to} is {}{extra}",
+                shade(from),
+                shade(to)
+            );
+        }
+        if self.normal_move_shape(from, to) {
+            let mut after = self.board;
+            apply_move(&mut after, Move::new(from, to));
+            if king_in_check(&after, self.options.knight, self.turn) {
+                return if self.is_check() {
+                    "your king is in check and this move does not get it out (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
+                } else {
+                    "that would leave your king in check (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
+                };
+            }
+        }
+        generic_why_illegal(self, text, legal)
+    }
+
+    fn evaluate(&self) -> i32 {
+        // Every piece is bound to its square colour, so the game splits in a
+        // light and a dark battle: a bishop or pawn is worth more the more
+        // enemy pieces share its colour (its only possible targets). The
+        // knight slot is valued by what it can do here.
+        let b = &self.board;
+        let slot = match self.options.knight {
+            KnightKind::Knight => 40,
+            KnightKind::Camel => 260,
+            KnightKind::Da => 280,
+            KnightKind::DoubleKnight => 150,
+        };
+        let values = [100, slot, 330, 500, 900, 0];
+        let mut score = 0;
+        for (c, sign) in [(self.turn, 1), (self.turn.other(), -1)] {
+            let mine = b.by_color(c);
+            let enemy = b.by_color(c.other());
+            for role in Role::ALL {
+                score += sign * values[role.index()] * (mine & b.by_role(role)).count() as i32;
+            }
+            for shade_mask in [Bitboard::LIGHT, Bitboard::DARK] {
+                let targets = (enemy & shade_mask).count() as i32;
+                let bishops = (mine & b.by_role(Role::Bishop) & shade_mask).count() as i32;
+                let pawns = (mine & b.by_role(Role::Pawn) & shade_mask).count() as i32;
+                score += sign * (bishops * (6 * targets - 30) + pawns * (2 * targets - 10));
+            }
+            // A pawn still on its start rank keeps its only forward move.
+            let home = mine & b.by_role(Role::Pawn) & Bitboard::rank(pawn_start_rank(c));
+            score += sign * 10 * home.count() as i32;
+        }
+        score
+    }
+}
