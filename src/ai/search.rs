@@ -28,6 +28,9 @@ pub const MATE_BOUND: i32 = 30_000;
 const EVAL_LIMIT: i32 = 20_000;
 /// Quiescence plies before the static evaluation is trusted regardless.
 const QS_MAX: usize = 10;
+/// Quiescence plies in which compulsory captures are all searched (beyond,
+/// the evaluation is trusted: Chicken's flips keep creating captures).
+const QS_FORCED_PLIES: usize = 4;
 /// Quiescence plies in which check evasions are searched.
 const QS_CHECK_PLIES: usize = 3;
 /// Depth a chance node (dice roll) costs.
@@ -279,11 +282,11 @@ impl Searcher<'_> {
 
     /// Has `key` occurred since the last irreversible action (game history
     /// or search path)? One earlier occurrence is enough inside the search.
-    fn repeated(&self, key: u64, quiet: u32) -> bool {
+    fn repeated(&self, key: u64, window: u32) -> bool {
         self.keys
             .iter()
             .rev()
-            .take(quiet as usize)
+            .take(window as usize)
             .any(|&k| k == key)
     }
 
@@ -384,7 +387,7 @@ impl Searcher<'_> {
         let turn = pos.turn();
         let key = pos.repetition_key();
         if let Some(k) = key {
-            if self.repeated(k, pos.quiet_plies()) {
+            if self.repeated(k, pos.repetition_window()) {
                 return self.ended(&pos.end_by_rule(EndReason::Repetition), turn, ply);
             }
         }
@@ -511,6 +514,9 @@ impl Searcher<'_> {
     /// Expectimax over the dice: the weighted mean of the outcomes, each
     /// searched with a full window.
     fn chance<P: Position>(&mut self, pos: &P, depth: i32, ply: usize) -> i32 {
+        if let Some(v) = self.chance_end(pos, ply) {
+            return v;
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return static_eval(pos);
         }
@@ -550,6 +556,16 @@ impl Searcher<'_> {
         v
     }
 
+    /// The score of a chance node whose game is already over (Dice-Money
+    /// judges mate and stalemate at the start of a turn, before the roll).
+    fn chance_end<P: Position>(&mut self, pos: &P, ply: usize) -> Option<i32> {
+        let (mut legal, scores) = self.take_buffers(ply);
+        pos.legal_actions(&mut legal);
+        let ended = pos.outcome_given(&legal);
+        self.give_buffers(ply, legal, scores);
+        ended.map(|o| self.ended(&o, pos.turn(), ply))
+    }
+
     /// Quiescence: resolve captures (and promotions) before trusting the
     /// static evaluation. Where every legal action is a capture (captures
     /// compulsory, as in antichess) or the side is in check, there is no
@@ -566,7 +582,9 @@ impl Searcher<'_> {
             return 0;
         }
         if pos.is_chance() {
-            return static_eval(pos);
+            return self
+                .chance_end(pos, ply)
+                .unwrap_or_else(|| static_eval(pos));
         }
         let turn = pos.turn();
         let (mut moves, mut scores) = self.take_buffers(ply);
@@ -581,6 +599,10 @@ impl Searcher<'_> {
         }
         let noisy = moves.iter().filter(|a| is_noisy(pos, a)).count();
         let forced = noisy == moves.len();
+        if forced && qply >= QS_FORCED_PLIES {
+            self.give_buffers(ply, moves, scores);
+            return static_eval(pos);
+        }
         let in_check = !forced && qply < QS_CHECK_PLIES && pos.is_check();
         let mut best = -INF;
         if !(forced || in_check) {
