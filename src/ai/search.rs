@@ -6,7 +6,8 @@
 //! only when [`Position::turn`] changes between parent and child. Chance
 //! nodes ([`Position::is_chance`]) are averaged over their weighted outcomes
 //! (expectimax); a roll costs two plies of depth so dice games stay
-//! searchable in time.
+//! searchable in time, while a purchase costs none (it only announces the
+//! extra moves or king power that follow in the same turn).
 
 use super::ordering::{self, is_noisy, pick, Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
@@ -327,7 +328,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(a);
             let same = child.turn() == turn;
-            let ext = i32::from(child.is_check());
+            let ext = i32::from(child.is_check() || matches!(a, Action::Buy(_)));
             let d = depth - 1 + ext;
             let v = if noisy {
                 self.child(&child, same, d, -INF, INF, 1) + noise
@@ -442,7 +443,11 @@ impl Searcher<'_> {
             child.play_unchecked(a);
             let same = child.turn() == turn;
             let gives_check = child.is_check();
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            // Checks and purchases (a purchase only announces the moves it
+            // buys) do not use up depth.
+            let ext = i32::from(
+                (gives_check && (ply as i32) < 2 * self.root_depth) || matches!(a, Action::Buy(_)),
+            );
             let d = depth - 1 + ext;
             let v = if i == 0 {
                 self.child(&child, same, d, alpha, beta, ply + 1)
