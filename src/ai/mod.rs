@@ -234,6 +234,39 @@ mod tests {
     use super::*;
 
     #[test]
+    fn levels_grow_in_time_and_lose_randomness() {
+        for n in 1..5u8 {
+            let (a, b) = (level(n), level(n + 1));
+            assert!(b.time_permille > a.time_permille, "level {n}");
+            assert!(b.max_depth >= a.max_depth, "level {n}");
+            assert!(b.noise <= a.noise, "level {n}");
+        }
+        assert_eq!(level(0), level(1));
+        assert_eq!(level(9), level(5));
+        // The default level stays well inside the time per move.
+        assert!(level(DEFAULT_LEVEL).time_permille <= 1000);
+    }
+
+    #[test]
+    fn computer_players_do_not_act_at_chance_nodes() {
+        let reg = crate::variant::Registry::builtin();
+        let Ok(v) = reg.get("dice-money") else {
+            return;
+        };
+        let game = crate::game::Game::new(v, None, 1).unwrap();
+        assert!(game.position().is_chance());
+        let stop = AtomicBool::new(false);
+        let settings = ThinkSettings::default();
+        for spec in [
+            PlayerSpec::Computer { level: 3 },
+            PlayerSpec::Random,
+            PlayerSpec::Greedy,
+        ] {
+            assert_eq!(think(game.position(), &[], &spec, &settings, &stop), None);
+        }
+    }
+
+    #[test]
     fn player_specs_parse() {
         assert_eq!("human".parse(), Ok(PlayerSpec::Human));
         assert_eq!("ai".parse(), Ok(PlayerSpec::Computer { level: 3 }));
