@@ -96,12 +96,12 @@ impl Default for ThinkSettings {
 /// | level | max depth | time share | soft | root noise | contempt |
 /// | --- | --- | --- | --- | --- | --- |
 /// | 1 | 1 (+ quiescence) | 10% | 45% | ±150 cp | 0 |
-/// | 2 | 2 (+ quiescence) | 25% | 45% | ±50 cp | 0 |
-/// | 3 | 64 | 30% | 45% | none | 15 cp |
-/// | 4 | 64 | 60% | 50% | none | 15 cp |
+/// | 2 | 2 (+ quiescence) | 20% | 45% | ±50 cp | 0 |
+/// | 3 | 64 | 25% | 45% | none | 15 cp |
+/// | 4 | 64 | 50% | 50% | none | 15 cp |
 /// | 5 | 64 | 100% | 60% | none | 15 cp |
 ///
-/// So at the default 1 s per move, level 3 answers within 0.3 s. Levels 3–5
+/// So at the default 1 s per move, level 3 answers within 0.25 s. Levels 3–5
 /// add ±[`OPENING_NOISE`] in the first [`OPENING_MOVES`] moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Level {
@@ -137,21 +137,21 @@ pub fn level(n: u8) -> Level {
         },
         2 => Level {
             max_depth: 2,
-            time_permille: 250,
+            time_permille: 200,
             noise: 50,
             soft_permille: 450,
             contempt: 0,
         },
         3 => Level {
             max_depth: 64,
-            time_permille: 300,
+            time_permille: 250,
             noise: 0,
             soft_permille: 450,
             contempt: 15,
         },
         4 => Level {
             max_depth: 64,
-            time_permille: 600,
+            time_permille: 500,
             noise: 0,
             soft_permille: 500,
             contempt: 15,
