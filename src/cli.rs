@@ -707,8 +707,8 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
 fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
     motley::tui::app::Settings {
         ascii,
-        autosave: Some(motley::tui::store::autosave_path()),
-        saves_dir: Some(motley::tui::store::saves_dir()),
+        autosave: motley::record::autosave_path(),
+        saves_dir: motley::record::saves_dir(),
         ..Default::default()
     }
 }

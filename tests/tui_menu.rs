@@ -338,3 +338,40 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     assert!(err.is_none());
     assert_eq!(branch.unwrap().ply(), 11);
 }
+
+#[test]
+fn replay_dice_money_at_several_plies() {
+    let dir = temp_dir("replay-dice");
+    let g = walk("dice-money", 40, 21);
+    let path = dir.join("dice.json");
+    save(&g, &path);
+    let state = ReplayState::open(path, &registry()).unwrap();
+    let mut app = App::new(
+        Screen::Replay(Box::new(state)),
+        registry(),
+        settings(Some(&dir)),
+        theme(),
+        SIZE,
+    );
+    let mut engine = Game::new(variant("dice-money"), None, 21).unwrap();
+    for (i, a) in g.actions().iter().enumerate() {
+        key(&mut app, KeyCode::Right);
+        engine.play_text(&a.to_string()).unwrap();
+        let r = replay_state(&app);
+        assert_eq!(r.ply, i + 1);
+        assert_eq!(
+            r.game.position_at(r.ply).unwrap().hash(),
+            engine.position().hash(),
+            "ply {}",
+            i + 1
+        );
+    }
+    for ply in [1usize, 12, 40] {
+        key(&mut app, KeyCode::Char('g'));
+        typ(&mut app, &ply.to_string());
+        key(&mut app, KeyCode::Enter);
+        let s = screen(&app);
+        assert!(s.contains("Dice") && s.contains("Money"), "{s}");
+        insta::assert_snapshot!(format!("replay_dice_money_ply{ply}"), s);
+    }
+}

@@ -439,7 +439,8 @@ impl MenuState {
         if replay || error.is_some() {
             return Nav::Replay(Box::new(ReplayState::new(game, Some(path), error)));
         }
-        let players = store::read_players(&path).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
+        let players = store::read_players(&path, ctx.registry)
+            .unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
         let mut p = PlayState::new(game, players);
         if keep_path {
             p.save_path = Some(path);

@@ -131,8 +131,8 @@ fn roles_text(roles: &[Role]) -> String {
 }
 
 /// The family panel: the state a player of this family must see at `ply`
-/// of `game`. `focus` is the square under the cursor (Contrast explains
-/// that piece's powers).
+/// of `game`. `focus` is the square under the cursor on the play screen
+/// (Contrast explains that piece's powers; `None` in the replay viewer).
 pub fn variant_panel(
     game: &Game,
     ply: usize,
@@ -264,6 +264,125 @@ pub fn variant_panel(
                 ),
                 theme.dim(),
             ));
+        }
+        AnyPosition::DiceMoney(d) => {
+            use crate::rules::dice_money::{Item, Phase};
+            let me = d.turn();
+            let face = |v: u8| -> String {
+                if theme.ascii {
+                    format!("[{v}]")
+                } else {
+                    char::from_u32(0x267F + u32::from(v))
+                        .map(|c| format!("{c} {v}"))
+                        .unwrap_or_else(|| v.to_string())
+                }
+            };
+            let role_of = |v: u8| Role::from_index(usize::from(v.saturating_sub(1)));
+            match d.dice() {
+                Some((a, b)) => {
+                    lines.push(Line::from(vec![
+                        Span::raw("Dice  "),
+                        Span::styled(format!("{}   {}", face(a), face(b)), theme.title()),
+                    ]));
+                    let letter = |v: u8| role_of(v).map(|r| r.upper_char()).unwrap_or('?');
+                    let text = if a == b {
+                        format!("First move earns: {} ${a}", letter(a))
+                    } else {
+                        format!("First move earns: {} ${b} · {} ${a}", letter(a), letter(b))
+                    };
+                    let earned_yet = matches!(d.phase(), Phase::Main | Phase::Bought);
+                    lines.push(Line::styled(
+                        text,
+                        if earned_yet {
+                            theme.good()
+                        } else {
+                            theme.dim()
+                        },
+                    ));
+                }
+                None => lines.push(Line::styled("Dice: not rolled yet", theme.dim())),
+            }
+            lines.push(Line::from(vec![
+                Span::raw("Money "),
+                Span::styled(format!("White ${}", d.money(Color::White)), theme.title()),
+                Span::raw(" "),
+                Span::styled(format!("Black ${}", d.money(Color::Black)), theme.title()),
+                Span::styled(format!(" (max {})", d.money_cap()), theme.dim()),
+            ]));
+            let phase = match d.phase() {
+                Phase::Roll => "Dice are rolled next".to_string(),
+                Phase::Main => "Buy one item (b) or move".to_string(),
+                Phase::Bought => "Item bought: main move next".to_string(),
+                Phase::Extra => format!("Extra moves left: {} (p pass)", d.extra_moves_left()),
+            };
+            if !over {
+                lines.push(Line::styled(phase, theme.title()));
+            }
+            if d.king_power() {
+                lines.push(Line::styled(
+                    "The king moves like a queen this turn",
+                    theme.good(),
+                ));
+            }
+            let lost = |c: Color| -> String {
+                let mut s = String::new();
+                for r in [
+                    Role::Queen,
+                    Role::Rook,
+                    Role::Bishop,
+                    Role::Knight,
+                    Role::Pawn,
+                ] {
+                    for _ in 0..d.lost(c, r) {
+                        s.push(crate::core::Piece::new(c, r).char());
+                    }
+                }
+                if s.is_empty() {
+                    "–".to_string()
+                } else {
+                    s
+                }
+            };
+            lines.push(Line::raw(format!(
+                "Lost  White: {}  Black: {}",
+                lost(Color::White),
+                lost(Color::Black)
+            )));
+            lines.push(Line::styled(
+                format!("{}'s prices, ✓ = can buy now:", me.name()),
+                theme.dim(),
+            ));
+            let short = |item: Item| match item {
+                Item::Move1 => "+1 move    buy:move1",
+                Item::Move2 => "+2 moves   buy:move2",
+                Item::KingPower => "king=queen buy:king",
+                Item::PlaceOpponent => "their piece  n@e4",
+                Item::PlacePawn => "own pawn     P@e4",
+                Item::PlaceKnightBishop => "own N or B   N@e4",
+                Item::PlaceRook => "own rook     R@e4",
+                Item::PlaceQueen => "own queen    Q@e4",
+            };
+            let money = d.money(me);
+            let buying = matches!(d.phase(), Phase::Main) && !over;
+            for item in Item::ALL {
+                let price = d.price(me, item);
+                let ok = buying && price <= money;
+                lines.push(Line::styled(
+                    format!(
+                        " {} ${price:<3} {}",
+                        if ok { "✓" } else { " " },
+                        short(item)
+                    ),
+                    if ok { theme.good() } else { theme.dim() },
+                ));
+            }
+            if focus.is_some() {
+                // Only the play screen (which has a cursor) takes these keys.
+                lines.push(Line::styled(
+                    "b buy/place · p pass · : any action",
+                    theme.dim(),
+                ));
+            }
         }
         #[allow(unreachable_patterns)]
         _ => {}
