@@ -375,3 +375,19 @@ fn replay_dice_money_at_several_plies() {
         insta::assert_snapshot!(format!("replay_dice_money_ply{ply}"), s);
     }
 }
+
+#[test]
+fn replay_opens_pgn_files() {
+    let dir = temp_dir("replay-pgn");
+    let g = walk("chicken", 20, 8);
+    let path = dir.join("game.pgn");
+    std::fs::write(
+        &path,
+        motley::record::export_pgn(&g, Some(("human", "human"))),
+    )
+    .unwrap();
+    let r = ReplayState::open(path, &registry()).unwrap();
+    assert!(r.error.is_none(), "{:?}", r.error);
+    assert_eq!(r.len(), g.ply());
+    assert_eq!(r.game.position().to_fen(), g.position().to_fen());
+}
