@@ -391,3 +391,31 @@ fn replay_opens_pgn_files() {
     assert_eq!(r.len(), g.ply());
     assert_eq!(r.game.position().to_fen(), g.position().to_fen());
 }
+
+#[test]
+fn clicking_a_move_in_the_replay_list_goes_to_that_ply() {
+    let dir = temp_dir("replay-click");
+    let g = walk("standard", 16, 4);
+    let path = dir.join("g.json");
+    save(&g, &path);
+    let state = ReplayState::open(path, &registry()).unwrap();
+    let mut app = App::new(
+        Screen::Replay(Box::new(state)),
+        registry(),
+        settings(Some(&dir)),
+        theme(),
+        SIZE,
+    );
+    // Find the 6th SAN (ply 6, Black's 3rd move) on screen and click it.
+    let text = screen(&app);
+    let san = &g.sans()[5];
+    let (y, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(&format!("3. {} {san}", g.sans()[4])))
+        .unwrap();
+    let byte = line.rfind(san.as_str()).unwrap();
+    let x = line[..byte].chars().count() as u16;
+    click(&mut app, x, y as u16);
+    assert_eq!(replay_state(&app).ply, 6);
+}

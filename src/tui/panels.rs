@@ -398,16 +398,20 @@ fn short(san: &str) -> String {
     }
 }
 
+/// Where a ply's text sits in the move list: (row, first column, last
+/// column exclusive, ply count after it).
+pub type MoveHit = (usize, u16, u16, usize);
+
 /// The numbered move list: one row per move number (actions of the same
 /// side in a row are one turn, as in Dice-Money). `current` (a ply count)
-/// marks the action just played in the replay viewer. Returns the rows and
-/// the row holding `current`.
+/// marks the action just played in the replay viewer. Returns the rows,
+/// the row holding `current`, and where each ply's text is (for clicks).
 pub fn move_rows(
     game: &Game,
     current: Option<usize>,
     width: u16,
     theme: &Theme,
-) -> (Vec<Line<'static>>, usize) {
+) -> (Vec<Line<'static>>, usize, Vec<MoveHit>) {
     let sans = game.sans();
     // Turns: (side, number, first ply index, last ply index exclusive).
     let mut turns: Vec<(Color, u32, usize, usize)> = Vec::new();
@@ -420,6 +424,8 @@ pub fn move_rows(
         }
     }
     let mut rows: Vec<Line<'static>> = Vec::new();
+    let mut hits: Vec<MoveHit> = Vec::new();
+    let mut current_row = None;
     let width = width as usize;
     let mut i = 0;
     while i < turns.len() {
@@ -437,10 +443,11 @@ pub fn move_rows(
         if side == Color::White && i + 1 < turns.len() && turns[i + 1].0 == Color::Black {
             take.push(i + 1);
         }
-        let mut row_spans = Vec::new();
         for (n, ti) in take.iter().enumerate() {
             let (_, _, a, b) = turns[*ti];
             let mut part: Vec<Span<'static>> = Vec::new();
+            let mut part_hits: Vec<(usize, usize, usize)> = Vec::new();
+            let mut plen = 0;
             for (k, san) in sans.iter().enumerate().take(b).skip(a) {
                 let style = if current == Some(k + 1) {
                     theme.selected_row()
@@ -449,32 +456,36 @@ pub fn move_rows(
                 };
                 if k > a {
                     part.push(Span::raw(" "));
+                    plen += 1;
                 }
-                part.push(Span::styled(short(san), style));
+                let text = short(san);
+                let w = text.chars().count();
+                part_hits.push((plen, w, k + 1));
+                plen += w;
+                part.push(Span::styled(text, style));
             }
-            let plen: usize = part.iter().map(|s| s.content.chars().count()).sum();
             if n == 1 && len + 1 + plen > width {
                 // Black's part goes on its own row.
-                row_spans.push(std::mem::take(&mut spans));
+                rows.push(Line::from(std::mem::take(&mut spans)));
                 spans = vec![Span::styled("     ".to_string(), theme.dim())];
                 len = 5;
             } else if n == 1 {
                 spans.push(Span::raw(" "));
                 len += 1;
             }
+            for (off, w, ply) in part_hits {
+                let x = (len + off) as u16;
+                hits.push((rows.len(), x, x + w as u16, ply));
+                if current == Some(ply) {
+                    current_row = Some(rows.len());
+                }
+            }
             len += plen;
             spans.extend(part);
         }
-        row_spans.push(spans);
-        for r in row_spans {
-            rows.push(Line::from(r));
-        }
+        rows.push(Line::from(spans));
         i += take.len();
     }
-    let marked = theme.selected_row();
-    let current_row = rows
-        .iter()
-        .position(|r| current.is_some() && r.spans.iter().any(|s| s.style == marked))
-        .unwrap_or(rows.len().saturating_sub(1));
-    (rows, current_row)
+    let current_row = current_row.unwrap_or(rows.len().saturating_sub(1));
+    (rows, current_row, hits)
 }
