@@ -283,15 +283,18 @@ pub fn side_parts(
     (top, top_rect, list_rect)
 }
 
+/// A ply's text on screen: columns `x0..x1` of row `y`, and the ply.
+pub type ScreenHit = (u16, u16, u16, usize);
+
 /// The visible rows of the move list and where each shown ply is on
-/// screen: (x range, y, ply).
+/// screen.
 pub fn move_list_view(
     game: &Game,
     list_rect: Rect,
     current: Option<usize>,
     scroll: u16,
     theme: &Theme,
-) -> (Vec<Line<'static>>, Vec<(u16, u16, u16, usize)>) {
+) -> (Vec<Line<'static>>, Vec<ScreenHit>) {
     let inner_w = list_rect.width.saturating_sub(2);
     let (rows, cur, hits) = panels::move_rows(game, current, inner_w, theme);
     let visible = list_rect.height.saturating_sub(2) as usize;
