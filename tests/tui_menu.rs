@@ -419,3 +419,49 @@ fn clicking_a_move_in_the_replay_list_goes_to_that_ply() {
     click(&mut app, x, y as u16);
     assert_eq!(replay_state(&app).ply, 6);
 }
+
+#[test]
+fn dice_money_match_from_the_menu() {
+    let dir = temp_dir("match");
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('n'));
+    let idx = registry()
+        .all()
+        .iter()
+        .position(|v| v.id == "dice-money")
+        .unwrap();
+    for _ in 0..idx {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    // Rows: White, Black, Match games, FEN, Start.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right); // Black: ai:1
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right); // 3 games
+    let s = screen(&app);
+    assert!(s.contains("Match games  ◂ 3 ▸"), "{s}");
+    key(&mut app, KeyCode::Enter);
+    let p = play_state(&app);
+    assert_eq!(p.game.variant().id, "dice-money");
+    assert_eq!(
+        p.players,
+        [PlayerSpec::Human, PlayerSpec::Computer { level: 1 }]
+    );
+    assert_eq!(p.match_info.as_ref().unwrap().games, 3);
+    // White resigns game 1; the next game swaps colours.
+    shift(&mut app, 'R');
+    key(&mut app, KeyCode::Char('y'));
+    let s = screen(&app);
+    assert!(s.contains("next game of the match (2 of 3)"), "{s}");
+    assert!(s.contains("Match after 1 of 3: 0 – 1"), "{s}");
+    key(&mut app, KeyCode::Char('n'));
+    let p = play_state(&app);
+    assert_eq!(
+        p.players,
+        [PlayerSpec::Computer { level: 1 }, PlayerSpec::Human]
+    );
+    let m = p.match_info.as_ref().unwrap();
+    assert_eq!((m.played, m.points, m.swapped), (1, [0.0, 1.0], true));
+}
