@@ -272,10 +272,23 @@ impl Monochromatic {
                 || self.safe(ksq, occ.without(from).with(to), theirs.without(to))
         };
 
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        // Ordinary knights always change colour: they never move.
+        let movers = if self.options.knight == KnightKind::Knight {
+            [Role::Bishop, Role::Rook, Role::Queen].as_slice()
+        } else {
+            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].as_slice()
+        };
+        for &role in movers {
             for from in b.by_role(role) & ours {
-                for to in self.targets(role, from, occ) & !ours {
-                    if ok(from, to) {
+                let targets = self.targets(role, from, occ) & !ours;
+                if sensitive.contains(from) {
+                    for to in targets {
+                        if ok(from, to) {
+                            out.push(Action::Move(Move::new(from, to)));
+                        }
+                    }
+                } else {
+                    for to in targets {
                         out.push(Action::Move(Move::new(from, to)));
                     }
                 }
@@ -284,23 +297,29 @@ impl Monochromatic {
 
         // Pawns: never a single step (it changes colour); the double step,
         // diagonal captures, en passant and promotion by capture.
-        let dir = us.fold(1i8, -1);
-        let start = pawn_start_rank(us);
-        let last = promotion_rank(us);
-        for from in b.by_role(Role::Pawn) & ours {
-            if from.rank() == start {
-                if let (Some(one), Some(two)) = (from.offset(0, dir), from.offset(0, 2 * dir)) {
-                    if !occ.contains(one) && !occ.contains(two) && ok(from, two) {
-                        out.push(Action::Move(Move::with_kind(
-                            from,
-                            two,
-                            MoveKind::DoublePush,
-                        )));
-                    }
-                }
+        let pawns = b.by_role(Role::Pawn) & ours;
+        let empty = !occ;
+        let starters = pawns & Bitboard::rank(pawn_start_rank(us));
+        let doubles = match us {
+            Color::White => (starters.north() & empty).north() & empty,
+            Color::Black => (starters.south() & empty).south() & empty,
+        };
+        let back = us.fold(-2i8, 2);
+        for to in doubles {
+            let Some(from) = to.offset(0, back) else {
+                continue;
+            };
+            if ok(from, to) {
+                out.push(Action::Move(Move::with_kind(
+                    from,
+                    to,
+                    MoveKind::DoublePush,
+                )));
             }
-            let diag = pawn_attacks(us, from);
-            for to in diag & theirs {
+        }
+        let last = promotion_rank(us);
+        for from in pawns {
+            for to in pawn_attacks(us, from) & theirs {
                 if ok(from, to) {
                     if to.rank() == last {
                         for r in FIDE_PROMOTIONS {
@@ -315,16 +334,17 @@ impl Monochromatic {
                     }
                 }
             }
-            if let Some(ep) = self.ep_square {
-                if diag.contains(ep) && !occ.contains(ep) {
-                    if let Some(victim) = ep.offset(0, -dir) {
-                        if (theirs & b.by_role(Role::Pawn)).contains(victim)
-                            && self.safe(
-                                ksq,
-                                occ.without(from).without(victim).with(ep),
-                                theirs.without(victim),
-                            )
-                        {
+        }
+        if let Some(ep) = self.ep_square {
+            let dir = us.fold(1i8, -1);
+            if let Some(victim) = ep.offset(0, -dir) {
+                if !occ.contains(ep) && (theirs & b.by_role(Role::Pawn)).contains(victim) {
+                    for from in pawn_attacks(them, ep) & pawns {
+                        if self.safe(
+                            ksq,
+                            occ.without(from).without(victim).with(ep),
+                            theirs.without(victim),
+                        ) {
                             out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
                         }
                     }
