@@ -421,3 +421,18 @@ fn checkmate_and_setups_judged_with_contrast_powers() {
     let p = pos("6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1");
     assert!(refusal(&p, "e1e8").contains("at most 2 squares"));
 }
+
+#[test]
+fn evaluation_counts_material_and_strong_pieces() {
+    let start = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(start.evaluate(), 0, "the start is symmetric");
+    // The same extra knight is worth more strong (e4, light) than weak
+    // (d4, dark).
+    let strong = pos("k7/8/8/8/4N3/8/8/K7 w - - 0 1");
+    let weak = pos("k7/8/8/8/3N4/8/8/K7 w - - 0 1");
+    assert!(strong.evaluate() > weak.evaluate());
+    assert!(weak.evaluate() > 0, "a knight up is still better");
+    // From Black's side the sign flips.
+    let black = pos("k7/8/8/8/4N3/8/8/K7 b - - 0 1");
+    assert_eq!(black.evaluate(), -strong.evaluate());
+}

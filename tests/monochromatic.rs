@@ -314,3 +314,20 @@ fn no_insufficient_material_draw() {
         None
     );
 }
+
+#[test]
+fn evaluation_knows_knights_are_weak_and_colour_complexes_matter() {
+    // An immobile knight is worth far less than a camel or a DA.
+    let fen = "k7/8/8/8/3N4/8/8/K7 w - - 0 1";
+    let knight = position("monochromatic", fen).evaluate();
+    let camel = position("monochromatic-jamal", fen).evaluate();
+    let da = position("monochromatic-daffy", fen).evaluate();
+    assert!(knight > 0 && knight < 100, "{knight}");
+    assert!(camel > 200 && da > 200, "{camel} {da}");
+    // A bishop with enemy pieces on its colour is worth more than one whose
+    // colour holds none (it can never capture anything).
+    // Bishop c1 is on a dark square; e5 is dark, d5 is light.
+    let useful = position("monochromatic", "k7/8/8/4p3/8/8/8/K1B5 w - - 0 1").evaluate();
+    let useless = position("monochromatic", "k7/8/8/3p4/8/8/8/K1B5 w - - 0 1").evaluate();
+    assert!(useful > useless, "{useful} {useless}");
+}
