@@ -111,13 +111,13 @@ pub fn perft_any(pos: &AnyPosition, depth: u32) -> u64 {
 
 /// Positions and depths the benchmark runs, per variant id.
 const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
-    ("standard", None, 5),
+    ("standard", None, 6),
     (
         "standard",
         Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        4,
+        5,
     ),
-    ("antichess", None, 5),
+    ("antichess", None, 6),
     (
         "contrast",
         Some("r1bqk2r/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQkq - 0 1"),
@@ -148,6 +148,8 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
         Some("r1bqk2r/pppp1ppp/8/4p3/2BnP1n1/8/PPPP1PPP/RNBQK2R w KQkq - 0 1"),
         6,
     ),
+    ("monochrome", None, 6),
+    ("chicken", None, 6),
 ];
 
 fn bench(registry: &Registry) -> Result<()> {

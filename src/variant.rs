@@ -7,6 +7,7 @@ use crate::core::fen::Setup;
 use crate::rules::antichess::{Antichess, AntichessOptions};
 use crate::rules::contrast::{Contrast, ContrastOptions};
 use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions};
+use crate::rules::monochrome::{Monochrome, MonochromeOptions};
 use crate::rules::standard::Standard;
 use crate::rules::AnyPosition;
 use crate::rules::PositionError;
@@ -23,6 +24,7 @@ pub enum Family {
     Antichess,
     Contrast,
     Monochromatic,
+    Monochrome,
 }
 
 /// Text given either as one string or as a list of lines (easier to write
@@ -121,6 +123,9 @@ impl VariantDef {
                 Monochromatic::from_setup(setup, options::<MonochromaticOptions>(self)?)
                     .map_err(wrap)?,
             ),
+            Family::Monochrome => AnyPosition::Monochrome(
+                Monochrome::from_setup(setup, options::<MonochromeOptions>(self)?).map_err(wrap)?,
+            ),
         })
     }
 
@@ -180,6 +185,11 @@ const BUILTIN: &[(&str, &str)] = &[
         "monochromatic-double-knight.json",
         include_str!("../variants/monochromatic-double-knight.json"),
     ),
+    (
+        "monochrome.json",
+        include_str!("../variants/monochrome.json"),
+    ),
+    ("chicken.json", include_str!("../variants/chicken.json")),
 ];
 
 /// All known variants.

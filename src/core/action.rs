@@ -207,7 +207,11 @@ impl CoordText {
                 in_place: true,
             });
         }
-        if !lower.is_ascii() || !(4..=5).contains(&lower.len()) {
+        // A capital first letter is SAN (`B3e5`), not coordinates.
+        if !lower.is_ascii()
+            || !(4..=5).contains(&lower.len())
+            || t.starts_with(|c: char| c.is_ascii_uppercase())
+        {
             return Err(bad());
         }
         let from = Square::parse(&lower[0..2]).ok_or_else(bad)?;

@@ -320,32 +320,54 @@ pub fn gen_king_ordinary_captures(
     let theirs = board.by_color(us.other());
     let occ = board.occupied();
     let last = promotion_rank(us);
-    for from in ours {
-        let Some(role) = board.role_at(from) else {
-            continue;
-        };
-        match role {
-            Role::Pawn => {
-                for to in pawn_attacks(us, from) & theirs {
-                    push_pawn_move(from, to, last, promotions, out);
-                }
-                if let Some(ep) = ep_square {
-                    let dir = us.fold(1i8, -1);
-                    let victim = ep.offset(0, -dir);
-                    if pawn_attacks(us, from).contains(ep)
-                        && !occ.contains(ep)
-                        && victim.is_some_and(|v| (board.by_role(Role::Pawn) & theirs).contains(v))
-                    {
-                        out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
-                    }
-                }
+    let pawns = board.by_role(Role::Pawn) & ours;
+    for from in pawns {
+        for to in pawn_attacks(us, from) & theirs {
+            push_pawn_move(from, to, last, promotions, out);
+        }
+    }
+    if let Some(ep) = ep_square {
+        let dir = us.fold(1i8, -1);
+        let victim_present = ep
+            .offset(0, -dir)
+            .is_some_and(|v| (board.by_role(Role::Pawn) & theirs).contains(v));
+        if victim_present && !occ.contains(ep) {
+            for from in pawn_attacks(us.other(), ep) & pawns {
+                out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
             }
-            r => {
-                let att = super::board::piece_attacks(super::types::Piece::new(us, r), from, occ);
-                for to in att & theirs {
-                    out.push(Action::Move(Move::new(from, to)));
-                }
-            }
+        }
+    }
+    push_piece_moves(board, us, occ, theirs, out);
+}
+
+/// Moves of every non-pawn piece of `us` onto `targets` (kings as leapers).
+#[inline]
+fn push_piece_moves(
+    board: &Board,
+    us: Color,
+    occ: Bitboard,
+    targets: Bitboard,
+    out: &mut Vec<Action>,
+) {
+    let ours = board.by_color(us);
+    for from in board.by_role(Role::Knight) & ours {
+        for to in knight_attacks(from) & targets {
+            out.push(Action::Move(Move::new(from, to)));
+        }
+    }
+    for from in board.bishops_and_queens() & ours {
+        for to in bishop_attacks(from, occ) & targets {
+            out.push(Action::Move(Move::new(from, to)));
+        }
+    }
+    for from in board.rooks_and_queens() & ours {
+        for to in rook_attacks(from, occ) & targets {
+            out.push(Action::Move(Move::new(from, to)));
+        }
+    }
+    for from in board.by_role(Role::King) & ours {
+        for to in king_attacks(from) & targets {
+            out.push(Action::Move(Move::new(from, to)));
         }
     }
 }
@@ -364,39 +386,26 @@ pub fn gen_king_ordinary_quiets(
     let last = promotion_rank(us);
     let dir = us.fold(1i8, -1);
     let start = pawn_start_rank(us);
-    for from in ours {
-        let Some(role) = board.role_at(from) else {
-            continue;
-        };
-        match role {
-            Role::Pawn => {
-                if let Some(one) = from.offset(0, dir) {
-                    if empty.contains(one) {
-                        push_pawn_move(from, one, last, promotions, out);
-                        if from.rank() == start {
-                            if let Some(two) = one.offset(0, dir) {
-                                if empty.contains(two) {
-                                    out.push(Action::Move(Move::with_kind(
-                                        from,
-                                        two,
-                                        MoveKind::DoublePush,
-                                    )));
-                                }
-                            }
+    for from in board.by_role(Role::Pawn) & ours {
+        if let Some(one) = from.offset(0, dir) {
+            if empty.contains(one) {
+                push_pawn_move(from, one, last, promotions, out);
+                if from.rank() == start {
+                    if let Some(two) = one.offset(0, dir) {
+                        if empty.contains(two) {
+                            out.push(Action::Move(Move::with_kind(
+                                from,
+                                two,
+                                MoveKind::DoublePush,
+                            )));
                         }
                     }
                 }
             }
-            r => {
-                let att = super::board::piece_attacks(super::types::Piece::new(us, r), from, occ);
-                for to in att & empty {
-                    out.push(Action::Move(Move::new(from, to)));
-                }
-            }
         }
     }
+    push_piece_moves(board, us, occ, empty, out);
 }
-
 /// What [`apply_move`] did, for the family's bookkeeping (clocks, rights,
 /// scores, lost pieces, flips).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

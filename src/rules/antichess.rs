@@ -4,6 +4,7 @@
 //! and the stalemate-by-count rule through [`AntichessOptions`].
 
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
 use crate::core::movegen::{
     apply_move, castle_geometry, gen_king_ordinary_captures, gen_king_ordinary_quiets,
@@ -172,13 +173,14 @@ impl Position for Antichess {
             // capture; the castling rook does not flip.
             let dest = applied.destination;
             if let Some(p) = self.board.piece_at(dest) {
-                let attacked = self.board.attacks_from(dest);
+                // The piece's own colour gives a pawn its forward diagonals;
+                // a promoted piece attacks as its new role.
+                let attacked = piece_attacks(p, dest, self.board.occupied());
                 let victims = attacked & self.board.by_color(self.turn.other());
                 for sq in victims {
                     self.board.recolor(sq, self.turn);
                 }
                 self.last_flips = victims;
-                let _ = p;
             }
         }
         self.ep_square = ep_next;
@@ -245,6 +247,37 @@ impl Position for Antichess {
         .to_fen()
     }
 
+    /// Fewer pieces is better (a pawn's worth each); pieces the opponent
+    /// attacks are good for us (they will have to take them) and pieces we
+    /// attack are bad (we will have to take them, or with flipping, gain
+    /// them); a little mobility for choice.
+    fn evaluate(&self) -> i32 {
+        let b = &self.board;
+        let occ = b.occupied();
+        let mut attacks = [Bitboard::EMPTY; 2];
+        let mut mobility = [0i32; 2];
+        for c in Color::ALL {
+            let own = b.by_color(c);
+            for role in Role::ALL {
+                let piece = Piece::new(c, role);
+                for sq in b.by_piece(piece) {
+                    let a = piece_attacks(piece, sq, occ);
+                    attacks[c.index()] |= a;
+                    if role != Role::Pawn {
+                        mobility[c.index()] += (a & !own).count() as i32;
+                    }
+                }
+            }
+        }
+        let (us, them) = (self.turn.index(), self.turn.other().index());
+        let count = |c: usize| b.by_color(Color::ALL[c]).count() as i32;
+        let exposed = |attacker: usize, victim: usize| {
+            (attacks[attacker] & b.by_color(Color::ALL[victim])).count() as i32
+        };
+        100 * (count(them) - count(us)) + 30 * exposed(them, us) - 30 * exposed(us, them)
+            + 2 * (mobility[us] - mobility[them])
+    }
+
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         if let CoordText::Move { from, .. } = text {
             let ours = self.board.color_at(*from) == Some(self.turn);
@@ -280,6 +313,18 @@ mod tests {
         assert_eq!(perft(&p, 1), 20);
         assert_eq!(perft(&p, 2), 400);
         assert_eq!(perft(&p, 3), 8067);
+    }
+
+    #[test]
+    fn evaluation_prefers_fewer_pieces_and_exposed_own_pieces() {
+        // White to act with one piece against three: good for White.
+        let p = anti("k7/p7/1p6/8/8/8/8/7K w - - 0 1");
+        assert!(p.evaluate() > 0, "{}", p.evaluate());
+        // Same material; White's knight attacked by Black's pawn is better
+        // for White than White's knight attacking Black's pawn.
+        let attacked = anti("7k/8/3p4/4N3/8/8/8/K7 w - - 0 1");
+        let attacking = anti("7k/8/8/4N3/8/3p4/8/K7 w - - 0 1");
+        assert!(attacked.evaluate() > attacking.evaluate());
     }
 
     #[test]

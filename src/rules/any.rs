@@ -4,6 +4,7 @@
 use super::antichess::Antichess;
 use super::contrast::Contrast;
 use super::monochromatic::Monochromatic;
+use super::monochrome::Monochrome;
 use super::standard::Standard;
 use super::{EndReason, Outcome, Position};
 use crate::core::{Action, Board, Color, CoordText, Move};
@@ -15,6 +16,7 @@ pub enum AnyPosition {
     Antichess(Antichess),
     Contrast(Contrast),
     Monochromatic(Monochromatic),
+    Monochrome(Monochrome),
 }
 
 /// Forward a call to the concrete family.
@@ -26,6 +28,7 @@ macro_rules! dispatch {
             $crate::rules::AnyPosition::Antichess($p) => $body,
             $crate::rules::AnyPosition::Contrast($p) => $body,
             $crate::rules::AnyPosition::Monochromatic($p) => $body,
+            $crate::rules::AnyPosition::Monochrome($p) => $body,
         }
     };
 }
@@ -98,6 +101,11 @@ impl Position for AnyPosition {
                 AnyPosition::Monochromatic(p),
                 AnyPosition::Monochromatic(s),
                 AnyPosition::Monochromatic(e),
+            ) => p.carry_over(s, e, winner),
+            (
+                AnyPosition::Monochrome(p),
+                AnyPosition::Monochrome(s),
+                AnyPosition::Monochrome(e),
             ) => p.carry_over(s, e, winner),
             _ => {}
         }

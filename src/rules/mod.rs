@@ -44,6 +44,7 @@ pub mod antichess;
 pub mod any;
 pub mod contrast;
 pub mod monochromatic;
+pub mod monochrome;
 pub mod standard;
 
 pub use any::AnyPosition;

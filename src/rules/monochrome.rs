@@ -1,0 +1,485 @@
+//! Monochrome Chess (Andrew Looney, 1996): every piece belongs to whoever's
+//! half it stands on. Ownership is kept by recolouring a piece whenever it
+//! crosses the centerline, so `Board::by_color(White)` is always "the pieces
+//! on ranks 1–4". Captures score points, and every ending is scored.
+
+use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use crate::core::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, queen_attacks, rook_attacks,
+    Leaper,
+};
+use crate::core::board::piece_attacks;
+use crate::core::fen::Setup;
+use crate::core::movegen::{apply_move, castle_geometry};
+use crate::core::{
+    zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Square,
+};
+use serde::{Deserialize, Serialize};
+
+/// Points a capture scores, per role (the variant file may change them).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceValues {
+    /// Points for a pawn (1 by default).
+    pub pawn: u32,
+    /// Points for a knight (3).
+    pub knight: u32,
+    /// Points for a bishop (4).
+    pub bishop: u32,
+    /// Points for a rook (5).
+    pub rook: u32,
+    /// Points for a queen (8).
+    pub queen: u32,
+    /// Points for a king, which is capturable here (10).
+    pub king: u32,
+}
+
+impl Default for PieceValues {
+    /// Looney's table: K 10, Q 8, R 5, B 4, N 3, P 1.
+    fn default() -> Self {
+        PieceValues {
+            pawn: 1,
+            knight: 3,
+            bishop: 4,
+            rook: 5,
+            queen: 8,
+            king: 10,
+        }
+    }
+}
+
+impl PieceValues {
+    /// The table indexed by [`Role::index`], for the hot path.
+    pub fn table(&self) -> [u32; 6] {
+        [
+            self.pawn,
+            self.knight,
+            self.bishop,
+            self.rook,
+            self.queen,
+            self.king,
+        ]
+    }
+}
+
+/// Family options, read from the variant file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct MonochromeOptions {
+    /// What each captured role scores.
+    #[serde(default)]
+    pub values: PieceValues,
+}
+
+/// Scores above this are rejected at setup, so hashing stays exact.
+const MAX_SCORE: u32 = 16_383;
+
+/// The owner of a square: South (White) on ranks 1–4, North on 5–8.
+#[inline]
+pub fn owner_of(sq: Square) -> Color {
+    if sq.rank() < 4 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The half of the board a side owns.
+#[inline]
+pub fn half_of(c: Color) -> Bitboard {
+    c.fold(Bitboard::SOUTH_HALF, Bitboard::NORTH_HALF)
+}
+
+/// A Monochrome position: the board (coloured by half), the side to move,
+/// the scores and the no-rejection pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Monochrome {
+    board: Board,
+    turn: Color,
+    /// Points scored, `[south, north]`.
+    scores: [u32; 2],
+    /// The last move carried a piece from `.0` across to `.1`; the reply may
+    /// not carry it from `.1` straight back to `.0`.
+    no_rejection: Option<(Square, Square)>,
+    /// Plies since the last capture.
+    quiet: u32,
+    fullmoves: u32,
+    values: [u32; 6],
+}
+
+impl Monochrome {
+    /// Build from a setup: letter case is ignored (the rank decides the
+    /// owner), castling and en-passant fields are ignored, scores start at
+    /// 0–0 and there is no pending no-rejection pair.
+    pub fn from_setup(
+        setup: Setup,
+        options: MonochromeOptions,
+    ) -> Result<Monochrome, PositionError> {
+        let mut board = Board::empty();
+        for sq in setup.board.occupied() {
+            if let Some(role) = setup.board.role_at(sq) {
+                board.set(sq, Piece::new(owner_of(sq), role));
+            }
+        }
+        Ok(Monochrome {
+            board,
+            turn: setup.turn,
+            scores: [0, 0],
+            no_rejection: None,
+            quiet: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            values: options.values.table(),
+        })
+    }
+
+    /// The same position with other scores (`[south, north]`), for setting
+    /// up positions from saves and tests.
+    pub fn with_scores(mut self, scores: [u32; 2]) -> Result<Monochrome, PositionError> {
+        if scores.iter().any(|&s| s > MAX_SCORE) {
+            return Err(PositionError::Invalid(format!(
+                "a Monochrome score may be at most {MAX_SCORE}"
+            )));
+        }
+        self.scores = scores;
+        Ok(self)
+    }
+
+    /// Points scored so far, `[south, north]`.
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    /// The pending no-rejection pair `(from, to)` of the last move, if it
+    /// crossed the centerline.
+    pub fn no_rejection(&self) -> Option<(Square, Square)> {
+        self.no_rejection
+    }
+
+    /// RULES.md's ruling for computer players: accept an offer to end the
+    /// game when not behind on score.
+    pub fn accepts_end_offer(&self, side: Color) -> bool {
+        self.scores[side.index()] >= self.scores[side.other().index()]
+    }
+
+    /// Points a capture of `role` scores.
+    pub fn value(&self, role: Role) -> u32 {
+        self.values[role.index()]
+    }
+
+    fn rejection_key(&self) -> u64 {
+        match self.no_rejection {
+            Some((a, b)) => zobrist::extra(4, a.index()) ^ zobrist::extra(5, b.index()),
+            None => 0,
+        }
+    }
+
+    /// Squares a piece could move to or capture on by its pattern alone
+    /// (pawns: all four diagonals), for explanations and evaluation.
+    fn reach(&self, sq: Square, role: Role) -> Bitboard {
+        match role {
+            Role::Pawn => leaper_attacks(Leaper::Ferz, sq),
+            r => piece_attacks(Piece::new(Color::White, r), sq, self.board.occupied()),
+        }
+    }
+
+    /// Sum of capture values of `side`'s pieces.
+    fn half_value(&self, side: Color) -> i32 {
+        let mine = self.board.by_color(side);
+        Role::ALL
+            .iter()
+            .map(|&r| (self.board.by_role(r) & mine).count() * self.values[r.index()])
+            .sum::<u32>() as i32
+    }
+
+    /// The most valuable enemy piece `side` can capture now (0 if none).
+    fn best_capture(&self, side: Color) -> u32 {
+        let theirs = self.board.by_color(side.other());
+        let mut best = 0;
+        for from in self.board.by_color(side) {
+            let Some(role) = self.board.role_at(from) else {
+                continue;
+            };
+            for to in self.reach(from, role) & theirs {
+                if let Some(v) = self.board.role_at(to) {
+                    best = best.max(self.values[v.index()]);
+                }
+            }
+        }
+        best
+    }
+}
+
+#[inline]
+fn push_all(from: Square, targets: Bitboard, out: &mut Vec<Action>) {
+    for to in targets {
+        out.push(Action::Move(Move::new(from, to)));
+    }
+}
+
+impl Position for Monochrome {
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        let us = self.turn;
+        let b = &self.board;
+        let ours = b.by_color(us);
+        let theirs = b.by_color(us.other());
+        if ours.is_empty() || theirs.is_empty() {
+            return;
+        }
+        let occ = b.occupied();
+        let empty = !occ;
+        // Moves go to empty squares anywhere or capture on the other half;
+        // own pieces are exactly those on our half, so they block.
+        let targets = empty | theirs;
+        // The one move the no-rejection rule forbids: from B back to A.
+        let (rej_from, rej_to) = match self.no_rejection {
+            Some((a, b)) => (Some(b), Bitboard::from_square(a)),
+            None => (None, Bitboard::EMPTY),
+        };
+        let allowed = |from: Square| {
+            if Some(from) == rej_from {
+                !rej_to
+            } else {
+                Bitboard::FULL
+            }
+        };
+        for from in b.by_role(Role::Knight) & ours {
+            push_all(from, knight_attacks(from) & targets & allowed(from), out);
+        }
+        for from in b.by_role(Role::Bishop) & ours {
+            push_all(
+                from,
+                bishop_attacks(from, occ) & targets & allowed(from),
+                out,
+            );
+        }
+        for from in b.by_role(Role::Rook) & ours {
+            push_all(from, rook_attacks(from, occ) & targets & allowed(from), out);
+        }
+        for from in b.by_role(Role::Queen) & ours {
+            push_all(
+                from,
+                queen_attacks(from, occ) & targets & allowed(from),
+                out,
+            );
+        }
+        for from in b.by_role(Role::King) & ours {
+            push_all(from, king_attacks(from) & targets & allowed(from), out);
+        }
+        // Pawns: a step up or down to an empty square, a capture on any of
+        // the four diagonals, never a promotion.
+        let double_rank = us.fold(1, 6);
+        let dir = us.fold(1i8, -1);
+        for from in b.by_role(Role::Pawn) & ours {
+            let bit = Bitboard::from_square(from);
+            let steps = (bit.north() | bit.south()) & empty;
+            let caps = leaper_attacks(Leaper::Ferz, from) & theirs;
+            push_all(from, (steps | caps) & allowed(from), out);
+            if from.rank() == double_rank {
+                if let (Some(one), Some(two)) = (from.offset(0, dir), from.offset(0, 2 * dir)) {
+                    if empty.contains(one) && empty.contains(two) {
+                        out.push(Action::Move(Move::with_kind(
+                            from,
+                            two,
+                            MoveKind::DoublePush,
+                        )));
+                    }
+                }
+            }
+        }
+        // Castling: king on e1/e8 and rook in the corner, squares between
+        // empty; nothing else is asked.
+        let kings = b.by_role(Role::King) & ours;
+        let rooks = b.by_role(Role::Rook) & ours;
+        for kingside in [true, false] {
+            let g = castle_geometry(us, kingside);
+            if kings.contains(g.king_from)
+                && rooks.contains(g.rook_from)
+                && (occ & g.must_be_empty).is_empty()
+            {
+                out.push(Action::Move(Move::with_kind(
+                    g.king_from,
+                    g.king_to,
+                    MoveKind::Castle,
+                )));
+            }
+        }
+    }
+
+    fn play_unchecked(&mut self, action: Action) {
+        let Action::Move(m) = action else { return };
+        let us = self.turn;
+        if m.kind == MoveKind::Castle {
+            apply_move(&mut self.board, m);
+            self.no_rejection = None;
+            self.quiet = self.quiet.saturating_add(1);
+        } else if let Some(role) = self.board.role_at(m.from) {
+            self.board.clear(m.from);
+            if let Some(victim) = self.board.clear(m.to) {
+                let s = &mut self.scores[us.index()];
+                *s = (*s + self.values[victim.role.index()]).min(MAX_SCORE);
+                self.quiet = 0;
+            } else {
+                self.quiet = self.quiet.saturating_add(1);
+            }
+            let owner = owner_of(m.to);
+            self.board.set(m.to, Piece::new(owner, role));
+            self.no_rejection = (owner_of(m.from) != owner).then_some((m.from, m.to));
+        }
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = us.other();
+    }
+
+    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
+        if self.board.by_color(Color::White).is_empty()
+            || self.board.by_color(Color::Black).is_empty()
+        {
+            return Some(Outcome::scored(self.scores, EndReason::HalfEmpty));
+        }
+        legal
+            .is_empty()
+            .then(|| Outcome::scored(self.scores, EndReason::NoLegalMoves))
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        let [s, n] = self.scores;
+        self.repetition_key_raw()
+            ^ zobrist::extra(0, (s & 127) as usize)
+            ^ zobrist::extra(1, (s >> 7) as usize)
+            ^ zobrist::extra(2, (n & 127) as usize)
+            ^ zobrist::extra(3, (n >> 7) as usize)
+    }
+
+    fn repetition_key(&self) -> Option<u64> {
+        Some(self.repetition_key_raw())
+    }
+
+    fn quiet_plies(&self) -> u32 {
+        self.quiet
+    }
+
+    fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    fn to_fen(&self) -> String {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling: 0,
+            ep_square: None,
+            halfmoves: self.quiet,
+            fullmoves: self.fullmoves,
+        }
+        .to_fen()
+    }
+
+    fn end_by_rule(&self, reason: EndReason) -> Outcome {
+        Outcome::scored(self.scores, reason)
+    }
+
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+        if let (CoordText::Move { from, to, .. }, false) = (text, legal.is_empty()) {
+            let mine = half_of(self.turn);
+            let occ = self.board.occupied();
+            if occ.contains(*from) && !mine.contains(*from) {
+                return "Monochrome: you may only move pieces on your half".to_string();
+            }
+            if self.no_rejection == Some((*to, *from)) {
+                return "Monochrome: that piece was just moved across; it may not go straight back"
+                    .to_string();
+            }
+            if let Some(role) = self.board.role_at(*from) {
+                if occ.contains(*to) && mine.contains(*to) && self.reach(*from, role).contains(*to)
+                {
+                    return "Monochrome: you may only capture pieces on the opponent's half"
+                        .to_string();
+                }
+            }
+        }
+        generic_why_illegal(self, text, legal)
+    }
+
+    /// Score difference (a point is worth a pawn), plus what each side can
+    /// take next (the side to act takes the best now; the opponent's best
+    /// threat counts half, since we may answer it), plus a small term for
+    /// the material on each half: pieces on the opponent's half are our
+    /// targets, ours are theirs.
+    fn evaluate(&self) -> i32 {
+        let us = self.turn;
+        let them = us.other();
+        let diff = self.scores[us.index()] as i32 - self.scores[them.index()] as i32;
+        let now = self.best_capture(us) as i32;
+        let threat = self.best_capture(them) as i32;
+        let halves = self.half_value(them) - self.half_value(us);
+        100 * diff + 90 * now - 50 * threat + 10 * halves
+    }
+}
+
+impl Monochrome {
+    #[inline]
+    fn repetition_key_raw(&self) -> u64 {
+        self.board.hash() ^ zobrist::side(self.turn) ^ self.rejection_key()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::perft;
+
+    fn mono(fen: &str) -> Monochrome {
+        Monochrome::from_setup(Setup::parse(fen).unwrap(), MonochromeOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn start_counts_match_the_known_numbers() {
+        let p = mono(crate::core::fen::STANDARD_FEN);
+        assert_eq!(perft(&p, 1), 20);
+        assert_eq!(perft(&p, 2), 400);
+        assert_eq!(perft(&p, 3), 9302);
+    }
+
+    #[test]
+    fn evaluation_follows_scores_and_the_next_capture() {
+        let p = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let ahead = p.with_scores([5, 0]).unwrap();
+        assert!(ahead.evaluate() > p.evaluate());
+        // Bishop and queen attack each other across the line: the side to
+        // act that can take the queen stands better than the one that can
+        // only take the bishop while its queen hangs.
+        let can_take = mono("4k3/8/8/3q4/4B3/8/8/4K3 w - - 0 1");
+        let is_attacked = mono("4k3/8/8/3q4/4B3/8/8/4K3 b - - 0 1");
+        assert!(can_take.evaluate() > 0);
+        assert!(can_take.evaluate() > is_attacked.evaluate());
+    }
+
+    #[test]
+    fn end_offers_are_accepted_unless_behind() {
+        let p = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(p.accepts_end_offer(Color::White) && p.accepts_end_offer(Color::Black));
+        let p = p.with_scores([1, 4]).unwrap();
+        assert!(!p.accepts_end_offer(Color::White) && p.accepts_end_offer(Color::Black));
+    }
+
+    #[test]
+    fn hash_is_incremental_and_scores_stay_out_of_repetition() {
+        let a = mono("4k3/8/8/8/3p4/8/8/4K3 w - - 0 1");
+        let b = a.with_scores([3, 0]).unwrap();
+        assert_eq!(a.repetition_key(), b.repetition_key());
+        assert_ne!(a.hash(), b.hash());
+        assert_eq!(a.board.hash(), a.board.recompute_hash());
+    }
+}

@@ -1,0 +1,131 @@
+//! The command line as scripts use it: exact output lines and exit codes.
+
+use std::process::Command;
+
+fn motley(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(args)
+        .env(
+            "MOTLEY_DATA_DIR",
+            std::env::temp_dir().join("motley-cli-test-data"),
+        )
+        .output()
+        .expect("run motley");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_the_nodes_line() {
+    let (code, out, _) = motley(&["perft", "standard", "5"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("Nodes: 4865609"));
+    let (code, out, _) = motley(&["perft", "antichess", "5"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("Nodes: 2732672"));
+}
+
+#[test]
+fn perft_divide_lists_sorted_moves_then_total() {
+    let (code, out, _) = motley(&["perft", "standard", "3", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    let (rows, last) = lines.split_at(lines.len() - 1);
+    assert_eq!(last, ["Nodes: 8902"]);
+    assert_eq!(rows.len(), 20);
+    let moves: Vec<&str> = rows.iter().map(|r| r.split(':').next().unwrap()).collect();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    let sum: u64 = rows
+        .iter()
+        .map(|r| r.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 8902);
+    assert!(rows.contains(&"e2e4: 600"));
+}
+
+#[test]
+fn moves_lists_sorted_coordinate_actions() {
+    let (code, out, _) = motley(&[
+        "moves",
+        "standard",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(
+        lines.contains(&"e1g1"),
+        "castling listed as the king's move"
+    );
+    assert_eq!(lines.len(), 15);
+}
+
+#[test]
+fn malformed_fens_exit_2_with_a_message() {
+    for (fen, words) in [
+        ("8/8/8/8/8/8/8/8 w - -", "king"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+            "fields",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            "piece letter",
+        ),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "9 squares",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1",
+            "more than one king",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1",
+            "en-passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+            "en-passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "side to move",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+            "castling",
+        ),
+    ] {
+        let (code, out, err) = motley(&["perft", "standard", "1", "--fen", fen]);
+        assert_eq!(code, 2, "{fen}: {out}{err}");
+        assert!(err.contains(words), "{fen}: expected '{words}' in {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn unknown_variant_exits_2() {
+    let (code, _, err) = motley(&["perft", "nonsense", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant"), "{err}");
+}
+
+#[test]
+fn list_and_rules() {
+    let (code, out, _) = motley(&["list"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l.starts_with("standard ")));
+    assert!(out.lines().any(|l| l.starts_with("antichess ")));
+    let (code, out, _) = motley(&["rules", "antichess"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("compulsory"));
+}
