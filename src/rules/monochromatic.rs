@@ -58,7 +58,8 @@ pub struct MonochromaticOptions {
 
 /// The double knight's eight (2,4) targets from each square with the
 /// intermediate square each must pass (zero where off the board).
-static DOUBLE_KNIGHT: [[(u64, u64); 8]; 64] = build_double_knight();
+static DOUBLE_KNIGHT: [[(u64, u64); 8]; 64] = DOUBLE_KNIGHT_TABLE;
+const DOUBLE_KNIGHT_TABLE: [[(u64, u64); 8]; 64] = build_double_knight();
 
 const fn build_double_knight() -> [[(u64, u64); 8]; 64] {
     let dirs: [(i32, i32); 8] = [
@@ -128,12 +129,37 @@ pub fn attackers_to(
     occupied: Bitboard,
     them: Bitboard,
 ) -> Bitboard {
-    ((rook_attacks(s, occupied) & board.rooks_and_queens())
+    let mut a = ((rook_attacks(s, occupied) & board.rooks_and_queens())
         | (bishop_attacks(s, occupied) & board.bishops_and_queens())
-        | (slot_attacks(kind, s, occupied) & board.by_role(Role::Knight))
         | (king_attacks(s) & board.by_role(Role::King))
         | (pawn_attacks(by.other(), s) & board.by_role(Role::Pawn)))
-        & them
+        & them;
+    let knights = board.by_role(Role::Knight) & them;
+    // The double knight's blockable leap is worked out only when one of
+    // them stands at (2,4) distance at all.
+    if knights.any()
+        && (kind != KnightKind::DoubleKnight || (knights.0 & DOUBLE_KNIGHT_ANY[s.index()]) != 0)
+    {
+        a |= slot_attacks(kind, s, occupied) & knights;
+    }
+    a
+}
+
+/// Every (2,4) target of each square, ignoring the middle square.
+static DOUBLE_KNIGHT_ANY: [u64; 64] = build_double_knight_any();
+
+const fn build_double_knight_any() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut d = 0;
+        while d < 8 {
+            t[s] |= DOUBLE_KNIGHT_TABLE[s][d].0;
+            d += 1;
+        }
+        s += 1;
+    }
+    t
 }
 
 /// Is `c`'s king in pictorial check? False without a king.
