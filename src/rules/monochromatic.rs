@@ -343,9 +343,20 @@ impl Monochromatic {
                 )));
             }
         }
+        // Captures set-wise: shift the pawns onto their capture squares and
+        // step back by the same offset for the origin.
         let last = promotion_rank(us);
-        for from in pawns {
-            for to in pawn_attacks(us, from) & theirs {
+        let not_a = (pawns & !Bitboard::file(0)).0;
+        let not_h = (pawns & !Bitboard::file(7)).0;
+        let (toward_a, toward_h, back_a, back_h) = match us {
+            Color::White => (not_a << 7, not_h << 9, -7i32, -9i32),
+            Color::Black => (not_a >> 9, not_h >> 7, 9, 7),
+        };
+        for (targets, back) in [(toward_a, back_a), (toward_h, back_h)] {
+            for to in Bitboard(targets) & theirs {
+                let Some(from) = Square::new((to.index() as i32 + back) as u8) else {
+                    continue;
+                };
                 if ok(from, to) {
                     if to.rank() == last {
                         for r in FIDE_PROMOTIONS {
