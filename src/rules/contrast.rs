@@ -325,8 +325,15 @@ impl Contrast {
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in b.by_role(role) & ours {
                 let strong = strong_sq.contains(from);
-                for to in piece_targets(role, from, strong, occ) & !ours {
-                    if g.ordinary_ok(from, to) {
+                let targets = piece_targets(role, from, strong, occ) & !ours;
+                if g.sensitive.contains(from) {
+                    for to in targets {
+                        if g.ordinary_ok(from, to) {
+                            out.push(Action::Move(Move::new(from, to)));
+                        }
+                    }
+                } else {
+                    for to in targets {
                         out.push(Action::Move(Move::new(from, to)));
                     }
                 }
