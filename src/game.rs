@@ -145,9 +145,9 @@ impl Game {
         let Some(key) = self.position().repetition_key() else {
             return 1;
         };
-        let quiet = self.position().quiet_plies() as usize;
+        let window = self.position().repetition_window() as usize;
         let n = self.positions.len();
-        let first = n.saturating_sub(quiet.saturating_add(1));
+        let first = n.saturating_sub(window.saturating_add(1));
         self.positions[first..]
             .iter()
             .filter(|p| p.repetition_key() == Some(key))
@@ -198,6 +198,17 @@ impl Game {
         let b = (self.rng.next_u32() % 6 + 1) as u8;
         let roll = Action::Roll(a, b);
         self.play(roll).ok().map(|_| roll)
+    }
+
+    /// Advance the dice generator past `rolls` rolls, as if
+    /// [`Game::roll_dice`] had made them: a game rebuilt from a saved record
+    /// (whose rolls are replayed as recorded) then continues with fresh dice
+    /// instead of repeating the first rolls of the game.
+    pub fn skip_dice(&mut self, rolls: usize) {
+        for _ in 0..rolls {
+            self.rng.next_u32();
+            self.rng.next_u32();
+        }
     }
 
     /// Take back the last action (and a declared ending). False at the start.

@@ -4,5 +4,6 @@
 pub mod ai;
 pub mod core;
 pub mod game;
+pub mod record;
 pub mod rules;
 pub mod variant;

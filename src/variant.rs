@@ -6,6 +6,7 @@
 use crate::core::fen::Setup;
 use crate::rules::antichess::{Antichess, AntichessOptions};
 use crate::rules::contrast::{Contrast, ContrastOptions};
+use crate::rules::dice_money::{DiceMoney, DiceMoneyOptions};
 use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions};
 use crate::rules::monochrome::{Monochrome, MonochromeOptions};
 use crate::rules::standard::Standard;
@@ -25,6 +26,7 @@ pub enum Family {
     Contrast,
     Monochromatic,
     Monochrome,
+    DiceMoney,
 }
 
 /// Text given either as one string or as a list of lines (easier to write
@@ -126,6 +128,9 @@ impl VariantDef {
             Family::Monochrome => AnyPosition::Monochrome(
                 Monochrome::from_setup(setup, options::<MonochromeOptions>(self)?).map_err(wrap)?,
             ),
+            Family::DiceMoney => AnyPosition::DiceMoney(
+                DiceMoney::from_setup(setup, options::<DiceMoneyOptions>(self)?).map_err(wrap)?,
+            ),
         })
     }
 
@@ -188,6 +193,10 @@ const BUILTIN: &[(&str, &str)] = &[
     (
         "monochrome.json",
         include_str!("../variants/monochrome.json"),
+    ),
+    (
+        "dice-money.json",
+        include_str!("../variants/dice-money.json"),
     ),
     ("chicken.json", include_str!("../variants/chicken.json")),
 ];
@@ -284,9 +293,10 @@ impl Registry {
     }
 }
 
-/// The user's variant folder: `<data dir>/motley/variants`.
+/// The user's variant folder: `variants` in Motley's data folder
+/// (`<data dir>/motley`, or `$MOTLEY_DATA_DIR`, see [`crate::record::data_dir`]).
 pub fn user_variant_dir() -> Option<PathBuf> {
-    dirs::data_dir().map(|d| d.join("motley").join("variants"))
+    crate::record::data_dir().map(|d| d.join("variants"))
 }
 
 #[cfg(test)]

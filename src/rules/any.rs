@@ -3,6 +3,7 @@
 
 use super::antichess::Antichess;
 use super::contrast::Contrast;
+use super::dice_money::DiceMoney;
 use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
@@ -17,6 +18,7 @@ pub enum AnyPosition {
     Contrast(Contrast),
     Monochromatic(Monochromatic),
     Monochrome(Monochrome),
+    DiceMoney(DiceMoney),
 }
 
 /// Forward a call to the concrete family.
@@ -29,6 +31,7 @@ macro_rules! dispatch {
             $crate::rules::AnyPosition::Contrast($p) => $body,
             $crate::rules::AnyPosition::Monochromatic($p) => $body,
             $crate::rules::AnyPosition::Monochrome($p) => $body,
+            $crate::rules::AnyPosition::DiceMoney($p) => $body,
         }
     };
 }
@@ -58,6 +61,9 @@ impl Position for AnyPosition {
     fn quiet_plies(&self) -> u32 {
         dispatch!(self, p => p.quiet_plies())
     }
+    fn repetition_window(&self) -> u32 {
+        dispatch!(self, p => p.repetition_window())
+    }
     fn fullmoves(&self) -> u32 {
         dispatch!(self, p => p.fullmoves())
     }
@@ -85,6 +91,9 @@ impl Position for AnyPosition {
     fn evaluate(&self) -> i32 {
         dispatch!(self, p => p.evaluate())
     }
+    fn state_summary(&self) -> Option<String> {
+        dispatch!(self, p => p.state_summary())
+    }
     fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
         // Carrying over only makes sense between positions of one family.
         match (self, previous_start, previous_end) {
@@ -107,6 +116,9 @@ impl Position for AnyPosition {
                 AnyPosition::Monochrome(s),
                 AnyPosition::Monochrome(e),
             ) => p.carry_over(s, e, winner),
+            (AnyPosition::DiceMoney(p), AnyPosition::DiceMoney(s), AnyPosition::DiceMoney(e)) => {
+                p.carry_over(s, e, winner)
+            }
             _ => {}
         }
     }

@@ -43,6 +43,7 @@
 pub mod antichess;
 pub mod any;
 pub mod contrast;
+pub mod dice_money;
 pub mod monochromatic;
 pub mod monochrome;
 pub mod standard;
@@ -218,6 +219,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// the game ends at 100.
     fn quiet_plies(&self) -> u32;
 
+    /// How many plies back an earlier position may share this one's
+    /// repetition key (the game scans only that far). Families whose
+    /// [`Position::quiet_plies`] counts something other than plies
+    /// (Dice-Money counts chess moves, not rolls and purchases) override.
+    fn repetition_window(&self) -> u32 {
+        self.quiet_plies()
+    }
+
     /// FEN move number.
     fn fullmoves(&self) -> u32;
 
@@ -274,6 +283,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// carries prices over; other families have nothing to carry.
     fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
         let _ = (previous_start, previous_end, winner);
+    }
+
+    /// One line describing the state a FEN cannot hold (Dice-Money: money,
+    /// prices, lost pieces), for saved records and status lines. `None` in
+    /// families whose FEN says everything.
+    fn state_summary(&self) -> Option<String> {
+        None
     }
 
     /// The result if the game is over by the position itself.

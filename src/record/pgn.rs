@@ -1,0 +1,784 @@
+//! PGN export and import for every variant.
+//!
+//! Export writes the Seven Tag Roster, `Variant` (the variant's name),
+//! `SetUp`/`FEN` when the game did not start from the variant's start,
+//! `Seed` when the dice seed is not 0, `Termination` (the reason in words)
+//! once the game is over, then SAN movetext with move numbers.
+//!
+//! Actions that have no SAN of their own — Dice-Money's `roll:3,5`,
+//! `buy:move1`, `buy:move2`, `buy:king` and `pass` — are written as comments
+//! holding exactly their coordinate text (`{roll:3,5}`); import reads such a
+//! comment back as the action. Placements are SAN-like drops (`N@e4`) in
+//! the movetext. Monochrome scores follow each scoring move as a comment
+//! `{score 12-5}` (South-North), which import ignores (scores follow from
+//! the moves).
+//!
+//! Import takes any number of games, skips comments, NAGs, annotation marks
+//! and variations, honours `[Variant]` (ids or names, e.g. "Antichess",
+//! "Chicken Chess"; no tag means standard chess), `[FEN]` and `[Seed]`, and
+//! restores a result the board does not show as a resignation (decisive) or
+//! an agreement (drawn, or `Termination` says agreement).
+
+use super::{
+    current_scores, new_game, play_coord, restore_dice, restore_ending, result_token, Players,
+    RecordError, RecordErrorKind, Replayed, SavedGame,
+};
+use crate::core::{Action, Color, CoordText};
+use crate::game::Game;
+use crate::rules::{parse_action, MoveInputError, Position};
+use crate::variant::{Registry, VariantDef};
+use std::sync::Arc;
+
+/// PGN of a game (players as `(white, black)`; `?` when unknown).
+pub fn export_pgn(game: &Game, players: Option<(&str, &str)>) -> String {
+    export_with(game, players, None)
+}
+
+/// PGN of a game read from a file, keeping its players and date.
+pub fn export_saved_pgn(saved: &SavedGame) -> String {
+    let players = saved
+        .players
+        .as_ref()
+        .map(|p| (p.white.as_str(), p.black.as_str()));
+    export_with(&saved.game, players, saved.date.as_deref())
+}
+
+/// A PGN date `YYYY.MM.DD` from an RFC 3339 or PGN date, or the unknown date.
+fn pgn_date(date: Option<&str>) -> String {
+    let unknown = "????.??.??".to_string();
+    let Some(d) = date else { return unknown };
+    let d = d.trim();
+    let head: String = d.chars().take(10).collect();
+    let parts: Vec<&str> = head.split(['-', '.']).collect();
+    let ok = parts.len() == 3
+        && [4, 2, 2]
+            .iter()
+            .zip(&parts)
+            .all(|(n, p)| p.len() == *n && p.chars().all(|c| c.is_ascii_digit() || c == '?'));
+    if ok {
+        parts.join(".")
+    } else {
+        unknown
+    }
+}
+
+/// A tag value with PGN escapes, on one line.
+fn escape(value: &str) -> String {
+    let mut s = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => s.push_str("\\\\"),
+            '"' => s.push_str("\\\""),
+            c if c.is_control() => s.push(' '),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// Does the game start somewhere other than its variant's start?
+fn custom_start(game: &Game) -> Option<String> {
+    let fen = game.start_fen()?;
+    let standard = game.variant().position(None).ok().map(|p| p.to_fen());
+    let given = game.position_at(0).map(|p| p.to_fen());
+    if standard.is_some() && standard == given {
+        None
+    } else {
+        Some(fen.to_string())
+    }
+}
+
+fn export_with(game: &Game, players: Option<(&str, &str)>, date: Option<&str>) -> String {
+    let outcome = game.outcome();
+    let result = result_token(outcome.as_ref());
+    let name = |s: &str| {
+        if s.trim().is_empty() {
+            "?".to_string()
+        } else {
+            escape(s)
+        }
+    };
+    let (white, black) = players.map_or(("?".to_string(), "?".to_string()), |(w, b)| {
+        (name(w), name(b))
+    });
+    let mut out = String::new();
+    let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{v}\"]\n"));
+    tag("Event", "Motley game");
+    tag("Site", "Motley");
+    tag("Date", &pgn_date(date));
+    tag("Round", "-");
+    tag("White", &white);
+    tag("Black", &black);
+    tag("Result", result);
+    tag("Variant", &escape(&game.variant().name));
+    if let Some(fen) = custom_start(game) {
+        tag("SetUp", "1");
+        tag("FEN", &escape(&fen));
+    }
+    if game.seed() != 0 {
+        tag("Seed", &game.seed().to_string());
+    }
+    if let Some(o) = outcome {
+        tag("Termination", o.reason.describe());
+    }
+    out.push('\n');
+    let tokens = movetext(game, result);
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Is this action written as a comment (it has no SAN of its own)?
+fn as_comment(action: &Action) -> bool {
+    matches!(action, Action::Roll(..) | Action::Buy(_) | Action::Pass)
+}
+
+fn movetext(game: &Game, result: &str) -> Vec<String> {
+    let mut tokens: Vec<String> = Vec::new();
+    let mut last_was_comment = true;
+    let mut scores = game.position_at(0).and_then(current_scores);
+    for (i, action) in game.actions().iter().enumerate() {
+        let Some(pos) = game.position_at(i) else {
+            break;
+        };
+        let turn = pos.turn();
+        let turn_starts = i == 0
+            || game
+                .position_at(i - 1)
+                .is_some_and(|prev| prev.turn() != turn);
+        let comment = as_comment(action);
+        if turn_starts {
+            match turn {
+                Color::White => tokens.push(format!("{}.", pos.fullmoves())),
+                Color::Black if last_was_comment || comment => {
+                    tokens.push(format!("{}...", pos.fullmoves()))
+                }
+                Color::Black => {}
+            }
+        }
+        if comment {
+            tokens.push(format!("{{{action}}}"));
+        } else {
+            let san = game
+                .sans()
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| action.to_string());
+            tokens.push(san);
+        }
+        last_was_comment = comment;
+        let after = game.position_at(i + 1).and_then(current_scores);
+        if after != scores {
+            if let Some([s, n]) = after {
+                tokens.push(format!("{{score {s}-{n}}}"));
+                last_was_comment = true;
+            }
+            scores = after;
+        }
+    }
+    tokens.push(result.to_string());
+    tokens
+}
+
+/// A lexical token of PGN.
+#[derive(Debug, PartialEq)]
+enum Tok<'a> {
+    Tag(String, String),
+    BadTag(String),
+    Comment(&'a str),
+    Unterminated(&'static str),
+    Open,
+    Close,
+    Word(&'a str),
+}
+
+fn is_word_end(b: u8) -> bool {
+    b.is_ascii_whitespace() || b"{}()[];".contains(&b)
+}
+
+/// Split PGN text into tokens, one at a time. Only ASCII bytes are
+/// delimiters, so every slice falls on a character boundary.
+struct Lexer<'a> {
+    text: &'a str,
+    i: usize,
+    line_start: bool,
+}
+
+fn lex(text: &str) -> Lexer<'_> {
+    Lexer {
+        text,
+        i: 0,
+        line_start: true,
+    }
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Tok<'a>;
+
+    fn next(&mut self) -> Option<Tok<'a>> {
+        let text = self.text;
+        let b = text.as_bytes();
+        let skip_line = |mut i: usize| {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            i
+        };
+        while self.i < b.len() {
+            let i = self.i;
+            let c = b[i];
+            if c == b'\n' {
+                self.line_start = true;
+                self.i += 1;
+                continue;
+            }
+            let at_line_start = self.line_start;
+            self.line_start = false;
+            if c.is_ascii_whitespace() {
+                self.i += 1;
+                continue;
+            }
+            match c {
+                b'%' if at_line_start => self.i = skip_line(i),
+                b';' => self.i = skip_line(i),
+                b'{' => {
+                    return Some(match b[i + 1..].iter().position(|&x| x == b'}') {
+                        Some(n) => {
+                            self.i = i + n + 2;
+                            Tok::Comment(&text[i + 1..i + 1 + n])
+                        }
+                        None => {
+                            self.i = b.len();
+                            Tok::Unterminated("comment: '{' without '}'")
+                        }
+                    })
+                }
+                b'[' => {
+                    let (tok, next) = lex_tag(text, i);
+                    self.i = next;
+                    return Some(tok);
+                }
+                b'(' => {
+                    self.i += 1;
+                    return Some(Tok::Open);
+                }
+                b')' => {
+                    self.i += 1;
+                    return Some(Tok::Close);
+                }
+                b'}' | b']' => self.i += 1,
+                b'$' => {
+                    self.i += 1;
+                    while self.i < b.len() && b[self.i].is_ascii_digit() {
+                        self.i += 1;
+                    }
+                }
+                _ => {
+                    let mut j = i;
+                    while j < b.len() && !is_word_end(b[j]) {
+                        j += 1;
+                    }
+                    self.i = j;
+                    return Some(Tok::Word(&text[i..j]));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Read `[Name "value"]` starting at the `[` at `start`; returns the token
+/// and where to go on.
+fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
+    let b = text.as_bytes();
+    let mut i = start + 1;
+    let bad = |i: usize, msg: &str| {
+        // Resume after the rest of the line or the closing bracket.
+        let mut j = i;
+        while j < b.len() && b[j] != b']' && b[j] != b'\n' {
+            j += 1;
+        }
+        (Tok::BadTag(msg.to_string()), (j + 1).min(b.len()))
+    };
+    while i < b.len() && b[i] == b' ' {
+        i += 1;
+    }
+    let name_start = i;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+        i += 1;
+    }
+    if i == name_start {
+        return bad(i, "a tag pair must look like [Name \"value\"]");
+    }
+    let name = text[name_start..i].to_string();
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if i >= b.len() || b[i] != b'"' {
+        return bad(
+            i,
+            &format!("tag {name}: the value must be in double quotes"),
+        );
+    }
+    i += 1;
+    let mut value = Vec::new();
+    loop {
+        match b.get(i) {
+            None | Some(b'\n') => {
+                return bad(i, &format!("tag {name}: the value has no closing quote"))
+            }
+            Some(b'\\') if matches!(b.get(i + 1), Some(b'"') | Some(b'\\')) => {
+                value.push(b[i + 1]);
+                i += 2;
+            }
+            Some(b'"') => {
+                i += 1;
+                break;
+            }
+            Some(&x) => {
+                value.push(x);
+                i += 1;
+            }
+        }
+    }
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if b.get(i) != Some(&b']') {
+        return bad(i, &format!("tag {name}: missing ']'"));
+    }
+    let value = String::from_utf8_lossy(&value).into_owned();
+    (Tok::Tag(name, value), i + 1)
+}
+
+/// One item of movetext that is played.
+#[derive(Debug)]
+enum Item<'a> {
+    /// A SAN (or coordinate) token.
+    San(&'a str),
+    /// An action written as a comment (`{roll:3,5}`).
+    Action(&'a str),
+}
+
+/// One game's tags and movetext, before replay.
+#[derive(Debug, Default)]
+struct RawGame<'a> {
+    tags: Vec<(String, String)>,
+    items: Vec<Item<'a>>,
+    result: Option<&'a str>,
+    error: Option<String>,
+}
+
+impl<'a> RawGame<'a> {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn has_movetext(&self) -> bool {
+        !self.items.is_empty() || self.result.is_some()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty() && !self.has_movetext() && self.error.is_none()
+    }
+
+    fn fail(&mut self, msg: String) {
+        self.error.get_or_insert(msg);
+    }
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Strip a move number (`12.`, `12...`) from the front of a word.
+fn strip_move_number(w: &str) -> &str {
+    let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return w;
+    }
+    let rest = &w[digits..];
+    let dots = rest.bytes().take_while(|&c| c == b'.').count();
+    if dots > 0 {
+        &rest[dots..]
+    } else if rest.is_empty() {
+        // A bare number: a move number without its dot.
+        ""
+    } else {
+        w
+    }
+}
+
+/// Group tokens into games (all at once; tests look at them).
+#[cfg(test)]
+fn split_games(text: &str) -> Vec<RawGame<'_>> {
+    let mut games = Vec::new();
+    each_raw_game(text, &mut |g| games.push(g));
+    games
+}
+
+/// Group tokens into games, handing each to `f` when it is complete.
+fn each_raw_game<'a>(text: &'a str, f: &mut dyn FnMut(RawGame<'a>)) {
+    let mut cur = RawGame::default();
+    let mut depth = 0usize;
+    for tok in lex(text) {
+        match tok {
+            Tok::Tag(..) | Tok::BadTag(_) => {
+                if cur.has_movetext() {
+                    f(std::mem::take(&mut cur));
+                }
+                depth = 0;
+                match tok {
+                    Tok::Tag(k, v) => cur.tags.push((k, v)),
+                    Tok::BadTag(msg) => cur.fail(msg),
+                    _ => {}
+                }
+            }
+            Tok::Open => depth += 1,
+            Tok::Close => depth = depth.saturating_sub(1),
+            Tok::Unterminated(what) => cur.fail(format!("unterminated {what}")),
+            _ if depth > 0 => {}
+            Tok::Comment(c) => {
+                let c = c.trim();
+                if matches!(
+                    CoordText::parse(c),
+                    Ok(CoordText::Roll(..) | CoordText::Buy(_) | CoordText::Pass)
+                ) {
+                    cur.items.push(Item::Action(c));
+                }
+            }
+            Tok::Word(w) => {
+                if RESULTS.contains(&w) {
+                    cur.result = Some(w);
+                    f(std::mem::take(&mut cur));
+                    continue;
+                }
+                let w = strip_move_number(w);
+                if w.is_empty() || w.bytes().all(|c| b"!?".contains(&c)) || w == "e.p." {
+                    continue;
+                }
+                cur.items.push(Item::San(w));
+            }
+        }
+    }
+    if !cur.is_empty() {
+        f(cur);
+    }
+}
+
+/// Normalise a variant name for matching: letters and digits, lower case,
+/// without a trailing "chess".
+fn norm(s: &str) -> String {
+    let t: String = s
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    match t.strip_suffix("chess") {
+        Some(rest) if !rest.is_empty() => rest.to_string(),
+        _ => t,
+    }
+}
+
+/// The variant a PGN `Variant` tag names: an id, a name, or either written
+/// loosely ("Dice-Money Chess", "chicken"); no tag means standard chess.
+pub fn resolve_variant(
+    registry: &Registry,
+    tag: Option<&str>,
+) -> Result<Arc<VariantDef>, RecordErrorKind> {
+    let name = tag.map(str::trim).unwrap_or("");
+    let unknown = || RecordErrorKind::UnknownVariant {
+        id: name.to_string(),
+        known: registry
+            .all()
+            .iter()
+            .map(|v| v.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    let n = norm(name);
+    if matches!(
+        n.as_str(),
+        "" | "chess" | "standard" | "normal" | "fromposition"
+    ) {
+        return registry.get("standard").map_err(|_| unknown());
+    }
+    let all = registry.all();
+    if let Some(v) = all.iter().find(|v| v.id == name) {
+        return Ok(v.clone());
+    }
+    if let Some(v) = all.iter().find(|v| v.name.eq_ignore_ascii_case(name)) {
+        return Ok(v.clone());
+    }
+    let hits: Vec<&Arc<VariantDef>> = all
+        .iter()
+        .filter(|v| norm(&v.id) == n || norm(&v.name) == n)
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok((*one).clone()),
+        _ => Err(unknown()),
+    }
+}
+
+/// Play one SAN (or coordinate) token at `ply`.
+fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> {
+    let mover = super::mover(game);
+    let illegal = |reason: String| -> RecordError {
+        RecordErrorKind::Illegal {
+            ply,
+            mover: mover.clone(),
+            action: text.to_string(),
+            reason,
+        }
+        .into()
+    };
+    if let Some(o) = game.outcome() {
+        return Err(illegal(format!(
+            "the game was already over: {}",
+            o.describe()
+        )));
+    }
+    match parse_action(game.position(), text) {
+        Ok(a) => game.play(a).map_err(|e| illegal(e.to_string())),
+        Err(MoveInputError::NotUnderstood(_)) => Err(RecordErrorKind::BadAction {
+            ply,
+            mover: mover.clone(),
+            action: text.to_string(),
+            message: "not SAN or coordinate notation".to_string(),
+        }
+        .into()),
+        Err(MoveInputError::Illegal { reason, .. }) => Err(illegal(reason)),
+        Err(e @ MoveInputError::Ambiguous(_)) => Err(illegal(e.to_string())),
+    }
+}
+
+/// Replay one PGN game as far as it is valid.
+fn replay_raw(raw: &RawGame<'_>, registry: &Registry) -> Replayed {
+    if let Some(msg) = &raw.error {
+        return Replayed::failed(RecordErrorKind::Pgn(msg.clone()).into());
+    }
+    let def = match resolve_variant(registry, raw.tag("Variant")) {
+        Ok(d) => d,
+        Err(e) => return Replayed::failed(e.into()),
+    };
+    let fen = raw.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
+    let seed = raw
+        .tag("Seed")
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or(0);
+    let mut game = match new_game(registry, &def.id, fen, seed) {
+        Ok(g) => g,
+        Err(e) => return Replayed::failed(e),
+    };
+    let mut error = None;
+    for (i, item) in raw.items.iter().enumerate() {
+        let ply = i + 1;
+        let r = match item {
+            Item::San(w) => play_san(&mut game, ply, w),
+            Item::Action(t) => play_coord(
+                &mut game,
+                ply,
+                t,
+                CoordText::parse(t).map_err(|e| e.to_string()),
+            ),
+        };
+        if let Err(e) = r {
+            error = Some(e);
+            break;
+        }
+    }
+    if error.is_none() {
+        let result = raw.result.or(raw.tag("Result"));
+        let agreed = raw
+            .tag("Termination")
+            .is_some_and(|t| t.to_ascii_lowercase().contains("agreement"));
+        let reason = match result {
+            _ if agreed => Some("agreement"),
+            Some("1-0") | Some("0-1") => Some("resignation"),
+            Some("1/2-1/2") => Some("agreement"),
+            _ => None,
+        };
+        restore_ending(&mut game, result, reason);
+    }
+    restore_dice(&mut game);
+    let known = |v: Option<&str>| {
+        v.map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "?")
+            .map(str::to_string)
+    };
+    let white = known(raw.tag("White"));
+    let black = known(raw.tag("Black"));
+    let players = (white.is_some() || black.is_some()).then(|| Players {
+        white: white.unwrap_or_default(),
+        black: black.unwrap_or_default(),
+    });
+    let date = raw
+        .tag("Date")
+        .filter(|d| d.bytes().any(|c| c.is_ascii_digit()))
+        .map(str::to_string);
+    Replayed {
+        saved: Some(SavedGame {
+            game,
+            players,
+            date,
+        }),
+        error,
+    }
+}
+
+/// Every game of a PGN text, each replayed as far as it is valid, errors
+/// numbered by game.
+pub(crate) fn read_pgn(text: &str, registry: &Registry) -> Vec<Replayed> {
+    let mut games = Vec::new();
+    each_pgn_game(text, registry, &mut |r| games.push(r));
+    games
+}
+
+/// Replay the games of a PGN text one at a time (only one replayed game is
+/// held at once); returns how many there were.
+pub(crate) fn each_pgn_game(text: &str, registry: &Registry, f: &mut dyn FnMut(Replayed)) -> usize {
+    let mut n = 0;
+    each_raw_game(text, &mut |raw| {
+        n += 1;
+        let mut r = replay_raw(&raw, registry);
+        r.error = r.error.map(|e| e.in_game(n));
+        f(r);
+    });
+    n
+}
+
+/// Every game of a PGN text (any number of games), each a game or the
+/// error naming the game, ply and move that stopped it.
+pub fn import_pgn(text: &str, registry: &Registry) -> Vec<Result<Game, RecordError>> {
+    read_pgn(text, registry)
+        .into_iter()
+        .map(|r| r.into_result().map(|s| s.game))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg() -> Registry {
+        Registry::builtin()
+    }
+
+    #[test]
+    fn lexer_skips_comments_nags_variations_and_escapes() {
+        let text = "[Event \"a \\\"b\\\"\"]\n% escape line\n1. e4 $1 {comment} (1. d4 d5 (1... Nf6)) e5!? ; rest\n2. Nf3 *";
+        let games = split_games(text);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tag("Event"), Some("a \"b\""));
+        let sans: Vec<&str> = games[0]
+            .items
+            .iter()
+            .map(|i| match i {
+                Item::San(s) | Item::Action(s) => *s,
+            })
+            .collect();
+        assert_eq!(sans, ["e4", "e5!?", "Nf3"]);
+        assert_eq!(games[0].result, Some("*"));
+    }
+
+    #[test]
+    fn multi_game_files_split_on_results_and_tags() {
+        let text = "[Event \"1\"]\n1. e4 e5 1-0\n\n[Event \"2\"]\n1. d4 0-1\n[Event \"3\"]\n1. c4\n[Event \"4\"]\n1.Nf3 Nf6 2.g3 *";
+        let games = import_pgn(text, &reg());
+        assert_eq!(games.len(), 4);
+        let plies: Vec<usize> = games.iter().map(|g| g.as_ref().unwrap().ply()).collect();
+        assert_eq!(plies, [2, 1, 1, 3]);
+        // The decisive results the board does not show are resignations.
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.outcome().unwrap().result_str(), "1-0");
+    }
+
+    #[test]
+    fn variant_tags_map_names_and_ids() {
+        let r = reg();
+        for (tag, id) in [
+            (None, "standard"),
+            (Some("Standard"), "standard"),
+            (Some("From Position"), "standard"),
+            (Some("Antichess"), "antichess"),
+            (Some("antichess"), "antichess"),
+            (Some("ANTICHESS"), "antichess"),
+        ] {
+            assert_eq!(resolve_variant(&r, tag).unwrap().id, id, "{tag:?}");
+        }
+        assert!(resolve_variant(&r, Some("Chess960x")).is_err());
+    }
+
+    #[test]
+    fn illegal_san_names_game_ply_and_move() {
+        let text = "1. e4 e5 2. Nf3 Nc6\n\n[Event \"x\"]\n1. e4 e5 2. Ke3 *";
+        let games = import_pgn(text, &reg());
+        let e = games[1].as_ref().unwrap_err().to_string();
+        assert!(
+            e.contains("game 2") && e.contains("ply 3") && e.contains("'Ke3'"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn dice_actions_in_comments_are_read_as_actions() {
+        let games =
+            split_games("1. {roll:3,5} {buy:move1} e4 {pass} {not an action} {score 3-4} *");
+        let kinds: Vec<String> = games[0].items.iter().map(|i| format!("{i:?}")).collect();
+        assert_eq!(
+            kinds,
+            [
+                "Action(\"roll:3,5\")",
+                "Action(\"buy:move1\")",
+                "San(\"e4\")",
+                "Action(\"pass\")"
+            ]
+        );
+    }
+
+    #[test]
+    fn export_has_seven_tags_variant_and_setup() {
+        let r = reg();
+        let mut g = Game::new(
+            r.get("standard").unwrap(),
+            Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"),
+            0,
+        )
+        .unwrap();
+        g.play_text("e4").unwrap();
+        let pgn = export_pgn(&g, Some(("ann \"a\"", "bob")));
+        for t in [
+            "[Event ",
+            "[Site ",
+            "[Date ",
+            "[Round ",
+            "[White \"ann \\\"a\\\"\"]",
+            "[Black \"bob\"]",
+            "[Result \"*\"]",
+            "[Variant \"Standard chess\"]",
+            "[SetUp \"1\"]",
+            "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]",
+        ] {
+            assert!(pgn.contains(t), "{t} missing in\n{pgn}");
+        }
+        assert!(pgn.trim_end().ends_with("1. e4 *"), "{pgn}");
+        let back = import_pgn(&pgn, &r);
+        assert_eq!(
+            back[0].as_ref().unwrap().position().to_fen(),
+            g.position().to_fen()
+        );
+    }
+}

@@ -1,0 +1,1014 @@
+//! Dice-Money Chess (zzo38): FIDE chess in which every turn starts with two
+//! dice, the first chess move of a turn earns money when its piece is named
+//! by a die, and money buys extra moves, a queen-moving king or the
+//! placement of a lost piece (RULES.md §6).
+//!
+//! A turn is a sequence of actions on one position: the roll (a chance
+//! node), at most one purchase, the main move, then the bought extra moves
+//! (or `pass`). Lost pieces are kept per colour so that promotion can only
+//! bring back a piece of the physical set; on-board plus lost always makes
+//! exactly one set per colour.
+
+use super::standard::{fide_hash, fide_why_illegal, validate_fide_setup};
+use super::EndReason;
+use super::{material_balance, Outcome, Position, PositionError, PIECE_CENTIPAWNS};
+use crate::core::fen::Setup;
+use crate::core::movegen::{
+    apply_move, castling_rights_touching, gen_fide_legal, king_in_check, promotion_rank, FideParams,
+};
+use crate::core::{
+    Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Purchase, Role, Square,
+};
+use serde::{Deserialize, Serialize};
+
+/// Pieces of one physical set by role (P N B R Q K): what a colour owns on
+/// the board and among its lost pieces together.
+pub const SET: [u8; 6] = [8, 2, 2, 2, 1, 1];
+
+/// Roles that can be lost (kings are never captured).
+const LOSABLE: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+
+/// Promotion choices in the order they are generated.
+const PROMOTABLE: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// The things money buys, each with its own per-player price.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Item {
+    /// One extra move after the main move (`buy:move1`).
+    Move1,
+    /// Two extra moves after the main move (`buy:move2`).
+    Move2,
+    /// The king moves like a queen this turn (`buy:king`).
+    KingPower,
+    /// Place any lost opponent's piece (`n@e4`, opponent's letter case).
+    PlaceOpponent,
+    /// Place one's own lost pawn (`P@e4`).
+    PlacePawn,
+    /// Place one's own lost knight or bishop (one item).
+    PlaceKnightBishop,
+    /// Place one's own lost rook.
+    PlaceRook,
+    /// Place one's own lost queen.
+    PlaceQueen,
+}
+
+/// Number of items (length of a price list).
+pub const ITEMS: usize = 8;
+
+impl Item {
+    /// Every item, in price-list order.
+    pub const ALL: [Item; ITEMS] = [
+        Item::Move1,
+        Item::Move2,
+        Item::KingPower,
+        Item::PlaceOpponent,
+        Item::PlacePawn,
+        Item::PlaceKnightBishop,
+        Item::PlaceRook,
+        Item::PlaceQueen,
+    ];
+
+    /// Index into a price list.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Words for messages and the UI's price table.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Item::Move1 => "one extra move (buy:move1)",
+            Item::Move2 => "two extra moves (buy:move2)",
+            Item::KingPower => "king moves like a queen (buy:king)",
+            Item::PlaceOpponent => "place a lost opponent's piece",
+            Item::PlacePawn => "place your lost pawn",
+            Item::PlaceKnightBishop => "place your lost knight or bishop",
+            Item::PlaceRook => "place your lost rook",
+            Item::PlaceQueen => "place your lost queen",
+        }
+    }
+
+    /// The item an action buys when played by `mover`, if it is a purchase.
+    pub fn of_action(action: &Action, mover: Color) -> Option<Item> {
+        match *action {
+            Action::Buy(Purchase::ExtraMoves(1)) => Some(Item::Move1),
+            Action::Buy(Purchase::ExtraMoves(2)) => Some(Item::Move2),
+            Action::Buy(Purchase::KingPower) => Some(Item::KingPower),
+            Action::Place(p, _) => Item::of_placement(p, mover),
+            _ => None,
+        }
+    }
+
+    /// The item that places `piece` for `mover` (kings are never placed).
+    pub fn of_placement(piece: Piece, mover: Color) -> Option<Item> {
+        if piece.role == Role::King {
+            return None;
+        }
+        if piece.color != mover {
+            return Some(Item::PlaceOpponent);
+        }
+        Some(match piece.role {
+            Role::Pawn => Item::PlacePawn,
+            Role::Knight | Role::Bishop => Item::PlaceKnightBishop,
+            Role::Rook => Item::PlaceRook,
+            _ => Item::PlaceQueen,
+        })
+    }
+}
+
+/// Starting money per colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StartMoney {
+    /// White's dollars at the start ($1 in the seed).
+    pub white: u32,
+    /// Black's dollars at the start ($2: compensation for moving second).
+    pub black: u32,
+}
+
+impl Default for StartMoney {
+    fn default() -> Self {
+        StartMoney { white: 1, black: 2 }
+    }
+}
+
+/// Starting prices of the items, one field per row of RULES.md's table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Prices {
+    /// `buy:move1`.
+    pub move1: u32,
+    /// `buy:move2`.
+    pub move2: u32,
+    /// `buy:king`.
+    pub king: u32,
+    /// Placing any lost opponent's piece.
+    pub place_opponent: u32,
+    /// Placing one's own lost pawn.
+    pub place_pawn: u32,
+    /// Placing one's own lost knight or bishop (one item).
+    pub place_knight_bishop: u32,
+    /// Placing one's own lost rook.
+    pub place_rook: u32,
+    /// Placing one's own lost queen.
+    pub place_queen: u32,
+}
+
+impl Default for Prices {
+    fn default() -> Self {
+        Prices {
+            move1: 5,
+            move2: 15,
+            king: 10,
+            place_opponent: 5,
+            place_pawn: 3,
+            place_knight_bishop: 7,
+            place_rook: 11,
+            place_queen: 19,
+        }
+    }
+}
+
+impl Prices {
+    /// As a price list indexed by [`Item::index`].
+    pub fn list(&self) -> [u32; ITEMS] {
+        [
+            self.move1,
+            self.move2,
+            self.king,
+            self.place_opponent,
+            self.place_pawn,
+            self.place_knight_bishop,
+            self.place_rook,
+            self.place_queen,
+        ]
+    }
+}
+
+/// Every number of the variant, read from the variant file so that a user
+/// file can change the economy without code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DiceMoneyOptions {
+    /// Money each colour starts with.
+    pub start_money: StartMoney,
+    /// Money above this is cut to it.
+    pub money_cap: u32,
+    /// How much a player's own price of an item rises each time they buy it.
+    pub price_increment: u32,
+    /// Starting prices.
+    pub prices: Prices,
+}
+
+impl Default for DiceMoneyOptions {
+    fn default() -> Self {
+        DiceMoneyOptions {
+            start_money: StartMoney::default(),
+            money_cap: 100,
+            price_increment: 1,
+            prices: Prices::default(),
+        }
+    }
+}
+
+/// Where in a turn the position is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The turn's start: the dice must be rolled (a chance node).
+    Roll,
+    /// Dice rolled: one purchase may be made, or the main move.
+    Main,
+    /// An item was bought: the main move comes next.
+    Bought,
+    /// The main move is made; bought extra moves remain (or `pass`).
+    Extra,
+}
+
+impl Phase {
+    fn index(self) -> u64 {
+        match self {
+            Phase::Roll => 0,
+            Phase::Main => 1,
+            Phase::Bought => 2,
+            Phase::Extra => 3,
+        }
+    }
+}
+
+/// A Dice-Money position: the FIDE state plus money, prices, lost pieces and
+/// where the current turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiceMoney {
+    board: Board,
+    turn: Color,
+    castling: u8,
+    /// Set by a double step; live for the other side until the next chess
+    /// move of either side (kept even with no capturer beside it, because a
+    /// pawn may be placed there before the capture).
+    ep_square: Option<Square>,
+    /// Chess moves since the last capture, pawn move or placement.
+    quiet: u32,
+    /// Actions since the last event after which no earlier turn start can
+    /// recur (for the repetition scan).
+    window: u32,
+    fullmoves: u32,
+    money: [u32; 2],
+    prices: [[u32; ITEMS]; 2],
+    lost: [[u8; 6]; 2],
+    dice: Option<(u8, u8)>,
+    phase: Phase,
+    extra_left: u8,
+    king_power: bool,
+    cap: u32,
+    increment: u32,
+}
+
+fn mix(h: u64, v: u64) -> u64 {
+    let mut x = (h ^ v).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+impl DiceMoney {
+    /// Build from a FEN setup: the side to move is about to roll. Lost
+    /// pieces are what each colour's set misses on the board, so a setup
+    /// with more of a role than one set holds is refused.
+    pub fn from_setup(setup: Setup, options: DiceMoneyOptions) -> Result<DiceMoney, PositionError> {
+        validate_fide_setup(&setup)?;
+        let mut lost = [[0u8; 6]; 2];
+        for c in Color::ALL {
+            for r in LOSABLE {
+                let n = (setup.board.by_piece(Piece::new(c, r))).count();
+                let max = SET[r.index()] as u32;
+                if n > max {
+                    return Err(PositionError::Invalid(format!(
+                        "Dice-Money: {c} has {n} {}s but one set has only {max} (promotion only brings back lost pieces)",
+                        r.name()
+                    )));
+                }
+                lost[c.index()][r.index()] = (max - n) as u8;
+            }
+        }
+        let cap = options.money_cap;
+        let list = options.prices.list();
+        Ok(DiceMoney {
+            board: setup.board,
+            turn: setup.turn,
+            castling: setup.castling,
+            ep_square: setup.ep_square,
+            quiet: setup.halfmoves,
+            window: 0,
+            fullmoves: setup.fullmoves,
+            money: [
+                options.start_money.white.min(cap),
+                options.start_money.black.min(cap),
+            ],
+            prices: [list, list],
+            lost,
+            dice: None,
+            phase: Phase::Roll,
+            extra_left: 0,
+            king_power: false,
+            cap,
+            increment: options.price_increment,
+        })
+    }
+
+    /// The start position with the default economy.
+    pub fn start() -> DiceMoney {
+        let s = Setup::standard();
+        let list = Prices::default().list();
+        DiceMoney {
+            board: s.board,
+            turn: s.turn,
+            castling: s.castling,
+            ep_square: None,
+            quiet: 0,
+            window: 0,
+            fullmoves: 1,
+            money: [1, 2],
+            prices: [list, list],
+            lost: [[0; 6]; 2],
+            dice: None,
+            phase: Phase::Roll,
+            extra_left: 0,
+            king_power: false,
+            cap: 100,
+            increment: 1,
+        }
+    }
+
+    /// A player's money.
+    pub fn money(&self, c: Color) -> u32 {
+        self.money[c.index()]
+    }
+
+    /// A player's current price of an item.
+    pub fn price(&self, c: Color, item: Item) -> u32 {
+        self.prices[c.index()][item.index()]
+    }
+
+    /// A player's whole price list, indexed by [`Item::index`].
+    pub fn prices(&self, c: Color) -> [u32; ITEMS] {
+        self.prices[c.index()]
+    }
+
+    /// How many pieces of a role a colour has lost (and not put back).
+    pub fn lost(&self, c: Color, role: Role) -> u8 {
+        self.lost[c.index()][role.index()]
+    }
+
+    /// The dice of the current turn, once rolled.
+    pub fn dice(&self) -> Option<(u8, u8)> {
+        self.dice
+    }
+
+    /// Where the turn stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Extra moves still to make this turn (bought ones count once the
+    /// purchase is made).
+    pub fn extra_moves_left(&self) -> u8 {
+        self.extra_left
+    }
+
+    /// Does the king move like a queen this turn?
+    pub fn king_power(&self) -> bool {
+        self.king_power
+    }
+
+    /// Castling-rights bits.
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant square, if a double step just happened.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Money above this is cut to it.
+    pub fn money_cap(&self) -> u32 {
+        self.cap
+    }
+
+    /// The en-passant square usable by the side acting now: never its own
+    /// double step (during its extra moves).
+    fn live_ep(&self) -> Option<Square> {
+        if self.phase == Phase::Extra {
+            None
+        } else {
+            self.ep_square
+        }
+    }
+
+    /// Chess moves of the side acting now, with its powers this turn.
+    fn gen_chess(&self, out: &mut Vec<Action>) {
+        let us = self.turn;
+        let mut promos = [Role::Queen; 4];
+        let mut n = 0;
+        for r in PROMOTABLE {
+            if self.lost[us.index()][r.index()] > 0 {
+                promos[n] = r;
+                n += 1;
+            }
+        }
+        let start = out.len();
+        gen_fide_legal(
+            &self.board,
+            us,
+            &FideParams {
+                castling: self.castling,
+                ep_square: self.live_ep(),
+                promotions: &promos[..n],
+                king_slides: self.king_power,
+            },
+            out,
+        );
+        // No move may capture a king (it can stand in check mid-turn).
+        if let Some(ek) = self.board.king_of(us.other()) {
+            if self.board.attackers_to(ek, us, self.board.occupied()).any() || self.king_power {
+                retain_from(out, start, |a| a.as_move().is_none_or(|m| m.to != ek));
+            }
+        }
+        // Where castling and a king slide share the text, it means castling.
+        if self.king_power {
+            let castles: Vec<Move> = out[start..]
+                .iter()
+                .filter_map(|a| a.as_move())
+                .filter(|m| m.kind == MoveKind::Castle)
+                .collect();
+            if !castles.is_empty() {
+                retain_from(out, start, |a| {
+                    a.as_move().is_none_or(|m| {
+                        m.kind == MoveKind::Castle
+                            || !castles.iter().any(|c| c.from == m.from && c.to == m.to)
+                    })
+                });
+            }
+        }
+    }
+
+    /// Is there any chess move for the side acting now?
+    fn has_chess_move(&self) -> bool {
+        let mut v = Vec::with_capacity(64);
+        self.gen_chess(&mut v);
+        !v.is_empty()
+    }
+
+    fn can_afford(&self, item: Item) -> bool {
+        let c = self.turn.index();
+        self.prices[c][item.index()] <= self.money[c]
+    }
+
+    /// Squares a piece may be placed on, before the king-safety test.
+    fn placement_squares(&self, piece: Piece) -> Bitboard {
+        let empty = !self.board.occupied();
+        if piece.role == Role::Pawn {
+            empty & !(Bitboard::rank(0) | Bitboard::rank(7))
+        } else {
+            empty
+        }
+    }
+
+    /// Does placing `piece` on `sq` keep the placer's king out of check?
+    fn placement_keeps_king_safe(&self, piece: Piece, sq: Square) -> bool {
+        let mut b = self.board;
+        b.set(sq, piece);
+        !king_in_check(&b, self.turn)
+    }
+
+    /// Affordable purchases and placements.
+    fn gen_purchases(&self, out: &mut Vec<Action>) {
+        let us = self.turn;
+        for (item, action) in [
+            (Item::Move1, Action::Buy(Purchase::ExtraMoves(1))),
+            (Item::Move2, Action::Buy(Purchase::ExtraMoves(2))),
+            (Item::KingPower, Action::Buy(Purchase::KingPower)),
+        ] {
+            if self.can_afford(item) {
+                out.push(action);
+            }
+        }
+        let in_check = king_in_check(&self.board, us);
+        for color in [us, us.other()] {
+            for role in LOSABLE {
+                if self.lost[color.index()][role.index()] == 0 {
+                    continue;
+                }
+                let piece = Piece::new(color, role);
+                let Some(item) = Item::of_placement(piece, us) else {
+                    continue;
+                };
+                if !self.can_afford(item) {
+                    continue;
+                }
+                // An own piece only blocks lines: it cannot expose the king.
+                let always_safe = color == us && !in_check;
+                for sq in self.placement_squares(piece) {
+                    if always_safe || self.placement_keeps_king_safe(piece, sq) {
+                        out.push(Action::Place(piece, sq));
+                    }
+                }
+            }
+        }
+    }
+
+    fn pay(&mut self, item: Item) {
+        let c = self.turn.index();
+        let i = item.index();
+        self.money[c] = self.money[c].saturating_sub(self.prices[c][i]);
+        self.prices[c][i] = self.prices[c][i].saturating_add(self.increment);
+        if self.increment > 0 {
+            self.window = 0;
+        }
+    }
+
+    /// Earning on the first chess move: the moved piece's number (1=P …
+    /// 6=K) on one die earns the other die.
+    fn earn(&mut self, role: Role) {
+        let Some((a, b)) = self.dice else { return };
+        let n = role.index() as u8 + 1;
+        let gain = if n == a {
+            b
+        } else if n == b {
+            a
+        } else {
+            return;
+        };
+        let c = self.turn.index();
+        self.money[c] = self.money[c].saturating_add(gain as u32).min(self.cap);
+    }
+
+    fn end_turn(&mut self) {
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
+        self.phase = Phase::Roll;
+        self.dice = None;
+        self.extra_left = 0;
+        self.king_power = false;
+    }
+
+    fn play_move(&mut self, m: Move) {
+        let us = self.turn;
+        let first = self.phase != Phase::Extra;
+        let applied = apply_move(&mut self.board, m);
+        if let Some((victim, _)) = applied.captured {
+            let l = &mut self.lost[victim.color.index()][victim.role.index()];
+            *l = l.saturating_add(1);
+        }
+        if let Some(r) = m.promotion() {
+            let l = &mut self.lost[us.index()];
+            l[Role::Pawn.index()] = l[Role::Pawn.index()].saturating_add(1);
+            l[r.index()] = l[r.index()].saturating_sub(1);
+        }
+        if first {
+            self.earn(m.promotion().unwrap_or(applied.moved));
+        }
+        self.castling &= !(castling_rights_touching(m.from) | castling_rights_touching(m.to));
+        self.ep_square = if m.kind == MoveKind::DoublePush {
+            Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2)
+        } else {
+            None
+        };
+        if applied.moved == Role::Pawn || applied.captured.is_some() {
+            self.quiet = 0;
+            self.window = 0;
+        } else {
+            self.quiet += 1;
+        }
+        if first {
+            if self.extra_left > 0 {
+                self.phase = Phase::Extra;
+                if !self.has_chess_move() {
+                    self.end_turn();
+                }
+            } else {
+                self.end_turn();
+            }
+        } else {
+            self.extra_left = self.extra_left.saturating_sub(1);
+            if self.extra_left == 0 || !self.has_chess_move() {
+                self.end_turn();
+            }
+        }
+    }
+
+    /// Hash of the state beyond the FIDE fields.
+    fn extra_hash(&self) -> u64 {
+        let mut h = mix(
+            0x00D1_CE00,
+            self.money[0] as u64 | (self.money[1] as u64) << 32,
+        );
+        for list in &self.prices {
+            for pair in list.chunks(2) {
+                let hi = pair.get(1).copied().unwrap_or(0) as u64;
+                h = mix(h, pair[0] as u64 | hi << 32);
+            }
+        }
+        let mut lost = 0u64;
+        for c in 0..2 {
+            for r in 0..5 {
+                lost = lost << 4 | (self.lost[c][r] as u64 & 15);
+            }
+        }
+        // Dice in either order play the same, so they hash the same.
+        let dice = self
+            .dice
+            .map_or(0, |(a, b)| (a.min(b) as u64) << 4 | a.max(b) as u64);
+        let turn_state = dice
+            | self.phase.index() << 8
+            | (self.extra_left as u64) << 12
+            | (self.king_power as u64) << 16;
+        h = mix(h, lost);
+        mix(h, turn_state)
+    }
+
+    fn set_prices(&mut self, list: [u32; ITEMS]) {
+        self.prices = [list, list];
+    }
+
+    /// Explain a refused purchase or placement.
+    fn why_purchase_illegal(&self, text: &CoordText) -> String {
+        let us = self.turn;
+        let have = self.money[us.index()];
+        let (action, label) = match *text {
+            CoordText::Buy(p) => (Action::Buy(p), Action::Buy(p).to_string()),
+            CoordText::Place(piece, sq) => (
+                Action::Place(piece, sq),
+                Action::Place(piece, sq).to_string(),
+            ),
+            _ => return String::new(),
+        };
+        match self.phase {
+            Phase::Bought => {
+                return "Dice-Money: only one purchase per turn, and this turn's is made"
+                    .to_string()
+            }
+            Phase::Extra => {
+                return "Dice-Money: purchases come before the main move".to_string();
+            }
+            _ => {}
+        }
+        if let CoordText::Place(piece, sq) = *text {
+            if piece.role == Role::King {
+                return "Dice-Money: kings are never lost, so never placed".to_string();
+            }
+            let whose = if piece.color == us {
+                "your"
+            } else {
+                "your opponent's"
+            };
+            if self.lost[piece.color.index()][piece.role.index()] == 0 {
+                return format!(
+                    "Dice-Money: {} has no lost {} to place ({whose} lost pieces only)",
+                    piece.color.name(),
+                    piece.role.name()
+                );
+            }
+            if self.board.occupied().contains(sq) {
+                return format!(
+                    "Dice-Money: {sq} is occupied; pieces are placed on vacant squares"
+                );
+            }
+            if piece.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7) {
+                return "Dice-Money: pawns are never placed on rank 1 or 8".to_string();
+            }
+        }
+        if let Some(item) = Item::of_action(&action, us) {
+            let price = self.prices[us.index()][item.index()];
+            if price > have {
+                return format!("Dice-Money: {label} costs ${price}; you have ${have}");
+            }
+        }
+        if let CoordText::Place(piece, sq) = *text {
+            if !self.placement_keeps_king_safe(piece, sq) {
+                return format!("Dice-Money: {label} would leave your king in check");
+            }
+        }
+        format!("Dice-Money: {label} is not possible here")
+    }
+}
+
+/// Keep only the actions from `start` on that satisfy `keep`.
+fn retain_from(out: &mut Vec<Action>, start: usize, keep: impl Fn(&Action) -> bool) {
+    let mut w = start;
+    for r in start..out.len() {
+        let a = out[r];
+        if keep(&a) {
+            out[w] = a;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// The weight of each distinct roll out of 36: doubles 1, others 2.
+pub fn distinct_rolls() -> Vec<(Action, u32)> {
+    let mut v = Vec::with_capacity(21);
+    for a in 1..=6u8 {
+        for b in a..=6u8 {
+            v.push((Action::Roll(a, b), if a == b { 1 } else { 2 }));
+        }
+    }
+    v
+}
+
+/// Centipawns per dollar in the evaluation.
+const MONEY_CP: i32 = 8;
+/// Centipawns per extra move still to make.
+const EXTRA_MOVE_CP: i32 = 60;
+
+impl Position for DiceMoney {
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        match self.phase {
+            Phase::Roll => {
+                // Pictorial mate and stalemate are judged here, at the turn's
+                // start: no chess move without buying means the game is over.
+                let start = out.len();
+                self.gen_chess(out);
+                let any = out.len() > start;
+                out.truncate(start);
+                if any {
+                    for a in 1..=6u8 {
+                        for b in 1..=6u8 {
+                            out.push(Action::Roll(a, b));
+                        }
+                    }
+                }
+            }
+            Phase::Main => {
+                self.gen_chess(out);
+                self.gen_purchases(out);
+            }
+            Phase::Bought => self.gen_chess(out),
+            Phase::Extra => {
+                self.gen_chess(out);
+                out.push(Action::Pass);
+            }
+        }
+    }
+
+    fn play_unchecked(&mut self, action: Action) {
+        self.window += 1;
+        match action {
+            Action::Roll(a, b) => {
+                if self.phase == Phase::Roll {
+                    self.dice = Some((a, b));
+                    self.phase = Phase::Main;
+                }
+            }
+            Action::Buy(p) => {
+                let Some(item) = Item::of_action(&action, self.turn) else {
+                    return;
+                };
+                self.pay(item);
+                match p {
+                    Purchase::ExtraMoves(n) => self.extra_left = n,
+                    Purchase::KingPower => self.king_power = true,
+                }
+                self.phase = Phase::Bought;
+            }
+            Action::Place(piece, sq) => {
+                let Some(item) = Item::of_action(&action, self.turn) else {
+                    return;
+                };
+                self.pay(item);
+                self.board.set(sq, piece);
+                let l = &mut self.lost[piece.color.index()][piece.role.index()];
+                *l = l.saturating_sub(1);
+                if self.ep_square == Some(sq) {
+                    self.ep_square = None;
+                }
+                self.quiet = 0;
+                self.window = 0;
+                self.phase = Phase::Bought;
+                // A placement may leave no chess move: the turn then ends.
+                if !self.has_chess_move() {
+                    self.end_turn();
+                }
+            }
+            Action::Move(m) => self.play_move(m),
+            Action::Pass => self.end_turn(),
+        }
+    }
+
+    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
+        if !legal.is_empty() {
+            return None;
+        }
+        Some(if self.is_check() {
+            Outcome::win(self.turn.other(), EndReason::Checkmate)
+        } else {
+            Outcome::draw(EndReason::Stalemate)
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        fide_hash(&self.board, self.turn, self.castling, self.ep_square) ^ self.extra_hash()
+    }
+
+    fn repetition_key(&self) -> Option<u64> {
+        // Only turn starts count; lost pieces follow from the board.
+        (self.phase == Phase::Roll).then(|| self.hash())
+    }
+
+    fn repetition_window(&self) -> u32 {
+        if self.increment == 0 {
+            // Prices that never rise cannot rule out a return after a
+            // placement; look back over the whole game.
+            u32::MAX
+        } else {
+            self.window
+        }
+    }
+
+    fn quiet_plies(&self) -> u32 {
+        self.quiet
+    }
+
+    fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    fn to_fen(&self) -> String {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.live_ep(),
+            halfmoves: self.quiet,
+            fullmoves: self.fullmoves,
+        }
+        .to_fen()
+    }
+
+    #[inline]
+    fn is_check(&self) -> bool {
+        king_in_check(&self.board, self.turn)
+    }
+
+    fn is_chance(&self) -> bool {
+        self.phase == Phase::Roll
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        if self.phase == Phase::Roll {
+            distinct_rolls()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+        if legal.is_empty() {
+            return super::generic_why_illegal(self, text, legal);
+        }
+        match (*text, self.phase) {
+            (CoordText::Roll(..), Phase::Roll) => {
+                return "Dice-Money: that roll is not possible".to_string()
+            }
+            (CoordText::Roll(..), _) => {
+                return "Dice-Money: the dice are rolled once, at the start of a turn".to_string()
+            }
+            (_, Phase::Roll) => {
+                return format!(
+                    "Dice-Money: {} must roll the dice first (roll:a,b)",
+                    self.turn.name()
+                )
+            }
+            (CoordText::Pass, _) => {
+                return "Dice-Money: pass gives up bought extra moves; it exists only after the main move while extra moves remain".to_string()
+            }
+            (CoordText::Buy(_) | CoordText::Place(..), _) => {
+                return self.why_purchase_illegal(text)
+            }
+            (CoordText::Move { .. }, _) => {}
+        }
+        let CoordText::Move {
+            from,
+            to,
+            promotion,
+            ..
+        } = *text
+        else {
+            return super::generic_why_illegal(self, text, legal);
+        };
+        let us = self.turn;
+        if self
+            .board
+            .piece_at(to)
+            .is_some_and(|p| p.role == Role::King && p.color != us)
+        {
+            return "Dice-Money: no move may capture a king".to_string();
+        }
+        if self.board.piece_at(from) == Some(Piece::new(us, Role::Pawn))
+            && to.rank() == promotion_rank(us)
+        {
+            let lost: Vec<&str> = PROMOTABLE
+                .iter()
+                .filter(|r| self.lost[us.index()][r.index()] > 0)
+                .map(|r| r.name())
+                .collect();
+            if let Some(r) = promotion.filter(|r| self.lost[us.index()][r.index()] == 0) {
+                return if lost.is_empty() {
+                    format!(
+                        "Dice-Money: no lost {} to promote into; a pawn reaches the last rank only by promoting into a lost piece, and {} has none",
+                        r.name(),
+                        us.name()
+                    )
+                } else {
+                    format!(
+                        "Dice-Money: no lost {} to promote into (lost: {})",
+                        r.name(),
+                        lost.join(", ")
+                    )
+                };
+            }
+            if lost.is_empty() {
+                return format!(
+                    "Dice-Money: a pawn may reach the last rank only by promoting into a lost piece, and {} has none",
+                    us.name()
+                );
+            }
+        }
+        if self.board.piece_at(from) == Some(Piece::new(us, Role::King))
+            && !self.king_power
+            && crate::core::attacks::queen_attacks(from, self.board.occupied()).contains(to)
+            && !crate::core::attacks::king_attacks(from).contains(to)
+        {
+            return "Dice-Money: the king moves like a queen only in a turn where buy:king was bought".to_string();
+        }
+        fide_why_illegal(self, &self.board, us, text, legal)
+    }
+
+    fn evaluate(&self) -> i32 {
+        let us = self.turn;
+        let them = us.other();
+        let mut score = material_balance(&self.board, us);
+        score += (self.money[us.index()] as i32 - self.money[them.index()] as i32) * MONEY_CP;
+        // A lost piece may come back (placement or promotion): a little of
+        // its value stays with its owner.
+        for r in LOSABLE {
+            let v = PIECE_CENTIPAWNS[r.index()] / 8;
+            score += v
+                * (self.lost[us.index()][r.index()] as i32
+                    - self.lost[them.index()][r.index()] as i32);
+        }
+        score += EXTRA_MOVE_CP * self.extra_left as i32;
+        score
+    }
+
+    fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
+        match winner {
+            Some(w) => self.set_prices(previous_end.prices[w.index()]),
+            None => self.prices = previous_start.prices,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::perft;
+
+    #[test]
+    fn start_counts_multiply_by_rolls() {
+        let p = DiceMoney::start();
+        assert_eq!(perft(&p, 1), 36);
+        assert_eq!(perft(&p, 2), 36 * 20);
+    }
+
+    #[test]
+    fn start_is_the_standard_setup_with_default_options() {
+        let built = DiceMoney::from_setup(Setup::standard(), DiceMoneyOptions::default()).unwrap();
+        assert_eq!(built, DiceMoney::start());
+    }
+
+    #[test]
+    fn twenty_one_distinct_rolls_weigh_36() {
+        let r = distinct_rolls();
+        assert_eq!(r.len(), 21);
+        assert_eq!(r.iter().map(|(_, w)| w).sum::<u32>(), 36);
+    }
+}
