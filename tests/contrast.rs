@@ -439,3 +439,9 @@ fn evaluation_counts_material_and_strong_pieces() {
     let black = pos("k7/8/8/8/4N3/8/8/K7 b - - 0 1");
     assert!(black.evaluate() < -200);
 }
+
+#[test]
+fn random_placements_agree_with_naive_generator() {
+    let n = common::compare_random_placements("contrast", Rules::Contrast, 3000);
+    assert!(n > 1000, "only {n} placements were valid");
+}

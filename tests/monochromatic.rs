@@ -331,3 +331,16 @@ fn evaluation_knows_knights_are_weak_and_colour_complexes_matter() {
     let useless = position("monochromatic", "k7/8/8/3p4/8/8/8/K1B5 w - - 0 1").evaluate();
     assert!(useful > useless, "{useful} {useless}");
 }
+
+#[test]
+fn random_placements_agree_with_naive_generator() {
+    for (variant, kind) in [
+        ("monochromatic", "knight"),
+        ("monochromatic-jamal", "camel"),
+        ("monochromatic-daffy", "da"),
+        ("monochromatic-double-knight", "double_knight"),
+    ] {
+        let n = common::compare_random_placements(variant, Rules::Mono(kind), 1500);
+        assert!(n > 500, "{variant}: only {n} placements were valid");
+    }
+}
