@@ -445,3 +445,12 @@ fn random_placements_agree_with_naive_generator() {
     let n = common::compare_random_placements("contrast", Rules::Contrast, 3000);
     assert!(n > 1000, "only {n} placements were valid");
 }
+
+#[test]
+fn capture_in_place_of_a_rook_removes_its_castling_right() {
+    // Queen g8 (light: strong) removes the rook h8 in place; Black loses
+    // the kingside castling right, and the clock restarts.
+    let p = pos("4kbQr/8/8/8/8/8/8/K7 w k - 7 30");
+    let after = play(&p, "g8^h8");
+    assert_eq!(after.to_fen(), "4kbQ1/8/8/8/8/8/8/K7 b - - 0 30");
+}
