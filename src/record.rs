@@ -845,6 +845,23 @@ mod tests {
     }
 
     #[test]
+    fn dice_money_records_carry_a_state_summary() {
+        let mut g = Game::new(reg().get("dice-money").unwrap(), None, 7).unwrap();
+        let rec = record_of(&g);
+        let state = rec.state.unwrap();
+        assert!(
+            state.starts_with("White: $1, lost none, prices 5/15/10/5/3/7/11/19; Black: $2"),
+            "{state}"
+        );
+        g.play_text("roll:1,3").unwrap();
+        assert!(record_of(&g).state.unwrap().ends_with("; dice 1,3"));
+        assert_eq!(
+            record_of(&Game::new(reg().get("standard").unwrap(), None, 7).unwrap()).state,
+            None
+        );
+    }
+
+    #[test]
     fn newer_version_is_named_before_other_fields() {
         let e =
             GameRecord::from_json(r#"{"format":"motley-game","version":2,"moves":7}"#).unwrap_err();
