@@ -224,6 +224,7 @@ fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
                 let mut rec = record::record_of(&saved.game);
                 rec.players = saved.players.clone();
                 rec.saved = Some(record::rfc3339(std::time::SystemTime::now()));
+                rec.date = saved.date.clone();
                 let base = if several {
                     format!("{stem}-{}", i + 1)
                 } else {

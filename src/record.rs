@@ -86,6 +86,10 @@ pub struct GameRecord {
     /// When the game was saved, RFC 3339 UTC.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub saved: Option<String>,
+    /// When the game was played, when known apart from `saved` (the PGN
+    /// `Date` of an imported game, e.g. `1992.11.04`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
 }
 
 /// A game read from a file, with what the file says about it beyond the
@@ -294,6 +298,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         state: pos.state_summary(),
         final_fen: Some(pos.to_fen()),
         saved: None,
+        date: None,
     }
 }
 
@@ -592,6 +597,7 @@ impl GameRecord {
             state: field(obj, "state").unwrap_or(None),
             final_fen: field(obj, "final_fen").unwrap_or(None),
             saved: field(obj, "saved").unwrap_or(None),
+            date: field(obj, "date").unwrap_or(None),
         })
     }
 
@@ -678,7 +684,7 @@ pub fn each_game_in_bytes(
             saved: game.map(|game| SavedGame {
                 game,
                 players: rec.players.clone(),
-                date: rec.saved.clone(),
+                date: rec.date.clone().or_else(|| rec.saved.clone()),
             }),
             // A JSON file holds one game; naming it keeps messages alike
             // for JSON and PGN.

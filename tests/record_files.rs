@@ -180,7 +180,17 @@ fn export_then_import_gives_the_same_moves_and_never_overwrites() {
         pgn.contains("[White \"ann\"]") && pgn.contains("[Variant \"Antichess\"]"),
         "{pgn}"
     );
+    // The date of the save, as a PGN date.
+    let today = record::rfc3339(std::time::SystemTime::now())[..10].replace('-', ".");
+    assert!(pgn.contains(&format!("[Date \"{today}\"]")), "{pgn}");
     std::fs::write(dir.join("g.pgn"), &pgn).unwrap();
+    // The played date survives import and export.
+    let dated = pgn.replace(&today, "1992.11.04");
+    std::fs::write(dir.join("dated.pgn"), &dated).unwrap();
+    let out = motley(&["import", "dated.pgn", "--out", "out"], &dir);
+    assert_eq!(stdout(&out).trim(), "out/dated.json");
+    let out = motley(&["export", "out/dated.json"], &dir);
+    assert!(stdout(&out).contains("[Date \"1992.11.04\"]"));
     for expected in ["out/g.json", "out/g-2.json"] {
         let out = motley(&["import", "g.pgn", "--out", "out"], &dir);
         assert_eq!(out.status.code(), Some(0));
