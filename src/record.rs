@@ -38,8 +38,10 @@ pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
 /// or names from a PGN).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Players {
+    /// White's (South's) player.
     #[serde(default)]
     pub white: String,
+    /// Black's (North's) player.
     #[serde(default)]
     pub black: String,
 }
@@ -96,7 +98,9 @@ pub struct GameRecord {
 /// actions.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
+    /// The game, replayed to its last recorded action.
     pub game: Game,
+    /// Who played, when the file says.
     pub players: Option<Players>,
     /// Date as the file gives it (RFC 3339 from JSON, `YYYY.MM.DD` from PGN).
     pub date: Option<String>,
@@ -162,8 +166,11 @@ pub enum RecordErrorKind {
 /// multi-game PGN (1-based), and — in the kind — the ply and the action.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub struct RecordError {
+    /// The file, when the error came from one.
     pub file: Option<String>,
+    /// Which game of the file (1-based).
     pub game: Option<usize>,
+    /// What went wrong (boxed: errors travel in `Result`s a lot).
     pub kind: Box<RecordErrorKind>,
 }
 
@@ -218,7 +225,9 @@ impl RecordError {
 /// of a game with a bad ply).
 #[derive(Debug)]
 pub struct Replayed {
+    /// The game up to the error (or whole), if it could be set up at all.
     pub saved: Option<SavedGame>,
+    /// What stopped the replay.
     pub error: Option<RecordError>,
 }
 
