@@ -3,13 +3,19 @@
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
+use motley::ai::{search, think, PlayerSpec, ThinkSettings};
 use motley::core::Action;
+use motley::core::Color;
+use motley::game::Game;
 use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Position};
-use motley::variant::Registry;
+use motley::variant::{Registry, VariantDef};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Motley: a terminal player for rare chess variants.
 #[derive(Parser, Debug)]
@@ -75,6 +81,69 @@ pub enum Command {
     },
     /// Fixed perft and search benchmark, in nodes per second.
     Bench,
+    /// Play headless games between two players and print the score.
+    Match {
+        /// Variant id.
+        variant: String,
+        /// The first player (White in odd games, Black in even games):
+        /// ai[:LEVEL], random or greedy.
+        #[arg(long)]
+        white: String,
+        /// The second player.
+        #[arg(long)]
+        black: String,
+        /// Number of games; colours alternate.
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// Seed of the first game (game k uses seed + k - 1) for dice and
+        /// players' randomness.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Time per move for computer players, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Save every game as a JSON record in this folder.
+        #[arg(long)]
+        save_dir: Option<PathBuf>,
+    },
+    /// Play a game in the terminal UI.
+    Play(PlayArgs),
+    /// Step through a saved game in the terminal UI.
+    Replay {
+        /// A saved game (JSON record).
+        file: std::path::PathBuf,
+        /// Letters instead of chess symbols.
+        #[arg(long)]
+        ascii: bool,
+    },
+}
+
+/// Options of `motley play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Variant id (see `motley list`); default standard.
+    pub variant: Option<String>,
+    /// White's player: human, ai[:LEVEL] or random.
+    #[arg(long, default_value = "human")]
+    pub white: motley::ai::PlayerSpec,
+    /// Black's player: human, ai[:LEVEL] or random.
+    #[arg(long, default_value = "human")]
+    pub black: motley::ai::PlayerSpec,
+    /// Start from this FEN instead of the variant's start.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Seed for the dice (Dice-Money) and for computer randomness.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Letters instead of chess symbols.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Computer thinking time per action, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// Keep White at the bottom in hot-seat games.
+    #[arg(long)]
+    pub no_auto_flip: bool,
 }
 
 /// Run a headless subcommand.
@@ -135,6 +204,29 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Check { file } => return Ok(check(&file, &registry)),
         Command::Export { file } => export(&file, &registry)?,
         Command::Import { file, out } => return import(&file, &out, &registry),
+        Command::Match {
+            variant,
+            white,
+            black,
+            games,
+            seed,
+            movetime,
+            save_dir,
+        } => {
+            let v = registry.get(&variant)?;
+            let a: PlayerSpec = white.parse().context("--white")?;
+            let b: PlayerSpec = black.parse().context("--black")?;
+            run_match(
+                &v,
+                [a, b],
+                games,
+                seed,
+                Duration::from_millis(movetime),
+                save_dir.as_deref(),
+            )?;
+        }
+        Command::Play(args) => play(registry, args)?,
+        Command::Replay { file, ascii } => replay(registry, file, ascii)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -342,5 +434,338 @@ fn bench(registry: &Registry) -> Result<()> {
         "total {total_nodes} nodes in {total_secs:.3} s: {:.1} Mnodes/s",
         total_nodes as f64 / total_secs.max(1e-9) / 1e6
     );
+    bench_search(registry)
+}
+
+/// Longest game a match plays before calling it a draw (a guard against
+/// players that never end a game; the rules end real games much sooner).
+const MATCH_PLY_LIMIT: usize = 2000;
+
+/// How one match game ended, for the table.
+struct GameRow {
+    white: PlayerSpec,
+    black: PlayerSpec,
+    result: &'static str,
+    reason: String,
+    plies: usize,
+    /// +1 win, 0 draw, -1 loss for the `--white` player.
+    first_player: i32,
+}
+
+fn run_match(
+    variant: &Arc<VariantDef>,
+    players: [PlayerSpec; 2],
+    games: u32,
+    seed: u64,
+    movetime: Duration,
+    save_dir: Option<&Path>,
+) -> Result<()> {
+    if players.contains(&PlayerSpec::Human) {
+        bail!("a match is played without a terminal: players must be ai[:LEVEL], random or greedy");
+    }
+    if games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if let Some(dir) = save_dir {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    }
+    let mut rows: Vec<GameRow> = Vec::new();
+    let mut previous: Option<Game> = None;
+    let [mut wins, mut draws, mut losses] = [0u32; 3];
+    for k in 1..=games {
+        let game_seed = seed.wrapping_add(u64::from(k - 1));
+        let mut game = match &previous {
+            None => Game::new(variant.clone(), None, game_seed)?,
+            Some(p) => p.next_in_match(game_seed)?,
+        };
+        // The --white player has White in odd games, Black in even ones.
+        let first_is_white = k % 2 == 1;
+        let (white, black) = if first_is_white {
+            (players[0], players[1])
+        } else {
+            (players[1], players[0])
+        };
+        let unfinished = play_out(&mut game, white, black, movetime, game_seed)?;
+        let (result, reason, winner) = match game.outcome() {
+            Some(o) => (o.result_str(), o.describe(), o.winner),
+            None => (
+                "1/2-1/2",
+                format!("Draw (stopped after {unfinished} plies)"),
+                None,
+            ),
+        };
+        let first_player = match winner {
+            None => 0,
+            Some(c) if (c == Color::White) == first_is_white => 1,
+            Some(_) => -1,
+        };
+        match first_player {
+            1 => wins += 1,
+            0 => draws += 1,
+            _ => losses += 1,
+        }
+        if let Some(dir) = save_dir {
+            let path = dir.join(format!("{}-{}-game{:03}.json", variant.id, seed, k));
+            write_record(&path, &game, [white, black], result, &reason)?;
+        }
+        rows.push(GameRow {
+            white,
+            black,
+            result,
+            reason,
+            plies: game.ply(),
+            first_player,
+        });
+        previous = Some(game);
+        eprint!(
+            "\r{} game {k}/{games}: {} vs {}  +{wins} ={draws} -{losses}   ",
+            variant.id, players[0], players[1]
+        );
+        std::io::stderr().flush().ok();
+    }
+    eprintln!();
+    println!(
+        "{:>4}  {:<8} {:<8} {:<8} {:>6}  reason",
+        "game", "white", "black", "result", "plies"
+    );
+    for (i, r) in rows.iter().enumerate() {
+        println!(
+            "{:>4}  {:<8} {:<8} {:<8} {:>6}  {}",
+            i + 1,
+            r.white.to_string(),
+            r.black.to_string(),
+            r.result,
+            r.plies,
+            r.reason
+        );
+    }
+    let as_colour = |white_games: bool| {
+        let mut t = [0u32; 3];
+        for (i, r) in rows.iter().enumerate() {
+            if (i % 2 == 0) == white_games {
+                t[(1 - r.first_player) as usize] += 1;
+            }
+        }
+        t
+    };
+    let (w, b) = (as_colour(true), as_colour(false));
+    println!(
+        "{} (--white) as White {}-{}-{}, as Black {}-{}-{}; total W-D-L {wins}-{draws}-{losses} against {}",
+        players[0], w[0], w[1], w[2], b[0], b[1], b[2], players[1]
+    );
+    println!("score: {wins}-{draws}-{losses}");
     Ok(())
+}
+
+/// Play a game to its end. Returns the number of plies if it was stopped
+/// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise).
+fn play_out(
+    game: &mut Game,
+    white: PlayerSpec,
+    black: PlayerSpec,
+    movetime: Duration,
+    game_seed: u64,
+) -> Result<usize> {
+    let stop = AtomicBool::new(false);
+    let mut history: Vec<u64> = Vec::new();
+    while game.outcome().is_none() {
+        if game.ply() >= MATCH_PLY_LIMIT {
+            return Ok(game.ply());
+        }
+        if game.position().is_chance() {
+            if game.roll_dice().is_none() {
+                bail!("the dice could not be rolled at ply {}", game.ply());
+            }
+            continue;
+        }
+        let pos = game.position().clone();
+        let spec = if pos.turn() == Color::White {
+            white
+        } else {
+            black
+        };
+        history.clear();
+        history.extend(
+            (0..game.ply()).filter_map(|i| game.position_at(i).and_then(|p| p.repetition_key())),
+        );
+        let settings = ThinkSettings {
+            movetime,
+            seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        };
+        let Some(action) = think(&pos, &history, &spec, &settings, &stop) else {
+            bail!("{spec} found no action at ply {}", game.ply());
+        };
+        game.play(action)
+            .with_context(|| format!("{spec} played {action} at ply {}", game.ply()))?;
+    }
+    Ok(0)
+}
+
+/// Write a game as a DESIGN.md JSON record (with players and result as
+/// extra fields), atomically: a temporary file, then a rename.
+// TODO(lead): switch to motley::record::save_game once the saved-games
+// module is on main; the format here is DESIGN.md's.
+fn write_record(
+    path: &Path,
+    game: &Game,
+    players: [PlayerSpec; 2],
+    result: &str,
+    reason: &str,
+) -> Result<()> {
+    /// DESIGN.md's fields first, in its order; the rest are extras.
+    #[derive(serde::Serialize)]
+    struct Record<'a> {
+        format: &'a str,
+        version: u32,
+        variant: &'a str,
+        start: Option<&'a str>,
+        seed: u64,
+        moves: Vec<String>,
+        white: String,
+        black: String,
+        result: &'a str,
+        termination: &'a str,
+    }
+    let record = Record {
+        format: "motley-game",
+        version: 1,
+        variant: &game.variant().id,
+        start: game.start_fen(),
+        seed: game.seed(),
+        moves: game.actions().iter().map(|a| a.to_string()).collect(),
+        white: players[0].to_string(),
+        black: players[1].to_string(),
+        result,
+        termination: reason,
+    };
+    let text = serde_json::to_string_pretty(&record).context("encoding the game record")?;
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, text + "\n").with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Search benchmark: from each variant's start and from a mid-game position
+/// (reached by seeded random play, dice included), one second of search.
+fn bench_search(registry: &Registry) -> Result<()> {
+    println!("search, 1 s per position, single thread");
+    let stop = AtomicBool::new(false);
+    let limits = search::Limits {
+        max_depth: 64,
+        movetime: Some(Duration::from_secs(1)),
+        use_tt: true,
+        tt_mb: 16,
+        noise: 0,
+        seed: 0,
+    };
+    for v in registry.all() {
+        let mut positions: Vec<(&str, AnyPosition)> = Vec::new();
+        let start = Game::new(v.clone(), None, 7)?;
+        positions.push(("start", start.position().clone()));
+        if let Some(mid) = midgame(v)? {
+            positions.push(("mid-game", mid));
+        }
+        for (label, pos) in positions {
+            let r = motley::dispatch!(&pos, p => search::search(p, &[], &limits, &stop));
+            let secs = r.elapsed.as_secs_f64().max(1e-9);
+            println!(
+                "{:<28} {:<9} depth {:>2} {:>10} nodes {:>6.2} s {:>8.0} knodes/s",
+                v.id,
+                label,
+                r.depth,
+                r.nodes,
+                secs,
+                r.nodes as f64 / secs / 1e3
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The position after 16 seeded random actions (rolling dice where due),
+/// or `None` if the game ended before that.
+fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
+    let mut game = Game::new(v.clone(), None, 7)?;
+    let mut plies = 0;
+    while plies < 16 {
+        if game.outcome().is_some() {
+            return Ok(None);
+        }
+        if game.position().is_chance() {
+            game.roll_dice();
+            continue;
+        }
+        let Some(a) = motley::ai::players::random(game.position(), 1000 + plies) else {
+            return Ok(None);
+        };
+        game.play(a)?;
+        plies += 1;
+    }
+    Ok((game.outcome().is_none() && !game.position().is_chance()).then(|| game.position().clone()))
+}
+
+fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
+    motley::tui::app::Settings {
+        ascii,
+        autosave: Some(motley::tui::store::autosave_path()),
+        saves_dir: Some(motley::tui::store::saves_dir()),
+        ..Default::default()
+    }
+}
+
+fn run_app(
+    screen: motley::tui::app::Screen,
+    registry: Registry,
+    settings: motley::tui::app::Settings,
+) -> Result<()> {
+    let theme = motley::tui::theme::Theme::from_env(settings.ascii);
+    let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
+    motley::tui::run(app)?;
+    Ok(())
+}
+
+/// `motley` with no subcommand: the main menu.
+pub fn menu() -> Result<ExitCode> {
+    let registry = Registry::load();
+    let settings = ui_settings(false);
+    let menu = motley::tui::menu::MenuState::new(&settings, &registry);
+    run_app(
+        motley::tui::app::Screen::Menu(Box::new(menu)),
+        registry,
+        settings,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(registry: Registry, args: PlayArgs) -> Result<()> {
+    let id = args.variant.as_deref().unwrap_or("standard");
+    let variant = registry.get(id)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let game = motley::game::Game::new(variant, args.fen.as_deref(), seed)
+        .with_context(|| format!("cannot start a game of {id}"))?;
+    let mut settings = ui_settings(args.ascii);
+    settings.auto_flip = !args.no_auto_flip;
+    settings.movetime = std::time::Duration::from_millis(args.movetime.max(1));
+    let state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
+    run_app(
+        motley::tui::app::Screen::Play(Box::new(state)),
+        registry,
+        settings,
+    )
+}
+
+fn replay(registry: Registry, file: std::path::PathBuf, ascii: bool) -> Result<()> {
+    let state =
+        motley::tui::replay::ReplayState::open(file, &registry).map_err(anyhow::Error::msg)?;
+    run_app(
+        motley::tui::app::Screen::Replay(Box::new(state)),
+        registry,
+        ui_settings(ascii),
+    )
 }

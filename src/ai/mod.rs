@@ -1,10 +1,17 @@
 //! Computer players. Every player is generic over the rules trait and is
 //! given a position and a stop flag; it never touches the terminal.
+//!
+//! `ai:LEVEL` players run the search in [`search`] with the settings of
+//! [`level`]; `random` and `greedy` (in [`players`]) exist for testing.
+
+pub mod eval;
+pub mod ordering;
+pub mod players;
+pub mod search;
+pub mod tt;
 
 use crate::core::Action;
 use crate::rules::{AnyPosition, Position};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -82,11 +89,63 @@ impl Default for ThinkSettings {
     }
 }
 
+/// What a computer level does. The time share is the fraction of the
+/// per-move time ([`ThinkSettings::movetime`]) the level may use; the
+/// search stops starting new iterations after 45% of that.
+///
+/// | level | max depth | time share | root noise |
+/// | --- | --- | --- | --- |
+/// | 1 | 1 (+ quiescence) | 10% | ±150 cp |
+/// | 2 | 2 | 25% | ±50 cp |
+/// | 3 | 64 | 50% | none |
+/// | 4 | 64 | 75% | none |
+/// | 5 | 64 | 100% | none |
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Deepest iteration in plies.
+    pub max_depth: u32,
+    /// Per-mille of the move time the level may use.
+    pub time_permille: u32,
+    /// Uniform noise added to root scores, in centipawns.
+    pub noise: i32,
+}
+
+/// The settings of level `n` (1–5; others are clamped).
+pub fn level(n: u8) -> Level {
+    match n.clamp(1, 5) {
+        1 => Level {
+            max_depth: 1,
+            time_permille: 100,
+            noise: 150,
+        },
+        2 => Level {
+            max_depth: 2,
+            time_permille: 250,
+            noise: 50,
+        },
+        3 => Level {
+            max_depth: 64,
+            time_permille: 500,
+            noise: 0,
+        },
+        4 => Level {
+            max_depth: 64,
+            time_permille: 750,
+            noise: 0,
+        },
+        _ => Level {
+            max_depth: 64,
+            time_permille: 1000,
+            noise: 0,
+        },
+    }
+}
+
 /// Choose an action for the side to act. `history` holds the repetition
 /// keys of the earlier positions of the game (oldest first) so the search
 /// can see repetitions. Returns `None` for a human player, at a chance node
 /// (the game rolls dice itself) or when there is no legal action. Stops
-/// early when `stop` becomes true.
+/// early when `stop` becomes true (still returning a legal action).
 pub fn think(
     pos: &AnyPosition,
     history: &[u64],
@@ -94,55 +153,46 @@ pub fn think(
     settings: &ThinkSettings,
     stop: &AtomicBool,
 ) -> Option<Action> {
-    let _ = (history, stop);
     if pos.is_chance() {
-        return None;
-    }
-    let mut legal = Vec::new();
-    pos.legal_actions(&mut legal);
-    if legal.is_empty() {
         return None;
     }
     match spec {
         PlayerSpec::Human => None,
-        PlayerSpec::Random => {
-            let mut rng = ChaCha8Rng::seed_from_u64(settings.seed ^ pos.hash());
-            let i = (rng.next_u64() % legal.len() as u64) as usize;
-            legal.get(i).copied()
+        PlayerSpec::Random => players::random(pos, settings.seed),
+        PlayerSpec::Greedy => greedy_any(pos, settings.seed),
+        PlayerSpec::Computer { level } => {
+            analyse(pos, history, *level, settings, stop).and_then(|r| r.best)
         }
-        PlayerSpec::Greedy | PlayerSpec::Computer { .. } => greedy(pos, &legal, settings.seed),
     }
 }
 
-/// One-ply best by the family's evaluation, ties broken by the seed.
-fn greedy<P: Position>(pos: &P, legal: &[Action], seed: u64) -> Option<Action> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ pos.hash());
-    let me = pos.turn();
-    let mut best: Option<(i64, Action)> = None;
-    for a in legal {
-        let mut child = pos.clone();
-        child.play_unchecked(*a);
-        let score = match child.outcome() {
-            Some(o) => match o.winner {
-                Some(w) if w == me => 1_000_000,
-                Some(_) => -1_000_000,
-                None => 0,
-            },
-            None => {
-                let e = child.evaluate() as i64;
-                if child.turn() == me {
-                    e
-                } else {
-                    -e
-                }
-            }
-        };
-        let key = score * 1024 + (rng.next_u32() % 1024) as i64;
-        if best.is_none_or(|(b, _)| key > b) {
-            best = Some((key, *a));
-        }
+fn greedy_any(pos: &AnyPosition, seed: u64) -> Option<Action> {
+    crate::dispatch!(pos, p => players::greedy(p, seed))
+}
+
+/// Run the search of computer level `level` and report what it found
+/// (best action, score, depth, nodes) — for UIs that show the thinking.
+/// `None` at a chance node.
+pub fn analyse(
+    pos: &AnyPosition,
+    history: &[u64],
+    level_number: u8,
+    settings: &ThinkSettings,
+    stop: &AtomicBool,
+) -> Option<search::Report> {
+    if pos.is_chance() {
+        return None;
     }
-    best.map(|(_, a)| a)
+    let lv = level(level_number);
+    let limits = search::Limits {
+        max_depth: lv.max_depth,
+        movetime: Some(settings.movetime * lv.time_permille / 1000),
+        use_tt: true,
+        tt_mb: 16,
+        noise: lv.noise,
+        seed: settings.seed,
+    };
+    Some(crate::dispatch!(pos, p => search::search(p, history, &limits, stop)))
 }
 
 #[cfg(test)]

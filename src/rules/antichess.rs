@@ -247,37 +247,6 @@ impl Position for Antichess {
         .to_fen()
     }
 
-    /// Fewer pieces is better (a pawn's worth each); pieces the opponent
-    /// attacks are good for us (they will have to take them) and pieces we
-    /// attack are bad (we will have to take them, or with flipping, gain
-    /// them); a little mobility for choice.
-    fn evaluate(&self) -> i32 {
-        let b = &self.board;
-        let occ = b.occupied();
-        let mut attacks = [Bitboard::EMPTY; 2];
-        let mut mobility = [0i32; 2];
-        for c in Color::ALL {
-            let own = b.by_color(c);
-            for role in Role::ALL {
-                let piece = Piece::new(c, role);
-                for sq in b.by_piece(piece) {
-                    let a = piece_attacks(piece, sq, occ);
-                    attacks[c.index()] |= a;
-                    if role != Role::Pawn {
-                        mobility[c.index()] += (a & !own).count() as i32;
-                    }
-                }
-            }
-        }
-        let (us, them) = (self.turn.index(), self.turn.other().index());
-        let count = |c: usize| b.by_color(Color::ALL[c]).count() as i32;
-        let exposed = |attacker: usize, victim: usize| {
-            (attacks[attacker] & b.by_color(Color::ALL[victim])).count() as i32
-        };
-        100 * (count(them) - count(us)) + 30 * exposed(them, us) - 30 * exposed(us, them)
-            + 2 * (mobility[us] - mobility[them])
-    }
-
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         if let CoordText::Move { from, .. } = text {
             let ours = self.board.color_at(*from) == Some(self.turn);
@@ -295,6 +264,12 @@ impl Position for Antichess {
             }
         }
         generic_why_illegal(self, text, legal)
+    }
+
+    /// Fewer pieces is better; own pieces under attack are good (the
+    /// opponent must take them), enemy pieces we attack are bad.
+    fn evaluate(&self) -> i32 {
+        crate::ai::eval::antichess(&self.board, self.turn)
     }
 }
 

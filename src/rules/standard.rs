@@ -250,6 +250,10 @@ impl Position for Standard {
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         fide_why_illegal(self, &self.board, self.turn, text, legal)
     }
+
+    fn evaluate(&self) -> i32 {
+        crate::ai::eval::chess_pst(&self.board, self.turn)
+    }
 }
 
 /// Explanations for FIDE-like families: name a move that would leave the

@@ -1,0 +1,599 @@
+//! Iterative-deepening negamax alpha-beta (principal-variation search),
+//! generic over [`Position`] so it runs on the concrete family type.
+//!
+//! Sides do not always alternate (Dice-Money: purchase, main move and extra
+//! moves are one side's consecutive actions), so a child's score is negated
+//! only when [`Position::turn`] changes between parent and child. Chance
+//! nodes ([`Position::is_chance`]) are averaged over their weighted outcomes
+//! (expectimax); a roll costs two plies of depth so dice games stay
+//! searchable in time.
+
+use super::ordering::{self, is_noisy, pick, Ordering, MAX_PLY};
+use super::tt::{Bound, Entry, Table};
+use crate::core::Action;
+use crate::game::QUIET_LIMIT;
+use crate::rules::{EndReason, Outcome, Position};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::{Duration, Instant};
+
+/// Larger than any score.
+pub const INF: i32 = 32_000;
+/// Score of winning now; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 31_000;
+/// Scores beyond this are forced wins or losses.
+pub const MATE_BOUND: i32 = 30_000;
+/// Static evaluations are clamped to this so they never look like mates.
+const EVAL_LIMIT: i32 = 20_000;
+/// Quiescence plies before the static evaluation is trusted regardless.
+const QS_MAX: usize = 10;
+/// Quiescence plies in which check evasions are searched.
+const QS_CHECK_PLIES: usize = 3;
+/// Depth a chance node (dice roll) costs.
+const CHANCE_COST: i32 = 2;
+
+/// What a search may do.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Deepest iteration, in plies (single actions).
+    pub max_depth: u32,
+    /// Hard time budget; `None` searches to `max_depth` whatever it takes.
+    pub movetime: Option<Duration>,
+    /// Use the transposition table (off only to test that it changes nothing).
+    pub use_tt: bool,
+    /// Transposition table size in MB.
+    pub tt_mb: usize,
+    /// Root scores get uniform noise in `[-noise, noise]` centipawns (weak
+    /// levels); with noise every root action is searched with a full window.
+    pub noise: i32,
+    /// Seed of the noise.
+    pub seed: u64,
+}
+
+impl Limits {
+    /// Search exactly to `depth`, no clock (tests and analysis).
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            max_depth: depth,
+            movetime: None,
+            use_tt: true,
+            tt_mb: 8,
+            noise: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The action to play (`None` only when there is no legal action).
+    pub best: Option<Action>,
+    /// Its score in centipawns for the side to act (mates near ±[`MATE`]).
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes visited (including quiescence and chance nodes).
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// Plies to a forced win (positive) or loss (negative), if the score is one.
+    pub fn mate_in_plies(&self) -> Option<i32> {
+        if self.score > MATE_BOUND {
+            Some(MATE - self.score)
+        } else if self.score < -MATE_BOUND {
+            Some(-(MATE + self.score))
+        } else {
+            None
+        }
+    }
+}
+
+/// Score an ended game for `side` (the side to act there), `ply` plies from
+/// the root: quicker wins and slower losses are better.
+#[inline]
+pub fn outcome_score(o: &Outcome, side: crate::core::Color, ply: usize) -> i32 {
+    match o.winner {
+        Some(w) if w == side => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+        None => 0,
+    }
+}
+
+#[inline]
+fn static_eval<P: Position>(pos: &P) -> i32 {
+    pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// Mate scores are stored relative to the node, not the root.
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Search `pos` and return the best action. `history` holds the repetition
+/// keys of the game's earlier positions (oldest first).
+pub fn search<P: Position>(pos: &P, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
+    let start = Instant::now();
+    let mut s = Searcher {
+        tt: limits.use_tt.then(|| Table::new(limits.tt_mb)),
+        ordering: Ordering::default(),
+        stop,
+        deadline: limits.movetime.map(|t| start + t),
+        nodes: 0,
+        aborted: false,
+        keys: history.to_vec(),
+        move_bufs: Vec::new(),
+        score_bufs: Vec::new(),
+        root_depth: 1,
+    };
+    let mut report = Report {
+        best: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
+    let mut legal = Vec::with_capacity(64);
+    if !pos.is_chance() {
+        pos.legal_actions(&mut legal);
+    }
+    if legal.is_empty() {
+        return report;
+    }
+    // Initial order: the generic ordering; the noise each root action gets
+    // is fixed for the whole search.
+    let mut scores = Vec::new();
+    s.ordering.score(pos, &legal, None, 0, &mut scores);
+    let mut rng = ChaCha8Rng::seed_from_u64(limits.seed ^ pos.hash());
+    let mut root: Vec<(Action, i32, i32)> = legal
+        .iter()
+        .zip(&scores)
+        .map(|(a, o)| {
+            let noise = if limits.noise > 0 {
+                (rng.next_u32() % (2 * limits.noise as u32 + 1)) as i32 - limits.noise
+            } else {
+                0
+            };
+            (*a, noise, *o)
+        })
+        .collect();
+    root.sort_by_key(|r| std::cmp::Reverse(r.2));
+    report.best = Some(root[0].0);
+    let soft = limits.movetime.map(|t| t.mul_f64(0.45));
+    for depth in 1..=limits.max_depth.max(1) {
+        s.root_depth = depth as i32;
+        let found = s.root(pos, &mut root, depth as i32, limits.noise > 0);
+        if let Some((a, v)) = found {
+            report.best = Some(a);
+            report.score = v;
+        }
+        if s.aborted {
+            break;
+        }
+        report.depth = depth;
+        s.ordering.age();
+        if report.score.abs() > MATE_BOUND && MATE - report.score.abs() <= depth as i32 {
+            // A forced result within the horizon: deeper search cannot change it.
+            break;
+        }
+        if soft.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+    }
+    report.nodes = s.nodes;
+    report.elapsed = start.elapsed();
+    report
+}
+
+struct Searcher<'a> {
+    tt: Option<Table>,
+    ordering: Ordering,
+    stop: &'a AtomicBool,
+    deadline: Option<Instant>,
+    nodes: u64,
+    aborted: bool,
+    /// Repetition keys of the game history and the current search path.
+    keys: Vec<u64>,
+    move_bufs: Vec<Vec<Action>>,
+    score_bufs: Vec<Vec<i32>>,
+    root_depth: i32,
+}
+
+impl Searcher<'_> {
+    /// Count a node; true when the search must unwind (stop or time).
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.aborted && self.nodes.is_multiple_of(1024) {
+            self.aborted = self.stop.load(AtomicOrdering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.aborted
+    }
+
+    fn take_buffers(&mut self, ply: usize) -> (Vec<Action>, Vec<i32>) {
+        while self.move_bufs.len() <= ply {
+            self.move_bufs.push(Vec::with_capacity(64));
+            self.score_bufs.push(Vec::with_capacity(64));
+        }
+        let mut m = std::mem::take(&mut self.move_bufs[ply]);
+        let mut s = std::mem::take(&mut self.score_bufs[ply]);
+        m.clear();
+        s.clear();
+        (m, s)
+    }
+
+    fn give_buffers(&mut self, ply: usize, m: Vec<Action>, s: Vec<i32>) {
+        self.move_bufs[ply] = m;
+        self.score_bufs[ply] = s;
+    }
+
+    /// Has `key` occurred since the last irreversible action (game history
+    /// or search path)? One earlier occurrence is enough inside the search.
+    fn repeated(&self, key: u64, quiet: u32) -> bool {
+        self.keys
+            .iter()
+            .rev()
+            .take(quiet as usize)
+            .any(|&k| k == key)
+    }
+
+    /// Value of `child` for the parent's side: negated only if the side to
+    /// act changed.
+    #[inline]
+    fn child<P: Position>(
+        &mut self,
+        child: &P,
+        same_side: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if same_side {
+            self.negamax(child, depth, alpha, beta, ply)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply)
+        }
+    }
+
+    /// One iteration at the root. Returns the best action found with a full
+    /// search of it (also when aborted part way).
+    fn root<P: Position>(
+        &mut self,
+        pos: &P,
+        root: &mut [(Action, i32, i32)],
+        depth: i32,
+        noisy: bool,
+    ) -> Option<(Action, i32)> {
+        self.nodes += 1;
+        let turn = pos.turn();
+        let pushed = pos.repetition_key().map(|k| self.keys.push(k)).is_some();
+        let mut alpha = -INF;
+        let mut best: Option<(usize, i32)> = None;
+        for (i, &(a, noise, _)) in root.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(a);
+            let same = child.turn() == turn;
+            let ext = i32::from(child.is_check());
+            let d = depth - 1 + ext;
+            let v = if noisy {
+                self.child(&child, same, d, -INF, INF, 1) + noise
+            } else if i == 0 {
+                self.child(&child, same, d, -INF, INF, 1)
+            } else {
+                let v = self.child(&child, same, d, alpha, alpha + 1, 1);
+                if v > alpha && !self.aborted {
+                    self.child(&child, same, d, alpha, INF, 1)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((i, v));
+                alpha = alpha.max(v);
+            }
+        }
+        if pushed {
+            self.keys.pop();
+        }
+        let (i, v) = best?;
+        // The best action goes first in the next iteration.
+        root[..=i].rotate_right(1);
+        let a = root[0].0;
+        if let Some(tt) = &mut self.tt {
+            if !self.aborted {
+                tt.store(Entry {
+                    key: pos.hash(),
+                    best: Some(a),
+                    score: to_tt(v, 0),
+                    depth: depth as i16,
+                    bound: Bound::Exact,
+                });
+            }
+        }
+        Some((a, v))
+    }
+
+    fn negamax<P: Position>(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if pos.is_chance() {
+            return self.chance(pos, depth, ply);
+        }
+        let turn = pos.turn();
+        let key = pos.repetition_key();
+        if let Some(k) = key {
+            if self.repeated(k, pos.quiet_plies()) {
+                return outcome_score(&pos.end_by_rule(EndReason::Repetition), turn, ply);
+            }
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        let (mut moves, mut scores) = self.take_buffers(ply);
+        pos.legal_actions(&mut moves);
+        let ended = match pos.outcome_given(&moves) {
+            Some(o) => Some(o),
+            None if pos.quiet_plies() >= QUIET_LIMIT => {
+                Some(pos.end_by_rule(EndReason::FiftyMoves))
+            }
+            None => None,
+        };
+        if let Some(o) = ended {
+            self.give_buffers(ply, moves, scores);
+            return outcome_score(&o, turn, ply);
+        }
+
+        let hash = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.as_ref().and_then(|t| t.probe(hash)) {
+            tt_move = e.best;
+            if i32::from(e.depth) >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.give_buffers(ply, moves, scores);
+                    return s;
+                }
+            }
+        }
+
+        let in_check = pos.is_check();
+        self.ordering.score(pos, &moves, tt_move, ply, &mut scores);
+        if let Some(k) = key {
+            self.keys.push(k);
+        }
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_action = None;
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let a = moves[i];
+            let quiet = matches!(a, Action::Move(_)) && !is_noisy(pos, &a);
+            let mut child = pos.clone();
+            child.play_unchecked(a);
+            let same = child.turn() == turn;
+            let gives_check = child.is_check();
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let d = depth - 1 + ext;
+            let v = if i == 0 {
+                self.child(&child, same, d, alpha, beta, ply + 1)
+            } else {
+                let reduce = if depth >= 3
+                    && i >= 3
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && scores[i] < ordering::KILLER
+                    && !child.is_chance()
+                {
+                    1 + i32::from(i >= 8 && depth >= 6)
+                } else {
+                    0
+                };
+                let mut v = self.child(&child, same, d - reduce, alpha, alpha + 1, ply + 1);
+                if v > alpha && reduce > 0 && !self.aborted {
+                    v = self.child(&child, same, d, alpha, alpha + 1, ply + 1);
+                }
+                if v > alpha && v < beta && !self.aborted {
+                    v = self.child(&child, same, d, alpha, beta, ply + 1);
+                }
+                v
+            };
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_action = Some(a);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        if quiet {
+                            self.ordering.reward(a, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if key.is_some() {
+            self.keys.pop();
+        }
+        self.give_buffers(ply, moves, scores);
+        if self.aborted {
+            return 0;
+        }
+        if let Some(tt) = &mut self.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            tt.store(Entry {
+                key: hash,
+                best: best_action,
+                score: to_tt(best, ply),
+                depth: depth as i16,
+                bound,
+            });
+        }
+        best
+    }
+
+    /// Expectimax over the dice: the weighted mean of the outcomes, each
+    /// searched with a full window.
+    fn chance<P: Position>(&mut self, pos: &P, depth: i32, ply: usize) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY {
+            return static_eval(pos);
+        }
+        let hash = pos.hash();
+        if let Some(e) = self.tt.as_ref().and_then(|t| t.probe(hash)) {
+            if e.bound == Bound::Exact && i32::from(e.depth) >= depth {
+                return from_tt(e.score, ply);
+            }
+        }
+        let outcomes = pos.chance_outcomes();
+        let total: i64 = outcomes.iter().map(|(_, w)| i64::from(*w)).sum();
+        if total == 0 {
+            return static_eval(pos);
+        }
+        let turn = pos.turn();
+        let mut sum = 0i64;
+        for (a, w) in outcomes {
+            let mut child = pos.clone();
+            child.play_unchecked(a);
+            let same = child.turn() == turn;
+            let v = self.child(&child, same, depth - CHANCE_COST, -INF, INF, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            sum += i64::from(v) * i64::from(w);
+        }
+        let v = (sum / total) as i32;
+        if let Some(tt) = &mut self.tt {
+            tt.store(Entry {
+                key: hash,
+                best: None,
+                score: to_tt(v, ply),
+                depth: depth as i16,
+                bound: Bound::Exact,
+            });
+        }
+        v
+    }
+
+    /// Quiescence: resolve captures (and promotions) before trusting the
+    /// static evaluation. Where every legal action is a capture (captures
+    /// compulsory, as in antichess) or the side is in check, there is no
+    /// "stand pat": all actions are searched.
+    fn qsearch<P: Position>(
+        &mut self,
+        pos: &P,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if pos.is_chance() {
+            return static_eval(pos);
+        }
+        let turn = pos.turn();
+        let (mut moves, mut scores) = self.take_buffers(ply);
+        pos.legal_actions(&mut moves);
+        if let Some(o) = pos.outcome_given(&moves) {
+            self.give_buffers(ply, moves, scores);
+            return outcome_score(&o, turn, ply);
+        }
+        if qply >= QS_MAX || ply >= MAX_PLY {
+            self.give_buffers(ply, moves, scores);
+            return static_eval(pos);
+        }
+        let noisy = moves.iter().filter(|a| is_noisy(pos, a)).count();
+        let forced = noisy == moves.len();
+        let in_check = !forced && qply < QS_CHECK_PLIES && pos.is_check();
+        let mut best = -INF;
+        if !(forced || in_check) {
+            let stand = static_eval(pos);
+            if stand >= beta || noisy == 0 {
+                self.give_buffers(ply, moves, scores);
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+            moves.retain(|a| is_noisy(pos, a));
+        }
+        self.ordering.score(pos, &moves, None, MAX_PLY, &mut scores);
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let a = moves[i];
+            let mut child = pos.clone();
+            child.play_unchecked(a);
+            let v = if child.turn() == turn {
+                self.qsearch(&child, alpha, beta, ply + 1, qply + 1)
+            } else {
+                -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1)
+            };
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.give_buffers(ply, moves, scores);
+        if self.aborted {
+            return 0;
+        }
+        best
+    }
+}
