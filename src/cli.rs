@@ -106,6 +106,44 @@ pub enum Command {
         #[arg(long)]
         save_dir: Option<PathBuf>,
     },
+    /// Play a game in the terminal UI.
+    Play(PlayArgs),
+    /// Step through a saved game in the terminal UI.
+    Replay {
+        /// A saved game (JSON record).
+        file: std::path::PathBuf,
+        /// Letters instead of chess symbols.
+        #[arg(long)]
+        ascii: bool,
+    },
+}
+
+/// Options of `motley play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Variant id (see `motley list`); default standard.
+    pub variant: Option<String>,
+    /// White's player: human, ai[:LEVEL] or random.
+    #[arg(long, default_value = "human")]
+    pub white: motley::ai::PlayerSpec,
+    /// Black's player: human, ai[:LEVEL] or random.
+    #[arg(long, default_value = "human")]
+    pub black: motley::ai::PlayerSpec,
+    /// Start from this FEN instead of the variant's start.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Seed for the dice (Dice-Money) and for computer randomness.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Letters instead of chess symbols.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Computer thinking time per action, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// Keep White at the bottom in hot-seat games.
+    #[arg(long)]
+    pub no_auto_flip: bool,
 }
 
 /// Run a headless subcommand.
@@ -187,6 +225,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 save_dir.as_deref(),
             )?;
         }
+        Command::Play(args) => play(registry, args)?,
+        Command::Replay { file, ascii } => replay(registry, file, ascii)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -276,6 +316,7 @@ fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
                 let mut rec = record::record_of(&saved.game);
                 rec.players = saved.players.clone();
                 rec.saved = Some(record::rfc3339(std::time::SystemTime::now()));
+                rec.date = saved.date.clone();
                 let base = if several {
                     format!("{stem}-{}", i + 1)
                 } else {
@@ -662,4 +703,69 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
         plies += 1;
     }
     Ok((game.outcome().is_none() && !game.position().is_chance()).then(|| game.position().clone()))
+}
+
+fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
+    motley::tui::app::Settings {
+        ascii,
+        autosave: Some(motley::tui::store::autosave_path()),
+        saves_dir: Some(motley::tui::store::saves_dir()),
+        ..Default::default()
+    }
+}
+
+fn run_app(
+    screen: motley::tui::app::Screen,
+    registry: Registry,
+    settings: motley::tui::app::Settings,
+) -> Result<()> {
+    let theme = motley::tui::theme::Theme::from_env(settings.ascii);
+    let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
+    motley::tui::run(app)?;
+    Ok(())
+}
+
+/// `motley` with no subcommand: the main menu.
+pub fn menu() -> Result<ExitCode> {
+    let registry = Registry::load();
+    let settings = ui_settings(false);
+    let menu = motley::tui::menu::MenuState::new(&settings, &registry);
+    run_app(
+        motley::tui::app::Screen::Menu(Box::new(menu)),
+        registry,
+        settings,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(registry: Registry, args: PlayArgs) -> Result<()> {
+    let id = args.variant.as_deref().unwrap_or("standard");
+    let variant = registry.get(id)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let game = motley::game::Game::new(variant, args.fen.as_deref(), seed)
+        .with_context(|| format!("cannot start a game of {id}"))?;
+    let mut settings = ui_settings(args.ascii);
+    settings.auto_flip = !args.no_auto_flip;
+    settings.movetime = std::time::Duration::from_millis(args.movetime.max(1));
+    let state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
+    run_app(
+        motley::tui::app::Screen::Play(Box::new(state)),
+        registry,
+        settings,
+    )
+}
+
+fn replay(registry: Registry, file: std::path::PathBuf, ascii: bool) -> Result<()> {
+    let state =
+        motley::tui::replay::ReplayState::open(file, &registry).map_err(anyhow::Error::msg)?;
+    run_app(
+        motley::tui::app::Screen::Replay(Box::new(state)),
+        registry,
+        ui_settings(ascii),
+    )
 }

@@ -6,4 +6,5 @@ pub mod core;
 pub mod game;
 pub mod record;
 pub mod rules;
+pub mod tui;
 pub mod variant;

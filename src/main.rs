@@ -8,11 +8,11 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
-    let Some(command) = args.command else {
-        eprintln!("motley: the terminal UI is not built yet; try `motley list` or `motley --help`");
-        return ExitCode::from(2);
+    let result = match args.command {
+        None => cli::menu(),
+        Some(command) => cli::run(command),
     };
-    match cli::run(command) {
+    match result {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");

@@ -1,0 +1,340 @@
+//! Main menu, resume, load dialog and replay viewer, driven through the
+//! input handler.
+
+mod tui_support;
+
+use crossterm::event::KeyCode;
+use motley::ai::PlayerSpec;
+use motley::game::Game;
+use motley::rules::Position;
+use motley::tui::app::{App, Screen};
+use motley::tui::menu::{MenuState, Page};
+use motley::tui::replay::ReplayState;
+use std::path::{Path, PathBuf};
+use tui_support::*;
+
+const SIZE: (u16, u16) = (100, 35);
+
+fn menu_app(dir: &PathBuf) -> App {
+    let reg = registry();
+    let s = settings(Some(dir));
+    let m = MenuState::new(&s, &reg);
+    App::new(Screen::Menu(Box::new(m)), reg, s, theme(), SIZE)
+}
+
+fn replay_state(app: &App) -> &ReplayState {
+    match &app.screen {
+        Screen::Replay(r) => r,
+        _ => panic!("not in the replay viewer"),
+    }
+}
+
+/// A game of `id` with `n` plies chosen by a seeded random walk.
+fn walk(id: &str, n: usize, seed: u64) -> Game {
+    let mut g = Game::new(variant(id), None, seed).unwrap();
+    let mut x = seed;
+    while g.ply() < n && g.outcome().is_none() {
+        if g.roll_dice().is_some() {
+            continue;
+        }
+        let legal = g.legal_actions();
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let a = legal[(x >> 33) as usize % legal.len()];
+        g.play(a).unwrap();
+    }
+    g
+}
+
+fn save(game: &Game, path: &Path) {
+    motley::tui::store::save(path, game, ("human", "human")).unwrap();
+}
+
+#[test]
+fn main_menu_snapshot_and_quit() {
+    let dir = temp_dir("menu-main");
+    let mut app = menu_app(&dir);
+    insta::assert_snapshot!("menu_main", screen(&app));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+}
+
+#[test]
+fn variant_picker_and_setup_snapshots() {
+    let dir = temp_dir("menu-picker");
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Down);
+    let s = screen(&app);
+    assert!(
+        s.contains("Antichess") && s.contains("Lose all your pieces"),
+        "{s}"
+    );
+    insta::assert_snapshot!("variant_picker", s);
+    key(&mut app, KeyCode::Char('i'));
+    assert!(screen(&app).contains("Captures are compulsory"));
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Enter);
+    // White: human → ai:1 → ai:2; Black stays human.
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    insta::assert_snapshot!("game_setup", screen(&app));
+    // A bad FEN is explained and the game does not start.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Down);
+    typ(&mut app, "not a fen");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&app);
+    assert!(s.contains("cannot start"), "{s}");
+    assert!(matches!(app.screen, Screen::Menu(_)));
+}
+
+#[test]
+fn menu_starts_every_variant() {
+    let dir = temp_dir("menu-every");
+    let n = registry().all().len();
+    for i in 0..n {
+        let mut app = menu_app(&dir);
+        key(&mut app, KeyCode::Char('n'));
+        for _ in 0..i {
+            key(&mut app, KeyCode::Down);
+        }
+        key(&mut app, KeyCode::Enter);
+        key(&mut app, KeyCode::Enter);
+        let p = play_state(&app);
+        assert_eq!(p.game.variant().id, registry().all()[i].id);
+        assert_eq!(p.players, [PlayerSpec::Human, PlayerSpec::Human]);
+        // Play one move by typing the first legal action.
+        let first = p.game.legal_actions()[0].to_string();
+        prompt(&mut app, &first);
+        assert!(
+            play_state(&app).game.ply() >= 1,
+            "{}",
+            registry().all()[i].id
+        );
+        // q goes back to the menu.
+        key(&mut app, KeyCode::Char('q'));
+        assert!(matches!(app.screen, Screen::Menu(_)));
+    }
+}
+
+#[test]
+fn menu_by_mouse() {
+    let dir = temp_dir("menu-mouse");
+    let mut app = menu_app(&dir);
+    // Click "New game" (first item without a resume entry: row y+4).
+    let r =
+        motley::tui::popup::centered(ratatui::layout::Rect::new(0, 0, SIZE.0, SIZE.1), 44, 4 + 6);
+    click(&mut app, r.x + 5, r.y + 4);
+    assert!(matches!(&app.screen, Screen::Menu(m) if matches!(m.page, Page::Variants { .. })));
+    // Click the second variant twice: select, then open.
+    click(&mut app, 5, 3);
+    click(&mut app, 5, 3);
+    assert!(matches!(&app.screen, Screen::Menu(m) if matches!(m.page, Page::Setup(_))));
+}
+
+#[test]
+fn resume_after_a_simulated_crash() {
+    let dir = temp_dir("resume");
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    for m in ["e4", "c5", "Nf3"] {
+        prompt(&mut app, m);
+    }
+    let fen_before = fen(&app);
+    // The process dies: the app is dropped without any clean exit.
+    drop(app);
+    let mut app = menu_app(&dir);
+    let s = screen(&app);
+    assert!(s.contains("Continue the unfinished game"), "{s}");
+    assert!(s.contains("Standard chess, 3 plies"), "{s}");
+    key(&mut app, KeyCode::Char('c'));
+    assert_eq!(fen(&app), fen_before);
+    assert_eq!(play_state(&app).game.sans(), ["e4", "c5", "Nf3"]);
+    // Finishing the game clears the autosave: nothing to resume next time.
+    shift(&mut app, 'R');
+    key(&mut app, KeyCode::Char('y'));
+    drop(app);
+    let app = menu_app(&dir);
+    assert!(!screen(&app).contains("Continue the unfinished game"));
+}
+
+#[test]
+fn load_dialog_lists_saves_and_opens_one() {
+    let dir = temp_dir("load");
+    let saves = dir.join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let g = walk("chicken", 12, 3);
+    save(&g, &saves.join("chicken-game.json"));
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('l'));
+    let s = screen(&app);
+    assert!(s.contains("chicken-game.json"), "{s}");
+    insta::assert_snapshot!("load_dialog", s);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(fen(&app), g.position().to_fen());
+    assert_eq!(play_state(&app).game.ply(), g.ply());
+}
+
+#[test]
+fn load_by_typed_path_and_errors_in_words() {
+    let dir = temp_dir("load-typed");
+    let path = dir.join("broken.json");
+    std::fs::write(
+        &path,
+        r#"{"format":"motley-game","version":1,"variant":"standard","start":null,"seed":1,"moves":["e2e4","e7e5","e1e3","g8f6"]}"#,
+    )
+    .unwrap();
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('l'));
+    key(&mut app, KeyCode::Char('t'));
+    typ(&mut app, path.to_str().unwrap());
+    key(&mut app, KeyCode::Enter);
+    // Opened in the viewer, up to the bad ply, with the problem in words.
+    let r = replay_state(&app);
+    assert_eq!(r.len(), 2);
+    let e = r.error.clone().unwrap();
+    assert!(
+        e.contains("broken.json") && e.contains("ply 3") && e.contains("e1e3"),
+        "{e}"
+    );
+    key(&mut app, KeyCode::End);
+    let s = screen(&app);
+    assert!(s.contains("Problem in the file"), "{s}");
+    // A missing file is reported on the menu.
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('l'));
+    key(&mut app, KeyCode::Char('t'));
+    typ(&mut app, "/nonexistent/nothing.json");
+    key(&mut app, KeyCode::Enter);
+    assert!(screen(&app).contains("cannot read"), "{}", screen(&app));
+    // A newer version is refused with a clear message.
+    let newer = dir.join("newer.json");
+    std::fs::write(&newer, r#"{"format":"motley-game","version":9,"variant":"standard","start":null,"seed":1,"moves":[]}"#).unwrap();
+    key(&mut app, KeyCode::Char('t'));
+    typ(&mut app, newer.to_str().unwrap());
+    key(&mut app, KeyCode::Enter);
+    assert!(screen(&app).contains("version"), "{}", screen(&app));
+}
+
+#[test]
+fn replay_forward_and_back_match_the_engine() {
+    let dir = temp_dir("replay");
+    let g = walk("chicken", 30, 11);
+    let path = dir.join("game.json");
+    save(&g, &path);
+    let state = ReplayState::open(path, &registry()).unwrap();
+    let mut app = App::new(
+        Screen::Replay(Box::new(state)),
+        registry(),
+        settings(Some(&dir)),
+        theme(),
+        SIZE,
+    );
+    // Engine positions computed independently from the move texts.
+    let mut engine = Game::new(variant("chicken"), None, 11).unwrap();
+    let mut fens = vec![engine.position().to_fen()];
+    for a in g.actions() {
+        engine.play_text(&a.to_string()).unwrap();
+        fens.push(engine.position().to_fen());
+    }
+    let shown = |app: &App| {
+        let r = replay_state(app);
+        r.game.position_at(r.ply).unwrap().to_fen()
+    };
+    for (i, f) in fens.iter().enumerate() {
+        assert_eq!(replay_state(&app).ply, i);
+        assert_eq!(&shown(&app), f, "ply {i}");
+        key(&mut app, KeyCode::Right);
+    }
+    assert_eq!(replay_state(&app).ply, g.ply(), "stops at the end");
+    for i in (0..fens.len()).rev() {
+        assert_eq!(&shown(&app), &fens[i], "ply {i}");
+        key(&mut app, KeyCode::Left);
+    }
+    assert_eq!(replay_state(&app).ply, 0);
+    key(&mut app, KeyCode::End);
+    assert_eq!(shown(&app), fens[fens.len() - 1]);
+    key(&mut app, KeyCode::Home);
+    assert_eq!(shown(&app), fens[0]);
+    // Jump to a ply.
+    key(&mut app, KeyCode::Char('g'));
+    typ(&mut app, "7");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(shown(&app), fens[7]);
+    insta::assert_snapshot!("replay_chicken_ply7", screen(&app));
+    // The current ply is highlighted in the move list.
+    let buf = motley::tui::render_to_buffer(&app);
+    let san = &g.sans()[6];
+    let text = screen(&app);
+    let row = text
+        .lines()
+        .position(|l| l.contains(&format!("4. {san}")))
+        .unwrap();
+    let line: Vec<_> = (0..SIZE.0).map(|x| buf[(x, row as u16)].clone()).collect();
+    let marked: String = line
+        .iter()
+        .filter(|c| Some(c.bg) == theme().selected_row().bg)
+        .map(|c| c.symbol().to_string())
+        .collect();
+    assert_eq!(marked, *san);
+    key(&mut app, KeyCode::Char('g'));
+    typ(&mut app, "999");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(replay_state(&app).ply, 7);
+    assert!(screen(&app).contains("is not a ply"));
+    // Autoplay steps on each tick, faster with +.
+    key(&mut app, KeyCode::Char('a'));
+    let slow = app.tick_interval().unwrap();
+    key(&mut app, KeyCode::Char('+'));
+    assert!(app.tick_interval().unwrap() < slow);
+    motley::tui::app::handle(&mut app, motley::tui::app::AppEvent::Tick);
+    assert_eq!(replay_state(&app).ply, 8);
+    key(&mut app, KeyCode::Char('a'));
+    assert!(app.tick_interval().is_none());
+    key(&mut app, KeyCode::Home);
+    insta::assert_snapshot!("replay_chicken_start", screen(&app));
+    key(&mut app, KeyCode::End);
+    insta::assert_snapshot!("replay_chicken_end", screen(&app));
+}
+
+#[test]
+fn branch_from_ply_10_leaves_the_original_unchanged() {
+    let dir = temp_dir("branch");
+    let g = walk("standard", 24, 5);
+    let path = dir.join("original.json");
+    save(&g, &path);
+    let before = std::fs::read(&path).unwrap();
+    let state = ReplayState::open(path.clone(), &registry()).unwrap();
+    let mut app = App::new(
+        Screen::Replay(Box::new(state)),
+        registry(),
+        settings(Some(&dir)),
+        theme(),
+        SIZE,
+    );
+    for _ in 0..10 {
+        key(&mut app, KeyCode::Right);
+    }
+    key(&mut app, KeyCode::Char('b'));
+    let p = play_state(&app);
+    assert_eq!(p.game.ply(), 10);
+    assert_eq!(
+        p.game.position().to_fen(),
+        g.position_at(10).unwrap().to_fen()
+    );
+    let new_path = p.save_path.clone().expect("branch saved");
+    assert_ne!(new_path, path);
+    // Play on in the branch; the original file is byte-for-byte the same.
+    let first = p.game.legal_actions()[0].to_string();
+    prompt(&mut app, &first);
+    key(&mut app, KeyCode::Char('s'));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let (branch, err) = motley::tui::store::load_partial(&new_path, &registry());
+    assert!(err.is_none());
+    assert_eq!(branch.unwrap().ply(), 11);
+}

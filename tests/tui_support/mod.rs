@@ -1,0 +1,169 @@
+//! Helpers for driving the terminal UI through its input handler.
+#![allow(dead_code)]
+
+use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use motley::ai::PlayerSpec;
+use motley::game::Game;
+use motley::rules::AnyPosition;
+use motley::tui::app::{handle, run_requests_inline, App, AppEvent, Screen, Settings};
+use motley::tui::play::PlayState;
+use motley::tui::theme::{ColorMode, Theme};
+use motley::variant::{Registry, VariantDef};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The built-in variants.
+pub fn registry() -> Registry {
+    Registry::builtin()
+}
+
+/// A fresh temporary folder for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "motley-tui-{}-{}-{:?}",
+        name,
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+pub fn theme() -> Theme {
+    Theme {
+        mode: ColorMode::Indexed,
+        ascii: false,
+    }
+}
+
+pub fn settings(dir: Option<&PathBuf>) -> Settings {
+    Settings {
+        auto_flip: false,
+        autosave: dir.map(|d| d.join("autosave.json")),
+        saves_dir: dir.map(|d| d.join("saves")),
+        ..Settings::default()
+    }
+}
+
+pub fn variant(id: &str) -> Arc<VariantDef> {
+    registry().get(id).unwrap()
+}
+
+/// A play screen app for a variant.
+pub fn play_app(id: &str, fen: Option<&str>, players: [PlayerSpec; 2], size: (u16, u16)) -> App {
+    let game = Game::new(variant(id), fen, 7).unwrap();
+    let p = PlayState::new(game, players);
+    App::new(
+        Screen::Play(Box::new(p)),
+        registry(),
+        settings(None),
+        theme(),
+        size,
+    )
+}
+
+pub fn key(app: &mut App, code: KeyCode) {
+    handle(app, AppEvent::key(code));
+    run_requests_inline(app);
+}
+
+pub fn shift(app: &mut App, c: char) {
+    handle(
+        app,
+        AppEvent::Key(crossterm::event::KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::SHIFT,
+        )),
+    );
+    run_requests_inline(app);
+}
+
+/// Type characters one key at a time.
+pub fn typ(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+/// Play through the `:` prompt.
+pub fn prompt(app: &mut App, mv: &str) {
+    key(app, KeyCode::Char(':'));
+    typ(app, mv);
+    key(app, KeyCode::Enter);
+}
+
+pub fn click(app: &mut App, col: u16, row: u16) {
+    handle(
+        app,
+        AppEvent::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: col,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }),
+    );
+    run_requests_inline(app);
+}
+
+pub fn play_state(app: &App) -> &PlayState {
+    match &app.screen {
+        Screen::Play(p) => p,
+        _ => panic!("not on the play screen"),
+    }
+}
+
+pub fn play_state_mut(app: &mut App) -> &mut PlayState {
+    match &mut app.screen {
+        Screen::Play(p) => p,
+        _ => panic!("not on the play screen"),
+    }
+}
+
+pub fn position(app: &App) -> &AnyPosition {
+    play_state(app).game.position()
+}
+
+pub fn fen(app: &App) -> String {
+    use motley::rules::Position;
+    position(app).to_fen()
+}
+
+pub fn message(app: &App) -> String {
+    play_state(app)
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
+/// The screen as text, one line per row, right-trimmed.
+pub fn screen(app: &App) -> String {
+    let buf = motley::tui::render_to_buffer(app);
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Click the centre of a square.
+pub fn click_square(app: &mut App, sq: &str) {
+    let (x, y) = square_center(app, sq);
+    click(app, x, y);
+}
+
+pub fn square_center(app: &App, sq: &str) -> (u16, u16) {
+    let p = play_state(app);
+    let flipped = p.flipped(&app.settings);
+    let lay = motley::tui::play_view::layout(p, app.size, flipped);
+    let geom = lay.board.expect("board fits");
+    let r = geom.cell(motley::core::Square::parse(sq).unwrap());
+    (r.x + r.width / 2, r.y + r.height / 2)
+}

@@ -1,0 +1,220 @@
+//! End-to-end: the real binary in a real terminal (tmux), keys sent with
+//! `send-keys`, the screen read with `capture-pane`. Skipped with a note
+//! when tmux is not installed (CI installs it).
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_motley");
+
+struct Tmux {
+    socket: String,
+    data: PathBuf,
+}
+
+impl Tmux {
+    fn new(name: &str) -> Option<Tmux> {
+        if !Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            eprintln!("note: tmux is not installed; skipping the end-to-end terminal test {name}");
+            return None;
+        }
+        let data = std::env::temp_dir().join(format!("motley-e2e-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
+        Some(Tmux {
+            socket: format!("motley-e2e-{name}-{}", std::process::id()),
+            data,
+        })
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    /// Start the binary with `args` in a fresh 100×35 session.
+    fn start(&self, args: &str) {
+        self.start_env("", args)
+    }
+
+    fn start_env(&self, env: &str, args: &str) {
+        let cmd = format!(
+            "env MOTLEY_DATA_DIR='{}' TERM=xterm-256color {env} '{}' {}",
+            self.data.display(),
+            BIN,
+            args
+        );
+        self.tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            "m",
+            "-x",
+            "100",
+            "-y",
+            "35",
+            &cmd,
+        ]);
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            self.tmux(&["send-keys", "-t", "m", k]);
+        }
+    }
+
+    /// Type literally, then Enter.
+    fn type_line(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "m", "-l", text]);
+        self.tmux(&["send-keys", "-t", "m", "Enter"]);
+    }
+
+    fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", "m"])
+    }
+
+    /// Wait until the screen contains `text`.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                panic!("timed out waiting for {text:?}; screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Wait until the session has ended (the program exited).
+    fn wait_exit(&self) {
+        let start = Instant::now();
+        while self.tmux(&["list-sessions"]).contains("m:") {
+            if start.elapsed() > Duration::from_secs(10) {
+                panic!("the program did not exit; screen:\n{}", self.screen());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+/// The board part of a screen (left of the side panel).
+fn board_part(screen: &str) -> String {
+    screen
+        .lines()
+        .skip(1)
+        .take(28)
+        .map(|l| l.chars().take(58).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn moves_typed_at_the_prompt_change_board_and_move_list() {
+    let Some(t) = Tmux::new("prompt") else { return };
+    t.start("play standard --no-auto-flip");
+    let before = t.wait_for("White to move");
+    t.keys(&[":"]);
+    t.wait_for("Enter plays");
+    t.type_line("e2e4");
+    t.wait_for("1. e4");
+    t.keys(&[":"]);
+    t.type_line("Nf6");
+    let after = t.wait_for("1. e4 Nf6");
+    assert_ne!(board_part(&before), board_part(&after));
+    // An illegal move is explained on screen.
+    t.keys(&[":"]);
+    t.type_line("e4e6");
+    t.wait_for("cannot move to e6");
+    // q leaves; the terminal is restored (the session's shell command ends).
+    t.keys(&["q"]);
+    t.wait_exit();
+}
+
+#[test]
+fn menu_play_quit_restart_resume_same_position() {
+    let Some(t) = Tmux::new("resume") else { return };
+    t.start("");
+    t.wait_for("New game");
+    t.keys(&["n"]);
+    t.wait_for("Choose a variant");
+    t.keys(&["Down", "Enter"]);
+    t.wait_for("Start the game");
+    t.keys(&["Enter"]);
+    t.wait_for("White to move");
+    t.keys(&[":"]);
+    t.type_line("e2e3");
+    t.wait_for("1. e3");
+    t.keys(&[":"]);
+    t.type_line("b7b5");
+    let played = t.wait_for("1. e3 b5");
+    t.keys(&["q"]);
+    t.wait_for("Continue the unfinished game");
+    t.keys(&["q"]);
+    t.wait_exit();
+    // Start again: the game is offered first and resumes where it was.
+    t.start("");
+    t.wait_for("Continue the unfinished game");
+    t.keys(&["c"]);
+    let resumed = t.wait_for("1. e3 b5");
+    assert_eq!(board_part(&played), board_part(&resumed));
+    assert!(resumed.contains("Antichess"), "{resumed}");
+    t.keys(&["q", "q"]);
+    t.wait_exit();
+}
+
+#[test]
+fn not_a_terminal_is_a_clear_error() {
+    let out = Command::new(BIN)
+        .args(["play", "standard"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("interactive terminal"), "{err}");
+}
+
+#[test]
+fn no_color_sends_no_colour_codes() {
+    let Some(t) = Tmux::new("nocolor") else {
+        return;
+    };
+    t.start_env("NO_COLOR=1", "play chicken");
+    t.wait_for("White to move");
+    let styled = t.tmux(&["capture-pane", "-p", "-e", "-t", "m"]);
+    assert!(
+        !styled.contains("38;5;") && !styled.contains("48;5;") && !styled.contains("38;2;"),
+        "colour escape codes with NO_COLOR set"
+    );
+    // Outline glyphs for White, solid for Black.
+    assert!(styled.contains('♔') && styled.contains('♚'));
+    t.keys(&["q"]);
+    t.wait_exit();
+    // Without NO_COLOR the squares are coloured.
+    t.start("play chicken");
+    t.wait_for("White to move");
+    let styled = t.tmux(&["capture-pane", "-p", "-e", "-t", "m"]);
+    assert!(styled.contains("48;5;"), "no 256-colour backgrounds");
+    t.keys(&["q"]);
+    t.wait_exit();
+}
