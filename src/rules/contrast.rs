@@ -325,8 +325,15 @@ impl Contrast {
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in b.by_role(role) & ours {
                 let strong = strong_sq.contains(from);
-                for to in piece_targets(role, from, strong, occ) & !ours {
-                    if g.ordinary_ok(from, to) {
+                let targets = piece_targets(role, from, strong, occ) & !ours;
+                if g.sensitive.contains(from) {
+                    for to in targets {
+                        if g.ordinary_ok(from, to) {
+                            out.push(Action::Move(Move::new(from, to)));
+                        }
+                    }
+                } else {
+                    for to in targets {
                         out.push(Action::Move(Move::new(from, to)));
                     }
                 }
@@ -663,11 +670,12 @@ impl Position for Contrast {
     }
 
     fn evaluate(&self) -> i32 {
-        // Material, plus a bonus for every piece standing strong: strength
-        // is the whole point of the variant and changes with every move.
+        // Chess material and piece squares, plus a bonus for every piece
+        // standing strong: strength is the whole point of the variant and
+        // changes with every move.
         const STRONG_BONUS: [i32; 6] = [15, 40, 35, 45, 30, 10];
         let b = &self.board;
-        let mut score = super::material_balance(b, self.turn);
+        let mut score = crate::ai::eval::chess_pst(b, self.turn);
         for (c, sign) in [(self.turn, 1), (self.turn.other(), -1)] {
             let strong = b.by_color(c) & strong_squares(c);
             for role in Role::ALL {

@@ -58,7 +58,8 @@ pub struct MonochromaticOptions {
 
 /// The double knight's eight (2,4) targets from each square with the
 /// intermediate square each must pass (zero where off the board).
-static DOUBLE_KNIGHT: [[(u64, u64); 8]; 64] = build_double_knight();
+static DOUBLE_KNIGHT: [[(u64, u64); 8]; 64] = DOUBLE_KNIGHT_TABLE;
+const DOUBLE_KNIGHT_TABLE: [[(u64, u64); 8]; 64] = build_double_knight();
 
 const fn build_double_knight() -> [[(u64, u64); 8]; 64] {
     let dirs: [(i32, i32); 8] = [
@@ -128,12 +129,37 @@ pub fn attackers_to(
     occupied: Bitboard,
     them: Bitboard,
 ) -> Bitboard {
-    ((rook_attacks(s, occupied) & board.rooks_and_queens())
+    let mut a = ((rook_attacks(s, occupied) & board.rooks_and_queens())
         | (bishop_attacks(s, occupied) & board.bishops_and_queens())
-        | (slot_attacks(kind, s, occupied) & board.by_role(Role::Knight))
         | (king_attacks(s) & board.by_role(Role::King))
         | (pawn_attacks(by.other(), s) & board.by_role(Role::Pawn)))
-        & them
+        & them;
+    let knights = board.by_role(Role::Knight) & them;
+    // The double knight's blockable leap is worked out only when one of
+    // them stands at (2,4) distance at all.
+    if knights.any()
+        && (kind != KnightKind::DoubleKnight || (knights.0 & DOUBLE_KNIGHT_ANY[s.index()]) != 0)
+    {
+        a |= slot_attacks(kind, s, occupied) & knights;
+    }
+    a
+}
+
+/// Every (2,4) target of each square, ignoring the middle square.
+static DOUBLE_KNIGHT_ANY: [u64; 64] = build_double_knight_any();
+
+const fn build_double_knight_any() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut d = 0;
+        while d < 8 {
+            t[s] |= DOUBLE_KNIGHT_TABLE[s][d].0;
+            d += 1;
+        }
+        s += 1;
+    }
+    t
 }
 
 /// Is `c`'s king in pictorial check? False without a king.
@@ -272,10 +298,23 @@ impl Monochromatic {
                 || self.safe(ksq, occ.without(from).with(to), theirs.without(to))
         };
 
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        // Ordinary knights always change colour: they never move.
+        let movers = if self.options.knight == KnightKind::Knight {
+            [Role::Bishop, Role::Rook, Role::Queen].as_slice()
+        } else {
+            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].as_slice()
+        };
+        for &role in movers {
             for from in b.by_role(role) & ours {
-                for to in self.targets(role, from, occ) & !ours {
-                    if ok(from, to) {
+                let targets = self.targets(role, from, occ) & !ours;
+                if sensitive.contains(from) {
+                    for to in targets {
+                        if ok(from, to) {
+                            out.push(Action::Move(Move::new(from, to)));
+                        }
+                    }
+                } else {
+                    for to in targets {
                         out.push(Action::Move(Move::new(from, to)));
                     }
                 }
@@ -284,23 +323,40 @@ impl Monochromatic {
 
         // Pawns: never a single step (it changes colour); the double step,
         // diagonal captures, en passant and promotion by capture.
-        let dir = us.fold(1i8, -1);
-        let start = pawn_start_rank(us);
-        let last = promotion_rank(us);
-        for from in b.by_role(Role::Pawn) & ours {
-            if from.rank() == start {
-                if let (Some(one), Some(two)) = (from.offset(0, dir), from.offset(0, 2 * dir)) {
-                    if !occ.contains(one) && !occ.contains(two) && ok(from, two) {
-                        out.push(Action::Move(Move::with_kind(
-                            from,
-                            two,
-                            MoveKind::DoublePush,
-                        )));
-                    }
-                }
+        let pawns = b.by_role(Role::Pawn) & ours;
+        let empty = !occ;
+        let starters = pawns & Bitboard::rank(pawn_start_rank(us));
+        let doubles = match us {
+            Color::White => (starters.north() & empty).north() & empty,
+            Color::Black => (starters.south() & empty).south() & empty,
+        };
+        let back = us.fold(-2i8, 2);
+        for to in doubles {
+            let Some(from) = to.offset(0, back) else {
+                continue;
+            };
+            if ok(from, to) {
+                out.push(Action::Move(Move::with_kind(
+                    from,
+                    to,
+                    MoveKind::DoublePush,
+                )));
             }
-            let diag = pawn_attacks(us, from);
-            for to in diag & theirs {
+        }
+        // Captures set-wise: shift the pawns onto their capture squares and
+        // step back by the same offset for the origin.
+        let last = promotion_rank(us);
+        let not_a = (pawns & !Bitboard::file(0)).0;
+        let not_h = (pawns & !Bitboard::file(7)).0;
+        let (toward_a, toward_h, back_a, back_h) = match us {
+            Color::White => (not_a << 7, not_h << 9, -7i32, -9i32),
+            Color::Black => (not_a >> 9, not_h >> 7, 9, 7),
+        };
+        for (targets, back) in [(toward_a, back_a), (toward_h, back_h)] {
+            for to in Bitboard(targets) & theirs {
+                let Some(from) = Square::new((to.index() as i32 + back) as u8) else {
+                    continue;
+                };
                 if ok(from, to) {
                     if to.rank() == last {
                         for r in FIDE_PROMOTIONS {
@@ -315,16 +371,17 @@ impl Monochromatic {
                     }
                 }
             }
-            if let Some(ep) = self.ep_square {
-                if diag.contains(ep) && !occ.contains(ep) {
-                    if let Some(victim) = ep.offset(0, -dir) {
-                        if (theirs & b.by_role(Role::Pawn)).contains(victim)
-                            && self.safe(
-                                ksq,
-                                occ.without(from).without(victim).with(ep),
-                                theirs.without(victim),
-                            )
-                        {
+        }
+        if let Some(ep) = self.ep_square {
+            let dir = us.fold(1i8, -1);
+            if let Some(victim) = ep.offset(0, -dir) {
+                if !occ.contains(ep) && (theirs & b.by_role(Role::Pawn)).contains(victim) {
+                    for from in pawn_attacks(them, ep) & pawns {
+                        if self.safe(
+                            ksq,
+                            occ.without(from).without(victim).with(ep),
+                            theirs.without(victim),
+                        ) {
                             out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
                         }
                     }
