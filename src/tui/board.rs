@@ -271,7 +271,11 @@ impl Widget for BoardView<'_> {
             } else {
                 " ▲ North (Black) ━━ South (White) ▼ "
             };
-            let short = if g.flipped { " ▲S ━ N▼ " } else { " ▲N ━ S▼ " };
+            let short = if g.flipped {
+                " ▲S ━ N▼ "
+            } else {
+                " ▲N ━ S▼ "
+            };
             let w = 8 * g.cell_w;
             for text in [label, short] {
                 let lw = text.chars().count() as u16;

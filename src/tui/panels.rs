@@ -353,35 +353,38 @@ pub fn variant_panel(
                 theme.dim(),
             ));
             let short = |item: Item| match item {
-                Item::Move1 => "+1 move    buy:move1",
-                Item::Move2 => "+2 moves   buy:move2",
-                Item::KingPower => "king=queen buy:king",
-                Item::PlaceOpponent => "their piece  n@e4",
-                Item::PlacePawn => "own pawn     P@e4",
-                Item::PlaceKnightBishop => "own N or B   N@e4",
-                Item::PlaceRook => "own rook     R@e4",
-                Item::PlaceQueen => "own queen    Q@e4",
+                Item::Move1 => "+1 move",
+                Item::Move2 => "+2 moves",
+                Item::KingPower => "king=Q",
+                Item::PlaceOpponent => "their pc",
+                Item::PlacePawn => "own P",
+                Item::PlaceKnightBishop => "own N/B",
+                Item::PlaceRook => "own R",
+                Item::PlaceQueen => "own Q",
             };
             let money = d.money(me);
             let buying = matches!(d.phase(), Phase::Main) && !over;
-            for item in Item::ALL {
-                let price = d.price(me, item);
-                let ok = buying && price <= money;
-                lines.push(Line::styled(
-                    format!(
-                        " {} ${price:<3} {}",
-                        if ok { "✓" } else { " " },
-                        short(item)
-                    ),
-                    if ok { theme.good() } else { theme.dim() },
-                ));
+            // Two items per row keeps the list short enough for 80×24.
+            for pair in Item::ALL.chunks(2) {
+                let mut spans = Vec::new();
+                for item in pair {
+                    let price = d.price(me, *item);
+                    let ok = buying && price <= money;
+                    spans.push(Span::styled(
+                        format!(
+                            "{}{:<4} {:<9} ",
+                            if ok { "✓" } else { " " },
+                            format!("${price}"),
+                            short(*item)
+                        ),
+                        if ok { theme.good() } else { theme.dim() },
+                    ));
+                }
+                lines.push(Line::from(spans));
             }
             if focus.is_some() {
                 // Only the play screen (which has a cursor) takes these keys.
-                lines.push(Line::styled(
-                    "b buy/place · p pass · : any action",
-                    theme.dim(),
-                ));
+                lines.push(Line::styled("b buy or place · p pass", theme.dim()));
             }
         }
         #[allow(unreachable_patterns)]
