@@ -225,15 +225,16 @@ pub fn variant_panel(
             };
             let (ws, ww) = count(Color::White);
             let (bs, bw) = count(Color::Black);
+            let knight = theme.glyph(crate::core::Piece::new(Color::White, Role::Knight), false);
             lines.push(Line::from(vec![
                 Span::styled(
-                    "♞+ strong",
+                    format!("{knight}+ strong"),
                     theme
                         .title()
                         .add_modifier(ratatui::style::Modifier::UNDERLINED),
                 ),
                 Span::raw(" (bold, underlined)   "),
-                Span::styled("♞- weak", theme.dim()),
+                Span::styled(format!("{knight}- weak"), theme.dim()),
                 Span::raw(" (dim)"),
             ]));
             lines.push(Line::styled(

@@ -45,21 +45,23 @@ pub fn clear(path: &Path) {
     let _ = std::fs::remove_file(path);
 }
 
-/// A file name in `dir` that does not exist yet: `<stem>-<n>.json`.
+/// A file name in `dir` that does not exist yet:
+/// `<stem>-<YYYYMMDD>-<HHMMSS>[-n].json` (UTC).
 pub fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let mut n = 0u32;
+    let stamp: String = crate::record::rfc3339(std::time::SystemTime::now())
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let (date, time) = stamp.split_at(stamp.len().min(8));
+    let mut n = 1u32;
     loop {
-        let name = if n == 0 {
-            format!("{stem}-{secs}.json")
+        let name = if n == 1 {
+            format!("{stem}-{date}-{time}.json")
         } else {
-            format!("{stem}-{secs}-{n}.json")
+            format!("{stem}-{date}-{time}-{n}.json")
         };
         let p = dir.join(name);
-        if !p.exists() {
+        if !p.exists() || n > 10_000 {
             return p;
         }
         n += 1;
