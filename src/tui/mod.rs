@@ -181,9 +181,17 @@ fn spawn_requests(app: &mut App, tx: &mpsc::Sender<AppEvent>) {
     }
 }
 
-/// Render into a fresh buffer of the app's size (tests, snapshots).
+/// Draw the app through ratatui's `TestBackend` (the same `Terminal::draw`
+/// path as the real terminal) and return the screen (tests, snapshots).
 pub fn render_to_buffer(app: &App) -> Buffer {
-    let mut buf = Buffer::empty(Rect::new(0, 0, app.size.0, app.size.1));
-    render(app, &mut buf);
-    buf
+    let backend = ratatui::backend::TestBackend::new(app.size.0, app.size.1);
+    match Terminal::new(backend) {
+        Ok(mut terminal) => {
+            if terminal.draw(|f| render(app, f.buffer_mut())).is_ok() {
+                return terminal.backend().buffer().clone();
+            }
+            Buffer::empty(Rect::new(0, 0, app.size.0, app.size.1))
+        }
+        Err(_) => Buffer::empty(Rect::new(0, 0, app.size.0, app.size.1)),
+    }
 }
