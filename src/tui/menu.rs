@@ -221,7 +221,7 @@ impl MenuState {
 
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
         let registry = ctx.registry;
-        let n_variants = registry.all().len();
+        let n_variants = registry.all().len().max(1);
         let items = self.main_items();
         match &mut self.page {
             Page::Main { cursor } => {
@@ -286,10 +286,10 @@ impl MenuState {
                 }
                 match k.code {
                     KeyCode::Up | KeyCode::Char('k') => {
-                        *cursor = (*cursor + n_variants - 1) % n_variants.max(1)
+                        *cursor = (*cursor + n_variants - 1) % n_variants
                     }
                     KeyCode::Down | KeyCode::Char('j') => {
-                        *cursor = (*cursor + 1) % n_variants.max(1)
+                        *cursor = (*cursor + 1) % n_variants
                     }
                     KeyCode::Char('i') | KeyCode::Char('?') => *rules = Some(0),
                     KeyCode::Enter | KeyCode::Char(' ') => {
