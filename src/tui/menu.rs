@@ -288,9 +288,7 @@ impl MenuState {
                     KeyCode::Up | KeyCode::Char('k') => {
                         *cursor = (*cursor + n_variants - 1) % n_variants
                     }
-                    KeyCode::Down | KeyCode::Char('j') => {
-                        *cursor = (*cursor + 1) % n_variants
-                    }
+                    KeyCode::Down | KeyCode::Char('j') => *cursor = (*cursor + 1) % n_variants,
                     KeyCode::Char('i') | KeyCode::Char('?') => *rules = Some(0),
                     KeyCode::Enter | KeyCode::Char(' ') => {
                         let v = *cursor;
