@@ -54,7 +54,7 @@ fn random_event(x: &mut u64, keys: &[KeyCode], step: usize) -> AppEvent {
             row: (rng(x) % 40) as u16,
             modifiers: KeyModifiers::NONE,
         }),
-        2 if step % 9 == 0 => AppEvent::Resize((rng(x) % 130) as u16, (rng(x) % 50) as u16),
+        2 if step.is_multiple_of(9) => AppEvent::Resize((rng(x) % 130) as u16, (rng(x) % 50) as u16),
         3 if step % 9 == 1 => AppEvent::Resize(100, 35),
         4 => AppEvent::Tick,
         _ => AppEvent::key(keys[(rng(x) as usize) % keys.len()]),
@@ -95,7 +95,7 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
             app.quit = false;
             restore(app);
         }
-        if step % 4 == 0 {
+        if step.is_multiple_of(4) {
             let _ = motley::tui::render_to_buffer(app);
         }
     }
