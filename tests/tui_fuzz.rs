@@ -54,7 +54,9 @@ fn random_event(x: &mut u64, keys: &[KeyCode], step: usize) -> AppEvent {
             row: (rng(x) % 40) as u16,
             modifiers: KeyModifiers::NONE,
         }),
-        2 if step.is_multiple_of(9) => AppEvent::Resize((rng(x) % 130) as u16, (rng(x) % 50) as u16),
+        2 if step.is_multiple_of(9) => {
+            AppEvent::Resize((rng(x) % 130) as u16, (rng(x) % 50) as u16)
+        }
         3 if step % 9 == 1 => AppEvent::Resize(100, 35),
         4 => AppEvent::Tick,
         _ => AppEvent::key(keys[(rng(x) as usize) % keys.len()]),
@@ -68,7 +70,9 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
         // Now and then play a legal action through the prompt so games
         // move on (and end).
         let typed = match &app.screen {
-            Screen::Play(p) if rng(x) % 6 == 0 && p.popup.is_none() && p.prompt.is_none() => {
+            Screen::Play(p)
+                if rng(x).is_multiple_of(6) && p.popup.is_none() && p.prompt.is_none() =>
+            {
                 let legal = p.game.legal_actions();
                 (!legal.is_empty()).then(|| legal[(rng(x) as usize) % legal.len()].to_string())
             }
