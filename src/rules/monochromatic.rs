@@ -4,7 +4,9 @@
 //! The knight slot's piece is an option: knight, camel (Jamal), DA (Daffy)
 //! or double knight.
 
-use super::standard::{fide_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with};
+use super::standard::{
+    fide_setup_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with,
+};
 use super::{generic_why_illegal, Outcome, Position, PositionError};
 use crate::core::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks,
@@ -475,12 +477,7 @@ impl Position for Monochromatic {
 
     #[inline]
     fn hash(&self) -> u64 {
-        fide_hash(
-            &self.fide.board,
-            self.fide.turn,
-            self.fide.castling,
-            self.fide.ep_square,
-        )
+        fide_setup_hash(&self.fide)
     }
 
     fn quiet_plies(&self) -> u32 {

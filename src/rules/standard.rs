@@ -168,6 +168,12 @@ pub fn mate_or_stalemate(turn: Color, in_check: bool) -> Outcome {
     }
 }
 
+/// Hash of a whole FIDE state.
+#[inline]
+pub fn fide_setup_hash(fide: &Setup) -> u64 {
+    fide_hash(&fide.board, fide.turn, fide.castling, fide.ep_square)
+}
+
 /// Hash of the FIDE state fields.
 #[inline]
 pub fn fide_hash(board: &Board, turn: Color, castling: u8, ep: Option<Square>) -> u64 {
@@ -219,12 +225,7 @@ impl Position for Standard {
 
     #[inline]
     fn hash(&self) -> u64 {
-        fide_hash(
-            &self.fide.board,
-            self.fide.turn,
-            self.fide.castling,
-            self.fide.ep_square,
-        )
+        fide_setup_hash(&self.fide)
     }
 
     fn quiet_plies(&self) -> u32 {
