@@ -92,6 +92,10 @@ pub struct GameRecord {
     /// `Date` of an imported game, e.g. `1992.11.04`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
+    /// Match play: the state the previous game carried into this start
+    /// (Dice-Money: both players' prices), restored before the moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried: Option<Value>,
 }
 
 /// A game read from a file, with what the file says about it beyond the
@@ -308,6 +312,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         final_fen: Some(pos.to_fen()),
         saved: None,
         date: None,
+        carried: game.carried_state().cloned(),
     }
 }
 
@@ -352,6 +357,20 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> (Option<Game>, Option
         Ok(g) => g,
         Err(e) => return (None, Some(e)),
     };
+    if let Some(state) = &rec.carried {
+        if let Err(message) = game.restore_carried_state(state) {
+            return (
+                None,
+                Some(
+                    RecordErrorKind::Field {
+                        field: "carried".to_string(),
+                        message,
+                    }
+                    .into(),
+                ),
+            );
+        }
+    }
     for (i, text) in rec.moves.iter().enumerate() {
         let ply = i + 1;
         let parsed = CoordText::parse(text).map_err(|e| e.to_string());
@@ -607,6 +626,7 @@ impl GameRecord {
             final_fen: field(obj, "final_fen").unwrap_or(None),
             saved: field(obj, "saved").unwrap_or(None),
             date: field(obj, "date").unwrap_or(None),
+            carried: obj.get("carried").filter(|v| !v.is_null()).cloned(),
         })
     }
 

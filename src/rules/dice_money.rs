@@ -986,6 +986,23 @@ impl Position for DiceMoney {
         }
     }
 
+    /// Both players' prices: what match play carries into the next game.
+    fn carried_state(&self) -> Option<serde_json::Value> {
+        Some(serde_json::json!({ "prices": self.prices }))
+    }
+
+    fn restore_carried_state(&mut self, state: &serde_json::Value) -> Result<(), String> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Carried {
+            prices: [[u32; ITEMS]; 2],
+        }
+        let c: Carried = serde_json::from_value(state.clone())
+            .map_err(|e| format!("Dice-Money carried state: {e}"))?;
+        self.prices = c.prices;
+        Ok(())
+    }
+
     /// Money, lost pieces and prices of each side (prices in the order of
     /// the variant file: move1/move2/king/opponent/pawn/knight-bishop/rook/
     /// queen), then the dice, extra moves and king power of the turn.

@@ -4,16 +4,17 @@
 //! The knight slot's piece is an option: knight, camel (Jamal), DA (Daffy)
 //! or double knight.
 
-use super::standard::{fide_hash, validate_fide_setup_with};
-use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use super::standard::{
+    fide_setup_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with,
+};
+use super::{generic_why_illegal, Outcome, Position, PositionError};
 use crate::core::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks,
     queen_attacks, rook_attacks, Leaper,
 };
 use crate::core::fen::Setup;
 use crate::core::movegen::{
-    apply_move, castle_bit, castle_geometry, castling_rights_touching, ep_square_after,
-    pawn_start_rank, promotion_rank, FIDE_PROMOTIONS,
+    apply_move, castle_bit, castle_geometry, pawn_start_rank, promotion_rank, FIDE_PROMOTIONS,
 };
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Role, Square};
 use serde::{Deserialize, Serialize};
@@ -174,12 +175,8 @@ pub fn king_in_check(board: &Board, kind: KnightKind, c: Color) -> bool {
 /// A Monochromatic Chess position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Monochromatic {
-    board: Board,
-    turn: Color,
-    castling: u8,
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
+    /// Board, side, castling, en passant and clocks, as in chess.
+    fide: Setup,
     options: MonochromaticOptions,
 }
 
@@ -192,12 +189,7 @@ impl Monochromatic {
     ) -> Result<Monochromatic, PositionError> {
         validate_fide_setup_with(&setup, |b, c| king_in_check(b, options.knight, c))?;
         Ok(Monochromatic {
-            board: setup.board,
-            turn: setup.turn,
-            castling: setup.castling,
-            ep_square: setup.ep_square,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
+            fide: setup,
             options,
         })
     }
@@ -209,23 +201,16 @@ impl Monochromatic {
 
     /// The position as a setup.
     pub fn setup(&self) -> Setup {
-        Setup {
-            board: self.board,
-            turn: self.turn,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        }
+        self.fide
     }
 
     #[inline]
     fn safe(&self, ksq: Square, occ: Bitboard, theirs: Bitboard) -> bool {
         attackers_to(
-            &self.board,
+            &self.fide.board,
             self.options.knight,
             ksq,
-            self.turn.other(),
+            self.fide.turn.other(),
             occ,
             theirs,
         )
@@ -236,8 +221,8 @@ impl Monochromatic {
     /// enemy slider on its lines, and the middle squares of enemy double
     /// knights' (2,4) paths to it.
     fn sensitive_squares(&self, ksq: Square) -> Bitboard {
-        let b = &self.board;
-        let theirs = b.by_color(self.turn.other());
+        let b = &self.fide.board;
+        let theirs = b.by_color(self.fide.turn.other());
         let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & b.rooks_and_queens())
             | (bishop_attacks(ksq, Bitboard::EMPTY) & b.bishops_and_queens()))
             & theirs;
@@ -278,8 +263,8 @@ impl Monochromatic {
     }
 
     fn gen_legal(&self, out: &mut Vec<Action>) {
-        let b = &self.board;
-        let us = self.turn;
+        let b = &self.fide.board;
+        let us = self.fide.turn;
         let them = us.other();
         let Some(ksq) = b.king_of(us) else {
             return;
@@ -372,7 +357,7 @@ impl Monochromatic {
                 }
             }
         }
-        if let Some(ep) = self.ep_square {
+        if let Some(ep) = self.fide.ep_square {
             let dir = us.fold(1i8, -1);
             if let Some(victim) = ep.offset(0, -dir) {
                 if !occ.contains(ep) && (theirs & b.by_role(Role::Pawn)).contains(victim) {
@@ -399,7 +384,7 @@ impl Monochromatic {
 
         if !in_check {
             for kingside in [true, false] {
-                if self.castling & castle_bit(us, kingside) == 0
+                if self.fide.castling & castle_bit(us, kingside) == 0
                     || !Self::castling_keeps_colour(us, kingside)
                 {
                     continue;
@@ -424,7 +409,7 @@ impl Monochromatic {
     /// Would this move, by its piece's normal powers, be possible if colour
     /// did not matter? (For explanations.)
     fn normal_move_shape(&self, from: Square, to: Square) -> bool {
-        let b = &self.board;
+        let b = &self.fide.board;
         let Some(p) = b.piece_at(from) else {
             return false;
         };
@@ -463,12 +448,12 @@ fn shade(sq: Square) -> &'static str {
 impl Position for Monochromatic {
     #[inline]
     fn board(&self) -> &Board {
-        &self.board
+        &self.fide.board
     }
 
     #[inline]
     fn turn(&self) -> Color {
-        self.turn
+        self.fide.turn
     }
 
     #[inline]
@@ -479,43 +464,28 @@ impl Position for Monochromatic {
     #[inline]
     fn play_unchecked(&mut self, action: Action) {
         let Action::Move(m) = action else { return };
-        let applied = apply_move(&mut self.board, m);
-        self.castling &= !(castling_rights_touching(m.from) | castling_rights_touching(m.to));
-        self.ep_square = ep_square_after(&self.board, m, self.turn);
-        if applied.moved == Role::Pawn || applied.captured.is_some() {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves += 1;
-        }
-        if self.turn == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = self.turn.other();
+        play_fide_move(&mut self.fide, m);
     }
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
         // No insufficient-material draw in this family.
         if legal.is_empty() {
-            return Some(if self.is_check() {
-                Outcome::win(self.turn.other(), EndReason::Checkmate)
-            } else {
-                Outcome::draw(EndReason::Stalemate)
-            });
+            return Some(mate_or_stalemate(self.fide.turn, self.is_check()));
         }
         None
     }
 
     #[inline]
     fn hash(&self) -> u64 {
-        fide_hash(&self.board, self.turn, self.castling, self.ep_square)
+        fide_setup_hash(&self.fide)
     }
 
     fn quiet_plies(&self) -> u32 {
-        self.halfmoves
+        self.fide.halfmoves
     }
 
     fn fullmoves(&self) -> u32 {
-        self.fullmoves
+        self.fide.fullmoves
     }
 
     fn to_fen(&self) -> String {
@@ -524,17 +494,17 @@ impl Position for Monochromatic {
 
     #[inline]
     fn is_check(&self) -> bool {
-        king_in_check(&self.board, self.options.knight, self.turn)
+        king_in_check(&self.fide.board, self.options.knight, self.fide.turn)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         let CoordText::Move { from, to, .. } = *text else {
             return generic_why_illegal(self, text, legal);
         };
-        let Some(p) = self.board.piece_at(from) else {
+        let Some(p) = self.fide.board.piece_at(from) else {
             return generic_why_illegal(self, text, legal);
         };
-        if p.color != self.turn || legal.is_empty() {
+        if p.color != self.fide.turn || legal.is_empty() {
             return generic_why_illegal(self, text, legal);
         }
         if p.role == Role::King && from.rank() == to.rank() && (from.file() - to.file()).abs() == 2
@@ -548,11 +518,11 @@ impl Position for Monochromatic {
                             g.rook_from, g.rook_to, shade(g.rook_from), shade(g.rook_to)
                         );
                     }
-                    if self.castling & castle_bit(p.color, kingside) == 0 {
+                    if self.fide.castling & castle_bit(p.color, kingside) == 0 {
                         return "castling is no longer allowed (king or rook has moved)"
                             .to_string();
                     }
-                    if (self.board.occupied() & g.must_be_empty).any() {
+                    if (self.fide.board.occupied() & g.must_be_empty).any() {
                         return "castling needs every square between king and rook empty"
                             .to_string();
                     }
@@ -560,7 +530,7 @@ impl Position for Monochromatic {
                 }
             }
         }
-        if from.is_dark() != to.is_dark() && !self.board.by_color(p.color).contains(to) {
+        if from.is_dark() != to.is_dark() && !self.fide.board.by_color(p.color).contains(to) {
             let extra = match p.role {
                 Role::Pawn => " (pawns never make a single step)",
                 Role::Knight if self.options.knight == KnightKind::Knight => {
@@ -576,9 +546,9 @@ impl Position for Monochromatic {
             );
         }
         if self.normal_move_shape(from, to) {
-            let mut after = self.board;
+            let mut after = self.fide.board;
             apply_move(&mut after, Move::new(from, to));
-            if king_in_check(&after, self.options.knight, self.turn) {
+            if king_in_check(&after, self.options.knight, self.fide.turn) {
                 return if self.is_check() {
                     "your king is in check and this move does not get it out (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
                 } else {
@@ -594,7 +564,7 @@ impl Position for Monochromatic {
         // light and a dark battle: a bishop or pawn is worth more the more
         // enemy pieces share its colour (its only possible targets). The
         // knight slot is valued by what it can do here.
-        let b = &self.board;
+        let b = &self.fide.board;
         let slot = match self.options.knight {
             KnightKind::Knight => 40,
             KnightKind::Camel => 260,
@@ -603,7 +573,7 @@ impl Position for Monochromatic {
         };
         let values = [100, slot, 330, 500, 900, 0];
         let mut score = 0;
-        for (c, sign) in [(self.turn, 1), (self.turn.other(), -1)] {
+        for (c, sign) in [(self.fide.turn, 1), (self.fide.turn.other(), -1)] {
             let mine = b.by_color(c);
             let enemy = b.by_color(c.other());
             for role in Role::ALL {
