@@ -460,7 +460,11 @@ impl MenuState {
                 if let Some(p) = &self.resume {
                     let what = store::load_partial(p, registry)
                         .0
-                        .map(|g| format!("{}, {} plies", g.variant().name, g.ply()))
+                        .map(|g| {
+                            let n = g.ply();
+                            let unit = if n == 1 { "ply" } else { "plies" };
+                            format!("{}, {n} {unit}", g.variant().name)
+                        })
                         .unwrap_or_default();
                     lines[1] = Line::styled(format!("unfinished: {what}"), theme.good());
                 }
