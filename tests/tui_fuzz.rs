@@ -113,7 +113,7 @@ fn random_input_never_panics() {
     let mut x = 12345u64;
     // The menu.
     for _ in 0..4 {
-        let s = settings(Some(&dir));
+        let s = settings(Some(dir.path()));
         let m = MenuState::new(&s, &reg);
         let mut app = App::new(
             Screen::Menu(Box::new(m)),
@@ -140,7 +140,7 @@ fn random_input_never_panics() {
             let mut app = App::new(
                 new_play(1),
                 reg.clone(),
-                settings(Some(&dir)),
+                settings(Some(dir.path())),
                 theme(),
                 (100, 35),
             );
@@ -173,7 +173,7 @@ fn random_input_never_panics() {
         let mut app = App::new(
             open(),
             reg.clone(),
-            settings(Some(&dir)),
+            settings(Some(dir.path())),
             theme(),
             (100, 35),
         );

@@ -54,7 +54,7 @@ fn save(game: &Game, path: &Path) {
 #[test]
 fn main_menu_snapshot_and_quit() {
     let dir = temp_dir("menu-main");
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     insta::assert_snapshot!("menu_main", screen(&app));
     key(&mut app, KeyCode::Char('q'));
     assert!(app.quit);
@@ -63,7 +63,7 @@ fn main_menu_snapshot_and_quit() {
 #[test]
 fn variant_picker_and_setup_snapshots() {
     let dir = temp_dir("menu-picker");
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Down);
     let s = screen(&app);
@@ -95,7 +95,7 @@ fn menu_starts_every_variant() {
     let dir = temp_dir("menu-every");
     let n = registry().all().len();
     for i in 0..n {
-        let mut app = menu_app(&dir);
+        let mut app = menu_app(dir.path());
         key(&mut app, KeyCode::Char('n'));
         for _ in 0..i {
             key(&mut app, KeyCode::Down);
@@ -122,7 +122,7 @@ fn menu_starts_every_variant() {
 #[test]
 fn menu_by_mouse() {
     let dir = temp_dir("menu-mouse");
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     // Click "New game" (first item without a resume entry: row y+4).
     let r =
         motley::tui::popup::centered(ratatui::layout::Rect::new(0, 0, SIZE.0, SIZE.1), 44, 4 + 6);
@@ -137,7 +137,7 @@ fn menu_by_mouse() {
 #[test]
 fn resume_after_a_simulated_crash() {
     let dir = temp_dir("resume");
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Enter);
@@ -147,7 +147,7 @@ fn resume_after_a_simulated_crash() {
     let fen_before = fen(&app);
     // The process dies: the app is dropped without any clean exit.
     drop(app);
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     let s = screen(&app);
     assert!(s.contains("Continue the unfinished game"), "{s}");
     assert!(s.contains("Standard chess, 3 plies"), "{s}");
@@ -158,7 +158,7 @@ fn resume_after_a_simulated_crash() {
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
     drop(app);
-    let app = menu_app(&dir);
+    let app = menu_app(dir.path());
     assert!(!screen(&app).contains("Continue the unfinished game"));
 }
 
@@ -169,7 +169,7 @@ fn load_dialog_lists_saves_and_opens_one() {
     std::fs::create_dir_all(&saves).unwrap();
     let g = walk("chicken", 12, 3);
     save(&g, &saves.join("chicken-game.json"));
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('l'));
     let s = screen(&app);
     assert!(s.contains("chicken-game.json"), "{s}");
@@ -188,7 +188,7 @@ fn load_by_typed_path_and_errors_in_words() {
         r#"{"format":"motley-game","version":1,"variant":"standard","start":null,"seed":1,"moves":["e2e4","e7e5","e1e3","g8f6"]}"#,
     )
     .unwrap();
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('l'));
     key(&mut app, KeyCode::Char('t'));
     typ(&mut app, path.to_str().unwrap());
@@ -205,7 +205,7 @@ fn load_by_typed_path_and_errors_in_words() {
     let s = screen(&app);
     assert!(s.contains("Problem in the file"), "{s}");
     // A missing file is reported on the menu.
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('l'));
     key(&mut app, KeyCode::Char('t'));
     typ(&mut app, "/nonexistent/nothing.json");
@@ -230,7 +230,7 @@ fn replay_forward_and_back_match_the_engine() {
     let mut app = App::new(
         Screen::Replay(Box::new(state)),
         registry(),
-        settings(Some(&dir)),
+        settings(Some(dir.path())),
         theme(),
         SIZE,
     );
@@ -312,7 +312,7 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     let mut app = App::new(
         Screen::Replay(Box::new(state)),
         registry(),
-        settings(Some(&dir)),
+        settings(Some(dir.path())),
         theme(),
         SIZE,
     );
@@ -349,7 +349,7 @@ fn replay_dice_money_at_several_plies() {
     let mut app = App::new(
         Screen::Replay(Box::new(state)),
         registry(),
-        settings(Some(&dir)),
+        settings(Some(dir.path())),
         theme(),
         SIZE,
     );
@@ -402,7 +402,7 @@ fn clicking_a_move_in_the_replay_list_goes_to_that_ply() {
     let mut app = App::new(
         Screen::Replay(Box::new(state)),
         registry(),
-        settings(Some(&dir)),
+        settings(Some(dir.path())),
         theme(),
         SIZE,
     );
@@ -423,7 +423,7 @@ fn clicking_a_move_in_the_replay_list_goes_to_that_ply() {
 #[test]
 fn dice_money_match_from_the_menu() {
     let dir = temp_dir("match");
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('n'));
     let idx = registry()
         .all()
