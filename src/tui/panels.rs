@@ -279,11 +279,23 @@ pub fn variant_panel(
                 }
             };
             let role_of = |v: u8| Role::from_index(usize::from(v.saturating_sub(1)));
+            // The piece a die names, drawn as the side to move's piece.
+            let piece_of = |v: u8| -> String {
+                role_of(v)
+                    .map(|r| {
+                        let g = theme.glyph(crate::core::Piece::new(me, r), false);
+                        format!("= {g}")
+                    })
+                    .unwrap_or_default()
+            };
             match d.dice() {
                 Some((a, b)) => {
                     lines.push(Line::from(vec![
                         Span::raw("Dice  "),
-                        Span::styled(format!("{}   {}", face(a), face(b)), theme.title()),
+                        Span::styled(
+                            format!("{} {}   {} {}", face(a), piece_of(a), face(b), piece_of(b)),
+                            theme.title(),
+                        ),
                     ]));
                     let letter = |v: u8| role_of(v).map(|r| r.upper_char()).unwrap_or('?');
                     let text = if a == b {
