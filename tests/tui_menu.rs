@@ -465,3 +465,63 @@ fn dice_money_match_from_the_menu() {
     let m = p.match_info.as_ref().unwrap();
     assert_eq!((m.played, m.points, m.swapped), (1, [0.0, 1.0], true));
 }
+
+#[test]
+fn opening_a_game_leaves_another_unfinished_autosave_alone() {
+    let dir = temp_dir("autosave-keep");
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    prompt(&mut app, "e4");
+    key(&mut app, KeyCode::Char('q'));
+    // Start a new game and leave it without a move: the old one stays.
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('q'));
+    assert!(
+        screen(&app).contains("Standard chess, 1 ply"),
+        "{}",
+        screen(&app)
+    );
+    // Open a finished game from a file and leave: still there.
+    let saves = dir.join("saves");
+    let mut g = Game::new(variant("standard"), None, 1).unwrap();
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        g.play_text(m).unwrap();
+    }
+    save(&g, &saves.join("mate.json"));
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('l'));
+    key(&mut app, KeyCode::Enter);
+    assert!(play_state(&app).game.outcome().is_some());
+    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(
+        screen(&app).contains("Standard chess, 1 ply"),
+        "{}",
+        screen(&app)
+    );
+    // A computer that accepts a draw ends the game: the autosave goes.
+    key(&mut app, KeyCode::Char('c'));
+    play_state_mut(&mut app).players[1] = PlayerSpec::Random;
+    play_state_mut(&mut app).game = Game::new(
+        variant("standard"),
+        Some("4k3/8/8/8/8/8/QQQ5/4K3 w - - 0 1"),
+        1,
+    )
+    .unwrap();
+    prompt(&mut app, "Qa8+");
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('d'));
+    assert!(
+        play_state(&app).game.outcome().is_some(),
+        "{}",
+        message(&app)
+    );
+    assert!(screen(&app).contains("Game over"));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(!screen(&app).contains("Continue the unfinished game"));
+}
