@@ -507,7 +507,9 @@ fn run_match(
         }
         if let Some(dir) = save_dir {
             let path = dir.join(format!("{}-{}-game{:03}.json", variant.id, seed, k));
-            write_record(&path, &game, [white, black], result, &reason)?;
+            let names = (white.to_string(), black.to_string());
+            motley::record::save_game(&path, &game, Some((&names.0, &names.1)))
+                .with_context(|| format!("saving game {k}"))?;
         }
         rows.push(GameRow {
             white,
@@ -602,50 +604,6 @@ fn play_out(
     Ok(0)
 }
 
-/// Write a game as a DESIGN.md JSON record (with players and result as
-/// extra fields), atomically: a temporary file, then a rename.
-// TODO(lead): switch to motley::record::save_game once the saved-games
-// module is on main; the format here is DESIGN.md's.
-fn write_record(
-    path: &Path,
-    game: &Game,
-    players: [PlayerSpec; 2],
-    result: &str,
-    reason: &str,
-) -> Result<()> {
-    /// DESIGN.md's fields first, in its order; the rest are extras.
-    #[derive(serde::Serialize)]
-    struct Record<'a> {
-        format: &'a str,
-        version: u32,
-        variant: &'a str,
-        start: Option<&'a str>,
-        seed: u64,
-        moves: Vec<String>,
-        white: String,
-        black: String,
-        result: &'a str,
-        termination: &'a str,
-    }
-    let record = Record {
-        format: "motley-game",
-        version: 1,
-        variant: &game.variant().id,
-        start: game.start_fen(),
-        seed: game.seed(),
-        moves: game.actions().iter().map(|a| a.to_string()).collect(),
-        white: players[0].to_string(),
-        black: players[1].to_string(),
-        result,
-        termination: reason,
-    };
-    let text = serde_json::to_string_pretty(&record).context("encoding the game record")?;
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text + "\n").with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
-}
-
 /// Search benchmark: from each variant's start and from a mid-game position
 /// (reached by seeded random play, dice included), one second of search.
 fn bench_search(registry: &Registry) -> Result<()> {
@@ -658,10 +616,14 @@ fn bench_search(registry: &Registry) -> Result<()> {
         tt_mb: 16,
         noise: 0,
         seed: 0,
+        contempt: 0,
+        soft_share: 1.0,
     };
     for v in registry.all() {
         let mut positions: Vec<(&str, AnyPosition)> = Vec::new();
-        let start = Game::new(v.clone(), None, 7)?;
+        let mut start = Game::new(v.clone(), None, 7)?;
+        // Dice-Money starts at a chance node: search after the first roll.
+        start.roll_dice();
         positions.push(("start", start.position().clone()));
         if let Some(mid) = midgame(v)? {
             positions.push(("mid-game", mid));

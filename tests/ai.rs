@@ -100,6 +100,44 @@ fn standard_mate_in_three() {
 }
 
 #[test]
+fn contrast_mates_in_one_two_and_three() {
+    // The strong queen (White on a light square) and king do the work.
+    for (fen, plies) in [
+        ("7k/5K2/8/8/8/8/8/3Q4 w - - 2 2", 1),
+        ("6k1/8/5K2/8/8/8/8/3Q4 w - - 0 1", 3),
+        ("7k/8/5K2/8/8/8/8/3Q4 w - - 0 1", 5),
+        ("6k1/5ppp/8/8/8/8/8/3Q1RK1 w - - 0 1", 5),
+    ] {
+        finds_shortest_win(&pos("contrast", fen), plies, 6);
+    }
+}
+
+#[test]
+fn monochromatic_mates_in_one_two_and_three() {
+    // Rooks move an even number of squares, kings only diagonally.
+    for (fen, plies) in [
+        ("6k1/5ppp/8/8/8/8/R7/6K1 w - - 0 1", 1),
+        ("5rk1/5ppp/8/8/8/8/1Q6/6K1 w - - 0 1", 1),
+        ("6k1/6pp/8/R4p2/8/8/8/6K1 w - - 0 2", 3),
+        ("6k1/5pp1/8/R6p/8/8/8/6K1 w - - 0 2", 3),
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 5),
+        ("6k1/5p1p/8/8/8/8/8/1Q4K1 w - - 0 1", 5),
+    ] {
+        finds_shortest_win(&pos("monochromatic", fen), plies, 6);
+    }
+}
+
+#[test]
+fn monochrome_takes_the_highest_scoring_safe_capture() {
+    // Rxa8 scores the queen (8), Nxe5 only a pawn (1); neither can be
+    // answered by a capture on South's half.
+    let p = pos("monochrome", "q7/8/8/4p3/R7/3N4/8/7K w - - 0 1");
+    let stop = AtomicBool::new(false);
+    let r = motley::dispatch!(&p, q => search(q, &[], &Limits::depth(4), &stop));
+    assert_eq!(r.best.unwrap().to_string(), "a4a8", "{r:?}");
+}
+
+#[test]
 fn antichess_wins_by_giving_everything_away() {
     for (fen, plies) in [
         // The rook goes where the pawn must take it.

@@ -190,18 +190,16 @@ fn mobility(board: &Board, color: Color) -> i32 {
     total
 }
 
-/// Antichess-family evaluation for `to_act`: having fewer pieces is
-/// better; mobility (options to avoid a forced capture) is worth a little;
-/// pieces of ours the opponent can take count against them (they are ours
-/// to give away only if they are attacked), so attacked enemy pieces — which
-/// force the opponent's captures in our favour — are mildly bad for us.
+/// Antichess-family evaluation for `to_act` (antichess and Chicken): fewer
+/// pieces is better; mobility (room to avoid a bad forced capture) is worth
+/// a little; our pieces the opponent attacks are good for us (captures are
+/// compulsory, so they may have to take them), enemy pieces we attack are
+/// bad (we may have to take them).
 pub fn antichess(board: &Board, to_act: Color) -> i32 {
     let us = board.by_color(to_act);
     let them = board.by_color(to_act.other());
     let count = 120 * (them.count() as i32 - us.count() as i32);
     let mob = 4 * (mobility(board, to_act) - mobility(board, to_act.other()));
-    // Our pieces the opponent attacks are pieces we may lose soon (good);
-    // theirs that we attack are pieces we may be forced to take (bad).
     let mut exposed_ours = Bitboard::EMPTY;
     for sq in them {
         exposed_ours |= board.attacks_from(sq) & us;

@@ -90,16 +90,19 @@ impl Default for ThinkSettings {
 }
 
 /// What a computer level does. The time share is the fraction of the
-/// per-move time ([`ThinkSettings::movetime`]) the level may use; the
-/// search stops starting new iterations after 45% of that.
+/// per-move time ([`ThinkSettings::movetime`]) the level may use (a hard
+/// stop); no new iteration starts after the soft share of that.
 ///
-/// | level | max depth | time share | root noise |
-/// | --- | --- | --- | --- |
-/// | 1 | 1 (+ quiescence) | 10% | ±150 cp |
-/// | 2 | 2 | 25% | ±50 cp |
-/// | 3 | 64 | 50% | none |
-/// | 4 | 64 | 75% | none |
-/// | 5 | 64 | 100% | none |
+/// | level | max depth | time share | soft | root noise | contempt |
+/// | --- | --- | --- | --- | --- | --- |
+/// | 1 | 1 (+ quiescence) | 10% | 45% | ±150 cp | 0 |
+/// | 2 | 2 (+ quiescence) | 25% | 45% | ±50 cp | 0 |
+/// | 3 | 64 | 30% | 45% | none | 15 cp |
+/// | 4 | 64 | 60% | 50% | none | 15 cp |
+/// | 5 | 64 | 100% | 60% | none | 15 cp |
+///
+/// So at the default 1 s per move, level 3 answers within 0.3 s. Levels 3–5
+/// add ±[`OPENING_NOISE`] in the first [`OPENING_MOVES`] moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Level {
     /// Deepest iteration in plies.
@@ -108,7 +111,19 @@ pub struct Level {
     pub time_permille: u32,
     /// Uniform noise added to root scores, in centipawns.
     pub noise: i32,
+    /// Per-mille of the level's time after which no new iteration starts.
+    pub soft_permille: u32,
+    /// Centipawns a draw is worth less than a level position to the
+    /// searching side (avoids drifting into repetitions).
+    pub contempt: i32,
 }
+
+/// Moves (FEN move numbers) in which levels without noise still get
+/// [`OPENING_NOISE`].
+pub const OPENING_MOVES: u32 = 4;
+/// Root noise of levels 3–5 in the opening, in centipawns: enough to choose
+/// among near-equal moves, far too little to choose a bad one.
+pub const OPENING_NOISE: i32 = 10;
 
 /// The settings of level `n` (1–5; others are clamped).
 pub fn level(n: u8) -> Level {
@@ -117,26 +132,36 @@ pub fn level(n: u8) -> Level {
             max_depth: 1,
             time_permille: 100,
             noise: 150,
+            soft_permille: 450,
+            contempt: 0,
         },
         2 => Level {
             max_depth: 2,
             time_permille: 250,
             noise: 50,
+            soft_permille: 450,
+            contempt: 0,
         },
         3 => Level {
             max_depth: 64,
-            time_permille: 500,
+            time_permille: 300,
             noise: 0,
+            soft_permille: 450,
+            contempt: 15,
         },
         4 => Level {
             max_depth: 64,
-            time_permille: 750,
+            time_permille: 600,
             noise: 0,
+            soft_permille: 500,
+            contempt: 15,
         },
         _ => Level {
             max_depth: 64,
             time_permille: 1000,
             noise: 0,
+            soft_permille: 600,
+            contempt: 15,
         },
     }
 }
@@ -184,13 +209,22 @@ pub fn analyse(
         return None;
     }
     let lv = level(level_number);
+    // Strong levels vary their opening a little so that games (and match
+    // results) are not one game replayed.
+    let noise = if lv.noise == 0 && pos.fullmoves() <= OPENING_MOVES {
+        OPENING_NOISE
+    } else {
+        lv.noise
+    };
     let limits = search::Limits {
         max_depth: lv.max_depth,
         movetime: Some(settings.movetime * lv.time_permille / 1000),
         use_tt: true,
         tt_mb: 16,
-        noise: lv.noise,
+        noise,
         seed: settings.seed,
+        contempt: lv.contempt,
+        soft_share: f64::from(lv.soft_permille) / 1000.0,
     };
     Some(crate::dispatch!(pos, p => search::search(p, history, &limits, stop)))
 }
@@ -198,6 +232,39 @@ pub fn analyse(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_grow_in_time_and_lose_randomness() {
+        for n in 1..5u8 {
+            let (a, b) = (level(n), level(n + 1));
+            assert!(b.time_permille > a.time_permille, "level {n}");
+            assert!(b.max_depth >= a.max_depth, "level {n}");
+            assert!(b.noise <= a.noise, "level {n}");
+        }
+        assert_eq!(level(0), level(1));
+        assert_eq!(level(9), level(5));
+        // The default level stays well inside the time per move.
+        assert!(level(DEFAULT_LEVEL).time_permille <= 1000);
+    }
+
+    #[test]
+    fn computer_players_do_not_act_at_chance_nodes() {
+        let reg = crate::variant::Registry::builtin();
+        let Ok(v) = reg.get("dice-money") else {
+            return;
+        };
+        let game = crate::game::Game::new(v, None, 1).unwrap();
+        assert!(game.position().is_chance());
+        let stop = AtomicBool::new(false);
+        let settings = ThinkSettings::default();
+        for spec in [
+            PlayerSpec::Computer { level: 3 },
+            PlayerSpec::Random,
+            PlayerSpec::Greedy,
+        ] {
+            assert_eq!(think(game.position(), &[], &spec, &settings, &stop), None);
+        }
+    }
 
     #[test]
     fn player_specs_parse() {

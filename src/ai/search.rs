@@ -6,7 +6,8 @@
 //! only when [`Position::turn`] changes between parent and child. Chance
 //! nodes ([`Position::is_chance`]) are averaged over their weighted outcomes
 //! (expectimax); a roll costs two plies of depth so dice games stay
-//! searchable in time.
+//! searchable in time, while a purchase costs none (it only announces the
+//! extra moves or king power that follow in the same turn).
 
 use super::ordering::{self, is_noisy, pick, Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
@@ -28,6 +29,9 @@ pub const MATE_BOUND: i32 = 30_000;
 const EVAL_LIMIT: i32 = 20_000;
 /// Quiescence plies before the static evaluation is trusted regardless.
 const QS_MAX: usize = 10;
+/// Quiescence plies in which compulsory captures are all searched (beyond,
+/// the evaluation is trusted: Chicken's flips keep creating captures).
+const QS_FORCED_PLIES: usize = 4;
 /// Quiescence plies in which check evasions are searched.
 const QS_CHECK_PLIES: usize = 3;
 /// Depth a chance node (dice roll) costs.
@@ -49,6 +53,11 @@ pub struct Limits {
     pub noise: i32,
     /// Seed of the noise.
     pub seed: u64,
+    /// How much the searching side dislikes a draw, in centipawns (so it
+    /// plays on in level positions instead of repeating).
+    pub contempt: i32,
+    /// Fraction of `movetime` after which no new iteration starts.
+    pub soft_share: f64,
 }
 
 impl Limits {
@@ -61,6 +70,8 @@ impl Limits {
             tt_mb: 8,
             noise: 0,
             seed: 0,
+            contempt: 0,
+            soft_share: 0.45,
         }
     }
 }
@@ -147,6 +158,8 @@ pub fn search<P: Position>(pos: &P, history: &[u64], limits: &Limits, stop: &Ato
         move_bufs: Vec::new(),
         score_bufs: Vec::new(),
         root_depth: 1,
+        root_side: pos.turn(),
+        contempt: limits.contempt,
     };
     let mut report = Report {
         best: None,
@@ -181,7 +194,9 @@ pub fn search<P: Position>(pos: &P, history: &[u64], limits: &Limits, stop: &Ato
         .collect();
     root.sort_by_key(|r| std::cmp::Reverse(r.2));
     report.best = Some(root[0].0);
-    let soft = limits.movetime.map(|t| t.mul_f64(0.45));
+    let soft = limits
+        .movetime
+        .map(|t| t.mul_f64(limits.soft_share.clamp(0.0, 1.0)));
     for depth in 1..=limits.max_depth.max(1) {
         s.root_depth = depth as i32;
         let found = s.root(pos, &mut root, depth as i32, limits.noise > 0);
@@ -219,9 +234,25 @@ struct Searcher<'a> {
     move_bufs: Vec<Vec<Action>>,
     score_bufs: Vec<Vec<i32>>,
     root_depth: i32,
+    root_side: crate::core::Color,
+    contempt: i32,
 }
 
 impl Searcher<'_> {
+    /// Score of an ended game for `side`; draws carry the contempt.
+    #[inline]
+    fn ended(&self, o: &Outcome, side: crate::core::Color, ply: usize) -> i32 {
+        if o.winner.is_none() && self.contempt != 0 {
+            if side == self.root_side {
+                -self.contempt
+            } else {
+                self.contempt
+            }
+        } else {
+            outcome_score(o, side, ply)
+        }
+    }
+
     /// Count a node; true when the search must unwind (stop or time).
     #[inline]
     fn tick(&mut self) -> bool {
@@ -252,11 +283,11 @@ impl Searcher<'_> {
 
     /// Has `key` occurred since the last irreversible action (game history
     /// or search path)? One earlier occurrence is enough inside the search.
-    fn repeated(&self, key: u64, quiet: u32) -> bool {
+    fn repeated(&self, key: u64, window: u32) -> bool {
         self.keys
             .iter()
             .rev()
-            .take(quiet as usize)
+            .take(window as usize)
             .any(|&k| k == key)
     }
 
@@ -297,7 +328,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(a);
             let same = child.turn() == turn;
-            let ext = i32::from(child.is_check());
+            let ext = i32::from(child.is_check() || matches!(a, Action::Buy(_)));
             let d = depth - 1 + ext;
             let v = if noisy {
                 self.child(&child, same, d, -INF, INF, 1) + noise
@@ -357,8 +388,8 @@ impl Searcher<'_> {
         let turn = pos.turn();
         let key = pos.repetition_key();
         if let Some(k) = key {
-            if self.repeated(k, pos.quiet_plies()) {
-                return outcome_score(&pos.end_by_rule(EndReason::Repetition), turn, ply);
+            if self.repeated(k, pos.repetition_window()) {
+                return self.ended(&pos.end_by_rule(EndReason::Repetition), turn, ply);
             }
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -375,7 +406,7 @@ impl Searcher<'_> {
         };
         if let Some(o) = ended {
             self.give_buffers(ply, moves, scores);
-            return outcome_score(&o, turn, ply);
+            return self.ended(&o, turn, ply);
         }
 
         let hash = pos.hash();
@@ -412,7 +443,11 @@ impl Searcher<'_> {
             child.play_unchecked(a);
             let same = child.turn() == turn;
             let gives_check = child.is_check();
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            // Checks and purchases (a purchase only announces the moves it
+            // buys) do not use up depth.
+            let ext = i32::from(
+                (gives_check && (ply as i32) < 2 * self.root_depth) || matches!(a, Action::Buy(_)),
+            );
             let d = depth - 1 + ext;
             let v = if i == 0 {
                 self.child(&child, same, d, alpha, beta, ply + 1)
@@ -484,6 +519,9 @@ impl Searcher<'_> {
     /// Expectimax over the dice: the weighted mean of the outcomes, each
     /// searched with a full window.
     fn chance<P: Position>(&mut self, pos: &P, depth: i32, ply: usize) -> i32 {
+        if let Some(v) = self.chance_end(pos, ply) {
+            return v;
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return static_eval(pos);
         }
@@ -523,6 +561,16 @@ impl Searcher<'_> {
         v
     }
 
+    /// The score of a chance node whose game is already over (Dice-Money
+    /// judges mate and stalemate at the start of a turn, before the roll).
+    fn chance_end<P: Position>(&mut self, pos: &P, ply: usize) -> Option<i32> {
+        let (mut legal, scores) = self.take_buffers(ply);
+        pos.legal_actions(&mut legal);
+        let ended = pos.outcome_given(&legal);
+        self.give_buffers(ply, legal, scores);
+        ended.map(|o| self.ended(&o, pos.turn(), ply))
+    }
+
     /// Quiescence: resolve captures (and promotions) before trusting the
     /// static evaluation. Where every legal action is a capture (captures
     /// compulsory, as in antichess) or the side is in check, there is no
@@ -539,14 +587,16 @@ impl Searcher<'_> {
             return 0;
         }
         if pos.is_chance() {
-            return static_eval(pos);
+            return self
+                .chance_end(pos, ply)
+                .unwrap_or_else(|| static_eval(pos));
         }
         let turn = pos.turn();
         let (mut moves, mut scores) = self.take_buffers(ply);
         pos.legal_actions(&mut moves);
         if let Some(o) = pos.outcome_given(&moves) {
             self.give_buffers(ply, moves, scores);
-            return outcome_score(&o, turn, ply);
+            return self.ended(&o, turn, ply);
         }
         if qply >= QS_MAX || ply >= MAX_PLY {
             self.give_buffers(ply, moves, scores);
@@ -554,6 +604,10 @@ impl Searcher<'_> {
         }
         let noisy = moves.iter().filter(|a| is_noisy(pos, a)).count();
         let forced = noisy == moves.len();
+        if forced && qply >= QS_FORCED_PLIES {
+            self.give_buffers(ply, moves, scores);
+            return static_eval(pos);
+        }
         let in_check = !forced && qply < QS_CHECK_PLIES && pos.is_check();
         let mut best = -INF;
         if !(forced || in_check) {
