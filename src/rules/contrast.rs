@@ -14,7 +14,7 @@ use crate::core::attacks::{
 };
 use crate::core::fen::Setup;
 use crate::core::movegen::{
-    castle_bit, castle_geometry, pawn_start_rank, promotion_rank, FIDE_PROMOTIONS,
+    castle_bit, castle_geometry, pawn_start_rank, promotion_rank, push_castlings, FIDE_PROMOTIONS,
 };
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Role, Square};
 
@@ -401,26 +401,13 @@ impl Contrast {
 
         // Castling, for strong and weak kings alike, by FIDE's conditions.
         if !in_check {
-            for kingside in [true, false] {
-                if self.fide.castling & castle_bit(us, kingside) == 0 {
-                    continue;
-                }
-                let geo = castle_geometry(us, kingside);
-                if ksq != geo.king_from
-                    || !(b.by_role(Role::Rook) & ours).contains(geo.rook_from)
-                    || (occ & geo.must_be_empty).any()
-                {
-                    continue;
-                }
-                if geo.king_path.any_square(|s| !g.safe(s, occ, theirs)) {
-                    continue;
-                }
-                out.push(Action::Move(Move::with_kind(
-                    geo.king_from,
-                    geo.king_to,
-                    MoveKind::Castle,
-                )));
-            }
+            push_castlings(
+                b,
+                us,
+                self.fide.castling,
+                |geo| !geo.king_path.any_square(|s| !g.safe(s, occ, theirs)),
+                out,
+            );
         }
     }
 

@@ -14,7 +14,8 @@ use crate::core::attacks::{
 };
 use crate::core::fen::Setup;
 use crate::core::movegen::{
-    apply_move, castle_bit, castle_geometry, pawn_start_rank, promotion_rank, FIDE_PROMOTIONS,
+    apply_move, castle_bit, castle_geometry, pawn_start_rank, promotion_rank, push_castlings,
+    push_pawn_move, FIDE_PROMOTIONS,
 };
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Role, Square};
 use serde::{Deserialize, Serialize};
@@ -343,17 +344,7 @@ impl Monochromatic {
                     continue;
                 };
                 if ok(from, to) {
-                    if to.rank() == last {
-                        for r in FIDE_PROMOTIONS {
-                            out.push(Action::Move(Move::with_kind(
-                                from,
-                                to,
-                                MoveKind::Promotion(r),
-                            )));
-                        }
-                    } else {
-                        out.push(Action::Move(Move::new(from, to)));
-                    }
+                    push_pawn_move(from, to, last, &FIDE_PROMOTIONS, out);
                 }
             }
         }
@@ -383,26 +374,16 @@ impl Monochromatic {
         }
 
         if !in_check {
-            for kingside in [true, false] {
-                if self.fide.castling & castle_bit(us, kingside) == 0
-                    || !Self::castling_keeps_colour(us, kingside)
-                {
-                    continue;
-                }
-                let g = castle_geometry(us, kingside);
-                if ksq != g.king_from
-                    || !(b.by_role(Role::Rook) & ours).contains(g.rook_from)
-                    || (occ & g.must_be_empty).any()
-                    || g.king_path.any_square(|s| !self.safe(s, occ, theirs))
-                {
-                    continue;
-                }
-                out.push(Action::Move(Move::with_kind(
-                    g.king_from,
-                    g.king_to,
-                    MoveKind::Castle,
-                )));
-            }
+            push_castlings(
+                b,
+                us,
+                self.fide.castling,
+                |g| {
+                    Self::castling_keeps_colour(us, g.king_to.file() > g.king_from.file())
+                        && !g.king_path.any_square(|s| !self.safe(s, occ, theirs))
+                },
+                out,
+            );
         }
     }
 
