@@ -316,6 +316,7 @@ fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
                 let mut rec = record::record_of(&saved.game);
                 rec.players = saved.players.clone();
                 rec.saved = Some(record::rfc3339(std::time::SystemTime::now()));
+                rec.date = saved.date.clone();
                 let base = if several {
                     format!("{stem}-{}", i + 1)
                 } else {
@@ -383,12 +384,12 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
     (
         "monochromatic-jamal",
         Some("r1bqk2r/pppp1ppp/8/2n1p2n/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1"),
-        5,
+        6,
     ),
     (
         "monochromatic-daffy",
         Some("r1bqk2r/pppp1ppp/2n5/4p1n1/2B1P3/2N1N3/PPPP1PPP/R1BQK2R w KQkq - 0 1"),
-        5,
+        6,
     ),
     (
         "monochromatic-double-knight",
@@ -669,8 +670,8 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
 fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
     motley::tui::app::Settings {
         ascii,
-        autosave: Some(motley::tui::store::autosave_path()),
-        saves_dir: Some(motley::tui::store::saves_dir()),
+        autosave: motley::record::autosave_path(),
+        saves_dir: motley::record::saves_dir(),
         ..Default::default()
     }
 }

@@ -40,6 +40,8 @@ pub struct Game {
     redo: Vec<Action>,
     /// An ending not visible on the board (resignation, agreement).
     declared: Option<(usize, Outcome)>,
+    /// What the previous game of a match carried into this start.
+    carried: Option<serde_json::Value>,
 }
 
 impl Game {
@@ -60,6 +62,7 @@ impl Game {
             sans: Vec::new(),
             redo: Vec::new(),
             declared: None,
+            carried: None,
         })
     }
 
@@ -274,8 +277,26 @@ impl Game {
         let winner = self.outcome().and_then(|o| o.winner);
         let mut start = next.positions[0].clone();
         start.carry_over(&self.positions[0], self.position(), winner);
+        next.carried = start.carried_state();
         next.positions[0] = start;
         Ok(next)
+    }
+
+    /// What a previous game of a match carried into this game's start, for
+    /// saved records.
+    pub fn carried_state(&self) -> Option<&serde_json::Value> {
+        self.carried.as_ref()
+    }
+
+    /// Restore a carried start state before any action is played (loading a
+    /// saved game of a match).
+    pub fn restore_carried_state(&mut self, state: &serde_json::Value) -> Result<(), String> {
+        if !self.actions.is_empty() {
+            return Err("the carried state applies only before the first action".to_string());
+        }
+        self.positions[0].restore_carried_state(state)?;
+        self.carried = Some(state.clone());
+        Ok(())
     }
 
     /// Truncate to the first `ply` actions (branching from a replay).

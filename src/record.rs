@@ -38,8 +38,10 @@ pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
 /// or names from a PGN).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Players {
+    /// White's (South's) player.
     #[serde(default)]
     pub white: String,
+    /// Black's (North's) player.
     #[serde(default)]
     pub black: String,
 }
@@ -86,13 +88,23 @@ pub struct GameRecord {
     /// When the game was saved, RFC 3339 UTC.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub saved: Option<String>,
+    /// When the game was played, when known apart from `saved` (the PGN
+    /// `Date` of an imported game, e.g. `1992.11.04`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// Match play: the state the previous game carried into this start
+    /// (Dice-Money: both players' prices), restored before the moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried: Option<Value>,
 }
 
 /// A game read from a file, with what the file says about it beyond the
 /// actions.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
+    /// The game, replayed to its last recorded action.
     pub game: Game,
+    /// Who played, when the file says.
     pub players: Option<Players>,
     /// Date as the file gives it (RFC 3339 from JSON, `YYYY.MM.DD` from PGN).
     pub date: Option<String>,
@@ -158,8 +170,11 @@ pub enum RecordErrorKind {
 /// multi-game PGN (1-based), and — in the kind — the ply and the action.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub struct RecordError {
+    /// The file, when the error came from one.
     pub file: Option<String>,
+    /// Which game of the file (1-based).
     pub game: Option<usize>,
+    /// What went wrong (boxed: errors travel in `Result`s a lot).
     pub kind: Box<RecordErrorKind>,
 }
 
@@ -214,7 +229,9 @@ impl RecordError {
 /// of a game with a bad ply).
 #[derive(Debug)]
 pub struct Replayed {
+    /// The game up to the error (or whole), if it could be set up at all.
     pub saved: Option<SavedGame>,
+    /// What stopped the replay.
     pub error: Option<RecordError>,
 }
 
@@ -294,6 +311,8 @@ pub fn record_of(game: &Game) -> GameRecord {
         state: pos.state_summary(),
         final_fen: Some(pos.to_fen()),
         saved: None,
+        date: None,
+        carried: game.carried_state().cloned(),
     }
 }
 
@@ -338,6 +357,20 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> (Option<Game>, Option
         Ok(g) => g,
         Err(e) => return (None, Some(e)),
     };
+    if let Some(state) = &rec.carried {
+        if let Err(message) = game.restore_carried_state(state) {
+            return (
+                None,
+                Some(
+                    RecordErrorKind::Field {
+                        field: "carried".to_string(),
+                        message,
+                    }
+                    .into(),
+                ),
+            );
+        }
+    }
     for (i, text) in rec.moves.iter().enumerate() {
         let ply = i + 1;
         let parsed = CoordText::parse(text).map_err(|e| e.to_string());
@@ -592,6 +625,8 @@ impl GameRecord {
             state: field(obj, "state").unwrap_or(None),
             final_fen: field(obj, "final_fen").unwrap_or(None),
             saved: field(obj, "saved").unwrap_or(None),
+            date: field(obj, "date").unwrap_or(None),
+            carried: obj.get("carried").filter(|v| !v.is_null()).cloned(),
         })
     }
 
@@ -678,7 +713,7 @@ pub fn each_game_in_bytes(
             saved: game.map(|game| SavedGame {
                 game,
                 players: rec.players.clone(),
-                date: rec.saved.clone(),
+                date: rec.date.clone().or_else(|| rec.saved.clone()),
             }),
             // A JSON file holds one game; naming it keeps messages alike
             // for JSON and PGN.
@@ -842,6 +877,23 @@ mod tests {
             let back = game_from_record(&rec, &reg()).unwrap();
             assert_eq!(back.outcome(), g.outcome());
         }
+    }
+
+    #[test]
+    fn dice_money_records_carry_a_state_summary() {
+        let mut g = Game::new(reg().get("dice-money").unwrap(), None, 7).unwrap();
+        let rec = record_of(&g);
+        let state = rec.state.unwrap();
+        assert!(
+            state.starts_with("White: $1, lost none, prices 5/15/10/5/3/7/11/19; Black: $2"),
+            "{state}"
+        );
+        g.play_text("roll:1,3").unwrap();
+        assert!(record_of(&g).state.unwrap().ends_with("; dice 1,3"));
+        assert_eq!(
+            record_of(&Game::new(reg().get("standard").unwrap(), None, 7).unwrap()).state,
+            None
+        );
     }
 
     #[test]

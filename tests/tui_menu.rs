@@ -54,7 +54,7 @@ fn save(game: &Game, path: &Path) {
 #[test]
 fn main_menu_snapshot_and_quit() {
     let dir = temp_dir("menu-main");
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     insta::assert_snapshot!("menu_main", screen(&app));
     key(&mut app, KeyCode::Char('q'));
     assert!(app.quit);
@@ -63,7 +63,7 @@ fn main_menu_snapshot_and_quit() {
 #[test]
 fn variant_picker_and_setup_snapshots() {
     let dir = temp_dir("menu-picker");
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Down);
     let s = screen(&app);
@@ -95,7 +95,7 @@ fn menu_starts_every_variant() {
     let dir = temp_dir("menu-every");
     let n = registry().all().len();
     for i in 0..n {
-        let mut app = menu_app(&dir);
+        let mut app = menu_app(dir.path());
         key(&mut app, KeyCode::Char('n'));
         for _ in 0..i {
             key(&mut app, KeyCode::Down);
@@ -122,7 +122,7 @@ fn menu_starts_every_variant() {
 #[test]
 fn menu_by_mouse() {
     let dir = temp_dir("menu-mouse");
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     // Click "New game" (first item without a resume entry: row y+4).
     let r =
         motley::tui::popup::centered(ratatui::layout::Rect::new(0, 0, SIZE.0, SIZE.1), 44, 4 + 6);
@@ -137,7 +137,7 @@ fn menu_by_mouse() {
 #[test]
 fn resume_after_a_simulated_crash() {
     let dir = temp_dir("resume");
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Enter);
@@ -147,7 +147,7 @@ fn resume_after_a_simulated_crash() {
     let fen_before = fen(&app);
     // The process dies: the app is dropped without any clean exit.
     drop(app);
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     let s = screen(&app);
     assert!(s.contains("Continue the unfinished game"), "{s}");
     assert!(s.contains("Standard chess, 3 plies"), "{s}");
@@ -158,7 +158,7 @@ fn resume_after_a_simulated_crash() {
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
     drop(app);
-    let app = menu_app(&dir);
+    let app = menu_app(dir.path());
     assert!(!screen(&app).contains("Continue the unfinished game"));
 }
 
@@ -169,7 +169,7 @@ fn load_dialog_lists_saves_and_opens_one() {
     std::fs::create_dir_all(&saves).unwrap();
     let g = walk("chicken", 12, 3);
     save(&g, &saves.join("chicken-game.json"));
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('l'));
     let s = screen(&app);
     assert!(s.contains("chicken-game.json"), "{s}");
@@ -188,7 +188,7 @@ fn load_by_typed_path_and_errors_in_words() {
         r#"{"format":"motley-game","version":1,"variant":"standard","start":null,"seed":1,"moves":["e2e4","e7e5","e1e3","g8f6"]}"#,
     )
     .unwrap();
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('l'));
     key(&mut app, KeyCode::Char('t'));
     typ(&mut app, path.to_str().unwrap());
@@ -205,7 +205,7 @@ fn load_by_typed_path_and_errors_in_words() {
     let s = screen(&app);
     assert!(s.contains("Problem in the file"), "{s}");
     // A missing file is reported on the menu.
-    let mut app = menu_app(&dir);
+    let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('l'));
     key(&mut app, KeyCode::Char('t'));
     typ(&mut app, "/nonexistent/nothing.json");
@@ -230,7 +230,7 @@ fn replay_forward_and_back_match_the_engine() {
     let mut app = App::new(
         Screen::Replay(Box::new(state)),
         registry(),
-        settings(Some(&dir)),
+        settings(Some(dir.path())),
         theme(),
         SIZE,
     );
@@ -312,7 +312,7 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     let mut app = App::new(
         Screen::Replay(Box::new(state)),
         registry(),
-        settings(Some(&dir)),
+        settings(Some(dir.path())),
         theme(),
         SIZE,
     );
@@ -337,4 +337,191 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     let (branch, err) = motley::tui::store::load_partial(&new_path, &registry());
     assert!(err.is_none());
     assert_eq!(branch.unwrap().ply(), 11);
+}
+
+#[test]
+fn replay_dice_money_at_several_plies() {
+    let dir = temp_dir("replay-dice");
+    let g = walk("dice-money", 40, 21);
+    let path = dir.join("dice.json");
+    save(&g, &path);
+    let state = ReplayState::open(path, &registry()).unwrap();
+    let mut app = App::new(
+        Screen::Replay(Box::new(state)),
+        registry(),
+        settings(Some(dir.path())),
+        theme(),
+        SIZE,
+    );
+    let mut engine = Game::new(variant("dice-money"), None, 21).unwrap();
+    for (i, a) in g.actions().iter().enumerate() {
+        key(&mut app, KeyCode::Right);
+        engine.play_text(&a.to_string()).unwrap();
+        let r = replay_state(&app);
+        assert_eq!(r.ply, i + 1);
+        assert_eq!(
+            r.game.position_at(r.ply).unwrap().hash(),
+            engine.position().hash(),
+            "ply {}",
+            i + 1
+        );
+    }
+    for ply in [1usize, 12, 40] {
+        key(&mut app, KeyCode::Char('g'));
+        typ(&mut app, &ply.to_string());
+        key(&mut app, KeyCode::Enter);
+        let s = screen(&app);
+        assert!(s.contains("Dice") && s.contains("Money"), "{s}");
+        insta::assert_snapshot!(format!("replay_dice_money_ply{ply}"), s);
+    }
+}
+
+#[test]
+fn replay_opens_pgn_files() {
+    let dir = temp_dir("replay-pgn");
+    let g = walk("chicken", 20, 8);
+    let path = dir.join("game.pgn");
+    std::fs::write(
+        &path,
+        motley::record::export_pgn(&g, Some(("human", "human"))),
+    )
+    .unwrap();
+    let r = ReplayState::open(path, &registry()).unwrap();
+    assert!(r.error.is_none(), "{:?}", r.error);
+    assert_eq!(r.len(), g.ply());
+    assert_eq!(r.game.position().to_fen(), g.position().to_fen());
+}
+
+#[test]
+fn clicking_a_move_in_the_replay_list_goes_to_that_ply() {
+    let dir = temp_dir("replay-click");
+    let g = walk("standard", 16, 4);
+    let path = dir.join("g.json");
+    save(&g, &path);
+    let state = ReplayState::open(path, &registry()).unwrap();
+    let mut app = App::new(
+        Screen::Replay(Box::new(state)),
+        registry(),
+        settings(Some(dir.path())),
+        theme(),
+        SIZE,
+    );
+    // Find the 6th SAN (ply 6, Black's 3rd move) on screen and click it.
+    let text = screen(&app);
+    let san = &g.sans()[5];
+    let (y, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(&format!("3. {} {san}", g.sans()[4])))
+        .unwrap();
+    let byte = line.rfind(san.as_str()).unwrap();
+    let x = line[..byte].chars().count() as u16;
+    click(&mut app, x, y as u16);
+    assert_eq!(replay_state(&app).ply, 6);
+}
+
+#[test]
+fn dice_money_match_from_the_menu() {
+    let dir = temp_dir("match");
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('n'));
+    let idx = registry()
+        .all()
+        .iter()
+        .position(|v| v.id == "dice-money")
+        .unwrap();
+    for _ in 0..idx {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    // Rows: White, Black, Match games, FEN, Start.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right); // Black: ai:1
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right); // 3 games
+    let s = screen(&app);
+    assert!(s.contains("Match games  ◂ 3 ▸"), "{s}");
+    key(&mut app, KeyCode::Enter);
+    let p = play_state(&app);
+    assert_eq!(p.game.variant().id, "dice-money");
+    assert_eq!(
+        p.players,
+        [PlayerSpec::Human, PlayerSpec::Computer { level: 1 }]
+    );
+    assert_eq!(p.match_info.as_ref().unwrap().games, 3);
+    // White resigns game 1; the next game swaps colours.
+    shift(&mut app, 'R');
+    key(&mut app, KeyCode::Char('y'));
+    let s = screen(&app);
+    assert!(s.contains("next game of the match (2 of 3)"), "{s}");
+    assert!(s.contains("Match after 1 of 3: 0 – 1"), "{s}");
+    key(&mut app, KeyCode::Char('n'));
+    let p = play_state(&app);
+    assert_eq!(
+        p.players,
+        [PlayerSpec::Computer { level: 1 }, PlayerSpec::Human]
+    );
+    let m = p.match_info.as_ref().unwrap();
+    assert_eq!((m.played, m.points, m.swapped), (1, [0.0, 1.0], true));
+}
+
+#[test]
+fn opening_a_game_leaves_another_unfinished_autosave_alone() {
+    let dir = temp_dir("autosave-keep");
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    prompt(&mut app, "e4");
+    key(&mut app, KeyCode::Char('q'));
+    // Start a new game and leave it without a move: the old one stays.
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('q'));
+    assert!(
+        screen(&app).contains("Standard chess, 1 ply"),
+        "{}",
+        screen(&app)
+    );
+    // Open a finished game from a file and leave: still there.
+    let saves = dir.join("saves");
+    let mut g = Game::new(variant("standard"), None, 1).unwrap();
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        g.play_text(m).unwrap();
+    }
+    save(&g, &saves.join("mate.json"));
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('l'));
+    key(&mut app, KeyCode::Enter);
+    assert!(play_state(&app).game.outcome().is_some());
+    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(
+        screen(&app).contains("Standard chess, 1 ply"),
+        "{}",
+        screen(&app)
+    );
+    // A computer that accepts a draw ends the game: the autosave goes.
+    key(&mut app, KeyCode::Char('c'));
+    play_state_mut(&mut app).players[1] = PlayerSpec::Random;
+    play_state_mut(&mut app).game = Game::new(
+        variant("standard"),
+        Some("4k3/8/8/8/8/8/QQQ5/4K3 w - - 0 1"),
+        1,
+    )
+    .unwrap();
+    prompt(&mut app, "Qa8+");
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('d'));
+    assert!(
+        play_state(&app).game.outcome().is_some(),
+        "{}",
+        message(&app)
+    );
+    assert!(screen(&app).contains("Game over"));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(!screen(&app).contains("Continue the unfinished game"));
 }

@@ -740,3 +740,170 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
     );
     assert_eq!(play_state(&app).game.ply(), 0);
 }
+
+/// Drive a hot-seat Dice-Money game through the prompt with a seeded choice
+/// among the legal actions until `want` holds for the legal actions.
+fn dice_until(
+    app: &mut motley::tui::app::App,
+    want: impl Fn(&[motley::core::Action]) -> bool,
+    avoid_buys: bool,
+) {
+    let mut x = 99u64;
+    for _ in 0..600 {
+        let legal = play_state(app).game.legal_actions();
+        assert!(!legal.is_empty(), "game ended");
+        if want(&legal) {
+            return;
+        }
+        let pool: Vec<_> = legal
+            .iter()
+            .filter(|a| {
+                !avoid_buys
+                    || matches!(
+                        a,
+                        motley::core::Action::Move(_) | motley::core::Action::Pass
+                    )
+            })
+            .collect();
+        let pool = if pool.is_empty() {
+            legal.iter().collect()
+        } else {
+            pool
+        };
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let a = pool[(x >> 33) as usize % pool.len()];
+        prompt(app, &a.to_string());
+        assert_eq!(message(app), "", "{a}");
+    }
+    panic!("never reached the wanted position");
+}
+
+#[test]
+fn dice_money_mid_game_snapshot_and_panel() {
+    let mut app = play_app("dice-money", None, H, BIG);
+    // The game rolled White's dice at once.
+    assert!(matches!(
+        play_state(&app).game.actions(),
+        [motley::core::Action::Roll(..)]
+    ));
+    let s = screen(&app);
+    assert!(
+        s.contains("Dice") && s.contains("Money White $1 Black $2"),
+        "{s}"
+    );
+    assert!(s.contains("Buy one item (b) or move"), "{s}");
+    assert!(s.contains("First move earns"), "{s}");
+    for _ in 0..6 {
+        let legal = play_state(&app).game.legal_actions();
+        let a = legal
+            .iter()
+            .find(|a| matches!(a, motley::core::Action::Move(_)))
+            .unwrap();
+        prompt(&mut app, &a.to_string());
+    }
+    let s = screen(&app);
+    assert!(s.contains("prices"), "{s}");
+    insta::assert_snapshot!("dice_money_mid_game", s);
+}
+
+#[test]
+fn dice_money_buy_extra_move_then_pass_through_the_ui() {
+    use motley::core::{Action, Purchase};
+    let mut app = play_app("dice-money", None, H, BIG);
+    dice_until(
+        &mut app,
+        |l| l.contains(&Action::Buy(Purchase::ExtraMoves(1))),
+        true,
+    );
+    assert!(screen(&app).contains("✓"), "an affordable price is marked");
+    key(&mut app, KeyCode::Char('b'));
+    let Some(Popup::List { list, .. }) = &play_state(&app).popup else {
+        panic!("no purchase popup")
+    };
+    let (k, _) = list
+        .items
+        .iter()
+        .find(|(_, l)| l.contains("buy:move1"))
+        .cloned()
+        .unwrap();
+    key(&mut app, KeyCode::Char(k));
+    assert_eq!(
+        play_state(&app).game.actions().last(),
+        Some(&Action::Buy(Purchase::ExtraMoves(1)))
+    );
+    // Buying twice is refused in words.
+    prompt(&mut app, "buy:move1");
+    assert!(!message(&app).is_empty());
+    // Main move, then the extra move is pending: pass gives it up.
+    let legal = play_state(&app).game.legal_actions();
+    let m = legal.iter().find(|a| matches!(a, Action::Move(_))).unwrap();
+    prompt(&mut app, &m.to_string());
+    let s = screen(&app);
+    assert!(s.contains("Extra moves left: 1"), "{s}");
+    assert!(s.contains("p pass"), "{s}");
+    key(&mut app, KeyCode::Char('p'));
+    let acts = play_state(&app).game.actions();
+    assert!(acts.contains(&Action::Pass), "{acts:?}");
+    // The turn passed: the other side's dice were rolled.
+    assert!(matches!(acts.last(), Some(Action::Roll(..))));
+}
+
+#[test]
+fn dice_money_placement_through_the_ui() {
+    use motley::core::Action;
+    let mut app = play_app("dice-money", None, H, BIG);
+    dice_until(
+        &mut app,
+        |l| l.iter().any(|a| matches!(a, Action::Place(..))),
+        false,
+    );
+    let legal = play_state(&app).game.legal_actions();
+    let Some(Action::Place(piece, sq)) = legal
+        .iter()
+        .find(|a| matches!(a, Action::Place(..)))
+        .copied()
+    else {
+        unreachable!()
+    };
+    key(&mut app, KeyCode::Char('b'));
+    let Some(Popup::List { list, kind }) = &play_state(&app).popup else {
+        panic!("no purchase popup")
+    };
+    let motley::tui::play::ListKind::Purchases(items) = kind else {
+        panic!()
+    };
+    let i = items
+        .iter()
+        .position(|it| *it == motley::tui::play::PurchaseItem::Place(piece))
+        .unwrap();
+    let k = list.items[i].0;
+    key(&mut app, KeyCode::Char(k));
+    assert_eq!(play_state(&app).placing, Some(piece));
+    click_square(&mut app, &sq.to_string());
+    assert_eq!(
+        play_state(&app).game.actions().last(),
+        Some(&Action::Place(piece, sq))
+    );
+}
+
+#[test]
+fn dice_money_against_a_computer() {
+    let mut app = play_app(
+        "dice-money",
+        None,
+        [PlayerSpec::Human, PlayerSpec::Random],
+        BIG,
+    );
+    for _ in 0..4 {
+        let legal = play_state(&app).game.legal_actions();
+        let a = legal
+            .iter()
+            .find(|a| matches!(a, motley::core::Action::Move(_)))
+            .unwrap();
+        prompt(&mut app, &a.to_string());
+        // The computer played its whole turn and White's dice are rolled.
+        assert!(play_state(&app).human_to_act() || play_state(&app).game.outcome().is_some());
+    }
+}

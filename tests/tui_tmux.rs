@@ -218,3 +218,55 @@ fn no_color_sends_no_colour_codes() {
     t.keys(&["q"]);
     t.wait_exit();
 }
+
+#[test]
+fn leaving_restores_the_terminal() {
+    let Some(t) = Tmux::new("restore") else {
+        return;
+    };
+    let stty = t.data.join("stty.txt");
+    let script = format!(
+        "sh -c \"echo BEFORE; MOTLEY_DATA_DIR='{}' TERM=xterm-256color '{}' play standard; stty -a > '{}'; echo AFTER; sleep 30\"",
+        t.data.display(),
+        BIN,
+        stty.display()
+    );
+    t.tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        "m",
+        "-x",
+        "100",
+        "-y",
+        "35",
+        &script,
+    ]);
+    t.wait_for("White to move");
+    // In the UI: alternate screen and mouse reporting are on.
+    let flags = t.tmux(&[
+        "display",
+        "-p",
+        "-t",
+        "m",
+        "#{alternate_on} #{mouse_any_flag}",
+    ]);
+    assert_eq!(flags.trim(), "1 1", "while playing");
+    t.keys(&["q"]);
+    let s = t.wait_for("AFTER");
+    assert!(s.contains("BEFORE") && !s.contains("White to move"), "{s}");
+    let flags = t.tmux(&[
+        "display",
+        "-p",
+        "-t",
+        "m",
+        "#{alternate_on} #{mouse_any_flag}",
+    ]);
+    assert_eq!(flags.trim(), "0 0", "after leaving");
+    let modes = std::fs::read_to_string(&stty).unwrap();
+    let words: Vec<&str> = modes.split_whitespace().collect();
+    assert!(
+        words.contains(&"icanon") && words.contains(&"echo"),
+        "raw mode left on: {modes}"
+    );
+}

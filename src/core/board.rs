@@ -14,6 +14,21 @@ pub struct Board {
     by_color: [Bitboard; 2],
     occupied: Bitboard,
     hash: u64,
+    /// The piece on each square as `1 + colour * 6 + role` (0 = empty), so
+    /// looking a piece up costs one load.
+    mailbox: [u8; 64],
+}
+
+#[inline]
+fn encode(p: Piece) -> u8 {
+    1 + p.color.index() as u8 * 6 + p.role.index() as u8
+}
+
+#[inline]
+fn decode(code: u8) -> Option<Piece> {
+    let i = code.checked_sub(1)? as usize;
+    let color = if i < 6 { Color::White } else { Color::Black };
+    Role::from_index(i % 6).map(|role| Piece { color, role })
 }
 
 impl Default for Board {
@@ -30,6 +45,7 @@ impl Board {
             by_color: [Bitboard::EMPTY; 2],
             occupied: Bitboard::EMPTY,
             hash: 0,
+            mailbox: [0; 64],
         }
     }
 
@@ -72,26 +88,13 @@ impl Board {
     /// The piece on a square.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let color = if self.by_color[0].contains(sq) {
-            Color::White
-        } else if self.by_color[1].contains(sq) {
-            Color::Black
-        } else {
-            return None;
-        };
-        let role = self.role_at(sq)?;
-        Some(Piece { color, role })
+        decode(self.mailbox[sq.index()])
     }
 
     /// The role of the piece on a square.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        if !self.occupied.contains(sq) {
-            return None;
-        }
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))
+        self.piece_at(sq).map(|p| p.role)
     }
 
     /// The colour of the piece on a square.
@@ -113,6 +116,7 @@ impl Board {
         self.by_role[p.role.index()].insert(sq);
         self.by_color[p.color.index()].insert(sq);
         self.occupied.insert(sq);
+        self.mailbox[sq.index()] = encode(p);
         self.hash ^= zobrist::piece(p, sq);
     }
 
@@ -123,6 +127,7 @@ impl Board {
         self.by_role[p.role.index()].remove(sq);
         self.by_color[p.color.index()].remove(sq);
         self.occupied.remove(sq);
+        self.mailbox[sq.index()] = 0;
         self.hash ^= zobrist::piece(p, sq);
         Some(p)
     }

@@ -275,26 +275,46 @@ pub fn gen_fide_legal(board: &Board, us: Color, p: &FideParams<'_>, out: &mut Ve
 
     // Castling.
     if checkers.is_empty() {
-        for kingside in [true, false] {
-            if p.castling & castle_bit(us, kingside) == 0 {
-                continue;
-            }
-            let g = castle_geometry(us, kingside);
-            if ksq != g.king_from
-                || !(board.by_role(Role::Rook) & ours).contains(g.rook_from)
-                || (occ & g.must_be_empty).any()
-            {
-                continue;
-            }
-            if g.king_path.any_square(|s| is_attacked(board, s, them, occ)) {
-                continue;
-            }
-            out.push(Action::Move(Move::with_kind(
-                g.king_from,
-                g.king_to,
-                MoveKind::Castle,
-            )));
+        push_castlings(
+            board,
+            us,
+            p.castling,
+            |g| !g.king_path.any_square(|s| is_attacked(board, s, them, occ)),
+            out,
+        );
+    }
+}
+
+/// Push each castling that `rights` grant `us` with the king and rook on
+/// their home squares and the squares between empty, and that `also` accepts
+/// (the family judges the king's path by its own powers, and may rule a side
+/// out). Not being in check is the caller's condition.
+pub fn push_castlings(
+    board: &Board,
+    us: Color,
+    rights: u8,
+    mut also: impl FnMut(&CastleGeometry) -> bool,
+    out: &mut Vec<Action>,
+) {
+    let king = super::types::Piece::new(us, Role::King);
+    let rook = super::types::Piece::new(us, Role::Rook);
+    for kingside in [true, false] {
+        if rights & castle_bit(us, kingside) == 0 {
+            continue;
         }
+        let g = castle_geometry(us, kingside);
+        if board.piece_at(g.king_from) != Some(king)
+            || board.piece_at(g.rook_from) != Some(rook)
+            || (board.occupied() & g.must_be_empty).any()
+            || !also(&g)
+        {
+            continue;
+        }
+        out.push(Action::Move(Move::with_kind(
+            g.king_from,
+            g.king_to,
+            MoveKind::Castle,
+        )));
     }
 }
 

@@ -29,9 +29,11 @@ use crate::rules::{parse_action, MoveInputError, Position};
 use crate::variant::{Registry, VariantDef};
 use std::sync::Arc;
 
-/// PGN of a game (players as `(white, black)`; `?` when unknown).
+/// PGN of a game being played (players as `(white, black)`; `?` when
+/// unknown), dated today.
 pub fn export_pgn(game: &Game, players: Option<(&str, &str)>) -> String {
-    export_with(game, players, None)
+    let today = super::rfc3339(std::time::SystemTime::now());
+    export_with(game, players, Some(&today))
 }
 
 /// PGN of a game read from a file, keeping its players and date.

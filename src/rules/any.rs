@@ -91,6 +91,12 @@ impl Position for AnyPosition {
     fn evaluate(&self) -> i32 {
         dispatch!(self, p => p.evaluate())
     }
+    fn carried_state(&self) -> Option<serde_json::Value> {
+        dispatch!(self, p => p.carried_state())
+    }
+    fn restore_carried_state(&mut self, state: &serde_json::Value) -> Result<(), String> {
+        dispatch!(self, p => p.restore_carried_state(state))
+    }
     fn state_summary(&self) -> Option<String> {
         dispatch!(self, p => p.state_summary())
     }

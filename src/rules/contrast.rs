@@ -4,7 +4,9 @@
 //! moves and judges check with its own attack function; everything else
 //! (castling rights, en passant, clocks, FEN) is FIDE's.
 
-use super::standard::{fide_hash, validate_fide_setup_with};
+use super::standard::{
+    fide_setup_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with,
+};
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
 use crate::core::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks,
@@ -12,8 +14,7 @@ use crate::core::attacks::{
 };
 use crate::core::fen::Setup;
 use crate::core::movegen::{
-    apply_move, castle_bit, castle_geometry, castling_rights_touching, ep_square_after,
-    pawn_start_rank, promotion_rank, FIDE_PROMOTIONS,
+    castle_bit, castle_geometry, pawn_start_rank, promotion_rank, push_castlings, FIDE_PROMOTIONS,
 };
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Role, Square};
 
@@ -203,12 +204,8 @@ pub struct ContrastOptions {}
 /// A Contrast Chess position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contrast {
-    board: Board,
-    turn: Color,
-    castling: u8,
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
+    /// Board, side, castling, en passant and clocks, as in chess.
+    fide: Setup,
 }
 
 /// Move generation state for one node.
@@ -249,33 +246,19 @@ impl Contrast {
     /// and build the position.
     pub fn from_setup(setup: Setup) -> Result<Contrast, PositionError> {
         validate_fide_setup_with(&setup, king_in_check)?;
-        Ok(Contrast {
-            board: setup.board,
-            turn: setup.turn,
-            castling: setup.castling,
-            ep_square: setup.ep_square,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
-        })
+        Ok(Contrast { fide: setup })
     }
 
     /// The position as a setup.
     pub fn setup(&self) -> Setup {
-        Setup {
-            board: self.board,
-            turn: self.turn,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        }
+        self.fide
     }
 
     /// Squares between our king and an enemy piece whose attack on it an
     /// emptied square could open: sliders on the king's lines, a strong
     /// king two squares away, strong bishops at bent-move distance.
     fn sensitive_squares(&self, ksq: Square, them: Color) -> Bitboard {
-        let b = &self.board;
+        let b = &self.fide.board;
         let theirs = b.by_color(them);
         let mut snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & b.rooks_and_queens())
             | (bishop_attacks(ksq, Bitboard::EMPTY) & b.bishops_and_queens()))
@@ -297,8 +280,8 @@ impl Contrast {
     }
 
     fn gen_legal(&self, out: &mut Vec<Action>) {
-        let b = &self.board;
-        let us = self.turn;
+        let b = &self.fide.board;
+        let us = self.fide.turn;
         let them = us.other();
         let Some(ksq) = b.king_of(us) else {
             return;
@@ -325,8 +308,15 @@ impl Contrast {
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in b.by_role(role) & ours {
                 let strong = strong_sq.contains(from);
-                for to in piece_targets(role, from, strong, occ) & !ours {
-                    if g.ordinary_ok(from, to) {
+                let targets = piece_targets(role, from, strong, occ) & !ours;
+                if g.sensitive.contains(from) {
+                    for to in targets {
+                        if g.ordinary_ok(from, to) {
+                            out.push(Action::Move(Move::new(from, to)));
+                        }
+                    }
+                } else {
+                    for to in targets {
                         out.push(Action::Move(Move::new(from, to)));
                     }
                 }
@@ -378,11 +368,11 @@ impl Contrast {
                 push_pawn(from, one, last, out);
             }
             for to in pawn_attacks(us, from) {
-                if theirs.contains(to) || (!occ.contains(to) && Some(to) != self.ep_square) {
+                if theirs.contains(to) || (!occ.contains(to) && Some(to) != self.fide.ep_square) {
                     if g.ordinary_ok(from, to) {
                         push_pawn(from, to, last, out);
                     }
-                } else if Some(to) == self.ep_square && !occ.contains(to) {
+                } else if Some(to) == self.fide.ep_square && !occ.contains(to) {
                     let Some(victim) = to.offset(0, -dir) else {
                         continue;
                     };
@@ -411,26 +401,13 @@ impl Contrast {
 
         // Castling, for strong and weak kings alike, by FIDE's conditions.
         if !in_check {
-            for kingside in [true, false] {
-                if self.castling & castle_bit(us, kingside) == 0 {
-                    continue;
-                }
-                let geo = castle_geometry(us, kingside);
-                if ksq != geo.king_from
-                    || !(b.by_role(Role::Rook) & ours).contains(geo.rook_from)
-                    || (occ & geo.must_be_empty).any()
-                {
-                    continue;
-                }
-                if geo.king_path.any_square(|s| !g.safe(s, occ, theirs)) {
-                    continue;
-                }
-                out.push(Action::Move(Move::with_kind(
-                    geo.king_from,
-                    geo.king_to,
-                    MoveKind::Castle,
-                )));
-            }
+            push_castlings(
+                b,
+                us,
+                self.fide.castling,
+                |geo| !geo.king_path.any_square(|s| !g.safe(s, occ, theirs)),
+                out,
+            );
         }
     }
 
@@ -438,7 +415,7 @@ impl Contrast {
     /// (for explanations).
     fn pseudo_moves_from(&self, from: Square) -> Vec<Move> {
         let mut all = Vec::new();
-        let b = &self.board;
+        let b = &self.fide.board;
         let Some(p) = b.piece_at(from) else {
             return all;
         };
@@ -526,12 +503,12 @@ pub fn describe_powers(color: Color, role: Role, sq: Square) -> String {
 impl Position for Contrast {
     #[inline]
     fn board(&self) -> &Board {
-        &self.board
+        &self.fide.board
     }
 
     #[inline]
     fn turn(&self) -> Color {
-        self.turn
+        self.fide.turn
     }
 
     #[inline]
@@ -542,53 +519,41 @@ impl Position for Contrast {
     #[inline]
     fn play_unchecked(&mut self, action: Action) {
         let Action::Move(m) = action else { return };
-        let applied = apply_move(&mut self.board, m);
-        self.castling &= !(castling_rights_touching(m.from) | castling_rights_touching(m.to));
+        play_fide_move(&mut self.fide, m);
         // Only strong pawns capture en passant (the skipped square's
         // diagonal neighbours share its colour, so in practice every taker
         // is strong; the mask says so explicitly).
-        self.ep_square = ep_square_after(&self.board, m, self.turn).filter(|ep| {
-            (pawn_attacks(self.turn, *ep)
-                & self.board.by_role(Role::Pawn)
-                & self.board.by_color(self.turn.other())
-                & strong_squares(self.turn.other()))
+        let (mover, taker) = (self.fide.turn.other(), self.fide.turn);
+        let board = self.fide.board;
+        self.fide.ep_square = self.fide.ep_square.filter(|ep| {
+            (pawn_attacks(mover, *ep)
+                & board.by_role(Role::Pawn)
+                & board.by_color(taker)
+                & strong_squares(taker))
             .any()
         });
-        if applied.moved == Role::Pawn || applied.captured.is_some() {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves += 1;
-        }
-        if self.turn == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = self.turn.other();
     }
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
         if legal.is_empty() {
-            return Some(if self.is_check() {
-                Outcome::win(self.turn.other(), EndReason::Checkmate)
-            } else {
-                Outcome::draw(EndReason::Stalemate)
-            });
+            return Some(mate_or_stalemate(self.fide.turn, self.is_check()));
         }
         // Only bare kings are a draw by material in Contrast.
-        (self.board.occupied() == self.board.by_role(Role::King))
+        (self.fide.board.occupied() == self.fide.board.by_role(Role::King))
             .then(|| Outcome::draw(EndReason::InsufficientMaterial))
     }
 
     #[inline]
     fn hash(&self) -> u64 {
-        fide_hash(&self.board, self.turn, self.castling, self.ep_square)
+        fide_setup_hash(&self.fide)
     }
 
     fn quiet_plies(&self) -> u32 {
-        self.halfmoves
+        self.fide.halfmoves
     }
 
     fn fullmoves(&self) -> u32 {
-        self.fullmoves
+        self.fide.fullmoves
     }
 
     fn to_fen(&self) -> String {
@@ -597,7 +562,7 @@ impl Position for Contrast {
 
     #[inline]
     fn is_check(&self) -> bool {
-        king_in_check(&self.board, self.turn)
+        king_in_check(&self.fide.board, self.fide.turn)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
@@ -607,10 +572,10 @@ impl Position for Contrast {
         else {
             return generic_why_illegal(self, text, legal);
         };
-        let Some(p) = self.board.piece_at(from) else {
+        let Some(p) = self.fide.board.piece_at(from) else {
             return generic_why_illegal(self, text, legal);
         };
-        if p.color != self.turn || legal.is_empty() {
+        if p.color != self.fide.turn || legal.is_empty() {
             return generic_why_illegal(self, text, legal);
         }
         let powers = describe_powers(p.color, p.role, from);
@@ -618,7 +583,8 @@ impl Position for Contrast {
             if p.role != Role::Queen || !is_strong(p.color, from) {
                 return format!("Contrast: only a strong queen captures in place; {powers}");
             }
-            if self.board.color_at(to) != Some(p.color.other()) || !king_attacks(from).contains(to)
+            if self.fide.board.color_at(to) != Some(p.color.other())
+                || !king_attacks(from).contains(to)
             {
                 return format!(
                     "Contrast: a capture in place removes an enemy piece on an adjacent square; {to} holds none next to {from}"
@@ -630,11 +596,11 @@ impl Position for Contrast {
             let kingside = to.file() > from.file();
             let geo = castle_geometry(p.color, kingside);
             if from == geo.king_from && to == geo.king_to {
-                if self.castling & castle_bit(p.color, kingside) == 0 {
+                if self.fide.castling & castle_bit(p.color, kingside) == 0 {
                     return "castling is no longer allowed on that side (king or rook has moved)"
                         .to_string();
                 }
-                if (self.board.occupied() & geo.must_be_empty).any() {
+                if (self.fide.board.occupied() & geo.must_be_empty).any() {
                     return "castling needs every square between king and rook empty".to_string();
                 }
                 return "castling is not allowed out of, through or into check (attacks counted with Contrast powers)".to_string();
@@ -663,12 +629,13 @@ impl Position for Contrast {
     }
 
     fn evaluate(&self) -> i32 {
-        // Material, plus a bonus for every piece standing strong: strength
-        // is the whole point of the variant and changes with every move.
+        // Chess material and piece squares, plus a bonus for every piece
+        // standing strong: strength is the whole point of the variant and
+        // changes with every move.
         const STRONG_BONUS: [i32; 6] = [15, 40, 35, 45, 30, 10];
-        let b = &self.board;
-        let mut score = super::material_balance(b, self.turn);
-        for (c, sign) in [(self.turn, 1), (self.turn.other(), -1)] {
+        let b = &self.fide.board;
+        let mut score = crate::ai::eval::chess_pst(b, self.fide.turn);
+        for (c, sign) in [(self.fide.turn, 1), (self.fide.turn.other(), -1)] {
             let strong = b.by_color(c) & strong_squares(c);
             for role in Role::ALL {
                 score +=

@@ -985,6 +985,59 @@ impl Position for DiceMoney {
             None => self.prices = previous_start.prices,
         }
     }
+
+    /// Both players' prices: what match play carries into the next game.
+    fn carried_state(&self) -> Option<serde_json::Value> {
+        Some(serde_json::json!({ "prices": self.prices }))
+    }
+
+    fn restore_carried_state(&mut self, state: &serde_json::Value) -> Result<(), String> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Carried {
+            prices: [[u32; ITEMS]; 2],
+        }
+        let c: Carried = serde_json::from_value(state.clone())
+            .map_err(|e| format!("Dice-Money carried state: {e}"))?;
+        self.prices = c.prices;
+        Ok(())
+    }
+
+    /// Money, lost pieces and prices of each side (prices in the order of
+    /// the variant file: move1/move2/king/opponent/pawn/knight-bishop/rook/
+    /// queen), then the dice, extra moves and king power of the turn.
+    fn state_summary(&self) -> Option<String> {
+        let side = |c: Color| {
+            let lost: Vec<String> = Role::ALL
+                .iter()
+                .filter(|r| self.lost(c, **r) > 0)
+                .map(|r| format!("{}{}", r.upper_char(), self.lost(c, *r)))
+                .collect();
+            let prices: Vec<String> = self.prices(c).iter().map(u32::to_string).collect();
+            format!(
+                "{}: ${}, lost {}, prices {}",
+                c.name(),
+                self.money(c),
+                if lost.is_empty() {
+                    "none".to_string()
+                } else {
+                    lost.join(" ")
+                },
+                prices.join("/")
+            )
+        };
+        let mut s = format!("{}; {}", side(Color::White), side(Color::Black));
+        if let Some((a, b)) = self.dice {
+            s.push_str(&format!("; dice {a},{b}"));
+        }
+        if self.extra_left > 0 {
+            s.push_str(&format!("; extra moves left {}", self.extra_left));
+        }
+        if self.king_power {
+            s.push_str("; king moves like a queen");
+        }
+        Some(s)
+    }
 }
 
 #[cfg(test)]

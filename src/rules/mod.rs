@@ -292,6 +292,20 @@ pub trait Position: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Match play: the state [`Position::carry_over`] can set, as JSON, so a
+    /// saved game of a match replays from the same start (Dice-Money: both
+    /// players' prices). `None` in families that carry nothing.
+    fn carried_state(&self) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// Put back what [`Position::carried_state`] wrote; the error says what
+    /// does not fit.
+    fn restore_carried_state(&mut self, state: &serde_json::Value) -> Result<(), String> {
+        let _ = state;
+        Err("this variant carries nothing from one game of a match to the next".to_string())
+    }
+
     /// The result if the game is over by the position itself.
     fn outcome(&self) -> Option<Outcome> {
         let mut legal = Vec::with_capacity(64);

@@ -4,16 +4,18 @@
 //! The knight slot's piece is an option: knight, camel (Jamal), DA (Daffy)
 //! or double knight.
 
-use super::standard::{fide_hash, validate_fide_setup_with};
-use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use super::standard::{
+    fide_setup_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with,
+};
+use super::{generic_why_illegal, Outcome, Position, PositionError};
 use crate::core::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks,
     queen_attacks, rook_attacks, Leaper,
 };
 use crate::core::fen::Setup;
 use crate::core::movegen::{
-    apply_move, castle_bit, castle_geometry, castling_rights_touching, ep_square_after,
-    pawn_start_rank, promotion_rank, FIDE_PROMOTIONS,
+    apply_move, castle_bit, castle_geometry, pawn_start_rank, promotion_rank, push_castlings,
+    push_pawn_move, FIDE_PROMOTIONS,
 };
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Role, Square};
 use serde::{Deserialize, Serialize};
@@ -58,7 +60,8 @@ pub struct MonochromaticOptions {
 
 /// The double knight's eight (2,4) targets from each square with the
 /// intermediate square each must pass (zero where off the board).
-static DOUBLE_KNIGHT: [[(u64, u64); 8]; 64] = build_double_knight();
+static DOUBLE_KNIGHT: [[(u64, u64); 8]; 64] = DOUBLE_KNIGHT_TABLE;
+const DOUBLE_KNIGHT_TABLE: [[(u64, u64); 8]; 64] = build_double_knight();
 
 const fn build_double_knight() -> [[(u64, u64); 8]; 64] {
     let dirs: [(i32, i32); 8] = [
@@ -128,12 +131,37 @@ pub fn attackers_to(
     occupied: Bitboard,
     them: Bitboard,
 ) -> Bitboard {
-    ((rook_attacks(s, occupied) & board.rooks_and_queens())
+    let mut a = ((rook_attacks(s, occupied) & board.rooks_and_queens())
         | (bishop_attacks(s, occupied) & board.bishops_and_queens())
-        | (slot_attacks(kind, s, occupied) & board.by_role(Role::Knight))
         | (king_attacks(s) & board.by_role(Role::King))
         | (pawn_attacks(by.other(), s) & board.by_role(Role::Pawn)))
-        & them
+        & them;
+    let knights = board.by_role(Role::Knight) & them;
+    // The double knight's blockable leap is worked out only when one of
+    // them stands at (2,4) distance at all.
+    if knights.any()
+        && (kind != KnightKind::DoubleKnight || (knights.0 & DOUBLE_KNIGHT_ANY[s.index()]) != 0)
+    {
+        a |= slot_attacks(kind, s, occupied) & knights;
+    }
+    a
+}
+
+/// Every (2,4) target of each square, ignoring the middle square.
+static DOUBLE_KNIGHT_ANY: [u64; 64] = build_double_knight_any();
+
+const fn build_double_knight_any() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut d = 0;
+        while d < 8 {
+            t[s] |= DOUBLE_KNIGHT_TABLE[s][d].0;
+            d += 1;
+        }
+        s += 1;
+    }
+    t
 }
 
 /// Is `c`'s king in pictorial check? False without a king.
@@ -148,12 +176,8 @@ pub fn king_in_check(board: &Board, kind: KnightKind, c: Color) -> bool {
 /// A Monochromatic Chess position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Monochromatic {
-    board: Board,
-    turn: Color,
-    castling: u8,
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
+    /// Board, side, castling, en passant and clocks, as in chess.
+    fide: Setup,
     options: MonochromaticOptions,
 }
 
@@ -166,12 +190,7 @@ impl Monochromatic {
     ) -> Result<Monochromatic, PositionError> {
         validate_fide_setup_with(&setup, |b, c| king_in_check(b, options.knight, c))?;
         Ok(Monochromatic {
-            board: setup.board,
-            turn: setup.turn,
-            castling: setup.castling,
-            ep_square: setup.ep_square,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
+            fide: setup,
             options,
         })
     }
@@ -183,23 +202,16 @@ impl Monochromatic {
 
     /// The position as a setup.
     pub fn setup(&self) -> Setup {
-        Setup {
-            board: self.board,
-            turn: self.turn,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        }
+        self.fide
     }
 
     #[inline]
     fn safe(&self, ksq: Square, occ: Bitboard, theirs: Bitboard) -> bool {
         attackers_to(
-            &self.board,
+            &self.fide.board,
             self.options.knight,
             ksq,
-            self.turn.other(),
+            self.fide.turn.other(),
             occ,
             theirs,
         )
@@ -210,8 +222,8 @@ impl Monochromatic {
     /// enemy slider on its lines, and the middle squares of enemy double
     /// knights' (2,4) paths to it.
     fn sensitive_squares(&self, ksq: Square) -> Bitboard {
-        let b = &self.board;
-        let theirs = b.by_color(self.turn.other());
+        let b = &self.fide.board;
+        let theirs = b.by_color(self.fide.turn.other());
         let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & b.rooks_and_queens())
             | (bishop_attacks(ksq, Bitboard::EMPTY) & b.bishops_and_queens()))
             & theirs;
@@ -252,8 +264,8 @@ impl Monochromatic {
     }
 
     fn gen_legal(&self, out: &mut Vec<Action>) {
-        let b = &self.board;
-        let us = self.turn;
+        let b = &self.fide.board;
+        let us = self.fide.turn;
         let them = us.other();
         let Some(ksq) = b.king_of(us) else {
             return;
@@ -272,10 +284,23 @@ impl Monochromatic {
                 || self.safe(ksq, occ.without(from).with(to), theirs.without(to))
         };
 
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        // Ordinary knights always change colour: they never move.
+        let movers = if self.options.knight == KnightKind::Knight {
+            [Role::Bishop, Role::Rook, Role::Queen].as_slice()
+        } else {
+            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].as_slice()
+        };
+        for &role in movers {
             for from in b.by_role(role) & ours {
-                for to in self.targets(role, from, occ) & !ours {
-                    if ok(from, to) {
+                let targets = self.targets(role, from, occ) & !ours;
+                if sensitive.contains(from) {
+                    for to in targets {
+                        if ok(from, to) {
+                            out.push(Action::Move(Move::new(from, to)));
+                        }
+                    }
+                } else {
+                    for to in targets {
                         out.push(Action::Move(Move::new(from, to)));
                     }
                 }
@@ -284,47 +309,55 @@ impl Monochromatic {
 
         // Pawns: never a single step (it changes colour); the double step,
         // diagonal captures, en passant and promotion by capture.
-        let dir = us.fold(1i8, -1);
-        let start = pawn_start_rank(us);
+        let pawns = b.by_role(Role::Pawn) & ours;
+        let empty = !occ;
+        let starters = pawns & Bitboard::rank(pawn_start_rank(us));
+        let doubles = match us {
+            Color::White => (starters.north() & empty).north() & empty,
+            Color::Black => (starters.south() & empty).south() & empty,
+        };
+        let back = us.fold(-2i8, 2);
+        for to in doubles {
+            let Some(from) = to.offset(0, back) else {
+                continue;
+            };
+            if ok(from, to) {
+                out.push(Action::Move(Move::with_kind(
+                    from,
+                    to,
+                    MoveKind::DoublePush,
+                )));
+            }
+        }
+        // Captures set-wise: shift the pawns onto their capture squares and
+        // step back by the same offset for the origin.
         let last = promotion_rank(us);
-        for from in b.by_role(Role::Pawn) & ours {
-            if from.rank() == start {
-                if let (Some(one), Some(two)) = (from.offset(0, dir), from.offset(0, 2 * dir)) {
-                    if !occ.contains(one) && !occ.contains(two) && ok(from, two) {
-                        out.push(Action::Move(Move::with_kind(
-                            from,
-                            two,
-                            MoveKind::DoublePush,
-                        )));
-                    }
-                }
-            }
-            let diag = pawn_attacks(us, from);
-            for to in diag & theirs {
+        let not_a = (pawns & !Bitboard::file(0)).0;
+        let not_h = (pawns & !Bitboard::file(7)).0;
+        let (toward_a, toward_h, back_a, back_h) = match us {
+            Color::White => (not_a << 7, not_h << 9, -7i32, -9i32),
+            Color::Black => (not_a >> 9, not_h >> 7, 9, 7),
+        };
+        for (targets, back) in [(toward_a, back_a), (toward_h, back_h)] {
+            for to in Bitboard(targets) & theirs {
+                let Some(from) = Square::new((to.index() as i32 + back) as u8) else {
+                    continue;
+                };
                 if ok(from, to) {
-                    if to.rank() == last {
-                        for r in FIDE_PROMOTIONS {
-                            out.push(Action::Move(Move::with_kind(
-                                from,
-                                to,
-                                MoveKind::Promotion(r),
-                            )));
-                        }
-                    } else {
-                        out.push(Action::Move(Move::new(from, to)));
-                    }
+                    push_pawn_move(from, to, last, &FIDE_PROMOTIONS, out);
                 }
             }
-            if let Some(ep) = self.ep_square {
-                if diag.contains(ep) && !occ.contains(ep) {
-                    if let Some(victim) = ep.offset(0, -dir) {
-                        if (theirs & b.by_role(Role::Pawn)).contains(victim)
-                            && self.safe(
-                                ksq,
-                                occ.without(from).without(victim).with(ep),
-                                theirs.without(victim),
-                            )
-                        {
+        }
+        if let Some(ep) = self.fide.ep_square {
+            let dir = us.fold(1i8, -1);
+            if let Some(victim) = ep.offset(0, -dir) {
+                if !occ.contains(ep) && (theirs & b.by_role(Role::Pawn)).contains(victim) {
+                    for from in pawn_attacks(them, ep) & pawns {
+                        if self.safe(
+                            ksq,
+                            occ.without(from).without(victim).with(ep),
+                            theirs.without(victim),
+                        ) {
                             out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
                         }
                     }
@@ -341,33 +374,23 @@ impl Monochromatic {
         }
 
         if !in_check {
-            for kingside in [true, false] {
-                if self.castling & castle_bit(us, kingside) == 0
-                    || !Self::castling_keeps_colour(us, kingside)
-                {
-                    continue;
-                }
-                let g = castle_geometry(us, kingside);
-                if ksq != g.king_from
-                    || !(b.by_role(Role::Rook) & ours).contains(g.rook_from)
-                    || (occ & g.must_be_empty).any()
-                    || g.king_path.any_square(|s| !self.safe(s, occ, theirs))
-                {
-                    continue;
-                }
-                out.push(Action::Move(Move::with_kind(
-                    g.king_from,
-                    g.king_to,
-                    MoveKind::Castle,
-                )));
-            }
+            push_castlings(
+                b,
+                us,
+                self.fide.castling,
+                |g| {
+                    Self::castling_keeps_colour(us, g.king_to.file() > g.king_from.file())
+                        && !g.king_path.any_square(|s| !self.safe(s, occ, theirs))
+                },
+                out,
+            );
         }
     }
 
     /// Would this move, by its piece's normal powers, be possible if colour
     /// did not matter? (For explanations.)
     fn normal_move_shape(&self, from: Square, to: Square) -> bool {
-        let b = &self.board;
+        let b = &self.fide.board;
         let Some(p) = b.piece_at(from) else {
             return false;
         };
@@ -406,12 +429,12 @@ fn shade(sq: Square) -> &'static str {
 impl Position for Monochromatic {
     #[inline]
     fn board(&self) -> &Board {
-        &self.board
+        &self.fide.board
     }
 
     #[inline]
     fn turn(&self) -> Color {
-        self.turn
+        self.fide.turn
     }
 
     #[inline]
@@ -422,43 +445,28 @@ impl Position for Monochromatic {
     #[inline]
     fn play_unchecked(&mut self, action: Action) {
         let Action::Move(m) = action else { return };
-        let applied = apply_move(&mut self.board, m);
-        self.castling &= !(castling_rights_touching(m.from) | castling_rights_touching(m.to));
-        self.ep_square = ep_square_after(&self.board, m, self.turn);
-        if applied.moved == Role::Pawn || applied.captured.is_some() {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves += 1;
-        }
-        if self.turn == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = self.turn.other();
+        play_fide_move(&mut self.fide, m);
     }
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
         // No insufficient-material draw in this family.
         if legal.is_empty() {
-            return Some(if self.is_check() {
-                Outcome::win(self.turn.other(), EndReason::Checkmate)
-            } else {
-                Outcome::draw(EndReason::Stalemate)
-            });
+            return Some(mate_or_stalemate(self.fide.turn, self.is_check()));
         }
         None
     }
 
     #[inline]
     fn hash(&self) -> u64 {
-        fide_hash(&self.board, self.turn, self.castling, self.ep_square)
+        fide_setup_hash(&self.fide)
     }
 
     fn quiet_plies(&self) -> u32 {
-        self.halfmoves
+        self.fide.halfmoves
     }
 
     fn fullmoves(&self) -> u32 {
-        self.fullmoves
+        self.fide.fullmoves
     }
 
     fn to_fen(&self) -> String {
@@ -467,17 +475,17 @@ impl Position for Monochromatic {
 
     #[inline]
     fn is_check(&self) -> bool {
-        king_in_check(&self.board, self.options.knight, self.turn)
+        king_in_check(&self.fide.board, self.options.knight, self.fide.turn)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         let CoordText::Move { from, to, .. } = *text else {
             return generic_why_illegal(self, text, legal);
         };
-        let Some(p) = self.board.piece_at(from) else {
+        let Some(p) = self.fide.board.piece_at(from) else {
             return generic_why_illegal(self, text, legal);
         };
-        if p.color != self.turn || legal.is_empty() {
+        if p.color != self.fide.turn || legal.is_empty() {
             return generic_why_illegal(self, text, legal);
         }
         if p.role == Role::King && from.rank() == to.rank() && (from.file() - to.file()).abs() == 2
@@ -491,11 +499,11 @@ impl Position for Monochromatic {
                             g.rook_from, g.rook_to, shade(g.rook_from), shade(g.rook_to)
                         );
                     }
-                    if self.castling & castle_bit(p.color, kingside) == 0 {
+                    if self.fide.castling & castle_bit(p.color, kingside) == 0 {
                         return "castling is no longer allowed (king or rook has moved)"
                             .to_string();
                     }
-                    if (self.board.occupied() & g.must_be_empty).any() {
+                    if (self.fide.board.occupied() & g.must_be_empty).any() {
                         return "castling needs every square between king and rook empty"
                             .to_string();
                     }
@@ -503,7 +511,7 @@ impl Position for Monochromatic {
                 }
             }
         }
-        if from.is_dark() != to.is_dark() && !self.board.by_color(p.color).contains(to) {
+        if from.is_dark() != to.is_dark() && !self.fide.board.by_color(p.color).contains(to) {
             let extra = match p.role {
                 Role::Pawn => " (pawns never make a single step)",
                 Role::Knight if self.options.knight == KnightKind::Knight => {
@@ -519,9 +527,9 @@ impl Position for Monochromatic {
             );
         }
         if self.normal_move_shape(from, to) {
-            let mut after = self.board;
+            let mut after = self.fide.board;
             apply_move(&mut after, Move::new(from, to));
-            if king_in_check(&after, self.options.knight, self.turn) {
+            if king_in_check(&after, self.options.knight, self.fide.turn) {
                 return if self.is_check() {
                     "your king is in check and this move does not get it out (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
                 } else {
@@ -537,7 +545,7 @@ impl Position for Monochromatic {
         // light and a dark battle: a bishop or pawn is worth more the more
         // enemy pieces share its colour (its only possible targets). The
         // knight slot is valued by what it can do here.
-        let b = &self.board;
+        let b = &self.fide.board;
         let slot = match self.options.knight {
             KnightKind::Knight => 40,
             KnightKind::Camel => 260,
@@ -546,7 +554,7 @@ impl Position for Monochromatic {
         };
         let values = [100, slot, 330, 500, 900, 0];
         let mut score = 0;
-        for (c, sign) in [(self.turn, 1), (self.turn.other(), -1)] {
+        for (c, sign) in [(self.fide.turn, 1), (self.fide.turn.other(), -1)] {
             let mine = b.by_color(c);
             let enemy = b.by_color(c.other());
             for role in Role::ALL {

@@ -5,68 +5,44 @@ use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
 use crate::core::fen::{castle, Setup};
 use crate::core::movegen::{
     apply_move, castle_geometry, castling_rights_touching, ep_square_after, gen_fide_legal,
-    king_in_check, FideParams, FIDE_PROMOTIONS,
+    king_in_check, Applied, FideParams, FIDE_PROMOTIONS,
 };
-use crate::core::{zobrist, Action, Bitboard, Board, Color, CoordText, Piece, Role, Square};
+use crate::core::{zobrist, Action, Bitboard, Board, Color, CoordText, Move, Piece, Role, Square};
 
 /// A standard chess position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Standard {
-    board: Board,
-    turn: Color,
-    castling: u8,
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
+    /// Board, side, castling, en passant and clocks, as in chess.
+    fide: Setup,
 }
 
 impl Standard {
     /// Check a setup against FIDE's requirements and build the position.
     pub fn from_setup(setup: Setup) -> Result<Standard, PositionError> {
         validate_fide_setup(&setup)?;
-        Ok(Standard {
-            board: setup.board,
-            turn: setup.turn,
-            castling: setup.castling,
-            ep_square: setup.ep_square,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
-        })
+        Ok(Standard { fide: setup })
     }
 
     /// The starting position.
     pub fn start() -> Standard {
-        let s = Setup::standard();
         Standard {
-            board: s.board,
-            turn: s.turn,
-            castling: s.castling,
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
+            fide: Setup::standard(),
         }
     }
 
     /// Castling-rights bits.
     pub fn castling(&self) -> u8 {
-        self.castling
+        self.fide.castling
     }
 
     /// En-passant square, if a capture there may be possible.
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.fide.ep_square
     }
 
     /// The position as a setup (for FEN and other families built on it).
     pub fn setup(&self) -> Setup {
-        Setup {
-            board: self.board,
-            turn: self.turn,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        }
+        self.fide
     }
 }
 
@@ -162,6 +138,42 @@ pub fn insufficient_material(b: &Board) -> bool {
         && ((bishops & Bitboard::DARK).is_empty() || (bishops & Bitboard::LIGHT).is_empty())
 }
 
+/// Play a move on a FIDE state: board mechanics, castling rights lost by
+/// touching a king or rook square, the en-passant square, the clocks and
+/// the turn. Shared by every family that keeps chess's state.
+#[inline]
+pub fn play_fide_move(fide: &mut Setup, m: Move) -> Applied {
+    let applied = apply_move(&mut fide.board, m);
+    fide.castling &= !(castling_rights_touching(m.from) | castling_rights_touching(m.to));
+    fide.ep_square = ep_square_after(&fide.board, m, fide.turn);
+    if applied.moved == Role::Pawn || applied.captured.is_some() {
+        fide.halfmoves = 0;
+    } else {
+        fide.halfmoves += 1;
+    }
+    if fide.turn == Color::Black {
+        fide.fullmoves += 1;
+    }
+    fide.turn = fide.turn.other();
+    applied
+}
+
+/// The end when the side to move has no legal move: checkmate if in check,
+/// stalemate (a draw) otherwise.
+pub fn mate_or_stalemate(turn: Color, in_check: bool) -> Outcome {
+    if in_check {
+        Outcome::win(turn.other(), EndReason::Checkmate)
+    } else {
+        Outcome::draw(EndReason::Stalemate)
+    }
+}
+
+/// Hash of a whole FIDE state.
+#[inline]
+pub fn fide_setup_hash(fide: &Setup) -> u64 {
+    fide_hash(&fide.board, fide.turn, fide.castling, fide.ep_square)
+}
+
 /// Hash of the FIDE state fields.
 #[inline]
 pub fn fide_hash(board: &Board, turn: Color, castling: u8, ep: Option<Square>) -> u64 {
@@ -174,22 +186,22 @@ pub fn fide_hash(board: &Board, turn: Color, castling: u8, ep: Option<Square>) -
 impl Position for Standard {
     #[inline]
     fn board(&self) -> &Board {
-        &self.board
+        &self.fide.board
     }
 
     #[inline]
     fn turn(&self) -> Color {
-        self.turn
+        self.fide.turn
     }
 
     #[inline]
     fn legal_actions(&self, out: &mut Vec<Action>) {
         gen_fide_legal(
-            &self.board,
-            self.turn,
+            &self.fide.board,
+            self.fide.turn,
             &FideParams {
-                castling: self.castling,
-                ep_square: self.ep_square,
+                castling: self.fide.castling,
+                ep_square: self.fide.ep_square,
                 promotions: &FIDE_PROMOTIONS,
                 king_slides: false,
             },
@@ -200,42 +212,28 @@ impl Position for Standard {
     #[inline]
     fn play_unchecked(&mut self, action: Action) {
         let Action::Move(m) = action else { return };
-        let applied = apply_move(&mut self.board, m);
-        self.castling &= !(castling_rights_touching(m.from) | castling_rights_touching(m.to));
-        self.ep_square = ep_square_after(&self.board, m, self.turn);
-        if applied.moved == Role::Pawn || applied.captured.is_some() {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves += 1;
-        }
-        if self.turn == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = self.turn.other();
+        play_fide_move(&mut self.fide, m);
     }
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
         if legal.is_empty() {
-            return Some(if self.is_check() {
-                Outcome::win(self.turn.other(), EndReason::Checkmate)
-            } else {
-                Outcome::draw(EndReason::Stalemate)
-            });
+            return Some(mate_or_stalemate(self.fide.turn, self.is_check()));
         }
-        insufficient_material(&self.board).then(|| Outcome::draw(EndReason::InsufficientMaterial))
+        insufficient_material(&self.fide.board)
+            .then(|| Outcome::draw(EndReason::InsufficientMaterial))
     }
 
     #[inline]
     fn hash(&self) -> u64 {
-        fide_hash(&self.board, self.turn, self.castling, self.ep_square)
+        fide_setup_hash(&self.fide)
     }
 
     fn quiet_plies(&self) -> u32 {
-        self.halfmoves
+        self.fide.halfmoves
     }
 
     fn fullmoves(&self) -> u32 {
-        self.fullmoves
+        self.fide.fullmoves
     }
 
     fn to_fen(&self) -> String {
@@ -244,15 +242,15 @@ impl Position for Standard {
 
     #[inline]
     fn is_check(&self) -> bool {
-        king_in_check(&self.board, self.turn)
+        king_in_check(&self.fide.board, self.fide.turn)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
-        fide_why_illegal(self, &self.board, self.turn, text, legal)
+        fide_why_illegal(self, &self.fide.board, self.fide.turn, text, legal)
     }
 
     fn evaluate(&self) -> i32 {
-        crate::ai::eval::chess_pst(&self.board, self.turn)
+        crate::ai::eval::chess_pst(&self.fide.board, self.fide.turn)
     }
 }
 
@@ -341,19 +339,19 @@ mod tests {
     #[test]
     fn insufficient_material_cases() {
         assert!(insufficient_material(
-            &pos("k7/8/8/8/8/8/8/K7 w - - 0 1").board
+            &pos("k7/8/8/8/8/8/8/K7 w - - 0 1").fide.board
         ));
         assert!(insufficient_material(
-            &pos("k7/8/8/8/8/8/8/KN6 w - - 0 1").board
+            &pos("k7/8/8/8/8/8/8/KN6 w - - 0 1").fide.board
         ));
         assert!(insufficient_material(
-            &pos("k1b5/8/8/8/8/8/8/KB6 w - - 0 1").board
+            &pos("k1b5/8/8/8/8/8/8/KB6 w - - 0 1").fide.board
         ));
         assert!(!insufficient_material(
-            &pos("kb6/8/8/8/8/8/8/KB6 w - - 0 1").board
+            &pos("kb6/8/8/8/8/8/8/KB6 w - - 0 1").fide.board
         ));
         assert!(!insufficient_material(
-            &pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1").board
+            &pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1").fide.board
         ));
     }
 }

@@ -271,10 +271,18 @@ impl Widget for BoardView<'_> {
             } else {
                 " ▲ North (Black) ━━ South (White) ▼ "
             };
-            let lw = label.chars().count() as u16;
+            let short = if g.flipped {
+                " ▲S ━ N▼ "
+            } else {
+                " ▲N ━ S▼ "
+            };
             let w = 8 * g.cell_w;
-            if lw + 2 <= w {
-                put(buf, g.x + LABEL_W + (w - lw) / 2, y, label, t.centerline());
+            for text in [label, short] {
+                let lw = text.chars().count() as u16;
+                if lw + 2 <= w {
+                    put(buf, g.x + LABEL_W + (w - lw) / 2, y, text, t.centerline());
+                    break;
+                }
             }
         }
     }

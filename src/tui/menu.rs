@@ -221,7 +221,7 @@ impl MenuState {
 
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
         let registry = ctx.registry;
-        let n_variants = registry.all().len();
+        let n_variants = registry.all().len().max(1);
         let items = self.main_items();
         match &mut self.page {
             Page::Main { cursor } => {
@@ -286,11 +286,9 @@ impl MenuState {
                 }
                 match k.code {
                     KeyCode::Up | KeyCode::Char('k') => {
-                        *cursor = (*cursor + n_variants - 1) % n_variants.max(1)
+                        *cursor = (*cursor + n_variants - 1) % n_variants
                     }
-                    KeyCode::Down | KeyCode::Char('j') => {
-                        *cursor = (*cursor + 1) % n_variants.max(1)
-                    }
+                    KeyCode::Down | KeyCode::Char('j') => *cursor = (*cursor + 1) % n_variants,
                     KeyCode::Char('i') | KeyCode::Char('?') => *rules = Some(0),
                     KeyCode::Enter | KeyCode::Char(' ') => {
                         let v = *cursor;
@@ -439,7 +437,8 @@ impl MenuState {
         if replay || error.is_some() {
             return Nav::Replay(Box::new(ReplayState::new(game, Some(path), error)));
         }
-        let players = store::read_players(&path).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
+        let players = store::read_players(&path, ctx.registry)
+            .unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
         let mut p = PlayState::new(game, players);
         if keep_path {
             p.save_path = Some(path);
@@ -461,7 +460,11 @@ impl MenuState {
                 if let Some(p) = &self.resume {
                     let what = store::load_partial(p, registry)
                         .0
-                        .map(|g| format!("{}, {} plies", g.variant().name, g.ply()))
+                        .map(|g| {
+                            let n = g.ply();
+                            let unit = if n == 1 { "ply" } else { "plies" };
+                            format!("{}, {n} {unit}", g.variant().name)
+                        })
                         .unwrap_or_default();
                     lines[1] = Line::styled(format!("unfinished: {what}"), theme.good());
                 }

@@ -56,6 +56,9 @@ pub fn render(app: &App, buf: &mut Buffer) {
     }
 }
 
+/// Name of the computer players' threads.
+const AI_THREAD: &str = "motley-ai";
+
 fn restore_terminal() {
     let _ = disable_raw_mode();
     let _ = execute!(std::io::stdout(), DisableMouseCapture, LeaveAlternateScreen);
@@ -81,6 +84,11 @@ pub fn run(mut app: App) -> Result<(), UiError> {
     // Restore the terminal before a panic message is printed.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // A computer player's thread is caught and reported on screen; any
+        // other panic ends the program with the terminal given back first.
+        if std::thread::current().name() == Some(AI_THREAD) {
+            return;
+        }
         restore_terminal();
         previous(info);
     }));
@@ -162,28 +170,49 @@ fn spawn_requests(app: &mut App, tx: &mpsc::Sender<AppEvent>) {
     for req in app.requests.drain(..) {
         match req {
             Request::Think(job) => {
-                let tx = tx.clone();
-                std::thread::spawn(move || {
-                    let action = crate::ai::think(
-                        &job.position,
-                        &job.history,
-                        &job.spec,
-                        &job.settings,
-                        &job.stop,
-                    );
-                    let _ = tx.send(AppEvent::Thought {
-                        generation: job.generation,
-                        action,
+                let generation = job.generation;
+                let thread_tx = tx.clone();
+                let spawned = std::thread::Builder::new()
+                    .name(AI_THREAD.to_string())
+                    .spawn(move || {
+                        let action = std::panic::catch_unwind(|| {
+                            crate::ai::think(
+                                &job.position,
+                                &job.history,
+                                &job.spec,
+                                &job.settings,
+                                &job.stop,
+                            )
+                        })
+                        .unwrap_or(None);
+                        let _ = thread_tx.send(AppEvent::Thought {
+                            generation: job.generation,
+                            action,
+                        });
                     });
-                });
+                if spawned.is_err() {
+                    // No thread: the game shows that the computer found no move.
+                    let _ = tx.send(AppEvent::Thought {
+                        generation,
+                        action: None,
+                    });
+                }
             }
         }
     }
 }
 
-/// Render into a fresh buffer of the app's size (tests, snapshots).
+/// Draw the app through ratatui's `TestBackend` (the same `Terminal::draw`
+/// path as the real terminal) and return the screen (tests, snapshots).
 pub fn render_to_buffer(app: &App) -> Buffer {
-    let mut buf = Buffer::empty(Rect::new(0, 0, app.size.0, app.size.1));
-    render(app, &mut buf);
-    buf
+    let backend = ratatui::backend::TestBackend::new(app.size.0, app.size.1);
+    match Terminal::new(backend) {
+        Ok(mut terminal) => {
+            if terminal.draw(|f| render(app, f.buffer_mut())).is_ok() {
+                return terminal.backend().buffer().clone();
+            }
+            Buffer::empty(Rect::new(0, 0, app.size.0, app.size.1))
+        }
+        Err(_) => Buffer::empty(Rect::new(0, 0, app.size.0, app.size.1)),
+    }
 }

@@ -131,8 +131,8 @@ fn roles_text(roles: &[Role]) -> String {
 }
 
 /// The family panel: the state a player of this family must see at `ply`
-/// of `game`. `focus` is the square under the cursor (Contrast explains
-/// that piece's powers).
+/// of `game`. `focus` is the square under the cursor on the play screen
+/// (Contrast explains that piece's powers; `None` in the replay viewer).
 pub fn variant_panel(
     game: &Game,
     ply: usize,
@@ -225,15 +225,16 @@ pub fn variant_panel(
             };
             let (ws, ww) = count(Color::White);
             let (bs, bw) = count(Color::Black);
+            let knight = theme.glyph(crate::core::Piece::new(Color::White, Role::Knight), false);
             lines.push(Line::from(vec![
                 Span::styled(
-                    "♞+ strong",
+                    format!("{knight}+ strong"),
                     theme
                         .title()
                         .add_modifier(ratatui::style::Modifier::UNDERLINED),
                 ),
                 Span::raw(" (bold, underlined)   "),
-                Span::styled("♞- weak", theme.dim()),
+                Span::styled(format!("{knight}- weak"), theme.dim()),
                 Span::raw(" (dim)"),
             ]));
             lines.push(Line::styled(
@@ -265,6 +266,140 @@ pub fn variant_panel(
                 theme.dim(),
             ));
         }
+        AnyPosition::DiceMoney(d) => {
+            use crate::rules::dice_money::{Item, Phase};
+            let me = d.turn();
+            let face = |v: u8| -> String {
+                if theme.ascii {
+                    format!("[{v}]")
+                } else {
+                    char::from_u32(0x267F + u32::from(v))
+                        .map(|c| format!("{c} {v}"))
+                        .unwrap_or_else(|| v.to_string())
+                }
+            };
+            let role_of = |v: u8| Role::from_index(usize::from(v.saturating_sub(1)));
+            // The piece a die names, drawn as the side to move's piece.
+            let piece_of = |v: u8| -> String {
+                role_of(v)
+                    .map(|r| {
+                        let g = theme.glyph(crate::core::Piece::new(me, r), false);
+                        format!("= {g}")
+                    })
+                    .unwrap_or_default()
+            };
+            match d.dice() {
+                Some((a, b)) => {
+                    lines.push(Line::from(vec![
+                        Span::raw("Dice  "),
+                        Span::styled(
+                            format!("{} {}   {} {}", face(a), piece_of(a), face(b), piece_of(b)),
+                            theme.title(),
+                        ),
+                    ]));
+                    let letter = |v: u8| role_of(v).map(|r| r.upper_char()).unwrap_or('?');
+                    let text = if a == b {
+                        format!("First move earns: {} ${a}", letter(a))
+                    } else {
+                        format!("First move earns: {} ${b} · {} ${a}", letter(a), letter(b))
+                    };
+                    let earned_yet = matches!(d.phase(), Phase::Main | Phase::Bought);
+                    lines.push(Line::styled(
+                        text,
+                        if earned_yet {
+                            theme.good()
+                        } else {
+                            theme.dim()
+                        },
+                    ));
+                }
+                None => lines.push(Line::styled("Dice: not rolled yet", theme.dim())),
+            }
+            lines.push(Line::from(vec![
+                Span::raw("Money "),
+                Span::styled(format!("White ${}", d.money(Color::White)), theme.title()),
+                Span::raw(" "),
+                Span::styled(format!("Black ${}", d.money(Color::Black)), theme.title()),
+                Span::styled(format!(" (max {})", d.money_cap()), theme.dim()),
+            ]));
+            let phase = match d.phase() {
+                Phase::Roll => "Dice are rolled next".to_string(),
+                Phase::Main => "Buy one item (b) or move".to_string(),
+                Phase::Bought => "Item bought: main move next".to_string(),
+                Phase::Extra => format!("Extra moves left: {} (p pass)", d.extra_moves_left()),
+            };
+            if !over {
+                lines.push(Line::styled(phase, theme.title()));
+            }
+            if d.king_power() {
+                lines.push(Line::styled(
+                    "The king moves like a queen this turn",
+                    theme.good(),
+                ));
+            }
+            let lost = |c: Color| -> String {
+                let mut s = String::new();
+                for r in [
+                    Role::Queen,
+                    Role::Rook,
+                    Role::Bishop,
+                    Role::Knight,
+                    Role::Pawn,
+                ] {
+                    for _ in 0..d.lost(c, r) {
+                        s.push(crate::core::Piece::new(c, r).char());
+                    }
+                }
+                if s.is_empty() {
+                    "–".to_string()
+                } else {
+                    s
+                }
+            };
+            lines.push(Line::raw(format!(
+                "Lost  White: {}  Black: {}",
+                lost(Color::White),
+                lost(Color::Black)
+            )));
+            lines.push(Line::styled(
+                format!("{}'s prices, ✓ = can buy now:", me.name()),
+                theme.dim(),
+            ));
+            let short = |item: Item| match item {
+                Item::Move1 => "+1 move",
+                Item::Move2 => "+2 moves",
+                Item::KingPower => "king=Q",
+                Item::PlaceOpponent => "their pc",
+                Item::PlacePawn => "own P",
+                Item::PlaceKnightBishop => "own N/B",
+                Item::PlaceRook => "own R",
+                Item::PlaceQueen => "own Q",
+            };
+            let money = d.money(me);
+            let buying = matches!(d.phase(), Phase::Main) && !over;
+            // Two items per row keeps the list short enough for 80×24.
+            for pair in Item::ALL.chunks(2) {
+                let mut spans = Vec::new();
+                for item in pair {
+                    let price = d.price(me, *item);
+                    let ok = buying && price <= money;
+                    spans.push(Span::styled(
+                        format!(
+                            "{}{:<4} {:<9} ",
+                            if ok { "✓" } else { " " },
+                            format!("${price}"),
+                            short(*item)
+                        ),
+                        if ok { theme.good() } else { theme.dim() },
+                    ));
+                }
+                lines.push(Line::from(spans));
+            }
+            if focus.is_some() {
+                // Only the play screen (which has a cursor) takes these keys.
+                lines.push(Line::styled("b buy or place · p pass", theme.dim()));
+            }
+        }
         #[allow(unreachable_patterns)]
         _ => {}
     }
@@ -279,16 +414,20 @@ fn short(san: &str) -> String {
     }
 }
 
+/// Where a ply's text sits in the move list: (row, first column, last
+/// column exclusive, ply count after it).
+pub type MoveHit = (usize, u16, u16, usize);
+
 /// The numbered move list: one row per move number (actions of the same
 /// side in a row are one turn, as in Dice-Money). `current` (a ply count)
-/// marks the action just played in the replay viewer. Returns the rows and
-/// the row holding `current`.
+/// marks the action just played in the replay viewer. Returns the rows,
+/// the row holding `current`, and where each ply's text is (for clicks).
 pub fn move_rows(
     game: &Game,
     current: Option<usize>,
     width: u16,
     theme: &Theme,
-) -> (Vec<Line<'static>>, usize) {
+) -> (Vec<Line<'static>>, usize, Vec<MoveHit>) {
     let sans = game.sans();
     // Turns: (side, number, first ply index, last ply index exclusive).
     let mut turns: Vec<(Color, u32, usize, usize)> = Vec::new();
@@ -301,6 +440,8 @@ pub fn move_rows(
         }
     }
     let mut rows: Vec<Line<'static>> = Vec::new();
+    let mut hits: Vec<MoveHit> = Vec::new();
+    let mut current_row = None;
     let width = width as usize;
     let mut i = 0;
     while i < turns.len() {
@@ -318,10 +459,11 @@ pub fn move_rows(
         if side == Color::White && i + 1 < turns.len() && turns[i + 1].0 == Color::Black {
             take.push(i + 1);
         }
-        let mut row_spans = Vec::new();
         for (n, ti) in take.iter().enumerate() {
             let (_, _, a, b) = turns[*ti];
             let mut part: Vec<Span<'static>> = Vec::new();
+            let mut part_hits: Vec<(usize, usize, usize)> = Vec::new();
+            let mut plen = 0;
             for (k, san) in sans.iter().enumerate().take(b).skip(a) {
                 let style = if current == Some(k + 1) {
                     theme.selected_row()
@@ -330,32 +472,36 @@ pub fn move_rows(
                 };
                 if k > a {
                     part.push(Span::raw(" "));
+                    plen += 1;
                 }
-                part.push(Span::styled(short(san), style));
+                let text = short(san);
+                let w = text.chars().count();
+                part_hits.push((plen, w, k + 1));
+                plen += w;
+                part.push(Span::styled(text, style));
             }
-            let plen: usize = part.iter().map(|s| s.content.chars().count()).sum();
             if n == 1 && len + 1 + plen > width {
                 // Black's part goes on its own row.
-                row_spans.push(std::mem::take(&mut spans));
+                rows.push(Line::from(std::mem::take(&mut spans)));
                 spans = vec![Span::styled("     ".to_string(), theme.dim())];
                 len = 5;
             } else if n == 1 {
                 spans.push(Span::raw(" "));
                 len += 1;
             }
+            for (off, w, ply) in part_hits {
+                let x = (len + off) as u16;
+                hits.push((rows.len(), x, x + w as u16, ply));
+                if current == Some(ply) {
+                    current_row = Some(rows.len());
+                }
+            }
             len += plen;
             spans.extend(part);
         }
-        row_spans.push(spans);
-        for r in row_spans {
-            rows.push(Line::from(r));
-        }
+        rows.push(Line::from(spans));
         i += take.len();
     }
-    let marked = theme.selected_row();
-    let current_row = rows
-        .iter()
-        .position(|r| current.is_some() && r.spans.iter().any(|s| s.style == marked))
-        .unwrap_or(rows.len().saturating_sub(1));
-    (rows, current_row)
+    let current_row = current_row.unwrap_or(rows.len().saturating_sub(1));
+    (rows, current_row, hits)
 }

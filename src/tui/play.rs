@@ -98,6 +98,10 @@ pub struct PlayState {
     pub match_info: Option<MatchInfo>,
     /// The game-over popup was shown for the current ending.
     pub over_shown: bool,
+    /// Something was played or taken back on this screen: from then on the
+    /// autosave follows this game (opening a game, even a finished one,
+    /// leaves another unfinished game's autosave alone).
+    pub touched: bool,
 }
 
 /// Player names for saves.
@@ -125,6 +129,7 @@ impl PlayState {
             save_path: None,
             match_info: None,
             over_shown: false,
+            touched: false,
         }
     }
 
@@ -188,6 +193,9 @@ impl PlayState {
         let Some(path) = &settings.autosave else {
             return;
         };
+        if !self.touched {
+            return;
+        }
         if self.game.outcome().is_some() || self.game.ply() == 0 {
             store::clear(path);
         } else {
@@ -304,6 +312,7 @@ impl PlayState {
     fn play_action(&mut self, action: Action, ctx: &mut Ctx) {
         match self.game.play(action) {
             Ok(()) => {
+                self.touched = true;
                 self.selected = None;
                 self.placing = None;
                 self.list_scroll = 0;
@@ -325,6 +334,7 @@ impl PlayState {
                             if let Err(e) = self.game.play(a) {
                                 self.refuse(format!("the computer's move failed: {e}"));
                             } else {
+                                self.touched = true;
                                 self.list_scroll = 0;
                             }
                         }
@@ -436,7 +446,7 @@ impl PlayState {
             KeyCode::Char('i') => self.popup = Some(Popup::Rules { scroll: 0 }),
             KeyCode::Char('q') => return Nav::Leave,
             KeyCode::Char('R') => self.ask_resign(),
-            KeyCode::Char('d') => self.offer(),
+            KeyCode::Char('d') => self.offer(ctx),
             KeyCode::Char('m') => self.move_now(),
             KeyCode::Char('b') => self.open_purchases(),
             KeyCode::Char('p') => self.pass(ctx),
@@ -587,6 +597,7 @@ impl PlayState {
         }
         match self.game.play_text(text) {
             Ok(_) => {
+                self.touched = true;
                 self.selected = None;
                 self.placing = None;
                 self.list_scroll = 0;
@@ -622,6 +633,7 @@ impl PlayState {
             }
         }
         if undone {
+            self.touched = true;
             self.popup = None;
             self.say("took back");
         } else {
@@ -636,6 +648,7 @@ impl PlayState {
             return;
         }
         self.cancel_thinking();
+        self.touched = true;
         while self.game.redo() {
             let pos = self.game.position();
             if self.game.outcome().is_some()
@@ -715,7 +728,7 @@ impl PlayState {
             .is_some()
     }
 
-    fn offer(&mut self) {
+    fn offer(&mut self, ctx: &mut Ctx) {
         if self.game.outcome().is_some() {
             self.refuse("the game is already over");
             return;
@@ -732,9 +745,11 @@ impl PlayState {
         };
         if self.player(other) != PlayerSpec::Human {
             if self.computer_accepts(other) {
+                self.touched = true;
+                self.cancel_thinking();
                 self.game.agree();
-                self.over_shown = false;
                 self.say(format!("{} (computer) accepts {what}", other.name()));
+                self.settle(ctx);
             } else {
                 self.say(format!("{} (computer) declines {what}", other.name()));
             }
@@ -996,12 +1011,14 @@ impl PlayState {
             ListKind::Resign(side) => {
                 if i == 0 {
                     self.cancel_thinking();
+                    self.touched = true;
                     self.game.resign(side);
                     self.settle(ctx);
                 }
             }
             ListKind::Offer { by } => {
                 if i == 0 {
+                    self.touched = true;
                     self.game.agree();
                     self.settle(ctx);
                 } else {

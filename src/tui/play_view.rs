@@ -248,6 +248,79 @@ pub fn status_lines(
     v
 }
 
+/// The side panel's parts: the status-and-family box (its lines and
+/// rectangle) and the move list's rectangle.
+pub fn side_parts(
+    area: Rect,
+    game: &Game,
+    ply: usize,
+    status: Vec<Line<'static>>,
+    focus: Option<crate::core::Square>,
+    theme: &Theme,
+) -> (Vec<Line<'static>>, Rect, Rect) {
+    let mut top = status;
+    let panel = panels::variant_panel(game, ply, focus, theme);
+    if !panel.is_empty() {
+        top.push(Line::raw(""));
+        top.extend(panel);
+    }
+    let inner_w = area.width.saturating_sub(2);
+    // Wrapped height of the top part (text is wrapped at word breaks, so
+    // allow a row of slack per long line).
+    let top_h: u16 = top
+        .iter()
+        .map(|l| {
+            let w = l.width() as u16;
+            1 + w.saturating_sub(1) / inner_w.max(1) + u16::from(w > inner_w)
+        })
+        .sum::<u16>()
+        + 2;
+    let top_h = top_h
+        .min(area.height.saturating_sub(5).max(3))
+        .min(area.height);
+    let top_rect = Rect::new(area.x, area.y, area.width, top_h);
+    let list_rect = Rect::new(area.x, area.y + top_h, area.width, area.height - top_h);
+    (top, top_rect, list_rect)
+}
+
+/// A ply's text on screen: columns `x0..x1` of row `y`, and the ply.
+pub type ScreenHit = (u16, u16, u16, usize);
+
+/// The visible rows of the move list and where each shown ply is on
+/// screen.
+pub fn move_list_view(
+    game: &Game,
+    list_rect: Rect,
+    current: Option<usize>,
+    scroll: u16,
+    theme: &Theme,
+) -> (Vec<Line<'static>>, Vec<ScreenHit>) {
+    let inner_w = list_rect.width.saturating_sub(2);
+    let (rows, cur, hits) = panels::move_rows(game, current, inner_w, theme);
+    let visible = list_rect.height.saturating_sub(2) as usize;
+    let start = if current.is_some() {
+        // Keep the current ply in view.
+        cur.saturating_sub(visible / 2)
+            .min(rows.len().saturating_sub(visible))
+    } else {
+        rows.len()
+            .saturating_sub(visible)
+            .saturating_sub(scroll as usize)
+    };
+    let screen_hits = hits
+        .into_iter()
+        .filter(|(r, ..)| *r >= start && *r < start + visible)
+        .map(|(r, x0, x1, ply)| {
+            let y = list_rect.y + 1 + (r - start) as u16;
+            (list_rect.x + 1 + x0, list_rect.x + 1 + x1, y, ply)
+        })
+        .collect();
+    (
+        rows.into_iter().skip(start).take(visible).collect(),
+        screen_hits,
+    )
+}
+
 /// The side panel: status, family panel, moves.
 #[allow(clippy::too_many_arguments)]
 pub fn draw_side(
@@ -264,24 +337,7 @@ pub fn draw_side(
     if area.width < 4 || area.height < 4 {
         return;
     }
-    let mut top = status;
-    let panel = panels::variant_panel(game, ply, focus, theme);
-    if !panel.is_empty() {
-        top.push(Line::raw(""));
-        top.extend(panel);
-    }
-    let inner_w = area.width.saturating_sub(2);
-    // Rough wrapped height of the top part.
-    let top_h: u16 = top
-        .iter()
-        .map(|l| {
-            let w = l.width() as u16;
-            1 + w.saturating_sub(1) / inner_w.max(1)
-        })
-        .sum::<u16>()
-        + 2;
-    let top_h = top_h.min(area.height.saturating_sub(5).max(3));
-    let top_rect = Rect::new(area.x, area.y, area.width, top_h);
+    let (top, top_rect, list_rect) = side_parts(area, game, ply, status, focus, theme);
     Paragraph::new(top)
         .wrap(Wrap { trim: false })
         .block(Block::default().borders(Borders::ALL).title(Span::styled(
@@ -289,19 +345,7 @@ pub fn draw_side(
             theme.title(),
         )))
         .render(top_rect, buf);
-    let list_rect = Rect::new(area.x, area.y + top_h, area.width, area.height - top_h);
-    let (rows, cur) = panels::move_rows(game, current, inner_w, theme);
-    let visible = list_rect.height.saturating_sub(2) as usize;
-    let start = if current.is_some() {
-        // Keep the current ply in view.
-        cur.saturating_sub(visible / 2)
-            .min(rows.len().saturating_sub(visible))
-    } else {
-        rows.len()
-            .saturating_sub(visible)
-            .saturating_sub(scroll as usize)
-    };
-    let shown: Vec<Line> = rows.into_iter().skip(start).take(visible).collect();
+    let (shown, _) = move_list_view(game, list_rect, current, scroll, theme);
     Paragraph::new(shown)
         .block(
             Block::default()

@@ -171,6 +171,25 @@ impl ReplayState {
                     return Nav::Stay;
                 }
                 let lay = self.layout(ctx.size);
+                // A click on a move in the list goes to that ply.
+                let (_, _, list_rect) = play_view::side_parts(
+                    lay.side,
+                    &self.game,
+                    self.ply,
+                    self.status_lines(ctx.theme),
+                    None,
+                    ctx.theme,
+                );
+                let (_, hits) =
+                    play_view::move_list_view(&self.game, list_rect, Some(self.ply), 0, ctx.theme);
+                if let Some((.., ply)) = hits
+                    .iter()
+                    .find(|(x0, x1, y, _)| m.row == *y && m.column >= *x0 && m.column < *x1)
+                {
+                    self.autoplay = false;
+                    self.ply = *ply;
+                    return Nav::Stay;
+                }
                 let hit = lay
                     .buttons
                     .iter()
@@ -308,38 +327,12 @@ impl ReplayState {
         Nav::Play(Box::new(p))
     }
 
-    /// Draw the viewer.
-    pub fn draw(&self, size: (u16, u16), settings: &Settings, theme: &Theme, buf: &mut Buffer) {
-        let _ = settings;
-        let lay = self.layout(size);
+    /// The status lines above the family panel.
+    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let game = &self.game;
         let Some(pos) = game.position_at(self.ply) else {
-            return;
+            return Vec::new();
         };
-        let name = self
-            .path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        Paragraph::new(Line::from(vec![
-            Span::styled(" Motley replay ", theme.title()),
-            Span::raw(format!("· {} · {name}", game.variant().name)),
-        ]))
-        .render(lay.title, buf);
-        if let Some(geom) = lay.board {
-            let last = self.ply.checked_sub(1).and_then(|i| game.actions().get(i));
-            let marks = panels::position_marks(pos, last);
-            let look = panels::piece_look(game.variant(), pos);
-            BoardView {
-                board: pos.board(),
-                geom,
-                marks: &marks,
-                look: &look,
-                theme,
-            }
-            .render(Rect::new(geom.x, geom.y, geom.width(), geom.height()), buf);
-        }
         let mut status = vec![Line::styled(
             format!("Ply {} of {}", self.ply, self.len()),
             theme.title(),
@@ -378,6 +371,42 @@ impl ReplayState {
                 theme.good(),
             ));
         }
+        status
+    }
+
+    /// Draw the viewer.
+    pub fn draw(&self, size: (u16, u16), settings: &Settings, theme: &Theme, buf: &mut Buffer) {
+        let _ = settings;
+        let lay = self.layout(size);
+        let game = &self.game;
+        let Some(pos) = game.position_at(self.ply) else {
+            return;
+        };
+        let name = self
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        Paragraph::new(Line::from(vec![
+            Span::styled(" Motley replay ", theme.title()),
+            Span::raw(format!("· {} · {name}", game.variant().name)),
+        ]))
+        .render(lay.title, buf);
+        if let Some(geom) = lay.board {
+            let last = self.ply.checked_sub(1).and_then(|i| game.actions().get(i));
+            let marks = panels::position_marks(pos, last);
+            let look = panels::piece_look(game.variant(), pos);
+            BoardView {
+                board: pos.board(),
+                geom,
+                marks: &marks,
+                look: &look,
+                theme,
+            }
+            .render(Rect::new(geom.x, geom.y, geom.width(), geom.height()), buf);
+        }
+        let status = self.status_lines(theme);
         play_view::draw_side(
             buf,
             lay.side,

@@ -6,84 +6,18 @@ use crate::game::Game;
 use crate::variant::Registry;
 use std::path::{Path, PathBuf};
 
-/// Save a game (atomically). Errors are in plain words for the status line.
+/// Save a game (atomically, through the saved-games module). Errors are
+/// in plain words for the status line.
 pub fn save(path: &Path, game: &Game, players: (&str, &str)) -> Result<(), String> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create folder {}: {e}", dir.display()))?;
-    }
-    let moves: Vec<String> = game.actions().iter().map(|a| a.to_string()).collect();
-    let value = serde_json::json!({
-        "format": "motley-game",
-        "version": 1,
-        "variant": game.variant().id,
-        "start": game.start_fen(),
-        "seed": game.seed(),
-        "moves": moves,
-        "players": { "white": players.0, "black": players.1 },
-        "result": game.outcome().map(|o| o.result_str()).unwrap_or("*"),
-    });
-    let text = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::record::save_game(path, game, Some(players)).map_err(|e| e.to_string())
 }
 
-/// Load the first game of a file as far as it is valid: the game up to the
-/// first bad action, and what was wrong (in words naming the file and ply).
+/// Load the first game of a file (JSON record or PGN) as far as it is
+/// valid: the game up to the first bad action, and what was wrong (in words
+/// naming the file, ply and move).
 pub fn load_partial(path: &Path, registry: &Registry) -> (Option<Game>, Option<String>) {
-    let name = path.display();
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => return (None, Some(format!("cannot read {name}: {e}"))),
-    };
-    let value: serde_json::Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => return (None, Some(format!("{name} is not a saved game: {e}"))),
-    };
-    let field = |k: &str| value.get(k);
-    if field("format").and_then(|f| f.as_str()) != Some("motley-game") {
-        return (None, Some(format!("{name} is not a Motley saved game")));
-    }
-    match field("version").and_then(|v| v.as_u64()) {
-        Some(1) => {}
-        Some(v) => {
-            return (
-                None,
-                Some(format!(
-                    "{name} has format version {v}; this program reads version 1"
-                )),
-            )
-        }
-        None => return (None, Some(format!("{name}: field 'version' is missing"))),
-    }
-    let Some(id) = field("variant").and_then(|v| v.as_str()) else {
-        return (None, Some(format!("{name}: field 'variant' is missing")));
-    };
-    let variant = match registry.get(id) {
-        Ok(v) => v,
-        Err(e) => return (None, Some(format!("{name}: {e}"))),
-    };
-    let start = field("start").and_then(|s| s.as_str());
-    let seed = field("seed").and_then(|s| s.as_u64()).unwrap_or(0);
-    let mut game = match Game::new(variant, start, seed) {
-        Ok(g) => g,
-        Err(e) => return (None, Some(format!("{name}: {e}"))),
-    };
-    let moves = field("moves")
-        .and_then(|m| m.as_array())
-        .cloned()
-        .unwrap_or_default();
-    for (i, m) in moves.iter().enumerate() {
-        let text = m.as_str().unwrap_or("");
-        if let Err(e) = game.play_text(text) {
-            return (
-                Some(game),
-                Some(format!("{name}: ply {} ('{text}'): {e}", i + 1)),
-            );
-        }
-    }
-    (Some(game), None)
+    let (game, error) = crate::record::load_partial(path, registry);
+    (game, error.map(|e| e.to_string()))
 }
 
 /// Saved games in a folder, newest first.
@@ -111,53 +45,32 @@ pub fn clear(path: &Path) {
     let _ = std::fs::remove_file(path);
 }
 
-/// A file name in `dir` that does not exist yet: `<stem>-<n>.json`.
+/// A file name in `dir` that does not exist yet:
+/// `<stem>-<YYYYMMDD>-<HHMMSS>[-n].json` (UTC).
 pub fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let mut n = 0u32;
+    let stamp: String = crate::record::rfc3339(std::time::SystemTime::now())
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let (date, time) = stamp.split_at(stamp.len().min(8));
+    let mut n = 1u32;
     loop {
-        let name = if n == 0 {
-            format!("{stem}-{secs}.json")
+        let name = if n == 1 {
+            format!("{stem}-{date}-{time}.json")
         } else {
-            format!("{stem}-{secs}-{n}.json")
+            format!("{stem}-{date}-{time}-{n}.json")
         };
         let p = dir.join(name);
-        if !p.exists() {
+        if !p.exists() || n > 10_000 {
             return p;
         }
         n += 1;
     }
 }
 
-/// The players a saved game names (`players.white` / `players.black`).
-pub fn read_players(path: &Path) -> Option<[crate::ai::PlayerSpec; 2]> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let p = v.get("players")?;
-    let w = p.get("white")?.as_str()?.parse().ok()?;
-    let b = p.get("black")?.as_str()?.parse().ok()?;
-    Some([w, b])
-}
-
-/// The data folder: `MOTLEY_DATA_DIR`, else the user's data folder.
-pub fn data_dir() -> PathBuf {
-    match std::env::var_os("MOTLEY_DATA_DIR") {
-        Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => dirs::data_dir()
-            .unwrap_or_else(std::env::temp_dir)
-            .join("motley"),
-    }
-}
-
-/// Where the unfinished game is kept.
-pub fn autosave_path() -> PathBuf {
-    data_dir().join("autosave.json")
-}
-
-/// Where saved games go.
-pub fn saves_dir() -> PathBuf {
-    data_dir().join("saves")
+/// The players a saved game names, when they are player specs.
+pub fn read_players(path: &Path, registry: &Registry) -> Option<[crate::ai::PlayerSpec; 2]> {
+    let games = crate::record::read_games(path, registry).ok()?;
+    let players = games.into_iter().next()?.saved?.players?;
+    Some([players.white.parse().ok()?, players.black.parse().ok()?])
 }

@@ -44,7 +44,6 @@ pub enum Mark {
     Check,
     Selected,
     Cursor,
-    Destination,
     Flipped,
     LastMove,
 }

@@ -592,3 +592,79 @@ pub fn check_perft_file(variant: &str, rules: Rules, file: &str, ref_depth: u32)
         }
     }
 }
+
+/// A random placement as FEN: both kings, up to `extra` other pieces, no
+/// pawn on a back rank, random side to move, no castling or en passant.
+pub fn random_fen(rng: &mut Rng, extra: usize) -> String {
+    let mut board = [' '; 64];
+    let letters = ['P', 'N', 'B', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'];
+    let mut place = |c: char, rng: &mut Rng| loop {
+        let s = rng.below(64);
+        let rank = s / 8;
+        if board[s] == ' ' && !(c.eq_ignore_ascii_case(&'p') && (rank == 0 || rank == 7)) {
+            board[s] = c;
+            return;
+        }
+    };
+    place('K', rng);
+    place('k', rng);
+    for _ in 0..rng.below(extra + 1) {
+        let c = letters[rng.below(letters.len())];
+        place(c, rng);
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                ' ' => empty += 1,
+                c => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(if rng.below(2) == 0 {
+        " w - - 0 1"
+    } else {
+        " b - - 0 1"
+    });
+    fen
+}
+
+/// Compare the library with the naive generator on many random placements
+/// (depths 1 and 2); placements the variant refuses (side not to move in
+/// check) are skipped. Returns how many were compared.
+pub fn compare_random_placements(variant: &str, rules: Rules, count: usize) -> usize {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let def = Registry::builtin().get(variant).unwrap();
+    let mut compared = 0;
+    for _ in 0..count {
+        let fen = random_fen(&mut rng, 14);
+        let Ok(pos) = def.position(Some(&fen)) else {
+            continue;
+        };
+        let reference = Ref::new(rules, &fen);
+        let refm = reference.legal();
+        let ref_texts: Vec<String> = refm.iter().map(|(t, _)| t.clone()).collect();
+        assert_eq!(legal_texts(&pos), ref_texts, "{variant}: {fen}");
+        assert_eq!(pos.is_check(), reference.in_check(), "{variant}: {fen}");
+        assert_eq!(
+            perft(&pos, 2),
+            reference.perft(2),
+            "{variant} depth 2: {fen}"
+        );
+        compared += 1;
+    }
+    compared
+}

@@ -18,7 +18,7 @@ pub fn registry() -> Registry {
 }
 
 /// A fresh temporary folder for one test.
-pub fn temp_dir(name: &str) -> PathBuf {
+pub fn temp_dir(name: &str) -> TempDir {
     let d = std::env::temp_dir().join(format!(
         "motley-tui-{}-{}-{:?}",
         name,
@@ -27,7 +27,29 @@ pub fn temp_dir(name: &str) -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    TempDir(d)
+}
+
+/// A test folder, removed when the test ends.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn path(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 pub fn theme() -> Theme {
