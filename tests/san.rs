@@ -75,3 +75,15 @@ fn over_specified_san_is_accepted_and_ambiguity_is_named() {
     let err = parse_action(&p, "hello").unwrap_err().to_string();
     assert!(err.contains("not"), "{err}");
 }
+
+#[test]
+fn illegal_san_is_explained_by_the_rules_of_the_piece_it_means() {
+    // The knight on e2 is pinned by the rook on e8: Nf4 would expose the king.
+    let p = pos("standard", "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1");
+    let err = parse_action(&p, "Nf4").unwrap_err().to_string();
+    assert!(err.contains("leave your king in check"), "{err}");
+    // Chicken: a capture is available, so a quiet SAN move is refused for that reason.
+    let p = pos("chicken", "4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1");
+    let err = parse_action(&p, "e4").unwrap_err().to_string();
+    assert!(err.contains("captures are compulsory"), "{err}");
+}

@@ -436,16 +436,67 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
             if !looks_like_san {
                 return Err(MoveInputError::NotUnderstood(trimmed.to_string()));
             }
+            let reason = if legal.is_empty() {
+                "the game is over".to_string()
+            } else {
+                match san_meant_move(pos, trimmed) {
+                    Some(coord) => pos.why_illegal(&coord, &legal),
+                    None => "no legal move has that notation here".to_string(),
+                }
+            };
             Err(MoveInputError::Illegal {
                 text: trimmed.to_string(),
-                reason: if legal.is_empty() {
-                    "the game is over".to_string()
-                } else {
-                    "no legal move has that notation here".to_string()
-                },
+                reason,
             })
         }
     }
+}
+
+/// For SAN that matches no legal action, the one move of a piece of the
+/// side to act that it must mean (by role, destination, hints and the
+/// piece's normal reach), so the family can say why that move is illegal.
+fn san_meant_move<P: Position>(pos: &P, text: &str) -> Option<CoordText> {
+    let t = san::normalize_san(text);
+    let t = t.split('=').next().unwrap_or(&t);
+    let chars: Vec<char> = t.chars().collect();
+    let (role, rest) = match chars.first() {
+        Some(c) if "KQRBN".contains(*c) => (crate::core::Role::from_char(*c)?, &chars[1..]),
+        _ => (crate::core::Role::Pawn, &chars[..]),
+    };
+    let rest: String = rest
+        .iter()
+        .filter(|c| !matches!(c, 'x' | '^' | ':'))
+        .collect();
+    if rest.len() < 2 || !rest.is_ascii() {
+        return None;
+    }
+    let to = Square::parse(&rest[rest.len() - 2..])?;
+    let hint = &rest[..rest.len() - 2];
+    let board = pos.board();
+    let mine = board.by_color(pos.turn()) & board.by_role(role);
+    let mut candidates = mine.filter(|from| {
+        let reach = if role == crate::core::Role::Pawn {
+            let df = (to.file() - from.file()).abs();
+            let dr = (to.rank() - from.rank()).abs();
+            (df == 0 && (1..=2).contains(&dr)) || (df == 1 && dr == 1)
+        } else {
+            board.attacks_from(*from).contains(to)
+        };
+        reach
+            && hint
+                .chars()
+                .all(|h| h == from.file_char() || h == from.rank_char())
+    });
+    let from = candidates.next()?;
+    if candidates.next().is_some() {
+        return None;
+    }
+    Some(CoordText::Move {
+        from,
+        to,
+        promotion: None,
+        in_place: false,
+    })
 }
 
 /// Count leaf nodes of the action tree (bulk-counting the last ply).

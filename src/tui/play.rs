@@ -606,16 +606,7 @@ impl PlayState {
             }
             Err(e) => {
                 let name = self.game.variant().name.clone();
-                let better = match &e {
-                    crate::game::GameError::Input(crate::rules::MoveInputError::Illegal {
-                        ..
-                    }) => explain_san(self.game.position(), text),
-                    _ => None,
-                };
-                match better {
-                    Some(why) => self.refuse(format!("{name}: '{text}' is illegal: {why}")),
-                    None => self.refuse(format!("{name}: {e}")),
-                }
+                self.refuse(format!("{name}: {e}"));
             }
         }
     }
@@ -1050,56 +1041,6 @@ impl PlayState {
         }
         bb
     }
-}
-
-/// For SAN that matches no legal move, find the one piece it must mean and
-/// let the rules say why that piece's move is illegal.
-fn explain_san(pos: &crate::rules::AnyPosition, text: &str) -> Option<String> {
-    if CoordText::parse(text).is_ok() {
-        return None; // coordinates were explained already
-    }
-    let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    let t = t.split('=').next().unwrap_or(t);
-    let chars: Vec<char> = t.chars().collect();
-    let (role, rest) = match chars.first() {
-        Some(c) if "KQRBN".contains(*c) => (Role::from_char(c.to_ascii_lowercase())?, &chars[1..]),
-        _ => (Role::Pawn, &chars[..]),
-    };
-    let rest: String = rest.iter().filter(|c| **c != 'x' && **c != '^').collect();
-    if rest.len() < 2 || !rest.is_ascii() {
-        return None;
-    }
-    let to = Square::parse(&rest[rest.len() - 2..])?;
-    let hint = &rest[..rest.len() - 2];
-    let board = pos.board();
-    let mine = board.by_color(pos.turn()) & board.by_role(role);
-    let candidates: Vec<Square> = mine
-        .filter(|from| {
-            hint.chars()
-                .all(|h| h == from.file_char() || h == from.rank_char())
-                && if role == Role::Pawn {
-                    let df = (to.file() - from.file()).abs();
-                    let dr = (to.rank() - from.rank()).abs();
-                    (df == 0 && (1..=2).contains(&dr)) || (df == 1 && dr == 1)
-                } else {
-                    board.attacks_from(*from).contains(to)
-                }
-        })
-        .collect();
-    let [from] = candidates[..] else {
-        return None;
-    };
-    let mut legal = Vec::new();
-    pos.legal_actions(&mut legal);
-    Some(pos.why_illegal(
-        &CoordText::Move {
-            from,
-            to,
-            promotion: None,
-            in_place: false,
-        },
-        &legal,
-    ))
 }
 
 /// Popup to choose among actions sharing a from/to square pair.
