@@ -9,8 +9,8 @@ pub mod store;
 
 pub use pgn::{export_pgn, export_saved_pgn, import_pgn};
 pub use store::{
-    autosave, autosave_path, clear_autosave, data_dir, list_saves, load_autosave, new_save_path,
-    save_game, save_record, saves_dir, write_atomic, DATA_DIR_ENV,
+    autosave, autosave_path, clear_autosave, data_dir, fresh_path_in, list_saves, list_saves_in,
+    load_autosave, new_save_path, save_game, save_record, saves_dir, write_atomic, DATA_DIR_ENV,
 };
 
 use crate::core::{Action, Color, CoordText};

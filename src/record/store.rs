@@ -37,37 +37,45 @@ pub fn saves_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("saves"))
 }
 
-/// A fresh file name for saving `game` by name in [`saves_dir`]:
-/// `<variant>-<UTC date and time>.json` (a counter is added if taken).
+/// A new file in [`saves_dir`] for a game: `<variant>-<YYYYMMDD>-<HHMMSS>.json`
+/// (UTC), with `-2`, `-3`… when that exists.
 pub fn new_save_path(game: &Game) -> Option<PathBuf> {
     let dir = saves_dir()?;
+    fresh_path_in(&dir, &game.variant().id)
+}
+
+/// A file name in `dir` that does not exist yet:
+/// `<stem>-<YYYYMMDD>-<HHMMSS>[-n].json` (UTC).
+pub fn fresh_path_in(dir: &Path, stem: &str) -> Option<PathBuf> {
     let stamp: String = rfc3339(SystemTime::now())
         .chars()
         .filter(char::is_ascii_digit)
         .collect();
     let (date, time) = stamp.split_at(stamp.len().min(8));
-    let base = format!("{}-{date}-{time}", game.variant().id);
+    let base = format!("{stem}-{date}-{time}");
     let first = dir.join(format!("{base}.json"));
     if !first.exists() {
         return Some(first);
     }
-    (2u32..1000)
+    (2u32..10_000)
         .map(|n| dir.join(format!("{base}-{n}.json")))
         .find(|p| !p.exists())
 }
 
-/// The JSON files in [`saves_dir`], newest first.
+/// The saved games (JSON and PGN) in [`saves_dir`], newest first.
 pub fn list_saves() -> Vec<PathBuf> {
-    let Some(dir) = saves_dir() else {
-        return Vec::new();
-    };
-    let Ok(entries) = fs::read_dir(&dir) else {
+    saves_dir().map_or_else(Vec::new, |dir| list_saves_in(&dir))
+}
+
+/// The saved games (JSON and PGN) in a folder, newest first.
+pub fn list_saves_in(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
         return Vec::new();
     };
     let mut found: Vec<(SystemTime, PathBuf)> = entries
         .filter_map(|e| e.ok())
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+        .filter(|p| p.extension().is_some_and(|x| x == "json" || x == "pgn") && p.is_file())
         .map(|p| {
             let t = fs::metadata(&p)
                 .and_then(|m| m.modified())
@@ -75,7 +83,7 @@ pub fn list_saves() -> Vec<PathBuf> {
             (t, p)
         })
         .collect();
-    found.sort_by(|a, b| b.cmp(a));
+    found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     found.into_iter().map(|(_, p)| p).collect()
 }
 

@@ -20,24 +20,9 @@ pub fn load_partial(path: &Path, registry: &Registry) -> (Option<Game>, Option<S
     (game, error.map(|e| e.to_string()))
 }
 
-/// Saved games in a folder, newest first.
+/// Saved games (JSON and PGN) in a folder, newest first.
 pub fn list_saves(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json" || x == "pgn"))
-        .map(|p| {
-            let t = std::fs::metadata(&p)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (t, p)
-        })
-        .collect();
-    files.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    files.into_iter().map(|(_, p)| p).collect()
+    crate::record::list_saves_in(dir)
 }
 
 /// Remove the autosave (the game it held has ended or was abandoned).
@@ -48,24 +33,7 @@ pub fn clear(path: &Path) {
 /// A file name in `dir` that does not exist yet:
 /// `<stem>-<YYYYMMDD>-<HHMMSS>[-n].json` (UTC).
 pub fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
-    let stamp: String = crate::record::rfc3339(std::time::SystemTime::now())
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
-    let (date, time) = stamp.split_at(stamp.len().min(8));
-    let mut n = 1u32;
-    loop {
-        let name = if n == 1 {
-            format!("{stem}-{date}-{time}.json")
-        } else {
-            format!("{stem}-{date}-{time}-{n}.json")
-        };
-        let p = dir.join(name);
-        if !p.exists() || n > 10_000 {
-            return p;
-        }
-        n += 1;
-    }
+    crate::record::fresh_path_in(dir, stem).unwrap_or_else(|| dir.join(format!("{stem}.json")))
 }
 
 /// The players a saved game names, when they are player specs.
