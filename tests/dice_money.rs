@@ -1201,3 +1201,21 @@ fn evaluation_counts_material_money_and_extra_moves_for_the_side_to_act() {
     play(&mut after, "pass");
     assert!(before.evaluate() > -after.evaluate());
 }
+
+#[test]
+fn a_check_given_before_the_extra_moves_is_marked_in_san() {
+    // White buys an extra move; Ra1-a8 checks the king on e8 while White
+    // still has the extra move to make, and the SAN says so.
+    let mut p = pos("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", 20, 20);
+    play(&mut p, "roll:4,1 buy:move1");
+    let moves = legal(&p);
+    let check = parse_action(&p, "a1a8").unwrap();
+    assert_eq!(motley::rules::san_of(&p, &check, &moves), "Ra8+");
+    play(&mut p, "a1a8");
+    assert_eq!(p.turn(), Color::White, "the extra move is still White's");
+    // The check is still on the board after the extra move, which ends the
+    // turn with Black able to escape: "+", not "#".
+    let moves = legal(&p);
+    let quiet = parse_action(&p, "e1d2").unwrap();
+    assert_eq!(motley::rules::san_of(&p, &quiet, &moves), "Kd2+");
+}

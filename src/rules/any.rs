@@ -76,6 +76,9 @@ impl Position for AnyPosition {
     fn is_check(&self) -> bool {
         dispatch!(self, p => p.is_check())
     }
+    fn in_check(&self, color: Color) -> bool {
+        dispatch!(self, p => p.in_check(color))
+    }
     fn is_chance(&self) -> bool {
         dispatch!(self, p => p.is_chance())
     }

@@ -868,6 +868,12 @@ impl Position for DiceMoney {
         king_in_check(&self.board, self.turn)
     }
 
+    /// Either king, whoever acts: a check given by the main move stays
+    /// visible while the mover makes extra moves.
+    fn in_check(&self, color: Color) -> bool {
+        king_in_check(&self.board, color)
+    }
+
     fn is_chance(&self) -> bool {
         self.phase == Phase::Roll
     }

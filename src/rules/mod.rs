@@ -248,6 +248,13 @@ pub trait Position: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Is `color`'s king in check? Families where a side acts several times
+    /// in a row (Dice-Money) override this so a check given before the
+    /// turn passes is still seen; the default knows only the side to act.
+    fn in_check(&self, color: Color) -> bool {
+        color == self.turn() && self.is_check()
+    }
+
     /// True when the next action is a chance event (dice).
     fn is_chance(&self) -> bool {
         false
@@ -395,10 +402,15 @@ pub fn san_of<P: Position>(pos: &P, action: &Action, legal: &[Action]) -> String
     if action.as_move().is_some() {
         let mut after = pos.clone();
         after.play_unchecked(*action);
-        if after.is_check() {
+        let opponent = pos.turn().other();
+        if after.in_check(opponent) {
+            // Mate is judged only when the opponent is the one to act.
             let mut replies = Vec::new();
-            after.legal_actions(&mut replies);
-            s.push(if replies.is_empty() { '#' } else { '+' });
+            if after.turn() == opponent {
+                after.legal_actions(&mut replies);
+            }
+            let mated = after.turn() == opponent && replies.is_empty();
+            s.push(if mated { '#' } else { '+' });
         }
     }
     s
