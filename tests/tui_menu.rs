@@ -22,6 +22,18 @@ fn menu_app(dir: &PathBuf) -> App {
     App::new(Screen::Menu(Box::new(m)), reg, s, theme(), SIZE)
 }
 
+/// The replay viewer opened on a saved game, saving into `dir`.
+fn replay_app(path: PathBuf, dir: &TempDir) -> App {
+    let state = ReplayState::open(path, &registry()).unwrap();
+    App::new(
+        Screen::Replay(Box::new(state)),
+        registry(),
+        settings(Some(dir.path())),
+        theme(),
+        SIZE,
+    )
+}
+
 fn replay_state(app: &App) -> &ReplayState {
     match &app.screen {
         Screen::Replay(r) => r,
@@ -226,14 +238,7 @@ fn replay_forward_and_back_match_the_engine() {
     let g = walk("chicken", 30, 11);
     let path = dir.join("game.json");
     save(&g, &path);
-    let state = ReplayState::open(path, &registry()).unwrap();
-    let mut app = App::new(
-        Screen::Replay(Box::new(state)),
-        registry(),
-        settings(Some(dir.path())),
-        theme(),
-        SIZE,
-    );
+    let mut app = replay_app(path, &dir);
     // Engine positions computed independently from the move texts.
     let mut engine = Game::new(variant("chicken"), None, 11).unwrap();
     let mut fens = vec![engine.position().to_fen()];
@@ -308,14 +313,7 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     let path = dir.join("original.json");
     save(&g, &path);
     let before = std::fs::read(&path).unwrap();
-    let state = ReplayState::open(path.clone(), &registry()).unwrap();
-    let mut app = App::new(
-        Screen::Replay(Box::new(state)),
-        registry(),
-        settings(Some(dir.path())),
-        theme(),
-        SIZE,
-    );
+    let mut app = replay_app(path.clone(), &dir);
     for _ in 0..10 {
         key(&mut app, KeyCode::Right);
     }
@@ -345,14 +343,7 @@ fn replay_dice_money_at_several_plies() {
     let g = walk("dice-money", 40, 21);
     let path = dir.join("dice.json");
     save(&g, &path);
-    let state = ReplayState::open(path, &registry()).unwrap();
-    let mut app = App::new(
-        Screen::Replay(Box::new(state)),
-        registry(),
-        settings(Some(dir.path())),
-        theme(),
-        SIZE,
-    );
+    let mut app = replay_app(path, &dir);
     let mut engine = Game::new(variant("dice-money"), None, 21).unwrap();
     for (i, a) in g.actions().iter().enumerate() {
         key(&mut app, KeyCode::Right);
@@ -398,14 +389,7 @@ fn clicking_a_move_in_the_replay_list_goes_to_that_ply() {
     let g = walk("standard", 16, 4);
     let path = dir.join("g.json");
     save(&g, &path);
-    let state = ReplayState::open(path, &registry()).unwrap();
-    let mut app = App::new(
-        Screen::Replay(Box::new(state)),
-        registry(),
-        settings(Some(dir.path())),
-        theme(),
-        SIZE,
-    );
+    let mut app = replay_app(path, &dir);
     // Find the 6th SAN (ply 6, Black's 3rd move) on screen and click it.
     let text = screen(&app);
     let san = &g.sans()[5];

@@ -299,38 +299,22 @@ fn short_chicken_game_by_input() {
 fn illegal_inputs_are_explained() {
     let mut app = play_app("standard", None, H, BIG);
     prompt(&mut app, "e2e5");
-    assert!(
-        message(&app).contains("the pawn on e2 cannot move to e5"),
-        "{}",
-        message(&app)
-    );
+    assert_message(&app, "the pawn on e2 cannot move to e5");
     prompt(&mut app, "xyz");
-    assert!(
-        message(&app).contains("'xyz' is not a move"),
-        "{}",
-        message(&app)
-    );
+    assert_message(&app, "'xyz' is not a move");
     prompt(&mut app, "e7e5");
-    assert!(message(&app).contains("not yours"), "{}", message(&app));
+    assert_message(&app, "not yours");
     click_square(&mut app, "e4");
-    assert!(
-        message(&app).contains("there is no piece on e4"),
-        "{}",
-        message(&app)
-    );
+    assert_message(&app, "there is no piece on e4");
     click_square(&mut app, "d8");
-    assert!(message(&app).contains("not yours"), "{}", message(&app));
+    assert_message(&app, "not yours");
     click_square(&mut app, "c1");
-    assert!(message(&app).contains("no legal move"), "{}", message(&app));
+    assert_message(&app, "no legal move");
     click_square(&mut app, "g1");
     click_square(&mut app, "g3");
-    assert!(
-        message(&app).contains("cannot move to g3"),
-        "{}",
-        message(&app)
-    );
+    assert_message(&app, "cannot move to g3");
     key(&mut app, KeyCode::Char('Z'));
-    assert!(message(&app).contains("not a key"), "{}", message(&app));
+    assert_message(&app, "not a key");
     // Pinned piece.
     let mut app = play_app(
         "standard",
@@ -339,31 +323,22 @@ fn illegal_inputs_are_explained() {
         BIG,
     );
     prompt(&mut app, "e2d3");
-    assert!(
-        message(&app).contains("leave your king in check"),
-        "{}",
-        message(&app)
-    );
+    assert_message(&app, "leave your king in check");
     // Compulsory capture in Chicken and antichess.
     let mut app = play_app("chicken", None, H, BIG);
     prompt(&mut app, "e3");
     prompt(&mut app, "b5");
     prompt(&mut app, "a2a3");
-    assert!(
-        message(&app).contains("Chicken: a capture is available and captures are compulsory"),
-        "{}",
-        message(&app)
+    assert_message(
+        &app,
+        "Chicken: a capture is available and captures are compulsory",
     );
     click_square(&mut app, "a2");
-    assert!(
-        message(&app).contains("captures are compulsory"),
-        "{}",
-        message(&app)
-    );
+    assert_message(&app, "captures are compulsory");
     // Ambiguous SAN.
     let mut app = play_app("standard", Some("4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1"), H, BIG);
     prompt(&mut app, "Nb3");
-    assert!(message(&app).contains("ambiguous"), "{}", message(&app));
+    assert_message(&app, "ambiguous");
 }
 
 #[test]
@@ -426,7 +401,7 @@ fn computer_moves_and_move_now() {
     let motley::tui::app::Request::Think(job) = &app.requests[0];
     assert!(job.stop.load(std::sync::atomic::Ordering::Relaxed));
     click_square(&mut app, "e7");
-    assert!(message(&app).contains("thinking"), "{}", message(&app));
+    assert_message(&app, "thinking");
     motley::tui::app::run_requests_inline(&mut app);
     assert_eq!(play_state(&app).game.ply(), 1);
 }
@@ -494,7 +469,7 @@ fn resign_and_draw_offers() {
         BIG,
     );
     key(&mut app, KeyCode::Char('d'));
-    assert!(message(&app).contains("declines"), "{}", message(&app));
+    assert_message(&app, "declines");
     // A computer that is far behind accepts.
     let mut app = play_app(
         "standard",
@@ -503,7 +478,7 @@ fn resign_and_draw_offers() {
         BIG,
     );
     key(&mut app, KeyCode::Char('d'));
-    assert!(message(&app).contains("accepts"), "{}", message(&app));
+    assert_message(&app, "accepts");
 }
 
 #[test]
@@ -521,7 +496,7 @@ fn save_then_reload_gives_the_same_position() {
     }
     typ(&mut app, path.to_str().unwrap());
     key(&mut app, KeyCode::Enter);
-    assert!(message(&app).contains("saved to"), "{}", message(&app));
+    assert_message(&app, "saved to");
     let reg = registry();
     let (g, err) = motley::tui::store::load_partial(&path, &reg);
     assert!(err.is_none(), "{err:?}");
@@ -618,7 +593,7 @@ fn monochrome_mid_game_snapshot() {
 fn monochrome_illegal_inputs_are_explained() {
     let mut app = play_app("monochrome", None, H, BIG);
     prompt(&mut app, "e7e6");
-    assert!(message(&app).contains("half"), "{}", message(&app));
+    assert_message(&app, "half");
     // A piece carried across may not go straight back.
     prompt(&mut app, "e2e4");
     prompt(&mut app, "d7d5");
@@ -634,7 +609,7 @@ fn monochrome_illegal_inputs_are_explained() {
         BIG,
     );
     key(&mut app, KeyCode::Char('d'));
-    assert!(message(&app).contains("accepts"), "{}", message(&app));
+    assert_message(&app, "accepts");
     let o = play_state(&app).game.outcome().unwrap();
     assert_eq!(o.scores, Some([0, 0]));
 }
@@ -699,7 +674,7 @@ fn short_monochromatic_game_and_explanations() {
     prompt(&mut app, "e4d5");
     assert_eq!(play_state(&app).game.ply(), 3);
     prompt(&mut app, "b8c6");
-    assert!(message(&app).contains("colour"), "{}", message(&app));
+    assert_message(&app, "colour");
     let s = screen(&app);
     assert!(s.contains("No piece may move to a square of the"), "{s}");
     insta::assert_snapshot!("monochromatic_mid_game", s);

@@ -159,6 +159,12 @@ pub fn message(app: &App) -> String {
         .unwrap_or_default()
 }
 
+/// The status message must contain `needle` (shown in full otherwise).
+pub fn assert_message(app: &App, needle: &str) {
+    let m = message(app);
+    assert!(m.contains(needle), "expected '{needle}' in: {m}");
+}
+
 /// The screen as text, one line per row, right-trimmed.
 pub fn screen(app: &App) -> String {
     let buf = motley::tui::render_to_buffer(app);
