@@ -351,12 +351,12 @@ fn undo_and_redo() {
     key(&mut app, KeyCode::Char('u'));
     assert_eq!(play_state(&app).game.ply(), 0);
     key(&mut app, KeyCode::Char('u'));
-    assert!(message(&app).contains("nothing to undo"));
+    assert_message(&app, "nothing to undo");
     key(&mut app, KeyCode::Char('r'));
     key(&mut app, KeyCode::Char('r'));
     assert_eq!(play_state(&app).game.sans(), ["e4", "e5"]);
     key(&mut app, KeyCode::Char('r'));
-    assert!(message(&app).contains("nothing to redo"));
+    assert_message(&app, "nothing to redo");
 }
 
 #[test]
