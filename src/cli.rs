@@ -234,7 +234,10 @@ pub fn run(command: Command) -> Result<ExitCode> {
 /// The legal actions at the end of the one game in a saved file, which must
 /// be a game of `variant`.
 fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec<Action>> {
-    let mut games = record::load_games(file, registry)?;
+    let mut games: Vec<Game> = record::load_all(file, registry)?
+        .into_iter()
+        .map(|s| s.game)
+        .collect();
     if games.len() != 1 {
         bail!(
             "{}: holds {} games; `moves --game` needs a file with one game",
@@ -257,30 +260,35 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
 /// lines; any bad game goes to stderr and makes the exit status 1.
 fn check(file: &Path, registry: &Registry) -> ExitCode {
     let mut ok = true;
-    let read = record::for_each_game(file, registry, &mut |r| match r.into_result() {
-        Ok(saved) => {
-            let game = &saved.game;
-            println!("plies: {}", game.ply());
-            match game.outcome() {
-                Some(o) => {
-                    let scores = o
-                        .scores
-                        .map(|[s, n]| format!(" (score {s}-{n})"))
-                        .unwrap_or_default();
-                    println!("result: {} {}{scores}", o.result_str(), o.reason.describe());
-                }
-                None => println!("result: *"),
-            }
-            println!("final: {}", game.position().to_fen());
-        }
+    let games = match record::open(file, registry) {
+        Ok(games) => games,
         Err(e) => {
             eprintln!("error: {e}");
-            ok = false;
+            return ExitCode::from(1);
         }
-    });
-    if let Err(e) = read {
-        eprintln!("error: {e}");
-        return ExitCode::from(1);
+    };
+    for r in games {
+        match r.into_result() {
+            Ok(saved) => {
+                let game = &saved.game;
+                println!("plies: {}", game.ply());
+                match game.outcome() {
+                    Some(o) => {
+                        let scores = o
+                            .scores
+                            .map(|[s, n]| format!(" (score {s}-{n})"))
+                            .unwrap_or_default();
+                        println!("result: {} {}{scores}", o.result_str(), o.reason.describe());
+                    }
+                    None => println!("result: *"),
+                }
+                println!("final: {}", game.position().to_fen());
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ok = false;
+            }
+        }
     }
     if ok {
         ExitCode::SUCCESS
@@ -291,7 +299,7 @@ fn check(file: &Path, registry: &Registry) -> ExitCode {
 
 /// `export`: every game of the file as PGN on stdout.
 fn export(file: &Path, registry: &Registry) -> Result<()> {
-    let games = record::load_saved(file, registry)?;
+    let games = record::load_all(file, registry)?;
     let texts: Vec<String> = games.iter().map(record::export_saved_pgn).collect();
     print!("{}", texts.join("\n"));
     Ok(())
@@ -301,16 +309,19 @@ fn export(file: &Path, registry: &Registry) -> Result<()> {
 /// under a name that does not replace an existing file; prints each path.
 /// Games that cannot be read are reported and make the exit status 1.
 fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
-    let games = record::read_games(file, registry)?;
+    let games = record::open(file, registry)?;
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let stem = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "game".to_string());
-    let several = games.len() > 1;
     let mut ok = true;
-    for (i, r) in games.into_iter().enumerate() {
+    let mut games = games.enumerate().peekable();
+    // One game alone is `NAME.json`; several are numbered `NAME-N.json`.
+    let mut several = false;
+    while let Some((i, r)) = games.next() {
+        several |= i > 0 || games.peek().is_some();
         match r.into_result() {
             Ok(saved) => {
                 let mut rec = record::record_of(&saved.game);
@@ -322,8 +333,7 @@ fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
                 } else {
                     stem.clone()
                 };
-                let path = free_path(out, &base);
-                record::save_record(&path, &rec)?;
+                let path = record::store::save_record_new(out, &base, &rec)?;
                 println!("{}", path.display());
             }
             Err(e) => {
@@ -337,19 +347,6 @@ fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// `DIR/BASE.json`, or `DIR/BASE-2.json`, … if that exists: import never
-/// replaces a file.
-fn free_path(dir: &Path, base: &str) -> PathBuf {
-    let first = dir.join(format!("{base}.json"));
-    if !first.exists() {
-        return first;
-    }
-    (2u32..)
-        .map(|n| dir.join(format!("{base}-{n}.json")))
-        .find(|p| !p.exists())
-        .unwrap_or(first)
 }
 
 /// Perft on the concrete family type (no enum dispatch in the hot path).
@@ -670,8 +667,8 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
 fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
     motley::tui::app::Settings {
         ascii,
-        autosave: motley::record::autosave_path(),
-        saves_dir: motley::record::saves_dir(),
+        autosave: motley::paths::legacy_autosave_path(),
+        saves_dir: motley::paths::saves_dir(),
         ..Default::default()
     }
 }

@@ -165,6 +165,9 @@ impl VariantDef {
     }
 }
 
+/// A variant file is a page of JSON; anything larger is refused unread.
+const MAX_VARIANT_FILE_BYTES: u64 = 1_000_000;
+
 /// Variant files compiled into the binary.
 const BUILTIN: &[(&str, &str)] = &[
     ("standard.json", include_str!("../variants/standard.json")),
@@ -246,19 +249,22 @@ impl Registry {
         paths.sort();
         for path in paths {
             let name = path.display().to_string();
-            let text = match std::fs::metadata(&path) {
-                Ok(m) if m.len() > 1_000_000 => {
-                    self.warnings
-                        .push(format!("variant file {name}: larger than 1 MB, skipped"));
-                    continue;
-                }
-                _ => match std::fs::read_to_string(&path) {
+            let text = match crate::files::read_regular(&path, MAX_VARIANT_FILE_BYTES) {
+                Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(t) => t,
                     Err(e) => {
-                        self.warnings.push(format!("variant file {name}: {e}"));
+                        self.warnings.push(format!(
+                            "variant file {name}: not a text file (invalid UTF-8 at byte {}), skipped",
+                            e.utf8_error().valid_up_to()
+                        ));
                         continue;
                     }
                 },
+                Err(e) => {
+                    self.warnings
+                        .push(format!("variant file {name}: {e}, skipped"));
+                    continue;
+                }
             };
             match VariantDef::from_json(&name, &text) {
                 Ok(def) => {
@@ -294,9 +300,9 @@ impl Registry {
 }
 
 /// The user's variant folder: `variants` in Motley's data folder
-/// (`<data dir>/motley`, or `$MOTLEY_DATA_DIR`, see [`crate::record::data_dir`]).
+/// (see [`crate::paths::variants_dir`]).
 pub fn user_variant_dir() -> Option<PathBuf> {
-    crate::record::data_dir().map(|d| d.join("variants"))
+    crate::paths::variants_dir()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! start (Dice-Money: the winner's prices), so they replay exactly.
 
 use motley::game::Game;
-use motley::record::{load_games, save_game};
+use motley::record::{load_all, save_game};
 use motley::rules::Position;
 use motley::variant::Registry;
 use std::sync::Arc;
@@ -45,7 +45,7 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
 
     let path = dir.join("game2.json");
     save_game(&path, &second, None).unwrap();
-    let loaded = load_games(&path, &registry).unwrap().remove(0);
+    let loaded = load_all(&path, &registry).unwrap().remove(0).game;
     assert_eq!(
         loaded.position_at(0).unwrap().state_summary(),
         second.position_at(0).unwrap().state_summary()
@@ -57,7 +57,7 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
         .unwrap()
         .replace("\"prices\"", "\"prizes\"");
     std::fs::write(&path, text).unwrap();
-    let err = load_games(&path, &registry).unwrap_err().to_string();
+    let err = load_all(&path, &registry).unwrap_err().to_string();
     assert!(err.contains("carried"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -16,8 +16,8 @@ pub fn save(path: &Path, game: &Game, players: (&str, &str)) -> Result<(), Strin
 /// valid: the game up to the first bad action, and what was wrong (in words
 /// naming the file, ply and move).
 pub fn load_partial(path: &Path, registry: &Registry) -> (Option<Game>, Option<String>) {
-    let (game, error) = crate::record::load_partial(path, registry);
-    (game, error.map(|e| e.to_string()))
+    let (saved, error) = crate::record::load_first(path, registry).into_parts();
+    (saved.map(|s| s.game), error.map(|e| e.to_string()))
 }
 
 /// Saved games (JSON and PGN) in a folder, newest first.
@@ -33,12 +33,13 @@ pub fn clear(path: &Path) {
 /// A file name in `dir` that does not exist yet:
 /// `<stem>-<YYYYMMDD>-<HHMMSS>[-n].json` (UTC).
 pub fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
-    crate::record::fresh_path_in(dir, stem).unwrap_or_else(|| dir.join(format!("{stem}.json")))
+    crate::record::store::fresh_path_in(dir, stem)
+        .unwrap_or_else(|| dir.join(format!("{stem}.json")))
 }
 
 /// The players a saved game names, when they are player specs.
 pub fn read_players(path: &Path, registry: &Registry) -> Option<[crate::ai::PlayerSpec; 2]> {
-    let games = crate::record::read_games(path, registry).ok()?;
-    let players = games.into_iter().next()?.saved?.players?;
+    let first = crate::record::load_first(path, registry);
+    let players = first.saved()?.players.clone()?;
     Some([players.white.parse().ok()?, players.black.parse().ok()?])
 }
