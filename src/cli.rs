@@ -1,6 +1,9 @@
 //! The command line (DESIGN.md): argument definitions and the headless
 //! subcommands. Machine-readable outputs are exactly as DESIGN.md fixes them.
 
+mod import;
+pub mod output;
+
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use motley::ai::{search, think, PlayerSpec, ThinkSettings};
@@ -10,10 +13,10 @@ use motley::game::Game;
 use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Position};
 use motley::variant::{Registry, VariantDef};
-use std::io::Write;
+use output::{outln, warnln, Out, WriteFailure};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -80,7 +83,12 @@ pub enum Command {
         out: PathBuf,
     },
     /// Fixed perft and search benchmark, in nodes per second.
-    Bench,
+    Bench {
+        /// Instead: time importing this many generated PGN games (the
+        /// import's games per second).
+        #[arg(long, value_name = "GAMES")]
+        import: Option<u32>,
+    },
     /// Play headless games between two players and print the score.
     Match {
         /// Variant id.
@@ -150,18 +158,21 @@ pub struct PlayArgs {
 pub fn run(command: Command) -> Result<ExitCode> {
     let registry = Registry::load();
     for w in &registry.warnings {
-        eprintln!("warning: {w}");
+        warnln!("warning: {w}");
     }
-    match command {
+    let mut out = Out::new();
+    let code = match command {
         Command::List => {
             for v in registry.all() {
-                println!("{:<28} {}", v.id, v.name);
+                outln!(out, "{:<28} {}", v.id, v.name);
             }
+            ExitCode::SUCCESS
         }
         Command::Rules { variant } => {
             let v = registry.get(&variant)?;
-            println!("{}\n", v.name);
-            println!("{}", v.rules_text());
+            outln!(out, "{}\n", v.name);
+            outln!(out, "{}", v.rules_text());
+            ExitCode::SUCCESS
         }
         Command::Perft {
             variant,
@@ -174,18 +185,19 @@ pub fn run(command: Command) -> Result<ExitCode> {
             let nodes = if divide {
                 let rows = perft_divide(&pos, depth);
                 for (m, n) in &rows {
-                    println!("{m}: {n}");
+                    outln!(out, "{m}: {n}");
                 }
                 rows.iter().map(|(_, n)| n).sum()
             } else {
                 perft_any(&pos, depth)
             };
-            println!("Nodes: {nodes}");
+            outln!(out, "Nodes: {nodes}");
+            ExitCode::SUCCESS
         }
         Command::Moves { variant, fen, game } => {
             let v = registry.get(&variant)?;
             let legal = match game {
-                Some(file) => saved_game_end(&file, &v.id, &registry)?,
+                Some(file) => saved_game_end(&user_path(&file)?, &v.id, &registry)?,
                 None => {
                     let pos = v.position(fen.as_deref())?;
                     let mut legal = Vec::new();
@@ -197,13 +209,26 @@ pub fn run(command: Command) -> Result<ExitCode> {
             texts.sort();
             texts.dedup();
             for t in texts {
-                println!("{t}");
+                outln!(out, "{t}");
             }
+            ExitCode::SUCCESS
         }
-        Command::Bench => bench(&registry)?,
-        Command::Check { file } => return Ok(check(&file, &registry)),
-        Command::Export { file } => export(&file, &registry)?,
-        Command::Import { file, out } => return import(&file, &out, &registry),
+        Command::Bench { import: None } => {
+            bench(&registry, &mut out)?;
+            ExitCode::SUCCESS
+        }
+        Command::Bench { import: Some(n) } => {
+            import::bench_import(n, &registry, &mut out)?;
+            ExitCode::SUCCESS
+        }
+        Command::Check { file } => check(&user_path(&file)?, &registry, &mut out)?,
+        Command::Export { file } => {
+            export(&user_path(&file)?, &registry, &mut out)?;
+            ExitCode::SUCCESS
+        }
+        Command::Import { file, out: dir } => {
+            return import::import(&user_path(&file)?, &user_path(&dir)?, &registry)
+        }
         Command::Match {
             variant,
             white,
@@ -216,19 +241,36 @@ pub fn run(command: Command) -> Result<ExitCode> {
             let v = registry.get(&variant)?;
             let a: PlayerSpec = white.parse().context("--white")?;
             let b: PlayerSpec = black.parse().context("--black")?;
+            let save_dir = save_dir.as_deref().map(user_path).transpose()?;
             run_match(
                 &v,
                 [a, b],
-                games,
-                seed,
-                Duration::from_millis(movetime),
-                save_dir.as_deref(),
-            )?;
+                MatchSettings {
+                    games,
+                    seed,
+                    movetime: Duration::from_millis(movetime),
+                    save_dir: save_dir.as_deref(),
+                },
+                &mut out,
+            )?
         }
-        Command::Play(args) => play(registry, args)?,
-        Command::Replay { file, ascii } => replay(registry, file, ascii)?,
-    }
-    Ok(ExitCode::SUCCESS)
+        Command::Play(args) => {
+            play(registry, args)?;
+            ExitCode::SUCCESS
+        }
+        Command::Replay { file, ascii } => {
+            replay(registry, user_path(&file)?, ascii)?;
+            ExitCode::SUCCESS
+        }
+    };
+    out.finish()?;
+    Ok(code)
+}
+
+/// A path the user typed, with `~` made the home folder (a shell does it
+/// for bare words, not for `--out=~/games` or a quoted path).
+fn user_path(path: &Path) -> Result<PathBuf> {
+    Ok(motley::paths::expand_user(path)?)
 }
 
 /// The legal actions at the end of the one game in a saved file, which must
@@ -258,86 +300,39 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
 
 /// `check`: per game `plies:`, `result:` (with the reason) and `final:`
 /// lines; any bad game goes to stderr and makes the exit status 1.
-fn check(file: &Path, registry: &Registry) -> ExitCode {
-    let mut ok = true;
+fn check(file: &Path, registry: &Registry, out: &mut Out) -> Result<ExitCode> {
     let games = match record::open(file, registry) {
         Ok(games) => games,
         Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(1);
+            warnln!("error: {e}");
+            return Ok(ExitCode::from(1));
         }
     };
+    let mut ok = true;
     for r in games {
         match r.into_result() {
             Ok(saved) => {
                 let game = &saved.game;
-                println!("plies: {}", game.ply());
+                outln!(out, "plies: {}", game.ply());
                 match game.outcome() {
                     Some(o) => {
                         let scores = o
                             .scores
                             .map(|[s, n]| format!(" (score {s}-{n})"))
                             .unwrap_or_default();
-                        println!("result: {} {}{scores}", o.result_str(), o.reason.describe());
+                        outln!(
+                            out,
+                            "result: {} {}{scores}",
+                            o.result_str(),
+                            o.reason.describe()
+                        );
                     }
-                    None => println!("result: *"),
+                    None => outln!(out, "result: *"),
                 }
-                println!("final: {}", game.position().to_fen());
+                outln!(out, "final: {}", game.position().to_fen());
             }
             Err(e) => {
-                eprintln!("error: {e}");
-                ok = false;
-            }
-        }
-    }
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
-
-/// `export`: every game of the file as PGN on stdout.
-fn export(file: &Path, registry: &Registry) -> Result<()> {
-    let games = record::load_all(file, registry)?;
-    let texts: Vec<String> = games.iter().map(record::export_saved_pgn).collect();
-    print!("{}", texts.join("\n"));
-    Ok(())
-}
-
-/// `import`: one JSON record per game of a PGN file, written into `out`
-/// under a name that does not replace an existing file; prints each path.
-/// Games that cannot be read are reported and make the exit status 1.
-fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
-    let games = record::open(file, registry)?;
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    let stem = file
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "game".to_string());
-    let mut ok = true;
-    let mut games = games.enumerate().peekable();
-    // One game alone is `NAME.json`; several are numbered `NAME-N.json`.
-    let mut several = false;
-    while let Some((i, r)) = games.next() {
-        several |= i > 0 || games.peek().is_some();
-        match r.into_result() {
-            Ok(saved) => {
-                let mut rec = record::record_of(&saved.game);
-                rec.players = saved.players.clone();
-                rec.saved = Some(record::rfc3339(std::time::SystemTime::now()));
-                rec.date = saved.date.clone();
-                let base = if several {
-                    format!("{stem}-{}", i + 1)
-                } else {
-                    stem.clone()
-                };
-                let path = record::store::save_record_new(out, &base, &rec)?;
-                println!("{}", path.display());
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
+                warnln!("error: {e}");
                 ok = false;
             }
         }
@@ -347,6 +342,19 @@ fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `export`: every game of the file as PGN on stdout.
+fn export(file: &Path, registry: &Registry, out: &mut Out) -> Result<()> {
+    let games = record::load_all(file, registry)?;
+    for (i, saved) in games.iter().enumerate() {
+        if i > 0 {
+            outln!(out);
+        }
+        let pgn = record::export_saved_pgn(saved);
+        outln!(out, "{}", pgn.trim_end_matches('\n'));
+    }
+    Ok(())
 }
 
 /// Perft on the concrete family type (no enum dispatch in the hot path).
@@ -398,9 +406,9 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
     ("chicken", None, 6),
 ];
 
-fn bench(registry: &Registry) -> Result<()> {
+fn bench(registry: &Registry, out: &mut Out) -> Result<()> {
     motley::core::attacks::init();
-    println!("perft (bulk-counted last ply), single thread");
+    outln!(out, "perft (bulk-counted last ply), single thread");
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
     for (id, fen, depth) in PERFT_BENCH {
@@ -413,7 +421,8 @@ fn bench(registry: &Registry) -> Result<()> {
         let secs = t.elapsed().as_secs_f64().max(1e-9);
         total_nodes += nodes;
         total_secs += secs;
-        println!(
+        outln!(
+            out,
             "{:<28} depth {} {:>12} nodes {:>8.3} s {:>8.1} Mnodes/s{}",
             id,
             depth,
@@ -427,11 +436,12 @@ fn bench(registry: &Registry) -> Result<()> {
             }
         );
     }
-    println!(
+    outln!(
+        out,
         "total {total_nodes} nodes in {total_secs:.3} s: {:.1} Mnodes/s",
         total_nodes as f64 / total_secs.max(1e-9) / 1e6
     );
-    bench_search(registry)
+    bench_search(registry, out)
 }
 
 /// Longest game a match plays before calling it a draw (a guard against
@@ -449,14 +459,47 @@ struct GameRow {
     first_player: i32,
 }
 
-fn run_match(
-    variant: &Arc<VariantDef>,
-    players: [PlayerSpec; 2],
+/// How a match is played.
+struct MatchSettings<'a> {
     games: u32,
     seed: u64,
     movetime: Duration,
-    save_dir: Option<&Path>,
-) -> Result<()> {
+    save_dir: Option<&'a Path>,
+}
+
+/// Ctrl-C (and SIGTERM, SIGHUP) during a long command: the flag is set and
+/// the command stops at the next safe point; a second Ctrl-C ends Motley at
+/// once.
+pub fn interrupt_flag() -> Result<Arc<AtomicBool>> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+        signal_hook::flag::register_conditional_shutdown(
+            signal,
+            i32::from(INTERRUPTED),
+            flag.clone(),
+        )
+        .context("cannot watch for Ctrl-C")?;
+        signal_hook::flag::register(signal, flag.clone()).context("cannot watch for Ctrl-C")?;
+    }
+    Ok(flag)
+}
+
+/// Exit status of a command stopped by Ctrl-C, as shells report it.
+pub const INTERRUPTED: u8 = 130;
+
+fn run_match(
+    variant: &Arc<VariantDef>,
+    players: [PlayerSpec; 2],
+    settings: MatchSettings<'_>,
+    out: &mut Out,
+) -> Result<ExitCode> {
+    let MatchSettings {
+        games,
+        seed,
+        movetime,
+        save_dir,
+    } = settings;
     if players.contains(&PlayerSpec::Human) {
         bail!("a match is played without a terminal: players must be ai[:LEVEL], random or greedy");
     }
@@ -464,12 +507,13 @@ fn run_match(
         bail!("--games must be at least 1");
     }
     if let Some(dir) = save_dir {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            WriteFailure::File(format!("cannot create the folder {}: {e}", dir.display()))
+        })?;
     }
+    let stop = interrupt_flag()?;
     let mut rows: Vec<GameRow> = Vec::new();
     let mut previous: Option<Game> = None;
-    let [mut wins, mut draws, mut losses] = [0u32; 3];
     for k in 1..=games {
         let game_seed = seed.wrapping_add(u64::from(k - 1));
         let mut game = match &previous {
@@ -483,7 +527,51 @@ fn run_match(
         } else {
             (players[1], players[0])
         };
-        let unfinished = play_out(&mut game, white, black, movetime, game_seed)?;
+        let played = play_out(&mut game, white, black, movetime, game_seed, &stop)?;
+        let Some(unfinished) = played else {
+            // Interrupted: this game is neither counted nor saved.
+            break;
+        };
+        let row = GameRow::of(&game, white, black, first_is_white, unfinished);
+        if let Some(dir) = save_dir {
+            let path = dir.join(format!("{}-{}-game{:03}.json", variant.id, seed, k));
+            let names = (white.to_string(), black.to_string());
+            motley::record::save_game(&path, &game, Some((&names.0, &names.1)))
+                .with_context(|| format!("saving game {k}"))?;
+        }
+        rows.push(row);
+        previous = Some(game);
+        let [wins, draws, losses] = tally(&rows);
+        output::progress(format_args!(
+            "\r{} game {k}/{games}: {} vs {}  +{wins} ={draws} -{losses}   ",
+            variant.id, players[0], players[1]
+        ));
+    }
+    warnln!("");
+    let interrupted = stop.load(Ordering::Relaxed);
+    if interrupted {
+        warnln!(
+            "interrupted: {} of {games} games finished; the score so far",
+            rows.len()
+        );
+    }
+    print_match_table(&rows, players, out)?;
+    Ok(if interrupted {
+        ExitCode::from(INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+impl GameRow {
+    /// The row of a finished match game.
+    fn of(
+        game: &Game,
+        white: PlayerSpec,
+        black: PlayerSpec,
+        first_is_white: bool,
+        unfinished: usize,
+    ) -> GameRow {
         let (result, reason, winner) = match game.outcome() {
             Some(o) => (o.result_str(), o.describe(), o.winner),
             None => (
@@ -497,39 +585,40 @@ fn run_match(
             Some(c) if (c == Color::White) == first_is_white => 1,
             Some(_) => -1,
         };
-        match first_player {
-            1 => wins += 1,
-            0 => draws += 1,
-            _ => losses += 1,
-        }
-        if let Some(dir) = save_dir {
-            let path = dir.join(format!("{}-{}-game{:03}.json", variant.id, seed, k));
-            let names = (white.to_string(), black.to_string());
-            motley::record::save_game(&path, &game, Some((&names.0, &names.1)))
-                .with_context(|| format!("saving game {k}"))?;
-        }
-        rows.push(GameRow {
+        GameRow {
             white,
             black,
             result,
             reason,
             plies: game.ply(),
             first_player,
-        });
-        previous = Some(game);
-        eprint!(
-            "\r{} game {k}/{games}: {} vs {}  +{wins} ={draws} -{losses}   ",
-            variant.id, players[0], players[1]
-        );
-        std::io::stderr().flush().ok();
+        }
     }
-    eprintln!();
-    println!(
+}
+
+/// Wins, draws and losses of the `--white` player.
+fn tally(rows: &[GameRow]) -> [u32; 3] {
+    let mut t = [0u32; 3];
+    for r in rows {
+        t[(1 - r.first_player) as usize] += 1;
+    }
+    t
+}
+
+/// The table of the games played and the score line.
+fn print_match_table(rows: &[GameRow], players: [PlayerSpec; 2], out: &mut Out) -> Result<()> {
+    outln!(
+        out,
         "{:>4}  {:<8} {:<8} {:<8} {:>6}  reason",
-        "game", "white", "black", "result", "plies"
+        "game",
+        "white",
+        "black",
+        "result",
+        "plies"
     );
     for (i, r) in rows.iter().enumerate() {
-        println!(
+        outln!(
+            out,
             "{:>4}  {:<8} {:<8} {:<8} {:>6}  {}",
             i + 1,
             r.white.to_string(),
@@ -549,28 +638,34 @@ fn run_match(
         t
     };
     let (w, b) = (as_colour(true), as_colour(false));
-    println!(
+    let [wins, draws, losses] = tally(rows);
+    outln!(
+        out,
         "{} (--white) as White {}-{}-{}, as Black {}-{}-{}; total W-D-L {wins}-{draws}-{losses} against {}",
         players[0], w[0], w[1], w[2], b[0], b[1], b[2], players[1]
     );
-    println!("score: {wins}-{draws}-{losses}");
+    outln!(out, "score: {wins}-{draws}-{losses}");
     Ok(())
 }
 
 /// Play a game to its end. Returns the number of plies if it was stopped
-/// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise).
+/// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise), or
+/// `None` when `stop` was set (Ctrl-C).
 fn play_out(
     game: &mut Game,
     white: PlayerSpec,
     black: PlayerSpec,
     movetime: Duration,
     game_seed: u64,
-) -> Result<usize> {
-    let stop = AtomicBool::new(false);
+    stop: &AtomicBool,
+) -> Result<Option<usize>> {
     let mut history: Vec<u64> = Vec::new();
     while game.outcome().is_none() {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         if game.ply() >= MATCH_PLY_LIMIT {
-            return Ok(game.ply());
+            return Ok(Some(game.ply()));
         }
         if game.position().is_chance() {
             if game.roll_dice().is_none() {
@@ -592,19 +687,25 @@ fn play_out(
             movetime,
             seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
         };
-        let Some(action) = think(&pos, &history, &spec, &settings, &stop) else {
+        let Some(action) = think(&pos, &history, &spec, &settings, stop) else {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
             bail!("{spec} found no action at ply {}", game.ply());
         };
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         game.play(action)
             .with_context(|| format!("{spec} played {action} at ply {}", game.ply()))?;
     }
-    Ok(0)
+    Ok(Some(0))
 }
 
 /// Search benchmark: from each variant's start and from a mid-game position
 /// (reached by seeded random play, dice included), one second of search.
-fn bench_search(registry: &Registry) -> Result<()> {
-    println!("search, 1 s per position, single thread");
+fn bench_search(registry: &Registry, out: &mut Out) -> Result<()> {
+    outln!(out, "search, 1 s per position, single thread");
     let stop = AtomicBool::new(false);
     let limits = search::Limits {
         max_depth: 64,
@@ -628,7 +729,8 @@ fn bench_search(registry: &Registry) -> Result<()> {
         for (label, pos) in positions {
             let r = motley::dispatch!(&pos, p => search::search(p, &[], &limits, &stop));
             let secs = r.elapsed.as_secs_f64().max(1e-9);
-            println!(
+            outln!(
+                out,
                 "{:<28} {:<9} depth {:>2} {:>10} nodes {:>6.2} s {:>8.0} knodes/s",
                 v.id,
                 label,

@@ -110,9 +110,25 @@ pub fn temp_path_for(path: &Path) -> io::Result<PathBuf> {
     Ok(path.with_file_name(tmp_name))
 }
 
+/// How hard a write makes sure its bytes reach the disk.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Durability {
+    /// Flushed to disk before the file appears (a save).
+    Flushed,
+    /// Left to the system, for bulk writes (an import of thousands of
+    /// games) that call [`sync_file_system`] once at the end. A killed
+    /// process still never leaves half a file under the name; only a
+    /// power cut before the sync can.
+    Batched,
+}
+
 /// Write `bytes` to the temporary file of `path`, flushed to disk; on
 /// failure nothing is left behind.
 fn write_temp(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    write_temp_with(path, bytes, Durability::Flushed)
+}
+
+fn write_temp_with(path: &Path, bytes: &[u8], durability: Durability) -> io::Result<PathBuf> {
     let tmp = temp_path_for(path)?;
     // A stale temporary file from a crash of a process with our pid goes;
     // a folder in its place makes the save fail below.
@@ -120,7 +136,10 @@ fn write_temp(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
     let result = (|| {
         let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
         f.write_all(bytes)?;
-        f.sync_all()
+        match durability {
+            Durability::Flushed => f.sync_all(),
+            Durability::Batched => Ok(()),
+        }
     })();
     match result {
         Ok(()) => Ok(tmp),
@@ -158,8 +177,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// under its name at once, or the call fails with `AlreadyExists` and
 /// nothing changed. Safe against another process creating the same name.
 pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_new_with(path, bytes, Durability::Flushed)
+}
+
+/// [`write_new`] with the given [`Durability`].
+pub fn write_new_with(path: &Path, bytes: &[u8], durability: Durability) -> io::Result<()> {
     let _guard = WRITE_LOCK.lock().unwrap_or_else(|e| e.into_inner());
-    let tmp = write_temp(path, bytes)?;
+    let tmp = write_temp_with(path, bytes, durability)?;
     // link(2) never follows or replaces what is at the new name.
     let linked = fs::hard_link(&tmp, path);
     let result = match linked {
@@ -170,10 +194,27 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Err(_) => write_exclusive(path, bytes),
     };
     remove_temp(&tmp);
-    if result.is_ok() {
+    if result.is_ok() && durability == Durability::Flushed {
         sync_parent(path);
     }
     result
+}
+
+/// Flush everything written to the file system holding `dir` (after
+/// [`Durability::Batched`] writes). Best effort where unsupported.
+pub fn sync_file_system(dir: &Path) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let d = File::open(dir)?;
+        // SAFETY: syncfs only reads the descriptor, which `d` keeps open.
+        if unsafe { libc::syncfs(d.as_raw_fd()) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = dir;
+    Ok(())
 }
 
 fn write_exclusive(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -212,8 +253,19 @@ pub fn free_name(dir: &Path, base: &str, ext: &str) -> Option<PathBuf> {
 /// with [`write_new`]: safe against other processes creating files there
 /// at the same moment. Returns the path written.
 pub fn write_fresh(dir: &Path, base: &str, ext: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+    write_fresh_with(dir, base, ext, bytes, Durability::Flushed)
+}
+
+/// [`write_fresh`] with the given [`Durability`].
+pub fn write_fresh_with(
+    dir: &Path,
+    base: &str,
+    ext: &str,
+    bytes: &[u8],
+    durability: Durability,
+) -> io::Result<PathBuf> {
     for path in candidate_names(dir, base, ext) {
-        match write_new(&path, bytes) {
+        match write_new_with(&path, bytes, durability) {
             Ok(()) => return Ok(path),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),

@@ -105,6 +105,13 @@ impl VariantDef {
         self.rules.joined()
     }
 
+    fn options_error(&self, message: String) -> VariantError {
+        VariantError::Options {
+            variant: self.id.clone(),
+            message,
+        }
+    }
+
     /// Build a position: the variant's start, or `fen` when given.
     pub fn position(&self, fen: Option<&str>) -> Result<AnyPosition, VariantError> {
         let wrap = |error: PositionError| VariantError::Position {
@@ -125,12 +132,16 @@ impl VariantDef {
                 Monochromatic::from_setup(setup, options::<MonochromaticOptions>(self)?)
                     .map_err(wrap)?,
             ),
-            Family::Monochrome => AnyPosition::Monochrome(
-                Monochrome::from_setup(setup, options::<MonochromeOptions>(self)?).map_err(wrap)?,
-            ),
-            Family::DiceMoney => AnyPosition::DiceMoney(
-                DiceMoney::from_setup(setup, options::<DiceMoneyOptions>(self)?).map_err(wrap)?,
-            ),
+            Family::Monochrome => {
+                let options = options::<MonochromeOptions>(self)?;
+                options.check().map_err(|m| self.options_error(m))?;
+                AnyPosition::Monochrome(Monochrome::from_setup(setup, options).map_err(wrap)?)
+            }
+            Family::DiceMoney => {
+                let options = options::<DiceMoneyOptions>(self)?;
+                options.check().map_err(|m| self.options_error(m))?;
+                AnyPosition::DiceMoney(DiceMoney::from_setup(setup, options).map_err(wrap)?)
+            }
         })
     }
 

@@ -3,7 +3,7 @@
 //! never replace anything, and the list of saved games.
 
 use super::{record_of, rfc3339, GameRecord, Players, RecordError, RecordErrorKind};
-use crate::files;
+use crate::files::{self, Durability};
 use crate::game::Game;
 use std::fs;
 use std::io;
@@ -56,10 +56,18 @@ pub fn save_record(path: &Path, rec: &GameRecord) -> Result<(), RecordError> {
 /// Write a record as a new file in `dir` named `BASE.json` (or `BASE-2.json`,
 /// … when taken), never replacing anything, even a file another process
 /// creates at the same moment or a dangling symlink. Returns the path.
-pub fn save_record_new(dir: &Path, base: &str, rec: &GameRecord) -> Result<PathBuf, RecordError> {
+/// Bulk writers (import) pass [`Durability::Batched`] and call
+/// [`crate::files::sync_file_system`] at the end.
+pub fn save_record_new(
+    dir: &Path,
+    base: &str,
+    rec: &GameRecord,
+    durability: Durability,
+) -> Result<PathBuf, RecordError> {
     let fail = |e| write_failed(&dir.join(format!("{base}.json")), e);
     fs::create_dir_all(dir).map_err(fail)?;
-    files::write_fresh(dir, base, "json", file_text(rec).as_bytes()).map_err(fail)
+    files::write_fresh_with(dir, base, "json", file_text(rec).as_bytes(), durability)
+        .map_err(fail)
 }
 
 /// `<YYYYMMDD>-<HHMMSS>` (UTC): a time in file names, sorting by time.
