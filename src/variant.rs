@@ -299,7 +299,7 @@ impl Registry {
             .find(|v| v.id == id)
             .cloned()
             .ok_or_else(|| VariantError::Unknown {
-                id: id.to_string(),
+                id: crate::quote::clip(id),
                 known: self
                     .variants
                     .iter()

@@ -101,7 +101,10 @@ fn fens_with_any_move_counters_are_refused_or_played() {
             }
         }
     }
-    assert!(played > ROUNDS / 10 && refused > ROUNDS / 10, "{played} {refused}");
+    assert!(
+        played > ROUNDS / 10 && refused > ROUNDS / 10,
+        "{played} {refused}"
+    );
 }
 
 /// A variant file of `family` with `options`.
@@ -170,15 +173,21 @@ fn variant_files_with_any_numbers_are_refused_naming_the_field_or_played() {
             }
         }
     }
-    assert!(played > ROUNDS / 20 && refused > ROUNDS / 20, "{played} {refused}");
+    assert!(
+        played > ROUNDS / 20 && refused > ROUNDS / 20,
+        "{played} {refused}"
+    );
 }
 
 #[test]
 fn an_over_large_value_is_refused_naming_the_field() {
     let e = VariantDef::from_json(
         "big.json",
-        &variant_text("monochrome", json!({"values": {"pawn": 1, "knight": 3, "bishop": 4,
-            "rook": 5, "queen": 4_294_967_295u64, "king": 10}})),
+        &variant_text(
+            "monochrome",
+            json!({"values": {"pawn": 1, "knight": 3, "bishop": 4,
+            "rook": 5, "queen": 4_294_967_295u64, "king": 10}}),
+        ),
     )
     .unwrap_err()
     .to_string();

@@ -5,8 +5,8 @@ use super::output::{outln, warnln, Out, WriteFailure};
 use super::{interrupt_flag, INTERRUPTED};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use motley::game::Game;
 use motley::files::Durability;
+use motley::game::Game;
 use motley::record::{self, GameReader};
 use motley::rules::Position;
 use motley::variant::Registry;
@@ -72,9 +72,8 @@ fn import_games(
             }
         }
     }
-    motley::files::sync_file_system(dir).map_err(|e| {
-        WriteFailure::File(format!("cannot flush {} to disk: {e}", dir.display()))
-    })?;
+    motley::files::sync_file_system(dir)
+        .map_err(|e| WriteFailure::File(format!("cannot flush {} to disk: {e}", dir.display())))?;
     Ok(done)
 }
 

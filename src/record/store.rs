@@ -66,8 +66,7 @@ pub fn save_record_new(
 ) -> Result<PathBuf, RecordError> {
     let fail = |e| write_failed(&dir.join(format!("{base}.json")), e);
     fs::create_dir_all(dir).map_err(fail)?;
-    files::write_fresh_with(dir, base, "json", file_text(rec).as_bytes(), durability)
-        .map_err(fail)
+    files::write_fresh_with(dir, base, "json", file_text(rec).as_bytes(), durability).map_err(fail)
 }
 
 /// `<YYYYMMDD>-<HHMMSS>` (UTC): a time in file names, sorting by time.
