@@ -61,7 +61,8 @@ fn try_lock(path: &Path) -> Result<Option<File>, RecordError> {
     }
 }
 
-/// Is the game at `path` open in another process right now?
+/// Is the game at `path` open right now (in any [`OpenGame`], this
+/// process's included)?
 pub fn is_locked_elsewhere(path: &Path) -> bool {
     let Ok(lock) = File::open(lock_path(path)) else {
         return false;
@@ -191,7 +192,8 @@ pub struct UnfinishedGame {
     pub plies: usize,
     /// When the game was last saved (its `saved` time, else the file's).
     pub last_played: SystemTime,
-    /// Open in another process right now: offer a read-only replay.
+    /// Open right now (in another process, or in an [`OpenGame`] of this
+    /// one): offer a read-only replay.
     pub locked: bool,
     /// Why the record could not be read, if it could not; the file is
     /// listed anyway so nothing disappears silently.

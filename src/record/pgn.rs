@@ -990,4 +990,44 @@ mod tests {
             g.position().to_fen()
         );
     }
+
+    /// Plies of each game read from `text` as a stream, or the error.
+    fn stream_plies(text: &str) -> Vec<Result<usize, String>> {
+        let reg = reg();
+        PgnGames::new(Vec::new(), 0, Box::new(text.as_bytes()), &reg)
+            .map(|r| {
+                r.into_result()
+                    .map(|s| s.game.ply())
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_comment_longer_than_a_read_spans_reads() {
+        let comment = "long words\n".repeat(READ_CHUNK / 5);
+        let text = format!("1. e4 {{{comment}}} e5 2. Nf3 *\n\n1. d4 *\n");
+        assert_eq!(stream_plies(&text), [Ok(3), Ok(1)]);
+    }
+
+    #[test]
+    fn a_game_over_the_limit_is_refused_and_the_next_is_read() {
+        // Well past the limit before the input ends.
+        let junk = "junk without an end\n".repeat(MAX_GAME_BYTES as usize / 8);
+        let text = format!("1. e4 {{{junk}\n[Event \"2\"]\n1. d4 d5 *\n");
+        let games = stream_plies(&text);
+        assert_eq!(games.len(), 2, "{games:?}");
+        let e = games[0].as_ref().unwrap_err();
+        assert!(e.contains("game 1") && e.contains("over"), "{e}");
+        assert_eq!(games[1], Ok(2));
+    }
+
+    #[test]
+    fn many_games_stream_in_order() {
+        let one = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 1-0\n\n";
+        let text = one.repeat(5000);
+        let games = stream_plies(&text);
+        assert_eq!(games.len(), 5000);
+        assert!(games.iter().all(|g| *g == Ok(3)));
+    }
 }
