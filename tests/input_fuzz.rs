@@ -120,9 +120,9 @@ fn variant_text(family: &str, options: Value) -> String {
 /// Random Monochrome or Dice-Money options: each number small, or (one
 /// time in eight) one of [`NUMBERS`].
 fn random_options(rng: &mut ChaCha8Rng) -> (&'static str, Value) {
-    let monochrome = rng.next_u32() % 2 == 0;
+    let monochrome = rng.next_u32().is_multiple_of(2);
     let mut n = || {
-        if rng.next_u32() % 8 == 0 {
+        if rng.next_u32().is_multiple_of(8) {
             *pick(rng, NUMBERS)
         } else {
             u64::from(rng.next_u32() % 20)

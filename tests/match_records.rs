@@ -81,7 +81,7 @@ fn play_randomly(game: &mut Game, seed: u64, plies: usize) {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let a = match buys.first() {
-            Some(b) if n % 3 == 0 => **b,
+            Some(b) if n.is_multiple_of(3) => **b,
             _ => legal[(n >> 33) as usize % legal.len()],
         };
         game.play(a).unwrap();
