@@ -33,6 +33,12 @@ pub enum AppEvent {
         generation: u64,
         action: Option<Action>,
     },
+    /// An external engine failed (crashed, stopped answering, moved
+    /// illegally) in the job with `generation`: it loses the game.
+    EngineFailed {
+        generation: u64,
+        message: String,
+    },
     /// Autoplay timer in the replay viewer.
     Tick,
 }
@@ -58,6 +64,34 @@ pub struct ThinkJob {
     pub spec: PlayerSpec,
     pub settings: ThinkSettings,
     pub stop: Arc<AtomicBool>,
+    /// For a `uci:` player: its engine and the game so far.
+    pub engine: Option<crate::uci::client::EngineTurn>,
+}
+
+impl ThinkJob {
+    /// Think (or ask the external engine) and say what came of it.
+    pub fn run(&self) -> AppEvent {
+        let generation = self.generation;
+        match &self.engine {
+            Some(turn) => match turn.play(&self.position, self.settings.movetime, &self.stop) {
+                Ok(action) => AppEvent::Thought { generation, action },
+                Err(e) => AppEvent::EngineFailed {
+                    generation,
+                    message: e.to_string(),
+                },
+            },
+            None => AppEvent::Thought {
+                generation,
+                action: crate::ai::think(
+                    &self.position,
+                    &self.history,
+                    &self.spec,
+                    &self.settings,
+                    &self.stop,
+                ),
+            },
+        }
+    }
 }
 
 /// Work the handler asks the runtime to do.
@@ -271,19 +305,7 @@ pub fn run_requests_inline(app: &mut App) {
         let Some(Request::Think(job)) = app.requests.pop() else {
             return;
         };
-        let action = crate::ai::think(
-            &job.position,
-            &job.history,
-            &job.spec,
-            &job.settings,
-            &job.stop,
-        );
-        handle(
-            app,
-            AppEvent::Thought {
-                generation: job.generation,
-                action,
-            },
-        );
+        let event = job.run();
+        handle(app, event);
     }
 }

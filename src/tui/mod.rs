@@ -175,20 +175,12 @@ fn spawn_requests(app: &mut App, tx: &mpsc::Sender<AppEvent>) {
                 let spawned = std::thread::Builder::new()
                     .name(AI_THREAD.to_string())
                     .spawn(move || {
-                        let action = std::panic::catch_unwind(|| {
-                            crate::ai::think(
-                                &job.position,
-                                &job.history,
-                                &job.spec,
-                                &job.settings,
-                                &job.stop,
-                            )
-                        })
-                        .unwrap_or(None);
-                        let _ = thread_tx.send(AppEvent::Thought {
-                            generation: job.generation,
-                            action,
-                        });
+                        let event =
+                            std::panic::catch_unwind(|| job.run()).unwrap_or(AppEvent::Thought {
+                                generation,
+                                action: None,
+                            });
+                        let _ = thread_tx.send(event);
                     });
                 if spawned.is_err() {
                     // No thread: the game shows that the computer found no move.

@@ -11,6 +11,7 @@ use crate::ai::{PlayerSpec, ThinkSettings};
 use crate::core::{Action, Bitboard, Color, CoordText, MoveKind, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::{EndReason, Position};
+use crate::uci::client::EngineTurn;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -102,6 +103,8 @@ pub struct PlayState {
     /// autosave follows this game (opening a game, even a finished one,
     /// leaves another unfinished game's autosave alone).
     pub touched: bool,
+    /// The engines of `uci:` players, by colour index.
+    pub engines: [crate::uci::client::EngineSeat; 2],
 }
 
 /// Player names for saves.
@@ -130,12 +133,13 @@ impl PlayState {
             match_info: None,
             over_shown: false,
             touched: false,
+            engines: Default::default(),
         }
     }
 
     /// The player of a side.
     pub fn player(&self, side: Color) -> PlayerSpec {
-        self.players[side.index()]
+        self.players[side.index()].clone()
     }
 
     /// The side that acts now is a person (and the game goes on).
@@ -187,6 +191,9 @@ impl PlayState {
     pub fn close(&mut self, settings: &Settings) {
         self.cancel_thinking();
         self.autosave(settings);
+        for seat in &self.engines {
+            seat.close();
+        }
     }
 
     fn autosave(&self, settings: &Settings) {
@@ -235,11 +242,20 @@ impl PlayState {
                     let history = (0..self.game.ply())
                         .filter_map(|i| self.game.position_at(i).and_then(|p| p.repetition_key()))
                         .collect();
+                    let engine = match &spec {
+                        PlayerSpec::Uci { command } => Some(EngineTurn::for_game(
+                            self.engines[side.index()].clone(),
+                            command.clone(),
+                            &self.game,
+                        )),
+                        _ => None,
+                    };
                     ctx.requests.push(Request::Think(ThinkJob {
                         generation: self.generation,
                         position: self.game.position().clone(),
                         history,
                         spec,
+                        engine,
                         settings: ThinkSettings {
                             movetime: ctx.settings.movetime,
                             seed: self.game.seed() ^ self.game.ply() as u64,
@@ -341,6 +357,20 @@ impl PlayState {
                         None => self.refuse("the computer found no move"),
                     }
                     self.settle(ctx);
+                }
+                Nav::Stay
+            }
+            AppEvent::EngineFailed {
+                generation,
+                message,
+            } => {
+                if self.thinking.as_ref().map(|t| t.generation) == Some(generation) {
+                    self.thinking = None;
+                    let side = self.game.position().turn();
+                    self.game.resign(side);
+                    self.touched = true;
+                    self.settle(ctx);
+                    self.refuse(format!("{message}: {} loses", side.name()));
                 }
                 Nav::Stay
             }
@@ -880,7 +910,7 @@ impl PlayState {
             }
         };
         let mut match_info = None;
-        let mut players = self.players;
+        let mut players = self.players.clone();
         if let Some(m) = &self.match_info {
             let mut m2 = m.clone();
             self.add_result(&mut m2.points);

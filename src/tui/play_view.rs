@@ -198,7 +198,7 @@ pub fn key_lines(keys: &[(&str, &str)], theme: &Theme) -> Vec<Line<'static>> {
         .collect()
 }
 
-fn player_label(spec: PlayerSpec) -> String {
+fn player_label(spec: &PlayerSpec) -> String {
     match spec {
         PlayerSpec::Human => "human".to_string(),
         other => format!("computer ({other})"),
@@ -366,8 +366,8 @@ pub fn draw(p: &PlayState, size: (u16, u16), flipped: bool, theme: &Theme, buf: 
         Span::raw(format!(
             "· {}   White: {}   Black: {}",
             game.variant().name,
-            player_label(p.players[0]),
-            player_label(p.players[1])
+            player_label(&p.players[0]),
+            player_label(&p.players[1])
         )),
     ];
     if let Some(m) = &p.match_info {

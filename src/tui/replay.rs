@@ -200,7 +200,9 @@ impl ReplayState {
                     None => Nav::Stay,
                 }
             }
-            AppEvent::Resize(..) | AppEvent::Thought { .. } => Nav::Stay,
+            AppEvent::Resize(..) | AppEvent::Thought { .. } | AppEvent::EngineFailed { .. } => {
+                Nav::Stay
+            }
         }
     }
 
