@@ -274,6 +274,11 @@ fn analyse(file: &Path, movetime: Duration, json: bool, registry: &Registry) -> 
     for (i, game) in games.iter().enumerate() {
         let bar = if std::io::stderr().is_terminal() {
             let bar = indicatif::ProgressBar::new(game.ply() as u64 + 1);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:30}] {pos}/{len} positions {elapsed}",
+            ) {
+                bar.set_style(style);
+            }
             bar.set_message(format!("game {} of {}", i + 1, games.len()));
             bar
         } else {

@@ -432,7 +432,7 @@ impl Searcher<'_> {
         let pushed = pos.repetition_key().map(|k| self.keys.push(k)).is_some();
         let mut found = Vec::with_capacity(lines);
         for first in 0..lines.min(root.len()) {
-            let best = self.root_line(pos, &mut root[first..], depth, noisy);
+            let best = self.root_line(pos, &root[first..], depth, noisy);
             let Some((i, v)) = best else { break };
             if self.aborted && first > 0 {
                 break;
@@ -865,5 +865,118 @@ impl Searcher<'_> {
             return 0;
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+
+    fn position(id: &str, fen: Option<&str>) -> crate::rules::AnyPosition {
+        Registry::builtin().get(id).unwrap().position(fen).unwrap()
+    }
+
+    fn run(
+        pos: &crate::rules::AnyPosition,
+        limits: &Limits,
+        table: Option<&mut Table>,
+    ) -> (Report, Vec<Iteration>) {
+        let stop = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        let r = crate::dispatch!(pos, p => search_with(p, &[], limits, &stop, table, &mut |it| seen.push(it.clone())));
+        (r, seen)
+    }
+
+    #[test]
+    fn every_completed_iteration_is_reported_in_order() {
+        let (r, seen) = run(&position("standard", None), &Limits::depth(5), None);
+        let depths: Vec<u32> = seen.iter().map(|it| it.depth).collect();
+        assert_eq!(depths, [1, 2, 3, 4, 5]);
+        assert!(seen.windows(2).all(|w| w[1].nodes >= w[0].nodes));
+        assert!(seen
+            .iter()
+            .all(|it| it.seldepth >= 1 && it.lines.len() == 1));
+        let last = seen.last().unwrap();
+        assert_eq!(last.lines, r.lines);
+        assert_eq!(Some(last.lines[0].pv[0]), r.best);
+        assert_eq!(r.depth, 5);
+    }
+
+    #[test]
+    fn multipv_ranks_distinct_root_actions_best_first() {
+        let limits = Limits {
+            multipv: 4,
+            ..Limits::depth(3)
+        };
+        let (r, _) = run(&position("standard", None), &limits, None);
+        assert_eq!(r.lines.len(), 4);
+        let firsts: Vec<Action> = r.lines.iter().map(|l| l.pv[0]).collect();
+        let unique: std::collections::HashSet<Action> = firsts.iter().copied().collect();
+        assert_eq!(unique.len(), 4, "{firsts:?}");
+        assert!(r.lines.windows(2).all(|w| w[0].score >= w[1].score));
+        assert_eq!(r.best, Some(firsts[0]));
+        // More lines than legal actions: one line per action.
+        let few = position("standard", Some("7k/8/8/8/8/8/8/K7 w - - 0 1"));
+        let (r, _) = run(
+            &few,
+            &Limits {
+                multipv: 50,
+                ..Limits::depth(2)
+            },
+            None,
+        );
+        assert_eq!(r.lines.len(), 3);
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_search_soon_after() {
+        let limits = Limits {
+            nodes: Some(5000),
+            ..Limits::depth(64)
+        };
+        let (r, _) = run(&position("standard", None), &limits, None);
+        assert!(r.nodes <= 5000 + 1024, "{}", r.nodes);
+        assert!(r.best.is_some());
+    }
+
+    #[test]
+    fn a_callers_table_gives_the_same_best_action() {
+        let pos = position("standard", None);
+        let mut table = Table::new(1);
+        let (fresh, _) = run(&pos, &Limits::depth(4), Some(&mut table));
+        let (again, _) = run(&pos, &Limits::depth(4), Some(&mut table));
+        assert_eq!(fresh.best, again.best);
+        assert_eq!(fresh.score, again.score);
+        // The warm table saves work.
+        assert!(
+            again.nodes < fresh.nodes,
+            "{} vs {}",
+            again.nodes,
+            fresh.nodes
+        );
+    }
+
+    #[test]
+    fn a_chance_root_is_valued_as_the_mean_over_the_dice() {
+        let pos = position("dice-money", None);
+        assert!(pos.is_chance());
+        let (r, seen) = run(&pos, &Limits::depth(3), None);
+        assert_eq!(r.best, None);
+        assert!(r.depth >= 3, "{r:?}");
+        assert!(!seen.is_empty() && seen.iter().all(|it| it.lines.is_empty()));
+        // The mean of the rolls' values, each searched one ply less deep.
+        let stop = AtomicBool::new(false);
+        let outcomes = pos.chance_outcomes();
+        let total: i64 = outcomes.iter().map(|(_, w)| i64::from(*w)).sum();
+        let mut sum = 0i64;
+        for (roll, w) in &outcomes {
+            let mut child = pos.clone();
+            child.play_unchecked(*roll);
+            let v = crate::dispatch!(&child, p => search(p, &[], &Limits::depth(1), &stop)).score;
+            let v = if child.turn() == pos.turn() { v } else { -v };
+            sum += i64::from(v) * i64::from(*w);
+        }
+        assert_eq!(r.score, (sum / total) as i32);
     }
 }

@@ -305,7 +305,7 @@ impl Engine {
             }
             match self.lines.recv_timeout(POLL) {
                 Ok(line) => {
-                    if let Ok(m) = read_bestmove(&line) {
+                    if let Some(m) = read_bestmove(&line) {
                         return Ok(Some(m.map(str::to_string)));
                     }
                 }
@@ -330,7 +330,7 @@ impl Engine {
     /// for the answer to the next question.
     fn discard_late_bestmove(&mut self) -> Result<(), EngineError> {
         let deadline = Instant::now() + ANSWER_GRACE;
-        while read_bestmove(&self.next_line(deadline, "stop")?).is_err() {}
+        while read_bestmove(&self.next_line(deadline, "stop")?).is_none() {}
         self.owes_bestmove = false;
         Ok(())
     }

@@ -261,16 +261,16 @@ pub fn bestmove_text(action: Option<&Action>) -> String {
     }
 }
 
-/// A `bestmove` line read back: the move text, or `None` for `(none)` /
-/// `0000`. `Err` when the line is not a `bestmove` line.
-pub fn read_bestmove(line: &str) -> Result<Option<&str>, ()> {
+/// A `bestmove` line read back: `Some` of the move text, or `Some(None)`
+/// for `(none)` / `0000`; `None` when the line is not a `bestmove` line.
+pub fn read_bestmove(line: &str) -> Option<Option<&str>> {
     let mut words = line.split_whitespace();
     if words.next() != Some("bestmove") {
-        return Err(());
+        return None;
     }
     match words.next() {
-        None | Some("(none)") | Some("0000") => Ok(None),
-        Some(m) => Ok(Some(m)),
+        None | Some("(none)") | Some("0000") => Some(None),
+        Some(m) => Some(Some(m)),
     }
 }
 
@@ -411,8 +411,11 @@ mod tests {
         }
         assert_eq!(id.name.as_deref(), Some("Fairy Thing 1.0"));
         assert_eq!(id.variants, Some(vec!["chess".into(), "monochrome".into()]));
-        assert_eq!(read_bestmove("bestmove e2e4 ponder e7e5"), Ok(Some("e2e4")));
-        assert_eq!(read_bestmove("bestmove (none)"), Ok(None));
-        assert!(read_bestmove("info depth 1").is_err());
+        assert_eq!(
+            read_bestmove("bestmove e2e4 ponder e7e5"),
+            Some(Some("e2e4"))
+        );
+        assert_eq!(read_bestmove("bestmove (none)"), Some(None));
+        assert_eq!(read_bestmove("info depth 1"), None);
     }
 }
