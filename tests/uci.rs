@@ -555,6 +555,58 @@ fn an_engine_without_the_variant_is_refused_before_the_game() {
 }
 
 #[test]
+fn play_refuses_an_engine_without_the_variant_before_the_board_opens() {
+    let dir = temp_dir("uci-play-variant");
+    let chess_only = fake_engine(&dir, "chessonly", "", "echo 'bestmove e2e4'");
+    let spec = format!("uci:{}", chess_only.display());
+    let (code, _, err) = motley(&["play", "monochrome", "--black", &spec]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot play monochrome"), "{err}");
+}
+
+#[test]
+fn stop_takes_the_engines_move_so_far() {
+    let command = format!("{MOTLEY} uci");
+    let mut engine = motley::uci::client::Engine::start(&command, "contrast").unwrap();
+    engine.new_game().unwrap();
+    let game = random_game("contrast", 6);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let asked = Instant::now();
+    let answer = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(300));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        engine.best_action(
+            None,
+            game.actions(),
+            game.position(),
+            Duration::from_secs(30),
+            &stop,
+        )
+    });
+    let a = answer.unwrap().expect("a move after stop");
+    assert!(game.legal_actions().contains(&a));
+    assert!(
+        asked.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        asked.elapsed()
+    );
+    // The engine is still good for the next question.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let next = engine
+        .best_action(
+            None,
+            game.actions(),
+            game.position(),
+            Duration::from_millis(100),
+            &stop,
+        )
+        .unwrap();
+    assert!(next.is_some_and(|a| game.legal_actions().contains(&a)));
+}
+
+#[test]
 fn stockfish_plays_standard_and_is_refused_monochrome() {
     if !Path::new(STOCKFISH).exists() {
         eprintln!("skipped: {STOCKFISH} is not installed (apt-get install stockfish)");

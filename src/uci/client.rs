@@ -240,10 +240,10 @@ impl Engine {
         }
     }
 
-    /// Ask for the move at the end of `game` (whose position is `pos`),
-    /// with `movetime` to think. `Ok(None)` when `stop` was set before the
-    /// answer (the engine is told to stop; its late answer is discarded
-    /// before the next question).
+    /// Ask for the move after `actions` from `start_fen` (or the start),
+    /// whose position is `pos`, with `movetime` to think. Setting `stop`
+    /// asks for the move at once (UCI `stop`); `Ok(None)` if it then does
+    /// not come (its late answer is discarded before the next question).
     pub fn best_action(
         &mut self,
         start_fen: Option<&str>,
@@ -288,9 +288,10 @@ impl Engine {
     }
 
     /// The move text of the next `bestmove` (inner `None`: the engine said
-    /// it has none), or outer `None` when stopped. Past the time plus
-    /// [`ANSWER_GRACE`] the engine is told to stop; past another grace it
-    /// has failed.
+    /// it has none). When `stop` is set the engine is told to stop and its
+    /// move so far is still taken if it comes within [`ANSWER_GRACE`]
+    /// (outer `None` if not). Past the time plus [`ANSWER_GRACE`] the
+    /// engine is told to stop; past another grace it has failed.
     fn wait_for_bestmove(
         &mut self,
         movetime: Duration,
@@ -298,10 +299,13 @@ impl Engine {
     ) -> Result<Option<Option<String>>, EngineError> {
         let mut deadline = Instant::now() + movetime + ANSWER_GRACE;
         let mut told_to_stop = false;
+        let mut stopped_by_caller = false;
         loop {
-            if stop.load(Ordering::Relaxed) {
+            if !told_to_stop && stop.load(Ordering::Relaxed) {
                 self.send("stop")?;
-                return Ok(None);
+                told_to_stop = true;
+                stopped_by_caller = true;
+                deadline = Instant::now() + ANSWER_GRACE;
             }
             match self.lines.recv_timeout(POLL) {
                 Ok(line) => {
@@ -311,6 +315,7 @@ impl Engine {
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
                 Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
+                Err(RecvTimeoutError::Timeout) if stopped_by_caller => return Ok(None),
                 Err(RecvTimeoutError::Timeout) if !told_to_stop => {
                     self.send("stop")?;
                     told_to_stop = true;
