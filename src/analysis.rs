@@ -130,20 +130,23 @@ pub struct PlyAnalysis {
     pub mover: String,
     /// FEN move number of the position the action was played in.
     pub fullmove: u32,
-    /// The action in coordinate text and in SAN.
+    /// The action in coordinate text.
     pub action: String,
+    /// The action in SAN.
     pub san: String,
-    /// Evaluation before the action (the best play there) and after it,
-    /// both from the mover's side.
+    /// Evaluation before the action (with the best play there), from the
+    /// mover's side.
     pub before: Eval,
+    /// Evaluation after the action, from the mover's side.
     pub after: Eval,
-    /// The engine's choice there, in SAN and coordinate text (none for a
-    /// roll).
+    /// The engine's choice there, in SAN (none for a roll).
     pub best: Option<String>,
+    /// The engine's choice in coordinate text.
     pub best_action: Option<String>,
     /// Centipawns lost (clamped evaluations; 0 when the engine's choice was
     /// played); none for a roll.
     pub loss: Option<i32>,
+    /// The mark the loss earns.
     pub mark: Option<Mark>,
     /// Depth the position before was searched to.
     pub depth: u32,
@@ -158,6 +161,7 @@ pub struct SideSummary {
     pub moves: usize,
     /// Mean centipawns lost per decision.
     pub average_loss: f64,
+    /// How many of each mark.
     pub inaccuracies: usize,
     pub mistakes: usize,
     pub blunders: usize,
@@ -166,9 +170,11 @@ pub struct SideSummary {
 /// A whole game analysed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameAnalysis {
+    /// The variant id.
     pub variant: String,
     /// Thinking time per position, in milliseconds.
     pub movetime_ms: u64,
+    /// One per action, in order.
     pub plies: Vec<PlyAnalysis>,
     /// White's, then Black's.
     pub summary: [SideSummary; 2],

@@ -407,10 +407,15 @@ impl EngineSeat {
 /// thread.
 #[derive(Clone, Debug)]
 pub struct EngineTurn {
+    /// The side's engine (started here if it is not running).
     pub seat: EngineSeat,
+    /// The command line that starts it.
     pub command: Arc<str>,
+    /// The variant id, checked against its `UCI_Variant` when it starts.
     pub variant: String,
+    /// The game's start when it is not the variant's.
     pub start_fen: Option<String>,
+    /// Every action so far, sent as `position … moves …`.
     pub actions: Vec<Action>,
 }
 

@@ -41,17 +41,25 @@ pub enum Command {
 /// The parameters of `go` (times in milliseconds, as UCI gives them).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
+    /// Think exactly this long.
     pub movetime: Option<u64>,
+    /// White's and Black's clocks.
     pub wtime: Option<u64>,
     pub btime: Option<u64>,
+    /// White's and Black's increments per move.
     pub winc: Option<u64>,
     pub binc: Option<u64>,
+    /// Moves until the clocks are topped up.
     pub movestogo: Option<u32>,
+    /// Deepest iteration in plies.
     pub depth: Option<u32>,
+    /// About this many nodes.
     pub nodes: Option<u64>,
     /// `mate N`: look for a mate in N moves (searched as depth 2N − 1).
     pub mate: Option<u32>,
+    /// Think until `stop`.
     pub infinite: bool,
+    /// Think on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
     /// `searchmoves …`: not supported (all moves are searched); kept so the
     /// engine can say so.
@@ -224,11 +232,14 @@ pub fn score_text(score: i32) -> String {
 
 /// What an `info` line reports about one line of a completed iteration.
 pub struct InfoLine<'a> {
+    /// The iteration's depth and the deepest ply it reached.
     pub depth: u32,
     pub seldepth: u32,
     /// 1-based rank of the line.
     pub multipv: usize,
+    /// Its score and moves.
     pub line: &'a Line,
+    /// Nodes and time since the search started.
     pub nodes: u64,
     pub elapsed: Duration,
 }
