@@ -6,7 +6,7 @@
 use super::base::Message;
 use super::board::{BoardGeom, BoardView, Marks};
 use super::panels;
-use super::popup::titled_block;
+use super::popup::{titled_block, TextPopup};
 use super::theme::Theme;
 use crate::core::{Action, Square};
 use crate::game::Game;
@@ -110,8 +110,8 @@ impl Widget for KeyBar<'_> {
     }
 }
 
-/// Lines of a key table (the help popups).
-pub fn key_lines(keys: &[(&str, &str)], theme: &Theme) -> Vec<Line<'static>> {
+/// Lines of a key table.
+fn key_lines(keys: &[(&str, &str)], theme: &Theme) -> Vec<Line<'static>> {
     keys.iter()
         .map(|(k, what)| {
             Line::from(vec![
@@ -122,8 +122,33 @@ pub fn key_lines(keys: &[(&str, &str)], theme: &Theme) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// A variant's rules text as lines (the rules popups).
-pub fn rules_lines(def: &VariantDef) -> Vec<Line<'static>> {
+/// A help popup: the table of a screen's keys.
+pub fn keys_popup<'a>(
+    title: &'a str,
+    keys: &[(&str, &str)],
+    scroll: u16,
+    theme: &'a Theme,
+) -> TextPopup<'a> {
+    TextPopup {
+        title,
+        lines: key_lines(keys, theme),
+        scroll,
+        theme,
+    }
+}
+
+/// A variant's rules in a popup.
+pub fn rules_popup<'a>(def: &'a VariantDef, scroll: u16, theme: &'a Theme) -> TextPopup<'a> {
+    TextPopup {
+        title: &def.name,
+        lines: rules_lines(def),
+        scroll,
+        theme,
+    }
+}
+
+/// A variant's rules text as lines.
+fn rules_lines(def: &VariantDef) -> Vec<Line<'static>> {
     let by = match (&def.inventor, def.year) {
         (i, Some(y)) if !i.is_empty() => format!(" — {i}, {y}"),
         (i, None) if !i.is_empty() => format!(" — {i}"),

@@ -6,10 +6,10 @@
 use super::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart};
 use super::control::{fresh_path, load_game, GameControl};
 use super::game_page::{
-    draw_board, key_lines, message_line, rules_lines, KeyBar, KeyHint, PageLayout, SidePanel,
+    draw_board, keys_popup, message_line, rules_popup, KeyBar, KeyHint, PageLayout, SidePanel,
 };
 use super::panels;
-use super::popup::{edit_line, scroll_key, InputPopup, LineKey, TextPopup};
+use super::popup::{edit_line, scroll_key, InputPopup, LineKey};
 use super::settings::Settings;
 use super::theme::Theme;
 use crate::ai::PlayerSpec;
@@ -414,20 +414,10 @@ impl<'a> ReplayPage<'a> {
         let (r, theme) = (self.replay, self.theme);
         let def = r.game.variant();
         match popup {
-            ReplayPopup::Help { scroll } => TextPopup {
-                title: "Replay keys",
-                lines: key_lines(REPLAY_KEYS, theme),
-                scroll: *scroll,
-                theme,
+            ReplayPopup::Help { scroll } => {
+                keys_popup("Replay keys", REPLAY_KEYS, *scroll, theme).render(area, buf)
             }
-            .render(area, buf),
-            ReplayPopup::Rules { scroll } => TextPopup {
-                title: &def.name,
-                lines: rules_lines(def),
-                scroll: *scroll,
-                theme,
-            }
-            .render(area, buf),
+            ReplayPopup::Rules { scroll } => rules_popup(def, *scroll, theme).render(area, buf),
             ReplayPopup::Jump { text } => InputPopup {
                 title: "Go to ply",
                 help: &format!("0 to {} · Enter goes · Esc cancels", r.len()),

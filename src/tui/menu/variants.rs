@@ -1,8 +1,8 @@
 //! The variant picker: every variant with its description, and its full
 //! rules in a popup.
 
-use crate::tui::game_page::rules_lines;
-use crate::tui::popup::{row_style, scroll_key, titled_block, TextPopup};
+use crate::tui::game_page::rules_popup;
+use crate::tui::popup::{row_style, scroll_key, titled_block};
 use crate::tui::theme::Theme;
 use crate::variant::Registry;
 use crossterm::event::KeyCode;
@@ -129,13 +129,7 @@ impl Widget for PickerView<'_> {
             .block(Block::default().borders(Borders::ALL))
             .render(desc, buf);
         if let Some(scroll) = self.picker.rules {
-            TextPopup {
-                title: &v.name,
-                lines: rules_lines(v),
-                scroll,
-                theme,
-            }
-            .render(area, buf);
+            rules_popup(v, scroll, theme).render(area, buf);
         }
     }
 }

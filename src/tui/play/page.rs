@@ -10,10 +10,10 @@ use crate::game::Game;
 use crate::rules::Position;
 use crate::tui::control::GameControl;
 use crate::tui::game_page::{
-    draw_board, key_lines, message_line, rules_lines, KeyBar, PageLayout, SidePanel,
+    draw_board, keys_popup, message_line, rules_popup, KeyBar, PageLayout, SidePanel,
 };
 use crate::tui::panels;
-use crate::tui::popup::{InputPopup, TextPopup};
+use crate::tui::popup::InputPopup;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -179,20 +179,10 @@ impl PlayPage<'_> {
         let theme = self.theme;
         let def = self.control.game().variant();
         match popup {
-            Popup::Help { scroll } => TextPopup {
-                title: "Keys",
-                lines: key_lines(PLAY_KEYS, theme),
-                scroll: *scroll,
-                theme,
+            Popup::Help { scroll } => {
+                keys_popup("Keys", PLAY_KEYS, *scroll, theme).render(area, buf)
             }
-            .render(area, buf),
-            Popup::Rules { scroll } => TextPopup {
-                title: &def.name,
-                lines: rules_lines(def),
-                scroll: *scroll,
-                theme,
-            }
-            .render(area, buf),
+            Popup::Rules { scroll } => rules_popup(def, *scroll, theme).render(area, buf),
             Popup::List { list, .. } => list.widget(theme).render(area, buf),
             Popup::SaveAs { text } => InputPopup {
                 title: "Save game as",
