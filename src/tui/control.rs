@@ -21,10 +21,13 @@ use std::sync::Arc;
 pub struct ThinkJob {
     /// Matches the answer to the job; a stale answer is dropped.
     pub generation: u64,
+    /// The position to move in.
     pub position: AnyPosition,
     /// Repetition keys of the positions before this one.
     pub history: Vec<u64>,
+    /// Which computer player (level, random).
     pub spec: PlayerSpec,
+    /// Time and seed for this move.
     pub settings: ThinkSettings,
     /// Set to make the search answer now (or give up, when the game moved on).
     pub stop: Arc<AtomicBool>,
@@ -40,6 +43,7 @@ struct Thinking {
 /// Several games in a row with alternating colours (Dice-Money matches).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchScore {
+    /// Games in the match.
     pub games: u32,
     /// Games finished so far.
     pub played: u32,
@@ -489,6 +493,7 @@ impl GameControl {
 
 /// A game read from a file for a screen: as far as the file is valid.
 pub struct LoadedGame {
+    /// The game up to the first bad action.
     pub game: Game,
     /// What was wrong with the file (naming the file, ply and move).
     pub error: Option<String>,

@@ -28,10 +28,15 @@ pub type KeyHint = (KeyCode, &'static str, &'static str);
 /// Where everything on a game screen goes.
 #[derive(Clone, Debug)]
 pub struct PageLayout {
+    /// The top row.
     pub title: Rect,
+    /// The board's squares, when it fits.
     pub board: Option<BoardGeom>,
+    /// Status, the family's panel and the move list.
     pub side: Rect,
+    /// The message (or prompt) row.
     pub message: Rect,
+    /// The key bar row.
     pub hints: Rect,
     /// Clickable key labels in the key bar.
     pub buttons: Vec<(Rect, KeyCode)>,

@@ -40,8 +40,10 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum UiError {
     #[error("the terminal UI needs an interactive terminal (stdin and stdout must be a TTY); use the headless commands (motley list, moves, perft, …) in scripts")]
+    /// Run from a script or a pipe.
     NotATerminal,
     #[error("terminal: {0}")]
+    /// The terminal could not be set up or drawn to.
     Io(#[from] std::io::Error),
 }
 

@@ -44,9 +44,13 @@ pub fn destinations(game: &Game, selected: Option<Square>) -> Bitboard {
 
 /// The play screen; see the module comment.
 pub struct PlayPage<'a> {
+    /// The game.
     pub control: &'a GameControl,
+    /// Cursor, selection, prompt, popup, message.
     pub view: &'a PlayView,
+    /// Black at the bottom.
     pub flipped: bool,
+    /// Colours and glyphs.
     pub theme: &'a Theme,
 }
 
