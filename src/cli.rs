@@ -791,8 +791,8 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
     Ok((game.outcome().is_none() && !game.position().is_chance()).then(|| game.position().clone()))
 }
 
-fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
-    motley::tui::app::Settings {
+fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
+    motley::tui::settings::Settings {
         ascii,
         autosave: motley::record::autosave_path(),
         saves_dir: motley::record::saves_dir(),
@@ -803,7 +803,7 @@ fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
 fn run_app(
     screen: motley::tui::app::Screen,
     registry: Registry,
-    settings: motley::tui::app::Settings,
+    settings: motley::tui::settings::Settings,
 ) -> Result<()> {
     let theme = motley::tui::theme::Theme::from_env(settings.ascii);
     let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
@@ -841,11 +841,13 @@ fn play(registry: Registry, args: PlayArgs) -> Result<()> {
     let mut state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
     // External engines start now, so one that cannot play the variant is
     // refused before the board opens.
-    for (seat, spec) in state.engines.iter_mut().zip(&state.players) {
-        if let PlayerSpec::Uci { command } = spec {
+    for side in [Color::White, Color::Black] {
+        let spec = state.control.player(side);
+        if let PlayerSpec::Uci { command } = &spec {
             let mut engine = Engine::start(command, id).with_context(|| spec.to_string())?;
             engine.new_game().with_context(|| spec.to_string())?;
-            *seat = motley::uci::client::EngineSeat::with(engine);
+            let seat = motley::uci::client::EngineSeat::with(engine);
+            state.control.set_engine(side, seat);
         }
     }
     run_app(
