@@ -12,6 +12,7 @@ use motley::core::Color;
 use motley::game::Game;
 use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Position};
+use motley::uci::client::Engine;
 use motley::variant::{Registry, VariantDef};
 use output::{outln, warnln, Out, WriteFailure};
 use std::path::{Path, PathBuf};
@@ -94,7 +95,7 @@ pub enum Command {
         /// Variant id.
         variant: String,
         /// The first player (White in odd games, Black in even games):
-        /// ai[:LEVEL], random or greedy.
+        /// ai[:LEVEL], ai:RATING, random, greedy or uci:COMMAND.
         #[arg(long)]
         white: String,
         /// The second player.
@@ -114,6 +115,21 @@ pub enum Command {
         #[arg(long)]
         save_dir: Option<PathBuf>,
     },
+    /// Analyse a saved game (JSON or PGN): per ply the evaluation before
+    /// and after, the best move and a mark; a summary per side.
+    Analyse {
+        /// Saved game file.
+        file: PathBuf,
+        /// Thinking time per position, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Write the analysis as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run as a UCI engine on standard input and output (UCI_Variant takes
+    /// every variant id).
+    Uci,
     /// Play a game in the terminal UI.
     Play(PlayArgs),
     /// Step through a saved game in the terminal UI.
@@ -131,10 +147,11 @@ pub enum Command {
 pub struct PlayArgs {
     /// Variant id (see `motley list`); default standard.
     pub variant: Option<String>,
-    /// White's player: human, ai[:LEVEL] or random.
+    /// White's player: human, ai[:LEVEL], ai:RATING, random, greedy or
+    /// uci:COMMAND.
     #[arg(long, default_value = "human")]
     pub white: motley::ai::PlayerSpec,
-    /// Black's player: human, ai[:LEVEL] or random.
+    /// Black's player (as White's).
     #[arg(long, default_value = "human")]
     pub black: motley::ai::PlayerSpec,
     /// Start from this FEN instead of the variant's start.
@@ -254,6 +271,25 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 &mut out,
             )?
         }
+        Command::Analyse {
+            file,
+            movetime,
+            json,
+        } => {
+            analyse(
+                &user_path(&file)?,
+                Duration::from_millis(movetime.max(1)),
+                json,
+                &registry,
+                &mut out,
+            )?;
+            ExitCode::SUCCESS
+        }
+        Command::Uci => {
+            motley::uci::engine::run(std::io::stdin().lock(), std::io::stdout(), &registry)
+                .map_err(WriteFailure::Stdout)?;
+            ExitCode::SUCCESS
+        }
         Command::Play(args) => {
             play(registry, args)?;
             ExitCode::SUCCESS
@@ -271,6 +307,56 @@ pub fn run(command: Command) -> Result<ExitCode> {
 /// for bare words, not for `--out=~/games` or a quoted path).
 fn user_path(path: &Path) -> Result<PathBuf> {
     Ok(motley::paths::expand_user(path)?)
+}
+
+/// `analyse`: every game of the file, as text or JSON (an array with one
+/// analysis per game); a progress bar on stderr when that is a terminal.
+fn analyse(
+    file: &Path,
+    movetime: Duration,
+    json: bool,
+    registry: &Registry,
+    out: &mut Out,
+) -> Result<()> {
+    use motley::analysis::{analyse_game, AnalysisSettings};
+    use std::io::IsTerminal;
+    let games: Vec<Game> = record::load_all(file, registry)?
+        .into_iter()
+        .map(|s| s.game)
+        .collect();
+    let settings = AnalysisSettings::new(movetime);
+    let stop = AtomicBool::new(false);
+    let mut results = Vec::new();
+    for (i, game) in games.iter().enumerate() {
+        let bar = if std::io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::new(game.ply() as u64 + 1);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:30}] {pos}/{len} positions {elapsed}",
+            ) {
+                bar.set_style(style);
+            }
+            bar.set_message(format!("game {} of {}", i + 1, games.len()));
+            bar
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        let analysis = analyse_game(game, &settings, &stop, &|done, _| {
+            bar.set_position(done as u64)
+        });
+        bar.finish_and_clear();
+        results.push(analysis);
+    }
+    if json {
+        outln!(out, "{}", serde_json::to_string_pretty(&results)?);
+    } else {
+        for (i, a) in results.iter().enumerate() {
+            if results.len() > 1 {
+                outln!(out, "game {}", i + 1);
+            }
+            out.text(format_args!("{}", a.to_text()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The legal actions at the end of the one game in a saved file, which must
@@ -501,7 +587,7 @@ fn run_match(
         save_dir,
     } = settings;
     if players.contains(&PlayerSpec::Human) {
-        bail!("a match is played without a terminal: players must be ai[:LEVEL], random or greedy");
+        bail!("a match is played without a terminal: players must be ai[:LEVEL], random, greedy or uci:COMMAND");
     }
     if games == 0 {
         bail!("--games must be at least 1");
@@ -512,6 +598,9 @@ fn run_match(
         })?;
     }
     let stop = interrupt_flag()?;
+    // External engines start (and are checked for the variant) before the
+    // first game; one that failed in a game is started again for the next.
+    let mut engines: [Option<Engine>; 2] = [None, None];
     let mut rows: Vec<GameRow> = Vec::new();
     let mut previous: Option<Game> = None;
     for k in 1..=games {
@@ -520,19 +609,32 @@ fn run_match(
             None => Game::new(variant.clone(), None, game_seed)?,
             Some(p) => p.next_in_match(game_seed)?,
         };
+        for (spec, engine) in players.iter().zip(&mut engines) {
+            start_engine(spec, engine, &variant.id)?;
+        }
         // The --white player has White in odd games, Black in even ones.
         let first_is_white = k % 2 == 1;
-        let (white, black) = if first_is_white {
-            (players[0], players[1])
+        let [first_engine, second_engine] = &mut engines;
+        let (white, black, engines_by_colour) = if first_is_white {
+            (&players[0], &players[1], [first_engine, second_engine])
         } else {
-            (players[1], players[0])
+            (&players[1], &players[0], [second_engine, first_engine])
         };
-        let played = play_out(&mut game, white, black, movetime, game_seed, &stop)?;
-        let Some(unfinished) = played else {
+        let played = play_out(
+            &mut game,
+            [white, black],
+            engines_by_colour,
+            Pace {
+                movetime,
+                game_seed,
+            },
+            &stop,
+        )?;
+        let Some((unfinished, failure)) = played else {
             // Interrupted: this game is neither counted nor saved.
             break;
         };
-        let row = GameRow::of(&game, white, black, first_is_white, unfinished);
+        let row = GameRow::of(&game, [white, black], first_is_white, unfinished, failure);
         if let Some(dir) = save_dir {
             let path = dir.join(format!("{}-{}-game{:03}.json", variant.id, seed, k));
             let names = (white.to_string(), black.to_string());
@@ -555,7 +657,7 @@ fn run_match(
             rows.len()
         );
     }
-    print_match_table(&rows, players, out)?;
+    print_match_table(&rows, &players, out)?;
     Ok(if interrupted {
         ExitCode::from(INTERRUPTED)
     } else {
@@ -564,16 +666,21 @@ fn run_match(
 }
 
 impl GameRow {
-    /// The row of a finished match game.
+    /// The row of a finished match game (`failure`: why an external engine
+    /// lost it).
     fn of(
         game: &Game,
-        white: PlayerSpec,
-        black: PlayerSpec,
+        [white, black]: [&PlayerSpec; 2],
         first_is_white: bool,
         unfinished: usize,
+        failure: Option<String>,
     ) -> GameRow {
         let (result, reason, winner) = match game.outcome() {
-            Some(o) => (o.result_str(), o.describe(), o.winner),
+            Some(o) => (
+                o.result_str(),
+                failure.unwrap_or_else(|| o.describe()),
+                o.winner,
+            ),
             None => (
                 "1/2-1/2",
                 format!("Draw (stopped after {unfinished} plies)"),
@@ -586,8 +693,8 @@ impl GameRow {
             Some(_) => -1,
         };
         GameRow {
-            white,
-            black,
+            white: white.clone(),
+            black: black.clone(),
             result,
             reason,
             plies: game.ply(),
@@ -606,10 +713,14 @@ fn tally(rows: &[GameRow]) -> [u32; 3] {
 }
 
 /// The table of the games played and the score line.
-fn print_match_table(rows: &[GameRow], players: [PlayerSpec; 2], out: &mut Out) -> Result<()> {
+fn print_match_table(rows: &[GameRow], players: &[PlayerSpec; 2], out: &mut Out) -> Result<()> {
+    let w = players
+        .iter()
+        .map(|p| p.to_string().len())
+        .fold(8, usize::max);
     outln!(
         out,
-        "{:>4}  {:<8} {:<8} {:<8} {:>6}  reason",
+        "{:>4}  {:<w$} {:<w$} {:<8} {:>6}  reason",
         "game",
         "white",
         "black",
@@ -619,7 +730,7 @@ fn print_match_table(rows: &[GameRow], players: [PlayerSpec; 2], out: &mut Out) 
     for (i, r) in rows.iter().enumerate() {
         outln!(
             out,
-            "{:>4}  {:<8} {:<8} {:<8} {:>6}  {}",
+            "{:>4}  {:<w$} {:<w$} {:<8} {:>6}  {}",
             i + 1,
             r.white.to_string(),
             r.black.to_string(),
@@ -648,24 +759,48 @@ fn print_match_table(rows: &[GameRow], players: [PlayerSpec; 2], out: &mut Out) 
     Ok(())
 }
 
+/// Start (or restart after a failure) the engine of a `uci:` player and
+/// tell it a new game begins; other players need nothing.
+fn start_engine(spec: &PlayerSpec, engine: &mut Option<Engine>, variant: &str) -> Result<()> {
+    let PlayerSpec::Uci { command } = spec else {
+        return Ok(());
+    };
+    let running = match engine.take() {
+        Some(e) => e,
+        None => Engine::start(command, variant).with_context(|| spec.to_string())?,
+    };
+    let e = engine.insert(running);
+    e.new_game().with_context(|| spec.to_string())
+}
+
+/// Time per move and the game's seed, for the players' randomness.
+struct Pace {
+    movetime: Duration,
+    game_seed: u64,
+}
+
 /// Play a game to its end. Returns the number of plies if it was stopped
-/// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise), or
+/// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise), and the
+/// message when an external engine failed and so lost (by resignation);
 /// `None` when `stop` was set (Ctrl-C).
 fn play_out(
     game: &mut Game,
-    white: PlayerSpec,
-    black: PlayerSpec,
-    movetime: Duration,
-    game_seed: u64,
+    players: [&PlayerSpec; 2],
+    engines: [&mut Option<Engine>; 2],
+    pace: Pace,
     stop: &AtomicBool,
-) -> Result<Option<usize>> {
+) -> Result<Option<(usize, Option<String>)>> {
+    let Pace {
+        movetime,
+        game_seed,
+    } = pace;
     let mut history: Vec<u64> = Vec::new();
     while game.outcome().is_none() {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
         if game.ply() >= MATCH_PLY_LIMIT {
-            return Ok(Some(game.ply()));
+            return Ok(Some((game.ply(), None)));
         }
         if game.position().is_chance() {
             if game.roll_dice().is_none() {
@@ -674,24 +809,39 @@ fn play_out(
             continue;
         }
         let pos = game.position().clone();
-        let spec = if pos.turn() == Color::White {
-            white
-        } else {
-            black
-        };
-        history.clear();
-        history.extend(
-            (0..game.ply()).filter_map(|i| game.position_at(i).and_then(|p| p.repetition_key())),
-        );
-        let settings = ThinkSettings {
-            movetime,
-            seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        };
-        let Some(action) = think(&pos, &history, &spec, &settings, stop) else {
-            if stop.load(Ordering::Relaxed) {
-                return Ok(None);
+        let side = pos.turn();
+        let spec = players[side.index()];
+        let action = if let Some(engine) = engines[side.index()].as_mut() {
+            match engine.best_action(game.start_fen(), game.actions(), &pos, movetime, stop) {
+                Ok(Some(a)) => a,
+                Ok(None) if stop.load(Ordering::Relaxed) => return Ok(None),
+                Ok(None) => bail!("{spec} was stopped at ply {}", game.ply()),
+                Err(e) => {
+                    // A failed engine is stopped and loses the game.
+                    engines[side.index()].take();
+                    game.resign(side);
+                    let message = format!("{} wins: {spec} failed: {e}", side.other().name());
+                    warnln!("\n{message}");
+                    return Ok(Some((0, Some(message))));
+                }
             }
-            bail!("{spec} found no action at ply {}", game.ply());
+        } else {
+            history.clear();
+            history.extend(
+                (0..game.ply())
+                    .filter_map(|i| game.position_at(i).and_then(|p| p.repetition_key())),
+            );
+            let settings = ThinkSettings {
+                movetime,
+                seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            };
+            let Some(action) = think(&pos, &history, spec, &settings, stop) else {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
+                bail!("{spec} found no action at ply {}", game.ply());
+            };
+            action
         };
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
@@ -699,7 +849,7 @@ fn play_out(
         game.play(action)
             .with_context(|| format!("{spec} played {action} at ply {}", game.ply()))?;
     }
-    Ok(Some(0))
+    Ok(Some((0, None)))
 }
 
 /// Search benchmark: from each variant's start and from a mid-game position
@@ -716,6 +866,8 @@ fn bench_search(registry: &Registry, out: &mut Out) -> Result<()> {
         seed: 0,
         contempt: 0,
         soft_share: 1.0,
+        nodes: None,
+        multipv: 1,
     };
     for v in registry.all() {
         let mut positions: Vec<(&str, AnyPosition)> = Vec::new();
@@ -766,8 +918,8 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
     Ok((game.outcome().is_none() && !game.position().is_chance()).then(|| game.position().clone()))
 }
 
-fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
-    motley::tui::app::Settings {
+fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
+    motley::tui::settings::Settings {
         ascii,
         autosave: motley::paths::legacy_autosave_path(),
         saves_dir: motley::paths::saves_dir(),
@@ -778,7 +930,7 @@ fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
 fn run_app(
     screen: motley::tui::app::Screen,
     registry: Registry,
-    settings: motley::tui::app::Settings,
+    settings: motley::tui::settings::Settings,
 ) -> Result<()> {
     let theme = motley::tui::theme::Theme::from_env(settings.ascii);
     let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
@@ -813,7 +965,18 @@ fn play(registry: Registry, args: PlayArgs) -> Result<()> {
     let mut settings = ui_settings(args.ascii);
     settings.auto_flip = !args.no_auto_flip;
     settings.movetime = std::time::Duration::from_millis(args.movetime.max(1));
-    let state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
+    let mut state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
+    // External engines start now, so one that cannot play the variant is
+    // refused before the board opens.
+    for side in [Color::White, Color::Black] {
+        let spec = state.control.player(side);
+        if let PlayerSpec::Uci { command } = &spec {
+            let mut engine = Engine::start(command, id).with_context(|| spec.to_string())?;
+            engine.new_game().with_context(|| spec.to_string())?;
+            let seat = motley::uci::client::EngineSeat::with(engine);
+            state.control.set_engine(side, seat);
+        }
+    }
     run_app(
         motley::tui::app::Screen::Play(Box::new(state)),
         registry,

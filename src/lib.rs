@@ -2,6 +2,7 @@
 //! in the binary. The library is usable without the terminal UI.
 
 pub mod ai;
+pub mod analysis;
 pub mod core;
 pub mod files;
 pub mod game;
@@ -10,4 +11,5 @@ pub mod quote;
 pub mod record;
 pub mod rules;
 pub mod tui;
+pub mod uci;
 pub mod variant;

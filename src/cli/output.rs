@@ -56,11 +56,16 @@ impl Out {
 
     /// Write one line.
     pub fn line(&mut self, args: fmt::Arguments<'_>) -> Result<(), WriteFailure> {
+        self.text(format_args!("{args}\n"))
+    }
+
+    /// Write text as it is (it brings its own line ends).
+    pub fn text(&mut self, args: fmt::Arguments<'_>) -> Result<(), WriteFailure> {
         if self.failed.is_some() {
             return Ok(());
         }
         let mut lock = self.stdout.lock();
-        match lock.write_fmt(args).and_then(|()| lock.write_all(b"\n")) {
+        match lock.write_fmt(args) {
             Ok(()) => Ok(()),
             Err(e) if self.keep_going => {
                 self.failed = Some(e);
