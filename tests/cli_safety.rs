@@ -89,6 +89,7 @@ fn headless_commands(dir: &Scratch) -> Vec<(Vec<String>, &'static str)> {
             words("match standard --white random --black random --games 4 --movetime 1"),
             "match",
         ),
+        (words("analyse few.pgn --movetime 1"), "analyse"),
         // The full benchmark runs for a minute; its import part goes
         // through the same output and is quick.
         (words("bench --import 20"), "bench"),
@@ -526,4 +527,40 @@ fn ctrl_c_during_a_match_prints_the_score_so_far() {
         .collect();
     assert!(temps.is_empty(), "{temps:?}");
     assert!(stderr(&out).contains("interrupted"), "{}", stderr(&out));
+}
+
+/// `motley uci` (commands on standard input) behaves the same: a reader
+/// gone is a quiet end, a full disk status 1.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_uci_engine_handles_closed_and_full_output() {
+    use std::io::Write;
+    let dir = scratch("uci-out");
+    for full in [false, true] {
+        let mut cmd = motley(&["uci"], &dir);
+        cmd.stdin(Stdio::piped()).stderr(Stdio::piped());
+        if full {
+            cmd.stdout(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            );
+        } else {
+            cmd.stdout(Stdio::piped());
+        }
+        let mut child = cmd.spawn().unwrap();
+        drop(child.stdout.take());
+        let mut input = child.stdin.take().unwrap();
+        let _ = input.write_all(b"uci\nisready\nquit\n");
+        drop(input);
+        let out = finish_within(child, Duration::from_secs(10), "uci");
+        assert_no_panic(&out, "uci");
+        assert_eq!(
+            out.status.code(),
+            Some(if full { 1 } else { 0 }),
+            "{}",
+            stderr(&out)
+        );
+    }
 }
