@@ -197,37 +197,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
             fen,
             divide,
         } => {
-            let v = registry.get(&variant)?;
-            let pos = v.position(fen.as_deref())?;
-            let nodes = if divide {
-                let rows = perft_divide(&pos, depth);
-                for (m, n) in &rows {
-                    outln!(out, "{m}: {n}");
-                }
-                rows.iter().map(|(_, n)| n).sum()
-            } else {
-                perft_any(&pos, depth)
-            };
-            outln!(out, "Nodes: {nodes}");
+            let pos = registry.get(&variant)?.position(fen.as_deref())?;
+            perft_command(&pos, depth, divide, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Moves { variant, fen, game } => {
+            let game = game.as_deref().map(user_path).transpose()?;
             let v = registry.get(&variant)?;
-            let legal = match game {
-                Some(file) => saved_game_end(&user_path(&file)?, &v.id, &registry)?,
-                None => {
-                    let pos = v.position(fen.as_deref())?;
-                    let mut legal = Vec::new();
-                    pos.legal_actions(&mut legal);
-                    legal
-                }
-            };
-            let mut texts: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
-            texts.sort();
-            texts.dedup();
-            for t in texts {
-                outln!(out, "{t}");
-            }
+            moves_command(&v, fen, game, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Bench { import: None } => {
@@ -255,21 +232,16 @@ pub fn run(command: Command) -> Result<ExitCode> {
             movetime,
             save_dir,
         } => {
-            let v = registry.get(&variant)?;
             let a: PlayerSpec = white.parse().context("--white")?;
             let b: PlayerSpec = black.parse().context("--black")?;
             let save_dir = save_dir.as_deref().map(user_path).transpose()?;
-            run_match(
-                &v,
-                [a, b],
-                MatchSettings {
-                    games,
-                    seed,
-                    movetime: Duration::from_millis(movetime),
-                    save_dir: save_dir.as_deref(),
-                },
-                &mut out,
-            )?
+            let settings = MatchSettings {
+                games,
+                seed,
+                movetime: Duration::from_millis(movetime),
+                save_dir: save_dir.as_deref(),
+            };
+            run_match(&registry.get(&variant)?, [a, b], settings, &mut out)?
         }
         Command::Analyse {
             file,
@@ -301,6 +273,48 @@ pub fn run(command: Command) -> Result<ExitCode> {
     };
     out.finish()?;
     Ok(code)
+}
+
+/// `perft`: the node count, after one line per root move with `--divide`.
+fn perft_command(pos: &AnyPosition, depth: u32, divide: bool, out: &mut Out) -> Result<()> {
+    let nodes = if divide {
+        let rows = perft_divide(pos, depth);
+        for (m, n) in &rows {
+            outln!(out, "{m}: {n}");
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft_any(pos, depth)
+    };
+    outln!(out, "Nodes: {nodes}");
+    Ok(())
+}
+
+/// `moves`: the legal actions of a FEN, the variant's start or the end of
+/// a saved game, sorted.
+fn moves_command(
+    variant: &VariantDef,
+    fen: Option<String>,
+    game: Option<PathBuf>,
+    registry: &Registry,
+    out: &mut Out,
+) -> Result<()> {
+    let legal = match game {
+        Some(file) => saved_game_end(&file, &variant.id, registry)?,
+        None => {
+            let pos = variant.position(fen.as_deref())?;
+            let mut legal = Vec::new();
+            pos.legal_actions(&mut legal);
+            legal
+        }
+    };
+    let mut texts: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+    texts.sort();
+    texts.dedup();
+    for t in texts {
+        outln!(out, "{t}");
+    }
+    Ok(())
 }
 
 /// A path the user typed, with `~` made the home folder (a shell does it
