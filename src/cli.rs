@@ -681,7 +681,8 @@ fn run_app(
     registry: Registry,
     settings: motley::tui::app::Settings,
 ) -> Result<()> {
-    let theme = motley::tui::theme::Theme::from_env(settings.ascii);
+    let theme =
+        motley::tui::theme::Theme::from_env(motley::tui::theme::ThemeName::Default, settings.ascii);
     let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
     motley::tui::run(app)?;
     Ok(())

@@ -7,7 +7,7 @@ use motley::game::Game;
 use motley::rules::AnyPosition;
 use motley::tui::app::{handle, run_requests_inline, App, AppEvent, Screen, Settings};
 use motley::tui::play::PlayState;
-use motley::tui::theme::{ColorMode, Theme};
+use motley::tui::theme::{ColorMode, Theme, ThemeName};
 use motley::variant::{Registry, VariantDef};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -53,10 +53,7 @@ impl Drop for TempDir {
 }
 
 pub fn theme() -> Theme {
-    Theme {
-        mode: ColorMode::Indexed,
-        ascii: false,
-    }
+    Theme::new(ThemeName::Default, ColorMode::Indexed, false)
 }
 
 pub fn settings(dir: Option<&PathBuf>) -> Settings {
