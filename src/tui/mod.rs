@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod board;
+pub mod config;
 pub mod menu;
 pub mod panels;
 pub mod play;

@@ -1,0 +1,302 @@
+//! The player's preferences kept between sessions: the theme and the last
+//! choices of the new-game dialog, in `config.toml` in Motley's config
+//! folder. A missing file means defaults; a broken one is reported and
+//! replaced by defaults, never a crash.
+
+use super::theme::{ThemeName, UnknownTheme};
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Environment variable naming Motley's config folder instead of the
+/// platform's (`<config>/motley`): tests and scripted sessions use it to
+/// keep their settings apart from the user's.
+pub const CONFIG_DIR_ENV: &str = "MOTLEY_CONFIG_DIR";
+
+/// The file name inside the config folder.
+pub const CONFIG_FILE: &str = "config.toml";
+
+/// Larger files are refused unread: a config file is a few lines.
+pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+
+/// Motley's config folder: `$MOTLEY_CONFIG_DIR` when set and not empty,
+/// else `<platform config dir>/motley` (`~/.config/motley` on Linux).
+pub fn config_dir() -> Option<PathBuf> {
+    match std::env::var_os(CONFIG_DIR_ENV) {
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => dirs::config_dir().map(|d| d.join("motley")),
+    }
+}
+
+/// Where the config file is, when the platform has a config folder.
+pub fn config_path() -> Option<PathBuf> {
+    config_dir().map(|d| d.join(CONFIG_FILE))
+}
+
+/// What can go wrong reading or writing the config file.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: not a regular file")]
+    NotAFile { path: PathBuf },
+    #[error("{path}: larger than {MAX_CONFIG_BYTES} bytes")]
+    TooLarge { path: PathBuf },
+    #[error("{path}: {message}")]
+    Malformed { path: PathBuf, message: String },
+    #[error("{path}: {source}")]
+    Unwritable {
+        path: PathBuf,
+        source: toml::ser::Error,
+    },
+}
+
+/// The new-game dialog's last choices, as the dialog and the command line
+/// spell them (`ai:3`, `5+3`, a FEN); the dialog checks them again when it
+/// uses them, so a stale value only falls back to the default.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NewGameChoices {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub movetime_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ascii: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto_flip: Option<bool>,
+}
+
+/// Everything `config.toml` holds. Fields a later Motley adds are ignored
+/// by this one, so one file serves both.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// The theme (`theme = "high-contrast"`); `None` is the default theme.
+    #[serde(skip_serializing_if = "Option::is_none", with = "theme_id", default)]
+    pub theme: Option<ThemeName>,
+    /// The new-game dialog's last choices.
+    #[serde(skip_serializing_if = "is_empty")]
+    pub new_game: NewGameChoices,
+}
+
+fn is_empty(c: &NewGameChoices) -> bool {
+    *c == NewGameChoices::default()
+}
+
+/// Themes in the file by their ids.
+mod theme_id {
+    use super::*;
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(t: &Option<ThemeName>, s: S) -> Result<S::Ok, S::Error> {
+        match t {
+            Some(t) => s.serialize_str(t.id()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ThemeName>, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map(Some)
+            .map_err(|e: UnknownTheme| serde::de::Error::custom(e))
+    }
+}
+
+impl Config {
+    /// Read a config file. A missing file is the defaults.
+    pub fn read(path: &Path) -> Result<Config, ConfigError> {
+        let io = |source| ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let meta = match std::fs::metadata(path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+            Err(e) => return Err(io(e)),
+        };
+        if !meta.is_file() {
+            return Err(ConfigError::NotAFile {
+                path: path.to_path_buf(),
+            });
+        }
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_CONFIG_BYTES + 1).read_to_string(&mut text))
+            .map_err(io)?;
+        if text.len() as u64 > MAX_CONFIG_BYTES {
+            return Err(ConfigError::TooLarge {
+                path: path.to_path_buf(),
+            });
+        }
+        toml::from_str(&text).map_err(|e| ConfigError::Malformed {
+            path: path.to_path_buf(),
+            message: e.message().to_string(),
+        })
+    }
+
+    /// Read the user's config file ([`config_path`]): the config, and a
+    /// message for the player when the file was there but could not be
+    /// used (the defaults are used then).
+    pub fn load() -> (Config, Option<String>) {
+        let Some(path) = config_path() else {
+            return (Config::default(), None);
+        };
+        match Config::read(&path) {
+            Ok(c) => (c, None),
+            Err(e) => (
+                Config::default(),
+                Some(format!("settings not read, using defaults: {e}")),
+            ),
+        }
+    }
+
+    /// Write the config to `path` atomically (a crash leaves the old file),
+    /// creating its folder.
+    pub fn write(&self, path: &Path) -> Result<(), ConfigError> {
+        let text = toml::to_string(self).map_err(|source| ConfigError::Unwritable {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let io = |source| ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        crate::record::store::write_atomic(path, text.as_bytes()).map_err(io)
+    }
+
+    /// Write the config to the user's config file.
+    pub fn save(&self) -> Result<(), ConfigError> {
+        match config_path() {
+            Some(path) => self.write(&path),
+            None => Err(ConfigError::Io {
+                path: PathBuf::from(CONFIG_FILE),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "this platform has no config folder",
+                ),
+            }),
+        }
+    }
+
+    /// The theme to use: the command line's choice, else the file's, else
+    /// the default.
+    pub fn theme_or(&self, command_line: Option<ThemeName>) -> ThemeName {
+        command_line.or(self.theme).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("motley-config-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_written_config_reads_back_the_same() {
+        let dir = temp("roundtrip");
+        let path = dir.join("sub").join(CONFIG_FILE);
+        let config = Config {
+            theme: Some(ThemeName::ColourBlind),
+            new_game: NewGameChoices {
+                variant: Some("chicken".into()),
+                white: Some("ai:3".into()),
+                clock: Some("5+3".into()),
+                auto_flip: Some(false),
+                ..NewGameChoices::default()
+            },
+        };
+        config.write(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("theme = \"colour-blind\""), "{text}");
+        assert_eq!(Config::read(&path).unwrap(), config);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_missing_file_is_the_defaults() {
+        let dir = temp("missing");
+        assert_eq!(
+            Config::read(&dir.join(CONFIG_FILE)).unwrap(),
+            Config::default()
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn broken_files_are_errors_naming_the_file_never_panics() {
+        let dir = temp("broken");
+        let path = dir.join(CONFIG_FILE);
+        for (text, needle) in [
+            ("theme = \"neon\"\n", "unknown theme 'neon'"),
+            ("theme = [1, 2]\n", "string"),
+            ("theme = \"mono\"\ntheme = \"mono\"\n", "duplicate"),
+            ("this is not toml", "config.toml"),
+            ("[new_game]\nseed = -1\n", "config.toml"),
+        ] {
+            std::fs::write(&path, text).unwrap();
+            let err = Config::read(&path).unwrap_err().to_string();
+            assert!(err.contains("config.toml"), "{err}");
+            assert!(err.contains(needle), "{text:?}: {err}");
+        }
+        // Unknown keys (a later Motley's) are ignored.
+        std::fs::write(&path, "theme = \"mono\"\nclock_sound = true\n").unwrap();
+        assert_eq!(Config::read(&path).unwrap().theme, Some(ThemeName::Mono));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn folders_and_huge_files_are_refused_unread() {
+        let dir = temp("odd");
+        let folder = dir.join(CONFIG_FILE);
+        std::fs::create_dir_all(&folder).unwrap();
+        assert!(matches!(
+            Config::read(&folder),
+            Err(ConfigError::NotAFile { .. })
+        ));
+        let big = dir.join("big.toml");
+        let line = "# padding padding padding padding padding padding padding\n";
+        std::fs::write(&big, line.repeat(2000)).unwrap();
+        assert!(matches!(
+            Config::read(&big),
+            Err(ConfigError::TooLarge { .. })
+        ));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_command_line_theme_beats_the_file() {
+        let c = Config {
+            theme: Some(ThemeName::Mono),
+            ..Config::default()
+        };
+        assert_eq!(c.theme_or(None), ThemeName::Mono);
+        assert_eq!(
+            c.theme_or(Some(ThemeName::HighContrast)),
+            ThemeName::HighContrast
+        );
+        assert_eq!(Config::default().theme_or(None), ThemeName::Default);
+    }
+}
