@@ -7,6 +7,7 @@
 pub mod app;
 pub mod board;
 pub mod config;
+pub mod figures;
 pub mod menu;
 pub mod panels;
 pub mod play;
