@@ -49,8 +49,9 @@ impl Tmux {
 
     fn start_env(&self, env: &str, args: &str) {
         let cmd = format!(
-            "env MOTLEY_DATA_DIR='{}' TERM=xterm-256color {env} '{}' {}",
+            "env MOTLEY_DATA_DIR='{}' MOTLEY_CONFIG_DIR='{}' TERM=xterm-256color {env} '{}' {}",
             self.data.display(),
+            self.data.join("config").display(),
             BIN,
             args
         );
@@ -269,4 +270,31 @@ fn leaving_restores_the_terminal() {
         words.contains(&"icanon") && words.contains(&"echo"),
         "raw mode left on: {modes}"
     );
+}
+
+#[test]
+fn theme_comes_from_the_config_file_unless_the_command_line_names_one() {
+    let Some(t) = Tmux::new("theme") else { return };
+    let config = t.data.join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "theme = \"mono\"\n").unwrap();
+    // The mono theme draws letters.
+    t.start("play standard --no-auto-flip");
+    let s = t.wait_for("White to move");
+    assert!(board_part(&s).contains('K'), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
+    t.start("play standard --no-auto-flip --theme high-contrast");
+    let s = t.wait_for("White to move");
+    assert!(board_part(&s).contains('♔'), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
+    // A broken file is said on the first screen; the defaults are used.
+    std::fs::write(config.join("config.toml"), "theme = \"neon\"\n").unwrap();
+    t.start("play standard --no-auto-flip");
+    let s = t.wait_for("Settings not read");
+    assert!(s.contains("unknown theme 'neon'"), "{s}");
+    assert!(board_part(&s).contains('♔'), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
 }

@@ -33,21 +33,22 @@ pub fn config_path() -> Option<PathBuf> {
     config_dir().map(|d| d.join(CONFIG_FILE))
 }
 
-/// What can go wrong reading or writing the config file.
+/// What can go wrong reading or writing the config file. Each names the
+/// file; the reason comes first so a narrow status line keeps it.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("{path}: {source}")]
+    #[error("{source} ({path})")]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{path}: not a regular file")]
+    #[error("not a regular file ({path})")]
     NotAFile { path: PathBuf },
-    #[error("{path}: larger than {MAX_CONFIG_BYTES} bytes")]
+    #[error("larger than {MAX_CONFIG_BYTES} bytes ({path})")]
     TooLarge { path: PathBuf },
-    #[error("{path}: {message}")]
+    #[error("{message} (in {path})")]
     Malformed { path: PathBuf, message: String },
-    #[error("{path}: {source}")]
+    #[error("{source} ({path})")]
     Unwritable {
         path: PathBuf,
         source: toml::ser::Error,
@@ -160,7 +161,7 @@ impl Config {
             Ok(c) => (c, None),
             Err(e) => (
                 Config::default(),
-                Some(format!("settings not read, using defaults: {e}")),
+                Some(format!("Settings not read, defaults used: {e}")),
             ),
         }
     }
