@@ -686,8 +686,8 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
     Ok((game.outcome().is_none() && !game.position().is_chance()).then(|| game.position().clone()))
 }
 
-fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
-    motley::tui::app::Settings {
+fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
+    motley::tui::settings::Settings {
         ascii,
         autosave: motley::record::autosave_path(),
         saves_dir: motley::record::saves_dir(),
@@ -698,18 +698,18 @@ fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
 fn run_app(
     mut screen: motley::tui::app::Screen,
     registry: Registry,
-    settings: motley::tui::app::Settings,
+    settings: motley::tui::settings::Settings,
     theme: Option<ThemeName>,
 ) -> Result<()> {
     // The command line's theme, else the config file's. A config file that
     // cannot be read is said on the first screen.
     let (config, warning) = motley::tui::config::Config::load();
     if let Some(text) = warning {
-        use motley::tui::{app::Screen, play::Message};
+        use motley::tui::{app::Screen, base::Message};
         match &mut screen {
             Screen::Menu(m) => m.message = Some(text),
-            Screen::Play(p) => p.message = Some(Message { text, error: true }),
-            Screen::Replay(r) => r.message = Some(Message { text, error: true }),
+            Screen::Play(p) => p.view.message = Some(Message::error(text)),
+            Screen::Replay(r) => r.message = Some(Message::error(text)),
         }
     }
     let theme = motley::tui::theme::Theme::from_env(config.theme_or(theme), settings.ascii);

@@ -20,9 +20,8 @@ const H: [PlayerSpec; 2] = [PlayerSpec::Human, PlayerSpec::Human];
 const SIZES: [(u16, u16); 3] = [(64, 18), (100, 35), (300, 100)];
 
 fn board_geom(app: &App) -> BoardGeom {
-    let p = play_state(app);
-    let flipped = p.flipped(&app.settings);
-    motley::tui::play_view::layout(p, app.size, flipped)
+    play_state(app)
+        .layout(app.size, &app.settings)
         .board
         .expect("the board fits")
 }
@@ -49,9 +48,9 @@ fn check_position(size: (u16, u16)) -> App {
     for m in ["e4", "e5", "Qh5", "Nc6", "Qxf7"] {
         prompt(&mut app, m);
     }
-    play_state_mut(&mut app).cursor = Square::parse("e8").unwrap();
+    play_state_mut(&mut app).view.cursor = Square::parse("e8").unwrap();
     key(&mut app, KeyCode::Enter);
-    assert_eq!(play_state(&app).selected, Square::parse("e8"));
+    assert_eq!(play_state(&app).view.selected, Square::parse("e8"));
     app
 }
 
@@ -218,7 +217,8 @@ fn marks_stay_visible_without_colour_at_every_size() {
             has("h5", "'") && has("f7", "("),
             "{size:?} last move, capture"
         );
-        let escape = play_state(&app).destinations();
+        let p = play_state(&app);
+        let escape = motley::tui::play::page::destinations(p.control.game(), p.view.selected);
         assert!(!escape.is_empty());
         for sq in Square::all().filter(|s| escape.contains(*s)) {
             let r = g.cell(sq);
@@ -229,7 +229,7 @@ fn marks_stay_visible_without_colour_at_every_size() {
         // A piece picked up: brackets.
         let mut app = play_app("standard", None, H, size);
         app.theme = Theme::new(ThemeName::Default, ColorMode::None, false);
-        play_state_mut(&mut app).cursor = Square::parse("g1").unwrap();
+        play_state_mut(&mut app).view.cursor = Square::parse("g1").unwrap();
         key(&mut app, KeyCode::Enter);
         let buf = render_to_buffer(&app);
         let g = board_geom(&app);
@@ -343,7 +343,7 @@ fn clicks_pick_up_and_put_down_at_every_size() {
         let f3 = g.cell(Square::parse("f3").unwrap());
         click(&mut app, g1.x, g1.y);
         click(&mut app, f3.right() - 1, f3.bottom() - 1);
-        assert_eq!(play_state(&app).game.sans(), ["Nf3"], "{size:?}");
+        assert_eq!(play_state(&app).control.game().sans(), ["Nf3"], "{size:?}");
     }
 }
 
