@@ -691,6 +691,7 @@ fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
         ascii,
         autosave: motley::record::autosave_path(),
         saves_dir: motley::record::saves_dir(),
+        config: motley::tui::config::config_path(),
         ..Default::default()
     }
 }

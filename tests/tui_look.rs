@@ -378,3 +378,52 @@ fn theme_flag_accepts_the_names_and_lists_them_on_a_mistake() {
         );
     }
 }
+
+/// The menu, keeping its config file in `dir`.
+fn menu_app(dir: &std::path::Path) -> App {
+    use motley::tui::app::Screen;
+    use motley::tui::menu::MenuState;
+    let mut s = settings(Some(&dir.to_path_buf()));
+    s.config = Some(dir.join("config.toml"));
+    let m = MenuState::new(&s, &registry());
+    App::new(Screen::Menu(Box::new(m)), registry(), s, theme(), (80, 24))
+}
+
+#[test]
+fn the_menu_switches_theme_at_once_and_keeps_it_in_the_config_file() {
+    use motley::tui::config::Config;
+    let dir = temp_dir("look-menu-theme");
+    let path = dir.join("config.toml");
+    // Other settings in the file survive the change.
+    std::fs::write(&path, "[new_game]\nwhite = \"ai:3\"\n").unwrap();
+    let mut app = menu_app(dir.path());
+    assert!(screen(&app).contains("Theme: default"));
+    key(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.theme.name, ThemeName::HighContrast);
+    assert!(screen(&app).contains("Theme: high-contrast"));
+    let config = Config::read(&path).unwrap();
+    assert_eq!(config.theme, Some(ThemeName::HighContrast));
+    assert_eq!(config.new_game.white.as_deref(), Some("ai:3"));
+    // Every theme in turn, then back to the first; mono draws letters.
+    key(&mut app, KeyCode::Char('t'));
+    key(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.theme.name, ThemeName::Mono);
+    assert!(app.theme.ascii);
+    key(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.theme.name, ThemeName::Default);
+    assert!(!app.theme.ascii);
+    assert_eq!(Config::read(&path).unwrap().theme, Some(ThemeName::Default));
+}
+
+#[test]
+fn a_broken_config_file_is_said_and_left_alone() {
+    let dir = temp_dir("look-menu-broken");
+    let path = dir.join("config.toml");
+    std::fs::write(&path, "theme = [\n").unwrap();
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('t'));
+    // The theme changes for this run; the file is not overwritten.
+    assert_eq!(app.theme.name, ThemeName::HighContrast);
+    assert!(screen(&app).contains("Theme not kept"), "{}", screen(&app));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "theme = [\n");
+}

@@ -19,7 +19,7 @@ use crate::game::Game;
 use crate::tui::base::{AppEvent, Ctx, Nav, PlayStart, ReplayStart};
 use crate::tui::control::{load_game, saved_players, GameControl};
 use crate::tui::settings::Settings;
-use crate::tui::theme::Theme;
+use crate::tui::theme::{Theme, ThemeName};
 use crate::variant::Registry;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -76,9 +76,9 @@ impl MenuState {
         }
     }
 
-    /// The main page's entries.
-    pub fn main_items(&self) -> Vec<(MainItem, char, &'static str)> {
-        main_page::items(self.resume.is_some())
+    /// The main page's entries (the theme entry names `theme`).
+    pub fn main_items(&self, theme: &Theme) -> Vec<(MainItem, char, &'static str)> {
+        main_page::items(self.resume.is_some(), theme.name)
     }
 
     /// Handle one event.
@@ -94,7 +94,7 @@ impl MenuState {
 
     fn on_key(&mut self, code: KeyCode, ctx: &mut Ctx) -> Nav {
         let registry = ctx.registry;
-        let items = self.main_items();
+        let items = self.main_items(ctx.theme);
         match &mut self.page {
             Page::Main(list) => match list.key(code, &items) {
                 Some(item) => self.main_item(item, ctx),
@@ -117,7 +117,7 @@ impl MenuState {
 
     fn on_click(&mut self, col: u16, row: u16, ctx: &mut Ctx) -> Nav {
         let (size, registry) = (ctx.size, ctx.registry);
-        let items = self.main_items();
+        let items = self.main_items(ctx.theme);
         match &mut self.page {
             Page::Main(list) => match list.click(col, row, size, &items) {
                 Some(item) => self.main_item(item, ctx),
@@ -141,6 +141,11 @@ impl MenuState {
     fn main_item(&mut self, item: MainItem, ctx: &mut Ctx) -> Nav {
         match item {
             MainItem::Quit => Nav::Quit,
+            MainItem::Theme => {
+                let all = ThemeName::ALL;
+                let now = all.iter().position(|t| *t == ctx.theme.name).unwrap_or(0);
+                Nav::Theme(all[(now + 1) % all.len()])
+            }
             MainItem::NewGame => {
                 self.message = None;
                 self.page = Page::Variants(VariantPicker {
@@ -279,11 +284,19 @@ impl Widget for MenuPage<'_> {
             Page::Main(list) => {
                 main_page::MainView {
                     list,
-                    items: &menu.main_items(),
+                    items: &menu.main_items(theme),
                     resume: menu.resume.as_ref().map(|r| r.summary.as_str()),
                     theme,
                 }
                 .render(area, buf);
+                if let Some(m) = message {
+                    // Above the footer, wrapped: a settings file that could
+                    // not be read, a theme that could not be kept.
+                    let rows = Rect::new(0, area.height.saturating_sub(4), area.width, 3);
+                    Paragraph::new(Line::styled(format!(" {m}"), theme.error()))
+                        .wrap(ratatui::widgets::Wrap { trim: false })
+                        .render(rows, buf);
+                }
                 main_page::FOOTER
             }
             Page::Variants(picker) => {
