@@ -280,6 +280,11 @@ fn contrast_badges_and_monochrome_centerline_at_every_size() {
         // b1 (light) and b8 (dark) hold strong knights.
         assert!(badge("a1", "-") && badge("a8", "-"), "{size:?}");
         assert!(badge("b1", "+") && badge("b8", "+"), "{size:?}");
+        if size == SIZES[2] {
+            // Big squares say it in words.
+            let text = board_text(&app);
+            assert!(text.contains("+ strong") && text.contains("- weak"), "{text}");
+        }
         let app = play_app("monochrome", None, H, size);
         let text = board_text(&app);
         assert!(text.contains("━━━"), "{size:?}\n{text}");

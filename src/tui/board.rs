@@ -347,18 +347,23 @@ impl BoardView<'_> {
         match piece {
             Some(pc) => {
                 let style = bg.patch(self.piece_style(sq, pc));
-                let drew_figure = big && self.draw_figure(p, r, pc, style);
-                if drew_figure {
-                    badge_at = Some((r.right() - 1, r.y));
+                let figure = if big {
+                    self.draw_figure(p, r, pc, style)
+                } else {
+                    None
+                };
+                if let Some(top_row_free) = figure {
+                    // Top right; in words when the figure leaves room.
+                    badge_at = Some((r.right() - 1, r.y, top_row_free && r.width >= 12));
                 } else {
                     if fill != ' ' && r.width >= 3 {
                         p.put(mid_x - 1, mid_y, "   ", bg);
                     }
                     p.put_char(mid_x, mid_y, t.glyph(pc, self.look.same_look), style);
                     badge_at = if r.width >= 5 {
-                        Some((mid_x + 1, mid_y))
+                        Some((mid_x + 1, mid_y, false))
                     } else if right == ' ' {
-                        Some((r.right() - 1, mid_y))
+                        Some((r.right() - 1, mid_y, false))
                     } else {
                         None
                     };
@@ -388,26 +393,33 @@ impl BoardView<'_> {
                 p.put_char(r.right() - 1, y, right, edge_style);
             }
         }
-        if let (Some(strong), Some(pc), Some((x, y))) = (self.look.strong, piece, badge_at) {
-            let badge = if strong.contains(sq) { '+' } else { '-' };
-            p.put_char(x, y, badge, bg.patch(self.piece_style(sq, pc)));
+        if let (Some(strong), Some(pc), Some((x, y, words))) = (self.look.strong, piece, badge_at) {
+            let badge = match (strong.contains(sq), words) {
+                (true, false) => "+",
+                (false, false) => "-",
+                (true, true) => "+ strong",
+                (false, true) => "- weak",
+            };
+            // `x` is where the badge ends.
+            let x = x + 1 - badge.len() as u16;
+            p.put(x, y, badge, bg.patch(self.piece_style(sq, pc)));
         }
     }
 
-    /// Draw a piece as a multi-cell figure if one fits the square.
-    fn draw_figure(&self, p: &mut Painter, r: Rect, pc: Piece, style: Style) -> bool {
+    /// Draw a piece as a multi-cell figure if one fits the square; then
+    /// whether the figure left the square's top row free.
+    fn draw_figure(&self, p: &mut Painter, r: Rect, pc: Piece, style: Style) -> Option<bool> {
         let t = self.theme;
         let area = figure_area(r);
         let (w, h) = pixel_room(area, t.ascii);
         let figure = Figure::of(pc.role, self.look.knight);
         let outline = t.outline(pc, self.look.same_look);
-        match figures::sprite(figure, outline, w, h) {
-            Some(sprite) => {
-                p.sprite(area, &sprite, t.ascii, style);
-                true
-            }
-            None => false,
-        }
+        let sprite = figures::sprite(figure, outline, w, h)?;
+        p.sprite(area, &sprite, t.ascii, style);
+        // Pixel rows above the figure (it is centred), two per text row
+        // with half blocks, one with letters.
+        let above = (h - sprite.height) / 2;
+        Some(above >= if t.ascii { 1 } else { 2 })
     }
 
     /// A piece's colour; Contrast's strong pieces are bold and underlined,
