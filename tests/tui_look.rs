@@ -283,7 +283,10 @@ fn contrast_badges_and_monochrome_centerline_at_every_size() {
         if size == SIZES[2] {
             // Big squares say it in words.
             let text = board_text(&app);
-            assert!(text.contains("+ strong") && text.contains("- weak"), "{text}");
+            assert!(
+                text.contains("+ strong") && text.contains("- weak"),
+                "{text}"
+            );
         }
         let app = play_app("monochrome", None, H, size);
         let text = board_text(&app);

@@ -178,9 +178,10 @@ pub struct PieceLook {
     pub knight: Figure,
 }
 
-/// Squares this many rows tall or more draw multi-cell figures; smaller
-/// ones draw one glyph.
-pub const FIGURE_MIN_ROWS: u16 = 4;
+/// Squares this many rows tall or more draw multi-cell figures (when the
+/// figure design fits) and marks down their whole edges; smaller ones draw
+/// one glyph.
+pub const FIGURE_MIN_ROWS: u16 = 5;
 
 /// The board widget.
 pub struct BoardView<'a> {

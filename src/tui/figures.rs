@@ -1,5 +1,5 @@
 //! Multi-cell piece figures for squares with room: one pixel design per
-//! piece kind in two sizes, scaled by whole numbers to fit a square and
+//! piece kind, scaled by whole numbers to fit a square and
 //! drawn with half-block characters (two square pixels per cell) or, for
 //! letters-only terminals, with `#` (one pixel per two cells). White's
 //! figures are outlines of the filled shapes Black gets, so the sides
@@ -57,21 +57,9 @@ impl Figure {
     }
 }
 
-/// Small designs, 5×6 pixels (a 7×3-cell square).
-const SMALL: [[&str; 6]; 9] = [
-    [".###.", ".###.", "..#..", ".###.", "#####", "#####"],
-    [".##..", "####.", "#.##.", ".###.", ".###.", "#####"],
-    ["..#..", ".###.", "##.##", "#####", ".###.", "#####"],
-    ["#.#.#", "#####", ".###.", ".###.", "#####", "#####"],
-    ["#.#.#", "#.#.#", "#####", ".###.", "#####", "#####"],
-    ["..#..", "#.#.#", "#####", ".###.", "#####", "#####"],
-    ["##...", ".#.#.", ".####", ".####", ".#.##", "#####"],
-    [".###.", "#####", "#.###", "#.###", "#####", "#####"],
-    ["#...#", "##.##", ".#.#.", ".###.", "#####", "#####"],
-];
-
-/// Medium designs, 9×10 pixels (an 11×5-cell square, scaled up beyond).
-const MEDIUM: [[&str; 10]; 9] = [
+/// The designs, 9×10 pixels (an 11×5-cell square), scaled up by whole
+/// numbers on bigger squares.
+const DESIGNS: [[&str; 10]; 9] = [
     [
         ".........",
         ".........",
@@ -253,17 +241,15 @@ impl Sprite {
     }
 }
 
-/// The largest drawing of `figure` that fits `width`×`height` pixels: the
-/// medium design at the largest whole scale that fits, else the small one;
-/// `None` if not even the small design fits. `outline` gives White's look.
+/// The largest drawing of `figure` that fits `width`×`height` pixels (its
+/// design at the largest whole scale that fits); `None` if the design does
+/// not fit at all. `outline` gives White's look.
 pub fn sprite(figure: Figure, outline: bool, width: usize, height: usize) -> Option<Sprite> {
-    let medium = &MEDIUM[figure.index()][..];
-    let small = &SMALL[figure.index()][..];
-    let (rows, scale) = [medium, small].into_iter().find_map(|rows| {
-        let (w, h) = (rows[0].len(), rows.len());
-        let scale = (width / w).min(height / h);
-        (scale >= 1).then_some((rows, scale))
-    })?;
+    let rows = &DESIGNS[figure.index()][..];
+    let scale = (width / rows[0].len()).min(height / rows.len());
+    if scale == 0 {
+        return None;
+    }
     let filled = Sprite::from_rows(rows, scale);
     Some(if outline { filled.outline() } else { filled })
 }
@@ -296,19 +282,14 @@ mod tests {
 
     #[test]
     fn every_design_is_rectangular_and_distinct() {
-        for designs in [
-            SMALL.iter().map(|d| &d[..]).collect::<Vec<_>>(),
-            MEDIUM.iter().map(|d| &d[..]).collect(),
-        ] {
-            for (i, d) in designs.iter().enumerate() {
-                assert!(
-                    d.iter().all(|r| r.len() == d[0].len()),
-                    "{:?}",
-                    Figure::ALL[i]
-                );
-                for (j, e) in designs.iter().enumerate().skip(i + 1) {
-                    assert_ne!(d, e, "{:?} and {:?}", Figure::ALL[i], Figure::ALL[j]);
-                }
+        for (i, d) in DESIGNS.iter().enumerate() {
+            assert!(
+                d.iter().all(|r| r.len() == d[0].len()),
+                "{:?}",
+                Figure::ALL[i]
+            );
+            for (j, e) in DESIGNS.iter().enumerate().skip(i + 1) {
+                assert_ne!(d, e, "{:?} and {:?}", Figure::ALL[i], Figure::ALL[j]);
             }
         }
     }
@@ -316,7 +297,7 @@ mod tests {
     #[test]
     fn outlines_differ_visibly_from_filled_figures_at_every_size() {
         for figure in Figure::ALL {
-            for (w, h) in [(5, 6), (7, 8), (9, 10), (18, 20), (23, 24)] {
+            for (w, h) in [(9, 10), (12, 15), (18, 20), (23, 24), (40, 30)] {
                 let filled = sprite(figure, false, w, h).unwrap();
                 let outline = sprite(figure, true, w, h).unwrap();
                 assert!(filled.width <= w && filled.height <= h);
@@ -333,9 +314,8 @@ mod tests {
 
     #[test]
     fn the_largest_fitting_design_is_chosen() {
-        assert_eq!(sprite(Figure::King, false, 4, 6), None);
-        let s = sprite(Figure::King, false, 5, 6).unwrap();
-        assert_eq!((s.width, s.height), (5, 6));
+        assert_eq!(sprite(Figure::King, false, 8, 10), None);
+        assert_eq!(sprite(Figure::King, false, 9, 9), None);
         let m = sprite(Figure::King, false, 9, 10).unwrap();
         assert_eq!((m.width, m.height), (9, 10));
         let l = sprite(Figure::King, false, 23, 24).unwrap();
