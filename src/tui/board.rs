@@ -216,8 +216,8 @@ impl Painter<'_> {
     /// text row), or with `ascii` one `#` pair per pixel.
     fn sprite(&mut self, area: Rect, sprite: &Sprite, ascii: bool, style: Style) {
         if ascii {
-            let left = area.x + (area.width - 2 * sprite.width as u16) / 2;
-            let top = area.y + (area.height - sprite.height as u16) / 2;
+            let left = area.x + area.width.saturating_sub(2 * sprite.width as u16) / 2;
+            let top = area.y + area.height.saturating_sub(sprite.height as u16) / 2;
             for y in 0..sprite.height {
                 for x in 0..sprite.width {
                     if sprite.at(x as isize, y as isize) {
@@ -227,8 +227,8 @@ impl Painter<'_> {
             }
             return;
         }
-        let left = area.x + (area.width - sprite.width as u16) / 2;
-        let top_px = (2 * area.height as usize - sprite.height) / 2;
+        let left = area.x + area.width.saturating_sub(sprite.width as u16) / 2;
+        let top_px = (2 * area.height as usize).saturating_sub(sprite.height) / 2;
         let rows = figures::half_block_rows(sprite, top_px, area.height as usize);
         for (dy, row) in rows.iter().enumerate() {
             for (dx, cell) in row.iter().enumerate() {
@@ -419,7 +419,7 @@ impl BoardView<'_> {
         p.sprite(area, &sprite, t.ascii, style);
         // Pixel rows above the figure (it is centred), two per text row
         // with half blocks, one with letters.
-        let above = (h - sprite.height) / 2;
+        let above = h.saturating_sub(sprite.height) / 2;
         Some(above >= if t.ascii { 1 } else { 2 })
     }
 
