@@ -274,27 +274,36 @@ fn leaving_restores_the_terminal() {
 
 #[test]
 fn theme_comes_from_the_config_file_unless_the_command_line_names_one() {
-    let Some(t) = Tmux::new("theme") else { return };
-    let config = t.data.join("config");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("config.toml"), "theme = \"mono\"\n").unwrap();
+    // One tmux server per run (a server closing as the next run starts
+    // would race), each with its own config file.
+    let run = |name: &str, config: &str, args: &str, wait: &str| -> Option<String> {
+        let t = Tmux::new(name)?;
+        let dir = t.data.join("config");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("config.toml"), config).unwrap();
+        t.start(args);
+        let s = t.wait_for(wait);
+        t.keys(&["q"]);
+        t.wait_exit();
+        Some(s)
+    };
+    let mono = "theme = \"mono\"\n";
     // The mono theme draws letters.
-    t.start("play standard --no-auto-flip");
-    let s = t.wait_for("White to move");
+    let Some(s) = run(
+        "theme-file",
+        mono,
+        "play standard --no-auto-flip",
+        "White to move",
+    ) else {
+        return;
+    };
     assert!(board_part(&s).contains('K'), "{s}");
-    t.keys(&["q"]);
-    t.wait_exit();
-    t.start("play standard --no-auto-flip --theme high-contrast");
-    let s = t.wait_for("White to move");
+    let args = "play standard --no-auto-flip --theme high-contrast";
+    let s = run("theme-flag", mono, args, "White to move").unwrap();
     assert!(board_part(&s).contains('♔'), "{s}");
-    t.keys(&["q"]);
-    t.wait_exit();
     // A broken file is said on the first screen; the defaults are used.
-    std::fs::write(config.join("config.toml"), "theme = \"neon\"\n").unwrap();
-    t.start("play standard --no-auto-flip");
-    let s = t.wait_for("Settings not read");
+    let broken = "theme = \"neon\"\n";
+    let s = run("theme-broken", broken, "play standard", "Settings not read").unwrap();
     assert!(s.contains("unknown theme 'neon'"), "{s}");
     assert!(board_part(&s).contains('♔'), "{s}");
-    t.keys(&["q"]);
-    t.wait_exit();
 }
