@@ -435,3 +435,40 @@ fn a_broken_config_file_is_said_and_left_alone() {
     assert!(screen(&app).contains("Theme not kept"), "{}", screen(&app));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "theme = [\n");
 }
+
+#[test]
+fn the_new_game_dialog_starts_from_the_last_choices() {
+    use motley::tui::app::Screen;
+    use motley::tui::config::Config;
+    use motley::tui::menu::Page;
+    let dir = temp_dir("look-menu-last");
+    let mut app = menu_app(dir.path());
+    // The second variant, Black played by ai:1.
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Play(_)));
+    let second = registry().all()[1].id.clone();
+    let last = Config::read(&dir.join("config.toml")).unwrap().new_game;
+    assert_eq!(last.variant.as_deref(), Some(second.as_str()));
+    assert_eq!(
+        (last.white.as_deref(), last.black.as_deref()),
+        (Some("human"), Some("ai:1"))
+    );
+    // A new session: the picker opens on that variant, the form with
+    // those players.
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Enter);
+    let Screen::Menu(menu) = &app.screen else {
+        panic!("not on the menu")
+    };
+    let Page::NewGame(form) = &menu.page else {
+        panic!("not on the new-game form")
+    };
+    assert_eq!(form.variant, 1);
+    assert_eq!(form.players()[1].to_string(), "ai:1");
+}

@@ -109,10 +109,7 @@ impl App {
         let Some(path) = &self.settings.config else {
             return;
         };
-        let saved = Config::read(path).and_then(|mut config| {
-            config.theme = Some(name);
-            config.write(path)
-        });
+        let saved = Config::update(path, |config| config.theme = Some(name));
         if let (Err(e), Screen::Menu(m)) = (saved, &mut self.screen) {
             m.message = Some(format!("Theme not kept: {e}"));
         }

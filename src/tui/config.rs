@@ -183,6 +183,15 @@ impl Config {
         crate::record::store::write_atomic(path, text.as_bytes()).map_err(io)
     }
 
+    /// Change the config file at `path`: read it (a missing file is the
+    /// defaults), apply `change`, write it back. A file that cannot be read
+    /// is left as it is (and the error returned).
+    pub fn update(path: &Path, change: impl FnOnce(&mut Config)) -> Result<(), ConfigError> {
+        let mut config = Config::read(path)?;
+        change(&mut config);
+        config.write(path)
+    }
+
     /// Write the config to the user's config file.
     pub fn save(&self) -> Result<(), ConfigError> {
         match config_path() {

@@ -17,6 +17,7 @@ pub use variants::{PickerStep, VariantPicker};
 use crate::ai::PlayerSpec;
 use crate::game::Game;
 use crate::tui::base::{AppEvent, Ctx, Nav, PlayStart, ReplayStart};
+use crate::tui::config::{Config, NewGameChoices};
 use crate::tui::control::{load_game, saved_players, GameControl};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
@@ -27,6 +28,16 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 use std::path::PathBuf;
+
+/// The new-game choices kept in the config file (none without one).
+fn remembered(settings: &Settings) -> NewGameChoices {
+    settings
+        .config
+        .as_deref()
+        .and_then(|path| Config::read(path).ok())
+        .map(|c| c.new_game)
+        .unwrap_or_default()
+}
 
 /// Which page of the menu shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,7 +113,7 @@ impl MenuState {
             },
             Page::Variants(picker) => {
                 let step = picker.key(code, registry.all().len().max(1));
-                self.picker_step(step)
+                self.picker_step(step, ctx.settings)
             }
             Page::NewGame(form) => {
                 let step = form.key(code, registry);
@@ -125,7 +136,7 @@ impl MenuState {
             },
             Page::Variants(picker) => {
                 let step = picker.click(col, row, size, registry.all().len());
-                self.picker_step(step)
+                self.picker_step(step, ctx.settings)
             }
             Page::NewGame(form) => {
                 let step = form.click(col, row, size, registry);
@@ -148,8 +159,15 @@ impl MenuState {
             }
             MainItem::NewGame => {
                 self.message = None;
+                // The picker opens on the variant played last.
+                let last = remembered(ctx.settings).variant;
+                let cursor = ctx
+                    .registry
+                    .all()
+                    .iter()
+                    .position(|v| Some(&v.id) == last.as_ref());
                 self.page = Page::Variants(VariantPicker {
-                    cursor: 0,
+                    cursor: cursor.unwrap_or(0),
                     rules: None,
                 });
                 Nav::Stay
@@ -167,10 +185,13 @@ impl MenuState {
         }
     }
 
-    fn picker_step(&mut self, step: PickerStep) -> Nav {
+    fn picker_step(&mut self, step: PickerStep, settings: &Settings) -> Nav {
         match step {
             PickerStep::Stay => {}
-            PickerStep::Chosen(v) => self.page = Page::NewGame(NewGameForm::new(v)),
+            PickerStep::Chosen(v) => {
+                let form = NewGameForm::with_choices(v, &remembered(settings));
+                self.page = Page::NewGame(form);
+            }
             PickerStep::Back => self.page = Page::Main(MainList { cursor: 0 }),
         }
         Nav::Stay
@@ -182,7 +203,16 @@ impl MenuState {
         };
         match step {
             FormStep::Stay => Nav::Stay,
-            FormStep::Start => self.start_game(form.clone(), ctx.registry),
+            FormStep::Start => {
+                let form = form.clone();
+                let nav = self.start_game(form.clone(), ctx.registry);
+                if let (Nav::Play(_), Some(path)) = (&nav, &ctx.settings.config) {
+                    // Remembered for the next new game; a config file that
+                    // cannot be read was reported at start and is left alone.
+                    let _ = Config::update(path, |c| c.new_game = form.choices(ctx.registry));
+                }
+                nav
+            }
             FormStep::Back => {
                 self.page = Page::Variants(VariantPicker {
                     cursor: form.variant,
