@@ -4,7 +4,7 @@
 //! a [`ReplayAction`]; drawing is the [`ReplayPage`] widget.
 
 use super::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart};
-use super::control::{fresh_path, load_game, GameControl};
+use super::control::{load_game, GameControl};
 use super::game_page::{
     draw_board, keys_popup, message_line, rules_popup, KeyBar, KeyHint, PageLayout, SidePanel,
 };
@@ -113,7 +113,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("+ / -", "autoplay faster / slower"),
     (
         "b",
-        "branch: play on from this ply as a new game (saved as a new file)",
+        "branch: play on from this ply as a new game (kept as a game in progress)",
     ),
     ("f", "flip the board"),
     ("i", "the rules of this variant"),
@@ -327,23 +327,13 @@ impl ReplayState {
         }
     }
 
-    /// A new game from the current ply, saved as a new file.
+    /// A new game from the current ply: a game in progress with a record
+    /// of its own from the start (the original file is never written).
     fn branch(&mut self, settings: &Settings) -> Nav {
         let mut game = self.game.clone();
         game.truncate(self.ply);
         let mut control = GameControl::new(game, [PlayerSpec::Human, PlayerSpec::Human]);
-        let dir = settings.saves_dir.clone().or_else(|| {
-            self.path
-                .as_ref()
-                .and_then(|p| p.parent().map(|d| d.to_path_buf()))
-        });
-        let message = match dir {
-            Some(d) => {
-                let stem = format!("{}-branch-ply{}", self.game.variant().id, self.ply);
-                Message::of(control.save_to(fresh_path(&d, &stem)))
-            }
-            None => Message::info("branched (not saved yet: press s to save)"),
-        };
+        let message = Message::of(control.keep_now(settings));
         Nav::Play(Box::new(PlayStart {
             control,
             flip_toggle: false,

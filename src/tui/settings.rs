@@ -14,8 +14,9 @@ pub struct Settings {
     pub auto_flip: bool,
     /// Computer thinking time per action.
     pub movetime: Duration,
-    /// Where the unfinished game is kept (`None`: no autosave).
-    pub autosave: Option<PathBuf>,
+    /// The folder of games in progress, one record each (`None`: games
+    /// are not kept).
+    pub games_dir: Option<PathBuf>,
     /// The folder saved games go to and the load dialog lists.
     pub saves_dir: Option<PathBuf>,
     /// The config file a theme chosen in the menu is kept in (`None`: not
@@ -29,7 +30,7 @@ impl Default for Settings {
             ascii: false,
             auto_flip: true,
             movetime: Duration::from_millis(1000),
-            autosave: None,
+            games_dir: None,
             saves_dir: None,
             config: None,
         }

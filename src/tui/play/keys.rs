@@ -85,7 +85,10 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("u", "undo (against a computer: back to your last turn)"),
     ("r", "redo"),
     ("f", "flip the board"),
-    ("s", "save the game (asks for a file name)"),
+    (
+        "s",
+        "save the game to a file (asks for its name; asks before replacing a file)",
+    ),
     (
         "d",
         "offer a draw (Monochrome: offer to end the game, scored)",
@@ -105,9 +108,9 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("Esc", "drop the selection, close a prompt or popup"),
     (
         "q",
-        "leave the game (it is autosaved and offered on the menu)",
+        "leave the game (it is kept and offered under Continue; asks first if it could not be saved)",
     ),
-    ("Ctrl-C", "quit at once (autosaved)"),
+    ("Ctrl-C", "quit Motley (the game is kept; asks first if it could not be saved)"),
 ];
 
 /// The keys the key bar shows for a game, most used first: narrow
