@@ -19,13 +19,12 @@ use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The keys, at the foot of the screen.
-pub const FOOTER: &str =
-    "↑/↓ choose · Enter opens · s sort · v variant · d delete · t type a path · Esc back";
+pub const FOOTER: &str = "↑↓ Enter · s sort · v variant · d delete · t path · Esc back";
 
 /// Which games a browser lists, and what Enter does with one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -482,8 +481,11 @@ impl Parts {
             inner.width
         };
         let list = Rect::new(inner.x, inner.y + 2, list_w, body_h);
+        // The preview runs to the bottom (a message, when there is one,
+        // covers its last rows).
+        let preview_h = inner.height.saturating_sub(2);
         let preview = with_preview
-            .then(|| Rect::new(inner.x + list_w + 1, inner.y + 2, PREVIEW_W - 1, body_h));
+            .then(|| Rect::new(inner.x + list_w + 1, inner.y + 2, PREVIEW_W - 1, preview_h));
         let message = Rect::new(
             inner.x + 1,
             inner.bottom().saturating_sub(2),
@@ -538,6 +540,7 @@ impl Widget for BrowserView<'_> {
             self.preview(rect, buf);
         }
         if let Some(m) = self.message {
+            Clear.render(parts.message, buf);
             Paragraph::new(Line::styled(m.to_string(), theme.error()))
                 .wrap(Wrap { trim: false })
                 .render(parts.message, buf);
@@ -614,9 +617,9 @@ impl BrowserView<'_> {
             Some(p) => format!("   {} · cannot be read: {p}", file_name(&s.path)),
             None => format!(
                 "   {} · {} · {}",
-                date_text(s),
                 plies_text(s.plies),
-                result_text(s)
+                result_text(s),
+                date_text(s)
             ),
         };
         if entry.locked {
@@ -643,7 +646,8 @@ impl BrowserView<'_> {
             };
             if geom.height() <= rect.height {
                 draw_board(buf, geom, &p.variant, &p.position, None, |_| {}, theme);
-                y += geom.height() + 1;
+                // A blank row under the board when there is room for it.
+                y += geom.height() + u16::from(rect.height >= 18);
             }
         }
         let s = &entry.summary;
@@ -657,10 +661,10 @@ impl BrowserView<'_> {
         }
         details.push(Line::raw(format!(
             "{} · {}",
-            date_text(s),
-            plies_text(s.plies)
+            plies_text(s.plies),
+            result_text(s)
         )));
-        details.push(Line::raw(result_text(s)));
+        details.push(Line::raw(date_text(s)));
         if let Some(clock) = &s.clock {
             details.push(Line::raw(format!("clock {clock}")));
         }

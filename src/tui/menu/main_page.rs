@@ -109,10 +109,9 @@ impl Widget for MainView<'_> {
             Some(InProgress { count: 1, newest }) => {
                 Line::styled(format!("unfinished: {newest}"), theme.good())
             }
-            Some(InProgress { count, newest }) => Line::styled(
-                format!("{count} unfinished, newest: {newest}"),
-                theme.good(),
-            ),
+            Some(InProgress { count, .. }) => {
+                Line::styled(format!("unfinished: {count} games"), theme.good())
+            }
             None => Line::raw(""),
         };
         let mut lines = vec![

@@ -140,7 +140,7 @@ impl PlayPage<'_> {
         };
         let theme = self.theme;
         vec![
-            Line::styled("NOT SAVED: this game is not being saved", theme.error()),
+            Line::styled("GAME NOT SAVED: saving failed", theme.error()),
             Line::styled(problem.to_string(), theme.error()),
             Line::styled("s saves it to a file of your choice", theme.dim()),
             Line::raw(""),
