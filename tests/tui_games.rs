@@ -160,7 +160,7 @@ fn continuing_a_game_plays_on_in_its_own_record_under_its_lock() {
     prompt(&mut app, "e5");
     let (saved, _) = motley::record::load_first(&path, &registry()).into_parts();
     assert_eq!(saved.unwrap().game.sans(), ["e4", "e5"]);
-    assert_eq!(game_files(&dir.join("games")), [path.clone()]);
+    assert_eq!(game_files(&dir.join("games")), std::slice::from_ref(&path));
     key(&mut app, KeyCode::Char('q'));
     assert!(!motley::record::games::is_locked_elsewhere(&path));
 }
