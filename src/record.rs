@@ -10,7 +10,8 @@ pub mod store;
 pub use pgn::{export_pgn, export_saved_pgn, import_pgn};
 pub use store::{
     autosave, autosave_path, clear_autosave, data_dir, fresh_path_in, list_saves, list_saves_in,
-    load_autosave, new_save_path, save_game, save_record, saves_dir, write_atomic, DATA_DIR_ENV,
+    load_autosave, new_save_path, record_to_save, save_game, save_record, saves_dir, write_atomic,
+    DATA_DIR_ENV,
 };
 
 use crate::core::{Action, Color, CoordText};
@@ -96,6 +97,16 @@ pub struct GameRecord {
     /// (Dice-Money: both players' prices), restored before the moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carried: Option<Value>,
+    /// Hints (suggested moves) each side asked for during play: White's
+    /// (South's), Black's (North's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hints: Option<[u32; 2]>,
+    /// The engine's analysis of the game (`crate::analysis::GameAnalysis`
+    /// as JSON, with the time per position used), kept so that reopening
+    /// the game does not redo it. Opaque here: its reader checks that it
+    /// still matches `moves`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<Value>,
 }
 
 /// A game read from a file, with what the file says about it beyond the
@@ -108,6 +119,10 @@ pub struct SavedGame {
     pub players: Option<Players>,
     /// Date as the file gives it (RFC 3339 from JSON, `YYYY.MM.DD` from PGN).
     pub date: Option<String>,
+    /// Hints each side used (White, Black), when the record counts them.
+    pub hints: Option<[u32; 2]>,
+    /// The stored analysis (see [`GameRecord::analysis`]).
+    pub analysis: Option<Value>,
 }
 
 /// What went wrong, without the where.
@@ -313,6 +328,8 @@ pub fn record_of(game: &Game) -> GameRecord {
         saved: None,
         date: None,
         carried: game.carried_state().cloned(),
+        hints: None,
+        analysis: None,
     }
 }
 
@@ -627,6 +644,8 @@ impl GameRecord {
             saved: field(obj, "saved").unwrap_or(None),
             date: field(obj, "date").unwrap_or(None),
             carried: obj.get("carried").filter(|v| !v.is_null()).cloned(),
+            hints: field(obj, "hints").unwrap_or(None),
+            analysis: obj.get("analysis").filter(|v| v.is_object()).cloned(),
         })
     }
 
@@ -714,6 +733,8 @@ pub fn each_game_in_bytes(
                 game,
                 players: rec.players.clone(),
                 date: rec.date.clone().or_else(|| rec.saved.clone()),
+                hints: rec.hints,
+                analysis: rec.analysis.clone(),
             }),
             // A JSON file holds one game; naming it keeps messages alike
             // for JSON and PGN.

@@ -403,7 +403,9 @@ fn computer_moves_and_move_now() {
     assert_eq!(app.requests.len(), 1);
     assert!(screen(&app).contains("White (computer) is thinking"));
     handle(&mut app, AppEvent::char('m'));
-    let motley::tui::base::Request::Think(job) = &app.requests[0];
+    let motley::tui::base::Request::Think(job) = &app.requests[0] else {
+        panic!("expected a computer move job")
+    };
     assert!(job.stop.load(std::sync::atomic::Ordering::Relaxed));
     click_square(&mut app, "e7");
     assert_message(&app, "thinking");
@@ -704,7 +706,9 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
         theme(),
         BIG,
     );
-    let motley::tui::base::Request::Think(job) = app.requests[0].clone();
+    let motley::tui::base::Request::Think(job) = app.requests[0].clone() else {
+        panic!("expected a computer move job")
+    };
     // Ctrl-J is not `j`.
     let cursor = play_state(&app).view.cursor;
     handle(

@@ -636,6 +636,8 @@ fn replay_raw(raw: &RawGame<'_>, registry: &Registry) -> Replayed {
             game,
             players,
             date,
+            hints: None,
+            analysis: None,
         }),
         error,
     }

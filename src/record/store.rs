@@ -121,6 +121,17 @@ pub fn load_autosave(registry: &Registry) -> Option<Result<SavedGame, RecordErro
     })
 }
 
+/// The record of a game with its players and the time of saving.
+pub fn record_to_save(game: &Game, players: Option<(&str, &str)>) -> GameRecord {
+    let mut rec = record_of(game);
+    rec.players = players.map(|(w, b)| Players {
+        white: w.to_string(),
+        black: b.to_string(),
+    });
+    rec.saved = Some(rfc3339(SystemTime::now()));
+    rec
+}
+
 /// Save a game as a JSON record (with players and the time of saving),
 /// atomically: the previous file at `path` survives any failure.
 pub fn save_game(
@@ -128,13 +139,7 @@ pub fn save_game(
     game: &Game,
     players: Option<(&str, &str)>,
 ) -> Result<(), RecordError> {
-    let mut rec = record_of(game);
-    rec.players = players.map(|(w, b)| Players {
-        white: w.to_string(),
-        black: b.to_string(),
-    });
-    rec.saved = Some(rfc3339(SystemTime::now()));
-    save_record(path, &rec)
+    save_record(path, &record_to_save(game, players))
 }
 
 /// Write a record atomically, creating its folder if needed.

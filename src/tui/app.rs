@@ -95,8 +95,10 @@ impl App {
 
     /// Stop background work for the current screen (closing or quitting).
     pub fn shutdown(&mut self) {
-        if let Screen::Play(p) = &mut self.screen {
-            p.close(&self.settings);
+        match &mut self.screen {
+            Screen::Play(p) => p.close(&self.settings),
+            Screen::Replay(r) => r.close(),
+            Screen::Menu(_) => {}
         }
     }
 
@@ -164,15 +166,47 @@ pub fn handle(app: &mut App, event: AppEvent) {
     app.navigate(nav);
 }
 
-/// Run queued computer jobs on this thread, feeding the results back in
-/// (tests use this instead of the runtime's threads).
+/// Run queued jobs (computer moves, hints, analyses) on this thread,
+/// feeding the results back in as the runtime's threads would (tests use
+/// this instead of the threads).
 pub fn run_requests_inline(app: &mut App) {
     for _ in 0..1000 {
-        let Some(Request::Think(job)) = app.requests.pop() else {
+        let Some(request) = app.requests.pop() else {
             return;
         };
-        let event = AppEvent::answer(job.generation, job.run());
-        handle(app, event);
+        for event in request_events(request) {
+            handle(app, event);
+        }
+    }
+}
+
+/// Run one job here and now; the events it sends back, in order.
+pub fn request_events(request: Request) -> Vec<AppEvent> {
+    match request {
+        Request::Think(job) => vec![AppEvent::answer(job.generation, job.run())],
+        Request::Hint(job) => vec![AppEvent::Hinted {
+            generation: job.generation,
+            action: job.run(),
+        }],
+        Request::Analyse(job) => {
+            let events = std::sync::Mutex::new(Vec::new());
+            let done = job.run(&|p| {
+                if let Ok(mut events) = events.lock() {
+                    events.push(AppEvent::Analysed {
+                        job: job.id,
+                        ply: Box::new(p.clone()),
+                    });
+                }
+            });
+            let mut events = events.into_inner().unwrap_or_else(|e| e.into_inner());
+            if let Some(analysis) = done {
+                events.push(AppEvent::AnalysisDone {
+                    job: job.id,
+                    analysis: Box::new(analysis),
+                });
+            }
+            events
+        }
     }
 }
 

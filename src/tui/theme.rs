@@ -46,6 +46,10 @@ pub enum Mark {
     Cursor,
     Flipped,
     LastMove,
+    /// The engine's suggested move (a hint, or the analysis's best move):
+    /// its from and to squares, drawn with a colour of their own and with
+    /// braces in every theme so it reads apart from the last move.
+    Best,
 }
 
 impl Theme {
@@ -88,6 +92,8 @@ impl Theme {
             (Some(Mark::Flipped), true) => self.pick((185, 110, 175), 133),
             (Some(Mark::LastMove), false) => self.pick((230, 225, 130), 186),
             (Some(Mark::LastMove), true) => self.pick((190, 180, 80), 143),
+            (Some(Mark::Best), false) => self.pick((110, 180, 170), 109),
+            (Some(Mark::Best), true) => self.pick((60, 130, 130), 66),
             (_, false) => self.pick((238, 216, 180), 223),
             (_, true) => self.pick((176, 128, 90), 137),
         };
@@ -100,6 +106,7 @@ impl Theme {
         if self.mode != ColorMode::None {
             return match mark {
                 Some(Mark::Selected) => ('[', ']'),
+                Some(Mark::Best) => ('{', '}'),
                 _ => (' ', ' '),
             };
         }
@@ -109,6 +116,7 @@ impl Theme {
             Some(Mark::Check) => ('!', '!'),
             Some(Mark::LastMove) => ('\'', '\''),
             Some(Mark::Flipped) => ('~', '~'),
+            Some(Mark::Best) => ('{', '}'),
             _ => (' ', ' '),
         }
     }
@@ -244,6 +252,49 @@ impl Theme {
         }
     }
 
+    /// The evaluation bar: White's share in the foreground (light, drawn
+    /// with blocks), Black's as the background (dark). Without colour the
+    /// bar uses different characters for each share.
+    pub fn bar(&self) -> Style {
+        match self.mode {
+            ColorMode::None => Style::default(),
+            _ => Style::default()
+                .fg(self.pick((235, 235, 235), 255))
+                .bg(self.pick((60, 60, 60), 237)),
+        }
+    }
+
+    /// The evaluation line of the graph.
+    pub fn eval_line(&self) -> Style {
+        match self.mode {
+            ColorMode::None => Style::default(),
+            _ => Style::default().fg(self.pick((120, 200, 255), 117)),
+        }
+    }
+
+    /// The current ply's marker on the graph.
+    pub fn eval_cursor(&self) -> Style {
+        match self.mode {
+            ColorMode::None => Style::default().add_modifier(Modifier::BOLD),
+            _ => Style::default()
+                .fg(self.pick((240, 200, 90), 221))
+                .add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// A move's mark in the move list: `?!` milder than `?` and `??`.
+    pub fn move_mark(&self, blunder_or_mistake: bool) -> Style {
+        match (self.mode, blunder_or_mistake) {
+            (ColorMode::None, _) => Style::default().add_modifier(Modifier::BOLD),
+            (_, true) => Style::default()
+                .fg(self.pick((255, 110, 110), 203))
+                .add_modifier(Modifier::BOLD),
+            (_, false) => Style::default()
+                .fg(self.pick((240, 200, 90), 221))
+                .add_modifier(Modifier::BOLD),
+        }
+    }
+
     /// Something affordable / good (Dice-Money prices, positive messages).
     pub fn good(&self) -> Style {
         match self.mode {
@@ -282,6 +333,7 @@ mod tests {
                     Mark::Cursor,
                     Mark::LastMove,
                     Mark::Flipped,
+                    Mark::Best,
                 ] {
                     assert_ne!(
                         (t.square(dark, Some(m)), t.mark_chars(Some(m))),
