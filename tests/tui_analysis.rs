@@ -129,7 +129,7 @@ fn analysing_marks_the_blunder_and_keeps_the_analysis_in_the_file() {
         "{best}"
     );
     assert!(row_of(&app, "Nf6").contains("Nf6??"));
-    assert!(replay_message(&app).contains("analysis stored in"));
+    assert!(replay_message(&app).contains("stored in scholar.json"));
     // The file keeps its moves and gains the analysis.
     let text = std::fs::read_to_string(&path).unwrap();
     let rec = motley::record::GameRecord::from_json(&text).unwrap();
@@ -144,7 +144,7 @@ fn analysing_marks_the_blunder_and_keeps_the_analysis_in_the_file() {
     assert!(again.requests.is_empty());
     go_to(&mut again, 6);
     assert!(row_of(&again, "Nf6").contains("Nf6??"));
-    assert!(screen(&again).contains("from the file"));
+    assert!(screen(&again).contains("Analysis (file)"));
     handle(&mut again, AppEvent::char('a'));
     assert!(again.requests.is_empty(), "analysed already: no new job");
     assert!(replay_message(&again).contains("analysed already"));
@@ -179,7 +179,7 @@ fn plies_stream_in_while_the_viewer_stays_usable() {
         handle(&mut app, event);
     }
     assert!(replay(&app).review.is_done());
-    assert!(replay_message(&app).contains("analysis done"));
+    assert!(replay_message(&app).contains("analysed; ?!/?/??: White"));
 }
 
 #[test]

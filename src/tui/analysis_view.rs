@@ -236,12 +236,12 @@ pub fn analysis_lines(review: &Review, ply: usize, theme: &Theme) -> Vec<Line<'s
         Line::styled(format!("Analysing… {done} of {total} plies"), theme.good())
     } else if review.is_done() {
         let source = if review.from_the_record() {
-            ", from the file"
+            " (file)"
         } else {
             ""
         };
         Line::styled(
-            format!("Analysis: {} ms a position{source}", review.movetime_ms()),
+            format!("Analysis{source}: {} ms/pos", review.movetime_ms()),
             theme.dim(),
         )
     } else {

@@ -122,10 +122,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("g", "go to a ply by number"),
     ("p / Space", "autoplay (play / pause)"),
     ("+ / -", "autoplay faster / slower"),
-    (
-        "a",
-        "analyse the game in the background (again: stop); kept in the file",
-    ),
+    ("a", "analyse the game in the background; a again stops"),
     (
         "b",
         "branch: play on from this ply as a new game (saved as a new file)",
@@ -316,7 +313,7 @@ impl ReplayState {
         }
         let [w, b] = &analysis.summary;
         let summary = format!(
-            "analysis done: White {}/{}/{}, Black {}/{}/{} (?!/?/??)",
+            "analysed; ?!/?/??: White {}/{}/{}, Black {}/{}/{}",
             w.inaccuracies, w.mistakes, w.blunders, b.inaccuracies, b.mistakes, b.blunders
         );
         self.message = Some(match (&self.path, &self.error) {

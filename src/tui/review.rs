@@ -267,7 +267,10 @@ pub fn store(path: &Path, analysis: &GameAnalysis) -> Result<String, String> {
     rec.analysis =
         Some(serde_json::to_value(analysis).map_err(|e| format!("analysis not stored: {e}"))?);
     save_record(path, &rec).map_err(|e| format!("analysis not stored: {e}"))?;
-    Ok(format!("analysis stored in {name}"))
+    let file = path
+        .file_name()
+        .map_or(name.to_string(), |f| f.to_string_lossy().to_string());
+    Ok(format!("stored in {file}"))
 }
 
 #[cfg(test)]

@@ -97,7 +97,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("m", "make a thinking computer move now"),
     (
         "H",
-        "hint: the computer's move for the side to move (Shift-h; counted in the record)",
+        "hint: the computer's move for the side to move (Shift-h)",
     ),
     (
         "b",

@@ -257,6 +257,11 @@ impl PlayState {
 
     /// `H`: search for a hint in the background.
     fn ask_hint(&mut self, ctx: &mut Ctx) {
+        if let Some(h) = self.control.hint() {
+            // Shown already for this position: not counted again.
+            let text = format!("hint for {}: {} (shown already)", h.side.name(), h.san);
+            return self.view.say(text);
+        }
         match self.control.hint_job(ctx.settings) {
             Ok(job) => {
                 self.view.say("looking for a hint…");
