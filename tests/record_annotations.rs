@@ -43,7 +43,7 @@ fn hints_and_analysis_round_trip_through_a_saved_file() {
     let path = dir.join("g.json");
     let g = game(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
     let analysis = analysis_of(&g);
-    let mut rec = record::record_to_save(&g, Some(("human", "ai:3")));
+    let mut rec = record::store::record_to_save(&g, Some(("human", "ai:3")));
     rec.hints = Some([2, 0]);
     rec.analysis = Some(serde_json::to_value(&analysis).unwrap());
     record::save_record(&path, &rec).unwrap();
@@ -52,7 +52,7 @@ fn hints_and_analysis_round_trip_through_a_saved_file() {
     assert_eq!(back, rec);
     // Loaded as a game, the fields come along, and the analysis reads back
     // as the same data and still matches the moves.
-    let saved = record::load_saved(&path, &Registry::builtin())
+    let saved = record::load_all(&path, &Registry::builtin())
         .unwrap()
         .remove(0);
     assert_eq!(saved.hints, Some([2, 0]));

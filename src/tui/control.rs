@@ -700,7 +700,7 @@ impl GameControl {
     /// The record a save writes: the game, its players, the hints used.
     fn record(&self) -> crate::record::GameRecord {
         let (w, b) = (self.players[0].to_string(), self.players[1].to_string());
-        let mut rec = crate::record::record_to_save(&self.game, Some((&w, &b)));
+        let mut rec = crate::record::store::record_to_save(&self.game, Some((&w, &b)));
         rec.hints = (self.hints_used != [0, 0]).then_some(self.hints_used);
         rec
     }
@@ -721,15 +721,9 @@ pub struct LoadedGame {
 /// Read the first game of a file (JSON record or PGN) as far as it is
 /// valid. `Err` says why there is no game at all.
 pub fn load_game(path: &Path, registry: &Registry) -> Result<LoadedGame, String> {
-    let first = crate::record::read_games(path, registry)
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .next();
-    let Some(first) = first else {
-        return Err(format!("{} holds no game", path.display()));
-    };
-    let error = first.error.map(|e| e.to_string());
-    match first.saved {
+    let (saved, error) = crate::record::load_first(path, registry).into_parts();
+    let error = error.map(|e| e.to_string());
+    match saved {
         Some(saved) => Ok(LoadedGame {
             game: saved.game,
             error,
@@ -742,13 +736,14 @@ pub fn load_game(path: &Path, registry: &Registry) -> Result<LoadedGame, String>
 
 /// The players a saved game names, when they are player specs.
 pub fn saved_players(path: &Path, registry: &Registry) -> Option<[PlayerSpec; 2]> {
-    let games = crate::record::read_games(path, registry).ok()?;
-    let players = games.into_iter().next()?.saved?.players?;
+    let first = crate::record::load_first(path, registry);
+    let players = first.saved()?.players.clone()?;
     Some([players.white.parse().ok()?, players.black.parse().ok()?])
 }
 
 /// A file name in `dir` that does not exist yet:
 /// `<stem>-<YYYYMMDD>-<HHMMSS>[-n].json` (UTC).
 pub fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
-    crate::record::fresh_path_in(dir, stem).unwrap_or_else(|| dir.join(format!("{stem}.json")))
+    crate::record::store::fresh_path_in(dir, stem)
+        .unwrap_or_else(|| dir.join(format!("{stem}.json")))
 }

@@ -8,7 +8,8 @@ use crate::analysis::{
 };
 use crate::core::Action;
 use crate::game::Game;
-use crate::record::{read_file_bytes, save_record, GameRecord};
+use crate::record::games::is_locked_elsewhere;
+use crate::record::{save_record, GameRecord, MAX_FILE_BYTES};
 use crate::rules::Position;
 use serde_json::Value;
 use std::path::Path;
@@ -253,7 +254,13 @@ impl Review {
 /// happened, in words for the message line.
 pub fn store(path: &Path, analysis: &GameAnalysis) -> Result<String, String> {
     let name = path.display();
-    let bytes = read_file_bytes(path).map_err(|e| format!("analysis not stored: {e}"))?;
+    if is_locked_elsewhere(path) {
+        return Err(format!(
+            "analysis not stored: {name} is being played in another Motley"
+        ));
+    }
+    let bytes = crate::files::read_regular(path, MAX_FILE_BYTES)
+        .map_err(|e| format!("analysis not stored: {name}: {e}"))?;
     let text = String::from_utf8_lossy(&bytes);
     let mut rec = GameRecord::from_json(&text).map_err(|_| {
         format!("analysis not stored: {name} is not a JSON record (PGN files keep no analysis)")
