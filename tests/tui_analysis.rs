@@ -349,3 +349,75 @@ fn the_key_bar_and_help_name_the_new_keys() {
     assert!(app.tick_interval().is_none());
     run_requests_inline(&mut app);
 }
+
+#[test]
+fn an_analysis_that_ends_without_a_result_says_so_and_can_be_restarted() {
+    let dir = temp_dir("analysis-failed");
+    let path = dir.join("scholar.json");
+    save(&scholars_mate(), &path);
+    let mut app = viewer(path, &dir, (100, 35));
+    handle(&mut app, AppEvent::char('a'));
+    let Some(Request::Analyse(job)) = app.requests.pop() else {
+        panic!("expected an analysis job")
+    };
+    let events = request_events(Request::Analyse(job.clone()));
+    handle(&mut app, events[0].clone());
+    // The job's thread died (or never started): no analysis comes.
+    handle(
+        &mut app,
+        AppEvent::AnalysisDone {
+            job: job.id,
+            analysis: None,
+        },
+    );
+    assert!(!replay(&app).review.is_running());
+    assert!(replay_message(&app).contains("the analysis ended early (1 of 7 plies)"));
+    analyse(&mut app);
+    assert_eq!(replay(&app).review.done(), 7);
+}
+
+/// A game of `id` with up to `n` plies chosen by a seeded random walk.
+fn walk(id: &str, n: usize, seed: u64) -> Game {
+    let mut g = Game::new(variant(id), None, seed).unwrap();
+    let mut x = seed;
+    while g.ply() < n && g.outcome().is_none() {
+        if g.roll_dice().is_some() {
+            continue;
+        }
+        let legal = g.legal_actions();
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        g.play(legal[(x >> 33) as usize % legal.len()]).unwrap();
+    }
+    g
+}
+
+#[test]
+fn games_of_every_variant_are_analysed_and_drawn() {
+    let dir = temp_dir("analysis-variants");
+    for def in registry().all() {
+        let path = dir.join(format!("{}.json", def.id));
+        let game = walk(&def.id, 14, 5);
+        save(&game, &path);
+        let mut app = viewer(path.clone(), &dir, (100, 35));
+        app.settings.analysis.max_depth = 2;
+        analyse(&mut app);
+        let plies = game.ply();
+        assert_eq!(replay(&app).review.done(), plies, "{}", def.id);
+        for ply in 0..=plies {
+            go_to(&mut app, ply);
+            let s = screen(&app);
+            assert!(s.contains("Evaluation: "), "{}: {s}", def.id);
+        }
+        assert!(std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("\"analysis\""));
+        // Reopened: the stored analysis matches (rolls and all).
+        assert!(
+            replay(&viewer(path, &dir, (80, 24))).review.is_done(),
+            "{}",
+            def.id
+        );
+    }
+}

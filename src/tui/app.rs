@@ -199,12 +199,10 @@ pub fn request_events(request: Request) -> Vec<AppEvent> {
                 }
             });
             let mut events = events.into_inner().unwrap_or_else(|e| e.into_inner());
-            if let Some(analysis) = done {
-                events.push(AppEvent::AnalysisDone {
-                    job: job.id,
-                    analysis: Box::new(analysis),
-                });
-            }
+            events.push(AppEvent::AnalysisDone {
+                job: job.id,
+                analysis: done.map(Box::new),
+            });
             events
         }
     }

@@ -61,12 +61,13 @@ pub enum AppEvent {
         /// The ply's verdict.
         ply: Box<PlyAnalysis>,
     },
-    /// A background analysis finished every ply (not sent when stopped).
+    /// A background analysis ended.
     AnalysisDone {
         /// The analysis job ([`AnalysisJob::id`]).
         job: u64,
-        /// The whole analysis, with its summary.
-        analysis: Box<GameAnalysis>,
+        /// The whole analysis with its summary, or `None` when it ended
+        /// without one (stopped, failed, or no thread could start).
+        analysis: Option<Box<GameAnalysis>>,
     },
 }
 

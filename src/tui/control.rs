@@ -467,6 +467,7 @@ impl GameControl {
         let limits = Limits {
             max_depth: settings.analysis.max_depth.max(1),
             noise: 0,
+            contempt: 0,
             ..crate::ai::level_limits(DEFAULT_LEVEL, pos.fullmoves(), &think)
         };
         Ok(HintJob {

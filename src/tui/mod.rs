@@ -219,24 +219,28 @@ fn spawn_hint(job: HintJob, tx: &mpsc::Sender<AppEvent>) {
 /// A panic or a thread that cannot start leaves the analysis incomplete;
 /// the viewer shows what arrived.
 fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<AppEvent>) {
+    let id = job.id;
     let thread_tx = tx.clone();
-    std::thread::Builder::new()
+    let spawned = std::thread::Builder::new()
         .name(AI_THREAD.to_string())
         .spawn(move || {
-            let id = job.id;
             let on_ply = |p: &crate::analysis::PlyAnalysis| {
                 let ply = Box::new(p.clone());
                 thread_tx.send(AppEvent::Analysed { job: id, ply }).ok();
             };
             let done = std::panic::catch_unwind(|| job.run(&on_ply)).unwrap_or(None);
-            if let Some(analysis) = done {
-                let analysis = Box::new(analysis);
-                thread_tx
-                    .send(AppEvent::AnalysisDone { job: id, analysis })
-                    .ok();
-            }
+            let analysis = done.map(Box::new);
+            thread_tx
+                .send(AppEvent::AnalysisDone { job: id, analysis })
+                .ok();
+        });
+    if spawned.is_err() {
+        tx.send(AppEvent::AnalysisDone {
+            job: id,
+            analysis: None,
         })
         .ok();
+    }
 }
 
 /// Run a computer player's job on its own thread; its answer (or `None`

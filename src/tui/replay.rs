@@ -263,8 +263,24 @@ impl ReplayState {
                 self.review.accept_ply(job, *ply);
                 Nav::Stay
             }
-            AppEvent::AnalysisDone { job, analysis } => {
+            AppEvent::AnalysisDone {
+                job,
+                analysis: Some(analysis),
+            } => {
                 self.analysis_done(job, &analysis);
+                Nav::Stay
+            }
+            AppEvent::AnalysisDone {
+                job,
+                analysis: None,
+            } => {
+                if self.review.ended_early(job) {
+                    self.message = Some(Message::error(format!(
+                        "the analysis ended early ({} of {} plies); press a to try again",
+                        self.review.done(),
+                        self.review.total()
+                    )));
+                }
                 Nav::Stay
             }
             AppEvent::Resize(..)

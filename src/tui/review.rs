@@ -130,16 +130,12 @@ impl Review {
 
     /// Stop the job at work, keeping what arrived. False when none runs.
     pub fn stop(&mut self) -> bool {
-        let Progress::Running { stop, .. } = &self.progress else {
+        let Progress::Running { stop, job } = &self.progress else {
             return false;
         };
         stop.store(true, Ordering::Relaxed);
-        self.progress = if self.done() > 0 {
-            Progress::Stopped
-        } else {
-            Progress::Idle
-        };
-        true
+        let job = *job;
+        self.ended_early(job)
     }
 
     fn is_job(&self, job: u64) -> bool {
@@ -169,6 +165,20 @@ impl Review {
         self.plies = analysis.plies.iter().cloned().map(Some).collect();
         self.movetime_ms = analysis.movetime_ms;
         self.progress = Progress::Done;
+        true
+    }
+
+    /// Job `job` ended without a result (it failed, or no thread could
+    /// run it): what arrived stays. False when it is not this viewer's.
+    pub fn ended_early(&mut self, job: u64) -> bool {
+        if !self.is_job(job) {
+            return false;
+        }
+        self.progress = if self.done() > 0 {
+            Progress::Stopped
+        } else {
+            Progress::Idle
+        };
         true
     }
 

@@ -322,6 +322,32 @@ mod tests {
     }
 
     #[test]
+    fn the_best_move_mark_differs_from_every_other_mark_in_every_mode() {
+        for mode in [ColorMode::None, ColorMode::Indexed, ColorMode::True] {
+            let t = Theme { mode, ascii: false };
+            for dark in [false, true] {
+                let best = (
+                    t.square(dark, Some(Mark::Best)),
+                    t.mark_chars(Some(Mark::Best)),
+                );
+                for m in [
+                    Mark::Check,
+                    Mark::Selected,
+                    Mark::Cursor,
+                    Mark::LastMove,
+                    Mark::Flipped,
+                ] {
+                    assert_ne!(
+                        (t.square(dark, Some(m)), t.mark_chars(Some(m))),
+                        best,
+                        "{mode:?} {m:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn marks_differ_from_plain_squares_in_every_mode() {
         for mode in [ColorMode::None, ColorMode::Indexed, ColorMode::True] {
             let t = Theme { mode, ascii: false };
