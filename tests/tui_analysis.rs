@@ -421,3 +421,21 @@ fn games_of_every_variant_are_analysed_and_drawn() {
         );
     }
 }
+
+#[test]
+fn replaying_from_the_menu_shows_the_stored_analysis() {
+    let dir = temp_dir("analysis-menu");
+    let path = dir.join("scholar.json");
+    save(&scholars_mate(), &path);
+    analyse(&mut viewer(path.clone(), &dir, (100, 35)));
+    let reg = registry();
+    let s = analysis_settings(&dir);
+    let menu = motley::tui::menu::MenuState::new(&s, &reg);
+    let mut app = App::new(Screen::Menu(Box::new(menu)), reg, s, theme(), (100, 35));
+    key(&mut app, KeyCode::Char('r'));
+    key(&mut app, KeyCode::Char('t'));
+    typ(&mut app, path.to_str().unwrap());
+    key(&mut app, KeyCode::Enter);
+    assert!(replay(&app).review.is_done());
+    assert!(screen(&app).contains("Nf6??"));
+}
