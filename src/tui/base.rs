@@ -6,7 +6,7 @@
 use super::control::{GameControl, HintJob, ThinkJob};
 use super::review::AnalysisJob;
 use super::settings::Settings;
-use super::theme::Theme;
+use super::theme::{Theme, ThemeName};
 use crate::analysis::{GameAnalysis, PlyAnalysis};
 use crate::core::Action;
 use crate::game::Game;
@@ -200,4 +200,7 @@ pub enum Nav {
     Play(Box<PlayStart>),
     /// Show a game in the replay viewer.
     Replay(Box<ReplayStart>),
+    /// Draw everything in this theme from now on, and keep it in the
+    /// config file (the screen stays).
+    Theme(ThemeName),
 }

@@ -27,6 +27,9 @@ pub struct Settings {
     /// positions at once. Hints search at most `max_depth` deep too (tests
     /// lower it so results do not depend on the machine's speed).
     pub analysis: AnalysisSettings,
+    /// The config file a theme chosen in the menu is kept in (`None`: not
+    /// kept).
+    pub config: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -38,6 +41,7 @@ impl Default for Settings {
             autosave: None,
             saves_dir: None,
             analysis: AnalysisSettings::new(Duration::from_millis(ANALYSIS_MOVETIME_MS)),
+            config: None,
         }
     }
 }

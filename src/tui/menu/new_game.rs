@@ -2,6 +2,7 @@
 //! start position.
 
 use crate::ai::PlayerSpec;
+use crate::tui::config::NewGameChoices;
 use crate::tui::panels;
 use crate::tui::popup::{centered, row_style, titled_block};
 use crate::tui::theme::Theme;
@@ -79,6 +80,30 @@ impl NewGameForm {
             black: 0,
             match_games: 1,
             fen: String::new(),
+        }
+    }
+
+    /// A form for a variant with the players chosen last time (choices
+    /// this form does not offer any more are ignored).
+    pub fn with_choices(variant: usize, last: &NewGameChoices) -> NewGameForm {
+        let index = |p: &Option<String>| {
+            let p = p.as_deref()?;
+            PLAYER_CHOICES.iter().position(|c| *c == p)
+        };
+        NewGameForm {
+            white: index(&last.white).unwrap_or(0),
+            black: index(&last.black).unwrap_or(0),
+            ..NewGameForm::new(variant)
+        }
+    }
+
+    /// The choices to remember for next time.
+    pub fn choices(&self, registry: &Registry) -> NewGameChoices {
+        NewGameChoices {
+            variant: registry.all().get(self.variant).map(|v| v.id.clone()),
+            white: Some(PLAYER_CHOICES[self.white].to_string()),
+            black: Some(PLAYER_CHOICES[self.black].to_string()),
+            ..NewGameChoices::default()
         }
     }
 
