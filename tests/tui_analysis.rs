@@ -439,3 +439,33 @@ fn replaying_from_the_menu_shows_the_stored_analysis() {
     assert!(replay(&app).review.is_done());
     assert!(screen(&app).contains("Nf6??"));
 }
+
+#[test]
+fn files_that_cannot_keep_an_analysis_say_so_and_stay_as_they_were() {
+    let dir = temp_dir("analysis-unstored");
+    // PGN: analysed and shown, not stored.
+    let pgn = dir.join("scholar.pgn");
+    let text = "[Event \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    std::fs::write(&pgn, text).unwrap();
+    let mut app = viewer(pgn.clone(), &dir, (100, 35));
+    analyse(&mut app);
+    assert!(screen(&app).contains("Nf6??"));
+    assert!(replay_message(&app).contains("PGN files keep no analysis"));
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), text);
+    // A record with a bad ply: the valid part is analysed, the file kept.
+    let broken = dir.join("broken.json");
+    let record = r#"{"format":"motley-game","version":1,"variant":"standard","start":null,"seed":1,"moves":["e2e4","e7e5","e1e3"]}"#;
+    std::fs::write(&broken, record).unwrap();
+    let mut app = viewer(broken.clone(), &dir, (100, 35));
+    analyse(&mut app);
+    assert_eq!(replay(&app).review.done(), 2);
+    assert!(replay_message(&app).contains("not stored (the file has a bad ply)"));
+    assert_eq!(std::fs::read_to_string(&broken).unwrap(), record);
+    // No moves: nothing to analyse.
+    let empty = dir.join("empty.json");
+    save(&Game::new(variant("standard"), None, 1).unwrap(), &empty);
+    let mut app = viewer(empty, &dir, (100, 35));
+    handle(&mut app, AppEvent::char('a'));
+    assert!(app.requests.is_empty());
+    assert!(replay_message(&app).contains("no moves to analyse"));
+}
