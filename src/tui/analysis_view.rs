@@ -112,6 +112,7 @@ pub struct EvalBar<'a> {
     pub eval: Option<Eval>,
     /// The board beside it (rows and orientation).
     pub geom: BoardGeom,
+    /// Colours and characters.
     pub theme: &'a Theme,
 }
 
@@ -171,6 +172,7 @@ pub struct EvalGraph<'a> {
     pub plies: usize,
     /// The ply shown.
     pub current: usize,
+    /// Colours and characters.
     pub theme: &'a Theme,
 }
 
