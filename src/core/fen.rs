@@ -31,12 +31,21 @@ pub struct Setup {
     pub fullmoves: u32,
 }
 
+/// "1 field", "7 fields".
+fn fields_said(n: usize) -> String {
+    if n == 1 {
+        "1 field".to_string()
+    } else {
+        format!("{n} fields")
+    }
+}
+
 /// Why a FEN could not be read. Each names the field at fault.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
     #[error("empty FEN")]
     Empty,
-    #[error("FEN has {0} fields; expected 4 to 6 (placement, side, castling, en passant, halfmove clock, move number)")]
+    #[error("a FEN needs 6 fields separated by spaces (placement, side to move, castling, en passant, halfmove clock, move number; the last two may be left out); this one has {}", fields_said(*.0))]
     FieldCount(usize),
     #[error("FEN placement has {0} ranks; expected 8 separated by '/'")]
     RankCount(usize),
