@@ -144,6 +144,10 @@ pub struct PlayArgs {
     /// Keep White at the bottom in hot-seat games.
     #[arg(long)]
     pub no_auto_flip: bool,
+    /// Play with a chess clock: MINUTES+INCREMENT in seconds (5+3; 0.5+0
+    /// for half a minute), or SECONDSs+INCREMENT (10s+0).
+    #[arg(long, value_name = "M+S")]
+    pub clock: Option<motley::clock::TimeControl>,
 }
 
 /// Run a headless subcommand.
@@ -714,7 +718,12 @@ fn play(registry: Registry, args: PlayArgs) -> Result<()> {
     let mut settings = ui_settings(args.ascii);
     settings.auto_flip = !args.no_auto_flip;
     settings.movetime = std::time::Duration::from_millis(args.movetime.max(1));
-    let state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
+    let mut control = motley::tui::control::GameControl::new(game, [args.white, args.black]);
+    if let Some(tc) = args.clock {
+        control = control.with_clock(tc);
+    }
+    let state =
+        motley::tui::play::PlayState::open(motley::tui::base::PlayStart::new(control));
     run_app(
         motley::tui::app::Screen::Play(Box::new(state)),
         registry,

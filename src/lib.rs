@@ -2,6 +2,7 @@
 //! in the binary. The library is usable without the terminal UI.
 
 pub mod ai;
+pub mod clock;
 pub mod core;
 pub mod game;
 pub mod record;

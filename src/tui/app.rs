@@ -85,11 +85,14 @@ impl App {
         self.size.0 < MIN_WIDTH || self.size.1 < MIN_HEIGHT
     }
 
-    /// True while a timer should fire (replay autoplay), with its period.
+    /// When the next timer event is due (replay autoplay, a running chess
+    /// clock's next change of display), or `None`: the loop then sleeps
+    /// until input arrives.
     pub fn tick_interval(&self) -> Option<Duration> {
         match &self.screen {
             Screen::Replay(r) => r.autoplay_interval(),
-            _ => None,
+            Screen::Play(p) => p.control.clock_wakeup(&self.settings),
+            Screen::Menu(_) => None,
         }
     }
 

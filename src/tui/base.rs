@@ -33,7 +33,7 @@ pub enum AppEvent {
         /// Its move, or `None` when it found none.
         action: Option<Action>,
     },
-    /// Autoplay timer in the replay viewer.
+    /// A timer: the replay viewer's autoplay, a chess clock's second.
     Tick,
 }
 

@@ -2,6 +2,7 @@
 //! The lowest module of the UI's own: the game controller and every screen
 //! read it, and it reads nothing of theirs.
 
+use crate::clock::TimeSource;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -18,6 +19,8 @@ pub struct Settings {
     pub autosave: Option<PathBuf>,
     /// The folder saved games go to and the load dialog lists.
     pub saves_dir: Option<PathBuf>,
+    /// Where chess clocks read the time (tests set it by hand).
+    pub time: TimeSource,
 }
 
 impl Default for Settings {
@@ -28,6 +31,7 @@ impl Default for Settings {
             movetime: Duration::from_millis(1000),
             autosave: None,
             saves_dir: None,
+            time: TimeSource::default(),
         }
     }
 }

@@ -78,6 +78,7 @@ impl PlayState {
             view: &self.view,
             flipped: self.flipped(settings),
             theme,
+            now: settings.time.now(),
         }
     }
 
@@ -127,7 +128,13 @@ impl PlayState {
             }
             AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
-            AppEvent::Resize(..) | AppEvent::Tick => Nav::Stay,
+            AppEvent::Tick => {
+                if let Some(settled) = self.control.tick(ctx.settings) {
+                    self.after(settled, ctx);
+                }
+                Nav::Stay
+            }
+            AppEvent::Resize(..) => Nav::Stay,
         }
     }
 
@@ -352,6 +359,9 @@ impl PlayState {
         if undone {
             self.view.popup = None;
             self.view.say("took back");
+        } else if self.control.flag_fallen() {
+            self.view
+                .refuse("time ran out: a game lost on time cannot be taken back");
         } else {
             self.view
                 .refuse("nothing to undo: this is the start of the game");

@@ -5,7 +5,8 @@ use super::keys::{hint_items, PLAY_KEYS};
 use super::popups::Popup;
 use super::view::PlayView;
 use crate::ai::PlayerSpec;
-use crate::core::{Action, Bitboard, Square};
+use crate::clock::{format_time, URGENT};
+use crate::core::{Action, Bitboard, Color, Square};
 use crate::game::Game;
 use crate::rules::Position;
 use crate::tui::control::GameControl;
@@ -17,7 +18,9 @@ use crate::tui::popup::InputPopup;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use std::time::Duration;
 use ratatui::widgets::{Paragraph, Widget};
 
 /// The layout of a game's screen.
@@ -52,6 +55,8 @@ pub struct PlayPage<'a> {
     pub flipped: bool,
     /// Colours and glyphs.
     pub theme: &'a Theme,
+    /// The time the clocks are read at.
+    pub now: Duration,
 }
 
 impl Widget for PlayPage<'_> {
@@ -144,12 +149,55 @@ impl PlayPage<'_> {
             if pos.is_check() {
                 v.push(Line::styled("Check!", theme.error()));
             }
+            v.extend(self.clock_lines());
             return v;
         };
-        vec![
+        let mut v = vec![
             Line::styled(format!("Game over: {}", o.result_str()), theme.title()),
             Line::styled(o.describe(), theme.title()),
-        ]
+        ];
+        v.extend(self.clock_lines());
+        v
+    }
+
+    /// Each side's time, the running one marked, urgent under ten seconds.
+    fn clock_lines(&self) -> Vec<Line<'static>> {
+        let (Some(clock), theme) = (self.control.clock(), self.theme) else {
+            return Vec::new();
+        };
+        let now = self.now;
+        let monochrome = panels::is_monochrome(self.control.game().variant());
+        let mut lines = vec![Line::styled(
+            format!("Clock {}", clock.control()),
+            theme.dim(),
+        )];
+        for side in Color::ALL {
+            let left = clock.remaining(side, now);
+            let name = if monochrome {
+                side.fold("South", "North")
+            } else {
+                side.name()
+            };
+            let running = clock.running() == Some(side);
+            let flag = clock.flagged() == Some(side);
+            let mark = match (running, flag) {
+                (_, true) => "  flag fell",
+                (true, false) => "  ◂",
+                _ => "",
+            };
+            let style = if left < URGENT {
+                theme.error()
+            } else if running {
+                theme.title()
+            } else {
+                Style::default()
+            };
+            lines.push(Line::styled(
+                format!("{name:<6}{:>8}{mark}", format_time(left)),
+                style,
+            ));
+        }
+        lines
     }
 
     /// The prompt, the message, or a hint of what to do.
