@@ -722,8 +722,7 @@ fn play(registry: Registry, args: PlayArgs) -> Result<()> {
     if let Some(tc) = args.clock {
         control = control.with_clock(tc);
     }
-    let state =
-        motley::tui::play::PlayState::open(motley::tui::base::PlayStart::new(control));
+    let state = motley::tui::play::PlayState::open(motley::tui::base::PlayStart::new(control));
     run_app(
         motley::tui::app::Screen::Play(Box::new(state)),
         registry,

@@ -26,7 +26,9 @@ pub const URGENT: Duration = Duration::from_secs(10);
 /// Why a time control could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ClockError {
-    #[error("'{0}' is not a time control: write minutes+increment seconds, e.g. 5+3, 0.5+0 or 10s+0")]
+    #[error(
+        "'{0}' is not a time control: write minutes+increment seconds, e.g. 5+3, 0.5+0 or 10s+0"
+    )]
     Syntax(String),
     #[error("'{0}': the starting time must be more than zero")]
     NoTime(String),
@@ -338,11 +340,11 @@ mod tests {
         assert_eq!(tc, TimeControl::minutes(5, 3));
         assert_eq!("0.5+0".parse::<TimeControl>().unwrap().base, secs(30.0));
         assert_eq!("10s+0".parse::<TimeControl>().unwrap().base, secs(10.0));
-        assert_eq!("15".parse::<TimeControl>().unwrap(), TimeControl::minutes(15, 0));
         assert_eq!(
-            "3+0.5".parse::<TimeControl>().unwrap().increment,
-            secs(0.5)
+            "15".parse::<TimeControl>().unwrap(),
+            TimeControl::minutes(15, 0)
         );
+        assert_eq!("3+0.5".parse::<TimeControl>().unwrap().increment, secs(0.5));
         for bad in ["", "x", "5+", "-1+0", "5+3+1", "1e3+0", "five+3"] {
             assert!(
                 matches!(bad.parse::<TimeControl>(), Err(ClockError::Syntax(_))),

@@ -28,7 +28,10 @@ fn explained(variant: &str, fen: &str, typed: &[&str], expected: &str) {
     let p = pos(variant, fen);
     let reasons: Vec<String> = typed.iter().map(|t| reason(&p, t)).collect();
     for (t, r) in typed.iter().zip(&reasons) {
-        assert!(r.contains(expected), "{variant} {t}: expected '{expected}' in '{r}'");
+        assert!(
+            r.contains(expected),
+            "{variant} {t}: expected '{expected}' in '{r}'"
+        );
     }
     assert!(
         reasons.windows(2).all(|w| w[0] == w[1]),

@@ -97,7 +97,11 @@ fn a_flag_fall_loses_the_game_when_the_opponent_can_win() {
     let s = screen(&app);
     assert!(s.contains("White     0:01  ◂"), "{s}");
     wait(&mut app, &time, secs(1.0));
-    let o = play_state(&app).control.game().outcome().expect("flag fell");
+    let o = play_state(&app)
+        .control
+        .game()
+        .outcome()
+        .expect("flag fell");
     assert_eq!(o.winner, Some(Color::Black));
     assert_eq!(o.reason, EndReason::TimeForfeit);
     let s = screen(&app);
@@ -120,7 +124,11 @@ fn a_flag_fall_against_a_lone_king_is_a_draw() {
         None,
     );
     wait(&mut app, &time, secs(10.0));
-    let o = play_state(&app).control.game().outcome().expect("flag fell");
+    let o = play_state(&app)
+        .control
+        .game()
+        .outcome()
+        .expect("flag fell");
     assert_eq!(o.winner, None);
     assert_eq!(o.reason, EndReason::TimeoutCannotWin);
     assert!(screen(&app).contains("the opponent cannot win"));
@@ -211,10 +219,16 @@ fn a_game_lost_on_time_reads_back_lost_on_time() {
     prompt(&mut app, "e4");
     wait(&mut app, &time, secs(10.0));
     let path = dir.join("timed.json");
-    play_state_mut(&mut app).control.save_to(path.clone()).unwrap();
+    play_state_mut(&mut app)
+        .control
+        .save_to(path.clone())
+        .unwrap();
     let back = motley::record::load_games(&path, &registry()).unwrap();
     let o = back[0].outcome().expect("ended");
-    assert_eq!((o.winner, o.reason), (Some(Color::White), EndReason::TimeForfeit));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::TimeForfeit)
+    );
     assert_eq!(back[0].clock_state().unwrap().black_ms, 0);
 }
 
@@ -240,13 +254,7 @@ fn the_new_game_form_offers_clock_presets() {
     let mut s = settings(Some(dir.path()));
     s.time = TimeSource::manual();
     let menu = motley::tui::menu::MenuState::new(&s, &registry());
-    let mut app = App::new(
-        Screen::Menu(Box::new(menu)),
-        registry(),
-        s,
-        theme(),
-        BIG,
-    );
+    let mut app = App::new(Screen::Menu(Box::new(menu)), registry(), s, theme(), BIG);
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Enter);
     // Rows: White, Black, Start FEN, Clock, Start.

@@ -51,9 +51,9 @@ pub mod standard;
 pub use any::AnyPosition;
 
 use crate::core::action::find_by_coord;
-use crate::core::san;
 use crate::core::attacks::{king_attacks, pawn_attacks};
 use crate::core::movegen::{castle_geometry, pawn_start_rank};
+use crate::core::san;
 use crate::core::{
     Action, Bitboard, Board, Color, CoordText, FenError, Move, MoveKind, Piece, Role, Square,
 };
@@ -460,12 +460,17 @@ pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Acti
             if let Some(why) = beyond_reach(pos, text) {
                 return why;
             }
-            if let Some(own) = board.piece_at(to).filter(|p| p.color == piece.color && to != from) {
+            if let Some(own) = board
+                .piece_at(to)
+                .filter(|p| p.color == piece.color && to != from)
+            {
                 return format!("{to} holds your own {}", pos.role_name(own.role));
             }
             let blockers = crate::core::attacks::between(from, to) & board.occupied();
             if let Some(sq) = blockers.first() {
-                return format!("the {name} on {from} cannot pass {sq}: the way to {to} is blocked");
+                return format!(
+                    "the {name} on {from} cannot pass {sq}: the way to {to} is blocked"
+                );
             }
             if from_moves.is_empty() {
                 return format!("the {name} on {from} has no legal move");

@@ -321,7 +321,12 @@ fn moves_ignoring_check(board: &Board, from: Square, to: Square) -> bool {
 /// rook) is illegal, when it is one: the right is gone, a square between
 /// is occupied, the king is in check, or it would pass through or land on
 /// an attacked square. `None` for any other move, or a legal castling.
-pub fn fide_castling_why(board: &Board, turn: Color, rights: u8, text: &CoordText) -> Option<String> {
+pub fn fide_castling_why(
+    board: &Board,
+    turn: Color,
+    rights: u8,
+    text: &CoordText,
+) -> Option<String> {
     let CoordText::Move { from, to, .. } = *text else {
         return None;
     };
@@ -351,9 +356,7 @@ pub fn fide_castling_why(board: &Board, turn: Color, rights: u8, text: &CoordTex
     let occ = board.occupied();
     let mut path = g.king_path;
     path.find(|sq| is_attacked(board, *sq, them, occ))
-        .map(|sq| {
-            format!("the king may not castle through or into check: {them} attacks {sq}")
-        })
+        .map(|sq| format!("the king may not castle through or into check: {them} attacks {sq}"))
 }
 
 #[cfg(test)]

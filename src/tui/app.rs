@@ -168,10 +168,18 @@ pub fn handle(app: &mut App, event: AppEvent) {
 }
 
 /// Run queued computer jobs on this thread, feeding the results back in
-/// (tests use this instead of the runtime's threads).
+/// (tests use this instead of the runtime's threads). Other requests stay
+/// queued for the test to look at.
 pub fn run_requests_inline(app: &mut App) {
     for _ in 0..1000 {
-        let Some(Request::Think(job)) = app.requests.pop() else {
+        let Some(i) = app
+            .requests
+            .iter()
+            .rposition(|r| matches!(r, Request::Think(_)))
+        else {
+            return;
+        };
+        let Request::Think(job) = app.requests.remove(i) else {
             return;
         };
         let action = crate::ai::think(

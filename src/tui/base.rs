@@ -54,6 +54,8 @@ impl AppEvent {
 pub enum Request {
     /// Run a computer player's search off the UI thread.
     Think(ThinkJob),
+    /// Put text on the terminal's clipboard (OSC 52).
+    Clipboard(String),
 }
 
 /// What every handler may read and queue work into.

@@ -571,6 +571,60 @@ impl GameControl {
         }
     }
 
+    /// The game as PGN, with its players.
+    pub fn pgn(&self) -> String {
+        let (w, b) = (self.players[0].to_string(), self.players[1].to_string());
+        crate::record::export_pgn(&self.game, Some((&w, &b)))
+    }
+
+    /// Write the game as PGN to a new file in the data folder's `exports`
+    /// (beside `saves`), never over an existing file. Says where, or why
+    /// not, in words for the message line.
+    pub fn export_pgn(&self, settings: &Settings) -> Result<String, String> {
+        let dir = settings
+            .saves_dir
+            .as_ref()
+            .and_then(|d| d.parent())
+            .map(|d| d.join("exports"))
+            .ok_or("not exported: there is no data folder to export to")?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("not exported: cannot create {}: {e}", dir.display()))?;
+        let stamp: String = crate::record::rfc3339(std::time::SystemTime::now())
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect();
+        let base = format!("{}-{stamp}", self.game.variant().id);
+        let text = self.pgn();
+        for n in 1..1000 {
+            let name = match n {
+                1 => format!("{base}.pgn"),
+                n => format!("{base}-{n}.pgn"),
+            };
+            let path = dir.join(name);
+            // create_new: an existing file is never written over.
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path);
+            match file {
+                Ok(mut f) => {
+                    use std::io::Write;
+                    return f
+                        .write_all(text.as_bytes())
+                        .and_then(|()| f.sync_all())
+                        .map(|()| format!("exported the game to {}", path.display()))
+                        .map_err(|e| format!("not exported: writing {}: {e}", path.display()));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(format!("not exported: {}: {e}", path.display())),
+            }
+        }
+        Err(format!(
+            "not exported: no free file name in {}",
+            dir.display()
+        ))
+    }
+
     /// Leaving the screen: stop thinking and keep (or clear) the autosave.
     pub fn close(&mut self, settings: &Settings) {
         self.cancel_thinking();

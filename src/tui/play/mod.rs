@@ -68,7 +68,7 @@ impl PlayState {
 
     /// Where everything is drawn (and clicked) on a screen of `size`.
     pub fn layout(&self, size: (u16, u16), settings: &Settings) -> PageLayout {
-        page::layout(&self.control, size, self.flipped(settings))
+        page::layout(&self.control, &self.view, size, self.flipped(settings))
     }
 
     /// The screen's widget.
@@ -233,6 +233,25 @@ impl PlayState {
             A::ShowResult => self.view.popup = Some(popups::game_over(&self.control)),
             A::ScrollMoves(d) => {
                 self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
+            }
+            A::CopyFen => {
+                let fen = self.control.game().position().to_fen();
+                ctx.requests.push(Request::Clipboard(fen.clone()));
+                self.view
+                    .say(format!("FEN sent to the terminal's clipboard: {fen}"));
+            }
+            A::CopyPgn => {
+                let pgn = self.control.pgn();
+                let plies = self.control.game().ply();
+                let unit = if plies == 1 { "ply" } else { "plies" };
+                ctx.requests.push(Request::Clipboard(pgn));
+                self.view.say(format!(
+                    "PGN of the game ({plies} {unit}) sent to the terminal's clipboard"
+                ));
+            }
+            A::ExportPgn => {
+                let said = self.control.export_pgn(ctx.settings);
+                self.view.message = Some(Message::of(said));
             }
             A::Unbound(c) => self.view.refuse(format!(
                 "'{c}' is not a key here; press ? for the list of keys"

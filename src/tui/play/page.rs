@@ -11,7 +11,7 @@ use crate::game::Game;
 use crate::rules::Position;
 use crate::tui::control::GameControl;
 use crate::tui::game_page::{
-    draw_board, keys_popup, message_line, rules_popup, KeyBar, PageLayout, SidePanel,
+    draw_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
 };
 use crate::tui::panels;
 use crate::tui::popup::InputPopup;
@@ -20,13 +20,24 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use std::time::Duration;
 use ratatui::widgets::{Paragraph, Widget};
+use std::time::Duration;
 
-/// The layout of a game's screen.
-pub fn layout(control: &GameControl, size: (u16, u16), flipped: bool) -> PageLayout {
+/// The layout of a game's screen (the message line grows with the
+/// message shown).
+pub fn layout(
+    control: &GameControl,
+    view: &PlayView,
+    size: (u16, u16),
+    flipped: bool,
+) -> PageLayout {
     let centerline = panels::is_monochrome(control.game().variant());
-    PageLayout::new(size, flipped, centerline, &hint_items(control))
+    let message = view
+        .message
+        .as_ref()
+        .filter(|_| view.prompt.is_none())
+        .map(|m| m.text.as_str());
+    PageLayout::new(size, flipped, centerline, &hint_items(control), message)
 }
 
 /// Squares the selected piece can reach.
@@ -62,7 +73,7 @@ pub struct PlayPage<'a> {
 impl Widget for PlayPage<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (control, view, theme) = (self.control, self.view, self.theme);
-        let lay = layout(control, (area.width, area.height), self.flipped);
+        let lay = layout(control, view, (area.width, area.height), self.flipped);
         let game = control.game();
         Paragraph::new(self.title()).render(lay.title, buf);
         if let Some(geom) = lay.board {
@@ -85,7 +96,7 @@ impl Widget for PlayPage<'_> {
             theme,
         }
         .render(lay.side, buf);
-        Paragraph::new(self.message_line()).render(lay.message, buf);
+        Paragraph::new(self.message_lines(area.width)).render(lay.message, buf);
         KeyBar {
             hints: &hint_items(control),
             theme,
@@ -200,8 +211,16 @@ impl PlayPage<'_> {
         lines
     }
 
-    /// The prompt, the message, or a hint of what to do.
-    fn message_line(&self) -> Line<'static> {
+    /// The prompt, the message in full, or a hint of what to do.
+    fn message_lines(&self, width: u16) -> Vec<Line<'static>> {
+        match (&self.view.prompt, &self.view.message) {
+            (None, Some(m)) => message_lines(m, width, self.theme),
+            _ => vec![self.hint_line()],
+        }
+    }
+
+    /// The prompt, or a hint of what to do.
+    fn hint_line(&self) -> Line<'static> {
         let (view, theme) = (self.view, self.theme);
         if let Some(text) = &view.prompt {
             Line::from(vec![
@@ -210,8 +229,6 @@ impl PlayPage<'_> {
                 Span::styled("█", theme.key()),
                 Span::styled("   Enter plays · Esc cancels", theme.dim()),
             ])
-        } else if let Some(m) = &view.message {
-            message_line(m, theme)
         } else if let Some(piece) = view.placing {
             Line::styled(
                 format!(" placing a {}: pick a square", piece.role.name()),
