@@ -105,7 +105,7 @@ impl FromStr for TimeControl {
 /// Seconds with up to three decimals, no trailing zeros: `3`, `0.5`.
 fn seconds_text(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         (ms / 1000).to_string()
     } else {
         format!("{:.3}", d.as_secs_f64())
@@ -119,7 +119,7 @@ impl fmt::Display for TimeControl {
     /// form [`TimeControl::from_str`] reads back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let inc = seconds_text(self.increment);
-        if self.base.as_millis() % 60_000 == 0 {
+        if self.base.as_millis().is_multiple_of(60_000) {
             write!(f, "{}+{inc}", self.base.as_secs() / 60)
         } else {
             write!(f, "{}s+{inc}", seconds_text(self.base))

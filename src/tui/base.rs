@@ -53,7 +53,7 @@ impl AppEvent {
 #[derive(Clone, Debug)]
 pub enum Request {
     /// Run a computer player's search off the UI thread.
-    Think(ThinkJob),
+    Think(Box<ThinkJob>),
     /// Put text on the terminal's clipboard (OSC 52).
     Clipboard(String),
 }

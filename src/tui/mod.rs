@@ -185,7 +185,7 @@ fn log_first_frame(started: Instant) {
 fn spawn_requests(app: &mut App, tx: &mpsc::Sender<AppEvent>) {
     for req in app.requests.drain(..) {
         match req {
-            Request::Think(job) => spawn_thinker(job, tx),
+            Request::Think(job) => spawn_thinker(*job, tx),
             // The screen already said what was sent; a terminal that
             // cannot take it simply ignores the escape.
             Request::Clipboard(text) => {

@@ -323,7 +323,7 @@ impl ReplayState {
     /// Autoplay's speed in words: "1 ply every 0.5 s".
     pub fn speed_text(&self) -> String {
         let ms = self.speed_ms();
-        let secs = if ms % 1000 == 0 {
+        let secs = if ms.is_multiple_of(1000) {
             format!("{}", ms / 1000)
         } else {
             format!("{}", ms as f64 / 1000.0)

@@ -100,7 +100,7 @@ impl PlayState {
             Settled::StillOver => self.view.drop_selection(),
             Settled::Ongoing if self.view.popup.is_none() => {
                 if let Some(job) = self.control.computer_job(ctx.settings) {
-                    ctx.requests.push(Request::Think(job));
+                    ctx.requests.push(Request::Think(Box::new(job)));
                 }
             }
             Settled::Ongoing => {}
