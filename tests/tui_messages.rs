@@ -230,3 +230,18 @@ fn the_copy_keys_do_not_clash_with_other_keys() {
         assert_eq!(uses, 1, "{k} is bound once");
     }
 }
+
+#[test]
+fn a_click_gets_the_same_explanation_as_typed_moves() {
+    let mut app = play_app("chicken", None, H, (100, 35));
+    prompt(&mut app, "e3");
+    prompt(&mut app, "b5");
+    prompt(&mut app, "a3");
+    let typed = message(&app);
+    prompt(&mut app, "a2a3");
+    assert_eq!(message(&app).replace("a2a3", "a3"), typed);
+    // Clicking the pawn, which may not move now, says the same rule.
+    click_square(&mut app, "a2");
+    assert_message(&app, "captures are compulsory");
+    assert!(typed.contains("captures are compulsory"), "{typed}");
+}
