@@ -236,7 +236,7 @@ fn a_game_lost_on_time_reads_back_lost_on_time() {
 fn the_computer_budgets_its_time_from_the_clock() {
     let players = [PlayerSpec::Computer { level: 3 }, PlayerSpec::Human];
     let game = Game::new(variant("standard"), None, 7).unwrap();
-    let mut control = GameControl::new(game, players).with_clock("10s+0".parse().unwrap());
+    let mut control = GameControl::new(game, players.clone()).with_clock("10s+0".parse().unwrap());
     let mut s = settings(None);
     s.time = TimeSource::manual();
     let job = control.computer_job(&s).expect("the computer is to move");

@@ -118,14 +118,14 @@ fn player_label(spec: PlayerSpec) -> String {
 impl PlayPage<'_> {
     /// The title row: variant, players, match standing.
     fn title(&self) -> Line<'static> {
-        let players = self.control.players();
+        let [white, black] = self.control.players();
         let mut title = vec![
             Span::styled(" Motley ", self.theme.title()),
             Span::raw(format!(
                 "· {}   White: {}   Black: {}",
                 self.control.game().variant().name,
-                player_label(players[0]),
-                player_label(players[1])
+                player_label(white),
+                player_label(black)
             )),
         ];
         if let Some(m) = self.control.match_score() {
