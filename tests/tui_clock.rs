@@ -287,3 +287,50 @@ fn the_new_game_form_offers_clock_presets() {
     let clock = play_state(&app).control.clock().expect("a clock");
     assert_eq!(clock.control(), TimeControl::minutes(5, 3));
 }
+
+#[test]
+fn under_ten_seconds_the_time_is_urgent() {
+    let (mut app, time) = clock_app("standard", None, H, "15s+0", None);
+    let style_of = |app: &App, text: &str| {
+        let buf = motley::tui::render_to_buffer(app);
+        let s = screen(app);
+        let (y, line) = s
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.contains(text))
+            .unwrap_or_else(|| panic!("{text} not on screen:\n{s}"));
+        let x = line
+            .chars()
+            .take_while(|c| *c != text.chars().next().unwrap())
+            .count();
+        buf[(x as u16, y as u16)].style()
+    };
+    wait(&mut app, &time, secs(4.0));
+    let calm = style_of(&app, "White     0:11");
+    wait(&mut app, &time, secs(2.0));
+    let urgent = style_of(&app, "White     0:09");
+    assert_eq!(urgent.fg, theme().error().fg);
+    assert_ne!(calm.fg, urgent.fg);
+}
+
+#[test]
+fn a_branch_of_a_timed_game_gets_a_fresh_clock() {
+    let dir = temp_dir("clock-branch");
+    let (mut app, time) = clock_app("standard", None, H, "10s+0", None);
+    prompt(&mut app, "e4");
+    wait(&mut app, &time, secs(10.0));
+    let path = dir.join("lost-on-time.json");
+    play_state_mut(&mut app)
+        .control
+        .save_to(path.clone())
+        .unwrap();
+    let state = motley::tui::replay::ReplayState::open(path, &registry()).unwrap();
+    let mut s = settings(Some(dir.path()));
+    s.time = TimeSource::manual();
+    let mut app = App::new(Screen::Replay(Box::new(state)), registry(), s, theme(), BIG);
+    key(&mut app, KeyCode::Char('b'));
+    let p = play_state(&app);
+    assert!(p.control.game().outcome().is_none(), "not lost on time");
+    let clock = p.control.clock().expect("a clock");
+    assert_eq!(clock.remaining(Color::Black, secs(0.0)), secs(10.0));
+}

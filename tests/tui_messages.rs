@@ -245,3 +245,21 @@ fn a_click_gets_the_same_explanation_as_typed_moves() {
     assert_message(&app, "captures are compulsory");
     assert!(typed.contains("captures are compulsory"), "{typed}");
 }
+
+#[test]
+fn the_variant_picker_describes_standard_chess_for_players() {
+    let dir = temp_dir("picker-words");
+    let s = settings(Some(dir.path()));
+    let menu = motley::tui::menu::MenuState::new(&s, &registry());
+    let mut app = App::new(
+        Screen::Menu(Box::new(menu)),
+        registry(),
+        s,
+        theme(),
+        (100, 35),
+    );
+    key(&mut app, KeyCode::Char('n'));
+    let shown = screen(&app);
+    assert!(shown.contains("Chess as played everywhere"), "{shown}");
+    assert!(!shown.contains("perft"), "{shown}");
+}

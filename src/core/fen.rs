@@ -272,6 +272,21 @@ mod tests {
     }
 
     #[test]
+    fn a_fen_with_too_few_fields_says_what_a_fen_needs() {
+        let e = Setup::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").unwrap_err();
+        assert_eq!(e, FenError::FieldCount(1));
+        let said = e.to_string();
+        assert!(
+            said.starts_with("a FEN needs 6 fields separated by spaces"),
+            "{said}"
+        );
+        assert!(said.ends_with("this one has 1 field"), "{said}");
+        assert!(FenError::FieldCount(7)
+            .to_string()
+            .ends_with("has 7 fields"));
+    }
+
+    #[test]
     fn malformed_fens_are_typed_errors() {
         let cases: &[(&str, FenError)] = &[
             ("", FenError::Empty),

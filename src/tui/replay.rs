@@ -366,7 +366,16 @@ impl ReplayState {
     fn branch(&mut self, settings: &Settings) -> Nav {
         let mut game = self.game.clone();
         game.truncate(self.ply);
+        // The saved times belong to the end of the game, not to this ply:
+        // a branch of a timed game starts a fresh clock of the same control.
+        let time_control = game
+            .clock_state()
+            .and_then(|c| c.control.parse::<crate::clock::TimeControl>().ok());
+        game.set_clock_state(None);
         let mut control = GameControl::new(game, [PlayerSpec::Human, PlayerSpec::Human]);
+        if let Some(tc) = time_control {
+            control = control.with_clock(tc);
+        }
         let dir = settings.saves_dir.clone().or_else(|| {
             self.path
                 .as_ref()
