@@ -431,6 +431,42 @@ pub fn beyond_reach<P: Position>(pos: &P, text: &CoordText) -> Option<String> {
     ))
 }
 
+/// Why the piece of the side to act on `from` cannot go to `to` whatever
+/// the rules of check or captures say: outside its pattern, onto one's
+/// own piece, or (for sliders and pawn pushes) through a piece.
+fn why_move_impossible<P: Position>(pos: &P, from: Square, to: Square) -> Option<String> {
+    let board = pos.board();
+    let piece = board.piece_at(from)?;
+    let text = CoordText::Move {
+        from,
+        to,
+        promotion: None,
+        in_place: false,
+    };
+    if let Some(why) = beyond_reach(pos, &text) {
+        return Some(why);
+    }
+    if let Some(own) = board
+        .piece_at(to)
+        .filter(|p| p.color == piece.color && to != from)
+    {
+        return Some(format!("{to} holds your own {}", pos.role_name(own.role)));
+    }
+    let slides = match piece.role {
+        Role::Bishop | Role::Rook | Role::Queen => true,
+        Role::Pawn => from.file() == to.file(),
+        Role::Knight | Role::King => false,
+    };
+    let blockers = crate::core::attacks::between(from, to) & board.occupied();
+    match blockers.first() {
+        Some(sq) if slides => Some(format!(
+            "the {} on {from} cannot pass {sq}: the way to {to} is blocked",
+            pos.role_name(piece.role)
+        )),
+        _ => None,
+    }
+}
+
 /// The common explanations: no piece, wrong side, wrong square.
 pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Action]) -> String {
     if legal.is_empty() {
@@ -457,20 +493,12 @@ pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Acti
                 .filter_map(|a| a.as_move())
                 .filter(|m| m.from == from)
                 .collect();
-            if let Some(why) = beyond_reach(pos, text) {
-                return why;
-            }
-            if let Some(own) = board
-                .piece_at(to)
-                .filter(|p| p.color == piece.color && to != from)
-            {
-                return format!("{to} holds your own {}", pos.role_name(own.role));
-            }
-            let blockers = crate::core::attacks::between(from, to) & board.occupied();
-            if let Some(sq) = blockers.first() {
-                return format!(
-                    "the {name} on {from} cannot pass {sq}: the way to {to} is blocked"
-                );
+            // Reasons about the move itself, unless the family allows that
+            // move in some form (then the form is at fault, below).
+            if !from_moves.iter().any(|m| m.to == to) {
+                if let Some(why) = why_move_impossible(pos, from, to) {
+                    return why;
+                }
             }
             if from_moves.is_empty() {
                 return format!("the {name} on {from} has no legal move");
