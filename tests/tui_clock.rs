@@ -223,13 +223,14 @@ fn a_game_lost_on_time_reads_back_lost_on_time() {
         .control
         .save_to(path.clone())
         .unwrap();
-    let back = motley::record::load_games(&path, &registry()).unwrap();
-    let o = back[0].outcome().expect("ended");
+    let back = motley::record::load_all(&path, &registry()).unwrap();
+    let game = &back[0].game;
+    let o = game.outcome().expect("ended");
     assert_eq!(
         (o.winner, o.reason),
         (Some(Color::White), EndReason::TimeForfeit)
     );
-    assert_eq!(back[0].clock_state().unwrap().black_ms, 0);
+    assert_eq!(game.clock_state().unwrap().black_ms, 0);
 }
 
 #[test]
