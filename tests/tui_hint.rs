@@ -36,8 +36,7 @@ fn square_bg(app: &App, sq: &str) -> ratatui::style::Color {
     let (_, y) = square_center(app, sq);
     let buf = motley::tui::render_to_buffer(app);
     // The cell's left edge: the piece glyph may carry its own style.
-    let p = play_state(app);
-    let lay = motley::tui::play::page::layout(&p.control, app.size, p.flipped(&app.settings));
+    let lay = play_state(app).layout(app.size, &app.settings);
     let cell = lay
         .board
         .unwrap()

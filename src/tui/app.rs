@@ -86,11 +86,14 @@ impl App {
         self.size.0 < MIN_WIDTH || self.size.1 < MIN_HEIGHT
     }
 
-    /// True while a timer should fire (replay autoplay), with its period.
+    /// When the next timer event is due (replay autoplay, a running chess
+    /// clock's next change of display), or `None`: the loop then sleeps
+    /// until input arrives.
     pub fn tick_interval(&self) -> Option<Duration> {
         match &self.screen {
             Screen::Replay(r) => r.autoplay_interval(),
-            _ => None,
+            Screen::Play(p) => p.control.clock_wakeup(&self.settings),
+            Screen::Menu(_) => None,
         }
     }
 
@@ -187,12 +190,19 @@ pub fn handle(app: &mut App, event: AppEvent) {
 
 /// Run queued jobs (computer moves, hints, analyses) on this thread,
 /// feeding the results back in as the runtime's threads would (tests use
-/// this instead of the threads).
+/// this instead of the threads). Other requests (the clipboard) stay
+/// queued for the test to look at.
 pub fn run_requests_inline(app: &mut App) {
     for _ in 0..1000 {
-        let Some(request) = app.requests.pop() else {
+        let Some(i) = app.requests.iter().rposition(|r| {
+            matches!(
+                r,
+                Request::Think(_) | Request::Hint(_) | Request::Analyse(_)
+            )
+        }) else {
             return;
         };
+        let request = app.requests.remove(i);
         for event in request_events(request) {
             handle(app, event);
         }
@@ -207,6 +217,7 @@ pub fn request_events(request: Request) -> Vec<AppEvent> {
             generation: job.generation,
             action: job.run(),
         }],
+        Request::Clipboard(_) => Vec::new(),
         Request::Analyse(job) => {
             let events = std::sync::Mutex::new(Vec::new());
             let done = job.run(&|p| {

@@ -43,7 +43,7 @@ pub enum AppEvent {
         /// What went wrong, in words.
         message: String,
     },
-    /// Autoplay timer in the replay viewer.
+    /// A timer: the replay viewer's autoplay, a chess clock's second.
     Tick,
     /// A hint's search finished for the request with `generation` (see
     /// [`HintJob`]).
@@ -98,11 +98,13 @@ impl AppEvent {
 #[derive(Clone, Debug)]
 pub enum Request {
     /// Run a computer player's search off the UI thread.
-    Think(ThinkJob),
+    Think(Box<ThinkJob>),
     /// Search for a hint off the UI thread.
-    Hint(HintJob),
+    Hint(Box<HintJob>),
     /// Analyse a game off the UI thread, streaming plies back.
-    Analyse(AnalysisJob),
+    Analyse(Box<AnalysisJob>),
+    /// Put text on the terminal's clipboard (OSC 52).
+    Clipboard(String),
 }
 
 /// What every handler may read and queue work into.

@@ -3,6 +3,7 @@
 //! read it, and it reads nothing of theirs.
 
 use crate::analysis::AnalysisSettings;
+use crate::clock::TimeSource;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -30,6 +31,8 @@ pub struct Settings {
     /// The config file a theme chosen in the menu is kept in (`None`: not
     /// kept).
     pub config: Option<PathBuf>,
+    /// Where chess clocks read the time (tests set it by hand).
+    pub time: TimeSource,
 }
 
 impl Default for Settings {
@@ -42,6 +45,7 @@ impl Default for Settings {
             saves_dir: None,
             analysis: AnalysisSettings::new(Duration::from_millis(ANALYSIS_MOVETIME_MS)),
             config: None,
+            time: TimeSource::default(),
         }
     }
 }
