@@ -6,6 +6,7 @@
 
 use crate::game::Game;
 use crate::record::games::OpenGame;
+use crate::record::GameRecord;
 use std::path::{Path, PathBuf};
 
 /// See the module comment.
@@ -47,13 +48,14 @@ impl GameFile {
         self.unsaved
     }
 
-    /// The game changed: write it to its record in `dir`, creating the
+    /// The game changed: write `record` (the game as it stands) to its
+    /// record file in `dir`, creating the
     /// record at the first action; once every action is taken back the
     /// record goes (there is nothing to continue; a game that ended
     /// without a move, by resignation or agreement, is kept). `dir` is `None` when
     /// games are not kept at all (then nothing is written, and nothing is
     /// said to be unsaved).
-    pub fn keep(&mut self, dir: Option<&Path>, game: &Game, players: (&str, &str)) {
+    pub fn keep(&mut self, dir: Option<&Path>, game: &Game, record: &GameRecord) {
         self.named_copy_current = false;
         let Some(dir) = dir.filter(|_| !self.closed) else {
             return;
@@ -67,8 +69,8 @@ impl GameFile {
             return;
         }
         let saved = match &self.open {
-            Some(open) => open.save(game, Some(players)),
-            None => OpenGame::create(dir, game, Some(players)).map(|open| {
+            Some(open) => open.save_record(record),
+            None => OpenGame::create_with(dir, game, record).map(|open| {
                 self.open = Some(open);
             }),
         };

@@ -13,7 +13,7 @@ mod variants;
 
 pub use browser::{Ask, BrowseStep, Browser, Preview, Shelf, SortKey};
 pub use main_page::{MainItem, MainList};
-pub use new_game::{FormRow, FormStep, NewGameForm, PLAYER_CHOICES};
+pub use new_game::{clock_choices, FormRow, FormStep, NewGameForm, PLAYER_CHOICES};
 pub use variants::{PickerStep, VariantPicker};
 
 use crate::ai::PlayerSpec;
@@ -287,6 +287,9 @@ impl MenuState {
             }
         };
         let mut control = GameControl::new(game, form.players());
+        if let Some(tc) = form.time_control() {
+            control = control.with_clock(tc);
+        }
         if form.match_games > 1 && new_game::offers_matches(registry, form.variant) {
             control = control.in_match(form.match_games);
         }
@@ -310,11 +313,14 @@ impl MenuState {
                 game: loaded.game,
                 path: Some(path),
                 error: loaded.error,
+                analysis: loaded.analysis,
             }));
         }
         let players =
             saved_players(&path, ctx.registry).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
-        let control = GameControl::new(loaded.game, players).saved_at(path);
+        let control = GameControl::new(loaded.game, players)
+            .with_hints(loaded.hints)
+            .saved_at(path);
         Nav::Play(Box::new(PlayStart::new(control)))
     }
 
@@ -344,11 +350,14 @@ impl MenuState {
                 game: loaded.game,
                 path: Some(path),
                 error: loaded.error,
+                analysis: loaded.analysis,
             }));
         }
         let players =
             saved_players(&path, ctx.registry).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
-        let control = GameControl::new(loaded.game, players).continued(open);
+        let control = GameControl::new(loaded.game, players)
+            .with_hints(loaded.hints)
+            .continued(open);
         Nav::Play(Box::new(PlayStart::new(control)))
     }
 
