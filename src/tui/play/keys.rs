@@ -99,7 +99,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("f", "flip the board"),
     (
         "s",
-        "save the game to a file (asks for its name; asks before replacing a file)",
+        "save the game to a file (asks for its name, and before replacing one)",
     ),
     (
         "d",
@@ -130,9 +130,12 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("Esc", "drop the selection, close a prompt or popup"),
     (
         "q",
-        "leave the game (it is kept and offered under Continue; asks first if it could not be saved)",
+        "leave the game (kept under Continue; asks if it could not be saved)",
     ),
-    ("Ctrl-C", "quit Motley (the game is kept; asks first if it could not be saved)"),
+    (
+        "Ctrl-C",
+        "quit Motley (as q: the game is kept; asks if it was not saved)",
+    ),
 ];
 
 /// The keys the key bar shows for a game, in their order on screen, each
