@@ -433,8 +433,14 @@ fn a_finished_game_moves_to_the_saves() {
 /// and dates.
 fn three_saves(dir: &Path) {
     let saves = dir.join("saves");
+    let mut timed = played("chicken", &["e3", "b5", "Bxb5"]);
+    timed.set_clock_state(Some(motley::clock::ClockState {
+        control: "5+3".to_string(),
+        white_ms: 182_000,
+        black_ms: 150_500,
+    }));
     save_at(
-        &played("chicken", &["e3", "b5", "Bxb5"]),
+        &timed,
         &saves.join("chicken.json"),
         "2026-11-01T18:05:00Z",
         ("human", "ai:3"),
@@ -481,6 +487,9 @@ fn the_browser_shows_each_game_with_a_preview() {
         s.contains("White: human") && s.contains("Black: ai:3"),
         "{s}"
     );
+    assert!(s.contains("human v ai:3 · clock 5+3"), "{s}");
+    assert!(s.contains("clock 5+3: 3:02 – 2:31"), "{s}");
+    insta::assert_snapshot!("browser_replay_timed_game", s);
     app.size = (64, 18);
     insta::assert_snapshot!("browser_replay_64x18", screen(&app));
 }

@@ -4,6 +4,7 @@
 //! summed up by its first game, which is replayed (PGN has no such fields).
 
 use super::{read, GameRecord, Players, RecordErrorKind, MAX_FILE_BYTES};
+use crate::clock::ClockState;
 use crate::files;
 use crate::rules::Position;
 use crate::variant::Registry;
@@ -34,10 +35,9 @@ pub struct GameSummary {
     /// The last position, when the file says (a preview draws it without
     /// replaying the game).
     pub final_fen: Option<String>,
-    /// The time control the game was played with (`5+3`), when it had a
-    /// clock; filled from the record's `clock` field where this Motley
-    /// writes one.
-    pub clock: Option<String>,
+    /// The chess clock the game was played with (its control and the time
+    /// each side had left), when it had one.
+    pub clock: Option<ClockState>,
     /// Why the file could not be read; such a file is still listed, so
     /// nothing disappears silently.
     pub problem: Option<String>,
@@ -116,6 +116,7 @@ fn from_json(path: &Path, summary: &mut GameSummary) -> Result<(), String> {
     summary.reason = rec.reason.filter(|_| summary.result.is_some());
     summary.final_fen = rec.final_fen;
     summary.date = rec.date;
+    summary.clock = rec.clock;
     if let Some(t) = rec
         .saved
         .and_then(|s| humantime::parse_rfc3339_weak(&s).ok())
@@ -138,6 +139,7 @@ fn from_pgn(path: &Path, registry: &Registry, summary: &mut GameSummary) -> Resu
     summary.result = game.outcome().map(|o| o.result_str().to_string());
     summary.reason = game.outcome().map(|o| o.reason.describe().to_string());
     summary.final_fen = Some(game.position().to_fen());
+    summary.clock = game.clock_state().cloned();
     summary.date = saved.date;
     match error {
         Some(e) => Err(e.to_string()),

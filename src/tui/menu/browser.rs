@@ -6,6 +6,7 @@
 //! elsewhere.
 
 use super::catalog::{self, Entry};
+use crate::clock::ClockState;
 use crate::record::summary::GameSummary;
 use crate::rules::AnyPosition;
 use crate::tui::board::BoardGeom;
@@ -22,6 +23,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The keys, at the foot of the screen.
 pub const FOOTER: &str = "↑↓ Enter · s sort · v variant · d delete · t path · Esc back";
@@ -449,6 +451,17 @@ fn date_text(s: &GameSummary) -> String {
     t.get(..16).unwrap_or(&t).replace('T', " ")
 }
 
+/// A saved clock: its control and each side's time left.
+fn clock_text(clock: &ClockState) -> String {
+    let left = |ms: u64| crate::clock::format_time(Duration::from_millis(ms));
+    format!(
+        "clock {}: {} – {}",
+        clock.control,
+        left(clock.white_ms),
+        left(clock.black_ms)
+    )
+}
+
 /// Screen rows per entry in the list.
 const ROWS_PER_ENTRY: u16 = 2;
 /// Width of the preview column (the smallest board and its margin).
@@ -611,7 +624,7 @@ impl BrowserView<'_> {
             players_text(s)
         );
         if let Some(clock) = &s.clock {
-            top.push_str(&format!(" · clock {clock}"));
+            top.push_str(&format!(" · clock {}", clock.control));
         }
         let mut bottom = match &s.problem {
             Some(p) => format!("   {} · cannot be read: {p}", file_name(&s.path)),
@@ -666,7 +679,7 @@ impl BrowserView<'_> {
         )));
         details.push(Line::raw(date_text(s)));
         if let Some(clock) = &s.clock {
-            details.push(Line::raw(format!("clock {clock}")));
+            details.push(Line::raw(clock_text(clock)));
         }
         details.push(Line::styled(file_name(&s.path), theme.dim()));
         let rest = Rect::new(rect.x, y, rect.width, rect.bottom().saturating_sub(y));
