@@ -1,6 +1,7 @@
 //! The command line (DESIGN.md): argument definitions and the headless
 //! subcommands. Machine-readable outputs are exactly as DESIGN.md fixes them.
 
+mod browse;
 mod import;
 pub mod output;
 
@@ -93,8 +94,11 @@ pub enum Command {
     Bench {
         /// Instead: time importing this many generated PGN games (the
         /// import's games per second).
-        #[arg(long, value_name = "GAMES")]
+        #[arg(long, value_name = "GAMES", conflicts_with = "browse")]
         import: Option<u32>,
+        /// Instead: time the game browser listing this many saved games.
+        #[arg(long, value_name = "GAMES")]
+        browse: Option<u32>,
     },
     /// Play headless games between two players and print the score.
     Match {
@@ -223,12 +227,23 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             moves_command(&v, fen, game, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
-        Command::Bench { import: None } => {
+        Command::Bench {
+            import: None,
+            browse: None,
+        } => {
             bench(&registry, &mut out)?;
             ExitCode::SUCCESS
         }
-        Command::Bench { import: Some(n) } => {
+        Command::Bench {
+            import: Some(n), ..
+        } => {
             import::bench_import(n, &registry, &mut out)?;
+            ExitCode::SUCCESS
+        }
+        Command::Bench {
+            browse: Some(n), ..
+        } => {
+            browse::bench_browse(n, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Check { file } => check(&user_path(&file)?, &registry, &mut out)?,
