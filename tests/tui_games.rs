@@ -584,3 +584,18 @@ fn a_branch_from_a_replay_is_a_game_in_progress() {
         screen(&app)
     );
 }
+
+#[test]
+fn the_browse_benchmark_lists_the_games_it_wrote() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(["bench", "--browse", "30"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("browse: 30 saved games listed in"), "{text}");
+    assert!(
+        text.contains("a cursor step with its preview takes"),
+        "{text}"
+    );
+}

@@ -112,20 +112,26 @@ fn a_data_path_that_is_a_file_is_warned_about_and_the_game_saved_elsewhere() {
         return;
     };
     std::fs::write(&t.data, "not a folder").unwrap();
-    t.start("play standard --no-auto-flip");
+    let home = t.root.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let env = format!("HOME='{}'", home.display());
+    t.start_in("m", &env, "play standard --no-auto-flip");
     t.wait_for("White to move");
     t.play(&["e2e4"]);
     let s = t.wait_for("GAME NOT SAVED");
     assert!(s.contains("a directory (os error 20)"), "{s}");
     t.keys(&["q"]);
     t.wait_for("Some actions of this game are in no file.");
+    // Saving elsewhere suggests the home folder (the data folder fails):
+    // Enter takes it, then Motley leaves.
     t.keys(&["s"]);
     t.wait_for("Save game as");
-    t.erase();
-    let target = t.root.join("rescued.json");
-    t.type_line(target.to_str().unwrap());
+    t.wait_for(&home.display().to_string());
+    t.keys(&["Enter"]);
     t.wait_exit();
-    assert_eq!(load(&target).sans(), ["e4"]);
+    let saved = records(&home);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert_eq!(load(&saved[0]).sans(), ["e4"]);
     assert_eq!(std::fs::read_to_string(&t.data).unwrap(), "not a folder");
 }
 

@@ -791,14 +791,17 @@ impl GameControl {
     }
 
     /// Where the save dialog suggests saving: the game's file, or a new
-    /// name in the saves folder.
+    /// name in the saves folder — in the home folder while saving into
+    /// the data folder fails (the data folder is likely what fails).
     pub fn suggested_save_path(&self, settings: &Settings) -> Option<PathBuf> {
-        self.save_path.clone().or_else(|| {
-            settings
-                .saves_dir
-                .as_ref()
-                .map(|d| fresh_path(d, &self.game.variant().id))
-        })
+        let home = || crate::paths::expand_user(Path::new("~")).ok();
+        let dir = match self.file.problem() {
+            Some(_) => home().or_else(|| settings.saves_dir.clone()),
+            None => settings.saves_dir.clone(),
+        };
+        self.save_path
+            .clone()
+            .or_else(|| dir.map(|d| fresh_path(&d, &self.game.variant().id)))
     }
 
     /// Where a path the player typed points (`~` is the home folder), and

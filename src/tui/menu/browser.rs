@@ -590,8 +590,10 @@ impl BrowserView<'_> {
         let (b, theme) = (self.browser, self.theme);
         let first = first_shown(b.cursor, rect.height);
         let mut lines: Vec<Line> = Vec::new();
+        let width = usize::from(rect.width);
         for (i, entry) in shown.iter().enumerate().skip(first) {
-            let [top, bottom] = self.entry_lines(entry);
+            // Padded to the width, so the cursor's bar spans the list.
+            let [top, bottom] = self.entry_lines(entry).map(|l| format!("{l:<width$}"));
             let st = row_style(theme, i == b.cursor);
             lines.push(Line::styled(top, st));
             let second = if entry.summary.problem.is_some() {
