@@ -44,6 +44,7 @@ pub mod antichess;
 pub mod any;
 pub mod contrast;
 pub mod dice_money;
+pub mod fide;
 pub mod monochromatic;
 pub mod monochrome;
 pub mod standard;
