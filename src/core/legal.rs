@@ -20,7 +20,9 @@ use super::attacks::{
 };
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::movegen::{pawn_start_rank, promotion_rank, push_castlings, CastleGeometry};
+use super::movegen::{
+    pawn_start_rank, promotion_rank, push_castlings, push_pawn_move, CastleGeometry,
+};
 use super::types::{Color, Role, Square};
 
 /// Which of a side's pawns may make each kind of pawn move (a family may
@@ -72,31 +74,43 @@ pub struct Guard {
 /// to know about how its pieces move and attack.
 pub trait Powers: Sized {
     /// Monochromatic's rule: no move may change the colour of the mover's
-    /// square (the generator derives which pawn moves and castlings that
-    /// leaves).
+    /// square. The powers' [`Powers::targets`] keep to it themselves (they
+    /// know which of their moves need the check); the generator derives
+    /// which pawn moves and castlings it leaves.
     const KEEPS_SQUARE_COLOUR: bool = false;
 
-    /// Pieces among `them` (all of colour `by`) attacking `sq`, with
-    /// `occupied` as the occupied squares. Taking both apart from the board
-    /// lets legality be judged after a move without making it.
-    fn attackers_to(
-        &self,
-        board: &Board,
-        sq: Square,
-        by: Color,
-        occupied: Bitboard,
-        them: Bitboard,
-    ) -> Bitboard;
+    /// Pieces of `enemy` attacking `sq`.
+    fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard;
 
     /// Squares a piece (not a pawn) of `color` on `from` moves to or
     /// captures on, own pieces not yet removed.
     fn targets(&self, role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard;
 
+    /// The queen's targets along diagonals (`diagonal`) or the others
+    /// (chess's move order lists them apart). The default splits
+    /// [`Powers::targets`]; powers that build the queen from a rook and a
+    /// bishop give each part directly.
+    #[inline]
+    fn queen_targets(
+        &self,
+        color: Color,
+        from: Square,
+        occupied: Bitboard,
+        diagonal: bool,
+    ) -> Bitboard {
+        let targets = self.targets(Role::Queen, color, from, occupied);
+        let diagonals = bishop_attacks(from, Bitboard::EMPTY);
+        if diagonal {
+            targets & diagonals
+        } else {
+            targets & !diagonals
+        }
+    }
+
     /// Adjacent squares where the piece on `from` may capture without
     /// moving (Contrast's strong queen); none by default.
     #[inline]
-    fn in_place_targets(&self, role: Role, color: Color, from: Square) -> Bitboard {
-        let _ = (role, color, from);
+    fn in_place_targets(&self, _role: Role, _color: Color, _from: Square) -> Bitboard {
         Bitboard::EMPTY
     }
 
@@ -107,8 +121,7 @@ pub trait Powers: Sized {
     /// not in check. The default, every square, is always right; naming
     /// fewer only saves work.
     #[inline]
-    fn sensitive_squares(&self, node: &Node<'_, Self>) -> Bitboard {
-        let _ = node;
+    fn sensitive_squares(&self, _node: &Node<'_, Self>) -> Bitboard {
         Bitboard::FULL
     }
 
@@ -125,6 +138,19 @@ pub trait Powers: Sized {
     fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
         node.safe_after(from, to)
     }
+}
+
+/// The attacking side as an attack test sees it: its colour and pieces, and
+/// the occupied squares of the whole board. Pieces and occupancy may be as
+/// after a move not yet made, so legality is judged without making moves.
+#[derive(Clone, Copy, Debug)]
+pub struct Enemy {
+    /// The attacking colour.
+    pub color: Color,
+    /// Its pieces (a captured one left out).
+    pub pieces: Bitboard,
+    /// Every occupied square.
+    pub occupied: Bitboard,
 }
 
 /// The chess state the generator reads besides the powers.
@@ -181,7 +207,15 @@ impl<'a, P: Powers> Node<'a, P> {
             ours: board.by_color(us),
             theirs,
             occupied,
-            checkers: powers.attackers_to(board, king, them, occupied, theirs),
+            checkers: powers.attackers_to(
+                board,
+                king,
+                Enemy {
+                    color: them,
+                    pieces: theirs,
+                    occupied,
+                },
+            ),
         }
     }
 
@@ -190,7 +224,15 @@ impl<'a, P: Powers> Node<'a, P> {
     #[inline]
     pub fn safe(&self, sq: Square, occupied: Bitboard, theirs: Bitboard) -> bool {
         self.powers
-            .attackers_to(self.board, sq, self.them, occupied, theirs)
+            .attackers_to(
+                self.board,
+                sq,
+                Enemy {
+                    color: self.them,
+                    pieces: theirs,
+                    occupied,
+                },
+            )
             .is_empty()
     }
 
@@ -233,15 +275,8 @@ pub struct FidePowers<const KING_SLIDES: bool>;
 
 impl<const KING_SLIDES: bool> Powers for FidePowers<KING_SLIDES> {
     #[inline]
-    fn attackers_to(
-        &self,
-        board: &Board,
-        sq: Square,
-        by: Color,
-        occupied: Bitboard,
-        them: Bitboard,
-    ) -> Bitboard {
-        board.attackers_to(sq, by, occupied) & them
+    fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard {
+        board.attackers_to(sq, enemy.color, enemy.occupied) & enemy.pieces
     }
 
     #[inline]
@@ -254,6 +289,21 @@ impl<const KING_SLIDES: bool> Powers for FidePowers<KING_SLIDES> {
             Role::King if KING_SLIDES => king_attacks(from) | queen_attacks(from, occupied),
             Role::King => king_attacks(from),
             Role::Pawn => pawn_attacks(color, from),
+        }
+    }
+
+    #[inline]
+    fn queen_targets(
+        &self,
+        _: Color,
+        from: Square,
+        occupied: Bitboard,
+        diagonal: bool,
+    ) -> Bitboard {
+        if diagonal {
+            bishop_attacks(from, occupied)
+        } else {
+            rook_attacks(from, occupied)
         }
     }
 
@@ -330,12 +380,22 @@ struct IgnoringCheck<'a, P>(&'a P);
 impl<P: Powers> Powers for IgnoringCheck<'_, P> {
     const KEEPS_SQUARE_COLOUR: bool = P::KEEPS_SQUARE_COLOUR;
 
-    fn attackers_to(&self, _: &Board, _: Square, _: Color, _: Bitboard, _: Bitboard) -> Bitboard {
+    fn attackers_to(&self, _: &Board, _: Square, _: Enemy) -> Bitboard {
         Bitboard::EMPTY
     }
 
     fn targets(&self, role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         self.0.targets(role, color, from, occupied)
+    }
+
+    fn queen_targets(
+        &self,
+        color: Color,
+        from: Square,
+        occupied: Bitboard,
+        diagonal: bool,
+    ) -> Bitboard {
+        self.0.queen_targets(color, from, occupied, diagonal)
     }
 
     fn in_place_targets(&self, role: Role, color: Color, from: Square) -> Bitboard {
@@ -358,9 +418,12 @@ pub fn king_attacked<P: Powers>(powers: &P, board: &Board, color: Color) -> bool
         return false;
     };
     let by = color.other();
-    powers
-        .attackers_to(board, king, by, board.occupied(), board.by_color(by))
-        .any()
+    let enemy = Enemy {
+        color: by,
+        pieces: board.by_color(by),
+        occupied: board.occupied(),
+    };
+    powers.attackers_to(board, king, enemy).any()
 }
 
 /// Every legal move of the side to move (nothing without its king).
@@ -374,10 +437,7 @@ pub fn gen_legal<P: Powers>(powers: &P, state: &FideState<'_>, out: &mut Vec<Act
     let Some(guard) = powers.guard(&node) else {
         return;
     };
-    push_piece_moves(&node, &guard, Role::Knight, out);
-    push_piece_moves(&node, &guard, Role::Bishop, out);
-    push_piece_moves(&node, &guard, Role::Rook, out);
-    push_piece_moves(&node, &guard, Role::Queen, out);
+    push_piece_moves(&node, &guard, out);
     push_pawn_moves(&node, &guard, state, out);
     if node.checkers.is_empty() {
         push_castlings(
@@ -410,23 +470,18 @@ fn keeps_colour(from: Square, to: Square) -> bool {
 /// Squares of the colour of `sq`.
 #[inline]
 pub fn same_colour(sq: Square) -> Bitboard {
-    if Bitboard::DARK.contains(sq) {
-        Bitboard::DARK
-    } else {
-        Bitboard::LIGHT
-    }
+    // LIGHT, flipped to DARK (its complement) when `sq` is dark.
+    let dark = (Bitboard::DARK.0 >> sq.index()) & 1;
+    Bitboard(Bitboard::LIGHT.0 ^ dark.wrapping_neg())
 }
 
 #[inline(always)]
 fn push_king_moves<P: Powers>(node: &Node<'_, P>, out: &mut Vec<Action>) {
     let king = node.king;
-    let mut targets = node
+    let targets = node
         .powers
         .targets(Role::King, node.us, king, node.occupied)
         & !node.ours;
-    if P::KEEPS_SQUARE_COLOUR {
-        targets &= same_colour(king);
-    }
     // Judged with the king lifted, so it cannot hide behind itself.
     let occupied = node.occupied.without(king);
     for to in targets {
@@ -436,45 +491,214 @@ fn push_king_moves<P: Powers>(node: &Node<'_, P>, out: &mut Vec<Action>) {
     }
 }
 
+/// Piece moves in chess's customary order (the order players' seeded
+/// random choices and saved test games rely on): knights; bishops with the
+/// queens' diagonal moves, by square; rooks; the queens' other moves.
 #[inline(always)]
-fn push_piece_moves<P: Powers>(
+fn push_piece_moves<P: Powers>(node: &Node<'_, P>, guard: &Guard, out: &mut Vec<Action>) {
+    let (board, us, occupied) = (node.board, node.us, node.occupied);
+    let queens = board.by_role(Role::Queen) & node.ours;
+    for from in board.by_role(Role::Knight) & node.ours {
+        let targets = node.powers.targets(Role::Knight, us, from, occupied);
+        push_targets(node, guard, Role::Knight, from, targets, out);
+    }
+    for from in (board.by_role(Role::Bishop) & node.ours) | queens {
+        if queens.contains(from) {
+            let targets = node.powers.queen_targets(us, from, occupied, true);
+            push_moves(node, guard, from, targets, out);
+        } else {
+            let targets = node.powers.targets(Role::Bishop, us, from, occupied);
+            push_targets(node, guard, Role::Bishop, from, targets, out);
+        }
+    }
+    for from in board.by_role(Role::Rook) & node.ours {
+        let targets = node.powers.targets(Role::Rook, us, from, occupied);
+        push_targets(node, guard, Role::Rook, from, targets, out);
+    }
+    for from in queens {
+        let targets = node.powers.queen_targets(us, from, occupied, false);
+        push_targets(node, guard, Role::Queen, from, targets, out);
+    }
+}
+
+/// The moves of one piece to `targets`, then its captures in place.
+#[inline(always)]
+fn push_targets<P: Powers>(
     node: &Node<'_, P>,
     guard: &Guard,
     role: Role,
+    from: Square,
+    targets: Bitboard,
     out: &mut Vec<Action>,
 ) {
-    let landing = !node.ours & guard.target;
-    for from in node.board.by_role(role) & node.ours {
-        let mut targets = node.powers.targets(role, node.us, from, node.occupied) & landing;
-        if P::KEEPS_SQUARE_COLOUR {
-            targets &= same_colour(from);
+    push_moves(node, guard, from, targets, out);
+    let in_place = node.powers.in_place_targets(role, node.us, from) & node.theirs;
+    for to in in_place & guard.target {
+        // The piece stays; only the emptied square can open a line.
+        if !guard.pinned.contains(to)
+            || node.safe(
+                node.king,
+                node.occupied.without(to),
+                node.theirs.without(to),
+            )
+        {
+            out.push(Action::Move(Move::with_kind(
+                from,
+                to,
+                MoveKind::CaptureInPlace,
+            )));
         }
-        if guard.pinned.contains(from) {
-            for to in targets {
-                if node.powers.pinned_move_ok(node, from, to) {
-                    out.push(Action::Move(Move::new(from, to)));
-                }
-            }
-        } else {
-            for to in targets {
+    }
+}
+
+/// Ordinary moves of the piece on `from` to those of `targets` the guard
+/// allows.
+#[inline(always)]
+fn push_moves<P: Powers>(
+    node: &Node<'_, P>,
+    guard: &Guard,
+    from: Square,
+    targets: Bitboard,
+    out: &mut Vec<Action>,
+) {
+    let targets = targets & !node.ours & guard.target;
+    if guard.pinned.contains(from) {
+        for to in targets {
+            if node.powers.pinned_move_ok(node, from, to) {
                 out.push(Action::Move(Move::new(from, to)));
             }
         }
-        let in_place = node.powers.in_place_targets(role, node.us, from) & node.theirs;
-        for to in in_place & guard.target {
-            // The piece stays; only the emptied square can open a line.
-            if !guard.pinned.contains(to)
-                || node.safe(
-                    node.king,
-                    node.occupied.without(to),
-                    node.theirs.without(to),
-                )
-            {
-                out.push(Action::Move(Move::with_kind(
-                    from,
-                    to,
-                    MoveKind::CaptureInPlace,
-                )));
+    } else {
+        for to in targets {
+            out.push(Action::Move(Move::new(from, to)));
+        }
+    }
+}
+
+/// Pawn moves pawn by pawn, each in the order step, double step, capture
+/// ahead, diagonal moves toward the a-file then the h-file, en passant.
+/// Where each pawn may go is worked out for all pawns at once (sets of
+/// destinations); the per-pawn order only reads them.
+#[inline(always)]
+fn push_pawn_moves<P: Powers>(
+    node: &Node<'_, P>,
+    guard: &Guard,
+    state: &FideState<'_>,
+    out: &mut Vec<Action>,
+) {
+    let pawns = node.board.by_role(Role::Pawn) & node.ours;
+    if pawns.is_empty() {
+        return;
+    }
+    let us = node.us;
+    let powers = node.powers.pawn_powers(us, pawns);
+    let ahead = us.fold(8i8, -8);
+    let empty = !node.occupied;
+    let ep_set = state
+        .ep_square
+        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let ep = state.ep_square.filter(|&ep| en_passant_open(node, ep));
+    let target = guard.target;
+    // A step straight forward always changes the square colour.
+    let (step, forward_capture) = if P::KEEPS_SQUARE_COLOUR {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    } else {
+        (
+            shift(powers.step, ahead) & empty,
+            shift(powers.forward_capture, ahead) & node.theirs,
+        )
+    };
+    let start = powers.double_step & Bitboard::rank(pawn_start_rank(us));
+    let double = shift(shift(start, ahead) & empty, ahead) & empty & target;
+    // Diagonals: toward the a-file, then toward the h-file.
+    let diagonal = |edge: i8, delta: i8| {
+        let movers = |set: Bitboard| shift(set & !Bitboard::file(edge), delta);
+        ((movers(powers.diagonal_capture) & node.theirs)
+            | (movers(powers.diagonal_step) & empty & !ep_set))
+            & target
+    };
+    let (toward_a, toward_h) = (diagonal(0, ahead - 1), diagonal(7, ahead + 1));
+    let takers = ep.map_or(Bitboard::EMPTY, |ep| pawn_attacks(node.them, ep)) & powers.en_passant;
+    // Each destination has one origin, so the sets shift back to the pawns
+    // that make each kind of move.
+    let moves = PawnMoves {
+        node,
+        ahead,
+        step: shift((step | forward_capture) & target, -ahead),
+        double: shift(double, -2 * ahead),
+        toward_a: shift(toward_a, 1 - ahead),
+        toward_h: shift(toward_h, -1 - ahead),
+        en_passant: ep.filter(|_| takers.any()),
+        takers,
+        promotions: state.promotions,
+        last_rank: promotion_rank(us),
+    };
+    let active = moves.step | moves.double | moves.toward_a | moves.toward_h | takers;
+    if (active & guard.pinned).is_empty() {
+        for from in active {
+            moves.push::<false>(from, out);
+        }
+    } else {
+        for from in active {
+            // Most pawns are not pinned: that case skips every pin test.
+            if guard.pinned.contains(from) {
+                moves.push::<true>(from, out);
+            } else {
+                moves.push::<false>(from, out);
+            }
+        }
+    }
+}
+
+/// One node's pawn moves as sets of the pawns that make each kind, for
+/// pushing pawn by pawn.
+struct PawnMoves<'a, 'n, P> {
+    node: &'a Node<'n, P>,
+    /// One rank forward, in squares.
+    ahead: i8,
+    step: Bitboard,
+    double: Bitboard,
+    toward_a: Bitboard,
+    toward_h: Bitboard,
+    en_passant: Option<Square>,
+    takers: Bitboard,
+    promotions: &'a [Role],
+    last_rank: i8,
+}
+
+impl<P: Powers> PawnMoves<'_, '_, P> {
+    /// The moves of the pawn on `from`.
+    #[inline(always)]
+    fn push<const PINNED: bool>(&self, from: Square, out: &mut Vec<Action>) {
+        let ok = |to: Square| !PINNED || self.node.powers.pinned_move_ok(self.node, from, to);
+        let at = |delta: i8| Square::new_unchecked((from.index() as i8 + delta) as u8);
+        if self.step.contains(from) {
+            let to = at(self.ahead);
+            if ok(to) {
+                push_pawn_move(from, to, self.last_rank, self.promotions, out);
+            }
+        }
+        if self.double.contains(from) {
+            let to = at(2 * self.ahead);
+            if ok(to) {
+                let m = Move::with_kind(from, to, MoveKind::DoublePush);
+                out.push(Action::Move(m));
+            }
+        }
+        for (set, delta) in [
+            (self.toward_a, self.ahead - 1),
+            (self.toward_h, self.ahead + 1),
+        ] {
+            if set.contains(from) {
+                let to = at(delta);
+                if ok(to) {
+                    push_pawn_move(from, to, self.last_rank, self.promotions, out);
+                }
+            }
+        }
+        if self.takers.contains(from) {
+            if let Some(ep) = self.en_passant {
+                push_en_passant(self.node, from, ep, out);
             }
         }
     }
@@ -491,117 +715,28 @@ fn shift(set: Bitboard, delta: i8) -> Bitboard {
     }
 }
 
-#[inline(always)]
-fn push_pawn_moves<P: Powers>(
-    node: &Node<'_, P>,
-    guard: &Guard,
-    state: &FideState<'_>,
-    out: &mut Vec<Action>,
-) {
-    let pawns = node.board.by_role(Role::Pawn) & node.ours;
-    if pawns.is_empty() {
-        return;
-    }
-    let us = node.us;
-    let powers = node.powers.pawn_powers(us, pawns);
-    let empty = !node.occupied;
-    let ahead = us.fold(8i8, -8);
-    let ep = state
-        .ep_square
-        .map_or(Bitboard::EMPTY, Bitboard::from_square);
-    let pawn_set = PawnSet {
-        node,
-        guard,
-        promotions: state.promotions,
-        last_rank: Bitboard::rank(promotion_rank(us)),
-    };
-    // A step straight forward always changes the square colour.
-    if !P::KEEPS_SQUARE_COLOUR {
-        pawn_set.push(shift(powers.step, ahead) & empty, ahead, out);
-        pawn_set.push(
-            shift(powers.forward_capture, ahead) & node.theirs,
-            ahead,
-            out,
-        );
-    }
-    let start = powers.double_step & Bitboard::rank(pawn_start_rank(us));
-    let doubles = shift(shift(start, ahead) & empty, ahead) & empty & guard.target;
-    for to in doubles {
-        let from = Square::new_unchecked((to.index() as i8 - 2 * ahead) as u8);
-        if !guard.pinned.contains(from) || node.powers.pinned_move_ok(node, from, to) {
-            out.push(Action::Move(Move::with_kind(
-                from,
-                to,
-                MoveKind::DoublePush,
-            )));
-        }
-    }
-    for (edge, delta) in [(0, ahead - 1), (7, ahead + 1)] {
-        let away_from_edge = !Bitboard::file(edge);
-        let captures = shift(powers.diagonal_capture & away_from_edge, delta) & node.theirs;
-        pawn_set.push(captures, delta, out);
-        let steps = shift(powers.diagonal_step & away_from_edge, delta) & empty & !ep;
-        pawn_set.push(steps, delta, out);
-    }
-    if let Some(ep) = state.ep_square {
-        push_en_passant(node, powers.en_passant, ep, out);
-    }
-}
-
-/// Pushes pawn moves given as destination sets sharing one step.
-struct PawnSet<'a, 'n, P> {
-    node: &'a Node<'n, P>,
-    guard: &'a Guard,
-    promotions: &'a [Role],
-    last_rank: Bitboard,
-}
-
-impl<P: Powers> PawnSet<'_, '_, P> {
-    /// Push a move to each of `destinations` from `delta` squares back,
-    /// with every promotion on the last rank.
-    #[inline(always)]
-    fn push(&self, destinations: Bitboard, delta: i8, out: &mut Vec<Action>) {
-        for to in destinations & self.guard.target {
-            let from = Square::new_unchecked((to.index() as i8 - delta) as u8);
-            if self.guard.pinned.contains(from)
-                && !self.node.powers.pinned_move_ok(self.node, from, to)
-            {
-                continue;
-            }
-            if self.last_rank.contains(to) {
-                for &r in self.promotions {
-                    out.push(Action::Move(Move::with_kind(
-                        from,
-                        to,
-                        MoveKind::Promotion(r),
-                    )));
-                }
-            } else {
-                out.push(Action::Move(Move::new(from, to)));
-            }
-        }
-    }
-}
-
-/// En passant, each tried by playing it out (it empties two squares).
+/// Is there a pawn to take on `ep`: the square empty, the enemy pawn that
+/// double-stepped past it one rank beyond?
 #[inline]
-fn push_en_passant<P: Powers>(
-    node: &Node<'_, P>,
-    takers: Bitboard,
-    ep: Square,
-    out: &mut Vec<Action>,
-) {
-    // The pawn that double-stepped stands one rank beyond the square.
-    let victim = Square::new_unchecked((ep.index() as i8 - node.us.fold(8, -8)) as u8);
+fn en_passant_open<P>(node: &Node<'_, P>, ep: Square) -> bool {
     let their_pawns = node.theirs & node.board.by_role(Role::Pawn);
-    if node.occupied.contains(ep) || !their_pawns.contains(victim) {
-        return;
-    }
-    for from in pawn_attacks(node.them, ep) & takers {
-        let occupied = node.occupied.without(from).without(victim).with(ep);
-        if node.safe(node.king, occupied, node.theirs.without(victim)) {
-            out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
-        }
+    !node.occupied.contains(ep) && their_pawns.contains(ep_victim(node.us, ep))
+}
+
+/// Where the pawn taken en passant on `ep` by `us` stands: one rank beyond.
+#[inline]
+fn ep_victim(us: Color, ep: Square) -> Square {
+    Square::new_unchecked((ep.index() as i8 - us.fold(8, -8)) as u8)
+}
+
+/// En passant from `from`, tried by playing it out (it empties two
+/// squares).
+#[inline]
+fn push_en_passant<P: Powers>(node: &Node<'_, P>, from: Square, ep: Square, out: &mut Vec<Action>) {
+    let victim = ep_victim(node.us, ep);
+    let occupied = node.occupied.without(from).without(victim).with(ep);
+    if node.safe(node.king, occupied, node.theirs.without(victim)) {
+        out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
     }
 }
 

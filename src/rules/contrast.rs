@@ -1,8 +1,9 @@
 //! Contrast Chess (David Howe, 1997): every piece is strong or weak by the
 //! colour of the square it stands on now (white on light or black on dark is
-//! strong). Powers change as pieces move, so this family generates its own
-//! moves and judges check with its own attack function; everything else
-//! (castling rights, en passant, clocks, FEN) is FIDE's.
+//! strong). Powers change as pieces move; the family gives the shared
+//! generator ([`crate::core::legal`]) its own targets, attacks and the
+//! squares that can open a check; everything else (castling rights, en
+//! passant, clocks, FEN) is FIDE's.
 
 use super::fide::{FideFamily, FidePosition};
 use super::{generic_why_illegal, Position, PositionError};
@@ -11,7 +12,7 @@ use crate::core::attacks::{
     rook_attacks, Leaper,
 };
 use crate::core::fen::Setup;
-use crate::core::legal::{lines_to, slider_snipers, Node, PawnPowers, Powers};
+use crate::core::legal::{lines_to, slider_snipers, Enemy, Node, PawnPowers, Powers};
 use crate::core::movegen::{castle_bit, castle_geometry};
 use crate::core::{Action, Bitboard, Board, Color, CoordText, MoveKind, Role, Square};
 
@@ -228,20 +229,34 @@ impl Contrast {
 
 impl Powers for ContrastPowers {
     #[inline]
-    fn attackers_to(
-        &self,
-        board: &Board,
-        sq: Square,
-        by: Color,
-        occupied: Bitboard,
-        them: Bitboard,
-    ) -> Bitboard {
-        attackers_to(board, sq, by, occupied, them)
+    fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard {
+        attackers_to(board, sq, enemy.color, enemy.occupied, enemy.pieces)
     }
 
     #[inline]
     fn targets(&self, role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         piece_targets(role, from, is_strong(color, from), occupied)
+    }
+
+    /// A strong queen's reach, limited to two squares when weak.
+    #[inline]
+    fn queen_targets(
+        &self,
+        color: Color,
+        from: Square,
+        occupied: Bitboard,
+        diagonal: bool,
+    ) -> Bitboard {
+        let line = if diagonal {
+            bishop_attacks(from, occupied)
+        } else {
+            rook_attacks(from, occupied)
+        };
+        if is_strong(color, from) {
+            line
+        } else {
+            line & dist2(from)
+        }
     }
 
     #[inline]

@@ -7,13 +7,13 @@
 use super::fide::{FideFamily, FidePosition};
 use super::{generic_why_illegal, Position, PositionError};
 use crate::core::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks, queen_attacks,
-    rook_attacks, Leaper, KNIGHT_OFFSETS,
+    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks, rook_attacks,
+    Leaper, KNIGHT_OFFSETS,
 };
 use crate::core::fen::Setup;
 use crate::core::legal::{
-    castling_keeps_colour, king_attacked, lines_to, pin_guard, play_out_guard, slider_snipers,
-    stays_on_pin_line, Guard, Node, PawnPowers, Powers,
+    castling_keeps_colour, king_attacked, pin_guard, same_colour, stays_on_pin_line, Enemy,
+    FidePowers, Guard, Node, PawnPowers, Powers,
 };
 use crate::core::movegen::{apply_move, castle_bit, castle_geometry, pawn_start_rank};
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
@@ -127,6 +127,13 @@ pub fn attackers_to(
     a
 }
 
+/// The square a double knight's leap between `a` and `b` passes: halfway,
+/// as their (2,4) offset is even in both directions.
+#[inline]
+fn double_knight_middle(a: Square, b: Square) -> Square {
+    Square::new((a.index() + b.index()) as u8 / 2).unwrap_or(a)
+}
+
 /// Every (2,4) target of each square, ignoring the middle square.
 static DOUBLE_KNIGHT_ANY: [u64; 64] = build_double_knight_any();
 
@@ -192,7 +199,11 @@ impl Monochromatic {
         match p.role {
             Role::Pawn => {}
             Role::Knight => return slot_attacks(self.powers().knight, from, occ).contains(to),
-            role => return self.powers().targets(role, p.color, from, occ).contains(to),
+            role => {
+                return FidePowers::<false>
+                    .targets(role, p.color, from, occ)
+                    .contains(to)
+            }
         }
         let dir = p.color.fold(1i8, -1);
         let one = from.offset(0, dir);
@@ -209,30 +220,43 @@ impl Powers for MonochromaticPowers {
     const KEEPS_SQUARE_COLOUR: bool = true;
 
     #[inline]
-    fn attackers_to(
-        &self,
-        board: &Board,
-        sq: Square,
-        by: Color,
-        occupied: Bitboard,
-        them: Bitboard,
-    ) -> Bitboard {
-        attackers_to(board, self.knight, sq, by, occupied, them)
+    fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard {
+        attackers_to(
+            board,
+            self.knight,
+            sq,
+            enemy.color,
+            enemy.occupied,
+            enemy.pieces,
+        )
     }
 
-    /// Normal powers (the generator keeps the colour-keeping moves), but
-    /// none for the ordinary knight, whose every jump changes colour.
+    /// Normal powers kept to the square's colour. Bishops, camels, DAs and
+    /// double knights never leave it anyway; a knight's jump always does.
     #[inline]
     fn targets(&self, role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         match role {
-            // A knight's jump always changes colour: spare the lookup.
             Role::Knight if self.knight == KnightKind::Knight => Bitboard::EMPTY,
             Role::Knight => slot_attacks(self.knight, from, occupied),
             Role::Bishop => bishop_attacks(from, occupied),
-            Role::Rook => rook_attacks(from, occupied),
-            Role::Queen => queen_attacks(from, occupied),
-            Role::King => king_attacks(from),
-            Role::Pawn => pawn_attacks(color, from),
+            Role::King => leaper_attacks(Leaper::Ferz, from),
+            _ => FidePowers::<false>.targets(role, color, from, occupied) & same_colour(from),
+        }
+    }
+
+    /// Diagonal moves always keep the colour.
+    #[inline]
+    fn queen_targets(
+        &self,
+        _: Color,
+        from: Square,
+        occupied: Bitboard,
+        diagonal: bool,
+    ) -> Bitboard {
+        if diagonal {
+            bishop_attacks(from, occupied)
+        } else {
+            rook_attacks(from, occupied) & same_colour(from)
         }
     }
 
@@ -241,21 +265,28 @@ impl Powers for MonochromaticPowers {
         PawnPowers::fide(pawns)
     }
 
-    /// With a leaper in the knight slot every attack is a chess slider's
-    /// ray or a leap, so pins decide; the double knight's leap can be
-    /// blocked, so then moves are played out.
+    /// Pins decide: every attack is a chess slider's ray or a leap, and the
+    /// double knight's leap is blocked on its one middle square, so its
+    /// check is also met there and a piece standing there is pinned.
     #[inline]
     fn guard(&self, node: &Node<'_, Self>) -> Option<Guard> {
+        let mut guard = pin_guard(node)?;
         if self.knight == KnightKind::DoubleKnight {
-            Some(play_out_guard(node))
-        } else {
-            pin_guard(node)
+            let knights = node.board.by_role(Role::Knight) & node.theirs;
+            for k in knights & Bitboard(DOUBLE_KNIGHT_ANY[node.king.index()]) {
+                let middle = Bitboard::from_square(double_knight_middle(node.king, k));
+                if node.checkers.contains(k) {
+                    guard.target |= middle;
+                }
+                guard.pinned |= middle & node.occupied;
+            }
         }
+        Some(guard)
     }
 
-    /// A pinned slider or pawn keeps to its line; a knight-slot leaper on
-    /// the line might jump past its pinner or its king, so its moves are
-    /// played out.
+    /// A pinned slider or pawn keeps to its line. A knight-slot leaper on
+    /// the line might jump past its pinner or its king, and a piece on a
+    /// double knight's path has no line, so their moves are played out.
     #[inline]
     fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
         if self.knight == KnightKind::DoubleKnight
@@ -265,24 +296,6 @@ impl Powers for MonochromaticPowers {
         } else {
             stays_on_pin_line(node, from, to)
         }
-    }
-
-    /// Squares whose emptying could open a check: between our king and an
-    /// enemy slider on its lines, and the middle squares of enemy double
-    /// knights' (2,4) paths to it.
-    #[inline]
-    fn sensitive_squares(&self, node: &Node<'_, Self>) -> Bitboard {
-        let (b, king, theirs) = (node.board, node.king, node.theirs);
-        let mut out = lines_to(king, slider_snipers(b, king, theirs));
-        if self.knight == KnightKind::DoubleKnight {
-            let dn = b.by_role(Role::Knight) & theirs;
-            for &(t, mid) in &DOUBLE_KNIGHT[king.index()] {
-                if dn.0 & t != 0 {
-                    out |= Bitboard(mid);
-                }
-            }
-        }
-        out
     }
 }
 
