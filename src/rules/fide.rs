@@ -124,10 +124,10 @@ impl<F: FideFamily> Position for FidePosition<F> {
         if applied.moved == Role::Pawn || applied.captured.is_some() {
             s.halfmoves = 0;
         } else {
-            s.halfmoves += 1;
+            s.halfmoves = s.halfmoves.saturating_add(1);
         }
         if s.turn == Color::Black {
-            s.fullmoves += 1;
+            s.fullmoves = s.fullmoves.saturating_add(1);
         }
         s.turn = s.turn.other();
     }

@@ -3,6 +3,7 @@
 //! family asks for, and the numbered move list.
 
 use super::board::{Marks, PieceLook};
+use super::figures::Figure;
 use super::theme::Theme;
 use crate::core::{Action, Bitboard, Color, Role};
 use crate::game::Game;
@@ -30,7 +31,7 @@ pub fn piece_look(def: &VariantDef, pos: &AnyPosition) -> PieceLook {
     match family_name(def).as_str() {
         "monochrome" => PieceLook {
             same_look: true,
-            strong: None,
+            ..PieceLook::default()
         },
         "contrast" => {
             // Strong: a white piece on a light square or a black piece on a
@@ -39,11 +40,28 @@ pub fn piece_look(def: &VariantDef, pos: &AnyPosition) -> PieceLook {
             let strong = (b.by_color(Color::White) & Bitboard::LIGHT)
                 | (b.by_color(Color::Black) & Bitboard::DARK);
             PieceLook {
-                same_look: false,
                 strong: Some(strong),
+                ..PieceLook::default()
             }
         }
-        _ => PieceLook::default(),
+        _ => PieceLook {
+            knight: knight_figure(pos),
+            ..PieceLook::default()
+        },
+    }
+}
+
+/// The figure of the piece in the knight's slot.
+fn knight_figure(pos: &AnyPosition) -> Figure {
+    use crate::rules::monochromatic::KnightKind;
+    match pos {
+        AnyPosition::Monochromatic(m) => match m.options().knight {
+            KnightKind::Knight => Figure::Knight,
+            KnightKind::Camel => Figure::Camel,
+            KnightKind::Da => Figure::Da,
+            KnightKind::DoubleKnight => Figure::DoubleKnight,
+        },
+        _ => Figure::Knight,
     }
 }
 
