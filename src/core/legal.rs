@@ -91,14 +91,8 @@ pub trait Powers: Sized {
     /// [`Powers::targets`]; powers that build the queen from a rook and a
     /// bishop give each part directly.
     #[inline]
-    fn queen_targets(
-        &self,
-        color: Color,
-        from: Square,
-        occupied: Bitboard,
-        diagonal: bool,
-    ) -> Bitboard {
-        let targets = self.targets(Role::Queen, color, from, occupied);
+    fn queen_targets(&self, color: Color, from: Square, occ: Bitboard, diagonal: bool) -> Bitboard {
+        let targets = self.targets(Role::Queen, color, from, occ);
         let diagonals = bishop_attacks(from, Bitboard::EMPTY);
         if diagonal {
             targets & diagonals
@@ -293,17 +287,11 @@ impl<const KING_SLIDES: bool> Powers for FidePowers<KING_SLIDES> {
     }
 
     #[inline]
-    fn queen_targets(
-        &self,
-        _: Color,
-        from: Square,
-        occupied: Bitboard,
-        diagonal: bool,
-    ) -> Bitboard {
+    fn queen_targets(&self, _: Color, from: Square, occ: Bitboard, diagonal: bool) -> Bitboard {
         if diagonal {
-            bishop_attacks(from, occupied)
+            bishop_attacks(from, occ)
         } else {
-            rook_attacks(from, occupied)
+            rook_attacks(from, occ)
         }
     }
 
@@ -388,14 +376,8 @@ impl<P: Powers> Powers for IgnoringCheck<'_, P> {
         self.0.targets(role, color, from, occupied)
     }
 
-    fn queen_targets(
-        &self,
-        color: Color,
-        from: Square,
-        occupied: Bitboard,
-        diagonal: bool,
-    ) -> Bitboard {
-        self.0.queen_targets(color, from, occupied, diagonal)
+    fn queen_targets(&self, color: Color, from: Square, occ: Bitboard, diagonal: bool) -> Bitboard {
+        self.0.queen_targets(color, from, occ, diagonal)
     }
 
     fn in_place_targets(&self, role: Role, color: Color, from: Square) -> Bitboard {
@@ -498,79 +480,71 @@ fn push_king_moves<P: Powers>(node: &Node<'_, P>, out: &mut Vec<Action>) {
 fn push_piece_moves<P: Powers>(node: &Node<'_, P>, guard: &Guard, out: &mut Vec<Action>) {
     let (board, us, occupied) = (node.board, node.us, node.occupied);
     let queens = board.by_role(Role::Queen) & node.ours;
+    let pushing = Guarded { node, guard };
     for from in board.by_role(Role::Knight) & node.ours {
         let targets = node.powers.targets(Role::Knight, us, from, occupied);
-        push_targets(node, guard, Role::Knight, from, targets, out);
+        pushing.push_piece(Role::Knight, from, targets, out);
     }
     for from in (board.by_role(Role::Bishop) & node.ours) | queens {
         if queens.contains(from) {
             let targets = node.powers.queen_targets(us, from, occupied, true);
-            push_moves(node, guard, from, targets, out);
+            pushing.push_moves(from, targets, out);
         } else {
             let targets = node.powers.targets(Role::Bishop, us, from, occupied);
-            push_targets(node, guard, Role::Bishop, from, targets, out);
+            pushing.push_piece(Role::Bishop, from, targets, out);
         }
     }
     for from in board.by_role(Role::Rook) & node.ours {
         let targets = node.powers.targets(Role::Rook, us, from, occupied);
-        push_targets(node, guard, Role::Rook, from, targets, out);
+        pushing.push_piece(Role::Rook, from, targets, out);
     }
     for from in queens {
         let targets = node.powers.queen_targets(us, from, occupied, false);
-        push_targets(node, guard, Role::Queen, from, targets, out);
+        pushing.push_piece(Role::Queen, from, targets, out);
     }
 }
 
-/// The moves of one piece to `targets`, then its captures in place.
-#[inline(always)]
-fn push_targets<P: Powers>(
-    node: &Node<'_, P>,
-    guard: &Guard,
-    role: Role,
-    from: Square,
-    targets: Bitboard,
-    out: &mut Vec<Action>,
-) {
-    push_moves(node, guard, from, targets, out);
-    let in_place = node.powers.in_place_targets(role, node.us, from) & node.theirs;
-    for to in in_place & guard.target {
-        // The piece stays; only the emptied square can open a line.
-        if !guard.pinned.contains(to)
-            || node.safe(
-                node.king,
-                node.occupied.without(to),
-                node.theirs.without(to),
-            )
-        {
-            out.push(Action::Move(Move::with_kind(
-                from,
-                to,
-                MoveKind::CaptureInPlace,
-            )));
-        }
-    }
+/// A node and its guard: all that pushing a piece's moves reads.
+struct Guarded<'a, 'n, P> {
+    node: &'a Node<'n, P>,
+    guard: &'a Guard,
 }
 
-/// Ordinary moves of the piece on `from` to those of `targets` the guard
-/// allows.
-#[inline(always)]
-fn push_moves<P: Powers>(
-    node: &Node<'_, P>,
-    guard: &Guard,
-    from: Square,
-    targets: Bitboard,
-    out: &mut Vec<Action>,
-) {
-    let targets = targets & !node.ours & guard.target;
-    if guard.pinned.contains(from) {
-        for to in targets {
-            if node.powers.pinned_move_ok(node, from, to) {
-                out.push(Action::Move(Move::new(from, to)));
+impl<P: Powers> Guarded<'_, '_, P> {
+    /// The moves of the `role` on `from` to `targets`, then its captures in
+    /// place.
+    #[inline(always)]
+    fn push_piece(&self, role: Role, from: Square, targets: Bitboard, out: &mut Vec<Action>) {
+        let (node, guard) = (self.node, self.guard);
+        self.push_moves(from, targets, out);
+        let in_place = node.powers.in_place_targets(role, node.us, from) & node.theirs;
+        for to in in_place & guard.target {
+            // The piece stays; only the emptied square can open a line.
+            let occupied = node.occupied.without(to);
+            if !guard.pinned.contains(to) || node.safe(node.king, occupied, node.theirs.without(to))
+            {
+                let m = Move::with_kind(from, to, MoveKind::CaptureInPlace);
+                out.push(Action::Move(m));
             }
         }
-    } else {
-        for to in targets {
-            out.push(Action::Move(Move::new(from, to)));
+    }
+
+    /// Ordinary moves of the piece on `from` to those of `targets` the
+    /// guard allows.
+    #[inline(always)]
+    fn push_moves(&self, from: Square, targets: Bitboard, out: &mut Vec<Action>) {
+        let (node, guard) = (self.node, self.guard);
+        let targets = targets & !node.ours & guard.target;
+        if guard.pinned.contains(from) {
+            for to in targets {
+                if node.powers.pinned_move_ok(node, from, to) {
+                    out.push(Action::Move(Move::new(from, to)));
+                }
+            }
+        } else {
+            for to in targets {
+                out.push(Action::Move(Move::new(from, to)));
+            }
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::core::attacks::{
     rook_attacks, Leaper,
 };
 use crate::core::fen::Setup;
-use crate::core::legal::{lines_to, slider_snipers, Enemy, Node, PawnPowers, Powers};
+use crate::core::legal::{lines_to, slider_snipers, Enemy, FidePowers, Node, PawnPowers, Powers};
 use crate::core::movegen::{castle_bit, castle_geometry};
 use crate::core::{Action, Bitboard, Board, Color, CoordText, MoveKind, Role, Square};
 
@@ -240,18 +240,8 @@ impl Powers for ContrastPowers {
 
     /// A strong queen's reach, limited to two squares when weak.
     #[inline]
-    fn queen_targets(
-        &self,
-        color: Color,
-        from: Square,
-        occupied: Bitboard,
-        diagonal: bool,
-    ) -> Bitboard {
-        let line = if diagonal {
-            bishop_attacks(from, occupied)
-        } else {
-            rook_attacks(from, occupied)
-        };
+    fn queen_targets(&self, color: Color, from: Square, occ: Bitboard, diagonal: bool) -> Bitboard {
+        let line = FidePowers::<false>.queen_targets(color, from, occ, diagonal);
         if is_strong(color, from) {
             line
         } else {

@@ -246,17 +246,12 @@ impl Powers for MonochromaticPowers {
 
     /// Diagonal moves always keep the colour.
     #[inline]
-    fn queen_targets(
-        &self,
-        _: Color,
-        from: Square,
-        occupied: Bitboard,
-        diagonal: bool,
-    ) -> Bitboard {
+    fn queen_targets(&self, color: Color, from: Square, occ: Bitboard, diagonal: bool) -> Bitboard {
+        let line = FidePowers::<false>.queen_targets(color, from, occ, diagonal);
         if diagonal {
-            bishop_attacks(from, occupied)
+            line
         } else {
-            rook_attacks(from, occupied) & same_colour(from)
+            line & same_colour(from)
         }
     }
 
