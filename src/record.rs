@@ -125,6 +125,32 @@ pub struct GameRecord {
     /// (Dice-Money: both players' prices), restored before the moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carried: Option<Value>,
+    /// The chess clock when the game was saved (control and each side's
+    /// time left), restored on resume; dropped when malformed.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
+    pub clock: Option<crate::clock::ClockState>,
+    /// Hints (suggested moves) each side asked for during play: White's
+    /// (South's), Black's (North's).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
+    pub hints: Option<[u32; 2]>,
+    /// The engine's analysis of the game (`crate::analysis::GameAnalysis`
+    /// as JSON, with the time per position used), kept so that reopening
+    /// the game does not redo it. Opaque here: its reader checks that it
+    /// still matches `moves`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient_object"
+    )]
+    pub analysis: Option<Value>,
 }
 
 /// A game read from a file, with what the file says about it beyond the
@@ -137,6 +163,10 @@ pub struct SavedGame {
     pub players: Option<Players>,
     /// Date as the file gives it (RFC 3339 from JSON, `YYYY.MM.DD` from PGN).
     pub date: Option<String>,
+    /// Hints each side used (White, Black), when the record counts them.
+    pub hints: Option<[u32; 2]>,
+    /// The stored analysis (see [`GameRecord::analysis`]).
+    pub analysis: Option<Value>,
 }
 
 /// What went wrong, without the where.
@@ -388,6 +418,9 @@ pub fn record_of(game: &Game) -> GameRecord {
         saved: None,
         date: None,
         carried: carried_of(game),
+        clock: game.clock_state().cloned(),
+        hints: None,
+        analysis: None,
     }
 }
 
@@ -441,6 +474,8 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
         game: finish(game, rec),
         players: rec.players.clone(),
         date: rec.date.clone().or_else(|| rec.saved.clone()),
+        hints: rec.hints,
+        analysis: rec.analysis.clone(),
     };
     Replayed::of(saved, error)
 }
@@ -463,6 +498,7 @@ fn restore_carried(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind
 /// After the actions: restore a declared ending and move the dice past the
 /// recorded rolls.
 fn finish(mut game: Game, rec: &GameRecord) -> Game {
+    game.set_clock_state(rec.clock.clone());
     restore_ending(&mut game, rec.result.as_deref(), rec.reason.as_deref());
     restore_dice(&mut game);
     game
@@ -489,6 +525,19 @@ fn restore_ending(game: &mut Game, result: Option<&str>, reason: Option<&str>) {
         (_, Some("agreement")) => game.agree(),
         (Some("1-0"), Some("resignation")) => game.resign(Color::Black),
         (Some("0-1"), Some("resignation")) => game.resign(Color::White),
+        (_, Some(r)) if r.starts_with(EndReason::TimeForfeit.describe()) => {
+            let out_of_time = game.clock_state().and_then(|c| {
+                (c.white_ms == 0)
+                    .then_some(Color::White)
+                    .or((c.black_ms == 0).then_some(Color::Black))
+            });
+            let loser = match result.map(str::trim) {
+                Some("1-0") => Color::Black,
+                Some("0-1") => Color::White,
+                _ => out_of_time.unwrap_or(game.position().turn()),
+            };
+            game.time_out(loser);
+        }
         _ => {}
     }
 }
@@ -707,6 +756,11 @@ fn action_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error>
 /// An informational field: a wrong type drops it rather than the game.
 fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
     Ok(T::deserialize(Value::deserialize(d)?).ok())
+}
+
+/// An opaque object field (`analysis`): anything but an object is dropped.
+fn lenient_object<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Ok(Some(Value::deserialize(d)?).filter(Value::is_object))
 }
 
 /// A field whose null means its default (a `seed` of null is 0).

@@ -86,13 +86,18 @@ impl Tmux {
 
     /// Wait until the screen contains `text`.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_for_within(text, Duration::from_secs(10))
+    }
+
+    /// Wait up to `limit` until the screen contains `text`.
+    fn wait_for_within(&self, text: &str, limit: Duration) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
             if s.contains(text) {
                 return s;
             }
-            if start.elapsed() > Duration::from_secs(10) {
+            if start.elapsed() > limit {
                 panic!("timed out waiting for {text:?}; screen:\n{s}");
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -273,6 +278,44 @@ fn leaving_restores_the_terminal() {
 }
 
 #[test]
+fn replay_analysis_marks_the_blunder_and_is_there_at_once_when_reopened() {
+    let Some(t) = Tmux::new("analysis") else {
+        return;
+    };
+    // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#
+    let file = t.data.join("scholar.json");
+    std::fs::write(
+        &file,
+        r#"{"format":"motley-game","version":1,"variant":"standard","start":null,"seed":1,
+"moves":["e2e4","e7e5","d1h5","b8c6","f1c4","g8f6","h5f7"]}"#,
+    )
+    .unwrap();
+    let args = format!("replay '{}'", file.display());
+    t.start(&args);
+    t.wait_for("a analyse");
+    assert!(!t.screen().contains("??"));
+    t.keys(&["a"]);
+    // The analysis runs in the background; the marks appear as it ends.
+    let s = t.wait_for_within("Nf6??", Duration::from_secs(60));
+    assert!(s.contains("3. Bc4 Nf6??"), "{s}");
+    t.wait_for_within("stored in scholar.json", Duration::from_secs(30));
+    // Browsing works, and the evaluation follows the ply shown.
+    t.keys(&["End"]);
+    t.wait_for("Ply 7 of 7");
+    t.keys(&["q"]);
+    t.wait_exit();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("\"analysis\""), "{saved}");
+    // Reopened: the stored analysis is shown at once, nothing is redone.
+    t.start(&args);
+    let s = t.wait_for("Nf6??");
+    assert!(s.contains("Analysis (file)"), "{s}");
+    assert!(!s.contains("Analysing"), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
+}
+
+#[test]
 fn theme_comes_from_the_config_file_unless_the_command_line_names_one() {
     // One tmux server per run (a server closing as the next run starts
     // would race), each with its own config file.
@@ -306,4 +349,61 @@ fn theme_comes_from_the_config_file_unless_the_command_line_names_one() {
     let s = run("theme-broken", broken, "play standard", "Settings not read").unwrap();
     assert!(s.contains("unknown theme 'neon'"), "{s}");
     assert!(board_part(&s).contains('♔'), "{s}");
+}
+
+#[test]
+fn a_clock_counts_down_and_flags_a_side() {
+    let Some(t) = Tmux::new("clock") else { return };
+    t.start("play standard --clock 4s+0");
+    let first = t.wait_for("Clock 4s+0");
+    assert!(first.contains("White"), "{first}");
+    // White's time runs down second by second; Black's stands still.
+    t.wait_for("0:02  ◂");
+    let s = t.wait_for("Black wins (time ran out)");
+    assert!(s.contains("flag fell"), "{s}");
+    assert!(s.contains("Black     0:04"), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
+}
+
+#[test]
+fn san_in_chicken_is_explained_by_the_rule() {
+    let Some(t) = Tmux::new("chicken-san") else {
+        return;
+    };
+    t.start("play chicken --no-auto-flip");
+    t.wait_for("White to move");
+    for m in ["e3", "b5"] {
+        t.keys(&[":"]);
+        t.type_line(m);
+    }
+    t.wait_for("1. e3 b5");
+    t.keys(&[":"]);
+    t.type_line("a3");
+    let s = t.wait_for("captures are compulsory");
+    assert!(s.contains("'a3' is illegal"), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
+}
+
+#[test]
+fn y_puts_the_fen_on_the_terminal_clipboard() {
+    let Some(t) = Tmux::new("osc52") else { return };
+    t.start("play standard");
+    t.tmux(&["set-option", "-g", "set-clipboard", "on"]);
+    t.wait_for("White to move");
+    t.keys(&["y"]);
+    t.wait_for("FEN sent to the terminal's clipboard");
+    let start = Instant::now();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    while !t.tmux(&["show-buffer"]).contains(fen) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "tmux's buffer never got the FEN: {}",
+            t.tmux(&["show-buffer"])
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    t.keys(&["q"]);
+    t.wait_exit();
 }

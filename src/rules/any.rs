@@ -8,7 +8,7 @@ use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
 use super::{EndReason, Outcome, Position};
-use crate::core::{Action, Board, Color, CoordText, Move};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
 
 /// A position of any family.
 #[derive(Clone, Debug)]
@@ -90,6 +90,15 @@ impl Position for AnyPosition {
     }
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         dispatch!(self, p => p.why_illegal(text, legal))
+    }
+    fn role_name(&self, role: Role) -> &'static str {
+        dispatch!(self, p => p.role_name(role))
+    }
+    fn move_pattern(&self, from: Square) -> Bitboard {
+        dispatch!(self, p => p.move_pattern(from))
+    }
+    fn can_win(&self, color: Color) -> bool {
+        dispatch!(self, p => p.can_win(color))
     }
     fn evaluate(&self) -> i32 {
         dispatch!(self, p => p.evaluate())

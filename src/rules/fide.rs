@@ -4,7 +4,7 @@
 //! that state and implements [`Position`] once; a family supplies its
 //! [`Powers`] and the few rules of its own through [`FideFamily`].
 
-use super::{EndReason, Outcome, Position, PositionError};
+use super::{chess_pattern, EndReason, Outcome, Position, PositionError};
 use crate::core::fen::{castle, Setup};
 use crate::core::legal::{gen_legal, king_attacked, FideState, Powers};
 use crate::core::movegen::{
@@ -22,6 +22,26 @@ pub trait FideFamily: Powers + Copy + Debug + Eq + Send + Sync + 'static {
 
     /// Why a typed move is illegal, in the family's words.
     fn why_illegal(pos: &FidePosition<Self>, text: &CoordText, legal: &[Action]) -> String;
+
+    /// A piece's name in messages ([`Position::role_name`]); chess's by
+    /// default.
+    fn role_name(&self, role: Role) -> &'static str {
+        role.name()
+    }
+
+    /// A piece's movement pattern ([`Position::move_pattern`]); chess's by
+    /// default.
+    fn move_pattern(&self, board: &Board, from: Square) -> Bitboard {
+        board
+            .piece_at(from)
+            .map_or(Bitboard::EMPTY, |p| chess_pattern(p, from))
+    }
+
+    /// Could `color` still win ([`Position::can_win`])? By default while it
+    /// has more than its king.
+    fn can_win(&self, board: &Board, color: Color) -> bool {
+        (board.by_color(color) & !board.by_role(Role::King)).any()
+    }
 
     /// Static evaluation for the AI, from the side to move's view.
     fn evaluate(pos: &FidePosition<Self>) -> i32;
@@ -166,6 +186,18 @@ impl<F: FideFamily> Position for FidePosition<F> {
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         F::why_illegal(self, text, legal)
+    }
+
+    fn role_name(&self, role: Role) -> &'static str {
+        self.powers.role_name(role)
+    }
+
+    fn move_pattern(&self, from: Square) -> Bitboard {
+        self.powers.move_pattern(&self.setup.board, from)
+    }
+
+    fn can_win(&self, color: Color) -> bool {
+        self.powers.can_win(&self.setup.board, color)
     }
 
     fn evaluate(&self) -> i32 {

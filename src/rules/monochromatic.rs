@@ -5,7 +5,7 @@
 //! or double knight.
 
 use super::fide::{FideFamily, FidePosition};
-use super::{generic_why_illegal, Position, PositionError};
+use super::{chess_pattern, generic_why_illegal, Position, PositionError};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks, rook_attacks,
     Leaper, KNIGHT_OFFSETS,
@@ -318,6 +318,9 @@ impl FideFamily for MonochromaticPowers {
         if p.color != pos.turn() || legal.is_empty() {
             return generic_why_illegal(pos, text, legal);
         }
+        if let Some(why) = super::beyond_reach(pos, text) {
+            return why;
+        }
         if p.role == Role::King && from.rank() == to.rank() && (from.file() - to.file()).abs() == 2
         {
             for kingside in [true, false] {
@@ -368,6 +371,24 @@ impl FideFamily for MonochromaticPowers {
             }
         }
         generic_why_illegal(pos, text, legal)
+    }
+
+    /// The knight's slot holds the variant's leaper (camel, DA, double
+    /// knight), named as such.
+    fn role_name(&self, role: Role) -> &'static str {
+        match role {
+            Role::Knight => self.knight.name(),
+            other => other.name(),
+        }
+    }
+
+    /// Chess's patterns with the variant's leaper in the knight's slot.
+    fn move_pattern(&self, board: &Board, from: Square) -> Bitboard {
+        match board.piece_at(from) {
+            Some(p) if p.role == Role::Knight => slot_attacks(self.knight, from, Bitboard::EMPTY),
+            Some(p) => chess_pattern(p, from),
+            None => Bitboard::EMPTY,
+        }
     }
 
     fn evaluate(pos: &Monochromatic) -> i32 {

@@ -2,11 +2,11 @@
 //! generator right.
 
 use super::fide::{FideFamily, FidePosition};
-use super::{generic_why_illegal, Position, PositionError};
+use super::{beyond_reach, generic_why_illegal, Position, PositionError};
 use crate::core::fen::Setup;
 use crate::core::legal::FidePowers;
-use crate::core::movegen::{apply_move, king_in_check};
-use crate::core::{Action, Bitboard, Board, Color, CoordText, Role};
+use crate::core::movegen::{apply_move, castle_bit, castle_geometry, is_attacked, king_in_check};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, Piece, Role, Square};
 
 /// A standard chess position.
 pub type Standard = FidePosition<FidePowers<false>>;
@@ -46,7 +46,16 @@ impl FideFamily for FidePowers<false> {
     }
 
     fn why_illegal(pos: &Standard, text: &CoordText, legal: &[Action]) -> String {
-        fide_why_illegal(pos, pos.board(), pos.turn(), text, legal)
+        fide_castling_why(pos.board(), pos.turn(), pos.castling(), text)
+            .unwrap_or_else(|| fide_why_illegal(pos, pos.board(), pos.turn(), text, legal))
+    }
+
+    /// FIDE's dead position, for one side: it cannot win when it has only
+    /// its king, or when no series of legal moves can mate at all
+    /// (insufficient material). A king and knight against a king and
+    /// anything can still win: the other pieces may block their own king.
+    fn can_win(&self, board: &Board, color: Color) -> bool {
+        (board.by_color(color) & !board.by_role(Role::King)).any() && !insufficient_material(board)
     }
 
     fn evaluate(pos: &Standard) -> i32 {
@@ -54,8 +63,9 @@ impl FideFamily for FidePowers<false> {
     }
 }
 
-/// Explanations for FIDE-like families: name a move that would leave the
-/// king in check, otherwise the common reasons.
+/// Explanations for FIDE-like families, first reason first: a move the
+/// piece cannot make at all, then one that would leave (or not get) the
+/// king out of check, otherwise the common reasons.
 pub fn fide_why_illegal<P: Position>(
     pos: &P,
     board: &Board,
@@ -63,25 +73,88 @@ pub fn fide_why_illegal<P: Position>(
     text: &CoordText,
     legal: &[Action],
 ) -> String {
+    if legal.is_empty() {
+        return generic_why_illegal(pos, text, legal);
+    }
+    if let Some(why) = beyond_reach(pos, text) {
+        return why;
+    }
     if let CoordText::Move { from, to, .. } = *text {
-        if board.color_at(from) == Some(turn) && !board.by_color(turn).contains(to) {
+        if board.color_at(from) == Some(turn) && moves_ignoring_check(board, from, to) {
             let mut after = *board;
-            let m = crate::core::Move::new(from, to);
-            let attacks = board.attacks_from(from);
-            let pawn_push = board.role_at(from) == Some(Role::Pawn) && from.file() == to.file();
-            if attacks.contains(to) || pawn_push {
-                apply_move(&mut after, m);
-                if king_in_check(&after, turn) {
-                    return if king_in_check(board, turn) {
-                        "your king is in check and this move does not get it out".to_string()
-                    } else {
-                        "that would leave your king in check".to_string()
-                    };
-                }
+            apply_move(&mut after, crate::core::Move::new(from, to));
+            if king_in_check(&after, turn) {
+                return if king_in_check(board, turn) {
+                    "your king is in check and this move does not get it out".to_string()
+                } else {
+                    "that would leave your king in check".to_string()
+                };
             }
         }
     }
     generic_why_illegal(pos, text, legal)
+}
+
+/// Can the piece on `from` go to `to` on this board if check did not
+/// matter (chess powers; pawns push to empty squares and capture enemies)?
+fn moves_ignoring_check(board: &Board, from: Square, to: Square) -> bool {
+    let Some(piece) = board.piece_at(from) else {
+        return false;
+    };
+    if board.by_color(piece.color).contains(to) {
+        return false;
+    }
+    if piece.role != Role::Pawn {
+        return board.attacks_from(from).contains(to);
+    }
+    if from.file() != to.file() {
+        return board.color_at(to) == Some(piece.color.other())
+            && crate::core::attacks::pawn_attacks(piece.color, from).contains(to);
+    }
+    let path = crate::core::attacks::between(from, to) | Bitboard::from_square(to);
+    super::chess_pattern(piece, from).contains(to) && (path & board.occupied()).is_empty()
+}
+
+/// Why a FIDE castling move (the king two squares from its start toward a
+/// rook) is illegal, when it is one: the right is gone, a square between
+/// is occupied, the king is in check, or it would pass through or land on
+/// an attacked square. `None` for any other move, or a legal castling.
+pub fn fide_castling_why(
+    board: &Board,
+    turn: Color,
+    rights: u8,
+    text: &CoordText,
+) -> Option<String> {
+    let CoordText::Move { from, to, .. } = *text else {
+        return None;
+    };
+    if board.piece_at(from) != Some(Piece::new(turn, Role::King)) {
+        return None;
+    }
+    let kingside = to.file() > from.file();
+    let g = castle_geometry(turn, kingside);
+    if from != g.king_from || to != g.king_to {
+        return None;
+    }
+    let side = if kingside { "kingside" } else { "queenside" };
+    if rights & castle_bit(turn, kingside) == 0 {
+        return Some(format!(
+            "castling {side} is no longer allowed: the king or that rook has moved"
+        ));
+    }
+    if let Some(sq) = (g.must_be_empty & board.occupied()).first() {
+        return Some(format!(
+            "castling needs every square between king and rook empty; {sq} is occupied"
+        ));
+    }
+    let them = turn.other();
+    if king_in_check(board, turn) {
+        return Some("you may not castle while in check".to_string());
+    }
+    let occ = board.occupied();
+    let mut path = g.king_path;
+    path.find(|sq| is_attacked(board, *sq, them, occ))
+        .map(|sq| format!("the king may not castle through or into check: {them} attacks {sq}"))
 }
 
 #[cfg(test)]

@@ -63,6 +63,13 @@ pub fn settings(dir: Option<&PathBuf>) -> Settings {
         auto_flip: false,
         autosave: dir.map(|d| d.join("autosave.json")),
         saves_dir: dir.map(|d| d.join("saves")),
+        // Analyses and hints by depth, not by the clock: the same results
+        // on every machine, and quick.
+        analysis: motley::analysis::AnalysisSettings {
+            movetime: std::time::Duration::from_secs(60),
+            max_depth: 2,
+            threads: 1,
+        },
         ..Settings::default()
     }
 }
@@ -189,8 +196,7 @@ pub fn click_square(app: &mut App, sq: &str) {
 
 pub fn square_center(app: &App, sq: &str) -> (u16, u16) {
     let p = play_state(app);
-    let flipped = p.flipped(&app.settings);
-    let lay = motley::tui::play::page::layout(&p.control, app.size, flipped);
+    let lay = p.layout(app.size, &app.settings);
     let geom = lay.board.expect("board fits");
     let r = geom.cell(motley::core::Square::parse(sq).unwrap());
     (r.x + r.width / 2, r.y + r.height / 2)

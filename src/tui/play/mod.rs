@@ -68,7 +68,7 @@ impl PlayState {
 
     /// Where everything is drawn (and clicked) on a screen of `size`.
     pub fn layout(&self, size: (u16, u16), settings: &Settings) -> PageLayout {
-        page::layout(&self.control, size, self.flipped(settings))
+        page::layout(&self.control, &self.view, size, self.flipped(settings))
     }
 
     /// The screen's widget.
@@ -78,6 +78,7 @@ impl PlayState {
             view: &self.view,
             flipped: self.flipped(settings),
             theme,
+            now: settings.time.now(),
         }
     }
 
@@ -99,7 +100,7 @@ impl PlayState {
             Settled::StillOver => self.view.drop_selection(),
             Settled::Ongoing if self.view.popup.is_none() => {
                 if let Some(job) = self.control.computer_job(ctx.settings) {
-                    ctx.requests.push(Request::Think(job));
+                    ctx.requests.push(Request::Think(Box::new(job)));
                 }
             }
             Settled::Ongoing => {}
@@ -138,9 +139,21 @@ impl PlayState {
                 }
                 Nav::Stay
             }
+            AppEvent::Hinted { generation, action } => {
+                self.take_hint(generation, action);
+                Nav::Stay
+            }
             AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
-            AppEvent::Resize(..) | AppEvent::Tick => Nav::Stay,
+            AppEvent::Tick => {
+                if let Some(settled) = self.control.tick(ctx.settings) {
+                    self.after(settled, ctx);
+                }
+                Nav::Stay
+            }
+            AppEvent::Resize(..) | AppEvent::Analysed { .. } | AppEvent::AnalysisDone { .. } => {
+                Nav::Stay
+            }
         }
     }
 
@@ -233,6 +246,7 @@ impl PlayState {
                     self.view.refuse("no computer is thinking");
                 }
             }
+            A::Hint => self.ask_hint(ctx),
             A::Buy => self.open_purchases(),
             A::Pass => self.pass(ctx),
             A::NextGame => return self.next_game(),
@@ -240,11 +254,65 @@ impl PlayState {
             A::ScrollMoves(d) => {
                 self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
             }
+            A::CopyFen => {
+                let fen = self.control.game().position().to_fen();
+                ctx.requests.push(Request::Clipboard(fen.clone()));
+                self.view
+                    .say(format!("FEN sent to the terminal's clipboard: {fen}"));
+            }
+            A::CopyPgn => {
+                let pgn = self.control.pgn();
+                let plies = self.control.game().ply();
+                let unit = if plies == 1 { "ply" } else { "plies" };
+                ctx.requests.push(Request::Clipboard(pgn));
+                self.view.say(format!(
+                    "PGN of the game ({plies} {unit}) sent to the terminal's clipboard"
+                ));
+            }
+            A::ExportPgn => {
+                let said = self.control.export_pgn(ctx.settings);
+                self.view.message = Some(Message::of(said));
+            }
             A::Unbound(c) => self.view.refuse(format!(
                 "'{c}' is not a key here; press ? for the list of keys"
             )),
         }
         Nav::Stay
+    }
+
+    /// `H`: search for a hint in the background.
+    fn ask_hint(&mut self, ctx: &mut Ctx) {
+        if let Some(h) = self.control.hint() {
+            // Shown already for this position: not counted again.
+            let text = format!("hint for {}: {} (shown already)", h.side.name(), h.san);
+            return self.view.say(text);
+        }
+        match self.control.hint_job(ctx.settings) {
+            Ok(job) => {
+                self.view.say("looking for a hint…");
+                ctx.requests.push(Request::Hint(Box::new(job)));
+            }
+            Err(why) => self.view.refuse(why),
+        }
+    }
+
+    /// A hint arrived: name it (it is highlighted on the board).
+    fn take_hint(&mut self, generation: u64, action: Option<Action>) {
+        match self.control.take_hint(generation, action) {
+            Some(Ok(hint)) => {
+                let side = hint.side;
+                let used = self.control.hints_used()[side.index()];
+                let times = if used == 1 { "hint" } else { "hints" };
+                self.view.say(format!(
+                    "hint for {}: {} ({used} {times} used by {})",
+                    side.name(),
+                    hint.san,
+                    side.name()
+                ));
+            }
+            Some(Err(why)) => self.view.refuse(why),
+            None => {}
+        }
     }
 
     fn move_cursor(&mut self, dx: i8, dy: i8, settings: &Settings) {
@@ -365,6 +433,9 @@ impl PlayState {
         if undone {
             self.view.popup = None;
             self.view.say("took back");
+        } else if self.control.flag_fallen() {
+            self.view
+                .refuse("time ran out: a game lost on time cannot be taken back");
         } else {
             self.view
                 .refuse("nothing to undo: this is the start of the game");
