@@ -9,13 +9,13 @@
 //! bring back a piece of the physical set; on-board plus lost always makes
 //! exactly one set per colour.
 
-use super::standard::{fide_castling_why, fide_hash, fide_why_illegal, validate_fide_setup};
+use super::fide::{fide_hash, validate_fide_setup};
+use super::standard::{fide_castling_why, fide_why_illegal};
 use super::EndReason;
 use super::{material_balance, Outcome, Position, PositionError, PIECE_CENTIPAWNS};
 use crate::core::fen::Setup;
-use crate::core::movegen::{
-    apply_move, castling_rights_touching, gen_fide_legal, king_in_check, promotion_rank, FideParams,
-};
+use crate::core::legal::{gen_fide_legal, FideParams};
+use crate::core::movegen::{apply_move, castling_rights_touching, king_in_check, promotion_rank};
 use crate::core::{
     Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Purchase, Role, Square,
 };
