@@ -102,7 +102,9 @@ pub struct Preview {
 /// What the browser asks of the menu.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BrowseStep {
+    /// Nothing for the menu to do.
     Stay,
+    /// Back to the main page.
     Back,
     /// Open the game as the shelf says (play on, or replay).
     Open(PathBuf),
@@ -117,9 +119,11 @@ pub enum BrowseStep {
 /// The browser's state.
 #[derive(Clone, Debug)]
 pub struct Browser {
+    /// Which games, and what Enter does.
     pub shelf: Shelf,
     /// Every game of the shelf, in the list's order.
     pub entries: Vec<Entry>,
+    /// The order of `entries`.
     pub sort: SortKey,
     /// Only games of this variant id.
     pub filter: Option<String>,
@@ -524,10 +528,13 @@ fn first_shown(cursor: usize, height: u16) -> usize {
 
 /// The browser as a widget.
 pub struct BrowserView<'a> {
+    /// What to draw.
     pub browser: &'a Browser,
+    /// Variant names and boards.
     pub registry: &'a Registry,
     /// What went wrong opening or deleting, or what was done.
     pub message: Option<&'a str>,
+    /// Colours and glyphs.
     pub theme: &'a Theme,
 }
 
