@@ -300,3 +300,28 @@ fn the_old_autosave_is_moved_in_at_start_and_offered() {
     t.keys(&["q"]);
     t.wait_exit();
 }
+
+#[test]
+fn a_signal_while_saving_fails_says_the_game_was_not_saved() {
+    let Some(t) = Tmux::new("sigfail") else {
+        return;
+    };
+    std::fs::write(&t.data, "not a folder").unwrap();
+    let script = format!(
+        "sh -c \"env {} '{BIN}' play standard --no-auto-flip; echo STATUS=\\$?; sleep 30\"",
+        t.env(""),
+    );
+    t.shell_in("m", &script);
+    t.wait_for("White to move");
+    t.play(&["e2e4"]);
+    t.wait_for("GAME NOT SAVED");
+    let pid = t.child_pid();
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let s = t.wait_for("STATUS=");
+    assert!(s.contains("STATUS=130"), "{s}");
+    assert!(s.contains("motley: the game was NOT saved"), "{s}");
+}
