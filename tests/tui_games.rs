@@ -599,3 +599,66 @@ fn the_browse_benchmark_lists_the_games_it_wrote() {
         "{text}"
     );
 }
+
+/// Make `dir` read-only (permissions; for root the immutable attribute).
+/// False when neither works here.
+fn read_only(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let writable = |d: &Path| {
+        let probe = d.join(".probe");
+        let ok = std::fs::write(&probe, b"x").is_ok();
+        let _ = std::fs::remove_file(&probe);
+        ok
+    };
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+    if writable(dir) {
+        let _ = std::process::Command::new("chattr")
+            .arg("+i")
+            .arg(dir)
+            .status();
+    }
+    !writable(dir)
+}
+
+fn writable_again(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::process::Command::new("chattr")
+        .arg("-i")
+        .arg(dir)
+        .status();
+    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755));
+}
+
+#[test]
+fn a_game_in_a_read_only_games_folder_is_played_on_as_a_copy() {
+    let dir = temp_dir("ro-continue");
+    let games = dir.join("games");
+    drop(OpenGame::create(&games, &played("standard", &["e4"]), None).unwrap());
+    // Its lock file exists already; a fresh folder has none to open.
+    for e in std::fs::read_dir(&games).unwrap().flatten() {
+        if e.file_name().to_string_lossy().ends_with(".lock") {
+            std::fs::remove_file(e.path()).unwrap();
+        }
+    }
+    if !read_only(&games) {
+        eprintln!("note: cannot make a folder read-only here; skipped");
+        return;
+    }
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('c'));
+    key(&mut app, KeyCode::Enter);
+    let on_screen = matches!(app.screen, Screen::Play(_));
+    let said = if on_screen {
+        message(&app)
+    } else {
+        String::new()
+    };
+    if on_screen {
+        prompt(&mut app, "e5");
+    }
+    let warned = on_screen && screen(&app).contains("GAME NOT SAVED");
+    writable_again(&games);
+    assert!(on_screen, "{}", screen(&app));
+    assert!(said.contains("played on as a copy"), "{said}");
+    assert!(warned, "{}", screen(&app));
+}

@@ -20,7 +20,7 @@ use crate::ai::PlayerSpec;
 use crate::game::Game;
 use crate::record::games::OpenGame;
 use crate::record::RecordErrorKind;
-use crate::tui::base::{AppEvent, Ctx, Nav, PlayStart, ReplayStart};
+use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart};
 use crate::tui::config::{Config, NewGameChoices};
 use crate::tui::control::{load_game, saved_players, GameControl};
 use crate::tui::settings::Settings;
@@ -331,11 +331,22 @@ impl MenuState {
         let open = match OpenGame::open(&path) {
             Ok(open) => open,
             Err(e) => {
-                match (&mut self.page, &*e.kind) {
-                    (Page::Browse(b), RecordErrorKind::Locked) => b.say_locked(path),
-                    _ => self.message = Some(e.to_string()),
+                if let (Page::Browse(b), RecordErrorKind::Locked) = (&mut self.page, &*e.kind) {
+                    b.say_locked(path);
+                    return Nav::Stay;
                 }
-                return Nav::Stay;
+                // No lock to be had (a read-only games folder): play on
+                // from the file as from a saved one, saying why.
+                let nav = self.open_game(path, false, ctx);
+                return match nav {
+                    Nav::Play(mut start) => {
+                        start.message = Some(Message::error(format!(
+                            "played on as a copy: the game's lock could not be taken: {e}"
+                        )));
+                        Nav::Play(start)
+                    }
+                    other => other,
+                };
             }
         };
         let loaded = match load_game(&path, ctx.registry) {
