@@ -15,7 +15,7 @@ pub use store::{
 
 use crate::core::{Action, Color, CoordText};
 use crate::game::{Game, GameError};
-use crate::rules::{EndReason, Outcome, Position};
+use crate::rules::{Carried, EndReason, Outcome, Position};
 use crate::variant::{Registry, VariantError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -308,11 +308,11 @@ pub fn record_of(game: &Game) -> GameRecord {
         scores: outcome
             .and_then(|o| o.scores)
             .or_else(|| current_scores(pos)),
-        state: pos.state_summary(),
+        state: pos.extra_state().map(|s| s.to_string()),
         final_fen: Some(pos.to_fen()),
         saved: None,
         date: None,
-        carried: game.carried_state().cloned(),
+        carried: game.carried().and_then(|c| serde_json::to_value(c).ok()),
     }
 }
 
@@ -358,7 +358,10 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> (Option<Game>, Option
         Err(e) => return (None, Some(e)),
     };
     if let Some(state) = &rec.carried {
-        if let Err(message) = game.restore_carried_state(state) {
+        let restored = serde_json::from_value::<Carried>(state.clone())
+            .map_err(|e| e.to_string())
+            .and_then(|c| game.restore_carried(&c).map_err(|e| e.to_string()));
+        if let Err(message) = restored {
             return (
                 None,
                 Some(

@@ -34,11 +34,16 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
         first.outcome().unwrap().winner,
         Some(motley::core::Color::White)
     );
-    let summary_after = first.position().state_summary().unwrap();
+    let summary_after = first.position().extra_state().unwrap().to_string();
     assert!(summary_after.contains("prices 6/15"), "{summary_after}");
 
     let mut second = first.next_in_match(2).unwrap();
-    let carried = second.position_at(0).unwrap().state_summary().unwrap();
+    let carried = second
+        .position_at(0)
+        .unwrap()
+        .extra_state()
+        .unwrap()
+        .to_string();
     assert!(carried.matches("prices 6/15").count() == 2, "{carried}");
     second.play_text("roll:3,4").unwrap();
     second.play_text("e2e4").unwrap();
@@ -47,8 +52,8 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
     save_game(&path, &second, None).unwrap();
     let loaded = load_games(&path, &registry).unwrap().remove(0);
     assert_eq!(
-        loaded.position_at(0).unwrap().state_summary(),
-        second.position_at(0).unwrap().state_summary()
+        loaded.position_at(0).unwrap().extra_state(),
+        second.position_at(0).unwrap().extra_state()
     );
     assert_eq!(loaded.position().hash(), second.position().hash());
 

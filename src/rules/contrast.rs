@@ -4,6 +4,7 @@
 //! moves and judges check with its own attack function; everything else
 //! (castling rights, en passant, clocks, FEN) is FIDE's.
 
+use super::facts::{Describe, Fact, MarkedSquares, SquareMark};
 use super::standard::{
     fide_setup_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with,
 };
@@ -536,7 +537,10 @@ impl Position for Contrast {
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
         if legal.is_empty() {
-            return Some(mate_or_stalemate(self.fide.turn, self.is_check()));
+            return Some(mate_or_stalemate(
+                self.fide.turn,
+                self.in_check(self.fide.turn),
+            ));
         }
         // Only bare kings are a draw by material in Contrast.
         (self.fide.board.occupied() == self.fide.board.by_role(Role::King))
@@ -561,8 +565,8 @@ impl Position for Contrast {
     }
 
     #[inline]
-    fn is_check(&self) -> bool {
-        king_in_check(&self.fide.board, self.fide.turn)
+    fn in_check(&self, color: Color) -> bool {
+        king_in_check(&self.fide.board, color)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
@@ -611,7 +615,7 @@ impl Position for Contrast {
             .iter()
             .any(|m| m.to == to && (m.kind == MoveKind::CaptureInPlace) == in_place)
         {
-            return if self.is_check() {
+            return if self.in_check(self.fide.turn) {
                 "your king is in check and this move does not get it out (attacks counted with Contrast powers)".to_string()
             } else {
                 "that would leave your king in check (attacks counted with Contrast powers)"
@@ -627,22 +631,35 @@ impl Position for Contrast {
         }
         format!("Contrast: {powers}")
     }
+}
 
-    fn evaluate(&self) -> i32 {
-        // Chess material and piece squares, plus a bonus for every piece
-        // standing strong: strength is the whole point of the variant and
-        // changes with every move.
-        const STRONG_BONUS: [i32; 6] = [15, 40, 35, 45, 30, 10];
+impl Describe for Contrast {
+    /// Every piece is marked strong or weak by the square it stands on.
+    fn square_marks(&self) -> Vec<MarkedSquares> {
         let b = &self.fide.board;
-        let mut score = crate::ai::eval::chess_pst(b, self.fide.turn);
-        for (c, sign) in [(self.fide.turn, 1), (self.fide.turn.other(), -1)] {
-            let strong = b.by_color(c) & strong_squares(c);
-            for role in Role::ALL {
-                score +=
-                    sign * STRONG_BONUS[role.index()] * (strong & b.by_role(role)).count() as i32;
-            }
-        }
-        score
+        let strong = (b.by_color(Color::White) & strong_squares(Color::White))
+            | (b.by_color(Color::Black) & strong_squares(Color::Black));
+        vec![
+            MarkedSquares {
+                mark: SquareMark::Strong,
+                squares: strong,
+            },
+            MarkedSquares {
+                mark: SquareMark::Weak,
+                squares: b.occupied() & !strong,
+            },
+        ]
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        vec![Fact::reminder(
+            "Strong: White on a light square, Black on a dark square (a1 is dark)",
+        )]
+    }
+
+    fn explain_square(&self, sq: Square) -> Option<String> {
+        let p = self.fide.board.piece_at(sq)?;
+        Some(describe_powers(p.color, p.role, sq))
     }
 }
 

@@ -4,6 +4,7 @@
 //! The knight slot's piece is an option: knight, camel (Jamal), DA (Daffy)
 //! or double knight.
 
+use super::facts::{material, Describe, Fact};
 use super::standard::{
     fide_setup_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with,
 };
@@ -451,7 +452,10 @@ impl Position for Monochromatic {
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
         // No insufficient-material draw in this family.
         if legal.is_empty() {
-            return Some(mate_or_stalemate(self.fide.turn, self.is_check()));
+            return Some(mate_or_stalemate(
+                self.fide.turn,
+                self.in_check(self.fide.turn),
+            ));
         }
         None
     }
@@ -474,8 +478,8 @@ impl Position for Monochromatic {
     }
 
     #[inline]
-    fn is_check(&self) -> bool {
-        king_in_check(&self.fide.board, self.options.knight, self.fide.turn)
+    fn in_check(&self, color: Color) -> bool {
+        king_in_check(&self.fide.board, self.options.knight, color)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
@@ -530,7 +534,7 @@ impl Position for Monochromatic {
             let mut after = self.fide.board;
             apply_move(&mut after, Move::new(from, to));
             if king_in_check(&after, self.options.knight, self.fide.turn) {
-                return if self.is_check() {
+                return if self.in_check(self.fide.turn) {
                     "your king is in check and this move does not get it out (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
                 } else {
                     "that would leave your king in check (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
@@ -539,37 +543,17 @@ impl Position for Monochromatic {
         }
         generic_why_illegal(self, text, legal)
     }
+}
 
-    fn evaluate(&self) -> i32 {
-        // Every piece is bound to its square colour, so the game splits in a
-        // light and a dark battle: a bishop or pawn is worth more the more
-        // enemy pieces share its colour (its only possible targets). The
-        // knight slot is valued by what it can do here.
-        let b = &self.fide.board;
-        let slot = match self.options.knight {
-            KnightKind::Knight => 40,
-            KnightKind::Camel => 260,
-            KnightKind::Da => 280,
-            KnightKind::DoubleKnight => 150,
-        };
-        let values = [100, slot, 330, 500, 900, 0];
-        let mut score = 0;
-        for (c, sign) in [(self.fide.turn, 1), (self.fide.turn.other(), -1)] {
-            let mine = b.by_color(c);
-            let enemy = b.by_color(c.other());
-            for role in Role::ALL {
-                score += sign * values[role.index()] * (mine & b.by_role(role)).count() as i32;
-            }
-            for shade_mask in [Bitboard::LIGHT, Bitboard::DARK] {
-                let targets = (enemy & shade_mask).count() as i32;
-                let bishops = (mine & b.by_role(Role::Bishop) & shade_mask).count() as i32;
-                let pawns = (mine & b.by_role(Role::Pawn) & shade_mask).count() as i32;
-                score += sign * (bishops * (6 * targets - 30) + pawns * (2 * targets - 10));
-            }
-            // A pawn still on its start rank keeps its only forward move.
-            let home = mine & b.by_role(Role::Pawn) & Bitboard::rank(pawn_start_rank(c));
-            score += sign * 10 * home.count() as i32;
-        }
-        score
+impl Describe for Monochromatic {
+    fn facts(&self) -> Vec<Fact> {
+        vec![
+            Fact::Material(material(&self.fide.board)),
+            Fact::reminder("No piece may move to a square of the other colour"),
+            Fact::reminder(format!(
+                "Knight slot: {} · check is pictorial (normal powers)",
+                self.options.knight.name()
+            )),
+        ]
     }
 }

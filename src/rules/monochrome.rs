@@ -3,6 +3,7 @@
 //! crosses the centerline, so `Board::by_color(White)` is always "the pieces
 //! on ranks 1–4". Captures score points, and every ending is scored.
 
+use super::facts::{BoardLook, Describe, EndOffer, Fact};
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, leaper_attacks, queen_attacks, rook_attacks,
@@ -155,8 +156,8 @@ impl Monochrome {
         self.no_rejection
     }
 
-    /// RULES.md's ruling for computer players: accept an offer to end the
-    /// game when not behind on score.
+    /// The ruling for computer players (docs/rules.md): accept an offer to
+    /// end the game when not behind on score.
     pub fn accepts_end_offer(&self, side: Color) -> bool {
         self.scores[side.index()] >= self.scores[side.other().index()]
     }
@@ -182,17 +183,19 @@ impl Monochrome {
         }
     }
 
-    /// Sum of capture values of `side`'s pieces.
-    fn half_value(&self, side: Color) -> i32 {
+    /// What the opponent would score by taking every piece on `side`'s
+    /// half: the points `side` has at stake (for evaluation).
+    pub fn half_value(&self, side: Color) -> u32 {
         let mine = self.board.by_color(side);
         Role::ALL
             .iter()
             .map(|&r| (self.board.by_role(r) & mine).count() * self.values[r.index()])
-            .sum::<u32>() as i32
+            .sum()
     }
 
-    /// The most valuable enemy piece `side` can capture now (0 if none).
-    fn best_capture(&self, side: Color) -> u32 {
+    /// The points of the most valuable enemy piece `side`'s pieces attack
+    /// now (0 if none), whoever is to move (for evaluation).
+    pub fn best_capture(&self, side: Color) -> u32 {
         let theirs = self.board.by_color(side.other());
         let mut best = 0;
         for from in self.board.by_color(side) {
@@ -411,27 +414,47 @@ impl Position for Monochrome {
         }
         generic_why_illegal(self, text, legal)
     }
-
-    /// Score difference (a point is worth a pawn), plus what each side can
-    /// take next (the side to act takes the best now; the opponent's best
-    /// threat counts half, since we may answer it), plus a small term for
-    /// the material on each half: pieces on the opponent's half are our
-    /// targets, ours are theirs.
-    fn evaluate(&self) -> i32 {
-        let us = self.turn;
-        let them = us.other();
-        let diff = self.scores[us.index()] as i32 - self.scores[them.index()] as i32;
-        let now = self.best_capture(us) as i32;
-        let threat = self.best_capture(them) as i32;
-        let halves = self.half_value(them) - self.half_value(us);
-        100 * diff + 90 * now - 50 * threat + 10 * halves
-    }
 }
 
 impl Monochrome {
     #[inline]
     fn repetition_key_raw(&self) -> u64 {
         self.board.hash() ^ zobrist::side(self.turn) ^ self.rejection_key()
+    }
+}
+
+impl Describe for Monochrome {
+    fn side_names(&self) -> [&'static str; 2] {
+        ["South", "North"]
+    }
+
+    /// Pieces look alike: the half a piece stands on says whose it is.
+    fn board_look(&self) -> BoardLook {
+        BoardLook {
+            uniform_pieces: true,
+            centerline: true,
+        }
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        let mut facts = vec![
+            Fact::Scores(self.scores),
+            Fact::reminder("A piece belongs to the half it stands on"),
+        ];
+        if let Some((from, to)) = self.no_rejection {
+            facts.push(Fact::constraint(format!(
+                "No rejection: the piece on {to} may not go straight back to {from}"
+            )));
+        }
+        facts
+    }
+
+    fn end_offer(&self) -> EndOffer {
+        EndOffer::Scored
+    }
+
+    fn rules_accept_end_offer(&self, side: Color) -> Option<bool> {
+        Some(self.accepts_end_offer(side))
     }
 }
 
@@ -450,20 +473,6 @@ mod tests {
         assert_eq!(perft(&p, 1), 20);
         assert_eq!(perft(&p, 2), 400);
         assert_eq!(perft(&p, 3), 9302);
-    }
-
-    #[test]
-    fn evaluation_follows_scores_and_the_next_capture() {
-        let p = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-        let ahead = p.with_scores([5, 0]).unwrap();
-        assert!(ahead.evaluate() > p.evaluate());
-        // Bishop and queen attack each other across the line: the side to
-        // act that can take the queen stands better than the one that can
-        // only take the bishop while its queen hangs.
-        let can_take = mono("4k3/8/8/3q4/4B3/8/8/4K3 w - - 0 1");
-        let is_attacked = mono("4k3/8/8/3q4/4B3/8/8/4K3 b - - 0 1");
-        assert!(can_take.evaluate() > 0);
-        assert!(can_take.evaluate() > is_attacked.evaluate());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! FIDE chess: the baseline whose public perft numbers prove the shared
 //! generator right.
 
-use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use super::{generic_why_illegal, Describe, EndReason, Outcome, Position, PositionError};
 use crate::core::fen::{castle, Setup};
 use crate::core::movegen::{
     apply_move, castle_geometry, castling_rights_touching, ep_square_after, gen_fide_legal,
@@ -217,7 +217,10 @@ impl Position for Standard {
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
         if legal.is_empty() {
-            return Some(mate_or_stalemate(self.fide.turn, self.is_check()));
+            return Some(mate_or_stalemate(
+                self.fide.turn,
+                self.in_check(self.fide.turn),
+            ));
         }
         insufficient_material(&self.fide.board)
             .then(|| Outcome::draw(EndReason::InsufficientMaterial))
@@ -241,16 +244,12 @@ impl Position for Standard {
     }
 
     #[inline]
-    fn is_check(&self) -> bool {
-        king_in_check(&self.fide.board, self.fide.turn)
+    fn in_check(&self, color: Color) -> bool {
+        king_in_check(&self.fide.board, color)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         fide_why_illegal(self, &self.fide.board, self.fide.turn, text, legal)
-    }
-
-    fn evaluate(&self) -> i32 {
-        crate::ai::eval::chess_pst(&self.fide.board, self.fide.turn)
     }
 }
 
@@ -283,6 +282,9 @@ pub fn fide_why_illegal<P: Position>(
     }
     generic_why_illegal(pos, text, legal)
 }
+
+/// Plain chess shows material; everything else is the default.
+impl Describe for Standard {}
 
 #[cfg(test)]
 mod tests {

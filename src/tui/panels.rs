@@ -55,7 +55,7 @@ pub fn position_marks(pos: &AnyPosition, last: Option<&Action>) -> Marks {
     } else if let Some(Action::Place(_, sq)) = last {
         marks.last_move = vec![*sq];
     }
-    if pos.is_check() {
+    if pos.in_check(pos.turn()) {
         marks.check = pos.board().king_of(pos.turn());
     }
     if let AnyPosition::Antichess(a) = pos {
@@ -267,7 +267,7 @@ pub fn variant_panel(
             ));
         }
         AnyPosition::DiceMoney(d) => {
-            use crate::rules::dice_money::{Item, Phase};
+            use crate::rules::dice_money::{Phase, ShopItem as Item};
             let me = d.turn();
             let face = |v: u8| -> String {
                 if theme.ascii {

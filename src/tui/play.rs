@@ -762,14 +762,7 @@ impl PlayState {
     /// A computer accepts a scored end when not behind, a draw when its
     /// evaluation says it is clearly worse.
     pub fn computer_accepts(&self, computer: Color) -> bool {
-        let pos = self.game.position();
-        let o = pos.end_by_rule(EndReason::Agreement);
-        if o.scores.is_some() {
-            return o.winner != Some(computer.other());
-        }
-        let eval = pos.evaluate();
-        let mine = if pos.turn() == computer { eval } else { -eval };
-        mine <= -200
+        crate::ai::accepts_end_offer(self.game.position(), computer)
     }
 
     fn move_now(&mut self) {

@@ -240,7 +240,7 @@ pub fn status_lines(
                 _ => format!("{name} to move"),
             };
             v.push(Line::styled(who, theme.title()));
-            if pos.is_check() {
+            if pos.in_check(pos.turn()) {
                 v.push(Line::styled("Check!", theme.error()));
             }
         }

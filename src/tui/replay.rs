@@ -352,7 +352,7 @@ impl ReplayState {
         } else {
             status.push(Line::raw(format!("{} to move", pos.turn().name())));
         }
-        if pos.is_check() {
+        if pos.in_check(pos.turn()) {
             status.push(Line::styled("Check!", theme.error()));
         }
         if let Some(e) = &self.error {
