@@ -570,7 +570,6 @@ fn play_out(
     game_seed: u64,
 ) -> Result<usize> {
     let stop = AtomicBool::new(false);
-    let mut history: Vec<u64> = Vec::new();
     while game.outcome().is_none() {
         if game.ply() >= MATCH_PLY_LIMIT {
             return Ok(game.ply());
@@ -587,10 +586,7 @@ fn play_out(
         } else {
             black
         };
-        history.clear();
-        history.extend(
-            (0..game.ply()).filter_map(|i| game.position_at(i).and_then(|p| p.repetition_key())),
-        );
+        let history = game.repetition_history();
         let settings = ThinkSettings {
             movetime,
             seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),

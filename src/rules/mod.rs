@@ -149,10 +149,16 @@ impl Outcome {
         }
     }
 
-    /// One line for people: "White wins by checkmate", "Draw by stalemate".
+    /// One line for people: "White wins (checkmate)", "Draw (stalemate)".
     pub fn describe(&self) -> String {
+        self.describe_with([Color::White.name(), Color::Black.name()])
+    }
+
+    /// [`Outcome::describe`] with the family's names for the sides
+    /// ([`Describe::side_names`]: Monochrome's South and North).
+    pub fn describe_with(&self, side_names: [&str; 2]) -> String {
         let who = match self.winner {
-            Some(c) => format!("{} wins", c.name()),
+            Some(c) => format!("{} wins", side_names[c.index()]),
             None => "Draw".to_string(),
         };
         match self.scores {

@@ -232,9 +232,7 @@ impl PlayState {
                 if spec != PlayerSpec::Human && self.thinking.is_none() && self.popup.is_none() {
                     self.generation += 1;
                     let stop = Arc::new(AtomicBool::new(false));
-                    let history = (0..self.game.ply())
-                        .filter_map(|i| self.game.position_at(i).and_then(|p| p.repetition_key()))
-                        .collect();
+                    let history = self.game.repetition_history();
                     ctx.requests.push(Request::Think(ThinkJob {
                         generation: self.generation,
                         position: self.game.position().clone(),
@@ -566,15 +564,6 @@ impl PlayState {
                         },
                         &legal,
                     ));
-                    return;
-                }
-                // Castling wins over a king slide with the same squares
-                // (RULES.md §6).
-                if let Some(c) = candidates
-                    .iter()
-                    .find(|a| matches!(a, Action::Move(m) if m.kind == MoveKind::Castle))
-                {
-                    self.play_action(*c, ctx);
                     return;
                 }
                 if candidates.len() == 1 {
