@@ -57,6 +57,14 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
     );
     assert_eq!(loaded.position().hash(), second.position().hash());
 
+    // The carried prices keep their JSON shape: both players' lists.
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let lists = &saved["carried"]["prices"];
+    assert_eq!(lists[0], serde_json::json!([6, 15, 10, 5, 3, 7, 11, 19]));
+    assert_eq!(lists[0], lists[1]);
+    assert_eq!(saved["carried"].as_object().unwrap().len(), 1);
+
     // A corrupt carried state is refused with the field named.
     let text = std::fs::read_to_string(&path)
         .unwrap()

@@ -666,6 +666,37 @@ impl Describe for Contrast {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::facts::{Describe, MarkedSquares, SquareMark};
+
+    #[test]
+    fn every_piece_is_marked_strong_or_weak_by_its_square() {
+        // White king e1 (dark): weak; white knight g1 (dark): weak; white
+        // bishop f1 (light): strong; black king e8 (light): weak; black
+        // rook h8 (dark): strong.
+        let p = Contrast::from_setup(Setup::parse("4k2r/8/8/8/8/8/8/4KBN1 w - - 0 1").unwrap())
+            .unwrap();
+        let sqs = |list: &[&str]| {
+            list.iter()
+                .map(|t| Square::parse(t).unwrap())
+                .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s))
+        };
+        assert_eq!(
+            p.square_marks(),
+            [
+                MarkedSquares {
+                    mark: SquareMark::Strong,
+                    squares: sqs(&["f1", "h8"])
+                },
+                MarkedSquares {
+                    mark: SquareMark::Weak,
+                    squares: sqs(&["e1", "g1", "e8"])
+                }
+            ]
+        );
+        let knight = p.explain_square(Square::parse("g1").unwrap()).unwrap();
+        assert!(knight.contains("weak"), "{knight}");
+        assert_eq!(p.explain_square(Square::parse("d4").unwrap()), None);
+    }
 
     /// The reverse lookup in `attackers_to` must agree with the forward
     /// patterns in `piece_targets`/`pawn_targets` on every square.
