@@ -1,5 +1,5 @@
-//! The command line (DESIGN.md): argument definitions and the headless
-//! subcommands. Machine-readable outputs are exactly as DESIGN.md fixes them.
+//! The command line (README, "Command line"): argument definitions and the headless
+//! subcommands. Machine-readable outputs are exactly as README fixes them.
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};

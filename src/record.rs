@@ -1,4 +1,4 @@
-//! Saved games (DESIGN.md "Saved game"): the JSON record, reading any saved
+//! Saved games (README, "Saved games"): the JSON record, reading any saved
 //! file (JSON record or PGN, told apart by content) with every problem named
 //! by file, game, ply and action, and rebuilding a [`Game`] by replaying the
 //! recorded actions — dice rolls included, so a replay never re-rolls.

@@ -1,4 +1,4 @@
-//! Dice-Money Chess (RULES.md §6): every rule in a state built for it by
+//! Dice-Money Chess (docs/rules.md, "Dice-Money Chess"): every rule in a state built for it by
 //! playing explicit actions (rolls included) from a FEN, a seeded
 //! random-play property test against a brute-force reference, and perft.
 

@@ -1,5 +1,5 @@
 //! Actions: everything a player (or the dice) can do, each with one text form
-//! (RULES.md coordinate notation). A game is a start position plus a list of
+//! (docs/rules.md, "Notation"). A game is a start position plus a list of
 //! actions.
 
 use super::types::{Color, Piece, Role, Square};
