@@ -20,7 +20,7 @@ pub struct BoardGeom {
     pub cell_h: u16,
     /// Black at the bottom.
     pub flipped: bool,
-    /// An extra row between ranks 4 and 5 (Monochrome's centerline).
+    /// An extra row between ranks 4 and 5 for a centerline.
     pub centerline: bool,
 }
 
@@ -165,13 +165,29 @@ impl Marks {
     }
 }
 
-/// How pieces are drawn for a family.
-#[derive(Clone, Debug, Default)]
+/// How pieces are drawn, as the rules describe them
+/// ([`crate::rules::facts::BoardLook`] and the square marks).
+#[derive(Clone, Debug)]
 pub struct PieceLook {
-    /// Every piece in one colour (Monochrome).
+    /// Every piece in one colour: where a piece stands says whose it is.
     pub same_look: bool,
-    /// Squares whose pieces are strong (Contrast); others are weak.
-    pub strong: Option<Bitboard>,
+    /// Squares whose pieces have their strong powers (bold, underlined, `+`).
+    pub strong: Bitboard,
+    /// Squares whose pieces have their weak powers (dim, `-`).
+    pub weak: Bitboard,
+    /// The family's names of the sides, for the halves of a centerline.
+    pub side_names: [&'static str; 2],
+}
+
+impl Default for PieceLook {
+    fn default() -> Self {
+        PieceLook {
+            same_look: false,
+            strong: Bitboard::EMPTY,
+            weak: Bitboard::EMPTY,
+            side_names: ["White", "Black"],
+        }
+    }
 }
 
 /// The board widget.
@@ -218,11 +234,15 @@ impl Widget for BoardView<'_> {
                         put(buf, mid_x - 1, mid_y, "   ", bg);
                     }
                     put(buf, mid_x, mid_y, &glyph.to_string(), bg.patch(style));
-                    if let Some(strong) = self.look.strong {
-                        if r.width >= 5 {
-                            let badge = if strong.contains(sq) { "+" } else { "-" };
-                            put(buf, mid_x + 1, mid_y, badge, bg.patch(style));
-                        }
+                    let badge = if self.look.strong.contains(sq) {
+                        Some("+")
+                    } else if self.look.weak.contains(sq) {
+                        Some("-")
+                    } else {
+                        None
+                    };
+                    if let (Some(badge), true) = (badge, r.width >= 5) {
+                        put(buf, mid_x + 1, mid_y, badge, bg.patch(style));
                     }
                     if dest {
                         put(buf, r.x, mid_y, "(", bg.patch(t.destination()));
@@ -265,19 +285,19 @@ impl Widget for BoardView<'_> {
             let line: String = std::iter::repeat_n('━', (8 * g.cell_w) as usize).collect();
             put(buf, g.x + LABEL_W, y, &line, t.centerline());
             put(buf, g.x, y, "══", t.centerline());
-            // Name the halves on the line itself.
-            let label = if g.flipped {
-                " ▲ South (White) ━━ North (Black) ▼ "
+            // Name the halves on the line itself: the far half above it,
+            // the near half below.
+            let [south, north] = self.look.side_names;
+            let (far, near) = if g.flipped {
+                (south, north)
             } else {
-                " ▲ North (Black) ━━ South (White) ▼ "
+                (north, south)
             };
-            let short = if g.flipped {
-                " ▲S ━ N▼ "
-            } else {
-                " ▲N ━ S▼ "
-            };
+            let initial = |name: &str| name.chars().next().unwrap_or('?');
+            let label = format!(" ▲ {far} ━━ {near} ▼ ");
+            let short = format!(" ▲{} ━ {}▼ ", initial(far), initial(near));
             let w = 8 * g.cell_w;
-            for text in [label, short] {
+            for text in [label.as_str(), short.as_str()] {
                 let lw = text.chars().count() as u16;
                 if lw + 2 <= w {
                     put(buf, g.x + LABEL_W + (w - lw) / 2, y, text, t.centerline());
@@ -293,14 +313,12 @@ impl BoardView<'_> {
         let t = self.theme;
         let glyph = t.glyph(p, self.look.same_look);
         let mut style = t.piece(p.color, self.look.same_look);
-        if let Some(strong) = self.look.strong {
-            if strong.contains(sq) {
-                style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
-            } else {
-                style = style
-                    .remove_modifier(Modifier::BOLD)
-                    .add_modifier(Modifier::DIM);
-            }
+        if self.look.strong.contains(sq) {
+            style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+        } else if self.look.weak.contains(sq) {
+            style = style
+                .remove_modifier(Modifier::BOLD)
+                .add_modifier(Modifier::DIM);
         }
         (glyph, style)
     }

@@ -12,6 +12,7 @@ use super::store;
 use super::theme::Theme;
 use crate::ai::PlayerSpec;
 use crate::game::Game;
+use crate::rules::Position;
 use crate::variant::Registry;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -85,18 +86,21 @@ pub struct MenuState {
     pub message: Option<String>,
 }
 
-fn is_dice(registry: &Registry, idx: usize) -> bool {
+/// Does the variant carry something from one game of a match to the next
+/// (so a match length is worth asking for)? The rules say.
+fn plays_matches(registry: &Registry, idx: usize) -> bool {
     registry
         .all()
         .get(idx)
-        .is_some_and(|v| super::panels::family_name(v) == "dice_money")
+        .and_then(|v| v.position(None).ok())
+        .is_some_and(|p| p.carried().is_some())
 }
 
 impl Setup {
     /// The rows shown for the chosen variant.
     pub fn rows(&self, registry: &Registry) -> Vec<SetupRow> {
         let mut v = vec![SetupRow::White, SetupRow::Black];
-        if is_dice(registry, self.variant) {
+        if plays_matches(registry, self.variant) {
             v.push(SetupRow::MatchGames);
         }
         v.push(SetupRow::Fen);
@@ -414,7 +418,7 @@ impl MenuState {
         };
         let spec = |i: usize| PLAYER_CHOICES[i].parse().unwrap_or(PlayerSpec::Human);
         let mut p = PlayState::new(game, [spec(s.white), spec(s.black)]);
-        if s.match_games > 1 && is_dice(ctx.registry, s.variant) {
+        if s.match_games > 1 && plays_matches(ctx.registry, s.variant) {
             p.match_info = Some(MatchInfo {
                 games: s.match_games,
                 played: 0,

@@ -4,13 +4,14 @@
 //! turns. Drawing is in `play_view`.
 
 use super::app::{AppEvent, Ctx, Nav, Request, Settings, ThinkJob};
+use super::panels;
 use super::play_view::{self, PlayLayout};
 use super::popup::ListPopup;
 use super::store;
 use crate::ai::{PlayerSpec, ThinkSettings};
 use crate::core::{Action, Bitboard, Color, CoordText, MoveKind, Piece, Role, Square};
 use crate::game::Game;
-use crate::rules::{EndReason, Position};
+use crate::rules::{Describe, Position};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,7 +31,8 @@ pub struct Thinking {
     pub stop: Arc<AtomicBool>,
 }
 
-/// Several games in a row with alternating colours (Dice-Money matches).
+/// Several games in a row with alternating colours (in variants that carry
+/// something from one game to the next).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchInfo {
     pub games: u32,
@@ -47,7 +49,7 @@ pub struct MatchInfo {
 pub enum ListKind {
     /// Several legal actions share a from/to (promotion, capture in place).
     Candidates(Vec<Action>),
-    /// Dice-Money purchases: an action, or "place this piece" (then a square).
+    /// Purchases: an action, or "place this piece" (then a square).
     Purchases(Vec<PurchaseItem>),
     /// Resign as this side? (y/n)
     Resign(Color),
@@ -222,7 +224,8 @@ impl PlayState {
                 if !self.over_shown {
                     self.over_shown = true;
                     self.cancel_thinking();
-                    self.popup = Some(self.game_over_popup(&o.describe()));
+                    let text = panels::describe_outcome(self.game.position(), &o);
+                    self.popup = Some(self.game_over_popup(&text));
                 }
             }
             None => {
@@ -453,7 +456,7 @@ impl PlayState {
                 let d = self
                     .game
                     .outcome()
-                    .map(|o| o.describe())
+                    .map(|o| panels::describe_outcome(self.game.position(), &o))
                     .unwrap_or_default();
                 self.popup = Some(self.game_over_popup(&d));
             }
@@ -480,13 +483,13 @@ impl PlayState {
         if let Some(o) = self.game.outcome() {
             return Some(format!(
                 "the game is over: {} (n: rematch, s: save, q: leave)",
-                o.describe()
+                panels::describe_outcome(self.game.position(), &o)
             ));
         }
         if !self.human_to_act() {
             return Some(format!(
                 "{} (computer) is thinking; press m to make it move now",
-                self.game.position().turn().name()
+                self.side_name(self.game.position().turn())
             ));
         }
         None
@@ -690,7 +693,7 @@ impl PlayState {
             kind: ListKind::Resign(side),
             list: ListPopup::new(
                 "Resign",
-                vec![format!("{} resigns the game?", side.name())],
+                vec![format!("{} resigns the game?", self.side_name(side))],
                 vec![
                     ('y', "yes, resign".to_string()),
                     ('n', "no, play on".to_string()),
@@ -699,13 +702,9 @@ impl PlayState {
         });
     }
 
-    /// Is the agreed end of this game scored (Monochrome) rather than a draw?
-    fn end_is_scored(&self) -> bool {
-        self.game
-            .position()
-            .end_by_rule(EndReason::Agreement)
-            .scores
-            .is_some()
+    /// The family's name of a side.
+    fn side_name(&self, side: Color) -> &'static str {
+        panels::side_name(self.game.position(), side)
     }
 
     fn offer(&mut self, ctx: &mut Ctx) {
@@ -718,20 +717,17 @@ impl PlayState {
             return;
         };
         let other = by.other();
-        let what = if self.end_is_scored() {
-            "to end the game (scored as it stands)"
-        } else {
-            "a draw"
-        };
+        let what = self.game.position().end_offer().describe();
+        let (by_name, other_name) = (self.side_name(by), self.side_name(other));
         if self.player(other) != PlayerSpec::Human {
             if self.computer_accepts(other) {
                 self.touched = true;
                 self.cancel_thinking();
                 self.game.agree();
-                self.say(format!("{} (computer) accepts {what}", other.name()));
+                self.say(format!("{other_name} (computer) accepts {what}"));
                 self.settle(ctx);
             } else {
-                self.say(format!("{} (computer) declines {what}", other.name()));
+                self.say(format!("{other_name} (computer) declines {what}"));
             }
             return;
         }
@@ -740,8 +736,8 @@ impl PlayState {
             list: ListPopup::new(
                 "Offer",
                 vec![
-                    format!("{} offers {what}.", by.name()),
-                    format!("{}, do you accept?", other.name()),
+                    format!("{by_name} offers {what}."),
+                    format!("{other_name}, do you accept?"),
                 ],
                 vec![('y', "accept".to_string()), ('n', "decline".to_string())],
             ),
@@ -770,20 +766,28 @@ impl PlayState {
             return;
         }
         let legal = self.game.legal_actions();
-        let mut items: Vec<PurchaseItem> = legal
-            .iter()
-            .filter(|a| matches!(a, Action::Buy(_)))
-            .map(|a| PurchaseItem::Act(*a))
-            .collect();
-        let mut pieces: Vec<Piece> = Vec::new();
+        let pos = self.game.position();
+        // Buys as they are; placements one entry per piece (its square is
+        // picked next), labelled by the rules with the item's price.
+        let mut items: Vec<PurchaseItem> = Vec::new();
+        let mut labels: Vec<String> = Vec::new();
         for a in &legal {
-            if let Action::Place(p, _) = a {
-                if !pieces.contains(p) {
-                    pieces.push(*p);
+            let item = match a {
+                Action::Buy(_) => PurchaseItem::Act(*a),
+                Action::Place(p, _) if !items.contains(&PurchaseItem::Place(*p)) => {
+                    PurchaseItem::Place(*p)
                 }
-            }
+                _ => continue,
+            };
+            let Some(words) = pos.describe_purchase(a) else {
+                continue;
+            };
+            labels.push(match item {
+                PurchaseItem::Place(_) => format!("{words}, then pick a square"),
+                PurchaseItem::Act(_) => words,
+            });
+            items.push(item);
         }
-        items.extend(pieces.into_iter().map(PurchaseItem::Place));
         if items.is_empty() {
             self.refuse(if legal.iter().any(|a| matches!(a, Action::Move(_))) {
                 "nothing can be bought now: purchases come before the main move and must be affordable"
@@ -793,32 +797,7 @@ impl PlayState {
             return;
         }
         let keys = "123456789abcdefghijklmnopqrstuvwxyz";
-        let labels: Vec<(char, String)> = items
-            .iter()
-            .zip(keys.chars())
-            .map(|(it, k)| {
-                let label = match it {
-                    PurchaseItem::Act(Action::Buy(p)) => match p {
-                        crate::core::Purchase::ExtraMoves(1) => {
-                            "one extra move (buy:move1)".to_string()
-                        }
-                        crate::core::Purchase::ExtraMoves(n) => {
-                            format!("{n} extra moves (buy:move{n})")
-                        }
-                        crate::core::Purchase::KingPower => {
-                            "king moves like a queen this turn (buy:king)".to_string()
-                        }
-                    },
-                    PurchaseItem::Act(a) => a.to_string(),
-                    PurchaseItem::Place(p) => format!(
-                        "place a {} {} (then pick a square)",
-                        p.color.name(),
-                        p.role.name()
-                    ),
-                };
-                (k, label)
-            })
-            .collect();
+        let labels: Vec<(char, String)> = keys.chars().zip(labels).collect();
         self.popup = Some(Popup::List {
             kind: ListKind::Purchases(items),
             list: ListPopup::new(
@@ -995,7 +974,8 @@ impl PlayState {
                     self.game.agree();
                     self.settle(ctx);
                 } else {
-                    self.say(format!("{} declines", by.other().name()));
+                    let name = self.side_name(by.other());
+                    self.say(format!("{name} declines"));
                 }
             }
             ListKind::GameOver => match i {

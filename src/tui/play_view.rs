@@ -33,7 +33,7 @@ pub struct PlayLayout {
 }
 
 /// Split a screen: title row, board left, panel right, message and hints
-/// at the bottom. `centerline` reserves Monochrome's extra row.
+/// at the bottom. `centerline` reserves the row of a family's centerline.
 pub fn split(
     size: (u16, u16),
     flipped: bool,
@@ -142,7 +142,7 @@ pub fn layout(p: &PlayState, size: (u16, u16), flipped: bool) -> PlayLayout {
     split(
         size,
         flipped,
-        panels::is_monochrome(p.game.variant()),
+        panels::centerline(p.game.position()),
         &hint_items(p),
     )
 }
@@ -164,15 +164,15 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("s", "save the game (asks for a file name)"),
     (
         "d",
-        "offer a draw (Monochrome: offer to end the game, scored)",
+        "offer a draw (or, where the rules say so, to end the game scored)",
     ),
     ("R", "resign"),
     ("m", "make a thinking computer move now"),
     (
         "b",
-        "Dice-Money: buy an extra move, king power or a placement",
+        "buy an item or a placement, where the variant sells them",
     ),
-    ("p", "Dice-Money: pass (give up the remaining extra moves)"),
+    ("p", "pass: give up the remaining bought extra moves"),
     ("n", "after the game: rematch, or the next game of a match"),
     ("g", "after the game: show the result again"),
     ("PgUp/PgDn, wheel", "scroll the move list"),
@@ -220,15 +220,14 @@ pub fn status_lines(
                 format!("Game over: {}", o.result_str()),
                 theme.title(),
             ));
-            v.push(Line::styled(o.describe(), theme.title()));
+            v.push(Line::styled(
+                panels::describe_outcome(pos, &o),
+                theme.title(),
+            ));
         }
         None => {
             let side = pos.turn();
-            let name = if panels::is_monochrome(game.variant()) {
-                side.fold("South (White)", "North (Black)")
-            } else {
-                side.name()
-            };
+            let name = panels::side_name(pos, side);
             let who = match players {
                 Some(p) if p[side.index()] != PlayerSpec::Human => {
                     if thinking {
@@ -364,9 +363,11 @@ pub fn draw(p: &PlayState, size: (u16, u16), flipped: bool, theme: &Theme, buf: 
     let mut title = vec![
         Span::styled(" Motley ", theme.title()),
         Span::raw(format!(
-            "· {}   White: {}   Black: {}",
+            "· {}   {}: {}   {}: {}",
             game.variant().name,
+            panels::side_name(pos, crate::core::Color::White),
             player_label(p.players[0]),
+            panels::side_name(pos, crate::core::Color::Black),
             player_label(p.players[1])
         )),
     ];
@@ -386,7 +387,7 @@ pub fn draw(p: &PlayState, size: (u16, u16), flipped: bool, theme: &Theme, buf: 
         marks.cursor = Some(p.cursor);
         marks.selected = p.selected;
         marks.destinations = p.destinations();
-        let look = panels::piece_look(game.variant(), pos);
+        let look = panels::piece_look(pos);
         let r = Rect::new(geom.x, geom.y, geom.width(), geom.height());
         BoardView {
             board: pos.board(),

@@ -140,7 +140,7 @@ impl ReplayState {
         play_view::split(
             size,
             self.flipped,
-            panels::is_monochrome(self.game.variant()),
+            panels::centerline(self.game.position()),
             &self.hints(),
         )
     }
@@ -340,17 +340,20 @@ impl ReplayState {
         if self.ply == self.len() {
             if let Some(o) = game.outcome() {
                 status.push(Line::styled(
-                    format!("{} {}", o.result_str(), o.describe()),
+                    format!("{} {}", o.result_str(), panels::describe_outcome(pos, &o)),
                     theme.title(),
                 ));
             } else {
                 status.push(Line::raw(format!(
                     "{} to move (game unfinished)",
-                    pos.turn().name()
+                    panels::side_name(pos, pos.turn())
                 )));
             }
         } else {
-            status.push(Line::raw(format!("{} to move", pos.turn().name())));
+            status.push(Line::raw(format!(
+                "{} to move",
+                panels::side_name(pos, pos.turn())
+            )));
         }
         if pos.in_check(pos.turn()) {
             status.push(Line::styled("Check!", theme.error()));
@@ -396,7 +399,7 @@ impl ReplayState {
         if let Some(geom) = lay.board {
             let last = self.ply.checked_sub(1).and_then(|i| game.actions().get(i));
             let marks = panels::position_marks(pos, last);
-            let look = panels::piece_look(game.variant(), pos);
+            let look = panels::piece_look(pos);
             BoardView {
                 board: pos.board(),
                 geom,

@@ -123,7 +123,7 @@ impl Theme {
     }
 
     /// The glyph for a piece. `same_look` draws every piece in one colour
-    /// (Monochrome).
+    /// (where a piece's square, not its colour, says whose it is).
     pub fn glyph(&self, piece: Piece, same_look: bool) -> char {
         if self.ascii {
             return if same_look {
@@ -185,7 +185,7 @@ impl Theme {
         }
     }
 
-    /// The Monochrome centerline.
+    /// A centerline between the halves of the board.
     pub fn centerline(&self) -> Style {
         match self.mode {
             ColorMode::None => Style::default().add_modifier(Modifier::BOLD),
@@ -244,7 +244,7 @@ impl Theme {
         }
     }
 
-    /// Something affordable / good (Dice-Money prices, positive messages).
+    /// Something affordable / good (prices one can pay, positive messages).
     pub fn good(&self) -> Style {
         match self.mode {
             ColorMode::None => Style::default().add_modifier(Modifier::BOLD),
