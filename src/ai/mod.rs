@@ -1,5 +1,7 @@
-//! Computer players. Every player is generic over the rules trait and is
-//! given a position and a stop flag; it never touches the terminal.
+//! Computer players. Every player is generic over the rules trait plus the
+//! family's evaluation ([`eval::Evaluate`], one implementation per family
+//! in [`eval`]) and is given a position and a stop flag; it never touches
+//! the terminal.
 //!
 //! `ai:LEVEL` players run the search in [`search`] with the settings of
 //! [`level`]; `random` and `greedy` (in [`players`]) exist for testing.

@@ -336,8 +336,11 @@ impl<'de> Deserialize<'de> for Carried {
 /// Why a carried state could not be put back.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CarryError {
+    /// The family has nothing to carry, so a record's carried state is
+    /// not its own.
     #[error("this variant carries nothing from one game of a match to the next")]
     NothingCarried,
+    /// A carried state sets up a game's start, so it cannot come later.
     #[error("the carried state applies only before the first action")]
     AfterFirstAction,
 }
