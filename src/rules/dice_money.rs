@@ -355,6 +355,7 @@ impl DiceMoney {
     }
 
     /// A player's money.
+    #[inline]
     pub fn money(&self, c: Color) -> u32 {
         self.money[c.index()]
     }
@@ -370,6 +371,7 @@ impl DiceMoney {
     }
 
     /// How many pieces of a role a colour has lost (and not put back).
+    #[inline]
     pub fn lost(&self, c: Color, role: Role) -> u8 {
         self.lost[c.index()][role.index()]
     }
@@ -386,6 +388,7 @@ impl DiceMoney {
 
     /// Extra moves still to make this turn (bought ones count once the
     /// purchase is made).
+    #[inline]
     pub fn extra_moves_left(&self) -> u8 {
         self.extra_left
     }
@@ -496,7 +499,10 @@ impl DiceMoney {
         !king_in_check(&b, self.turn)
     }
 
-    /// Affordable purchases and placements.
+    /// Affordable purchases and placements. Always inlined: the search
+    /// calls it through `legal_actions` on every node, and the price
+    /// list's second caller must not cost the search a call.
+    #[inline(always)]
     fn gen_purchases(&self, out: &mut Vec<Action>) {
         let us = self.turn;
         for (item, action) in [
@@ -542,14 +548,13 @@ impl DiceMoney {
         }
     }
 
-    /// Earning on the first chess move of the turn (see [`earnings`]).
+    /// Earning on the first chess move of the turn (see [`earning`]).
     fn earn(&mut self, role: Role) {
-        let Some(dice) = self.dice else { return };
-        let Some(gain) = earnings(dice).into_iter().find(|e| e.role == role) else {
+        let Some(gain) = self.dice.and_then(|dice| earning(dice, role)) else {
             return;
         };
         let c = self.turn.index();
-        self.money[c] = self.money[c].saturating_add(gain.amount).min(self.cap);
+        self.money[c] = self.money[c].saturating_add(gain).min(self.cap);
     }
 
     fn end_turn(&mut self) {
@@ -722,17 +727,29 @@ pub fn role_named(value: u8) -> Option<Role> {
 
 /// The earning rule: the first chess move of a turn, made with a piece
 /// whose number is on one die, earns the other die (on a double, that same
-/// value). One entry per role the dice name.
-pub fn earnings((a, b): (u8, u8)) -> Vec<Earning> {
-    let mut v = Vec::with_capacity(2);
-    for (die, other) in [(a, b), (b, a)] {
-        if let Some(role) = role_named(die) {
-            if v.iter().all(|e: &Earning| e.role != role) {
-                v.push(Earning {
-                    role,
-                    amount: u32::from(other),
-                });
-            }
+/// value). What a move of `role` earns under `dice`, if anything.
+#[inline]
+pub fn earning((a, b): (u8, u8), role: Role) -> Option<u32> {
+    let n = role.index() as u8 + 1;
+    if n == a {
+        Some(u32::from(b))
+    } else if n == b {
+        Some(u32::from(a))
+    } else {
+        None
+    }
+}
+
+/// What a first move earns for each role the dice name (one entry per
+/// role), by [`earning`].
+pub fn earnings(dice: (u8, u8)) -> Vec<Earning> {
+    let mut v: Vec<Earning> = Vec::with_capacity(2);
+    for die in [dice.0, dice.1] {
+        let Some(role) = role_named(die) else {
+            continue;
+        };
+        if let (Some(amount), true) = (earning(dice, role), v.iter().all(|e| e.role != role)) {
+            v.push(Earning { role, amount });
         }
     }
     v
@@ -885,6 +902,7 @@ impl Position for DiceMoney {
 
     /// Either king, whoever acts: a check given by the main move stays
     /// visible while the mover makes extra moves.
+    #[inline]
     fn in_check(&self, color: Color) -> bool {
         king_in_check(&self.board, color)
     }

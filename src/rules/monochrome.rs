@@ -146,6 +146,7 @@ impl Monochrome {
     }
 
     /// Points scored so far, `[south, north]`.
+    #[inline]
     pub fn scores(&self) -> [u32; 2] {
         self.scores
     }
