@@ -663,8 +663,8 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
     Ok((game.outcome().is_none() && !game.position().is_chance()).then(|| game.position().clone()))
 }
 
-fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
-    motley::tui::app::Settings {
+fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
+    motley::tui::settings::Settings {
         ascii,
         autosave: motley::record::autosave_path(),
         saves_dir: motley::record::saves_dir(),
@@ -675,7 +675,7 @@ fn ui_settings(ascii: bool) -> motley::tui::app::Settings {
 fn run_app(
     screen: motley::tui::app::Screen,
     registry: Registry,
-    settings: motley::tui::app::Settings,
+    settings: motley::tui::settings::Settings,
 ) -> Result<()> {
     let theme = motley::tui::theme::Theme::from_env(settings.ascii);
     let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));

@@ -7,7 +7,8 @@ mod tui_support;
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use motley::ai::PlayerSpec;
 use motley::game::Game;
-use motley::tui::app::{handle, run_requests_inline, App, AppEvent, Screen};
+use motley::tui::app::{handle, run_requests_inline, App, Screen};
+use motley::tui::base::AppEvent;
 use motley::tui::menu::MenuState;
 use motley::tui::play::PlayState;
 use motley::tui::replay::ReplayState;
@@ -71,9 +72,11 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
         // move on (and end).
         let typed = match &app.screen {
             Screen::Play(p)
-                if rng(x).is_multiple_of(6) && p.popup.is_none() && p.prompt.is_none() =>
+                if rng(x).is_multiple_of(6)
+                    && p.view.popup.is_none()
+                    && p.view.prompt.is_none() =>
             {
-                let legal = p.game.legal_actions();
+                let legal = p.control.game().legal_actions();
                 (!legal.is_empty()).then(|| legal[(rng(x) as usize) % legal.len()].to_string())
             }
             _ => None,
@@ -93,7 +96,7 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
         }
         run_requests_inline(app);
         if let Screen::Play(p) = &app.screen {
-            most = most.max(p.game.ply());
+            most = most.max(p.control.game().ply());
         }
         if app.quit {
             app.quit = false;
@@ -168,7 +171,7 @@ fn random_input_never_panics() {
             g.play(legal[(rng(&mut y) as usize) % legal.len()]).unwrap();
         }
         let path = dir.join(format!("{}.json", v.id));
-        motley::tui::store::save(&path, &g, ("human", "human")).unwrap();
+        motley::record::save_game(&path, &g, Some(("human", "human"))).unwrap();
         let open = || Screen::Replay(Box::new(ReplayState::open(path.clone(), &reg).unwrap()));
         let mut app = App::new(
             open(),

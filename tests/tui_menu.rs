@@ -9,6 +9,7 @@ use motley::game::Game;
 use motley::rules::Position;
 use motley::tui::app::{App, Screen};
 use motley::tui::menu::{MenuState, Page};
+use motley::tui::play::PlayState;
 use motley::tui::replay::ReplayState;
 use std::path::{Path, PathBuf};
 use tui_support::*;
@@ -60,7 +61,7 @@ fn walk(id: &str, n: usize, seed: u64) -> Game {
 }
 
 fn save(game: &Game, path: &Path) {
-    motley::tui::store::save(path, game, ("human", "human")).unwrap();
+    motley::record::save_game(path, game, Some(("human", "human"))).unwrap();
 }
 
 #[test]
@@ -115,13 +116,13 @@ fn menu_starts_every_variant() {
         key(&mut app, KeyCode::Enter);
         key(&mut app, KeyCode::Enter);
         let p = play_state(&app);
-        assert_eq!(p.game.variant().id, registry().all()[i].id);
-        assert_eq!(p.players, [PlayerSpec::Human, PlayerSpec::Human]);
+        assert_eq!(p.control.game().variant().id, registry().all()[i].id);
+        assert_eq!(p.control.players(), [PlayerSpec::Human, PlayerSpec::Human]);
         // Play one move by typing the first legal action.
-        let first = p.game.legal_actions()[0].to_string();
+        let first = p.control.game().legal_actions()[0].to_string();
         prompt(&mut app, &first);
         assert!(
-            play_state(&app).game.ply() >= 1,
+            play_state(&app).control.game().ply() >= 1,
             "{}",
             registry().all()[i].id
         );
@@ -143,7 +144,7 @@ fn menu_by_mouse() {
     // Click the second variant twice: select, then open.
     click(&mut app, 5, 3);
     click(&mut app, 5, 3);
-    assert!(matches!(&app.screen, Screen::Menu(m) if matches!(m.page, Page::Setup(_))));
+    assert!(matches!(&app.screen, Screen::Menu(m) if matches!(m.page, Page::NewGame(_))));
 }
 
 #[test]
@@ -165,7 +166,7 @@ fn resume_after_a_simulated_crash() {
     assert!(s.contains("Standard chess, 3 plies"), "{s}");
     key(&mut app, KeyCode::Char('c'));
     assert_eq!(fen(&app), fen_before);
-    assert_eq!(play_state(&app).game.sans(), ["e4", "c5", "Nf3"]);
+    assert_eq!(play_state(&app).control.game().sans(), ["e4", "c5", "Nf3"]);
     // Finishing the game clears the autosave: nothing to resume next time.
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
@@ -188,7 +189,7 @@ fn load_dialog_lists_saves_and_opens_one() {
     insta::assert_snapshot!("load_dialog", s);
     key(&mut app, KeyCode::Enter);
     assert_eq!(fen(&app), g.position().to_fen());
-    assert_eq!(play_state(&app).game.ply(), g.ply());
+    assert_eq!(play_state(&app).control.game().ply(), g.ply());
 }
 
 #[test]
@@ -296,7 +297,7 @@ fn replay_forward_and_back_match_the_engine() {
     let slow = app.tick_interval().unwrap();
     key(&mut app, KeyCode::Char('+'));
     assert!(app.tick_interval().unwrap() < slow);
-    motley::tui::app::handle(&mut app, motley::tui::app::AppEvent::Tick);
+    motley::tui::app::handle(&mut app, motley::tui::base::AppEvent::Tick);
     assert_eq!(replay_state(&app).ply, 8);
     key(&mut app, KeyCode::Char('a'));
     assert!(app.tick_interval().is_none());
@@ -319,20 +320,24 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     }
     key(&mut app, KeyCode::Char('b'));
     let p = play_state(&app);
-    assert_eq!(p.game.ply(), 10);
+    assert_eq!(p.control.game().ply(), 10);
     assert_eq!(
-        p.game.position().to_fen(),
+        p.control.game().position().to_fen(),
         g.position_at(10).unwrap().to_fen()
     );
-    let new_path = p.save_path.clone().expect("branch saved");
+    let new_path = p
+        .control
+        .save_path()
+        .map(Path::to_path_buf)
+        .expect("branch saved");
     assert_ne!(new_path, path);
     // Play on in the branch; the original file is byte-for-byte the same.
-    let first = p.game.legal_actions()[0].to_string();
+    let first = p.control.game().legal_actions()[0].to_string();
     prompt(&mut app, &first);
     key(&mut app, KeyCode::Char('s'));
     key(&mut app, KeyCode::Enter);
     assert_eq!(std::fs::read(&path).unwrap(), before);
-    let (branch, err) = motley::tui::store::load_partial(&new_path, &registry());
+    let (branch, err) = motley::record::load_partial(&new_path, &registry());
     assert!(err.is_none());
     assert_eq!(branch.unwrap().ply(), 11);
 }
@@ -428,12 +433,12 @@ fn dice_money_match_from_the_menu() {
     assert!(s.contains("Match games  ◂ 3 ▸"), "{s}");
     key(&mut app, KeyCode::Enter);
     let p = play_state(&app);
-    assert_eq!(p.game.variant().id, "dice-money");
+    assert_eq!(p.control.game().variant().id, "dice-money");
     assert_eq!(
-        p.players,
+        p.control.players(),
         [PlayerSpec::Human, PlayerSpec::Computer { level: 1 }]
     );
-    assert_eq!(p.match_info.as_ref().unwrap().games, 3);
+    assert_eq!(p.control.match_score().unwrap().games, 3);
     // White resigns game 1; the next game swaps colours.
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
@@ -443,10 +448,10 @@ fn dice_money_match_from_the_menu() {
     key(&mut app, KeyCode::Char('n'));
     let p = play_state(&app);
     assert_eq!(
-        p.players,
+        p.control.players(),
         [PlayerSpec::Computer { level: 1 }, PlayerSpec::Human]
     );
-    let m = p.match_info.as_ref().unwrap();
+    let m = p.control.match_score().unwrap();
     assert_eq!((m.played, m.points, m.swapped), (1, [0.0, 1.0], true));
 }
 
@@ -480,7 +485,7 @@ fn opening_a_game_leaves_another_unfinished_autosave_alone() {
     let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('l'));
     key(&mut app, KeyCode::Enter);
-    assert!(play_state(&app).game.outcome().is_some());
+    assert!(play_state(&app).control.game().outcome().is_some());
     key(&mut app, KeyCode::Char('q'));
     key(&mut app, KeyCode::Char('q'));
     assert!(
@@ -490,18 +495,18 @@ fn opening_a_game_leaves_another_unfinished_autosave_alone() {
     );
     // A computer that accepts a draw ends the game: the autosave goes.
     key(&mut app, KeyCode::Char('c'));
-    play_state_mut(&mut app).players[1] = PlayerSpec::Random;
-    play_state_mut(&mut app).game = Game::new(
+    let game = Game::new(
         variant("standard"),
         Some("4k3/8/8/8/8/8/QQQ5/4K3 w - - 0 1"),
         1,
     )
     .unwrap();
+    *play_state_mut(&mut app) = PlayState::new(game, [PlayerSpec::Human, PlayerSpec::Random]);
     prompt(&mut app, "Qa8+");
     key(&mut app, KeyCode::Char('u'));
     key(&mut app, KeyCode::Char('d'));
     assert!(
-        play_state(&app).game.outcome().is_some(),
+        play_state(&app).control.game().outcome().is_some(),
         "{}",
         message(&app)
     );

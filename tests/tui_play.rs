@@ -7,7 +7,8 @@ use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
 use motley::core::Square;
 use motley::rules::Position;
-use motley::tui::app::{handle, AppEvent};
+use motley::tui::app::handle;
+use motley::tui::base::AppEvent;
 use motley::tui::play::Popup;
 use motley::tui::render_to_buffer;
 use ratatui::style::Color;
@@ -24,7 +25,7 @@ fn standard_mid_game_snapshot() {
         prompt(&mut app, m);
     }
     // Select the bishop: its destinations are marked.
-    play_state_mut(&mut app).cursor = Square::parse("b5").unwrap();
+    play_state_mut(&mut app).view.cursor = Square::parse("b5").unwrap();
     key(&mut app, KeyCode::Enter);
     insta::assert_snapshot!("standard_mid_game", screen(&app));
 }
@@ -101,7 +102,7 @@ fn help_popup_lists_every_key() {
         "Enter / Space",
     ] {
         assert!(
-            motley::tui::play_view::PLAY_KEYS
+            motley::tui::play::PLAY_KEYS
                 .iter()
                 .any(|(key, _)| key.contains(k)),
             "{k} missing from help"
@@ -109,7 +110,7 @@ fn help_popup_lists_every_key() {
     }
     insta::assert_snapshot!("help_popup", s);
     key(&mut app, KeyCode::Esc);
-    assert!(play_state(&app).popup.is_none());
+    assert!(play_state(&app).view.popup.is_none());
 }
 
 #[test]
@@ -128,14 +129,14 @@ fn too_small_terminal_asks_to_enlarge_then_resumes() {
     assert!(s.contains("please enlarge the terminal to 64×18"));
     // Keys do nothing while too small; no panic at any tiny size.
     key(&mut app, KeyCode::Char(':'));
-    assert!(play_state(&app).prompt.is_none());
+    assert!(play_state(&app).view.prompt.is_none());
     for (w, h) in [(0, 0), (1, 1), (5, 3), (63, 17), (64, 18)] {
         handle(&mut app, AppEvent::Resize(w, h));
         let _ = screen(&app);
     }
     handle(&mut app, AppEvent::Resize(100, 35));
     prompt(&mut app, "e4");
-    assert_eq!(play_state(&app).game.ply(), 1);
+    assert_eq!(play_state(&app).control.game().ply(), 1);
 }
 
 #[test]
@@ -153,14 +154,14 @@ fn game_over_screen_offers_save_rematch_quit() {
     insta::assert_snapshot!("game_over", s);
     // Rematch starts a fresh game.
     key(&mut app, KeyCode::Char('n'));
-    assert_eq!(play_state(&app).game.ply(), 0);
+    assert_eq!(play_state(&app).control.game().ply(), 0);
 }
 
 #[test]
 fn highlight_cell_styles() {
     let mut app = play_app("standard", None, H, BIG);
     prompt(&mut app, "e4");
-    play_state_mut(&mut app).cursor = Square::parse("a4").unwrap();
+    play_state_mut(&mut app).view.cursor = Square::parse("a4").unwrap();
     let t = theme();
     let bg = |app: &motley::tui::app::App, sq: &str| {
         let buf = render_to_buffer(app);
@@ -168,7 +169,7 @@ fn highlight_cell_styles() {
         // The cell's left edge (not the glyph) carries the background.
         let r = {
             let p = play_state(app);
-            let lay = motley::tui::play_view::layout(p, app.size, false);
+            let lay = motley::tui::play::page::layout(&p.control, app.size, false);
             lay.board.unwrap().cell(Square::parse(sq).unwrap())
         };
         let _ = (x, y);
@@ -184,11 +185,11 @@ fn highlight_cell_styles() {
     assert_eq!(bg(&app, "e2"), style("e2", Some(Mark::LastMove)));
     assert_eq!(bg(&app, "e4"), style("e4", Some(Mark::LastMove)));
     // Cursor.
-    play_state_mut(&mut app).cursor = Square::parse("g8").unwrap();
+    play_state_mut(&mut app).view.cursor = Square::parse("g8").unwrap();
     assert_eq!(bg(&app, "g8"), style("g8", Some(Mark::Cursor)));
     // Selected piece and its destinations (dots on f6 and h6).
     key(&mut app, KeyCode::Enter);
-    assert_eq!(play_state(&app).selected, Square::parse("g8"));
+    assert_eq!(play_state(&app).view.selected, Square::parse("g8"));
     assert_eq!(bg(&app, "g8"), style("g8", Some(Mark::Selected)));
     let buf = render_to_buffer(&app);
     for d in ["f6", "h6"] {
@@ -199,7 +200,7 @@ fn highlight_cell_styles() {
     assert_eq!(buf[(x, y)].symbol(), " ");
     // King in check.
     let mut app = play_app("standard", Some("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"), H, BIG);
-    play_state_mut(&mut app).cursor = Square::parse("a1").unwrap();
+    play_state_mut(&mut app).view.cursor = Square::parse("a1").unwrap();
     assert_eq!(bg(&app, "e8"), style("e8", Some(Mark::Check)));
     assert_ne!(style("e8", Some(Mark::Check)), style("e8", None));
     let _ = Color::Reset;
@@ -251,7 +252,7 @@ fn short_standard_game_by_keys_and_clicks() {
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Char('k'));
     key(&mut app, KeyCode::Char(' '));
-    assert_eq!(play_state(&app).game.sans(), ["e4"]);
+    assert_eq!(play_state(&app).control.game().sans(), ["e4"]);
     // Click-click: e7 e5.
     click_square(&mut app, "e7");
     click_square(&mut app, "e5");
@@ -261,7 +262,7 @@ fn short_standard_game_by_keys_and_clicks() {
     prompt(&mut app, "Nf6");
     click_square(&mut app, "h5");
     click_square(&mut app, "f7");
-    let g = &play_state(&app).game;
+    let g = &play_state(&app).control.game();
     assert_eq!(g.sans(), ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
     assert!(g.outcome().is_some());
     let s = screen(&app);
@@ -275,7 +276,7 @@ fn short_antichess_game_by_input() {
         prompt(&mut app, m);
         assert_eq!(message(&app), "", "{m}");
     }
-    assert_eq!(play_state(&app).game.ply(), 6);
+    assert_eq!(play_state(&app).control.game().ply(), 6);
 }
 
 #[test]
@@ -292,7 +293,7 @@ fn short_chicken_game_by_input() {
             .color_at(Square::parse("d7").unwrap()),
         Some(motley::core::Color::White)
     );
-    assert_eq!(play_state(&app).game.ply(), 3);
+    assert_eq!(play_state(&app).control.game().ply(), 3);
 }
 
 #[test]
@@ -347,14 +348,14 @@ fn undo_and_redo() {
     prompt(&mut app, "e4");
     prompt(&mut app, "e5");
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(play_state(&app).game.sans(), ["e4"]);
+    assert_eq!(play_state(&app).control.game().sans(), ["e4"]);
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(play_state(&app).game.ply(), 0);
+    assert_eq!(play_state(&app).control.game().ply(), 0);
     key(&mut app, KeyCode::Char('u'));
     assert_message(&app, "nothing to undo");
     key(&mut app, KeyCode::Char('r'));
     key(&mut app, KeyCode::Char('r'));
-    assert_eq!(play_state(&app).game.sans(), ["e4", "e5"]);
+    assert_eq!(play_state(&app).control.game().sans(), ["e4", "e5"]);
     key(&mut app, KeyCode::Char('r'));
     assert_message(&app, "nothing to redo");
 }
@@ -368,9 +369,13 @@ fn undo_against_a_computer_goes_back_to_the_persons_turn() {
         BIG,
     );
     prompt(&mut app, "e4");
-    assert_eq!(play_state(&app).game.ply(), 2, "the computer replied");
+    assert_eq!(
+        play_state(&app).control.game().ply(),
+        2,
+        "the computer replied"
+    );
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(play_state(&app).game.ply(), 0);
+    assert_eq!(play_state(&app).control.game().ply(), 0);
 }
 
 #[test]
@@ -383,7 +388,7 @@ fn computer_moves_and_move_now() {
     );
     motley::tui::app::run_requests_inline(&mut app);
     // Each inline job plays one action and queues the next: a whole game.
-    assert!(play_state(&app).game.ply() > 0);
+    assert!(play_state(&app).control.game().ply() > 0);
     let _ = &mut app;
     // A human against a computer whose job is still pending sees "thinking".
     let game = motley::game::Game::new(variant("standard"), None, 1).unwrap();
@@ -398,12 +403,12 @@ fn computer_moves_and_move_now() {
     assert_eq!(app.requests.len(), 1);
     assert!(screen(&app).contains("White (computer) is thinking"));
     handle(&mut app, AppEvent::char('m'));
-    let motley::tui::app::Request::Think(job) = &app.requests[0];
+    let motley::tui::base::Request::Think(job) = &app.requests[0];
     assert!(job.stop.load(std::sync::atomic::Ordering::Relaxed));
     click_square(&mut app, "e7");
     assert_message(&app, "thinking");
     motley::tui::app::run_requests_inline(&mut app);
-    assert_eq!(play_state(&app).game.ply(), 1);
+    assert_eq!(play_state(&app).control.game().ply(), 1);
 }
 
 #[test]
@@ -411,7 +416,7 @@ fn promotion_popup_offers_king_in_antichess() {
     let mut app = play_app("antichess", Some("8/P7/8/8/8/8/8/7k w - - 0 1"), H, BIG);
     click_square(&mut app, "a7");
     click_square(&mut app, "a8");
-    let Some(Popup::List { list, .. }) = &play_state(&app).popup else {
+    let Some(Popup::List { list, .. }) = &play_state(&app).view.popup else {
         panic!("no popup")
     };
     let keys: String = list.items.iter().map(|(k, _)| *k).collect();
@@ -421,12 +426,12 @@ fn promotion_popup_offers_king_in_antichess() {
     );
     insta::assert_snapshot!("promotion_popup", screen(&app));
     key(&mut app, KeyCode::Char('k'));
-    assert_eq!(play_state(&app).game.sans(), ["a8=K"]);
+    assert_eq!(play_state(&app).control.game().sans(), ["a8=K"]);
     // Standard: no king choice.
     let mut app = play_app("standard", Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1"), H, BIG);
     click_square(&mut app, "a7");
     click_square(&mut app, "a8");
-    let Some(Popup::List { list, .. }) = &play_state(&app).popup else {
+    let Some(Popup::List { list, .. }) = &play_state(&app).view.popup else {
         panic!("no popup")
     };
     assert!(!list.items.iter().any(|(k, _)| *k == 'k'));
@@ -436,7 +441,7 @@ fn promotion_popup_offers_king_in_antichess() {
     let r = list.rect(area);
     let first = r.y + 1;
     click(&mut app, r.x + 3, first + i as u16);
-    assert_eq!(play_state(&app).game.sans(), ["a8=N"]);
+    assert_eq!(play_state(&app).control.game().sans(), ["a8=N"]);
 }
 
 #[test]
@@ -444,21 +449,21 @@ fn resign_and_draw_offers() {
     let mut app = play_app("standard", None, H, BIG);
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('n'));
-    assert!(play_state(&app).game.outcome().is_none());
+    assert!(play_state(&app).control.game().outcome().is_none());
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
-    let o = play_state(&app).game.outcome().unwrap();
+    let o = play_state(&app).control.game().outcome().unwrap();
     assert_eq!(o.winner, Some(motley::core::Color::Black));
     // Draw offer in hot-seat: the other player declines, then accepts.
     let mut app = play_app("standard", None, H, BIG);
     key(&mut app, KeyCode::Char('d'));
     assert!(screen(&app).contains("Black, do you accept?"));
     key(&mut app, KeyCode::Char('n'));
-    assert!(play_state(&app).game.outcome().is_none());
+    assert!(play_state(&app).control.game().outcome().is_none());
     key(&mut app, KeyCode::Char('d'));
     key(&mut app, KeyCode::Char('y'));
     assert_eq!(
-        play_state(&app).game.outcome().unwrap().reason,
+        play_state(&app).control.game().outcome().unwrap().reason,
         motley::rules::EndReason::Agreement
     );
     // A computer that is not behind declines a draw.
@@ -498,11 +503,11 @@ fn save_then_reload_gives_the_same_position() {
     key(&mut app, KeyCode::Enter);
     assert_message(&app, "saved to");
     let reg = registry();
-    let (g, err) = motley::tui::store::load_partial(&path, &reg);
+    let (g, err) = motley::record::load_partial(&path, &reg);
     assert!(err.is_none(), "{err:?}");
     let g = g.unwrap();
     assert_eq!(g.position().to_fen(), fen(&app));
-    assert_eq!(g.sans(), play_state(&app).game.sans());
+    assert_eq!(g.sans(), play_state(&app).control.game().sans());
 }
 
 #[test]
@@ -521,14 +526,14 @@ fn flip_key_and_auto_flip() {
     key(&mut app, KeyCode::Char('f'));
     click_square(&mut app, "e7");
     click_square(&mut app, "e5");
-    assert_eq!(play_state(&app).game.sans(), ["e4", "e5"]);
+    assert_eq!(play_state(&app).control.game().sans(), ["e4", "e5"]);
 }
 
 #[test]
 fn hint_bar_is_clickable() {
     let mut app = play_app("standard", None, H, BIG);
     let p = play_state(&app);
-    let lay = motley::tui::play_view::layout(p, app.size, false);
+    let lay = motley::tui::play::page::layout(&p.control, app.size, false);
     let (r, _) = lay
         .buttons
         .iter()
@@ -536,7 +541,10 @@ fn hint_bar_is_clickable() {
         .copied()
         .unwrap();
     click(&mut app, r.x, r.y);
-    assert!(matches!(play_state(&app).popup, Some(Popup::Help { .. })));
+    assert!(matches!(
+        play_state(&app).view.popup,
+        Some(Popup::Help { .. })
+    ));
 }
 
 #[test]
@@ -550,7 +558,7 @@ fn move_list_scrolls() {
         prompt(&mut app, &format!("{f}4"));
         prompt(&mut app, &format!("{f}5"));
     }
-    assert_eq!(play_state(&app).game.ply(), 32);
+    assert_eq!(play_state(&app).control.game().ply(), 32);
     let s = screen(&app);
     assert!(!s.contains("  1. a3 a6"), "old moves scrolled away");
     assert!(s.contains(" 16. h4 h5"), "{s}");
@@ -589,7 +597,12 @@ fn monochrome_mid_game_snapshot() {
     // Clicks land on the right squares across the centerline row.
     click_square(&mut app, "c2");
     click_square(&mut app, "c4");
-    assert_eq!(play_state(&app).game.ply(), 5, "{}", message(&app));
+    assert_eq!(
+        play_state(&app).control.game().ply(),
+        5,
+        "{}",
+        message(&app)
+    );
 }
 
 #[test]
@@ -613,7 +626,7 @@ fn monochrome_illegal_inputs_are_explained() {
     );
     key(&mut app, KeyCode::Char('d'));
     assert_message(&app, "accepts");
-    let o = play_state(&app).game.outcome().unwrap();
+    let o = play_state(&app).control.game().outcome().unwrap();
     assert_eq!(o.scores, Some([0, 0]));
 }
 
@@ -624,7 +637,7 @@ fn contrast_mid_game_snapshot() {
         prompt(&mut app, m);
         assert_eq!(message(&app), "", "{m}");
     }
-    play_state_mut(&mut app).cursor = Square::parse("c3").unwrap();
+    play_state_mut(&mut app).view.cursor = Square::parse("c3").unwrap();
     let s = screen(&app);
     assert!(s.contains("strong") && s.contains("weak"), "{s}");
     assert!(s.contains("the knight on c3 is weak"), "{s}");
@@ -654,12 +667,12 @@ fn short_contrast_game_with_capture_in_place_choice() {
     );
     click_square(&mut app, "d3");
     click_square(&mut app, "e4");
-    let Some(Popup::List { list, .. }) = &play_state(&app).popup else {
+    let Some(Popup::List { list, .. }) = &play_state(&app).view.popup else {
         panic!("no choice popup: {}", message(&app))
     };
     assert!(list.items.iter().any(|(k, _)| *k == '^'));
     key(&mut app, KeyCode::Char('^'));
-    assert_eq!(play_state(&app).game.sans(), ["Q^e4"]);
+    assert_eq!(play_state(&app).control.game().sans(), ["Q^e4"]);
     assert_eq!(
         position(&app)
             .board()
@@ -675,7 +688,7 @@ fn short_monochromatic_game_and_explanations() {
     prompt(&mut app, "e2e4");
     prompt(&mut app, "d7d5");
     prompt(&mut app, "e4d5");
-    assert_eq!(play_state(&app).game.ply(), 3);
+    assert_eq!(play_state(&app).control.game().ply(), 3);
     prompt(&mut app, "b8c6");
     assert_message(&app, "colour");
     let s = screen(&app);
@@ -694,9 +707,9 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
         theme(),
         BIG,
     );
-    let motley::tui::app::Request::Think(job) = app.requests[0].clone();
+    let motley::tui::base::Request::Think(job) = app.requests[0].clone();
     // Ctrl-J is not `j`.
-    let cursor = play_state(&app).cursor;
+    let cursor = play_state(&app).view.cursor;
     handle(
         &mut app,
         AppEvent::Key(crossterm::event::KeyEvent::new(
@@ -704,7 +717,7 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
             crossterm::event::KeyModifiers::CONTROL,
         )),
     );
-    assert_eq!(play_state(&app).cursor, cursor);
+    assert_eq!(play_state(&app).view.cursor, cursor);
     handle(&mut app, AppEvent::char('q'));
     assert!(app.quit);
     assert!(job.stop.load(std::sync::atomic::Ordering::Relaxed));
@@ -716,7 +729,7 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
             action: None,
         },
     );
-    assert_eq!(play_state(&app).game.ply(), 0);
+    assert_eq!(play_state(&app).control.game().ply(), 0);
 }
 
 /// Drive a hot-seat Dice-Money game through the prompt with a seeded choice
@@ -728,7 +741,7 @@ fn dice_until(
 ) {
     let mut x = 99u64;
     for _ in 0..600 {
-        let legal = play_state(app).game.legal_actions();
+        let legal = play_state(app).control.game().legal_actions();
         assert!(!legal.is_empty(), "game ended");
         if want(&legal) {
             return;
@@ -763,7 +776,7 @@ fn dice_money_mid_game_snapshot_and_panel() {
     let mut app = play_app("dice-money", None, H, BIG);
     // The game rolled White's dice at once.
     assert!(matches!(
-        play_state(&app).game.actions(),
+        play_state(&app).control.game().actions(),
         [motley::core::Action::Roll(..)]
     ));
     let s = screen(&app);
@@ -774,7 +787,7 @@ fn dice_money_mid_game_snapshot_and_panel() {
     assert!(s.contains("Buy one item (b) or move"), "{s}");
     assert!(s.contains("First move earns"), "{s}");
     for _ in 0..6 {
-        let legal = play_state(&app).game.legal_actions();
+        let legal = play_state(&app).control.game().legal_actions();
         let a = legal
             .iter()
             .find(|a| matches!(a, motley::core::Action::Move(_)))
@@ -797,7 +810,7 @@ fn dice_money_buy_extra_move_then_pass_through_the_ui() {
     );
     assert!(screen(&app).contains("✓"), "an affordable price is marked");
     key(&mut app, KeyCode::Char('b'));
-    let Some(Popup::List { list, .. }) = &play_state(&app).popup else {
+    let Some(Popup::List { list, .. }) = &play_state(&app).view.popup else {
         panic!("no purchase popup")
     };
     let (k, _) = list
@@ -808,21 +821,21 @@ fn dice_money_buy_extra_move_then_pass_through_the_ui() {
         .unwrap();
     key(&mut app, KeyCode::Char(k));
     assert_eq!(
-        play_state(&app).game.actions().last(),
+        play_state(&app).control.game().actions().last(),
         Some(&Action::Buy(Purchase::ExtraMoves(1)))
     );
     // Buying twice is refused in words.
     prompt(&mut app, "buy:move1");
     assert!(!message(&app).is_empty());
     // Main move, then the extra move is pending: pass gives it up.
-    let legal = play_state(&app).game.legal_actions();
+    let legal = play_state(&app).control.game().legal_actions();
     let m = legal.iter().find(|a| matches!(a, Action::Move(_))).unwrap();
     prompt(&mut app, &m.to_string());
     let s = screen(&app);
     assert!(s.contains("Extra moves left: 1"), "{s}");
     assert!(s.contains("p pass"), "{s}");
     key(&mut app, KeyCode::Char('p'));
-    let acts = play_state(&app).game.actions();
+    let acts = play_state(&app).control.game().actions();
     assert!(acts.contains(&Action::Pass), "{acts:?}");
     // The turn passed: the other side's dice were rolled.
     assert!(matches!(acts.last(), Some(Action::Roll(..))));
@@ -837,7 +850,7 @@ fn dice_money_placement_through_the_ui() {
         |l| l.iter().any(|a| matches!(a, Action::Place(..))),
         false,
     );
-    let legal = play_state(&app).game.legal_actions();
+    let legal = play_state(&app).control.game().legal_actions();
     let Some(Action::Place(piece, sq)) = legal
         .iter()
         .find(|a| matches!(a, Action::Place(..)))
@@ -846,7 +859,7 @@ fn dice_money_placement_through_the_ui() {
         unreachable!()
     };
     key(&mut app, KeyCode::Char('b'));
-    let Some(Popup::List { list, kind }) = &play_state(&app).popup else {
+    let Some(Popup::List { list, kind }) = &play_state(&app).view.popup else {
         panic!("no purchase popup")
     };
     let motley::tui::play::ListKind::Purchases(items) = kind else {
@@ -858,10 +871,10 @@ fn dice_money_placement_through_the_ui() {
         .unwrap();
     let k = list.items[i].0;
     key(&mut app, KeyCode::Char(k));
-    assert_eq!(play_state(&app).placing, Some(piece));
+    assert_eq!(play_state(&app).view.placing, Some(piece));
     click_square(&mut app, &sq.to_string());
     assert_eq!(
-        play_state(&app).game.actions().last(),
+        play_state(&app).control.game().actions().last(),
         Some(&Action::Place(piece, sq))
     );
 }
@@ -875,13 +888,16 @@ fn dice_money_against_a_computer() {
         BIG,
     );
     for _ in 0..4 {
-        let legal = play_state(&app).game.legal_actions();
+        let legal = play_state(&app).control.game().legal_actions();
         let a = legal
             .iter()
             .find(|a| matches!(a, motley::core::Action::Move(_)))
             .unwrap();
         prompt(&mut app, &a.to_string());
         // The computer played its whole turn and White's dice are rolled.
-        assert!(play_state(&app).human_to_act() || play_state(&app).game.outcome().is_some());
+        assert!(
+            play_state(&app).control.human_to_act()
+                || play_state(&app).control.game().outcome().is_some()
+        );
     }
 }

@@ -1,121 +1,28 @@
-//! The application state and the pure input handler: every terminal event
-//! (and every computer move arriving from its thread) goes through
-//! [`handle`], which only changes [`App`] and queues [`Request`]s for the
-//! runtime. Tests drive the whole UI through this one function.
+//! The application: which screen shows, and the pure input handler. Every
+//! terminal event (and every computer move arriving from its thread) goes
+//! through [`handle`], which only changes [`App`] and queues
+//! [`Request`]s for the runtime. Tests drive the whole UI through this one
+//! function, and draw it as a widget (`&App`).
 
+use super::base::{AppEvent, Ctx, Nav, Request, MIN_HEIGHT, MIN_WIDTH};
 use super::menu::MenuState;
 use super::play::PlayState;
 use super::replay::ReplayState;
+use super::settings::Settings;
 use super::theme::Theme;
-use crate::ai::{PlayerSpec, ThinkSettings};
-use crate::core::Action;
-use crate::rules::AnyPosition;
 use crate::variant::Registry;
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
-use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::time::Duration;
-
-/// The smallest terminal the screens are laid out for.
-pub const MIN_WIDTH: u16 = 64;
-/// See [`MIN_WIDTH`].
-pub const MIN_HEIGHT: u16 = 18;
-
-/// Something that happened: input, a resize, a computer's move, a timer.
-#[derive(Clone, Debug)]
-pub enum AppEvent {
-    Key(KeyEvent),
-    Mouse(MouseEvent),
-    Resize(u16, u16),
-    /// A computer player finished thinking for the job with `generation`.
-    Thought {
-        generation: u64,
-        action: Option<Action>,
-    },
-    /// Autoplay timer in the replay viewer.
-    Tick,
-}
-
-impl AppEvent {
-    /// A plain key press (for tests and synthetic clicks).
-    pub fn key(code: KeyCode) -> AppEvent {
-        AppEvent::Key(KeyEvent::new(code, KeyModifiers::NONE))
-    }
-
-    /// A printable character key.
-    pub fn char(c: char) -> AppEvent {
-        AppEvent::key(KeyCode::Char(c))
-    }
-}
-
-/// A computer player's job, run off the UI thread by the runtime.
-#[derive(Clone, Debug)]
-pub struct ThinkJob {
-    pub generation: u64,
-    pub position: AnyPosition,
-    pub history: Vec<u64>,
-    pub spec: PlayerSpec,
-    pub settings: ThinkSettings,
-    pub stop: Arc<AtomicBool>,
-}
-
-/// Work the handler asks the runtime to do.
-#[derive(Clone, Debug)]
-pub enum Request {
-    Think(ThinkJob),
-}
-
-/// Choices fixed for the whole run.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    pub ascii: bool,
-    /// Turn the board to the player to move in hot-seat games.
-    pub auto_flip: bool,
-    /// Computer thinking time per action.
-    pub movetime: Duration,
-    /// Where the unfinished game is kept (`None`: no autosave).
-    pub autosave: Option<PathBuf>,
-    /// The folder saved games go to and the load dialog lists.
-    pub saves_dir: Option<PathBuf>,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            ascii: false,
-            auto_flip: true,
-            movetime: Duration::from_millis(1000),
-            autosave: None,
-            saves_dir: None,
-        }
-    }
-}
 
 /// Which screen is showing.
 pub enum Screen {
     Menu(Box<MenuState>),
     Play(Box<PlayState>),
     Replay(Box<ReplayState>),
-}
-
-/// Where a screen's handler wants to go next.
-pub enum Nav {
-    Stay,
-    /// Back to the main menu (or quit when there was no menu).
-    Leave,
-    Quit,
-    Play(Box<PlayState>),
-    Replay(Box<ReplayState>),
-}
-
-/// What every handler may read and queue work into.
-pub struct Ctx<'a> {
-    pub settings: &'a Settings,
-    pub registry: &'a Registry,
-    pub theme: &'a Theme,
-    pub size: (u16, u16),
-    pub requests: &'a mut Vec<Request>,
 }
 
 /// The whole UI state.
@@ -154,17 +61,23 @@ impl App {
             has_menu,
         };
         // A game opened directly may start with a computer to move.
-        if let Screen::Play(p) = &mut app.screen {
-            let mut ctx = Ctx {
-                settings: &app.settings,
-                registry: &app.registry,
-                theme: &app.theme,
-                size: app.size,
-                requests: &mut app.requests,
-            };
+        let (screen, mut ctx) = app.split();
+        if let Screen::Play(p) = screen {
             p.settle(&mut ctx);
         }
         app
+    }
+
+    /// The screen, and the context its handlers get (borrowed apart).
+    fn split(&mut self) -> (&mut Screen, Ctx<'_>) {
+        let ctx = Ctx {
+            settings: &self.settings,
+            registry: &self.registry,
+            theme: &self.theme,
+            size: self.size,
+            requests: &mut self.requests,
+        };
+        (&mut self.screen, ctx)
     }
 
     /// The terminal is too small for any screen.
@@ -186,19 +99,42 @@ impl App {
             p.close(&self.settings);
         }
     }
+
+    /// Go where a screen's handler asked. The screen showing is closed
+    /// first (so the menu offers what a game just autosaved).
+    fn navigate(&mut self, nav: Nav) {
+        if matches!(nav, Nav::Stay) {
+            return;
+        }
+        self.shutdown();
+        self.screen = match nav {
+            Nav::Leave if self.has_menu => {
+                Screen::Menu(Box::new(MenuState::new(&self.settings, &self.registry)))
+            }
+            Nav::Play(start) => Screen::Play(Box::new(PlayState::open(*start))),
+            Nav::Replay(start) => Screen::Replay(Box::new(ReplayState::open_start(*start))),
+            Nav::Leave | Nav::Quit => {
+                self.quit = true;
+                return;
+            }
+            Nav::Stay => return,
+        };
+        let (screen, mut ctx) = self.split();
+        if let Screen::Play(p) = screen {
+            p.settle(&mut ctx);
+        }
+    }
 }
 
 /// Turn one event into state changes.
 pub fn handle(app: &mut App, event: AppEvent) {
     if let AppEvent::Key(k) = &event {
-        // Key releases/repeats (on terminals that report them) are not
-        // presses.
+        // Key releases (on terminals that report them) are not presses.
         if k.kind == KeyEventKind::Release {
             return;
         }
         if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) {
-            app.shutdown();
-            app.quit = true;
+            app.navigate(Nav::Quit);
             return;
         }
         // Control/Alt chords are not the plain letters the screens bind
@@ -219,49 +155,13 @@ pub fn handle(app: &mut App, event: AppEvent) {
         // Only the enlarge message is showing; nothing on it to act on.
         return;
     }
-    let mut ctx = Ctx {
-        settings: &app.settings,
-        registry: &app.registry,
-        theme: &app.theme,
-        size: app.size,
-        requests: &mut app.requests,
-    };
-    let nav = match &mut app.screen {
+    let (screen, mut ctx) = app.split();
+    let nav = match screen {
         Screen::Menu(m) => m.handle(event, &mut ctx),
         Screen::Play(p) => p.handle(event, &mut ctx),
         Screen::Replay(r) => r.handle(event, &mut ctx),
     };
-    match nav {
-        Nav::Stay => {}
-        Nav::Quit => {
-            app.shutdown();
-            app.quit = true;
-        }
-        Nav::Leave => {
-            app.shutdown();
-            if app.has_menu {
-                app.screen = Screen::Menu(Box::new(MenuState::new(&app.settings, &app.registry)));
-            } else {
-                app.quit = true;
-            }
-        }
-        Nav::Play(mut p) => {
-            app.shutdown();
-            let mut ctx = Ctx {
-                settings: &app.settings,
-                registry: &app.registry,
-                theme: &app.theme,
-                size: app.size,
-                requests: &mut app.requests,
-            };
-            p.settle(&mut ctx);
-            app.screen = Screen::Play(p);
-        }
-        Nav::Replay(r) => {
-            app.shutdown();
-            app.screen = Screen::Replay(r);
-        }
-    }
+    app.navigate(nav);
 }
 
 /// Run queued computer jobs on this thread, feeding the results back in
@@ -285,5 +185,47 @@ pub fn run_requests_inline(app: &mut App) {
                 action,
             },
         );
+    }
+}
+
+impl Widget for &App {
+    /// The screen showing, or the request to enlarge the terminal.
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if self.too_small() {
+            TooSmall {
+                size: self.size,
+                theme: &self.theme,
+            }
+            .render(area, buf);
+            return;
+        }
+        let theme = &self.theme;
+        match &self.screen {
+            Screen::Play(p) => p.page(&self.settings, theme).render(area, buf),
+            Screen::Menu(m) => m.page(&self.registry, theme).render(area, buf),
+            Screen::Replay(r) => r.page(theme).render(area, buf),
+        }
+    }
+}
+
+/// "Please enlarge" in place of a screen that does not fit.
+struct TooSmall<'a> {
+    size: (u16, u16),
+    theme: &'a Theme,
+}
+
+impl Widget for TooSmall<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (w, h) = self.size;
+        let text = vec![
+            Line::styled("Motley", self.theme.title()),
+            Line::raw(format!(
+                "please enlarge the terminal to {MIN_WIDTH}×{MIN_HEIGHT}"
+            )),
+            Line::styled(format!("(now {w}×{h})"), self.theme.dim()),
+        ];
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
     }
 }

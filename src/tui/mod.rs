@@ -1,30 +1,36 @@
 //! The terminal UI (the only part of Motley that knows ratatui and
 //! crossterm). [`app`] holds the state and the pure input handler, the
-//! `*_view`/`render` functions draw state into widgets, and this module is
-//! the thin runtime: terminal setup and restore, the blocking event loop,
-//! and the computer players' threads.
+//! screens ([`menu`], [`play`], [`replay`]) turn input into actions and
+//! draw themselves as widgets, and this module is the thin runtime:
+//! terminal setup and restore, the blocking event loop, and the computer
+//! players' threads.
+//!
+//! Modules, bottom up: [`theme`], [`board`], [`panels`], [`popup`] and
+//! [`settings`] draw or hold plain values; [`control`] runs a game;
+//! [`base`] is what every screen shares with the app; [`game_page`] is
+//! the parts of both game screens; then the screens, then [`app`].
 
 pub mod app;
+pub mod base;
 pub mod board;
+pub mod control;
+pub mod game_page;
 pub mod menu;
 pub mod panels;
 pub mod play;
-pub mod play_view;
 pub mod popup;
 pub mod replay;
-pub mod store;
+pub mod settings;
 pub mod theme;
 
-use app::{handle, App, AppEvent, Request, Screen, MIN_HEIGHT, MIN_WIDTH};
+use app::{handle, App};
+use base::{AppEvent, Request};
+use control::ThinkJob;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
-use crossterm::terminal::{
-    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
-};
-use ratatui::backend::CrosstermBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::Terminal;
+use ratatui::{DefaultTerminal, Terminal};
 use std::io::IsTerminal;
 use std::sync::mpsc;
 use std::time::Instant;
@@ -34,35 +40,27 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum UiError {
     #[error("the terminal UI needs an interactive terminal (stdin and stdout must be a TTY); use the headless commands (motley list, moves, perft, …) in scripts")]
+    /// Run from a script or a pipe.
     NotATerminal,
     #[error("terminal: {0}")]
+    /// The terminal could not be set up or drawn to.
     Io(#[from] std::io::Error),
-}
-
-/// Draw the whole app into a buffer (used by the runtime and by tests).
-pub fn render(app: &App, buf: &mut Buffer) {
-    let size = app.size;
-    if app.too_small() {
-        play_view::draw_too_small(size, (MIN_WIDTH, MIN_HEIGHT), &app.theme, buf);
-        return;
-    }
-    match &app.screen {
-        Screen::Play(p) => {
-            let flipped = p.flipped(&app.settings);
-            play_view::draw(p, size, flipped, &app.theme, buf);
-        }
-        Screen::Menu(m) => m.draw(size, &app.registry, &app.theme, buf),
-        Screen::Replay(r) => r.draw(size, &app.settings, &app.theme, buf),
-    }
 }
 
 /// Name of the computer players' threads.
 const AI_THREAD: &str = "motley-ai";
 
-fn restore_terminal() {
-    let _ = disable_raw_mode();
-    let _ = execute!(std::io::stdout(), DisableMouseCapture, LeaveAlternateScreen);
-    let _ = execute!(std::io::stdout(), crossterm::cursor::Show);
+/// Give the terminal back: mouse capture off, then ratatui's restore (raw
+/// mode off, the main screen back). Safe to call more than once.
+pub fn restore_terminal() {
+    stop_mouse_capture();
+    ratatui::restore();
+}
+
+fn stop_mouse_capture() {
+    if let Err(e) = execute!(std::io::stdout(), DisableMouseCapture) {
+        eprintln!("Failed to stop mouse capture: {e}");
+    }
 }
 
 /// Restores the terminal when dropped (normal exit, error or unwinding).
@@ -74,6 +72,29 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// Take the terminal: ratatui's init (raw mode, alternate screen, a panic
+/// hook that restores the terminal), mouse capture, and a panic hook on top
+/// that lets a computer player's panic pass quietly (it is caught and
+/// reported on screen) and stops mouse capture before anything else.
+fn take_terminal() -> Result<(DefaultTerminal, TerminalGuard), UiError> {
+    let terminal = ratatui::try_init();
+    // From here on the terminal may be changed: restore it however we leave.
+    let guard = TerminalGuard;
+    let terminal = terminal?;
+    let ratatui_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() == Some(AI_THREAD) {
+            return;
+        }
+        // Mouse capture is ours to stop; ratatui's hook restores the rest
+        // and then prints the panic.
+        stop_mouse_capture();
+        ratatui_hook(info);
+    }));
+    execute!(std::io::stdout(), EnableMouseCapture)?;
+    Ok((terminal, guard))
+}
+
 /// Run the UI until the user quits. With `MOTLEY_FIRST_FRAME_LOG=FILE` the
 /// time to the first frame is written to FILE (for measuring start-up).
 pub fn run(mut app: App) -> Result<(), UiError> {
@@ -81,59 +102,23 @@ pub fn run(mut app: App) -> Result<(), UiError> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(UiError::NotATerminal);
     }
-    // Restore the terminal before a panic message is printed.
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        // A computer player's thread is caught and reported on screen; any
-        // other panic ends the program with the terminal given back first.
-        if std::thread::current().name() == Some(AI_THREAD) {
-            return;
-        }
-        restore_terminal();
-        previous(info);
-    }));
-    enable_raw_mode()?;
-    let _guard = TerminalGuard;
-    execute!(std::io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
-    let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+    let (mut terminal, _guard) = take_terminal()?;
     let size = terminal.size()?;
     app.size = (size.width, size.height);
 
     let (tx, rx) = mpsc::channel::<AppEvent>();
-    // Input thread: blocks in crossterm's read (no polling).
-    let input_tx = tx.clone();
-    std::thread::spawn(move || loop {
-        let ev = match crossterm::event::read() {
-            Ok(Event::Key(k)) => AppEvent::Key(k),
-            Ok(Event::Mouse(m)) => AppEvent::Mouse(m),
-            Ok(Event::Resize(w, h)) => AppEvent::Resize(w, h),
-            Ok(_) => continue,
-            Err(_) => break,
-        };
-        if input_tx.send(ev).is_err() {
-            break;
-        }
-    });
-
+    spawn_input(tx.clone());
     let mut first = true;
     loop {
         spawn_requests(&mut app, &tx);
         terminal.draw(|f| {
             let area = f.area();
             app.size = (area.width, area.height);
-            render(&app, f.buffer_mut());
+            f.render_widget(&app, area);
         })?;
         if first {
             first = false;
-            if let Ok(path) = std::env::var("MOTLEY_FIRST_FRAME_LOG") {
-                // Microseconds inside `run`, and the wall clock (ns since
-                // the epoch) so a script can measure from process start.
-                let wall = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_nanos())
-                    .unwrap_or(0);
-                let _ = std::fs::write(path, format!("{} {wall}\n", started.elapsed().as_micros()));
-            }
+            log_first_frame(started);
         }
         if app.quit {
             break;
@@ -151,11 +136,9 @@ pub fn run(mut app: App) -> Result<(), UiError> {
         };
         handle(&mut app, ev);
         // Take whatever else is already waiting before drawing again.
-        while let Ok(ev) = rx.try_recv() {
+        while !app.quit {
+            let Ok(ev) = rx.try_recv() else { break };
             handle(&mut app, ev);
-            if app.quit {
-                break;
-            }
         }
         if app.quit {
             break;
@@ -166,53 +149,90 @@ pub fn run(mut app: App) -> Result<(), UiError> {
     Ok(())
 }
 
+/// The input thread: blocks in crossterm's read (no polling) and passes
+/// keys, clicks and resizes on until the UI is gone.
+fn spawn_input(tx: mpsc::Sender<AppEvent>) {
+    std::thread::spawn(move || loop {
+        let ev = match crossterm::event::read() {
+            Ok(Event::Key(k)) => AppEvent::Key(k),
+            Ok(Event::Mouse(m)) => AppEvent::Mouse(m),
+            Ok(Event::Resize(w, h)) => AppEvent::Resize(w, h),
+            Ok(_) => continue,
+            Err(_) => break,
+        };
+        if tx.send(ev).is_err() {
+            break;
+        }
+    });
+}
+
+/// With `MOTLEY_FIRST_FRAME_LOG=FILE`: microseconds inside `run`, and the
+/// wall clock (ns since the epoch) so a script can measure from process
+/// start. A measuring aid only: a failed write is not worth stopping for.
+fn log_first_frame(started: Instant) {
+    let Ok(path) = std::env::var("MOTLEY_FIRST_FRAME_LOG") else {
+        return;
+    };
+    let wall = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let line = format!("{} {wall}\n", started.elapsed().as_micros());
+    std::fs::write(path, line).ok();
+}
+
 fn spawn_requests(app: &mut App, tx: &mpsc::Sender<AppEvent>) {
     for req in app.requests.drain(..) {
         match req {
-            Request::Think(job) => {
-                let generation = job.generation;
-                let thread_tx = tx.clone();
-                let spawned = std::thread::Builder::new()
-                    .name(AI_THREAD.to_string())
-                    .spawn(move || {
-                        let action = std::panic::catch_unwind(|| {
-                            crate::ai::think(
-                                &job.position,
-                                &job.history,
-                                &job.spec,
-                                &job.settings,
-                                &job.stop,
-                            )
-                        })
-                        .unwrap_or(None);
-                        let _ = thread_tx.send(AppEvent::Thought {
-                            generation: job.generation,
-                            action,
-                        });
-                    });
-                if spawned.is_err() {
-                    // No thread: the game shows that the computer found no move.
-                    let _ = tx.send(AppEvent::Thought {
-                        generation,
-                        action: None,
-                    });
-                }
-            }
+            Request::Think(job) => spawn_thinker(job, tx),
         }
+    }
+}
+
+/// Run a computer player's job on its own thread; its answer (or `None`
+/// when it panicked or no thread could start) comes back as an event.
+fn spawn_thinker(job: ThinkJob, tx: &mpsc::Sender<AppEvent>) {
+    let generation = job.generation;
+    let thread_tx = tx.clone();
+    let spawned = std::thread::Builder::new()
+        .name(AI_THREAD.to_string())
+        .spawn(move || {
+            let action = std::panic::catch_unwind(|| {
+                crate::ai::think(
+                    &job.position,
+                    &job.history,
+                    &job.spec,
+                    &job.settings,
+                    &job.stop,
+                )
+            })
+            .unwrap_or(None);
+            // A failed send means the UI has quit: nobody waits for it.
+            thread_tx
+                .send(AppEvent::Thought {
+                    generation: job.generation,
+                    action,
+                })
+                .ok();
+        });
+    if spawned.is_err() {
+        // No thread: the game shows that the computer found no move.
+        tx.send(AppEvent::Thought {
+            generation,
+            action: None,
+        })
+        .ok();
     }
 }
 
 /// Draw the app through ratatui's `TestBackend` (the same `Terminal::draw`
 /// path as the real terminal) and return the screen (tests, snapshots).
 pub fn render_to_buffer(app: &App) -> Buffer {
-    let backend = ratatui::backend::TestBackend::new(app.size.0, app.size.1);
-    match Terminal::new(backend) {
-        Ok(mut terminal) => {
-            if terminal.draw(|f| render(app, f.buffer_mut())).is_ok() {
-                return terminal.backend().buffer().clone();
-            }
-            Buffer::empty(Rect::new(0, 0, app.size.0, app.size.1))
-        }
-        Err(_) => Buffer::empty(Rect::new(0, 0, app.size.0, app.size.1)),
-    }
+    let (w, h) = app.size;
+    let backend = ratatui::backend::TestBackend::new(w, h);
+    let drawn = Terminal::new(backend).and_then(|mut terminal| {
+        terminal.draw(|f| f.render_widget(app, f.area()))?;
+        Ok(terminal.backend().buffer().clone())
+    });
+    drawn.unwrap_or_else(|_| Buffer::empty(Rect::new(0, 0, w, h)))
 }

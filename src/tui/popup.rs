@@ -1,7 +1,9 @@
-//! Popups: a centred box over the screen. List popups (choices, offers,
-//! confirmations, game over) share one geometry so keys and clicks agree.
+//! Popups: boxes centred over a screen, as widgets, with the key handling
+//! they share. List popups (choices, offers, confirmations, game over) use
+//! one geometry for drawing and clicking, so keys and clicks agree.
 
 use super::theme::Theme;
+use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -18,6 +20,35 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
         width: w,
         height: h,
     }
+}
+
+/// The style of a row in a list: highlighted under the cursor.
+pub fn row_style(theme: &Theme, selected: bool) -> Style {
+    if selected {
+        theme.selected_row()
+    } else {
+        Style::default()
+    }
+}
+
+/// A bordered box with a title in the title style.
+pub fn titled_block<'a>(title: impl Into<String>, theme: &Theme) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .title(Span::styled(title.into(), theme.title()))
+}
+
+/// What a key did to a list popup.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ListKey {
+    /// The option with this index was chosen.
+    Chosen(usize),
+    /// Esc: closed without a choice.
+    Closed,
+    /// The cursor moved, or the key means nothing here.
+    Stay,
+    /// A letter that is none of the options' keys.
+    NotAChoice(char),
 }
 
 /// A list of options, each picked by its key, by Enter on the cursor, or by
@@ -47,6 +78,15 @@ impl ListPopup {
         }
     }
 
+    /// A yes/no question (`y` first, so it is the Enter default).
+    pub fn yes_no(title: &str, text: Vec<String>, yes: &str, no: &str) -> ListPopup {
+        ListPopup::new(
+            title,
+            text,
+            vec![('y', yes.to_string()), ('n', no.to_string())],
+        )
+    }
+
     /// Its box on a screen of `area`.
     pub fn rect(&self, area: Rect) -> Rect {
         let widest = self
@@ -57,8 +97,16 @@ impl ListPopup {
             .chain(std::iter::once(self.title.chars().count() + 4))
             .max()
             .unwrap_or(10) as u16;
-        let text_h = self.text.len() as u16 + u16::from(!self.text.is_empty());
-        centered(area, widest + 4, text_h + self.items.len() as u16 + 2)
+        centered(
+            area,
+            widest + 4,
+            self.text_rows() + self.items.len() as u16 + 2,
+        )
+    }
+
+    /// Rows above the options: the text and a blank line after it.
+    fn text_rows(&self) -> u16 {
+        self.text.len() as u16 + u16::from(!self.text.is_empty())
     }
 
     /// The option under a screen position.
@@ -67,8 +115,7 @@ impl ListPopup {
         if col < r.x || col >= r.right() {
             return None;
         }
-        let first = r.y + 1 + self.text.len() as u16 + u16::from(!self.text.is_empty());
-        let i = row.checked_sub(first)? as usize;
+        let i = row.checked_sub(r.y + 1 + self.text_rows())? as usize;
         (i < self.items.len()).then_some(i)
     }
 
@@ -85,89 +132,154 @@ impl ListPopup {
         }
     }
 
-    /// Draw it.
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
-        let r = self.rect(area);
+    /// Handle a key: arrows (and `j`/`k` unless they are option keys) move
+    /// the cursor, Enter and the option keys choose, Esc closes.
+    pub fn key(&mut self, code: KeyCode) -> ListKey {
+        match code {
+            KeyCode::Up | KeyCode::Char('k') if self.item_for_key('k').is_none() => {
+                self.step(-1);
+                ListKey::Stay
+            }
+            KeyCode::Down | KeyCode::Char('j') if self.item_for_key('j').is_none() => {
+                self.step(1);
+                ListKey::Stay
+            }
+            KeyCode::Enter => ListKey::Chosen(self.cursor),
+            KeyCode::Esc => ListKey::Closed,
+            KeyCode::Char(c) => match self.item_for_key(c) {
+                Some(i) => ListKey::Chosen(i),
+                None => ListKey::NotAChoice(c),
+            },
+            _ => ListKey::Stay,
+        }
+    }
+
+    /// The popup as a widget, drawn centred in the area it is given.
+    pub fn widget<'a>(&'a self, theme: &'a Theme) -> ListPopupView<'a> {
+        ListPopupView { list: self, theme }
+    }
+}
+
+/// A [`ListPopup`] drawn with a theme.
+pub struct ListPopupView<'a> {
+    list: &'a ListPopup,
+    theme: &'a Theme,
+}
+
+impl Widget for ListPopupView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (list, theme) = (self.list, self.theme);
+        let r = list.rect(area);
         Clear.render(r, buf);
-        let mut lines: Vec<Line> = self.text.iter().map(|t| Line::raw(t.clone())).collect();
-        if !self.text.is_empty() {
+        let mut lines: Vec<Line> = list.text.iter().map(|t| Line::raw(t.clone())).collect();
+        if !list.text.is_empty() {
             lines.push(Line::raw(""));
         }
-        for (i, (k, label)) in self.items.iter().enumerate() {
-            let row_style = if i == self.cursor {
-                theme.selected_row()
-            } else {
-                Style::default()
-            };
+        for (i, (k, label)) in list.items.iter().enumerate() {
+            let st = row_style(theme, i == list.cursor);
             lines.push(Line::from(vec![
-                Span::styled(format!(" {k} "), theme.key().patch(row_style)),
-                Span::styled(format!(" {label}"), row_style),
+                Span::styled(format!(" {k} "), theme.key().patch(st)),
+                Span::styled(format!(" {label}"), st),
             ]));
         }
         Paragraph::new(lines)
+            .block(titled_block(format!(" {} ", list.title), theme))
+            .render(r, buf);
+    }
+}
+
+/// A scrolling text popup (help, rules), drawn centred in its area.
+pub struct TextPopup<'a> {
+    pub title: &'a str,
+    pub lines: Vec<Line<'static>>,
+    pub scroll: u16,
+    pub theme: &'a Theme,
+}
+
+/// A text popup's answer to a key: the new scroll offset, or `None` when
+/// the key closes it (every key but the scrolling ones).
+pub fn scroll_key(scroll: u16, code: KeyCode) -> Option<u16> {
+    match code {
+        KeyCode::Up | KeyCode::Char('k') => Some(scroll.saturating_sub(1)),
+        KeyCode::Down | KeyCode::Char('j') => Some(scroll.saturating_add(1)),
+        KeyCode::PageUp => Some(scroll.saturating_sub(10)),
+        KeyCode::PageDown => Some(scroll.saturating_add(10)),
+        _ => None,
+    }
+}
+
+impl Widget for TextPopup<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let r = centered(
+            area,
+            area.width.saturating_sub(6).min(90),
+            area.height.saturating_sub(2),
+        );
+        Clear.render(r, buf);
+        Paragraph::new(self.lines)
+            .wrap(Wrap { trim: false })
+            .scroll((self.scroll, 0))
             .block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title(Span::styled(format!(" {} ", self.title), theme.title())),
+                titled_block(format!(" {} ", self.title), self.theme)
+                    .title_bottom(Span::styled(" ↑/↓ scroll · Esc close ", self.theme.dim())),
             )
             .render(r, buf);
     }
 }
 
-/// A scrolling text popup (help, rules).
-pub fn render_text(
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-    title: &str,
-    lines: Vec<Line<'static>>,
-    scroll: u16,
-) {
-    let r = centered(
-        area,
-        area.width.saturating_sub(6).min(90),
-        area.height.saturating_sub(2),
-    );
-    Clear.render(r, buf);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .scroll((scroll, 0))
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(Span::styled(format!(" {title} "), theme.title()))
-                .title_bottom(Span::styled(" ↑/↓ scroll · Esc close ", theme.dim())),
-        )
-        .render(r, buf);
+/// What a key did to a line of typed text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LineKey {
+    /// Enter.
+    Submit,
+    /// Esc.
+    Cancel,
+    /// Typed or erased (or a key the line ignores).
+    Edit,
 }
 
-/// A one-line text entry popup (file names, FEN, ply numbers).
-pub fn render_input(
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-    title: &str,
-    help: &str,
-    text: &str,
-) {
-    let w = (area.width.saturating_sub(4)).min(80);
-    let r = centered(area, w, 5);
-    Clear.render(r, buf);
-    let inner_w = r.width.saturating_sub(4) as usize;
-    let shown: String = {
-        let n = text.chars().count();
-        text.chars()
+/// Edit a line of text: Backspace erases, a character is added when
+/// `accept(text, c)` allows it, Enter and Esc end the entry.
+pub fn edit_line(text: &mut String, code: KeyCode, accept: impl Fn(&str, char) -> bool) -> LineKey {
+    match code {
+        KeyCode::Enter => return LineKey::Submit,
+        KeyCode::Esc => return LineKey::Cancel,
+        KeyCode::Backspace => {
+            text.pop();
+        }
+        KeyCode::Char(c) if accept(text, c) => text.push(c),
+        _ => {}
+    }
+    LineKey::Edit
+}
+
+/// A one-line text entry popup (file names, FEN, ply numbers), drawn
+/// centred in its area.
+pub struct InputPopup<'a> {
+    pub title: &'a str,
+    /// The keys, under the text.
+    pub help: &'a str,
+    pub text: &'a str,
+    pub theme: &'a Theme,
+}
+
+impl Widget for InputPopup<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let w = (area.width.saturating_sub(4)).min(80);
+        let r = centered(area, w, 5);
+        Clear.render(r, buf);
+        let inner_w = r.width.saturating_sub(4) as usize;
+        let n = self.text.chars().count();
+        let shown: String = self
+            .text
+            .chars()
             .skip(n.saturating_sub(inner_w.saturating_sub(1)))
-            .collect()
-    };
-    Paragraph::new(vec![
-        Line::from(vec![Span::raw(shown), Span::styled("█", theme.key())]),
-        Line::styled(help.to_string(), theme.dim()),
-    ])
-    .block(
-        Block::default()
-            .borders(Borders::ALL)
-            .title(Span::styled(format!(" {title} "), theme.title())),
-    )
-    .render(r, buf);
+            .collect();
+        Paragraph::new(vec![
+            Line::from(vec![Span::raw(shown), Span::styled("█", self.theme.key())]),
+            Line::styled(self.help.to_string(), self.theme.dim()),
+        ])
+        .block(titled_block(format!(" {} ", self.title), self.theme))
+        .render(r, buf);
+    }
 }

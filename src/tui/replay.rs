@@ -1,19 +1,22 @@
 //! The replay viewer: step through a saved game with the play screen's
 //! board and panels, jump to a ply, autoplay, and branch a new game from any
-//! ply (saved as a new file; the original is never written).
+//! ply (saved as a new file; the original is never written). Input becomes
+//! a [`ReplayAction`]; drawing is the [`ReplayPage`] widget.
 
-use super::app::{AppEvent, Ctx, Nav, Settings};
-use super::board::BoardView;
+use super::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart};
+use super::control::{fresh_path, load_game, GameControl};
+use super::game_page::{
+    draw_board, keys_popup, message_line, rules_popup, KeyBar, KeyHint, PageLayout, SidePanel,
+};
 use super::panels;
-use super::play::{Message, PlayState};
-use super::play_view;
-use super::popup;
-use super::store;
+use super::popup::{edit_line, scroll_key, InputPopup, LineKey};
+use super::settings::Settings;
 use super::theme::Theme;
 use crate::ai::PlayerSpec;
 use crate::game::Game;
 use crate::rules::Position;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
+use crate::variant::Registry;
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -37,6 +40,50 @@ pub enum ReplayPopup {
     Jump {
         text: String,
     },
+}
+
+/// What a key (or a click on the key bar) asks of the viewer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReplayAction {
+    Back,
+    Forward,
+    ToStart,
+    ToEnd,
+    OpenJump,
+    ToggleAutoplay,
+    Faster,
+    Slower,
+    Flip,
+    Help,
+    Rules,
+    Branch,
+    Leave,
+    /// A letter that means nothing here.
+    Unbound(char),
+}
+
+impl ReplayAction {
+    /// The action of a key.
+    fn for_key(code: KeyCode) -> Option<ReplayAction> {
+        use ReplayAction as A;
+        Some(match code {
+            KeyCode::Left | KeyCode::Char('h') => A::Back,
+            KeyCode::Right | KeyCode::Char('l') => A::Forward,
+            KeyCode::Home => A::ToStart,
+            KeyCode::End => A::ToEnd,
+            KeyCode::Char('g') => A::OpenJump,
+            KeyCode::Char('a') | KeyCode::Char(' ') => A::ToggleAutoplay,
+            KeyCode::Char('+') | KeyCode::Char('=') => A::Faster,
+            KeyCode::Char('-') => A::Slower,
+            KeyCode::Char('f') => A::Flip,
+            KeyCode::Char('?') => A::Help,
+            KeyCode::Char('i') => A::Rules,
+            KeyCode::Char('b') => A::Branch,
+            KeyCode::Char('q') | KeyCode::Esc => A::Leave,
+            KeyCode::Char(c) => A::Unbound(c),
+            _ => return None,
+        })
+    }
 }
 
 /// A game being replayed.
@@ -90,13 +137,15 @@ impl ReplayState {
         }
     }
 
+    /// The viewer for a game another screen opened.
+    pub fn open_start(start: ReplayStart) -> ReplayState {
+        ReplayState::new(start.game, start.path, start.error)
+    }
+
     /// Open a file: the game as far as it is valid, with its error.
-    pub fn open(path: PathBuf, registry: &crate::variant::Registry) -> Result<ReplayState, String> {
-        let (game, error) = store::load_partial(&path, registry);
-        match game {
-            Some(g) => Ok(ReplayState::new(g, Some(path), error)),
-            None => Err(error.unwrap_or_else(|| format!("{} holds no game", path.display()))),
-        }
+    pub fn open(path: PathBuf, registry: &Registry) -> Result<ReplayState, String> {
+        let loaded = load_game(&path, registry)?;
+        Ok(ReplayState::new(loaded.game, Some(path), loaded.error))
     }
 
     /// Plies in the game.
@@ -109,24 +158,25 @@ impl ReplayState {
         self.game.ply() == 0
     }
 
+    fn speed_ms(&self) -> u64 {
+        SPEEDS[self.speed.min(SPEEDS.len() - 1)]
+    }
+
     /// The period of the autoplay timer, when on.
     pub fn autoplay_interval(&self) -> Option<Duration> {
         self.autoplay
-            .then(|| Duration::from_millis(SPEEDS[self.speed.min(SPEEDS.len() - 1)]))
+            .then(|| Duration::from_millis(self.speed_ms()))
     }
 
-    fn hints(&self) -> Vec<(KeyCode, &'static str, &'static str)> {
+    fn hints(&self) -> Vec<KeyHint> {
+        let autoplay = if self.autoplay { "stop" } else { "autoplay" };
         vec![
             (KeyCode::Left, "←", "back"),
             (KeyCode::Right, "→", "forward"),
             (KeyCode::Home, "Home", "start"),
             (KeyCode::End, "End", "end"),
             (KeyCode::Char('g'), "g", "go to"),
-            (
-                KeyCode::Char('a'),
-                "a",
-                if self.autoplay { "stop" } else { "autoplay" },
-            ),
+            (KeyCode::Char('a'), "a", autoplay),
             (KeyCode::Char('b'), "b", "branch"),
             (KeyCode::Char('?'), "?", "help"),
             (KeyCode::Char('q'), "q", "quit"),
@@ -136,13 +186,17 @@ impl ReplayState {
         ]
     }
 
-    fn layout(&self, size: (u16, u16)) -> play_view::PlayLayout {
-        play_view::split(
-            size,
-            self.flipped,
-            panels::centerline(self.game.position()),
-            &self.hints(),
-        )
+    fn layout(&self, size: (u16, u16)) -> PageLayout {
+        let centerline = panels::centerline(self.game.position());
+        PageLayout::new(size, self.flipped, centerline, &self.hints())
+    }
+
+    /// The screen's widget.
+    pub fn page<'a>(&'a self, theme: &'a Theme) -> ReplayPage<'a> {
+        ReplayPage {
+            replay: self,
+            theme,
+        }
     }
 
     /// Handle one event.
@@ -150,242 +204,240 @@ impl ReplayState {
         match event {
             AppEvent::Tick => {
                 if self.autoplay {
-                    if self.ply < self.len() {
-                        self.ply += 1;
-                    }
-                    if self.ply >= self.len() {
-                        self.autoplay = false;
-                    }
+                    self.ply = (self.ply + 1).min(self.len());
+                    self.autoplay = self.ply < self.len();
                 }
                 Nav::Stay
             }
             AppEvent::Key(k) => self.on_key(k, ctx),
-            AppEvent::Mouse(m) => {
-                if m.kind != MouseEventKind::Down(MouseButton::Left) {
-                    return Nav::Stay;
-                }
-                if self.popup.is_some() {
-                    if !matches!(self.popup, Some(ReplayPopup::Jump { .. })) {
-                        self.popup = None;
-                    }
-                    return Nav::Stay;
-                }
-                let lay = self.layout(ctx.size);
-                // A click on a move in the list goes to that ply.
-                let (_, _, list_rect) = play_view::side_parts(
-                    lay.side,
-                    &self.game,
-                    self.ply,
-                    self.status_lines(ctx.theme),
-                    None,
-                    ctx.theme,
-                );
-                let (_, hits) =
-                    play_view::move_list_view(&self.game, list_rect, Some(self.ply), 0, ctx.theme);
-                if let Some((.., ply)) = hits
-                    .iter()
-                    .find(|(x0, x1, y, _)| m.row == *y && m.column >= *x0 && m.column < *x1)
-                {
-                    self.autoplay = false;
-                    self.ply = *ply;
-                    return Nav::Stay;
-                }
-                let hit = lay
-                    .buttons
-                    .iter()
-                    .find(|(r, _)| r.contains((m.column, m.row).into()))
-                    .map(|(_, c)| *c);
-                match hit {
-                    Some(code) => self.on_key(KeyEvent::new(code, KeyModifiers::NONE), ctx),
-                    None => Nav::Stay,
-                }
-            }
+            AppEvent::Mouse(m) => self.on_mouse(m, ctx),
             AppEvent::Resize(..) | AppEvent::Thought { .. } => Nav::Stay,
         }
     }
 
-    fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
-        if let Some(p) = self.popup.take() {
-            match p {
-                ReplayPopup::Help { scroll } | ReplayPopup::Rules { scroll } => {
-                    let help = matches!(p, ReplayPopup::Help { .. });
-                    let s = match k.code {
-                        KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
-                        KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
-                        _ => return Nav::Stay,
-                    };
-                    self.popup = Some(if help {
-                        ReplayPopup::Help { scroll: s }
-                    } else {
-                        ReplayPopup::Rules { scroll: s }
-                    });
-                }
-                ReplayPopup::Jump { mut text } => match k.code {
-                    KeyCode::Esc => {}
-                    KeyCode::Enter => match text.trim().parse::<usize>() {
-                        Ok(n) if n <= self.len() => {
-                            self.ply = n;
-                            self.message = None;
-                        }
-                        _ => {
-                            self.message = Some(Message {
-                                text: format!(
-                                    "'{}' is not a ply: type 0 to {}",
-                                    text.trim(),
-                                    self.len()
-                                ),
-                                error: true,
-                            })
-                        }
-                    },
-                    KeyCode::Backspace => {
-                        text.pop();
-                        self.popup = Some(ReplayPopup::Jump { text });
-                    }
-                    KeyCode::Char(c) if c.is_ascii_digit() && text.len() < 6 => {
-                        text.push(c);
-                        self.popup = Some(ReplayPopup::Jump { text });
-                    }
-                    _ => self.popup = Some(ReplayPopup::Jump { text }),
-                },
+    fn on_mouse(&mut self, m: MouseEvent, ctx: &mut Ctx) -> Nav {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) {
+            return Nav::Stay;
+        }
+        if self.popup.is_some() {
+            if !matches!(self.popup, Some(ReplayPopup::Jump { .. })) {
+                self.popup = None;
             }
             return Nav::Stay;
         }
-        match k.code {
-            KeyCode::Left | KeyCode::Char('h') => {
-                self.autoplay = false;
-                self.ply = self.ply.saturating_sub(1);
-            }
-            KeyCode::Right | KeyCode::Char('l') => {
-                self.autoplay = false;
-                if self.ply < self.len() {
-                    self.ply += 1;
-                }
-            }
-            KeyCode::Home => {
-                self.autoplay = false;
-                self.ply = 0;
-            }
-            KeyCode::End => {
-                self.autoplay = false;
-                self.ply = self.len();
-            }
-            KeyCode::Char('g') => {
+        let lay = self.layout(ctx.size);
+        // A click on a move in the list goes to that ply.
+        let side = self.page(ctx.theme).side_panel();
+        if let Some(ply) = side.ply_at(lay.side, m.column, m.row) {
+            self.autoplay = false;
+            self.ply = ply;
+            return Nav::Stay;
+        }
+        match lay.button_at(m.column, m.row) {
+            Some(code) => self.on_key(KeyEvent::from(code), ctx),
+            None => Nav::Stay,
+        }
+    }
+
+    fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
+        if let Some(popup) = self.popup.take() {
+            self.on_popup_key(popup, k.code);
+            return Nav::Stay;
+        }
+        match ReplayAction::for_key(k.code) {
+            Some(action) => self.update(action, ctx.settings),
+            None => Nav::Stay,
+        }
+    }
+
+    /// Carry out an action.
+    fn update(&mut self, action: ReplayAction, settings: &Settings) -> Nav {
+        use ReplayAction as A;
+        if matches!(action, A::Back | A::Forward | A::ToStart | A::ToEnd) {
+            self.autoplay = false;
+        }
+        match action {
+            A::Back => self.ply = self.ply.saturating_sub(1),
+            A::Forward => self.ply = (self.ply + 1).min(self.len()),
+            A::ToStart => self.ply = 0,
+            A::ToEnd => self.ply = self.len(),
+            A::OpenJump => {
                 self.popup = Some(ReplayPopup::Jump {
                     text: String::new(),
                 })
             }
-            KeyCode::Char('a') | KeyCode::Char(' ') => {
+            A::ToggleAutoplay => {
                 self.autoplay = !self.autoplay;
                 if self.autoplay && self.ply >= self.len() {
                     self.ply = 0;
                 }
             }
-            KeyCode::Char('+') | KeyCode::Char('=') => {
-                self.speed = (self.speed + 1).min(SPEEDS.len() - 1)
+            A::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            A::Slower => self.speed = self.speed.saturating_sub(1),
+            A::Flip => self.flipped = !self.flipped,
+            A::Help => self.popup = Some(ReplayPopup::Help { scroll: 0 }),
+            A::Rules => self.popup = Some(ReplayPopup::Rules { scroll: 0 }),
+            A::Branch => return self.branch(settings),
+            A::Leave => return Nav::Leave,
+            A::Unbound(c) => {
+                self.message = Some(Message::error(format!(
+                    "'{c}' is not a key here; press ? for the list of keys"
+                )))
             }
-            KeyCode::Char('-') => self.speed = self.speed.saturating_sub(1),
-            KeyCode::Char('f') => self.flipped = !self.flipped,
-            KeyCode::Char('?') => self.popup = Some(ReplayPopup::Help { scroll: 0 }),
-            KeyCode::Char('i') => self.popup = Some(ReplayPopup::Rules { scroll: 0 }),
-            KeyCode::Char('b') => return self.branch(ctx.settings),
-            KeyCode::Char('q') | KeyCode::Esc => return Nav::Leave,
-            KeyCode::Char(c) => {
-                self.message = Some(Message {
-                    text: format!("'{c}' is not a key here; press ? for the list of keys"),
-                    error: true,
-                })
-            }
-            _ => {}
         }
         Nav::Stay
     }
 
+    /// A key while a popup is open (taken out of the state: it goes back
+    /// unless the key closes it).
+    fn on_popup_key(&mut self, popup: ReplayPopup, code: KeyCode) {
+        match popup {
+            ReplayPopup::Help { scroll } => {
+                self.popup = scroll_key(scroll, code).map(|scroll| ReplayPopup::Help { scroll });
+            }
+            ReplayPopup::Rules { scroll } => {
+                self.popup = scroll_key(scroll, code).map(|scroll| ReplayPopup::Rules { scroll });
+            }
+            ReplayPopup::Jump { mut text } => {
+                let digit = |t: &str, c: char| c.is_ascii_digit() && t.len() < 6;
+                match edit_line(&mut text, code, digit) {
+                    LineKey::Cancel => {}
+                    LineKey::Submit => self.jump(text.trim()),
+                    LineKey::Edit => self.popup = Some(ReplayPopup::Jump { text }),
+                }
+            }
+        }
+    }
+
+    /// Go to the ply typed in the jump popup.
+    fn jump(&mut self, typed: &str) {
+        match typed.parse::<usize>() {
+            Ok(n) if n <= self.len() => {
+                self.ply = n;
+                self.message = None;
+            }
+            _ => {
+                self.message = Some(Message::error(format!(
+                    "'{typed}' is not a ply: type 0 to {}",
+                    self.len()
+                )))
+            }
+        }
+    }
+
     /// A new game from the current ply, saved as a new file.
     fn branch(&mut self, settings: &Settings) -> Nav {
-        let mut g = self.game.clone();
-        g.truncate(self.ply);
-        let mut p = PlayState::new(g, [PlayerSpec::Human, PlayerSpec::Human]);
+        let mut game = self.game.clone();
+        game.truncate(self.ply);
+        let mut control = GameControl::new(game, [PlayerSpec::Human, PlayerSpec::Human]);
         let dir = settings.saves_dir.clone().or_else(|| {
             self.path
                 .as_ref()
                 .and_then(|p| p.parent().map(|d| d.to_path_buf()))
         });
-        match dir {
+        let message = match dir {
             Some(d) => {
                 let stem = format!("{}-branch-ply{}", self.game.variant().id, self.ply);
-                let path = store::fresh_path(&d, &stem);
-                p.save_to(path);
+                Message::of(control.save_to(fresh_path(&d, &stem)))
             }
-            None => {
-                p.message = Some(Message {
-                    text: "branched (not saved yet: press s to save)".to_string(),
-                    error: false,
-                })
-            }
-        }
-        Nav::Play(Box::new(p))
+            None => Message::info("branched (not saved yet: press s to save)"),
+        };
+        Nav::Play(Box::new(PlayStart {
+            control,
+            flip_toggle: false,
+            message: Some(message),
+        }))
     }
+}
 
+/// The viewer as a widget: a pure function of its state.
+pub struct ReplayPage<'a> {
+    replay: &'a ReplayState,
+    theme: &'a Theme,
+}
+
+impl<'a> ReplayPage<'a> {
     /// The status lines above the family panel.
-    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
-        let game = &self.game;
-        let Some(pos) = game.position_at(self.ply) else {
+    fn status_lines(&self) -> Vec<Line<'static>> {
+        let (r, theme) = (self.replay, self.theme);
+        let Some(pos) = r.game.position_at(r.ply) else {
             return Vec::new();
         };
         let mut status = vec![Line::styled(
-            format!("Ply {} of {}", self.ply, self.len()),
+            format!("Ply {} of {}", r.ply, r.len()),
             theme.title(),
         )];
-        if self.ply == self.len() {
-            if let Some(o) = game.outcome() {
-                status.push(Line::styled(
-                    format!("{} {}", o.result_str(), panels::describe_outcome(pos, &o)),
-                    theme.title(),
-                ));
-            } else {
-                status.push(Line::raw(format!(
-                    "{} to move (game unfinished)",
-                    panels::side_name(pos, pos.turn())
-                )));
+        let to_move = panels::side_name(pos, pos.turn());
+        match r.game.outcome() {
+            Some(o) if r.ply == r.len() => status.push(Line::styled(
+                format!("{} {}", o.result_str(), panels::describe_outcome(pos, &o)),
+                theme.title(),
+            )),
+            None if r.ply == r.len() => {
+                status.push(Line::raw(format!("{to_move} to move (game unfinished)")))
             }
-        } else {
-            status.push(Line::raw(format!(
-                "{} to move",
-                panels::side_name(pos, pos.turn())
-            )));
+            _ => status.push(Line::raw(format!("{to_move} to move"))),
         }
         if pos.in_check(pos.turn()) {
             status.push(Line::styled("Check!", theme.error()));
         }
-        if let Some(e) = &self.error {
+        if let Some(e) = &r.error {
             status.push(Line::styled(
                 format!("Problem in the file: {e}"),
                 theme.error(),
             ));
             status.push(Line::styled("Shown up to the bad ply.", theme.dim()));
         }
-        if self.autoplay {
+        if r.autoplay {
             status.push(Line::styled(
-                format!(
-                    "Autoplay: {} ms per ply",
-                    SPEEDS[self.speed.min(SPEEDS.len() - 1)]
-                ),
+                format!("Autoplay: {} ms per ply", r.speed_ms()),
                 theme.good(),
             ));
         }
         status
     }
 
-    /// Draw the viewer.
-    pub fn draw(&self, size: (u16, u16), settings: &Settings, theme: &Theme, buf: &mut Buffer) {
-        let _ = settings;
-        let lay = self.layout(size);
-        let game = &self.game;
-        let Some(pos) = game.position_at(self.ply) else {
+    /// The side panel, following the ply shown.
+    fn side_panel(&self) -> SidePanel<'a> {
+        SidePanel {
+            game: &self.replay.game,
+            ply: self.replay.ply,
+            status: self.status_lines(),
+            current: Some(self.replay.ply),
+            scroll: 0,
+            focus: None,
+            theme: self.theme,
+        }
+    }
+
+    fn render_popup(&self, popup: &ReplayPopup, area: Rect, buf: &mut Buffer) {
+        let (r, theme) = (self.replay, self.theme);
+        let def = r.game.variant();
+        match popup {
+            ReplayPopup::Help { scroll } => {
+                keys_popup("Replay keys", REPLAY_KEYS, *scroll, theme).render(area, buf)
+            }
+            ReplayPopup::Rules { scroll } => rules_popup(def, *scroll, theme).render(area, buf),
+            ReplayPopup::Jump { text } => InputPopup {
+                title: "Go to ply",
+                help: &format!("0 to {} · Enter goes · Esc cancels", r.len()),
+                text,
+                theme,
+            }
+            .render(area, buf),
+        }
+    }
+}
+
+impl Widget for ReplayPage<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (r, theme) = (self.replay, self.theme);
+        let lay = r.layout((area.width, area.height));
+        let game = &r.game;
+        let Some(pos) = game.position_at(r.ply) else {
             return;
         };
-        let name = self
+        let name = r
             .path
             .as_ref()
             .and_then(|p| p.file_name())
@@ -397,65 +449,20 @@ impl ReplayState {
         ]))
         .render(lay.title, buf);
         if let Some(geom) = lay.board {
-            let last = self.ply.checked_sub(1).and_then(|i| game.actions().get(i));
-            let marks = panels::position_marks(pos, last);
-            let look = panels::piece_look(pos);
-            BoardView {
-                board: pos.board(),
-                geom,
-                marks: &marks,
-                look: &look,
-                theme,
-            }
-            .render(Rect::new(geom.x, geom.y, geom.width(), geom.height()), buf);
+            let last = r.ply.checked_sub(1).and_then(|i| game.actions().get(i));
+            draw_board(buf, geom, pos, last, |_| {}, theme);
         }
-        let status = self.status_lines(theme);
-        play_view::draw_side(
-            buf,
-            lay.side,
-            game,
-            self.ply,
-            status,
-            Some(self.ply),
-            0,
-            None,
+        self.side_panel().render(lay.side, buf);
+        if let Some(m) = &r.message {
+            Paragraph::new(message_line(m, theme)).render(lay.message, buf);
+        }
+        KeyBar {
+            hints: &r.hints(),
             theme,
-        );
-        if let Some(m) = &self.message {
-            Paragraph::new(Line::styled(
-                format!(" {}", m.text),
-                if m.error { theme.error() } else { theme.good() },
-            ))
-            .render(lay.message, buf);
         }
-        play_view::draw_hints(buf, lay.hints, &self.hints(), theme);
-        let area = Rect::new(0, 0, size.0, size.1);
-        match &self.popup {
-            None => {}
-            Some(ReplayPopup::Help { scroll }) => popup::render_text(
-                area,
-                buf,
-                theme,
-                "Replay keys",
-                play_view::key_lines(REPLAY_KEYS, theme),
-                *scroll,
-            ),
-            Some(ReplayPopup::Rules { scroll }) => popup::render_text(
-                area,
-                buf,
-                theme,
-                &game.variant().name,
-                play_view::rules_lines(game.variant()),
-                *scroll,
-            ),
-            Some(ReplayPopup::Jump { text }) => popup::render_input(
-                area,
-                buf,
-                theme,
-                "Go to ply",
-                &format!("0 to {} · Enter goes · Esc cancels", self.len()),
-                text,
-            ),
+        .render(lay.hints, buf);
+        if let Some(popup) = &r.popup {
+            self.render_popup(popup, area, buf);
         }
     }
 }

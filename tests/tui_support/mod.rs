@@ -5,8 +5,10 @@ use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEven
 use motley::ai::PlayerSpec;
 use motley::game::Game;
 use motley::rules::AnyPosition;
-use motley::tui::app::{handle, run_requests_inline, App, AppEvent, Screen, Settings};
+use motley::tui::app::{handle, run_requests_inline, App, Screen};
+use motley::tui::base::AppEvent;
 use motley::tui::play::PlayState;
+use motley::tui::settings::Settings;
 use motley::tui::theme::{ColorMode, Theme};
 use motley::variant::{Registry, VariantDef};
 use std::path::PathBuf;
@@ -143,7 +145,7 @@ pub fn play_state_mut(app: &mut App) -> &mut PlayState {
 }
 
 pub fn position(app: &App) -> &AnyPosition {
-    play_state(app).game.position()
+    play_state(app).control.game().position()
 }
 
 pub fn fen(app: &App) -> String {
@@ -153,6 +155,7 @@ pub fn fen(app: &App) -> String {
 
 pub fn message(app: &App) -> String {
     play_state(app)
+        .view
         .message
         .as_ref()
         .map(|m| m.text.clone())
@@ -190,7 +193,7 @@ pub fn click_square(app: &mut App, sq: &str) {
 pub fn square_center(app: &App, sq: &str) -> (u16, u16) {
     let p = play_state(app);
     let flipped = p.flipped(&app.settings);
-    let lay = motley::tui::play_view::layout(p, app.size, flipped);
+    let lay = motley::tui::play::page::layout(&p.control, app.size, flipped);
     let geom = lay.board.expect("board fits");
     let r = geom.cell(motley::core::Square::parse(sq).unwrap());
     (r.x + r.width / 2, r.y + r.height / 2)

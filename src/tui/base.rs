@@ -1,0 +1,152 @@
+//! What the app and every screen share: the events a screen handles, the
+//! context it reads and queues work into, and where it goes next. It names
+//! no screen, so screens import it and the app imports screens without a
+//! loop.
+
+use super::control::{GameControl, ThinkJob};
+use super::settings::Settings;
+use super::theme::Theme;
+use crate::core::Action;
+use crate::game::Game;
+use crate::variant::Registry;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
+use std::path::PathBuf;
+
+/// The smallest terminal the screens are laid out for.
+pub const MIN_WIDTH: u16 = 64;
+/// See [`MIN_WIDTH`].
+pub const MIN_HEIGHT: u16 = 18;
+
+/// Something that happened: input, a resize, a computer's move, a timer.
+#[derive(Clone, Debug)]
+pub enum AppEvent {
+    /// A key press (or release, on terminals that report them).
+    Key(KeyEvent),
+    /// A click or the wheel.
+    Mouse(MouseEvent),
+    /// The terminal's new size (columns, rows).
+    Resize(u16, u16),
+    /// A computer player finished thinking for the job with `generation`.
+    Thought {
+        /// The job's generation (see `ThinkJob`).
+        generation: u64,
+        /// Its move, or `None` when it found none.
+        action: Option<Action>,
+    },
+    /// Autoplay timer in the replay viewer.
+    Tick,
+}
+
+impl AppEvent {
+    /// A plain key press (for tests and synthetic clicks).
+    pub fn key(code: KeyCode) -> AppEvent {
+        AppEvent::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    /// A printable character key.
+    pub fn char(c: char) -> AppEvent {
+        AppEvent::key(KeyCode::Char(c))
+    }
+}
+
+/// Work a handler asks the runtime to do.
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// Run a computer player's search off the UI thread.
+    Think(ThinkJob),
+}
+
+/// What every handler may read and queue work into.
+pub struct Ctx<'a> {
+    /// The run's choices.
+    pub settings: &'a Settings,
+    /// The variants (new games, reading files).
+    pub registry: &'a Registry,
+    /// Styles (a click's hit test measures styled text).
+    pub theme: &'a Theme,
+    /// The terminal's size (columns, rows), for hit tests.
+    pub size: (u16, u16),
+    /// Work for the runtime, run after the event.
+    pub requests: &'a mut Vec<Request>,
+}
+
+/// A line under the board: what happened or why an input was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The words shown.
+    pub text: String,
+    /// A refusal or failure (drawn as an error).
+    pub error: bool,
+}
+
+impl Message {
+    /// News.
+    pub fn info(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            error: false,
+        }
+    }
+
+    /// A refusal or failure.
+    pub fn error(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            error: true,
+        }
+    }
+
+    /// News on success, the error otherwise.
+    pub fn of(result: Result<String, String>) -> Message {
+        match result {
+            Ok(text) => Message::info(text),
+            Err(text) => Message::error(text),
+        }
+    }
+}
+
+/// A game to show on the play screen, with what carries over from the
+/// screen that opened it.
+pub struct PlayStart {
+    /// The game with its players, match and file.
+    pub control: GameControl,
+    /// The `f` key's extra flip (kept from one game of a match to the next).
+    pub flip_toggle: bool,
+    /// The first message under the board (a branch's save, say).
+    pub message: Option<Message>,
+}
+
+impl PlayStart {
+    /// A game shown as it is.
+    pub fn new(control: GameControl) -> PlayStart {
+        PlayStart {
+            control,
+            flip_toggle: false,
+            message: None,
+        }
+    }
+}
+
+/// A game to show in the replay viewer.
+pub struct ReplayStart {
+    /// The game as far as the file is valid.
+    pub game: Game,
+    /// The file it came from (its name is shown, branches go beside it).
+    pub path: Option<PathBuf>,
+    /// What was wrong with the file, in words.
+    pub error: Option<String>,
+}
+
+/// Where a screen's handler wants to go next.
+pub enum Nav {
+    /// Nothing changes screens.
+    Stay,
+    /// Back to the main menu (or quit when there was no menu).
+    Leave,
+    /// End the program.
+    Quit,
+    /// Show a game on the play screen.
+    Play(Box<PlayStart>),
+    /// Show a game in the replay viewer.
+    Replay(Box<ReplayStart>),
+}

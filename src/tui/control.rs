@@ -1,0 +1,524 @@
+//! The game controller: one game with its players, the computer players'
+//! jobs, saving and the match score. Every change to the game goes through
+//! a method here, and every such method ends in the one "after an action"
+//! path, [`GameControl::settle`]. Screens turn input into these calls and
+//! show what comes back; they never touch the game themselves.
+
+use super::panels;
+use super::settings::Settings;
+use crate::ai::{PlayerSpec, ThinkSettings};
+use crate::core::{Action, Color};
+use crate::game::Game;
+use crate::rules::{AnyPosition, Describe, Position};
+use crate::variant::Registry;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A computer player's job: everything the search needs, so the runtime can
+/// run it off the UI thread and send the answer back tagged with
+/// `generation`.
+#[derive(Clone, Debug)]
+pub struct ThinkJob {
+    /// Matches the answer to the job; a stale answer is dropped.
+    pub generation: u64,
+    /// The position to move in.
+    pub position: AnyPosition,
+    /// Repetition keys of the positions before this one.
+    pub history: Vec<u64>,
+    /// Which computer player (level, random).
+    pub spec: PlayerSpec,
+    /// Time and seed for this move.
+    pub settings: ThinkSettings,
+    /// Set to make the search answer now (or give up, when the game moved on).
+    pub stop: Arc<AtomicBool>,
+}
+
+/// A computer player at work.
+#[derive(Clone, Debug)]
+struct Thinking {
+    generation: u64,
+    stop: Arc<AtomicBool>,
+}
+
+/// Several games in a row with alternating colours (in variants that carry
+/// something from one game to the next).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchScore {
+    /// Games in the match.
+    pub games: u32,
+    /// Games finished so far.
+    pub played: u32,
+    /// Points of the player who had White in game 1, and of the other.
+    pub points: [f32; 2],
+    /// Colours are swapped relative to game 1.
+    pub swapped: bool,
+}
+
+impl MatchScore {
+    /// A match of `games` games, none played.
+    pub fn new(games: u32) -> MatchScore {
+        MatchScore {
+            games,
+            played: 0,
+            points: [0.0, 0.0],
+            swapped: false,
+        }
+    }
+
+    /// Another game follows the current one.
+    pub fn has_next(&self) -> bool {
+        self.played + 1 < self.games
+    }
+
+    /// The points once `game`'s result counts (unchanged while it goes on).
+    pub fn points_after(&self, game: &Game) -> [f32; 2] {
+        let mut points = self.points;
+        let Some(o) = game.outcome() else {
+            return points;
+        };
+        let first = if self.swapped {
+            Color::Black
+        } else {
+            Color::White
+        };
+        match o.winner {
+            Some(w) if w == first => points[0] += 1.0,
+            Some(_) => points[1] += 1.0,
+            None => {
+                points[0] += 0.5;
+                points[1] += 0.5;
+            }
+        }
+        points
+    }
+}
+
+/// Where the game stands after a change.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Settled {
+    /// The game goes on.
+    Ongoing,
+    /// The game has just ended: the screen shows the result.
+    Ended,
+    /// The game was over already and its result was shown.
+    StillOver,
+}
+
+/// One game under way: see the module comment.
+pub struct GameControl {
+    game: Game,
+    /// Players by colour index (White, Black).
+    players: [PlayerSpec; 2],
+    thinking: Option<Thinking>,
+    /// Bumped whenever the game changes under a computer's feet.
+    generation: u64,
+    /// Where a save goes by default (the loaded or last saved file).
+    save_path: Option<PathBuf>,
+    match_score: Option<MatchScore>,
+    /// The current ending was reported by [`Settled::Ended`].
+    ending_reported: bool,
+    /// Something was played or taken back here: from then on the autosave
+    /// follows this game (opening a game, even a finished one, leaves
+    /// another unfinished game's autosave alone).
+    touched: bool,
+    /// Why the last autosave failed, while it does.
+    autosave_error: Option<String>,
+}
+
+impl GameControl {
+    /// A game between `players` (White, Black).
+    pub fn new(game: Game, players: [PlayerSpec; 2]) -> GameControl {
+        GameControl {
+            game,
+            players,
+            thinking: None,
+            generation: 0,
+            save_path: None,
+            match_score: None,
+            ending_reported: false,
+            touched: false,
+            autosave_error: None,
+        }
+    }
+
+    /// The first game of a match of `games` games.
+    pub fn in_match(mut self, games: u32) -> GameControl {
+        self.match_score = Some(MatchScore::new(games));
+        self
+    }
+
+    /// A game read from `path`, saved back there by default.
+    pub fn saved_at(mut self, path: PathBuf) -> GameControl {
+        self.save_path = Some(path);
+        self
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Players by colour index (White, Black).
+    pub fn players(&self) -> [PlayerSpec; 2] {
+        self.players
+    }
+
+    /// The player of a side.
+    pub fn player(&self, side: Color) -> PlayerSpec {
+        self.players[side.index()]
+    }
+
+    /// The match this game belongs to, if any.
+    pub fn match_score(&self) -> Option<&MatchScore> {
+        self.match_score.as_ref()
+    }
+
+    /// Where `s` saves by default.
+    pub fn save_path(&self) -> Option<&Path> {
+        self.save_path.as_deref()
+    }
+
+    /// Why the game is not being autosaved, when the last try failed.
+    pub fn autosave_error(&self) -> Option<&str> {
+        self.autosave_error.as_deref()
+    }
+
+    /// A computer player is thinking.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// The side that acts now is a person (and the game goes on).
+    pub fn human_to_act(&self) -> bool {
+        self.game.outcome().is_none()
+            && !self.game.position().is_chance()
+            && self.player(self.game.position().turn()) == PlayerSpec::Human
+    }
+
+    /// The person acting (or the only person, against a computer).
+    pub fn human_side(&self) -> Option<Color> {
+        let turn = self.game.position().turn();
+        [turn, turn.other()]
+            .into_iter()
+            .find(|c| self.player(*c) == PlayerSpec::Human)
+    }
+
+    /// Why the person cannot act now, if so.
+    pub fn not_your_turn(&self) -> Option<String> {
+        if let Some(o) = self.game.outcome() {
+            return Some(format!(
+                "the game is over: {} (n: rematch, s: save, q: leave)",
+                panels::describe_outcome(self.game.position(), &o)
+            ));
+        }
+        if !self.human_to_act() {
+            return Some(format!(
+                "{} (computer) is thinking; press m to make it move now",
+                self.side_name(self.game.position().turn())
+            ));
+        }
+        None
+    }
+
+    /// After any change: roll due dice, autosave, and say whether the game
+    /// has just ended. The one path every change ends in.
+    pub fn settle(&mut self, settings: &Settings) -> Settled {
+        for _ in 0..64 {
+            if self.game.roll_dice().is_none() {
+                break;
+            }
+        }
+        self.autosave(settings);
+        if self.game.outcome().is_none() {
+            self.ending_reported = false;
+            Settled::Ongoing
+        } else if self.ending_reported {
+            Settled::StillOver
+        } else {
+            self.ending_reported = true;
+            self.cancel_thinking();
+            Settled::Ended
+        }
+    }
+
+    /// Something was played or taken back: settle it.
+    fn changed(&mut self, settings: &Settings) -> Settled {
+        self.touched = true;
+        self.settle(settings)
+    }
+
+    /// Play a person's action.
+    pub fn play(&mut self, action: Action, settings: &Settings) -> Result<Settled, String> {
+        self.game.play(action).map_err(|e| e.to_string())?;
+        Ok(self.changed(settings))
+    }
+
+    /// Play a person's typed action (any notation the game reads).
+    pub fn play_text(&mut self, text: &str, settings: &Settings) -> Result<Settled, String> {
+        match self.game.play_text(text) {
+            Ok(_) => Ok(self.changed(settings)),
+            Err(e) => Err(format!("{}: {e}", self.game.variant().name)),
+        }
+    }
+
+    /// A computer's answer for job `generation`: `None` when stale (the
+    /// game moved on); else where the game stands, and what went wrong.
+    pub fn take_thought(
+        &mut self,
+        generation: u64,
+        action: Option<Action>,
+        settings: &Settings,
+    ) -> Option<(Settled, Option<String>)> {
+        if self.thinking.as_ref().map(|t| t.generation) != Some(generation) {
+            return None;
+        }
+        self.thinking = None;
+        let problem = match action {
+            Some(a) => match self.game.play(a) {
+                Ok(()) => {
+                    self.touched = true;
+                    None
+                }
+                Err(e) => Some(format!("the computer's move failed: {e}")),
+            },
+            None => Some("the computer found no move".to_string()),
+        };
+        Some((self.settle(settings), problem))
+    }
+
+    /// The computer's job when a computer is to act and not yet thinking.
+    pub fn computer_job(&mut self, settings: &Settings) -> Option<ThinkJob> {
+        if self.game.outcome().is_some() || self.thinking.is_some() {
+            return None;
+        }
+        let spec = self.player(self.game.position().turn());
+        if spec == PlayerSpec::Human {
+            return None;
+        }
+        self.generation += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        let history = self.game.repetition_history();
+        self.thinking = Some(Thinking {
+            generation: self.generation,
+            stop: stop.clone(),
+        });
+        Some(ThinkJob {
+            generation: self.generation,
+            position: self.game.position().clone(),
+            history,
+            spec,
+            settings: ThinkSettings {
+                movetime: settings.movetime,
+                seed: self.game.seed() ^ self.game.ply() as u64,
+            },
+            stop,
+        })
+    }
+
+    /// Ask the thinking computer to answer now; false when none thinks.
+    pub fn move_now(&self) -> bool {
+        match &self.thinking {
+            Some(t) => {
+                t.stop.store(true, Ordering::Relaxed);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Stop the computer and forget its pending answer.
+    fn cancel_thinking(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            t.stop.store(true, Ordering::Relaxed);
+        }
+        self.generation += 1;
+    }
+
+    /// Take back to the last time a person was to act. Settles either way;
+    /// the flag says whether anything was taken back.
+    pub fn undo(&mut self, settings: &Settings) -> (bool, Settled) {
+        self.cancel_thinking();
+        let mut undone = false;
+        while self.game.undo() {
+            undone = true;
+            let pos = self.game.position();
+            if !pos.is_chance() && self.player(pos.turn()) == PlayerSpec::Human {
+                break;
+            }
+        }
+        if undone {
+            (true, self.changed(settings))
+        } else {
+            (false, self.settle(settings))
+        }
+    }
+
+    /// Replay taken-back actions up to a person's turn; `None` when there
+    /// is nothing to redo.
+    pub fn redo(&mut self, settings: &Settings) -> Option<Settled> {
+        if !self.game.can_redo() {
+            return None;
+        }
+        self.cancel_thinking();
+        while self.game.redo() {
+            let pos = self.game.position();
+            if self.game.outcome().is_some()
+                || (!pos.is_chance() && self.player(pos.turn()) == PlayerSpec::Human)
+            {
+                break;
+            }
+        }
+        Some(self.changed(settings))
+    }
+
+    /// `side` resigns.
+    pub fn resign(&mut self, side: Color, settings: &Settings) -> Settled {
+        self.cancel_thinking();
+        self.game.resign(side);
+        self.changed(settings)
+    }
+
+    /// Both sides agree to end the game (a draw, or a scored end where the
+    /// rules say so).
+    pub fn agree(&mut self, settings: &Settings) -> Settled {
+        self.cancel_thinking();
+        self.game.agree();
+        self.changed(settings)
+    }
+
+    /// What offering to end the game means here, in words ("a draw").
+    pub fn end_offer(&self) -> &'static str {
+        self.game.position().end_offer().describe()
+    }
+
+    /// The family's name of a side ("White", or "South").
+    pub fn side_name(&self, side: Color) -> &'static str {
+        panels::side_name(self.game.position(), side)
+    }
+
+    /// The family's names of both sides.
+    pub fn side_names(&self) -> [&'static str; 2] {
+        self.game.position().side_names()
+    }
+
+    /// Does a computer playing `computer` accept an offer to end the game?
+    /// The AI decides, by the rules' ruling where they have one.
+    pub fn computer_accepts(&self, computer: Color) -> bool {
+        crate::ai::accepts_end_offer(self.game.position(), computer)
+    }
+
+    /// The game that follows this one: the next of the match (colours
+    /// swapped, carried state kept) or a rematch from the same start.
+    pub fn next_game(&self) -> Result<GameControl, String> {
+        let seed = self.game.seed().wrapping_add(1);
+        let next_in_match = self.match_score.as_ref().filter(|m| m.has_next());
+        let game = match next_in_match {
+            Some(_) => self.game.next_in_match(seed),
+            None => Game::new(self.game.variant().clone(), self.game.start_fen(), seed),
+        }
+        .map_err(|e| format!("cannot start a new game: {e}"))?;
+        let mut players = self.players;
+        let mut next = GameControl::new(game, players);
+        if let Some(m) = next_in_match {
+            players.swap(0, 1);
+            next.players = players;
+            next.match_score = Some(MatchScore {
+                games: m.games,
+                played: m.played + 1,
+                points: m.points_after(&self.game),
+                swapped: !m.swapped,
+            });
+        }
+        Ok(next)
+    }
+
+    /// Where the save dialog suggests saving: the game's file, or a new
+    /// name in the saves folder.
+    pub fn suggested_save_path(&self, settings: &Settings) -> Option<PathBuf> {
+        self.save_path.clone().or_else(|| {
+            settings
+                .saves_dir
+                .as_ref()
+                .map(|d| fresh_path(d, &self.game.variant().id))
+        })
+    }
+
+    /// Save to `path` (atomically), which becomes the default. Says what
+    /// happened in words for the message line: "saved to …" or why not.
+    pub fn save_to(&mut self, path: PathBuf) -> Result<String, String> {
+        let (w, b) = (self.players[0].to_string(), self.players[1].to_string());
+        match crate::record::save_game(&path, &self.game, Some((&w, &b))) {
+            Ok(()) => {
+                let said = format!("saved to {}", path.display());
+                self.save_path = Some(path);
+                Ok(said)
+            }
+            Err(e) => Err(format!("not saved: {e}")),
+        }
+    }
+
+    /// Leaving the screen: stop thinking and keep (or clear) the autosave.
+    pub fn close(&mut self, settings: &Settings) {
+        self.cancel_thinking();
+        self.autosave(settings);
+    }
+
+    /// Keep the unfinished game in the autosave, or remove the autosave once
+    /// the game has ended or was taken back to its start. A failure must
+    /// not interrupt play: it is kept for the screen, and the next action
+    /// tries again.
+    fn autosave(&mut self, settings: &Settings) {
+        let Some(path) = &settings.autosave else {
+            return;
+        };
+        if !self.touched {
+            return;
+        }
+        self.autosave_error = if self.game.outcome().is_some() || self.game.ply() == 0 {
+            match std::fs::remove_file(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    Some(format!("cannot remove {}: {e}", path.display()))
+                }
+                _ => None,
+            }
+        } else {
+            let (w, b) = (self.players[0].to_string(), self.players[1].to_string());
+            crate::record::save_game(path, &self.game, Some((&w, &b)))
+                .err()
+                .map(|e| e.to_string())
+        };
+    }
+}
+
+/// A game read from a file for a screen: as far as the file is valid.
+pub struct LoadedGame {
+    /// The game up to the first bad action.
+    pub game: Game,
+    /// What was wrong with the file (naming the file, ply and move).
+    pub error: Option<String>,
+}
+
+/// Read the first game of a file (JSON record or PGN) as far as it is
+/// valid. `Err` says why there is no game at all.
+pub fn load_game(path: &Path, registry: &Registry) -> Result<LoadedGame, String> {
+    let (game, error) = crate::record::load_partial(path, registry);
+    let error = error.map(|e| e.to_string());
+    match game {
+        Some(game) => Ok(LoadedGame { game, error }),
+        None => Err(error.unwrap_or_else(|| format!("{} holds no game", path.display()))),
+    }
+}
+
+/// The players a saved game names, when they are player specs.
+pub fn saved_players(path: &Path, registry: &Registry) -> Option<[PlayerSpec; 2]> {
+    let games = crate::record::read_games(path, registry).ok()?;
+    let players = games.into_iter().next()?.saved?.players?;
+    Some([players.white.parse().ok()?, players.black.parse().ok()?])
+}
+
+/// A file name in `dir` that does not exist yet:
+/// `<stem>-<YYYYMMDD>-<HHMMSS>[-n].json` (UTC).
+pub fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
+    crate::record::fresh_path_in(dir, stem).unwrap_or_else(|| dir.join(format!("{stem}.json")))
+}

@@ -1,0 +1,297 @@
+//! The parts both game screens (play and replay) are made of: the layout
+//! (shared with the mouse handlers, so a click lands where the thing was
+//! drawn), the board, the side panel with status, the family's panel and
+//! the move list, the message line and the clickable key bar.
+
+use super::base::Message;
+use super::board::{BoardGeom, BoardView, Marks};
+use super::panels;
+use super::popup::{titled_block, TextPopup};
+use super::theme::Theme;
+use crate::core::{Action, Square};
+use crate::game::Game;
+use crate::rules::{AnyPosition, Position};
+use crate::variant::VariantDef;
+use crossterm::event::KeyCode;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Side panel width bounds.
+const SIDE_MIN: u16 = 34;
+
+/// A key shown in the key bar: the key it stands for, its label on screen
+/// and what it does.
+pub type KeyHint = (KeyCode, &'static str, &'static str);
+
+/// Where everything on a game screen goes.
+#[derive(Clone, Debug)]
+pub struct PageLayout {
+    /// The top row.
+    pub title: Rect,
+    /// The board's squares, when it fits.
+    pub board: Option<BoardGeom>,
+    /// Status, the family's panel and the move list.
+    pub side: Rect,
+    /// The message (or prompt) row.
+    pub message: Rect,
+    /// The key bar row.
+    pub hints: Rect,
+    /// Clickable key labels in the key bar.
+    pub buttons: Vec<(Rect, KeyCode)>,
+}
+
+impl PageLayout {
+    /// Split a screen: title row, board left, panel right, message and key
+    /// bar at the bottom. `centerline` reserves the row of a family's
+    /// centerline.
+    pub fn new(size: (u16, u16), flipped: bool, centerline: bool, hints: &[KeyHint]) -> PageLayout {
+        let area = Rect::new(0, 0, size.0, size.1);
+        let title = Rect::new(0, 0, area.width, 1.min(area.height));
+        let body = Rect::new(0, 1, area.width, area.height.saturating_sub(3));
+        let board_area = Rect::new(
+            body.x + 1,
+            body.y,
+            body.width.saturating_sub(SIDE_MIN + 2),
+            body.height,
+        );
+        let board = BoardGeom::fit(board_area, flipped, centerline);
+        let board_w = board.map(|g| g.width() + 2).unwrap_or(0);
+        let side = Rect::new(
+            board_w + 1,
+            body.y,
+            area.width.saturating_sub(board_w + 1),
+            body.height,
+        );
+        let message = Rect::new(0, area.height.saturating_sub(2), area.width, 1);
+        let hints_rect = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
+        PageLayout {
+            title,
+            board,
+            side,
+            message,
+            hints: hints_rect,
+            buttons: buttons(hints_rect, hints),
+        }
+    }
+
+    /// The key a click on the key bar stands for.
+    pub fn button_at(&self, col: u16, row: u16) -> Option<KeyCode> {
+        self.buttons
+            .iter()
+            .find(|(r, _)| r.contains((col, row).into()))
+            .map(|(_, c)| *c)
+    }
+}
+
+/// Lay out clickable key labels left to right (those that fit).
+pub fn buttons(area: Rect, hints: &[KeyHint]) -> Vec<(Rect, KeyCode)> {
+    let mut x = area.x;
+    let mut out = Vec::new();
+    for (code, key, label) in hints {
+        let w = (key.chars().count() + label.chars().count() + 2) as u16;
+        if x + w > area.right() {
+            break;
+        }
+        out.push((Rect::new(x, area.y, w, 1), *code));
+        x += w + 1;
+    }
+    out
+}
+
+/// The key bar: as many hints as fit, most used first.
+pub struct KeyBar<'a> {
+    pub hints: &'a [KeyHint],
+    pub theme: &'a Theme,
+}
+
+impl Widget for KeyBar<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        for ((rect, _), (_, key, label)) in buttons(area, self.hints).iter().zip(self.hints) {
+            buf.set_string(rect.x, rect.y, *key, self.theme.key());
+            let x = rect.x + key.chars().count() as u16 + 1;
+            buf.set_string(x, rect.y, *label, self.theme.dim());
+        }
+    }
+}
+
+/// Lines of a key table.
+fn key_lines(keys: &[(&str, &str)], theme: &Theme) -> Vec<Line<'static>> {
+    keys.iter()
+        .map(|(k, what)| {
+            Line::from(vec![
+                Span::styled(format!("{k:>16}  "), theme.key()),
+                Span::raw(what.to_string()),
+            ])
+        })
+        .collect()
+}
+
+/// A help popup: the table of a screen's keys.
+pub fn keys_popup<'a>(
+    title: &'a str,
+    keys: &[(&str, &str)],
+    scroll: u16,
+    theme: &'a Theme,
+) -> TextPopup<'a> {
+    TextPopup {
+        title,
+        lines: key_lines(keys, theme),
+        scroll,
+        theme,
+    }
+}
+
+/// A variant's rules in a popup.
+pub fn rules_popup<'a>(def: &'a VariantDef, scroll: u16, theme: &'a Theme) -> TextPopup<'a> {
+    TextPopup {
+        title: &def.name,
+        lines: rules_lines(def),
+        scroll,
+        theme,
+    }
+}
+
+/// A variant's rules text as lines.
+fn rules_lines(def: &VariantDef) -> Vec<Line<'static>> {
+    let by = match (&def.inventor, def.year) {
+        (i, Some(y)) if !i.is_empty() => format!(" — {i}, {y}"),
+        (i, None) if !i.is_empty() => format!(" — {i}"),
+        _ => String::new(),
+    };
+    let mut v = vec![Line::raw(format!("{}{by}", def.name)), Line::raw("")];
+    v.extend(def.rules_text().lines().map(|l| Line::raw(l.to_string())));
+    v
+}
+
+/// The message line's text, styled as news or as a refusal.
+pub fn message_line(m: &Message, theme: &Theme) -> Line<'static> {
+    let style = if m.error { theme.error() } else { theme.good() };
+    Line::styled(format!(" {}", m.text), style)
+}
+
+/// The board of a game in position `pos`, with the family's marks and
+/// looks and `adjust`'s own marks (cursor, selection) on top.
+pub fn draw_board(
+    buf: &mut Buffer,
+    geom: BoardGeom,
+    pos: &AnyPosition,
+    last: Option<&Action>,
+    adjust: impl FnOnce(&mut Marks),
+    theme: &Theme,
+) {
+    let mut marks = panels::position_marks(pos, last);
+    adjust(&mut marks);
+    let look = panels::piece_look(pos);
+    BoardView {
+        board: pos.board(),
+        geom,
+        marks: &marks,
+        look: &look,
+        theme,
+    }
+    .render(Rect::new(geom.x, geom.y, geom.width(), geom.height()), buf);
+}
+
+/// A ply's text on screen: columns `x0..x1` of row `y`, and the ply.
+pub type ScreenHit = (u16, u16, u16, usize);
+
+/// The side panel: status lines and the family's panel on top, the move
+/// list under them.
+pub struct SidePanel<'a> {
+    pub game: &'a Game,
+    /// The ply whose position the family's panel describes.
+    pub ply: usize,
+    pub status: Vec<Line<'static>>,
+    /// The ply highlighted and kept in view (replay), or `None` to follow
+    /// the newest move, scrolled up by `scroll` rows.
+    pub current: Option<usize>,
+    pub scroll: u16,
+    /// The square the family's panel explains (cursor or selection).
+    pub focus: Option<Square>,
+    pub theme: &'a Theme,
+}
+
+impl SidePanel<'_> {
+    /// The top part's lines and rectangle, and the move list's rectangle.
+    fn parts(&self, area: Rect) -> (Vec<Line<'static>>, Rect, Rect) {
+        let mut top = self.status.clone();
+        let panel = panels::variant_panel(self.game, self.ply, self.focus, self.theme);
+        if !panel.is_empty() {
+            top.push(Line::raw(""));
+            top.extend(panel);
+        }
+        let inner_w = area.width.saturating_sub(2);
+        // Wrapped height of the top part (text is wrapped at word breaks,
+        // so allow a row of slack per long line).
+        let top_h: u16 = top
+            .iter()
+            .map(|l| {
+                let w = l.width() as u16;
+                1 + w.saturating_sub(1) / inner_w.max(1) + u16::from(w > inner_w)
+            })
+            .sum::<u16>()
+            + 2;
+        let top_h = top_h
+            .min(area.height.saturating_sub(5).max(3))
+            .min(area.height);
+        let top_rect = Rect::new(area.x, area.y, area.width, top_h);
+        let list_rect = Rect::new(area.x, area.y + top_h, area.width, area.height - top_h);
+        (top, top_rect, list_rect)
+    }
+
+    /// The visible rows of the move list and where each shown ply is.
+    fn move_list(&self, list_rect: Rect) -> (Vec<Line<'static>>, Vec<ScreenHit>) {
+        let inner_w = list_rect.width.saturating_sub(2);
+        let (rows, cur, hits) = panels::move_rows(self.game, self.current, inner_w, self.theme);
+        let visible = list_rect.height.saturating_sub(2) as usize;
+        let start = if self.current.is_some() {
+            // Keep the current ply in view.
+            cur.saturating_sub(visible / 2)
+                .min(rows.len().saturating_sub(visible))
+        } else {
+            rows.len()
+                .saturating_sub(visible)
+                .saturating_sub(self.scroll as usize)
+        };
+        let screen_hits = hits
+            .into_iter()
+            .filter(|(r, ..)| *r >= start && *r < start + visible)
+            .map(|(r, x0, x1, ply)| {
+                let y = list_rect.y + 1 + (r - start) as u16;
+                (list_rect.x + 1 + x0, list_rect.x + 1 + x1, y, ply)
+            })
+            .collect();
+        let shown = rows.into_iter().skip(start).take(visible).collect();
+        (shown, screen_hits)
+    }
+
+    /// The ply whose move is shown at a screen position, when the panel is
+    /// drawn in `area`.
+    pub fn ply_at(&self, area: Rect, col: u16, row: u16) -> Option<usize> {
+        let (_, _, list_rect) = self.parts(area);
+        let (_, hits) = self.move_list(list_rect);
+        hits.iter()
+            .find(|(x0, x1, y, _)| row == *y && col >= *x0 && col < *x1)
+            .map(|(.., ply)| *ply)
+    }
+}
+
+impl Widget for SidePanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < 4 || area.height < 4 {
+            return;
+        }
+        let (top, top_rect, list_rect) = self.parts(area);
+        let (shown, _) = self.move_list(list_rect);
+        let name = format!(" {} ", self.game.variant().name);
+        Paragraph::new(top)
+            .wrap(Wrap { trim: false })
+            .block(titled_block(name, self.theme))
+            .render(top_rect, buf);
+        Paragraph::new(shown)
+            .block(titled_block(" Moves ", self.theme))
+            .render(list_rect, buf);
+    }
+}

@@ -1,0 +1,117 @@
+//! The menu's first page: continue the unfinished game, start one, load
+//! or replay a saved one, quit.
+
+use crate::tui::popup::{centered, row_style, titled_block};
+use crate::tui::theme::Theme;
+use crossterm::event::KeyCode;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// The keys, at the foot of the screen.
+pub const FOOTER: &str = "↑/↓ choose · Enter or the letter opens · click works too · q quits";
+
+/// Main menu entries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MainItem {
+    Resume,
+    NewGame,
+    Load,
+    Replay,
+    Quit,
+}
+
+/// The entries (with their keys and labels); Continue only when there is
+/// an unfinished game.
+pub fn items(resume: bool) -> Vec<(MainItem, char, &'static str)> {
+    let mut v = Vec::new();
+    if resume {
+        v.push((MainItem::Resume, 'c', "Continue the unfinished game"));
+    }
+    v.push((MainItem::NewGame, 'n', "New game"));
+    v.push((MainItem::Load, 'l', "Load a saved game"));
+    v.push((MainItem::Replay, 'r', "Replay a saved game"));
+    v.push((MainItem::Quit, 'q', "Quit"));
+    v
+}
+
+/// The main page's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MainList {
+    pub cursor: usize,
+}
+
+impl MainList {
+    /// Its box on a screen of `size`, for `n` entries.
+    pub fn rect(size: (u16, u16), n: usize) -> Rect {
+        centered(Rect::new(0, 0, size.0, size.1), 44, n as u16 + 6)
+    }
+
+    /// The entry a key picks, if any (arrows only move the cursor).
+    pub fn key(&mut self, code: KeyCode, items: &[(MainItem, char, &str)]) -> Option<MainItem> {
+        let n = items.len();
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => self.cursor = (self.cursor + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') => self.cursor = (self.cursor + 1) % n,
+            KeyCode::Enter | KeyCode::Char(' ') => return items.get(self.cursor).map(|i| i.0),
+            KeyCode::Esc => return Some(MainItem::Quit),
+            KeyCode::Char(c) => return items.iter().find(|i| i.1 == c).map(|i| i.0),
+            _ => {}
+        }
+        None
+    }
+
+    /// The entry a click picks, if any.
+    pub fn click(
+        &mut self,
+        col: u16,
+        row: u16,
+        size: (u16, u16),
+        items: &[(MainItem, char, &str)],
+    ) -> Option<MainItem> {
+        let r = MainList::rect(size, items.len());
+        let first = r.y + 4;
+        if col < r.x || col >= r.right() || row < first {
+            return None;
+        }
+        let i = (row - first) as usize;
+        let item = items.get(i)?;
+        self.cursor = i;
+        Some(item.0)
+    }
+}
+
+/// The main page as a widget.
+pub struct MainView<'a> {
+    pub list: &'a MainList,
+    pub items: &'a [(MainItem, char, &'static str)],
+    /// What the unfinished game is (variant, "12 plies"), when there is one.
+    pub resume: Option<&'a str>,
+    pub theme: &'a Theme,
+}
+
+impl Widget for MainView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let r = MainList::rect((area.width, area.height), self.items.len());
+        let second = match self.resume {
+            Some(what) => Line::styled(format!("unfinished: {what}"), theme.good()),
+            None => Line::raw(""),
+        };
+        let mut lines = vec![
+            Line::styled("rare chess variants in the terminal", theme.dim()),
+            second,
+        ];
+        for (i, (_, key, label)) in self.items.iter().enumerate() {
+            let st = row_style(theme, i == self.list.cursor);
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {key} "), theme.key().patch(st)),
+                Span::styled(format!(" {label:<36}"), st),
+            ]));
+        }
+        Paragraph::new(lines)
+            .block(titled_block(" Motley ", theme))
+            .render(r, buf);
+    }
+}

@@ -1,0 +1,321 @@
+//! The main menu: resume the autosaved game (offered first), a new game
+//! (variant picker with descriptions and rules, then the new-game form),
+//! load or replay a saved game (file picker over the saves folder plus a
+//! typed path), quit. Each page is a section with its own state, keys and
+//! widget; this module moves between them and opens the games.
+
+mod load;
+mod main_page;
+mod new_game;
+mod variants;
+
+pub use load::{LoadList, LoadStep};
+pub use main_page::{MainItem, MainList};
+pub use new_game::{FormRow, FormStep, NewGameForm, PLAYER_CHOICES};
+pub use variants::{PickerStep, VariantPicker};
+
+use crate::ai::PlayerSpec;
+use crate::game::Game;
+use crate::tui::base::{AppEvent, Ctx, Nav, PlayStart, ReplayStart};
+use crate::tui::control::{load_game, saved_players, GameControl};
+use crate::tui::settings::Settings;
+use crate::tui::theme::Theme;
+use crate::variant::Registry;
+use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+use std::path::PathBuf;
+
+/// Which page of the menu shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Page {
+    Main(MainList),
+    Variants(VariantPicker),
+    NewGame(NewGameForm),
+    Load(LoadList),
+}
+
+/// The autosaved unfinished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resume {
+    pub path: PathBuf,
+    /// What it is: the variant and its length ("…, 12 plies").
+    pub summary: String,
+}
+
+/// The main menu's state.
+pub struct MenuState {
+    pub page: Page,
+    /// The autosaved unfinished game, if there is one.
+    pub resume: Option<Resume>,
+    /// Why a game could not be started or opened.
+    pub message: Option<String>,
+}
+
+impl MenuState {
+    /// The menu, offering the autosaved game when one exists.
+    pub fn new(settings: &Settings, registry: &Registry) -> MenuState {
+        let resume = settings.autosave.as_ref().and_then(|path| {
+            let game = load_game(path, registry).ok()?.game;
+            if game.outcome().is_some() {
+                return None;
+            }
+            let n = game.ply();
+            let unit = if n == 1 { "ply" } else { "plies" };
+            Some(Resume {
+                path: path.clone(),
+                summary: format!("{}, {n} {unit}", game.variant().name),
+            })
+        });
+        MenuState {
+            page: Page::Main(MainList { cursor: 0 }),
+            resume,
+            message: None,
+        }
+    }
+
+    /// The main page's entries.
+    pub fn main_items(&self) -> Vec<(MainItem, char, &'static str)> {
+        main_page::items(self.resume.is_some())
+    }
+
+    /// Handle one event.
+    pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
+        match event {
+            AppEvent::Key(k) => self.on_key(k.code, ctx),
+            AppEvent::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                self.on_click(m.column, m.row, ctx)
+            }
+            _ => Nav::Stay,
+        }
+    }
+
+    fn on_key(&mut self, code: KeyCode, ctx: &mut Ctx) -> Nav {
+        let registry = ctx.registry;
+        let items = self.main_items();
+        match &mut self.page {
+            Page::Main(list) => match list.key(code, &items) {
+                Some(item) => self.main_item(item, ctx),
+                None => Nav::Stay,
+            },
+            Page::Variants(picker) => {
+                let step = picker.key(code, registry.all().len().max(1));
+                self.picker_step(step)
+            }
+            Page::NewGame(form) => {
+                let step = form.key(code, registry);
+                self.form_step(step, ctx)
+            }
+            Page::Load(list) => {
+                let step = list.key(code);
+                self.load_step(step, ctx)
+            }
+        }
+    }
+
+    fn on_click(&mut self, col: u16, row: u16, ctx: &mut Ctx) -> Nav {
+        let (size, registry) = (ctx.size, ctx.registry);
+        let items = self.main_items();
+        match &mut self.page {
+            Page::Main(list) => match list.click(col, row, size, &items) {
+                Some(item) => self.main_item(item, ctx),
+                None => Nav::Stay,
+            },
+            Page::Variants(picker) => {
+                let step = picker.click(col, row, size, registry.all().len());
+                self.picker_step(step)
+            }
+            Page::NewGame(form) => {
+                let step = form.click(col, row, size, registry);
+                self.form_step(step, ctx)
+            }
+            Page::Load(list) => {
+                let step = list.click(col, row, size);
+                self.load_step(step, ctx)
+            }
+        }
+    }
+
+    fn main_item(&mut self, item: MainItem, ctx: &mut Ctx) -> Nav {
+        match item {
+            MainItem::Quit => Nav::Quit,
+            MainItem::NewGame => {
+                self.message = None;
+                self.page = Page::Variants(VariantPicker {
+                    cursor: 0,
+                    rules: None,
+                });
+                Nav::Stay
+            }
+            MainItem::Load | MainItem::Replay => {
+                let replay = item == MainItem::Replay;
+                self.message = None;
+                self.page = Page::Load(LoadList::new(replay, ctx.settings.saves_dir.as_deref()));
+                Nav::Stay
+            }
+            MainItem::Resume => match self.resume.clone() {
+                Some(resume) => self.open_game(resume.path, false, ctx, false),
+                None => Nav::Stay,
+            },
+        }
+    }
+
+    fn picker_step(&mut self, step: PickerStep) -> Nav {
+        match step {
+            PickerStep::Stay => {}
+            PickerStep::Chosen(v) => self.page = Page::NewGame(NewGameForm::new(v)),
+            PickerStep::Back => self.page = Page::Main(MainList { cursor: 0 }),
+        }
+        Nav::Stay
+    }
+
+    fn form_step(&mut self, step: FormStep, ctx: &mut Ctx) -> Nav {
+        let Page::NewGame(form) = &self.page else {
+            return Nav::Stay;
+        };
+        match step {
+            FormStep::Stay => Nav::Stay,
+            FormStep::Start => self.start_game(form.clone(), ctx.registry),
+            FormStep::Back => {
+                self.page = Page::Variants(VariantPicker {
+                    cursor: form.variant,
+                    rules: None,
+                });
+                Nav::Stay
+            }
+        }
+    }
+
+    fn load_step(&mut self, step: LoadStep, ctx: &mut Ctx) -> Nav {
+        let Page::Load(list) = &self.page else {
+            return Nav::Stay;
+        };
+        match step {
+            LoadStep::Stay => Nav::Stay,
+            LoadStep::Open(path) => {
+                let replay = list.replay;
+                self.open_game(path, replay, ctx, true)
+            }
+            LoadStep::Back => {
+                self.page = Page::Main(MainList { cursor: 0 });
+                Nav::Stay
+            }
+        }
+    }
+
+    fn start_game(&mut self, form: NewGameForm, registry: &Registry) -> Nav {
+        let Some(variant) = registry.all().get(form.variant).cloned() else {
+            return Nav::Stay;
+        };
+        let fen = form.fen.trim();
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1);
+        let game = match Game::new(variant, (!fen.is_empty()).then_some(fen), seed) {
+            Ok(g) => g,
+            Err(e) => {
+                self.message = Some(format!("cannot start: {e}"));
+                return Nav::Stay;
+            }
+        };
+        let mut control = GameControl::new(game, form.players());
+        if form.match_games > 1 && new_game::offers_matches(registry, form.variant) {
+            control = control.in_match(form.match_games);
+        }
+        Nav::Play(Box::new(PlayStart::new(control)))
+    }
+
+    /// Open a file to play on (or to replay). Files with an error open in
+    /// the viewer so the valid part can be seen.
+    fn open_game(&mut self, path: PathBuf, replay: bool, ctx: &mut Ctx, keep_path: bool) -> Nav {
+        let loaded = match load_game(&path, ctx.registry) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                self.message = Some(e);
+                return Nav::Stay;
+            }
+        };
+        if replay || loaded.error.is_some() {
+            return Nav::Replay(Box::new(ReplayStart {
+                game: loaded.game,
+                path: Some(path),
+                error: loaded.error,
+            }));
+        }
+        let players =
+            saved_players(&path, ctx.registry).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
+        let mut control = GameControl::new(loaded.game, players);
+        if keep_path {
+            control = control.saved_at(path);
+        }
+        Nav::Play(Box::new(PlayStart::new(control)))
+    }
+
+    /// The screen's widget.
+    pub fn page<'a>(&'a self, registry: &'a Registry, theme: &'a Theme) -> MenuPage<'a> {
+        MenuPage {
+            menu: self,
+            registry,
+            theme,
+        }
+    }
+}
+
+/// The menu as a widget: the page showing, and its keys at the foot.
+pub struct MenuPage<'a> {
+    menu: &'a MenuState,
+    registry: &'a Registry,
+    theme: &'a Theme,
+}
+
+impl Widget for MenuPage<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (menu, theme) = (self.menu, self.theme);
+        let message = menu.message.as_deref();
+        let footer = match &menu.page {
+            Page::Main(list) => {
+                main_page::MainView {
+                    list,
+                    items: &menu.main_items(),
+                    resume: menu.resume.as_ref().map(|r| r.summary.as_str()),
+                    theme,
+                }
+                .render(area, buf);
+                main_page::FOOTER
+            }
+            Page::Variants(picker) => {
+                variants::PickerView {
+                    picker,
+                    registry: self.registry,
+                    theme,
+                }
+                .render(area, buf);
+                variants::FOOTER
+            }
+            Page::NewGame(form) => {
+                new_game::FormView {
+                    form,
+                    registry: self.registry,
+                    message,
+                    theme,
+                }
+                .render(area, buf);
+                new_game::FOOTER
+            }
+            Page::Load(list) => {
+                load::LoadView {
+                    list,
+                    message,
+                    theme,
+                }
+                .render(area, buf);
+                load::FOOTER
+            }
+        };
+        let row = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
+        Paragraph::new(Line::styled(format!(" {footer}"), theme.dim())).render(row, buf);
+    }
+}

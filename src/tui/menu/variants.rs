@@ -1,0 +1,135 @@
+//! The variant picker: every variant with its description, and its full
+//! rules in a popup.
+
+use crate::tui::game_page::rules_popup;
+use crate::tui::popup::{row_style, scroll_key, titled_block};
+use crate::tui::theme::Theme;
+use crate::variant::Registry;
+use crossterm::event::KeyCode;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+/// The keys, at the foot of the screen.
+pub const FOOTER: &str = "↑/↓ choose · Enter picks · i full rules · Esc back";
+
+/// The picker's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantPicker {
+    /// Index into the registry.
+    pub cursor: usize,
+    /// The rules popup's scroll, while it is open.
+    pub rules: Option<u16>,
+}
+
+/// What the picker asks of the menu.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PickerStep {
+    Stay,
+    /// This variant (index into the registry) was chosen.
+    Chosen(usize),
+    Back,
+}
+
+/// The variant list and the description box.
+fn areas(size: (u16, u16)) -> (Rect, Rect) {
+    let h = size.1.saturating_sub(2);
+    let list = Rect::new(1, 1, 38.min(size.0 / 2), h);
+    let desc = Rect::new(
+        list.right() + 1,
+        1,
+        size.0.saturating_sub(list.right() + 2),
+        h,
+    );
+    (list, desc)
+}
+
+impl VariantPicker {
+    /// Handle a key, with `n` variants to choose from.
+    pub fn key(&mut self, code: KeyCode, n: usize) -> PickerStep {
+        if let Some(scroll) = self.rules {
+            self.rules = scroll_key(scroll, code);
+            return PickerStep::Stay;
+        }
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => self.cursor = (self.cursor + n - 1) % n,
+            KeyCode::Down | KeyCode::Char('j') => self.cursor = (self.cursor + 1) % n,
+            KeyCode::Char('i') | KeyCode::Char('?') => self.rules = Some(0),
+            KeyCode::Enter | KeyCode::Char(' ') => return PickerStep::Chosen(self.cursor),
+            KeyCode::Esc | KeyCode::Char('q') => return PickerStep::Back,
+            _ => {}
+        }
+        PickerStep::Stay
+    }
+
+    /// A click: closes the rules, moves the cursor, or (on the variant
+    /// under the cursor) chooses it.
+    pub fn click(&mut self, col: u16, row: u16, size: (u16, u16), n: usize) -> PickerStep {
+        if self.rules.is_some() {
+            self.rules = None;
+            return PickerStep::Stay;
+        }
+        let (list, _) = areas(size);
+        let Some(i) = row.checked_sub(list.y + 1).map(usize::from) else {
+            return PickerStep::Stay;
+        };
+        if col < list.x || col >= list.right() || i >= n {
+            return PickerStep::Stay;
+        }
+        if self.cursor == i {
+            return PickerStep::Chosen(i);
+        }
+        self.cursor = i;
+        PickerStep::Stay
+    }
+}
+
+/// The picker as a widget.
+pub struct PickerView<'a> {
+    pub picker: &'a VariantPicker,
+    pub registry: &'a Registry,
+    pub theme: &'a Theme,
+}
+
+impl Widget for PickerView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let (list, desc) = areas((area.width, area.height));
+        let variants = self.registry.all();
+        let lines: Vec<Line> = variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let st = row_style(theme, i == self.picker.cursor);
+                Line::styled(format!(" {:<34}", v.name), st)
+            })
+            .collect();
+        Paragraph::new(lines)
+            .block(titled_block(" Choose a variant ", theme))
+            .render(list, buf);
+        let Some(v) = variants.get(self.picker.cursor) else {
+            return;
+        };
+        let mut d = vec![
+            Line::styled(v.name.clone(), theme.title()),
+            Line::raw(v.summary.clone()),
+            Line::raw(""),
+        ];
+        if !v.inventor.is_empty() {
+            let year = v.year.map(|y| format!(", {y}")).unwrap_or_default();
+            d.push(Line::styled(
+                format!("by {}{year}", v.inventor),
+                theme.dim(),
+            ));
+        }
+        d.push(Line::styled(format!("id: {}", v.id), theme.dim()));
+        Paragraph::new(d)
+            .wrap(Wrap { trim: true })
+            .block(Block::default().borders(Borders::ALL))
+            .render(desc, buf);
+        if let Some(scroll) = self.picker.rules {
+            rules_popup(v, scroll, theme).render(area, buf);
+        }
+    }
+}

@@ -1,0 +1,531 @@
+//! The play screen: a game controller ([`GameControl`]) and the screen's
+//! own state ([`PlayView`]). Input becomes a [`PlayAction`] (or a popup's
+//! answer), which this module carries out by calling the controller and
+//! updating the view; after every change to the game, [`PlayState::after`]
+//! shows the result and starts the computer when it is its turn. Drawing
+//! is in [`page`].
+
+mod keys;
+pub mod page;
+mod popups;
+mod view;
+
+pub use keys::{PlayAction, PLAY_KEYS};
+pub use popups::{ListKind, Popup, PurchaseItem};
+pub use view::PlayView;
+
+use crate::ai::PlayerSpec;
+use crate::core::{Action, Color, CoordText, Square};
+use crate::game::Game;
+use crate::rules::Position;
+use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
+use crate::tui::control::{GameControl, Settled};
+use crate::tui::game_page::PageLayout;
+use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
+use crate::tui::settings::Settings;
+use crate::tui::theme::Theme;
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+use std::path::PathBuf;
+
+/// A game on screen.
+pub struct PlayState {
+    pub control: GameControl,
+    pub view: PlayView,
+}
+
+impl PlayState {
+    /// A game between `players` (White, Black), nothing open.
+    pub fn new(game: Game, players: [PlayerSpec; 2]) -> PlayState {
+        PlayState::open(PlayStart::new(GameControl::new(game, players)))
+    }
+
+    /// The screen for a game another screen opened.
+    pub fn open(start: PlayStart) -> PlayState {
+        let view = PlayView {
+            flip_toggle: start.flip_toggle,
+            message: start.message,
+            ..PlayView::default()
+        };
+        PlayState {
+            control: start.control,
+            view,
+        }
+    }
+
+    /// Board orientation: the person to move at the bottom in hot-seat
+    /// games, the person's side against a computer, then the `f` toggle.
+    pub fn flipped(&self, settings: &Settings) -> bool {
+        let human = |c: Color| self.control.player(c) == PlayerSpec::Human;
+        let base = settings.auto_flip
+            && match (human(Color::White), human(Color::Black)) {
+                (true, true) => self.control.game().position().turn() == Color::Black,
+                (false, true) => true,
+                _ => false,
+            };
+        base ^ self.view.flip_toggle
+    }
+
+    /// Where everything is drawn (and clicked) on a screen of `size`.
+    pub fn layout(&self, size: (u16, u16), settings: &Settings) -> PageLayout {
+        page::layout(&self.control, size, self.flipped(settings))
+    }
+
+    /// The screen's widget.
+    pub fn page<'a>(&'a self, settings: &Settings, theme: &'a Theme) -> page::PlayPage<'a> {
+        page::PlayPage {
+            control: &self.control,
+            view: &self.view,
+            flipped: self.flipped(settings),
+            theme,
+        }
+    }
+
+    /// A game was just opened: settle it (dice, a computer to move).
+    pub fn settle(&mut self, ctx: &mut Ctx) {
+        let settled = self.control.settle(ctx.settings);
+        self.after(settled, ctx);
+    }
+
+    /// After every change to the game: show the result when the game has
+    /// just ended, else start the computer when it is its turn (not while
+    /// a popup is open).
+    fn after(&mut self, settled: Settled, ctx: &mut Ctx) {
+        match settled {
+            Settled::Ended => {
+                self.view.drop_selection();
+                self.view.popup = Some(popups::game_over(&self.control));
+            }
+            Settled::StillOver => self.view.drop_selection(),
+            Settled::Ongoing if self.view.popup.is_none() => {
+                if let Some(job) = self.control.computer_job(ctx.settings) {
+                    ctx.requests.push(Request::Think(job));
+                }
+            }
+            Settled::Ongoing => {}
+        }
+    }
+
+    /// Leaving the screen: stop the computer, keep (or clear) the autosave.
+    pub fn close(&mut self, settings: &Settings) {
+        self.control.close(settings);
+    }
+
+    /// Handle one event.
+    pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
+        match event {
+            AppEvent::Thought { generation, action } => {
+                let answer = self.control.take_thought(generation, action, ctx.settings);
+                if let Some((settled, problem)) = answer {
+                    match problem {
+                        None => self.view.list_scroll = 0,
+                        Some(p) => self.view.refuse(p),
+                    }
+                    self.after(settled, ctx);
+                }
+                Nav::Stay
+            }
+            AppEvent::Key(k) => self.on_key(k, ctx),
+            AppEvent::Mouse(m) => self.on_mouse(m, ctx),
+            AppEvent::Resize(..) | AppEvent::Tick => Nav::Stay,
+        }
+    }
+
+    fn on_mouse(&mut self, m: MouseEvent, ctx: &mut Ctx) -> Nav {
+        match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => {}
+            MouseEventKind::ScrollUp => return self.update(PlayAction::ScrollMoves(1), ctx),
+            MouseEventKind::ScrollDown => return self.update(PlayAction::ScrollMoves(-1), ctx),
+            _ => return Nav::Stay,
+        }
+        let area = Rect::new(0, 0, ctx.size.0, ctx.size.1);
+        match &self.view.popup {
+            Some(Popup::List { list, .. }) => {
+                return match list.item_at(area, m.column, m.row) {
+                    Some(i) => self.on_key(KeyEvent::from(KeyCode::Char(list.items[i].0)), ctx),
+                    None => Nav::Stay,
+                };
+            }
+            Some(Popup::Help { .. }) | Some(Popup::Rules { .. }) => {
+                self.view.popup = None;
+                return Nav::Stay;
+            }
+            Some(Popup::SaveAs { .. }) => return Nav::Stay,
+            None => {}
+        }
+        let lay = self.layout(ctx.size, ctx.settings);
+        if let Some(code) = lay.button_at(m.column, m.row) {
+            return self.on_key(KeyEvent::from(code), ctx);
+        }
+        if let Some(sq) = lay.board.and_then(|g| g.square_at(m.column, m.row)) {
+            self.view.prompt = None;
+            self.view.cursor = sq;
+            self.pick(sq, ctx);
+        }
+        Nav::Stay
+    }
+
+    fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
+        if let Some(popup) = self.view.popup.take() {
+            return self.on_popup_key(popup, k.code, ctx);
+        }
+        if let Some(text) = &mut self.view.prompt {
+            match edit_line(text, k.code, |t, _| t.chars().count() < 40) {
+                LineKey::Cancel => self.view.prompt = None,
+                LineKey::Submit => {
+                    let t = text.trim().to_string();
+                    self.view.prompt = None;
+                    self.submit(&t, ctx);
+                }
+                LineKey::Edit => {}
+            }
+            return Nav::Stay;
+        }
+        let over = self.control.game().outcome().is_some();
+        match keys::action_for_key(k.code, over) {
+            Some(action) => self.update(action, ctx),
+            None => Nav::Stay,
+        }
+    }
+
+    /// Carry out an action.
+    fn update(&mut self, action: PlayAction, ctx: &mut Ctx) -> Nav {
+        use PlayAction as A;
+        match action {
+            A::MoveCursor(dx, dy) => self.move_cursor(dx, dy, ctx.settings),
+            A::PickAtCursor => self.pick(self.view.cursor, ctx),
+            A::Clear => {
+                self.view.drop_selection();
+                self.view.message = None;
+            }
+            A::OpenPrompt => match self.control.game().outcome() {
+                Some(_) => self
+                    .view
+                    .refuse("the game is over: no more moves (n: rematch, s: save, q: leave)"),
+                None => self.view.prompt = Some(String::new()),
+            },
+            A::Undo => self.undo(ctx),
+            A::Redo => self.redo(ctx),
+            A::Flip => self.view.flip_toggle = !self.view.flip_toggle,
+            A::OpenSave => self.open_save(ctx.settings),
+            A::Help => self.view.popup = Some(Popup::Help { scroll: 0 }),
+            A::Rules => self.view.popup = Some(Popup::Rules { scroll: 0 }),
+            A::Leave => return Nav::Leave,
+            A::Resign => self.ask_resign(),
+            A::Offer => self.offer(ctx),
+            A::MoveNow => {
+                if self.control.move_now() {
+                    self.view.say("asked the computer to move now");
+                } else {
+                    self.view.refuse("no computer is thinking");
+                }
+            }
+            A::Buy => self.open_purchases(),
+            A::Pass => self.pass(ctx),
+            A::NextGame => return self.next_game(),
+            A::ShowResult => self.view.popup = Some(popups::game_over(&self.control)),
+            A::ScrollMoves(d) => {
+                self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
+            }
+            A::Unbound(c) => self.view.refuse(format!(
+                "'{c}' is not a key here; press ? for the list of keys"
+            )),
+        }
+        Nav::Stay
+    }
+
+    fn move_cursor(&mut self, dx: i8, dy: i8, settings: &Settings) {
+        let (df, dr) = if self.flipped(settings) {
+            (-dx, dy)
+        } else {
+            (dx, -dy)
+        };
+        if let Some(sq) = self.view.cursor.offset(df, dr) {
+            self.view.cursor = sq;
+        }
+    }
+
+    /// Play a legal action chosen by a person.
+    fn play(&mut self, action: Action, ctx: &mut Ctx) {
+        match self.control.play(action, ctx.settings) {
+            Ok(settled) => {
+                self.view.played();
+                self.after(settled, ctx);
+            }
+            Err(e) => self.view.refuse(e),
+        }
+    }
+
+    /// Play typed text from the `:` prompt.
+    fn submit(&mut self, text: &str, ctx: &mut Ctx) {
+        if text.is_empty() {
+            return;
+        }
+        if let Some(why) = self.control.not_your_turn() {
+            return self.view.refuse(why);
+        }
+        match self.control.play_text(text, ctx.settings) {
+            Ok(settled) => {
+                self.view.played();
+                self.after(settled, ctx);
+            }
+            Err(e) => self.view.refuse(e),
+        }
+    }
+
+    /// Pick up / put down on a square (Enter, Space or a click).
+    fn pick(&mut self, sq: Square, ctx: &mut Ctx) {
+        if let Some(why) = self.control.not_your_turn() {
+            return self.view.refuse(why);
+        }
+        let game = self.control.game();
+        let legal = game.legal_actions();
+        let pos = game.position();
+        if let Some(piece) = self.view.placing {
+            let a = Action::Place(piece, sq);
+            if legal.contains(&a) {
+                return self.play(a, ctx);
+            }
+            let why = pos.why_illegal(&CoordText::Place(piece, sq), &legal);
+            return self.view.refuse(why);
+        }
+        let moves_from = |from: Square| -> Vec<Action> {
+            legal
+                .iter()
+                .filter(|a| matches!(a, Action::Move(m) if m.from == from))
+                .copied()
+                .collect()
+        };
+        let plain_move = |from: Square, to: Square| CoordText::Move {
+            from,
+            to,
+            promotion: None,
+            in_place: false,
+        };
+        let Some(from) = self.view.selected else {
+            if pos.board().piece_at(sq).is_none() {
+                return self.view.refuse(format!("there is no piece on {sq}"));
+            }
+            if moves_from(sq).is_empty() {
+                let why = pos.why_illegal(&plain_move(sq, sq), &legal);
+                return self.view.refuse(why);
+            }
+            self.view.selected = Some(sq);
+            self.view.message = None;
+            return;
+        };
+        if from == sq {
+            self.view.selected = None;
+            self.view.message = None;
+            return;
+        }
+        let candidates: Vec<Action> = moves_from(from)
+            .into_iter()
+            .filter(|a| matches!(a, Action::Move(m) if m.to == sq))
+            .collect();
+        if candidates.is_empty() {
+            // Picking another of one's own movable pieces reselects.
+            if pos.board().color_at(sq) == Some(pos.turn()) && !moves_from(sq).is_empty() {
+                self.view.selected = Some(sq);
+                self.view.message = None;
+                return;
+            }
+            let why = pos.why_illegal(&plain_move(from, sq), &legal);
+            return self.view.refuse(why);
+        }
+        match candidates.as_slice() {
+            [c] => {
+                let c = *c;
+                self.play(c, ctx)
+            }
+            _ => self.view.popup = Some(popups::candidates(&candidates)),
+        }
+    }
+
+    fn undo(&mut self, ctx: &mut Ctx) {
+        self.view.drop_selection();
+        let (undone, settled) = self.control.undo(ctx.settings);
+        if undone {
+            self.view.popup = None;
+            self.view.say("took back");
+        } else {
+            self.view
+                .refuse("nothing to undo: this is the start of the game");
+        }
+        self.after(settled, ctx);
+    }
+
+    fn redo(&mut self, ctx: &mut Ctx) {
+        match self.control.redo(ctx.settings) {
+            Some(settled) => {
+                self.view.say("replayed");
+                self.after(settled, ctx);
+            }
+            None => self.view.refuse("nothing to redo"),
+        }
+    }
+
+    fn open_save(&mut self, settings: &Settings) {
+        let path = self.control.suggested_save_path(settings);
+        self.view.popup = Some(Popup::SaveAs {
+            text: path.map(|p| p.display().to_string()).unwrap_or_default(),
+        });
+    }
+
+    fn ask_resign(&mut self) {
+        if self.control.game().outcome().is_some() {
+            return self.view.refuse("the game is already over");
+        }
+        match self.control.human_side() {
+            Some(side) => {
+                let name = self.control.side_name(side);
+                self.view.popup = Some(popups::resign(side, name))
+            }
+            None => self.view.refuse("only a person can resign"),
+        }
+    }
+
+    fn offer(&mut self, ctx: &mut Ctx) {
+        if self.control.game().outcome().is_some() {
+            return self.view.refuse("the game is already over");
+        }
+        let Some(by) = self.control.human_side() else {
+            return self.view.refuse("only a person can make an offer");
+        };
+        let other = by.other();
+        let what = self.control.end_offer();
+        let other_name = self.control.side_name(other);
+        if self.control.player(other) == PlayerSpec::Human {
+            self.view.popup = Some(popups::offer(by, what, self.control.side_names()));
+        } else if self.control.computer_accepts(other) {
+            let settled = self.control.agree(ctx.settings);
+            self.view
+                .say(format!("{other_name} (computer) accepts {what}"));
+            self.after(settled, ctx);
+        } else {
+            self.view
+                .say(format!("{other_name} (computer) declines {what}"));
+        }
+    }
+
+    fn open_purchases(&mut self) {
+        if let Some(why) = self.control.not_your_turn() {
+            return self.view.refuse(why);
+        }
+        match popups::purchases(self.control.game()) {
+            Ok(popup) => self.view.popup = Some(popup),
+            Err(why) => self.view.refuse(why),
+        }
+    }
+
+    fn pass(&mut self, ctx: &mut Ctx) {
+        if let Some(why) = self.control.not_your_turn() {
+            return self.view.refuse(why);
+        }
+        let game = self.control.game();
+        let legal = game.legal_actions();
+        if legal.contains(&Action::Pass) {
+            self.play(Action::Pass, ctx);
+        } else {
+            let why = game.position().why_illegal(&CoordText::Pass, &legal);
+            self.view.refuse(why);
+        }
+    }
+
+    /// A rematch, or the match's next game, on a new screen.
+    fn next_game(&mut self) -> Nav {
+        match self.control.next_game() {
+            Ok(control) => Nav::Play(Box::new(PlayStart {
+                control,
+                flip_toggle: self.view.flip_toggle,
+                message: None,
+            })),
+            Err(e) => {
+                self.view.refuse(e);
+                Nav::Stay
+            }
+        }
+    }
+
+    /// A key while a popup is open (taken out of the view: it goes back
+    /// unless the key closes it).
+    fn on_popup_key(&mut self, popup: Popup, code: KeyCode, ctx: &mut Ctx) -> Nav {
+        match popup {
+            Popup::Help { scroll } => {
+                self.view.popup = scroll_key(scroll, code).map(|scroll| Popup::Help { scroll });
+            }
+            Popup::Rules { scroll } => {
+                self.view.popup = scroll_key(scroll, code).map(|scroll| Popup::Rules { scroll });
+            }
+            Popup::SaveAs { mut text } => match edit_line(&mut text, code, |_, _| true) {
+                LineKey::Cancel => self.view.say("not saved"),
+                LineKey::Submit if text.trim().is_empty() => {
+                    self.view.refuse("type a file name to save to");
+                    self.view.popup = Some(Popup::SaveAs { text });
+                }
+                LineKey::Submit => {
+                    let said = self.control.save_to(PathBuf::from(text.trim()));
+                    self.view.message = Some(Message::of(said));
+                }
+                LineKey::Edit => self.view.popup = Some(Popup::SaveAs { text }),
+            },
+            Popup::List { kind, mut list } => match list.key(code) {
+                ListKey::Chosen(i) => return self.choose(kind, i, ctx),
+                ListKey::Closed => {
+                    if matches!(kind, ListKind::Offer { .. }) {
+                        self.view.say("offer declined");
+                    }
+                }
+                ListKey::Stay => self.view.popup = Some(Popup::List { kind, list }),
+                ListKey::NotAChoice(c) => {
+                    self.view.refuse(format!("'{c}' is not one of the choices"));
+                    self.view.popup = Some(Popup::List { kind, list });
+                }
+            },
+        }
+        Nav::Stay
+    }
+
+    /// Option `i` of a list popup was chosen (the popup is closed).
+    fn choose(&mut self, kind: ListKind, i: usize, ctx: &mut Ctx) -> Nav {
+        match kind {
+            ListKind::Candidates(actions) => {
+                if let Some(a) = actions.get(i) {
+                    self.play(*a, ctx);
+                }
+            }
+            ListKind::Purchases(items) => match items.get(i) {
+                Some(PurchaseItem::Act(a)) => self.play(*a, ctx),
+                Some(PurchaseItem::Place(p)) => {
+                    self.view.placing = Some(*p);
+                    self.view.selected = None;
+                    self.view.say(format!(
+                        "pick the square for the {} (Enter or click; Esc cancels)",
+                        p.role.name()
+                    ));
+                }
+                None => {}
+            },
+            ListKind::Resign(side) if i == 0 => {
+                let settled = self.control.resign(side, ctx.settings);
+                self.after(settled, ctx);
+            }
+            ListKind::Offer { .. } if i == 0 => {
+                let settled = self.control.agree(ctx.settings);
+                self.after(settled, ctx);
+            }
+            ListKind::Offer { by } => {
+                let name = self.control.side_name(by.other());
+                self.view.say(format!("{name} declines"))
+            }
+            ListKind::Resign(_) => {}
+            ListKind::GameOver => match i {
+                0 => self.open_save(ctx.settings),
+                1 => return self.next_game(),
+                2 => return Nav::Leave,
+                _ => {}
+            },
+        }
+        Nav::Stay
+    }
+}

@@ -1,0 +1,197 @@
+//! Drawing the play screen: a pure function of the game controller and the
+//! view state into widgets.
+
+use super::keys::{hint_items, PLAY_KEYS};
+use super::popups::Popup;
+use super::view::PlayView;
+use crate::ai::PlayerSpec;
+use crate::core::{Action, Bitboard, Square};
+use crate::game::Game;
+use crate::rules::Position;
+use crate::tui::control::GameControl;
+use crate::tui::game_page::{
+    draw_board, keys_popup, message_line, rules_popup, KeyBar, PageLayout, SidePanel,
+};
+use crate::tui::panels;
+use crate::tui::popup::InputPopup;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// The layout of a game's screen.
+pub fn layout(control: &GameControl, size: (u16, u16), flipped: bool) -> PageLayout {
+    let centerline = panels::centerline(control.game().position());
+    PageLayout::new(size, flipped, centerline, &hint_items(control))
+}
+
+/// Squares the selected piece can reach.
+pub fn destinations(game: &Game, selected: Option<Square>) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    let Some(from) = selected else {
+        return bb;
+    };
+    for a in game.legal_actions() {
+        if let Action::Move(m) = a {
+            if m.from == from {
+                bb.insert(m.to);
+            }
+        }
+    }
+    bb
+}
+
+/// The play screen; see the module comment.
+pub struct PlayPage<'a> {
+    /// The game.
+    pub control: &'a GameControl,
+    /// Cursor, selection, prompt, popup, message.
+    pub view: &'a PlayView,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Colours and glyphs.
+    pub theme: &'a Theme,
+}
+
+impl Widget for PlayPage<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (control, view, theme) = (self.control, self.view, self.theme);
+        let lay = layout(control, (area.width, area.height), self.flipped);
+        let game = control.game();
+        Paragraph::new(self.title()).render(lay.title, buf);
+        if let Some(geom) = lay.board {
+            let pos = game.position();
+            let adjust = |marks: &mut crate::tui::board::Marks| {
+                marks.cursor = Some(view.cursor);
+                marks.selected = view.selected;
+                marks.destinations = destinations(game, view.selected);
+            };
+            let last = game.actions().last();
+            draw_board(buf, geom, pos, last, adjust, theme);
+        }
+        SidePanel {
+            game,
+            ply: game.ply(),
+            status: self.status_lines(),
+            current: None,
+            scroll: view.list_scroll,
+            focus: Some(view.selected.unwrap_or(view.cursor)),
+            theme,
+        }
+        .render(lay.side, buf);
+        Paragraph::new(self.message_line()).render(lay.message, buf);
+        KeyBar {
+            hints: &hint_items(control),
+            theme,
+        }
+        .render(lay.hints, buf);
+        if let Some(popup) = &view.popup {
+            self.render_popup(popup, area, buf);
+        }
+    }
+}
+
+fn player_label(spec: PlayerSpec) -> String {
+    match spec {
+        PlayerSpec::Human => "human".to_string(),
+        other => format!("computer ({other})"),
+    }
+}
+
+impl PlayPage<'_> {
+    /// The title row: variant, players, match standing.
+    fn title(&self) -> Line<'static> {
+        let players = self.control.players();
+        let [white, black] = self.control.side_names();
+        let mut title = vec![
+            Span::styled(" Motley ", self.theme.title()),
+            Span::raw(format!(
+                "· {}   {white}: {}   {black}: {}",
+                self.control.game().variant().name,
+                player_label(players[0]),
+                player_label(players[1])
+            )),
+        ];
+        if let Some(m) = self.control.match_score() {
+            title.push(Span::raw(format!(
+                "   match game {} of {} ({} – {})",
+                m.played + 1,
+                m.games,
+                m.points[0],
+                m.points[1]
+            )));
+        }
+        Line::from(title)
+    }
+
+    /// Status lines: whose turn, check, thinking, the result.
+    fn status_lines(&self) -> Vec<Line<'static>> {
+        let (game, theme) = (self.control.game(), self.theme);
+        let pos = game.position();
+        let Some(o) = game.outcome() else {
+            let side = pos.turn();
+            let name = panels::side_name(pos, side);
+            let who = match (self.control.player(side), self.control.is_thinking()) {
+                (PlayerSpec::Human, _) => format!("{name} to move"),
+                (_, true) => format!("{name} (computer) is thinking…"),
+                (_, false) => format!("{name} (computer) to move"),
+            };
+            let mut v = vec![Line::styled(who, theme.title())];
+            if pos.in_check(side) {
+                v.push(Line::styled("Check!", theme.error()));
+            }
+            return v;
+        };
+        vec![
+            Line::styled(format!("Game over: {}", o.result_str()), theme.title()),
+            Line::styled(panels::describe_outcome(pos, &o), theme.title()),
+        ]
+    }
+
+    /// The prompt, the message, or a hint of what to do.
+    fn message_line(&self) -> Line<'static> {
+        let (view, theme) = (self.view, self.theme);
+        if let Some(text) = &view.prompt {
+            Line::from(vec![
+                Span::styled(" move: ", theme.key()),
+                Span::raw(text.clone()),
+                Span::styled("█", theme.key()),
+                Span::styled("   Enter plays · Esc cancels", theme.dim()),
+            ])
+        } else if let Some(m) = &view.message {
+            message_line(m, theme)
+        } else if let Some(piece) = view.placing {
+            Line::styled(
+                format!(" placing a {}: pick a square", piece.role.name()),
+                theme.good(),
+            )
+        } else if self.control.human_to_act() {
+            Line::styled(
+                " your move: arrows + Enter (or click), or : to type it",
+                theme.dim(),
+            )
+        } else {
+            Line::raw("")
+        }
+    }
+
+    fn render_popup(&self, popup: &Popup, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let def = self.control.game().variant();
+        match popup {
+            Popup::Help { scroll } => {
+                keys_popup("Keys", PLAY_KEYS, *scroll, theme).render(area, buf)
+            }
+            Popup::Rules { scroll } => rules_popup(def, *scroll, theme).render(area, buf),
+            Popup::List { list, .. } => list.widget(theme).render(area, buf),
+            Popup::SaveAs { text } => InputPopup {
+                title: "Save game as",
+                help: "Enter saves · Esc cancels",
+                text,
+                theme,
+            }
+            .render(area, buf),
+        }
+    }
+}

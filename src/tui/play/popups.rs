@@ -1,0 +1,184 @@
+//! The play screen's popups: what each one asks, and how it is built from
+//! the game. Their keys are handled by the screen, their drawing by the
+//! page.
+
+use crate::core::{Action, Color, MoveKind, Piece};
+use crate::game::Game;
+use crate::rules::Describe;
+use crate::tui::control::GameControl;
+use crate::tui::panels;
+use crate::tui::popup::ListPopup;
+
+/// What a list popup is choosing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ListKind {
+    /// Several legal actions share a from/to (promotion, capture in place).
+    Candidates(Vec<Action>),
+    /// Purchases: an action, or "place this piece" (then a square).
+    Purchases(Vec<PurchaseItem>),
+    /// Resign as this side? (y/n)
+    Resign(Color),
+    /// The other side offered a draw (or to end the game); accept? (y/n)
+    Offer { by: Color },
+    /// The game is over: save, rematch / next game, leave, look at the board.
+    GameOver,
+}
+
+/// One entry of the purchase popup.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PurchaseItem {
+    Act(Action),
+    Place(Piece),
+}
+
+/// The popup over the play screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Popup {
+    Help { scroll: u16 },
+    Rules { scroll: u16 },
+    List { kind: ListKind, list: ListPopup },
+    SaveAs { text: String },
+}
+
+/// The result, the match standing, and what comes next.
+pub fn game_over(control: &GameControl) -> Popup {
+    let game = control.game();
+    let describe = game
+        .outcome()
+        .map(|o| panels::describe_outcome(game.position(), &o))
+        .unwrap_or_default();
+    let mut text = vec![describe];
+    let mut next = "rematch".to_string();
+    if let Some(m) = control.match_score() {
+        if m.has_next() {
+            next = format!("next game of the match ({} of {})", m.played + 2, m.games);
+        }
+        let p = m.points_after(game);
+        text.push(format!(
+            "Match after {} of {}: {} – {}",
+            m.played + 1,
+            m.games,
+            p[0],
+            p[1]
+        ));
+    }
+    let items = vec![
+        ('s', "save the game".to_string()),
+        ('n', next),
+        ('q', "leave".to_string()),
+        ('v', "view the board (Esc)".to_string()),
+    ];
+    Popup::List {
+        kind: ListKind::GameOver,
+        list: ListPopup::new("Game over", text, items),
+    }
+}
+
+/// Does `side` (called `name` by the family) really resign?
+pub fn resign(side: Color, name: &str) -> Popup {
+    Popup::List {
+        kind: ListKind::Resign(side),
+        list: ListPopup::yes_no(
+            "Resign",
+            vec![format!("{name} resigns the game?")],
+            "yes, resign",
+            "no, play on",
+        ),
+    }
+}
+
+/// `by` offers `what` (a draw, or to end the game); the other side answers.
+/// `names` are the family's names of the sides.
+pub fn offer(by: Color, what: &str, names: [&str; 2]) -> Popup {
+    Popup::List {
+        kind: ListKind::Offer { by },
+        list: ListPopup::yes_no(
+            "Offer",
+            vec![
+                format!("{} offers {what}.", names[by.index()]),
+                format!("{}, do you accept?", names[by.other().index()]),
+            ],
+            "accept",
+            "decline",
+        ),
+    }
+}
+
+/// The purchases on offer now, or why there are none. Buys are listed as
+/// they are, placements once per piece (its square is picked next); the
+/// rules label each with its price.
+pub fn purchases(game: &Game) -> Result<Popup, &'static str> {
+    let legal = game.legal_actions();
+    let pos = game.position();
+    let mut items: Vec<PurchaseItem> = Vec::new();
+    let mut labels: Vec<String> = Vec::new();
+    for a in &legal {
+        let item = match a {
+            Action::Buy(_) => PurchaseItem::Act(*a),
+            Action::Place(p, _) if !items.contains(&PurchaseItem::Place(*p)) => {
+                PurchaseItem::Place(*p)
+            }
+            _ => continue,
+        };
+        let Some(words) = pos.describe_purchase(a) else {
+            continue;
+        };
+        labels.push(match item {
+            PurchaseItem::Place(_) => format!("{words}, then pick a square"),
+            PurchaseItem::Act(_) => words,
+        });
+        items.push(item);
+    }
+    if items.is_empty() {
+        return Err(if legal.iter().any(|a| matches!(a, Action::Move(_))) {
+            "nothing can be bought now: purchases come before the main move and must be affordable"
+        } else {
+            "nothing can be bought in this variant"
+        });
+    }
+    let keys = "123456789abcdefghijklmnopqrstuvwxyz";
+    let labels = keys.chars().zip(labels).collect();
+    Ok(Popup::List {
+        kind: ListKind::Purchases(items),
+        list: ListPopup::new(
+            "Buy",
+            vec!["One purchase per turn, before the main move.".to_string()],
+            labels,
+        ),
+    })
+}
+
+/// Choose among actions sharing a from/to square pair.
+pub fn candidates(candidates: &[Action]) -> Popup {
+    let mut items = Vec::new();
+    let mut used = String::new();
+    for (i, a) in candidates.iter().enumerate() {
+        let (key, label) = match a {
+            Action::Move(m) => match m.kind {
+                MoveKind::Promotion(r) => (r.char(), format!("promote to {}", r.name())),
+                MoveKind::CaptureInPlace => ('^', "capture in place (the queen stays)".to_string()),
+                _ => ('x', format!("move to {}", m.to)),
+            },
+            other => ('1', other.to_string()),
+        };
+        let key = if used.contains(key) {
+            char::from_digit(i as u32 + 1, 10).unwrap_or('?')
+        } else {
+            key
+        };
+        used.push(key);
+        items.push((key, label));
+    }
+    let promotion = candidates
+        .iter()
+        .any(|a| matches!(a, Action::Move(m) if m.promotion().is_some()));
+    let title = if promotion {
+        "Promote to"
+    } else {
+        "Which move?"
+    };
+    Popup::List {
+        kind: ListKind::Candidates(candidates.to_vec()),
+        list: ListPopup::new(title, Vec::new(), items),
+    }
+}

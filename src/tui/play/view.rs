@@ -1,0 +1,67 @@
+//! The play screen's own state, apart from the game: where the cursor is,
+//! what is picked up, the open prompt or popup, the message line, the
+//! orientation and the move list's scroll.
+
+use super::popups::Popup;
+use crate::core::{Piece, Square};
+use crate::tui::base::Message;
+
+/// See the module comment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayView {
+    pub cursor: Square,
+    /// The piece picked up.
+    pub selected: Option<Square>,
+    /// A bought placement waiting for its square.
+    pub placing: Option<Piece>,
+    /// The `f` key's extra flip on top of the automatic orientation.
+    pub flip_toggle: bool,
+    pub popup: Option<Popup>,
+    /// The `:` prompt's text while it is open.
+    pub prompt: Option<String>,
+    pub message: Option<Message>,
+    /// Move-list lines scrolled up from the newest.
+    pub list_scroll: u16,
+}
+
+impl Default for PlayView {
+    /// Nothing open, the cursor on e2 (the first player's king side).
+    fn default() -> Self {
+        PlayView {
+            cursor: Square::new_unchecked(12),
+            selected: None,
+            placing: None,
+            flip_toggle: false,
+            popup: None,
+            prompt: None,
+            message: None,
+            list_scroll: 0,
+        }
+    }
+}
+
+impl PlayView {
+    /// Show news on the message line.
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.message = Some(Message::info(text));
+    }
+
+    /// Show why an input was refused.
+    pub fn refuse(&mut self, text: impl Into<String>) {
+        self.message = Some(Message::error(text));
+    }
+
+    /// Put down what was picked up (or the placement being chosen).
+    pub fn drop_selection(&mut self) {
+        self.selected = None;
+        self.placing = None;
+    }
+
+    /// A person's action was played: clear what led to it and follow the
+    /// newest move.
+    pub fn played(&mut self) {
+        self.drop_selection();
+        self.list_scroll = 0;
+        self.message = None;
+    }
+}
