@@ -9,6 +9,7 @@ use motley::core::Color;
 use motley::game::Game;
 use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Position};
+use motley::uci::client::Engine;
 use motley::variant::{Registry, VariantDef};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -86,7 +87,7 @@ pub enum Command {
         /// Variant id.
         variant: String,
         /// The first player (White in odd games, Black in even games):
-        /// ai[:LEVEL], random or greedy.
+        /// ai[:LEVEL], ai:RATING, random, greedy or uci:COMMAND.
         #[arg(long)]
         white: String,
         /// The second player.
@@ -106,6 +107,21 @@ pub enum Command {
         #[arg(long)]
         save_dir: Option<PathBuf>,
     },
+    /// Analyse a saved game (JSON or PGN): per ply the evaluation before
+    /// and after, the best move and a mark; a summary per side.
+    Analyse {
+        /// Saved game file.
+        file: PathBuf,
+        /// Thinking time per position, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Write the analysis as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run as a UCI engine on standard input and output (UCI_Variant takes
+    /// every variant id).
+    Uci,
     /// Play a game in the terminal UI.
     Play(PlayArgs),
     /// Step through a saved game in the terminal UI.
@@ -123,10 +139,11 @@ pub enum Command {
 pub struct PlayArgs {
     /// Variant id (see `motley list`); default standard.
     pub variant: Option<String>,
-    /// White's player: human, ai[:LEVEL] or random.
+    /// White's player: human, ai[:LEVEL], ai:RATING, random, greedy or
+    /// uci:COMMAND.
     #[arg(long, default_value = "human")]
     pub white: motley::ai::PlayerSpec,
-    /// Black's player: human, ai[:LEVEL] or random.
+    /// Black's player (as White's).
     #[arg(long, default_value = "human")]
     pub black: motley::ai::PlayerSpec,
     /// Start from this FEN instead of the variant's start.
@@ -225,10 +242,65 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 save_dir.as_deref(),
             )?;
         }
+        Command::Analyse {
+            file,
+            movetime,
+            json,
+        } => analyse(
+            &file,
+            Duration::from_millis(movetime.max(1)),
+            json,
+            &registry,
+        )?,
+        Command::Uci => {
+            motley::uci::engine::run(std::io::stdin().lock(), std::io::stdout(), &registry)
+                .context("writing to standard output")?
+        }
         Command::Play(args) => play(registry, args)?,
         Command::Replay { file, ascii } => replay(registry, file, ascii)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `analyse`: every game of the file, as text or JSON (an array with one
+/// analysis per game); a progress bar on stderr when that is a terminal.
+fn analyse(file: &Path, movetime: Duration, json: bool, registry: &Registry) -> Result<()> {
+    use motley::analysis::{analyse_game, AnalysisSettings};
+    use std::io::IsTerminal;
+    let games = record::load_games(file, registry)?;
+    let settings = AnalysisSettings::new(movetime);
+    let stop = AtomicBool::new(false);
+    let mut results = Vec::new();
+    for (i, game) in games.iter().enumerate() {
+        let bar = if std::io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::new(game.ply() as u64 + 1);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:30}] {pos}/{len} positions {elapsed}",
+            ) {
+                bar.set_style(style);
+            }
+            bar.set_message(format!("game {} of {}", i + 1, games.len()));
+            bar
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        let analysis = analyse_game(game, &settings, &stop, &|done, _| {
+            bar.set_position(done as u64)
+        });
+        bar.finish_and_clear();
+        results.push(analysis);
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&results)?);
+    } else {
+        for (i, a) in results.iter().enumerate() {
+            if results.len() > 1 {
+                println!("game {}", i + 1);
+            }
+            print!("{}", a.to_text());
+        }
+    }
+    Ok(())
 }
 
 /// The legal actions at the end of the one game in a saved file, which must
@@ -461,7 +533,7 @@ fn run_match(
     save_dir: Option<&Path>,
 ) -> Result<()> {
     if players.contains(&PlayerSpec::Human) {
-        bail!("a match is played without a terminal: players must be ai[:LEVEL], random or greedy");
+        bail!("a match is played without a terminal: players must be ai[:LEVEL], random, greedy or uci:COMMAND");
     }
     if games == 0 {
         bail!("--games must be at least 1");
@@ -470,6 +542,9 @@ fn run_match(
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the folder {}", dir.display()))?;
     }
+    // External engines start (and are checked for the variant) before the
+    // first game; one that failed in a game is started again for the next.
+    let mut engines: [Option<Engine>; 2] = [None, None];
     let mut rows: Vec<GameRow> = Vec::new();
     let mut previous: Option<Game> = None;
     let [mut wins, mut draws, mut losses] = [0u32; 3];
@@ -479,16 +554,30 @@ fn run_match(
             None => Game::new(variant.clone(), None, game_seed)?,
             Some(p) => p.next_in_match(game_seed)?,
         };
+        for (spec, engine) in players.iter().zip(&mut engines) {
+            start_engine(spec, engine, &variant.id)?;
+        }
         // The --white player has White in odd games, Black in even ones.
         let first_is_white = k % 2 == 1;
-        let (white, black) = if first_is_white {
-            (players[0], players[1])
+        let [first_engine, second_engine] = &mut engines;
+        let (white, black, engines_by_colour) = if first_is_white {
+            (&players[0], &players[1], [first_engine, second_engine])
         } else {
-            (players[1], players[0])
+            (&players[1], &players[0], [second_engine, first_engine])
         };
-        let unfinished = play_out(&mut game, white, black, movetime, game_seed)?;
+        let (unfinished, failure) = play_out(
+            &mut game,
+            [white, black],
+            engines_by_colour,
+            movetime,
+            game_seed,
+        )?;
         let (result, reason, winner) = match game.outcome() {
-            Some(o) => (o.result_str(), o.describe(), o.winner),
+            Some(o) => (
+                o.result_str(),
+                failure.unwrap_or_else(|| o.describe()),
+                o.winner,
+            ),
             None => (
                 "1/2-1/2",
                 format!("Draw (stopped after {unfinished} plies)"),
@@ -512,8 +601,8 @@ fn run_match(
                 .with_context(|| format!("saving game {k}"))?;
         }
         rows.push(GameRow {
-            white,
-            black,
+            white: white.clone(),
+            black: black.clone(),
             result,
             reason,
             plies: game.ply(),
@@ -527,13 +616,17 @@ fn run_match(
         std::io::stderr().flush().ok();
     }
     eprintln!();
+    let w = players
+        .iter()
+        .map(|p| p.to_string().len())
+        .fold(8, usize::max);
     println!(
-        "{:>4}  {:<8} {:<8} {:<8} {:>6}  reason",
+        "{:>4}  {:<w$} {:<w$} {:<8} {:>6}  reason",
         "game", "white", "black", "result", "plies"
     );
     for (i, r) in rows.iter().enumerate() {
         println!(
-            "{:>4}  {:<8} {:<8} {:<8} {:>6}  {}",
+            "{:>4}  {:<w$} {:<w$} {:<8} {:>6}  {}",
             i + 1,
             r.white.to_string(),
             r.black.to_string(),
@@ -560,19 +653,34 @@ fn run_match(
     Ok(())
 }
 
+/// Start (or restart after a failure) the engine of a `uci:` player and
+/// tell it a new game begins; other players need nothing.
+fn start_engine(spec: &PlayerSpec, engine: &mut Option<Engine>, variant: &str) -> Result<()> {
+    let PlayerSpec::Uci { command } = spec else {
+        return Ok(());
+    };
+    let running = match engine.take() {
+        Some(e) => e,
+        None => Engine::start(command, variant).with_context(|| spec.to_string())?,
+    };
+    let e = engine.insert(running);
+    e.new_game().with_context(|| spec.to_string())
+}
+
 /// Play a game to its end. Returns the number of plies if it was stopped
-/// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise).
+/// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise), and the
+/// message when an external engine failed and so lost (by resignation).
 fn play_out(
     game: &mut Game,
-    white: PlayerSpec,
-    black: PlayerSpec,
+    players: [&PlayerSpec; 2],
+    engines: [&mut Option<Engine>; 2],
     movetime: Duration,
     game_seed: u64,
-) -> Result<usize> {
+) -> Result<(usize, Option<String>)> {
     let stop = AtomicBool::new(false);
     while game.outcome().is_none() {
         if game.ply() >= MATCH_PLY_LIMIT {
-            return Ok(game.ply());
+            return Ok((game.ply(), None));
         }
         if game.position().is_chance() {
             if game.roll_dice().is_none() {
@@ -581,23 +689,36 @@ fn play_out(
             continue;
         }
         let pos = game.position().clone();
-        let spec = if pos.turn() == Color::White {
-            white
+        let side = pos.turn();
+        let spec = players[side.index()];
+        let action = if let Some(engine) = engines[side.index()].as_mut() {
+            match engine.best_action(game.start_fen(), game.actions(), &pos, movetime, &stop) {
+                Ok(Some(a)) => a,
+                Ok(None) => bail!("{spec} was stopped at ply {}", game.ply()),
+                Err(e) => {
+                    // A failed engine is stopped and loses the game.
+                    engines[side.index()].take();
+                    game.resign(side);
+                    let message = format!("{} wins: {spec} failed: {e}", side.other().name());
+                    eprintln!("\n{message}");
+                    return Ok((0, Some(message)));
+                }
+            }
         } else {
-            black
-        };
-        let history = game.repetition_history();
-        let settings = ThinkSettings {
-            movetime,
-            seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        };
-        let Some(action) = think(&pos, &history, &spec, &settings, &stop) else {
-            bail!("{spec} found no action at ply {}", game.ply());
+            let history = game.repetition_history();
+            let settings = ThinkSettings {
+                movetime,
+                seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            };
+            let Some(action) = think(&pos, &history, spec, &settings, &stop) else {
+                bail!("{spec} found no action at ply {}", game.ply());
+            };
+            action
         };
         game.play(action)
             .with_context(|| format!("{spec} played {action} at ply {}", game.ply()))?;
     }
-    Ok(0)
+    Ok((0, None))
 }
 
 /// Search benchmark: from each variant's start and from a mid-game position
@@ -614,6 +735,8 @@ fn bench_search(registry: &Registry) -> Result<()> {
         seed: 0,
         contempt: 0,
         soft_share: 1.0,
+        nodes: None,
+        multipv: 1,
     };
     for v in registry.all() {
         let mut positions: Vec<(&str, AnyPosition)> = Vec::new();
@@ -710,7 +833,18 @@ fn play(registry: Registry, args: PlayArgs) -> Result<()> {
     let mut settings = ui_settings(args.ascii);
     settings.auto_flip = !args.no_auto_flip;
     settings.movetime = std::time::Duration::from_millis(args.movetime.max(1));
-    let state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
+    let mut state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
+    // External engines start now, so one that cannot play the variant is
+    // refused before the board opens.
+    for side in [Color::White, Color::Black] {
+        let spec = state.control.player(side);
+        if let PlayerSpec::Uci { command } = &spec {
+            let mut engine = Engine::start(command, id).with_context(|| spec.to_string())?;
+            engine.new_game().with_context(|| spec.to_string())?;
+            let seat = motley::uci::client::EngineSeat::with(engine);
+            state.control.set_engine(side, seat);
+        }
+    }
     run_app(
         motley::tui::app::Screen::Play(Box::new(state)),
         registry,

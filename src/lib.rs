@@ -2,9 +2,11 @@
 //! in the binary. The library is usable without the terminal UI.
 
 pub mod ai;
+pub mod analysis;
 pub mod core;
 pub mod game;
 pub mod record;
 pub mod rules;
 pub mod tui;
+pub mod uci;
 pub mod variant;

@@ -253,7 +253,7 @@ fn level_three_at_low_time_always_acts_legally() {
                     continue;
                 }
                 let p = game.position().clone();
-                let spec = specs[(p.turn() == Color::Black) as usize ^ seed as usize];
+                let spec = specs[(p.turn() == Color::Black) as usize ^ seed as usize].clone();
                 let settings = ThinkSettings {
                     movetime: Duration::from_millis(3),
                     seed: seed + game.ply() as u64,

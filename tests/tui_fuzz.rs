@@ -138,7 +138,7 @@ fn random_input_never_panics() {
         ] {
             let new_play = |seed: u64| {
                 let g = Game::new(v.clone(), None, seed).unwrap();
-                Screen::Play(Box::new(PlayState::new(g, players)))
+                Screen::Play(Box::new(PlayState::new(g, players.clone())))
             };
             let mut app = App::new(
                 new_play(1),

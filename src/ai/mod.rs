@@ -17,32 +17,85 @@ use crate::rules::{AnyPosition, Describe, Position};
 use eval::Evaluate;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
 
-/// Who plays a side: `human`, `ai[:LEVEL]` (1–5, default 3), `random`
-/// (uniform legal actions) or `greedy` (best material after one ply).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Who plays a side: `human`, `ai[:LEVEL]` (1–5, default 3), `ai:RATING`
+/// (the level whose rating in [`LEVEL_RATINGS`] is nearest), `random`
+/// (uniform legal actions), `greedy` (best material after one ply) or
+/// `uci:COMMAND` (an external UCI engine, run by [`crate::uci::client`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     Human,
-    Computer { level: u8 },
+    Computer {
+        level: u8,
+    },
     Random,
     Greedy,
+    /// An external engine: the command line that starts it (program and
+    /// arguments, split like a shell would split them).
+    Uci {
+        command: Arc<str>,
+    },
 }
 
 /// The default computer level.
 pub const DEFAULT_LEVEL: u8 = 3;
 
+/// Ratings below this in `ai:N` are levels; from here on they are ratings.
+pub const LOWEST_RATING: u32 = 100;
+
+/// Estimated strength of each level (level, Elo on the scale of
+/// Stockfish's `UCI_Elo`), at the level's default time per move.
+///
+/// UNCALIBRATED: these are estimates, not yet measured against Stockfish;
+/// the calibration measures them and replaces them here (this table is the
+/// only place `ai:RATING`, `UCI_Elo` and the menu read them from).
+/// [`RATINGS_CALIBRATED`] says which it is.
+pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 800), (2, 1100), (3, 1400), (4, 1550), (5, 1700)];
+
+/// False while [`LEVEL_RATINGS`] holds estimates rather than measurements.
+pub const RATINGS_CALIBRATED: bool = false;
+
+/// The level whose rating is nearest to `rating` (the weaker on a tie).
+pub fn level_for_rating(rating: u32) -> u8 {
+    LEVEL_RATINGS
+        .iter()
+        .min_by_key(|(_, r)| r.abs_diff(rating))
+        .map_or(DEFAULT_LEVEL, |(level, _)| *level)
+}
+
+/// The rating of level `n` (clamped to 1–5) from [`LEVEL_RATINGS`].
+pub fn rating_of_level(n: u8) -> u32 {
+    let n = n.clamp(1, 5);
+    LEVEL_RATINGS
+        .iter()
+        .find(|(level, _)| *level == n)
+        .map_or(0, |(_, r)| *r)
+}
+
 /// A player text that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("'{0}' is not a player: use human, ai, ai:1 … ai:5, random or greedy")]
+#[error("'{0}' is not a player: use human, ai, ai:1 … ai:5, ai:RATING (e.g. ai:1500), random, greedy or uci:COMMAND")]
 pub struct PlayerSpecError(pub String);
 
 impl FromStr for PlayerSpec {
     type Err = PlayerSpecError;
     fn from_str(s: &str) -> Result<PlayerSpec, PlayerSpecError> {
-        let t = s.trim().to_ascii_lowercase();
+        let trimmed = s.trim();
+        let t = trimmed.to_ascii_lowercase();
         let err = || PlayerSpecError(s.to_string());
+        if t.starts_with("uci:") {
+            // The command keeps its case (paths, options).
+            let command = trimmed.get(4..).unwrap_or("").trim();
+            if command.is_empty() {
+                return Err(err());
+            }
+            return Ok(PlayerSpec::Uci {
+                command: Arc::from(command),
+            });
+        }
         match t.as_str() {
             "human" => Ok(PlayerSpec::Human),
             "random" => Ok(PlayerSpec::Random),
@@ -51,12 +104,16 @@ impl FromStr for PlayerSpec {
                 level: DEFAULT_LEVEL,
             }),
             _ => {
-                let level = t.strip_prefix("ai:").ok_or_else(err)?;
-                let level: u8 = level.parse().map_err(|_| err())?;
-                if (1..=5).contains(&level) {
-                    Ok(PlayerSpec::Computer { level })
-                } else {
-                    Err(err())
+                let number = t.strip_prefix("ai:").ok_or_else(err)?;
+                let number: u32 = number.parse().map_err(|_| err())?;
+                match number {
+                    1..=5 => Ok(PlayerSpec::Computer {
+                        level: number as u8,
+                    }),
+                    LOWEST_RATING.. => Ok(PlayerSpec::Computer {
+                        level: level_for_rating(number),
+                    }),
+                    _ => Err(err()),
                 }
             }
         }
@@ -70,6 +127,7 @@ impl std::fmt::Display for PlayerSpec {
             PlayerSpec::Computer { level } => write!(f, "ai:{level}"),
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy => write!(f, "greedy"),
+            PlayerSpec::Uci { command } => write!(f, "uci:{command}"),
         }
     }
 }
@@ -171,8 +229,10 @@ pub fn level(n: u8) -> Level {
 
 /// Choose an action for the side to act. `history` holds the repetition
 /// keys of the earlier positions of the game (oldest first) so the search
-/// can see repetitions. Returns `None` for a human player, at a chance node
-/// (the game rolls dice itself) or when there is no legal action. Stops
+/// can see repetitions. Returns `None` for a human player, for an external
+/// engine (its moves come from [`crate::uci::client`], which needs the
+/// whole game), at a chance node (the game rolls dice itself) or when there
+/// is no legal action. Stops
 /// early when `stop` becomes true (still returning a legal action).
 pub fn think(
     pos: &AnyPosition,
@@ -185,7 +245,7 @@ pub fn think(
         return None;
     }
     match spec {
-        PlayerSpec::Human => None,
+        PlayerSpec::Human | PlayerSpec::Uci { .. } => None,
         PlayerSpec::Random => players::random(pos, settings.seed),
         PlayerSpec::Greedy => greedy_any(pos, settings.seed),
         PlayerSpec::Computer { level } => {
@@ -228,15 +288,22 @@ pub fn analyse(
     if pos.is_chance() {
         return None;
     }
+    let limits = level_limits(level_number, pos.fullmoves(), settings);
+    Some(crate::dispatch!(pos, p => search::search(p, history, &limits, stop)))
+}
+
+/// The search limits of computer level `level_number` for a position at
+/// FEN move `fullmoves`, with `settings.movetime` as the time per move.
+pub fn level_limits(level_number: u8, fullmoves: u32, settings: &ThinkSettings) -> search::Limits {
     let lv = level(level_number);
     // Strong levels vary their opening a little so that games (and match
     // results) are not one game replayed.
-    let noise = if lv.noise == 0 && pos.fullmoves() <= OPENING_MOVES {
+    let noise = if lv.noise == 0 && fullmoves <= OPENING_MOVES {
         OPENING_NOISE
     } else {
         lv.noise
     };
-    let limits = search::Limits {
+    search::Limits {
         max_depth: lv.max_depth,
         movetime: Some(settings.movetime * lv.time_permille / 1000),
         use_tt: true,
@@ -245,8 +312,9 @@ pub fn analyse(
         seed: settings.seed,
         contempt: lv.contempt,
         soft_share: f64::from(lv.soft_permille) / 1000.0,
-    };
-    Some(crate::dispatch!(pos, p => search::search(p, history, &limits, stop)))
+        nodes: None,
+        multipv: 1,
+    }
 }
 
 #[cfg(test)]
@@ -292,6 +360,44 @@ mod tests {
         assert_eq!("ai".parse(), Ok(PlayerSpec::Computer { level: 3 }));
         assert_eq!("ai:5".parse(), Ok(PlayerSpec::Computer { level: 5 }));
         assert!("ai:6".parse::<PlayerSpec>().is_err());
+        assert!("ai:99".parse::<PlayerSpec>().is_err());
         assert!("bob".parse::<PlayerSpec>().is_err());
+        assert!("uci:".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            "uci:/opt/My Engine --fast".parse(),
+            Ok(PlayerSpec::Uci {
+                command: Arc::from("/opt/My Engine --fast")
+            })
+        );
+        assert_eq!(
+            "UCI:stockfish".parse::<PlayerSpec>().map(|p| p.to_string()),
+            Ok("uci:stockfish".to_string())
+        );
+    }
+
+    #[test]
+    fn a_rating_picks_the_level_with_the_nearest_rating() {
+        for (level, rating) in LEVEL_RATINGS {
+            assert_eq!(level_for_rating(rating), level);
+            assert_eq!(rating_of_level(level), rating);
+            assert_eq!(
+                format!("ai:{rating}").parse(),
+                Ok(PlayerSpec::Computer { level })
+            );
+        }
+        assert_eq!(level_for_rating(100), 1);
+        assert_eq!(level_for_rating(4000), 5);
+        // Between two levels, the nearer one.
+        let [(_, r1), (_, r2), ..] = LEVEL_RATINGS;
+        assert_eq!(level_for_rating(r1 + (r2 - r1) / 4), 1);
+        assert_eq!(level_for_rating(r2 - (r2 - r1) / 4), 2);
+    }
+
+    #[test]
+    fn ratings_rise_with_the_level() {
+        for pair in LEVEL_RATINGS.windows(2) {
+            assert_eq!(pair[1].0, pair[0].0 + 1);
+            assert!(pair[1].1 > pair[0].1, "{pair:?}");
+        }
     }
 }

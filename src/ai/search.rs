@@ -60,6 +60,12 @@ pub struct Limits {
     pub contempt: i32,
     /// Fraction of `movetime` after which no new iteration starts.
     pub soft_share: f64,
+    /// Stop after about this many nodes (checked every 1024 nodes); `None`
+    /// has no node limit. UCI's `go nodes`.
+    pub nodes: Option<u64>,
+    /// How many best root actions each iteration ranks exactly (UCI's
+    /// MultiPV); 1 searches only the best, as players do.
+    pub multipv: usize,
 }
 
 impl Limits {
@@ -74,8 +80,51 @@ impl Limits {
             seed: 0,
             contempt: 0,
             soft_share: 0.45,
+            nodes: None,
+            multipv: 1,
         }
     }
+}
+
+/// One ranked root action of a completed iteration, with the line the
+/// search expects to follow it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Score in centipawns for the side to act at the root (mates near
+    /// ±[`MATE`]).
+    pub score: i32,
+    /// The root action first, then the expected replies (from the
+    /// transposition table; it ends at a chance node, an ended game or
+    /// where the table forgot).
+    pub pv: Vec<Action>,
+}
+
+impl Line {
+    /// Plies to a forced win (positive) or loss (negative), if the score is one.
+    pub fn mate_in_plies(&self) -> Option<i32> {
+        mate_in_plies(self.score)
+    }
+}
+
+/// What an iteration of iterative deepening found, reported as soon as it
+/// completes so a front end (UCI `info` lines, a thinking display) can
+/// show the search's progress.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    /// The depth just completed.
+    pub depth: u32,
+    /// The deepest ply any line of this iteration reached (quiescence too).
+    pub seldepth: u32,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The best root actions, best first ([`Limits::multipv`] of them, or
+    /// fewer when there are fewer legal actions). Empty at a chance root.
+    pub lines: Vec<Line>,
+    /// The value at a chance root (expectimax over the dice); otherwise the
+    /// score of the first line.
+    pub score: i32,
 }
 
 /// What a search found.
@@ -91,18 +140,28 @@ pub struct Report {
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
+    /// Deepest ply reached in the last completed iteration.
+    pub seldepth: u32,
+    /// The ranked root lines of the last completed iteration.
+    pub lines: Vec<Line>,
 }
 
 impl Report {
     /// Plies to a forced win (positive) or loss (negative), if the score is one.
     pub fn mate_in_plies(&self) -> Option<i32> {
-        if self.score > MATE_BOUND {
-            Some(MATE - self.score)
-        } else if self.score < -MATE_BOUND {
-            Some(-(MATE + self.score))
-        } else {
-            None
-        }
+        mate_in_plies(self.score)
+    }
+}
+
+/// Plies to a forced win (positive) or loss (negative) that `score` means,
+/// if it is a mate score.
+pub fn mate_in_plies(score: i32) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some(MATE - score)
+    } else if score < -MATE_BOUND {
+        Some(-(MATE + score))
+    } else {
+        None
     }
 }
 
@@ -148,13 +207,32 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// Search `pos` and return the best action. `history` holds the repetition
 /// keys of the game's earlier positions (oldest first).
 pub fn search<P: Evaluate>(pos: &P, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
+    let mut table = limits.use_tt.then(|| Table::new(limits.tt_mb));
+    search_with(pos, history, limits, stop, table.as_mut(), &mut |_| {})
+}
+
+/// [`search`] with a transposition table the caller keeps between searches
+/// (a UCI engine's `Hash`; `None` searches without one, ignoring
+/// [`Limits::use_tt`] and [`Limits::tt_mb`]) and a callback that receives
+/// every completed iteration. At a chance node the result is the
+/// expectimax value over the dice, with no best action.
+pub fn search_with<P: Evaluate>(
+    pos: &P,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+    tt: Option<&mut Table>,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> Report {
     let start = Instant::now();
     let mut s = Searcher {
-        tt: limits.use_tt.then(|| Table::new(limits.tt_mb)),
+        tt,
         ordering: Ordering::default(),
         stop,
         deadline: limits.movetime.map(|t| start + t),
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
         nodes: 0,
+        seldepth: 0,
         aborted: false,
         keys: history.to_vec(),
         move_bufs: Vec::new(),
@@ -169,11 +247,20 @@ pub fn search<P: Evaluate>(pos: &P, history: &[u64], limits: &Limits, stop: &Ato
         depth: 0,
         nodes: 0,
         elapsed: Duration::ZERO,
+        seldepth: 0,
+        lines: Vec::new(),
     };
-    let mut legal = Vec::with_capacity(64);
-    if !pos.is_chance() {
-        pos.legal_actions(&mut legal);
+    let soft = limits
+        .movetime
+        .map(|t| t.mul_f64(limits.soft_share.clamp(0.0, 1.0)));
+    if pos.is_chance() {
+        s.search_chance_root(pos, limits, soft, start, &mut report, on_iteration);
+        report.nodes = s.nodes;
+        report.elapsed = start.elapsed();
+        return report;
     }
+    let mut legal = Vec::with_capacity(64);
+    pos.legal_actions(&mut legal);
     if legal.is_empty() {
         return report;
     }
@@ -196,13 +283,12 @@ pub fn search<P: Evaluate>(pos: &P, history: &[u64], limits: &Limits, stop: &Ato
         .collect();
     root.sort_by_key(|r| std::cmp::Reverse(r.2));
     report.best = Some(root[0].0);
-    let soft = limits
-        .movetime
-        .map(|t| t.mul_f64(limits.soft_share.clamp(0.0, 1.0)));
+    let lines_wanted = limits.multipv.clamp(1, root.len());
     for depth in 1..=limits.max_depth.max(1) {
         s.root_depth = depth as i32;
-        let found = s.root(pos, &mut root, depth as i32, limits.noise > 0);
-        if let Some((a, v)) = found {
+        s.seldepth = 0;
+        let found = s.root(pos, &mut root, depth as i32, limits.noise > 0, lines_wanted);
+        if let Some(&(a, v)) = found.first() {
             report.best = Some(a);
             report.score = v;
         }
@@ -210,6 +296,22 @@ pub fn search<P: Evaluate>(pos: &P, history: &[u64], limits: &Limits, stop: &Ato
             break;
         }
         report.depth = depth;
+        report.seldepth = s.seldepth as u32;
+        report.lines = found
+            .iter()
+            .map(|&(a, v)| Line {
+                score: v,
+                pv: s.principal_variation(pos, a, depth as usize),
+            })
+            .collect();
+        on_iteration(&Iteration {
+            depth,
+            seldepth: report.seldepth,
+            nodes: s.nodes,
+            elapsed: start.elapsed(),
+            lines: report.lines.clone(),
+            score: report.score,
+        });
         s.ordering.age();
         if report.score.abs() > MATE_BOUND && MATE - report.score.abs() <= depth as i32 {
             // A forced result within the horizon: deeper search cannot change it.
@@ -225,11 +327,14 @@ pub fn search<P: Evaluate>(pos: &P, history: &[u64], limits: &Limits, stop: &Ato
 }
 
 struct Searcher<'a> {
-    tt: Option<Table>,
+    tt: Option<&'a mut Table>,
     ordering: Ordering,
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
+    node_limit: u64,
     nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    seldepth: usize,
     aborted: bool,
     /// Repetition keys of the game history and the current search path.
     keys: Vec<u64>,
@@ -261,6 +366,7 @@ impl Searcher<'_> {
         self.nodes += 1;
         if !self.aborted && self.nodes.is_multiple_of(1024) {
             self.aborted = self.stop.load(AtomicOrdering::Relaxed)
+                || self.nodes >= self.node_limit
                 || self.deadline.is_some_and(|d| Instant::now() >= d);
         }
         self.aborted
@@ -312,18 +418,63 @@ impl Searcher<'_> {
         }
     }
 
-    /// One iteration at the root. Returns the best action found with a full
-    /// search of it (also when aborted part way).
+    /// One iteration at the root: ranks the best `lines` root actions
+    /// (each searched exactly, best moved to the front for the next
+    /// iteration). Returns them best first; when aborted, the first line
+    /// may hold a best action found part way (as before MultiPV existed).
     fn root<P: Evaluate>(
         &mut self,
         pos: &P,
         root: &mut [(Action, i32, i32)],
         depth: i32,
         noisy: bool,
-    ) -> Option<(Action, i32)> {
+        lines: usize,
+    ) -> Vec<(Action, i32)> {
         self.nodes += 1;
-        let turn = pos.turn();
         let pushed = pos.repetition_key().map(|k| self.keys.push(k)).is_some();
+        let mut found = Vec::with_capacity(lines);
+        for first in 0..lines.min(root.len()) {
+            let best = self.root_line(pos, &root[first..], depth, noisy);
+            let Some((i, v)) = best else { break };
+            if self.aborted && first > 0 {
+                break;
+            }
+            // The best action of this line goes first among the rest.
+            root[first..=first + i].rotate_right(1);
+            let a = root[first].0;
+            found.push((a, v));
+            if first == 0 && !self.aborted {
+                if let Some(tt) = &mut self.tt {
+                    tt.store(Entry {
+                        key: pos.hash(),
+                        best: Some(a),
+                        score: to_tt(v, 0),
+                        depth: depth as i16,
+                        bound: Bound::Exact,
+                    });
+                }
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        if pushed {
+            self.keys.pop();
+        }
+        found
+    }
+
+    /// The best of `root` (index and score), searching the first action
+    /// with a full window and the rest with null windows (full windows
+    /// with noise).
+    fn root_line<P: Evaluate>(
+        &mut self,
+        pos: &P,
+        root: &[(Action, i32, i32)],
+        depth: i32,
+        noisy: bool,
+    ) -> Option<(usize, i32)> {
+        let turn = pos.turn();
         let mut alpha = -INF;
         let mut best: Option<(usize, i32)> = None;
         for (i, &(a, noise, _)) in root.iter().enumerate() {
@@ -333,7 +484,14 @@ impl Searcher<'_> {
             let ext = i32::from(child.in_check(child.turn()) || matches!(a, Action::Buy(_)));
             let d = depth - 1 + ext;
             let v = if noisy {
-                self.child(&child, same, d, -INF, INF, 1) + noise
+                // A forced result is exact: noise only tells near-equal
+                // moves apart.
+                let v = self.child(&child, same, d, -INF, INF, 1);
+                if v.abs() > MATE_BOUND {
+                    v
+                } else {
+                    v + noise
+                }
             } else if i == 0 {
                 self.child(&child, same, d, -INF, INF, 1)
             } else {
@@ -352,25 +510,81 @@ impl Searcher<'_> {
                 alpha = alpha.max(v);
             }
         }
-        if pushed {
-            self.keys.pop();
+        best
+    }
+
+    /// The line expected after root action `first`: the transposition
+    /// table's best actions, while they are legal, for at most `depth`
+    /// plies, stopping at chance nodes, ended games and repetitions.
+    fn principal_variation<P: Evaluate>(
+        &self,
+        pos: &P,
+        first: Action,
+        depth: usize,
+    ) -> Vec<Action> {
+        let mut pv = vec![first];
+        let Some(tt) = self.tt.as_deref() else {
+            return pv;
+        };
+        let mut p = pos.clone();
+        p.play_unchecked(first);
+        let mut seen = vec![p.hash()];
+        let mut legal = Vec::with_capacity(64);
+        while pv.len() < depth.max(1) && !p.is_chance() {
+            let Some(a) = tt.probe(p.hash()).and_then(|e| e.best) else {
+                break;
+            };
+            legal.clear();
+            p.legal_actions(&mut legal);
+            if !legal.contains(&a) {
+                break;
+            }
+            p.play_unchecked(a);
+            pv.push(a);
+            if seen.contains(&p.hash()) {
+                break;
+            }
+            seen.push(p.hash());
         }
-        let (i, v) = best?;
-        // The best action goes first in the next iteration.
-        root[..=i].rotate_right(1);
-        let a = root[0].0;
-        if let Some(tt) = &mut self.tt {
-            if !self.aborted {
-                tt.store(Entry {
-                    key: pos.hash(),
-                    best: Some(a),
-                    score: to_tt(v, 0),
-                    depth: depth as i16,
-                    bound: Bound::Exact,
-                });
+        pv
+    }
+
+    /// Iterative deepening at a chance root: the expectimax value over the
+    /// dice, reported per iteration like an ordinary search.
+    fn search_chance_root<P: Evaluate>(
+        &mut self,
+        pos: &P,
+        limits: &Limits,
+        soft: Option<Duration>,
+        start: Instant,
+        report: &mut Report,
+        on_iteration: &mut dyn FnMut(&Iteration),
+    ) {
+        // A roll costs CHANCE_COST plies: start where the dice are searched.
+        let first = CHANCE_COST as u32 + 1;
+        for depth in first..=limits.max_depth.max(first) {
+            self.root_depth = depth as i32;
+            self.seldepth = 0;
+            let v = self.chance(pos, depth as i32, 0);
+            if self.aborted {
+                break;
+            }
+            report.score = v;
+            report.depth = depth;
+            report.seldepth = self.seldepth as u32;
+            on_iteration(&Iteration {
+                depth,
+                seldepth: report.seldepth,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                lines: Vec::new(),
+                score: v,
+            });
+            self.ordering.age();
+            if soft.is_some_and(|t| start.elapsed() >= t) {
+                break;
             }
         }
-        Some((a, v))
     }
 
     fn negamax<P: Evaluate>(
@@ -384,6 +598,7 @@ impl Searcher<'_> {
         if self.tick() {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         if pos.is_chance() {
             return self.chance(pos, depth, ply);
         }
@@ -413,7 +628,7 @@ impl Searcher<'_> {
 
         let hash = pos.hash();
         let mut tt_move = None;
-        if let Some(e) = self.tt.as_ref().and_then(|t| t.probe(hash)) {
+        if let Some(e) = self.tt.as_deref().and_then(|t| t.probe(hash)) {
             tt_move = e.best;
             if i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
@@ -528,7 +743,7 @@ impl Searcher<'_> {
             return static_eval(pos);
         }
         let hash = pos.hash();
-        if let Some(e) = self.tt.as_ref().and_then(|t| t.probe(hash)) {
+        if let Some(e) = self.tt.as_deref().and_then(|t| t.probe(hash)) {
             if e.bound == Bound::Exact && i32::from(e.depth) >= depth {
                 return from_tt(e.score, ply);
             }
@@ -588,6 +803,7 @@ impl Searcher<'_> {
         if self.tick() {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         if pos.is_chance() {
             return self
                 .chance_end(pos, ply)
@@ -651,5 +867,119 @@ impl Searcher<'_> {
             return 0;
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Position;
+    use crate::variant::Registry;
+
+    fn position(id: &str, fen: Option<&str>) -> crate::rules::AnyPosition {
+        Registry::builtin().get(id).unwrap().position(fen).unwrap()
+    }
+
+    fn run(
+        pos: &crate::rules::AnyPosition,
+        limits: &Limits,
+        table: Option<&mut Table>,
+    ) -> (Report, Vec<Iteration>) {
+        let stop = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        let r = crate::dispatch!(pos, p => search_with(p, &[], limits, &stop, table, &mut |it| seen.push(it.clone())));
+        (r, seen)
+    }
+
+    #[test]
+    fn every_completed_iteration_is_reported_in_order() {
+        let (r, seen) = run(&position("standard", None), &Limits::depth(5), None);
+        let depths: Vec<u32> = seen.iter().map(|it| it.depth).collect();
+        assert_eq!(depths, [1, 2, 3, 4, 5]);
+        assert!(seen.windows(2).all(|w| w[1].nodes >= w[0].nodes));
+        assert!(seen
+            .iter()
+            .all(|it| it.seldepth >= 1 && it.lines.len() == 1));
+        let last = seen.last().unwrap();
+        assert_eq!(last.lines, r.lines);
+        assert_eq!(Some(last.lines[0].pv[0]), r.best);
+        assert_eq!(r.depth, 5);
+    }
+
+    #[test]
+    fn multipv_ranks_distinct_root_actions_best_first() {
+        let limits = Limits {
+            multipv: 4,
+            ..Limits::depth(3)
+        };
+        let (r, _) = run(&position("standard", None), &limits, None);
+        assert_eq!(r.lines.len(), 4);
+        let firsts: Vec<Action> = r.lines.iter().map(|l| l.pv[0]).collect();
+        let unique: std::collections::HashSet<Action> = firsts.iter().copied().collect();
+        assert_eq!(unique.len(), 4, "{firsts:?}");
+        assert!(r.lines.windows(2).all(|w| w[0].score >= w[1].score));
+        assert_eq!(r.best, Some(firsts[0]));
+        // More lines than legal actions: one line per action.
+        let few = position("standard", Some("7k/8/8/8/8/8/8/K7 w - - 0 1"));
+        let (r, _) = run(
+            &few,
+            &Limits {
+                multipv: 50,
+                ..Limits::depth(2)
+            },
+            None,
+        );
+        assert_eq!(r.lines.len(), 3);
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_search_soon_after() {
+        let limits = Limits {
+            nodes: Some(5000),
+            ..Limits::depth(64)
+        };
+        let (r, _) = run(&position("standard", None), &limits, None);
+        assert!(r.nodes <= 5000 + 1024, "{}", r.nodes);
+        assert!(r.best.is_some());
+    }
+
+    #[test]
+    fn a_callers_table_gives_the_same_best_action() {
+        let pos = position("standard", None);
+        let mut table = Table::new(1);
+        let (fresh, _) = run(&pos, &Limits::depth(4), Some(&mut table));
+        let (again, _) = run(&pos, &Limits::depth(4), Some(&mut table));
+        assert_eq!(fresh.best, again.best);
+        assert_eq!(fresh.score, again.score);
+        // The warm table saves work.
+        assert!(
+            again.nodes < fresh.nodes,
+            "{} vs {}",
+            again.nodes,
+            fresh.nodes
+        );
+    }
+
+    #[test]
+    fn a_chance_root_is_valued_as_the_mean_over_the_dice() {
+        let pos = position("dice-money", None);
+        assert!(pos.is_chance());
+        let (r, seen) = run(&pos, &Limits::depth(3), None);
+        assert_eq!(r.best, None);
+        assert!(r.depth >= 3, "{r:?}");
+        assert!(!seen.is_empty() && seen.iter().all(|it| it.lines.is_empty()));
+        // The mean of the rolls' values, each searched one ply less deep.
+        let stop = AtomicBool::new(false);
+        let outcomes = pos.chance_outcomes();
+        let total: i64 = outcomes.iter().map(|(_, w)| i64::from(*w)).sum();
+        let mut sum = 0i64;
+        for (roll, w) in &outcomes {
+            let mut child = pos.clone();
+            child.play_unchecked(*roll);
+            let v = crate::dispatch!(&child, p => search(p, &[], &Limits::depth(1), &stop)).score;
+            let v = if child.turn() == pos.turn() { v } else { -v };
+            sum += i64::from(v) * i64::from(*w);
+        }
+        assert_eq!(r.score, (sum / total) as i32);
     }
 }

@@ -171,20 +171,8 @@ pub fn run_requests_inline(app: &mut App) {
         let Some(Request::Think(job)) = app.requests.pop() else {
             return;
         };
-        let action = crate::ai::think(
-            &job.position,
-            &job.history,
-            &job.spec,
-            &job.settings,
-            &job.stop,
-        );
-        handle(
-            app,
-            AppEvent::Thought {
-                generation: job.generation,
-                action,
-            },
-        );
+        let event = AppEvent::answer(job.generation, job.run());
+        handle(app, event);
     }
 }
 

@@ -33,11 +33,30 @@ pub enum AppEvent {
         /// Its move, or `None` when it found none.
         action: Option<Action>,
     },
+    /// An external engine failed (crashed, stopped answering, moved
+    /// illegally) in the job with `generation`: it loses the game.
+    EngineFailed {
+        /// The job's generation (see `ThinkJob`).
+        generation: u64,
+        /// What went wrong, in words.
+        message: String,
+    },
     /// Autoplay timer in the replay viewer.
     Tick,
 }
 
 impl AppEvent {
+    /// The event that reports a job's answer ([`ThinkJob::run`]).
+    pub fn answer(generation: u64, answer: Result<Option<Action>, String>) -> AppEvent {
+        match answer {
+            Ok(action) => AppEvent::Thought { generation, action },
+            Err(message) => AppEvent::EngineFailed {
+                generation,
+                message,
+            },
+        }
+    }
+
     /// A plain key press (for tests and synthetic clicks).
     pub fn key(code: KeyCode) -> AppEvent {
         AppEvent::Key(KeyEvent::new(code, KeyModifiers::NONE))

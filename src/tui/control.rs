@@ -10,6 +10,7 @@ use crate::ai::{PlayerSpec, ThinkSettings};
 use crate::core::{Action, Color};
 use crate::game::Game;
 use crate::rules::{AnyPosition, Describe, Position};
+use crate::uci::client::{EngineSeat, EngineTurn};
 use crate::variant::Registry;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,6 +33,27 @@ pub struct ThinkJob {
     pub settings: ThinkSettings,
     /// Set to make the search answer now (or give up, when the game moved on).
     pub stop: Arc<AtomicBool>,
+    /// For a `uci:` player: its engine and the game so far.
+    pub engine: Option<EngineTurn>,
+}
+
+impl ThinkJob {
+    /// Think, or ask the external engine. `Err` says how an engine failed
+    /// (it then loses the game).
+    pub fn run(&self) -> Result<Option<Action>, String> {
+        match &self.engine {
+            Some(turn) => turn
+                .play(&self.position, self.settings.movetime, &self.stop)
+                .map_err(|e| e.to_string()),
+            None => Ok(crate::ai::think(
+                &self.position,
+                &self.history,
+                &self.spec,
+                &self.settings,
+                &self.stop,
+            )),
+        }
+    }
 }
 
 /// A computer player at work.
@@ -124,6 +146,8 @@ pub struct GameControl {
     touched: bool,
     /// Why the last autosave failed, while it does.
     autosave_error: Option<String>,
+    /// The engines of `uci:` players, by colour index.
+    engines: [EngineSeat; 2],
 }
 
 impl GameControl {
@@ -139,7 +163,14 @@ impl GameControl {
             ending_reported: false,
             touched: false,
             autosave_error: None,
+            engines: Default::default(),
         }
+    }
+
+    /// Give `side`'s `uci:` player an engine started already (so a start
+    /// that fails is reported before the game opens).
+    pub fn set_engine(&mut self, side: Color, seat: EngineSeat) {
+        self.engines[side.index()] = seat;
     }
 
     /// The first game of a match of `games` games.
@@ -161,12 +192,12 @@ impl GameControl {
 
     /// Players by colour index (White, Black).
     pub fn players(&self) -> [PlayerSpec; 2] {
-        self.players
+        self.players.clone()
     }
 
     /// The player of a side.
     pub fn player(&self, side: Color) -> PlayerSpec {
-        self.players[side.index()]
+        self.players[side.index()].clone()
     }
 
     /// The match this game belongs to, if any.
@@ -287,15 +318,45 @@ impl GameControl {
         Some((self.settle(settings), problem))
     }
 
+    /// An external engine failed in job `generation` (`None` when stale):
+    /// it loses the game by resignation, and the message says why.
+    pub fn take_engine_failure(
+        &mut self,
+        generation: u64,
+        message: &str,
+        settings: &Settings,
+    ) -> Option<(Settled, String)> {
+        if self.thinking.as_ref().map(|t| t.generation) != Some(generation) {
+            return None;
+        }
+        self.thinking = None;
+        let side = self.game.position().turn();
+        self.game.resign(side);
+        self.touched = true;
+        Some((
+            self.settle(settings),
+            format!("{message}: {} loses", self.side_name(side)),
+        ))
+    }
+
     /// The computer's job when a computer is to act and not yet thinking.
     pub fn computer_job(&mut self, settings: &Settings) -> Option<ThinkJob> {
         if self.game.outcome().is_some() || self.thinking.is_some() {
             return None;
         }
-        let spec = self.player(self.game.position().turn());
+        let side = self.game.position().turn();
+        let spec = self.player(side);
         if spec == PlayerSpec::Human {
             return None;
         }
+        let engine = match &spec {
+            PlayerSpec::Uci { command } => Some(EngineTurn::for_game(
+                self.engines[side.index()].clone(),
+                command.clone(),
+                &self.game,
+            )),
+            _ => None,
+        };
         self.generation += 1;
         let stop = Arc::new(AtomicBool::new(false));
         let history = self.game.repetition_history();
@@ -313,6 +374,7 @@ impl GameControl {
                 seed: self.game.seed() ^ self.game.ply() as u64,
             },
             stop,
+            engine,
         })
     }
 
@@ -418,8 +480,8 @@ impl GameControl {
             None => Game::new(self.game.variant().clone(), self.game.start_fen(), seed),
         }
         .map_err(|e| format!("cannot start a new game: {e}"))?;
-        let mut players = self.players;
-        let mut next = GameControl::new(game, players);
+        let mut players = self.players.clone();
+        let mut next = GameControl::new(game, players.clone());
         if let Some(m) = next_in_match {
             players.swap(0, 1);
             next.players = players;
@@ -462,6 +524,9 @@ impl GameControl {
     pub fn close(&mut self, settings: &Settings) {
         self.cancel_thinking();
         self.autosave(settings);
+        for seat in &self.engines {
+            seat.close();
+        }
     }
 
     /// Keep the unfinished game in the autosave, or remove the autosave once

@@ -197,23 +197,9 @@ fn spawn_thinker(job: ThinkJob, tx: &mpsc::Sender<AppEvent>) {
     let spawned = std::thread::Builder::new()
         .name(AI_THREAD.to_string())
         .spawn(move || {
-            let action = std::panic::catch_unwind(|| {
-                crate::ai::think(
-                    &job.position,
-                    &job.history,
-                    &job.spec,
-                    &job.settings,
-                    &job.stop,
-                )
-            })
-            .unwrap_or(None);
+            let answer = std::panic::catch_unwind(|| job.run()).unwrap_or(Ok(None));
             // A failed send means the UI has quit: nobody waits for it.
-            thread_tx
-                .send(AppEvent::Thought {
-                    generation: job.generation,
-                    action,
-                })
-                .ok();
+            thread_tx.send(AppEvent::answer(generation, answer)).ok();
         });
     if spawned.is_err() {
         // No thread: the game shows that the computer found no move.

@@ -211,7 +211,9 @@ impl ReplayState {
             }
             AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
-            AppEvent::Resize(..) | AppEvent::Thought { .. } => Nav::Stay,
+            AppEvent::Resize(..) | AppEvent::Thought { .. } | AppEvent::EngineFailed { .. } => {
+                Nav::Stay
+            }
         }
     }
 

@@ -125,6 +125,19 @@ impl PlayState {
                 }
                 Nav::Stay
             }
+            AppEvent::EngineFailed {
+                generation,
+                message,
+            } => {
+                let failure = self
+                    .control
+                    .take_engine_failure(generation, &message, ctx.settings);
+                if let Some((settled, problem)) = failure {
+                    self.view.refuse(problem);
+                    self.after(settled, ctx);
+                }
+                Nav::Stay
+            }
             AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
             AppEvent::Resize(..) | AppEvent::Tick => Nav::Stay,

@@ -102,15 +102,15 @@ fn player_label(spec: PlayerSpec) -> String {
 impl PlayPage<'_> {
     /// The title row: variant, players, match standing.
     fn title(&self) -> Line<'static> {
-        let players = self.control.players();
-        let [white, black] = self.control.side_names();
+        let [white, black] = self.control.players();
+        let [white_name, black_name] = self.control.side_names();
         let mut title = vec![
             Span::styled(" Motley ", self.theme.title()),
             Span::raw(format!(
-                "· {}   {white}: {}   {black}: {}",
+                "· {}   {white_name}: {}   {black_name}: {}",
                 self.control.game().variant().name,
-                player_label(players[0]),
-                player_label(players[1])
+                player_label(white),
+                player_label(black)
             )),
         ];
         if let Some(m) = self.control.match_score() {

@@ -1,0 +1,464 @@
+//! Other UCI engines as players (`uci:COMMAND`): the engine runs as a child
+//! process that Motley talks to over its standard input and output.
+//!
+//! The engine is checked when it starts (it must answer `uci` and
+//! `isready`, and offer the variant in its `UCI_Variant` option unless the
+//! game is standard chess), so a missing variant is refused before the
+//! first move. Each move sends the whole game (`position … moves …`, in
+//! Motley's coordinate text) and `go movetime`. An engine that dies, stops
+//! answering or answers with an illegal move fails with an [`EngineError`];
+//! callers make it lose the game. Dropping an [`Engine`] sends `quit` and
+//! kills the process if it has not left a moment later, off the caller's
+//! thread.
+
+use super::protocol::{read_bestmove, EngineId};
+use crate::core::Action;
+use crate::game::Game;
+use crate::rules::{parse_action, AnyPosition};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// How long an engine may take to answer `uci` and `isready`.
+pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long past its time for the move an engine may take before it is
+/// told to stop, and again before it is given up on.
+pub const ANSWER_GRACE: Duration = Duration::from_secs(2);
+/// How long a stopped engine may take to leave before it is killed.
+const QUIT_WAIT: Duration = Duration::from_millis(500);
+/// How often waiting loops look at the stop flag.
+const POLL: Duration = Duration::from_millis(10);
+
+/// What went wrong with an external engine.
+#[derive(Debug, Error)]
+pub enum EngineError {
+    #[error("'{0}' is not a command line (check the quotes)")]
+    BadCommand(String),
+    #[error("cannot start '{command}': {source}")]
+    Spawn {
+        command: String,
+        source: std::io::Error,
+    },
+    #[error("{engine} stopped unexpectedly ({status})")]
+    Crashed { engine: String, status: String },
+    #[error("{engine} did not answer '{waiting_for}' in time")]
+    Timeout {
+        engine: String,
+        waiting_for: &'static str,
+    },
+    #[error("{engine} cannot play {variant}: {why}")]
+    MissingVariant {
+        engine: String,
+        variant: String,
+        why: String,
+    },
+    #[error("{engine} played '{text}', which is not legal here: {reason}")]
+    Illegal {
+        engine: String,
+        text: String,
+        reason: String,
+    },
+    #[error("{engine} found no move in a position that has legal moves")]
+    NoMove { engine: String },
+    #[error("{engine}: {source}")]
+    Io {
+        engine: String,
+        source: std::io::Error,
+    },
+}
+
+/// A running external engine, ready for a game of one variant.
+pub struct Engine {
+    child: Option<Child>,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// How messages name it: `id name`, or the command.
+    name: String,
+    /// A `go` whose `bestmove` was not read (the search was stopped).
+    owes_bestmove: bool,
+}
+
+/// The `UCI_Variant` value an engine is asked for: Motley's id, except
+/// standard chess, which engines call `chess` (and which is not sent).
+fn uci_variant_name(variant_id: &str) -> &str {
+    if variant_id == "standard" {
+        "chess"
+    } else {
+        variant_id
+    }
+}
+
+impl Engine {
+    /// Start `command` (a program and its arguments, split like a shell
+    /// would) and prepare it for games of `variant_id`.
+    pub fn start(command: &str, variant_id: &str) -> Result<Engine, EngineError> {
+        let words = shlex::split(command)
+            .filter(|w| !w.is_empty())
+            .ok_or_else(|| EngineError::BadCommand(command.to_string()))?;
+        let (program, args) = words
+            .split_first()
+            .ok_or_else(|| EngineError::BadCommand(command.to_string()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|source| EngineError::Spawn {
+                command: command.to_string(),
+                source,
+            })?;
+        let stdin = child.stdin.take();
+        let (tx, lines) = mpsc::channel();
+        if let Some(stdout) = child.stdout.take() {
+            // The reader ends (closing the channel) when the engine's
+            // output closes: that is how a crash is seen.
+            let _ = std::thread::Builder::new()
+                .name("motley-uci-reader".to_string())
+                .spawn(move || {
+                    for line in BufReader::new(stdout).lines() {
+                        let Ok(line) = line else { break };
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                });
+        }
+        let mut engine = Engine {
+            child: Some(child),
+            stdin,
+            lines,
+            name: command.to_string(),
+            owes_bestmove: false,
+        };
+        engine.handshake(variant_id)?;
+        Ok(engine)
+    }
+
+    /// How messages name the engine.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn handshake(&mut self, variant_id: &str) -> Result<(), EngineError> {
+        self.send("uci")?;
+        let mut id = EngineId::default();
+        let deadline = Instant::now() + STARTUP_TIMEOUT;
+        loop {
+            let line = self.next_line(deadline, "uci")?;
+            if line.trim() == "uciok" {
+                break;
+            }
+            id.read_line(&line);
+        }
+        if let Some(name) = id.name {
+            self.name = name;
+        }
+        let wanted = uci_variant_name(variant_id);
+        if wanted != "chess" {
+            let offered = id.variants.ok_or_else(|| EngineError::MissingVariant {
+                engine: self.name.clone(),
+                variant: variant_id.to_string(),
+                why: "it has no UCI_Variant option (it plays standard chess only)".to_string(),
+            })?;
+            if !offered.iter().any(|v| v.eq_ignore_ascii_case(wanted)) {
+                return Err(EngineError::MissingVariant {
+                    engine: self.name.clone(),
+                    variant: variant_id.to_string(),
+                    why: format!("its UCI_Variant offers only {}", offered.join(", ")),
+                });
+            }
+            self.send(&format!("setoption name UCI_Variant value {wanted}"))?;
+        }
+        self.ready()
+    }
+
+    /// Tell the engine a new game starts.
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.send("ucinewgame")?;
+        self.ready()
+    }
+
+    fn ready(&mut self) -> Result<(), EngineError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + STARTUP_TIMEOUT;
+        while self.next_line(deadline, "isready")?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        let engine = self.name.clone();
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(self.crashed());
+        };
+        match writeln!(stdin, "{line}").and_then(|_| stdin.flush()) {
+            Ok(()) => Ok(()),
+            // A closed pipe means the engine is gone.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(self.crashed()),
+            Err(source) => Err(EngineError::Io { engine, source }),
+        }
+    }
+
+    /// The next line, or why there is none before `deadline`.
+    fn next_line(
+        &mut self,
+        deadline: Instant,
+        waiting_for: &'static str,
+    ) -> Result<String, EngineError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
+                engine: self.name.clone(),
+                waiting_for,
+            }),
+            Err(RecvTimeoutError::Disconnected) => Err(self.crashed()),
+        }
+    }
+
+    /// The error for an engine whose output closed, with its exit status
+    /// when it has one.
+    fn crashed(&mut self) -> EngineError {
+        let mut status = "its output closed".to_string();
+        if let Some(child) = self.child.as_mut() {
+            let deadline = Instant::now() + QUIT_WAIT;
+            while Instant::now() < deadline {
+                if let Ok(Some(s)) = child.try_wait() {
+                    status = s.to_string();
+                    break;
+                }
+                std::thread::sleep(POLL);
+            }
+        }
+        EngineError::Crashed {
+            engine: self.name.clone(),
+            status,
+        }
+    }
+
+    /// Ask for the move after `actions` from `start_fen` (or the start),
+    /// whose position is `pos`, with `movetime` to think. Setting `stop`
+    /// asks for the move at once (UCI `stop`); `Ok(None)` if it then does
+    /// not come (its late answer is discarded before the next question).
+    pub fn best_action(
+        &mut self,
+        start_fen: Option<&str>,
+        actions: &[Action],
+        pos: &AnyPosition,
+        movetime: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Option<Action>, EngineError> {
+        if self.owes_bestmove {
+            self.discard_late_bestmove()?;
+        }
+        let mut command = match start_fen {
+            Some(fen) => format!("position fen {fen}"),
+            None => "position startpos".to_string(),
+        };
+        if !actions.is_empty() {
+            command.push_str(" moves");
+            for a in actions {
+                command.push(' ');
+                command.push_str(&a.to_string());
+            }
+        }
+        self.send(&command)?;
+        self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
+        self.owes_bestmove = true;
+        let Some(text) = self.wait_for_bestmove(movetime, stop)? else {
+            return Ok(None);
+        };
+        self.owes_bestmove = false;
+        let Some(text) = text else {
+            return Err(EngineError::NoMove {
+                engine: self.name.clone(),
+            });
+        };
+        parse_action(pos, &text)
+            .map(Some)
+            .map_err(|e| EngineError::Illegal {
+                engine: self.name.clone(),
+                text,
+                reason: e.to_string(),
+            })
+    }
+
+    /// The move text of the next `bestmove` (inner `None`: the engine said
+    /// it has none). When `stop` is set the engine is told to stop and its
+    /// move so far is still taken if it comes within [`ANSWER_GRACE`]
+    /// (outer `None` if not). Past the time plus [`ANSWER_GRACE`] the
+    /// engine is told to stop; past another grace it has failed.
+    fn wait_for_bestmove(
+        &mut self,
+        movetime: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Option<Option<String>>, EngineError> {
+        let mut deadline = Instant::now() + movetime + ANSWER_GRACE;
+        let mut told_to_stop = false;
+        let mut stopped_by_caller = false;
+        loop {
+            if !told_to_stop && stop.load(Ordering::Relaxed) {
+                self.send("stop")?;
+                told_to_stop = true;
+                stopped_by_caller = true;
+                deadline = Instant::now() + ANSWER_GRACE;
+            }
+            match self.lines.recv_timeout(POLL) {
+                Ok(line) => {
+                    if let Some(m) = read_bestmove(&line) {
+                        return Ok(Some(m.map(str::to_string)));
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
+                Err(RecvTimeoutError::Timeout) if stopped_by_caller => return Ok(None),
+                Err(RecvTimeoutError::Timeout) if !told_to_stop => {
+                    self.send("stop")?;
+                    told_to_stop = true;
+                    deadline = Instant::now() + ANSWER_GRACE;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(EngineError::Timeout {
+                        engine: self.name.clone(),
+                        waiting_for: "go",
+                    })
+                }
+            }
+        }
+    }
+
+    /// Read up to the `bestmove` of a stopped search, so it is not taken
+    /// for the answer to the next question.
+    fn discard_late_bestmove(&mut self) -> Result<(), EngineError> {
+        let deadline = Instant::now() + ANSWER_GRACE;
+        while read_bestmove(&self.next_line(deadline, "stop")?).is_none() {}
+        self.owes_bestmove = false;
+        Ok(())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit").and_then(|_| stdin.flush());
+        }
+        if let Some(mut child) = self.child.take() {
+            // Wait for it to leave, then kill it, without holding up the
+            // caller (the UI thread, or the next game).
+            let reap = move || {
+                let deadline = Instant::now() + QUIT_WAIT;
+                while Instant::now() < deadline {
+                    if let Ok(Some(_)) = child.try_wait() {
+                        return;
+                    }
+                    std::thread::sleep(POLL);
+                }
+                let _ = child.kill();
+                let _ = child.wait();
+            };
+            if std::thread::Builder::new()
+                .name("motley-uci-reaper".to_string())
+                .spawn(reap)
+                .is_err()
+            {
+                // No thread to spare: the process ends on its own when its
+                // input closes (it has been sent `quit` already).
+            }
+        }
+    }
+}
+
+/// One side's engine in a game on screen: started on its first move (off
+/// the UI thread) and kept for the next ones, shared with the thinking
+/// thread. Cloning shares the same engine.
+#[derive(Clone, Default)]
+pub struct EngineSeat {
+    engine: Arc<Mutex<Option<Engine>>>,
+}
+
+impl std::fmt::Debug for EngineSeat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("EngineSeat")
+    }
+}
+
+impl EngineSeat {
+    /// A seat holding an engine started (and checked) already.
+    pub fn with(engine: Engine) -> EngineSeat {
+        EngineSeat {
+            engine: Arc::new(Mutex::new(Some(engine))),
+        }
+    }
+
+    /// Stop the engine now if no move is being asked of it; otherwise it
+    /// stops when that answer is in and the last clone of the seat is gone.
+    pub fn close(&self) {
+        if let Ok(mut slot) = self.engine.try_lock() {
+            slot.take();
+        }
+    }
+}
+
+/// Everything an engine player needs for one move, to be run off the UI
+/// thread.
+#[derive(Clone, Debug)]
+pub struct EngineTurn {
+    /// The side's engine (started here if it is not running).
+    pub seat: EngineSeat,
+    /// The command line that starts it.
+    pub command: Arc<str>,
+    /// The variant id, checked against its `UCI_Variant` when it starts.
+    pub variant: String,
+    /// The game's start when it is not the variant's.
+    pub start_fen: Option<String>,
+    /// Every action so far, sent as `position … moves …`.
+    pub actions: Vec<Action>,
+}
+
+impl EngineTurn {
+    /// The turn at the end of `game` for the engine in `seat`.
+    pub fn for_game(seat: EngineSeat, command: Arc<str>, game: &Game) -> EngineTurn {
+        EngineTurn {
+            seat,
+            command,
+            variant: game.variant().id.clone(),
+            start_fen: game.start_fen().map(str::to_string),
+            actions: game.actions().to_vec(),
+        }
+    }
+
+    /// Ask the engine (starting it if it is not running) for its move in
+    /// `pos`. An engine that failed is dropped (stopped), so the next
+    /// game starts a fresh one.
+    pub fn play(
+        &self,
+        pos: &AnyPosition,
+        movetime: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Option<Action>, EngineError> {
+        let mut slot = self.seat.engine.lock().unwrap_or_else(|e| e.into_inner());
+        if slot.is_none() {
+            let mut engine = Engine::start(&self.command, &self.variant)?;
+            engine.new_game()?;
+            *slot = Some(engine);
+        }
+        let Some(engine) = slot.as_mut() else {
+            return Ok(None);
+        };
+        let answer = engine.best_action(
+            self.start_fen.as_deref(),
+            &self.actions,
+            pos,
+            movetime,
+            stop,
+        );
+        if answer.is_err() {
+            slot.take();
+        }
+        answer
+    }
+}

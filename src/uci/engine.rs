@@ -1,0 +1,605 @@
+//! Motley as a UCI engine (`motley uci`): reads commands on one thread and
+//! searches on another, so `isready` and `stop` are answered while it
+//! thinks. Generic over the reader and writer so tests drive it in-process
+//! as well as through the real binary.
+//!
+//! Motley's own conventions on top of UCI:
+//! - `UCI_Variant` takes every variant id (`chess` is `standard`); setting
+//!   it resets the position to that variant's start.
+//! - Moves in `position … moves` are Motley's coordinate text, so
+//!   Dice-Money turns read `roll:3,5 buy:move1 e2e4 g1f3 …` (also `N@e4`,
+//!   `pass`). SAN is accepted too.
+//! - `go` where the dice must be rolled answers at once with
+//!   `bestmove roll:A,B`, rolled from the engine's own seeded generator
+//!   (reseeded by `ucinewgame`), after an `info string` saying so: a GUI
+//!   that rolls for itself sends the roll in `position` instead.
+//! - `Level` (1–5, default 5) plays like `ai:LEVEL`: its depth cap, its
+//!   randomness and its share of the time `go` gives. `UCI_LimitStrength`
+//!   with `UCI_Elo` picks the level whose rating is nearest.
+//! - A bare `go` searches until depth 64 or a proven result.
+
+use super::protocol::{self, bestmove_text, Command, Go, InfoLine};
+use crate::ai::search::{self, Limits};
+use crate::ai::tt::Table;
+use crate::ai::{self, ThinkSettings};
+use crate::core::Action;
+use crate::rules::{parse_action, AnyPosition, Position};
+use crate::variant::{Registry, VariantDef};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Kept back from every time limit for writing the move and the GUI's
+/// reading it, so the move arrives within the time given.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
+/// Transposition table size when the GUI sets none, in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest `Hash` accepted, in MB.
+pub const MAX_HASH_MB: usize = 4096;
+/// Largest `MultiPV` accepted.
+pub const MAX_MULTIPV: usize = 256;
+/// The level a GUI gets unless it sets `Level` or limits the strength.
+pub const DEFAULT_ENGINE_LEVEL: u8 = 5;
+/// Moves a clock is divided over when the GUI gives no `movestogo`.
+const DEFAULT_MOVES_TO_GO: u64 = 30;
+/// Seed of the engine's dice (see the module docs).
+const DICE_SEED: u64 = 0x6d6f_746c_6579;
+
+/// The options a GUI can set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Options {
+    level: u8,
+    limit_strength: bool,
+    elo: u32,
+    hash_mb: usize,
+    multipv: usize,
+}
+
+impl Options {
+    /// The level searches use: the rating's level when strength is limited.
+    fn effective_level(&self) -> u8 {
+        if self.limit_strength {
+            ai::level_for_rating(self.elo)
+        } else {
+            self.level
+        }
+    }
+}
+
+/// The lowest and highest `UCI_Elo` (the ratings of levels 1 and 5).
+fn elo_range() -> (u32, u32) {
+    (ai::rating_of_level(1), ai::rating_of_level(5))
+}
+
+/// A search running on its own thread.
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// Set before `stop` when no `bestmove` must follow (ponderhit).
+    silent: Arc<AtomicBool>,
+    /// The search gives its table back when it ends.
+    handle: JoinHandle<Table>,
+    /// `go ponder`: the `go` to run for real on `ponderhit`.
+    ponder: Option<Go>,
+    /// `infinite` or `ponder`: only `stop` (or `ponderhit`) ends it.
+    waits_for_stop: bool,
+}
+
+/// The engine's state between commands.
+struct Engine<'r, W> {
+    registry: &'r Registry,
+    out: Arc<Mutex<W>>,
+    variant: Arc<VariantDef>,
+    /// Repetition keys of the positions before the current one.
+    history: Vec<u64>,
+    position: AnyPosition,
+    options: Options,
+    /// `None` while a search has it.
+    table: Option<Table>,
+    dice: ChaCha8Rng,
+    searches: u64,
+    running: Option<Running>,
+}
+
+/// What the loop does after a command.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// Write one line and flush (a poisoned lock still writes: a search thread
+/// that panicked leaves the writer intact).
+fn say<W: Write>(out: &Mutex<W>, line: &str) -> io::Result<()> {
+    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+    writeln!(w, "{line}")?;
+    w.flush()
+}
+
+/// Run the engine until `quit` or the end of `input`. At the end of input a
+/// running search with a limit finishes (and prints its move) first; an
+/// infinite one is stopped. Errors are only those of writing the output.
+pub fn run<R, W>(mut input: R, output: W, registry: &Registry) -> io::Result<()>
+where
+    R: BufRead,
+    W: Write + Send + 'static,
+{
+    let mut engine = Engine::new(registry, Arc::new(Mutex::new(output)))?;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let flow = match protocol::parse(&line) {
+            Ok(None) => Flow::Continue,
+            Ok(Some(command)) => engine.handle(command)?,
+            Err(e) => {
+                engine.say(&format!("info string {e}"))?;
+                Flow::Continue
+            }
+        };
+        if flow == Flow::Quit {
+            engine.stop_search();
+            return Ok(());
+        }
+    }
+    engine.finish_search();
+    Ok(())
+}
+
+impl<'r, W: Write + Send + 'static> Engine<'r, W> {
+    fn new(registry: &'r Registry, out: Arc<Mutex<W>>) -> io::Result<Self> {
+        let variant = registry
+            .get("standard")
+            .or_else(|_| registry.all().first().cloned().ok_or(()))
+            .map_err(|_| io::Error::other("no variant is available"))?;
+        let position = variant.position(None).map_err(io::Error::other)?;
+        Ok(Engine {
+            registry,
+            out,
+            variant,
+            history: Vec::new(),
+            position,
+            options: Options {
+                level: DEFAULT_ENGINE_LEVEL,
+                limit_strength: false,
+                elo: ai::rating_of_level(DEFAULT_ENGINE_LEVEL),
+                hash_mb: DEFAULT_HASH_MB,
+                multipv: 1,
+            },
+            table: Some(Table::new(DEFAULT_HASH_MB)),
+            dice: ChaCha8Rng::seed_from_u64(DICE_SEED),
+            searches: 0,
+            running: None,
+        })
+    }
+
+    fn say(&self, line: &str) -> io::Result<()> {
+        say(&self.out, line)
+    }
+
+    fn handle(&mut self, command: Command) -> io::Result<Flow> {
+        match command {
+            Command::Uci => self.identify()?,
+            Command::Debug(_) | Command::Register => {}
+            Command::IsReady => self.say("readyok")?,
+            Command::SetOption { name, value } => {
+                self.stop_search();
+                if let Err(e) = self.set_option(&name, value.as_deref()) {
+                    self.say(&format!("info string {e}"))?;
+                }
+            }
+            Command::NewGame => {
+                self.stop_search();
+                self.table = Some(Table::new(self.options.hash_mb));
+                self.dice = ChaCha8Rng::seed_from_u64(DICE_SEED);
+                self.reset_position();
+            }
+            Command::Position { fen, moves } => {
+                self.stop_search();
+                if let Err(e) = self.set_position(fen.as_deref(), &moves) {
+                    self.say(&format!("info string {e}"))?;
+                }
+            }
+            Command::Go(go) => {
+                self.stop_search();
+                self.go(go)?;
+            }
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => self.ponder_hit()?,
+            Command::Quit => return Ok(Flow::Quit),
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// The answer to `uci`.
+    fn identify(&self) -> io::Result<()> {
+        let mut vars = String::from(" var chess");
+        for v in self.registry.all() {
+            vars.push_str(" var ");
+            vars.push_str(&v.id);
+        }
+        let (lo, hi) = elo_range();
+        let lines = [
+            format!("id name Motley {}", env!("CARGO_PKG_VERSION")),
+            "id author the Motley authors".to_string(),
+            format!("option name UCI_Variant type combo default chess{vars}"),
+            format!("option name Level type spin default {DEFAULT_ENGINE_LEVEL} min 1 max 5"),
+            "option name UCI_LimitStrength type check default false".to_string(),
+            format!(
+                "option name UCI_Elo type spin default {} min {lo} max {hi}",
+                ai::rating_of_level(DEFAULT_ENGINE_LEVEL)
+            ),
+            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            "option name Clear Hash type button".to_string(),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            "uciok".to_string(),
+        ];
+        for line in lines {
+            self.say(&line)?;
+        }
+        Ok(())
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let text = value.unwrap_or("").trim();
+        let number = |lo: u64, hi: u64| -> Result<u64, String> {
+            text.parse::<u64>().map(|n| n.clamp(lo, hi)).map_err(|_| {
+                format!("option {name} needs a number from {lo} to {hi}, not '{text}'")
+            })
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let id = if text.eq_ignore_ascii_case("chess") {
+                    "standard"
+                } else {
+                    text
+                };
+                let variant = self.registry.get(id).map_err(|_| {
+                    let ids: Vec<&str> =
+                        self.registry.all().iter().map(|v| v.id.as_str()).collect();
+                    format!("unknown variant '{text}'; known: chess, {}", ids.join(", "))
+                })?;
+                self.variant = variant;
+                self.table = Some(Table::new(self.options.hash_mb));
+                self.reset_position();
+            }
+            "level" => self.options.level = number(1, 5)? as u8,
+            "uci_limitstrength" => {
+                self.options.limit_strength = match text.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("option {name} is true or false, not '{text}'")),
+                }
+            }
+            "uci_elo" => {
+                let (lo, hi) = elo_range();
+                self.options.elo = number(u64::from(lo), u64::from(hi))? as u32;
+            }
+            "hash" => {
+                self.options.hash_mb = number(1, MAX_HASH_MB as u64)? as usize;
+                self.table = Some(Table::new(self.options.hash_mb));
+            }
+            "clear hash" => self.table = Some(Table::new(self.options.hash_mb)),
+            "multipv" => self.options.multipv = number(1, MAX_MULTIPV as u64)? as usize,
+            "ponder" => {}
+            _ => return Err(format!("unknown option '{name}'")),
+        }
+        Ok(())
+    }
+
+    fn reset_position(&mut self) {
+        if let Ok(p) = self.variant.position(None) {
+            self.position = p;
+            self.history.clear();
+        }
+    }
+
+    /// Set up `fen` (or the start) and play `moves`. A bad FEN keeps the
+    /// previous position; a bad move keeps the position before it.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let start = self
+            .variant
+            .position(fen)
+            .map_err(|e| format!("position: {e}"))?;
+        self.position = start;
+        self.history.clear();
+        for (i, text) in moves.iter().enumerate() {
+            let action = parse_action(&self.position, text).map_err(|e| {
+                format!(
+                    "position: move {} ({text}): {e}; the position is the one before it",
+                    i + 1
+                )
+            })?;
+            if let Some(k) = self.position.repetition_key() {
+                self.history.push(k);
+            }
+            self.position.play_unchecked(action);
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, go: Go) -> io::Result<()> {
+        let mut legal = Vec::new();
+        self.position.legal_actions(&mut legal);
+        if legal.is_empty() {
+            self.say("info string no legal action here: the game is over")?;
+            return self.say(&bestmove_text(None));
+        }
+        if self.position.is_chance() {
+            let roll = Action::Roll(
+                (self.dice.next_u32() % 6 + 1) as u8,
+                (self.dice.next_u32() % 6 + 1) as u8,
+            );
+            self.say(&format!(
+                "info string the dice must be rolled here: the engine rolls {roll} from its seeded generator"
+            ))?;
+            return self.say(&bestmove_text(Some(&roll)));
+        }
+        if !go.searchmoves.is_empty() {
+            self.say("info string searchmoves is not supported: every move is searched")?;
+        }
+        let (limits, waits_for_stop) = self.limits(&go);
+        let ponder = go.ponder.then(|| Go {
+            ponder: false,
+            ..go.clone()
+        });
+        self.spawn_search(limits, waits_for_stop, ponder)
+    }
+
+    /// The search limits for `go`, and whether only `stop` may end it.
+    fn limits(&mut self, go: &Go) -> (Limits, bool) {
+        let white = self.position.turn() == crate::core::Color::White;
+        let (clock, inc) = if white {
+            (go.wtime, go.winc)
+        } else {
+            (go.btime, go.binc)
+        };
+        let budget = match (go.movetime, clock) {
+            (Some(ms), _) => Some(Duration::from_millis(ms).saturating_sub(MOVE_OVERHEAD)),
+            (None, Some(time)) => Some(clock_budget(time, inc.unwrap_or(0), go.movestogo)),
+            (None, None) => None,
+        }
+        .map(|d| d.max(Duration::from_millis(1)));
+        self.searches += 1;
+        let settings = ThinkSettings {
+            movetime: budget.unwrap_or(Duration::from_secs(1)),
+            seed: self.searches,
+        };
+        let level = self.options.effective_level();
+        let mut limits = ai::level_limits(level, self.position.fullmoves(), &settings);
+        let waits_for_stop = go.infinite || go.ponder;
+        if budget.is_none() || waits_for_stop {
+            limits.movetime = None;
+        }
+        let depth = go.depth.or(go.mate.map(|m| 2 * m - 1));
+        if let Some(d) = depth {
+            limits.max_depth = limits.max_depth.min(d);
+        }
+        limits.nodes = go.nodes;
+        limits.multipv = self.options.multipv;
+        limits.tt_mb = self.options.hash_mb;
+        (limits, waits_for_stop)
+    }
+
+    fn spawn_search(
+        &mut self,
+        limits: Limits,
+        waits_for_stop: bool,
+        ponder: Option<Go>,
+    ) -> io::Result<()> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let silent = Arc::new(AtomicBool::new(false));
+        let mut table = self
+            .table
+            .take()
+            .unwrap_or_else(|| Table::new(self.options.hash_mb));
+        let (position, history, out) = (
+            self.position.clone(),
+            self.history.clone(),
+            self.out.clone(),
+        );
+        let (thread_stop, thread_silent) = (stop.clone(), silent.clone());
+        let handle = std::thread::Builder::new()
+            .name("motley-uci-search".to_string())
+            .spawn(move || {
+                let report = crate::dispatch!(&position, p => search::search_with(
+                    p,
+                    &history,
+                    &limits,
+                    &thread_stop,
+                    Some(&mut table),
+                    &mut |it| {
+                        for (i, line) in it.lines.iter().enumerate() {
+                            let info = InfoLine {
+                                depth: it.depth,
+                                seldepth: it.seldepth,
+                                multipv: i + 1,
+                                line,
+                                nodes: it.nodes,
+                                elapsed: it.elapsed,
+                            };
+                            let _ = say(&out, &info.to_string());
+                        }
+                    },
+                ));
+                // UCI: after `go infinite` (or ponder) the move waits for `stop`.
+                while waits_for_stop && !thread_stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                if !thread_silent.load(Ordering::Relaxed) {
+                    let _ = say(&out, &bestmove_text(report.best.as_ref()));
+                }
+                table
+            })?;
+        self.running = Some(Running {
+            stop,
+            silent,
+            handle,
+            ponder,
+            waits_for_stop,
+        });
+        Ok(())
+    }
+
+    /// End the running search (it prints its move) and take the table back.
+    fn stop_search(&mut self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+        self.join_search();
+    }
+
+    /// At the end of input: let a limited search finish, stop an infinite one.
+    fn finish_search(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.waits_for_stop) {
+            self.stop_search();
+        } else {
+            self.join_search();
+        }
+    }
+
+    fn join_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            // A search thread that panicked loses its table; make another.
+            self.table = Some(
+                r.handle
+                    .join()
+                    .unwrap_or_else(|_| Table::new(self.options.hash_mb)),
+            );
+        }
+    }
+
+    /// `ponderhit`: the pondered move was played, so think for real with the
+    /// `go` that started the ponder search (the table keeps what it found).
+    fn ponder_hit(&mut self) -> io::Result<()> {
+        let Some(go) = self.running.as_mut().and_then(|r| r.ponder.take()) else {
+            return self.say("info string ponderhit without a ponder search: ignored");
+        };
+        if let Some(r) = &self.running {
+            r.silent.store(true, Ordering::Relaxed);
+        }
+        self.stop_search();
+        self.go(go)
+    }
+}
+
+/// Time for one move from a clock: the remaining time spread over the
+/// moves to go (30 when not given) plus most of the increment, never more
+/// than half the clock (all but the overhead when one move is left).
+pub fn clock_budget(time_ms: u64, inc_ms: u64, movestogo: Option<u32>) -> Duration {
+    let usable = time_ms.saturating_sub(MOVE_OVERHEAD.as_millis() as u64);
+    let moves = match movestogo {
+        Some(n) if n > 0 => u64::from(n),
+        _ => DEFAULT_MOVES_TO_GO,
+    };
+    let ms = if moves == 1 {
+        usable * 9 / 10
+    } else {
+        (usable / moves + inc_ms * 3 / 4).min(usable / 2)
+    };
+    Duration::from_millis(ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer the test can read while the engine writes.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn session(input: &str) -> Vec<String> {
+        let out = Shared::default();
+        let registry = Registry::builtin();
+        run(input.as_bytes(), out.clone(), &registry).unwrap();
+        let bytes = out.0.lock().unwrap().clone();
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_limited_search_finishes_at_the_end_of_input() {
+        let lines = session("position startpos moves e2e4\ngo depth 3\n");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 3 ")),
+            "{lines:?}"
+        );
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    }
+
+    #[test]
+    fn multipv_reports_that_many_lines_per_depth() {
+        let lines = session("setoption name MultiPV value 3\nposition startpos\ngo depth 2\n");
+        for k in 1..=3 {
+            assert!(
+                lines.iter().any(
+                    |l| l.starts_with("info depth 2 ") && l.contains(&format!(" multipv {k} "))
+                ),
+                "{lines:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
+        let lines = session(
+            "xyzzy\nsetoption name Level value nine\nposition startpos moves e2e5\nsetoption name UCI_Variant value shogi\nisready\n",
+        );
+        let strings = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count();
+        assert_eq!(strings, 4, "{lines:?}");
+        assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+    }
+
+    #[test]
+    fn a_search_with_a_node_limit_stops_near_it() {
+        let lines = session("position startpos\ngo nodes 20000\n");
+        let last_info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        let nodes: u64 = last_info
+            .split_whitespace()
+            .skip_while(|w| *w != "nodes")
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(nodes <= 20000 + 1024, "{last_info}");
+        assert!(lines.last().unwrap().starts_with("bestmove "));
+    }
+
+    #[test]
+    fn clock_budgets_spread_the_time_and_keep_a_reserve() {
+        assert_eq!(clock_budget(60_000, 0, None), Duration::from_millis(1999));
+        assert_eq!(
+            clock_budget(10_000, 0, Some(1)),
+            Duration::from_millis(8991)
+        );
+        // Never more than half the clock, whatever the increment.
+        assert!(clock_budget(1_000, 5_000, None) <= Duration::from_millis(500));
+        assert_eq!(clock_budget(0, 0, None), Duration::ZERO);
+    }
+}

@@ -1,0 +1,8 @@
+//! The Universal Chess Interface both ways: [`engine`] makes Motley a UCI
+//! engine (`motley uci`) that chess GUIs and tools can drive, and
+//! [`client`] runs other UCI engines as players (`uci:COMMAND`).
+//! [`protocol`] is the text both share.
+
+pub mod client;
+pub mod engine;
+pub mod protocol;

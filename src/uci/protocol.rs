@@ -1,0 +1,432 @@
+//! The UCI text protocol: commands a GUI sends, read into values, and the
+//! `info` lines the engine writes. Pure text handling, no engine state, so
+//! both Motley's engine ([`super::engine`]) and its client of other engines
+//! ([`super::client`]) share one reading of the protocol.
+
+use crate::ai::search::{mate_in_plies, Line};
+use crate::core::Action;
+use std::time::Duration;
+use thiserror::Error;
+
+/// One command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`: identify and list the options.
+    Uci,
+    /// `debug on|off`.
+    Debug(bool),
+    /// `isready`: answered at once, even while searching.
+    IsReady,
+    /// `setoption name N [value V]` (names are case-insensitive).
+    SetOption { name: String, value: Option<String> },
+    /// `ucinewgame`.
+    NewGame,
+    /// `position startpos|fen F [moves …]`.
+    Position {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
+    /// `go …`.
+    Go(Go),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`: the expected move was played; think for real now.
+    PonderHit,
+    /// `register …`: nothing to register, accepted and ignored.
+    Register,
+    /// `quit`.
+    Quit,
+}
+
+/// The parameters of `go` (times in milliseconds, as UCI gives them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// Think exactly this long.
+    pub movetime: Option<u64>,
+    /// White's and Black's clocks.
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    /// White's and Black's increments per move.
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    /// Moves until the clocks are topped up.
+    pub movestogo: Option<u32>,
+    /// Deepest iteration in plies.
+    pub depth: Option<u32>,
+    /// About this many nodes.
+    pub nodes: Option<u64>,
+    /// `mate N`: look for a mate in N moves (searched as depth 2N − 1).
+    pub mate: Option<u32>,
+    /// Think until `stop`.
+    pub infinite: bool,
+    /// Think on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// `searchmoves …`: not supported (all moves are searched); kept so the
+    /// engine can say so.
+    pub searchmoves: Vec<String>,
+}
+
+/// Why a line is not a command.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    #[error("unknown command '{0}'")]
+    Unknown(String),
+    #[error("{command}: {reason}")]
+    Bad {
+        command: &'static str,
+        reason: String,
+    },
+}
+
+/// Read one line. Empty lines are `Ok(None)`. Unknown words before a
+/// command are skipped, as the protocol asks (`joho debug on`).
+pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.is_empty() {
+        return Ok(None);
+    }
+    for (i, w) in words.iter().enumerate() {
+        let rest = &words[i + 1..];
+        let command = match *w {
+            "uci" => Command::Uci,
+            "debug" => Command::Debug(rest.first() != Some(&"off")),
+            "isready" => Command::IsReady,
+            "setoption" => parse_setoption(rest)?,
+            "ucinewgame" => Command::NewGame,
+            "position" => parse_position(rest)?,
+            "go" => Command::Go(parse_go(rest)?),
+            "stop" => Command::Stop,
+            "ponderhit" => Command::PonderHit,
+            "register" => Command::Register,
+            "quit" => Command::Quit,
+            _ => continue,
+        };
+        return Ok(Some(command));
+    }
+    Err(ParseError::Unknown(line.trim().to_string()))
+}
+
+fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
+    let bad = |reason: &str| ParseError::Bad {
+        command: "setoption",
+        reason: reason.to_string(),
+    };
+    if words.first() != Some(&"name") {
+        return Err(bad("expected 'setoption name NAME [value VALUE]'"));
+    }
+    let rest = &words[1..];
+    let value_at = rest.iter().position(|w| *w == "value");
+    let (name, value) = match value_at {
+        Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
+        None => (rest, None),
+    };
+    if name.is_empty() {
+        return Err(bad("the option has no name"));
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
+    let bad = |reason: String| ParseError::Bad {
+        command: "position",
+        reason,
+    };
+    let moves_at = words.iter().position(|w| *w == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (words, &[][..]),
+    };
+    let fen = match setup.first() {
+        Some(&"startpos") if setup.len() == 1 => None,
+        Some(&"fen") if setup.len() > 1 => Some(setup[1..].join(" ")),
+        _ => {
+            return Err(bad(
+                "expected 'position startpos [moves …]' or 'position fen FEN [moves …]'"
+                    .to_string(),
+            ))
+        }
+    };
+    Ok(Command::Position {
+        fen,
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    })
+}
+
+fn parse_go(words: &[&str]) -> Result<Go, ParseError> {
+    let mut go = Go::default();
+    let mut i = 0;
+    while let Some(&w) = words.get(i) {
+        i += 1;
+        let mut number = || -> Result<i64, ParseError> {
+            let text = words.get(i).copied().unwrap_or("");
+            i += 1;
+            text.parse::<i64>().map_err(|_| ParseError::Bad {
+                command: "go",
+                reason: format!("'{w}' needs a number, not '{text}'"),
+            })
+        };
+        // Clocks can run below zero in some GUIs: read them as zero.
+        let ms = |n: i64| n.max(0) as u64;
+        match w {
+            "movetime" => go.movetime = Some(ms(number()?)),
+            "wtime" => go.wtime = Some(ms(number()?)),
+            "btime" => go.btime = Some(ms(number()?)),
+            "winc" => go.winc = Some(ms(number()?)),
+            "binc" => go.binc = Some(ms(number()?)),
+            "movestogo" => go.movestogo = Some(number()?.clamp(0, i64::from(u32::MAX)) as u32),
+            "depth" => go.depth = Some(number()?.clamp(1, 1000) as u32),
+            "nodes" => go.nodes = Some(ms(number()?)),
+            "mate" => go.mate = Some(number()?.clamp(1, 500) as u32),
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "searchmoves" => {
+                while let Some(m) = words.get(i) {
+                    if is_go_keyword(m) {
+                        break;
+                    }
+                    go.searchmoves.push(m.to_string());
+                    i += 1;
+                }
+            }
+            other => {
+                return Err(ParseError::Bad {
+                    command: "go",
+                    reason: format!("unknown parameter '{other}'"),
+                })
+            }
+        }
+    }
+    Ok(go)
+}
+
+fn is_go_keyword(w: &str) -> bool {
+    matches!(
+        w,
+        "movetime"
+            | "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "depth"
+            | "nodes"
+            | "mate"
+            | "infinite"
+            | "ponder"
+            | "searchmoves"
+    )
+}
+
+/// A score as UCI writes it: `cp N` or `mate N` (N in moves, negative when
+/// the engine is being mated).
+pub fn score_text(score: i32) -> String {
+    match mate_in_plies(score) {
+        Some(p) if p > 0 => format!("mate {}", (p + 1) / 2),
+        Some(p) => format!("mate -{}", (-p + 1) / 2),
+        None => format!("cp {score}"),
+    }
+}
+
+/// What an `info` line reports about one line of a completed iteration.
+pub struct InfoLine<'a> {
+    /// The iteration's depth and the deepest ply it reached.
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based rank of the line.
+    pub multipv: usize,
+    /// Its score and moves.
+    pub line: &'a Line,
+    /// Nodes and time since the search started.
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl std::fmt::Display for InfoLine<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = self.elapsed.as_millis();
+        let nps = (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-3)) as u64;
+        write!(
+            f,
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {nps} time {ms} pv",
+            self.depth,
+            self.seldepth.max(self.depth),
+            self.multipv,
+            score_text(self.line.score),
+            self.nodes,
+        )?;
+        for a in &self.line.pv {
+            write!(f, " {a}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The `bestmove` line for an action (`(none)` when there is none).
+pub fn bestmove_text(action: Option<&Action>) -> String {
+    match action {
+        Some(a) => format!("bestmove {a}"),
+        None => "bestmove (none)".to_string(),
+    }
+}
+
+/// A `bestmove` line read back: `Some` of the move text, or `Some(None)`
+/// for `(none)` / `0000`; `None` when the line is not a `bestmove` line.
+pub fn read_bestmove(line: &str) -> Option<Option<&str>> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("bestmove") {
+        return None;
+    }
+    match words.next() {
+        None | Some("(none)") | Some("0000") => Some(None),
+        Some(m) => Some(Some(m)),
+    }
+}
+
+/// What an engine's `uci` answer said about itself, read by the client.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineId {
+    /// `id name …`.
+    pub name: Option<String>,
+    /// The `var` values of its `UCI_Variant` option; `None` when it has no
+    /// such option (a chess-only engine).
+    pub variants: Option<Vec<String>>,
+}
+
+impl EngineId {
+    /// Take in one line of the answer to `uci` (lines other than `id name`
+    /// and `option name UCI_Variant` are ignored).
+    pub fn read_line(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["id", "name", name @ ..] => self.name = Some(name.join(" ")),
+            ["option", "name", rest @ ..] => {
+                let Some(type_at) = rest.iter().position(|w| *w == "type") else {
+                    return;
+                };
+                if !rest[..type_at]
+                    .join(" ")
+                    .eq_ignore_ascii_case("UCI_Variant")
+                {
+                    return;
+                }
+                let vars = rest
+                    .windows(2)
+                    .filter(|w| w[0] == "var")
+                    .map(|w| w[1].to_string())
+                    .collect();
+                self.variants = Some(vars);
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::search::MATE;
+
+    #[test]
+    fn position_reads_startpos_fen_and_moves() {
+        assert_eq!(
+            parse("position startpos moves e2e4 e7e5"),
+            Ok(Some(Command::Position {
+                fen: None,
+                moves: vec!["e2e4".into(), "e7e5".into()]
+            }))
+        );
+        assert_eq!(
+            parse("position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves roll:3,5 buy:move1"),
+            Ok(Some(Command::Position {
+                fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".into()),
+                moves: vec!["roll:3,5".into(), "buy:move1".into()]
+            }))
+        );
+        assert!(parse("position").is_err());
+        assert!(parse("position fen").is_err());
+    }
+
+    #[test]
+    fn go_reads_every_limit() {
+        let Ok(Some(Command::Go(go))) = parse(
+            "go wtime 1000 btime -5 winc 10 binc 20 movestogo 7 depth 9 nodes 5000 movetime 300",
+        ) else {
+            panic!("go not read");
+        };
+        assert_eq!(go.wtime, Some(1000));
+        assert_eq!(go.btime, Some(0));
+        assert_eq!((go.winc, go.binc), (Some(10), Some(20)));
+        assert_eq!(go.movestogo, Some(7));
+        assert_eq!(go.depth, Some(9));
+        assert_eq!(go.nodes, Some(5000));
+        assert_eq!(go.movetime, Some(300));
+        let Ok(Some(Command::Go(go))) = parse("go infinite searchmoves e2e4 d2d4 ponder") else {
+            panic!("go not read");
+        };
+        assert!(go.infinite && go.ponder);
+        assert_eq!(go.searchmoves, ["e2e4", "d2d4"]);
+        assert!(parse("go depth x").is_err());
+        assert!(parse("go fast").is_err());
+    }
+
+    #[test]
+    fn setoption_names_and_values_may_have_spaces() {
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Ok(Some(Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            }))
+        );
+        assert_eq!(
+            parse("setoption name UCI_Variant value dice-money"),
+            Ok(Some(Command::SetOption {
+                name: "UCI_Variant".into(),
+                value: Some("dice-money".into())
+            }))
+        );
+        assert!(parse("setoption value 3").is_err());
+    }
+
+    #[test]
+    fn unknown_words_before_a_command_are_skipped() {
+        assert_eq!(parse("joho debug on"), Ok(Some(Command::Debug(true))));
+        assert_eq!(parse("   "), Ok(None));
+        assert_eq!(
+            parse("hello world"),
+            Err(ParseError::Unknown("hello world".into()))
+        );
+    }
+
+    #[test]
+    fn scores_are_centipawns_or_mates_in_moves() {
+        assert_eq!(score_text(35), "cp 35");
+        assert_eq!(score_text(MATE - 1), "mate 1");
+        assert_eq!(score_text(MATE - 3), "mate 2");
+        assert_eq!(score_text(-(MATE - 2)), "mate -1");
+    }
+
+    #[test]
+    fn engine_answers_reveal_name_and_variants() {
+        let mut id = EngineId::default();
+        for line in [
+            "id name Fairy Thing 1.0",
+            "option name Hash type spin default 16 min 1 max 33554432",
+            "option name UCI_Variant type combo default chess var chess var monochrome",
+            "uciok",
+        ] {
+            id.read_line(line);
+        }
+        assert_eq!(id.name.as_deref(), Some("Fairy Thing 1.0"));
+        assert_eq!(id.variants, Some(vec!["chess".into(), "monochrome".into()]));
+        assert_eq!(
+            read_bestmove("bestmove e2e4 ponder e7e5"),
+            Some(Some("e2e4"))
+        );
+        assert_eq!(read_bestmove("bestmove (none)"), Some(None));
+        assert_eq!(read_bestmove("info depth 1"), None);
+    }
+}
