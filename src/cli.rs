@@ -1,6 +1,9 @@
 //! The command line (README, "Command line"): argument definitions and the headless
 //! subcommands. Machine-readable outputs are exactly as README fixes them.
 
+mod import;
+pub mod output;
+
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use motley::ai::{search, think, PlayerSpec, ThinkSettings};
@@ -11,10 +14,10 @@ use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Position};
 use motley::uci::client::Engine;
 use motley::variant::{Registry, VariantDef};
-use std::io::Write;
+use output::{outln, warnln, Out, WriteFailure};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -81,7 +84,12 @@ pub enum Command {
         out: PathBuf,
     },
     /// Fixed perft and search benchmark, in nodes per second.
-    Bench,
+    Bench {
+        /// Instead: time importing this many generated PGN games (the
+        /// import's games per second).
+        #[arg(long, value_name = "GAMES")]
+        import: Option<u32>,
+    },
     /// Play headless games between two players and print the score.
     Match {
         /// Variant id.
@@ -167,18 +175,21 @@ pub struct PlayArgs {
 pub fn run(command: Command) -> Result<ExitCode> {
     let registry = Registry::load();
     for w in &registry.warnings {
-        eprintln!("warning: {w}");
+        warnln!("warning: {w}");
     }
-    match command {
+    let mut out = Out::new();
+    let code = match command {
         Command::List => {
             for v in registry.all() {
-                println!("{:<28} {}", v.id, v.name);
+                outln!(out, "{:<28} {}", v.id, v.name);
             }
+            ExitCode::SUCCESS
         }
         Command::Rules { variant } => {
             let v = registry.get(&variant)?;
-            println!("{}\n", v.name);
-            println!("{}", v.rules_text());
+            outln!(out, "{}\n", v.name);
+            outln!(out, "{}", v.rules_text());
+            ExitCode::SUCCESS
         }
         Command::Perft {
             variant,
@@ -186,41 +197,32 @@ pub fn run(command: Command) -> Result<ExitCode> {
             fen,
             divide,
         } => {
-            let v = registry.get(&variant)?;
-            let pos = v.position(fen.as_deref())?;
-            let nodes = if divide {
-                let rows = perft_divide(&pos, depth);
-                for (m, n) in &rows {
-                    println!("{m}: {n}");
-                }
-                rows.iter().map(|(_, n)| n).sum()
-            } else {
-                perft_any(&pos, depth)
-            };
-            println!("Nodes: {nodes}");
+            let pos = registry.get(&variant)?.position(fen.as_deref())?;
+            perft_command(&pos, depth, divide, &mut out)?;
+            ExitCode::SUCCESS
         }
         Command::Moves { variant, fen, game } => {
+            let game = game.as_deref().map(user_path).transpose()?;
             let v = registry.get(&variant)?;
-            let legal = match game {
-                Some(file) => saved_game_end(&file, &v.id, &registry)?,
-                None => {
-                    let pos = v.position(fen.as_deref())?;
-                    let mut legal = Vec::new();
-                    pos.legal_actions(&mut legal);
-                    legal
-                }
-            };
-            let mut texts: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
-            texts.sort();
-            texts.dedup();
-            for t in texts {
-                println!("{t}");
-            }
+            moves_command(&v, fen, game, &registry, &mut out)?;
+            ExitCode::SUCCESS
         }
-        Command::Bench => bench(&registry)?,
-        Command::Check { file } => return Ok(check(&file, &registry)),
-        Command::Export { file } => export(&file, &registry)?,
-        Command::Import { file, out } => return import(&file, &out, &registry),
+        Command::Bench { import: None } => {
+            bench(&registry, &mut out)?;
+            ExitCode::SUCCESS
+        }
+        Command::Bench { import: Some(n) } => {
+            import::bench_import(n, &registry, &mut out)?;
+            ExitCode::SUCCESS
+        }
+        Command::Check { file } => check(&user_path(&file)?, &registry, &mut out)?,
+        Command::Export { file } => {
+            export(&user_path(&file)?, &registry, &mut out)?;
+            ExitCode::SUCCESS
+        }
+        Command::Import { file, out: dir } => {
+            return import::import(&user_path(&file)?, &user_path(&dir)?, &registry)
+        }
         Command::Match {
             variant,
             white,
@@ -230,44 +232,112 @@ pub fn run(command: Command) -> Result<ExitCode> {
             movetime,
             save_dir,
         } => {
-            let v = registry.get(&variant)?;
             let a: PlayerSpec = white.parse().context("--white")?;
             let b: PlayerSpec = black.parse().context("--black")?;
-            run_match(
-                &v,
-                [a, b],
+            let save_dir = save_dir.as_deref().map(user_path).transpose()?;
+            let settings = MatchSettings {
                 games,
                 seed,
-                Duration::from_millis(movetime),
-                save_dir.as_deref(),
-            )?;
+                movetime: Duration::from_millis(movetime),
+                save_dir: save_dir.as_deref(),
+            };
+            run_match(&registry.get(&variant)?, [a, b], settings, &mut out)?
         }
         Command::Analyse {
             file,
             movetime,
             json,
-        } => analyse(
-            &file,
-            Duration::from_millis(movetime.max(1)),
-            json,
-            &registry,
-        )?,
+        } => {
+            analyse(
+                &user_path(&file)?,
+                Duration::from_millis(movetime.max(1)),
+                json,
+                &registry,
+                &mut out,
+            )?;
+            ExitCode::SUCCESS
+        }
         Command::Uci => {
             motley::uci::engine::run(std::io::stdin().lock(), std::io::stdout(), &registry)
-                .context("writing to standard output")?
+                .map_err(WriteFailure::Stdout)?;
+            ExitCode::SUCCESS
         }
-        Command::Play(args) => play(registry, args)?,
-        Command::Replay { file, ascii } => replay(registry, file, ascii)?,
+        Command::Play(args) => {
+            play(registry, args)?;
+            ExitCode::SUCCESS
+        }
+        Command::Replay { file, ascii } => {
+            replay(registry, user_path(&file)?, ascii)?;
+            ExitCode::SUCCESS
+        }
+    };
+    out.finish()?;
+    Ok(code)
+}
+
+/// `perft`: the node count, after one line per root move with `--divide`.
+fn perft_command(pos: &AnyPosition, depth: u32, divide: bool, out: &mut Out) -> Result<()> {
+    let nodes = if divide {
+        let rows = perft_divide(pos, depth);
+        for (m, n) in &rows {
+            outln!(out, "{m}: {n}");
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft_any(pos, depth)
+    };
+    outln!(out, "Nodes: {nodes}");
+    Ok(())
+}
+
+/// `moves`: the legal actions of a FEN, the variant's start or the end of
+/// a saved game, sorted.
+fn moves_command(
+    variant: &VariantDef,
+    fen: Option<String>,
+    game: Option<PathBuf>,
+    registry: &Registry,
+    out: &mut Out,
+) -> Result<()> {
+    let legal = match game {
+        Some(file) => saved_game_end(&file, &variant.id, registry)?,
+        None => {
+            let pos = variant.position(fen.as_deref())?;
+            let mut legal = Vec::new();
+            pos.legal_actions(&mut legal);
+            legal
+        }
+    };
+    let mut texts: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+    texts.sort();
+    texts.dedup();
+    for t in texts {
+        outln!(out, "{t}");
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
+}
+
+/// A path the user typed, with `~` made the home folder (a shell does it
+/// for bare words, not for `--out=~/games` or a quoted path).
+fn user_path(path: &Path) -> Result<PathBuf> {
+    Ok(motley::paths::expand_user(path)?)
 }
 
 /// `analyse`: every game of the file, as text or JSON (an array with one
 /// analysis per game); a progress bar on stderr when that is a terminal.
-fn analyse(file: &Path, movetime: Duration, json: bool, registry: &Registry) -> Result<()> {
+fn analyse(
+    file: &Path,
+    movetime: Duration,
+    json: bool,
+    registry: &Registry,
+    out: &mut Out,
+) -> Result<()> {
     use motley::analysis::{analyse_game, AnalysisSettings};
     use std::io::IsTerminal;
-    let games = record::load_games(file, registry)?;
+    let games: Vec<Game> = record::load_all(file, registry)?
+        .into_iter()
+        .map(|s| s.game)
+        .collect();
     let settings = AnalysisSettings::new(movetime);
     let stop = AtomicBool::new(false);
     let mut results = Vec::new();
@@ -291,13 +361,13 @@ fn analyse(file: &Path, movetime: Duration, json: bool, registry: &Registry) -> 
         results.push(analysis);
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&results)?);
+        outln!(out, "{}", serde_json::to_string_pretty(&results)?);
     } else {
         for (i, a) in results.iter().enumerate() {
             if results.len() > 1 {
-                println!("game {}", i + 1);
+                outln!(out, "game {}", i + 1);
             }
-            print!("{}", a.to_text());
+            out.text(format_args!("{}", a.to_text()))?;
         }
     }
     Ok(())
@@ -306,7 +376,10 @@ fn analyse(file: &Path, movetime: Duration, json: bool, registry: &Registry) -> 
 /// The legal actions at the end of the one game in a saved file, which must
 /// be a game of `variant`.
 fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec<Action>> {
-    let mut games = record::load_games(file, registry)?;
+    let mut games: Vec<Game> = record::load_all(file, registry)?
+        .into_iter()
+        .map(|s| s.game)
+        .collect();
     if games.len() != 1 {
         bail!(
             "{}: holds {} games; `moves --game` needs a file with one game",
@@ -327,79 +400,39 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
 
 /// `check`: per game `plies:`, `result:` (with the reason) and `final:`
 /// lines; any bad game goes to stderr and makes the exit status 1.
-fn check(file: &Path, registry: &Registry) -> ExitCode {
-    let mut ok = true;
-    let read = record::for_each_game(file, registry, &mut |r| match r.into_result() {
-        Ok(saved) => {
-            let game = &saved.game;
-            println!("plies: {}", game.ply());
-            match game.outcome() {
-                Some(o) => {
-                    let scores = o
-                        .scores
-                        .map(|[s, n]| format!(" (score {s}-{n})"))
-                        .unwrap_or_default();
-                    println!("result: {} {}{scores}", o.result_str(), o.reason.describe());
-                }
-                None => println!("result: *"),
-            }
-            println!("final: {}", game.position().to_fen());
-        }
+fn check(file: &Path, registry: &Registry, out: &mut Out) -> Result<ExitCode> {
+    let games = match record::open(file, registry) {
+        Ok(games) => games,
         Err(e) => {
-            eprintln!("error: {e}");
-            ok = false;
+            warnln!("error: {e}");
+            return Ok(ExitCode::from(1));
         }
-    });
-    if let Err(e) = read {
-        eprintln!("error: {e}");
-        return ExitCode::from(1);
-    }
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
-
-/// `export`: every game of the file as PGN on stdout.
-fn export(file: &Path, registry: &Registry) -> Result<()> {
-    let games = record::load_saved(file, registry)?;
-    let texts: Vec<String> = games.iter().map(record::export_saved_pgn).collect();
-    print!("{}", texts.join("\n"));
-    Ok(())
-}
-
-/// `import`: one JSON record per game of a PGN file, written into `out`
-/// under a name that does not replace an existing file; prints each path.
-/// Games that cannot be read are reported and make the exit status 1.
-fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
-    let games = record::read_games(file, registry)?;
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    let stem = file
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "game".to_string());
-    let several = games.len() > 1;
+    };
     let mut ok = true;
-    for (i, r) in games.into_iter().enumerate() {
+    for r in games {
         match r.into_result() {
             Ok(saved) => {
-                let mut rec = record::record_of(&saved.game);
-                rec.players = saved.players.clone();
-                rec.saved = Some(record::rfc3339(std::time::SystemTime::now()));
-                rec.date = saved.date.clone();
-                let base = if several {
-                    format!("{stem}-{}", i + 1)
-                } else {
-                    stem.clone()
-                };
-                let path = free_path(out, &base);
-                record::save_record(&path, &rec)?;
-                println!("{}", path.display());
+                let game = &saved.game;
+                outln!(out, "plies: {}", game.ply());
+                match game.outcome() {
+                    Some(o) => {
+                        let scores = o
+                            .scores
+                            .map(|[s, n]| format!(" (score {s}-{n})"))
+                            .unwrap_or_default();
+                        outln!(
+                            out,
+                            "result: {} {}{scores}",
+                            o.result_str(),
+                            o.reason.describe()
+                        );
+                    }
+                    None => outln!(out, "result: *"),
+                }
+                outln!(out, "final: {}", game.position().to_fen());
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                warnln!("error: {e}");
                 ok = false;
             }
         }
@@ -411,17 +444,17 @@ fn import(file: &Path, out: &Path, registry: &Registry) -> Result<ExitCode> {
     })
 }
 
-/// `DIR/BASE.json`, or `DIR/BASE-2.json`, … if that exists: import never
-/// replaces a file.
-fn free_path(dir: &Path, base: &str) -> PathBuf {
-    let first = dir.join(format!("{base}.json"));
-    if !first.exists() {
-        return first;
+/// `export`: every game of the file as PGN on stdout.
+fn export(file: &Path, registry: &Registry, out: &mut Out) -> Result<()> {
+    let games = record::load_all(file, registry)?;
+    for (i, saved) in games.iter().enumerate() {
+        if i > 0 {
+            outln!(out);
+        }
+        let pgn = record::export_saved_pgn(saved);
+        outln!(out, "{}", pgn.trim_end_matches('\n'));
     }
-    (2u32..)
-        .map(|n| dir.join(format!("{base}-{n}.json")))
-        .find(|p| !p.exists())
-        .unwrap_or(first)
+    Ok(())
 }
 
 /// Perft on the concrete family type (no enum dispatch in the hot path).
@@ -473,9 +506,9 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
     ("chicken", None, 6),
 ];
 
-fn bench(registry: &Registry) -> Result<()> {
+fn bench(registry: &Registry, out: &mut Out) -> Result<()> {
     motley::core::attacks::init();
-    println!("perft (bulk-counted last ply), single thread");
+    outln!(out, "perft (bulk-counted last ply), single thread");
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
     for (id, fen, depth) in PERFT_BENCH {
@@ -488,7 +521,8 @@ fn bench(registry: &Registry) -> Result<()> {
         let secs = t.elapsed().as_secs_f64().max(1e-9);
         total_nodes += nodes;
         total_secs += secs;
-        println!(
+        outln!(
+            out,
             "{:<28} depth {} {:>12} nodes {:>8.3} s {:>8.1} Mnodes/s{}",
             id,
             depth,
@@ -502,11 +536,12 @@ fn bench(registry: &Registry) -> Result<()> {
             }
         );
     }
-    println!(
+    outln!(
+        out,
         "total {total_nodes} nodes in {total_secs:.3} s: {:.1} Mnodes/s",
         total_nodes as f64 / total_secs.max(1e-9) / 1e6
     );
-    bench_search(registry)
+    bench_search(registry, out)
 }
 
 /// Longest game a match plays before calling it a draw (a guard against
@@ -524,14 +559,47 @@ struct GameRow {
     first_player: i32,
 }
 
-fn run_match(
-    variant: &Arc<VariantDef>,
-    players: [PlayerSpec; 2],
+/// How a match is played.
+struct MatchSettings<'a> {
     games: u32,
     seed: u64,
     movetime: Duration,
-    save_dir: Option<&Path>,
-) -> Result<()> {
+    save_dir: Option<&'a Path>,
+}
+
+/// Ctrl-C (and SIGTERM, SIGHUP) during a long command: the flag is set and
+/// the command stops at the next safe point; a second Ctrl-C ends Motley at
+/// once.
+pub fn interrupt_flag() -> Result<Arc<AtomicBool>> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+        signal_hook::flag::register_conditional_shutdown(
+            signal,
+            i32::from(INTERRUPTED),
+            flag.clone(),
+        )
+        .context("cannot watch for Ctrl-C")?;
+        signal_hook::flag::register(signal, flag.clone()).context("cannot watch for Ctrl-C")?;
+    }
+    Ok(flag)
+}
+
+/// Exit status of a command stopped by Ctrl-C, as shells report it.
+pub const INTERRUPTED: u8 = 130;
+
+fn run_match(
+    variant: &Arc<VariantDef>,
+    players: [PlayerSpec; 2],
+    settings: MatchSettings<'_>,
+    out: &mut Out,
+) -> Result<ExitCode> {
+    let MatchSettings {
+        games,
+        seed,
+        movetime,
+        save_dir,
+    } = settings;
     if players.contains(&PlayerSpec::Human) {
         bail!("a match is played without a terminal: players must be ai[:LEVEL], random, greedy or uci:COMMAND");
     }
@@ -539,15 +607,16 @@ fn run_match(
         bail!("--games must be at least 1");
     }
     if let Some(dir) = save_dir {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            WriteFailure::File(format!("cannot create the folder {}: {e}", dir.display()))
+        })?;
     }
+    let stop = interrupt_flag()?;
     // External engines start (and are checked for the variant) before the
     // first game; one that failed in a game is started again for the next.
     let mut engines: [Option<Engine>; 2] = [None, None];
     let mut rows: Vec<GameRow> = Vec::new();
     let mut previous: Option<Game> = None;
-    let [mut wins, mut draws, mut losses] = [0u32; 3];
     for k in 1..=games {
         let game_seed = seed.wrapping_add(u64::from(k - 1));
         let mut game = match &previous {
@@ -565,13 +634,61 @@ fn run_match(
         } else {
             (&players[1], &players[0], [second_engine, first_engine])
         };
-        let (unfinished, failure) = play_out(
+        let played = play_out(
             &mut game,
             [white, black],
             engines_by_colour,
-            movetime,
-            game_seed,
+            Pace {
+                movetime,
+                game_seed,
+            },
+            &stop,
         )?;
+        let Some((unfinished, failure)) = played else {
+            // Interrupted: this game is neither counted nor saved.
+            break;
+        };
+        let row = GameRow::of(&game, [white, black], first_is_white, unfinished, failure);
+        if let Some(dir) = save_dir {
+            let path = dir.join(format!("{}-{}-game{:03}.json", variant.id, seed, k));
+            let names = (white.to_string(), black.to_string());
+            motley::record::save_game(&path, &game, Some((&names.0, &names.1)))
+                .with_context(|| format!("saving game {k}"))?;
+        }
+        rows.push(row);
+        previous = Some(game);
+        let [wins, draws, losses] = tally(&rows);
+        output::progress(format_args!(
+            "\r{} game {k}/{games}: {} vs {}  +{wins} ={draws} -{losses}   ",
+            variant.id, players[0], players[1]
+        ));
+    }
+    warnln!("");
+    let interrupted = stop.load(Ordering::Relaxed);
+    if interrupted {
+        warnln!(
+            "interrupted: {} of {games} games finished; the score so far",
+            rows.len()
+        );
+    }
+    print_match_table(&rows, &players, out)?;
+    Ok(if interrupted {
+        ExitCode::from(INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+impl GameRow {
+    /// The row of a finished match game (`failure`: why an external engine
+    /// lost it).
+    fn of(
+        game: &Game,
+        [white, black]: [&PlayerSpec; 2],
+        first_is_white: bool,
+        unfinished: usize,
+        failure: Option<String>,
+    ) -> GameRow {
         let (result, reason, winner) = match game.outcome() {
             Some(o) => (
                 o.result_str(),
@@ -589,43 +706,44 @@ fn run_match(
             Some(c) if (c == Color::White) == first_is_white => 1,
             Some(_) => -1,
         };
-        match first_player {
-            1 => wins += 1,
-            0 => draws += 1,
-            _ => losses += 1,
-        }
-        if let Some(dir) = save_dir {
-            let path = dir.join(format!("{}-{}-game{:03}.json", variant.id, seed, k));
-            let names = (white.to_string(), black.to_string());
-            motley::record::save_game(&path, &game, Some((&names.0, &names.1)))
-                .with_context(|| format!("saving game {k}"))?;
-        }
-        rows.push(GameRow {
+        GameRow {
             white: white.clone(),
             black: black.clone(),
             result,
             reason,
             plies: game.ply(),
             first_player,
-        });
-        previous = Some(game);
-        eprint!(
-            "\r{} game {k}/{games}: {} vs {}  +{wins} ={draws} -{losses}   ",
-            variant.id, players[0], players[1]
-        );
-        std::io::stderr().flush().ok();
+        }
     }
-    eprintln!();
+}
+
+/// Wins, draws and losses of the `--white` player.
+fn tally(rows: &[GameRow]) -> [u32; 3] {
+    let mut t = [0u32; 3];
+    for r in rows {
+        t[(1 - r.first_player) as usize] += 1;
+    }
+    t
+}
+
+/// The table of the games played and the score line.
+fn print_match_table(rows: &[GameRow], players: &[PlayerSpec; 2], out: &mut Out) -> Result<()> {
     let w = players
         .iter()
         .map(|p| p.to_string().len())
         .fold(8, usize::max);
-    println!(
+    outln!(
+        out,
         "{:>4}  {:<w$} {:<w$} {:<8} {:>6}  reason",
-        "game", "white", "black", "result", "plies"
+        "game",
+        "white",
+        "black",
+        "result",
+        "plies"
     );
     for (i, r) in rows.iter().enumerate() {
-        println!(
+        outln!(
+            out,
             "{:>4}  {:<w$} {:<w$} {:<8} {:>6}  {}",
             i + 1,
             r.white.to_string(),
@@ -645,11 +763,13 @@ fn run_match(
         t
     };
     let (w, b) = (as_colour(true), as_colour(false));
-    println!(
+    let [wins, draws, losses] = tally(rows);
+    outln!(
+        out,
         "{} (--white) as White {}-{}-{}, as Black {}-{}-{}; total W-D-L {wins}-{draws}-{losses} against {}",
         players[0], w[0], w[1], w[2], b[0], b[1], b[2], players[1]
     );
-    println!("score: {wins}-{draws}-{losses}");
+    outln!(out, "score: {wins}-{draws}-{losses}");
     Ok(())
 }
 
@@ -667,20 +787,33 @@ fn start_engine(spec: &PlayerSpec, engine: &mut Option<Engine>, variant: &str) -
     e.new_game().with_context(|| spec.to_string())
 }
 
+/// Time per move and the game's seed, for the players' randomness.
+struct Pace {
+    movetime: Duration,
+    game_seed: u64,
+}
+
 /// Play a game to its end. Returns the number of plies if it was stopped
 /// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise), and the
-/// message when an external engine failed and so lost (by resignation).
+/// message when an external engine failed and so lost (by resignation);
+/// `None` when `stop` was set (Ctrl-C).
 fn play_out(
     game: &mut Game,
     players: [&PlayerSpec; 2],
     engines: [&mut Option<Engine>; 2],
-    movetime: Duration,
-    game_seed: u64,
-) -> Result<(usize, Option<String>)> {
-    let stop = AtomicBool::new(false);
+    pace: Pace,
+    stop: &AtomicBool,
+) -> Result<Option<(usize, Option<String>)>> {
+    let Pace {
+        movetime,
+        game_seed,
+    } = pace;
     while game.outcome().is_none() {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         if game.ply() >= MATCH_PLY_LIMIT {
-            return Ok((game.ply(), None));
+            return Ok(Some((game.ply(), None)));
         }
         if game.position().is_chance() {
             if game.roll_dice().is_none() {
@@ -692,16 +825,17 @@ fn play_out(
         let side = pos.turn();
         let spec = players[side.index()];
         let action = if let Some(engine) = engines[side.index()].as_mut() {
-            match engine.best_action(game.start_fen(), game.actions(), &pos, movetime, &stop) {
+            match engine.best_action(game.start_fen(), game.actions(), &pos, movetime, stop) {
                 Ok(Some(a)) => a,
+                Ok(None) if stop.load(Ordering::Relaxed) => return Ok(None),
                 Ok(None) => bail!("{spec} was stopped at ply {}", game.ply()),
                 Err(e) => {
                     // A failed engine is stopped and loses the game.
                     engines[side.index()].take();
                     game.resign(side);
                     let message = format!("{} wins: {spec} failed: {e}", side.other().name());
-                    eprintln!("\n{message}");
-                    return Ok((0, Some(message)));
+                    warnln!("\n{message}");
+                    return Ok(Some((0, Some(message))));
                 }
             }
         } else {
@@ -710,21 +844,27 @@ fn play_out(
                 movetime,
                 seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             };
-            let Some(action) = think(&pos, &history, spec, &settings, &stop) else {
+            let Some(action) = think(&pos, &history, spec, &settings, stop) else {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
                 bail!("{spec} found no action at ply {}", game.ply());
             };
             action
         };
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         game.play(action)
             .with_context(|| format!("{spec} played {action} at ply {}", game.ply()))?;
     }
-    Ok((0, None))
+    Ok(Some((0, None)))
 }
 
 /// Search benchmark: from each variant's start and from a mid-game position
 /// (reached by seeded random play, dice included), one second of search.
-fn bench_search(registry: &Registry) -> Result<()> {
-    println!("search, 1 s per position, single thread");
+fn bench_search(registry: &Registry, out: &mut Out) -> Result<()> {
+    outln!(out, "search, 1 s per position, single thread");
     let stop = AtomicBool::new(false);
     let limits = search::Limits {
         max_depth: 64,
@@ -750,7 +890,8 @@ fn bench_search(registry: &Registry) -> Result<()> {
         for (label, pos) in positions {
             let r = motley::dispatch!(&pos, p => search::search(p, &[], &limits, &stop));
             let secs = r.elapsed.as_secs_f64().max(1e-9);
-            println!(
+            outln!(
+                out,
                 "{:<28} {:<9} depth {:>2} {:>10} nodes {:>6.2} s {:>8.0} knodes/s",
                 v.id,
                 label,
@@ -789,8 +930,8 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
 fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
     motley::tui::settings::Settings {
         ascii,
-        autosave: motley::record::autosave_path(),
-        saves_dir: motley::record::saves_dir(),
+        autosave: motley::paths::legacy_autosave_path(),
+        saves_dir: motley::paths::saves_dir(),
         ..Default::default()
     }
 }

@@ -4,7 +4,10 @@
 pub mod ai;
 pub mod analysis;
 pub mod core;
+pub mod files;
 pub mod game;
+pub mod paths;
+pub mod quote;
 pub mod record;
 pub mod rules;
 pub mod tui;

@@ -7,6 +7,14 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // A write over the file-size limit (`ulimit -f`) must fail like a full
+    // disk, reported, not kill Motley: with a handler installed SIGXFSZ no
+    // longer terminates, and the write returns EFBIG.
+    #[cfg(unix)]
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
     let args = cli::Cli::parse();
     let result = match args.command {
         None => cli::menu(),
@@ -14,9 +22,6 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
+        Err(e) => cli::output::report(&e),
     }
 }

@@ -1,27 +1,27 @@
-//! Saved games (README, "Saved games"): the JSON record, reading any saved
-//! file (JSON record or PGN, told apart by content) with every problem named
-//! by file, game, ply and action, and rebuilding a [`Game`] by replaying the
-//! recorded actions — dice rolls included, so a replay never re-rolls.
-//! PGN lives in [`pgn`], files on disk (atomic writes, autosave) in [`store`].
+//! Saved games (README "Saved games"): the JSON record, rebuilding a
+//! [`Game`] by replaying the recorded actions — dice rolls included, so a
+//! replay never re-rolls — with every problem named by file, game, ply and
+//! action. Reading any saved file (JSON record or PGN) is [`read`], PGN is
+//! [`pgn`], saving is [`store`], games in progress are [`games`].
 
+pub mod games;
 pub mod pgn;
+pub mod read;
 pub mod store;
 
 pub use pgn::{export_pgn, export_saved_pgn, import_pgn};
-pub use store::{
-    autosave, autosave_path, clear_autosave, data_dir, fresh_path_in, list_saves, list_saves_in,
-    load_autosave, new_save_path, save_game, save_record, saves_dir, write_atomic, DATA_DIR_ENV,
-};
+pub use read::{load_all, load_first, open, GameReader};
+pub use store::{list_saves, list_saves_in, save_game, save_record};
 
 use crate::core::{Action, Color, CoordText};
 use crate::game::{Game, GameError};
+use crate::quote::{clip, clip_middle};
 use crate::rules::{Carried, EndReason, Outcome, Position};
 use crate::variant::{Registry, VariantError};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
 use std::fmt;
-use std::path::Path;
 use thiserror::Error;
 
 /// The `format` value that marks a Motley saved game.
@@ -30,8 +30,9 @@ pub const FORMAT: &str = "motley-game";
 /// The newest record version this Motley writes and reads.
 pub const VERSION: u32 = 1;
 
-/// Saved-game files larger than this are refused before reading: no real
-/// game comes near it, and reading junk of any size must stay cheap.
+/// Saved-game JSON files larger than this are refused before reading: no
+/// real game comes near it, and reading junk of any size must stay cheap.
+/// (PGN is read as a stream, one game at a time, and has no such limit.)
 pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
 
 /// Who played each side, as free text (player specs like `human`, `ai:3`,
@@ -46,7 +47,8 @@ pub struct Players {
     pub black: String,
 }
 
-/// A saved game as stored in JSON. Only `variant`, `start`, `seed` and
+/// A saved game as stored in JSON (read by serde once [`check_header`]
+/// has accepted `format` and `version`). Only `variant`, `start`, `seed` and
 /// `moves` decide the game; the other fields are for people and other
 /// programs, and are recomputed when a game is saved again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,10 +60,13 @@ pub struct GameRecord {
     /// Variant id.
     pub variant: String,
     /// Start FEN, or `None` for the variant's start.
+    #[serde(default)]
     pub start: Option<String>,
-    /// Seed of the game's dice generator.
+    /// Seed of the game's dice generator (0 when absent or null).
+    #[serde(default, deserialize_with = "null_as_default")]
     pub seed: u64,
     /// Every action in coordinate form (Dice-Money rolls included).
+    #[serde(deserialize_with = "action_list")]
     pub moves: Vec<String>,
     /// Who played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -74,23 +79,47 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// SAN of each action, for people reading the file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
     pub san: Option<Vec<String>>,
     /// Monochrome scores `[south, north]` at the end of the record.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
     pub scores: Option<[u32; 2]>,
     /// State beyond the FEN at the end (Dice-Money money and prices).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
     pub state: Option<String>,
     /// FEN of the final position.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
     pub final_fen: Option<String>,
     /// When the game was saved, RFC 3339 UTC.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
     pub saved: Option<String>,
     /// When the game was played, when known apart from `saved` (the PGN
     /// `Date` of an imported game, e.g. `1992.11.04`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
     pub date: Option<String>,
     /// Match play: the state the previous game carried into this start
     /// (Dice-Money: both players' prices), restored before the moves.
@@ -117,6 +146,8 @@ pub enum RecordErrorKind {
     Read(String),
     #[error("cannot write the file: {0}")]
     Write(String),
+    #[error("not a regular file ({0}); only regular files are read")]
+    NotRegular(&'static str),
     #[error("the file is {size} bytes; saved games over {limit} bytes are refused")]
     TooLarge { size: u64, limit: u64 },
     #[error("not a text file (invalid UTF-8 at byte {0})")]
@@ -133,6 +164,8 @@ pub enum RecordErrorKind {
     },
     #[error("not a Motley saved game: {0}")]
     NotARecord(String),
+    #[error("not a valid record: {0}")]
+    Invalid(String),
     #[error("field '{field}': {message}")]
     Field { field: String, message: String },
     #[error("written by a newer Motley (record version {0}; this Motley reads version {VERSION}); update Motley to open it")]
@@ -155,15 +188,33 @@ pub enum RecordErrorKind {
         action: String,
         reason: String,
     },
+    #[error(
+        "PGN: a game of over {0} bytes of text (an unterminated comment or variation?); skipped"
+    )]
+    PgnGameTooLong(u64),
     #[error("PGN: {0}")]
     Pgn(String),
     #[error("no game found (expected a Motley JSON record or PGN)")]
     NoGames,
     #[error(
         "no folder for Motley's data on this system (set {})",
-        store::DATA_DIR_ENV
+        crate::paths::DATA_DIR_ENV
     )]
     NoDataDir,
+    #[error("the game is open in another Motley (it can be replayed, not played)")]
+    Locked,
+}
+
+impl From<crate::files::ReadError> for RecordErrorKind {
+    fn from(e: crate::files::ReadError) -> RecordErrorKind {
+        use crate::files::ReadError;
+        match e {
+            ReadError::Io(e) => RecordErrorKind::Read(e.to_string()),
+            ReadError::Folder => RecordErrorKind::Read("it is a folder".to_string()),
+            ReadError::NotRegular(kind) => RecordErrorKind::NotRegular(kind),
+            ReadError::TooLarge { size, limit } => RecordErrorKind::TooLarge { size, limit },
+        }
+    }
 }
 
 /// A saved-game problem with where it is: the file, the game within a
@@ -224,64 +275,88 @@ impl RecordError {
     }
 }
 
-/// The result of reading one game: as much of it as could be replayed, and
-/// the error that stopped it, if any (the replay viewer shows the first part
-/// of a game with a bad ply).
+/// One game read from a file: whole, valid up to a bad action (the
+/// replay viewer shows a game up to its bad ply), or not readable at all.
 #[derive(Debug)]
-pub struct Replayed {
-    /// The game up to the error (or whole), if it could be set up at all.
-    pub saved: Option<SavedGame>,
-    /// What stopped the replay.
-    pub error: Option<RecordError>,
+pub enum Replayed {
+    /// Every action was replayed.
+    Whole(SavedGame),
+    /// Replayed up to the action `error` names; `saved` is the game before
+    /// it.
+    Partial {
+        saved: SavedGame,
+        error: RecordError,
+    },
+    /// Nothing could be set up (bad header, variant or start; a PGN game
+    /// cut off; a file that could not be read).
+    Failed(RecordError),
 }
 
 impl Replayed {
     /// The game if it was read without error.
     pub fn into_result(self) -> Result<SavedGame, RecordError> {
-        match (self.saved, self.error) {
-            (_, Some(e)) => Err(e),
-            (Some(s), None) => Ok(s),
-            (None, None) => Err(RecordErrorKind::NoGames.into()),
+        match self {
+            Replayed::Whole(s) => Ok(s),
+            Replayed::Partial { error, .. } | Replayed::Failed(error) => Err(error),
         }
     }
 
-    fn failed(error: RecordError) -> Replayed {
-        Replayed {
-            saved: None,
-            error: Some(error),
+    /// The game as far as it could be replayed.
+    pub fn saved(&self) -> Option<&SavedGame> {
+        match self {
+            Replayed::Whole(s) | Replayed::Partial { saved: s, .. } => Some(s),
+            Replayed::Failed(_) => None,
+        }
+    }
+
+    /// What stopped the replay, if anything.
+    pub fn error(&self) -> Option<&RecordError> {
+        match self {
+            Replayed::Whole(_) => None,
+            Replayed::Partial { error, .. } | Replayed::Failed(error) => Some(error),
+        }
+    }
+
+    /// The game as far as it could be replayed, and what stopped it.
+    pub fn into_parts(self) -> (Option<SavedGame>, Option<RecordError>) {
+        match self {
+            Replayed::Whole(s) => (Some(s), None),
+            Replayed::Partial { saved, error } => (Some(saved), Some(error)),
+            Replayed::Failed(e) => (None, Some(e)),
+        }
+    }
+
+    /// The same result with its error said to be in `file` (and game `n`).
+    fn located(self, file: &str, game: Option<usize>) -> Replayed {
+        let at = |e: RecordError| {
+            let e = e.in_file(file);
+            match game {
+                Some(n) => e.in_game(n),
+                None => e,
+            }
+        };
+        match self {
+            Replayed::Whole(s) => Replayed::Whole(s),
+            Replayed::Partial { saved, error } => Replayed::Partial {
+                saved,
+                error: at(error),
+            },
+            Replayed::Failed(e) => Replayed::Failed(at(e)),
+        }
+    }
+
+    /// A game replayed up to `error`, if any.
+    fn of(saved: SavedGame, error: Option<RecordError>) -> Replayed {
+        match error {
+            None => Replayed::Whole(saved),
+            Some(error) => Replayed::Partial { saved, error },
         }
     }
 }
 
-/// RFC 3339 UTC text of a time, computed with std only.
+/// RFC 3339 UTC text of a time, to the second (`2026-11-23T10:53:53Z`).
 pub fn rfc3339(t: std::time::SystemTime) -> String {
-    let secs = t
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let rem = secs % 86_400;
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
-/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian
-/// (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    humantime::format_rfc3339_seconds(t).to_string()
 }
 
 /// Scores the family keeps (Monochrome), read through the family's own
@@ -312,7 +387,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         final_fen: Some(pos.to_fen()),
         saved: None,
         date: None,
-        carried: game.carried().and_then(|c| serde_json::to_value(c).ok()),
+        carried: carried_of(game),
     }
 }
 
@@ -324,64 +399,67 @@ pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
 /// Rebuild a game by replaying a record. Every action must be legal at its
 /// ply; dice rolls are played as recorded, never rolled again.
 pub fn game_from_record(rec: &GameRecord, registry: &Registry) -> Result<Game, RecordError> {
-    let (game, error) = replay_record(rec, registry);
-    match (game, error) {
-        (_, Some(e)) => Err(e),
-        (Some(g), None) => Ok(g),
-        (None, None) => Err(RecordErrorKind::NoGames.into()),
-    }
+    replay_record(rec, registry)
+        .into_result()
+        .map(|saved| saved.game)
 }
 
 /// Replay as far as the record is valid: the game up to the bad ply, and
 /// the error.
-fn replay_record(rec: &GameRecord, registry: &Registry) -> (Option<Game>, Option<RecordError>) {
-    if rec.format != FORMAT {
-        return (
-            None,
-            Some(
-                RecordErrorKind::NotARecord(format!(
-                    "field 'format' is '{}', expected '{FORMAT}'",
-                    rec.format
-                ))
-                .into(),
-            ),
-        );
+fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
+    if let Err(e) = check_version(u64::from(rec.version)) {
+        return Replayed::Failed(e.into());
     }
-    if rec.version > VERSION {
-        return (
-            None,
-            Some(RecordErrorKind::NewerVersion(u64::from(rec.version)).into()),
+    if rec.format != FORMAT {
+        return Replayed::Failed(
+            RecordErrorKind::NotARecord(format!(
+                "field 'format' is '{}', expected '{FORMAT}'",
+                clip(&rec.format)
+            ))
+            .into(),
         );
     }
     let mut game = match new_game(registry, &rec.variant, rec.start.as_deref(), rec.seed) {
         Ok(g) => g,
-        Err(e) => return (None, Some(e)),
+        Err(e) => return Replayed::Failed(e),
     };
     if let Some(state) = &rec.carried {
-        let restored = serde_json::from_value::<Carried>(state.clone())
-            .map_err(|e| e.to_string())
-            .and_then(|c| game.restore_carried(&c).map_err(|e| e.to_string()));
-        if let Err(message) = restored {
-            return (
-                None,
-                Some(
-                    RecordErrorKind::Field {
-                        field: "carried".to_string(),
-                        message,
-                    }
-                    .into(),
-                ),
-            );
+        if let Err(e) = restore_carried(&mut game, state) {
+            return Replayed::Failed(e.into());
         }
     }
+    let mut error = None;
     for (i, text) in rec.moves.iter().enumerate() {
         let ply = i + 1;
         let parsed = CoordText::parse(text).map_err(|e| e.to_string());
         if let Err(e) = play_coord(&mut game, ply, text, parsed) {
-            return (Some(finish(game, rec)), Some(e));
+            error = Some(e);
+            break;
         }
     }
-    (Some(finish(game, rec)), None)
+    let saved = SavedGame {
+        game: finish(game, rec),
+        players: rec.players.clone(),
+        date: rec.date.clone().or_else(|| rec.saved.clone()),
+    };
+    Replayed::of(saved, error)
+}
+
+/// The state a match game carried into this one, as records store it.
+fn carried_of(game: &Game) -> Option<Value> {
+    game.carried().and_then(|c| serde_json::to_value(c).ok())
+}
+
+/// Put back the state a match game carried in (from a record's `carried`
+/// or a PGN `Carried` tag).
+fn restore_carried(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind> {
+    serde_json::from_value::<Carried>(state.clone())
+        .map_err(|e| e.to_string())
+        .and_then(|c| game.restore_carried(&c).map_err(|e| e.to_string()))
+        .map_err(|message| RecordErrorKind::Field {
+            field: "carried".to_string(),
+            message: clip_middle(&message),
+        })
 }
 
 /// After the actions: restore a declared ending and move the dice past the
@@ -425,9 +503,12 @@ fn new_game(
     seed: u64,
 ) -> Result<Game, RecordError> {
     let def = registry.get(variant).map_err(|e| match e {
-        VariantError::Unknown { id, known } => RecordErrorKind::UnknownVariant { id, known },
+        VariantError::Unknown { id, known } => RecordErrorKind::UnknownVariant {
+            id: clip(&id),
+            known,
+        },
         other => RecordErrorKind::UnknownVariant {
-            id: variant.to_string(),
+            id: clip(variant),
             known: other.to_string(),
         },
     })?;
@@ -437,8 +518,8 @@ fn new_game(
             other => other.to_string(),
         };
         RecordErrorKind::BadFen {
-            fen: start.unwrap_or_default().to_string(),
-            message,
+            fen: clip(start.unwrap_or_default()),
+            message: clip_middle(&message),
         }
         .into()
     })
@@ -460,14 +541,14 @@ fn play_coord(
     let coord = parsed.map_err(|message| RecordErrorKind::BadAction {
         ply,
         mover: mover(game),
-        action: text.to_string(),
-        message,
+        action: clip(text),
+        message: clip_middle(&message),
     })?;
     let illegal = |game: &Game, reason: String| -> RecordError {
         RecordErrorKind::Illegal {
             ply,
             mover: mover(game),
-            action: text.to_string(),
+            action: clip(text),
             reason,
         }
         .into()
@@ -493,143 +574,87 @@ fn play_coord(
     })
 }
 
-/// A field of a JSON object, `None` when absent or null.
-fn field<T: DeserializeOwned>(
-    obj: &Map<String, Value>,
-    name: &str,
-) -> Result<Option<T>, RecordErrorKind> {
-    match obj.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => T::deserialize(v)
-            .map(Some)
-            .map_err(|e| RecordErrorKind::Field {
-                field: name.to_string(),
-                message: e.to_string(),
-            }),
+/// Check a record's header — `format`, then `version` — before anything
+/// else, so a newer record gets the "newer Motley" message however its
+/// other fields changed.
+pub fn check_header(value: &Value) -> Result<(), RecordErrorKind> {
+    let Value::Object(obj) = value else {
+        return Err(RecordErrorKind::NotARecord(format!(
+            "expected a JSON object, found {}",
+            kind_of(value)
+        )));
+    };
+    match obj.get("format") {
+        Some(Value::String(s)) if s == FORMAT => {}
+        Some(Value::String(s)) => {
+            return Err(RecordErrorKind::NotARecord(format!(
+                "field 'format' is '{}', expected '{FORMAT}'",
+                clip(s)
+            )))
+        }
+        Some(other) => {
+            return Err(RecordErrorKind::NotARecord(format!(
+                "field 'format' is {}, expected \"{FORMAT}\"",
+                kind_of(other)
+            )))
+        }
+        None => {
+            return Err(RecordErrorKind::NotARecord(format!(
+                "no field 'format' (expected \"{FORMAT}\")"
+            )))
+        }
+    }
+    let version_field = |message: String| RecordErrorKind::Field {
+        field: "version".to_string(),
+        message,
+    };
+    match obj.get("version") {
+        Some(Value::Number(n)) => match n.as_u64() {
+            Some(v) => check_version(v),
+            None => Err(version_field(format!(
+                "{} is not a version number",
+                clip(&n.to_string())
+            ))),
+        },
+        Some(other) => Err(version_field(format!(
+            "expected a number, found {}",
+            kind_of(other)
+        ))),
+        None => Err(version_field("missing".to_string())),
     }
 }
 
-fn required<T: DeserializeOwned>(
-    obj: &Map<String, Value>,
-    name: &str,
-) -> Result<T, RecordErrorKind> {
-    field(obj, name)?.ok_or_else(|| RecordErrorKind::Field {
-        field: name.to_string(),
-        message: "missing".to_string(),
-    })
+/// A version this Motley reads: 1 to [`VERSION`].
+fn check_version(version: u64) -> Result<(), RecordErrorKind> {
+    if version > u64::from(VERSION) {
+        return Err(RecordErrorKind::NewerVersion(version));
+    }
+    if version == 0 {
+        return Err(RecordErrorKind::Field {
+            field: "version".to_string(),
+            message: "0 is not a record version (versions start at 1)".to_string(),
+        });
+    }
+    Ok(())
 }
 
 impl GameRecord {
-    /// Read a record from JSON text. `format` and `version` are checked
-    /// before anything else, so a newer record gets the "newer Motley"
-    /// message even when its other fields changed; unknown fields are
-    /// ignored; informational fields with a wrong type are dropped.
+    /// Read a record from JSON text: the header first ([`check_header`]),
+    /// then the body by serde. Unknown fields are ignored; informational
+    /// fields with a wrong type are dropped; a field that decides the game
+    /// with a wrong type is named in the error.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordErrorKind> {
         let value: Value = serde_json::from_str(text).map_err(|e| json_error(&e))?;
-        GameRecord::from_value(&value)
+        GameRecord::from_value(value)
     }
 
     /// Read a record from a parsed JSON value (see [`GameRecord::from_json`]).
-    pub fn from_value(value: &Value) -> Result<GameRecord, RecordErrorKind> {
-        let Value::Object(obj) = value else {
-            return Err(RecordErrorKind::NotARecord(format!(
-                "expected a JSON object, found {}",
-                kind_of(value)
-            )));
-        };
-        match obj.get("format") {
-            Some(Value::String(s)) if s == FORMAT => {}
-            Some(Value::String(s)) => {
-                return Err(RecordErrorKind::NotARecord(format!(
-                    "field 'format' is '{s}', expected '{FORMAT}'"
-                )))
-            }
-            Some(other) => {
-                return Err(RecordErrorKind::NotARecord(format!(
-                    "field 'format' is {}, expected \"{FORMAT}\"",
-                    kind_of(other)
-                )))
-            }
-            None => {
-                return Err(RecordErrorKind::NotARecord(format!(
-                    "no field 'format' (expected \"{FORMAT}\")"
-                )))
-            }
-        }
-        let version = match obj.get("version") {
-            Some(Value::Number(n)) => n.as_u64().ok_or_else(|| RecordErrorKind::Field {
-                field: "version".to_string(),
-                message: format!("{n} is not a version number"),
-            })?,
-            Some(other) => {
-                return Err(RecordErrorKind::Field {
-                    field: "version".to_string(),
-                    message: format!("expected a number, found {}", kind_of(other)),
-                })
-            }
-            None => {
-                return Err(RecordErrorKind::Field {
-                    field: "version".to_string(),
-                    message: "missing".to_string(),
-                })
-            }
-        };
-        if version > u64::from(VERSION) {
-            return Err(RecordErrorKind::NewerVersion(version));
-        }
-        if version == 0 {
-            return Err(RecordErrorKind::Field {
-                field: "version".to_string(),
-                message: "0 is not a record version (versions start at 1)".to_string(),
-            });
-        }
-        let moves = match obj.get("moves") {
-            Some(Value::Array(items)) => items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| match v {
-                    Value::String(s) => Ok(s.clone()),
-                    other => Err(RecordErrorKind::Field {
-                        field: "moves".to_string(),
-                        message: format!(
-                            "item {} (ply {}) is {}, expected a string like \"e2e4\"",
-                            i,
-                            i + 1,
-                            kind_of(other)
-                        ),
-                    }),
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-            Some(other) => {
-                return Err(RecordErrorKind::Field {
-                    field: "moves".to_string(),
-                    message: format!("expected a list of actions, found {}", kind_of(other)),
-                })
-            }
-            None => {
-                return Err(RecordErrorKind::Field {
-                    field: "moves".to_string(),
-                    message: "missing".to_string(),
-                })
-            }
-        };
-        Ok(GameRecord {
-            format: FORMAT.to_string(),
-            version: VERSION,
-            variant: required(obj, "variant")?,
-            start: field(obj, "start")?,
-            seed: field(obj, "seed")?.unwrap_or(0),
-            moves,
-            players: field(obj, "players")?,
-            result: field(obj, "result")?,
-            reason: field(obj, "reason")?,
-            san: field(obj, "san").unwrap_or(None),
-            scores: field(obj, "scores").unwrap_or(None),
-            state: field(obj, "state").unwrap_or(None),
-            final_fen: field(obj, "final_fen").unwrap_or(None),
-            saved: field(obj, "saved").unwrap_or(None),
-            date: field(obj, "date").unwrap_or(None),
-            carried: obj.get("carried").filter(|v| !v.is_null()).cloned(),
+    pub fn from_value(value: Value) -> Result<GameRecord, RecordErrorKind> {
+        check_header(&value)?;
+        serde_path_to_error::deserialize(value).map_err(|e| {
+            let path = e.path().to_string();
+            let message = e.into_inner().to_string();
+            body_error(&path, &message)
         })
     }
 
@@ -638,6 +663,59 @@ impl GameRecord {
         // A struct of strings and numbers always serialises.
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
+}
+
+/// A serde error in a record's body, named by its field.
+fn body_error(path: &str, message: &str) -> RecordErrorKind {
+    let missing = message
+        .strip_prefix("missing field `")
+        .and_then(|m| m.strip_suffix('`'));
+    match (path, missing) {
+        (".", Some(field)) => RecordErrorKind::Field {
+            field: field.to_string(),
+            message: "missing".to_string(),
+        },
+        (".", None) => RecordErrorKind::Invalid(clip_middle(message)),
+        _ => RecordErrorKind::Field {
+            field: path.to_string(),
+            message: clip_middle(message),
+        },
+    }
+}
+
+/// `moves`: a list of strings, each named by item and ply when it is not.
+fn action_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Array(items) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| match v {
+                Value::String(s) => Ok(s),
+                other => Err(D::Error::custom(format!(
+                    "item {} (ply {}) is {}, expected a string like \"e2e4\"",
+                    i,
+                    i + 1,
+                    kind_of(&other)
+                ))),
+            })
+            .collect(),
+        other => Err(D::Error::custom(format!(
+            "expected a list of actions, found {}",
+            kind_of(&other)
+        ))),
+    }
+}
+
+/// An informational field: a wrong type drops it rather than the game.
+fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
+    Ok(T::deserialize(Value::deserialize(d)?).ok())
+}
+
+/// A field whose null means its default (a `seed` of null is 0).
+fn null_as_default<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(
+    d: D,
+) -> Result<T, D::Error> {
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
 /// Words for the JSON type of a value.
@@ -673,155 +751,9 @@ fn json_error(e: &serde_json::Error) -> RecordErrorKind {
             RecordErrorKind::InvalidJson {
                 line: e.line(),
                 column: e.column(),
-                message,
+                message: clip_middle(&message),
             }
         }
-    }
-}
-
-/// Read every game in a saved file's bytes (JSON record or PGN, by
-/// content). `file` names the file in errors. The outer error is about the
-/// whole file; each game then has its own result.
-pub fn read_bytes(
-    bytes: &[u8],
-    file: &str,
-    registry: &Registry,
-) -> Result<Vec<Replayed>, RecordError> {
-    let mut games = Vec::new();
-    each_game_in_bytes(bytes, file, registry, &mut |r| games.push(r))?;
-    Ok(games)
-}
-
-/// Like [`read_bytes`], handing each game to `f` as soon as it is replayed,
-/// so a file of many games never holds them all (what `check` uses).
-/// Returns the number of games.
-pub fn each_game_in_bytes(
-    bytes: &[u8],
-    file: &str,
-    registry: &Registry,
-    f: &mut dyn FnMut(Replayed),
-) -> Result<usize, RecordError> {
-    let at = |kind: RecordErrorKind| RecordError::from(kind).in_file(file);
-    let text =
-        std::str::from_utf8(bytes).map_err(|e| at(RecordErrorKind::NotUtf8(e.valid_up_to())))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let trimmed = text.trim_start();
-    if trimmed.is_empty() {
-        return Err(at(RecordErrorKind::Empty));
-    }
-    if trimmed.starts_with('{') || trimmed.starts_with('[') && looks_like_json_array(trimmed) {
-        let rec = GameRecord::from_json(text).map_err(at)?;
-        let (game, error) = replay_record(&rec, registry);
-        f(Replayed {
-            saved: game.map(|game| SavedGame {
-                game,
-                players: rec.players.clone(),
-                date: rec.date.clone().or_else(|| rec.saved.clone()),
-            }),
-            // A JSON file holds one game; naming it keeps messages alike
-            // for JSON and PGN.
-            error: error.map(|e| e.in_file(file).in_game(1)),
-        });
-        return Ok(1);
-    }
-    let n = pgn::each_pgn_game(text, registry, &mut |mut r| {
-        r.error = r.error.map(|e| e.in_file(file));
-        f(r)
-    });
-    if n == 0 {
-        return Err(at(RecordErrorKind::NoGames));
-    }
-    Ok(n)
-}
-
-/// Read a saved file and hand each game to `f` as it is replayed (see
-/// [`each_game_in_bytes`]).
-pub fn for_each_game(
-    path: &Path,
-    registry: &Registry,
-    f: &mut dyn FnMut(Replayed),
-) -> Result<usize, RecordError> {
-    let bytes = read_file_bytes(path)?;
-    each_game_in_bytes(&bytes, &path.display().to_string(), registry, f)
-}
-
-/// A file starting with `[` is PGN when it starts with a tag pair
-/// (`[Event "..."]`), JSON otherwise.
-fn looks_like_json_array(text: &str) -> bool {
-    let rest = text[1..].trim_start();
-    !rest.starts_with(|c: char| c.is_ascii_alphabetic())
-}
-
-/// Read a saved file's bytes, refusing files over [`MAX_FILE_BYTES`] before
-/// reading them (and anything that grows past it while being read).
-pub fn read_file_bytes(path: &Path) -> Result<Vec<u8>, RecordError> {
-    use std::io::Read;
-    let name = path.display().to_string();
-    let at = |kind: RecordErrorKind| RecordError::from(kind).in_file(&name);
-    let meta = std::fs::metadata(path).map_err(|e| at(RecordErrorKind::Read(e.to_string())))?;
-    if meta.is_dir() {
-        return Err(at(RecordErrorKind::Read("it is a folder".to_string())));
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(at(RecordErrorKind::TooLarge {
-            size: meta.len(),
-            limit: MAX_FILE_BYTES,
-        }));
-    }
-    let file = std::fs::File::open(path).map_err(|e| at(RecordErrorKind::Read(e.to_string())))?;
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| at(RecordErrorKind::Read(e.to_string())))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(at(RecordErrorKind::TooLarge {
-            size: bytes.len() as u64,
-            limit: MAX_FILE_BYTES,
-        }));
-    }
-    Ok(bytes)
-}
-
-/// Read every game of a saved file, each with its own result.
-pub fn read_games(path: &Path, registry: &Registry) -> Result<Vec<Replayed>, RecordError> {
-    let bytes = read_file_bytes(path)?;
-    read_bytes(&bytes, &path.display().to_string(), registry)
-}
-
-/// Every game of a saved file with its players and date; the first bad game
-/// fails the whole load.
-pub fn load_saved(path: &Path, registry: &Registry) -> Result<Vec<SavedGame>, RecordError> {
-    read_games(path, registry)?
-        .into_iter()
-        .map(Replayed::into_result)
-        .collect()
-}
-
-/// Every game of a saved file (a JSON record or a PGN of any number of
-/// games); the first bad game fails the whole load.
-pub fn load_games(path: &Path, registry: &Registry) -> Result<Vec<Game>, RecordError> {
-    Ok(load_saved(path, registry)?
-        .into_iter()
-        .map(|s| s.game)
-        .collect())
-}
-
-/// The first game of a file as far as it is valid, and what stopped it: the
-/// replay viewer shows a game up to its bad ply. (None, Some) when nothing
-/// could be read; (Some, None) when the game is entirely valid.
-pub fn load_partial(path: &Path, registry: &Registry) -> (Option<Game>, Option<RecordError>) {
-    match read_games(path, registry) {
-        Err(e) => (None, Some(e)),
-        Ok(games) => match games.into_iter().next() {
-            Some(r) => (r.saved.map(|s| s.game), r.error),
-            None => (
-                None,
-                Some(
-                    RecordError::from(RecordErrorKind::NoGames)
-                        .in_file(&path.display().to_string()),
-                ),
-            ),
-        },
     }
 }
 
@@ -845,6 +777,23 @@ mod tests {
             rfc3339(UNIX_EPOCH + Duration::from_secs(1_798_761_599)),
             "2026-12-31T23:59:59Z"
         );
+    }
+
+    #[test]
+    fn records_of_version_1_written_by_hand_still_load() {
+        // Nulls and missing informational fields, a wrong-typed SAN list
+        // and an unknown field: all as older Motleys and people wrote them.
+        let rec = GameRecord::from_json(
+            r#"{"format":"motley-game","version":1,"variant":"standard","start":null,
+                "seed":null,"moves":["e2e4"],"san":7,"players":null,"future":{"x":1}}"#,
+        )
+        .unwrap();
+        assert_eq!((rec.seed, rec.san, rec.players), (0, None, None));
+        assert_eq!(rec.moves, ["e2e4"]);
+        let e = GameRecord::from_json(r#"{"format":"motley-game","version":1,"moves":[]}"#)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "field 'variant': missing");
     }
 
     #[test]
@@ -913,11 +862,12 @@ mod tests {
                 "moves":["e2e4","e7e5","e1e3"]}"#,
         )
         .unwrap();
-        let (game, err) = replay_record(&rec, &reg());
-        let err = err.unwrap();
-        assert_eq!(err.ply(), Some(3));
-        let text = err.to_string();
+        let Replayed::Partial { saved, error } = replay_record(&rec, &reg()) else {
+            panic!("a partial game expected");
+        };
+        assert_eq!(error.ply(), Some(3));
+        let text = error.to_string();
         assert!(text.contains("ply 3") && text.contains("'e1e3'"), "{text}");
-        assert_eq!(game.unwrap().ply(), 2);
+        assert_eq!(saved.game.ply(), 2);
     }
 }

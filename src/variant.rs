@@ -105,6 +105,13 @@ impl VariantDef {
         self.rules.joined()
     }
 
+    fn options_error(&self, message: String) -> VariantError {
+        VariantError::Options {
+            variant: self.id.clone(),
+            message,
+        }
+    }
+
     /// Build a position: the variant's start, or `fen` when given.
     pub fn position(&self, fen: Option<&str>) -> Result<AnyPosition, VariantError> {
         let wrap = |error: PositionError| VariantError::Position {
@@ -125,12 +132,16 @@ impl VariantDef {
                 Monochromatic::from_setup(setup, options::<MonochromaticOptions>(self)?)
                     .map_err(wrap)?,
             ),
-            Family::Monochrome => AnyPosition::Monochrome(
-                Monochrome::from_setup(setup, options::<MonochromeOptions>(self)?).map_err(wrap)?,
-            ),
-            Family::DiceMoney => AnyPosition::DiceMoney(
-                DiceMoney::from_setup(setup, options::<DiceMoneyOptions>(self)?).map_err(wrap)?,
-            ),
+            Family::Monochrome => {
+                let options = options::<MonochromeOptions>(self)?;
+                options.check().map_err(|m| self.options_error(m))?;
+                AnyPosition::Monochrome(Monochrome::from_setup(setup, options).map_err(wrap)?)
+            }
+            Family::DiceMoney => {
+                let options = options::<DiceMoneyOptions>(self)?;
+                options.check().map_err(|m| self.options_error(m))?;
+                AnyPosition::DiceMoney(DiceMoney::from_setup(setup, options).map_err(wrap)?)
+            }
         })
     }
 
@@ -164,6 +175,9 @@ impl VariantDef {
         Ok(def)
     }
 }
+
+/// A variant file is a page of JSON; anything larger is refused unread.
+const MAX_VARIANT_FILE_BYTES: u64 = 1_000_000;
 
 /// Variant files compiled into the binary.
 const BUILTIN: &[(&str, &str)] = &[
@@ -246,19 +260,22 @@ impl Registry {
         paths.sort();
         for path in paths {
             let name = path.display().to_string();
-            let text = match std::fs::metadata(&path) {
-                Ok(m) if m.len() > 1_000_000 => {
-                    self.warnings
-                        .push(format!("variant file {name}: larger than 1 MB, skipped"));
-                    continue;
-                }
-                _ => match std::fs::read_to_string(&path) {
+            let text = match crate::files::read_regular(&path, MAX_VARIANT_FILE_BYTES) {
+                Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(t) => t,
                     Err(e) => {
-                        self.warnings.push(format!("variant file {name}: {e}"));
+                        self.warnings.push(format!(
+                            "variant file {name}: not a text file (invalid UTF-8 at byte {}), skipped",
+                            e.utf8_error().valid_up_to()
+                        ));
                         continue;
                     }
                 },
+                Err(e) => {
+                    self.warnings
+                        .push(format!("variant file {name}: {e}, skipped"));
+                    continue;
+                }
             };
             match VariantDef::from_json(&name, &text) {
                 Ok(def) => {
@@ -282,7 +299,7 @@ impl Registry {
             .find(|v| v.id == id)
             .cloned()
             .ok_or_else(|| VariantError::Unknown {
-                id: id.to_string(),
+                id: crate::quote::clip(id),
                 known: self
                     .variants
                     .iter()
@@ -294,9 +311,9 @@ impl Registry {
 }
 
 /// The user's variant folder: `variants` in Motley's data folder
-/// (`<data dir>/motley`, or `$MOTLEY_DATA_DIR`, see [`crate::record::data_dir`]).
+/// (see [`crate::paths::variants_dir`]).
 pub fn user_variant_dir() -> Option<PathBuf> {
-    crate::record::data_dir().map(|d| d.join("variants"))
+    crate::paths::variants_dir()
 }
 
 #[cfg(test)]

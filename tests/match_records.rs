@@ -2,7 +2,7 @@
 //! start (Dice-Money: the winner's prices), so they replay exactly.
 
 use motley::game::Game;
-use motley::record::{load_games, save_game};
+use motley::record::{load_all, save_game};
 use motley::rules::Position;
 use motley::variant::Registry;
 use std::sync::Arc;
@@ -50,7 +50,7 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
 
     let path = dir.join("game2.json");
     save_game(&path, &second, None).unwrap();
-    let loaded = load_games(&path, &registry).unwrap().remove(0);
+    let loaded = load_all(&path, &registry).unwrap().remove(0).game;
     assert_eq!(
         loaded.position_at(0).unwrap().extra_state(),
         second.position_at(0).unwrap().extra_state()
@@ -70,7 +70,88 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
         .unwrap()
         .replace("\"prices\"", "\"prizes\"");
     std::fs::write(&path, text).unwrap();
-    let err = load_games(&path, &registry).unwrap_err().to_string();
+    let err = load_all(&path, &registry).unwrap_err().to_string();
     assert!(err.contains("carried"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Play random actions (rolling dice where due) until the game ends or
+/// `plies` actions were played, buying whenever the dice allow it, so the
+/// prices move.
+fn play_randomly(game: &mut Game, seed: u64, plies: usize) {
+    let mut n = seed;
+    while game.ply() < plies && game.outcome().is_none() {
+        if game.position().is_chance() {
+            game.roll_dice().unwrap();
+            continue;
+        }
+        let legal = game.legal_actions();
+        let buys: Vec<_> = legal
+            .iter()
+            .filter(|a| a.to_string().starts_with("buy:"))
+            .collect();
+        n = n
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let a = match buys.first() {
+            Some(b) if n.is_multiple_of(3) => **b,
+            _ => legal[(n >> 33) as usize % legal.len()],
+        };
+        game.play(a).unwrap();
+    }
+}
+
+/// A match game exported as PGN and imported again is the same game at
+/// every ply: the prices the previous game carried in travel in the
+/// `Carried` tag.
+#[test]
+fn match_games_round_trip_through_pgn_at_every_ply() {
+    let dir = std::env::temp_dir().join(format!("motley-match-pgn-{}", std::process::id()));
+    let registry = rich_registry(&dir.join("variants"));
+    let mut game = Game::new(registry.get("dice-money").unwrap(), None, 11).unwrap();
+    play_randomly(&mut game, 11, 80);
+    game.resign(motley::core::Color::Black);
+    let mut checked = 0;
+    let fresh = Game::new(registry.get("dice-money").unwrap(), None, 1).unwrap();
+    let default_prices = fresh.position_at(0).unwrap().extra_state();
+    let mut carried_changes = 0;
+    for k in 2..=4u64 {
+        let mut next = game.next_in_match(10 + k).unwrap();
+        assert!(next.carried().is_some());
+        if next.position_at(0).unwrap().extra_state() != default_prices {
+            carried_changes += 1;
+        }
+        play_randomly(&mut next, 10 + k, 80);
+        let pgn = motley::record::export_pgn(&next, Some(("a", "b")));
+        assert!(pgn.contains("[Carried \""), "{pgn}");
+        let back = motley::record::import_pgn(&pgn, &registry)
+            .remove(0)
+            .unwrap();
+        assert_eq!(back.ply(), next.ply());
+        assert_eq!(back.carried(), next.carried());
+        for ply in 0..=next.ply() {
+            let (a, b) = (
+                next.position_at(ply).unwrap(),
+                back.position_at(ply).unwrap(),
+            );
+            assert_eq!(a.to_fen(), b.to_fen(), "game {k} ply {ply}");
+            assert_eq!(a.extra_state(), b.extra_state(), "game {k} ply {ply}");
+            assert_eq!(a.hash(), b.hash(), "game {k} ply {ply}");
+            checked += 1;
+        }
+        assert_eq!(back.legal_actions(), next.legal_actions());
+        next.resign(motley::core::Color::White);
+        game = next;
+    }
+    assert!(checked > 100, "{checked}");
+    assert!(carried_changes > 0, "the prices never moved");
+    // A damaged tag is refused naming it.
+    let pgn = motley::record::export_pgn(&game.next_in_match(9).unwrap(), None)
+        .replace("[Carried \"{", "[Carried \"{oops");
+    let e = motley::record::import_pgn(&pgn, &registry)
+        .remove(0)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("tag Carried"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }

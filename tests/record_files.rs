@@ -1,11 +1,12 @@
 //! Saved games on disk: atomic saves that never destroy the previous file,
-//! the data folder and autosave (isolated with MOTLEY_DATA_DIR), and the
+//! the data folder and its games (isolated with MOTLEY_DATA_DIR), and the
 //! saved-game subcommands' machine-readable output.
 
 mod record_util;
 
 use motley::game::Game;
-use motley::record::{self, save_game, store::temp_path_for, DATA_DIR_ENV};
+use motley::paths::{self, DATA_DIR_ENV};
+use motley::record::{self, games::OpenGame, save_game, store::temp_path_for};
 use motley::rules::Position;
 use motley::variant::Registry;
 use record_util::{random_game, scratch};
@@ -48,15 +49,17 @@ fn a_failed_save_leaves_the_old_file_intact() {
     let err = save_game(&path, &game(&["e4", "e5", "Nf3"]), None).unwrap_err();
     assert!(err.to_string().contains("game.json"), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
-    let loaded = record::load_games(&path, &Registry::builtin()).unwrap();
-    assert_eq!(loaded[0].ply(), 1);
+    let loaded = record::load_all(&path, &Registry::builtin()).unwrap();
+    assert_eq!(loaded[0].game.ply(), 1);
     std::fs::remove_dir(&tmp).unwrap();
 
     // With the obstacle gone the same save replaces the file, leaving no
     // temporary file behind.
     save_game(&path, &game(&["e4", "e5", "Nf3"]), None).unwrap();
     assert_eq!(
-        record::load_games(&path, &Registry::builtin()).unwrap()[0].ply(),
+        record::load_all(&path, &Registry::builtin()).unwrap()[0]
+            .game
+            .ply(),
         3
     );
     let names: Vec<String> = std::fs::read_dir(&dir)
@@ -94,36 +97,39 @@ fn a_save_under_a_file_fails_cleanly() {
 
 /// The only test in this binary that touches the environment.
 #[test]
-fn autosave_lives_in_the_data_folder_given_by_motley_data_dir() {
+fn games_live_in_the_data_folder_given_by_motley_data_dir() {
     let dir = scratch("autosave");
     std::env::set_var(DATA_DIR_ENV, &dir);
-    assert_eq!(record::data_dir().unwrap(), *dir);
-    assert_eq!(record::autosave_path().unwrap(), dir.join("autosave.json"));
-    assert_eq!(record::saves_dir().unwrap(), dir.join("saves"));
+    assert_eq!(paths::data_dir().unwrap(), *dir);
+    assert_eq!(paths::games_dir().unwrap(), dir.join("games"));
+    assert_eq!(paths::saves_dir().unwrap(), dir.join("saves"));
+    assert_eq!(paths::variants_dir().unwrap(), dir.join("variants"));
     let reg = Registry::builtin();
-    assert!(record::load_autosave(&reg).is_none());
-    let g = random_game(&reg, "antichess", None, 5, 30);
-    record::autosave(&g, Some(("human", "ai:2"))).unwrap();
-    let back = record::load_autosave(&reg).unwrap().unwrap();
+    let games = paths::games_dir().unwrap();
+    assert!(record::games::list_unfinished(&games).is_empty());
+    let g = random_game(&reg, "antichess", None, 7, 30);
+    let open = OpenGame::create(&games, &g, Some(("human", "ai:2"))).unwrap();
+    let listed = record::games::list_unfinished(&games);
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].plies, g.ply());
+    let back = record::load_first(open.path(), &reg).into_result().unwrap();
     assert_eq!(back.game.actions(), g.actions());
     assert_eq!(back.game.position().to_fen(), g.position().to_fen());
     assert_eq!(back.players.unwrap().black, "ai:2");
-    assert!(record::clear_autosave());
-    assert!(!dir.join("autosave.json").exists());
-    assert!(record::clear_autosave());
+    let finished = open.finish(&paths::saves_dir().unwrap()).unwrap();
+    assert!(record::games::list_unfinished(&games).is_empty());
 
     // Saving by name: fresh names in the saves folder, listed newest first.
-    assert!(record::list_saves().is_empty());
-    let first = record::new_save_path(&g).unwrap();
+    let first = finished;
     assert!(first.starts_with(dir.join("saves")));
-    assert!(first
+    let second =
+        record::store::fresh_path_in(&paths::saves_dir().unwrap(), &g.variant().id).unwrap();
+    assert_ne!(first, second);
+    assert!(second
         .file_name()
         .unwrap()
         .to_string_lossy()
         .starts_with("antichess-"));
-    save_game(&first, &g, None).unwrap();
-    let second = record::new_save_path(&g).unwrap();
-    assert_ne!(first, second);
     std::thread::sleep(std::time::Duration::from_millis(20));
     save_game(&second, &game(&["e4"]), None).unwrap();
     assert_eq!(record::list_saves(), [second, first]);
@@ -195,7 +201,7 @@ fn export_then_import_gives_the_same_moves_and_never_overwrites() {
         let out = motley(&["import", "g.pgn", "--out", "out"], &dir);
         assert_eq!(out.status.code(), Some(0));
         assert_eq!(stdout(&out).trim(), expected);
-        let back = record::load_saved(&dir.join(expected), &reg).unwrap();
+        let back = record::load_all(&dir.join(expected), &reg).unwrap();
         assert_eq!(back[0].game.actions(), g.actions());
         assert_eq!(back[0].players.as_ref().unwrap().white, "ann");
     }
@@ -289,9 +295,9 @@ fn a_killed_saver_never_leaves_a_broken_file() {
         if !path.exists() {
             continue;
         }
-        let games = record::load_games(&path, &reg)
+        let games = record::load_all(&path, &reg)
             .unwrap_or_else(|e| panic!("round {round}: broken save: {e}"));
-        seen.insert(games[0].ply());
+        seen.insert(games[0].game.ply());
     }
     // The saver got going: several different saves were caught.
     eprintln!("plies of the saves found after each kill: {seen:?}");

@@ -236,7 +236,7 @@ struct Tally {
 /// Read bytes as a saved file; a panic fails the test with the input.
 fn read_never_panics(bytes: &[u8], reg: &Registry, what: &str, tally: &mut Tally) {
     let r = catch_unwind(AssertUnwindSafe(|| {
-        match record::read_bytes(bytes, "fuzz", reg) {
+        match record::GameReader::from_bytes(bytes, "fuzz", reg) {
             Ok(games) => {
                 for g in games {
                     match g.into_result() {

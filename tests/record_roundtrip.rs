@@ -74,7 +74,7 @@ fn every_variant_round_trips_through_json_records() {
 
         let path = dir.join("save.json");
         save_game(&path, &g, Some(("human", "ai:3"))).unwrap();
-        let saved = record::load_saved(&path, &reg).unwrap();
+        let saved = record::load_all(&path, &reg).unwrap();
         assert_eq!(saved.len(), 1);
         assert_same_game(&g, &saved[0].game, &what);
         let players = saved[0].players.as_ref().unwrap();

@@ -337,9 +337,9 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     key(&mut app, KeyCode::Char('s'));
     key(&mut app, KeyCode::Enter);
     assert_eq!(std::fs::read(&path).unwrap(), before);
-    let (branch, err) = motley::record::load_partial(&new_path, &registry());
+    let (branch, err) = motley::record::load_first(&new_path, &registry()).into_parts();
     assert!(err.is_none());
-    assert_eq!(branch.unwrap().ply(), 11);
+    assert_eq!(branch.unwrap().game.ply(), 11);
 }
 
 #[test]

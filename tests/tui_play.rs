@@ -503,9 +503,9 @@ fn save_then_reload_gives_the_same_position() {
     key(&mut app, KeyCode::Enter);
     assert_message(&app, "saved to");
     let reg = registry();
-    let (g, err) = motley::record::load_partial(&path, &reg);
+    let (g, err) = motley::record::load_first(&path, &reg).into_parts();
     assert!(err.is_none(), "{err:?}");
-    let g = g.unwrap();
+    let g = g.unwrap().game;
     assert_eq!(g.position().to_fen(), fen(&app));
     assert_eq!(g.sans(), play_state(&app).control.game().sans());
 }

@@ -50,9 +50,9 @@ pub enum FenError {
     BadCastling(String),
     #[error("FEN en-passant field '{0}': expected '-' or a square on rank 3 (Black to move) or rank 6 (White to move)")]
     BadEnPassant(String),
-    #[error("FEN halfmove clock '{0}' is not a number")]
+    #[error("FEN halfmove clock '{0}' is not a number from 0 to {MAX_MOVE_COUNTER}")]
     BadHalfmoves(String),
-    #[error("FEN move number '{0}' is not a positive number")]
+    #[error("FEN move number '{0}' is not a number from 1 to {MAX_MOVE_COUNTER}")]
     BadFullmoves(String),
 }
 
@@ -84,32 +84,32 @@ impl Setup {
         let turn = match fields[1] {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
-            other => return Err(FenError::BadTurn(other.to_string())),
+            other => return Err(FenError::BadTurn(clip(other))),
         };
         let castling = parse_castling(fields[2])?;
         let ep_square = match fields[3] {
             "-" => None,
             s => {
-                let sq = Square::parse(s).ok_or_else(|| FenError::BadEnPassant(s.to_string()))?;
+                let sq = Square::parse(s).ok_or_else(|| FenError::BadEnPassant(clip(s)))?;
                 let want_rank = turn.fold(5, 2);
                 if sq.rank() != want_rank {
-                    return Err(FenError::BadEnPassant(s.to_string()));
+                    return Err(FenError::BadEnPassant(clip(s)));
                 }
                 Some(sq)
             }
         };
+        let counter = |s: &str, min: u32| {
+            s.parse::<u32>()
+                .ok()
+                .filter(|n| (min..=MAX_MOVE_COUNTER).contains(n))
+        };
         let halfmoves = match fields.get(4) {
             None => 0,
-            Some(s) => s
-                .parse::<u32>()
-                .map_err(|_| FenError::BadHalfmoves(s.to_string()))?,
+            Some(s) => counter(s, 0).ok_or_else(|| FenError::BadHalfmoves(clip(s)))?,
         };
         let fullmoves = match fields.get(5) {
             None => 1,
-            Some(s) => match s.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => return Err(FenError::BadFullmoves(s.to_string())),
-            },
+            Some(s) => counter(s, 1).ok_or_else(|| FenError::BadFullmoves(clip(s)))?,
         };
         Ok(Setup {
             board,
@@ -134,6 +134,16 @@ impl Setup {
             self.fullmoves
         )
     }
+}
+
+/// The largest halfmove clock and move number a FEN may give: more than
+/// any game reaches, and far enough from `u32::MAX` that counting on from
+/// it never wraps.
+pub const MAX_MOVE_COUNTER: u32 = 1_000_000;
+
+/// A FEN field quoted in a message, cut short.
+fn clip(s: &str) -> String {
+    crate::quote::clip(s)
 }
 
 /// FEN of the standard starting position.
@@ -191,10 +201,10 @@ fn parse_castling(s: &str) -> Result<u8, FenError> {
             'Q' => castle::WHITE_QUEEN,
             'k' => castle::BLACK_KING,
             'q' => castle::BLACK_QUEEN,
-            _ => return Err(FenError::BadCastling(s.to_string())),
+            _ => return Err(FenError::BadCastling(clip(s))),
         };
         if bits & bit != 0 {
-            return Err(FenError::BadCastling(s.to_string()));
+            return Err(FenError::BadCastling(clip(s)));
         }
         bits |= bit;
     }

@@ -13,20 +13,31 @@
 //! `{score 12-5}` (South-North), which import ignores (scores follow from
 //! the moves).
 //!
-//! Import takes any number of games, skips comments, NAGs, annotation marks
+//! A game of a match after the first starts from what the previous game
+//! carried over (Dice-Money: both players' prices); export writes it as the
+//! tag `[Carried "…"]` (the JSON a record keeps in `carried`), import
+//! restores it before the moves.
+//!
+//! Import reads a stream, one game at a time, takes any number of games,
+//! refuses a game cut off inside a comment or a variation and a bad
+//! `[Seed]`, skips comments, NAGs, annotation marks
 //! and variations, honours `[Variant]` (ids or names, e.g. "Antichess",
 //! "Chicken Chess"; no tag means standard chess), `[FEN]` and `[Seed]`, and
 //! restores a result the board does not show as a resignation (decisive) or
 //! an agreement (drawn, or `Termination` says agreement).
 
 use super::{
-    current_scores, new_game, play_coord, restore_dice, restore_ending, result_token, Players,
-    RecordError, RecordErrorKind, Replayed, SavedGame,
+    carried_of, current_scores, new_game, play_coord, restore_carried, restore_dice,
+    restore_ending, result_token, Players, RecordError, RecordErrorKind, Replayed, SavedGame,
 };
 use crate::core::{Action, Color, CoordText};
 use crate::game::Game;
+use crate::quote::{clip, clip_middle};
 use crate::rules::{parse_action, MoveInputError, Position};
 use crate::variant::{Registry, VariantDef};
+use serde_json::Value;
+use std::collections::VecDeque;
+use std::io::Read;
 use std::sync::Arc;
 
 /// PGN of a game being played (players as `(white, black)`; `?` when
@@ -119,6 +130,9 @@ fn export_with(game: &Game, players: Option<(&str, &str)>, date: Option<&str>) -
     }
     if game.seed() != 0 {
         tag("Seed", &game.seed().to_string());
+    }
+    if let Some(carried) = carried_of(game) {
+        tag("Carried", &escape(&carried.to_string()));
     }
     if let Some(o) = outcome {
         tag("Termination", o.reason.describe());
@@ -215,6 +229,8 @@ fn is_word_end(b: u8) -> bool {
 struct Lexer<'a> {
     text: &'a str,
     i: usize,
+    /// Where the last token returned starts.
+    start: usize,
     line_start: bool,
 }
 
@@ -222,6 +238,7 @@ fn lex(text: &str) -> Lexer<'_> {
     Lexer {
         text,
         i: 0,
+        start: 0,
         line_start: true,
     }
 }
@@ -248,6 +265,7 @@ impl<'a> Iterator for Lexer<'a> {
             }
             let at_line_start = self.line_start;
             self.line_start = false;
+            self.start = i;
             if c.is_ascii_whitespace() {
                 self.i += 1;
                 continue;
@@ -324,7 +342,7 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
     if i == name_start {
         return bad(i, "a tag pair must look like [Name \"value\"]");
     }
-    let name = text[name_start..i].to_string();
+    let name = clip(&text[name_start..i]);
     while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
         i += 1;
     }
@@ -367,23 +385,24 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
 
 /// One item of movetext that is played.
 #[derive(Debug)]
-enum Item<'a> {
+enum Item {
     /// A SAN (or coordinate) token.
-    San(&'a str),
+    San(String),
     /// An action written as a comment (`{roll:3,5}`).
-    Action(&'a str),
+    Action(String),
 }
 
-/// One game's tags and movetext, before replay.
+/// One game's tags and movetext, before replay (owned: it outlives the
+/// stretch of the stream it was read from).
 #[derive(Debug, Default)]
-struct RawGame<'a> {
+struct RawGame {
     tags: Vec<(String, String)>,
-    items: Vec<Item<'a>>,
-    result: Option<&'a str>,
+    items: Vec<Item>,
+    result: Option<&'static str>,
     error: Option<String>,
 }
 
-impl<'a> RawGame<'a> {
+impl RawGame {
     fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -426,21 +445,32 @@ fn strip_move_number(w: &str) -> &str {
 
 /// Group tokens into games (all at once; tests look at them).
 #[cfg(test)]
-fn split_games(text: &str) -> Vec<RawGame<'_>> {
-    let mut games = Vec::new();
-    each_raw_game(text, &mut |g| games.push(g));
-    games
+fn split_games(text: &str) -> Vec<RawGame> {
+    complete_games(text, true).0
 }
 
-/// Group tokens into games, handing each to `f` when it is complete.
-fn each_raw_game<'a>(text: &'a str, f: &mut dyn FnMut(RawGame<'a>)) {
+/// Why a game ended inside a variation is refused.
+const CUT_IN_VARIATION: &str = "the game is cut off inside a variation ('(' without ')')";
+
+/// The games of `text` that are complete, and where the rest (an
+/// unfinished game) starts. A game is complete at its result token, or
+/// when the next game's tags begin; at the end of the input (`at_end`)
+/// whatever is left is a game too.
+fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
+    let mut games = Vec::new();
     let mut cur = RawGame::default();
+    let mut cur_start = 0usize;
     let mut depth = 0usize;
-    for tok in lex(text) {
+    let mut tokens = lex(text);
+    while let Some(tok) = tokens.next() {
         match tok {
             Tok::Tag(..) | Tok::BadTag(_) => {
                 if cur.has_movetext() {
-                    f(std::mem::take(&mut cur));
+                    if depth > 0 {
+                        cur.fail(CUT_IN_VARIATION.to_string());
+                    }
+                    games.push(std::mem::take(&mut cur));
+                    cur_start = tokens.start;
                 }
                 depth = 0;
                 match tok {
@@ -459,26 +489,34 @@ fn each_raw_game<'a>(text: &'a str, f: &mut dyn FnMut(RawGame<'a>)) {
                     CoordText::parse(c),
                     Ok(CoordText::Roll(..) | CoordText::Buy(_) | CoordText::Pass)
                 ) {
-                    cur.items.push(Item::Action(c));
+                    cur.items.push(Item::Action(c.to_string()));
                 }
             }
             Tok::Word(w) => {
-                if RESULTS.contains(&w) {
-                    cur.result = Some(w);
-                    f(std::mem::take(&mut cur));
+                if let Some(result) = RESULTS.iter().find(|r| **r == w) {
+                    cur.result = Some(*result);
+                    games.push(std::mem::take(&mut cur));
+                    cur_start = tokens.i;
                     continue;
                 }
                 let w = strip_move_number(w);
                 if w.is_empty() || w.bytes().all(|c| b"!?".contains(&c)) || w == "e.p." {
                     continue;
                 }
-                cur.items.push(Item::San(w));
+                cur.items.push(Item::San(w.to_string()));
             }
         }
     }
-    if !cur.is_empty() {
-        f(cur);
+    if !at_end {
+        return (games, cur_start);
     }
+    if depth > 0 {
+        cur.fail(CUT_IN_VARIATION.to_string());
+    }
+    if !cur.is_empty() {
+        games.push(cur);
+    }
+    (games, text.len())
 }
 
 /// Normalise a variant name for matching: letters and digits, lower case,
@@ -503,7 +541,7 @@ pub fn resolve_variant(
 ) -> Result<Arc<VariantDef>, RecordErrorKind> {
     let name = tag.map(str::trim).unwrap_or("");
     let unknown = || RecordErrorKind::UnknownVariant {
-        id: name.to_string(),
+        id: clip(name),
         known: registry
             .all()
             .iter()
@@ -542,7 +580,7 @@ fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> 
         RecordErrorKind::Illegal {
             ply,
             mover: mover.clone(),
-            action: text.to_string(),
+            action: clip(text),
             reason,
         }
         .into()
@@ -558,7 +596,7 @@ fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> 
         Err(MoveInputError::NotUnderstood(_)) => Err(RecordErrorKind::BadAction {
             ply,
             mover: mover.clone(),
-            action: text.to_string(),
+            action: clip(text),
             message: "not SAN or coordinate notation".to_string(),
         }
         .into()),
@@ -567,23 +605,42 @@ fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> 
     }
 }
 
-/// Replay one PGN game as far as it is valid.
-fn replay_raw(raw: &RawGame<'_>, registry: &Registry) -> Replayed {
+/// The game a PGN game's tags set up: variant, start, seed, and the state
+/// an earlier match game carried in.
+fn setup_game(raw: &RawGame, registry: &Registry) -> Result<Game, RecordError> {
     if let Some(msg) = &raw.error {
-        return Replayed::failed(RecordErrorKind::Pgn(msg.clone()).into());
+        return Err(RecordErrorKind::Pgn(msg.clone()).into());
     }
-    let def = match resolve_variant(registry, raw.tag("Variant")) {
-        Ok(d) => d,
-        Err(e) => return Replayed::failed(e.into()),
-    };
+    let def = resolve_variant(registry, raw.tag("Variant"))?;
     let fen = raw.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
-    let seed = raw
-        .tag("Seed")
-        .and_then(|s| s.trim().parse::<u64>().ok())
-        .unwrap_or(0);
-    let mut game = match new_game(registry, &def.id, fen, seed) {
+    let seed = match raw.tag("Seed").map(str::trim) {
+        None | Some("") => 0,
+        Some(text) => text.parse::<u64>().map_err(|_| {
+            RecordErrorKind::Pgn(format!(
+                "tag Seed: '{}' is not a whole number from 0 to {}",
+                clip(text),
+                u64::MAX
+            ))
+        })?,
+    };
+    let mut game = new_game(registry, &def.id, fen, seed)?;
+    if let Some(text) = raw.tag("Carried") {
+        let state: Value = serde_json::from_str(text).map_err(|e| {
+            RecordErrorKind::Pgn(format!(
+                "tag Carried: not the JSON Motley writes there ({})",
+                clip_middle(&e.to_string())
+            ))
+        })?;
+        restore_carried(&mut game, &state)?;
+    }
+    Ok(game)
+}
+
+/// Replay one PGN game as far as it is valid.
+fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
+    let mut game = match setup_game(raw, registry) {
         Ok(g) => g,
-        Err(e) => return Replayed::failed(e),
+        Err(e) => return Replayed::Failed(e),
     };
     let mut error = None;
     for (i, item) in raw.items.iter().enumerate() {
@@ -631,42 +688,192 @@ fn replay_raw(raw: &RawGame<'_>, registry: &Registry) -> Replayed {
         .tag("Date")
         .filter(|d| d.bytes().any(|c| c.is_ascii_digit()))
         .map(str::to_string);
-    Replayed {
-        saved: Some(SavedGame {
-            game,
-            players,
-            date,
-        }),
-        error,
+    let saved = SavedGame {
+        game,
+        players,
+        date,
+    };
+    Replayed::of(saved, error)
+}
+
+/// How much PGN is read from the input at a time.
+const READ_CHUNK: usize = 64 * 1024;
+
+/// A PGN game with more text than this is refused (and skipped): it is an
+/// unterminated comment or variation swallowing the file, not a game.
+/// This, not the file's size, bounds the memory an import uses.
+pub const MAX_GAME_BYTES: u64 = 10 * 1024 * 1024;
+
+/// The games of a PGN stream, read and replayed one at a time: memory is
+/// bounded by one game, however large the file. Errors are numbered by
+/// game; a problem with the stream itself (unreadable, not UTF-8, no game
+/// at all) ends it with a `Failed` item without a game number.
+pub struct PgnGames<'a> {
+    input: Box<dyn Read + 'a>,
+    registry: &'a Registry,
+    /// Text read but not yet split into games.
+    buf: Vec<u8>,
+    /// Where `buf` starts in the stream.
+    offset: u64,
+    at_end: bool,
+    /// Dropping text up to the next line starting with `[` (after a game
+    /// too long to be one).
+    skipping: bool,
+    ready: VecDeque<RawGame>,
+    /// Games handed out so far.
+    count: usize,
+    finished: bool,
+}
+
+impl<'a> PgnGames<'a> {
+    /// The games of `input`, of which `head` (starting at byte `offset` of
+    /// the stream) was already read.
+    pub fn new(
+        head: Vec<u8>,
+        offset: u64,
+        input: Box<dyn Read + 'a>,
+        registry: &'a Registry,
+    ) -> PgnGames<'a> {
+        PgnGames {
+            input,
+            registry,
+            buf: head,
+            offset,
+            at_end: false,
+            skipping: false,
+            ready: VecDeque::new(),
+            count: 0,
+            finished: false,
+        }
+    }
+
+    /// Bytes of the stream consumed so far (for progress).
+    pub fn position(&self) -> u64 {
+        self.offset + self.buf.len() as u64
+    }
+
+    /// Read at least `want` more bytes, or to the end of the input.
+    fn read_more(&mut self, want: usize) -> Result<(), RecordError> {
+        let goal = self.buf.len() + want;
+        while self.buf.len() < goal {
+            let old = self.buf.len();
+            self.buf.resize(goal, 0);
+            match self.input.read(&mut self.buf[old..]) {
+                Ok(0) => {
+                    self.buf.truncate(old);
+                    self.at_end = true;
+                    return Ok(());
+                }
+                Ok(n) => self.buf.truncate(old + n),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => self.buf.truncate(old),
+                Err(e) => {
+                    self.buf.truncate(old);
+                    return Err(RecordErrorKind::Read(e.to_string()).into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Forget the first `n` bytes of the buffer.
+    fn consume(&mut self, n: usize) {
+        self.buf.drain(..n);
+        self.offset += n as u64;
+    }
+
+    /// Read on until at least one more game is complete, or the end.
+    fn refill(&mut self) -> Result<(), RecordError> {
+        loop {
+            if !self.at_end {
+                // Doubling what is read while a game stays unfinished keeps
+                // re-splitting it linear in its length.
+                self.read_more(READ_CHUNK.max(self.buf.len()))?;
+            }
+            // Split only at a line end (never inside a token or a
+            // character) until the input ends.
+            let end = if self.at_end {
+                self.buf.len()
+            } else {
+                match self.buf.iter().rposition(|&b| b == b'\n') {
+                    Some(i) => i + 1,
+                    None if (self.buf.len() as u64) <= MAX_GAME_BYTES => continue,
+                    None => self.buf.len(),
+                }
+            };
+            if self.skipping {
+                let restart = self.buf[..end].windows(2).position(|w| w == b"\n[");
+                match restart {
+                    Some(i) => {
+                        self.consume(i + 1);
+                        self.skipping = false;
+                    }
+                    None => {
+                        self.consume(end);
+                        if self.at_end {
+                            return Ok(());
+                        }
+                    }
+                }
+                continue;
+            }
+            let text = std::str::from_utf8(&self.buf[..end])
+                .map_err(|e| RecordErrorKind::NotUtf8(self.offset as usize + e.valid_up_to()))?;
+            let (games, rest) = complete_games(text, self.at_end);
+            self.ready.extend(games);
+            self.consume(rest);
+            if !self.ready.is_empty() || self.at_end {
+                return Ok(());
+            }
+            if self.buf.len() as u64 > MAX_GAME_BYTES {
+                self.buf.clear();
+                self.skipping = true;
+                return Err(RecordErrorKind::PgnGameTooLong(MAX_GAME_BYTES).into());
+            }
+        }
     }
 }
 
-/// Every game of a PGN text, each replayed as far as it is valid, errors
-/// numbered by game.
-pub(crate) fn read_pgn(text: &str, registry: &Registry) -> Vec<Replayed> {
-    let mut games = Vec::new();
-    each_pgn_game(text, registry, &mut |r| games.push(r));
-    games
-}
+impl Iterator for PgnGames<'_> {
+    type Item = Replayed;
 
-/// Replay the games of a PGN text one at a time (only one replayed game is
-/// held at once); returns how many there were.
-pub(crate) fn each_pgn_game(text: &str, registry: &Registry, f: &mut dyn FnMut(Replayed)) -> usize {
-    let mut n = 0;
-    each_raw_game(text, &mut |raw| {
-        n += 1;
-        let mut r = replay_raw(&raw, registry);
-        r.error = r.error.map(|e| e.in_game(n));
-        f(r);
-    });
-    n
+    fn next(&mut self) -> Option<Replayed> {
+        loop {
+            if let Some(raw) = self.ready.pop_front() {
+                self.count += 1;
+                let n = self.count;
+                return Some(match replay_raw(&raw, self.registry) {
+                    Replayed::Whole(s) => Replayed::Whole(s),
+                    Replayed::Partial { saved, error } => Replayed::Partial {
+                        saved,
+                        error: error.in_game(n),
+                    },
+                    Replayed::Failed(e) => Replayed::Failed(e.in_game(n)),
+                });
+            }
+            if self.finished {
+                return None;
+            }
+            if self.at_end && !self.skipping && self.buf.is_empty() {
+                self.finished = true;
+                return (self.count == 0)
+                    .then(|| Replayed::Failed(RecordErrorKind::NoGames.into()));
+            }
+            if let Err(e) = self.refill() {
+                if matches!(*e.kind, RecordErrorKind::PgnGameTooLong(_)) {
+                    self.count += 1;
+                    return Some(Replayed::Failed(e.in_game(self.count)));
+                }
+                self.finished = true;
+                return Some(Replayed::Failed(e));
+            }
+        }
+    }
 }
 
 /// Every game of a PGN text (any number of games), each a game or the
 /// error naming the game, ply and move that stopped it.
 pub fn import_pgn(text: &str, registry: &Registry) -> Vec<Result<Game, RecordError>> {
-    read_pgn(text, registry)
-        .into_iter()
+    PgnGames::new(Vec::new(), 0, Box::new(text.as_bytes()), registry)
         .map(|r| r.into_result().map(|s| s.game))
         .collect()
 }
@@ -689,7 +896,7 @@ mod tests {
             .items
             .iter()
             .map(|i| match i {
-                Item::San(s) | Item::Action(s) => *s,
+                Item::San(s) | Item::Action(s) => s.as_str(),
             })
             .collect();
         assert_eq!(sans, ["e4", "e5!?", "Nf3"]);
@@ -782,5 +989,45 @@ mod tests {
             back[0].as_ref().unwrap().position().to_fen(),
             g.position().to_fen()
         );
+    }
+
+    /// Plies of each game read from `text` as a stream, or the error.
+    fn stream_plies(text: &str) -> Vec<Result<usize, String>> {
+        let reg = reg();
+        PgnGames::new(Vec::new(), 0, Box::new(text.as_bytes()), &reg)
+            .map(|r| {
+                r.into_result()
+                    .map(|s| s.game.ply())
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_comment_longer_than_a_read_spans_reads() {
+        let comment = "long words\n".repeat(READ_CHUNK / 5);
+        let text = format!("1. e4 {{{comment}}} e5 2. Nf3 *\n\n1. d4 *\n");
+        assert_eq!(stream_plies(&text), [Ok(3), Ok(1)]);
+    }
+
+    #[test]
+    fn a_game_over_the_limit_is_refused_and_the_next_is_read() {
+        // Well past the limit before the input ends.
+        let junk = "junk without an end\n".repeat(MAX_GAME_BYTES as usize / 8);
+        let text = format!("1. e4 {{{junk}\n[Event \"2\"]\n1. d4 d5 *\n");
+        let games = stream_plies(&text);
+        assert_eq!(games.len(), 2, "{games:?}");
+        let e = games[0].as_ref().unwrap_err();
+        assert!(e.contains("game 1") && e.contains("over"), "{e}");
+        assert_eq!(games[1], Ok(2));
+    }
+
+    #[test]
+    fn many_games_stream_in_order() {
+        let one = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 1-0\n\n";
+        let text = one.repeat(5000);
+        let games = stream_plies(&text);
+        assert_eq!(games.len(), 5000);
+        assert!(games.iter().all(|g| *g == Ok(3)));
     }
 }

@@ -188,10 +188,10 @@ impl Position for Antichess {
         if applied.moved == Role::Pawn || applied.captured.is_some() {
             self.halfmoves = 0;
         } else {
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = self.turn.other();
     }

@@ -233,6 +233,35 @@ impl Default for DiceMoneyOptions {
     }
 }
 
+/// The most money, price or increment a variant file may give: far above
+/// any real economy, far below where arithmetic on money could wrap.
+pub const MAX_AMOUNT: u32 = 10_000;
+
+impl DiceMoneyOptions {
+    /// Refuse amounts over [`MAX_AMOUNT`], naming the field.
+    pub fn check(&self) -> Result<(), String> {
+        let p = &self.prices;
+        let fields = [
+            ("start_money.white", self.start_money.white),
+            ("start_money.black", self.start_money.black),
+            ("money_cap", self.money_cap),
+            ("price_increment", self.price_increment),
+            ("prices.move1", p.move1),
+            ("prices.move2", p.move2),
+            ("prices.king", p.king),
+            ("prices.place_opponent", p.place_opponent),
+            ("prices.place_pawn", p.place_pawn),
+            ("prices.place_knight_bishop", p.place_knight_bishop),
+            ("prices.place_rook", p.place_rook),
+            ("prices.place_queen", p.place_queen),
+        ];
+        match fields.iter().find(|(_, v)| *v > MAX_AMOUNT) {
+            Some((name, value)) => Err(format!("{name} is {value}; at most {MAX_AMOUNT}")),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Where in a turn the position is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
@@ -291,6 +320,7 @@ impl DiceMoney {
     /// with more of a role than one set holds is refused.
     pub fn from_setup(setup: Setup, options: DiceMoneyOptions) -> Result<DiceMoney, PositionError> {
         validate_fide_setup(&setup)?;
+        options.check().map_err(PositionError::Invalid)?;
         let mut lost = [[0u8; 6]; 2];
         for c in Color::ALL {
             for r in LOSABLE {
@@ -559,7 +589,7 @@ impl DiceMoney {
 
     fn end_turn(&mut self) {
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = self.turn.other();
         self.phase = Phase::Roll;
@@ -594,7 +624,7 @@ impl DiceMoney {
             self.quiet = 0;
             self.window = 0;
         } else {
-            self.quiet += 1;
+            self.quiet = self.quiet.saturating_add(1);
         }
         if first {
             if self.extra_left > 0 {

@@ -49,6 +49,29 @@ impl Default for PieceValues {
     }
 }
 
+impl MonochromeOptions {
+    /// Refuse values a score cannot hold, naming the field: scores stay
+    /// exact in hashes and never wrap.
+    pub fn check(&self) -> Result<(), String> {
+        let v = &self.values;
+        for (name, value) in [
+            ("pawn", v.pawn),
+            ("knight", v.knight),
+            ("bishop", v.bishop),
+            ("rook", v.rook),
+            ("queen", v.queen),
+            ("king", v.king),
+        ] {
+            if value > MAX_SCORE {
+                return Err(format!(
+                    "values.{name} is {value}; a piece may be worth at most {MAX_SCORE}"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl PieceValues {
     /// The table indexed by [`Role::index`], for the hot path.
     pub fn table(&self) -> [u32; 6] {
@@ -116,6 +139,7 @@ impl Monochrome {
         setup: Setup,
         options: MonochromeOptions,
     ) -> Result<Monochrome, PositionError> {
+        options.check().map_err(PositionError::Invalid)?;
         let mut board = Board::empty();
         for sq in setup.board.occupied() {
             if let Some(role) = setup.board.role_at(sq) {
@@ -330,7 +354,9 @@ impl Position for Monochrome {
             self.board.clear(m.from);
             if let Some(victim) = self.board.clear(m.to) {
                 let s = &mut self.scores[us.index()];
-                *s = (*s + self.values[victim.role.index()]).min(MAX_SCORE);
+                *s = s
+                    .saturating_add(self.values[victim.role.index()])
+                    .min(MAX_SCORE);
                 self.quiet = 0;
             } else {
                 self.quiet = self.quiet.saturating_add(1);

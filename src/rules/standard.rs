@@ -149,10 +149,10 @@ pub fn play_fide_move(fide: &mut Setup, m: Move) -> Applied {
     if applied.moved == Role::Pawn || applied.captured.is_some() {
         fide.halfmoves = 0;
     } else {
-        fide.halfmoves += 1;
+        fide.halfmoves = fide.halfmoves.saturating_add(1);
     }
     if fide.turn == Color::Black {
-        fide.fullmoves += 1;
+        fide.fullmoves = fide.fullmoves.saturating_add(1);
     }
     fide.turn = fide.turn.other();
     applied

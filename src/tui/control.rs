@@ -567,23 +567,27 @@ pub struct LoadedGame {
 /// Read the first game of a file (JSON record or PGN) as far as it is
 /// valid. `Err` says why there is no game at all.
 pub fn load_game(path: &Path, registry: &Registry) -> Result<LoadedGame, String> {
-    let (game, error) = crate::record::load_partial(path, registry);
+    let (saved, error) = crate::record::load_first(path, registry).into_parts();
     let error = error.map(|e| e.to_string());
-    match game {
-        Some(game) => Ok(LoadedGame { game, error }),
+    match saved {
+        Some(saved) => Ok(LoadedGame {
+            game: saved.game,
+            error,
+        }),
         None => Err(error.unwrap_or_else(|| format!("{} holds no game", path.display()))),
     }
 }
 
 /// The players a saved game names, when they are player specs.
 pub fn saved_players(path: &Path, registry: &Registry) -> Option<[PlayerSpec; 2]> {
-    let games = crate::record::read_games(path, registry).ok()?;
-    let players = games.into_iter().next()?.saved?.players?;
+    let first = crate::record::load_first(path, registry);
+    let players = first.saved()?.players.clone()?;
     Some([players.white.parse().ok()?, players.black.parse().ok()?])
 }
 
 /// A file name in `dir` that does not exist yet:
 /// `<stem>-<YYYYMMDD>-<HHMMSS>[-n].json` (UTC).
 pub fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
-    crate::record::fresh_path_in(dir, stem).unwrap_or_else(|| dir.join(format!("{stem}.json")))
+    crate::record::store::fresh_path_in(dir, stem)
+        .unwrap_or_else(|| dir.join(format!("{stem}.json")))
 }
