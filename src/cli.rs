@@ -27,7 +27,13 @@ use std::time::{Duration, Instant};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Colour theme: default, high-contrast, colour-blind or mono.
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<ThemeName>,
 }
+
+/// `--theme NAME`: default, high-contrast, colour-blind or mono.
+type ThemeName = motley::tui::theme::ThemeName;
 
 /// Subcommands.
 #[derive(Subcommand, Debug)]
@@ -139,6 +145,9 @@ pub enum Command {
         /// Letters instead of chess symbols.
         #[arg(long)]
         ascii: bool,
+        /// Colour theme: default, high-contrast, colour-blind or mono.
+        #[arg(long, value_name = "NAME")]
+        theme: Option<ThemeName>,
     },
 }
 
@@ -169,10 +178,13 @@ pub struct PlayArgs {
     /// Keep White at the bottom in hot-seat games.
     #[arg(long)]
     pub no_auto_flip: bool,
+    /// Colour theme: default, high-contrast, colour-blind or mono.
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<ThemeName>,
 }
 
 /// Run a headless subcommand.
-pub fn run(command: Command) -> Result<ExitCode> {
+pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
     let registry = Registry::load();
     for w in &registry.warnings {
         warnln!("warning: {w}");
@@ -262,12 +274,17 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 .map_err(WriteFailure::Stdout)?;
             ExitCode::SUCCESS
         }
-        Command::Play(args) => {
+        Command::Play(mut args) => {
+            args.theme = args.theme.or(theme);
             play(registry, args)?;
             ExitCode::SUCCESS
         }
-        Command::Replay { file, ascii } => {
-            replay(registry, user_path(&file)?, ascii)?;
+        Command::Replay {
+            file,
+            ascii,
+            theme: t,
+        } => {
+            replay(registry, user_path(&file)?, ascii, t.or(theme))?;
             ExitCode::SUCCESS
         }
     };
@@ -932,23 +949,36 @@ fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
         ascii,
         autosave: motley::paths::legacy_autosave_path(),
         saves_dir: motley::paths::saves_dir(),
+        config: motley::tui::config::config_path(),
         ..Default::default()
     }
 }
 
 fn run_app(
-    screen: motley::tui::app::Screen,
+    mut screen: motley::tui::app::Screen,
     registry: Registry,
     settings: motley::tui::settings::Settings,
+    theme: Option<ThemeName>,
 ) -> Result<()> {
-    let theme = motley::tui::theme::Theme::from_env(settings.ascii);
+    // The command line's theme, else the config file's. A config file that
+    // cannot be read is said on the first screen.
+    let (config, warning) = motley::tui::config::Config::load();
+    if let Some(text) = warning {
+        use motley::tui::{app::Screen, base::Message};
+        match &mut screen {
+            Screen::Menu(m) => m.message = Some(text),
+            Screen::Play(p) => p.view.message = Some(Message::error(text)),
+            Screen::Replay(r) => r.message = Some(Message::error(text)),
+        }
+    }
+    let theme = motley::tui::theme::Theme::from_env(config.theme_or(theme), settings.ascii);
     let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
     motley::tui::run(app)?;
     Ok(())
 }
 
 /// `motley` with no subcommand: the main menu.
-pub fn menu() -> Result<ExitCode> {
+pub fn menu(theme: Option<ThemeName>) -> Result<ExitCode> {
     let registry = Registry::load();
     let settings = ui_settings(false);
     let menu = motley::tui::menu::MenuState::new(&settings, &registry);
@@ -956,6 +986,7 @@ pub fn menu() -> Result<ExitCode> {
         motley::tui::app::Screen::Menu(Box::new(menu)),
         registry,
         settings,
+        theme,
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -990,15 +1021,22 @@ fn play(registry: Registry, args: PlayArgs) -> Result<()> {
         motley::tui::app::Screen::Play(Box::new(state)),
         registry,
         settings,
+        args.theme,
     )
 }
 
-fn replay(registry: Registry, file: std::path::PathBuf, ascii: bool) -> Result<()> {
+fn replay(
+    registry: Registry,
+    file: std::path::PathBuf,
+    ascii: bool,
+    theme: Option<ThemeName>,
+) -> Result<()> {
     let state =
         motley::tui::replay::ReplayState::open(file, &registry).map_err(anyhow::Error::msg)?;
     run_app(
         motley::tui::app::Screen::Replay(Box::new(state)),
         registry,
         ui_settings(ascii),
+        theme,
     )
 }

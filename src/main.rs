@@ -17,8 +17,8 @@ fn main() -> ExitCode {
     );
     let args = cli::Cli::parse();
     let result = match args.command {
-        None => cli::menu(),
-        Some(command) => cli::run(command),
+        None => cli::menu(args.theme),
+        Some(command) => cli::run(command, args.theme),
     };
     match result {
         Ok(code) => code,

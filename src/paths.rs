@@ -19,6 +19,28 @@ pub fn data_dir() -> Option<PathBuf> {
     }
 }
 
+/// Environment variable naming Motley's config folder instead of the
+/// platform's (`<config>/motley`): tests and scripted sessions use it to
+/// keep their settings apart from the user's.
+pub const CONFIG_DIR_ENV: &str = "MOTLEY_CONFIG_DIR";
+
+/// The file name inside the config folder.
+pub const CONFIG_FILE: &str = "config.toml";
+
+/// Motley's config folder: `$MOTLEY_CONFIG_DIR` when set and not empty,
+/// else `<platform config dir>/motley` (`~/.config/motley` on Linux).
+pub fn config_dir() -> Option<PathBuf> {
+    match std::env::var_os(CONFIG_DIR_ENV) {
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => dirs::config_dir().map(|d| d.join("motley")),
+    }
+}
+
+/// Where the config file is, when the platform has a config folder.
+pub fn config_path() -> Option<PathBuf> {
+    config_dir().map(|d| d.join(CONFIG_FILE))
+}
+
 /// Games in progress, one record file each, so a new game never touches
 /// another's file.
 pub fn games_dir() -> Option<PathBuf> {

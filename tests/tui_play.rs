@@ -209,10 +209,11 @@ fn highlight_cell_styles() {
 #[test]
 fn no_color_keeps_pieces_and_marks_distinct() {
     let mut app = play_app("standard", None, H, BIG);
-    app.theme = motley::tui::theme::Theme {
-        mode: motley::tui::theme::ColorMode::None,
-        ascii: false,
-    };
+    app.theme = motley::tui::theme::Theme::new(
+        motley::tui::theme::ThemeName::Default,
+        motley::tui::theme::ColorMode::None,
+        false,
+    );
     prompt(&mut app, "e4");
     let buf = render_to_buffer(&app);
     // No colour anywhere on the screen.

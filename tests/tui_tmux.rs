@@ -49,8 +49,9 @@ impl Tmux {
 
     fn start_env(&self, env: &str, args: &str) {
         let cmd = format!(
-            "env MOTLEY_DATA_DIR='{}' TERM=xterm-256color {env} '{}' {}",
+            "env MOTLEY_DATA_DIR='{}' MOTLEY_CONFIG_DIR='{}' TERM=xterm-256color {env} '{}' {}",
             self.data.display(),
+            self.data.join("config").display(),
             BIN,
             args
         );
@@ -269,4 +270,40 @@ fn leaving_restores_the_terminal() {
         words.contains(&"icanon") && words.contains(&"echo"),
         "raw mode left on: {modes}"
     );
+}
+
+#[test]
+fn theme_comes_from_the_config_file_unless_the_command_line_names_one() {
+    // One tmux server per run (a server closing as the next run starts
+    // would race), each with its own config file.
+    let run = |name: &str, config: &str, args: &str, wait: &str| -> Option<String> {
+        let t = Tmux::new(name)?;
+        let dir = t.data.join("config");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("config.toml"), config).unwrap();
+        t.start(args);
+        let s = t.wait_for(wait);
+        t.keys(&["q"]);
+        t.wait_exit();
+        Some(s)
+    };
+    let mono = "theme = \"mono\"\n";
+    // The mono theme draws letters.
+    let Some(s) = run(
+        "theme-file",
+        mono,
+        "play standard --no-auto-flip",
+        "White to move",
+    ) else {
+        return;
+    };
+    assert!(board_part(&s).contains('K'), "{s}");
+    let args = "play standard --no-auto-flip --theme high-contrast";
+    let s = run("theme-flag", mono, args, "White to move").unwrap();
+    assert!(board_part(&s).contains('♔'), "{s}");
+    // A broken file is said on the first screen; the defaults are used.
+    let broken = "theme = \"neon\"\n";
+    let s = run("theme-broken", broken, "play standard", "Settings not read").unwrap();
+    assert!(s.contains("unknown theme 'neon'"), "{s}");
+    assert!(board_part(&s).contains('♔'), "{s}");
 }

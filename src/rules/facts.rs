@@ -12,6 +12,10 @@ use super::Position;
 use crate::core::movegen::apply_move;
 use crate::core::{Action, Bitboard, Board, Color, Piece, Role, Square};
 
+/// The pieces that can stand in the knight's slot: part of how a board
+/// is drawn ([`BoardLook::knight`]).
+pub use super::monochromatic::KnightKind;
+
 /// Conventional piece values in pawns (P N B R Q K), for showing material.
 pub const MATERIAL_POINTS: [u32; 6] = [1, 3, 3, 5, 9, 0];
 
@@ -24,6 +28,9 @@ pub struct BoardLook {
     /// A line between ranks 4 and 5: the sides own the halves it divides
     /// (Monochrome's centerline).
     pub centerline: bool,
+    /// The piece the knight's letter N stands for (Monochromatic's
+    /// sub-variants have camels, DA pieces and double knights).
+    pub knight: KnightKind,
 }
 
 /// A mark on a square that a family's rules give meaning to.

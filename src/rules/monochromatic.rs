@@ -4,7 +4,7 @@
 //! The knight slot's piece is an option: knight, camel (Jamal), DA (Daffy)
 //! or double knight.
 
-use super::facts::{material, Describe, Fact};
+use super::facts::{material, BoardLook, Describe, Fact};
 use super::standard::{
     fide_setup_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with,
 };
@@ -546,6 +546,13 @@ impl Position for Monochromatic {
 }
 
 impl Describe for Monochromatic {
+    fn board_look(&self) -> BoardLook {
+        BoardLook {
+            knight: self.options.knight,
+            ..BoardLook::default()
+        }
+    }
+
     fn facts(&self) -> Vec<Fact> {
         vec![
             Fact::Material(material(&self.fide.board)),

@@ -460,6 +460,7 @@ impl Describe for Monochrome {
         BoardLook {
             uniform_pieces: true,
             centerline: true,
+            ..BoardLook::default()
         }
     }
 
@@ -528,7 +529,8 @@ mod tests {
             p.board_look(),
             BoardLook {
                 uniform_pieces: true,
-                centerline: true
+                centerline: true,
+                ..BoardLook::default()
             }
         );
     }

@@ -5,11 +5,12 @@
 //! function, and draw it as a widget (`&App`).
 
 use super::base::{AppEvent, Ctx, Nav, Request, MIN_HEIGHT, MIN_WIDTH};
+use super::config::Config;
 use super::menu::MenuState;
 use super::play::PlayState;
 use super::replay::ReplayState;
 use super::settings::Settings;
-use super::theme::Theme;
+use super::theme::{Theme, ThemeName};
 use crate::variant::Registry;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
@@ -100,10 +101,28 @@ impl App {
         }
     }
 
+    /// Draw in theme `name` from now on and keep it in the config file;
+    /// a config file that cannot be read or written is said on the menu
+    /// (and left as it is).
+    fn set_theme(&mut self, name: ThemeName) {
+        self.theme = Theme::new(name, self.theme.mode, self.settings.ascii);
+        let Some(path) = &self.settings.config else {
+            return;
+        };
+        let saved = Config::update(path, |config| config.theme = Some(name));
+        if let (Err(e), Screen::Menu(m)) = (saved, &mut self.screen) {
+            m.message = Some(format!("Theme not kept: {e}"));
+        }
+    }
+
     /// Go where a screen's handler asked. The screen showing is closed
     /// first (so the menu offers what a game just autosaved).
     fn navigate(&mut self, nav: Nav) {
         if matches!(nav, Nav::Stay) {
+            return;
+        }
+        if let Nav::Theme(name) = nav {
+            self.set_theme(name);
             return;
         }
         self.shutdown();
@@ -117,7 +136,7 @@ impl App {
                 self.quit = true;
                 return;
             }
-            Nav::Stay => return,
+            Nav::Stay | Nav::Theme(_) => return,
         };
         let (screen, mut ctx) = self.split();
         if let Screen::Play(p) = screen {

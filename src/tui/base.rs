@@ -5,7 +5,7 @@
 
 use super::control::{GameControl, ThinkJob};
 use super::settings::Settings;
-use super::theme::Theme;
+use super::theme::{Theme, ThemeName};
 use crate::core::Action;
 use crate::game::Game;
 use crate::variant::Registry;
@@ -168,4 +168,7 @@ pub enum Nav {
     Play(Box<PlayStart>),
     /// Show a game in the replay viewer.
     Replay(Box<ReplayStart>),
+    /// Draw everything in this theme from now on, and keep it in the
+    /// config file (the screen stays).
+    Theme(ThemeName),
 }

@@ -1,6 +1,7 @@
 //! The board: where each square is on screen (shared by drawing and by mouse
 //! clicks, so both always agree) and the widget that draws it.
 
+use super::figures::{self, Figure, Sprite};
 use super::theme::{Mark, Theme};
 use crate::core::{Bitboard, Piece, Square};
 use ratatui::buffer::Buffer;
@@ -175,6 +176,8 @@ pub struct PieceLook {
     pub strong: Bitboard,
     /// Squares whose pieces have their weak powers (dim, `-`).
     pub weak: Bitboard,
+    /// The figure of the piece in the knight's slot, for multi-cell figures.
+    pub knight: Figure,
     /// The family's names of the sides, for the halves of a centerline.
     pub side_names: [&'static str; 2],
 }
@@ -185,10 +188,16 @@ impl Default for PieceLook {
             same_look: false,
             strong: Bitboard::EMPTY,
             weak: Bitboard::EMPTY,
+            knight: Figure::default(),
             side_names: ["White", "Black"],
         }
     }
 }
+
+/// Squares this many rows tall or more draw multi-cell figures (when the
+/// figure design fits) and marks down their whole edges; smaller ones draw
+/// one glyph.
+pub const FIGURE_MIN_ROWS: u16 = 5;
 
 /// The board widget.
 pub struct BoardView<'a> {
@@ -199,61 +208,78 @@ pub struct BoardView<'a> {
     pub theme: &'a Theme,
 }
 
+/// Writes inside the area the widget was given, never past it.
+struct Painter<'b> {
+    buf: &'b mut Buffer,
+    clip: Rect,
+}
+
+impl Painter<'_> {
+    fn put(&mut self, x: u16, y: u16, s: &str, style: Style) {
+        let c = self.clip;
+        if x < c.right() && y < c.bottom() && x >= c.x && y >= c.y {
+            self.buf
+                .set_stringn(x, y, s, (c.right() - x) as usize, style);
+        }
+    }
+
+    fn put_char(&mut self, x: u16, y: u16, ch: char, style: Style) {
+        let mut tmp = [0u8; 4];
+        self.put(x, y, ch.encode_utf8(&mut tmp), style);
+    }
+
+    /// Draw a sprite centred in `area`: half blocks (two pixel rows per
+    /// text row), or with `ascii` one `#` pair per pixel.
+    fn sprite(&mut self, area: Rect, sprite: &Sprite, ascii: bool, style: Style) {
+        if ascii {
+            let left = area.x + area.width.saturating_sub(2 * sprite.width as u16) / 2;
+            let top = area.y + area.height.saturating_sub(sprite.height as u16) / 2;
+            for y in 0..sprite.height {
+                for x in 0..sprite.width {
+                    if sprite.at(x as isize, y as isize) {
+                        self.put(left + 2 * x as u16, top + y as u16, "##", style);
+                    }
+                }
+            }
+            return;
+        }
+        let left = area.x + area.width.saturating_sub(sprite.width as u16) / 2;
+        let top_px = (2 * area.height as usize).saturating_sub(sprite.height) / 2;
+        let rows = figures::half_block_rows(sprite, top_px, area.height as usize);
+        for (dy, row) in rows.iter().enumerate() {
+            for (dx, cell) in row.iter().enumerate() {
+                if let Some(ch) = cell {
+                    self.put_char(left + dx as u16, area.y + dy as u16, *ch, style);
+                }
+            }
+        }
+    }
+}
+
+/// Where a figure may go in a square: all of it but the edge columns,
+/// which carry the marks.
+fn figure_area(r: Rect) -> Rect {
+    Rect::new(r.x + 1, r.y, r.width.saturating_sub(2), r.height)
+}
+
+/// The pixels a figure area offers (half blocks: one column, two rows per
+/// cell; letters: two columns, one row).
+fn pixel_room(area: Rect, ascii: bool) -> (usize, usize) {
+    if ascii {
+        (usize::from(area.width / 2), usize::from(area.height))
+    } else {
+        (usize::from(area.width), 2 * usize::from(area.height))
+    }
+}
+
 impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let g = self.geom;
         let t = self.theme;
         let clip = area.intersection(buf.area);
-        let put = |buf: &mut Buffer, x: u16, y: u16, s: &str, style: Style| {
-            if x < clip.right() && y < clip.bottom() && x >= clip.x && y >= clip.y {
-                buf.set_stringn(x, y, s, (clip.right() - x) as usize, style);
-            }
-        };
+        let mut p = Painter { buf, clip };
         for sq in Square::all() {
-            let r = g.cell(sq);
-            let mark = self.marks.mark_of(sq);
-            let bg = t.square(sq.is_dark(), mark);
-            let piece = self.board.piece_at(sq);
-            let fill = t.empty_fill(sq.is_dark());
-            let line: String = std::iter::repeat_n(fill, r.width as usize).collect();
-            for dy in 0..r.height {
-                put(buf, r.x, r.y + dy, &line, bg);
-            }
-            let mid_y = r.y + r.height / 2;
-            let mid_x = r.x + r.width / 2;
-            let (l, rt) = t.mark_chars(mark);
-            if l != ' ' {
-                put(buf, r.x, mid_y, &l.to_string(), bg);
-                put(buf, r.right() - 1, mid_y, &rt.to_string(), bg);
-            }
-            let dest = self.marks.destinations.contains(sq);
-            match piece {
-                Some(p) => {
-                    let (glyph, style) = self.piece_cell(sq, p);
-                    if fill != ' ' && r.width >= 3 {
-                        put(buf, mid_x - 1, mid_y, "   ", bg);
-                    }
-                    put(buf, mid_x, mid_y, &glyph.to_string(), bg.patch(style));
-                    let badge = if self.look.strong.contains(sq) {
-                        Some("+")
-                    } else if self.look.weak.contains(sq) {
-                        Some("-")
-                    } else {
-                        None
-                    };
-                    if let (Some(badge), true) = (badge, r.width >= 5) {
-                        put(buf, mid_x + 1, mid_y, badge, bg.patch(style));
-                    }
-                    if dest {
-                        put(buf, r.x, mid_y, "(", bg.patch(t.destination()));
-                        put(buf, r.right() - 1, mid_y, ")", bg.patch(t.destination()));
-                    }
-                }
-                None if dest => {
-                    put(buf, mid_x, mid_y, "•", bg.patch(t.destination()));
-                }
-                None => {}
-            }
+            self.draw_square(&mut p, sq);
         }
         // Rank labels and file labels.
         for i in 0..8u8 {
@@ -261,65 +287,179 @@ impl Widget for BoardView<'_> {
                 continue;
             };
             let r = g.cell(rank_sq);
-            put(
-                buf,
-                g.x,
-                r.y + r.height / 2,
-                &rank_sq.rank_char().to_string(),
-                t.coords(),
-            );
+            p.put_char(g.x, r.y + r.height / 2, rank_sq.rank_char(), t.coords());
             let Some(file_sq) = Square::from_coords(i as i8, 0) else {
                 continue;
             };
             let r = g.cell(file_sq);
-            put(
-                buf,
+            p.put_char(
                 r.x + r.width / 2,
                 g.y + g.height() - 1,
-                &file_sq.file_char().to_string(),
+                file_sq.file_char(),
                 t.coords(),
             );
         }
         if g.centerline {
-            let y = g.y + 4 * g.cell_h;
-            let line: String = std::iter::repeat_n('━', (8 * g.cell_w) as usize).collect();
-            put(buf, g.x + LABEL_W, y, &line, t.centerline());
-            put(buf, g.x, y, "══", t.centerline());
-            // Name the halves on the line itself: the far half above it,
-            // the near half below.
-            let [south, north] = self.look.side_names;
-            let (far, near) = if g.flipped {
-                (south, north)
-            } else {
-                (north, south)
-            };
-            let initial = |name: &str| name.chars().next().unwrap_or('?');
-            let label = format!(" ▲ {far} ━━ {near} ▼ ");
-            let short = format!(" ▲{} ━ {}▼ ", initial(far), initial(near));
-            let w = 8 * g.cell_w;
-            for text in [label.as_str(), short.as_str()] {
-                let lw = text.chars().count() as u16;
-                if lw + 2 <= w {
-                    put(buf, g.x + LABEL_W + (w - lw) / 2, y, text, t.centerline());
-                    break;
-                }
-            }
+            draw_centerline(&mut p, g, self.look.side_names, t);
+        }
+    }
+}
+
+/// A centerline between the halves, naming them on the line itself: the
+/// far half above it, the near half below (`side_names`: the first
+/// player's half is ranks 1–4).
+fn draw_centerline(p: &mut Painter, g: BoardGeom, side_names: [&str; 2], t: &Theme) {
+    let y = g.y + 4 * g.cell_h;
+    let line: String = std::iter::repeat_n('━', (8 * g.cell_w) as usize).collect();
+    p.put(g.x + LABEL_W, y, &line, t.centerline());
+    p.put(g.x, y, "══", t.centerline());
+    let [south, north] = side_names;
+    let (far, near) = if g.flipped {
+        (south, north)
+    } else {
+        (north, south)
+    };
+    let initial = |name: &str| name.chars().next().unwrap_or('?');
+    let label = format!(" ▲ {far} ━━ {near} ▼ ");
+    let short = format!(" ▲{} ━ {}▼ ", initial(far), initial(near));
+    let w = 8 * g.cell_w;
+    for text in [label.as_str(), short.as_str()] {
+        let lw = text.chars().count() as u16;
+        // Keep at least three cells of line on each side of the label.
+        if lw + 6 <= w {
+            p.put(g.x + LABEL_W + (w - lw) / 2, y, text, t.centerline());
+            break;
         }
     }
 }
 
 impl BoardView<'_> {
-    fn piece_cell(&self, sq: Square, p: Piece) -> (char, Style) {
+    fn draw_square(&self, p: &mut Painter, sq: Square) {
         let t = self.theme;
-        let glyph = t.glyph(p, self.look.same_look);
-        let mut style = t.piece(p.color, self.look.same_look);
-        if self.look.strong.contains(sq) {
-            style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
-        } else if self.look.weak.contains(sq) {
-            style = style
-                .remove_modifier(Modifier::BOLD)
-                .add_modifier(Modifier::DIM);
+        let r = self.geom.cell(sq);
+        let mark = self.marks.mark_of(sq);
+        let bg = t.square(sq.is_dark(), mark);
+        let fill = t.empty_fill(sq.is_dark());
+        let line: String = std::iter::repeat_n(fill, r.width as usize).collect();
+        for dy in 0..r.height {
+            p.put(r.x, r.y + dy, &line, bg);
         }
-        (glyph, style)
+        let (mid_x, mid_y) = (r.x + r.width / 2, r.y + r.height / 2);
+        let big = r.height >= FIGURE_MIN_ROWS;
+        let dest = self.marks.destinations.contains(sq);
+        let piece = self.board.piece_at(sq);
+        // The edge columns: a mark's characters, or a capture's parentheses
+        // (down the whole edge on big squares).
+        let (mut left, mut right, mut edge_style) = {
+            let (l, rt) = t.mark_chars(mark);
+            (l, rt, bg)
+        };
+        if dest && piece.is_some() {
+            (left, right, edge_style) = ('(', ')', bg.patch(t.destination()));
+        }
+        let edge_rows = if big {
+            r.y..r.bottom()
+        } else {
+            mid_y..mid_y + 1
+        };
+        let mut badge_at = None;
+        match piece {
+            Some(pc) => {
+                let style = bg.patch(self.piece_style(sq, pc));
+                let figure = if big {
+                    self.draw_figure(p, r, pc, style)
+                } else {
+                    None
+                };
+                if let Some(top_row_free) = figure {
+                    // Top right; in words when the figure leaves room.
+                    badge_at = Some((r.right() - 1, r.y, top_row_free && r.width >= 12));
+                } else {
+                    if fill != ' ' && r.width >= 3 {
+                        p.put(mid_x - 1, mid_y, "   ", bg);
+                    }
+                    p.put_char(mid_x, mid_y, t.glyph(pc, self.look.same_look), style);
+                    badge_at = if r.width >= 5 {
+                        Some((mid_x + 1, mid_y, false))
+                    } else if right == ' ' {
+                        Some((r.right() - 1, mid_y, false))
+                    } else {
+                        None
+                    };
+                }
+            }
+            None if dest => {
+                let style = bg.patch(t.destination());
+                if big {
+                    let d = usize::from(r.height) * 2 / 3;
+                    let dot = Sprite::from_fn(d, d, |x, y| {
+                        let (cx, cy) = (
+                            2 * x as isize + 1 - d as isize,
+                            2 * y as isize + 1 - d as isize,
+                        );
+                        cx * cx + cy * cy <= (d * d) as isize
+                    });
+                    p.sprite(figure_area(r), &dot, t.ascii, style);
+                } else {
+                    p.put(mid_x, mid_y, "•", style);
+                }
+            }
+            None => {}
+        }
+        if left != ' ' {
+            for y in edge_rows {
+                p.put_char(r.x, y, left, edge_style);
+                p.put_char(r.right() - 1, y, right, edge_style);
+            }
+        }
+        let strength = if self.look.strong.contains(sq) {
+            Some(true)
+        } else if self.look.weak.contains(sq) {
+            Some(false)
+        } else {
+            None
+        };
+        if let (Some(strong), Some(pc), Some((x, y, words))) = (strength, piece, badge_at) {
+            let badge = match (strong, words) {
+                (true, false) => "+",
+                (false, false) => "-",
+                (true, true) => "+ strong",
+                (false, true) => "- weak",
+            };
+            // `x` is where the badge ends.
+            let x = x + 1 - badge.len() as u16;
+            p.put(x, y, badge, bg.patch(self.piece_style(sq, pc)));
+        }
+    }
+
+    /// Draw a piece as a multi-cell figure if one fits the square; then
+    /// whether the figure left the square's top row free.
+    fn draw_figure(&self, p: &mut Painter, r: Rect, pc: Piece, style: Style) -> Option<bool> {
+        let t = self.theme;
+        let area = figure_area(r);
+        let (w, h) = pixel_room(area, t.ascii);
+        let figure = Figure::of(pc.role, self.look.knight);
+        let outline = t.outline(pc, self.look.same_look);
+        let sprite = figures::sprite(figure, outline, w, h)?;
+        p.sprite(area, &sprite, t.ascii, style);
+        // Pixel rows above the figure (it is centred), two per text row
+        // with half blocks, one with letters.
+        let above = h.saturating_sub(sprite.height) / 2;
+        Some(above >= if t.ascii { 1 } else { 2 })
+    }
+
+    /// A piece's colour; pieces marked strong are bold and underlined,
+    /// weak ones dim.
+    fn piece_style(&self, sq: Square, pc: Piece) -> Style {
+        let style = self.theme.piece(pc.color, self.look.same_look);
+        if self.look.strong.contains(sq) {
+            style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        } else if self.look.weak.contains(sq) {
+            style
+                .remove_modifier(Modifier::BOLD)
+                .add_modifier(Modifier::DIM)
+        } else {
+            style
+        }
     }
 }

@@ -13,7 +13,9 @@
 pub mod app;
 pub mod base;
 pub mod board;
+pub mod config;
 pub mod control;
+pub mod figures;
 pub mod game_page;
 pub mod menu;
 pub mod panels;

@@ -4,11 +4,12 @@
 //! move list.
 
 use super::board::{Marks, PieceLook};
+use super::figures::Figure;
 use super::theme::Theme;
 use crate::core::{Action, Bitboard, Color, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{
-    Die, EndOffer, Fact, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
+    Die, EndOffer, Fact, KnightKind, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
 };
 use crate::rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::{Modifier, Style};
@@ -46,6 +47,12 @@ pub fn piece_look(pos: &AnyPosition) -> PieceLook {
         same_look: look.uniform_pieces,
         strong: marked(&marks, SquareMark::Strong),
         weak: marked(&marks, SquareMark::Weak),
+        knight: match look.knight {
+            KnightKind::Knight => Figure::Knight,
+            KnightKind::Camel => Figure::Camel,
+            KnightKind::Da => Figure::Da,
+            KnightKind::DoubleKnight => Figure::DoubleKnight,
+        },
         side_names: pos.side_names(),
     }
 }

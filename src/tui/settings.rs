@@ -18,6 +18,9 @@ pub struct Settings {
     pub autosave: Option<PathBuf>,
     /// The folder saved games go to and the load dialog lists.
     pub saves_dir: Option<PathBuf>,
+    /// The config file a theme chosen in the menu is kept in (`None`: not
+    /// kept).
+    pub config: Option<PathBuf>,
 }
 
 impl Default for Settings {
@@ -28,6 +31,7 @@ impl Default for Settings {
             movetime: Duration::from_millis(1000),
             autosave: None,
             saves_dir: None,
+            config: None,
         }
     }
 }

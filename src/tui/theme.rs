@@ -1,9 +1,18 @@
-//! Colours and glyphs. The terminal's colour depth and `NO_COLOR` decide the
-//! palette once at start-up; every style the screens use comes from here so
-//! a colourless terminal still tells pieces and highlights apart.
+//! Colours and glyphs. The theme (chosen by name) and the terminal's colour
+//! depth (`NO_COLOR`, `COLORTERM`) decide the palette once at start-up;
+//! every style the screens use comes from here, so a colourless terminal
+//! still tells pieces and highlights apart.
+//!
+//! Every palette keeps a WCAG contrast ratio of at least 4.5:1 between each
+//! piece colour and every square colour it can stand on (plain and marked),
+//! in both the 256-colour palette and truecolor: the unit tests below
+//! compute it. Pieces are light on a dark board, so the two sides differ by
+//! colour (white against gold) and by shape (outline against filled).
 
 use crate::core::{Color as Side, Piece, Role};
 use ratatui::style::{Color, Modifier, Style};
+use std::fmt;
+use std::str::FromStr;
 
 /// How much colour the terminal shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -30,11 +39,231 @@ impl ColorMode {
     }
 }
 
+/// The themes a player can choose (`--theme NAME`, the config file).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ThemeName {
+    /// Blue board, white and gold pieces.
+    #[default]
+    Default,
+    /// Black and grey board, white and yellow pieces, contrast of 7:1 or
+    /// more, every mark also drawn as characters.
+    HighContrast,
+    /// No red/green distinction anywhere: marks, messages, highlights use
+    /// blue, purple, magenta and yellow, and marks are also characters.
+    ColourBlind,
+    /// Greys only and plain letters, for terminals with little colour or
+    /// no chess symbols; marks are drawn as characters.
+    Mono,
+}
+
+impl ThemeName {
+    /// Every theme, in the order menus list them.
+    pub const ALL: [ThemeName; 4] = [
+        ThemeName::Default,
+        ThemeName::HighContrast,
+        ThemeName::ColourBlind,
+        ThemeName::Mono,
+    ];
+
+    /// The name typed on the command line and kept in the config file.
+    pub fn id(self) -> &'static str {
+        match self {
+            ThemeName::Default => "default",
+            ThemeName::HighContrast => "high-contrast",
+            ThemeName::ColourBlind => "colour-blind",
+            ThemeName::Mono => "mono",
+        }
+    }
+
+    /// A few words for a menu.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ThemeName::Default => "blue board, white and gold pieces",
+            ThemeName::HighContrast => "black board, white and yellow pieces, 7:1 contrast",
+            ThemeName::ColourBlind => "no red/green: blue, purple and yellow marks",
+            ThemeName::Mono => "greys and plain letters",
+        }
+    }
+
+    /// All ids, for messages that list the choices.
+    pub fn all_ids() -> String {
+        ThemeName::ALL.map(ThemeName::id).join(", ")
+    }
+}
+
+impl fmt::Display for ThemeName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A theme name that is not one of [`ThemeName::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown theme '{0}' (themes: {ids})", ids = ThemeName::all_ids())]
+pub struct UnknownTheme(pub String);
+
+impl FromStr for ThemeName {
+    type Err = UnknownTheme;
+
+    /// Ids as [`ThemeName::id`] spells them; case, `_` for `-` and the
+    /// American "color" are forgiven.
+    fn from_str(s: &str) -> Result<ThemeName, UnknownTheme> {
+        let key = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        let key = key.replace("color", "colour");
+        ThemeName::ALL
+            .into_iter()
+            .find(|t| t.id() == key)
+            .ok_or_else(|| UnknownTheme(s.to_string()))
+    }
+}
+
+/// One palette colour: the truecolor value and the 256-colour index used
+/// when the terminal has no truecolor.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Swatch {
+    rgb: (u8, u8, u8),
+    index: u8,
+}
+
+const fn sw(r: u8, g: u8, b: u8, index: u8) -> Swatch {
+    Swatch {
+        rgb: (r, g, b),
+        index,
+    }
+}
+
+/// A light-square / dark-square pair.
+type Pair = [Swatch; 2];
+
+/// Every colour of one theme.
+#[derive(Debug)]
+struct Palette {
+    /// Plain squares: light, dark.
+    square: Pair,
+    /// Piece colours: White, Black, and the one colour of `same_look`.
+    white: Swatch,
+    black: Swatch,
+    same: Swatch,
+    check: Swatch,
+    selected: Swatch,
+    /// On a light square, on a dark square.
+    cursor: Pair,
+    flipped: Pair,
+    last_move: Pair,
+    destination: Swatch,
+    coords: Swatch,
+    centerline: Swatch,
+    title: Swatch,
+    error: Swatch,
+    dim: Swatch,
+    row_bg: Swatch,
+    row_fg: Swatch,
+    key: Swatch,
+    good: Swatch,
+    /// Draw every mark as characters too, not only the selection.
+    mark_chars: bool,
+}
+
+const DEFAULT: Palette = Palette {
+    square: [sw(44, 88, 126, 24), sw(22, 36, 70, 17)],
+    white: sw(255, 255, 255, 231),
+    black: sw(250, 212, 110, 221),
+    same: sw(175, 240, 250, 159),
+    check: sw(170, 30, 30, 124),
+    selected: sw(30, 100, 40, 22),
+    cursor: [sw(95, 0, 175, 55), sw(95, 0, 175, 55)],
+    flipped: [sw(130, 40, 130, 90), sw(90, 30, 90, 53)],
+    last_move: [sw(84, 84, 16, 58), sw(74, 74, 12, 58)],
+    destination: sw(120, 230, 120, 120),
+    coords: sw(150, 150, 150, 246),
+    centerline: sw(230, 60, 60, 167),
+    title: sw(240, 200, 90, 221),
+    error: sw(255, 110, 110, 203),
+    dim: sw(140, 140, 140, 245),
+    row_bg: sw(95, 95, 175, 61),
+    row_fg: sw(255, 255, 255, 231),
+    key: sw(120, 200, 255, 117),
+    good: sw(120, 220, 120, 114),
+    mark_chars: false,
+};
+
+const HIGH_CONTRAST: Palette = Palette {
+    square: [sw(68, 68, 68, 238), sw(0, 0, 0, 16)],
+    white: sw(255, 255, 255, 231),
+    black: sw(255, 255, 0, 226),
+    same: sw(175, 255, 255, 159),
+    check: sw(135, 0, 0, 88),
+    selected: sw(0, 95, 0, 22),
+    cursor: [sw(0, 0, 175, 19), sw(0, 0, 175, 19)],
+    flipped: [sw(95, 0, 95, 53), sw(95, 0, 95, 53)],
+    last_move: [sw(95, 0, 135, 54), sw(95, 0, 135, 54)],
+    destination: sw(0, 255, 255, 51),
+    coords: sw(255, 255, 255, 231),
+    centerline: sw(255, 255, 0, 226),
+    title: sw(255, 255, 0, 226),
+    error: sw(255, 95, 95, 203),
+    dim: sw(208, 208, 208, 252),
+    row_bg: sw(255, 255, 0, 226),
+    row_fg: sw(0, 0, 0, 16),
+    key: sw(0, 255, 255, 51),
+    good: sw(0, 255, 255, 51),
+    mark_chars: true,
+};
+
+const COLOUR_BLIND: Palette = Palette {
+    square: [sw(40, 90, 130, 24), sw(46, 46, 50, 236)],
+    white: sw(255, 255, 255, 231),
+    black: sw(255, 215, 135, 222),
+    same: sw(175, 255, 255, 159),
+    check: sw(175, 0, 135, 126),
+    selected: sw(95, 0, 175, 55),
+    cursor: [sw(0, 0, 135, 18), sw(0, 95, 175, 25)],
+    flipped: [sw(0, 95, 95, 23), sw(0, 95, 95, 23)],
+    last_move: [sw(95, 95, 0, 58), sw(95, 95, 0, 58)],
+    destination: sw(95, 215, 255, 81),
+    coords: sw(150, 150, 150, 246),
+    centerline: sw(255, 175, 0, 214),
+    title: sw(255, 215, 95, 221),
+    error: sw(255, 175, 0, 214),
+    dim: sw(140, 140, 140, 245),
+    row_bg: sw(95, 95, 175, 61),
+    row_fg: sw(255, 255, 255, 231),
+    key: sw(95, 215, 255, 81),
+    good: sw(135, 175, 255, 111),
+    mark_chars: true,
+};
+
+const MONO: Palette = Palette {
+    square: [sw(78, 78, 78, 239), sw(28, 28, 28, 234)],
+    white: sw(255, 255, 255, 231),
+    black: sw(208, 208, 208, 252),
+    same: sw(238, 238, 238, 255),
+    check: sw(68, 68, 68, 238),
+    selected: sw(58, 58, 58, 237),
+    cursor: [sw(88, 88, 88, 240), sw(48, 48, 48, 236)],
+    flipped: [sw(58, 58, 58, 237), sw(38, 38, 38, 235)],
+    last_move: [sw(68, 68, 68, 238), sw(38, 38, 38, 235)],
+    destination: sw(255, 255, 255, 231),
+    coords: sw(168, 168, 168, 248),
+    centerline: sw(255, 255, 255, 231),
+    title: sw(255, 255, 255, 231),
+    error: sw(255, 255, 255, 231),
+    dim: sw(138, 138, 138, 245),
+    row_bg: sw(208, 208, 208, 252),
+    row_fg: sw(0, 0, 0, 16),
+    key: sw(238, 238, 238, 255),
+    good: sw(238, 238, 238, 255),
+    mark_chars: true,
+};
+
 /// The palette and glyph set in use.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Theme {
+    /// Which theme.
+    pub name: ThemeName,
+    /// How much colour the terminal shows.
     pub mode: ColorMode,
-    /// Letters instead of chess symbols (`--ascii`).
+    /// Letters instead of chess symbols (`--ascii`, the mono theme).
     pub ascii: bool,
 }
 
@@ -48,19 +277,66 @@ pub enum Mark {
     LastMove,
 }
 
+impl Mark {
+    /// Every mark.
+    pub const ALL: [Mark; 5] = [
+        Mark::Check,
+        Mark::Selected,
+        Mark::Cursor,
+        Mark::Flipped,
+        Mark::LastMove,
+    ];
+}
+
 impl Theme {
-    /// Palette for the running terminal.
-    pub fn from_env(ascii: bool) -> Theme {
+    /// A theme in a colour mode; the mono theme always draws letters.
+    pub fn new(name: ThemeName, mode: ColorMode, ascii: bool) -> Theme {
         Theme {
-            mode: ColorMode::from_env(),
-            ascii,
+            name,
+            mode,
+            ascii: ascii || name == ThemeName::Mono,
         }
     }
 
-    fn pick(&self, truecolor: (u8, u8, u8), indexed: u8) -> Color {
+    /// Theme `name` for the running terminal.
+    pub fn from_env(name: ThemeName, ascii: bool) -> Theme {
+        Theme::new(name, ColorMode::from_env(), ascii)
+    }
+
+    fn palette(&self) -> &'static Palette {
+        match self.name {
+            ThemeName::Default => &DEFAULT,
+            ThemeName::HighContrast => &HIGH_CONTRAST,
+            ThemeName::ColourBlind => &COLOUR_BLIND,
+            ThemeName::Mono => &MONO,
+        }
+    }
+
+    fn color(&self, s: Swatch) -> Color {
         match self.mode {
-            ColorMode::True => Color::Rgb(truecolor.0, truecolor.1, truecolor.2),
-            _ => Color::Indexed(indexed),
+            ColorMode::True => Color::Rgb(s.rgb.0, s.rgb.1, s.rgb.2),
+            _ => Color::Indexed(s.index),
+        }
+    }
+
+    /// A foreground style, or `plain` without colour.
+    fn fg(&self, s: Swatch, plain: Style) -> Style {
+        match self.mode {
+            ColorMode::None => plain,
+            _ => Style::default().fg(self.color(s)),
+        }
+    }
+
+    fn square_swatch(&self, dark: bool, mark: Option<Mark>) -> Swatch {
+        let p = self.palette();
+        let i = usize::from(dark);
+        match mark {
+            Some(Mark::Check) => p.check,
+            Some(Mark::Selected) => p.selected,
+            Some(Mark::Cursor) => p.cursor[i],
+            Some(Mark::Flipped) => p.flipped[i],
+            Some(Mark::LastMove) => p.last_move[i],
+            None => p.square[i],
         }
     }
 
@@ -79,25 +355,13 @@ impl Theme {
                 _ => Style::default(),
             };
         }
-        let bg = match (mark, dark) {
-            (Some(Mark::Check), _) => self.pick((214, 60, 60), 167),
-            (Some(Mark::Selected), _) => self.pick((100, 160, 90), 71),
-            (Some(Mark::Cursor), false) => self.pick((120, 170, 220), 110),
-            (Some(Mark::Cursor), true) => self.pick((80, 130, 190), 67),
-            (Some(Mark::Flipped), false) => self.pick((225, 160, 215), 182),
-            (Some(Mark::Flipped), true) => self.pick((185, 110, 175), 133),
-            (Some(Mark::LastMove), false) => self.pick((230, 225, 130), 186),
-            (Some(Mark::LastMove), true) => self.pick((190, 180, 80), 143),
-            (_, false) => self.pick((238, 216, 180), 223),
-            (_, true) => self.pick((176, 128, 90), 137),
-        };
-        Style::default().bg(bg)
+        Style::default().bg(self.color(self.square_swatch(dark, mark)))
     }
 
     /// Characters drawn at the left and right edge of a marked cell, so marks
-    /// remain visible without colour.
+    /// remain visible without colour (and in themes that ask for it).
     pub fn mark_chars(&self, mark: Option<Mark>) -> (char, char) {
-        if self.mode != ColorMode::None {
+        if self.mode != ColorMode::None && !self.palette().mark_chars {
             return match mark {
                 Some(Mark::Selected) => ('[', ']'),
                 _ => (' ', ' '),
@@ -109,7 +373,7 @@ impl Theme {
             Some(Mark::Check) => ('!', '!'),
             Some(Mark::LastMove) => ('\'', '\''),
             Some(Mark::Flipped) => ('~', '~'),
-            _ => (' ', ' '),
+            None => (' ', ' '),
         }
     }
 
@@ -122,8 +386,15 @@ impl Theme {
         }
     }
 
-    /// The glyph for a piece. `same_look` draws every piece in one colour
-    /// (where a piece's square, not its colour, says whose it is).
+    /// Whether a piece is drawn as an outline (White) or filled (Black, and
+    /// every piece of a `same_look` family, whose pieces have no side).
+    pub fn outline(&self, piece: Piece, same_look: bool) -> bool {
+        piece.color == Side::White && !same_look
+    }
+
+    /// The glyph for a piece: White's outline shapes, Black's filled ones,
+    /// or letters (upper case White, lower case Black). `same_look` draws
+    /// every piece alike (where a piece's square says whose it is).
     pub fn glyph(&self, piece: Piece, same_look: bool) -> char {
         if self.ascii {
             return if same_look {
@@ -132,10 +403,7 @@ impl Theme {
                 piece.char()
             };
         }
-        // With colour both sides use the solid shapes and differ by colour;
-        // without colour White gets the outline shapes.
-        let outline = self.mode == ColorMode::None && piece.color == Side::White && !same_look;
-        match (piece.role, outline) {
+        match (piece.role, self.outline(piece, same_look)) {
             (Role::King, false) => '♚',
             (Role::Queen, false) => '♛',
             (Role::Rook, false) => '♜',
@@ -151,76 +419,55 @@ impl Theme {
         }
     }
 
+    fn piece_swatch(&self, side: Side, same_look: bool) -> Swatch {
+        let p = self.palette();
+        match (same_look, side) {
+            (true, _) => p.same,
+            (false, Side::White) => p.white,
+            (false, Side::Black) => p.black,
+        }
+    }
+
     /// Foreground of a piece. `same_look` gives every piece one colour.
     pub fn piece(&self, side: Side, same_look: bool) -> Style {
-        if self.mode == ColorMode::None {
-            return Style::default().add_modifier(Modifier::BOLD);
-        }
-        let fg = if same_look {
-            self.pick((40, 60, 150), 19)
-        } else {
-            match side {
-                Side::White => self.pick((255, 255, 255), 231),
-                Side::Black => self.pick((0, 0, 0), 16),
-            }
-        };
-        Style::default().fg(fg).add_modifier(Modifier::BOLD)
+        let plain = Style::default();
+        self.fg(self.piece_swatch(side, same_look), plain)
+            .add_modifier(Modifier::BOLD)
     }
 
     /// The dot on an empty legal destination.
     pub fn destination(&self) -> Style {
-        match self.mode {
-            ColorMode::None => Style::default().add_modifier(Modifier::BOLD),
-            _ => Style::default()
-                .fg(self.pick((30, 110, 40), 28))
-                .add_modifier(Modifier::BOLD),
-        }
+        let plain = Style::default();
+        self.fg(self.palette().destination, plain)
+            .add_modifier(Modifier::BOLD)
     }
 
     /// Board coordinates.
     pub fn coords(&self) -> Style {
-        match self.mode {
-            ColorMode::None => Style::default(),
-            _ => Style::default().fg(self.pick((150, 150, 150), 246)),
-        }
+        self.fg(self.palette().coords, Style::default())
     }
 
     /// A centerline between the halves of the board.
     pub fn centerline(&self) -> Style {
-        match self.mode {
-            ColorMode::None => Style::default().add_modifier(Modifier::BOLD),
-            _ => Style::default()
-                .fg(self.pick((220, 40, 40), 160))
-                .add_modifier(Modifier::BOLD),
-        }
+        self.fg(self.palette().centerline, Style::default())
+            .add_modifier(Modifier::BOLD)
     }
 
     /// Titles and emphasised text.
     pub fn title(&self) -> Style {
-        match self.mode {
-            ColorMode::None => Style::default().add_modifier(Modifier::BOLD),
-            _ => Style::default()
-                .fg(self.pick((240, 200, 90), 221))
-                .add_modifier(Modifier::BOLD),
-        }
+        self.fg(self.palette().title, Style::default())
+            .add_modifier(Modifier::BOLD)
     }
 
     /// Error and illegal-input messages.
     pub fn error(&self) -> Style {
-        match self.mode {
-            ColorMode::None => Style::default().add_modifier(Modifier::BOLD),
-            _ => Style::default()
-                .fg(self.pick((255, 110, 110), 203))
-                .add_modifier(Modifier::BOLD),
-        }
+        self.fg(self.palette().error, Style::default())
+            .add_modifier(Modifier::BOLD)
     }
 
     /// Secondary text (hints, legends).
     pub fn dim(&self) -> Style {
-        match self.mode {
-            ColorMode::None => Style::default(),
-            _ => Style::default().fg(self.pick((140, 140, 140), 245)),
-        }
+        self.fg(self.palette().dim, Style::default())
     }
 
     /// The highlighted row of a list.
@@ -228,34 +475,230 @@ impl Theme {
         match self.mode {
             ColorMode::None => Style::default().add_modifier(Modifier::REVERSED),
             _ => Style::default()
-                .bg(self.pick((60, 90, 140), 24))
-                .fg(self.pick((255, 255, 255), 231))
+                .bg(self.color(self.palette().row_bg))
+                .fg(self.color(self.palette().row_fg))
                 .add_modifier(Modifier::BOLD),
         }
     }
 
     /// Clickable key labels.
     pub fn key(&self) -> Style {
-        match self.mode {
-            ColorMode::None => Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
-            _ => Style::default()
-                .fg(self.pick((120, 200, 255), 117))
-                .add_modifier(Modifier::BOLD),
-        }
+        let plain = Style::default().add_modifier(Modifier::UNDERLINED);
+        self.fg(self.palette().key, plain)
+            .add_modifier(Modifier::BOLD)
     }
 
     /// Something affordable / good (prices one can pay, positive messages).
     pub fn good(&self) -> Style {
-        match self.mode {
-            ColorMode::None => Style::default().add_modifier(Modifier::BOLD),
-            _ => Style::default().fg(self.pick((120, 220, 120), 114)),
-        }
+        let plain = Style::default().add_modifier(Modifier::BOLD);
+        self.fg(self.palette().good, plain)
     }
+}
+
+/// The sRGB value of a colour as the terminal shows it: truecolor as given,
+/// 256-colour indexes 16–255 by the xterm palette. `None` for the 16 system
+/// colours and the terminal's defaults, which the user's terminal decides.
+pub fn rgb_of(c: Color) -> Option<(u8, u8, u8)> {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    match c {
+        Color::Rgb(r, g, b) => Some((r, g, b)),
+        Color::Indexed(i @ 16..=231) => {
+            let i = usize::from(i - 16);
+            Some((LEVELS[i / 36], LEVELS[(i / 6) % 6], LEVELS[i % 6]))
+        }
+        Color::Indexed(i @ 232..=255) => {
+            let g = 8 + 10 * (i - 232);
+            Some((g, g, g))
+        }
+        _ => None,
+    }
+}
+
+/// WCAG 2 relative luminance of an sRGB colour.
+pub fn relative_luminance((r, g, b): (u8, u8, u8)) -> f64 {
+    let lin = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// WCAG 2 contrast ratio (1 to 21) between two colours, when both have a
+/// known value (see [`rgb_of`]).
+pub fn contrast_ratio(a: Color, b: Color) -> Option<f64> {
+    let (la, lb) = (
+        relative_luminance(rgb_of(a)?),
+        relative_luminance(rgb_of(b)?),
+    );
+    Some((la.max(lb) + 0.05) / (la.min(lb) + 0.05))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const COLOUR_MODES: [ColorMode; 2] = [ColorMode::Indexed, ColorMode::True];
+
+    /// Every background a piece can stand on: both plain squares and every
+    /// mark on each.
+    fn backgrounds(t: &Theme) -> Vec<(String, Color)> {
+        let mut out = Vec::new();
+        for dark in [false, true] {
+            for mark in std::iter::once(None).chain(Mark::ALL.map(Some)) {
+                let bg = t.square(dark, mark).bg.expect("coloured square");
+                out.push((format!("{mark:?} dark={dark}"), bg));
+            }
+        }
+        out
+    }
+
+    /// The lowest piece-on-square ratio of a theme in a mode, and where.
+    fn worst_ratio(t: &Theme) -> (f64, String) {
+        let mut worst = (f64::MAX, String::new());
+        for (side, same_look) in [
+            (Side::White, false),
+            (Side::Black, false),
+            (Side::White, true),
+        ] {
+            let fg = t.piece(side, same_look).fg.expect("coloured piece");
+            for (what, bg) in backgrounds(t) {
+                let r = contrast_ratio(fg, bg).expect("palette colours have RGB values");
+                if r < worst.0 {
+                    worst = (r, format!("{side:?} same_look={same_look} on {what}"));
+                }
+            }
+        }
+        worst
+    }
+
+    #[test]
+    fn every_piece_colour_reads_on_every_square_colour_in_every_theme() {
+        for name in ThemeName::ALL {
+            // High contrast promises WCAG AAA (7:1), the others AA (4.5:1).
+            let floor = if name == ThemeName::HighContrast {
+                7.0
+            } else {
+                4.5
+            };
+            for mode in COLOUR_MODES {
+                let (ratio, at) = worst_ratio(&Theme::new(name, mode, false));
+                println!("{name:<14} {mode:?}: lowest piece contrast {ratio:.2}:1 ({at})");
+                assert!(ratio >= floor, "{name} {mode:?}: {ratio:.2}:1 for {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn wcag_ratio_matches_known_values() {
+        let ratio = |a, b| contrast_ratio(a, b).unwrap();
+        assert!((ratio(Color::Rgb(0, 0, 0), Color::Rgb(255, 255, 255)) - 21.0).abs() < 1e-9);
+        assert!((ratio(Color::Indexed(16), Color::Indexed(16)) - 1.0).abs() < 1e-9);
+        // The old look: white 231 on light square 223 was about 1.35:1.
+        assert!((ratio(Color::Indexed(231), Color::Indexed(223)) - 1.35).abs() < 0.01);
+        // xterm's cube and grey ramp.
+        assert_eq!(rgb_of(Color::Indexed(24)), Some((0, 95, 135)));
+        assert_eq!(rgb_of(Color::Indexed(244)), Some((128, 128, 128)));
+        assert_eq!(rgb_of(Color::Indexed(3)), None);
+        assert_eq!(rgb_of(Color::Reset), None);
+    }
+
+    #[test]
+    fn sides_differ_by_colour_and_by_shape() {
+        for name in ThemeName::ALL {
+            for mode in COLOUR_MODES {
+                let t = Theme::new(name, mode, false);
+                assert_ne!(t.piece(Side::White, false), t.piece(Side::Black, false));
+                for role in Role::ALL {
+                    let w = t.glyph(Piece::new(Side::White, role), false);
+                    let b = t.glyph(Piece::new(Side::Black, role), false);
+                    assert_ne!(w, b, "{name} {role:?}");
+                }
+            }
+        }
+        let t = Theme::new(ThemeName::Default, ColorMode::Indexed, false);
+        assert_eq!(t.glyph(Piece::new(Side::White, Role::King), false), '♔');
+        assert_eq!(t.glyph(Piece::new(Side::Black, Role::King), false), '♚');
+    }
+
+    /// Red or green as a hue (HSV hue within 20° of red, or between
+    /// yellow-green and cyan-green), for saturated colours; greys have none.
+    fn red_or_green(rgb: (u8, u8, u8)) -> Option<&'static str> {
+        let (r, g, b) = (f64::from(rgb.0), f64::from(rgb.1), f64::from(rgb.2));
+        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+        if max == 0.0 || (max - min) / max < 0.25 {
+            return None;
+        }
+        let d = max - min;
+        let hue = if max == r {
+            60.0 * ((g - b) / d).rem_euclid(6.0)
+        } else if max == g {
+            60.0 * ((b - r) / d + 2.0)
+        } else {
+            60.0 * ((r - g) / d + 4.0)
+        };
+        match hue {
+            h if !(20.0..340.0).contains(&h) => Some("red"),
+            h if (75.0..=165.0).contains(&h) => Some("green"),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn colour_blind_theme_uses_neither_red_nor_green() {
+        for mode in COLOUR_MODES {
+            let t = Theme::new(ThemeName::ColourBlind, mode, false);
+            let mut colours: Vec<Color> = backgrounds(&t).into_iter().map(|(_, c)| c).collect();
+            colours.extend(
+                [
+                    t.piece(Side::White, false),
+                    t.piece(Side::Black, false),
+                    t.piece(Side::White, true),
+                    t.destination(),
+                    t.coords(),
+                    t.centerline(),
+                    t.title(),
+                    t.error(),
+                    t.dim(),
+                    t.key(),
+                    t.good(),
+                    t.selected_row(),
+                ]
+                .iter()
+                .flat_map(|s| [s.fg, s.bg])
+                .flatten(),
+            );
+            for c in colours {
+                let rgb = rgb_of(c).expect("known colour");
+                assert_eq!(red_or_green(rgb), None, "{mode:?} {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn theme_names_parse_and_unknown_names_list_the_choices() {
+        for name in ThemeName::ALL {
+            assert_eq!(name.id().parse::<ThemeName>(), Ok(name));
+        }
+        assert_eq!("High_Contrast".parse(), Ok(ThemeName::HighContrast));
+        assert_eq!("color-blind".parse(), Ok(ThemeName::ColourBlind));
+        let err = "neon".parse::<ThemeName>().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unknown theme 'neon' (themes: default, high-contrast, colour-blind, mono)"
+        );
+    }
+
+    #[test]
+    fn mono_theme_draws_letters() {
+        let t = Theme::new(ThemeName::Mono, ColorMode::Indexed, false);
+        assert!(t.ascii);
+        assert_eq!(t.glyph(Piece::new(Side::White, Role::Queen), false), 'Q');
+        assert_eq!(t.glyph(Piece::new(Side::Black, Role::Queen), false), 'q');
+    }
 
     #[test]
     fn no_color_env_turns_colour_off() {
@@ -271,23 +714,19 @@ mod tests {
     }
 
     #[test]
-    fn marks_differ_from_plain_squares_in_every_mode() {
-        for mode in [ColorMode::None, ColorMode::Indexed, ColorMode::True] {
-            let t = Theme { mode, ascii: false };
-            for dark in [false, true] {
-                let plain = (t.square(dark, None), t.mark_chars(None));
-                for m in [
-                    Mark::Check,
-                    Mark::Selected,
-                    Mark::Cursor,
-                    Mark::LastMove,
-                    Mark::Flipped,
-                ] {
-                    assert_ne!(
-                        (t.square(dark, Some(m)), t.mark_chars(Some(m))),
-                        plain,
-                        "{mode:?} {m:?}"
-                    );
+    fn marks_differ_from_plain_squares_in_every_theme_and_mode() {
+        for name in ThemeName::ALL {
+            for mode in [ColorMode::None, ColorMode::Indexed, ColorMode::True] {
+                let t = Theme::new(name, mode, false);
+                for dark in [false, true] {
+                    let plain = (t.square(dark, None), t.mark_chars(None));
+                    for m in Mark::ALL {
+                        assert_ne!(
+                            (t.square(dark, Some(m)), t.mark_chars(Some(m))),
+                            plain,
+                            "{name} {mode:?} {m:?}"
+                        );
+                    }
                 }
             }
         }

@@ -9,7 +9,7 @@ use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::AppEvent;
 use motley::tui::play::PlayState;
 use motley::tui::settings::Settings;
-use motley::tui::theme::{ColorMode, Theme};
+use motley::tui::theme::{ColorMode, Theme, ThemeName};
 use motley::variant::{Registry, VariantDef};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -55,10 +55,7 @@ impl Drop for TempDir {
 }
 
 pub fn theme() -> Theme {
-    Theme {
-        mode: ColorMode::Indexed,
-        ascii: false,
-    }
+    Theme::new(ThemeName::Default, ColorMode::Indexed, false)
 }
 
 pub fn settings(dir: Option<&PathBuf>) -> Settings {

@@ -2,7 +2,7 @@
 //! or replay a saved one, quit.
 
 use crate::tui::popup::{centered, row_style, titled_block};
-use crate::tui::theme::Theme;
+use crate::tui::theme::{Theme, ThemeName};
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -19,12 +19,14 @@ pub enum MainItem {
     NewGame,
     Load,
     Replay,
+    /// Switch to the next theme (kept in the config file).
+    Theme,
     Quit,
 }
 
 /// The entries (with their keys and labels); Continue only when there is
-/// an unfinished game.
-pub fn items(resume: bool) -> Vec<(MainItem, char, &'static str)> {
+/// an unfinished game. The theme entry names the theme in use.
+pub fn items(resume: bool, theme: ThemeName) -> Vec<(MainItem, char, &'static str)> {
     let mut v = Vec::new();
     if resume {
         v.push((MainItem::Resume, 'c', "Continue the unfinished game"));
@@ -32,6 +34,13 @@ pub fn items(resume: bool) -> Vec<(MainItem, char, &'static str)> {
     v.push((MainItem::NewGame, 'n', "New game"));
     v.push((MainItem::Load, 'l', "Load a saved game"));
     v.push((MainItem::Replay, 'r', "Replay a saved game"));
+    let theme_label = match theme {
+        ThemeName::Default => "Theme: default",
+        ThemeName::HighContrast => "Theme: high-contrast",
+        ThemeName::ColourBlind => "Theme: colour-blind",
+        ThemeName::Mono => "Theme: mono",
+    };
+    v.push((MainItem::Theme, 't', theme_label));
     v.push((MainItem::Quit, 'q', "Quit"));
     v
 }

@@ -17,9 +17,10 @@ pub use variants::{PickerStep, VariantPicker};
 use crate::ai::PlayerSpec;
 use crate::game::Game;
 use crate::tui::base::{AppEvent, Ctx, Nav, PlayStart, ReplayStart};
+use crate::tui::config::{Config, NewGameChoices};
 use crate::tui::control::{load_game, saved_players, GameControl};
 use crate::tui::settings::Settings;
-use crate::tui::theme::Theme;
+use crate::tui::theme::{Theme, ThemeName};
 use crate::variant::Registry;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -27,6 +28,16 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 use std::path::PathBuf;
+
+/// The new-game choices kept in the config file (none without one).
+fn remembered(settings: &Settings) -> NewGameChoices {
+    settings
+        .config
+        .as_deref()
+        .and_then(|path| Config::read(path).ok())
+        .map(|c| c.new_game)
+        .unwrap_or_default()
+}
 
 /// Which page of the menu shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,9 +87,9 @@ impl MenuState {
         }
     }
 
-    /// The main page's entries.
-    pub fn main_items(&self) -> Vec<(MainItem, char, &'static str)> {
-        main_page::items(self.resume.is_some())
+    /// The main page's entries (the theme entry names `theme`).
+    pub fn main_items(&self, theme: &Theme) -> Vec<(MainItem, char, &'static str)> {
+        main_page::items(self.resume.is_some(), theme.name)
     }
 
     /// Handle one event.
@@ -94,7 +105,7 @@ impl MenuState {
 
     fn on_key(&mut self, code: KeyCode, ctx: &mut Ctx) -> Nav {
         let registry = ctx.registry;
-        let items = self.main_items();
+        let items = self.main_items(ctx.theme);
         match &mut self.page {
             Page::Main(list) => match list.key(code, &items) {
                 Some(item) => self.main_item(item, ctx),
@@ -102,7 +113,7 @@ impl MenuState {
             },
             Page::Variants(picker) => {
                 let step = picker.key(code, registry.all().len().max(1));
-                self.picker_step(step)
+                self.picker_step(step, ctx.settings)
             }
             Page::NewGame(form) => {
                 let step = form.key(code, registry);
@@ -117,7 +128,7 @@ impl MenuState {
 
     fn on_click(&mut self, col: u16, row: u16, ctx: &mut Ctx) -> Nav {
         let (size, registry) = (ctx.size, ctx.registry);
-        let items = self.main_items();
+        let items = self.main_items(ctx.theme);
         match &mut self.page {
             Page::Main(list) => match list.click(col, row, size, &items) {
                 Some(item) => self.main_item(item, ctx),
@@ -125,7 +136,7 @@ impl MenuState {
             },
             Page::Variants(picker) => {
                 let step = picker.click(col, row, size, registry.all().len());
-                self.picker_step(step)
+                self.picker_step(step, ctx.settings)
             }
             Page::NewGame(form) => {
                 let step = form.click(col, row, size, registry);
@@ -141,10 +152,22 @@ impl MenuState {
     fn main_item(&mut self, item: MainItem, ctx: &mut Ctx) -> Nav {
         match item {
             MainItem::Quit => Nav::Quit,
+            MainItem::Theme => {
+                let all = ThemeName::ALL;
+                let now = all.iter().position(|t| *t == ctx.theme.name).unwrap_or(0);
+                Nav::Theme(all[(now + 1) % all.len()])
+            }
             MainItem::NewGame => {
                 self.message = None;
+                // The picker opens on the variant played last.
+                let last = remembered(ctx.settings).variant;
+                let cursor = ctx
+                    .registry
+                    .all()
+                    .iter()
+                    .position(|v| Some(&v.id) == last.as_ref());
                 self.page = Page::Variants(VariantPicker {
-                    cursor: 0,
+                    cursor: cursor.unwrap_or(0),
                     rules: None,
                 });
                 Nav::Stay
@@ -162,10 +185,13 @@ impl MenuState {
         }
     }
 
-    fn picker_step(&mut self, step: PickerStep) -> Nav {
+    fn picker_step(&mut self, step: PickerStep, settings: &Settings) -> Nav {
         match step {
             PickerStep::Stay => {}
-            PickerStep::Chosen(v) => self.page = Page::NewGame(NewGameForm::new(v)),
+            PickerStep::Chosen(v) => {
+                let form = NewGameForm::with_choices(v, &remembered(settings));
+                self.page = Page::NewGame(form);
+            }
             PickerStep::Back => self.page = Page::Main(MainList { cursor: 0 }),
         }
         Nav::Stay
@@ -177,7 +203,16 @@ impl MenuState {
         };
         match step {
             FormStep::Stay => Nav::Stay,
-            FormStep::Start => self.start_game(form.clone(), ctx.registry),
+            FormStep::Start => {
+                let form = form.clone();
+                let nav = self.start_game(form.clone(), ctx.registry);
+                if let (Nav::Play(_), Some(path)) = (&nav, &ctx.settings.config) {
+                    // Remembered for the next new game; a config file that
+                    // cannot be read was reported at start and is left alone.
+                    let _ = Config::update(path, |c| c.new_game = form.choices(ctx.registry));
+                }
+                nav
+            }
             FormStep::Back => {
                 self.page = Page::Variants(VariantPicker {
                     cursor: form.variant,
@@ -279,11 +314,19 @@ impl Widget for MenuPage<'_> {
             Page::Main(list) => {
                 main_page::MainView {
                     list,
-                    items: &menu.main_items(),
+                    items: &menu.main_items(theme),
                     resume: menu.resume.as_ref().map(|r| r.summary.as_str()),
                     theme,
                 }
                 .render(area, buf);
+                if let Some(m) = message {
+                    // Above the footer, wrapped: a settings file that could
+                    // not be read, a theme that could not be kept.
+                    let rows = Rect::new(0, area.height.saturating_sub(4), area.width, 3);
+                    Paragraph::new(Line::styled(format!(" {m}"), theme.error()))
+                        .wrap(ratatui::widgets::Wrap { trim: false })
+                        .render(rows, buf);
+                }
                 main_page::FOOTER
             }
             Page::Variants(picker) => {

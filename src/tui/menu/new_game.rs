@@ -3,6 +3,7 @@
 
 use crate::ai::PlayerSpec;
 use crate::rules::Position;
+use crate::tui::config::NewGameChoices;
 use crate::tui::popup::{centered, row_style, titled_block};
 use crate::tui::theme::Theme;
 use crate::variant::Registry;
@@ -51,7 +52,7 @@ pub enum FormStep {
 }
 
 /// Matches of several games are offered where the rules carry something
-/// from one game to the next (Position::carried; Dice-Money's prices).
+/// from one game to the next (the rules' carried state).
 pub fn offers_matches(registry: &Registry, variant: usize) -> bool {
     registry
         .all()
@@ -80,6 +81,30 @@ impl NewGameForm {
             black: 0,
             match_games: 1,
             fen: String::new(),
+        }
+    }
+
+    /// A form for a variant with the players chosen last time (choices
+    /// this form does not offer any more are ignored).
+    pub fn with_choices(variant: usize, last: &NewGameChoices) -> NewGameForm {
+        let index = |p: &Option<String>| {
+            let p = p.as_deref()?;
+            PLAYER_CHOICES.iter().position(|c| *c == p)
+        };
+        NewGameForm {
+            white: index(&last.white).unwrap_or(0),
+            black: index(&last.black).unwrap_or(0),
+            ..NewGameForm::new(variant)
+        }
+    }
+
+    /// The choices to remember for next time.
+    pub fn choices(&self, registry: &Registry) -> NewGameChoices {
+        NewGameChoices {
+            variant: registry.all().get(self.variant).map(|v| v.id.clone()),
+            white: Some(PLAYER_CHOICES[self.white].to_string()),
+            black: Some(PLAYER_CHOICES[self.black].to_string()),
+            ..NewGameChoices::default()
         }
     }
 

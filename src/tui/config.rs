@@ -1,0 +1,288 @@
+//! The player's preferences kept between sessions: the theme and the last
+//! choices of the new-game dialog, in `config.toml` in Motley's config
+//! folder. A missing file means defaults; a broken one is reported and
+//! replaced by defaults, never a crash.
+
+use super::theme::{ThemeName, UnknownTheme};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+pub use crate::paths::{config_dir, config_path, CONFIG_DIR_ENV, CONFIG_FILE};
+
+/// Larger files are refused unread: a config file is a few lines.
+pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+
+/// What can go wrong reading or writing the config file. Each names the
+/// file; the reason comes first so a narrow status line keeps it.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{source} ({path})")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{source} ({path})")]
+    Unreadable {
+        path: PathBuf,
+        source: crate::files::ReadError,
+    },
+    #[error("{message} (in {path})")]
+    Malformed { path: PathBuf, message: String },
+    #[error("{source} ({path})")]
+    Unwritable {
+        path: PathBuf,
+        source: toml::ser::Error,
+    },
+}
+
+/// The new-game dialog's last choices, as the dialog and the command line
+/// spell them (`ai:3`, `5+3`, a FEN); the dialog checks them again when it
+/// uses them, so a stale value only falls back to the default.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NewGameChoices {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub movetime_ms: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ascii: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto_flip: Option<bool>,
+}
+
+/// Everything `config.toml` holds. Fields a later Motley adds are ignored
+/// by this one, so one file serves both.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// The theme (`theme = "high-contrast"`); `None` is the default theme.
+    #[serde(skip_serializing_if = "Option::is_none", with = "theme_id", default)]
+    pub theme: Option<ThemeName>,
+    /// The new-game dialog's last choices.
+    #[serde(skip_serializing_if = "is_empty")]
+    pub new_game: NewGameChoices,
+}
+
+fn is_empty(c: &NewGameChoices) -> bool {
+    *c == NewGameChoices::default()
+}
+
+/// Themes in the file by their ids.
+mod theme_id {
+    use super::*;
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(t: &Option<ThemeName>, s: S) -> Result<S::Ok, S::Error> {
+        match t {
+            Some(t) => s.serialize_str(t.id()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ThemeName>, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map(Some)
+            .map_err(|e: UnknownTheme| serde::de::Error::custom(e))
+    }
+}
+
+impl Config {
+    /// Read a config file. A missing file is the defaults.
+    pub fn read(path: &Path) -> Result<Config, ConfigError> {
+        let bytes = match crate::files::read_regular(path, MAX_CONFIG_BYTES) {
+            Ok(b) => b,
+            Err(crate::files::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Config::default())
+            }
+            Err(source) => {
+                return Err(ConfigError::Unreadable {
+                    path: path.to_path_buf(),
+                    source,
+                })
+            }
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        toml::from_str(&text).map_err(|e| ConfigError::Malformed {
+            path: path.to_path_buf(),
+            message: e.message().to_string(),
+        })
+    }
+
+    /// Read the user's config file ([`config_path`]): the config, and a
+    /// message for the player when the file was there but could not be
+    /// used (the defaults are used then).
+    pub fn load() -> (Config, Option<String>) {
+        let Some(path) = config_path() else {
+            return (Config::default(), None);
+        };
+        match Config::read(&path) {
+            Ok(c) => (c, None),
+            Err(e) => (
+                Config::default(),
+                Some(format!("Settings not read, defaults used: {e}")),
+            ),
+        }
+    }
+
+    /// Write the config to `path` atomically (a crash leaves the old file),
+    /// creating its folder.
+    pub fn write(&self, path: &Path) -> Result<(), ConfigError> {
+        let text = toml::to_string(self).map_err(|source| ConfigError::Unwritable {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let io = |source| ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        crate::files::write_atomic(path, text.as_bytes()).map_err(io)
+    }
+
+    /// Change the config file at `path`: read it (a missing file is the
+    /// defaults), apply `change`, write it back. A file that cannot be read
+    /// is left as it is (and the error returned).
+    pub fn update(path: &Path, change: impl FnOnce(&mut Config)) -> Result<(), ConfigError> {
+        let mut config = Config::read(path)?;
+        change(&mut config);
+        config.write(path)
+    }
+
+    /// Write the config to the user's config file.
+    pub fn save(&self) -> Result<(), ConfigError> {
+        match config_path() {
+            Some(path) => self.write(&path),
+            None => Err(ConfigError::Io {
+                path: PathBuf::from(CONFIG_FILE),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "this platform has no config folder",
+                ),
+            }),
+        }
+    }
+
+    /// The theme to use: the command line's choice, else the file's, else
+    /// the default.
+    pub fn theme_or(&self, command_line: Option<ThemeName>) -> ThemeName {
+        command_line.or(self.theme).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("motley-config-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_written_config_reads_back_the_same() {
+        let dir = temp("roundtrip");
+        let path = dir.join("sub").join(CONFIG_FILE);
+        let config = Config {
+            theme: Some(ThemeName::ColourBlind),
+            new_game: NewGameChoices {
+                variant: Some("chicken".into()),
+                white: Some("ai:3".into()),
+                clock: Some("5+3".into()),
+                auto_flip: Some(false),
+                ..NewGameChoices::default()
+            },
+        };
+        config.write(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("theme = \"colour-blind\""), "{text}");
+        assert_eq!(Config::read(&path).unwrap(), config);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_missing_file_is_the_defaults() {
+        let dir = temp("missing");
+        assert_eq!(
+            Config::read(&dir.join(CONFIG_FILE)).unwrap(),
+            Config::default()
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn broken_files_are_errors_naming_the_file_never_panics() {
+        let dir = temp("broken");
+        let path = dir.join(CONFIG_FILE);
+        for (text, needle) in [
+            ("theme = \"neon\"\n", "unknown theme 'neon'"),
+            ("theme = [1, 2]\n", "string"),
+            ("theme = \"mono\"\ntheme = \"mono\"\n", "duplicate"),
+            ("this is not toml", "config.toml"),
+            ("[new_game]\nseed = -1\n", "config.toml"),
+        ] {
+            std::fs::write(&path, text).unwrap();
+            let err = Config::read(&path).unwrap_err().to_string();
+            assert!(err.contains("config.toml"), "{err}");
+            assert!(err.contains(needle), "{text:?}: {err}");
+        }
+        // Unknown keys (a later Motley's) are ignored.
+        std::fs::write(&path, "theme = \"mono\"\nclock_sound = true\n").unwrap();
+        assert_eq!(Config::read(&path).unwrap().theme, Some(ThemeName::Mono));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn folders_and_huge_files_are_refused_unread() {
+        let dir = temp("odd");
+        let folder = dir.join(CONFIG_FILE);
+        std::fs::create_dir_all(&folder).unwrap();
+        assert!(matches!(
+            Config::read(&folder),
+            Err(ConfigError::Unreadable {
+                source: crate::files::ReadError::Folder,
+                ..
+            })
+        ));
+        let big = dir.join("big.toml");
+        let line = "# padding padding padding padding padding padding padding\n";
+        std::fs::write(&big, line.repeat(2000)).unwrap();
+        assert!(matches!(
+            Config::read(&big),
+            Err(ConfigError::Unreadable {
+                source: crate::files::ReadError::TooLarge { .. },
+                ..
+            })
+        ));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_command_line_theme_beats_the_file() {
+        let c = Config {
+            theme: Some(ThemeName::Mono),
+            ..Config::default()
+        };
+        assert_eq!(c.theme_or(None), ThemeName::Mono);
+        assert_eq!(
+            c.theme_or(Some(ThemeName::HighContrast)),
+            ThemeName::HighContrast
+        );
+        assert_eq!(Config::default().theme_or(None), ThemeName::Default);
+    }
+}
