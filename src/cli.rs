@@ -181,6 +181,10 @@ pub struct PlayArgs {
     /// Colour theme: default, high-contrast, colour-blind or mono.
     #[arg(long, value_name = "NAME")]
     pub theme: Option<ThemeName>,
+    /// Play with a chess clock: MINUTES+INCREMENT in seconds (5+3; 0.5+0
+    /// for half a minute), or SECONDSs+INCREMENT (10s+0).
+    #[arg(long, value_name = "M+S")]
+    pub clock: Option<motley::clock::TimeControl>,
 }
 
 /// Run a headless subcommand.
@@ -1005,7 +1009,12 @@ fn play(registry: Registry, args: PlayArgs) -> Result<()> {
     let mut settings = ui_settings(args.ascii);
     settings.auto_flip = !args.no_auto_flip;
     settings.movetime = std::time::Duration::from_millis(args.movetime.max(1));
-    let mut state = motley::tui::play::PlayState::new(game, [args.white, args.black]);
+    let mut control =
+        motley::tui::control::GameControl::new(game, [args.white.clone(), args.black.clone()]);
+    if let Some(tc) = args.clock {
+        control = control.with_clock(tc);
+    }
+    let mut state = motley::tui::play::PlayState::open(motley::tui::base::PlayStart::new(control));
     // External engines start now, so one that cannot play the variant is
     // refused before the board opens.
     for side in [Color::White, Color::Black] {

@@ -2,7 +2,8 @@
 //! with undo/redo, the game-level endings (fifty-move, repetition, agreement,
 //! resignation) and the seeded dice.
 
-use crate::core::{Action, Piece};
+use crate::clock::ClockState;
+use crate::core::{Action, Color, Piece};
 use crate::rules::{
     parse_action, san_of, AnyPosition, Carried, CarryError, Describe, EndReason, MoveInputError,
     Outcome, Position,
@@ -43,6 +44,8 @@ pub struct Game {
     declared: Option<(usize, Outcome)>,
     /// What the previous game of a match carried into this start.
     carried: Option<Carried>,
+    /// The chess clock as last saved (the live clock is the controller's).
+    clock: Option<ClockState>,
 }
 
 impl Game {
@@ -64,6 +67,7 @@ impl Game {
             redo: Vec::new(),
             declared: None,
             carried: None,
+            clock: None,
         })
     }
 
@@ -268,13 +272,37 @@ impl Game {
     }
 
     /// End the game by resignation of `loser`.
-    pub fn resign(&mut self, loser: crate::core::Color) {
+    pub fn resign(&mut self, loser: Color) {
         if self.outcome().is_none() {
             self.declared = Some((
                 self.ply(),
                 Outcome::win(loser.other(), EndReason::Resignation),
             ));
         }
+    }
+
+    /// End the game because `loser`'s time ran out: a loss when the
+    /// opponent could still win ([`Position::can_win`]), a draw otherwise.
+    pub fn time_out(&mut self, loser: Color) {
+        if self.outcome().is_none() {
+            let winner = loser.other();
+            let o = if self.position().can_win(winner) {
+                Outcome::win(winner, EndReason::TimeForfeit)
+            } else {
+                Outcome::draw(EndReason::TimeoutCannotWin)
+            };
+            self.declared = Some((self.ply(), o));
+        }
+    }
+
+    /// The chess clock as last saved with the game, if it is played with one.
+    pub fn clock_state(&self) -> Option<&ClockState> {
+        self.clock.as_ref()
+    }
+
+    /// Keep the clock's state with the game (for saving and resuming).
+    pub fn set_clock_state(&mut self, state: Option<ClockState>) {
+        self.clock = state;
     }
 
     /// End the game by agreement (a draw, or Monochrome's scored end).

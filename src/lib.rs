@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod analysis;
+pub mod clock;
 pub mod core;
 pub mod files;
 pub mod game;

@@ -125,6 +125,14 @@ pub struct GameRecord {
     /// (Dice-Money: both players' prices), restored before the moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carried: Option<Value>,
+    /// The chess clock when the game was saved (control and each side's
+    /// time left), restored on resume; dropped when malformed.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
+    pub clock: Option<crate::clock::ClockState>,
 }
 
 /// A game read from a file, with what the file says about it beyond the
@@ -388,6 +396,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         saved: None,
         date: None,
         carried: carried_of(game),
+        clock: game.clock_state().cloned(),
     }
 }
 
@@ -465,6 +474,7 @@ fn restore_carried(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind
 /// After the actions: restore a declared ending and move the dice past the
 /// recorded rolls.
 fn finish(mut game: Game, rec: &GameRecord) -> Game {
+    game.set_clock_state(rec.clock.clone());
     restore_ending(&mut game, rec.result.as_deref(), rec.reason.as_deref());
     restore_dice(&mut game);
     game
@@ -491,6 +501,19 @@ fn restore_ending(game: &mut Game, result: Option<&str>, reason: Option<&str>) {
         (_, Some("agreement")) => game.agree(),
         (Some("1-0"), Some("resignation")) => game.resign(Color::Black),
         (Some("0-1"), Some("resignation")) => game.resign(Color::White),
+        (_, Some(r)) if r.starts_with(EndReason::TimeForfeit.describe()) => {
+            let out_of_time = game.clock_state().and_then(|c| {
+                (c.white_ms == 0)
+                    .then_some(Color::White)
+                    .or((c.black_ms == 0).then_some(Color::Black))
+            });
+            let loser = match result.map(str::trim) {
+                Some("1-0") => Color::Black,
+                Some("0-1") => Color::White,
+                _ => out_of_time.unwrap_or(game.position().turn()),
+            };
+            game.time_out(loser);
+        }
         _ => {}
     }
 }

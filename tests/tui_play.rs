@@ -169,7 +169,7 @@ fn highlight_cell_styles() {
         // The cell's left edge (not the glyph) carries the background.
         let r = {
             let p = play_state(app);
-            let lay = motley::tui::play::page::layout(&p.control, app.size, false);
+            let lay = motley::tui::play::page::layout(&p.control, &p.view, app.size, false);
             lay.board.unwrap().cell(Square::parse(sq).unwrap())
         };
         let _ = (x, y);
@@ -404,7 +404,9 @@ fn computer_moves_and_move_now() {
     assert_eq!(app.requests.len(), 1);
     assert!(screen(&app).contains("White (computer) is thinking"));
     handle(&mut app, AppEvent::char('m'));
-    let motley::tui::base::Request::Think(job) = &app.requests[0];
+    let motley::tui::base::Request::Think(job) = &app.requests[0] else {
+        panic!("expected a computer's job")
+    };
     assert!(job.stop.load(std::sync::atomic::Ordering::Relaxed));
     click_square(&mut app, "e7");
     assert_message(&app, "thinking");
@@ -534,7 +536,7 @@ fn flip_key_and_auto_flip() {
 fn hint_bar_is_clickable() {
     let mut app = play_app("standard", None, H, BIG);
     let p = play_state(&app);
-    let lay = motley::tui::play::page::layout(&p.control, app.size, false);
+    let lay = motley::tui::play::page::layout(&p.control, &p.view, app.size, false);
     let (r, _) = lay
         .buttons
         .iter()
@@ -708,7 +710,9 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
         theme(),
         BIG,
     );
-    let motley::tui::base::Request::Think(job) = app.requests[0].clone();
+    let motley::tui::base::Request::Think(job) = app.requests[0].clone() else {
+        panic!("expected a computer's job")
+    };
     // Ctrl-J is not `j`.
     let cursor = play_state(&app).view.cursor;
     handle(

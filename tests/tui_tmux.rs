@@ -307,3 +307,60 @@ fn theme_comes_from_the_config_file_unless_the_command_line_names_one() {
     assert!(s.contains("unknown theme 'neon'"), "{s}");
     assert!(board_part(&s).contains('♔'), "{s}");
 }
+
+#[test]
+fn a_clock_counts_down_and_flags_a_side() {
+    let Some(t) = Tmux::new("clock") else { return };
+    t.start("play standard --clock 4s+0");
+    let first = t.wait_for("Clock 4s+0");
+    assert!(first.contains("White"), "{first}");
+    // White's time runs down second by second; Black's stands still.
+    t.wait_for("0:02  ◂");
+    let s = t.wait_for("Black wins (time ran out)");
+    assert!(s.contains("flag fell"), "{s}");
+    assert!(s.contains("Black     0:04"), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
+}
+
+#[test]
+fn san_in_chicken_is_explained_by_the_rule() {
+    let Some(t) = Tmux::new("chicken-san") else {
+        return;
+    };
+    t.start("play chicken --no-auto-flip");
+    t.wait_for("White to move");
+    for m in ["e3", "b5"] {
+        t.keys(&[":"]);
+        t.type_line(m);
+    }
+    t.wait_for("1. e3 b5");
+    t.keys(&[":"]);
+    t.type_line("a3");
+    let s = t.wait_for("captures are compulsory");
+    assert!(s.contains("'a3' is illegal"), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
+}
+
+#[test]
+fn y_puts_the_fen_on_the_terminal_clipboard() {
+    let Some(t) = Tmux::new("osc52") else { return };
+    t.start("play standard");
+    t.tmux(&["set-option", "-g", "set-clipboard", "on"]);
+    t.wait_for("White to move");
+    t.keys(&["y"]);
+    t.wait_for("FEN sent to the terminal's clipboard");
+    let start = Instant::now();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    while !t.tmux(&["show-buffer"]).contains(fen) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "tmux's buffer never got the FEN: {}",
+            t.tmux(&["show-buffer"])
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    t.keys(&["q"]);
+    t.wait_exit();
+}

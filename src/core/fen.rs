@@ -31,12 +31,21 @@ pub struct Setup {
     pub fullmoves: u32,
 }
 
+/// "1 field", "7 fields".
+fn fields_said(n: usize) -> String {
+    if n == 1 {
+        "1 field".to_string()
+    } else {
+        format!("{n} fields")
+    }
+}
+
 /// Why a FEN could not be read. Each names the field at fault.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
     #[error("empty FEN")]
     Empty,
-    #[error("FEN has {0} fields; expected 4 to 6 (placement, side, castling, en passant, halfmove clock, move number)")]
+    #[error("a FEN needs 6 fields separated by spaces (placement, side to move, castling, en passant, halfmove clock, move number; the last two may be left out); this one has {}", fields_said(*.0))]
     FieldCount(usize),
     #[error("FEN placement has {0} ranks; expected 8 separated by '/'")]
     RankCount(usize),
@@ -270,6 +279,21 @@ mod tests {
     #[test]
     fn start_fen_round_trips() {
         assert_eq!(Setup::parse(STANDARD_FEN).unwrap().to_fen(), STANDARD_FEN);
+    }
+
+    #[test]
+    fn a_fen_with_too_few_fields_says_what_a_fen_needs() {
+        let e = Setup::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").unwrap_err();
+        assert_eq!(e, FenError::FieldCount(1));
+        let said = e.to_string();
+        assert!(
+            said.starts_with("a FEN needs 6 fields separated by spaces"),
+            "{said}"
+        );
+        assert!(said.ends_with("this one has 1 field"), "{said}");
+        assert!(FenError::FieldCount(7)
+            .to_string()
+            .ends_with("has 7 fields"));
     }
 
     #[test]

@@ -249,6 +249,9 @@ impl Position for Antichess {
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+        if let Some(why) = super::beyond_reach(self, text).filter(|_| !legal.is_empty()) {
+            return why;
+        }
         if let CoordText::Move { from, .. } = text {
             let ours = self.board.color_at(*from) == Some(self.turn);
             let all_captures = legal
@@ -265,6 +268,13 @@ impl Position for Antichess {
             }
         }
         generic_why_illegal(self, text, legal)
+    }
+
+    /// A player wins by losing everything (or, in Chicken, by the count at
+    /// a stalemate), which the opponent can always help along: a side can
+    /// always still win, so a flag fall always loses.
+    fn can_win(&self, _color: Color) -> bool {
+        true
     }
 }
 

@@ -9,7 +9,7 @@ use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
 use super::{Carried, CarryError, EndReason, ExtraState, Outcome, Position};
-use crate::core::{Action, Board, Color, CoordText, Move, Piece, Square};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Piece, Role, Square};
 
 /// A position of any family.
 #[derive(Clone, Debug)]
@@ -88,6 +88,15 @@ impl Position for AnyPosition {
     }
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         dispatch!(self, p => p.why_illegal(text, legal))
+    }
+    fn role_name(&self, role: Role) -> &'static str {
+        dispatch!(self, p => p.role_name(role))
+    }
+    fn move_pattern(&self, from: Square) -> Bitboard {
+        dispatch!(self, p => p.move_pattern(from))
+    }
+    fn can_win(&self, color: Color) -> bool {
+        dispatch!(self, p => p.can_win(color))
     }
     fn carried(&self) -> Option<Carried> {
         dispatch!(self, p => p.carried())

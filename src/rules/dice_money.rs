@@ -10,7 +10,7 @@
 //! exactly one set per colour.
 
 use super::facts::{Describe, Die, Earning, Fact, PriceOffer, TurnStage};
-use super::standard::{fide_hash, fide_why_illegal, validate_fide_setup};
+use super::standard::{fide_castling_why, fide_hash, fide_why_illegal, validate_fide_setup};
 use super::{Carried, CarryError, EndReason, ExtraState};
 use super::{Outcome, Position, PositionError};
 use crate::core::fen::Setup;
@@ -1021,6 +1021,9 @@ impl Position for DiceMoney {
                 );
             }
         }
+        if let Some(why) = fide_castling_why(&self.board, us, self.castling, text) {
+            return why;
+        }
         if self.board.piece_at(from) == Some(Piece::new(us, Role::King))
             && !self.king_power
             && crate::core::attacks::queen_attacks(from, self.board.occupied()).contains(to)
@@ -1029,6 +1032,26 @@ impl Position for DiceMoney {
             return "Dice-Money: the king moves like a queen only in a turn where buy:king was bought".to_string();
         }
         fide_why_illegal(self, &self.board, us, text, legal)
+    }
+
+    /// Chess's patterns; a king with bought king power also moves like a
+    /// queen.
+    fn move_pattern(&self, from: Square) -> Bitboard {
+        let Some(piece) = self.board.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let chess = super::chess_pattern(piece, from);
+        if piece.role == Role::King && self.king_power && piece.color == self.turn {
+            chess | crate::core::attacks::queen_attacks(from, Bitboard::EMPTY)
+        } else {
+            chess
+        }
+    }
+
+    /// Money buys lost pieces back (a lone king earns by moving on a 6), so
+    /// a side can always still win.
+    fn can_win(&self, _color: Color) -> bool {
+        true
     }
 
     fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {

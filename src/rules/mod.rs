@@ -53,8 +53,12 @@ pub use any::AnyPosition;
 pub use facts::Describe;
 
 use crate::core::action::find_by_coord;
+use crate::core::attacks::{king_attacks, pawn_attacks};
+use crate::core::movegen::{castle_geometry, pawn_start_rank};
 use crate::core::san;
-use crate::core::{Action, Board, Color, CoordText, FenError, Move, MoveKind, Square};
+use crate::core::{
+    Action, Bitboard, Board, Color, CoordText, FenError, Move, MoveKind, Piece, Role, Square,
+};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -78,6 +82,11 @@ pub enum EndReason {
     /// Both players agreed (draw offer accepted / Monochrome end offer).
     Agreement,
     Resignation,
+    /// The player to act ran out of time and the opponent could still win.
+    TimeForfeit,
+    /// The player to act ran out of time, but the opponent cannot possibly
+    /// win ([`Position::can_win`]): a draw.
+    TimeoutCannotWin,
 }
 
 impl EndReason {
@@ -94,6 +103,8 @@ impl EndReason {
             EndReason::HalfEmpty => "one half of the board is empty",
             EndReason::Agreement => "agreement",
             EndReason::Resignation => "resignation",
+            EndReason::TimeForfeit => "time ran out",
+            EndReason::TimeoutCannotWin => "time ran out; the opponent cannot win",
         }
     }
 }
@@ -276,10 +287,42 @@ pub trait Position: Clone + Send + Sync + 'static {
         Outcome::draw(reason)
     }
 
-    /// Explain in words why a typed action is not legal. Families override
-    /// to name their own rules; the default covers the common cases.
+    /// Explain in words why a typed action is not legal: the first reason
+    /// that applies, so a piece that cannot make that move at all is told
+    /// so before any rule about check or captures ([`beyond_reach`]).
+    /// Families override to name their own rules; the default covers the
+    /// common cases.
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         generic_why_illegal(self, text, legal)
+    }
+
+    /// The name of a piece in messages: families whose pieces are not the
+    /// chess pieces their letters suggest (Jamal's camel in the knight's
+    /// place) override, so an explanation never calls a camel a knight.
+    fn role_name(&self, role: Role) -> &'static str {
+        role.name()
+    }
+
+    /// Where the piece on `from` could ever go on an otherwise empty board,
+    /// castling included: its movement pattern in this family. A move
+    /// outside it is explained as impossible before any other rule, and
+    /// typed SAN is matched to the piece it must mean with it. Empty when
+    /// `from` is empty. The default is chess's pattern
+    /// ([`chess_pattern`]).
+    fn move_pattern(&self, from: Square) -> Bitboard {
+        self.board()
+            .piece_at(from)
+            .map_or(Bitboard::EMPTY, |p| chess_pattern(p, from))
+    }
+
+    /// Could `color` still win this game in some way, however unlikely? A
+    /// flag fall is a loss only when the opponent can still win, a draw
+    /// otherwise. The default: a side with nothing but its king cannot win
+    /// (no family here mates or scores with a lone king); families with
+    /// finer or other ideas of winning override.
+    fn can_win(&self, color: Color) -> bool {
+        let board = self.board();
+        (board.by_color(color) & !board.by_role(Role::King)).any()
     }
 
     /// Match play: set up this (fresh) start position from the previous
@@ -360,6 +403,94 @@ impl std::fmt::Display for ExtraState {
     }
 }
 
+/// Chess's movement pattern of `piece` on `from` on an empty board: the
+/// usual powers, pawns one or two squares forward (two only from their
+/// first rank) and one diagonally forward, kings also their castling
+/// squares while on their start square.
+pub fn chess_pattern(piece: Piece, from: Square) -> Bitboard {
+    let empty = Bitboard::EMPTY;
+    match piece.role {
+        Role::Pawn => {
+            let dir = piece.color.fold(1i8, -1);
+            let mut out = pawn_attacks(piece.color, from);
+            if let Some(one) = from.offset(0, dir) {
+                out |= Bitboard::from_square(one);
+            }
+            if from.rank() == pawn_start_rank(piece.color) {
+                if let Some(two) = from.offset(0, 2 * dir) {
+                    out |= Bitboard::from_square(two);
+                }
+            }
+            out
+        }
+        Role::King => {
+            let mut out = king_attacks(from);
+            for kingside in [true, false] {
+                let g = castle_geometry(piece.color, kingside);
+                if g.king_from == from {
+                    out |= Bitboard::from_square(g.king_to);
+                }
+            }
+            out
+        }
+        _ => crate::core::board::piece_attacks(piece, from, empty),
+    }
+}
+
+/// The first reason of all for a move of one's own piece: the piece cannot
+/// make that move at all (it is outside its [`Position::move_pattern`]).
+/// `None` when the move is within the pattern, or is not a move of a
+/// piece of the side to act.
+pub fn beyond_reach<P: Position>(pos: &P, text: &CoordText) -> Option<String> {
+    let CoordText::Move { from, to, .. } = *text else {
+        return None;
+    };
+    let piece = pos.board().piece_at(from)?;
+    if piece.color != pos.turn() || from == to || pos.move_pattern(from).contains(to) {
+        return None;
+    }
+    Some(format!(
+        "the {} on {from} cannot move to {to}",
+        pos.role_name(piece.role)
+    ))
+}
+
+/// Why the piece of the side to act on `from` cannot go to `to` whatever
+/// the rules of check or captures say: outside its pattern, onto one's
+/// own piece, or (for sliders and pawn pushes) through a piece.
+fn why_move_impossible<P: Position>(pos: &P, from: Square, to: Square) -> Option<String> {
+    let board = pos.board();
+    let piece = board.piece_at(from)?;
+    let text = CoordText::Move {
+        from,
+        to,
+        promotion: None,
+        in_place: false,
+    };
+    if let Some(why) = beyond_reach(pos, &text) {
+        return Some(why);
+    }
+    if let Some(own) = board
+        .piece_at(to)
+        .filter(|p| p.color == piece.color && to != from)
+    {
+        return Some(format!("{to} holds your own {}", pos.role_name(own.role)));
+    }
+    let slides = match piece.role {
+        Role::Bishop | Role::Rook | Role::Queen => true,
+        Role::Pawn => from.file() == to.file(),
+        Role::Knight | Role::King => false,
+    };
+    let blockers = crate::core::attacks::between(from, to) & board.occupied();
+    match blockers.first() {
+        Some(sq) if slides => Some(format!(
+            "the {} on {from} cannot pass {sq}: the way to {to} is blocked",
+            pos.role_name(piece.role)
+        )),
+        _ => None,
+    }
+}
+
 /// The common explanations: no piece, wrong side, wrong square.
 pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Action]) -> String {
     if legal.is_empty() {
@@ -374,10 +505,10 @@ pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Acti
             let Some(piece) = board.piece_at(from) else {
                 return format!("there is no piece on {from}");
             };
+            let name = pos.role_name(piece.role);
             if piece.color != pos.turn() {
                 return format!(
-                    "the {} on {from} is not yours; {} to move",
-                    piece.role.name(),
+                    "the {name} on {from} is not yours; {} to move",
                     pos.turn().name()
                 );
             }
@@ -386,8 +517,15 @@ pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Acti
                 .filter_map(|a| a.as_move())
                 .filter(|m| m.from == from)
                 .collect();
+            // Reasons about the move itself, unless the family allows that
+            // move in some form (then the form is at fault, below).
+            if !from_moves.iter().any(|m| m.to == to) {
+                if let Some(why) = why_move_impossible(pos, from, to) {
+                    return why;
+                }
+            }
             if from_moves.is_empty() {
-                return format!("the {} on {from} has no legal move", piece.role.name());
+                return format!("the {name} on {from} has no legal move");
             }
             if from_moves.iter().any(|m| m.to == to) {
                 return match text {
@@ -399,7 +537,7 @@ pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Acti
                     _ => format!("{from}{to} is possible only in another form"),
                 };
             }
-            format!("the {} on {from} cannot move to {to}", piece.role.name())
+            format!("the {name} on {from} cannot move to {to}")
         }
         CoordText::Roll(..) => "dice are rolled only at the start of a turn".to_string(),
         CoordText::Buy(_) | CoordText::Place(..) => {
@@ -476,8 +614,8 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
                 "the game is over".to_string()
             } else {
                 match san_meant_move(pos, trimmed) {
-                    Some(coord) => pos.why_illegal(&coord, &legal),
-                    None => "no legal move has that notation here".to_string(),
+                    Ok(coord) => pos.why_illegal(&coord, &legal),
+                    Err(why) => why,
                 }
             };
             Err(MoveInputError::Illegal {
@@ -488,51 +626,86 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
     }
 }
 
-/// For SAN that matches no legal action, the one move of a piece of the
-/// side to act that it must mean (by role, destination, hints and the
-/// piece's normal reach), so the family can say why that move is illegal.
-fn san_meant_move<P: Position>(pos: &P, text: &str) -> Option<CoordText> {
+/// For SAN that matches no legal action, the move it must mean, so the
+/// family explains that move exactly as it explains the same move typed
+/// in coordinates or clicked. Castling (`O-O`, `O-O-O`) means the king's
+/// castling move; otherwise the piece is the one of the side to act with
+/// the letter's role whose movement pattern ([`Position::move_pattern`])
+/// reaches the square (a pawn without a capture mark stays on its file),
+/// consistent with any file or rank hint, preferring one whose path is
+/// clear when several fit. `Err` says in words why no single move is meant.
+fn san_meant_move<P: Position>(pos: &P, text: &str) -> Result<CoordText, String> {
     let t = san::normalize_san(text);
+    let board = pos.board();
+    let turn = pos.turn();
+    let plain = |from: Square, to: Square| CoordText::Move {
+        from,
+        to,
+        promotion: None,
+        in_place: false,
+    };
+    if t == "O-O" || t == "O-O-O" {
+        let g = castle_geometry(turn, t == "O-O");
+        return match board.king_of(turn) {
+            Some(k) if k == g.king_from => Ok(plain(k, g.king_to)),
+            Some(k) => Ok(plain(
+                k,
+                Square::from_coords(g.king_to.file(), k.rank()).unwrap_or(g.king_to),
+            )),
+            None => Err("there is no king here to castle with".to_string()),
+        };
+    }
     let t = t.split('=').next().unwrap_or(&t);
     let chars: Vec<char> = t.chars().collect();
+    let unclear = || "no legal move has that notation here".to_string();
     let (role, rest) = match chars.first() {
-        Some(c) if "KQRBN".contains(*c) => (crate::core::Role::from_char(*c)?, &chars[1..]),
-        _ => (crate::core::Role::Pawn, &chars[..]),
+        Some(c) if "KQRBN".contains(*c) => (Role::from_char(*c).ok_or_else(unclear)?, &chars[1..]),
+        _ => (Role::Pawn, &chars[..]),
     };
+    let capture = rest.iter().any(|c| matches!(c, 'x' | ':'));
     let rest: String = rest
         .iter()
         .filter(|c| !matches!(c, 'x' | '^' | ':'))
         .collect();
     if rest.len() < 2 || !rest.is_ascii() {
-        return None;
+        return Err(unclear());
     }
-    let to = Square::parse(&rest[rest.len() - 2..])?;
+    let to = Square::parse(&rest[rest.len() - 2..]).ok_or_else(unclear)?;
     let hint = &rest[..rest.len() - 2];
-    let board = pos.board();
-    let mine = board.by_color(pos.turn()) & board.by_role(role);
-    let mut candidates = mine.filter(|from| {
-        let reach = if role == crate::core::Role::Pawn {
-            let df = (to.file() - from.file()).abs();
-            let dr = (to.rank() - from.rank()).abs();
-            (df == 0 && (1..=2).contains(&dr)) || (df == 1 && dr == 1)
-        } else {
-            board.attacks_from(*from).contains(to)
-        };
-        reach
-            && hint
-                .chars()
+    let name = pos.role_name(role);
+    let mine: Vec<Square> = (board.by_color(turn) & board.by_role(role))
+        .filter(|from| {
+            hint.chars()
                 .all(|h| h == from.file_char() || h == from.rank_char())
-    });
-    let from = candidates.next()?;
-    if candidates.next().is_some() {
-        return None;
+        })
+        .collect();
+    if mine.is_empty() {
+        return Err(format!("{} has no {name} that fits '{text}'", turn.name()));
     }
-    Some(CoordText::Move {
-        from,
-        to,
-        promotion: None,
-        in_place: false,
-    })
+    // A pawn move without a file or capture mark is a push along the file.
+    let stays_on_file = role == Role::Pawn && !capture && hint.is_empty();
+    let fits: Vec<Square> = mine
+        .iter()
+        .copied()
+        .filter(|from| pos.move_pattern(*from).contains(to))
+        .filter(|from| !stays_on_file || from.file() == to.file())
+        .collect();
+    let clear: Vec<Square> = fits
+        .iter()
+        .copied()
+        .filter(|from| (crate::core::attacks::between(*from, to) & board.occupied()).is_empty())
+        .collect();
+    let on_file: Vec<Square> = mine
+        .iter()
+        .copied()
+        .filter(|from| !stays_on_file || from.file() == to.file())
+        .collect();
+    match (fits.as_slice(), clear.as_slice(), on_file.as_slice()) {
+        ([from], ..) | (_, [from], _) => Ok(plain(*from, to)),
+        ([], _, [from]) => Ok(plain(*from, to)),
+        ([], ..) => Err(format!("no {name} of {} can move to {to}", turn.name())),
+        _ => Err(unclear()),
+    }
 }
 
 /// Count leaf nodes of the action tree (bulk-counting the last ply).

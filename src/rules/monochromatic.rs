@@ -492,6 +492,9 @@ impl Position for Monochromatic {
         if p.color != self.fide.turn || legal.is_empty() {
             return generic_why_illegal(self, text, legal);
         }
+        if let Some(why) = super::beyond_reach(self, text) {
+            return why;
+        }
         if p.role == Role::King && from.rank() == to.rank() && (from.file() - to.file()).abs() == 2
         {
             for kingside in [true, false] {
@@ -542,6 +545,26 @@ impl Position for Monochromatic {
             }
         }
         generic_why_illegal(self, text, legal)
+    }
+
+    /// The knight's slot holds the variant's leaper (camel, DA, double
+    /// knight), named as such.
+    fn role_name(&self, role: Role) -> &'static str {
+        match role {
+            Role::Knight => self.options.knight.name(),
+            other => other.name(),
+        }
+    }
+
+    /// Chess's patterns with the variant's leaper in the knight's slot.
+    fn move_pattern(&self, from: Square) -> Bitboard {
+        match self.fide.board.piece_at(from) {
+            Some(p) if p.role == Role::Knight => {
+                slot_attacks(self.options.knight, from, Bitboard::EMPTY)
+            }
+            Some(p) => super::chess_pattern(p, from),
+            None => Bitboard::EMPTY,
+        }
     }
 }
 

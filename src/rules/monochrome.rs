@@ -427,6 +427,9 @@ impl Position for Monochrome {
             if occ.contains(*from) && !mine.contains(*from) {
                 return "Monochrome: you may only move pieces on your half".to_string();
             }
+            if let Some(why) = super::beyond_reach(self, text) {
+                return why;
+            }
             if self.no_rejection == Some((*to, *from)) {
                 return "Monochrome: that piece was just moved across; it may not go straight back"
                     .to_string();
@@ -440,6 +443,38 @@ impl Position for Monochrome {
             }
         }
         generic_why_illegal(self, text, legal)
+    }
+
+    /// Chess's patterns, but pawns step one square up or down the file,
+    /// two toward the centerline from their second rank, and capture on
+    /// all four diagonals.
+    fn move_pattern(&self, from: Square) -> Bitboard {
+        let Some(piece) = self.board.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        if piece.role != Role::Pawn {
+            return super::chess_pattern(piece, from);
+        }
+        let bit = Bitboard::from_square(from);
+        let mut out = leaper_attacks(Leaper::Ferz, from) | bit.north() | bit.south();
+        let dir = piece.color.fold(1i8, -1);
+        if from.rank() == piece.color.fold(1, 6) {
+            if let Some(two) = from.offset(0, 2 * dir) {
+                out |= Bitboard::from_square(two);
+            }
+        }
+        out
+    }
+
+    /// The higher score wins, so a side can still win while its score
+    /// plus every point still on the board (any piece may yet cross and
+    /// be captured) beats the opponent's score.
+    fn can_win(&self, color: Color) -> bool {
+        let on_board: u32 = Role::ALL
+            .iter()
+            .map(|&r| self.board.by_role(r).count() * self.values[r.index()])
+            .sum();
+        self.scores[color.index()].saturating_add(on_board) > self.scores[color.other().index()]
     }
 }
 

@@ -1,11 +1,13 @@
 //! FIDE chess: the baseline whose public perft numbers prove the shared
 //! generator right.
 
-use super::{generic_why_illegal, Describe, EndReason, Outcome, Position, PositionError};
+use super::{
+    beyond_reach, generic_why_illegal, Describe, EndReason, Outcome, Position, PositionError,
+};
 use crate::core::fen::{castle, Setup};
 use crate::core::movegen::{
-    apply_move, castle_geometry, castling_rights_touching, ep_square_after, gen_fide_legal,
-    king_in_check, Applied, FideParams, FIDE_PROMOTIONS,
+    apply_move, castle_bit, castle_geometry, castling_rights_touching, ep_square_after,
+    gen_fide_legal, is_attacked, king_in_check, Applied, FideParams, FIDE_PROMOTIONS,
 };
 use crate::core::{zobrist, Action, Bitboard, Board, Color, CoordText, Move, Piece, Role, Square};
 
@@ -249,12 +251,27 @@ impl Position for Standard {
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
-        fide_why_illegal(self, &self.fide.board, self.fide.turn, text, legal)
+        let f = &self.fide;
+        fide_castling_why(&f.board, f.turn, f.castling, text)
+            .unwrap_or_else(|| fide_why_illegal(self, &f.board, f.turn, text, legal))
+    }
+
+    /// FIDE's dead position, for one side: it cannot win when it has only
+    /// its king, or when no series of legal moves can mate at all
+    /// (insufficient material). A king and knight against a king and
+    /// anything can still win: the other pieces may block their own king.
+    fn can_win(&self, color: Color) -> bool {
+        let b = &self.fide.board;
+        (b.by_color(color) & !b.by_role(Role::King)).any() && !insufficient_material(b)
     }
 }
 
-/// Explanations for FIDE-like families: name a move that would leave the
-/// king in check, otherwise the common reasons.
+/// Plain chess shows material; everything else is the default.
+impl Describe for Standard {}
+
+/// Explanations for FIDE-like families, first reason first: a move the
+/// piece cannot make at all, then one that would leave (or not get) the
+/// king out of check, otherwise the common reasons.
 pub fn fide_why_illegal<P: Position>(
     pos: &P,
     board: &Board,
@@ -262,29 +279,89 @@ pub fn fide_why_illegal<P: Position>(
     text: &CoordText,
     legal: &[Action],
 ) -> String {
+    if legal.is_empty() {
+        return generic_why_illegal(pos, text, legal);
+    }
+    if let Some(why) = beyond_reach(pos, text) {
+        return why;
+    }
     if let CoordText::Move { from, to, .. } = *text {
-        if board.color_at(from) == Some(turn) && !board.by_color(turn).contains(to) {
+        if board.color_at(from) == Some(turn) && moves_ignoring_check(board, from, to) {
             let mut after = *board;
-            let m = crate::core::Move::new(from, to);
-            let attacks = board.attacks_from(from);
-            let pawn_push = board.role_at(from) == Some(Role::Pawn) && from.file() == to.file();
-            if attacks.contains(to) || pawn_push {
-                apply_move(&mut after, m);
-                if king_in_check(&after, turn) {
-                    return if king_in_check(board, turn) {
-                        "your king is in check and this move does not get it out".to_string()
-                    } else {
-                        "that would leave your king in check".to_string()
-                    };
-                }
+            apply_move(&mut after, crate::core::Move::new(from, to));
+            if king_in_check(&after, turn) {
+                return if king_in_check(board, turn) {
+                    "your king is in check and this move does not get it out".to_string()
+                } else {
+                    "that would leave your king in check".to_string()
+                };
             }
         }
     }
     generic_why_illegal(pos, text, legal)
 }
 
-/// Plain chess shows material; everything else is the default.
-impl Describe for Standard {}
+/// Can the piece on `from` go to `to` on this board if check did not
+/// matter (chess powers; pawns push to empty squares and capture enemies)?
+fn moves_ignoring_check(board: &Board, from: Square, to: Square) -> bool {
+    let Some(piece) = board.piece_at(from) else {
+        return false;
+    };
+    if board.by_color(piece.color).contains(to) {
+        return false;
+    }
+    if piece.role != Role::Pawn {
+        return board.attacks_from(from).contains(to);
+    }
+    if from.file() != to.file() {
+        return board.color_at(to) == Some(piece.color.other())
+            && crate::core::attacks::pawn_attacks(piece.color, from).contains(to);
+    }
+    let path = crate::core::attacks::between(from, to) | Bitboard::from_square(to);
+    super::chess_pattern(piece, from).contains(to) && (path & board.occupied()).is_empty()
+}
+
+/// Why a FIDE castling move (the king two squares from its start toward a
+/// rook) is illegal, when it is one: the right is gone, a square between
+/// is occupied, the king is in check, or it would pass through or land on
+/// an attacked square. `None` for any other move, or a legal castling.
+pub fn fide_castling_why(
+    board: &Board,
+    turn: Color,
+    rights: u8,
+    text: &CoordText,
+) -> Option<String> {
+    let CoordText::Move { from, to, .. } = *text else {
+        return None;
+    };
+    if board.piece_at(from) != Some(Piece::new(turn, Role::King)) {
+        return None;
+    }
+    let kingside = to.file() > from.file();
+    let g = castle_geometry(turn, kingside);
+    if from != g.king_from || to != g.king_to {
+        return None;
+    }
+    let side = if kingside { "kingside" } else { "queenside" };
+    if rights & castle_bit(turn, kingside) == 0 {
+        return Some(format!(
+            "castling {side} is no longer allowed: the king or that rook has moved"
+        ));
+    }
+    if let Some(sq) = (g.must_be_empty & board.occupied()).first() {
+        return Some(format!(
+            "castling needs every square between king and rook empty; {sq} is occupied"
+        ));
+    }
+    let them = turn.other();
+    if king_in_check(board, turn) {
+        return Some("you may not castle while in check".to_string());
+    }
+    let occ = board.occupied();
+    let mut path = g.king_path;
+    path.find(|sq| is_attacked(board, *sq, them, occ))
+        .map(|sq| format!("the king may not castle through or into check: {them} attacks {sq}"))
+}
 
 #[cfg(test)]
 mod tests {

@@ -86,11 +86,14 @@ impl App {
         self.size.0 < MIN_WIDTH || self.size.1 < MIN_HEIGHT
     }
 
-    /// True while a timer should fire (replay autoplay), with its period.
+    /// When the next timer event is due (replay autoplay, a running chess
+    /// clock's next change of display), or `None`: the loop then sleeps
+    /// until input arrives.
     pub fn tick_interval(&self) -> Option<Duration> {
         match &self.screen {
             Screen::Replay(r) => r.autoplay_interval(),
-            _ => None,
+            Screen::Play(p) => p.control.clock_wakeup(&self.settings),
+            Screen::Menu(_) => None,
         }
     }
 
@@ -184,10 +187,18 @@ pub fn handle(app: &mut App, event: AppEvent) {
 }
 
 /// Run queued computer jobs on this thread, feeding the results back in
-/// (tests use this instead of the runtime's threads).
+/// (tests use this instead of the runtime's threads). Other requests stay
+/// queued for the test to look at.
 pub fn run_requests_inline(app: &mut App) {
     for _ in 0..1000 {
-        let Some(Request::Think(job)) = app.requests.pop() else {
+        let Some(i) = app
+            .requests
+            .iter()
+            .rposition(|r| matches!(r, Request::Think(_)))
+        else {
+            return;
+        };
+        let Request::Think(job) = app.requests.remove(i) else {
             return;
         };
         let event = AppEvent::answer(job.generation, job.run());

@@ -41,7 +41,7 @@ pub enum AppEvent {
         /// What went wrong, in words.
         message: String,
     },
-    /// Autoplay timer in the replay viewer.
+    /// A timer: the replay viewer's autoplay, a chess clock's second.
     Tick,
 }
 
@@ -72,7 +72,9 @@ impl AppEvent {
 #[derive(Clone, Debug)]
 pub enum Request {
     /// Run a computer player's search off the UI thread.
-    Think(ThinkJob),
+    Think(Box<ThinkJob>),
+    /// Put text on the terminal's clipboard (OSC 52).
+    Clipboard(String),
 }
 
 /// What every handler may read and queue work into.

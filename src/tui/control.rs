@@ -7,6 +7,7 @@
 use super::panels;
 use super::settings::Settings;
 use crate::ai::{PlayerSpec, ThinkSettings};
+use crate::clock::{ChessClock, TimeControl};
 use crate::core::{Action, Color};
 use crate::game::Game;
 use crate::rules::{AnyPosition, Describe, Position};
@@ -15,6 +16,7 @@ use crate::variant::Registry;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A computer player's job: everything the search needs, so the runtime can
 /// run it off the UI thread and send the answer back tagged with
@@ -148,12 +150,24 @@ pub struct GameControl {
     autosave_error: Option<String>,
     /// The engines of `uci:` players, by colour index.
     engines: [EngineSeat; 2],
+    /// The chess clock, when the game is played with one.
+    clock: Option<ChessClock>,
+    /// The ply the clock last followed: a change to a later ply ends a
+    /// turn (the increment is added), taking back does not.
+    clock_ply: usize,
 }
 
 impl GameControl {
-    /// A game between `players` (White, Black).
+    /// A game between `players` (White, Black), with the clock it was
+    /// saved with (paused until the game settles on screen).
     pub fn new(game: Game, players: [PlayerSpec; 2]) -> GameControl {
+        let clock = game
+            .clock_state()
+            .and_then(|state| ChessClock::restore(state).ok());
+        let clock_ply = game.ply();
         GameControl {
+            clock,
+            clock_ply,
             game,
             players,
             thinking: None,
@@ -171,6 +185,71 @@ impl GameControl {
     /// that fails is reported before the game opens).
     pub fn set_engine(&mut self, side: Color, seat: EngineSeat) {
         self.engines[side.index()] = seat;
+    }
+
+    /// Play with a fresh chess clock of `control`.
+    pub fn with_clock(mut self, control: TimeControl) -> GameControl {
+        self.clock = Some(ChessClock::new(control));
+        self.clock_ply = self.game.ply();
+        self
+    }
+
+    /// The chess clock, if the game has one.
+    pub fn clock(&self) -> Option<&ChessClock> {
+        self.clock.as_ref()
+    }
+
+    /// A side's time is out: the game is over by the clock.
+    pub fn flag_fallen(&self) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.flagged().is_some())
+    }
+
+    /// How long the event loop may sleep before the clock's display
+    /// changes or a flag falls (`None`: no clock runs).
+    pub fn clock_wakeup(&self, settings: &Settings) -> Option<Duration> {
+        self.clock.as_ref()?.next_change(settings.time.now())
+    }
+
+    /// The clock's timer fired: has a flag fallen? `Some` when the game
+    /// has just ended by it (settled); `None` when nothing changed.
+    pub fn tick(&mut self, settings: &Settings) -> Option<Settled> {
+        let clock = self.clock.as_mut()?;
+        clock.poll(settings.time.now())?;
+        (self.game.outcome().is_none()).then(|| self.changed(settings))
+    }
+
+    /// Declare the game lost (or drawn) on time when the running side's
+    /// flag is down; true when the game is over by the clock.
+    fn flag_down(&mut self, settings: &Settings) -> bool {
+        let Some(clock) = &mut self.clock else {
+            return false;
+        };
+        let Some(loser) = clock.poll(settings.time.now()) else {
+            return false;
+        };
+        if self.game.outcome().is_none() {
+            self.game.time_out(loser);
+            self.touched = true;
+        }
+        true
+    }
+
+    /// Let the clock follow the game: the side to act runs (the same side
+    /// acting again is the same turn), nothing runs once the game is over;
+    /// the game keeps the clock's state for saving.
+    fn follow_clock(&mut self, settings: &Settings) {
+        let Some(clock) = &mut self.clock else {
+            return;
+        };
+        let now = settings.time.now();
+        if self.game.outcome().is_some() {
+            clock.pause(now);
+        } else {
+            let forward = self.game.ply() > self.clock_ply;
+            clock.switch_to(self.game.position().turn(), now, forward);
+        }
+        self.clock_ply = self.game.ply();
+        self.game.set_clock_state(Some(clock.state(now)));
     }
 
     /// The first game of a match of `games` games.
@@ -255,11 +334,14 @@ impl GameControl {
     /// After any change: roll due dice, autosave, and say whether the game
     /// has just ended. The one path every change ends in.
     pub fn settle(&mut self, settings: &Settings) -> Settled {
-        for _ in 0..64 {
-            if self.game.roll_dice().is_none() {
-                break;
+        if !self.flag_down(settings) {
+            for _ in 0..64 {
+                if self.game.roll_dice().is_none() {
+                    break;
+                }
             }
         }
+        self.follow_clock(settings);
         self.autosave(settings);
         if self.game.outcome().is_none() {
             self.ending_reported = false;
@@ -281,15 +363,23 @@ impl GameControl {
 
     /// Play a person's action.
     pub fn play(&mut self, action: Action, settings: &Settings) -> Result<Settled, String> {
+        if self.flag_down(settings) {
+            return Ok(self.settle(settings));
+        }
         self.game.play(action).map_err(|e| e.to_string())?;
         Ok(self.changed(settings))
     }
 
     /// Play a person's typed action (any notation the game reads).
     pub fn play_text(&mut self, text: &str, settings: &Settings) -> Result<Settled, String> {
+        if self.flag_down(settings) {
+            return Ok(self.settle(settings));
+        }
+        // The variant is on screen already; the engine's explanation names
+        // a family rule itself when one is the reason.
         match self.game.play_text(text) {
             Ok(_) => Ok(self.changed(settings)),
-            Err(e) => Err(format!("{}: {e}", self.game.variant().name)),
+            Err(e) => Err(e.to_string()),
         }
     }
 
@@ -305,6 +395,9 @@ impl GameControl {
             return None;
         }
         self.thinking = None;
+        if self.flag_down(settings) {
+            return Some((self.settle(settings), None));
+        }
         let problem = match action {
             Some(a) => match self.game.play(a) {
                 Ok(()) => {
@@ -370,12 +463,25 @@ impl GameControl {
             history,
             spec,
             settings: ThinkSettings {
-                movetime: settings.movetime,
+                movetime: self.think_time(settings),
                 seed: self.game.seed() ^ self.game.ply() as u64,
             },
             stop,
             engine,
         })
+    }
+
+    /// The computer's time for this action: its level's time, or with a
+    /// clock, a thirtieth of what is left plus the increment (never more
+    /// than half of what is left), whichever is less.
+    fn think_time(&self, settings: &Settings) -> Duration {
+        let Some(clock) = &self.clock else {
+            return settings.movetime;
+        };
+        let side = self.game.position().turn();
+        let left = clock.remaining(side, settings.time.now());
+        let budget = (left / 30 + clock.control().increment).min(left / 2);
+        budget.min(settings.movetime).max(Duration::from_millis(1))
     }
 
     /// Ask the thinking computer to answer now; false when none thinks.
@@ -400,6 +506,10 @@ impl GameControl {
     /// Take back to the last time a person was to act. Settles either way;
     /// the flag says whether anything was taken back.
     pub fn undo(&mut self, settings: &Settings) -> (bool, Settled) {
+        if self.flag_fallen() {
+            // Time ran out: that ending is final.
+            return (false, self.settle(settings));
+        }
         self.cancel_thinking();
         let mut undone = false;
         while self.game.undo() {
@@ -419,7 +529,7 @@ impl GameControl {
     /// Replay taken-back actions up to a person's turn; `None` when there
     /// is nothing to redo.
     pub fn redo(&mut self, settings: &Settings) -> Option<Settled> {
-        if !self.game.can_redo() {
+        if !self.game.can_redo() || self.flag_fallen() {
             return None;
         }
         self.cancel_thinking();
@@ -482,6 +592,9 @@ impl GameControl {
         .map_err(|e| format!("cannot start a new game: {e}"))?;
         let mut players = self.players.clone();
         let mut next = GameControl::new(game, players.clone());
+        if let Some(clock) = &self.clock {
+            next = next.with_clock(clock.control());
+        }
         if let Some(m) = next_in_match {
             players.swap(0, 1);
             next.players = players;
@@ -520,9 +633,70 @@ impl GameControl {
         }
     }
 
+    /// The game as PGN, with its players.
+    pub fn pgn(&self) -> String {
+        let (w, b) = (self.players[0].to_string(), self.players[1].to_string());
+        crate::record::export_pgn(&self.game, Some((&w, &b)))
+    }
+
+    /// Write the game as PGN to a new file in the data folder's `exports`
+    /// (beside `saves`), never over an existing file. Says where, or why
+    /// not, in words for the message line.
+    pub fn export_pgn(&self, settings: &Settings) -> Result<String, String> {
+        let dir = settings
+            .saves_dir
+            .as_ref()
+            .and_then(|d| d.parent())
+            .map(|d| d.join("exports"))
+            .ok_or("not exported: there is no data folder to export to")?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("not exported: cannot create {}: {e}", dir.display()))?;
+        let stamp: String = crate::record::rfc3339(std::time::SystemTime::now())
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect();
+        let base = format!("{}-{stamp}", self.game.variant().id);
+        let text = self.pgn();
+        for n in 1..1000 {
+            let name = match n {
+                1 => format!("{base}.pgn"),
+                n => format!("{base}-{n}.pgn"),
+            };
+            let path = dir.join(name);
+            // create_new: an existing file is never written over.
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path);
+            match file {
+                Ok(mut f) => {
+                    use std::io::Write;
+                    return f
+                        .write_all(text.as_bytes())
+                        .and_then(|()| f.sync_all())
+                        .map(|()| format!("exported the game to {}", path.display()))
+                        .map_err(|e| format!("not exported: writing {}: {e}", path.display()));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(format!("not exported: {}: {e}", path.display())),
+            }
+        }
+        Err(format!(
+            "not exported: no free file name in {}",
+            dir.display()
+        ))
+    }
+
     /// Leaving the screen: stop thinking and keep (or clear) the autosave.
     pub fn close(&mut self, settings: &Settings) {
         self.cancel_thinking();
+        if let Some(clock) = &mut self.clock {
+            let now = settings.time.now();
+            // Time spent on this game is kept even when nothing was played.
+            self.touched |= clock.running().is_some();
+            clock.pause(now);
+            self.game.set_clock_state(Some(clock.state(now)));
+        }
         self.autosave(settings);
         for seat in &self.engines {
             seat.close();

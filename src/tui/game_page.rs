@@ -21,9 +21,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 /// Side panel width bounds.
 const SIDE_MIN: u16 = 34;
 
-/// A key shown in the key bar: the key it stands for, its label on screen
-/// and what it does.
-pub type KeyHint = (KeyCode, &'static str, &'static str);
+/// A key shown in the key bar: the key it stands for, its label on screen,
+/// what it does, and its rank (0 is the most important: the first kept
+/// when the bar is narrow).
+pub type KeyHint = (KeyCode, &'static str, &'static str, u8);
 
 /// Where everything on a game screen goes.
 #[derive(Clone, Debug)]
@@ -34,7 +35,7 @@ pub struct PageLayout {
     pub board: Option<BoardGeom>,
     /// Status, the family's panel and the move list.
     pub side: Rect,
-    /// The message (or prompt) row.
+    /// The message (or prompt) rows: as many as the message needs.
     pub message: Rect,
     /// The key bar row.
     pub hints: Rect,
@@ -43,13 +44,31 @@ pub struct PageLayout {
 }
 
 impl PageLayout {
-    /// Split a screen: title row, board left, panel right, message and key
-    /// bar at the bottom. `centerline` reserves the row of a family's
-    /// centerline.
-    pub fn new(size: (u16, u16), flipped: bool, centerline: bool, hints: &[KeyHint]) -> PageLayout {
+    /// Split a screen: title row, board left, panel right, the message
+    /// (wrapped onto as many rows as it needs) and the key bar at the
+    /// bottom. `centerline` reserves the row of a
+    /// family's centerline.
+    pub fn new(
+        size: (u16, u16),
+        flipped: bool,
+        centerline: bool,
+        hints: &[KeyHint],
+        message: Option<&str>,
+    ) -> PageLayout {
         let area = Rect::new(0, 0, size.0, size.1);
         let title = Rect::new(0, 0, area.width, 1.min(area.height));
-        let body = Rect::new(0, 1, area.width, area.height.saturating_sub(3));
+        // The board keeps its smallest size: the message takes what is left.
+        let board_rows = BoardGeom::min_size(centerline).1;
+        let spare = area.height.saturating_sub(2 + board_rows).max(1);
+        let message_rows = message
+            .map_or(1, |m| wrap_words(m, area.width).len() as u16)
+            .clamp(1, spare);
+        let body = Rect::new(
+            0,
+            1,
+            area.width,
+            area.height.saturating_sub(2 + message_rows),
+        );
         let board_area = Rect::new(
             body.x + 1,
             body.y,
@@ -64,7 +83,12 @@ impl PageLayout {
             area.width.saturating_sub(board_w + 1),
             body.height,
         );
-        let message = Rect::new(0, area.height.saturating_sub(2), area.width, 1);
+        let message = Rect::new(
+            0,
+            area.height.saturating_sub(1 + message_rows),
+            area.width,
+            message_rows,
+        );
         let hints_rect = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
         PageLayout {
             title,
@@ -85,22 +109,96 @@ impl PageLayout {
     }
 }
 
-/// Lay out clickable key labels left to right (those that fit).
-pub fn buttons(area: Rect, hints: &[KeyHint]) -> Vec<(Rect, KeyCode)> {
-    let mut x = area.x;
-    let mut out = Vec::new();
-    for (code, key, label) in hints {
-        let w = (key.chars().count() + label.chars().count() + 2) as u16;
-        if x + w > area.right() {
-            break;
+/// Text broken into rows of at most `width` columns at spaces (a word
+/// longer than a row is broken inside), each row starting with a space:
+/// how a message is shown in full.
+pub fn wrap_words(text: &str, width: u16) -> Vec<String> {
+    let width = usize::from(width.max(2));
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::from(" ");
+    let mut len = 1;
+    for word in text.split_whitespace() {
+        let mut chars: Vec<char> = word.chars().collect();
+        let fits = len + usize::from(len > 1) + chars.len() <= width;
+        if !fits && len > 1 {
+            rows.push(std::mem::replace(&mut row, String::from(" ")));
+            len = 1;
         }
-        out.push((Rect::new(x, area.y, w, 1), *code));
-        x += w + 1;
+        if len > 1 {
+            row.push(' ');
+            len += 1;
+        }
+        while len + chars.len() > width {
+            let rest = chars.split_off(width - len);
+            row.extend(chars);
+            rows.push(std::mem::replace(&mut row, String::from(" ")));
+            len = 1;
+            chars = rest;
+        }
+        len += chars.len();
+        row.extend(chars);
     }
-    out
+    rows.push(row);
+    rows
 }
 
-/// The key bar: as many hints as fit, most used first.
+/// Where the key bar's labels go. Hints are taken by rank while they
+/// fit (one that does not fit leaves room for a less important, shorter
+/// one), so rank 0 — help — always shows; they are drawn in the order
+/// listed, two spaces apart, or one where that shows more (or more
+/// important) keys.
+fn placed(area: Rect, hints: &[KeyHint]) -> Vec<(Rect, usize)> {
+    let width = |i: usize| {
+        let (_, key, label, _) = hints[i];
+        (key.chars().count() + label.chars().count() + 1) as u16
+    };
+    let mut by_rank: Vec<usize> = (0..hints.len()).collect();
+    by_rank.sort_by_key(|&i| hints[i].3);
+    let pick = |gap: u16| -> Vec<usize> {
+        let mut used = 0u16;
+        let mut chosen = Vec::new();
+        for &i in &by_rank {
+            let need = width(i) + if chosen.is_empty() { 0 } else { gap };
+            if used + need <= area.width {
+                used += need;
+                chosen.push(i);
+            }
+        }
+        chosen.sort_unstable();
+        chosen
+    };
+    let (wide, narrow) = (pick(2), pick(1));
+    // One space apart only where that shows more, or more important, keys.
+    let worth = |set: &[usize]| {
+        let ranks: u32 = set.iter().map(|&i| u32::from(hints[i].3)).sum();
+        (set.len(), std::cmp::Reverse(ranks))
+    };
+    let (gap, chosen) = if worth(&narrow) > worth(&wide) {
+        (1, narrow)
+    } else {
+        (2, wide)
+    };
+    let mut x = area.x;
+    chosen
+        .into_iter()
+        .map(|i| {
+            let r = Rect::new(x, area.y, width(i), 1);
+            x += width(i) + gap;
+            (r, i)
+        })
+        .collect()
+}
+
+/// Clickable key labels of the key bar: where each shown one is, and its
+/// key.
+pub fn buttons(area: Rect, hints: &[KeyHint]) -> Vec<(Rect, KeyCode)> {
+    placed(area, hints)
+        .into_iter()
+        .map(|(r, i)| (r, hints[i].0))
+        .collect()
+}
+
+/// The key bar: as many hints as fit, by priority.
 pub struct KeyBar<'a> {
     pub hints: &'a [KeyHint],
     pub theme: &'a Theme,
@@ -108,10 +206,11 @@ pub struct KeyBar<'a> {
 
 impl Widget for KeyBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        for ((rect, _), (_, key, label)) in buttons(area, self.hints).iter().zip(self.hints) {
-            buf.set_string(rect.x, rect.y, *key, self.theme.key());
+        for (rect, i) in placed(area, self.hints) {
+            let (_, key, label, _) = self.hints[i];
+            buf.set_string(rect.x, rect.y, key, self.theme.key());
             let x = rect.x + key.chars().count() as u16 + 1;
-            buf.set_string(x, rect.y, *label, self.theme.dim());
+            buf.set_string(x, rect.y, label, self.theme.dim());
         }
     }
 }
@@ -165,10 +264,14 @@ fn rules_lines(def: &VariantDef) -> Vec<Line<'static>> {
     v
 }
 
-/// The message line's text, styled as news or as a refusal.
-pub fn message_line(m: &Message, theme: &Theme) -> Line<'static> {
+/// A message in full, wrapped to `width` columns, styled as news or as a
+/// refusal.
+pub fn message_lines(m: &Message, width: u16, theme: &Theme) -> Vec<Line<'static>> {
     let style = if m.error { theme.error() } else { theme.good() };
-    Line::styled(format!(" {}", m.text), style)
+    wrap_words(&m.text, width)
+        .into_iter()
+        .map(|row| Line::styled(row, style))
+        .collect()
 }
 
 /// The board of a game in position `pos`, with the family's marks and

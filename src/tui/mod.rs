@@ -5,14 +5,15 @@
 //! terminal setup and restore, the blocking event loop, and the computer
 //! players' threads.
 //!
-//! Modules, bottom up: [`theme`], [`board`], [`panels`], [`popup`] and
-//! [`settings`] draw or hold plain values; [`control`] runs a game;
+//! Modules, bottom up: [`theme`], [`board`], [`panels`], [`popup`],
+//! [`clipboard`] and [`settings`] draw or hold plain values; [`control`] runs a game;
 //! [`base`] is what every screen shares with the app; [`game_page`] is
 //! the parts of both game screens; then the screens, then [`app`].
 
 pub mod app;
 pub mod base;
 pub mod board;
+pub mod clipboard;
 pub mod config;
 pub mod control;
 pub mod figures;
@@ -186,7 +187,12 @@ fn log_first_frame(started: Instant) {
 fn spawn_requests(app: &mut App, tx: &mpsc::Sender<AppEvent>) {
     for req in app.requests.drain(..) {
         match req {
-            Request::Think(job) => spawn_thinker(job, tx),
+            Request::Think(job) => spawn_thinker(*job, tx),
+            // The screen already said what was sent; a terminal that
+            // cannot take it simply ignores the escape.
+            Request::Clipboard(text) => {
+                clipboard::copy_to_terminal(&text).ok();
+            }
         }
     }
 }

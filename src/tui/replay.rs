@@ -6,7 +6,7 @@
 use super::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart};
 use super::control::{fresh_path, load_game, GameControl};
 use super::game_page::{
-    draw_board, keys_popup, message_line, rules_popup, KeyBar, KeyHint, PageLayout, SidePanel,
+    draw_board, keys_popup, message_lines, rules_popup, KeyBar, KeyHint, PageLayout, SidePanel,
 };
 use super::panels;
 use super::popup::{edit_line, scroll_key, InputPopup, LineKey};
@@ -168,27 +168,30 @@ impl ReplayState {
             .then(|| Duration::from_millis(self.speed_ms()))
     }
 
+    /// The key bar's keys in their order on screen, each with its rank
+    /// (narrow terminals drop the least important; all are in the help).
     fn hints(&self) -> Vec<KeyHint> {
         let autoplay = if self.autoplay { "stop" } else { "autoplay" };
         vec![
-            (KeyCode::Left, "←", "back"),
-            (KeyCode::Right, "→", "forward"),
-            (KeyCode::Home, "Home", "start"),
-            (KeyCode::End, "End", "end"),
-            (KeyCode::Char('g'), "g", "go to"),
-            (KeyCode::Char('a'), "a", autoplay),
-            (KeyCode::Char('b'), "b", "branch"),
-            (KeyCode::Char('?'), "?", "help"),
-            (KeyCode::Char('q'), "q", "quit"),
-            (KeyCode::Char('+'), "+", "faster"),
-            (KeyCode::Char('-'), "-", "slower"),
-            (KeyCode::Char('f'), "f", "flip"),
+            (KeyCode::Left, "←", "back", 1),
+            (KeyCode::Right, "→", "forward", 2),
+            (KeyCode::Home, "Home", "start", 9),
+            (KeyCode::End, "End", "end", 10),
+            (KeyCode::Char('g'), "g", "go to", 7),
+            (KeyCode::Char('a'), "a", autoplay, 4),
+            (KeyCode::Char('b'), "b", "branch", 8),
+            (KeyCode::Char('?'), "?", "help", 0),
+            (KeyCode::Char('q'), "q", "quit", 3),
+            (KeyCode::Char('+'), "+", "faster", 5),
+            (KeyCode::Char('-'), "-", "slower", 6),
+            (KeyCode::Char('f'), "f", "flip", 11),
         ]
     }
 
     fn layout(&self, size: (u16, u16)) -> PageLayout {
         let centerline = panels::centerline(self.game.position());
-        PageLayout::new(size, self.flipped, centerline, &self.hints())
+        let message = self.message.as_ref().map(|m| m.text.as_str());
+        PageLayout::new(size, self.flipped, centerline, &self.hints(), message)
     }
 
     /// The screen's widget.
@@ -258,6 +261,8 @@ impl ReplayState {
         if matches!(action, A::Back | A::Forward | A::ToStart | A::ToEnd) {
             self.autoplay = false;
         }
+        // A message answers the last key; the next key replaces it.
+        self.message = None;
         match action {
             A::Back => self.ply = self.ply.saturating_sub(1),
             A::Forward => self.ply = (self.ply + 1).min(self.len()),
@@ -274,8 +279,14 @@ impl ReplayState {
                     self.ply = 0;
                 }
             }
-            A::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
-            A::Slower => self.speed = self.speed.saturating_sub(1),
+            A::Faster => {
+                self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
+                self.say_speed(self.speed + 1 == SPEEDS.len(), "fastest");
+            }
+            A::Slower => {
+                self.speed = self.speed.saturating_sub(1);
+                self.say_speed(self.speed == 0, "slowest");
+            }
             A::Flip => self.flipped = !self.flipped,
             A::Help => self.popup = Some(ReplayPopup::Help { scroll: 0 }),
             A::Rules => self.popup = Some(ReplayPopup::Rules { scroll: 0 }),
@@ -311,6 +322,30 @@ impl ReplayState {
         }
     }
 
+    /// Autoplay's speed in words: "1 ply every 0.5 s".
+    pub fn speed_text(&self) -> String {
+        let ms = self.speed_ms();
+        let secs = if ms.is_multiple_of(1000) {
+            format!("{}", ms / 1000)
+        } else {
+            format!("{}", ms as f64 / 1000.0)
+        };
+        format!("1 ply every {secs} s")
+    }
+
+    /// Say the speed just chosen (and when it is the end of the scale).
+    fn say_speed(&mut self, at_end: bool, end: &str) {
+        let limit = if at_end {
+            format!(" (the {end})")
+        } else {
+            String::new()
+        };
+        self.message = Some(Message::info(format!(
+            "autoplay speed: {}{limit}",
+            self.speed_text()
+        )));
+    }
+
     /// Go to the ply typed in the jump popup.
     fn jump(&mut self, typed: &str) {
         match typed.parse::<usize>() {
@@ -331,7 +366,16 @@ impl ReplayState {
     fn branch(&mut self, settings: &Settings) -> Nav {
         let mut game = self.game.clone();
         game.truncate(self.ply);
+        // The saved times belong to the end of the game, not to this ply:
+        // a branch of a timed game starts a fresh clock of the same control.
+        let time_control = game
+            .clock_state()
+            .and_then(|c| c.control.parse::<crate::clock::TimeControl>().ok());
+        game.set_clock_state(None);
         let mut control = GameControl::new(game, [PlayerSpec::Human, PlayerSpec::Human]);
+        if let Some(tc) = time_control {
+            control = control.with_clock(tc);
+        }
         let dir = settings.saves_dir.clone().or_else(|| {
             self.path
                 .as_ref()
@@ -392,7 +436,7 @@ impl<'a> ReplayPage<'a> {
         }
         if r.autoplay {
             status.push(Line::styled(
-                format!("Autoplay: {} ms per ply", r.speed_ms()),
+                format!("Autoplay: {}", r.speed_text()),
                 theme.good(),
             ));
         }
@@ -456,7 +500,7 @@ impl Widget for ReplayPage<'_> {
         }
         self.side_panel().render(lay.side, buf);
         if let Some(m) = &r.message {
-            Paragraph::new(message_line(m, theme)).render(lay.message, buf);
+            Paragraph::new(message_lines(m, area.width, theme)).render(lay.message, buf);
         }
         KeyBar {
             hints: &r.hints(),

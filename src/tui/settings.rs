@@ -2,6 +2,7 @@
 //! The lowest module of the UI's own: the game controller and every screen
 //! read it, and it reads nothing of theirs.
 
+use crate::clock::TimeSource;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -21,6 +22,8 @@ pub struct Settings {
     /// The config file a theme chosen in the menu is kept in (`None`: not
     /// kept).
     pub config: Option<PathBuf>,
+    /// Where chess clocks read the time (tests set it by hand).
+    pub time: TimeSource,
 }
 
 impl Default for Settings {
@@ -32,6 +35,7 @@ impl Default for Settings {
             autosave: None,
             saves_dir: None,
             config: None,
+            time: TimeSource::default(),
         }
     }
 }

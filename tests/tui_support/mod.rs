@@ -189,8 +189,7 @@ pub fn click_square(app: &mut App, sq: &str) {
 
 pub fn square_center(app: &App, sq: &str) -> (u16, u16) {
     let p = play_state(app);
-    let flipped = p.flipped(&app.settings);
-    let lay = motley::tui::play::page::layout(&p.control, app.size, flipped);
+    let lay = p.layout(app.size, &app.settings);
     let geom = lay.board.expect("board fits");
     let r = geom.cell(motley::core::Square::parse(sq).unwrap());
     (r.x + r.width / 2, r.y + r.height / 2)

@@ -11,7 +11,7 @@ mod variants;
 
 pub use load::{LoadList, LoadStep};
 pub use main_page::{MainItem, MainList};
-pub use new_game::{FormRow, FormStep, NewGameForm, PLAYER_CHOICES};
+pub use new_game::{clock_choices, FormRow, FormStep, NewGameForm, PLAYER_CHOICES};
 pub use variants::{PickerStep, VariantPicker};
 
 use crate::ai::PlayerSpec;
@@ -257,6 +257,9 @@ impl MenuState {
             }
         };
         let mut control = GameControl::new(game, form.players());
+        if let Some(tc) = form.time_control() {
+            control = control.with_clock(tc);
+        }
         if form.match_games > 1 && new_game::offers_matches(registry, form.variant) {
             control = control.in_match(form.match_games);
         }

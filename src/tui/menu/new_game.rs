@@ -1,7 +1,8 @@
-//! The new-game form: players, match length (where the rules carry
-//! something from game to game) and an optional start position.
+//! The new-game form: players, a chess clock, match length (where the
+//! rules carry something from game to game) and an optional start position.
 
 use crate::ai::PlayerSpec;
+use crate::clock::TimeControl;
 use crate::rules::Position;
 use crate::tui::config::NewGameChoices;
 use crate::tui::popup::{centered, row_style, titled_block};
@@ -31,6 +32,15 @@ pub struct NewGameForm {
     pub black: usize,
     pub match_games: u32,
     pub fen: String,
+    /// Index into [`clock_choices`]: 0 is no clock.
+    pub clock: usize,
+}
+
+/// The clock choices: none, then the usual presets.
+pub fn clock_choices() -> Vec<Option<TimeControl>> {
+    std::iter::once(None)
+        .chain(TimeControl::PRESETS.into_iter().map(Some))
+        .collect()
 }
 
 /// Rows of the form.
@@ -40,6 +50,7 @@ pub enum FormRow {
     Black,
     MatchGames,
     Fen,
+    Clock,
     Start,
 }
 
@@ -68,7 +79,7 @@ fn cycle(v: &mut usize, d: i32) {
 
 /// The form's box on a screen of `size`.
 fn rect(size: (u16, u16)) -> Rect {
-    centered(Rect::new(0, 0, size.0, size.1), 70, 14)
+    centered(Rect::new(0, 0, size.0, size.1), 70, 15)
 }
 
 impl NewGameForm {
@@ -81,6 +92,7 @@ impl NewGameForm {
             black: 0,
             match_games: 1,
             fen: String::new(),
+            clock: 0,
         }
     }
 
@@ -115,6 +127,7 @@ impl NewGameForm {
             v.push(FormRow::MatchGames);
         }
         v.push(FormRow::Fen);
+        v.push(FormRow::Clock);
         v.push(FormRow::Start);
         v
     }
@@ -123,6 +136,11 @@ impl NewGameForm {
     pub fn players(&self) -> [PlayerSpec; 2] {
         let spec = |i: usize| PLAYER_CHOICES[i].parse().unwrap_or(PlayerSpec::Human);
         [spec(self.white), spec(self.black)]
+    }
+
+    /// The clock chosen, if any.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        clock_choices().get(self.clock).copied().flatten()
     }
 
     /// Handle a key.
@@ -136,6 +154,13 @@ impl NewGameForm {
             (KeyCode::Right, FormRow::White) => cycle(&mut self.white, 1),
             (KeyCode::Left, FormRow::Black) => cycle(&mut self.black, -1),
             (KeyCode::Right, FormRow::Black) => cycle(&mut self.black, 1),
+            (KeyCode::Left, FormRow::Clock) => {
+                let n = clock_choices().len();
+                self.clock = (self.clock + n - 1) % n;
+            }
+            (KeyCode::Right, FormRow::Clock) => {
+                self.clock = (self.clock + 1) % clock_choices().len()
+            }
             (KeyCode::Left, FormRow::MatchGames) => {
                 self.match_games = self.match_games.saturating_sub(1).max(1)
             }
@@ -174,6 +199,10 @@ impl NewGameForm {
         match row {
             FormRow::White => format!("White        ◂ {} ▸", PLAYER_CHOICES[self.white]),
             FormRow::Black => format!("Black        ◂ {} ▸", PLAYER_CHOICES[self.black]),
+            FormRow::Clock => match self.time_control() {
+                Some(tc) => format!("Clock        ◂ {tc} ▸  (minutes + seconds a move)"),
+                None => "Clock        ◂ none ▸".to_string(),
+            },
             FormRow::MatchGames => format!("Match games  ◂ {} ▸", self.match_games),
             FormRow::Fen if self.fen.is_empty() && !focused => {
                 "Start FEN    (the variant's start)".to_string()

@@ -35,6 +35,12 @@ pub enum PlayAction {
     ShowResult,
     /// Scroll the move list by rows (up is positive).
     ScrollMoves(i8),
+    /// Copy the position's FEN to the terminal's clipboard.
+    CopyFen,
+    /// Copy the game's PGN to the terminal's clipboard.
+    CopyPgn,
+    /// Write the game as a PGN file.
+    ExportPgn,
     /// A letter that means nothing here.
     Unbound(char),
 }
@@ -62,6 +68,9 @@ pub fn action_for_key(code: KeyCode, over: bool) -> Option<PlayAction> {
         KeyCode::Char('m') => A::MoveNow,
         KeyCode::Char('b') => A::Buy,
         KeyCode::Char('p') => A::Pass,
+        KeyCode::Char('y') => A::CopyFen,
+        KeyCode::Char('Y') => A::CopyPgn,
+        KeyCode::Char('e') => A::ExportPgn,
         KeyCode::Char('n') if over => A::NextGame,
         KeyCode::Char('g') if over => A::ShowResult,
         KeyCode::PageUp => A::ScrollMoves(5),
@@ -100,6 +109,12 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("n", "after the game: rematch, or the next game of a match"),
     ("g", "after the game: show the result again"),
     ("PgUp/PgDn, wheel", "scroll the move list"),
+    (
+        "y",
+        "copy the position's FEN (terminal clipboard, OSC 52: works over ssh)",
+    ),
+    ("Y", "copy the game's PGN (terminal clipboard)"),
+    ("e", "export the game to a new PGN file in the data folder"),
     ("i", "the rules of this variant"),
     ("?", "this help"),
     ("Esc", "drop the selection, close a prompt or popup"),
@@ -110,43 +125,45 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("Ctrl-C", "quit at once (autosaved)"),
 ];
 
-/// The keys the key bar shows for a game, most used first: narrow
-/// terminals drop the tail (every key is in the help).
+/// The keys the key bar shows for a game, in their order on screen, each
+/// with its rank: help first of all, then what the moment asks for;
+/// narrow terminals drop the least important (every key is in the help,
+/// the copy keys only there).
 pub fn hint_items(control: &GameControl) -> Vec<KeyHint> {
     let game = control.game();
     let over = game.outcome().is_some();
     let mut v: Vec<KeyHint> = Vec::new();
     if over {
-        v.push((KeyCode::Char('n'), "n", "rematch"));
-        v.push((KeyCode::Char('g'), "g", "result"));
+        v.push((KeyCode::Char('n'), "n", "rematch", 1));
+        v.push((KeyCode::Char('g'), "g", "result", 2));
     } else {
-        v.push((KeyCode::Char(':'), ":", "move"));
+        v.push((KeyCode::Char(':'), ":", "move", 1));
         if control.is_thinking() {
-            v.push((KeyCode::Char('m'), "m", "move now"));
+            v.push((KeyCode::Char('m'), "m", "move now", 2));
         }
         let legal = game.legal_actions();
         if legal
             .iter()
             .any(|a| matches!(a, Action::Buy(_) | Action::Place(..)))
         {
-            v.push((KeyCode::Char('b'), "b", "buy"));
+            v.push((KeyCode::Char('b'), "b", "buy", 2));
         }
         if legal.contains(&Action::Pass) {
-            v.push((KeyCode::Char('p'), "p", "pass"));
+            v.push((KeyCode::Char('p'), "p", "pass", 2));
         }
     }
     v.extend([
-        (KeyCode::Char('u'), "u", "undo"),
-        (KeyCode::Char('r'), "r", "redo"),
-        (KeyCode::Char('s'), "s", "save"),
-        (KeyCode::Char('?'), "?", "help"),
-        (KeyCode::Char('q'), "q", "quit"),
-        (KeyCode::Char('f'), "f", "flip"),
+        (KeyCode::Char('u'), "u", "undo", 3),
+        (KeyCode::Char('r'), "r", "redo", 6),
+        (KeyCode::Char('s'), "s", "save", 5),
+        (KeyCode::Char('?'), "?", "help", 0),
+        (KeyCode::Char('q'), "q", "quit", 4),
+        (KeyCode::Char('f'), "f", "flip", 10),
     ]);
     if !over {
-        v.push((KeyCode::Char('d'), "d", "offer"));
-        v.push((KeyCode::Char('R'), "R", "resign"));
+        v.push((KeyCode::Char('d'), "d", "offer", 8));
+        v.push((KeyCode::Char('R'), "R", "resign", 7));
     }
-    v.push((KeyCode::Char('i'), "i", "rules"));
+    v.push((KeyCode::Char('i'), "i", "rules", 9));
     v
 }

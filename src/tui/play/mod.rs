@@ -68,7 +68,7 @@ impl PlayState {
 
     /// Where everything is drawn (and clicked) on a screen of `size`.
     pub fn layout(&self, size: (u16, u16), settings: &Settings) -> PageLayout {
-        page::layout(&self.control, size, self.flipped(settings))
+        page::layout(&self.control, &self.view, size, self.flipped(settings))
     }
 
     /// The screen's widget.
@@ -78,6 +78,7 @@ impl PlayState {
             view: &self.view,
             flipped: self.flipped(settings),
             theme,
+            now: settings.time.now(),
         }
     }
 
@@ -99,7 +100,7 @@ impl PlayState {
             Settled::StillOver => self.view.drop_selection(),
             Settled::Ongoing if self.view.popup.is_none() => {
                 if let Some(job) = self.control.computer_job(ctx.settings) {
-                    ctx.requests.push(Request::Think(job));
+                    ctx.requests.push(Request::Think(Box::new(job)));
                 }
             }
             Settled::Ongoing => {}
@@ -140,7 +141,13 @@ impl PlayState {
             }
             AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
-            AppEvent::Resize(..) | AppEvent::Tick => Nav::Stay,
+            AppEvent::Tick => {
+                if let Some(settled) = self.control.tick(ctx.settings) {
+                    self.after(settled, ctx);
+                }
+                Nav::Stay
+            }
+            AppEvent::Resize(..) => Nav::Stay,
         }
     }
 
@@ -239,6 +246,25 @@ impl PlayState {
             A::ShowResult => self.view.popup = Some(popups::game_over(&self.control)),
             A::ScrollMoves(d) => {
                 self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
+            }
+            A::CopyFen => {
+                let fen = self.control.game().position().to_fen();
+                ctx.requests.push(Request::Clipboard(fen.clone()));
+                self.view
+                    .say(format!("FEN sent to the terminal's clipboard: {fen}"));
+            }
+            A::CopyPgn => {
+                let pgn = self.control.pgn();
+                let plies = self.control.game().ply();
+                let unit = if plies == 1 { "ply" } else { "plies" };
+                ctx.requests.push(Request::Clipboard(pgn));
+                self.view.say(format!(
+                    "PGN of the game ({plies} {unit}) sent to the terminal's clipboard"
+                ));
+            }
+            A::ExportPgn => {
+                let said = self.control.export_pgn(ctx.settings);
+                self.view.message = Some(Message::of(said));
             }
             A::Unbound(c) => self.view.refuse(format!(
                 "'{c}' is not a key here; press ? for the list of keys"
@@ -361,6 +387,9 @@ impl PlayState {
         if undone {
             self.view.popup = None;
             self.view.say("took back");
+        } else if self.control.flag_fallen() {
+            self.view
+                .refuse("time ran out: a game lost on time cannot be taken back");
         } else {
             self.view
                 .refuse("nothing to undo: this is the start of the game");

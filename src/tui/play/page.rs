@@ -5,25 +5,39 @@ use super::keys::{hint_items, PLAY_KEYS};
 use super::popups::Popup;
 use super::view::PlayView;
 use crate::ai::PlayerSpec;
-use crate::core::{Action, Bitboard, Square};
+use crate::clock::{format_time, URGENT};
+use crate::core::{Action, Bitboard, Color, Square};
 use crate::game::Game;
 use crate::rules::Position;
 use crate::tui::control::GameControl;
 use crate::tui::game_page::{
-    draw_board, keys_popup, message_line, rules_popup, KeyBar, PageLayout, SidePanel,
+    draw_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
 };
 use crate::tui::panels;
 use crate::tui::popup::InputPopup;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
+use std::time::Duration;
 
-/// The layout of a game's screen.
-pub fn layout(control: &GameControl, size: (u16, u16), flipped: bool) -> PageLayout {
+/// The layout of a game's screen (the message line grows with the
+/// message shown).
+pub fn layout(
+    control: &GameControl,
+    view: &PlayView,
+    size: (u16, u16),
+    flipped: bool,
+) -> PageLayout {
     let centerline = panels::centerline(control.game().position());
-    PageLayout::new(size, flipped, centerline, &hint_items(control))
+    let message = view
+        .message
+        .as_ref()
+        .filter(|_| view.prompt.is_none())
+        .map(|m| m.text.as_str());
+    PageLayout::new(size, flipped, centerline, &hint_items(control), message)
 }
 
 /// Squares the selected piece can reach.
@@ -52,12 +66,14 @@ pub struct PlayPage<'a> {
     pub flipped: bool,
     /// Colours and glyphs.
     pub theme: &'a Theme,
+    /// The time the clocks are read at.
+    pub now: Duration,
 }
 
 impl Widget for PlayPage<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (control, view, theme) = (self.control, self.view, self.theme);
-        let lay = layout(control, (area.width, area.height), self.flipped);
+        let lay = layout(control, view, (area.width, area.height), self.flipped);
         let game = control.game();
         Paragraph::new(self.title()).render(lay.title, buf);
         if let Some(geom) = lay.board {
@@ -80,7 +96,7 @@ impl Widget for PlayPage<'_> {
             theme,
         }
         .render(lay.side, buf);
-        Paragraph::new(self.message_line()).render(lay.message, buf);
+        Paragraph::new(self.message_lines(area.width)).render(lay.message, buf);
         KeyBar {
             hints: &hint_items(control),
             theme,
@@ -141,16 +157,62 @@ impl PlayPage<'_> {
             if pos.in_check(side) {
                 v.push(Line::styled("Check!", theme.error()));
             }
+            v.extend(self.clock_lines());
             return v;
         };
-        vec![
+        let mut v = vec![
             Line::styled(format!("Game over: {}", o.result_str()), theme.title()),
             Line::styled(panels::describe_outcome(pos, &o), theme.title()),
-        ]
+        ];
+        v.extend(self.clock_lines());
+        v
     }
 
-    /// The prompt, the message, or a hint of what to do.
-    fn message_line(&self) -> Line<'static> {
+    /// Each side's time, the running one marked, urgent under ten seconds.
+    fn clock_lines(&self) -> Vec<Line<'static>> {
+        let (Some(clock), theme) = (self.control.clock(), self.theme) else {
+            return Vec::new();
+        };
+        let now = self.now;
+        let mut lines = vec![Line::styled(
+            format!("Clock {}", clock.control()),
+            theme.dim(),
+        )];
+        for side in Color::ALL {
+            let left = clock.remaining(side, now);
+            let name = self.control.side_name(side);
+            let running = clock.running() == Some(side);
+            let flag = clock.flagged() == Some(side);
+            let mark = match (running, flag) {
+                (_, true) => "  flag fell",
+                (true, false) => "  ◂",
+                _ => "",
+            };
+            let style = if left < URGENT {
+                theme.error()
+            } else if running {
+                theme.title()
+            } else {
+                Style::default()
+            };
+            lines.push(Line::styled(
+                format!("{name:<6}{:>8}{mark}", format_time(left)),
+                style,
+            ));
+        }
+        lines
+    }
+
+    /// The prompt, the message in full, or a hint of what to do.
+    fn message_lines(&self, width: u16) -> Vec<Line<'static>> {
+        match (&self.view.prompt, &self.view.message) {
+            (None, Some(m)) => message_lines(m, width, self.theme),
+            _ => vec![self.hint_line()],
+        }
+    }
+
+    /// The prompt, or a hint of what to do.
+    fn hint_line(&self) -> Line<'static> {
         let (view, theme) = (self.view, self.theme);
         if let Some(text) = &view.prompt {
             Line::from(vec![
@@ -159,8 +221,6 @@ impl PlayPage<'_> {
                 Span::styled("█", theme.key()),
                 Span::styled("   Enter plays · Esc cancels", theme.dim()),
             ])
-        } else if let Some(m) = &view.message {
-            message_line(m, theme)
         } else if let Some(piece) = view.placing {
             Line::styled(
                 format!(" placing a {}: pick a square", piece.role.name()),

@@ -1,0 +1,211 @@
+//! Why a typed move is illegal: the rules engine gives the first reason
+//! that applies, and gives the same reason whether the move is typed in
+//! SAN or in coordinates. Each case: a position by FEN, the text typed,
+//! the reason expected.
+
+use motley::rules::{parse_action, AnyPosition, MoveInputError};
+use motley::variant::Registry;
+
+fn pos(variant: &str, fen: &str) -> AnyPosition {
+    Registry::builtin()
+        .get(variant)
+        .unwrap()
+        .position(Some(fen))
+        .unwrap()
+}
+
+/// The reason given for `typed`, which must be refused as illegal.
+fn reason(p: &AnyPosition, typed: &str) -> String {
+    match parse_action(p, typed) {
+        Err(MoveInputError::Illegal { reason, .. }) => reason,
+        other => panic!("{typed}: expected an illegal move, got {other:?}"),
+    }
+}
+
+/// Every text in `typed` is refused with a reason containing `expected`,
+/// and all of them with the same reason.
+fn explained(variant: &str, fen: &str, typed: &[&str], expected: &str) {
+    let p = pos(variant, fen);
+    let reasons: Vec<String> = typed.iter().map(|t| reason(&p, t)).collect();
+    for (t, r) in typed.iter().zip(&reasons) {
+        assert!(
+            r.contains(expected),
+            "{variant} {t}: expected '{expected}' in '{r}'"
+        );
+    }
+    assert!(
+        reasons.windows(2).all(|w| w[0] == w[1]),
+        "{variant}: one move, several reasons: {reasons:?}"
+    );
+}
+
+/// Chicken after 1.e3 b5: White must take on b5.
+const CHICKEN_E3_B5: &str = "rnbqkbnr/p1pppppp/8/1p6/8/4P3/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+
+#[test]
+fn chicken_san_pawn_push_is_refused_because_captures_are_compulsory() {
+    explained(
+        "chicken",
+        CHICKEN_E3_B5,
+        &["a3", "a2a3"],
+        "captures are compulsory",
+    );
+}
+
+#[test]
+fn chicken_san_blocked_bishop_move_is_refused_because_captures_are_compulsory() {
+    explained(
+        "chicken",
+        CHICKEN_E3_B5,
+        &["Ba6", "f1a6"],
+        "captures are compulsory",
+    );
+}
+
+#[test]
+fn antichess_pawn_that_cannot_reach_is_told_before_compulsory_captures() {
+    explained(
+        "antichess",
+        CHICKEN_E3_B5,
+        &["a2a5", "a5"],
+        "the pawn on a2 cannot move to a5",
+    );
+}
+
+#[test]
+fn contrast_weak_knight_explained_in_san_and_coordinates() {
+    explained(
+        "contrast",
+        motley::core::fen::STANDARD_FEN,
+        &["Ng1f3", "Nf3", "g1f3"],
+        "the knight on g1 is weak",
+    );
+}
+
+/// White in check from the rook on h1.
+const IN_CHECK: &str = "4k3/8/8/8/8/8/P7/4K2r w - - 0 1";
+
+#[test]
+fn pawn_that_cannot_reach_is_told_before_check() {
+    explained(
+        "standard",
+        IN_CHECK,
+        &["a2a5", "a5"],
+        "the pawn on a2 cannot move to a5",
+    );
+}
+
+#[test]
+fn pawn_move_that_ignores_check_is_told_so() {
+    explained(
+        "standard",
+        IN_CHECK,
+        &["a3", "a2a3"],
+        "your king is in check and this move does not get it out",
+    );
+}
+
+#[test]
+fn blocked_pawn_is_told_it_is_blocked_not_about_check() {
+    // The pawn's path is blocked by the white knight on a3.
+    explained(
+        "standard",
+        "4k3/8/8/8/8/N7/P7/4K2r w - - 0 1",
+        &["a4", "a2a4"],
+        "cannot pass a3",
+    );
+}
+
+#[test]
+fn castling_in_check_is_refused_for_the_check() {
+    explained(
+        "standard",
+        "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1",
+        &["O-O", "e1g1"],
+        "may not castle while in check",
+    );
+}
+
+#[test]
+fn castling_with_the_path_blocked_names_the_square() {
+    explained(
+        "standard",
+        "r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1",
+        &["O-O", "0-0", "e1g1"],
+        "g1 is occupied",
+    );
+}
+
+#[test]
+fn castling_through_an_attacked_square_names_it() {
+    explained(
+        "standard",
+        "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
+        &["O-O", "e1g1"],
+        "attacks f1",
+    );
+}
+
+#[test]
+fn castling_without_the_right_says_so() {
+    explained(
+        "standard",
+        "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1",
+        &["O-O", "e1g1"],
+        "castling kingside is no longer allowed",
+    );
+}
+
+#[test]
+fn dice_money_castling_is_explained_like_chess() {
+    let mut game = motley::game::Game::new(
+        Registry::builtin().get("dice-money").unwrap(),
+        Some("r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1"),
+        3,
+    )
+    .unwrap();
+    game.play_text("roll:1,1").unwrap();
+    for typed in ["O-O", "e1g1"] {
+        let e = game.clone().play_text(typed).unwrap_err().to_string();
+        assert!(e.contains("g1 is occupied"), "{typed}: {e}");
+    }
+}
+
+#[test]
+fn jamal_errors_call_the_camel_a_camel() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    explained(
+        "monochromatic-jamal",
+        start,
+        &["b1c3"],
+        "the camel on b1 cannot move to c3",
+    );
+    let r = reason(&pos("monochromatic-jamal", start), "Nc3");
+    assert!(r.contains("camel") && !r.contains("knight"), "{r}");
+}
+
+#[test]
+fn move_onto_an_own_piece_names_it() {
+    explained(
+        "standard",
+        motley::core::fen::STANDARD_FEN,
+        &["Ke2", "e1e2"],
+        "e2 holds your own pawn",
+    );
+}
+
+#[test]
+fn blocked_slider_names_the_blocking_square() {
+    explained(
+        "standard",
+        motley::core::fen::STANDARD_FEN,
+        &["Bb5", "f1b5"],
+        "cannot pass e2",
+    );
+}
+
+#[test]
+fn no_piece_of_that_kind_is_said_in_words() {
+    let r = reason(&pos("standard", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "Nf3");
+    assert!(r.contains("White has no knight"), "{r}");
+}
