@@ -71,6 +71,27 @@ impl Eval {
     }
 }
 
+impl Eval {
+    /// The same evaluation seen from the other side.
+    pub fn flipped(self) -> Eval {
+        match self {
+            Eval::Cp(c) => Eval::Cp(-c),
+            Eval::Mate(n) => Eval::Mate(-n),
+            Eval::Won => Eval::Lost,
+            Eval::Lost => Eval::Won,
+        }
+    }
+
+    /// An evaluation from `side`'s point of view seen from White's (the
+    /// way boards and graphs show it).
+    pub fn for_white(self, side: Color) -> Eval {
+        match side {
+            Color::White => self,
+            Color::Black => self.flipped(),
+        }
+    }
+}
+
 impl std::fmt::Display for Eval {
     /// Pawns with a sign (`+0.35`), `#3` / `#-3` for mates, `won` / `lost`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -227,21 +248,63 @@ pub fn analyse_game(
     stop: &AtomicBool,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> GameAnalysis {
+    analyse_game_streaming(game, settings, stop, progress, &|_| {})
+}
+
+/// [`analyse_game`] that also hands each ply to `on_ply` as soon as both
+/// of its positions are valued (from the analysing threads, in the order
+/// they finish), so a screen can show the analysis while it grows.
+pub fn analyse_game_streaming(
+    game: &Game,
+    settings: &AnalysisSettings,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    on_ply: &(dyn Fn(&PlyAnalysis) + Sync),
+) -> GameAnalysis {
     let nodes = replay(game);
-    let values = value_positions(&nodes, settings, stop, progress);
-    let mut plies = Vec::with_capacity(nodes.len().saturating_sub(1));
-    for (i, pair) in nodes.windows(2).enumerate() {
-        let (Some(action), Some(san)) = (game.actions().get(i), game.sans().get(i)) else {
-            break;
+    let (actions, sans) = (game.actions(), game.sans());
+    let ply_count = nodes
+        .len()
+        .saturating_sub(1)
+        .min(actions.len())
+        .min(sans.len());
+    let ply_at = |i: usize, values: [Valuation; 2]| {
+        ply_analysis(i, &nodes[i..i + 2], values, actions[i], &sans[i])
+    };
+    let found = Mutex::new(vec![None; nodes.len()]);
+    let on_value = |i: usize, v: Valuation| {
+        // Under the lock each ply is completed by exactly one position.
+        let ready: Vec<(usize, [Valuation; 2])> = match found.lock() {
+            Ok(mut found) => {
+                found[i] = Some(v);
+                [i.checked_sub(1), Some(i)]
+                    .into_iter()
+                    .flatten()
+                    .filter(|&k| k < ply_count)
+                    .filter_map(|k| Some((k, [found[k]?, found[k + 1]?])))
+                    .collect()
+            }
+            Err(_) => Vec::new(),
         };
-        plies.push(ply_analysis(
-            i,
-            pair,
-            [values[i], values[i + 1]],
-            *action,
-            san,
-        ));
-    }
+        for (k, values) in ready {
+            on_ply(&ply_at(k, values));
+        }
+    };
+    value_positions(&nodes, settings, stop, progress, &on_value);
+    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    let values: Vec<Valuation> = found
+        .into_iter()
+        .map(|v| {
+            v.unwrap_or(Valuation {
+                score: 0,
+                best: None,
+                depth: 0,
+            })
+        })
+        .collect();
+    let plies: Vec<PlyAnalysis> = (0..ply_count)
+        .map(|i| ply_at(i, [values[i], values[i + 1]]))
+        .collect();
     let summary = [Color::White, Color::Black].map(|c| side_summary(&plies, c));
     GameAnalysis {
         variant: game.variant().id.clone(),
@@ -279,16 +342,17 @@ fn replay(game: &Game) -> Vec<Node> {
     nodes
 }
 
-/// Search every position, `settings.threads` at a time.
+/// Search every position, `settings.threads` at a time, handing each
+/// value to `on_value` as it is found.
 fn value_positions(
     nodes: &[Node],
     settings: &AnalysisSettings,
     stop: &AtomicBool,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<Valuation> {
+    on_value: &(dyn Fn(usize, Valuation) + Sync),
+) {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results = Mutex::new(vec![None; nodes.len()]);
     let limits = Limits {
         max_depth: settings.max_depth.max(1),
         movetime: Some(settings.movetime),
@@ -303,26 +367,12 @@ fn value_positions(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(node) = nodes.get(i) else { break };
-                    let v = value_of(node, &limits, stop, &mut table);
-                    if let Ok(mut r) = results.lock() {
-                        r[i] = Some(v);
-                    }
+                    on_value(i, value_of(node, &limits, stop, &mut table));
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, nodes.len());
                 }
             });
         }
     });
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results
-        .into_iter()
-        .map(|v| {
-            v.unwrap_or(Valuation {
-                score: 0,
-                best: None,
-                depth: 0,
-            })
-        })
-        .collect()
 }
 
 fn value_of(node: &Node, limits: &Limits, stop: &AtomicBool, table: &mut Table) -> Valuation {
@@ -416,7 +466,32 @@ fn side_summary(plies: &[PlyAnalysis], side: Color) -> SideSummary {
     }
 }
 
+impl PlyAnalysis {
+    /// Who acted, as a colour.
+    pub fn mover_color(&self) -> Color {
+        if self.mover == "black" {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+}
+
 impl GameAnalysis {
+    /// This analysis is of `game` as it stands: the same variant and the
+    /// same actions ply by ply. A stored analysis of a record whose moves
+    /// changed since is stale and must not be shown.
+    pub fn matches(&self, game: &Game) -> bool {
+        self.variant == game.variant().id
+            && self.plies.len() == game.ply()
+            && self
+                .plies
+                .iter()
+                .zip(game.actions())
+                .enumerate()
+                .all(|(i, (p, a))| p.ply == i + 1 && p.action == a.to_string())
+    }
+
     /// The analysis as text: one line per ply, then one per side.
     pub fn to_text(&self) -> String {
         let mut out = String::new();

@@ -133,6 +133,24 @@ pub struct GameRecord {
         deserialize_with = "lenient"
     )]
     pub clock: Option<crate::clock::ClockState>,
+    /// Hints (suggested moves) each side asked for during play: White's
+    /// (South's), Black's (North's).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
+    pub hints: Option<[u32; 2]>,
+    /// The engine's analysis of the game (`crate::analysis::GameAnalysis`
+    /// as JSON, with the time per position used), kept so that reopening
+    /// the game does not redo it. Opaque here: its reader checks that it
+    /// still matches `moves`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient_object"
+    )]
+    pub analysis: Option<Value>,
 }
 
 /// A game read from a file, with what the file says about it beyond the
@@ -145,6 +163,10 @@ pub struct SavedGame {
     pub players: Option<Players>,
     /// Date as the file gives it (RFC 3339 from JSON, `YYYY.MM.DD` from PGN).
     pub date: Option<String>,
+    /// Hints each side used (White, Black), when the record counts them.
+    pub hints: Option<[u32; 2]>,
+    /// The stored analysis (see [`GameRecord::analysis`]).
+    pub analysis: Option<Value>,
 }
 
 /// What went wrong, without the where.
@@ -397,6 +419,8 @@ pub fn record_of(game: &Game) -> GameRecord {
         date: None,
         carried: carried_of(game),
         clock: game.clock_state().cloned(),
+        hints: None,
+        analysis: None,
     }
 }
 
@@ -450,6 +474,8 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
         game: finish(game, rec),
         players: rec.players.clone(),
         date: rec.date.clone().or_else(|| rec.saved.clone()),
+        hints: rec.hints,
+        analysis: rec.analysis.clone(),
     };
     Replayed::of(saved, error)
 }
@@ -732,6 +758,11 @@ fn action_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error>
 /// An informational field: a wrong type drops it rather than the game.
 fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
     Ok(T::deserialize(Value::deserialize(d)?).ok())
+}
+
+/// An opaque object field (`analysis`): anything but an object is dropped.
+fn lenient_object<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Ok(Some(Value::deserialize(d)?).filter(Value::is_object))
 }
 
 /// A field whose null means its default (a `seed` of null is 0).

@@ -292,14 +292,14 @@ fn replay_forward_and_back_match_the_engine() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(replay_state(&app).ply, 7);
     assert!(screen(&app).contains("is not a ply"));
-    // Autoplay steps on each tick, faster with +.
-    key(&mut app, KeyCode::Char('a'));
+    // Autoplay (p: play / pause) steps on each tick, faster with +.
+    key(&mut app, KeyCode::Char('p'));
     let slow = app.tick_interval().unwrap();
     key(&mut app, KeyCode::Char('+'));
     assert!(app.tick_interval().unwrap() < slow);
     motley::tui::app::handle(&mut app, motley::tui::base::AppEvent::Tick);
     assert_eq!(replay_state(&app).ply, 8);
-    key(&mut app, KeyCode::Char('a'));
+    key(&mut app, KeyCode::Char('p'));
     assert!(app.tick_interval().is_none());
     key(&mut app, KeyCode::Home);
     insta::assert_snapshot!("replay_chicken_start", screen(&app));

@@ -86,13 +86,18 @@ impl Tmux {
 
     /// Wait until the screen contains `text`.
     fn wait_for(&self, text: &str) -> String {
+        self.wait_for_within(text, Duration::from_secs(10))
+    }
+
+    /// Wait up to `limit` until the screen contains `text`.
+    fn wait_for_within(&self, text: &str, limit: Duration) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
             if s.contains(text) {
                 return s;
             }
-            if start.elapsed() > Duration::from_secs(10) {
+            if start.elapsed() > limit {
                 panic!("timed out waiting for {text:?}; screen:\n{s}");
             }
             std::thread::sleep(Duration::from_millis(50));
@@ -270,6 +275,44 @@ fn leaving_restores_the_terminal() {
         words.contains(&"icanon") && words.contains(&"echo"),
         "raw mode left on: {modes}"
     );
+}
+
+#[test]
+fn replay_analysis_marks_the_blunder_and_is_there_at_once_when_reopened() {
+    let Some(t) = Tmux::new("analysis") else {
+        return;
+    };
+    // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#
+    let file = t.data.join("scholar.json");
+    std::fs::write(
+        &file,
+        r#"{"format":"motley-game","version":1,"variant":"standard","start":null,"seed":1,
+"moves":["e2e4","e7e5","d1h5","b8c6","f1c4","g8f6","h5f7"]}"#,
+    )
+    .unwrap();
+    let args = format!("replay '{}'", file.display());
+    t.start(&args);
+    t.wait_for("a analyse");
+    assert!(!t.screen().contains("??"));
+    t.keys(&["a"]);
+    // The analysis runs in the background; the marks appear as it ends.
+    let s = t.wait_for_within("Nf6??", Duration::from_secs(60));
+    assert!(s.contains("3. Bc4 Nf6??"), "{s}");
+    t.wait_for_within("stored in scholar.json", Duration::from_secs(30));
+    // Browsing works, and the evaluation follows the ply shown.
+    t.keys(&["End"]);
+    t.wait_for("Ply 7 of 7");
+    t.keys(&["q"]);
+    t.wait_exit();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("\"analysis\""), "{saved}");
+    // Reopened: the stored analysis is shown at once, nothing is redone.
+    t.start(&args);
+    let s = t.wait_for("Nf6??");
+    assert!(s.contains("Analysis (file)"), "{s}");
+    assert!(!s.contains("Analysing"), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
 }
 
 #[test]

@@ -692,6 +692,8 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         game,
         players,
         date,
+        hints: None,
+        analysis: None,
     };
     Replayed::of(saved, error)
 }

@@ -99,8 +99,10 @@ impl App {
 
     /// Stop background work for the current screen (closing or quitting).
     pub fn shutdown(&mut self) {
-        if let Screen::Play(p) = &mut self.screen {
-            p.close(&self.settings);
+        match &mut self.screen {
+            Screen::Play(p) => p.close(&self.settings),
+            Screen::Replay(r) => r.close(),
+            Screen::Menu(_) => {}
         }
     }
 
@@ -186,23 +188,53 @@ pub fn handle(app: &mut App, event: AppEvent) {
     app.navigate(nav);
 }
 
-/// Run queued computer jobs on this thread, feeding the results back in
-/// (tests use this instead of the runtime's threads). Other requests stay
+/// Run queued jobs (computer moves, hints, analyses) on this thread,
+/// feeding the results back in as the runtime's threads would (tests use
+/// this instead of the threads). Other requests (the clipboard) stay
 /// queued for the test to look at.
 pub fn run_requests_inline(app: &mut App) {
     for _ in 0..1000 {
-        let Some(i) = app
-            .requests
-            .iter()
-            .rposition(|r| matches!(r, Request::Think(_)))
-        else {
+        let Some(i) = app.requests.iter().rposition(|r| {
+            matches!(
+                r,
+                Request::Think(_) | Request::Hint(_) | Request::Analyse(_)
+            )
+        }) else {
             return;
         };
-        let Request::Think(job) = app.requests.remove(i) else {
-            return;
-        };
-        let event = AppEvent::answer(job.generation, job.run());
-        handle(app, event);
+        let request = app.requests.remove(i);
+        for event in request_events(request) {
+            handle(app, event);
+        }
+    }
+}
+
+/// Run one job here and now; the events it sends back, in order.
+pub fn request_events(request: Request) -> Vec<AppEvent> {
+    match request {
+        Request::Think(job) => vec![AppEvent::answer(job.generation, job.run())],
+        Request::Hint(job) => vec![AppEvent::Hinted {
+            generation: job.generation,
+            action: job.run(),
+        }],
+        Request::Clipboard(_) => Vec::new(),
+        Request::Analyse(job) => {
+            let events = std::sync::Mutex::new(Vec::new());
+            let done = job.run(&|p| {
+                if let Ok(mut events) = events.lock() {
+                    events.push(AppEvent::Analysed {
+                        job: job.id,
+                        ply: Box::new(p.clone()),
+                    });
+                }
+            });
+            let mut events = events.into_inner().unwrap_or_else(|e| e.into_inner());
+            events.push(AppEvent::AnalysisDone {
+                job: job.id,
+                analysis: done.map(Box::new),
+            });
+            events
+        }
     }
 }
 

@@ -3,9 +3,11 @@
 //! no screen, so screens import it and the app imports screens without a
 //! loop.
 
-use super::control::{GameControl, ThinkJob};
+use super::control::{GameControl, HintJob, ThinkJob};
+use super::review::AnalysisJob;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
+use crate::analysis::{GameAnalysis, PlyAnalysis};
 use crate::core::Action;
 use crate::game::Game;
 use crate::variant::Registry;
@@ -43,6 +45,30 @@ pub enum AppEvent {
     },
     /// A timer: the replay viewer's autoplay, a chess clock's second.
     Tick,
+    /// A hint's search finished for the request with `generation` (see
+    /// [`HintJob`]).
+    Hinted {
+        /// The request's generation; a stale answer is dropped.
+        generation: u64,
+        /// The suggested action, or `None` when the search found none.
+        action: Option<Action>,
+    },
+    /// One ply of a background analysis is ready (plies arrive in the
+    /// order they finish).
+    Analysed {
+        /// The analysis job ([`AnalysisJob::id`]).
+        job: u64,
+        /// The ply's verdict.
+        ply: Box<PlyAnalysis>,
+    },
+    /// A background analysis ended.
+    AnalysisDone {
+        /// The analysis job ([`AnalysisJob::id`]).
+        job: u64,
+        /// The whole analysis with its summary, or `None` when it ended
+        /// without one (stopped, failed, or no thread could start).
+        analysis: Option<Box<GameAnalysis>>,
+    },
 }
 
 impl AppEvent {
@@ -73,6 +99,10 @@ impl AppEvent {
 pub enum Request {
     /// Run a computer player's search off the UI thread.
     Think(Box<ThinkJob>),
+    /// Search for a hint off the UI thread.
+    Hint(Box<HintJob>),
+    /// Analyse a game off the UI thread, streaming plies back.
+    Analyse(Box<AnalysisJob>),
     /// Put text on the terminal's clipboard (OSC 52).
     Clipboard(String),
 }
@@ -156,6 +186,8 @@ pub struct ReplayStart {
     pub path: Option<PathBuf>,
     /// What was wrong with the file, in words.
     pub error: Option<String>,
+    /// The analysis stored with the record (JSON), if any.
+    pub analysis: Option<serde_json::Value>,
 }
 
 /// Where a screen's handler wants to go next.

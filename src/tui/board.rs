@@ -145,6 +145,8 @@ pub struct Marks {
     pub last_move: Vec<Square>,
     pub check: Option<Square>,
     pub flipped: Bitboard,
+    /// The engine's suggested move (hint or analysis).
+    pub best: Vec<Square>,
 }
 
 impl Marks {
@@ -156,6 +158,8 @@ impl Marks {
             Some(Mark::Selected)
         } else if self.cursor == Some(sq) {
             Some(Mark::Cursor)
+        } else if self.best.contains(&sq) {
+            Some(Mark::Best)
         } else if self.flipped.contains(sq) {
             Some(Mark::Flipped)
         } else if self.last_move.contains(&sq) {

@@ -6,11 +6,12 @@
 
 use super::panels;
 use super::settings::Settings;
-use crate::ai::{PlayerSpec, ThinkSettings};
+use crate::ai::search::{self, Limits};
+use crate::ai::{PlayerSpec, ThinkSettings, DEFAULT_LEVEL};
 use crate::clock::{ChessClock, TimeControl};
 use crate::core::{Action, Color};
 use crate::game::Game;
-use crate::rules::{AnyPosition, Describe, Position};
+use crate::rules::{san_of, AnyPosition, Describe, Position};
 use crate::uci::client::{EngineSeat, EngineTurn};
 use crate::variant::Registry;
 use std::path::{Path, PathBuf};
@@ -56,6 +57,41 @@ impl ThinkJob {
             )),
         }
     }
+}
+
+/// A hint: the side to move's best action by a short search (as long as
+/// the default level thinks), run off the UI thread like a computer's move.
+#[derive(Clone, Debug)]
+pub struct HintJob {
+    /// Matches the answer to the request; a stale answer is dropped.
+    pub generation: u64,
+    /// The position the hint is for.
+    pub position: AnyPosition,
+    /// Repetition keys of the positions before this one.
+    pub history: Vec<u64>,
+    /// How long and how deep to search.
+    pub limits: Limits,
+    /// Set when the hint is no longer wanted (the game moved on).
+    pub stop: Arc<AtomicBool>,
+}
+
+impl HintJob {
+    /// Search; `None` when there is nothing to suggest.
+    pub fn run(&self) -> Option<Action> {
+        let (pos, history) = (&self.position, &self.history);
+        crate::dispatch!(pos, p => search::search(p, history, &self.limits, &self.stop)).best
+    }
+}
+
+/// A hint on show: the suggested action for the position at `ply`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The suggested action.
+    pub action: Action,
+    /// It in SAN, for the message line.
+    pub san: String,
+    /// Who it is for.
+    pub side: Color,
 }
 
 /// A computer player at work.
@@ -150,6 +186,12 @@ pub struct GameControl {
     autosave_error: Option<String>,
     /// The engines of `uci:` players, by colour index.
     engines: [EngineSeat; 2],
+    /// Hints used by each side (colour index), kept in the record.
+    hints_used: [u32; 2],
+    /// The hint being searched for, if any.
+    hint_asked: Option<Thinking>,
+    /// The hint on show (until the game changes).
+    hint: Option<Hint>,
     /// The chess clock, when the game is played with one.
     clock: Option<ChessClock>,
     /// The ply the clock last followed: a change to a later ply ends a
@@ -178,7 +220,16 @@ impl GameControl {
             touched: false,
             autosave_error: None,
             engines: Default::default(),
+            hints_used: [0, 0],
+            hint_asked: None,
+            hint: None,
         }
+    }
+
+    /// A game resumed from a record that counted `hints` already.
+    pub fn with_hints(mut self, hints: Option<[u32; 2]>) -> GameControl {
+        self.hints_used = hints.unwrap_or_default();
+        self
     }
 
     /// Give `side`'s `uci:` player an engine started already (so a start
@@ -334,6 +385,7 @@ impl GameControl {
     /// After any change: roll due dice, autosave, and say whether the game
     /// has just ended. The one path every change ends in.
     pub fn settle(&mut self, settings: &Settings) -> Settled {
+        self.drop_hint();
         if !self.flag_down(settings) {
             for _ in 0..64 {
                 if self.game.roll_dice().is_none() {
@@ -469,6 +521,94 @@ impl GameControl {
             stop,
             engine,
         })
+    }
+
+    /// Hints used so far by each side (White, Black).
+    pub fn hints_used(&self) -> [u32; 2] {
+        self.hints_used
+    }
+
+    /// The hint on show for the current position, if any.
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+
+    /// A hint's search is under way.
+    pub fn is_hinting(&self) -> bool {
+        self.hint_asked.is_some()
+    }
+
+    /// The search for a hint for the side to move: as long as the default
+    /// level thinks, at most `settings.analysis.max_depth` deep. `Err` says
+    /// why no hint can be given now.
+    pub fn hint_job(&mut self, settings: &Settings) -> Result<HintJob, String> {
+        if let Some(why) = self.not_your_turn() {
+            return Err(why);
+        }
+        if self.hint_asked.is_some() {
+            return Err("a hint is being searched for already".to_string());
+        }
+        self.generation += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        self.hint_asked = Some(Thinking {
+            generation: self.generation,
+            stop: stop.clone(),
+        });
+        let think = ThinkSettings {
+            movetime: settings.movetime,
+            seed: 0,
+        };
+        let pos = self.game.position();
+        let limits = Limits {
+            max_depth: settings.analysis.max_depth.max(1),
+            noise: 0,
+            contempt: 0,
+            ..crate::ai::level_limits(DEFAULT_LEVEL, pos.fullmoves(), &think)
+        };
+        Ok(HintJob {
+            generation: self.generation,
+            position: pos.clone(),
+            history: self.game.repetition_history(),
+            limits,
+            stop,
+        })
+    }
+
+    /// A hint's answer for request `generation`: `None` when stale (the
+    /// game moved on); else the hint, now shown and counted for the side to
+    /// move, or why there is none.
+    pub fn take_hint(
+        &mut self,
+        generation: u64,
+        action: Option<Action>,
+    ) -> Option<Result<Hint, String>> {
+        if self.hint_asked.as_ref().map(|t| t.generation) != Some(generation) {
+            return None;
+        }
+        self.hint_asked = None;
+        let pos = self.game.position();
+        let legal = self.game.legal_actions();
+        let Some(action) = action.filter(|a| legal.contains(a)) else {
+            return Some(Err("the computer found no move to suggest".to_string()));
+        };
+        let side = pos.turn();
+        self.hints_used[side.index()] += 1;
+        let hint = Hint {
+            action,
+            san: san_of(pos, &action, &legal),
+            side,
+        };
+        self.hint = Some(hint.clone());
+        Some(Ok(hint))
+    }
+
+    /// Forget the hint on show and stop one being searched for (the game
+    /// changed).
+    fn drop_hint(&mut self) {
+        self.hint = None;
+        if let Some(t) = self.hint_asked.take() {
+            t.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The computer's time for this action: its level's time, or with a
@@ -622,8 +762,7 @@ impl GameControl {
     /// Save to `path` (atomically), which becomes the default. Says what
     /// happened in words for the message line: "saved to …" or why not.
     pub fn save_to(&mut self, path: PathBuf) -> Result<String, String> {
-        let (w, b) = (self.players[0].to_string(), self.players[1].to_string());
-        match crate::record::save_game(&path, &self.game, Some((&w, &b))) {
+        match crate::record::save_record(&path, &self.record()) {
             Ok(()) => {
                 let said = format!("saved to {}", path.display());
                 self.save_path = Some(path);
@@ -722,11 +861,18 @@ impl GameControl {
                 _ => None,
             }
         } else {
-            let (w, b) = (self.players[0].to_string(), self.players[1].to_string());
-            crate::record::save_game(path, &self.game, Some((&w, &b)))
+            crate::record::save_record(path, &self.record())
                 .err()
                 .map(|e| e.to_string())
         };
+    }
+
+    /// The record a save writes: the game, its players, the hints used.
+    fn record(&self) -> crate::record::GameRecord {
+        let (w, b) = (self.players[0].to_string(), self.players[1].to_string());
+        let mut rec = crate::record::store::record_to_save(&self.game, Some((&w, &b)));
+        rec.hints = (self.hints_used != [0, 0]).then_some(self.hints_used);
+        rec
     }
 }
 
@@ -736,6 +882,10 @@ pub struct LoadedGame {
     pub game: Game,
     /// What was wrong with the file (naming the file, ply and move).
     pub error: Option<String>,
+    /// Hints each side used, as the record counts them.
+    pub hints: Option<[u32; 2]>,
+    /// The analysis stored with the record (JSON), if any.
+    pub analysis: Option<serde_json::Value>,
 }
 
 /// Read the first game of a file (JSON record or PGN) as far as it is
@@ -747,6 +897,8 @@ pub fn load_game(path: &Path, registry: &Registry) -> Result<LoadedGame, String>
         Some(saved) => Ok(LoadedGame {
             game: saved.game,
             error,
+            hints: saved.hints,
+            analysis: saved.analysis,
         }),
         None => Err(error.unwrap_or_else(|| format!("{} holds no game", path.display()))),
     }

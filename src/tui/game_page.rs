@@ -8,6 +8,7 @@ use super::board::{BoardGeom, BoardView, Marks};
 use super::panels;
 use super::popup::{titled_block, TextPopup};
 use super::theme::Theme;
+use crate::analysis::Mark;
 use crate::core::{Action, Square};
 use crate::game::Game;
 use crate::rules::{AnyPosition, Position};
@@ -313,6 +314,9 @@ pub struct SidePanel<'a> {
     pub scroll: u16,
     /// The square the family's panel explains (cursor or selection).
     pub focus: Option<Square>,
+    /// An analysis's mark of each ply (index = ply − 1), shown after the
+    /// moves; empty without analysis.
+    pub marks: &'a [Option<Mark>],
     pub theme: &'a Theme,
 }
 
@@ -347,7 +351,8 @@ impl SidePanel<'_> {
     /// The visible rows of the move list and where each shown ply is.
     fn move_list(&self, list_rect: Rect) -> (Vec<Line<'static>>, Vec<ScreenHit>) {
         let inner_w = list_rect.width.saturating_sub(2);
-        let (rows, cur, hits) = panels::move_rows(self.game, self.current, inner_w, self.theme);
+        let (rows, cur, hits) =
+            panels::move_rows(self.game, self.current, self.marks, inner_w, self.theme);
         let visible = list_rect.height.saturating_sub(2) as usize;
         let start = if self.current.is_some() {
             // Keep the current ply in view.

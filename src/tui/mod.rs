@@ -10,6 +10,7 @@
 //! [`base`] is what every screen shares with the app; [`game_page`] is
 //! the parts of both game screens; then the screens, then [`app`].
 
+pub mod analysis_view;
 pub mod app;
 pub mod base;
 pub mod board;
@@ -23,17 +24,19 @@ pub mod panels;
 pub mod play;
 pub mod popup;
 pub mod replay;
+pub mod review;
 pub mod settings;
 pub mod theme;
 
 use app::{handle, App};
 use base::{AppEvent, Request};
-use control::ThinkJob;
+use control::{HintJob, ThinkJob};
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::{DefaultTerminal, Terminal};
+use review::AnalysisJob;
 use std::io::IsTerminal;
 use std::sync::mpsc;
 use std::time::Instant;
@@ -188,12 +191,63 @@ fn spawn_requests(app: &mut App, tx: &mpsc::Sender<AppEvent>) {
     for req in app.requests.drain(..) {
         match req {
             Request::Think(job) => spawn_thinker(*job, tx),
+            Request::Hint(job) => spawn_hint(*job, tx),
+            Request::Analyse(job) => spawn_analysis(*job, tx),
             // The screen already said what was sent; a terminal that
             // cannot take it simply ignores the escape.
             Request::Clipboard(text) => {
                 clipboard::copy_to_terminal(&text).ok();
             }
         }
+    }
+}
+
+/// Search for a hint on its own thread; the answer (`None` when it
+/// panicked or no thread could start) comes back as an event.
+fn spawn_hint(job: HintJob, tx: &mpsc::Sender<AppEvent>) {
+    let generation = job.generation;
+    let thread_tx = tx.clone();
+    let spawned = std::thread::Builder::new()
+        .name(AI_THREAD.to_string())
+        .spawn(move || {
+            let action = std::panic::catch_unwind(|| job.run()).unwrap_or(None);
+            thread_tx.send(AppEvent::Hinted { generation, action }).ok();
+        });
+    if spawned.is_err() {
+        tx.send(AppEvent::Hinted {
+            generation,
+            action: None,
+        })
+        .ok();
+    }
+}
+
+/// Analyse a game on its own thread (which uses the cores the settings
+/// give it), streaming each ply back as an event as soon as it is ready.
+/// A panic or a thread that cannot start leaves the analysis incomplete;
+/// the viewer shows what arrived.
+fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<AppEvent>) {
+    let id = job.id;
+    let thread_tx = tx.clone();
+    let spawned = std::thread::Builder::new()
+        .name(AI_THREAD.to_string())
+        .spawn(move || {
+            let on_ply = |p: &crate::analysis::PlyAnalysis| {
+                let ply = Box::new(p.clone());
+                thread_tx.send(AppEvent::Analysed { job: id, ply }).ok();
+            };
+            let done = std::panic::catch_unwind(|| job.run(&on_ply)).unwrap_or(None);
+            let analysis = done.map(Box::new);
+            thread_tx
+                .send(AppEvent::AnalysisDone { job: id, analysis })
+                .ok();
+        });
+    if spawned.is_err() {
+        tx.send(AppEvent::AnalysisDone {
+            job: id,
+            analysis: None,
+        })
+        .ok();
     }
 }
 

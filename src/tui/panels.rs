@@ -6,6 +6,7 @@
 use super::board::{Marks, PieceLook};
 use super::figures::Figure;
 use super::theme::Theme;
+use crate::analysis::Mark;
 use crate::core::{Action, Bitboard, Color, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{
@@ -360,6 +361,7 @@ pub type MoveHit = (usize, u16, u16, usize);
 pub fn move_rows(
     game: &Game,
     current: Option<usize>,
+    marks: &[Option<Mark>],
     width: u16,
     theme: &Theme,
 ) -> (Vec<Line<'static>>, usize, Vec<MoveHit>) {
@@ -410,10 +412,17 @@ pub fn move_rows(
                     plen += 1;
                 }
                 let text = short(san);
-                let w = text.chars().count();
+                // An analysis's mark follows the move (`Nf6??`).
+                let mark = marks.get(k).copied().flatten();
+                let symbol = mark.map_or("", Mark::symbol);
+                let w = text.chars().count() + symbol.len();
                 part_hits.push((plen, w, k + 1));
                 plen += w;
                 part.push(Span::styled(text, style));
+                if let Some(m) = mark {
+                    let style = theme.move_mark(m >= Mark::Mistake);
+                    part.push(Span::styled(symbol, style));
+                }
             }
             if n == 1 && len + 1 + plen > width {
                 // Black's part goes on its own row.

@@ -1,18 +1,24 @@
 //! The replay viewer: step through a saved game with the play screen's
-//! board and panels, jump to a ply, autoplay, and branch a new game from any
-//! ply (saved as a new file; the original is never written). Input becomes
-//! a [`ReplayAction`]; drawing is the [`ReplayPage`] widget.
+//! board and panels, jump to a ply, autoplay, analyse the game in the
+//! background (evaluation bar, best move, marks, graph; the finished
+//! analysis is kept in the record, the only change the viewer makes to
+//! the file), and branch a new game from any ply (saved as a new file).
+//! Input becomes a [`ReplayAction`]; drawing is the [`ReplayPage`] widget.
 
-use super::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart};
+use super::analysis_view::{action_squares, analysis_lines, AnalysisLayout, EvalBar, EvalGraph};
+use super::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart, Request};
+use super::board::{BoardGeom, Marks};
 use super::control::{fresh_path, load_game, GameControl};
 use super::game_page::{
     draw_board, keys_popup, message_lines, rules_popup, KeyBar, KeyHint, PageLayout, SidePanel,
 };
 use super::panels;
 use super::popup::{edit_line, scroll_key, InputPopup, LineKey};
+use super::review::{self, Review};
 use super::settings::Settings;
 use super::theme::Theme;
 use crate::ai::PlayerSpec;
+use crate::analysis::{GameAnalysis, Mark};
 use crate::game::Game;
 use crate::rules::Position;
 use crate::variant::Registry;
@@ -51,6 +57,8 @@ pub enum ReplayAction {
     ToEnd,
     OpenJump,
     ToggleAutoplay,
+    /// Start (or stop) analysing the game.
+    Analyse,
     Faster,
     Slower,
     Flip,
@@ -72,7 +80,8 @@ impl ReplayAction {
             KeyCode::Home => A::ToStart,
             KeyCode::End => A::ToEnd,
             KeyCode::Char('g') => A::OpenJump,
-            KeyCode::Char('a') | KeyCode::Char(' ') => A::ToggleAutoplay,
+            KeyCode::Char('p') | KeyCode::Char(' ') => A::ToggleAutoplay,
+            KeyCode::Char('a') => A::Analyse,
             KeyCode::Char('+') | KeyCode::Char('=') => A::Faster,
             KeyCode::Char('-') => A::Slower,
             KeyCode::Char('f') => A::Flip,
@@ -102,6 +111,8 @@ pub struct ReplayState {
     pub flipped: bool,
     pub popup: Option<ReplayPopup>,
     pub message: Option<Message>,
+    /// The engine's analysis, stored or under way.
+    pub review: Review,
 }
 
 /// Keys of the viewer, for the help popup.
@@ -109,8 +120,9 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("← / h,  → / l", "one ply back / forward"),
     ("Home / End", "the start / the end"),
     ("g", "go to a ply by number"),
-    ("a / Space", "autoplay on or off"),
+    ("p / Space", "autoplay (play / pause)"),
     ("+ / -", "autoplay faster / slower"),
+    ("a", "analyse the game in the background; a again stops"),
     (
         "b",
         "branch: play on from this ply as a new game (saved as a new file)",
@@ -125,6 +137,7 @@ impl ReplayState {
     /// A viewer at the start of `game`.
     pub fn new(game: Game, path: Option<PathBuf>, error: Option<String>) -> ReplayState {
         ReplayState {
+            review: Review::new(game.ply()),
             game,
             ply: 0,
             path,
@@ -139,13 +152,27 @@ impl ReplayState {
 
     /// The viewer for a game another screen opened.
     pub fn open_start(start: ReplayStart) -> ReplayState {
-        ReplayState::new(start.game, start.path, start.error)
+        ReplayState::new(start.game, start.path, start.error).with_stored(start.analysis)
     }
 
-    /// Open a file: the game as far as it is valid, with its error.
+    /// Open a file: the game as far as it is valid, with its error and
+    /// its stored analysis.
     pub fn open(path: PathBuf, registry: &Registry) -> Result<ReplayState, String> {
         let loaded = load_game(&path, registry)?;
-        Ok(ReplayState::new(loaded.game, Some(path), loaded.error))
+        Ok(ReplayState::new(loaded.game, Some(path), loaded.error).with_stored(loaded.analysis))
+    }
+
+    /// Show the analysis the record stored, when it is of these moves.
+    fn with_stored(mut self, stored: Option<serde_json::Value>) -> ReplayState {
+        let (review, note) = Review::from_record(stored.as_ref(), &self.game);
+        self.review = review;
+        self.message = note.map(Message::error);
+        self
+    }
+
+    /// Leaving the viewer: stop the analysis.
+    pub fn close(&mut self) {
+        self.review.stop();
     }
 
     /// Plies in the game.
@@ -171,20 +198,26 @@ impl ReplayState {
     /// The key bar's keys in their order on screen, each with its rank
     /// (narrow terminals drop the least important; all are in the help).
     fn hints(&self) -> Vec<KeyHint> {
-        let autoplay = if self.autoplay { "stop" } else { "autoplay" };
+        let autoplay = if self.autoplay { "pause" } else { "play" };
+        let analyse = if self.review.is_running() {
+            "stop analysis"
+        } else {
+            "analyse"
+        };
         vec![
             (KeyCode::Left, "←", "back", 1),
             (KeyCode::Right, "→", "forward", 2),
-            (KeyCode::Home, "Home", "start", 9),
-            (KeyCode::End, "End", "end", 10),
-            (KeyCode::Char('g'), "g", "go to", 7),
-            (KeyCode::Char('a'), "a", autoplay, 4),
-            (KeyCode::Char('b'), "b", "branch", 8),
+            (KeyCode::Home, "Home", "start", 10),
+            (KeyCode::End, "End", "end", 11),
+            (KeyCode::Char('g'), "g", "go to", 8),
+            (KeyCode::Char('p'), "p", autoplay, 4),
+            (KeyCode::Char('a'), "a", analyse, 5),
+            (KeyCode::Char('b'), "b", "branch", 9),
             (KeyCode::Char('?'), "?", "help", 0),
             (KeyCode::Char('q'), "q", "quit", 3),
-            (KeyCode::Char('+'), "+", "faster", 5),
-            (KeyCode::Char('-'), "-", "slower", 6),
-            (KeyCode::Char('f'), "f", "flip", 11),
+            (KeyCode::Char('+'), "+", "faster", 6),
+            (KeyCode::Char('-'), "-", "slower", 7),
+            (KeyCode::Char('f'), "f", "flip", 12),
         ]
     }
 
@@ -194,11 +227,26 @@ impl ReplayState {
         PageLayout::new(size, self.flipped, centerline, &self.hints(), message)
     }
 
+    /// Where the analysis goes (nothing until there is one), and the side
+    /// panel's place beside it.
+    fn analysis_layout(&self, page: &PageLayout) -> AnalysisLayout {
+        if self.review.is_shown() {
+            AnalysisLayout::new(page)
+        } else {
+            AnalysisLayout {
+                bar: None,
+                graph: None,
+                side: page.side,
+            }
+        }
+    }
+
     /// The screen's widget.
     pub fn page<'a>(&'a self, theme: &'a Theme) -> ReplayPage<'a> {
         ReplayPage {
             replay: self,
             theme,
+            marks: self.review.marks(),
         }
     }
 
@@ -214,10 +262,89 @@ impl ReplayState {
             }
             AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
-            AppEvent::Resize(..) | AppEvent::Thought { .. } | AppEvent::EngineFailed { .. } => {
+            AppEvent::Analysed { job, ply } => {
+                self.review.accept_ply(job, *ply);
                 Nav::Stay
             }
+            AppEvent::AnalysisDone {
+                job,
+                analysis: Some(analysis),
+            } => {
+                self.analysis_done(job, &analysis);
+                Nav::Stay
+            }
+            AppEvent::AnalysisDone {
+                job,
+                analysis: None,
+            } => {
+                if self.review.ended_early(job) {
+                    self.message = Some(Message::error(format!(
+                        "the analysis ended early ({} of {} plies); press a to try again",
+                        self.review.done(),
+                        self.review.total()
+                    )));
+                }
+                Nav::Stay
+            }
+            AppEvent::Resize(..)
+            | AppEvent::Thought { .. }
+            | AppEvent::EngineFailed { .. }
+            | AppEvent::Hinted { .. } => Nav::Stay,
         }
+    }
+
+    /// `a`: analyse in the background, or stop the analysis under way.
+    fn analyse(&mut self, ctx: &mut Ctx) {
+        if self.review.stop() {
+            self.message = Some(Message::info(format!(
+                "analysis stopped ({} of {} plies done); press a to start again",
+                self.review.done(),
+                self.review.total()
+            )));
+            return;
+        }
+        if self.is_empty() {
+            self.message = Some(Message::error("there are no moves to analyse"));
+            return;
+        }
+        match self.review.start(&self.game, &ctx.settings.analysis) {
+            Some(job) => {
+                self.message = Some(Message::info(format!(
+                    "analysing {} plies in the background ({} ms a position)…",
+                    self.len(),
+                    job.settings.movetime.as_millis()
+                )));
+                ctx.requests.push(Request::Analyse(Box::new(job)));
+            }
+            None => {
+                self.message = Some(Message::info(
+                    "the game is analysed already (the marks are in the move list)",
+                ))
+            }
+        }
+    }
+
+    /// The analysis of job `job` finished: show it, and keep it in the
+    /// record when the game came from a file that holds these moves.
+    fn analysis_done(&mut self, job: u64, analysis: &GameAnalysis) {
+        if !self.review.finish(job, analysis) {
+            return;
+        }
+        let [w, b] = &analysis.summary;
+        let summary = format!(
+            "analysed; ?!/?/??: White {}/{}/{}, Black {}/{}/{}",
+            w.inaccuracies, w.mistakes, w.blunders, b.inaccuracies, b.mistakes, b.blunders
+        );
+        self.message = Some(match (&self.path, &self.error) {
+            (Some(path), None) => match review::store(path, analysis) {
+                Ok(said) => Message::info(format!("{summary}; {said}")),
+                Err(why) => Message::error(format!("{summary}; {why}")),
+            },
+            (Some(_), Some(_)) => {
+                Message::info(format!("{summary}; not stored (the file has a bad ply)"))
+            }
+            (None, _) => Message::info(summary),
+        });
     }
 
     fn on_mouse(&mut self, m: MouseEvent, ctx: &mut Ctx) -> Nav {
@@ -232,8 +359,9 @@ impl ReplayState {
         }
         let lay = self.layout(ctx.size);
         // A click on a move in the list goes to that ply.
-        let side = self.page(ctx.theme).side_panel();
-        if let Some(ply) = side.ply_at(lay.side, m.column, m.row) {
+        let page = self.page(ctx.theme);
+        let side_rect = self.analysis_layout(&lay).side;
+        if let Some(ply) = page.side_panel().ply_at(side_rect, m.column, m.row) {
             self.autoplay = false;
             self.ply = ply;
             return Nav::Stay;
@@ -250,13 +378,13 @@ impl ReplayState {
             return Nav::Stay;
         }
         match ReplayAction::for_key(k.code) {
-            Some(action) => self.update(action, ctx.settings),
+            Some(action) => self.update(action, ctx),
             None => Nav::Stay,
         }
     }
 
     /// Carry out an action.
-    fn update(&mut self, action: ReplayAction, settings: &Settings) -> Nav {
+    fn update(&mut self, action: ReplayAction, ctx: &mut Ctx) -> Nav {
         use ReplayAction as A;
         if matches!(action, A::Back | A::Forward | A::ToStart | A::ToEnd) {
             self.autoplay = false;
@@ -279,6 +407,7 @@ impl ReplayState {
                     self.ply = 0;
                 }
             }
+            A::Analyse => self.analyse(ctx),
             A::Faster => {
                 self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
                 self.say_speed(self.speed + 1 == SPEEDS.len(), "fastest");
@@ -290,7 +419,7 @@ impl ReplayState {
             A::Flip => self.flipped = !self.flipped,
             A::Help => self.popup = Some(ReplayPopup::Help { scroll: 0 }),
             A::Rules => self.popup = Some(ReplayPopup::Rules { scroll: 0 }),
-            A::Branch => return self.branch(settings),
+            A::Branch => return self.branch(ctx.settings),
             A::Leave => return Nav::Leave,
             A::Unbound(c) => {
                 self.message = Some(Message::error(format!(
@@ -400,6 +529,8 @@ impl ReplayState {
 pub struct ReplayPage<'a> {
     replay: &'a ReplayState,
     theme: &'a Theme,
+    /// The analysis's mark of each ply, for the move list.
+    marks: Vec<Option<Mark>>,
 }
 
 impl<'a> ReplayPage<'a> {
@@ -440,11 +571,12 @@ impl<'a> ReplayPage<'a> {
                 theme.good(),
             ));
         }
+        status.extend(analysis_lines(&r.review, r.ply, theme));
         status
     }
 
     /// The side panel, following the ply shown.
-    fn side_panel(&self) -> SidePanel<'a> {
+    fn side_panel(&self) -> SidePanel<'_> {
         SidePanel {
             game: &self.replay.game,
             ply: self.replay.ply,
@@ -452,7 +584,30 @@ impl<'a> ReplayPage<'a> {
             current: Some(self.replay.ply),
             scroll: 0,
             focus: None,
+            marks: &self.marks,
             theme: self.theme,
+        }
+    }
+
+    /// The evaluation bar and graph, where the layout has room for them.
+    fn render_analysis(&self, lay: &AnalysisLayout, geom: Option<BoardGeom>, buf: &mut Buffer) {
+        let (r, theme) = (self.replay, self.theme);
+        if let (Some(area), Some(geom)) = (lay.bar, geom) {
+            EvalBar {
+                eval: r.review.eval_at(r.ply),
+                geom,
+                theme,
+            }
+            .render(area, buf);
+        }
+        if let Some(area) = lay.graph {
+            EvalGraph {
+                evals: &r.review.evals(),
+                plies: r.len(),
+                current: r.ply,
+                theme,
+            }
+            .render(area, buf);
         }
     }
 
@@ -496,9 +651,15 @@ impl Widget for ReplayPage<'_> {
         .render(lay.title, buf);
         if let Some(geom) = lay.board {
             let last = r.ply.checked_sub(1).and_then(|i| game.actions().get(i));
-            draw_board(buf, geom, pos, last, |_| {}, theme);
+            let best = r.review.best_at(game, r.ply);
+            let adjust = |marks: &mut Marks| {
+                marks.best = best.as_ref().map(action_squares).unwrap_or_default();
+            };
+            draw_board(buf, geom, pos, last, adjust, theme);
         }
-        self.side_panel().render(lay.side, buf);
+        let analysis = r.analysis_layout(&lay);
+        self.render_analysis(&analysis, lay.board, buf);
+        self.side_panel().render(analysis.side, buf);
         if let Some(m) = &r.message {
             Paragraph::new(message_lines(m, area.width, theme)).render(lay.message, buf);
         }

@@ -150,6 +150,8 @@ struct Palette {
     cursor: Pair,
     flipped: Pair,
     last_move: Pair,
+    /// The engine's suggested move (hint, analysis).
+    best: Pair,
     destination: Swatch,
     coords: Swatch,
     centerline: Swatch,
@@ -174,6 +176,7 @@ const DEFAULT: Palette = Palette {
     cursor: [sw(95, 0, 175, 55), sw(95, 0, 175, 55)],
     flipped: [sw(130, 40, 130, 90), sw(90, 30, 90, 53)],
     last_move: [sw(84, 84, 16, 58), sw(74, 74, 12, 58)],
+    best: [sw(0, 95, 95, 23), sw(0, 95, 95, 23)],
     destination: sw(120, 230, 120, 120),
     coords: sw(150, 150, 150, 246),
     centerline: sw(230, 60, 60, 167),
@@ -197,6 +200,7 @@ const HIGH_CONTRAST: Palette = Palette {
     cursor: [sw(0, 0, 175, 19), sw(0, 0, 175, 19)],
     flipped: [sw(95, 0, 95, 53), sw(95, 0, 95, 53)],
     last_move: [sw(95, 0, 135, 54), sw(95, 0, 135, 54)],
+    best: [sw(0, 0, 95, 17), sw(0, 0, 95, 17)],
     destination: sw(0, 255, 255, 51),
     coords: sw(255, 255, 255, 231),
     centerline: sw(255, 255, 0, 226),
@@ -220,6 +224,7 @@ const COLOUR_BLIND: Palette = Palette {
     cursor: [sw(0, 0, 135, 18), sw(0, 95, 175, 25)],
     flipped: [sw(0, 95, 95, 23), sw(0, 95, 95, 23)],
     last_move: [sw(95, 95, 0, 58), sw(95, 95, 0, 58)],
+    best: [sw(0, 0, 95, 17), sw(0, 0, 95, 17)],
     destination: sw(95, 215, 255, 81),
     coords: sw(150, 150, 150, 246),
     centerline: sw(255, 175, 0, 214),
@@ -243,6 +248,7 @@ const MONO: Palette = Palette {
     cursor: [sw(88, 88, 88, 240), sw(48, 48, 48, 236)],
     flipped: [sw(58, 58, 58, 237), sw(38, 38, 38, 235)],
     last_move: [sw(68, 68, 68, 238), sw(38, 38, 38, 235)],
+    best: [sw(18, 18, 18, 233), sw(8, 8, 8, 232)],
     destination: sw(255, 255, 255, 231),
     coords: sw(168, 168, 168, 248),
     centerline: sw(255, 255, 255, 231),
@@ -275,16 +281,21 @@ pub enum Mark {
     Cursor,
     Flipped,
     LastMove,
+    /// The engine's suggested move (a hint, or the analysis's best move):
+    /// its from and to squares, drawn with a colour of their own and with
+    /// braces in every theme so it reads apart from the last move.
+    Best,
 }
 
 impl Mark {
     /// Every mark.
-    pub const ALL: [Mark; 5] = [
+    pub const ALL: [Mark; 6] = [
         Mark::Check,
         Mark::Selected,
         Mark::Cursor,
         Mark::Flipped,
         Mark::LastMove,
+        Mark::Best,
     ];
 }
 
@@ -336,6 +347,7 @@ impl Theme {
             Some(Mark::Cursor) => p.cursor[i],
             Some(Mark::Flipped) => p.flipped[i],
             Some(Mark::LastMove) => p.last_move[i],
+            Some(Mark::Best) => p.best[i],
             None => p.square[i],
         }
     }
@@ -364,6 +376,7 @@ impl Theme {
         if self.mode != ColorMode::None && !self.palette().mark_chars {
             return match mark {
                 Some(Mark::Selected) => ('[', ']'),
+                Some(Mark::Best) => ('{', '}'),
                 _ => (' ', ' '),
             };
         }
@@ -373,6 +386,7 @@ impl Theme {
             Some(Mark::Check) => ('!', '!'),
             Some(Mark::LastMove) => ('\'', '\''),
             Some(Mark::Flipped) => ('~', '~'),
+            Some(Mark::Best) => ('{', '}'),
             None => (' ', ' '),
         }
     }
@@ -485,6 +499,38 @@ impl Theme {
     pub fn key(&self) -> Style {
         let plain = Style::default().add_modifier(Modifier::UNDERLINED);
         self.fg(self.palette().key, plain)
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// The evaluation bar: White's share in the foreground (the White
+    /// pieces' colour, drawn with blocks), Black's as the background (the
+    /// dark squares'). Without colour the bar uses characters instead.
+    pub fn bar(&self) -> Style {
+        let p = self.palette();
+        match self.mode {
+            ColorMode::None => Style::default(),
+            _ => Style::default()
+                .fg(self.color(p.white))
+                .bg(self.color(p.square[1])),
+        }
+    }
+
+    /// The evaluation line of the graph.
+    pub fn eval_line(&self) -> Style {
+        self.fg(self.palette().key, Style::default())
+    }
+
+    /// The current ply's marker on the graph.
+    pub fn eval_cursor(&self) -> Style {
+        self.fg(self.palette().title, Style::default())
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// A move's mark in the move list: `?!` milder than `?` and `??`.
+    pub fn move_mark(&self, blunder_or_mistake: bool) -> Style {
+        let p = self.palette();
+        let colour = if blunder_or_mistake { p.error } else { p.title };
+        self.fg(colour, Style::default())
             .add_modifier(Modifier::BOLD)
     }
 
@@ -711,6 +757,26 @@ mod tests {
         std::env::remove_var("NO_COLOR");
         std::env::remove_var("COLORTERM");
         assert_eq!(ColorMode::from_env(), ColorMode::Indexed);
+    }
+
+    #[test]
+    fn the_best_move_mark_differs_from_every_other_mark_in_every_theme_and_mode() {
+        for name in ThemeName::ALL {
+            for mode in [ColorMode::None, ColorMode::Indexed, ColorMode::True] {
+                let t = Theme::new(name, mode, false);
+                for dark in [false, true] {
+                    let best = Some(Mark::Best);
+                    let look = (t.square(dark, best), t.mark_chars(best));
+                    for m in Mark::ALL.into_iter().filter(|m| *m != Mark::Best) {
+                        assert_ne!(
+                            (t.square(dark, Some(m)), t.mark_chars(Some(m))),
+                            look,
+                            "{name:?} {mode:?} {m:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -63,6 +63,13 @@ pub fn settings(dir: Option<&PathBuf>) -> Settings {
         auto_flip: false,
         autosave: dir.map(|d| d.join("autosave.json")),
         saves_dir: dir.map(|d| d.join("saves")),
+        // Analyses and hints by depth, not by the clock: the same results
+        // on every machine, and quick.
+        analysis: motley::analysis::AnalysisSettings {
+            movetime: std::time::Duration::from_secs(60),
+            max_depth: 2,
+            threads: 1,
+        },
         ..Settings::default()
     }
 }

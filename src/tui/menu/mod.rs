@@ -281,11 +281,12 @@ impl MenuState {
                 game: loaded.game,
                 path: Some(path),
                 error: loaded.error,
+                analysis: loaded.analysis,
             }));
         }
         let players =
             saved_players(&path, ctx.registry).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
-        let mut control = GameControl::new(loaded.game, players);
+        let mut control = GameControl::new(loaded.game, players).with_hints(loaded.hints);
         if keep_path {
             control = control.saved_at(path);
         }

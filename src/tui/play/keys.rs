@@ -27,6 +27,8 @@ pub enum PlayAction {
     Resign,
     Offer,
     MoveNow,
+    /// Ask the computer for the side to move's best move.
+    Hint,
     Buy,
     Pass,
     /// After the game: a rematch or the match's next game.
@@ -66,6 +68,7 @@ pub fn action_for_key(code: KeyCode, over: bool) -> Option<PlayAction> {
         KeyCode::Char('R') => A::Resign,
         KeyCode::Char('d') => A::Offer,
         KeyCode::Char('m') => A::MoveNow,
+        KeyCode::Char('H') => A::Hint,
         KeyCode::Char('b') => A::Buy,
         KeyCode::Char('p') => A::Pass,
         KeyCode::Char('y') => A::CopyFen,
@@ -101,6 +104,10 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ),
     ("R", "resign"),
     ("m", "make a thinking computer move now"),
+    (
+        "H",
+        "hint: the computer's move for the side to move (Shift-h)",
+    ),
     (
         "b",
         "buy an item or a placement, where the variant sells them",

@@ -139,6 +139,10 @@ impl PlayState {
                 }
                 Nav::Stay
             }
+            AppEvent::Hinted { generation, action } => {
+                self.take_hint(generation, action);
+                Nav::Stay
+            }
             AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
             AppEvent::Tick => {
@@ -147,7 +151,9 @@ impl PlayState {
                 }
                 Nav::Stay
             }
-            AppEvent::Resize(..) => Nav::Stay,
+            AppEvent::Resize(..) | AppEvent::Analysed { .. } | AppEvent::AnalysisDone { .. } => {
+                Nav::Stay
+            }
         }
     }
 
@@ -240,6 +246,7 @@ impl PlayState {
                     self.view.refuse("no computer is thinking");
                 }
             }
+            A::Hint => self.ask_hint(ctx),
             A::Buy => self.open_purchases(),
             A::Pass => self.pass(ctx),
             A::NextGame => return self.next_game(),
@@ -271,6 +278,41 @@ impl PlayState {
             )),
         }
         Nav::Stay
+    }
+
+    /// `H`: search for a hint in the background.
+    fn ask_hint(&mut self, ctx: &mut Ctx) {
+        if let Some(h) = self.control.hint() {
+            // Shown already for this position: not counted again.
+            let name = self.control.side_name(h.side);
+            let text = format!("hint for {name}: {} (shown already)", h.san);
+            return self.view.say(text);
+        }
+        match self.control.hint_job(ctx.settings) {
+            Ok(job) => {
+                self.view.say("looking for a hint…");
+                ctx.requests.push(Request::Hint(Box::new(job)));
+            }
+            Err(why) => self.view.refuse(why),
+        }
+    }
+
+    /// A hint arrived: name it (it is highlighted on the board).
+    fn take_hint(&mut self, generation: u64, action: Option<Action>) {
+        match self.control.take_hint(generation, action) {
+            Some(Ok(hint)) => {
+                let side = hint.side;
+                let used = self.control.hints_used()[side.index()];
+                let times = if used == 1 { "hint" } else { "hints" };
+                let name = self.control.side_name(side);
+                self.view.say(format!(
+                    "hint for {name}: {} ({used} {times} used by {name})",
+                    hint.san
+                ));
+            }
+            Some(Err(why)) => self.view.refuse(why),
+            None => {}
+        }
     }
 
     fn move_cursor(&mut self, dx: i8, dy: i8, settings: &Settings) {

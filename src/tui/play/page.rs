@@ -9,6 +9,7 @@ use crate::clock::{format_time, URGENT};
 use crate::core::{Action, Bitboard, Color, Square};
 use crate::game::Game;
 use crate::rules::Position;
+use crate::tui::analysis_view::action_squares;
 use crate::tui::control::GameControl;
 use crate::tui::game_page::{
     draw_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
@@ -82,6 +83,9 @@ impl Widget for PlayPage<'_> {
                 marks.cursor = Some(view.cursor);
                 marks.selected = view.selected;
                 marks.destinations = destinations(game, view.selected);
+                if let Some(h) = control.hint() {
+                    marks.best = action_squares(&h.action);
+                }
             };
             let last = game.actions().last();
             draw_board(buf, geom, pos, last, adjust, theme);
@@ -93,6 +97,7 @@ impl Widget for PlayPage<'_> {
             current: None,
             scroll: view.list_scroll,
             focus: Some(view.selected.unwrap_or(view.cursor)),
+            marks: &[],
             theme,
         }
         .render(lay.side, buf);
@@ -158,6 +163,7 @@ impl PlayPage<'_> {
                 v.push(Line::styled("Check!", theme.error()));
             }
             v.extend(self.clock_lines());
+            v.extend(self.hints_line());
             return v;
         };
         let mut v = vec![
@@ -165,7 +171,21 @@ impl PlayPage<'_> {
             Line::styled(panels::describe_outcome(pos, &o), theme.title()),
         ];
         v.extend(self.clock_lines());
+        v.extend(self.hints_line());
         v
+    }
+
+    /// Hints used by each side, once any was: a searching hint shows too.
+    fn hints_line(&self) -> Option<Line<'static>> {
+        let [w, b] = self.control.hints_used();
+        let asking = self.control.is_hinting();
+        (w + b > 0 || asking).then(|| {
+            let searching = if asking { " (searching…)" } else { "" };
+            Line::styled(
+                format!("Hints used: White {w}, Black {b}{searching}"),
+                self.theme.dim(),
+            )
+        })
     }
 
     /// Each side's time, the running one marked, urgent under ten seconds.

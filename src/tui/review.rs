@@ -1,0 +1,345 @@
+//! The replay viewer's analysis: the engine's verdict on every ply, as it
+//! streams in from a background job or as stored with the record, and
+//! keeping it in the record so that reopening the game does not redo it.
+//! A stored analysis is used only while it matches the game's moves.
+
+use crate::analysis::{
+    analyse_game_streaming, AnalysisSettings, Eval, GameAnalysis, Mark, PlyAnalysis,
+};
+use crate::core::Action;
+use crate::game::Game;
+use crate::record::games::is_locked_elsewhere;
+use crate::record::{save_record, GameRecord, MAX_FILE_BYTES};
+use crate::rules::Position;
+use serde_json::Value;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Numbers analysis jobs across the whole run, so an answer from a viewer
+/// that was left can never land in another one.
+static NEXT_JOB: AtomicU64 = AtomicU64::new(1);
+
+/// A game to analyse off the UI thread.
+#[derive(Clone, Debug)]
+pub struct AnalysisJob {
+    /// Tags every answer of this job.
+    pub id: u64,
+    /// The game as far as it is shown.
+    pub game: Game,
+    /// Time, depth and threads.
+    pub settings: AnalysisSettings,
+    /// Set to stop (leaving the viewer, or `a` again).
+    pub stop: Arc<AtomicBool>,
+}
+
+impl AnalysisJob {
+    /// Analyse, handing each ply to `on_ply` as it is ready; the whole
+    /// analysis at the end, or `None` when it was stopped (what it found
+    /// after the stop is shallow and not worth keeping).
+    pub fn run(&self, on_ply: &(dyn Fn(&PlyAnalysis) + Sync)) -> Option<GameAnalysis> {
+        let analysis =
+            analyse_game_streaming(&self.game, &self.settings, &self.stop, &|_, _| {}, on_ply);
+        (!self.stop.load(Ordering::Relaxed)).then_some(analysis)
+    }
+}
+
+/// Where the analysis stands.
+#[derive(Clone, Debug)]
+enum Progress {
+    /// Never started, or stopped before anything arrived.
+    Idle,
+    /// A job is at work.
+    Running { job: u64, stop: Arc<AtomicBool> },
+    /// Stopped by the player with some plies done.
+    Stopped,
+    /// Every ply is in (just finished, or stored with the record).
+    Done,
+}
+
+/// The analysis the viewer shows (see the module comment).
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// One per ply of the game (index = ply − 1), filled as results come.
+    plies: Vec<Option<PlyAnalysis>>,
+    /// Thinking time per position of the analysis shown, in ms.
+    movetime_ms: u64,
+    progress: Progress,
+    /// It came from the record (nothing was searched this time).
+    from_record: bool,
+}
+
+impl Review {
+    /// Nothing analysed for a game of `plies` plies.
+    pub fn new(plies: usize) -> Review {
+        Review {
+            plies: vec![None; plies],
+            movetime_ms: 0,
+            progress: Progress::Idle,
+            from_record: false,
+        }
+    }
+
+    /// The analysis a record stored for `game`. A stored analysis that is
+    /// unreadable or of other moves is left out; the text says so.
+    pub fn from_record(stored: Option<&Value>, game: &Game) -> (Review, Option<String>) {
+        let mut review = Review::new(game.ply());
+        let Some(value) = stored else {
+            return (review, None);
+        };
+        match serde_json::from_value::<GameAnalysis>(value.clone()) {
+            Ok(a) if a.matches(game) => {
+                review.movetime_ms = a.movetime_ms;
+                review.plies = a.plies.into_iter().map(Some).collect();
+                review.progress = Progress::Done;
+                review.from_record = true;
+                (review, None)
+            }
+            Ok(_) => (
+                review,
+                Some("the stored analysis is of other moves: press a to analyse again".into()),
+            ),
+            Err(_) => (
+                review,
+                Some("the stored analysis cannot be read: press a to analyse again".into()),
+            ),
+        }
+    }
+
+    /// Start analysing `game` in the background; `None` when it is
+    /// analysed already or being analysed.
+    pub fn start(&mut self, game: &Game, settings: &AnalysisSettings) -> Option<AnalysisJob> {
+        if matches!(self.progress, Progress::Running { .. } | Progress::Done) {
+            return None;
+        }
+        let id = NEXT_JOB.fetch_add(1, Ordering::Relaxed);
+        let stop = Arc::new(AtomicBool::new(false));
+        *self = Review::new(game.ply());
+        self.movetime_ms = settings.movetime.as_millis() as u64;
+        self.progress = Progress::Running {
+            job: id,
+            stop: stop.clone(),
+        };
+        Some(AnalysisJob {
+            id,
+            game: game.clone(),
+            settings: *settings,
+            stop,
+        })
+    }
+
+    /// Stop the job at work, keeping what arrived. False when none runs.
+    pub fn stop(&mut self) -> bool {
+        let Progress::Running { stop, job } = &self.progress else {
+            return false;
+        };
+        stop.store(true, Ordering::Relaxed);
+        let job = *job;
+        self.ended_early(job)
+    }
+
+    fn is_job(&self, job: u64) -> bool {
+        matches!(self.progress, Progress::Running { job: j, .. } if j == job)
+    }
+
+    /// A ply from job `job` arrived; false when it is not this viewer's.
+    pub fn accept_ply(&mut self, job: u64, ply: PlyAnalysis) -> bool {
+        if !self.is_job(job) {
+            return false;
+        }
+        match ply.ply.checked_sub(1).and_then(|i| self.plies.get_mut(i)) {
+            Some(slot) => {
+                *slot = Some(ply);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Job `job` finished with `analysis`; false when it is not this
+    /// viewer's (stopped, or another viewer's).
+    pub fn finish(&mut self, job: u64, analysis: &GameAnalysis) -> bool {
+        if !self.is_job(job) {
+            return false;
+        }
+        self.plies = analysis.plies.iter().cloned().map(Some).collect();
+        self.movetime_ms = analysis.movetime_ms;
+        self.progress = Progress::Done;
+        true
+    }
+
+    /// Job `job` ended without a result (it failed, or no thread could
+    /// run it): what arrived stays. False when it is not this viewer's.
+    pub fn ended_early(&mut self, job: u64) -> bool {
+        if !self.is_job(job) {
+            return false;
+        }
+        self.progress = if self.done() > 0 {
+            Progress::Stopped
+        } else {
+            Progress::Idle
+        };
+        true
+    }
+
+    /// Something to show: an analysis under way, stopped or done.
+    pub fn is_shown(&self) -> bool {
+        !matches!(self.progress, Progress::Idle)
+    }
+
+    /// A job is at work.
+    pub fn is_running(&self) -> bool {
+        matches!(self.progress, Progress::Running { .. })
+    }
+
+    /// Every ply is analysed.
+    pub fn is_done(&self) -> bool {
+        matches!(self.progress, Progress::Done)
+    }
+
+    /// Plies analysed so far.
+    pub fn done(&self) -> usize {
+        self.plies.iter().flatten().count()
+    }
+
+    /// Plies in the game.
+    pub fn total(&self) -> usize {
+        self.plies.len()
+    }
+
+    /// Thinking time per position of the analysis shown, in ms.
+    pub fn movetime_ms(&self) -> u64 {
+        self.movetime_ms
+    }
+
+    /// It was read from the record.
+    pub fn from_the_record(&self) -> bool {
+        self.from_record
+    }
+
+    /// The analysis of ply `ply` (1 = the first action), when in.
+    pub fn ply(&self, ply: usize) -> Option<&PlyAnalysis> {
+        self.plies.get(ply.checked_sub(1)?)?.as_ref()
+    }
+
+    /// The evaluation of the position after `ply` plies, from White's side:
+    /// the next ply's "before", or this ply's "after".
+    pub fn eval_at(&self, ply: usize) -> Option<Eval> {
+        if let Some(next) = self.ply(ply + 1) {
+            return Some(next.before.for_white(next.mover_color()));
+        }
+        let this = self.ply(ply)?;
+        Some(this.after.for_white(this.mover_color()))
+    }
+
+    /// Evaluations from White's side of every position analysed so far,
+    /// by ply (0 = the start).
+    pub fn evals(&self) -> Vec<(usize, Eval)> {
+        (0..=self.plies.len())
+            .filter_map(|k| Some((k, self.eval_at(k)?)))
+            .collect()
+    }
+
+    /// The mark of each ply (index = ply − 1), for the move list.
+    pub fn marks(&self) -> Vec<Option<Mark>> {
+        self.plies
+            .iter()
+            .map(|p| p.as_ref().and_then(|p| p.mark))
+            .collect()
+    }
+
+    /// The engine's choice in the position after `ply` plies, as an action
+    /// of `game` (none at the end, or for a roll).
+    pub fn best_at(&self, game: &Game, ply: usize) -> Option<Action> {
+        let text = self.ply(ply + 1)?.best_action.as_deref()?;
+        let pos = game.position_at(ply)?;
+        let mut legal = Vec::new();
+        pos.legal_actions(&mut legal);
+        legal.into_iter().find(|a| a.to_string() == text)
+    }
+}
+
+/// Keep `analysis` in the JSON record at `path` (atomically, through the
+/// record module), when the file still holds the moves analysed. Says what
+/// happened, in words for the message line.
+pub fn store(path: &Path, analysis: &GameAnalysis) -> Result<String, String> {
+    let name = path.display();
+    if is_locked_elsewhere(path) {
+        return Err(format!(
+            "analysis not stored: {name} is being played in another Motley"
+        ));
+    }
+    let bytes = crate::files::read_regular(path, MAX_FILE_BYTES)
+        .map_err(|e| format!("analysis not stored: {name}: {e}"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut rec = GameRecord::from_json(&text).map_err(|_| {
+        format!("analysis not stored: {name} is not a JSON record (PGN files keep no analysis)")
+    })?;
+    let analysed: Vec<&str> = analysis.plies.iter().map(|p| p.action.as_str()).collect();
+    if rec.moves != analysed || rec.variant != analysis.variant {
+        return Err(format!(
+            "analysis not stored: {name} holds other moves than those analysed"
+        ));
+    }
+    rec.analysis =
+        Some(serde_json::to_value(analysis).map_err(|e| format!("analysis not stored: {e}"))?);
+    save_record(path, &rec).map_err(|e| format!("analysis not stored: {e}"))?;
+    let file = path
+        .file_name()
+        .map_or(name.to_string(), |f| f.to_string_lossy().to_string());
+    Ok(format!("stored in {file}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+
+    fn game(moves: &[&str]) -> Game {
+        let def = Registry::builtin().get("standard").unwrap();
+        let mut g = Game::new(def, None, 1).unwrap();
+        for m in moves {
+            g.play_text(m).unwrap();
+        }
+        g
+    }
+
+    fn settings() -> AnalysisSettings {
+        AnalysisSettings {
+            movetime: std::time::Duration::from_secs(60),
+            max_depth: 2,
+            threads: 1,
+        }
+    }
+
+    #[test]
+    fn a_stored_analysis_of_other_moves_is_ignored() {
+        let played = game(&["e4", "e5"]);
+        let mut review = Review::new(played.ply());
+        let job = review.start(&played, &settings()).unwrap();
+        let analysis = job.run(&|_| {}).unwrap();
+        let stored = serde_json::to_value(&analysis).unwrap();
+        let (same, note) = Review::from_record(Some(&stored), &played);
+        assert!(same.is_done() && same.from_the_record() && note.is_none());
+        let other = game(&["e4", "c5"]);
+        let (stale, note) = Review::from_record(Some(&stored), &other);
+        assert!(!stale.is_shown() && stale.done() == 0);
+        assert!(note.unwrap().contains("other moves"));
+        let longer = game(&["e4", "e5", "Nf3"]);
+        assert!(!Review::from_record(Some(&stored), &longer).0.is_shown());
+    }
+
+    #[test]
+    fn answers_of_a_stopped_or_foreign_job_are_dropped() {
+        let played = game(&["e4", "e5"]);
+        let mut review = Review::new(played.ply());
+        let job = review.start(&played, &settings()).unwrap();
+        let analysis = job.run(&|_| {}).unwrap();
+        assert!(!review.accept_ply(job.id + 1, analysis.plies[0].clone()));
+        assert!(review.accept_ply(job.id, analysis.plies[0].clone()));
+        assert!(review.stop());
+        assert!(!review.accept_ply(job.id, analysis.plies[1].clone()));
+        assert!(!review.finish(job.id, &analysis));
+        assert_eq!(review.done(), 1);
+    }
+}
