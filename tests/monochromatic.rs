@@ -271,6 +271,31 @@ fn daffy_da_jumps_two_orthogonally_or_diagonally_and_checks() {
 }
 
 #[test]
+fn daffy_da_pinned_on_its_line_may_not_leap_past_the_pinner_or_the_king() {
+    // DA f1 stands between the queen e1 and the king g1; its leaps along
+    // rank 1 (to d1 over the queen, to h1 past the king) leave the line
+    // open, as do its other leaps.
+    let p = mono("monochromatic-daffy", "k7/8/8/8/8/8/8/4qNK1 w - - 0 1");
+    assert!(!p.in_check(Color::White));
+    assert!(from(&p, "f1").is_empty(), "{:?}", from(&p, "f1"));
+    assert!(refusal(&p, "f1d1").contains("leave your king in check"));
+    assert_eq!(from(&p, "g1"), texts(&["g1h2"]));
+}
+
+#[test]
+fn double_knight_check_is_met_by_blocking_its_middle_square() {
+    // The double knight b1 checks d5 through c3: the bishop a1 blocks
+    // there, and has no other move while the check stands.
+    let p = mono(
+        "monochromatic-double-knight",
+        "8/8/8/3K4/8/8/8/Bn5k w - - 0 1",
+    );
+    assert!(p.in_check(Color::White));
+    assert_eq!(from(&p, "a1"), texts(&["a1c3"]));
+    assert_eq!(from(&p, "d5"), texts(&["d5c4", "d5c6", "d5e4", "d5e6"]));
+}
+
+#[test]
 fn double_knight_moves_two_by_four_through_an_empty_middle_and_checks_so() {
     let p = mono("monochromatic-double-knight", START);
     assert_eq!(from(&p, "b1"), texts(&["b1d5"]), "c3 is the middle square");

@@ -26,17 +26,21 @@ pub enum Leaper {
     Wazir = 6,
 }
 
+/// The knight's eight (file, rank) jumps; pieces built from knight moves
+/// (Monochromatic's double knight) start from them too.
+pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 const LEAPER_OFFSETS: [&[(i8, i8)]; 7] = [
-    &[
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ],
+    &KNIGHT_OFFSETS,
     &[
         (1, 0),
         (1, 1),

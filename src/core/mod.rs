@@ -7,6 +7,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod fen;
+pub mod legal;
 pub mod movegen;
 pub mod san;
 pub mod types;

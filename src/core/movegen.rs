@@ -1,14 +1,11 @@
-//! Move generation shared by the rule families: FIDE-legal moves (with pins,
-//! checks and castling; used by standard chess and Dice-Money) and
-//! pseudo-legal moves where the king is an ordinary piece (antichess,
-//! Chicken). Families that change piece powers build on the attack tables
-//! and the helpers here.
+//! Move mechanics shared by the rule families: pawn ranks and promotions,
+//! castling geometry and rights, making a move on the board, chess's check
+//! test, and pseudo-legal moves where the king is an ordinary piece
+//! (antichess, Chicken). Legal generation for families with a royal king is
+//! [`super::legal`].
 
 use super::action::{Action, Move, MoveKind};
-use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
-};
+use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::fen::castle;
@@ -24,20 +21,6 @@ pub const KING_PROMOTIONS: [Role; 5] = [
     Role::Knight,
     Role::King,
 ];
-
-/// What varies between FIDE-like generators.
-#[derive(Clone, Copy, Debug)]
-pub struct FideParams<'a> {
-    /// Castling-rights bits (see [`castle`]).
-    pub castling: u8,
-    /// En-passant target square.
-    pub ep_square: Option<Square>,
-    /// Roles a pawn may promote into; empty means a pawn may not reach the
-    /// last rank at all (Dice-Money with no lost piece).
-    pub promotions: &'a [Role],
-    /// Dice-Money's bought power: the king also slides like a queen.
-    pub king_slides: bool,
-}
 
 /// The rank a colour's pawns start on (and double-step from).
 #[inline]
@@ -90,6 +73,7 @@ pub fn king_in_check(board: &Board, us: Color) -> bool {
 
 /// The castling squares of one right: (king from, king to, rook from, rook
 /// to, squares that must be empty, squares the king crosses incl. arrival).
+#[derive(Clone, Copy, Debug)]
 pub struct CastleGeometry {
     pub king_from: Square,
     pub king_to: Square,
@@ -99,31 +83,51 @@ pub struct CastleGeometry {
     pub king_path: Bitboard,
 }
 
-/// Geometry of castling for a colour, kingside or queenside.
-pub fn castle_geometry(color: Color, kingside: bool) -> CastleGeometry {
-    let r = color.fold(0, 7);
-    let sq = |f: i8| Square::from_coords(f, r).unwrap_or(Square::new_unchecked(0));
+/// Every castling's squares, by colour and side (queenside first), built
+/// once at compile time: generation asks for them at every node.
+static CASTLE_GEOMETRY: [[CastleGeometry; 2]; 2] = [
+    [build_castle(0, false), build_castle(0, true)],
+    [build_castle(7, false), build_castle(7, true)],
+];
+
+const fn build_castle(rank: u8, kingside: bool) -> CastleGeometry {
+    const fn at(file: u8, rank: u8) -> Square {
+        Square::new_unchecked(rank * 8 + file)
+    }
+    const fn set(files: &[u8], rank: u8) -> Bitboard {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < files.len() {
+            bits |= Bitboard::from_square(at(files[i], rank)).0;
+            i += 1;
+        }
+        Bitboard(bits)
+    }
     if kingside {
         CastleGeometry {
-            king_from: sq(4),
-            king_to: sq(6),
-            rook_from: sq(7),
-            rook_to: sq(5),
-            must_be_empty: Bitboard::from_square(sq(5)) | Bitboard::from_square(sq(6)),
-            king_path: Bitboard::from_square(sq(5)) | Bitboard::from_square(sq(6)),
+            king_from: at(4, rank),
+            king_to: at(6, rank),
+            rook_from: at(7, rank),
+            rook_to: at(5, rank),
+            must_be_empty: set(&[5, 6], rank),
+            king_path: set(&[5, 6], rank),
         }
     } else {
         CastleGeometry {
-            king_from: sq(4),
-            king_to: sq(2),
-            rook_from: sq(0),
-            rook_to: sq(3),
-            must_be_empty: Bitboard::from_square(sq(1))
-                | Bitboard::from_square(sq(2))
-                | Bitboard::from_square(sq(3)),
-            king_path: Bitboard::from_square(sq(3)) | Bitboard::from_square(sq(2)),
+            king_from: at(4, rank),
+            king_to: at(2, rank),
+            rook_from: at(0, rank),
+            rook_to: at(3, rank),
+            must_be_empty: set(&[1, 2, 3], rank),
+            king_path: set(&[3, 2], rank),
         }
     }
+}
+
+/// Geometry of castling for a colour, kingside or queenside.
+#[inline]
+pub fn castle_geometry(color: Color, kingside: bool) -> CastleGeometry {
+    CASTLE_GEOMETRY[color.index()][kingside as usize]
 }
 
 /// Castling-rights bit for a colour and side.
@@ -152,139 +156,6 @@ pub fn castling_rights_touching(sq: Square) -> u8 {
     }
 }
 
-/// All FIDE-legal moves for `us`. Requires exactly one king of `us`.
-pub fn gen_fide_legal(board: &Board, us: Color, p: &FideParams<'_>, out: &mut Vec<Action>) {
-    let Some(ksq) = board.king_of(us) else {
-        return;
-    };
-    let them = us.other();
-    let ours = board.by_color(us);
-    let theirs = board.by_color(them);
-    let occ = board.occupied();
-    let checkers = board.attackers_to(ksq, them, occ);
-
-    // King moves: never onto an attacked square (judged with the king lifted).
-    let occ_no_king = occ.without(ksq);
-    let mut king_targets = king_attacks(ksq);
-    if p.king_slides {
-        king_targets |= queen_attacks(ksq, occ);
-    }
-    for t in king_targets & !ours {
-        if !is_attacked(board, t, them, occ_no_king) {
-            out.push(Action::Move(Move::new(ksq, t)));
-        }
-    }
-    if checkers.more_than_one() {
-        return;
-    }
-    let target = match checkers.first() {
-        Some(c) => between(ksq, c).with(c),
-        None => Bitboard::FULL,
-    };
-
-    // Pinned pieces: ours, alone between our king and an enemy slider.
-    let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (bishop_attacks(ksq, Bitboard::EMPTY) & board.bishops_and_queens()))
-        & theirs;
-    let mut pinned = Bitboard::EMPTY;
-    for s in snipers {
-        let b = between(ksq, s) & occ;
-        if !b.more_than_one() && (b & ours).any() {
-            pinned |= b;
-        }
-    }
-
-    let movable = !ours & target;
-    for from in board.by_role(Role::Knight) & ours & !pinned {
-        for t in knight_attacks(from) & movable {
-            out.push(Action::Move(Move::new(from, t)));
-        }
-    }
-    for from in board.bishops_and_queens() & ours {
-        let mut t = bishop_attacks(from, occ) & movable;
-        if pinned.contains(from) {
-            t &= line(ksq, from);
-        }
-        for to in t {
-            out.push(Action::Move(Move::new(from, to)));
-        }
-    }
-    for from in board.by_role(Role::Rook) & ours {
-        let mut t = rook_attacks(from, occ) & movable;
-        if pinned.contains(from) {
-            t &= line(ksq, from);
-        }
-        for to in t {
-            out.push(Action::Move(Move::new(from, to)));
-        }
-    }
-    for from in board.by_role(Role::Queen) & ours {
-        let mut t = rook_attacks(from, occ) & movable;
-        if pinned.contains(from) {
-            t &= line(ksq, from);
-        }
-        for to in t {
-            out.push(Action::Move(Move::new(from, to)));
-        }
-    }
-
-    // Pawns.
-    let dir = us.fold(1i8, -1);
-    let start = pawn_start_rank(us);
-    let last = promotion_rank(us);
-    for from in board.by_role(Role::Pawn) & ours {
-        let allowed = if pinned.contains(from) {
-            line(ksq, from) & target
-        } else {
-            target
-        };
-        if let Some(one) = from.offset(0, dir) {
-            if !occ.contains(one) {
-                if allowed.contains(one) {
-                    push_pawn_move(from, one, last, p.promotions, out);
-                }
-                if from.rank() == start {
-                    if let Some(two) = one.offset(0, dir) {
-                        if !occ.contains(two) && allowed.contains(two) {
-                            out.push(Action::Move(Move::with_kind(
-                                from,
-                                two,
-                                MoveKind::DoublePush,
-                            )));
-                        }
-                    }
-                }
-            }
-        }
-        for to in pawn_attacks(us, from) & theirs & allowed {
-            push_pawn_move(from, to, last, p.promotions, out);
-        }
-        if let Some(ep) = p.ep_square {
-            if pawn_attacks(us, from).contains(ep) && !occ.contains(ep) {
-                if let Some(captured) = ep.offset(0, -dir) {
-                    let after = (occ.without(from).without(captured)).with(ep);
-                    let attackers =
-                        board.attackers_to(ksq, them, after) & !Bitboard::from_square(captured);
-                    if attackers.is_empty() {
-                        out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
-                    }
-                }
-            }
-        }
-    }
-
-    // Castling.
-    if checkers.is_empty() {
-        push_castlings(
-            board,
-            us,
-            p.castling,
-            |g| !g.king_path.any_square(|s| is_attacked(board, s, them, occ)),
-            out,
-        );
-    }
-}
-
 /// Push each castling that `rights` grant `us` with the king and rook on
 /// their home squares and the squares between empty, and that `also` accepts
 /// (the family judges the king's path by its own powers, and may rule a side
@@ -296,16 +167,16 @@ pub fn push_castlings(
     mut also: impl FnMut(&CastleGeometry) -> bool,
     out: &mut Vec<Action>,
 ) {
-    let king = super::types::Piece::new(us, Role::King);
-    let rook = super::types::Piece::new(us, Role::Rook);
+    let kings = board.by_piece(super::types::Piece::new(us, Role::King));
+    let rooks = board.by_piece(super::types::Piece::new(us, Role::Rook));
     for kingside in [true, false] {
         if rights & castle_bit(us, kingside) == 0 {
             continue;
         }
         let g = castle_geometry(us, kingside);
-        if board.piece_at(g.king_from) != Some(king)
-            || board.piece_at(g.rook_from) != Some(rook)
-            || (board.occupied() & g.must_be_empty).any()
+        if (board.occupied() & g.must_be_empty).any()
+            || !kings.contains(g.king_from)
+            || !rooks.contains(g.rook_from)
             || !also(&g)
         {
             continue;
@@ -507,14 +378,14 @@ pub fn apply_move(board: &mut Board, m: Move) -> Applied {
     }
 }
 
-/// The en-passant square to record after a double push, or `None` when no
-/// enemy pawn stands ready to take (keeps hashes and FENs canonical).
+/// The en-passant square to record after a double push, or `None` when none
+/// of `takers` (the enemy pawns allowed to take en passant) stands ready to
+/// take (keeps hashes and FENs canonical).
 #[inline]
-pub fn ep_square_after(board: &Board, m: Move, mover: Color) -> Option<Square> {
+pub fn ep_square_after(m: Move, mover: Color, takers: Bitboard) -> Option<Square> {
     if m.kind != MoveKind::DoublePush {
         return None;
     }
     let ep = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2)?;
-    let enemy_pawns = board.by_role(Role::Pawn) & board.by_color(mover.other());
-    (pawn_attacks(mover, ep) & enemy_pawns).any().then_some(ep)
+    (pawn_attacks(mover, ep) & takers).any().then_some(ep)
 }

@@ -65,7 +65,7 @@ impl Antichess {
         {
             return Err(PositionError::PawnOnBackRank(sq));
         }
-        super::standard::validate_ep(b, setup.turn, setup.ep_square)?;
+        super::fide::validate_ep(b, setup.turn, setup.ep_square)?;
         Ok(Antichess {
             board: setup.board,
             turn: setup.turn,

@@ -1,23 +1,21 @@
 //! Contrast Chess (David Howe, 1997): every piece is strong or weak by the
 //! colour of the square it stands on now (white on light or black on dark is
-//! strong). Powers change as pieces move, so this family generates its own
-//! moves and judges check with its own attack function; everything else
-//! (castling rights, en passant, clocks, FEN) is FIDE's.
+//! strong). Powers change as pieces move; the family gives the shared
+//! generator ([`crate::core::legal`]) its own targets, attacks and the
+//! squares that can open a check; everything else (castling rights, en
+//! passant, clocks, FEN) is FIDE's.
 
 use super::facts::{Describe, Fact, MarkedSquares, SquareMark};
-use super::standard::{
-    fide_setup_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with,
-};
-use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use super::fide::{FideFamily, FidePosition};
+use super::{generic_why_illegal, Position, PositionError};
 use crate::core::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks,
-    queen_attacks, rook_attacks, Leaper,
+    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks, queen_attacks,
+    rook_attacks, Leaper,
 };
 use crate::core::fen::Setup;
-use crate::core::movegen::{
-    castle_bit, castle_geometry, pawn_start_rank, promotion_rank, push_castlings, FIDE_PROMOTIONS,
-};
-use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Role, Square};
+use crate::core::legal::{lines_to, slider_snipers, Enemy, FidePowers, Node, PawnPowers, Powers};
+use crate::core::movegen::{castle_bit, castle_geometry};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, MoveKind, Role, Square};
 
 /// Squares within two king steps of each square (the weak sliders' reach).
 static DIST2: [u64; 64] = build_dist2();
@@ -132,14 +130,39 @@ pub fn piece_targets(role: Role, sq: Square, strong: bool, occupied: Bitboard) -
 /// diagonals and the square straight ahead when strong.
 #[inline]
 pub fn pawn_targets(c: Color, sq: Square, strong: bool) -> Bitboard {
-    if !strong {
-        return Bitboard::EMPTY;
+    if strong {
+        strong_pawn_reach(c, sq)
+    } else {
+        Bitboard::EMPTY
     }
+}
+
+/// The strong pawn's reach: both forward diagonals and straight ahead. The
+/// shape is its own mirror, so the strong pawns of one side that reach a
+/// square stand on the reach of the other side's pawn from that square.
+#[inline]
+fn strong_pawn_reach(c: Color, sq: Square) -> Bitboard {
     let ahead = match c {
         Color::White => Bitboard::from_square(sq).north(),
         Color::Black => Bitboard::from_square(sq).south(),
     };
     pawn_attacks(c, sq) | ahead
+}
+
+/// Contrast's pawn moves: every pawn steps straight forward; a strong pawn
+/// also double-steps, captures diagonally and straight ahead, steps
+/// diagonally onto an empty square and takes en passant.
+#[inline]
+fn pawn_powers(us: Color, pawns: Bitboard) -> PawnPowers {
+    let strong = pawns & strong_squares(us);
+    PawnPowers {
+        step: pawns,
+        double_step: strong,
+        diagonal_capture: strong,
+        diagonal_step: strong,
+        forward_capture: strong,
+        en_passant: strong,
+    }
 }
 
 /// Pieces among `them` (pieces of `by`) attacking `s` with their current
@@ -178,22 +201,9 @@ pub fn attackers_to(
     }
     let strong_pawns = strong & pawns;
     if strong_pawns.any() {
-        let behind = match by {
-            Color::White => Bitboard::from_square(s).south(),
-            Color::Black => Bitboard::from_square(s).north(),
-        };
-        a |= strong_pawns & (pawn_attacks(by.other(), s) | behind);
+        a |= strong_pawns & strong_pawn_reach(by.other(), s);
     }
     a
-}
-
-/// Is `c`'s king attacked by Contrast powers? False without a king.
-pub fn king_in_check(board: &Board, c: Color) -> bool {
-    let Some(k) = board.king_of(c) else {
-        return false;
-    };
-    let by = c.other();
-    attackers_to(board, k, by, board.occupied(), board.by_color(by)).any()
 }
 
 /// The family has no options; a variant file that gives any is refused
@@ -202,76 +212,70 @@ pub fn king_in_check(board: &Board, c: Color) -> bool {
 #[serde(deny_unknown_fields)]
 pub struct ContrastOptions {}
 
+/// Contrast's piece powers: each piece strong or weak by the colour of the
+/// square it stands on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ContrastPowers;
+
 /// A Contrast Chess position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Contrast {
-    /// Board, side, castling, en passant and clocks, as in chess.
-    fide: Setup,
-}
-
-/// Move generation state for one node.
-struct Gen<'a> {
-    board: &'a Board,
-    ksq: Square,
-    them: Color,
-    theirs: Bitboard,
-    occ: Bitboard,
-    /// Squares whose emptying or filling could change an attack on our
-    /// king; moves touching them are tested by playing them out.
-    sensitive: Bitboard,
-}
-
-impl Gen<'_> {
-    /// Would our king (on `ksq`) be safe with this occupancy and these
-    /// enemy pieces?
-    #[inline]
-    fn safe(&self, ksq: Square, occ: Bitboard, theirs: Bitboard) -> bool {
-        attackers_to(self.board, ksq, self.them, occ, theirs).is_empty()
-    }
-
-    /// Is an ordinary move (the mover lands on `to`, capturing what is
-    /// there) legal for a non-king piece?
-    #[inline]
-    fn ordinary_ok(&self, from: Square, to: Square) -> bool {
-        !self.sensitive.contains(from)
-            || self.safe(
-                self.ksq,
-                self.occ.without(from).with(to),
-                self.theirs.without(to),
-            )
-    }
-}
+pub type Contrast = FidePosition<ContrastPowers>;
 
 impl Contrast {
     /// Check a setup (FIDE requirements, check judged by Contrast powers)
     /// and build the position.
     pub fn from_setup(setup: Setup) -> Result<Contrast, PositionError> {
-        validate_fide_setup_with(&setup, king_in_check)?;
-        Ok(Contrast { fide: setup })
+        FidePosition::new(setup, ContrastPowers)
+    }
+}
+
+impl Powers for ContrastPowers {
+    #[inline]
+    fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard {
+        attackers_to(board, sq, enemy.color, enemy.occupied, enemy.pieces)
     }
 
-    /// The position as a setup.
-    pub fn setup(&self) -> Setup {
-        self.fide
+    #[inline]
+    fn targets(&self, role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        piece_targets(role, from, is_strong(color, from), occupied)
     }
 
-    /// Squares between our king and an enemy piece whose attack on it an
+    /// A strong queen's reach, limited to two squares when weak.
+    #[inline]
+    fn queen_targets(&self, color: Color, from: Square, occ: Bitboard, diagonal: bool) -> Bitboard {
+        let line = FidePowers::<false>.queen_targets(color, from, occ, diagonal);
+        if is_strong(color, from) {
+            line
+        } else {
+            line & dist2(from)
+        }
+    }
+
+    #[inline]
+    fn in_place_targets(&self, role: Role, color: Color, from: Square) -> Bitboard {
+        if role == Role::Queen && is_strong(color, from) {
+            king_attacks(from)
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    #[inline]
+    fn pawn_powers(&self, us: Color, pawns: Bitboard) -> PawnPowers {
+        pawn_powers(us, pawns)
+    }
+
+    /// Squares between the king and an enemy piece whose attack on it an
     /// emptied square could open: sliders on the king's lines, a strong
     /// king two squares away, strong bishops at bent-move distance.
-    fn sensitive_squares(&self, ksq: Square, them: Color) -> Bitboard {
-        let b = &self.fide.board;
-        let theirs = b.by_color(them);
-        let mut snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & b.rooks_and_queens())
-            | (bishop_attacks(ksq, Bitboard::EMPTY) & b.bishops_and_queens()))
-            & theirs;
-        snipers |= b.by_role(Role::King) & theirs & strong_squares(them) & dist2(ksq);
-        let mut out = Bitboard::EMPTY;
-        for s in snipers {
-            out |= between(ksq, s);
-        }
-        let strong_bishops = b.by_role(Role::Bishop) & theirs & strong_squares(them);
+    #[inline]
+    fn sensitive_squares(&self, node: &Node<'_, Self>) -> Bitboard {
+        let (b, king, theirs) = (node.board, node.king, node.theirs);
+        let strong_theirs = theirs & strong_squares(node.them);
+        let strong_kings = b.by_role(Role::King) & strong_theirs & dist2(king);
+        let mut out = lines_to(king, slider_snipers(b, king, theirs) | strong_kings);
+        let strong_bishops = b.by_role(Role::Bishop) & strong_theirs;
         if strong_bishops.any() {
-            for &(t, inter) in &BENT[ksq.index()] {
+            for &(t, inter) in &BENT[king.index()] {
                 if strong_bishops.0 & t != 0 {
                     out |= Bitboard(inter);
                 }
@@ -279,203 +283,7 @@ impl Contrast {
         }
         out
     }
-
-    fn gen_legal(&self, out: &mut Vec<Action>) {
-        let b = &self.fide.board;
-        let us = self.fide.turn;
-        let them = us.other();
-        let Some(ksq) = b.king_of(us) else {
-            return;
-        };
-        let ours = b.by_color(us);
-        let theirs = b.by_color(them);
-        let occ = b.occupied();
-        let strong_sq = strong_squares(us);
-        let in_check = attackers_to(b, ksq, them, occ, theirs).any();
-        let g = Gen {
-            board: b,
-            ksq,
-            them,
-            theirs,
-            occ,
-            sensitive: if in_check {
-                Bitboard::FULL
-            } else {
-                self.sensitive_squares(ksq, them)
-            },
-        };
-
-        // Pieces.
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for from in b.by_role(role) & ours {
-                let strong = strong_sq.contains(from);
-                let targets = piece_targets(role, from, strong, occ) & !ours;
-                if g.sensitive.contains(from) {
-                    for to in targets {
-                        if g.ordinary_ok(from, to) {
-                            out.push(Action::Move(Move::new(from, to)));
-                        }
-                    }
-                } else {
-                    for to in targets {
-                        out.push(Action::Move(Move::new(from, to)));
-                    }
-                }
-                if role == Role::Queen && strong {
-                    for to in king_attacks(from) & theirs {
-                        if !g.sensitive.contains(to)
-                            || g.safe(ksq, occ.without(to), theirs.without(to))
-                        {
-                            out.push(Action::Move(Move::with_kind(
-                                from,
-                                to,
-                                MoveKind::CaptureInPlace,
-                            )));
-                        }
-                    }
-                }
-            }
-        }
-
-        // Pawns.
-        let dir = us.fold(1i8, -1);
-        let start = pawn_start_rank(us);
-        let last = promotion_rank(us);
-        for from in b.by_role(Role::Pawn) & ours {
-            let strong = strong_sq.contains(from);
-            let Some(one) = from.offset(0, dir) else {
-                continue;
-            };
-            if !occ.contains(one) {
-                if g.ordinary_ok(from, one) {
-                    push_pawn(from, one, last, out);
-                }
-                if strong && from.rank() == start {
-                    if let Some(two) = one.offset(0, dir) {
-                        if !occ.contains(two) && g.ordinary_ok(from, two) {
-                            out.push(Action::Move(Move::with_kind(
-                                from,
-                                two,
-                                MoveKind::DoublePush,
-                            )));
-                        }
-                    }
-                }
-            }
-            if !strong {
-                continue;
-            }
-            if theirs.contains(one) && g.ordinary_ok(from, one) {
-                push_pawn(from, one, last, out);
-            }
-            for to in pawn_attacks(us, from) {
-                if theirs.contains(to) || (!occ.contains(to) && Some(to) != self.fide.ep_square) {
-                    if g.ordinary_ok(from, to) {
-                        push_pawn(from, to, last, out);
-                    }
-                } else if Some(to) == self.fide.ep_square && !occ.contains(to) {
-                    let Some(victim) = to.offset(0, -dir) else {
-                        continue;
-                    };
-                    if theirs.contains(victim)
-                        && b.role_at(victim) == Some(Role::Pawn)
-                        && g.safe(
-                            ksq,
-                            occ.without(from).without(victim).with(to),
-                            theirs.without(victim),
-                        )
-                    {
-                        out.push(Action::Move(Move::with_kind(from, to, MoveKind::EnPassant)));
-                    }
-                }
-            }
-        }
-
-        // King.
-        let strong_king = strong_sq.contains(ksq);
-        let occ_no_king = occ.without(ksq);
-        for to in piece_targets(Role::King, ksq, strong_king, occ) & !ours {
-            if g.safe(to, occ_no_king.with(to), theirs.without(to)) {
-                out.push(Action::Move(Move::new(ksq, to)));
-            }
-        }
-
-        // Castling, for strong and weak kings alike, by FIDE's conditions.
-        if !in_check {
-            push_castlings(
-                b,
-                us,
-                self.fide.castling,
-                |geo| !geo.king_path.any_square(|s| !g.safe(s, occ, theirs)),
-                out,
-            );
-        }
-    }
-
-    /// Moves of the piece on `from` by its Contrast powers, ignoring check
-    /// (for explanations).
-    fn pseudo_moves_from(&self, from: Square) -> Vec<Move> {
-        let mut all = Vec::new();
-        let b = &self.fide.board;
-        let Some(p) = b.piece_at(from) else {
-            return all;
-        };
-        let us = p.color;
-        let strong = is_strong(us, from);
-        let ours = b.by_color(us);
-        let theirs = b.by_color(us.other());
-        let occ = b.occupied();
-        match p.role {
-            Role::Pawn => {
-                let dir = us.fold(1i8, -1);
-                if let Some(one) = from.offset(0, dir) {
-                    if !occ.contains(one) {
-                        all.push(Move::new(from, one));
-                        if strong && from.rank() == pawn_start_rank(us) {
-                            if let Some(two) = one.offset(0, dir) {
-                                if !occ.contains(two) {
-                                    all.push(Move::with_kind(from, two, MoveKind::DoublePush));
-                                }
-                            }
-                        }
-                    }
-                }
-                for to in pawn_targets(us, from, strong) {
-                    if theirs.contains(to) || (to.file() != from.file() && !occ.contains(to)) {
-                        all.push(Move::new(from, to));
-                    }
-                }
-            }
-            role => {
-                for to in piece_targets(role, from, strong, occ) & !ours {
-                    all.push(Move::new(from, to));
-                }
-                if role == Role::Queen && strong {
-                    for to in king_attacks(from) & theirs {
-                        all.push(Move::with_kind(from, to, MoveKind::CaptureInPlace));
-                    }
-                }
-            }
-        }
-        all
-    }
 }
-
-#[inline]
-fn push_pawn(from: Square, to: Square, last: i8, out: &mut Vec<Action>) {
-    if to.rank() == last {
-        for r in FIDE_PROMOTIONS {
-            out.push(Action::Move(Move::with_kind(
-                from,
-                to,
-                MoveKind::Promotion(r),
-            )));
-        }
-    } else {
-        out.push(Action::Move(Move::new(from, to)));
-    }
-}
-
 /// A sentence on what the piece on `sq` can do there, for explanations.
 pub fn describe_powers(color: Color, role: Role, sq: Square) -> String {
     let strong = is_strong(color, sq);
@@ -501,94 +309,31 @@ pub fn describe_powers(color: Color, role: Role, sq: Square) -> String {
     )
 }
 
-impl Position for Contrast {
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.fide.board
+impl FideFamily for ContrastPowers {
+    /// Only bare kings are a draw by material in Contrast.
+    fn insufficient_material(&self, board: &Board) -> bool {
+        board.occupied() == board.by_role(Role::King)
     }
 
-    #[inline]
-    fn turn(&self) -> Color {
-        self.fide.turn
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.gen_legal(out);
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, action: Action) {
-        let Action::Move(m) = action else { return };
-        play_fide_move(&mut self.fide, m);
-        // Only strong pawns capture en passant (the skipped square's
-        // diagonal neighbours share its colour, so in practice every taker
-        // is strong; the mask says so explicitly).
-        let (mover, taker) = (self.fide.turn.other(), self.fide.turn);
-        let board = self.fide.board;
-        self.fide.ep_square = self.fide.ep_square.filter(|ep| {
-            (pawn_attacks(mover, *ep)
-                & board.by_role(Role::Pawn)
-                & board.by_color(taker)
-                & strong_squares(taker))
-            .any()
-        });
-    }
-
-    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
-        if legal.is_empty() {
-            return Some(mate_or_stalemate(
-                self.fide.turn,
-                self.in_check(self.fide.turn),
-            ));
-        }
-        // Only bare kings are a draw by material in Contrast.
-        (self.fide.board.occupied() == self.fide.board.by_role(Role::King))
-            .then(|| Outcome::draw(EndReason::InsufficientMaterial))
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        fide_setup_hash(&self.fide)
-    }
-
-    fn quiet_plies(&self) -> u32 {
-        self.fide.halfmoves
-    }
-
-    fn fullmoves(&self) -> u32 {
-        self.fide.fullmoves
-    }
-
-    fn to_fen(&self) -> String {
-        self.setup().to_fen()
-    }
-
-    #[inline]
-    fn in_check(&self, color: Color) -> bool {
-        king_in_check(&self.fide.board, color)
-    }
-
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(pos: &Contrast, text: &CoordText, legal: &[Action]) -> String {
         let CoordText::Move {
             from, to, in_place, ..
         } = *text
         else {
-            return generic_why_illegal(self, text, legal);
+            return generic_why_illegal(pos, text, legal);
         };
-        let Some(p) = self.fide.board.piece_at(from) else {
-            return generic_why_illegal(self, text, legal);
+        let Some(p) = pos.board().piece_at(from) else {
+            return generic_why_illegal(pos, text, legal);
         };
-        if p.color != self.fide.turn || legal.is_empty() {
-            return generic_why_illegal(self, text, legal);
+        if p.color != pos.turn() || legal.is_empty() {
+            return generic_why_illegal(pos, text, legal);
         }
         let powers = describe_powers(p.color, p.role, from);
         if in_place {
             if p.role != Role::Queen || !is_strong(p.color, from) {
                 return format!("Contrast: only a strong queen captures in place; {powers}");
             }
-            if self.fide.board.color_at(to) != Some(p.color.other())
-                || !king_attacks(from).contains(to)
+            if pos.board().color_at(to) != Some(p.color.other()) || !king_attacks(from).contains(to)
             {
                 return format!(
                     "Contrast: a capture in place removes an enemy piece on an adjacent square; {to} holds none next to {from}"
@@ -600,22 +345,21 @@ impl Position for Contrast {
             let kingside = to.file() > from.file();
             let geo = castle_geometry(p.color, kingside);
             if from == geo.king_from && to == geo.king_to {
-                if self.fide.castling & castle_bit(p.color, kingside) == 0 {
+                if pos.castling() & castle_bit(p.color, kingside) == 0 {
                     return "castling is no longer allowed on that side (king or rook has moved)"
                         .to_string();
                 }
-                if (self.fide.board.occupied() & geo.must_be_empty).any() {
+                if (pos.board().occupied() & geo.must_be_empty).any() {
                     return "castling needs every square between king and rook empty".to_string();
                 }
                 return "castling is not allowed out of, through or into check (attacks counted with Contrast powers)".to_string();
             }
         }
-        let pseudo = self.pseudo_moves_from(from);
-        if pseudo
-            .iter()
-            .any(|m| m.to == to && (m.kind == MoveKind::CaptureInPlace) == in_place)
-        {
-            return if self.in_check(self.fide.turn) {
+        let ignoring_check = pos.moves_ignoring_check();
+        if ignoring_check.iter().filter_map(|a| a.as_move()).any(|m| {
+            m.from == from && m.to == to && (m.kind == MoveKind::CaptureInPlace) == in_place
+        }) {
+            return if pos.in_check(pos.turn()) {
                 "your king is in check and this move does not get it out (attacks counted with Contrast powers)".to_string()
             } else {
                 "that would leave your king in check (attacks counted with Contrast powers)"
@@ -627,7 +371,7 @@ impl Position for Contrast {
             .filter_map(|a| a.as_move())
             .any(|m| m.from == from && m.to == to)
         {
-            return generic_why_illegal(self, text, legal);
+            return generic_why_illegal(pos, text, legal);
         }
         format!("Contrast: {powers}")
     }
@@ -636,7 +380,7 @@ impl Position for Contrast {
 impl Describe for Contrast {
     /// Every piece is marked strong or weak by the square it stands on.
     fn square_marks(&self) -> Vec<MarkedSquares> {
-        let b = &self.fide.board;
+        let b = self.board();
         let strong = (b.by_color(Color::White) & strong_squares(Color::White))
             | (b.by_color(Color::Black) & strong_squares(Color::Black));
         vec![
@@ -658,7 +402,7 @@ impl Describe for Contrast {
     }
 
     fn explain_square(&self, sq: Square) -> Option<String> {
-        let p = self.fide.board.piece_at(sq)?;
+        let p = self.board().piece_at(sq)?;
         Some(describe_powers(p.color, p.role, sq))
     }
 }
@@ -666,37 +410,6 @@ impl Describe for Contrast {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::facts::{Describe, MarkedSquares, SquareMark};
-
-    #[test]
-    fn every_piece_is_marked_strong_or_weak_by_its_square() {
-        // White king e1 (dark): weak; white knight g1 (dark): weak; white
-        // bishop f1 (light): strong; black king e8 (light): weak; black
-        // rook h8 (dark): strong.
-        let p = Contrast::from_setup(Setup::parse("4k2r/8/8/8/8/8/8/4KBN1 w - - 0 1").unwrap())
-            .unwrap();
-        let sqs = |list: &[&str]| {
-            list.iter()
-                .map(|t| Square::parse(t).unwrap())
-                .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s))
-        };
-        assert_eq!(
-            p.square_marks(),
-            [
-                MarkedSquares {
-                    mark: SquareMark::Strong,
-                    squares: sqs(&["f1", "h8"])
-                },
-                MarkedSquares {
-                    mark: SquareMark::Weak,
-                    squares: sqs(&["e1", "g1", "e8"])
-                }
-            ]
-        );
-        let knight = p.explain_square(Square::parse("g1").unwrap()).unwrap();
-        assert!(knight.contains("weak"), "{knight}");
-        assert_eq!(p.explain_square(Square::parse("d4").unwrap()), None);
-    }
 
     /// The reverse lookup in `attackers_to` must agree with the forward
     /// patterns in `piece_targets`/`pawn_targets` on every square.

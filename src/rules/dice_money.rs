@@ -10,13 +10,13 @@
 //! exactly one set per colour.
 
 use super::facts::{Describe, Die, Earning, Fact, PriceOffer, TurnStage};
-use super::standard::{fide_castling_why, fide_hash, fide_why_illegal, validate_fide_setup};
+use super::fide::{fide_hash, validate_fide_setup};
+use super::standard::{fide_castling_why, fide_why_illegal};
 use super::{Carried, CarryError, EndReason, ExtraState};
 use super::{Outcome, Position, PositionError};
 use crate::core::fen::Setup;
-use crate::core::movegen::{
-    apply_move, castling_rights_touching, gen_fide_legal, king_in_check, promotion_rank, FideParams,
-};
+use crate::core::legal::{gen_fide_legal, FideParams};
+use crate::core::movegen::{apply_move, castling_rights_touching, king_in_check, promotion_rank};
 use crate::core::zobrist::splitmix;
 use crate::core::{
     Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Purchase, Role, Square,

@@ -7,8 +7,11 @@
 //! A position is a plain `Clone` value; the hot path is copy-make:
 //! [`Position::legal_actions`] fills a reused buffer and
 //! [`Position::play_unchecked`] mutates a copy. Every family keeps only what
-//! differs from chess; shared generation lives in [`crate::core::movegen`].
+//! differs from chess; shared generation lives in [`crate::core::movegen`]
+//! and, for the families with a royal king, [`crate::core::legal`].
 //!
+//! - **Standard, Contrast, Monochromatic** share one position type,
+//!   [`fide::FidePosition`], generic over their piece powers.
 //! - **Standard**: FIDE-legal generation with pins; outcome covers mate,
 //!   stalemate and insufficient material. Fifty-move and repetition are
 //!   judged by [`crate::game::Game`] from [`Position::quiet_plies`] and
@@ -23,8 +26,8 @@
 //!   "whose half". Scores and the no-rejection square pair are extra state in
 //!   the position and in [`Position::hash`] (scores are left out of
 //!   [`Position::repetition_key`], as docs/rules.md says).
-//! - **Contrast**: strong/weak powers are a function of the board, so the
-//!   family generates its own moves and attacks; the queen's *capture in
+//! - **Contrast**: strong/weak powers are a function of the board, given to
+//!   the shared generator as the family's powers; the queen's *capture in
 //!   place* is `MoveKind::CaptureInPlace` (the piece on `to` vanishes, the
 //!   queen stays on `from`).
 //! - **Monochromatic** (+ knightless, Jamal, Daffy, double knight): generate
@@ -45,6 +48,7 @@ pub mod any;
 pub mod contrast;
 pub mod dice_money;
 pub mod facts;
+pub mod fide;
 pub mod monochromatic;
 pub mod monochrome;
 pub mod standard;

@@ -5,20 +5,19 @@
 //! or double knight.
 
 use super::facts::{material, BoardLook, Describe, Fact};
-use super::standard::{
-    fide_setup_hash, mate_or_stalemate, play_fide_move, validate_fide_setup_with,
-};
-use super::{generic_why_illegal, Outcome, Position, PositionError};
+use super::fide::{FideFamily, FidePosition};
+use super::{chess_pattern, generic_why_illegal, Position, PositionError};
 use crate::core::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks,
-    queen_attacks, rook_attacks, Leaper,
+    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks, rook_attacks,
+    Leaper, KNIGHT_OFFSETS,
 };
 use crate::core::fen::Setup;
-use crate::core::movegen::{
-    apply_move, castle_bit, castle_geometry, pawn_start_rank, promotion_rank, push_castlings,
-    push_pawn_move, FIDE_PROMOTIONS,
+use crate::core::legal::{
+    castling_keeps_colour, king_attacked, pin_guard, same_colour, stays_on_pin_line, Enemy,
+    FidePowers, Guard, Node, PawnPowers, Powers,
 };
-use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Role, Square};
+use crate::core::movegen::{apply_move, castle_bit, castle_geometry, pawn_start_rank};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
 use serde::{Deserialize, Serialize};
 
 /// What stands in the knight slot (FEN and SAN letter N).
@@ -64,24 +63,15 @@ pub struct MonochromaticOptions {
 static DOUBLE_KNIGHT: [[(u64, u64); 8]; 64] = DOUBLE_KNIGHT_TABLE;
 const DOUBLE_KNIGHT_TABLE: [[(u64, u64); 8]; 64] = build_double_knight();
 
+/// Two knight jumps the same way: the knight's offsets doubled.
 const fn build_double_knight() -> [[(u64, u64); 8]; 64] {
-    let dirs: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
     let mut t = [[(0u64, 0u64); 8]; 64];
     let mut s = 0;
     while s < 64 {
         let (f, r) = ((s % 8) as i32, (s / 8) as i32);
         let mut d = 0;
         while d < 8 {
-            let (df, dr) = dirs[d];
+            let (df, dr) = (KNIGHT_OFFSETS[d].0 as i32, KNIGHT_OFFSETS[d].1 as i32);
             let (tf, tr) = (f + 2 * df, r + 2 * dr);
             if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
                 t[s][d] = (1u64 << (tr * 8 + tf), 1u64 << ((r + dr) * 8 + f + df));
@@ -112,16 +102,6 @@ pub fn slot_attacks(kind: KnightKind, sq: Square, occupied: Bitboard) -> Bitboar
     }
 }
 
-/// Squares of the colour of `sq`.
-#[inline]
-fn same_colour(sq: Square) -> Bitboard {
-    if sq.is_dark() {
-        Bitboard::DARK
-    } else {
-        Bitboard::LIGHT
-    }
-}
-
 /// Pieces among `them` (pieces of `by`) that attack `s` pictorially.
 #[inline]
 pub fn attackers_to(
@@ -148,6 +128,13 @@ pub fn attackers_to(
     a
 }
 
+/// The square a double knight's leap between `a` and `b` passes: halfway,
+/// as their (2,4) offset is even in both directions.
+#[inline]
+fn double_knight_middle(a: Square, b: Square) -> Square {
+    Square::new((a.index() + b.index()) as u8 / 2).unwrap_or(a)
+}
+
 /// Every (2,4) target of each square, ignoring the middle square.
 static DOUBLE_KNIGHT_ANY: [u64; 64] = build_double_knight_any();
 
@@ -165,22 +152,17 @@ const fn build_double_knight_any() -> [u64; 64] {
     t
 }
 
-/// Is `c`'s king in pictorial check? False without a king.
-pub fn king_in_check(board: &Board, kind: KnightKind, c: Color) -> bool {
-    let Some(k) = board.king_of(c) else {
-        return false;
-    };
-    let by = c.other();
-    attackers_to(board, kind, k, by, board.occupied(), board.by_color(by)).any()
+/// Monochromatic's piece powers: chess's, with the variant's piece in the
+/// knight slot, where no move changes its square's colour while attacks
+/// ignore colour (check is pictorial).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MonochromaticPowers {
+    /// The knight slot's piece.
+    pub knight: KnightKind,
 }
 
 /// A Monochromatic Chess position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Monochromatic {
-    /// Board, side, castling, en passant and clocks, as in chess.
-    fide: Setup,
-    options: MonochromaticOptions,
-}
+pub type Monochromatic = FidePosition<MonochromaticPowers>;
 
 impl Monochromatic {
     /// Check a setup (FIDE requirements, pictorial check) and build the
@@ -189,209 +171,25 @@ impl Monochromatic {
         setup: Setup,
         options: MonochromaticOptions,
     ) -> Result<Monochromatic, PositionError> {
-        validate_fide_setup_with(&setup, |b, c| king_in_check(b, options.knight, c))?;
-        Ok(Monochromatic {
-            fide: setup,
-            options,
-        })
+        FidePosition::new(
+            setup,
+            MonochromaticPowers {
+                knight: options.knight,
+            },
+        )
     }
 
     /// The family's options.
     pub fn options(&self) -> MonochromaticOptions {
-        self.options
-    }
-
-    /// The position as a setup.
-    pub fn setup(&self) -> Setup {
-        self.fide
-    }
-
-    #[inline]
-    fn safe(&self, ksq: Square, occ: Bitboard, theirs: Bitboard) -> bool {
-        attackers_to(
-            &self.fide.board,
-            self.options.knight,
-            ksq,
-            self.fide.turn.other(),
-            occ,
-            theirs,
-        )
-        .is_empty()
-    }
-
-    /// Squares whose emptying could open a check: between our king and an
-    /// enemy slider on its lines, and the middle squares of enemy double
-    /// knights' (2,4) paths to it.
-    fn sensitive_squares(&self, ksq: Square) -> Bitboard {
-        let b = &self.fide.board;
-        let theirs = b.by_color(self.fide.turn.other());
-        let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & b.rooks_and_queens())
-            | (bishop_attacks(ksq, Bitboard::EMPTY) & b.bishops_and_queens()))
-            & theirs;
-        let mut out = Bitboard::EMPTY;
-        for s in snipers {
-            out |= between(ksq, s);
-        }
-        if self.options.knight == KnightKind::DoubleKnight {
-            let dn = b.by_role(Role::Knight) & theirs;
-            for &(t, mid) in &DOUBLE_KNIGHT[ksq.index()] {
-                if dn.0 & t != 0 {
-                    out |= Bitboard(mid);
-                }
-            }
-        }
-        out
-    }
-
-    /// Colour-keeping targets of a non-pawn piece (ignoring check).
-    #[inline]
-    fn targets(&self, role: Role, from: Square, occ: Bitboard) -> Bitboard {
-        let t = match role {
-            Role::Knight => slot_attacks(self.options.knight, from, occ),
-            Role::Bishop => bishop_attacks(from, occ),
-            Role::Rook => rook_attacks(from, occ),
-            Role::Queen => queen_attacks(from, occ),
-            Role::King => king_attacks(from),
-            Role::Pawn => Bitboard::EMPTY,
-        };
-        t & same_colour(from)
-    }
-
-    /// Does castling on this side keep both pieces on their colours? (Only
-    /// kingside does on the standard board; derived, not assumed.)
-    fn castling_keeps_colour(color: Color, kingside: bool) -> bool {
-        let g = castle_geometry(color, kingside);
-        g.king_from.is_dark() == g.king_to.is_dark() && g.rook_from.is_dark() == g.rook_to.is_dark()
-    }
-
-    fn gen_legal(&self, out: &mut Vec<Action>) {
-        let b = &self.fide.board;
-        let us = self.fide.turn;
-        let them = us.other();
-        let Some(ksq) = b.king_of(us) else {
-            return;
-        };
-        let ours = b.by_color(us);
-        let theirs = b.by_color(them);
-        let occ = b.occupied();
-        let in_check = !self.safe(ksq, occ, theirs);
-        let sensitive = if in_check {
-            Bitboard::FULL
-        } else {
-            self.sensitive_squares(ksq)
-        };
-        let ok = |from: Square, to: Square| {
-            !sensitive.contains(from)
-                || self.safe(ksq, occ.without(from).with(to), theirs.without(to))
-        };
-
-        // Ordinary knights always change colour: they never move.
-        let movers = if self.options.knight == KnightKind::Knight {
-            [Role::Bishop, Role::Rook, Role::Queen].as_slice()
-        } else {
-            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].as_slice()
-        };
-        for &role in movers {
-            for from in b.by_role(role) & ours {
-                let targets = self.targets(role, from, occ) & !ours;
-                if sensitive.contains(from) {
-                    for to in targets {
-                        if ok(from, to) {
-                            out.push(Action::Move(Move::new(from, to)));
-                        }
-                    }
-                } else {
-                    for to in targets {
-                        out.push(Action::Move(Move::new(from, to)));
-                    }
-                }
-            }
-        }
-
-        // Pawns: never a single step (it changes colour); the double step,
-        // diagonal captures, en passant and promotion by capture.
-        let pawns = b.by_role(Role::Pawn) & ours;
-        let empty = !occ;
-        let starters = pawns & Bitboard::rank(pawn_start_rank(us));
-        let doubles = match us {
-            Color::White => (starters.north() & empty).north() & empty,
-            Color::Black => (starters.south() & empty).south() & empty,
-        };
-        let back = us.fold(-2i8, 2);
-        for to in doubles {
-            let Some(from) = to.offset(0, back) else {
-                continue;
-            };
-            if ok(from, to) {
-                out.push(Action::Move(Move::with_kind(
-                    from,
-                    to,
-                    MoveKind::DoublePush,
-                )));
-            }
-        }
-        // Captures set-wise: shift the pawns onto their capture squares and
-        // step back by the same offset for the origin.
-        let last = promotion_rank(us);
-        let not_a = (pawns & !Bitboard::file(0)).0;
-        let not_h = (pawns & !Bitboard::file(7)).0;
-        let (toward_a, toward_h, back_a, back_h) = match us {
-            Color::White => (not_a << 7, not_h << 9, -7i32, -9i32),
-            Color::Black => (not_a >> 9, not_h >> 7, 9, 7),
-        };
-        for (targets, back) in [(toward_a, back_a), (toward_h, back_h)] {
-            for to in Bitboard(targets) & theirs {
-                let Some(from) = Square::new((to.index() as i32 + back) as u8) else {
-                    continue;
-                };
-                if ok(from, to) {
-                    push_pawn_move(from, to, last, &FIDE_PROMOTIONS, out);
-                }
-            }
-        }
-        if let Some(ep) = self.fide.ep_square {
-            let dir = us.fold(1i8, -1);
-            if let Some(victim) = ep.offset(0, -dir) {
-                if !occ.contains(ep) && (theirs & b.by_role(Role::Pawn)).contains(victim) {
-                    for from in pawn_attacks(them, ep) & pawns {
-                        if self.safe(
-                            ksq,
-                            occ.without(from).without(victim).with(ep),
-                            theirs.without(victim),
-                        ) {
-                            out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
-                        }
-                    }
-                }
-            }
-        }
-
-        // King: diagonal steps only, never into pictorial check.
-        let occ_no_king = occ.without(ksq);
-        for to in self.targets(Role::King, ksq, occ) & !ours {
-            if self.safe(to, occ_no_king.with(to), theirs.without(to)) {
-                out.push(Action::Move(Move::new(ksq, to)));
-            }
-        }
-
-        if !in_check {
-            push_castlings(
-                b,
-                us,
-                self.fide.castling,
-                |g| {
-                    Self::castling_keeps_colour(us, g.king_to.file() > g.king_from.file())
-                        && !g.king_path.any_square(|s| !self.safe(s, occ, theirs))
-                },
-                out,
-            );
+        MonochromaticOptions {
+            knight: self.powers().knight,
         }
     }
 
     /// Would this move, by its piece's normal powers, be possible if colour
     /// did not matter? (For explanations.)
     fn normal_move_shape(&self, from: Square, to: Square) -> bool {
-        let b = &self.fide.board;
+        let b = self.board();
         let Some(p) = b.piece_at(from) else {
             return false;
         };
@@ -400,21 +198,99 @@ impl Monochromatic {
         }
         let occ = b.occupied();
         match p.role {
-            Role::Pawn => {
-                let dir = p.color.fold(1i8, -1);
-                let one = from.offset(0, dir);
-                pawn_attacks(p.color, from).contains(to)
-                    || (one == Some(to) && !occ.contains(to))
-                    || (from.rank() == pawn_start_rank(p.color)
-                        && from.offset(0, 2 * dir) == Some(to)
-                        && one.is_some_and(|o| !occ.contains(o))
-                        && !occ.contains(to))
+            Role::Pawn => {}
+            Role::Knight => return slot_attacks(self.powers().knight, from, occ).contains(to),
+            role => {
+                return FidePowers::<false>
+                    .targets(role, p.color, from, occ)
+                    .contains(to)
             }
-            Role::Knight => slot_attacks(self.options.knight, from, occ).contains(to),
-            Role::Bishop => bishop_attacks(from, occ).contains(to),
-            Role::Rook => rook_attacks(from, occ).contains(to),
-            Role::Queen => queen_attacks(from, occ).contains(to),
-            Role::King => king_attacks(from).contains(to),
+        }
+        let dir = p.color.fold(1i8, -1);
+        let one = from.offset(0, dir);
+        pawn_attacks(p.color, from).contains(to)
+            || (one == Some(to) && !occ.contains(to))
+            || (from.rank() == pawn_start_rank(p.color)
+                && from.offset(0, 2 * dir) == Some(to)
+                && one.is_some_and(|o| !occ.contains(o))
+                && !occ.contains(to))
+    }
+}
+
+impl Powers for MonochromaticPowers {
+    const KEEPS_SQUARE_COLOUR: bool = true;
+
+    #[inline]
+    fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard {
+        attackers_to(
+            board,
+            self.knight,
+            sq,
+            enemy.color,
+            enemy.occupied,
+            enemy.pieces,
+        )
+    }
+
+    /// Normal powers kept to the square's colour. Bishops, camels, DAs and
+    /// double knights never leave it anyway; a knight's jump always does.
+    #[inline]
+    fn targets(&self, role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        match role {
+            Role::Knight if self.knight == KnightKind::Knight => Bitboard::EMPTY,
+            Role::Knight => slot_attacks(self.knight, from, occupied),
+            Role::Bishop => bishop_attacks(from, occupied),
+            Role::King => leaper_attacks(Leaper::Ferz, from),
+            _ => FidePowers::<false>.targets(role, color, from, occupied) & same_colour(from),
+        }
+    }
+
+    /// Diagonal moves always keep the colour.
+    #[inline]
+    fn queen_targets(&self, color: Color, from: Square, occ: Bitboard, diagonal: bool) -> Bitboard {
+        let line = FidePowers::<false>.queen_targets(color, from, occ, diagonal);
+        if diagonal {
+            line
+        } else {
+            line & same_colour(from)
+        }
+    }
+
+    #[inline]
+    fn pawn_powers(&self, _us: Color, pawns: Bitboard) -> PawnPowers {
+        PawnPowers::fide(pawns)
+    }
+
+    /// Pins decide: every attack is a chess slider's ray or a leap, and the
+    /// double knight's leap is blocked on its one middle square, so its
+    /// check is also met there and a piece standing there is pinned.
+    #[inline]
+    fn guard(&self, node: &Node<'_, Self>) -> Option<Guard> {
+        let mut guard = pin_guard(node)?;
+        if self.knight == KnightKind::DoubleKnight {
+            let knights = node.board.by_role(Role::Knight) & node.theirs;
+            for k in knights & Bitboard(DOUBLE_KNIGHT_ANY[node.king.index()]) {
+                let middle = Bitboard::from_square(double_knight_middle(node.king, k));
+                if node.checkers.contains(k) {
+                    guard.target |= middle;
+                }
+                guard.pinned |= middle & node.occupied;
+            }
+        }
+        Some(guard)
+    }
+
+    /// A pinned slider or pawn keeps to its line. A knight-slot leaper on
+    /// the line might jump past its pinner or its king, and a piece on a
+    /// double knight's path has no line, so their moves are played out.
+    #[inline]
+    fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
+        if self.knight == KnightKind::DoubleKnight
+            || node.board.by_role(Role::Knight).contains(from)
+        {
+            node.safe_after(from, to)
+        } else {
+            stays_on_pin_line(node, from, to)
         }
     }
 }
@@ -427,72 +303,23 @@ fn shade(sq: Square) -> &'static str {
     }
 }
 
-impl Position for Monochromatic {
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.fide.board
+impl FideFamily for MonochromaticPowers {
+    /// No insufficient-material draw in this family.
+    fn insufficient_material(&self, _board: &Board) -> bool {
+        false
     }
 
-    #[inline]
-    fn turn(&self) -> Color {
-        self.fide.turn
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.gen_legal(out);
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, action: Action) {
-        let Action::Move(m) = action else { return };
-        play_fide_move(&mut self.fide, m);
-    }
-
-    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
-        // No insufficient-material draw in this family.
-        if legal.is_empty() {
-            return Some(mate_or_stalemate(
-                self.fide.turn,
-                self.in_check(self.fide.turn),
-            ));
-        }
-        None
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        fide_setup_hash(&self.fide)
-    }
-
-    fn quiet_plies(&self) -> u32 {
-        self.fide.halfmoves
-    }
-
-    fn fullmoves(&self) -> u32 {
-        self.fide.fullmoves
-    }
-
-    fn to_fen(&self) -> String {
-        self.setup().to_fen()
-    }
-
-    #[inline]
-    fn in_check(&self, color: Color) -> bool {
-        king_in_check(&self.fide.board, self.options.knight, color)
-    }
-
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(pos: &Monochromatic, text: &CoordText, legal: &[Action]) -> String {
         let CoordText::Move { from, to, .. } = *text else {
-            return generic_why_illegal(self, text, legal);
+            return generic_why_illegal(pos, text, legal);
         };
-        let Some(p) = self.fide.board.piece_at(from) else {
-            return generic_why_illegal(self, text, legal);
+        let Some(p) = pos.board().piece_at(from) else {
+            return generic_why_illegal(pos, text, legal);
         };
-        if p.color != self.fide.turn || legal.is_empty() {
-            return generic_why_illegal(self, text, legal);
+        if p.color != pos.turn() || legal.is_empty() {
+            return generic_why_illegal(pos, text, legal);
         }
-        if let Some(why) = super::beyond_reach(self, text) {
+        if let Some(why) = super::beyond_reach(pos, text) {
             return why;
         }
         if p.role == Role::King && from.rank() == to.rank() && (from.file() - to.file()).abs() == 2
@@ -500,17 +327,17 @@ impl Position for Monochromatic {
             for kingside in [true, false] {
                 let g = castle_geometry(p.color, kingside);
                 if from == g.king_from && to == g.king_to {
-                    if !Self::castling_keeps_colour(p.color, kingside) {
+                    if !castling_keeps_colour(&g) {
                         return format!(
                             "Monochromatic: castling this side would move the rook {}{} from a {} to a {} square; only kingside castling keeps both pieces on their colours",
                             g.rook_from, g.rook_to, shade(g.rook_from), shade(g.rook_to)
                         );
                     }
-                    if self.fide.castling & castle_bit(p.color, kingside) == 0 {
+                    if pos.castling() & castle_bit(p.color, kingside) == 0 {
                         return "castling is no longer allowed (king or rook has moved)"
                             .to_string();
                     }
-                    if (self.fide.board.occupied() & g.must_be_empty).any() {
+                    if (pos.board().occupied() & g.must_be_empty).any() {
                         return "castling needs every square between king and rook empty"
                             .to_string();
                     }
@@ -518,10 +345,10 @@ impl Position for Monochromatic {
                 }
             }
         }
-        if from.is_dark() != to.is_dark() && !self.fide.board.by_color(p.color).contains(to) {
+        if from.is_dark() != to.is_dark() && !pos.board().by_color(p.color).contains(to) {
             let extra = match p.role {
                 Role::Pawn => " (pawns never make a single step)",
-                Role::Knight if self.options.knight == KnightKind::Knight => {
+                Role::Knight if pos.powers().knight == KnightKind::Knight => {
                     " (knights can never move)"
                 }
                 Role::King => " (kings move diagonally only)",
@@ -533,36 +360,34 @@ impl Position for Monochromatic {
                 shade(to)
             );
         }
-        if self.normal_move_shape(from, to) {
-            let mut after = self.fide.board;
+        if pos.normal_move_shape(from, to) {
+            let mut after = *pos.board();
             apply_move(&mut after, Move::new(from, to));
-            if king_in_check(&after, self.options.knight, self.fide.turn) {
-                return if self.in_check(self.fide.turn) {
+            if king_attacked(&pos.powers(), &after, pos.turn()) {
+                return if pos.in_check(pos.turn()) {
                     "your king is in check and this move does not get it out (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
                 } else {
                     "that would leave your king in check (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
                 };
             }
         }
-        generic_why_illegal(self, text, legal)
+        generic_why_illegal(pos, text, legal)
     }
 
     /// The knight's slot holds the variant's leaper (camel, DA, double
     /// knight), named as such.
     fn role_name(&self, role: Role) -> &'static str {
         match role {
-            Role::Knight => self.options.knight.name(),
+            Role::Knight => self.knight.name(),
             other => other.name(),
         }
     }
 
     /// Chess's patterns with the variant's leaper in the knight's slot.
-    fn move_pattern(&self, from: Square) -> Bitboard {
-        match self.fide.board.piece_at(from) {
-            Some(p) if p.role == Role::Knight => {
-                slot_attacks(self.options.knight, from, Bitboard::EMPTY)
-            }
-            Some(p) => super::chess_pattern(p, from),
+    fn move_pattern(&self, board: &Board, from: Square) -> Bitboard {
+        match board.piece_at(from) {
+            Some(p) if p.role == Role::Knight => slot_attacks(self.knight, from, Bitboard::EMPTY),
+            Some(p) => chess_pattern(p, from),
             None => Bitboard::EMPTY,
         }
     }
@@ -571,18 +396,18 @@ impl Position for Monochromatic {
 impl Describe for Monochromatic {
     fn board_look(&self) -> BoardLook {
         BoardLook {
-            knight: self.options.knight,
+            knight: self.powers().knight,
             ..BoardLook::default()
         }
     }
 
     fn facts(&self) -> Vec<Fact> {
         vec![
-            Fact::Material(material(&self.fide.board)),
+            Fact::Material(material(self.board())),
             Fact::reminder("No piece may move to a square of the other colour"),
             Fact::reminder(format!(
                 "Knight slot: {} · check is pictorial (normal powers)",
-                self.options.knight.name()
+                self.powers().knight.name()
             )),
         ]
     }

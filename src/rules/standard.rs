@@ -1,125 +1,25 @@
 //! FIDE chess: the baseline whose public perft numbers prove the shared
 //! generator right.
 
-use super::{
-    beyond_reach, generic_why_illegal, Describe, EndReason, Outcome, Position, PositionError,
-};
-use crate::core::fen::{castle, Setup};
-use crate::core::movegen::{
-    apply_move, castle_bit, castle_geometry, castling_rights_touching, ep_square_after,
-    gen_fide_legal, is_attacked, king_in_check, Applied, FideParams, FIDE_PROMOTIONS,
-};
-use crate::core::{zobrist, Action, Bitboard, Board, Color, CoordText, Move, Piece, Role, Square};
+use super::fide::{FideFamily, FidePosition};
+use super::{beyond_reach, generic_why_illegal, Describe, Position, PositionError};
+use crate::core::fen::Setup;
+use crate::core::legal::FidePowers;
+use crate::core::movegen::{apply_move, castle_bit, castle_geometry, is_attacked, king_in_check};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, Piece, Role, Square};
 
 /// A standard chess position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Standard {
-    /// Board, side, castling, en passant and clocks, as in chess.
-    fide: Setup,
-}
+pub type Standard = FidePosition<FidePowers<false>>;
 
 impl Standard {
     /// Check a setup against FIDE's requirements and build the position.
     pub fn from_setup(setup: Setup) -> Result<Standard, PositionError> {
-        validate_fide_setup(&setup)?;
-        Ok(Standard { fide: setup })
+        FidePosition::new(setup, FidePowers)
     }
 
     /// The starting position.
     pub fn start() -> Standard {
-        Standard {
-            fide: Setup::standard(),
-        }
-    }
-
-    /// Castling-rights bits.
-    pub fn castling(&self) -> u8 {
-        self.fide.castling
-    }
-
-    /// En-passant square, if a capture there may be possible.
-    pub fn ep_square(&self) -> Option<Square> {
-        self.fide.ep_square
-    }
-
-    /// The position as a setup (for FEN and other families built on it).
-    pub fn setup(&self) -> Setup {
-        self.fide
-    }
-}
-
-/// FIDE setup checks shared by families played with a normal king: one king
-/// each, no pawns on the back ranks, castling rights that fit the pieces,
-/// an en-passant square behind a pawn that just moved, the side not to move
-/// not in check.
-pub fn validate_fide_setup(setup: &Setup) -> Result<(), PositionError> {
-    validate_fide_setup_with(setup, king_in_check)
-}
-
-/// [`validate_fide_setup`] with the family's own check test (Contrast and
-/// Monochromatic judge check with other powers than FIDE's).
-pub fn validate_fide_setup_with(
-    setup: &Setup,
-    in_check: impl Fn(&Board, Color) -> bool,
-) -> Result<(), PositionError> {
-    let b = &setup.board;
-    for c in Color::ALL {
-        match b.by_piece(Piece::new(c, Role::King)).count() {
-            0 => return Err(PositionError::MissingKing(c)),
-            1 => {}
-            _ => return Err(PositionError::TooManyKings(c)),
-        }
-        let count = b.count(c);
-        if count > 16 {
-            return Err(PositionError::TooManyPieces { color: c, count });
-        }
-    }
-    if let Some(sq) = (b.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first() {
-        return Err(PositionError::PawnOnBackRank(sq));
-    }
-    validate_castling(b, setup.castling)?;
-    validate_ep(b, setup.turn, setup.ep_square)?;
-    if in_check(b, setup.turn.other()) {
-        return Err(PositionError::OppositeCheck(setup.turn.other()));
-    }
-    Ok(())
-}
-
-/// Each castling right needs its king and rook on their home squares.
-pub fn validate_castling(b: &Board, rights: u8) -> Result<(), PositionError> {
-    for (bit, color, kingside, letter) in [
-        (castle::WHITE_KING, Color::White, true, 'K'),
-        (castle::WHITE_QUEEN, Color::White, false, 'Q'),
-        (castle::BLACK_KING, Color::Black, true, 'k'),
-        (castle::BLACK_QUEEN, Color::Black, false, 'q'),
-    ] {
-        if rights & bit == 0 {
-            continue;
-        }
-        let g = castle_geometry(color, kingside);
-        if b.piece_at(g.king_from) != Some(Piece::new(color, Role::King))
-            || b.piece_at(g.rook_from) != Some(Piece::new(color, Role::Rook))
-        {
-            return Err(PositionError::BadCastling(letter));
-        }
-    }
-    Ok(())
-}
-
-/// The en-passant square must be empty with the opponent's pawn in front.
-pub fn validate_ep(b: &Board, turn: Color, ep: Option<Square>) -> Result<(), PositionError> {
-    let Some(ep) = ep else { return Ok(()) };
-    let mover = turn.other();
-    let dir = mover.fold(1i8, -1);
-    let pawn_sq = ep.offset(0, dir);
-    let origin = ep.offset(0, -dir);
-    let ok = !b.occupied().contains(ep)
-        && pawn_sq.is_some_and(|s| b.piece_at(s) == Some(Piece::new(mover, Role::Pawn)))
-        && origin.is_some_and(|s| !b.occupied().contains(s));
-    if ok {
-        Ok(())
-    } else {
-        Err(PositionError::BadEnPassant(ep))
+        FidePosition::new_unchecked(Setup::standard(), FidePowers)
     }
 }
 
@@ -140,129 +40,22 @@ pub fn insufficient_material(b: &Board) -> bool {
         && ((bishops & Bitboard::DARK).is_empty() || (bishops & Bitboard::LIGHT).is_empty())
 }
 
-/// Play a move on a FIDE state: board mechanics, castling rights lost by
-/// touching a king or rook square, the en-passant square, the clocks and
-/// the turn. Shared by every family that keeps chess's state.
-#[inline]
-pub fn play_fide_move(fide: &mut Setup, m: Move) -> Applied {
-    let applied = apply_move(&mut fide.board, m);
-    fide.castling &= !(castling_rights_touching(m.from) | castling_rights_touching(m.to));
-    fide.ep_square = ep_square_after(&fide.board, m, fide.turn);
-    if applied.moved == Role::Pawn || applied.captured.is_some() {
-        fide.halfmoves = 0;
-    } else {
-        fide.halfmoves = fide.halfmoves.saturating_add(1);
-    }
-    if fide.turn == Color::Black {
-        fide.fullmoves = fide.fullmoves.saturating_add(1);
-    }
-    fide.turn = fide.turn.other();
-    applied
-}
-
-/// The end when the side to move has no legal move: checkmate if in check,
-/// stalemate (a draw) otherwise.
-pub fn mate_or_stalemate(turn: Color, in_check: bool) -> Outcome {
-    if in_check {
-        Outcome::win(turn.other(), EndReason::Checkmate)
-    } else {
-        Outcome::draw(EndReason::Stalemate)
-    }
-}
-
-/// Hash of a whole FIDE state.
-#[inline]
-pub fn fide_setup_hash(fide: &Setup) -> u64 {
-    fide_hash(&fide.board, fide.turn, fide.castling, fide.ep_square)
-}
-
-/// Hash of the FIDE state fields.
-#[inline]
-pub fn fide_hash(board: &Board, turn: Color, castling: u8, ep: Option<Square>) -> u64 {
-    board.hash()
-        ^ zobrist::side(turn)
-        ^ zobrist::castling(castling)
-        ^ ep.map_or(0, |s| zobrist::ep_file(s.file()))
-}
-
-impl Position for Standard {
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.fide.board
+impl FideFamily for FidePowers<false> {
+    fn insufficient_material(&self, board: &Board) -> bool {
+        insufficient_material(board)
     }
 
-    #[inline]
-    fn turn(&self) -> Color {
-        self.fide.turn
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        gen_fide_legal(
-            &self.fide.board,
-            self.fide.turn,
-            &FideParams {
-                castling: self.fide.castling,
-                ep_square: self.fide.ep_square,
-                promotions: &FIDE_PROMOTIONS,
-                king_slides: false,
-            },
-            out,
-        );
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, action: Action) {
-        let Action::Move(m) = action else { return };
-        play_fide_move(&mut self.fide, m);
-    }
-
-    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
-        if legal.is_empty() {
-            return Some(mate_or_stalemate(
-                self.fide.turn,
-                self.in_check(self.fide.turn),
-            ));
-        }
-        insufficient_material(&self.fide.board)
-            .then(|| Outcome::draw(EndReason::InsufficientMaterial))
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        fide_setup_hash(&self.fide)
-    }
-
-    fn quiet_plies(&self) -> u32 {
-        self.fide.halfmoves
-    }
-
-    fn fullmoves(&self) -> u32 {
-        self.fide.fullmoves
-    }
-
-    fn to_fen(&self) -> String {
-        self.setup().to_fen()
-    }
-
-    #[inline]
-    fn in_check(&self, color: Color) -> bool {
-        king_in_check(&self.fide.board, color)
-    }
-
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
-        let f = &self.fide;
-        fide_castling_why(&f.board, f.turn, f.castling, text)
-            .unwrap_or_else(|| fide_why_illegal(self, &f.board, f.turn, text, legal))
+    fn why_illegal(pos: &Standard, text: &CoordText, legal: &[Action]) -> String {
+        fide_castling_why(pos.board(), pos.turn(), pos.castling(), text)
+            .unwrap_or_else(|| fide_why_illegal(pos, pos.board(), pos.turn(), text, legal))
     }
 
     /// FIDE's dead position, for one side: it cannot win when it has only
     /// its king, or when no series of legal moves can mate at all
     /// (insufficient material). A king and knight against a king and
     /// anything can still win: the other pieces may block their own king.
-    fn can_win(&self, color: Color) -> bool {
-        let b = &self.fide.board;
-        (b.by_color(color) & !b.by_role(Role::King)).any() && !insufficient_material(b)
+    fn can_win(&self, board: &Board, color: Color) -> bool {
+        (board.by_color(color) & !board.by_role(Role::King)).any() && !insufficient_material(board)
     }
 }
 
@@ -415,22 +208,57 @@ mod tests {
         assert!(err.contains("cannot move"), "{err}");
     }
 
+    /// Chess's customary order: king, knights, bishops with the queens'
+    /// diagonal moves, rooks, the queens' other moves, pawns pawn by pawn,
+    /// castling. Seeded random players and saved test games rely on it.
+    #[test]
+    fn moves_come_in_chess_customary_order() {
+        for (fen, order) in [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "e1d1 e1f1 c3b1 c3d1 c3a4 c3b5 e5d3 e5c4 e5g4 e5c6 e5g6 e5d7 e5f7 d2c1 d2e3 \
+                 d2f4 d2g5 d2h6 e2d1 e2f1 e2d3 e2c4 e2b5 e2a6 f3g4 f3h5 a1b1 a1c1 a1d1 h1f1 \
+                 h1g1 f3d3 f3e3 f3g3 f3h3 f3f4 f3f5 f3f6 a2a3 a2a4 b2b3 g2g3 g2g4 g2h3 d5d6 \
+                 d5e6 e1g1 e1c1",
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                "e1f1 e1d2 e1f2 b1d2 b1a3 b1c3 e2g1 e2c3 e2g3 e2d4 e2f4 c1d2 c1e3 c1f4 c1g5 \
+                 c1h6 c4b3 c4d3 c4b5 c4d5 c4a6 c4e6 c4f7 h1f1 h1g1 d1d2 d1d3 d1d4 d1d5 d1d6 \
+                 a2a3 a2a4 b2b3 b2b4 c2c3 g2g3 g2g4 h2h3 h2h4 d7c8q d7c8r d7c8b d7c8n e1g1",
+            ),
+            (
+                "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 2",
+                "e1d1 e1f1 e1d2 e1e2 e1f2 d5d6 d5c6",
+            ),
+        ] {
+            let mut legal = Vec::new();
+            pos(fen).legal_actions(&mut legal);
+            let got: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+            assert_eq!(
+                got.join(" "),
+                order.split_whitespace().collect::<Vec<_>>().join(" "),
+                "{fen}"
+            );
+        }
+    }
+
     #[test]
     fn insufficient_material_cases() {
         assert!(insufficient_material(
-            &pos("k7/8/8/8/8/8/8/K7 w - - 0 1").fide.board
+            pos("k7/8/8/8/8/8/8/K7 w - - 0 1").board()
         ));
         assert!(insufficient_material(
-            &pos("k7/8/8/8/8/8/8/KN6 w - - 0 1").fide.board
+            pos("k7/8/8/8/8/8/8/KN6 w - - 0 1").board()
         ));
         assert!(insufficient_material(
-            &pos("k1b5/8/8/8/8/8/8/KB6 w - - 0 1").fide.board
+            pos("k1b5/8/8/8/8/8/8/KB6 w - - 0 1").board()
         ));
         assert!(!insufficient_material(
-            &pos("kb6/8/8/8/8/8/8/KB6 w - - 0 1").fide.board
+            pos("kb6/8/8/8/8/8/8/KB6 w - - 0 1").board()
         ));
         assert!(!insufficient_material(
-            &pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1").fide.board
+            pos("k7/8/8/8/8/8/8/KNN5 w - - 0 1").board()
         ));
     }
 }
