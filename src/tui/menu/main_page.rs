@@ -95,7 +95,7 @@ impl MainList {
 pub struct MainView<'a> {
     pub list: &'a MainList,
     pub items: &'a [(MainItem, char, &'static str)],
-    /// What the unfinished game is ("Chicken, 12 plies"), when there is one.
+    /// What the unfinished game is (variant, "12 plies"), when there is one.
     pub resume: Option<&'a str>,
     pub theme: &'a Theme,
 }

@@ -52,7 +52,7 @@ pub enum Page {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resume {
     pub path: PathBuf,
-    /// What it is: "Chicken, 12 plies".
+    /// What it is: the variant and its length ("…, 12 plies").
     pub summary: String,
 }
 
