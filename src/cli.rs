@@ -1,5 +1,5 @@
-//! The command line (DESIGN.md): argument definitions and the headless
-//! subcommands. Machine-readable outputs are exactly as DESIGN.md fixes them.
+//! The command line (README, "Command line"): argument definitions and the headless
+//! subcommands. Machine-readable outputs are exactly as README fixes them.
 
 mod browse;
 mod import;
@@ -840,7 +840,6 @@ fn play_out(
         movetime,
         game_seed,
     } = pace;
-    let mut history: Vec<u64> = Vec::new();
     while game.outcome().is_none() {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
@@ -872,11 +871,7 @@ fn play_out(
                 }
             }
         } else {
-            history.clear();
-            history.extend(
-                (0..game.ply())
-                    .filter_map(|i| game.position_at(i).and_then(|p| p.repetition_key())),
-            );
+            let history = game.repetition_history();
             let settings = ThinkSettings {
                 movetime,
                 seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),

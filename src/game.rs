@@ -3,9 +3,10 @@
 //! resignation) and the seeded dice.
 
 use crate::clock::ClockState;
-use crate::core::{Action, Color};
+use crate::core::{Action, Color, Piece};
 use crate::rules::{
-    all_sans, parse_action, san_of, AnyPosition, EndReason, MoveInputError, Outcome, Position,
+    parse_action, san_of, AnyPosition, Carried, CarryError, Describe, EndReason, MoveInputError,
+    Outcome, Position,
 };
 use crate::variant::{VariantDef, VariantError};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -42,7 +43,7 @@ pub struct Game {
     /// An ending not visible on the board (resignation, agreement).
     declared: Option<(usize, Outcome)>,
     /// What the previous game of a match carried into this start.
-    carried: Option<serde_json::Value>,
+    carried: Option<Carried>,
     /// The chess clock as last saved (the live clock is the controller's).
     clock: Option<ClockState>,
 }
@@ -122,12 +123,6 @@ impl Game {
         v
     }
 
-    /// SAN of every legal action now, same order as [`Game::legal_actions`].
-    pub fn legal_sans(&self) -> Vec<String> {
-        let legal = self.legal_actions();
-        all_sans(self.position(), &legal)
-    }
-
     /// The result, if the game is over: declared, by the position, or by the
     /// fifty-move or repetition rules.
     pub fn outcome(&self) -> Option<Outcome> {
@@ -159,6 +154,27 @@ impl Game {
             .iter()
             .filter(|p| p.repetition_key() == Some(key))
             .count()
+    }
+
+    /// The pieces each side captured in the first `ply` actions, by the side
+    /// that took them: `[white's captures, black's captures]`.
+    pub fn taken_until(&self, ply: usize) -> [Vec<Piece>; 2] {
+        let mut out = [Vec::new(), Vec::new()];
+        for (before, action) in self.positions.iter().zip(&self.actions).take(ply) {
+            if let Some(victim) = before.captured_piece(action) {
+                out[before.turn().index()].push(victim);
+            }
+        }
+        out
+    }
+
+    /// The repetition keys of the positions before the current one, oldest
+    /// first: what a computer player needs to see repetitions coming.
+    pub fn repetition_history(&self) -> Vec<u64> {
+        self.positions[..self.positions.len() - 1]
+            .iter()
+            .filter_map(|p| p.repetition_key())
+            .collect()
     }
 
     /// Play a legal action.
@@ -305,25 +321,25 @@ impl Game {
         let winner = self.outcome().and_then(|o| o.winner);
         let mut start = next.positions[0].clone();
         start.carry_over(&self.positions[0], self.position(), winner);
-        next.carried = start.carried_state();
+        next.carried = start.carried();
         next.positions[0] = start;
         Ok(next)
     }
 
     /// What a previous game of a match carried into this game's start, for
     /// saved records.
-    pub fn carried_state(&self) -> Option<&serde_json::Value> {
+    pub fn carried(&self) -> Option<&Carried> {
         self.carried.as_ref()
     }
 
     /// Restore a carried start state before any action is played (loading a
     /// saved game of a match).
-    pub fn restore_carried_state(&mut self, state: &serde_json::Value) -> Result<(), String> {
+    pub fn restore_carried(&mut self, carried: &Carried) -> Result<(), CarryError> {
         if !self.actions.is_empty() {
-            return Err("the carried state applies only before the first action".to_string());
+            return Err(CarryError::AfterFirstAction);
         }
-        self.positions[0].restore_carried_state(state)?;
-        self.carried = Some(state.clone());
+        self.positions[0].restore_carried(carried)?;
+        self.carried = Some(carried.clone());
         Ok(())
     }
 

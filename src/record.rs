@@ -18,7 +18,7 @@ pub use store::{list_saves, list_saves_in, save_game, save_record};
 use crate::core::{Action, Color, CoordText};
 use crate::game::{Game, GameError};
 use crate::quote::{clip, clip_middle};
-use crate::rules::{EndReason, Outcome, Position};
+use crate::rules::{Carried, EndReason, Outcome, Position};
 use crate::variant::{Registry, VariantError};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -415,7 +415,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         scores: outcome
             .and_then(|o| o.scores)
             .or_else(|| current_scores(pos)),
-        state: pos.state_summary(),
+        state: pos.extra_state().map(|s| s.to_string()),
         final_fen: Some(pos.to_fen()),
         saved: None,
         date: None,
@@ -484,13 +484,15 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
 
 /// The state a match game carried into this one, as records store it.
 fn carried_of(game: &Game) -> Option<Value> {
-    game.carried_state().cloned()
+    game.carried().and_then(|c| serde_json::to_value(c).ok())
 }
 
 /// Put back the state a match game carried in (from a record's `carried`
 /// or a PGN `Carried` tag).
 fn restore_carried(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind> {
-    game.restore_carried_state(state)
+    serde_json::from_value::<Carried>(state.clone())
+        .map_err(|e| e.to_string())
+        .and_then(|c| game.restore_carried(&c).map_err(|e| e.to_string()))
         .map_err(|message| RecordErrorKind::Field {
             field: "carried".to_string(),
             message: clip_middle(&message),

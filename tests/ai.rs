@@ -3,6 +3,7 @@
 //! not change results, computer players always act legally, and `stop`
 //! ends a search.
 
+use motley::ai::eval::Evaluate;
 use motley::ai::search::{search, Limits};
 use motley::ai::{think, PlayerSpec, ThinkSettings};
 use motley::core::fen::Setup;
@@ -55,7 +56,7 @@ fn forced_win<P: Position>(p: &P, winner: Color, plies: u32) -> bool {
 
 /// The search at `depth` reports a win in exactly `plies`, its action
 /// keeps a forced win, and no shorter win exists (all by brute force).
-fn finds_shortest_win<P: Position>(p: &P, plies: u32, depth: u32) {
+fn finds_shortest_win<P: Evaluate>(p: &P, plies: u32, depth: u32) {
     let stop = AtomicBool::new(false);
     let r = search(p, &[], &Limits::depth(depth), &stop);
     let fen = p.to_fen();
@@ -372,9 +373,12 @@ impl Position for TwoMoves {
     fn to_fen(&self) -> String {
         self.inner.to_fen()
     }
-    fn is_check(&self) -> bool {
-        self.inner.is_check()
+    fn in_check(&self, color: Color) -> bool {
+        self.inner.in_check(color)
     }
+}
+
+impl Evaluate for TwoMoves {
     fn evaluate(&self) -> i32 {
         self.inner.evaluate()
     }

@@ -1,4 +1,4 @@
-//! Chicken Chess (RULES.md §7): the antichess family with flipping, its
+//! Chicken Chess (docs/rules.md, "Chicken Chess"): the antichess family with flipping, its
 //! castling ruling and stalemate by piece count, each rule shown in a
 //! position built for it.
 

@@ -131,7 +131,7 @@ fn list_and_rules() {
 }
 
 // `motley match`: headless games, alternating colours, the final
-// `score: W-D-L` line and saved records in DESIGN.md's format.
+// `score: W-D-L` line and saved records in the format README describes.
 #[test]
 fn match_plays_alternating_games_and_saves_records() {
     let dir = std::env::temp_dir().join(format!("motley-match-{}", std::process::id()));

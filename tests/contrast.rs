@@ -5,6 +5,7 @@
 mod common;
 
 use common::{check_perft_file, compare_random_walks, legal_texts, position, Rules};
+use motley::ai::eval::Evaluate;
 use motley::core::Color;
 use motley::rules::{parse_action, san_of, AnyPosition, EndReason, Position};
 use motley::variant::Registry;
@@ -167,7 +168,7 @@ fn capture_in_place_resolves_check_where_a_pinned_queen_cannot_move() {
     // queen d3 is pinned by the strong rook d8 (dark): taking e3 by moving
     // would open the d-file, taking it in place keeps the pin line closed.
     let p = pos("3r3k/8/8/8/8/3Qn3/8/3K4 w - - 0 1");
-    assert!(p.is_check());
+    assert!(p.in_check(p.turn()));
     let moves = from(&p, "d3");
     assert_eq!(moves, texts(&["d3^e3"]));
     let after = play(&p, "d3^e3");
@@ -221,10 +222,10 @@ fn strong_bishop_bent_step_gives_check() {
     // Bishop e4 (light: strong), black king e6 (light: weak); d5 is full,
     // f5 is empty, so the bent step e4-f5-e6 attacks the king.
     let p = pos("8/8/4k3/3p4/4B3/8/8/K7 b - - 0 1");
-    assert!(p.is_check());
+    assert!(p.in_check(p.turn()));
     // Filling f5 as well blocks it: no check.
     let p = pos("8/8/4k3/3p1p2/4B3/8/8/K7 b - - 0 1");
-    assert!(!p.is_check());
+    assert!(!p.in_check(p.turn()));
 }
 
 #[test]
@@ -314,12 +315,12 @@ fn weak_pawn_gives_no_check_strong_pawn_checks_diagonally_and_straight() {
     // White pawn d4 is weak: the black king e5 (dark: strong) is not in
     // check and may even take it.
     let p = pos("8/8/8/4k3/3P4/8/8/K7 b - - 0 1");
-    assert!(!p.is_check());
+    assert!(!p.in_check(p.turn()));
     assert!(from(&p, "e5").contains(&"e5d4".to_string()));
     // White pawn e4 is strong: a king on d5 or straight ahead on e5 is in
     // check.
-    assert!(pos("8/8/8/3k4/4P3/8/8/K7 b - - 0 1").is_check());
-    assert!(pos("8/8/8/4k3/4P3/8/8/K7 b - - 0 1").is_check());
+    assert!(pos("8/8/8/3k4/4P3/8/8/K7 b - - 0 1").in_check(Color::Black));
+    assert!(pos("8/8/8/4k3/4P3/8/8/K7 b - - 0 1").in_check(Color::Black));
     // A king may not step in front of or diagonally before a strong pawn
     // (e2, light); the strong king f4 (dark) may slide through the
     // attacked e3 to d2, as only the landing square counts.
@@ -352,12 +353,12 @@ fn a_piece_that_becomes_weak_by_moving_gives_no_check() {
     // check the king d8, though a FIDE rook would. Rook c5 (dark: weak)
     // moving to d5 (light) becomes strong and checks.
     let p = pos("3k4/8/8/2R5/2R5/8/8/K7 w - - 0 1");
-    assert!(!p.is_check());
+    assert!(!p.in_check(p.turn()));
     let weak = play(&p, "c4d4");
-    assert!(!weak.is_check());
+    assert!(!weak.in_check(weak.turn()));
     assert_eq!(san(&p, "c4d4"), "Rd4");
     let strong = play(&p, "c5d5");
-    assert!(strong.is_check());
+    assert!(strong.in_check(strong.turn()));
     assert_eq!(san(&p, "c5d5"), "Rd5+");
 }
 
@@ -383,7 +384,7 @@ fn a_king_may_stand_diagonally_beside_a_weak_king_and_even_mate_it() {
     let p = pos("k7/2K5/8/8/8/8/8/8 w - - 0 1");
     assert_eq!(from(&p, "c7"), texts(&["c7b7", "c7d7", "c7c8", "c7c6"]));
     let after = play(&p, "c7b7");
-    assert!(after.is_check());
+    assert!(after.in_check(after.turn()));
     let o = after.outcome().unwrap();
     assert_eq!(o.reason, EndReason::Checkmate);
     assert_eq!(o.winner, Some(Color::White));

@@ -1,7 +1,8 @@
-//! Dice-Money Chess (RULES.md §6): every rule in a state built for it by
+//! Dice-Money Chess (docs/rules.md, "Dice-Money Chess"): every rule in a state built for it by
 //! playing explicit actions (rolls included) from a FEN, a seeded
 //! random-play property test against a brute-force reference, and perft.
 
+use motley::ai::eval::Evaluate;
 use motley::core::attacks::queen_attacks;
 use motley::core::fen::castle;
 use motley::core::movegen::{
@@ -10,7 +11,7 @@ use motley::core::movegen::{
 };
 use motley::core::{Action, Bitboard, Color, Move, MoveKind, Piece, Role, Setup, Square};
 use motley::game::Game;
-use motley::rules::dice_money::{DiceMoney, DiceMoneyOptions, Item, Phase, StartMoney, SET};
+use motley::rules::dice_money::{DiceMoney, DiceMoneyOptions, Phase, ShopItem, StartMoney, SET};
 use motley::rules::standard::Standard;
 use motley::rules::{parse_action, perft, AnyPosition, EndReason, Position};
 use motley::variant::{Registry, VariantDef};
@@ -208,15 +209,15 @@ fn money_is_capped() {
 fn each_purchase_refused_when_unaffordable_and_allowed_at_its_price() {
     // Everything but the kings is lost, so every placement exists.
     let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-    let cases: [(Item, &str); 8] = [
-        (Item::Move1, "buy:move1"),
-        (Item::Move2, "buy:move2"),
-        (Item::KingPower, "buy:king"),
-        (Item::PlaceOpponent, "r@d4"),
-        (Item::PlacePawn, "P@d4"),
-        (Item::PlaceKnightBishop, "B@d4"),
-        (Item::PlaceRook, "R@d4"),
-        (Item::PlaceQueen, "Q@d4"),
+    let cases: [(ShopItem, &str); 8] = [
+        (ShopItem::Move1, "buy:move1"),
+        (ShopItem::Move2, "buy:move2"),
+        (ShopItem::KingPower, "buy:king"),
+        (ShopItem::PlaceOpponent, "r@d4"),
+        (ShopItem::PlacePawn, "P@d4"),
+        (ShopItem::PlaceKnightBishop, "B@d4"),
+        (ShopItem::PlaceRook, "R@d4"),
+        (ShopItem::PlaceQueen, "Q@d4"),
     ];
     let defaults = DiceMoneyOptions::default().prices.list();
     for (item, text) in cases {
@@ -239,23 +240,23 @@ fn each_purchase_refused_when_unaffordable_and_allowed_at_its_price() {
 fn price_rises_by_one_after_each_purchase_of_that_item() {
     let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
     // Two turns buying the same item (the queen can be placed only once).
-    let cases: [(Item, &str, Option<&str>); 8] = [
+    let cases: [(ShopItem, &str, Option<&str>); 8] = [
         (
-            Item::Move1,
+            ShopItem::Move1,
             "buy:move1 e1d1 pass",
             Some("buy:move1 d1e1 pass"),
         ),
         (
-            Item::Move2,
+            ShopItem::Move2,
             "buy:move2 e1d1 pass",
             Some("buy:move2 d1e1 pass"),
         ),
-        (Item::KingPower, "buy:king e1d1", Some("buy:king d1e1")),
-        (Item::PlaceOpponent, "p@a6 e1d1", Some("p@b6 d1e1")),
-        (Item::PlacePawn, "P@a3 e1d1", Some("P@b3 d1e1")),
-        (Item::PlaceKnightBishop, "N@a1 e1d1", Some("N@b1 d1e1")),
-        (Item::PlaceRook, "R@a1 e1d1", Some("R@b1 d1e1")),
-        (Item::PlaceQueen, "Q@a1 e1d1", None),
+        (ShopItem::KingPower, "buy:king e1d1", Some("buy:king d1e1")),
+        (ShopItem::PlaceOpponent, "p@a6 e1d1", Some("p@b6 d1e1")),
+        (ShopItem::PlacePawn, "P@a3 e1d1", Some("P@b3 d1e1")),
+        (ShopItem::PlaceKnightBishop, "N@a1 e1d1", Some("N@b1 d1e1")),
+        (ShopItem::PlaceRook, "R@a1 e1d1", Some("R@b1 d1e1")),
+        (ShopItem::PlaceQueen, "Q@a1 e1d1", None),
     ];
     let defaults = DiceMoneyOptions::default().prices.list();
     for (item, first, second) in cases {
@@ -266,7 +267,7 @@ fn price_rises_by_one_after_each_purchase_of_that_item() {
         assert_eq!(p.price(Color::White, item), start + 1, "{first}");
         assert_eq!(p.money(Color::White), 100 - start);
         // Only that item, only that player.
-        for other in Item::ALL.iter().filter(|i| **i != item) {
+        for other in ShopItem::ALL.iter().filter(|i| **i != item) {
             assert_eq!(p.price(Color::White, *other), defaults[other.index()]);
         }
         assert_eq!(p.prices(Color::Black), defaults);
@@ -282,7 +283,7 @@ fn price_rises_by_one_after_each_purchase_of_that_item() {
 fn knight_or_bishop_placement_is_one_item() {
     let mut p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 100, 2);
     play(&mut p, "roll:3,4 N@a1 e1d1 roll:3,4 e8d8 roll:3,4 B@b1");
-    assert_eq!(p.price(Color::White, Item::PlaceKnightBishop), 7 + 2);
+    assert_eq!(p.price(Color::White, ShopItem::PlaceKnightBishop), 7 + 2);
     assert_eq!(p.money(Color::White), 100 - 7 - 8);
 }
 
@@ -796,14 +797,14 @@ fn match_carry_over_winner_prices_become_both_players_start_prices() {
         (Some(Color::White), EndReason::Checkmate)
     );
     let end = dm(g.position());
-    assert_eq!(end.price(Color::White, Item::Move1), 6);
-    assert_eq!(end.price(Color::Black, Item::KingPower), 11);
+    assert_eq!(end.price(Color::White, ShopItem::Move1), 6);
+    assert_eq!(end.price(Color::Black, ShopItem::KingPower), 11);
 
     let mut next = g.next_in_match(4).unwrap();
     let start = *dm(next.position());
     for c in Color::ALL {
         assert_eq!(start.prices(c), end.prices(Color::White), "{c}");
-        assert_eq!(start.price(c, Item::KingPower), 10);
+        assert_eq!(start.price(c, ShopItem::KingPower), 10);
     }
     assert_eq!(start.money(Color::White), 20, "money is not carried");
 
@@ -811,7 +812,7 @@ fn match_carry_over_winner_prices_become_both_players_start_prices() {
     for t in "roll:3,4 buy:move2 g8h8 pass".split_whitespace() {
         next.play_text(t).unwrap();
     }
-    assert_eq!(dm(next.position()).price(Color::Black, Item::Move2), 16);
+    assert_eq!(dm(next.position()).price(Color::Black, ShopItem::Move2), 16);
     next.agree();
     assert_eq!(next.outcome().unwrap().winner, None);
     let third = next.next_in_match(5).unwrap();
@@ -835,9 +836,9 @@ fn economy_comes_from_the_variant_file() {
     g.play_text("buy:move1").unwrap();
     let p = dm(g.position());
     assert_eq!(p.money(Color::White), 0);
-    assert_eq!(p.price(Color::White, Item::Move1), 3 + 4);
+    assert_eq!(p.price(Color::White, ShopItem::Move1), 3 + 4);
     assert_eq!(
-        p.price(Color::White, Item::Move2),
+        p.price(Color::White, ShopItem::Move2),
         15,
         "unlisted prices default"
     );
@@ -1020,7 +1021,7 @@ fn reference_placements(p: &DiceMoney) -> BTreeSet<String> {
             Role::Queen,
         ] {
             let piece = Piece::new(color, role);
-            let item = Item::of_placement(piece, us).unwrap();
+            let item = ShopItem::of_placement(piece, us).unwrap();
             if p.lost(color, role) == 0 || p.price(us, item) > p.money(us) {
                 continue;
             }

@@ -34,11 +34,16 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
         first.outcome().unwrap().winner,
         Some(motley::core::Color::White)
     );
-    let summary_after = first.position().state_summary().unwrap();
+    let summary_after = first.position().extra_state().unwrap().to_string();
     assert!(summary_after.contains("prices 6/15"), "{summary_after}");
 
     let mut second = first.next_in_match(2).unwrap();
-    let carried = second.position_at(0).unwrap().state_summary().unwrap();
+    let carried = second
+        .position_at(0)
+        .unwrap()
+        .extra_state()
+        .unwrap()
+        .to_string();
     assert!(carried.matches("prices 6/15").count() == 2, "{carried}");
     second.play_text("roll:3,4").unwrap();
     second.play_text("e2e4").unwrap();
@@ -47,10 +52,18 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
     save_game(&path, &second, None).unwrap();
     let loaded = load_all(&path, &registry).unwrap().remove(0).game;
     assert_eq!(
-        loaded.position_at(0).unwrap().state_summary(),
-        second.position_at(0).unwrap().state_summary()
+        loaded.position_at(0).unwrap().extra_state(),
+        second.position_at(0).unwrap().extra_state()
     );
     assert_eq!(loaded.position().hash(), second.position().hash());
+
+    // The carried prices keep their JSON shape: both players' lists.
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let lists = &saved["carried"]["prices"];
+    assert_eq!(lists[0], serde_json::json!([6, 15, 10, 5, 3, 7, 11, 19]));
+    assert_eq!(lists[0], lists[1]);
+    assert_eq!(saved["carried"].as_object().unwrap().len(), 1);
 
     // A corrupt carried state is refused with the field named.
     let text = std::fs::read_to_string(&path)
@@ -100,12 +113,12 @@ fn match_games_round_trip_through_pgn_at_every_ply() {
     game.resign(motley::core::Color::Black);
     let mut checked = 0;
     let fresh = Game::new(registry.get("dice-money").unwrap(), None, 1).unwrap();
-    let default_prices = fresh.position_at(0).unwrap().state_summary();
+    let default_prices = fresh.position_at(0).unwrap().extra_state();
     let mut carried_changes = 0;
     for k in 2..=4u64 {
         let mut next = game.next_in_match(10 + k).unwrap();
-        assert!(next.carried_state().is_some());
-        if next.position_at(0).unwrap().state_summary() != default_prices {
+        assert!(next.carried().is_some());
+        if next.position_at(0).unwrap().extra_state() != default_prices {
             carried_changes += 1;
         }
         play_randomly(&mut next, 10 + k, 80);
@@ -115,14 +128,14 @@ fn match_games_round_trip_through_pgn_at_every_ply() {
             .remove(0)
             .unwrap();
         assert_eq!(back.ply(), next.ply());
-        assert_eq!(back.carried_state(), next.carried_state());
+        assert_eq!(back.carried(), next.carried());
         for ply in 0..=next.ply() {
             let (a, b) = (
                 next.position_at(ply).unwrap(),
                 back.position_at(ply).unwrap(),
             );
             assert_eq!(a.to_fen(), b.to_fen(), "game {k} ply {ply}");
-            assert_eq!(a.state_summary(), b.state_summary(), "game {k} ply {ply}");
+            assert_eq!(a.extra_state(), b.extra_state(), "game {k} ply {ply}");
             assert_eq!(a.hash(), b.hash(), "game {k} ply {ply}");
             checked += 1;
         }

@@ -6,6 +6,7 @@
 mod common;
 
 use common::{check_perft_file, compare_random_walks, legal_texts, position, Rules};
+use motley::ai::eval::Evaluate;
 use motley::core::Color;
 use motley::rules::{parse_action, san_of, AnyPosition, EndReason, Position};
 
@@ -166,7 +167,7 @@ fn no_move_changes_square_colour() {
 fn knight_gives_check_but_has_no_moves() {
     // The knight f6 checks the king e8 pictorially.
     let p = mono("monochromatic", "4k3/8/5N2/8/8/8/8/4K3 b - - 0 1");
-    assert!(p.is_check());
+    assert!(p.in_check(p.turn()));
     // The king must leave diagonally: d7 is attacked by the knight too
     // (f6 attacks d5, d7, e4, g4, h5, h7, e8, g8), f7 is not.
     assert_eq!(from(&p, "e8"), texts(&["e8f7"]));
@@ -183,7 +184,7 @@ fn knight_gives_check_but_has_no_moves() {
 fn check_is_pictorial_for_every_piece() {
     // Rook a1 (dark) cannot move to a4 (light), yet it checks a king there.
     let p = mono("monochromatic", "8/8/8/8/k7/8/8/R3K3 b - - 0 1");
-    assert!(p.is_check());
+    assert!(p.in_check(p.turn()));
     // A king may not step next to the enemy king (orthogonal contact is
     // attack too), even though kings move only diagonally.
     let p = mono("monochromatic", "8/8/8/3k4/8/3K4/8/8 w - - 0 1");
@@ -233,13 +234,13 @@ fn promotion_by_capture_gives_the_variants_knight_slot_piece() {
     let p = mono("monochromatic-knightless", fen);
     assert_eq!(from(&p, "b7"), texts(&["b7c8q", "b7c8r", "b7c8b", "b7c8n"]));
     // Knightless: an ordinary knight on c8 checks e7.
-    assert!(play(&p, "b7c8n").is_check());
+    assert!(play(&p, "b7c8n").in_check(Color::Black));
     // Jamal: a camel on c8 checks f7 (3,-1), not e7.
     let fen = "2r5/1P3k2/8/8/8/8/8/4K3 w - - 0 1";
     let p = mono("monochromatic-jamal", fen);
-    assert!(play(&p, "b7c8n").is_check());
+    assert!(play(&p, "b7c8n").in_check(Color::Black));
     let p = mono("monochromatic-jamal", "2r5/1P2k3/8/8/8/8/8/4K3 w - - 0 1");
-    assert!(!play(&p, "b7c8n").is_check());
+    assert!(!play(&p, "b7c8n").in_check(Color::Black));
 }
 
 #[test]
@@ -249,9 +250,9 @@ fn jamal_camel_leaps_one_by_three_and_checks() {
         from(&p, "e4"),
         texts(&["e4b3", "e4b5", "e4d1", "e4d7", "e4f1", "e4f7", "e4h3", "e4h5"])
     );
-    assert!(mono("monochromatic-jamal", "8/5k2/8/8/4N3/8/8/K7 b - - 0 1").is_check());
+    assert!(mono("monochromatic-jamal", "8/5k2/8/8/4N3/8/8/K7 b - - 0 1").in_check(Color::Black));
     // A standard knight's square is not a camel's.
-    assert!(!mono("monochromatic-jamal", "8/8/5k2/8/4N3/8/8/K7 b - - 0 1").is_check());
+    assert!(!mono("monochromatic-jamal", "8/8/5k2/8/4N3/8/8/K7 b - - 0 1").in_check(Color::Black));
 }
 
 #[test]
@@ -265,8 +266,8 @@ fn daffy_da_jumps_two_orthogonally_or_diagonally_and_checks() {
         from(&p, "d4"),
         texts(&["d4b2", "d4b4", "d4b6", "d4d2", "d4d6", "d4f2", "d4f4", "d4f6"])
     );
-    assert!(mono("monochromatic-daffy", "8/8/3k4/3p4/3N4/8/8/K7 b - - 0 1").is_check());
-    assert!(mono("monochromatic-daffy", "8/8/1k6/2p5/3N4/8/8/K7 b - - 0 1").is_check());
+    assert!(mono("monochromatic-daffy", "8/8/3k4/3p4/3N4/8/8/K7 b - - 0 1").in_check(Color::Black));
+    assert!(mono("monochromatic-daffy", "8/8/1k6/2p5/3N4/8/8/K7 b - - 0 1").in_check(Color::Black));
 }
 
 #[test]
@@ -275,7 +276,7 @@ fn daffy_da_pinned_on_its_line_may_not_leap_past_the_pinner_or_the_king() {
     // rank 1 (to d1 over the queen, to h1 past the king) leave the line
     // open, as do its other leaps.
     let p = mono("monochromatic-daffy", "k7/8/8/8/8/8/8/4qNK1 w - - 0 1");
-    assert!(!p.is_check());
+    assert!(!p.in_check(Color::White));
     assert!(from(&p, "f1").is_empty(), "{:?}", from(&p, "f1"));
     assert!(refusal(&p, "f1d1").contains("leave your king in check"));
     assert_eq!(from(&p, "g1"), texts(&["g1h2"]));
@@ -289,7 +290,7 @@ fn double_knight_check_is_met_by_blocking_its_middle_square() {
         "monochromatic-double-knight",
         "8/8/8/3K4/8/8/8/Bn5k w - - 0 1",
     );
-    assert!(p.is_check());
+    assert!(p.in_check(Color::White));
     assert_eq!(from(&p, "a1"), texts(&["a1c3"]));
     assert_eq!(from(&p, "d5"), texts(&["d5c4", "d5c6", "d5e4", "d5e6"]));
 }
@@ -309,25 +310,25 @@ fn double_knight_moves_two_by_four_through_an_empty_middle_and_checks_so() {
         "monochromatic-double-knight",
         "8/8/8/3k4/8/8/8/KN6 b - - 0 1"
     )
-    .is_check());
+    .in_check(Color::Black));
     assert!(!mono(
         "monochromatic-double-knight",
         "8/8/8/3k4/8/2p5/8/KN6 b - - 0 1"
     )
-    .is_check());
+    .in_check(Color::Black));
     // A plain knight's distance is no check for a double knight.
     assert!(!mono(
         "monochromatic-double-knight",
         "8/8/8/8/8/2k5/8/KN6 b - - 0 1"
     )
-    .is_check());
+    .in_check(Color::Black));
     // A piece on the middle square blocks the check, so it may not leave:
     // the bishop c3 is pinned by the double knight b1 against the king d5.
     let p = mono(
         "monochromatic-double-knight",
         "8/8/8/3K4/8/2B5/8/1n5k w - - 0 1",
     );
-    assert!(!p.is_check());
+    assert!(!p.in_check(p.turn()));
     assert!(from(&p, "c3").is_empty(), "pinned by the double knight");
     assert!(refusal(&p, "c3d4").contains("leave your king in check"));
 }

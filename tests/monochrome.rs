@@ -1,4 +1,4 @@
-//! Monochrome Chess (RULES.md §3): positional ownership, captures across
+//! Monochrome Chess (docs/rules.md, "Monochrome Chess"): positional ownership, captures across
 //! the centerline, two-way pawns, the castling ruling, no rejection and the
 //! scored endings, each shown in a position built for it.
 

@@ -28,8 +28,8 @@ fn assert_same_game(a: &Game, b: &Game, what: &str) {
         assert_eq!(pa.hash(), pb.hash(), "{what}: hash at ply {ply}");
         assert_eq!(pa.turn(), pb.turn(), "{what}: turn at ply {ply}");
         assert_eq!(
-            pa.state_summary(),
-            pb.state_summary(),
+            pa.extra_state(),
+            pb.extra_state(),
             "{what}: state at ply {ply}"
         );
     }

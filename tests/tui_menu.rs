@@ -529,3 +529,22 @@ fn opening_a_game_leaves_another_game_in_progress_alone() {
     let saves = motley::record::summary::game_files(&saves);
     assert_eq!(saves.len(), 2, "mate.json and the drawn game: {saves:?}");
 }
+
+#[test]
+fn replayed_monochrome_names_south_and_north_and_offers_no_play_keys() {
+    let dir = temp_dir("replay-mono");
+    let mut g = Game::new(variant("monochrome"), None, 1).unwrap();
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        g.play_text(m).unwrap();
+    }
+    let path = dir.join("mono.json");
+    save(&g, &path);
+    let mut app = replay_app(path, &dir);
+    key(&mut app, KeyCode::End);
+    let s = screen(&app);
+    assert!(s.contains("North to move"), "{s}");
+    assert!(s.contains("Score: South 1  North 0"), "{s}");
+    assert!(!s.contains("White") && !s.contains("Black"), "{s}");
+    // The replay viewer takes no offer: its panel shows no play keys.
+    assert!(!s.contains("d: offer"), "{s}");
+}

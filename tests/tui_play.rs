@@ -580,11 +580,14 @@ fn monochrome_mid_game_snapshot() {
         assert_eq!(message(&app), "", "{m}");
     }
     let s = screen(&app);
-    // Both scores, the centerline with the halves named.
-    assert!(s.contains("South (White, ranks 1–4): 1"), "{s}");
-    assert!(s.contains("North (Black, ranks 5–8): 0"), "{s}");
+    // Both scores, the centerline with the halves named, South and North
+    // (the family's names for the sides) everywhere.
+    assert!(s.contains("Score: South 1  North 0"), "{s}");
     assert!(s.contains("Taken  South: P"), "{s}");
-    assert!(s.contains("▲ North (Black) ━━ South (White) ▼"), "{s}");
+    assert!(s.contains("▲ North ━━ South ▼"), "{s}");
+    assert!(s.contains("South: human   North: human"), "{s}");
+    assert!(s.contains("South to move"), "{s}");
+    assert!(!s.contains("White") && !s.contains("Black"), "{s}");
     insta::assert_snapshot!("monochrome_mid_game", s);
     // Every piece is drawn in the same colour.
     let buf = render_to_buffer(&app);

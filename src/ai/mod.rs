@@ -1,5 +1,7 @@
-//! Computer players. Every player is generic over the rules trait and is
-//! given a position and a stop flag; it never touches the terminal.
+//! Computer players. Every player is generic over the rules trait plus the
+//! family's evaluation ([`eval::Evaluate`], one implementation per family
+//! in [`eval`]) and is given a position and a stop flag; it never touches
+//! the terminal.
 //!
 //! `ai:LEVEL` players run the search in [`search`] with the settings of
 //! [`level`]; `random` and `greedy` (in [`players`]) exist for testing.
@@ -10,8 +12,9 @@ pub mod players;
 pub mod search;
 pub mod tt;
 
-use crate::core::Action;
-use crate::rules::{AnyPosition, Position};
+use crate::core::{Action, Color};
+use crate::rules::{AnyPosition, Describe, Position};
+use eval::Evaluate;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -249,6 +252,23 @@ pub fn think(
             analyse(pos, history, *level, settings, stop).and_then(|r| r.best)
         }
     }
+}
+
+/// How far behind (in centipawns, by its evaluation) a computer player must
+/// stand to accept a draw offer.
+pub const DRAW_ACCEPT_DEFICIT: i32 = 200;
+
+/// Does a computer player of `side` accept an offer to end the game? The
+/// rules' own ruling where they have one (Monochrome: when not behind on
+/// score); otherwise a draw is accepted when the evaluation says the
+/// computer is clearly worse.
+pub fn accepts_end_offer(pos: &AnyPosition, side: Color) -> bool {
+    if let Some(ruling) = pos.rules_accept_end_offer(side) {
+        return ruling;
+    }
+    let eval = pos.evaluate();
+    let mine = if pos.turn() == side { eval } else { -eval };
+    mine <= -DRAW_ACCEPT_DEFICIT
 }
 
 fn greedy_any(pos: &AnyPosition, seed: u64) -> Option<Action> {

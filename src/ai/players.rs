@@ -1,6 +1,7 @@
 //! The testing players: `random` (uniform legal actions) and `greedy`
 //! (best evaluation after one action).
 
+use super::eval::Evaluate;
 use crate::core::Action;
 use crate::rules::Position;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -19,7 +20,7 @@ pub fn random<P: Position>(pos: &P, seed: u64) -> Option<Action> {
 }
 
 /// One-ply best by the family's evaluation, ties broken by the seed.
-pub fn greedy<P: Position>(pos: &P, seed: u64) -> Option<Action> {
+pub fn greedy<P: Evaluate>(pos: &P, seed: u64) -> Option<Action> {
     let mut legal = Vec::new();
     pos.legal_actions(&mut legal);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ pos.hash());

@@ -1,19 +1,21 @@
 //! Iterative-deepening negamax alpha-beta (principal-variation search),
-//! generic over [`Position`] so it runs on the concrete family type.
+//! generic over [`Evaluate`] (the rules plus the family's evaluation) so it
+//! runs on the concrete family type.
 //!
 //! Sides do not always alternate (Dice-Money: purchase, main move and extra
 //! moves are one side's consecutive actions), so a child's score is negated
-//! only when [`Position::turn`] changes between parent and child. Chance
-//! nodes ([`Position::is_chance`]) are averaged over their weighted outcomes
+//! only when the side to act changes between parent and child. Chance nodes
+//! (`Position::is_chance`) are averaged over their weighted outcomes
 //! (expectimax); a roll costs two plies of depth so dice games stay
 //! searchable in time, while a purchase costs none (it only announces the
 //! extra moves or king power that follow in the same turn).
 
+use super::eval::Evaluate;
 use super::ordering::{self, is_noisy, pick, Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
 use crate::core::Action;
 use crate::game::QUIET_LIMIT;
-use crate::rules::{EndReason, Outcome, Position};
+use crate::rules::{EndReason, Outcome};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
@@ -175,7 +177,7 @@ pub fn outcome_score(o: &Outcome, side: crate::core::Color, ply: usize) -> i32 {
 }
 
 #[inline]
-fn static_eval<P: Position>(pos: &P) -> i32 {
+fn static_eval<P: Evaluate>(pos: &P) -> i32 {
     pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
@@ -204,7 +206,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 
 /// Search `pos` and return the best action. `history` holds the repetition
 /// keys of the game's earlier positions (oldest first).
-pub fn search<P: Position>(pos: &P, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
+pub fn search<P: Evaluate>(pos: &P, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
     let mut table = limits.use_tt.then(|| Table::new(limits.tt_mb));
     search_with(pos, history, limits, stop, table.as_mut(), &mut |_| {})
 }
@@ -214,7 +216,7 @@ pub fn search<P: Position>(pos: &P, history: &[u64], limits: &Limits, stop: &Ato
 /// [`Limits::use_tt`] and [`Limits::tt_mb`]) and a callback that receives
 /// every completed iteration. At a chance node the result is the
 /// expectimax value over the dice, with no best action.
-pub fn search_with<P: Position>(
+pub fn search_with<P: Evaluate>(
     pos: &P,
     history: &[u64],
     limits: &Limits,
@@ -400,7 +402,7 @@ impl Searcher<'_> {
     /// Value of `child` for the parent's side: negated only if the side to
     /// act changed.
     #[inline]
-    fn child<P: Position>(
+    fn child<P: Evaluate>(
         &mut self,
         child: &P,
         same_side: bool,
@@ -420,7 +422,7 @@ impl Searcher<'_> {
     /// (each searched exactly, best moved to the front for the next
     /// iteration). Returns them best first; when aborted, the first line
     /// may hold a best action found part way (as before MultiPV existed).
-    fn root<P: Position>(
+    fn root<P: Evaluate>(
         &mut self,
         pos: &P,
         root: &mut [(Action, i32, i32)],
@@ -465,7 +467,7 @@ impl Searcher<'_> {
     /// The best of `root` (index and score), searching the first action
     /// with a full window and the rest with null windows (full windows
     /// with noise).
-    fn root_line<P: Position>(
+    fn root_line<P: Evaluate>(
         &mut self,
         pos: &P,
         root: &[(Action, i32, i32)],
@@ -479,7 +481,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(a);
             let same = child.turn() == turn;
-            let ext = i32::from(child.is_check() || matches!(a, Action::Buy(_)));
+            let ext = i32::from(child.in_check(child.turn()) || matches!(a, Action::Buy(_)));
             let d = depth - 1 + ext;
             let v = if noisy {
                 // A forced result is exact: noise only tells near-equal
@@ -514,7 +516,7 @@ impl Searcher<'_> {
     /// The line expected after root action `first`: the transposition
     /// table's best actions, while they are legal, for at most `depth`
     /// plies, stopping at chance nodes, ended games and repetitions.
-    fn principal_variation<P: Position>(
+    fn principal_variation<P: Evaluate>(
         &self,
         pos: &P,
         first: Action,
@@ -549,7 +551,7 @@ impl Searcher<'_> {
 
     /// Iterative deepening at a chance root: the expectimax value over the
     /// dice, reported per iteration like an ordinary search.
-    fn search_chance_root<P: Position>(
+    fn search_chance_root<P: Evaluate>(
         &mut self,
         pos: &P,
         limits: &Limits,
@@ -585,7 +587,7 @@ impl Searcher<'_> {
         }
     }
 
-    fn negamax<P: Position>(
+    fn negamax<P: Evaluate>(
         &mut self,
         pos: &P,
         depth: i32,
@@ -642,7 +644,7 @@ impl Searcher<'_> {
             }
         }
 
-        let in_check = pos.is_check();
+        let in_check = pos.in_check(pos.turn());
         self.ordering.score(pos, &moves, tt_move, ply, &mut scores);
         if let Some(k) = key {
             self.keys.push(k);
@@ -657,7 +659,7 @@ impl Searcher<'_> {
             let mut child = pos.clone();
             child.play_unchecked(a);
             let same = child.turn() == turn;
-            let gives_check = child.is_check();
+            let gives_check = child.in_check(child.turn());
             // Checks and purchases (a purchase only announces the moves it
             // buys) do not use up depth.
             let ext = i32::from(
@@ -733,7 +735,7 @@ impl Searcher<'_> {
 
     /// Expectimax over the dice: the weighted mean of the outcomes, each
     /// searched with a full window.
-    fn chance<P: Position>(&mut self, pos: &P, depth: i32, ply: usize) -> i32 {
+    fn chance<P: Evaluate>(&mut self, pos: &P, depth: i32, ply: usize) -> i32 {
         if let Some(v) = self.chance_end(pos, ply) {
             return v;
         }
@@ -778,7 +780,7 @@ impl Searcher<'_> {
 
     /// The score of a chance node whose game is already over (Dice-Money
     /// judges mate and stalemate at the start of a turn, before the roll).
-    fn chance_end<P: Position>(&mut self, pos: &P, ply: usize) -> Option<i32> {
+    fn chance_end<P: Evaluate>(&mut self, pos: &P, ply: usize) -> Option<i32> {
         let (mut legal, scores) = self.take_buffers(ply);
         pos.legal_actions(&mut legal);
         let ended = pos.outcome_given(&legal);
@@ -790,7 +792,7 @@ impl Searcher<'_> {
     /// static evaluation. Where every legal action is a capture (captures
     /// compulsory, as in antichess) or the side is in check, there is no
     /// "stand pat": all actions are searched.
-    fn qsearch<P: Position>(
+    fn qsearch<P: Evaluate>(
         &mut self,
         pos: &P,
         mut alpha: i32,
@@ -824,7 +826,7 @@ impl Searcher<'_> {
             self.give_buffers(ply, moves, scores);
             return static_eval(pos);
         }
-        let in_check = !forced && qply < QS_CHECK_PLIES && pos.is_check();
+        let in_check = !forced && qply < QS_CHECK_PLIES && pos.in_check(pos.turn());
         let mut best = -INF;
         if !(forced || in_check) {
             let stand = static_eval(pos);
@@ -871,6 +873,7 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Position;
     use crate::variant::Registry;
 
     fn position(id: &str, fen: Option<&str>) -> crate::rules::AnyPosition {

@@ -1,5 +1,5 @@
 //! Actions: everything a player (or the dice) can do, each with one text form
-//! (RULES.md coordinate notation). A game is a start position plus a list of
+//! (docs/rules.md, "Notation"). A game is a start position plus a list of
 //! actions.
 
 use super::types::{Color, Piece, Role, Square};
@@ -260,20 +260,12 @@ impl CoordText {
     }
 }
 
-/// Pick the action a coordinate text means among legal actions. Where both
-/// a castling and another king move share the text (Dice-Money's king
-/// power), castling wins, as RULES.md rules.
+/// Pick the action a coordinate text means among legal actions. A family
+/// never lists two legal actions with one text (where a castling and
+/// Dice-Money's queen-moving king would share it, the family lists only the
+/// castling).
 pub fn find_by_coord(text: &CoordText, legal: &[Action]) -> Option<Action> {
-    let mut found = None;
-    for a in legal {
-        if text.matches(a) {
-            if matches!(a, Action::Move(m) if m.kind == MoveKind::Castle) {
-                return Some(*a);
-            }
-            found.get_or_insert(*a);
-        }
-    }
-    found
+    legal.iter().find(|a| text.matches(a)).copied()
 }
 
 /// The colour letter form for a placement by `color` of `role`.

@@ -234,7 +234,7 @@ fn tables() -> &'static Tables {
 /// Build the tables now rather than on first use (benchmarks call this so
 /// start-up cost is not measured as search time).
 pub fn init() {
-    let _ = tables();
+    tables();
 }
 
 fn slide(sq: Square, dirs: &[(i8, i8)], occupied: u64) -> u64 {

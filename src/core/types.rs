@@ -225,7 +225,7 @@ impl Square {
         Square::from_coords(self.file() + df, self.rank() + dr)
     }
 
-    /// Dark squares per RULES.md §0: a1 is dark.
+    /// Dark squares per docs/rules.md ("Common ground"): a1 is dark.
     #[inline]
     pub fn is_dark(self) -> bool {
         (self.file() + self.rank()) % 2 == 0

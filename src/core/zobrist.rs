@@ -4,7 +4,9 @@
 
 use super::types::{Color, Piece, Square};
 
-const fn splitmix(mut x: u64) -> u64 {
+/// SplitMix64's finaliser: a well-spread 64-bit mix of `x`, for the keys
+/// here and for hashing state that has no key table (Dice-Money's money).
+pub const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

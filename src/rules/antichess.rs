@@ -3,6 +3,7 @@
 //! same family; Chicken switches on Benedict flipping, its castling ruling
 //! and the stalemate-by-count rule through [`AntichessOptions`].
 
+use super::facts::{piece_counts, Describe, Fact, MarkedSquares, SquareMark};
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
@@ -275,11 +276,35 @@ impl Position for Antichess {
     fn can_win(&self, _color: Color) -> bool {
         true
     }
+}
 
-    /// Fewer pieces is better; own pieces under attack are good (the
-    /// opponent must take them), enemy pieces we attack are bad.
-    fn evaluate(&self) -> i32 {
-        crate::ai::eval::antichess(&self.board, self.turn)
+impl Describe for Antichess {
+    fn square_marks(&self) -> Vec<MarkedSquares> {
+        if self.options.flips && self.last_flips.any() {
+            vec![MarkedSquares {
+                mark: SquareMark::Flipped,
+                squares: self.last_flips,
+            }]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        let mut facts = vec![Fact::PieceCounts(piece_counts(&self.board))];
+        if self.options.flips {
+            facts.push(Fact::Flipped(self.last_flips));
+        }
+        if self.capture_available() {
+            facts.push(Fact::constraint("Must capture: a capture is available"));
+        }
+        facts.push(Fact::reminder(match self.options.stalemate {
+            StalemateRule::FewerPieces => {
+                "Lose all your pieces to win (fewer pieces wins when stuck)"
+            }
+            StalemateRule::Win => "Lose all your pieces (or get stuck) to win",
+        }));
+        facts
     }
 }
 
@@ -301,15 +326,37 @@ mod tests {
     }
 
     #[test]
-    fn evaluation_prefers_fewer_pieces_and_exposed_own_pieces() {
-        // White to act with one piece against three: good for White.
-        let p = anti("k7/p7/1p6/8/8/8/8/7K w - - 0 1");
-        assert!(p.evaluate() > 0, "{}", p.evaluate());
-        // Same material; White's knight attacked by Black's pawn is better
-        // for White than White's knight attacking Black's pawn.
-        let attacked = anti("7k/8/3p4/4N3/8/8/8/K7 w - - 0 1");
-        let attacking = anti("7k/8/8/4N3/8/3p4/8/K7 w - - 0 1");
-        assert!(attacked.evaluate() > attacking.evaluate());
+    fn chicken_facts_name_the_flips_and_the_compulsory_capture() {
+        let chicken = AntichessOptions {
+            flips: true,
+            castling: true,
+            stalemate: StalemateRule::FewerPieces,
+        };
+        let sq = |t: &str| Square::parse(t).unwrap();
+        let setup = Setup::parse("4k3/3p4/8/8/8/8/8/4KB2 w - - 0 1").unwrap();
+        let mut p = Antichess::from_setup(setup, chicken).unwrap();
+        assert_eq!(p.facts()[1], Fact::Flipped(Bitboard::EMPTY));
+        // Bf1-b5 attacks d7 and flips it; Black's king must now take it.
+        p.play_unchecked(Action::Move(Move::new(sq("f1"), sq("b5"))));
+        let d7 = Bitboard::from_square(sq("d7"));
+        assert_eq!(
+            p.square_marks(),
+            [MarkedSquares {
+                mark: SquareMark::Flipped,
+                squares: d7
+            }]
+        );
+        let facts = p.facts();
+        assert_eq!(facts[0], Fact::PieceCounts([3, 1]));
+        assert_eq!(facts[1], Fact::Flipped(d7));
+        assert!(facts.contains(&Fact::constraint("Must capture: a capture is available")));
+    }
+
+    #[test]
+    fn plain_antichess_has_no_flips_to_tell() {
+        let p = anti(crate::core::fen::STANDARD_FEN);
+        assert!(!p.facts().iter().any(|f| matches!(f, Fact::Flipped(_))));
+        assert!(p.square_marks().is_empty());
     }
 
     #[test]

@@ -4,11 +4,12 @@
 use super::antichess::Antichess;
 use super::contrast::Contrast;
 use super::dice_money::DiceMoney;
+use super::facts::{BoardLook, Describe, EndOffer, Fact, MarkedSquares};
 use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
-use super::{EndReason, Outcome, Position};
-use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
+use super::{Carried, CarryError, EndReason, ExtraState, Outcome, Position};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Piece, Role, Square};
 
 /// A position of any family.
 #[derive(Clone, Debug)]
@@ -73,9 +74,6 @@ impl Position for AnyPosition {
     fn is_capture(&self, m: &Move) -> bool {
         dispatch!(self, p => p.is_capture(m))
     }
-    fn is_check(&self) -> bool {
-        dispatch!(self, p => p.is_check())
-    }
     fn in_check(&self, color: Color) -> bool {
         dispatch!(self, p => p.in_check(color))
     }
@@ -100,17 +98,14 @@ impl Position for AnyPosition {
     fn can_win(&self, color: Color) -> bool {
         dispatch!(self, p => p.can_win(color))
     }
-    fn evaluate(&self) -> i32 {
-        dispatch!(self, p => p.evaluate())
+    fn carried(&self) -> Option<Carried> {
+        dispatch!(self, p => p.carried())
     }
-    fn carried_state(&self) -> Option<serde_json::Value> {
-        dispatch!(self, p => p.carried_state())
+    fn restore_carried(&mut self, carried: &Carried) -> Result<(), CarryError> {
+        dispatch!(self, p => p.restore_carried(carried))
     }
-    fn restore_carried_state(&mut self, state: &serde_json::Value) -> Result<(), String> {
-        dispatch!(self, p => p.restore_carried_state(state))
-    }
-    fn state_summary(&self) -> Option<String> {
-        dispatch!(self, p => p.state_summary())
+    fn extra_state(&self) -> Option<ExtraState> {
+        dispatch!(self, p => p.extra_state())
     }
     fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
         // Carrying over only makes sense between positions of one family.
@@ -139,5 +134,35 @@ impl Position for AnyPosition {
             }
             _ => {}
         }
+    }
+}
+
+impl Describe for AnyPosition {
+    fn side_names(&self) -> [&'static str; 2] {
+        dispatch!(self, p => p.side_names())
+    }
+    fn board_look(&self) -> BoardLook {
+        dispatch!(self, p => p.board_look())
+    }
+    fn square_marks(&self) -> Vec<MarkedSquares> {
+        dispatch!(self, p => p.square_marks())
+    }
+    fn facts(&self) -> Vec<Fact> {
+        dispatch!(self, p => p.facts())
+    }
+    fn explain_square(&self, sq: Square) -> Option<String> {
+        dispatch!(self, p => p.explain_square(sq))
+    }
+    fn end_offer(&self) -> EndOffer {
+        dispatch!(self, p => p.end_offer())
+    }
+    fn rules_accept_end_offer(&self, side: Color) -> Option<bool> {
+        dispatch!(self, p => p.rules_accept_end_offer(side))
+    }
+    fn describe_purchase(&self, action: &Action) -> Option<String> {
+        dispatch!(self, p => p.describe_purchase(action))
+    }
+    fn captured_piece(&self, action: &Action) -> Option<Piece> {
+        dispatch!(self, p => p.captured_piece(action))
     }
 }

@@ -5,6 +5,7 @@
 //! squares that can open a check; everything else (castling rights, en
 //! passant, clocks, FEN) is FIDE's.
 
+use super::facts::{Describe, Fact, MarkedSquares, SquareMark};
 use super::fide::{FideFamily, FidePosition};
 use super::{generic_why_illegal, Position, PositionError};
 use crate::core::attacks::{
@@ -358,7 +359,7 @@ impl FideFamily for ContrastPowers {
         if ignoring_check.iter().filter_map(|a| a.as_move()).any(|m| {
             m.from == from && m.to == to && (m.kind == MoveKind::CaptureInPlace) == in_place
         }) {
-            return if pos.is_check() {
+            return if pos.in_check(pos.turn()) {
                 "your king is in check and this move does not get it out (attacks counted with Contrast powers)".to_string()
             } else {
                 "that would leave your king in check (attacks counted with Contrast powers)"
@@ -374,22 +375,35 @@ impl FideFamily for ContrastPowers {
         }
         format!("Contrast: {powers}")
     }
+}
 
-    fn evaluate(pos: &Contrast) -> i32 {
-        // Chess material and piece squares, plus a bonus for every piece
-        // standing strong: strength is the whole point of the variant and
-        // changes with every move.
-        const STRONG_BONUS: [i32; 6] = [15, 40, 35, 45, 30, 10];
-        let b = pos.board();
-        let mut score = crate::ai::eval::chess_pst(b, pos.turn());
-        for (c, sign) in [(pos.turn(), 1), (pos.turn().other(), -1)] {
-            let strong = b.by_color(c) & strong_squares(c);
-            for role in Role::ALL {
-                score +=
-                    sign * STRONG_BONUS[role.index()] * (strong & b.by_role(role)).count() as i32;
-            }
-        }
-        score
+impl Describe for Contrast {
+    /// Every piece is marked strong or weak by the square it stands on.
+    fn square_marks(&self) -> Vec<MarkedSquares> {
+        let b = self.board();
+        let strong = (b.by_color(Color::White) & strong_squares(Color::White))
+            | (b.by_color(Color::Black) & strong_squares(Color::Black));
+        vec![
+            MarkedSquares {
+                mark: SquareMark::Strong,
+                squares: strong,
+            },
+            MarkedSquares {
+                mark: SquareMark::Weak,
+                squares: b.occupied() & !strong,
+            },
+        ]
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        vec![Fact::reminder(
+            "Strong: White on a light square, Black on a dark square (a1 is dark)",
+        )]
+    }
+
+    fn explain_square(&self, sq: Square) -> Option<String> {
+        let p = self.board().piece_at(sq)?;
+        Some(describe_powers(p.color, p.role, sq))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Dice-Money Chess (zzo38): FIDE chess in which every turn starts with two
 //! dice, the first chess move of a turn earns money when its piece is named
 //! by a die, and money buys extra moves, a queen-moving king or the
-//! placement of a lost piece (RULES.md §6).
+//! placement of a lost piece (docs/rules.md, Dice-Money).
 //!
 //! A turn is a sequence of actions on one position: the roll (a chance
 //! node), at most one purchase, the main move, then the bought extra moves
@@ -9,13 +9,15 @@
 //! bring back a piece of the physical set; on-board plus lost always makes
 //! exactly one set per colour.
 
+use super::facts::{Describe, Die, Earning, Fact, PriceOffer, TurnStage};
 use super::fide::{fide_hash, validate_fide_setup};
 use super::standard::{fide_castling_why, fide_why_illegal};
-use super::EndReason;
-use super::{material_balance, Outcome, Position, PositionError, PIECE_CENTIPAWNS};
+use super::{Carried, CarryError, EndReason, ExtraState};
+use super::{Outcome, Position, PositionError};
 use crate::core::fen::Setup;
 use crate::core::legal::{gen_fide_legal, FideParams};
 use crate::core::movegen::{apply_move, castling_rights_touching, king_in_check, promotion_rank};
+use crate::core::zobrist::splitmix;
 use crate::core::{
     Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Purchase, Role, Square,
 };
@@ -39,7 +41,7 @@ const PROMOTABLE: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knig
 
 /// The things money buys, each with its own per-player price.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Item {
+pub enum ShopItem {
     /// One extra move after the main move (`buy:move1`).
     Move1,
     /// Two extra moves after the main move (`buy:move2`).
@@ -61,17 +63,17 @@ pub enum Item {
 /// Number of items (length of a price list).
 pub const ITEMS: usize = 8;
 
-impl Item {
+impl ShopItem {
     /// Every item, in price-list order.
-    pub const ALL: [Item; ITEMS] = [
-        Item::Move1,
-        Item::Move2,
-        Item::KingPower,
-        Item::PlaceOpponent,
-        Item::PlacePawn,
-        Item::PlaceKnightBishop,
-        Item::PlaceRook,
-        Item::PlaceQueen,
+    pub const ALL: [ShopItem; ITEMS] = [
+        ShopItem::Move1,
+        ShopItem::Move2,
+        ShopItem::KingPower,
+        ShopItem::PlaceOpponent,
+        ShopItem::PlacePawn,
+        ShopItem::PlaceKnightBishop,
+        ShopItem::PlaceRook,
+        ShopItem::PlaceQueen,
     ];
 
     /// Index into a price list.
@@ -79,44 +81,58 @@ impl Item {
         self as usize
     }
 
-    /// Words for messages and the UI's price table.
+    /// A few characters for a price table.
+    pub fn label(self) -> &'static str {
+        match self {
+            ShopItem::Move1 => "+1 move",
+            ShopItem::Move2 => "+2 moves",
+            ShopItem::KingPower => "king=Q",
+            ShopItem::PlaceOpponent => "their pc",
+            ShopItem::PlacePawn => "own P",
+            ShopItem::PlaceKnightBishop => "own N/B",
+            ShopItem::PlaceRook => "own R",
+            ShopItem::PlaceQueen => "own Q",
+        }
+    }
+
+    /// The item in words, with its coordinate form where it has one.
     pub fn describe(self) -> &'static str {
         match self {
-            Item::Move1 => "one extra move (buy:move1)",
-            Item::Move2 => "two extra moves (buy:move2)",
-            Item::KingPower => "king moves like a queen (buy:king)",
-            Item::PlaceOpponent => "place a lost opponent's piece",
-            Item::PlacePawn => "place your lost pawn",
-            Item::PlaceKnightBishop => "place your lost knight or bishop",
-            Item::PlaceRook => "place your lost rook",
-            Item::PlaceQueen => "place your lost queen",
+            ShopItem::Move1 => "one extra move (buy:move1)",
+            ShopItem::Move2 => "two extra moves (buy:move2)",
+            ShopItem::KingPower => "king moves like a queen (buy:king)",
+            ShopItem::PlaceOpponent => "place a lost opponent's piece",
+            ShopItem::PlacePawn => "place your lost pawn",
+            ShopItem::PlaceKnightBishop => "place your lost knight or bishop",
+            ShopItem::PlaceRook => "place your lost rook",
+            ShopItem::PlaceQueen => "place your lost queen",
         }
     }
 
     /// The item an action buys when played by `mover`, if it is a purchase.
-    pub fn of_action(action: &Action, mover: Color) -> Option<Item> {
+    pub fn of_action(action: &Action, mover: Color) -> Option<ShopItem> {
         match *action {
-            Action::Buy(Purchase::ExtraMoves(1)) => Some(Item::Move1),
-            Action::Buy(Purchase::ExtraMoves(2)) => Some(Item::Move2),
-            Action::Buy(Purchase::KingPower) => Some(Item::KingPower),
-            Action::Place(p, _) => Item::of_placement(p, mover),
+            Action::Buy(Purchase::ExtraMoves(1)) => Some(ShopItem::Move1),
+            Action::Buy(Purchase::ExtraMoves(2)) => Some(ShopItem::Move2),
+            Action::Buy(Purchase::KingPower) => Some(ShopItem::KingPower),
+            Action::Place(p, _) => ShopItem::of_placement(p, mover),
             _ => None,
         }
     }
 
     /// The item that places `piece` for `mover` (kings are never placed).
-    pub fn of_placement(piece: Piece, mover: Color) -> Option<Item> {
+    pub fn of_placement(piece: Piece, mover: Color) -> Option<ShopItem> {
         if piece.role == Role::King {
             return None;
         }
         if piece.color != mover {
-            return Some(Item::PlaceOpponent);
+            return Some(ShopItem::PlaceOpponent);
         }
         Some(match piece.role {
-            Role::Pawn => Item::PlacePawn,
-            Role::Knight | Role::Bishop => Item::PlaceKnightBishop,
-            Role::Rook => Item::PlaceRook,
-            _ => Item::PlaceQueen,
+            Role::Pawn => ShopItem::PlacePawn,
+            Role::Knight | Role::Bishop => ShopItem::PlaceKnightBishop,
+            Role::Rook => ShopItem::PlaceRook,
+            _ => ShopItem::PlaceQueen,
         })
     }
 }
@@ -137,7 +153,8 @@ impl Default for StartMoney {
     }
 }
 
-/// Starting prices of the items, one field per row of RULES.md's table.
+/// Starting prices of the items, one field per row of the price table in
+/// docs/rules.md.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Prices {
@@ -175,7 +192,7 @@ impl Default for Prices {
 }
 
 impl Prices {
-    /// As a price list indexed by [`Item::index`].
+    /// As a price list indexed by [`ShopItem::index`].
     pub fn list(&self) -> [u32; ITEMS] {
         [
             self.move1,
@@ -297,13 +314,6 @@ pub struct DiceMoney {
     increment: u32,
 }
 
-fn mix(h: u64, v: u64) -> u64 {
-    let mut x = (h ^ v).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
 impl DiceMoney {
     /// Build from a FEN setup: the side to move is about to roll. Lost
     /// pieces are what each colour's set misses on the board, so a setup
@@ -375,21 +385,23 @@ impl DiceMoney {
     }
 
     /// A player's money.
+    #[inline]
     pub fn money(&self, c: Color) -> u32 {
         self.money[c.index()]
     }
 
     /// A player's current price of an item.
-    pub fn price(&self, c: Color, item: Item) -> u32 {
+    pub fn price(&self, c: Color, item: ShopItem) -> u32 {
         self.prices[c.index()][item.index()]
     }
 
-    /// A player's whole price list, indexed by [`Item::index`].
+    /// A player's whole price list, indexed by [`ShopItem::index`].
     pub fn prices(&self, c: Color) -> [u32; ITEMS] {
         self.prices[c.index()]
     }
 
     /// How many pieces of a role a colour has lost (and not put back).
+    #[inline]
     pub fn lost(&self, c: Color, role: Role) -> u8 {
         self.lost[c.index()][role.index()]
     }
@@ -406,6 +418,7 @@ impl DiceMoney {
 
     /// Extra moves still to make this turn (bought ones count once the
     /// purchase is made).
+    #[inline]
     pub fn extra_moves_left(&self) -> u8 {
         self.extra_left
     }
@@ -494,7 +507,7 @@ impl DiceMoney {
         !v.is_empty()
     }
 
-    fn can_afford(&self, item: Item) -> bool {
+    fn can_afford(&self, item: ShopItem) -> bool {
         let c = self.turn.index();
         self.prices[c][item.index()] <= self.money[c]
     }
@@ -516,13 +529,16 @@ impl DiceMoney {
         !king_in_check(&b, self.turn)
     }
 
-    /// Affordable purchases and placements.
+    /// Affordable purchases and placements. Always inlined: the search
+    /// calls it through `legal_actions` on every node, and the price
+    /// list's second caller must not cost the search a call.
+    #[inline(always)]
     fn gen_purchases(&self, out: &mut Vec<Action>) {
         let us = self.turn;
         for (item, action) in [
-            (Item::Move1, Action::Buy(Purchase::ExtraMoves(1))),
-            (Item::Move2, Action::Buy(Purchase::ExtraMoves(2))),
-            (Item::KingPower, Action::Buy(Purchase::KingPower)),
+            (ShopItem::Move1, Action::Buy(Purchase::ExtraMoves(1))),
+            (ShopItem::Move2, Action::Buy(Purchase::ExtraMoves(2))),
+            (ShopItem::KingPower, Action::Buy(Purchase::KingPower)),
         ] {
             if self.can_afford(item) {
                 out.push(action);
@@ -535,7 +551,7 @@ impl DiceMoney {
                     continue;
                 }
                 let piece = Piece::new(color, role);
-                let Some(item) = Item::of_placement(piece, us) else {
+                let Some(item) = ShopItem::of_placement(piece, us) else {
                     continue;
                 };
                 if !self.can_afford(item) {
@@ -552,7 +568,7 @@ impl DiceMoney {
         }
     }
 
-    fn pay(&mut self, item: Item) {
+    fn pay(&mut self, item: ShopItem) {
         let c = self.turn.index();
         let i = item.index();
         self.money[c] = self.money[c].saturating_sub(self.prices[c][i]);
@@ -562,20 +578,13 @@ impl DiceMoney {
         }
     }
 
-    /// Earning on the first chess move: the moved piece's number (1=P …
-    /// 6=K) on one die earns the other die.
+    /// Earning on the first chess move of the turn (see [`earning`]).
     fn earn(&mut self, role: Role) {
-        let Some((a, b)) = self.dice else { return };
-        let n = role.index() as u8 + 1;
-        let gain = if n == a {
-            b
-        } else if n == b {
-            a
-        } else {
+        let Some(gain) = self.dice.and_then(|dice| earning(dice, role)) else {
             return;
         };
         let c = self.turn.index();
-        self.money[c] = self.money[c].saturating_add(gain as u32).min(self.cap);
+        self.money[c] = self.money[c].saturating_add(gain).min(self.cap);
     }
 
     fn end_turn(&mut self) {
@@ -636,14 +645,11 @@ impl DiceMoney {
 
     /// Hash of the state beyond the FIDE fields.
     fn extra_hash(&self) -> u64 {
-        let mut h = mix(
-            0x00D1_CE00,
-            self.money[0] as u64 | (self.money[1] as u64) << 32,
-        );
+        let mut h = splitmix(0x00D1_CE00 ^ (self.money[0] as u64 | (self.money[1] as u64) << 32));
         for list in &self.prices {
             for pair in list.chunks(2) {
                 let hi = pair.get(1).copied().unwrap_or(0) as u64;
-                h = mix(h, pair[0] as u64 | hi << 32);
+                h = splitmix(h ^ (pair[0] as u64 | hi << 32));
             }
         }
         let mut lost = 0u64;
@@ -660,8 +666,8 @@ impl DiceMoney {
             | self.phase.index() << 8
             | (self.extra_left as u64) << 12
             | (self.king_power as u64) << 16;
-        h = mix(h, lost);
-        mix(h, turn_state)
+        h = splitmix(h ^ lost);
+        splitmix(h ^ turn_state)
     }
 
     fn set_prices(&mut self, list: [u32; ITEMS]) {
@@ -715,7 +721,7 @@ impl DiceMoney {
                 return "Dice-Money: pawns are never placed on rank 1 or 8".to_string();
             }
         }
-        if let Some(item) = Item::of_action(&action, us) {
+        if let Some(item) = ShopItem::of_action(&action, us) {
             let price = self.prices[us.index()][item.index()];
             if price > have {
                 return format!("Dice-Money: {label} costs ${price}; you have ${have}");
@@ -743,6 +749,42 @@ fn retain_from(out: &mut Vec<Action>, start: usize, keep: impl Fn(&Action) -> bo
     out.truncate(w);
 }
 
+/// The role a die's number names: 1 = pawn, 2 = knight, 3 = bishop,
+/// 4 = rook, 5 = queen, 6 = king.
+pub fn role_named(value: u8) -> Option<Role> {
+    Role::from_index(usize::from(value.checked_sub(1)?))
+}
+
+/// The earning rule: the first chess move of a turn, made with a piece
+/// whose number is on one die, earns the other die (on a double, that same
+/// value). What a move of `role` earns under `dice`, if anything.
+#[inline]
+pub fn earning((a, b): (u8, u8), role: Role) -> Option<u32> {
+    let n = role.index() as u8 + 1;
+    if n == a {
+        Some(u32::from(b))
+    } else if n == b {
+        Some(u32::from(a))
+    } else {
+        None
+    }
+}
+
+/// What a first move earns for each role the dice name (one entry per
+/// role), by [`earning`].
+pub fn earnings(dice: (u8, u8)) -> Vec<Earning> {
+    let mut v: Vec<Earning> = Vec::with_capacity(2);
+    for die in [dice.0, dice.1] {
+        let Some(role) = role_named(die) else {
+            continue;
+        };
+        if let (Some(amount), true) = (earning(dice, role), v.iter().all(|e| e.role != role)) {
+            v.push(Earning { role, amount });
+        }
+    }
+    v
+}
+
 /// The weight of each distinct roll out of 36: doubles 1, others 2.
 pub fn distinct_rolls() -> Vec<(Action, u32)> {
     let mut v = Vec::with_capacity(21);
@@ -753,11 +795,6 @@ pub fn distinct_rolls() -> Vec<(Action, u32)> {
     }
     v
 }
-
-/// Centipawns per dollar in the evaluation.
-const MONEY_CP: i32 = 8;
-/// Centipawns per extra move still to make.
-const EXTRA_MOVE_CP: i32 = 60;
 
 impl Position for DiceMoney {
     #[inline]
@@ -809,7 +846,7 @@ impl Position for DiceMoney {
                 }
             }
             Action::Buy(p) => {
-                let Some(item) = Item::of_action(&action, self.turn) else {
+                let Some(item) = ShopItem::of_action(&action, self.turn) else {
                     return;
                 };
                 self.pay(item);
@@ -820,7 +857,7 @@ impl Position for DiceMoney {
                 self.phase = Phase::Bought;
             }
             Action::Place(piece, sq) => {
-                let Some(item) = Item::of_action(&action, self.turn) else {
+                let Some(item) = ShopItem::of_action(&action, self.turn) else {
                     return;
                 };
                 self.pay(item);
@@ -847,7 +884,7 @@ impl Position for DiceMoney {
         if !legal.is_empty() {
             return None;
         }
-        Some(if self.is_check() {
+        Some(if self.in_check(self.turn) {
             Outcome::win(self.turn.other(), EndReason::Checkmate)
         } else {
             Outcome::draw(EndReason::Stalemate)
@@ -893,13 +930,9 @@ impl Position for DiceMoney {
         .to_fen()
     }
 
-    #[inline]
-    fn is_check(&self) -> bool {
-        king_in_check(&self.board, self.turn)
-    }
-
     /// Either king, whoever acts: a check given by the main move stays
     /// visible while the mover makes extra moves.
+    #[inline]
     fn in_check(&self, color: Color) -> bool {
         king_in_check(&self.board, color)
     }
@@ -1003,13 +1036,13 @@ impl Position for DiceMoney {
 
     /// Chess's patterns; a king with bought king power also moves like a
     /// queen.
-    fn move_pattern(&self, from: Square) -> crate::core::Bitboard {
+    fn move_pattern(&self, from: Square) -> Bitboard {
         let Some(piece) = self.board.piece_at(from) else {
-            return crate::core::Bitboard::EMPTY;
+            return Bitboard::EMPTY;
         };
         let chess = super::chess_pattern(piece, from);
         if piece.role == Role::King && self.king_power && piece.color == self.turn {
-            chess | crate::core::attacks::queen_attacks(from, crate::core::Bitboard::EMPTY)
+            chess | crate::core::attacks::queen_attacks(from, Bitboard::EMPTY)
         } else {
             chess
         }
@@ -1021,23 +1054,6 @@ impl Position for DiceMoney {
         true
     }
 
-    fn evaluate(&self) -> i32 {
-        let us = self.turn;
-        let them = us.other();
-        let mut score = material_balance(&self.board, us);
-        score += (self.money[us.index()] as i32 - self.money[them.index()] as i32) * MONEY_CP;
-        // A lost piece may come back (placement or promotion): a little of
-        // its value stays with its owner.
-        for r in LOSABLE {
-            let v = PIECE_CENTIPAWNS[r.index()] / 8;
-            score += v
-                * (self.lost[us.index()][r.index()] as i32
-                    - self.lost[them.index()][r.index()] as i32);
-        }
-        score += EXTRA_MOVE_CP * self.extra_left as i32;
-        score
-    }
-
     fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
         match winner {
             Some(w) => self.set_prices(previous_end.prices[w.index()]),
@@ -1046,56 +1062,184 @@ impl Position for DiceMoney {
     }
 
     /// Both players' prices: what match play carries into the next game.
-    fn carried_state(&self) -> Option<serde_json::Value> {
-        Some(serde_json::json!({ "prices": self.prices }))
+    fn carried(&self) -> Option<Carried> {
+        Some(Carried::Prices(PriceLists {
+            prices: self.prices,
+        }))
     }
 
-    fn restore_carried_state(&mut self, state: &serde_json::Value) -> Result<(), String> {
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Carried {
-            prices: [[u32; ITEMS]; 2],
-        }
-        let c: Carried = serde_json::from_value(state.clone())
-            .map_err(|e| format!("Dice-Money carried state: {e}"))?;
-        self.prices = c.prices;
+    fn restore_carried(&mut self, carried: &Carried) -> Result<(), CarryError> {
+        let Carried::Prices(lists) = carried;
+        self.prices = lists.prices;
         Ok(())
     }
 
-    /// Money, lost pieces and prices of each side (prices in the order of
-    /// the variant file: move1/move2/king/opponent/pawn/knight-bishop/rook/
-    /// queen), then the dice, extra moves and king power of the turn.
-    fn state_summary(&self) -> Option<String> {
-        let side = |c: Color| {
+    fn extra_state(&self) -> Option<ExtraState> {
+        Some(ExtraState::DiceMoney(Ledger {
+            money: self.money,
+            lost: self.lost,
+            prices: self.prices,
+            dice: self.dice,
+            extra_left: self.extra_left,
+            king_power: self.king_power,
+        }))
+    }
+}
+
+/// Both players' price lists by colour, each in [`ShopItem::ALL`] order:
+/// what one game of a match passes to the next.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PriceLists {
+    /// `[white's list, black's list]`.
+    pub prices: [[u32; ITEMS]; 2],
+}
+
+/// Dice-Money's state beyond the FEN: each side's money, lost pieces and
+/// prices, and the turn's dice, extra moves and king power. Its `Display`
+/// is the line saved records keep in their `state` field.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Ledger {
+    /// Dollars by colour.
+    pub money: [u32; 2],
+    /// Lost pieces by colour and role index.
+    pub lost: [[u8; 6]; 2],
+    /// Price lists by colour.
+    pub prices: [[u32; ITEMS]; 2],
+    /// The turn's dice, once rolled.
+    pub dice: Option<(u8, u8)>,
+    /// Extra moves still to make this turn.
+    pub extra_left: u8,
+    /// The king moves like a queen this turn.
+    pub king_power: bool,
+}
+
+impl std::fmt::Display for Ledger {
+    /// `White: $1, lost none, prices 5/15/10/5/3/7/11/19; Black: …`, then
+    /// `; dice 3,5`, `; extra moves left 1`, `; king moves like a queen`
+    /// when they apply.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for c in Color::ALL {
+            let i = c.index();
             let lost: Vec<String> = Role::ALL
                 .iter()
-                .filter(|r| self.lost(c, **r) > 0)
-                .map(|r| format!("{}{}", r.upper_char(), self.lost(c, *r)))
+                .filter(|r| self.lost[i][r.index()] > 0)
+                .map(|r| format!("{}{}", r.upper_char(), self.lost[i][r.index()]))
                 .collect();
-            let prices: Vec<String> = self.prices(c).iter().map(u32::to_string).collect();
-            format!(
-                "{}: ${}, lost {}, prices {}",
+            let prices: Vec<String> = self.prices[i].iter().map(u32::to_string).collect();
+            write!(
+                f,
+                "{}{}: ${}, lost {}, prices {}",
+                if i == 0 { "" } else { "; " },
                 c.name(),
-                self.money(c),
+                self.money[i],
                 if lost.is_empty() {
                     "none".to_string()
                 } else {
                     lost.join(" ")
                 },
                 prices.join("/")
-            )
-        };
-        let mut s = format!("{}; {}", side(Color::White), side(Color::Black));
+            )?;
+        }
         if let Some((a, b)) = self.dice {
-            s.push_str(&format!("; dice {a},{b}"));
+            write!(f, "; dice {a},{b}")?;
         }
         if self.extra_left > 0 {
-            s.push_str(&format!("; extra moves left {}", self.extra_left));
+            write!(f, "; extra moves left {}", self.extra_left)?;
         }
         if self.king_power {
-            s.push_str("; king moves like a queen");
+            write!(f, "; king moves like a queen")?;
         }
-        Some(s)
+        Ok(())
+    }
+}
+
+impl DiceMoney {
+    /// Which items the side to act can buy now, by [`ShopItem::index`]: a
+    /// purchase or placement of that item is among the legal actions.
+    pub fn purchasable(&self) -> [bool; ITEMS] {
+        let mut now = [false; ITEMS];
+        if self.phase != Phase::Main {
+            return now;
+        }
+        let mut actions = Vec::new();
+        self.gen_purchases(&mut actions);
+        for a in &actions {
+            if let Some(item) = ShopItem::of_action(a, self.turn) {
+                now[item.index()] = true;
+            }
+        }
+        now
+    }
+
+    fn stage(&self) -> TurnStage {
+        match self.phase {
+            Phase::Roll => TurnStage::ChanceNext,
+            Phase::Main => TurnStage::PurchaseOrMove,
+            Phase::Bought => TurnStage::MoveAfterPurchase,
+            Phase::Extra => TurnStage::ExtraMoves(self.extra_left),
+        }
+    }
+}
+
+impl Describe for DiceMoney {
+    fn facts(&self) -> Vec<Fact> {
+        let dice = self.dice.and_then(|(a, b)| {
+            Some([
+                Die {
+                    value: a,
+                    names: role_named(a)?,
+                },
+                Die {
+                    value: b,
+                    names: role_named(b)?,
+                },
+            ])
+        });
+        let mut facts = vec![Fact::Dice(dice)];
+        if let Some(d) = self.dice {
+            facts.push(Fact::Earnings {
+                offers: earnings(d),
+                pending: matches!(self.phase, Phase::Main | Phase::Bought),
+            });
+        }
+        facts.push(Fact::Money {
+            amounts: self.money,
+            cap: self.cap,
+        });
+        facts.push(Fact::Stage(self.stage()));
+        if self.king_power {
+            facts.push(Fact::power("The king moves like a queen this turn"));
+        }
+        facts.push(Fact::Lost(self.lost));
+        let now = self.purchasable();
+        let us = self.turn;
+        facts.push(Fact::Prices {
+            side: us,
+            offers: ShopItem::ALL
+                .iter()
+                .map(|item| PriceOffer {
+                    label: item.label(),
+                    describe: item.describe(),
+                    price: self.price(us, *item),
+                    available: now[item.index()],
+                })
+                .collect(),
+        });
+        facts
+    }
+
+    fn describe_purchase(&self, action: &Action) -> Option<String> {
+        let item = ShopItem::of_action(action, self.turn)?;
+        let price = self.price(self.turn, item);
+        Some(match action {
+            Action::Place(p, _) => format!(
+                "place a lost {} {} (${price})",
+                p.color.name(),
+                p.role.name()
+            ),
+            _ => format!("{} (${price})", item.describe()),
+        })
     }
 }
 
@@ -1115,6 +1259,169 @@ mod tests {
     fn start_is_the_standard_setup_with_default_options() {
         let built = DiceMoney::from_setup(Setup::standard(), DiceMoneyOptions::default()).unwrap();
         assert_eq!(built, DiceMoney::start());
+    }
+
+    fn rich(fen: &str, money: u32) -> DiceMoney {
+        let o = DiceMoneyOptions {
+            start_money: StartMoney {
+                white: money,
+                black: money,
+            },
+            ..DiceMoneyOptions::default()
+        };
+        DiceMoney::from_setup(Setup::parse(fen).unwrap(), o).unwrap()
+    }
+
+    fn play(p: &mut DiceMoney, texts: &str) {
+        for t in texts.split_whitespace() {
+            let a = crate::rules::parse_action(p, t).unwrap();
+            p.play_unchecked(a);
+        }
+    }
+
+    fn prices_fact(p: &DiceMoney) -> Vec<PriceOffer> {
+        p.facts()
+            .into_iter()
+            .find_map(|f| match f {
+                Fact::Prices { offers, .. } => Some(offers),
+                _ => None,
+            })
+            .unwrap()
+    }
+
+    fn ticked(p: &DiceMoney) -> Vec<&'static str> {
+        prices_fact(p)
+            .iter()
+            .filter(|o| o.available)
+            .map(|o| o.label)
+            .collect()
+    }
+
+    #[test]
+    fn price_list_ticks_only_purchases_possible_now() {
+        // Rich, but nothing lost: no placement can be bought.
+        let mut p = rich(crate::core::fen::STANDARD_FEN, 50);
+        assert!(ticked(&p).is_empty(), "the dice come first");
+        play(&mut p, "roll:1,2");
+        assert_eq!(ticked(&p), ["+1 move", "+2 moves", "king=Q"]);
+        // Black lost a knight: White may place it, Black's own list offers
+        // nothing of White's.
+        let mut p = rich(
+            "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            50,
+        );
+        play(&mut p, "roll:1,2");
+        assert_eq!(ticked(&p), ["+1 move", "+2 moves", "king=Q", "their pc"]);
+        // After the purchase nothing more can be bought this turn.
+        play(&mut p, "buy:move1");
+        assert!(ticked(&p).is_empty());
+    }
+
+    #[test]
+    fn price_list_ticks_nothing_unaffordable() {
+        let mut p = rich(crate::core::fen::STANDARD_FEN, 5);
+        play(&mut p, "roll:1,2");
+        assert_eq!(ticked(&p), ["+1 move"]);
+        assert_eq!(prices_fact(&p)[1].price, 15);
+    }
+
+    #[test]
+    fn earnings_name_each_die_and_pay_the_other() {
+        let mut p = DiceMoney::start();
+        play(&mut p, "roll:4,2");
+        let facts = p.facts();
+        let rook_and_knight = [
+            Earning {
+                role: Role::Rook,
+                amount: 2,
+            },
+            Earning {
+                role: Role::Knight,
+                amount: 4,
+            },
+        ];
+        assert!(facts.contains(&Fact::Earnings {
+            offers: rook_and_knight.to_vec(),
+            pending: true,
+        }));
+        assert_eq!(
+            earnings((3, 3)),
+            [Earning {
+                role: Role::Bishop,
+                amount: 3
+            }]
+        );
+        // A knight move earns the other die: $4.
+        play(&mut p, "g1f3");
+        assert_eq!(p.money(Color::White), 1 + 4);
+    }
+
+    #[test]
+    fn facts_follow_the_turn() {
+        let mut p = DiceMoney::start();
+        assert!(p.facts().contains(&Fact::Dice(None)));
+        assert!(p.facts().contains(&Fact::Stage(TurnStage::ChanceNext)));
+        play(&mut p, "roll:6,1");
+        assert!(p.facts().contains(&Fact::Dice(Some([
+            Die {
+                value: 6,
+                names: Role::King
+            },
+            Die {
+                value: 1,
+                names: Role::Pawn
+            }
+        ]))));
+        assert!(p.facts().contains(&Fact::Stage(TurnStage::PurchaseOrMove)));
+        assert!(p.facts().contains(&Fact::Money {
+            amounts: [1, 2],
+            cap: 100
+        }));
+    }
+
+    #[test]
+    fn purchases_are_described_with_their_price() {
+        let mut p = rich(
+            "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            50,
+        );
+        play(&mut p, "roll:1,2");
+        let buy = Action::Buy(Purchase::ExtraMoves(1));
+        assert_eq!(
+            p.describe_purchase(&buy).unwrap(),
+            "one extra move (buy:move1) ($5)"
+        );
+        let place = Action::Place(
+            Piece::new(Color::Black, Role::Knight),
+            Square::parse("e4").unwrap(),
+        );
+        assert_eq!(
+            p.describe_purchase(&place).unwrap(),
+            "place a lost Black knight ($5)"
+        );
+        assert_eq!(p.describe_purchase(&Action::Pass), None);
+    }
+
+    #[test]
+    fn extra_state_line_lists_money_lost_pieces_prices_and_the_turn() {
+        let mut p = DiceMoney::start();
+        play(&mut p, "roll:1,3");
+        let line = p.extra_state().unwrap().to_string();
+        assert_eq!(
+            line,
+            "White: $1, lost none, prices 5/15/10/5/3/7/11/19; \
+             Black: $2, lost none, prices 5/15/10/5/3/7/11/19; dice 1,3"
+        );
+    }
+
+    #[test]
+    fn carried_prices_come_back_as_they_were_given() {
+        let mut p = DiceMoney::start();
+        p.prices[0][0] = 9;
+        let carried = p.carried().unwrap();
+        let mut fresh = DiceMoney::start();
+        fresh.restore_carried(&carried).unwrap();
+        assert_eq!(fresh.prices, p.prices);
     }
 
     #[test]

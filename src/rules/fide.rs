@@ -42,9 +42,6 @@ pub trait FideFamily: Powers + Copy + Debug + Eq + Send + Sync + 'static {
     fn can_win(&self, board: &Board, color: Color) -> bool {
         (board.by_color(color) & !board.by_role(Role::King)).any()
     }
-
-    /// Static evaluation for the AI, from the side to move's view.
-    fn evaluate(pos: &FidePosition<Self>) -> i32;
 }
 
 /// A position of a FIDE-like family: chess's state and the family's powers
@@ -154,7 +151,10 @@ impl<F: FideFamily> Position for FidePosition<F> {
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
         if legal.is_empty() {
-            return Some(mate_or_stalemate(self.setup.turn, self.is_check()));
+            return Some(mate_or_stalemate(
+                self.setup.turn,
+                self.in_check(self.setup.turn),
+            ));
         }
         self.powers
             .insufficient_material(&self.setup.board)
@@ -180,8 +180,8 @@ impl<F: FideFamily> Position for FidePosition<F> {
     }
 
     #[inline]
-    fn is_check(&self) -> bool {
-        king_attacked(&self.powers, &self.setup.board, self.setup.turn)
+    fn in_check(&self, color: Color) -> bool {
+        king_attacked(&self.powers, &self.setup.board, color)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
@@ -198,10 +198,6 @@ impl<F: FideFamily> Position for FidePosition<F> {
 
     fn can_win(&self, color: Color) -> bool {
         self.powers.can_win(&self.setup.board, color)
-    }
-
-    fn evaluate(&self) -> i32 {
-        F::evaluate(self)
     }
 }
 

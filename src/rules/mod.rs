@@ -25,7 +25,7 @@
 //!   whenever it crosses the centerline, so `Board::by_color` always means
 //!   "whose half". Scores and the no-rejection square pair are extra state in
 //!   the position and in [`Position::hash`] (scores are left out of
-//!   [`Position::repetition_key`], as RULES.md says).
+//!   [`Position::repetition_key`], as docs/rules.md says).
 //! - **Contrast**: strong/weak powers are a function of the board, given to
 //!   the shared generator as the family's powers; the queen's *capture in
 //!   place* is `MoveKind::CaptureInPlace` (the piece on `to` vanishes, the
@@ -47,12 +47,14 @@ pub mod antichess;
 pub mod any;
 pub mod contrast;
 pub mod dice_money;
+pub mod facts;
 pub mod fide;
 pub mod monochromatic;
 pub mod monochrome;
 pub mod standard;
 
 pub use any::AnyPosition;
+pub use facts::Describe;
 
 use crate::core::action::find_by_coord;
 use crate::core::attacks::{king_attacks, pawn_attacks};
@@ -61,6 +63,7 @@ use crate::core::san;
 use crate::core::{
     Action, Bitboard, Board, Color, CoordText, FenError, Move, MoveKind, Piece, Role, Square,
 };
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Why a game ended.
@@ -161,10 +164,16 @@ impl Outcome {
         }
     }
 
-    /// One line for people: "White wins by checkmate", "Draw by stalemate".
+    /// One line for people: "White wins (checkmate)", "Draw (stalemate)".
     pub fn describe(&self) -> String {
+        self.describe_with([Color::White.name(), Color::Black.name()])
+    }
+
+    /// [`Outcome::describe`] with the family's names for the sides
+    /// ([`Describe::side_names`]: Monochrome's South and North).
+    pub fn describe_with(&self, side_names: [&str; 2]) -> String {
         let who = match self.winner {
-            Some(c) => format!("{} wins", c.name()),
+            Some(c) => format!("{} wins", side_names[c.index()]),
             None => "Draw".to_string(),
         };
         match self.scores {
@@ -258,16 +267,11 @@ pub trait Position: Clone + Send + Sync + 'static {
         }
     }
 
-    /// Is the side to move in check? Always false in families without check.
-    fn is_check(&self) -> bool {
+    /// Is `color`'s king in check now, whoever acts? Always false in
+    /// families without check. In Dice-Money a check given by the main move
+    /// is seen during the mover's extra moves.
+    fn in_check(&self, _color: Color) -> bool {
         false
-    }
-
-    /// Is `color`'s king in check? Families where a side acts several times
-    /// in a row (Dice-Money) override this so a check given before the
-    /// turn passes is still seen; the default knows only the side to act.
-    fn in_check(&self, color: Color) -> bool {
-        color == self.turn() && self.is_check()
     }
 
     /// True when the next action is a chance event (dice).
@@ -325,39 +329,30 @@ pub trait Position: Clone + Send + Sync + 'static {
         (board.by_color(color) & !board.by_role(Role::King)).any()
     }
 
-    /// Static evaluation in centipawns from the point of view of the side
-    /// to act ([`Position::turn`]); the AI searches with it. Families
-    /// override with their own knowledge; the default counts material.
-    fn evaluate(&self) -> i32 {
-        material_balance(self.board(), self.turn())
-    }
-
     /// Match play: set up this (fresh) start position from the previous
     /// game of the match — its start, its end and its winner. Dice-Money
     /// carries prices over; other families have nothing to carry.
-    fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
-        let _ = (previous_start, previous_end, winner);
+    fn carry_over(&mut self, _previous_start: &Self, _previous_end: &Self, _winner: Option<Color>) {
     }
 
-    /// One line describing the state a FEN cannot hold (Dice-Money: money,
-    /// prices, lost pieces), for saved records and status lines. `None` in
-    /// families whose FEN says everything.
-    fn state_summary(&self) -> Option<String> {
+    /// Match play: what [`Position::carry_over`] can set, so a saved game of
+    /// a match replays from the same start. `None` in families that carry
+    /// nothing from one game to the next (so they play no matches with
+    /// carry-over).
+    fn carried(&self) -> Option<Carried> {
         None
     }
 
-    /// Match play: the state [`Position::carry_over`] can set, as JSON, so a
-    /// saved game of a match replays from the same start (Dice-Money: both
-    /// players' prices). `None` in families that carry nothing.
-    fn carried_state(&self) -> Option<serde_json::Value> {
-        None
+    /// Put back what [`Position::carried`] gave.
+    fn restore_carried(&mut self, _carried: &Carried) -> Result<(), CarryError> {
+        Err(CarryError::NothingCarried)
     }
 
-    /// Put back what [`Position::carried_state`] wrote; the error says what
-    /// does not fit.
-    fn restore_carried_state(&mut self, state: &serde_json::Value) -> Result<(), String> {
-        let _ = state;
-        Err("this variant carries nothing from one game of a match to the next".to_string())
+    /// The state a FEN cannot hold (Dice-Money: money, lost pieces, prices,
+    /// dice), typed; records write its `Display`. `None` where the FEN says
+    /// everything.
+    fn extra_state(&self) -> Option<ExtraState> {
+        None
     }
 
     /// The result if the game is over by the position itself.
@@ -368,19 +363,48 @@ pub trait Position: Clone + Send + Sync + 'static {
     }
 }
 
-/// Conventional piece values in centipawns (P N B R Q K), for evaluation.
-pub const PIECE_CENTIPAWNS: [i32; 6] = [100, 320, 330, 500, 900, 0];
+/// What one game of a match passes on to the next. Records keep it as
+/// JSON in their `carried` field (`{"prices": [[…], […]]}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Carried {
+    /// Both players' price lists (Dice-Money).
+    Prices(dice_money::PriceLists),
+}
 
-/// Material of `side` minus the opponent's, in centipawns.
-pub fn material_balance(board: &Board, side: Color) -> i32 {
-    let mut score = 0;
-    for role in crate::core::Role::ALL {
-        let v = PIECE_CENTIPAWNS[role.index()];
-        let bb = board.by_role(role);
-        score += v * (bb & board.by_color(side)).count() as i32;
-        score -= v * (bb & board.by_color(side.other())).count() as i32;
+impl<'de> Deserialize<'de> for Carried {
+    /// Read as the one kind there is, so a bad value gets that kind's own
+    /// message (e.g. "unknown field `prizes`, expected `prices`").
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Carried, D::Error> {
+        dice_money::PriceLists::deserialize(d).map(Carried::Prices)
     }
-    score
+}
+
+/// Why a carried state could not be put back.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CarryError {
+    /// The family has nothing to carry, so a record's carried state is
+    /// not its own.
+    #[error("this variant carries nothing from one game of a match to the next")]
+    NothingCarried,
+    /// A carried state sets up a game's start, so it cannot come later.
+    #[error("the carried state applies only before the first action")]
+    AfterFirstAction,
+}
+
+/// The state of a position that a FEN cannot hold, typed by family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExtraState {
+    /// Dice-Money's money, lost pieces, prices and turn.
+    DiceMoney(dice_money::Ledger),
+}
+
+impl std::fmt::Display for ExtraState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExtraState::DiceMoney(ledger) => ledger.fmt(f),
+        }
+    }
 }
 
 /// Chess's movement pattern of `piece` on `from` on an empty board: the

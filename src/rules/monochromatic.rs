@@ -4,6 +4,7 @@
 //! The knight slot's piece is an option: knight, camel (Jamal), DA (Daffy)
 //! or double knight.
 
+use super::facts::{material, BoardLook, Describe, Fact};
 use super::fide::{FideFamily, FidePosition};
 use super::{chess_pattern, generic_why_illegal, Position, PositionError};
 use crate::core::attacks::{
@@ -363,7 +364,7 @@ impl FideFamily for MonochromaticPowers {
             let mut after = *pos.board();
             apply_move(&mut after, Move::new(from, to));
             if king_attacked(&pos.powers(), &after, pos.turn()) {
-                return if pos.is_check() {
+                return if pos.in_check(pos.turn()) {
                     "your king is in check and this move does not get it out (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
                 } else {
                     "that would leave your king in check (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
@@ -390,37 +391,24 @@ impl FideFamily for MonochromaticPowers {
             None => Bitboard::EMPTY,
         }
     }
+}
 
-    fn evaluate(pos: &Monochromatic) -> i32 {
-        // Every piece is bound to its square colour, so the game splits in a
-        // light and a dark battle: a bishop or pawn is worth more the more
-        // enemy pieces share its colour (its only possible targets). The
-        // knight slot is valued by what it can do here.
-        let b = pos.board();
-        let slot = match pos.powers().knight {
-            KnightKind::Knight => 40,
-            KnightKind::Camel => 260,
-            KnightKind::Da => 280,
-            KnightKind::DoubleKnight => 150,
-        };
-        let values = [100, slot, 330, 500, 900, 0];
-        let mut score = 0;
-        for (c, sign) in [(pos.turn(), 1), (pos.turn().other(), -1)] {
-            let mine = b.by_color(c);
-            let enemy = b.by_color(c.other());
-            for role in Role::ALL {
-                score += sign * values[role.index()] * (mine & b.by_role(role)).count() as i32;
-            }
-            for shade_mask in [Bitboard::LIGHT, Bitboard::DARK] {
-                let targets = (enemy & shade_mask).count() as i32;
-                let bishops = (mine & b.by_role(Role::Bishop) & shade_mask).count() as i32;
-                let pawns = (mine & b.by_role(Role::Pawn) & shade_mask).count() as i32;
-                score += sign * (bishops * (6 * targets - 30) + pawns * (2 * targets - 10));
-            }
-            // A pawn still on its start rank keeps its only forward move.
-            let home = mine & b.by_role(Role::Pawn) & Bitboard::rank(pawn_start_rank(c));
-            score += sign * 10 * home.count() as i32;
+impl Describe for Monochromatic {
+    fn board_look(&self) -> BoardLook {
+        BoardLook {
+            knight: self.powers().knight,
+            ..BoardLook::default()
         }
-        score
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        vec![
+            Fact::Material(material(self.board())),
+            Fact::reminder("No piece may move to a square of the other colour"),
+            Fact::reminder(format!(
+                "Knight slot: {} · check is pictorial (normal powers)",
+                self.powers().knight.name()
+            )),
+        ]
     }
 }

@@ -3,6 +3,7 @@
 //! crosses the centerline, so `Board::by_color(White)` is always "the pieces
 //! on ranks 1–4". Captures score points, and every ending is scored.
 
+use super::facts::{BoardLook, Describe, EndOffer, Fact};
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, leaper_attacks, queen_attacks, rook_attacks,
@@ -169,6 +170,7 @@ impl Monochrome {
     }
 
     /// Points scored so far, `[south, north]`.
+    #[inline]
     pub fn scores(&self) -> [u32; 2] {
         self.scores
     }
@@ -179,8 +181,8 @@ impl Monochrome {
         self.no_rejection
     }
 
-    /// RULES.md's ruling for computer players: accept an offer to end the
-    /// game when not behind on score.
+    /// The ruling for computer players (docs/rules.md): accept an offer to
+    /// end the game when not behind on score.
     pub fn accepts_end_offer(&self, side: Color) -> bool {
         self.scores[side.index()] >= self.scores[side.other().index()]
     }
@@ -206,17 +208,19 @@ impl Monochrome {
         }
     }
 
-    /// Sum of capture values of `side`'s pieces.
-    fn half_value(&self, side: Color) -> i32 {
+    /// What the opponent would score by taking every piece on `side`'s
+    /// half: the points `side` has at stake (for evaluation).
+    pub fn half_value(&self, side: Color) -> u32 {
         let mine = self.board.by_color(side);
         Role::ALL
             .iter()
             .map(|&r| (self.board.by_role(r) & mine).count() * self.values[r.index()])
-            .sum::<u32>() as i32
+            .sum()
     }
 
-    /// The most valuable enemy piece `side` can capture now (0 if none).
-    fn best_capture(&self, side: Color) -> u32 {
+    /// The points of the most valuable enemy piece `side`'s pieces attack
+    /// now (0 if none), whoever is to move (for evaluation).
+    pub fn best_capture(&self, side: Color) -> u32 {
         let theirs = self.board.by_color(side.other());
         let mut best = 0;
         for from in self.board.by_color(side) {
@@ -472,27 +476,48 @@ impl Position for Monochrome {
             .sum();
         self.scores[color.index()].saturating_add(on_board) > self.scores[color.other().index()]
     }
-
-    /// Score difference (a point is worth a pawn), plus what each side can
-    /// take next (the side to act takes the best now; the opponent's best
-    /// threat counts half, since we may answer it), plus a small term for
-    /// the material on each half: pieces on the opponent's half are our
-    /// targets, ours are theirs.
-    fn evaluate(&self) -> i32 {
-        let us = self.turn;
-        let them = us.other();
-        let diff = self.scores[us.index()] as i32 - self.scores[them.index()] as i32;
-        let now = self.best_capture(us) as i32;
-        let threat = self.best_capture(them) as i32;
-        let halves = self.half_value(them) - self.half_value(us);
-        100 * diff + 90 * now - 50 * threat + 10 * halves
-    }
 }
 
 impl Monochrome {
     #[inline]
     fn repetition_key_raw(&self) -> u64 {
         self.board.hash() ^ zobrist::side(self.turn) ^ self.rejection_key()
+    }
+}
+
+impl Describe for Monochrome {
+    fn side_names(&self) -> [&'static str; 2] {
+        ["South", "North"]
+    }
+
+    /// Pieces look alike: the half a piece stands on says whose it is.
+    fn board_look(&self) -> BoardLook {
+        BoardLook {
+            uniform_pieces: true,
+            centerline: true,
+            ..BoardLook::default()
+        }
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        let mut facts = vec![
+            Fact::Scores(self.scores),
+            Fact::reminder("A piece belongs to the half it stands on"),
+        ];
+        if let Some((from, to)) = self.no_rejection {
+            facts.push(Fact::constraint(format!(
+                "No rejection: the piece on {to} may not go straight back to {from}"
+            )));
+        }
+        facts
+    }
+
+    fn end_offer(&self) -> EndOffer {
+        EndOffer::Scored
+    }
+
+    fn rules_accept_end_offer(&self, side: Color) -> Option<bool> {
+        Some(self.accepts_end_offer(side))
     }
 }
 
@@ -514,25 +539,52 @@ mod tests {
     }
 
     #[test]
-    fn evaluation_follows_scores_and_the_next_capture() {
-        let p = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-        let ahead = p.with_scores([5, 0]).unwrap();
-        assert!(ahead.evaluate() > p.evaluate());
-        // Bishop and queen attack each other across the line: the side to
-        // act that can take the queen stands better than the one that can
-        // only take the bishop while its queen hangs.
-        let can_take = mono("4k3/8/8/3q4/4B3/8/8/4K3 w - - 0 1");
-        let is_attacked = mono("4k3/8/8/3q4/4B3/8/8/4K3 b - - 0 1");
-        assert!(can_take.evaluate() > 0);
-        assert!(can_take.evaluate() > is_attacked.evaluate());
-    }
-
-    #[test]
     fn end_offers_are_accepted_unless_behind() {
         let p = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         assert!(p.accepts_end_offer(Color::White) && p.accepts_end_offer(Color::Black));
         let p = p.with_scores([1, 4]).unwrap();
         assert!(!p.accepts_end_offer(Color::White) && p.accepts_end_offer(Color::Black));
+    }
+
+    #[test]
+    fn an_end_offer_is_scored_and_the_rules_judge_it() {
+        let p = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+            .with_scores([1, 4])
+            .unwrap();
+        assert_eq!(p.end_offer(), EndOffer::Scored);
+        assert_eq!(p.rules_accept_end_offer(Color::White), Some(false));
+        assert_eq!(p.rules_accept_end_offer(Color::Black), Some(true));
+    }
+
+    #[test]
+    fn sides_are_south_and_north_and_pieces_look_alike_about_a_centerline() {
+        let p = mono(crate::core::fen::STANDARD_FEN);
+        assert_eq!(p.side_names(), ["South", "North"]);
+        assert_eq!(
+            p.board_look(),
+            BoardLook {
+                uniform_pieces: true,
+                centerline: true,
+                ..BoardLook::default()
+            }
+        );
+    }
+
+    #[test]
+    fn facts_give_scores_and_the_no_rejection_in_force() {
+        let sq = |t: &str| Square::parse(t).unwrap();
+        let p = mono("4k3/8/8/3p4/2B5/8/8/4K3 w - - 0 1");
+        assert_eq!(p.facts()[0], Fact::Scores([0, 0]));
+        assert!(!p.facts().iter().any(Fact::is_about_next_action));
+        // The bishop takes d5 across the centerline: a point, and the
+        // piece may not go straight back.
+        let mut after = p;
+        after.play_unchecked(Action::Move(Move::new(sq("c4"), sq("d5"))));
+        let facts = after.facts();
+        assert_eq!(facts[0], Fact::Scores([1, 0]));
+        assert!(facts.contains(&Fact::constraint(
+            "No rejection: the piece on d5 may not go straight back to c4"
+        )));
     }
 
     #[test]

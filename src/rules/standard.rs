@@ -2,7 +2,7 @@
 //! generator right.
 
 use super::fide::{FideFamily, FidePosition};
-use super::{beyond_reach, generic_why_illegal, Position, PositionError};
+use super::{beyond_reach, generic_why_illegal, Describe, Position, PositionError};
 use crate::core::fen::Setup;
 use crate::core::legal::FidePowers;
 use crate::core::movegen::{apply_move, castle_bit, castle_geometry, is_attacked, king_in_check};
@@ -57,11 +57,10 @@ impl FideFamily for FidePowers<false> {
     fn can_win(&self, board: &Board, color: Color) -> bool {
         (board.by_color(color) & !board.by_role(Role::King)).any() && !insufficient_material(board)
     }
-
-    fn evaluate(pos: &Standard) -> i32 {
-        crate::ai::eval::chess_pst(pos.board(), pos.turn())
-    }
 }
+
+/// Plain chess shows material; everything else is the default.
+impl Describe for Standard {}
 
 /// Explanations for FIDE-like families, first reason first: a move the
 /// piece cannot make at all, then one that would leave (or not get) the

@@ -21,7 +21,7 @@ pub struct BoardGeom {
     pub cell_h: u16,
     /// Black at the bottom.
     pub flipped: bool,
-    /// An extra row between ranks 4 and 5 (Monochrome's centerline).
+    /// An extra row between ranks 4 and 5 for a centerline.
     pub centerline: bool,
 }
 
@@ -170,16 +170,32 @@ impl Marks {
     }
 }
 
-/// How pieces are drawn for a family.
-#[derive(Clone, Debug, Default)]
+/// How pieces are drawn, as the rules describe them
+/// ([`crate::rules::facts::BoardLook`] and the square marks).
+#[derive(Clone, Debug)]
 pub struct PieceLook {
-    /// Every piece in one colour (Monochrome).
+    /// Every piece in one colour: where a piece stands says whose it is.
     pub same_look: bool,
-    /// Squares whose pieces are strong (Contrast); others are weak.
-    pub strong: Option<Bitboard>,
-    /// The figure of the piece in the knight's slot (camel, DA, double
-    /// knight in Monochromatic's sub-variants), for multi-cell figures.
+    /// Squares whose pieces have their strong powers (bold, underlined, `+`).
+    pub strong: Bitboard,
+    /// Squares whose pieces have their weak powers (dim, `-`).
+    pub weak: Bitboard,
+    /// The figure of the piece in the knight's slot, for multi-cell figures.
     pub knight: Figure,
+    /// The family's names of the sides, for the halves of a centerline.
+    pub side_names: [&'static str; 2],
+}
+
+impl Default for PieceLook {
+    fn default() -> Self {
+        PieceLook {
+            same_look: false,
+            strong: Bitboard::EMPTY,
+            weak: Bitboard::EMPTY,
+            knight: Figure::default(),
+            side_names: ["White", "Black"],
+        }
+    }
 }
 
 /// Squares this many rows tall or more draw multi-cell figures (when the
@@ -288,31 +304,33 @@ impl Widget for BoardView<'_> {
             );
         }
         if g.centerline {
-            draw_centerline(&mut p, g, t);
+            draw_centerline(&mut p, g, self.look.side_names, t);
         }
     }
 }
 
-/// Monochrome's centerline, naming the halves on the line itself.
-fn draw_centerline(p: &mut Painter, g: BoardGeom, t: &Theme) {
+/// A centerline between the halves, naming them on the line itself: the
+/// far half above it, the near half below (`side_names`: the first
+/// player's half is ranks 1–4).
+fn draw_centerline(p: &mut Painter, g: BoardGeom, side_names: [&str; 2], t: &Theme) {
     let y = g.y + 4 * g.cell_h;
     let line: String = std::iter::repeat_n('━', (8 * g.cell_w) as usize).collect();
     p.put(g.x + LABEL_W, y, &line, t.centerline());
     p.put(g.x, y, "══", t.centerline());
-    let label = if g.flipped {
-        " ▲ South (White) ━━ North (Black) ▼ "
+    let [south, north] = side_names;
+    let (far, near) = if g.flipped {
+        (south, north)
     } else {
-        " ▲ North (Black) ━━ South (White) ▼ "
+        (north, south)
     };
-    let short = if g.flipped {
-        " ▲S ━ N▼ "
-    } else {
-        " ▲N ━ S▼ "
-    };
+    let initial = |name: &str| name.chars().next().unwrap_or('?');
+    let label = format!(" ▲ {far} ━━ {near} ▼ ");
+    let short = format!(" ▲{} ━ {}▼ ", initial(far), initial(near));
     let w = 8 * g.cell_w;
-    for text in [label, short] {
+    for text in [label.as_str(), short.as_str()] {
         let lw = text.chars().count() as u16;
-        if lw + 2 <= w {
+        // Keep at least three cells of line on each side of the label.
+        if lw + 6 <= w {
             p.put(g.x + LABEL_W + (w - lw) / 2, y, text, t.centerline());
             break;
         }
@@ -398,8 +416,15 @@ impl BoardView<'_> {
                 p.put_char(r.right() - 1, y, right, edge_style);
             }
         }
-        if let (Some(strong), Some(pc), Some((x, y, words))) = (self.look.strong, piece, badge_at) {
-            let badge = match (strong.contains(sq), words) {
+        let strength = if self.look.strong.contains(sq) {
+            Some(true)
+        } else if self.look.weak.contains(sq) {
+            Some(false)
+        } else {
+            None
+        };
+        if let (Some(strong), Some(pc), Some((x, y, words))) = (strength, piece, badge_at) {
+            let badge = match (strong, words) {
                 (true, false) => "+",
                 (false, false) => "-",
                 (true, true) => "+ strong",
@@ -427,18 +452,18 @@ impl BoardView<'_> {
         Some(above >= if t.ascii { 1 } else { 2 })
     }
 
-    /// A piece's colour; Contrast's strong pieces are bold and underlined,
+    /// A piece's colour; pieces marked strong are bold and underlined,
     /// weak ones dim.
     fn piece_style(&self, sq: Square, pc: Piece) -> Style {
         let style = self.theme.piece(pc.color, self.look.same_look);
-        match self.look.strong {
-            Some(strong) if strong.contains(sq) => {
-                style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
-            }
-            Some(_) => style
+        if self.look.strong.contains(sq) {
+            style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        } else if self.look.weak.contains(sq) {
+            style
                 .remove_modifier(Modifier::BOLD)
-                .add_modifier(Modifier::DIM),
-            None => style,
+                .add_modifier(Modifier::DIM)
+        } else {
+            style
         }
     }
 }

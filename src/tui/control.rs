@@ -5,6 +5,7 @@
 //! show what comes back; they never touch the game themselves.
 
 use super::game_file::GameFile;
+use super::panels;
 use super::settings::Settings;
 use crate::ai::search::{self, Limits};
 use crate::ai::{PlayerSpec, ThinkSettings, DEFAULT_LEVEL};
@@ -12,7 +13,7 @@ use crate::clock::{ChessClock, TimeControl};
 use crate::core::{Action, Color};
 use crate::game::Game;
 use crate::record::games::OpenGame;
-use crate::rules::{san_of, AnyPosition, EndReason, Position};
+use crate::rules::{san_of, AnyPosition, Describe, Position};
 use crate::uci::client::{EngineSeat, EngineTurn};
 use crate::variant::Registry;
 use std::path::{Path, PathBuf};
@@ -102,7 +103,8 @@ struct Thinking {
     stop: Arc<AtomicBool>,
 }
 
-/// Several games in a row with alternating colours (Dice-Money matches).
+/// Several games in a row with alternating colours (in variants that carry
+/// something from one game to the next).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchScore {
     /// Games in the match.
@@ -405,13 +407,13 @@ impl GameControl {
         if let Some(o) = self.game.outcome() {
             return Some(format!(
                 "the game is over: {} (n: rematch, s: save, q: leave)",
-                o.describe()
+                panels::describe_outcome(self.game.position(), &o)
             ));
         }
         if !self.human_to_act() {
             return Some(format!(
                 "{} (computer) is thinking; press m to make it move now",
-                self.game.position().turn().name()
+                self.side_name(self.game.position().turn())
             ));
         }
         None
@@ -515,7 +517,7 @@ impl GameControl {
         self.touched = true;
         Some((
             self.settle(settings),
-            format!("{message}: {} loses", side.name()),
+            format!("{message}: {} loses", self.side_name(side)),
         ))
     }
 
@@ -539,7 +541,7 @@ impl GameControl {
         };
         self.generation += 1;
         let stop = Arc::new(AtomicBool::new(false));
-        let history = self.history();
+        let history = self.game.repetition_history();
         self.thinking = Some(Thinking {
             generation: self.generation,
             stop: stop.clone(),
@@ -603,7 +605,7 @@ impl GameControl {
         Ok(HintJob {
             generation: self.generation,
             position: pos.clone(),
-            history: self.history(),
+            history: self.game.repetition_history(),
             limits,
             stop,
         })
@@ -644,13 +646,6 @@ impl GameControl {
         if let Some(t) = self.hint_asked.take() {
             t.stop.store(true, Ordering::Relaxed);
         }
-    }
-
-    /// Repetition keys of the positions before the current one.
-    fn history(&self) -> Vec<u64> {
-        (0..self.game.ply())
-            .filter_map(|i| self.game.position_at(i).and_then(|p| p.repetition_key()))
-            .collect()
     }
 
     /// The computer's time for this action: its level's time, or with a
@@ -733,33 +728,33 @@ impl GameControl {
         self.changed(settings)
     }
 
-    /// Both sides agree to end the game (a draw, or Monochrome's scored end).
+    /// Both sides agree to end the game (a draw, or a scored end where the
+    /// rules say so).
     pub fn agree(&mut self, settings: &Settings) -> Settled {
         self.cancel_thinking();
         self.game.agree();
         self.changed(settings)
     }
 
-    /// The agreed end of this game is scored (Monochrome) rather than a draw.
-    pub fn end_is_scored(&self) -> bool {
-        self.game
-            .position()
-            .end_by_rule(EndReason::Agreement)
-            .scores
-            .is_some()
+    /// What offering to end the game means here, in words ("a draw").
+    pub fn end_offer(&self) -> &'static str {
+        self.game.position().end_offer().describe()
     }
 
-    /// A computer accepts a scored end when not behind, a draw when its
-    /// evaluation says it is clearly worse.
+    /// The family's name of a side ("White", or "South").
+    pub fn side_name(&self, side: Color) -> &'static str {
+        panels::side_name(self.game.position(), side)
+    }
+
+    /// The family's names of both sides.
+    pub fn side_names(&self) -> [&'static str; 2] {
+        self.game.position().side_names()
+    }
+
+    /// Does a computer playing `computer` accept an offer to end the game?
+    /// The AI decides, by the rules' ruling where they have one.
     pub fn computer_accepts(&self, computer: Color) -> bool {
-        let pos = self.game.position();
-        let o = pos.end_by_rule(EndReason::Agreement);
-        if o.scores.is_some() {
-            return o.winner != Some(computer.other());
-        }
-        let eval = pos.evaluate();
-        let mine = if pos.turn() == computer { eval } else { -eval };
-        mine <= -200
+        crate::ai::accepts_end_offer(self.game.position(), computer)
     }
 
     /// The game that follows this one: the next of the match (colours

@@ -47,7 +47,8 @@ pub struct PageLayout {
 impl PageLayout {
     /// Split a screen: title row, board left, panel right, the message
     /// (wrapped onto as many rows as it needs) and the key bar at the
-    /// bottom. `centerline` reserves Monochrome's extra row.
+    /// bottom. `centerline` reserves the row of a
+    /// family's centerline.
     pub fn new(
         size: (u16, u16),
         flipped: bool,
@@ -279,7 +280,6 @@ pub fn message_lines(m: &Message, width: u16, theme: &Theme) -> Vec<Line<'static
 pub fn draw_board(
     buf: &mut Buffer,
     geom: BoardGeom,
-    def: &VariantDef,
     pos: &AnyPosition,
     last: Option<&Action>,
     adjust: impl FnOnce(&mut Marks),
@@ -287,7 +287,7 @@ pub fn draw_board(
 ) {
     let mut marks = panels::position_marks(pos, last);
     adjust(&mut marks);
-    let look = panels::piece_look(def, pos);
+    let look = panels::piece_look(pos);
     BoardView {
         board: pos.board(),
         geom,

@@ -1,68 +1,60 @@
-//! What the screens show beside the board: each family's panel (a function
-//! of the position, matched on the family), the piece look and highlights a
-//! family asks for, and the numbered move list.
+//! What the screens show beside the board, rendered from the rules' typed
+//! facts ([`crate::rules::facts`]) without knowing the family: the side
+//! panel, the piece look and square marks, side names, and the numbered
+//! move list.
 
 use super::board::{Marks, PieceLook};
 use super::figures::Figure;
 use super::theme::Theme;
 use crate::analysis::Mark;
-use crate::core::{Action, Bitboard, Color, Role};
+use crate::core::{Action, Bitboard, Color, Piece, Role, Square};
 use crate::game::Game;
-use crate::rules::{AnyPosition, Position};
-use crate::variant::VariantDef;
-use ratatui::style::Style;
+use crate::rules::facts::{
+    Die, EndOffer, Fact, KnightKind, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
+};
+use crate::rules::{AnyPosition, Describe, Outcome, Position};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-/// The family's name as variant files spell it (`monochrome`, `contrast`,
-/// `dice_money`, …), whatever families this build knows.
-pub fn family_name(def: &VariantDef) -> String {
-    serde_json::to_value(def.family)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
+/// The name the family gives a side ("White", or "South" where the
+/// sides own halves of the board).
+pub fn side_name(pos: &AnyPosition, side: Color) -> &'static str {
+    pos.side_names()[side.index()]
 }
 
-/// Monochrome draws every piece alike and a centerline.
-pub fn is_monochrome(def: &VariantDef) -> bool {
-    family_name(def) == "monochrome"
+/// An ending in the family's words ("South wins (…)").
+pub fn describe_outcome(pos: &AnyPosition, outcome: &Outcome) -> String {
+    outcome.describe_with(pos.side_names())
 }
 
-/// How pieces look in this family.
-pub fn piece_look(def: &VariantDef, pos: &AnyPosition) -> PieceLook {
-    match family_name(def).as_str() {
-        "monochrome" => PieceLook {
-            same_look: true,
-            ..PieceLook::default()
-        },
-        "contrast" => {
-            // Strong: a white piece on a light square or a black piece on a
-            // dark square (a1 is dark).
-            let b = pos.board();
-            let strong = (b.by_color(Color::White) & Bitboard::LIGHT)
-                | (b.by_color(Color::Black) & Bitboard::DARK);
-            PieceLook {
-                strong: Some(strong),
-                ..PieceLook::default()
-            }
-        }
-        _ => PieceLook {
-            knight: knight_figure(pos),
-            ..PieceLook::default()
-        },
-    }
+/// Does the family draw a centerline (and so need its extra board row)?
+pub fn centerline(pos: &AnyPosition) -> bool {
+    pos.board_look().centerline
 }
 
-/// The figure of the piece in the knight's slot.
-fn knight_figure(pos: &AnyPosition) -> Figure {
-    use crate::rules::monochromatic::KnightKind;
-    match pos {
-        AnyPosition::Monochromatic(m) => match m.options().knight {
+/// The squares carrying `mark` now.
+fn marked(marks: &[MarkedSquares], mark: SquareMark) -> Bitboard {
+    marks
+        .iter()
+        .filter(|m| m.mark == mark)
+        .fold(Bitboard::EMPTY, |b, m| b | m.squares)
+}
+
+/// How pieces are drawn in this position.
+pub fn piece_look(pos: &AnyPosition) -> PieceLook {
+    let look = pos.board_look();
+    let marks = pos.square_marks();
+    PieceLook {
+        same_look: look.uniform_pieces,
+        strong: marked(&marks, SquareMark::Strong),
+        weak: marked(&marks, SquareMark::Weak),
+        knight: match look.knight {
             KnightKind::Knight => Figure::Knight,
             KnightKind::Camel => Figure::Camel,
             KnightKind::Da => Figure::Da,
             KnightKind::DoubleKnight => Figure::DoubleKnight,
         },
-        _ => Figure::Knight,
+        side_names: pos.side_names(),
     }
 }
 
@@ -74,88 +66,242 @@ pub fn position_marks(pos: &AnyPosition, last: Option<&Action>) -> Marks {
     } else if let Some(Action::Place(_, sq)) = last {
         marks.last_move = vec![*sq];
     }
-    if pos.is_check() {
+    if pos.in_check(pos.turn()) {
         marks.check = pos.board().king_of(pos.turn());
     }
-    if let AnyPosition::Antichess(a) = pos {
-        marks.flipped = a.last_flips();
-    }
+    marks.flipped = marked(&pos.square_marks(), SquareMark::Flipped);
     marks
 }
 
-fn counts_line(pos: &AnyPosition, theme: &Theme) -> Line<'static> {
-    let b = pos.board();
+/// "White 16  Black 16" style: one number per side.
+fn per_side(label: &str, names: [&str; 2], values: [String; 2], theme: &Theme) -> Line<'static> {
     Line::from(vec![
-        Span::raw("Pieces: "),
-        Span::styled(format!("White {}", b.count(Color::White)), theme.title()),
+        Span::raw(format!("{label}: ")),
+        Span::styled(format!("{} {}", names[0], values[0]), theme.title()),
         Span::raw("  "),
-        Span::styled(format!("Black {}", b.count(Color::Black)), theme.title()),
+        Span::styled(format!("{} {}", names[1], values[1]), theme.title()),
     ])
 }
 
-fn material_line(pos: &AnyPosition) -> Line<'static> {
-    let b = pos.board();
-    let value = |c: Color| -> i32 {
-        [
-            (Role::Pawn, 1),
-            (Role::Knight, 3),
-            (Role::Bishop, 3),
-            (Role::Rook, 5),
-            (Role::Queen, 9),
-        ]
-        .iter()
-        .map(|(r, v)| v * (b.by_role(*r) & b.by_color(c)).count() as i32)
-        .sum()
-    };
-    let d = value(Color::White) - value(Color::Black);
-    let text = match d.cmp(&0) {
-        std::cmp::Ordering::Greater => format!("Material: White +{d}"),
-        std::cmp::Ordering::Less => format!("Material: Black +{}", -d),
+fn material_line(points: [u32; 2], names: [&str; 2]) -> Line<'static> {
+    let d = i64::from(points[0]) - i64::from(points[1]);
+    Line::raw(match d.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("Material: {} +{d}", names[0]),
+        std::cmp::Ordering::Less => format!("Material: {} +{}", names[1], -d),
         std::cmp::Ordering::Equal => "Material: even".to_string(),
-    };
-    Line::raw(text)
+    })
 }
 
-/// Pieces each side has captured up to `ply`, by the mover of each
-/// capture: `[white's captures, black's captures]`.
-pub fn captured_by(game: &Game, ply: usize) -> [Vec<Role>; 2] {
-    let mut out = [Vec::new(), Vec::new()];
-    for (i, a) in game.actions().iter().enumerate().take(ply) {
-        let (Some(before), Action::Move(m)) = (game.position_at(i), a) else {
-            continue;
-        };
-        if !before.is_capture(m) {
-            continue;
-        }
-        let victim_sq = match m.kind {
-            crate::core::MoveKind::EnPassant => {
-                crate::core::Square::from_coords(m.to.file(), m.from.rank())
-            }
-            _ => Some(m.to),
-        };
-        if let Some(role) = victim_sq.and_then(|sq| before.board().role_at(sq)) {
-            out[before.turn().index()].push(role);
-        }
-    }
-    out
-}
-
-fn roles_text(roles: &[Role]) -> String {
-    if roles.is_empty() {
+/// Pieces as letters, most valuable first; "–" for none.
+fn roles_text(pieces: &[Piece]) -> String {
+    if pieces.is_empty() {
         return "–".to_string();
     }
-    let mut v: Vec<Role> = roles.to_vec();
+    let mut v: Vec<Role> = pieces.iter().map(|p| p.role).collect();
     v.sort_by_key(|r| std::cmp::Reverse(r.index()));
     v.iter().map(|r| r.upper_char()).collect()
 }
 
+/// A side's lost pieces as piece letters (queens first); "–" for none.
+fn lost_text(side: Color, lost: &[u8; 6]) -> String {
+    let mut s = String::new();
+    for r in [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ] {
+        for _ in 0..lost[r.index()] {
+            s.push(Piece::new(side, r).char());
+        }
+    }
+    if s.is_empty() {
+        "–".to_string()
+    } else {
+        s
+    }
+}
+
+fn dice_line(dice: &Option<[Die; 2]>, me: Color, theme: &Theme) -> Line<'static> {
+    let Some(dice) = dice else {
+        return Line::styled("Dice: not rolled yet", theme.dim());
+    };
+    let face = |v: u8| -> String {
+        if theme.ascii {
+            format!("[{v}]")
+        } else {
+            char::from_u32(0x267F + u32::from(v))
+                .map(|c| format!("{c} {v}"))
+                .unwrap_or_else(|| v.to_string())
+        }
+    };
+    // The piece a die names, drawn as the side to move's piece.
+    let die = |d: &Die| {
+        let g = theme.glyph(Piece::new(me, d.names), false);
+        format!("{} = {g}", face(d.value))
+    };
+    Line::from(vec![
+        Span::raw("Dice  "),
+        Span::styled(
+            format!("{}   {}", die(&dice[0]), die(&dice[1])),
+            theme.title(),
+        ),
+    ])
+}
+
+fn stage_line(stage: TurnStage, theme: &Theme) -> Line<'static> {
+    let text = match stage {
+        TurnStage::ChanceNext => "Dice are rolled next".to_string(),
+        TurnStage::PurchaseOrMove => "Buy one item (b) or move".to_string(),
+        TurnStage::MoveAfterPurchase => "Item bought: main move next".to_string(),
+        TurnStage::ExtraMoves(n) => format!("Extra moves left: {n} (p pass)"),
+    };
+    Line::styled(text, theme.title())
+}
+
+fn price_lines(side: &str, offers: &[PriceOffer], over: bool, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::styled(
+        format!("{side}'s prices, ✓ = can buy now:"),
+        theme.dim(),
+    )];
+    // Two items per row keeps the list short enough for 80×24.
+    for pair in offers.chunks(2) {
+        let spans = pair
+            .iter()
+            .map(|o| {
+                let ok = o.available && !over;
+                Span::styled(
+                    format!(
+                        "{}{:<4} {:<9} ",
+                        if ok { "✓" } else { " " },
+                        format!("${}", o.price),
+                        o.label
+                    ),
+                    if ok { theme.good() } else { theme.dim() },
+                )
+            })
+            .collect::<Vec<_>>();
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+/// The legend of marks that change how pieces are drawn.
+fn strength_legend(theme: &Theme) -> Line<'static> {
+    let knight = theme.glyph(Piece::new(Color::White, Role::Knight), false);
+    Line::from(vec![
+        Span::styled(
+            format!("{knight}+ strong"),
+            theme.title().add_modifier(Modifier::UNDERLINED),
+        ),
+        Span::raw(" (bold, underlined)   "),
+        Span::styled(format!("{knight}- weak"), theme.dim()),
+        Span::raw(" (dim)"),
+    ])
+}
+
+/// How many of each side's pieces stand strong and weak.
+fn strength_counts(pos: &AnyPosition, look: &PieceLook, names: [&str; 2]) -> Line<'static> {
+    let b = pos.board();
+    let count = |c: Color| {
+        (
+            (b.by_color(c) & look.strong).count(),
+            (b.by_color(c) & look.weak).count(),
+        )
+    };
+    let (ws, ww) = count(Color::White);
+    let (bs, bw) = count(Color::Black);
+    Line::raw(format!(
+        "{} {ws} strong, {ww} weak · {} {bs} strong, {bw} weak",
+        names[0], names[1]
+    ))
+}
+
+/// One fact as lines. `ply` and `game` give the history a fact may ask
+/// for (scores list what each side took).
+fn fact_lines(
+    fact: &Fact,
+    pos: &AnyPosition,
+    game: &Game,
+    ply: usize,
+    over: bool,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let names = pos.side_names();
+    match fact {
+        Fact::Material(points) => vec![material_line(*points, names)],
+        Fact::PieceCounts(n) => vec![per_side("Pieces", names, n.map(|v| v.to_string()), theme)],
+        Fact::Scores(points) => {
+            let taken = game.taken_until(ply);
+            vec![
+                per_side("Score", names, points.map(|v| v.to_string()), theme),
+                Line::raw(format!(
+                    "Taken  {}: {}   {}: {}",
+                    names[0],
+                    roles_text(&taken[0]),
+                    names[1],
+                    roles_text(&taken[1])
+                )),
+            ]
+        }
+        Fact::Flipped(squares) => {
+            let list: Vec<String> = squares.map(|s| s.to_string()).collect();
+            vec![if list.is_empty() {
+                Line::styled("Last move flipped nothing", theme.dim())
+            } else {
+                Line::from(vec![
+                    Span::raw("Flipped by last move: "),
+                    Span::styled(list.join(" "), theme.title()),
+                ])
+            }]
+        }
+        Fact::Dice(dice) => vec![dice_line(dice, pos.turn(), theme)],
+        Fact::Earnings { offers, pending } => {
+            let text: Vec<String> = offers
+                .iter()
+                .map(|e| format!("{} ${}", e.role.upper_char(), e.amount))
+                .collect();
+            vec![Line::styled(
+                format!("First move earns: {}", text.join(" · ")),
+                if *pending { theme.good() } else { theme.dim() },
+            )]
+        }
+        Fact::Money { amounts, cap } => vec![Line::from(vec![
+            Span::raw("Money "),
+            Span::styled(format!("{} ${}", names[0], amounts[0]), theme.title()),
+            Span::raw(" "),
+            Span::styled(format!("{} ${}", names[1], amounts[1]), theme.title()),
+            Span::styled(format!(" (max {cap})"), theme.dim()),
+        ])],
+        Fact::Stage(stage) => vec![stage_line(*stage, theme)],
+        Fact::Lost(lost) => vec![Line::raw(format!(
+            "Lost  {}: {}  {}: {}",
+            names[0],
+            lost_text(Color::White, &lost[0]),
+            names[1],
+            lost_text(Color::Black, &lost[1])
+        ))],
+        Fact::Prices { side, offers } => price_lines(names[side.index()], offers, over, theme),
+        Fact::Note { text, tone } => {
+            let style = match tone {
+                Tone::Reminder => theme.dim(),
+                Tone::Constraint => theme.error(),
+                Tone::Power => theme.good(),
+            };
+            vec![Line::styled(text.clone(), style)]
+        }
+    }
+}
+
 /// The family panel: the state a player of this family must see at `ply`
-/// of `game`. `focus` is the square under the cursor on the play screen
-/// (Contrast explains that piece's powers; `None` in the replay viewer).
+/// of `game`, from the rules' facts. `focus` is the square under the
+/// cursor on the play screen (the rules may explain that piece; `None` in
+/// the replay viewer, which also leaves out the play screen's key hints).
 pub fn variant_panel(
     game: &Game,
     ply: usize,
-    focus: Option<crate::core::Square>,
+    focus: Option<Square>,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
@@ -163,264 +309,35 @@ pub fn variant_panel(
         return lines;
     };
     let over = ply == game.ply() && game.outcome().is_some();
-    match pos {
-        AnyPosition::Standard(_) => {
-            lines.push(material_line(pos));
+    let look = piece_look(pos);
+    let strength_marked = (look.strong | look.weak).any();
+    if strength_marked {
+        lines.push(strength_legend(theme));
+    }
+    let facts = pos.facts();
+    for fact in &facts {
+        if over && fact.is_about_next_action() {
+            continue;
         }
-        AnyPosition::Antichess(a) => {
-            let flips = a.options().flips;
-            lines.push(counts_line(pos, theme));
-            if flips {
-                let f = a.last_flips();
-                let squares: Vec<String> = f.map(|s| s.to_string()).collect();
-                lines.push(if squares.is_empty() {
-                    Line::styled("Last move flipped nothing", theme.dim())
-                } else {
-                    Line::from(vec![
-                        Span::raw("Flipped by last move: "),
-                        Span::styled(squares.join(" "), theme.title()),
-                    ])
-                });
-            }
-            if !over && a.capture_available() {
-                lines.push(Line::styled(
-                    "Must capture: a capture is available",
-                    theme.error(),
-                ));
-            }
+        lines.extend(fact_lines(fact, pos, game, ply, over, theme));
+    }
+    if strength_marked {
+        lines.push(strength_counts(pos, &look, pos.side_names()));
+    }
+    if let Some(text) = focus.and_then(|sq| pos.explain_square(sq)) {
+        lines.push(Line::raw(text));
+    }
+    if focus.is_some() {
+        // Only the play screen (which has a cursor) takes these keys.
+        if pos.end_offer() != EndOffer::Draw {
             lines.push(Line::styled(
-                if flips {
-                    "Lose all your pieces to win (fewer pieces wins when stuck)"
-                } else {
-                    "Lose all your pieces (or get stuck) to win"
-                },
+                format!("d: offer {}", pos.end_offer().describe()),
                 theme.dim(),
             ));
         }
-        AnyPosition::Monochrome(m) => {
-            let [south, north] = m.scores();
-            lines.push(Line::from(vec![
-                Span::raw("South (White, ranks 1–4): "),
-                Span::styled(south.to_string(), theme.title()),
-            ]));
-            lines.push(Line::from(vec![
-                Span::raw("North (Black, ranks 5–8): "),
-                Span::styled(north.to_string(), theme.title()),
-            ]));
-            let caps = captured_by(game, ply);
-            lines.push(Line::raw(format!(
-                "Taken  South: {}   North: {}",
-                roles_text(&caps[0]),
-                roles_text(&caps[1])
-            )));
-            lines.push(Line::styled(
-                "A piece belongs to the half it stands on",
-                theme.dim(),
-            ));
-            if let Some((from, to)) = m.no_rejection() {
-                if !over {
-                    lines.push(Line::styled(
-                        format!(
-                            "No rejection: the piece on {to} may not go straight back to {from}"
-                        ),
-                        theme.error(),
-                    ));
-                }
-            }
-            lines.push(Line::styled(
-                "d: offer to end the game (scored as it stands)",
-                theme.dim(),
-            ));
+        if facts.iter().any(|f| matches!(f, Fact::Prices { .. })) {
+            lines.push(Line::styled("b buy or place · p pass", theme.dim()));
         }
-        AnyPosition::Contrast(_) => {
-            let look = piece_look(game.variant(), pos);
-            let strong = look.strong.unwrap_or(Bitboard::EMPTY);
-            let b = pos.board();
-            let count = |c: Color| {
-                (
-                    (b.by_color(c) & strong).count(),
-                    (b.by_color(c) & !strong).count(),
-                )
-            };
-            let (ws, ww) = count(Color::White);
-            let (bs, bw) = count(Color::Black);
-            let knight = theme.glyph(crate::core::Piece::new(Color::White, Role::Knight), false);
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{knight}+ strong"),
-                    theme
-                        .title()
-                        .add_modifier(ratatui::style::Modifier::UNDERLINED),
-                ),
-                Span::raw(" (bold, underlined)   "),
-                Span::styled(format!("{knight}- weak"), theme.dim()),
-                Span::raw(" (dim)"),
-            ]));
-            lines.push(Line::styled(
-                "Strong: White on a light square, Black on a dark square (a1 is dark)",
-                theme.dim(),
-            ));
-            lines.push(Line::raw(format!(
-                "White {ws} strong, {ww} weak · Black {bs} strong, {bw} weak"
-            )));
-            if let Some(sq) = focus {
-                if let Some(p) = b.piece_at(sq) {
-                    lines.push(Line::raw(crate::rules::contrast::describe_powers(
-                        p.color, p.role, sq,
-                    )));
-                }
-            }
-        }
-        AnyPosition::Monochromatic(m) => {
-            lines.push(material_line(pos));
-            lines.push(Line::styled(
-                "No piece may move to a square of the other colour",
-                theme.dim(),
-            ));
-            lines.push(Line::styled(
-                format!(
-                    "Knight slot: {} · check is pictorial (normal powers)",
-                    m.options().knight.name()
-                ),
-                theme.dim(),
-            ));
-        }
-        AnyPosition::DiceMoney(d) => {
-            use crate::rules::dice_money::{Item, Phase};
-            let me = d.turn();
-            let face = |v: u8| -> String {
-                if theme.ascii {
-                    format!("[{v}]")
-                } else {
-                    char::from_u32(0x267F + u32::from(v))
-                        .map(|c| format!("{c} {v}"))
-                        .unwrap_or_else(|| v.to_string())
-                }
-            };
-            let role_of = |v: u8| Role::from_index(usize::from(v.saturating_sub(1)));
-            // The piece a die names, drawn as the side to move's piece.
-            let piece_of = |v: u8| -> String {
-                role_of(v)
-                    .map(|r| {
-                        let g = theme.glyph(crate::core::Piece::new(me, r), false);
-                        format!("= {g}")
-                    })
-                    .unwrap_or_default()
-            };
-            match d.dice() {
-                Some((a, b)) => {
-                    lines.push(Line::from(vec![
-                        Span::raw("Dice  "),
-                        Span::styled(
-                            format!("{} {}   {} {}", face(a), piece_of(a), face(b), piece_of(b)),
-                            theme.title(),
-                        ),
-                    ]));
-                    let letter = |v: u8| role_of(v).map(|r| r.upper_char()).unwrap_or('?');
-                    let text = if a == b {
-                        format!("First move earns: {} ${a}", letter(a))
-                    } else {
-                        format!("First move earns: {} ${b} · {} ${a}", letter(a), letter(b))
-                    };
-                    let earned_yet = matches!(d.phase(), Phase::Main | Phase::Bought);
-                    lines.push(Line::styled(
-                        text,
-                        if earned_yet {
-                            theme.good()
-                        } else {
-                            theme.dim()
-                        },
-                    ));
-                }
-                None => lines.push(Line::styled("Dice: not rolled yet", theme.dim())),
-            }
-            lines.push(Line::from(vec![
-                Span::raw("Money "),
-                Span::styled(format!("White ${}", d.money(Color::White)), theme.title()),
-                Span::raw(" "),
-                Span::styled(format!("Black ${}", d.money(Color::Black)), theme.title()),
-                Span::styled(format!(" (max {})", d.money_cap()), theme.dim()),
-            ]));
-            let phase = match d.phase() {
-                Phase::Roll => "Dice are rolled next".to_string(),
-                Phase::Main => "Buy one item (b) or move".to_string(),
-                Phase::Bought => "Item bought: main move next".to_string(),
-                Phase::Extra => format!("Extra moves left: {} (p pass)", d.extra_moves_left()),
-            };
-            if !over {
-                lines.push(Line::styled(phase, theme.title()));
-            }
-            if d.king_power() {
-                lines.push(Line::styled(
-                    "The king moves like a queen this turn",
-                    theme.good(),
-                ));
-            }
-            let lost = |c: Color| -> String {
-                let mut s = String::new();
-                for r in [
-                    Role::Queen,
-                    Role::Rook,
-                    Role::Bishop,
-                    Role::Knight,
-                    Role::Pawn,
-                ] {
-                    for _ in 0..d.lost(c, r) {
-                        s.push(crate::core::Piece::new(c, r).char());
-                    }
-                }
-                if s.is_empty() {
-                    "–".to_string()
-                } else {
-                    s
-                }
-            };
-            lines.push(Line::raw(format!(
-                "Lost  White: {}  Black: {}",
-                lost(Color::White),
-                lost(Color::Black)
-            )));
-            lines.push(Line::styled(
-                format!("{}'s prices, ✓ = can buy now:", me.name()),
-                theme.dim(),
-            ));
-            let short = |item: Item| match item {
-                Item::Move1 => "+1 move",
-                Item::Move2 => "+2 moves",
-                Item::KingPower => "king=Q",
-                Item::PlaceOpponent => "their pc",
-                Item::PlacePawn => "own P",
-                Item::PlaceKnightBishop => "own N/B",
-                Item::PlaceRook => "own R",
-                Item::PlaceQueen => "own Q",
-            };
-            let money = d.money(me);
-            let buying = matches!(d.phase(), Phase::Main) && !over;
-            // Two items per row keeps the list short enough for 80×24.
-            for pair in Item::ALL.chunks(2) {
-                let mut spans = Vec::new();
-                for item in pair {
-                    let price = d.price(me, *item);
-                    let ok = buying && price <= money;
-                    spans.push(Span::styled(
-                        format!(
-                            "{}{:<4} {:<9} ",
-                            if ok { "✓" } else { " " },
-                            format!("${price}"),
-                            short(*item)
-                        ),
-                        if ok { theme.good() } else { theme.dim() },
-                    ));
-                }
-                lines.push(Line::from(spans));
-            }
-            if focus.is_some() {
-                // Only the play screen (which has a cursor) takes these keys.
-                lines.push(Line::styled("b buy or place · p pass", theme.dim()));
-            }
-        }
-        #[allow(unreachable_patterns)]
-        _ => {}
     }
     lines
 }
@@ -438,7 +355,7 @@ fn short(san: &str) -> String {
 pub type MoveHit = (usize, u16, u16, usize);
 
 /// The numbered move list: one row per move number (actions of the same
-/// side in a row are one turn, as in Dice-Money). `current` (a ply count)
+/// side in a row are one turn, where a turn has several actions). `current` (a ply count)
 /// marks the action just played in the replay viewer. Returns the rows,
 /// the row holding `current`, and where each ply's text is (for clicks).
 pub fn move_rows(

@@ -223,7 +223,7 @@ impl ReplayState {
     }
 
     fn layout(&self, size: (u16, u16)) -> PageLayout {
-        let centerline = panels::is_monochrome(self.game.variant());
+        let centerline = panels::centerline(self.game.position());
         let message = self.message.as_ref().map(|m| m.text.as_str());
         PageLayout::new(size, self.flipped, centerline, &self.hints(), message)
     }
@@ -535,10 +535,10 @@ impl<'a> ReplayPage<'a> {
             format!("Ply {} of {}", r.ply, r.len()),
             theme.title(),
         )];
-        let to_move = pos.turn().name();
+        let to_move = panels::side_name(pos, pos.turn());
         match r.game.outcome() {
             Some(o) if r.ply == r.len() => status.push(Line::styled(
-                format!("{} {}", o.result_str(), o.describe()),
+                format!("{} {}", o.result_str(), panels::describe_outcome(pos, &o)),
                 theme.title(),
             )),
             None if r.ply == r.len() => {
@@ -546,7 +546,7 @@ impl<'a> ReplayPage<'a> {
             }
             _ => status.push(Line::raw(format!("{to_move} to move"))),
         }
-        if pos.is_check() {
+        if pos.in_check(pos.turn()) {
             status.push(Line::styled("Check!", theme.error()));
         }
         if let Some(e) = &r.error {
@@ -646,7 +646,7 @@ impl Widget for ReplayPage<'_> {
             let adjust = |marks: &mut Marks| {
                 marks.best = best.as_ref().map(action_squares).unwrap_or_default();
             };
-            draw_board(buf, geom, game.variant(), pos, last, adjust, theme);
+            draw_board(buf, geom, pos, last, adjust, theme);
         }
         let analysis = r.analysis_layout(&lay);
         self.render_analysis(&analysis, lay.board, buf);

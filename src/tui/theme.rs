@@ -408,7 +408,7 @@ impl Theme {
 
     /// The glyph for a piece: White's outline shapes, Black's filled ones,
     /// or letters (upper case White, lower case Black). `same_look` draws
-    /// every piece alike (Monochrome).
+    /// every piece alike (where a piece's square says whose it is).
     pub fn glyph(&self, piece: Piece, same_look: bool) -> char {
         if self.ascii {
             return if same_look {
@@ -461,7 +461,7 @@ impl Theme {
         self.fg(self.palette().coords, Style::default())
     }
 
-    /// The Monochrome centerline.
+    /// A centerline between the halves of the board.
     pub fn centerline(&self) -> Style {
         self.fg(self.palette().centerline, Style::default())
             .add_modifier(Modifier::BOLD)
@@ -534,7 +534,7 @@ impl Theme {
             .add_modifier(Modifier::BOLD)
     }
 
-    /// Something affordable / good (Dice-Money prices, positive messages).
+    /// Something affordable / good (prices one can pay, positive messages).
     pub fn good(&self) -> Style {
         let plain = Style::default().add_modifier(Modifier::BOLD);
         self.fg(self.palette().good, plain)

@@ -502,12 +502,12 @@ pub fn compare_random_walks(
                 pos.to_fen()
             );
             assert_eq!(
-                pos.is_check(),
+                pos.in_check(pos.turn()),
                 reference.in_check(),
                 "check status, {variant} {}",
                 pos.to_fen()
             );
-            if pos.is_check() {
+            if pos.in_check(pos.turn()) {
                 stats.checks += 1;
             }
             let mut actions = Vec::new();
@@ -658,7 +658,11 @@ pub fn compare_random_placements(variant: &str, rules: Rules, count: usize) -> u
         let refm = reference.legal();
         let ref_texts: Vec<String> = refm.iter().map(|(t, _)| t.clone()).collect();
         assert_eq!(legal_texts(&pos), ref_texts, "{variant}: {fen}");
-        assert_eq!(pos.is_check(), reference.in_check(), "{variant}: {fen}");
+        assert_eq!(
+            pos.in_check(pos.turn()),
+            reference.in_check(),
+            "{variant}: {fen}"
+        );
         assert_eq!(
             perft(&pos, 2),
             reference.perft(2),

@@ -1,5 +1,5 @@
 //! Deliberately naive reference move generators (mailbox, square by square,
-//! written straight from RULES.md §3 and §7 without the engine's bitboards,
+//! written straight from docs/rules.md (Monochrome, Chicken) without the engine's bitboards,
 //! attack tables or shared generator), used to cross-check the engine's
 //! perft numbers on the data positions at small depths.
 

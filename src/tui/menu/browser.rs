@@ -15,14 +15,13 @@ use crate::tui::popup::{centered, edit_line, row_style, titled_block, InputPopup
 use crate::tui::popup::{ListKey, ListPopup};
 use crate::tui::settings::Settings;
 use crate::tui::theme::Theme;
-use crate::variant::{Registry, VariantDef};
+use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The keys, at the foot of the screen.
@@ -93,8 +92,6 @@ pub enum Ask {
 pub struct Preview {
     /// The file it is from.
     pub path: PathBuf,
-    /// Its variant (how the board is drawn).
-    pub variant: Arc<VariantDef>,
     /// The final or current position.
     pub position: AnyPosition,
 }
@@ -231,11 +228,8 @@ impl Browser {
         if self.preview.as_ref().is_some_and(|p| p.path == path) {
             return;
         }
-        self.preview = last_position(&entry.summary, registry).map(|(variant, position)| Preview {
-            path,
-            variant,
-            position,
-        });
+        self.preview =
+            last_position(&entry.summary, registry).map(|position| Preview { path, position });
     }
 
     /// Handle a key.
@@ -390,19 +384,18 @@ fn ask_locked(path: PathBuf) -> Ask {
     Ask::Locked(path, ListPopup::new("Open in another Motley", text, items))
 }
 
-/// The variant and last position of a listed game: from the position the
-/// record keeps, else by replaying the file.
-fn last_position(s: &GameSummary, registry: &Registry) -> Option<(Arc<VariantDef>, AnyPosition)> {
+/// The last position of a listed game: from the position the record
+/// keeps, else by replaying the file.
+fn last_position(s: &GameSummary, registry: &Registry) -> Option<AnyPosition> {
     if let (Ok(def), Some(fen)) = (registry.get(&s.variant), &s.final_fen) {
         if let Ok(pos) = def.position(Some(fen)) {
-            return Some((def, pos));
+            return Some(pos);
         }
     }
     let saved = crate::record::load_first(&s.path, registry)
         .into_parts()
         .0?;
-    let pos = saved.game.position().clone();
-    Some((saved.game.variant().clone(), pos))
+    Some(saved.game.position().clone())
 }
 
 /// A variant's name, or its id when this Motley does not know it.
@@ -667,7 +660,7 @@ impl BrowserView<'_> {
                 centerline: false,
             };
             if geom.height() <= rect.height {
-                draw_board(buf, geom, &p.variant, &p.position, None, |_| {}, theme);
+                draw_board(buf, geom, &p.position, None, |_| {}, theme);
                 // A blank row under the board when there is room for it.
                 y += geom.height() + u16::from(rect.height >= 18);
             }

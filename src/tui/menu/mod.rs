@@ -57,7 +57,7 @@ pub enum Page {
 pub struct InProgress {
     /// How many there are.
     pub count: usize,
-    /// What the newest is: "Chicken, 12 plies".
+    /// What the newest is: its variant and length ("…, 12 plies").
     pub newest: String,
 }
 

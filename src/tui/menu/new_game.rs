@@ -1,10 +1,10 @@
-//! The new-game form: players, a chess clock, match length (Dice-Money)
-//! and an optional start position.
+//! The new-game form: players, a chess clock, match length (where the
+//! rules carry something from game to game) and an optional start position.
 
 use crate::ai::PlayerSpec;
 use crate::clock::TimeControl;
+use crate::rules::Position;
 use crate::tui::config::NewGameChoices;
-use crate::tui::panels;
 use crate::tui::popup::{centered, row_style, titled_block};
 use crate::tui::theme::Theme;
 use crate::variant::Registry;
@@ -62,13 +62,14 @@ pub enum FormStep {
     Back,
 }
 
-/// Matches of several games are offered for Dice-Money, whose prices carry
-/// from game to game.
+/// Matches of several games are offered where the rules carry something
+/// from one game to the next (the rules' carried state).
 pub fn offers_matches(registry: &Registry, variant: usize) -> bool {
     registry
         .all()
         .get(variant)
-        .is_some_and(|v| panels::family_name(v) == "dice_money")
+        .and_then(|v| v.position(None).ok())
+        .is_some_and(|p| p.carried().is_some())
 }
 
 fn cycle(v: &mut usize, d: i32) {

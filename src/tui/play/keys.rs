@@ -103,7 +103,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ),
     (
         "d",
-        "offer a draw (Monochrome: offer to end the game, scored)",
+        "offer a draw (or, where the rules say so, to end the game scored)",
     ),
     ("R", "resign"),
     ("m", "make a thinking computer move now"),
@@ -113,9 +113,9 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ),
     (
         "b",
-        "Dice-Money: buy an extra move, king power or a placement",
+        "buy an item or a placement, where the variant sells them",
     ),
-    ("p", "Dice-Money: pass (give up the remaining extra moves)"),
+    ("p", "pass: give up the remaining bought extra moves"),
     ("n", "after the game: rematch, or the next game of a match"),
     ("g", "after the game: show the result again"),
     ("PgUp/PgDn, wheel", "scroll the move list"),

@@ -15,7 +15,7 @@ pub use popups::{Exit, ListKind, Popup, PurchaseItem};
 pub use view::PlayView;
 
 use crate::ai::PlayerSpec;
-use crate::core::{Action, Color, CoordText, MoveKind, Square};
+use crate::core::{Action, Color, CoordText, Square};
 use crate::game::Game;
 use crate::rules::Position;
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
@@ -320,7 +320,8 @@ impl PlayState {
     fn ask_hint(&mut self, ctx: &mut Ctx) {
         if let Some(h) = self.control.hint() {
             // Shown already for this position: not counted again.
-            let text = format!("hint for {}: {} (shown already)", h.side.name(), h.san);
+            let name = self.control.side_name(h.side);
+            let text = format!("hint for {name}: {} (shown already)", h.san);
             return self.view.say(text);
         }
         match self.control.hint_job(ctx.settings) {
@@ -339,11 +340,10 @@ impl PlayState {
                 let side = hint.side;
                 let used = self.control.hints_used()[side.index()];
                 let times = if used == 1 { "hint" } else { "hints" };
+                let name = self.control.side_name(side);
                 self.view.say(format!(
-                    "hint for {}: {} ({used} {times} used by {})",
-                    side.name(),
-                    hint.san,
-                    side.name()
+                    "hint for {name}: {} ({used} {times} used by {name})",
+                    hint.san
                 ));
             }
             Some(Err(why)) => self.view.refuse(why),
@@ -450,12 +450,8 @@ impl PlayState {
             let why = pos.why_illegal(&plain_move(from, sq), &legal);
             return self.view.refuse(why);
         }
-        // Castling wins over a king slide with the same squares.
-        let castle = candidates
-            .iter()
-            .find(|a| matches!(a, Action::Move(m) if m.kind == MoveKind::Castle));
-        match (castle, candidates.as_slice()) {
-            (Some(c), _) | (None, [c]) => {
+        match candidates.as_slice() {
+            [c] => {
                 let c = *c;
                 self.play(c, ctx)
             }
@@ -545,7 +541,10 @@ impl PlayState {
             return self.view.refuse("the game is already over");
         }
         match self.control.human_side() {
-            Some(side) => self.view.popup = Some(popups::resign(side)),
+            Some(side) => {
+                let name = self.control.side_name(side);
+                self.view.popup = Some(popups::resign(side, name))
+            }
             None => self.view.refuse("only a person can resign"),
         }
     }
@@ -558,21 +557,18 @@ impl PlayState {
             return self.view.refuse("only a person can make an offer");
         };
         let other = by.other();
-        let what = if self.control.end_is_scored() {
-            "to end the game (scored as it stands)"
-        } else {
-            "a draw"
-        };
+        let what = self.control.end_offer();
+        let other_name = self.control.side_name(other);
         if self.control.player(other) == PlayerSpec::Human {
-            self.view.popup = Some(popups::offer(by, what));
+            self.view.popup = Some(popups::offer(by, what, self.control.side_names()));
         } else if self.control.computer_accepts(other) {
             let settled = self.control.agree(ctx.settings);
             self.view
-                .say(format!("{} (computer) accepts {what}", other.name()));
+                .say(format!("{other_name} (computer) accepts {what}"));
             self.after(settled, ctx);
         } else {
             self.view
-                .say(format!("{} (computer) declines {what}", other.name()));
+                .say(format!("{other_name} (computer) declines {what}"));
         }
     }
 
@@ -677,7 +673,10 @@ impl PlayState {
                 let settled = self.control.agree(ctx.settings);
                 self.after(settled, ctx);
             }
-            ListKind::Offer { by } => self.view.say(format!("{} declines", by.other().name())),
+            ListKind::Offer { by } => {
+                let name = self.control.side_name(by.other());
+                self.view.say(format!("{name} declines"))
+            }
             ListKind::Resign(_) => {}
             ListKind::GameOver => match i {
                 0 => self.open_save(ctx.settings, None),

@@ -32,7 +32,7 @@ pub fn layout(
     size: (u16, u16),
     flipped: bool,
 ) -> PageLayout {
-    let centerline = panels::is_monochrome(control.game().variant());
+    let centerline = panels::centerline(control.game().position());
     let message = view
         .message
         .as_ref()
@@ -88,7 +88,7 @@ impl Widget for PlayPage<'_> {
                 }
             };
             let last = game.actions().last();
-            draw_board(buf, geom, game.variant(), pos, last, adjust, theme);
+            draw_board(buf, geom, pos, last, adjust, theme);
         }
         SidePanel {
             game,
@@ -124,10 +124,11 @@ impl PlayPage<'_> {
     /// The title row: variant, players, match standing.
     fn title(&self) -> Line<'static> {
         let [white, black] = self.control.players();
+        let [white_name, black_name] = self.control.side_names();
         let mut title = vec![
             Span::styled(" Motley ", self.theme.title()),
             Span::raw(format!(
-                "· {}   White: {}   Black: {}",
+                "· {}   {white_name}: {}   {black_name}: {}",
                 self.control.game().variant().name,
                 player_label(white),
                 player_label(black)
@@ -174,18 +175,14 @@ impl PlayPage<'_> {
         let pos = game.position();
         let Some(o) = game.outcome() else {
             let side = pos.turn();
-            let name = if panels::is_monochrome(game.variant()) {
-                side.fold("South (White)", "North (Black)")
-            } else {
-                side.name()
-            };
+            let name = panels::side_name(pos, side);
             let who = match (self.control.player(side), self.control.is_thinking()) {
                 (PlayerSpec::Human, _) => format!("{name} to move"),
                 (_, true) => format!("{name} (computer) is thinking…"),
                 (_, false) => format!("{name} (computer) to move"),
             };
             let mut v = vec![Line::styled(who, theme.title())];
-            if pos.is_check() {
+            if pos.in_check(side) {
                 v.push(Line::styled("Check!", theme.error()));
             }
             v.extend(self.clock_lines());
@@ -194,7 +191,7 @@ impl PlayPage<'_> {
         };
         let mut v = vec![
             Line::styled(format!("Game over: {}", o.result_str()), theme.title()),
-            Line::styled(o.describe(), theme.title()),
+            Line::styled(panels::describe_outcome(pos, &o), theme.title()),
         ];
         v.extend(self.clock_lines());
         v.extend(self.hints_line());
@@ -220,18 +217,13 @@ impl PlayPage<'_> {
             return Vec::new();
         };
         let now = self.now;
-        let monochrome = panels::is_monochrome(self.control.game().variant());
         let mut lines = vec![Line::styled(
             format!("Clock {}", clock.control()),
             theme.dim(),
         )];
         for side in Color::ALL {
             let left = clock.remaining(side, now);
-            let name = if monochrome {
-                side.fold("South", "North")
-            } else {
-                side.name()
-            };
+            let name = self.control.side_name(side);
             let running = clock.running() == Some(side);
             let flag = clock.flagged() == Some(side);
             let mark = match (running, flag) {

@@ -2,9 +2,11 @@
 //! the game. Their keys are handled by the screen, their drawing by the
 //! page.
 
-use crate::core::{Action, Color, MoveKind, Piece, Purchase};
+use crate::core::{Action, Color, MoveKind, Piece};
 use crate::game::Game;
+use crate::rules::Describe;
 use crate::tui::control::GameControl;
+use crate::tui::panels;
 use crate::tui::popup::ListPopup;
 use std::path::PathBuf;
 
@@ -24,7 +26,7 @@ pub enum Exit {
 pub enum ListKind {
     /// Several legal actions share a from/to (promotion, capture in place).
     Candidates(Vec<Action>),
-    /// Dice-Money purchases: an action, or "place this piece" (then a square).
+    /// Purchases: an action, or "place this piece" (then a square).
     Purchases(Vec<PurchaseItem>),
     /// Resign as this side? (y/n)
     Resign(Color),
@@ -76,7 +78,10 @@ pub enum Popup {
 /// The result, the match standing, and what comes next.
 pub fn game_over(control: &GameControl) -> Popup {
     let game = control.game();
-    let describe = game.outcome().map(|o| o.describe()).unwrap_or_default();
+    let describe = game
+        .outcome()
+        .map(|o| panels::describe_outcome(game.position(), &o))
+        .unwrap_or_default();
     let mut text = vec![describe];
     let mut next = "rematch".to_string();
     if let Some(m) = control.match_score() {
@@ -104,13 +109,13 @@ pub fn game_over(control: &GameControl) -> Popup {
     }
 }
 
-/// Does `side` really resign?
-pub fn resign(side: Color) -> Popup {
+/// Does `side` (called `name` by the family) really resign?
+pub fn resign(side: Color, name: &str) -> Popup {
     Popup::List {
         kind: ListKind::Resign(side),
         list: ListPopup::yes_no(
             "Resign",
-            vec![format!("{} resigns the game?", side.name())],
+            vec![format!("{name} resigns the game?")],
             "yes, resign",
             "no, play on",
         ),
@@ -118,14 +123,15 @@ pub fn resign(side: Color) -> Popup {
 }
 
 /// `by` offers `what` (a draw, or to end the game); the other side answers.
-pub fn offer(by: Color, what: &str) -> Popup {
+/// `names` are the family's names of the sides.
+pub fn offer(by: Color, what: &str, names: [&str; 2]) -> Popup {
     Popup::List {
         kind: ListKind::Offer { by },
         list: ListPopup::yes_no(
             "Offer",
             vec![
-                format!("{} offers {what}.", by.name()),
-                format!("{}, do you accept?", by.other().name()),
+                format!("{} offers {what}.", names[by.index()]),
+                format!("{}, do you accept?", names[by.other().index()]),
             ],
             "accept",
             "decline",
@@ -133,20 +139,30 @@ pub fn offer(by: Color, what: &str) -> Popup {
     }
 }
 
-/// The purchases on offer now, or why there are none.
+/// The purchases on offer now, or why there are none. Buys are listed as
+/// they are, placements once per piece (its square is picked next); the
+/// rules label each with its price.
 pub fn purchases(game: &Game) -> Result<Popup, &'static str> {
     let legal = game.legal_actions();
-    let mut items: Vec<PurchaseItem> = legal
-        .iter()
-        .filter(|a| matches!(a, Action::Buy(_)))
-        .map(|a| PurchaseItem::Act(*a))
-        .collect();
+    let pos = game.position();
+    let mut items: Vec<PurchaseItem> = Vec::new();
+    let mut labels: Vec<String> = Vec::new();
     for a in &legal {
-        if let Action::Place(p, _) = a {
-            if !items.contains(&PurchaseItem::Place(*p)) {
-                items.push(PurchaseItem::Place(*p));
+        let item = match a {
+            Action::Buy(_) => PurchaseItem::Act(*a),
+            Action::Place(p, _) if !items.contains(&PurchaseItem::Place(*p)) => {
+                PurchaseItem::Place(*p)
             }
-        }
+            _ => continue,
+        };
+        let Some(words) = pos.describe_purchase(a) else {
+            continue;
+        };
+        labels.push(match item {
+            PurchaseItem::Place(_) => format!("{words}, then pick a square"),
+            PurchaseItem::Act(_) => words,
+        });
+        items.push(item);
     }
     if items.is_empty() {
         return Err(if legal.iter().any(|a| matches!(a, Action::Move(_))) {
@@ -156,11 +172,7 @@ pub fn purchases(game: &Game) -> Result<Popup, &'static str> {
         });
     }
     let keys = "123456789abcdefghijklmnopqrstuvwxyz";
-    let labels = items
-        .iter()
-        .zip(keys.chars())
-        .map(|(it, k)| (k, purchase_label(it)))
-        .collect();
+    let labels = keys.chars().zip(labels).collect();
     Ok(Popup::List {
         kind: ListKind::Purchases(items),
         list: ListPopup::new(
@@ -169,26 +181,6 @@ pub fn purchases(game: &Game) -> Result<Popup, &'static str> {
             labels,
         ),
     })
-}
-
-fn purchase_label(item: &PurchaseItem) -> String {
-    match item {
-        PurchaseItem::Act(Action::Buy(Purchase::ExtraMoves(1))) => {
-            "one extra move (buy:move1)".to_string()
-        }
-        PurchaseItem::Act(Action::Buy(Purchase::ExtraMoves(n))) => {
-            format!("{n} extra moves (buy:move{n})")
-        }
-        PurchaseItem::Act(Action::Buy(Purchase::KingPower)) => {
-            "king moves like a queen this turn (buy:king)".to_string()
-        }
-        PurchaseItem::Act(a) => a.to_string(),
-        PurchaseItem::Place(p) => format!(
-            "place a {} {} (then pick a square)",
-            p.color.name(),
-            p.role.name()
-        ),
-    }
 }
 
 /// Choose among actions sharing a from/to square pair.

@@ -1,10 +1,10 @@
-//! Evaluation terms the families share: piece-square tables for chess-like
-//! families (standard; other families may reuse them) and the
-//! fewer-pieces-is-better evaluation of the antichess family. Each family's
-//! [`crate::rules::Position::evaluate`] decides which it uses.
+//! Chess evaluation with piece-square tables: standard chess uses it as it
+//! is, Contrast builds on it.
 
-use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
-use crate::rules::PIECE_CENTIPAWNS;
+use super::{Evaluate, PIECE_CENTIPAWNS};
+use crate::core::{Board, Color, Piece, Role, Square};
+use crate::rules::standard::Standard;
+use crate::rules::Position;
 
 // Tables from White's side, rank 8 first (as a board is printed); a white
 // piece on square `sq` reads entry `(7 - rank) * 8 + file`, a black piece
@@ -179,36 +179,10 @@ pub fn chess_pst(board: &Board, to_act: Color) -> i32 {
     s
 }
 
-/// Squares a colour's pieces attack or can move to (pseudo-mobility).
-fn mobility(board: &Board, color: Color) -> i32 {
-    let own = board.by_color(color);
-    let mut total = 0;
-    for sq in own {
-        let targets = board.attacks_from(sq) & !own;
-        total += targets.count() as i32;
+impl Evaluate for Standard {
+    fn evaluate(&self) -> i32 {
+        chess_pst(self.board(), self.turn())
     }
-    total
-}
-
-/// Antichess-family evaluation for `to_act` (antichess and Chicken): fewer
-/// pieces is better; mobility (room to avoid a bad forced capture) is worth
-/// a little; our pieces the opponent attacks are good for us (captures are
-/// compulsory, so they may have to take them), enemy pieces we attack are
-/// bad (we may have to take them).
-pub fn antichess(board: &Board, to_act: Color) -> i32 {
-    let us = board.by_color(to_act);
-    let them = board.by_color(to_act.other());
-    let count = 120 * (them.count() as i32 - us.count() as i32);
-    let mob = 4 * (mobility(board, to_act) - mobility(board, to_act.other()));
-    let mut exposed_ours = Bitboard::EMPTY;
-    for sq in them {
-        exposed_ours |= board.attacks_from(sq) & us;
-    }
-    let mut exposed_theirs = Bitboard::EMPTY;
-    for sq in us {
-        exposed_theirs |= board.attacks_from(sq) & them;
-    }
-    count + mob + 15 * (exposed_ours.count() as i32 - exposed_theirs.count() as i32)
 }
 
 #[cfg(test)]
@@ -228,12 +202,5 @@ mod tests {
         let centre = Setup::parse("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         let rim = Setup::parse("4k3/8/8/8/N7/8/8/4K3 w - - 0 1").unwrap();
         assert!(chess_pst(&centre.board, Color::White) > chess_pst(&rim.board, Color::White));
-    }
-
-    #[test]
-    fn antichess_prefers_fewer_pieces() {
-        let few = Setup::parse("rnbqkbnr/8/8/8/8/8/8/7K w - - 0 1").unwrap();
-        assert!(antichess(&few.board, Color::White) > 0);
-        assert!(antichess(&few.board, Color::Black) < 0);
     }
 }
