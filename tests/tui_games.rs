@@ -174,9 +174,8 @@ fn a_game_open_elsewhere_is_offered_for_replay_and_never_deleted() {
     key(&mut app, KeyCode::Char('c'));
     let s = screen(&app);
     assert!(s.contains("open in another Motley"), "{s}");
-    // Deleting it is refused.
+    // Deleting it is refused, without asking.
     key(&mut app, KeyCode::Char('d'));
-    key(&mut app, KeyCode::Char('y'));
     assert!(held.path().exists());
     assert!(
         menu(&app)

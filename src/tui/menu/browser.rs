@@ -262,7 +262,11 @@ impl Browser {
                 self.sort_entries(registry);
             }
             KeyCode::Char('v') => self.next_filter(),
-            KeyCode::Char('d') | KeyCode::Delete => self.ask_delete(registry),
+            KeyCode::Char('d') | KeyCode::Delete => {
+                if let Some(step) = self.ask_delete(registry) {
+                    return step;
+                }
+            }
             KeyCode::Char('t') => self.typed = Some(String::new()),
             KeyCode::Enter => return self.open_selected(),
             KeyCode::Esc | KeyCode::Char('q') => return BrowseStep::Back,
@@ -329,11 +333,14 @@ impl Browser {
         self.cursor = 0;
     }
 
-    fn ask_delete(&mut self, registry: &Registry) {
-        let Some(entry) = self.selected() else {
-            return;
-        };
+    /// Ask before deleting the game under the cursor; a game open in
+    /// another Motley goes straight to the menu, which refuses it.
+    fn ask_delete(&mut self, registry: &Registry) -> Option<BrowseStep> {
+        let entry = self.selected()?;
         let s = &entry.summary;
+        if entry.locked {
+            return Some(BrowseStep::Delete(s.path.clone()));
+        }
         let name = file_name(&s.path);
         let text = vec![
             format!(
@@ -347,6 +354,7 @@ impl Browser {
         ];
         let popup = ListPopup::yes_no("Delete this game?", text, "yes, delete it", "no, keep it");
         self.ask = Some(Ask::Delete(s.path.clone(), popup));
+        None
     }
 
     fn answer(&mut self, ask: Ask, code: KeyCode) -> BrowseStep {
