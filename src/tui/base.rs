@@ -3,7 +3,7 @@
 //! no screen, so screens import it and the app imports screens without a
 //! loop.
 
-use super::control::{GameControl, HintJob, ThinkJob};
+use super::control::{GameControl, HintJob, ThinkJob, ThinkProgress};
 use super::review::AnalysisJob;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
@@ -34,6 +34,15 @@ pub enum AppEvent {
         generation: u64,
         /// Its move, or `None` when it found none.
         action: Option<Action>,
+    },
+    /// A computer player's search completed another iteration in the job
+    /// with `generation` (at most a few a second, see
+    /// [`super::control::PROGRESS_EVERY`]).
+    Thinking {
+        /// The job's generation (see `ThinkJob`); a stale report is dropped.
+        generation: u64,
+        /// Depth, score, speed and line so far.
+        progress: Box<ThinkProgress>,
     },
     /// An external engine failed (crashed, stopped answering, moved
     /// illegally) in the job with `generation`: it loses the game.

@@ -288,6 +288,7 @@ impl ReplayState {
             }
             AppEvent::Resize(..)
             | AppEvent::Thought { .. }
+            | AppEvent::Thinking { .. }
             | AppEvent::EngineFailed { .. }
             | AppEvent::Hinted { .. } => Nav::Stay,
         }

@@ -139,6 +139,13 @@ impl PlayState {
                 }
                 Nav::Stay
             }
+            AppEvent::Thinking {
+                generation,
+                progress,
+            } => {
+                self.control.take_progress(generation, *progress);
+                Nav::Stay
+            }
             AppEvent::Hinted { generation, action } => {
                 self.take_hint(generation, action);
                 Nav::Stay
