@@ -1185,7 +1185,7 @@ impl DiceMoney {
 impl Describe for DiceMoney {
     /// The first chess move of a turn may earn money.
     fn action_effects(&self, action: &Action) -> Vec<Effect> {
-        let mut after = self.clone();
+        let mut after = *self;
         after.play_unchecked(*action);
         let mut effects = board_effects(&self.board, &after.board, self.turn, action);
         if matches!(action, Action::Move(_)) {

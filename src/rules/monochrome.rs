@@ -518,7 +518,7 @@ impl Describe for Monochrome {
 
     /// A piece moved across changes side; a capture scores.
     fn action_effects(&self, action: &Action) -> Vec<Effect> {
-        let mut after = self.clone();
+        let mut after = *self;
         after.play_unchecked(*action);
         let mut effects = board_effects(&self.board, &after.board, self.turn(), action);
         for side in Color::ALL {

@@ -135,7 +135,13 @@ impl App {
             Nav::Leave if self.has_menu => {
                 Screen::Menu(Box::new(MenuState::new(&self.settings, &self.registry)))
             }
-            Nav::Play(start) => Screen::Play(Box::new(PlayState::open(*start))),
+            Nav::Play(start) => {
+                if let Some(choices) = start.choices {
+                    choices.apply(&mut self.settings);
+                    self.theme = Theme::new(self.theme.name, self.theme.mode, choices.ascii);
+                }
+                Screen::Play(Box::new(PlayState::open(*start)))
+            }
             Nav::Replay(start) => Screen::Replay(Box::new(ReplayState::open_start(*start))),
             Nav::Leave | Nav::Quit => {
                 self.quit = true;

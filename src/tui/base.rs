@@ -165,6 +165,37 @@ impl Message {
     }
 }
 
+/// The new-game form's choices that the run's [`Settings`] hold: a game
+/// started from the form is played with them (and so are the games after
+/// it, until the form changes them).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlayChoices {
+    /// Pieces as letters.
+    pub ascii: bool,
+    /// Turn the board to the side to move in hot-seat games.
+    pub auto_flip: bool,
+    /// The computer's time per move.
+    pub movetime: std::time::Duration,
+}
+
+impl PlayChoices {
+    /// The choices `settings` holds now.
+    pub fn of(settings: &Settings) -> PlayChoices {
+        PlayChoices {
+            ascii: settings.ascii,
+            auto_flip: settings.auto_flip,
+            movetime: settings.movetime,
+        }
+    }
+
+    /// Put them into `settings`.
+    pub fn apply(self, settings: &mut Settings) {
+        settings.ascii = self.ascii;
+        settings.auto_flip = self.auto_flip;
+        settings.movetime = self.movetime;
+    }
+}
+
 /// A game to show on the play screen, with what carries over from the
 /// screen that opened it.
 pub struct PlayStart {
@@ -174,6 +205,8 @@ pub struct PlayStart {
     pub flip_toggle: bool,
     /// The first message under the board (a branch's save, say).
     pub message: Option<Message>,
+    /// Settings the new-game form chose for this game (`None`: as they are).
+    pub choices: Option<PlayChoices>,
 }
 
 impl PlayStart {
@@ -183,6 +216,7 @@ impl PlayStart {
             control,
             flip_toggle: false,
             message: None,
+            choices: None,
         }
     }
 }

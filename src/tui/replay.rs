@@ -519,9 +519,8 @@ impl ReplayState {
             None => Message::info("branched (not saved yet: press s to save)"),
         };
         Nav::Play(Box::new(PlayStart {
-            control,
-            flip_toggle: false,
             message: Some(message),
+            ..PlayStart::new(control)
         }))
     }
 }

@@ -527,9 +527,8 @@ impl PlayState {
     fn next_game(&mut self) -> Nav {
         match self.control.next_game() {
             Ok(control) => Nav::Play(Box::new(PlayStart {
-                control,
                 flip_toggle: self.view.flip_toggle,
-                message: None,
+                ..PlayStart::new(control)
             })),
             Err(e) => {
                 self.view.refuse(e);
