@@ -2,12 +2,14 @@
 //! [`Game`] by replaying the recorded actions — dice rolls included, so a
 //! replay never re-rolls — with every problem named by file, game, ply and
 //! action. Reading any saved file (JSON record or PGN) is [`read`], PGN is
-//! [`pgn`], saving is [`store`], games in progress are [`games`].
+//! [`pgn`], saving is [`store`], games in progress are [`games`], what a list of
+//! saved files shows is [`summary`].
 
 pub mod games;
 pub mod pgn;
 pub mod read;
 pub mod store;
+pub mod summary;
 
 pub use pgn::{export_pgn, export_saved_pgn, import_pgn};
 pub use read::{load_all, load_first, open, GameReader};

@@ -4,6 +4,7 @@
 //! path, [`GameControl::settle`]. Screens turn input into these calls and
 //! show what comes back; they never touch the game themselves.
 
+use super::game_file::GameFile;
 use super::panels;
 use super::settings::Settings;
 use crate::ai::search::{self, Iteration, Limits};
@@ -12,6 +13,7 @@ use crate::analysis::Eval;
 use crate::clock::{ChessClock, TimeControl};
 use crate::core::{Action, Color};
 use crate::game::Game;
+use crate::record::games::OpenGame;
 use crate::rules::{san_of, AnyPosition, Describe, Position};
 use crate::uci::client::{EngineSeat, EngineTurn};
 use crate::variant::Registry;
@@ -301,15 +303,18 @@ pub struct GameControl {
     generation: u64,
     /// Where a save goes by default (the loaded or last saved file).
     save_path: Option<PathBuf>,
+    /// The file the player last saved to here (saving there again needs
+    /// no consent to replace it).
+    saved_to: Option<PathBuf>,
     match_score: Option<MatchScore>,
     /// The current ending was reported by [`Settled::Ended`].
     ending_reported: bool,
-    /// Something was played or taken back here: from then on the autosave
-    /// follows this game (opening a game, even a finished one, leaves
-    /// another unfinished game's autosave alone).
+    /// Something was played or taken back here: from then on the game is
+    /// kept in its own record (opening a game, even a finished one, writes
+    /// nothing).
     touched: bool,
-    /// Why the last autosave failed, while it does.
-    autosave_error: Option<String>,
+    /// The game's record in the games folder and whether saving works.
+    file: GameFile,
     /// The engines of `uci:` players, by colour index.
     engines: [EngineSeat; 2],
     /// Hints used by each side (colour index), kept in the record.
@@ -341,10 +346,11 @@ impl GameControl {
             thinking: None,
             generation: 0,
             save_path: None,
+            saved_to: None,
             match_score: None,
             ending_reported: false,
             touched: false,
-            autosave_error: None,
+            file: GameFile::default(),
             engines: Default::default(),
             hints_used: [0, 0],
             hint_asked: None,
@@ -435,10 +441,31 @@ impl GameControl {
         self
     }
 
-    /// A game read from `path`, saved back there by default.
+    /// A game read from `path`, offered as the file to save to (after
+    /// asking before replacing it); it is played on in a record of its own.
     pub fn saved_at(mut self, path: PathBuf) -> GameControl {
         self.save_path = Some(path);
         self
+    }
+
+    /// A game in progress read from its record, which `open` locks: it is
+    /// played on in that record.
+    pub fn continued(mut self, open: OpenGame) -> GameControl {
+        self.file = GameFile::held(open);
+        self
+    }
+
+    /// Keep the game in a record of its own now, before any action (a
+    /// branch from a replay is a new game already). Says where, or why
+    /// not.
+    pub fn keep_now(&mut self, settings: &Settings) -> Result<String, String> {
+        self.touched = true;
+        self.autosave(settings);
+        match (self.file.problem(), self.file.path()) {
+            (Some(problem), _) => Err(format!("not saved: {problem}")),
+            (None, Some(path)) => Ok(format!("saved as {}", path.display())),
+            (None, None) => Ok("not saved yet: it has no moves".to_string()),
+        }
     }
 
     /// The game.
@@ -466,9 +493,19 @@ impl GameControl {
         self.save_path.as_deref()
     }
 
-    /// Why the game is not being autosaved, when the last try failed.
-    pub fn autosave_error(&self) -> Option<&str> {
-        self.autosave_error.as_deref()
+    /// Why the game is not being saved, while saving fails.
+    pub fn save_problem(&self) -> Option<&str> {
+        self.file.problem()
+    }
+
+    /// Some actions are in no file: leaving now would lose them.
+    pub fn has_unsaved_actions(&self) -> bool {
+        self.file.unsaved()
+    }
+
+    /// The game's own record, once it has one.
+    pub fn game_file(&self) -> Option<&Path> {
+        self.file.path()
     }
 
     /// A computer player is thinking.
@@ -894,14 +931,28 @@ impl GameControl {
     }
 
     /// Where the save dialog suggests saving: the game's file, or a new
-    /// name in the saves folder.
+    /// name in the saves folder — in the home folder while saving into
+    /// the data folder fails (the data folder is likely what fails).
     pub fn suggested_save_path(&self, settings: &Settings) -> Option<PathBuf> {
-        self.save_path.clone().or_else(|| {
-            settings
-                .saves_dir
-                .as_ref()
-                .map(|d| fresh_path(d, &self.game.variant().id))
-        })
+        let home = || crate::paths::expand_user(Path::new("~")).ok();
+        let dir = match self.file.problem() {
+            Some(_) => home().or_else(|| settings.saves_dir.clone()),
+            None => settings.saves_dir.clone(),
+        };
+        self.save_path
+            .clone()
+            .or_else(|| dir.map(|d| fresh_path(&d, &self.game.variant().id)))
+    }
+
+    /// Where a path the player typed points (`~` is the home folder), and
+    /// whether saving there replaces a file without their consent yet
+    /// (anything there but the file saved to before here).
+    pub fn save_target(&self, typed: &str) -> Result<(PathBuf, bool), String> {
+        let path = crate::paths::expand_user(Path::new(typed.trim()))
+            .map_err(|e| format!("not saved: {e}"))?;
+        let taken = std::fs::symlink_metadata(&path).is_ok();
+        let replaces = taken && self.saved_to.as_deref() != Some(path.as_path());
+        Ok((path, replaces))
     }
 
     /// Save to `path` (atomically), which becomes the default. Says what
@@ -910,7 +961,9 @@ impl GameControl {
         match crate::record::save_record(&path, &self.record()) {
             Ok(()) => {
                 let said = format!("saved to {}", path.display());
-                self.save_path = Some(path);
+                self.save_path = Some(path.clone());
+                self.saved_to = Some(path);
+                self.file.saved_elsewhere();
                 Ok(said)
             }
             Err(e) => Err(format!("not saved: {e}")),
@@ -971,8 +1024,11 @@ impl GameControl {
         ))
     }
 
-    /// Leaving the screen: stop thinking and keep (or clear) the autosave.
-    pub fn close(&mut self, settings: &Settings) {
+    /// Leaving the screen: stop thinking, save a last time, and put the
+    /// record where it belongs (a finished game with the saves, an
+    /// unfinished one with the games in progress). Says where it is now;
+    /// `Err` says what could not be done.
+    pub fn close(&mut self, settings: &Settings) -> Result<Option<PathBuf>, String> {
         self.cancel_thinking();
         if let Some(clock) = &mut self.clock {
             let now = settings.time.now();
@@ -985,31 +1041,20 @@ impl GameControl {
         for seat in &self.engines {
             seat.close();
         }
+        self.file.close(&self.game, settings.saves_dir.as_deref())
     }
 
-    /// Keep the unfinished game in the autosave, or remove the autosave once
-    /// the game has ended or was taken back to its start. A failure must
-    /// not interrupt play: it is kept for the screen, and the next action
-    /// tries again.
+    /// Keep the game in its own record once something was played or taken
+    /// back here. A failure must not interrupt play: it is kept for the
+    /// screen (which warns until a save works), and the next action tries
+    /// again.
     fn autosave(&mut self, settings: &Settings) {
-        let Some(path) = &settings.autosave else {
-            return;
-        };
         if !self.touched {
             return;
         }
-        self.autosave_error = if self.game.outcome().is_some() || self.game.ply() == 0 {
-            match std::fs::remove_file(path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    Some(format!("cannot remove {}: {e}", path.display()))
-                }
-                _ => None,
-            }
-        } else {
-            crate::record::save_record(path, &self.record())
-                .err()
-                .map(|e| e.to_string())
-        };
+        let record = self.record();
+        self.file
+            .keep(settings.games_dir.as_deref(), &self.game, &record);
     }
 
     /// The record a save writes: the game, its players, the hints used.

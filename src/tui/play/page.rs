@@ -149,8 +149,31 @@ impl PlayPage<'_> {
         Line::from(title)
     }
 
-    /// Status lines: whose turn, check, thinking, the result.
+    /// Status lines: the warning while the game is not being saved, then
+    /// whose turn, check, thinking, the result.
     fn status_lines(&self) -> Vec<Line<'static>> {
+        let mut lines = self.save_warning();
+        lines.extend(self.game_status());
+        lines
+    }
+
+    /// While saving fails: that the game is not being saved, why, and what
+    /// to do; it stays until a save works again.
+    fn save_warning(&self) -> Vec<Line<'static>> {
+        let Some(problem) = self.control.save_problem() else {
+            return Vec::new();
+        };
+        let theme = self.theme;
+        vec![
+            Line::styled("GAME NOT SAVED: saving failed", theme.error()),
+            Line::styled(problem.to_string(), theme.error()),
+            Line::styled("s saves it to a file of your choice", theme.dim()),
+            Line::raw(""),
+        ]
+    }
+
+    /// Whose turn, check, thinking, the result.
+    fn game_status(&self) -> Vec<Line<'static>> {
         let (game, theme) = (self.control.game(), self.theme);
         let pos = game.position();
         let Some(o) = game.outcome() else {
@@ -287,9 +310,9 @@ impl PlayPage<'_> {
             }
             Popup::Rules { scroll } => rules_popup(def, *scroll, theme).render(area, buf),
             Popup::List { list, .. } => list.widget(theme).render(area, buf),
-            Popup::SaveAs { text } => InputPopup {
+            Popup::SaveAs { text, .. } => InputPopup {
                 title: "Save game as",
-                help: "Enter saves · Esc cancels",
+                help: "Enter saves · Esc cancels · ~ is your home folder",
                 text,
                 theme,
             }
