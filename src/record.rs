@@ -576,10 +576,12 @@ fn new_game(
     })
 }
 
-/// Who acts at the ply about to be played, for messages: "move 4, White".
+/// Who acts at the ply about to be played, for messages: "move 4, White"
+/// (in the family's names: "move 4, South").
 fn mover(game: &Game) -> String {
     let pos = game.position();
-    format!("move {}, {}", pos.fullmoves(), pos.turn().name())
+    let name = pos.side_names()[pos.turn().index()];
+    format!("move {}, {name}", pos.fullmoves())
 }
 
 /// Play one coordinate action at `ply`, or say why it cannot be played.

@@ -116,10 +116,10 @@ impl ThinkProgress {
     }
 
     /// One line: depth, score as the side thinking sees it (`#N` for a
-    /// mate), speed: "depth 9/15 · +0.35 · 1.2M nodes/s".
+    /// mate), speed: "depth 9/15  +0.35  1.2M nodes/s".
     pub fn summary(&self) -> String {
         format!(
-            "depth {}/{} · {} · {} nodes/s",
+            "depth {}/{}  {}  {} nodes/s",
             self.depth,
             self.seldepth,
             self.score,
@@ -132,7 +132,7 @@ impl ThinkProgress {
 fn si_count(n: u64) -> String {
     match n {
         0..=9_999 => n.to_string(),
-        10_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
+        10_000..=999_999 => format!("{}k", n / 1000),
         1_000_000..=999_999_999 => format!("{:.1}M", n as f64 / 1e6),
         _ => format!("{:.1}G", n as f64 / 1e9),
     }

@@ -220,6 +220,10 @@ impl MenuState {
         let Page::NewGame(form) = &self.page else {
             return Nav::Stay;
         };
+        if step != FormStep::Start {
+            // Why the last start failed no longer holds once the form changes.
+            self.message = None;
+        }
         match step {
             FormStep::Stay => Nav::Stay,
             FormStep::Theme(d) => {
