@@ -163,3 +163,57 @@ fn progress_reaches_the_screen_a_few_times_a_second_at_most() {
         "at most 5 a second"
     );
 }
+
+#[test]
+fn an_external_engine_shows_its_info_lines_as_the_thinking_line() {
+    let command = format!("{} uci", env!("CARGO_BIN_EXE_motley"));
+    let players = [
+        PlayerSpec::Uci {
+            command: command.into(),
+        },
+        PlayerSpec::Human,
+    ];
+    let mut app = play_app("chicken", None, players, (80, 24));
+    let i = app
+        .requests
+        .iter()
+        .position(|r| matches!(r, Request::Think(_)))
+        .unwrap();
+    let mut request = app.requests.remove(i);
+    if let Request::Think(job) = &mut request {
+        job.settings.movetime = Duration::from_millis(300);
+    }
+    let events = request_events(request);
+    let reports: Vec<&ThinkProgress> = events
+        .iter()
+        .filter_map(|e| match e {
+            AppEvent::Thinking { progress, .. } => Some(progress.as_ref()),
+            _ => None,
+        })
+        .collect();
+    assert!(!reports.is_empty(), "Motley's engine writes info lines");
+    let game = play_state(&app).control.game();
+    let legal_sans = motley::rules::all_sans(position(&app), &game.legal_actions());
+    for r in &reports {
+        assert!(r.depth >= 1 && r.nodes > 0, "{r:?}");
+        assert!(legal_sans.contains(&r.pv[0]), "{:?}", r.pv);
+    }
+    // Shown while the engine thinks, gone with its move.
+    let generation = match events.last() {
+        Some(AppEvent::Thought { generation, .. }) => *generation,
+        other => panic!("{other:?}"),
+    };
+    let last = reports.last().unwrap();
+    handle(
+        &mut app,
+        AppEvent::Thinking {
+            generation,
+            progress: Box::new((*last).clone()),
+        },
+    );
+    assert!(screen(&app).contains(&format!("depth {}/", last.depth)));
+    for e in events {
+        handle(&mut app, e);
+    }
+    assert_eq!(play_state(&app).control.game().ply(), 1);
+}

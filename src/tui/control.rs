@@ -14,8 +14,9 @@ use crate::clock::{ChessClock, TimeControl};
 use crate::core::{Action, Color};
 use crate::game::Game;
 use crate::record::games::OpenGame;
-use crate::rules::{san_of, AnyPosition, Describe, Position};
+use crate::rules::{parse_action, san_of, AnyPosition, Describe, Position};
 use crate::uci::client::{EngineSeat, EngineTurn};
+use crate::uci::protocol::{read_info, EngineInfo, InfoScore};
 use crate::variant::Registry;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -58,9 +59,25 @@ impl ThinkJob {
         on_progress: &mut dyn FnMut(ThinkProgress),
     ) -> Result<Option<Action>, String> {
         match &self.engine {
-            Some(turn) => turn
-                .play(&self.position, self.settings.movetime, &self.stop)
-                .map_err(|e| e.to_string()),
+            Some(turn) => {
+                let started = std::time::Instant::now();
+                let mut on_line = |line: &str| {
+                    let info = read_info(line);
+                    let best = info.filter(|i| i.multipv.unwrap_or(1) == 1);
+                    if let Some(p) = best.and_then(|i| {
+                        ThinkProgress::of_engine(&self.position, &i, started.elapsed())
+                    }) {
+                        on_progress(p);
+                    }
+                };
+                turn.play_with(
+                    &self.position,
+                    self.settings.movetime,
+                    &self.stop,
+                    &mut on_line,
+                )
+                .map_err(|e| e.to_string())
+            }
             None => Ok(crate::ai::think_with(
                 &self.position,
                 &self.history,
@@ -103,6 +120,38 @@ impl ThinkProgress {
             elapsed: it.elapsed,
             pv: line_in_san(pos, pv),
         }
+    }
+
+    /// The progress an external engine's `info` line reports (`None`
+    /// without a depth and a score); `elapsed` stands in for a time the
+    /// line does not give.
+    pub fn of_engine(
+        pos: &AnyPosition,
+        info: &EngineInfo,
+        elapsed: Duration,
+    ) -> Option<ThinkProgress> {
+        let depth = info.depth?;
+        let score = match info.score? {
+            InfoScore::Cp(cp) => Eval::Cp(cp),
+            InfoScore::Mate(n) => Eval::Mate(n),
+        };
+        let mut line = Vec::new();
+        let mut after = pos.clone();
+        for text in &info.pv {
+            let Ok(action) = parse_action(&after, text) else {
+                break;
+            };
+            line.push(action);
+            after.play_unchecked(action);
+        }
+        Some(ThinkProgress {
+            depth,
+            seldepth: info.seldepth.unwrap_or(depth),
+            score,
+            nodes: info.nodes.unwrap_or(0),
+            elapsed: info.time_ms.map_or(elapsed, Duration::from_millis),
+            pv: line_in_san(pos, &line),
+        })
     }
 
     /// Nodes a second so far (0 before any time has passed).
