@@ -12,7 +12,7 @@ use motley::core::Action;
 use motley::core::Color;
 use motley::game::Game;
 use motley::record;
-use motley::rules::{perft, perft_divide, AnyPosition, Position};
+use motley::rules::{perft, perft_divide, AnyPosition, Describe, Position};
 use motley::uci::client::Engine;
 use motley::variant::{Registry, VariantDef};
 use output::{outln, warnln, Out, WriteFailure};
@@ -724,7 +724,7 @@ impl GameRow {
         let (result, reason, winner) = match game.outcome() {
             Some(o) => (
                 o.result_str(),
-                failure.unwrap_or_else(|| o.describe()),
+                failure.unwrap_or_else(|| o.describe_with(game.position().side_names())),
                 o.winner,
             ),
             None => (

@@ -18,7 +18,7 @@ pub use store::{list_saves, list_saves_in, save_game, save_record};
 use crate::core::{Action, Color, CoordText};
 use crate::game::{Game, GameError};
 use crate::quote::{clip, clip_middle};
-use crate::rules::{Carried, EndReason, Outcome, Position};
+use crate::rules::{Carried, Describe, EndReason, Outcome, Position};
 use crate::variant::{Registry, VariantError};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -576,10 +576,12 @@ fn new_game(
     })
 }
 
-/// Who acts at the ply about to be played, for messages: "move 4, White".
+/// Who acts at the ply about to be played, for messages: "move 4, White"
+/// (in the family's names: "move 4, South").
 fn mover(game: &Game) -> String {
     let pos = game.position();
-    format!("move {}, {}", pos.fullmoves(), pos.turn().name())
+    let name = pos.side_names()[pos.turn().index()];
+    format!("move {}, {name}", pos.fullmoves())
 }
 
 /// Play one coordinate action at `ply`, or say why it cannot be played.
@@ -605,8 +607,10 @@ fn play_coord(
         .into()
     };
     let over = |game: &Game| {
-        game.outcome()
-            .map(|o| format!("the game was already over: {}", o.describe()))
+        game.outcome().map(|o| {
+            let names = game.position().side_names();
+            format!("the game was already over: {}", o.describe_with(names))
+        })
     };
     // `Game::play` judges the game-level endings itself; only the board's
     // legal actions are needed here (replay stays one generation per ply).

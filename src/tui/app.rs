@@ -169,7 +169,13 @@ impl App {
                 menu.message = problem;
                 Screen::Menu(Box::new(menu))
             }
-            Nav::Play(start) => Screen::Play(Box::new(PlayState::open(*start))),
+            Nav::Play(start) => {
+                if let Some(choices) = start.choices {
+                    choices.apply(&mut self.settings);
+                    self.theme = Theme::new(self.theme.name, self.theme.mode, choices.ascii);
+                }
+                Screen::Play(Box::new(PlayState::open(*start)))
+            }
             Nav::Replay(start) => Screen::Replay(Box::new(ReplayState::open_start(*start))),
             Nav::Leave | Nav::Quit => {
                 self.quit = true;
@@ -252,7 +258,19 @@ pub fn run_requests_inline(app: &mut App) {
 /// Run one job here and now; the events it sends back, in order.
 pub fn request_events(request: Request) -> Vec<AppEvent> {
     match request {
-        Request::Think(job) => vec![AppEvent::answer(job.generation, job.run())],
+        Request::Think(job) => {
+            let generation = job.generation;
+            let mut events = Vec::new();
+            let answer = job.run_with(&mut |progress| {
+                let progress = Box::new(progress);
+                events.push(AppEvent::Thinking {
+                    generation,
+                    progress,
+                })
+            });
+            events.push(AppEvent::answer(generation, answer));
+            events
+        }
         Request::Hint(job) => vec![AppEvent::Hinted {
             generation: job.generation,
             action: job.run(),

@@ -7,14 +7,16 @@
 use super::game_file::GameFile;
 use super::panels;
 use super::settings::Settings;
-use crate::ai::search::{self, Limits};
+use crate::ai::search::{self, Iteration, Limits};
 use crate::ai::{PlayerSpec, ThinkSettings, DEFAULT_LEVEL};
+use crate::analysis::Eval;
 use crate::clock::{ChessClock, TimeControl};
 use crate::core::{Action, Color};
 use crate::game::Game;
 use crate::record::games::OpenGame;
-use crate::rules::{san_of, AnyPosition, Describe, Position};
+use crate::rules::{parse_action, san_of, AnyPosition, Describe, Position};
 use crate::uci::client::{EngineSeat, EngineTurn};
+use crate::uci::protocol::{read_info, EngineInfo, InfoScore};
 use crate::variant::Registry;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,20 +48,191 @@ impl ThinkJob {
     /// Think, or ask the external engine. `Err` says how an engine failed
     /// (it then loses the game).
     pub fn run(&self) -> Result<Option<Action>, String> {
+        self.run_with(&mut |_| {})
+    }
+
+    /// [`ThinkJob::run`], passing the search's progress to `on_progress`
+    /// after each completed iteration (Motley's own levels; other players
+    /// report nothing).
+    pub fn run_with(
+        &self,
+        on_progress: &mut dyn FnMut(ThinkProgress),
+    ) -> Result<Option<Action>, String> {
         match &self.engine {
-            Some(turn) => turn
-                .play(&self.position, self.settings.movetime, &self.stop)
-                .map_err(|e| e.to_string()),
-            None => Ok(crate::ai::think(
+            Some(turn) => {
+                let started = std::time::Instant::now();
+                let mut on_line = |line: &str| {
+                    let info = read_info(line);
+                    let best = info.filter(|i| i.multipv.unwrap_or(1) == 1);
+                    if let Some(p) = best.and_then(|i| {
+                        ThinkProgress::of_engine(&self.position, &i, started.elapsed())
+                    }) {
+                        on_progress(p);
+                    }
+                };
+                turn.play_with(
+                    &self.position,
+                    self.settings.movetime,
+                    &self.stop,
+                    &mut on_line,
+                )
+                .map_err(|e| e.to_string())
+            }
+            None => Ok(crate::ai::think_with(
                 &self.position,
                 &self.history,
                 &self.spec,
                 &self.settings,
                 &self.stop,
+                &mut |it| on_progress(ThinkProgress::of(&self.position, it)),
             )),
         }
     }
 }
+
+/// How far a computer's search has got, for the line the play screen
+/// shows while it thinks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThinkProgress {
+    /// The depth last completed, in plies.
+    pub depth: u32,
+    /// The deepest ply any line of it reached.
+    pub seldepth: u32,
+    /// The best line's value as the side thinking sees it.
+    pub score: Eval,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time thought so far.
+    pub elapsed: Duration,
+    /// The line the search expects, in SAN, from the move it would play.
+    pub pv: Vec<String>,
+}
+
+impl ThinkProgress {
+    /// The progress an iteration of a search of `pos` means.
+    pub fn of(pos: &AnyPosition, it: &Iteration) -> ThinkProgress {
+        let pv = it.lines.first().map_or(&[][..], |l| l.pv.as_slice());
+        ThinkProgress {
+            depth: it.depth,
+            seldepth: it.seldepth,
+            score: Eval::from_score(it.score),
+            nodes: it.nodes,
+            elapsed: it.elapsed,
+            pv: line_in_san(pos, pv),
+        }
+    }
+
+    /// The progress an external engine's `info` line reports (`None`
+    /// without a depth and a score); `elapsed` stands in for a time the
+    /// line does not give.
+    pub fn of_engine(
+        pos: &AnyPosition,
+        info: &EngineInfo,
+        elapsed: Duration,
+    ) -> Option<ThinkProgress> {
+        let depth = info.depth?;
+        let score = match info.score? {
+            InfoScore::Cp(cp) => Eval::Cp(cp),
+            InfoScore::Mate(n) => Eval::Mate(n),
+        };
+        let mut line = Vec::new();
+        let mut after = pos.clone();
+        for text in &info.pv {
+            let Ok(action) = parse_action(&after, text) else {
+                break;
+            };
+            line.push(action);
+            after.play_unchecked(action);
+        }
+        Some(ThinkProgress {
+            depth,
+            seldepth: info.seldepth.unwrap_or(depth),
+            score,
+            nodes: info.nodes.unwrap_or(0),
+            elapsed: info.time_ms.map_or(elapsed, Duration::from_millis),
+            pv: line_in_san(pos, &line),
+        })
+    }
+
+    /// Nodes a second so far (0 before any time has passed).
+    pub fn nodes_per_second(&self) -> u64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            (self.nodes as f64 / secs) as u64
+        } else {
+            0
+        }
+    }
+
+    /// One line: depth, score as the side thinking sees it (`#N` for a
+    /// mate), speed: "depth 9/15  +0.35  1.2M nodes/s".
+    pub fn summary(&self) -> String {
+        format!(
+            "depth {}/{}  {}  {} nodes/s",
+            self.depth,
+            self.seldepth,
+            self.score,
+            si_count(self.nodes_per_second())
+        )
+    }
+}
+
+/// A count with a k/M/G suffix and one decimal: "1.2M".
+fn si_count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{}k", n / 1000),
+        1_000_000..=999_999_999 => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{:.1}G", n as f64 / 1e9),
+    }
+}
+
+/// A search's line in SAN, as far as each action is legal where it comes
+/// (a line from the table may end in one that is not).
+pub fn line_in_san(pos: &AnyPosition, line: &[Action]) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    for action in line {
+        legal.clear();
+        pos.legal_actions(&mut legal);
+        if !legal.contains(action) {
+            break;
+        }
+        out.push(san_of(&pos, action, &legal));
+        pos.play_unchecked(*action);
+    }
+    out
+}
+
+/// Lets through at most one progress report per `every`, so a fast
+/// search does not redraw the screen more than a few times a second.
+#[derive(Clone, Debug)]
+pub struct ProgressThrottle {
+    every: Duration,
+    last: Option<std::time::Instant>,
+}
+
+impl ProgressThrottle {
+    /// A throttle letting one report through per `every`.
+    pub fn new(every: Duration) -> ProgressThrottle {
+        ProgressThrottle { every, last: None }
+    }
+
+    /// Is a report at `now` to be passed on? The first always is.
+    pub fn due(&mut self, now: std::time::Instant) -> bool {
+        let due = self
+            .last
+            .is_none_or(|t| now.saturating_duration_since(t) >= self.every);
+        if due {
+            self.last = Some(now);
+        }
+        due
+    }
+}
+
+/// How often the play screen redraws for a thinking computer's progress.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
 /// A hint: the side to move's best action by a short search (as long as
 /// the default level thinks), run off the UI thread like a computer's move.
@@ -101,6 +274,8 @@ pub struct Hint {
 struct Thinking {
     generation: u64,
     stop: Arc<AtomicBool>,
+    /// What its search reported last.
+    progress: Option<ThinkProgress>,
 }
 
 /// Several games in a row with alternating colours (in variants that carry
@@ -387,6 +562,23 @@ impl GameControl {
         self.thinking.is_some()
     }
 
+    /// What the thinking computer's search reported last, if anything.
+    pub fn progress(&self) -> Option<&ThinkProgress> {
+        self.thinking.as_ref()?.progress.as_ref()
+    }
+
+    /// Progress of job `generation`: kept for the screen; false when the
+    /// job is stale (the game moved on).
+    pub fn take_progress(&mut self, generation: u64, progress: ThinkProgress) -> bool {
+        match &mut self.thinking {
+            Some(t) if t.generation == generation => {
+                t.progress = Some(progress);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// The side that acts now is a person (and the game goes on).
     pub fn human_to_act(&self) -> bool {
         self.game.outcome().is_none()
@@ -545,6 +737,7 @@ impl GameControl {
         self.thinking = Some(Thinking {
             generation: self.generation,
             stop: stop.clone(),
+            progress: None,
         });
         Some(ThinkJob {
             generation: self.generation,
@@ -590,6 +783,7 @@ impl GameControl {
         self.hint_asked = Some(Thinking {
             generation: self.generation,
             stop: stop.clone(),
+            progress: None,
         });
         let think = ThinkSettings {
             movetime: settings.movetime,

@@ -338,7 +338,20 @@ fn spawn_thinker(job: ThinkJob, tx: &mpsc::Sender<Wake>) {
     let spawned = std::thread::Builder::new()
         .name(AI_THREAD.to_string())
         .spawn(move || {
-            let answer = std::panic::catch_unwind(|| job.run()).unwrap_or(Ok(None));
+            let mut throttle = control::ProgressThrottle::new(control::PROGRESS_EVERY);
+            let progress_tx = thread_tx.clone();
+            let mut report = |progress: control::ThinkProgress| {
+                if throttle.due(Instant::now()) {
+                    let progress = Box::new(progress);
+                    let event = AppEvent::Thinking {
+                        generation,
+                        progress,
+                    };
+                    progress_tx.send(Wake::Event(event)).ok();
+                }
+            };
+            let run = std::panic::AssertUnwindSafe(|| job.run_with(&mut report));
+            let answer = std::panic::catch_unwind(run).unwrap_or(Ok(None));
             // A failed send means the UI has quit: nobody waits for it.
             thread_tx
                 .send(Wake::Event(AppEvent::answer(generation, answer)))

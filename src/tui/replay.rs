@@ -289,6 +289,7 @@ impl ReplayState {
             }
             AppEvent::Resize(..)
             | AppEvent::Thought { .. }
+            | AppEvent::Thinking { .. }
             | AppEvent::EngineFailed { .. }
             | AppEvent::Hinted { .. } => Nav::Stay,
         }
@@ -509,9 +510,8 @@ impl ReplayState {
         }
         let message = Message::of(control.keep_now(settings));
         Nav::Play(Box::new(PlayStart {
-            control,
-            flip_toggle: false,
             message: Some(message),
+            ..PlayStart::new(control)
         }))
     }
 }

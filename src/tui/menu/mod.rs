@@ -13,18 +13,23 @@ mod variants;
 
 pub use browser::{Ask, BrowseStep, Browser, Preview, Shelf, SortKey};
 pub use main_page::{MainItem, MainList};
-pub use new_game::{clock_choices, FormRow, FormStep, NewGameForm, PLAYER_CHOICES};
+pub use new_game::{
+    clock_choices, level_description, level_rating, FormRow, FormStep, NewGameForm, NewGameSetup,
+    MOVETIME_CHOICES, PLAYER_CHOICES,
+};
 pub use variants::{PickerStep, VariantPicker};
 
 use crate::ai::PlayerSpec;
+use crate::core::Color;
 use crate::game::Game;
 use crate::record::games::OpenGame;
 use crate::record::RecordErrorKind;
-use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart};
+use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayChoices, PlayStart, ReplayStart};
 use crate::tui::config::{Config, NewGameChoices};
 use crate::tui::control::{load_game, saved_players, GameControl};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
+use crate::uci::client::{Engine, EngineSeat};
 use crate::variant::Registry;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -123,7 +128,7 @@ impl MenuState {
             },
             Page::Variants(picker) => {
                 let step = picker.key(code, registry.all().len().max(1));
-                self.picker_step(step, ctx.settings)
+                self.picker_step(step, ctx)
             }
             Page::NewGame(form) => {
                 let step = form.key(code, registry);
@@ -146,7 +151,7 @@ impl MenuState {
             },
             Page::Variants(picker) => {
                 let step = picker.click(col, row, size, registry.all().len());
-                self.picker_step(step, ctx.settings)
+                self.picker_step(step, ctx)
             }
             Page::NewGame(form) => {
                 let step = form.click(col, row, size, registry);
@@ -196,11 +201,14 @@ impl MenuState {
         }
     }
 
-    fn picker_step(&mut self, step: PickerStep, settings: &Settings) -> Nav {
+    fn picker_step(&mut self, step: PickerStep, ctx: &Ctx) -> Nav {
         match step {
             PickerStep::Stay => {}
             PickerStep::Chosen(v) => {
-                let form = NewGameForm::with_choices(v, &remembered(settings));
+                let id = ctx.registry.all().get(v).map_or("", |d| d.id.as_str());
+                let defaults = PlayChoices::of(ctx.settings);
+                let last = remembered(ctx.settings);
+                let form = NewGameForm::with_choices(v, id, &last, defaults);
                 self.page = Page::NewGame(form);
             }
             PickerStep::Back => self.page = Page::Main(MainList { cursor: 0 }),
@@ -212,11 +220,21 @@ impl MenuState {
         let Page::NewGame(form) = &self.page else {
             return Nav::Stay;
         };
+        if step != FormStep::Start {
+            // Why the last start failed no longer holds once the form changes.
+            self.message = None;
+        }
         match step {
             FormStep::Stay => Nav::Stay,
+            FormStep::Theme(d) => {
+                let all = ThemeName::ALL;
+                let now = all.iter().position(|t| *t == ctx.theme.name).unwrap_or(0);
+                let next = (now as i32 + i32::from(d)).rem_euclid(all.len() as i32);
+                Nav::Theme(all[next as usize])
+            }
             FormStep::Start => {
                 let form = form.clone();
-                let nav = self.start_game(form.clone(), ctx.registry);
+                let nav = self.start_game(&form, ctx.registry);
                 if let (Nav::Play(_), Some(path)) = (&nav, &ctx.settings.config) {
                     // Remembered for the next new game; a config file that
                     // cannot be read was reported at start and is left alone.
@@ -270,30 +288,18 @@ impl MenuState {
         }
     }
 
-    fn start_game(&mut self, form: NewGameForm, registry: &Registry) -> Nav {
-        let Some(variant) = registry.all().get(form.variant).cloned() else {
-            return Nav::Stay;
-        };
-        let fen = form.fen.trim();
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1);
-        let game = match Game::new(variant, (!fen.is_empty()).then_some(fen), seed) {
-            Ok(g) => g,
+    /// Start the game the form describes, or say on the form why not.
+    fn start_game(&mut self, form: &NewGameForm, registry: &Registry) -> Nav {
+        match new_game_control(form, registry) {
+            Ok((control, choices)) => Nav::Play(Box::new(PlayStart {
+                choices: Some(choices),
+                ..PlayStart::new(control)
+            })),
             Err(e) => {
                 self.message = Some(format!("cannot start: {e}"));
-                return Nav::Stay;
+                Nav::Stay
             }
-        };
-        let mut control = GameControl::new(game, form.players());
-        if let Some(tc) = form.time_control() {
-            control = control.with_clock(tc);
         }
-        if form.match_games > 1 && new_game::offers_matches(registry, form.variant) {
-            control = control.in_match(form.match_games);
-        }
-        Nav::Play(Box::new(PlayStart::new(control)))
     }
 
     /// Open a file to play on (or to replay). Files with an error open in
@@ -380,6 +386,44 @@ impl MenuState {
             theme,
         }
     }
+}
+
+/// The game a new-game form describes, with the settings it is played
+/// with. External engines are started (and asked for the variant) now,
+/// so one that cannot play it is refused before the board opens.
+fn new_game_control(
+    form: &NewGameForm,
+    registry: &Registry,
+) -> Result<(GameControl, PlayChoices), String> {
+    let variant = registry
+        .all()
+        .get(form.variant)
+        .cloned()
+        .ok_or("no such variant")?;
+    let setup = form.setup(registry)?;
+    let seed = setup.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let id = variant.id.clone();
+    let game = Game::new(variant, setup.fen.as_deref(), seed).map_err(|e| e.to_string())?;
+    let mut control = GameControl::new(game, setup.players.clone());
+    if let Some(tc) = setup.clock {
+        control = control.with_clock(tc);
+    }
+    if setup.match_games > 1 {
+        control = control.in_match(setup.match_games);
+    }
+    for (side, spec) in [Color::White, Color::Black].into_iter().zip(&setup.players) {
+        if let PlayerSpec::Uci { command } = spec {
+            let mut engine = Engine::start(command, &id).map_err(|e| e.to_string())?;
+            engine.new_game().map_err(|e| e.to_string())?;
+            control.set_engine(side, EngineSeat::with(engine));
+        }
+    }
+    Ok((control, setup.choices))
 }
 
 /// The menu as a widget: the page showing, and its keys at the foot.

@@ -175,6 +175,13 @@ impl PlayState {
                 }
                 Nav::Stay
             }
+            AppEvent::Thinking {
+                generation,
+                progress,
+            } => {
+                self.control.take_progress(generation, *progress);
+                Nav::Stay
+            }
             AppEvent::Hinted { generation, action } => {
                 self.take_hint(generation, action);
                 Nav::Stay
@@ -600,9 +607,8 @@ impl PlayState {
     fn next_game(&mut self) -> Nav {
         match self.control.next_game() {
             Ok(control) => Nav::Play(Box::new(PlayStart {
-                control,
                 flip_toggle: self.view.flip_toggle,
-                message: None,
+                ..PlayStart::new(control)
             })),
             Err(e) => {
                 self.view.refuse(e);

@@ -24,6 +24,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use std::time::Duration;
 
+/// Moves of the thinking computer's expected line shown on screen.
+const PV_SHOWN: usize = 8;
+
 /// The layout of a game's screen (the message line grows with the
 /// message shown).
 pub fn layout(
@@ -185,6 +188,7 @@ impl PlayPage<'_> {
             if pos.in_check(side) {
                 v.push(Line::styled("Check!", theme.error()));
             }
+            v.extend(self.thinking_lines());
             v.extend(self.clock_lines());
             v.extend(self.hints_line());
             return v;
@@ -196,6 +200,24 @@ impl PlayPage<'_> {
         v.extend(self.clock_lines());
         v.extend(self.hints_line());
         v
+    }
+
+    /// While the computer thinks: its search's depth, score (as it sees
+    /// it) and speed, and the line it expects, as far as it has got.
+    fn thinking_lines(&self) -> Vec<Line<'static>> {
+        let Some(p) = self.control.progress() else {
+            return Vec::new();
+        };
+        let mut lines = vec![Line::raw(p.summary())];
+        if !p.pv.is_empty() {
+            let shown: Vec<&str> = p.pv.iter().take(PV_SHOWN).map(String::as_str).collect();
+            let more = if p.pv.len() > PV_SHOWN { " …" } else { "" };
+            lines.push(Line::styled(
+                format!("line: {}{more}", shown.join(" ")),
+                self.theme.dim(),
+            ));
+        }
+        lines
     }
 
     /// Hints used by each side, once any was: a searching hint shows too.
