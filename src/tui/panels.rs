@@ -413,6 +413,63 @@ fn short(san: &str) -> String {
     }
 }
 
+/// What the move list's text of each ply is made from.
+struct MoveListText<'a> {
+    sans: &'a [String],
+    effects: &'a [Vec<Effect>],
+    marks: &'a [Option<Mark>],
+    names: [&'static str; 2],
+    current: Option<usize>,
+    theme: &'a Theme,
+}
+
+/// One side's turn in the move list (plies `plies`): its spans, where each
+/// ply's text is within it (offset, width, ply count after it), and its width.
+fn turn_part(
+    list: &MoveListText,
+    mover: Color,
+    plies: std::ops::Range<usize>,
+) -> (Vec<Span<'static>>, Vec<(usize, usize, usize)>, usize) {
+    let theme = list.theme;
+    let mut part: Vec<Span<'static>> = Vec::new();
+    let mut part_hits: Vec<(usize, usize, usize)> = Vec::new();
+    let mut plen = 0;
+    let first = plies.start;
+    for k in plies {
+        let Some(san) = list.sans.get(k) else { break };
+        let style = if list.current == Some(k + 1) {
+            theme.selected_row()
+        } else {
+            Style::default()
+        };
+        if k > first {
+            part.push(Span::raw(" "));
+            plen += 1;
+        }
+        let text = short(san);
+        // An analysis's mark follows the move (`Nf6??`), then what the move
+        // did besides (`Bxb5 ⟲d7`).
+        let mark = list.marks.get(k).copied().flatten();
+        let symbol = mark.map_or("", Mark::symbol);
+        let did = list.effects.get(k).map_or(&[][..], Vec::as_slice);
+        let did = match effects_text(did, mover, list.names, theme.ascii) {
+            t if t.is_empty() => t,
+            t => format!(" {t}"),
+        };
+        let w = text.chars().count() + symbol.len() + did.chars().count();
+        part_hits.push((plen, w, k + 1));
+        plen += w;
+        part.push(Span::styled(text, style));
+        if let Some(m) = mark {
+            part.push(Span::styled(symbol, theme.move_mark(m >= Mark::Mistake)));
+        }
+        if !did.is_empty() {
+            part.push(Span::styled(did, style));
+        }
+    }
+    (part, part_hits, plen)
+}
+
 /// Where a ply's text sits in the move list: (row, first column, last
 /// column exclusive, ply count after it).
 pub type MoveHit = (usize, u16, u16, usize);
@@ -430,7 +487,14 @@ pub fn move_rows(
 ) -> (Vec<Line<'static>>, usize, Vec<MoveHit>) {
     let sans = game.sans();
     let effects = game_effects(game);
-    let names = game.position().side_names();
+    let list = MoveListText {
+        sans,
+        effects: &effects,
+        marks,
+        names: game.position().side_names(),
+        current,
+        theme,
+    };
     // Turns: (side, number, first ply index, last ply index exclusive).
     let mut turns: Vec<(Color, u32, usize, usize)> = Vec::new();
     for i in 0..sans.len() {
@@ -463,41 +527,7 @@ pub fn move_rows(
         }
         for (n, ti) in take.iter().enumerate() {
             let (mover, _, a, b) = turns[*ti];
-            let mut part: Vec<Span<'static>> = Vec::new();
-            let mut part_hits: Vec<(usize, usize, usize)> = Vec::new();
-            let mut plen = 0;
-            for (k, san) in sans.iter().enumerate().take(b).skip(a) {
-                let style = if current == Some(k + 1) {
-                    theme.selected_row()
-                } else {
-                    Style::default()
-                };
-                if k > a {
-                    part.push(Span::raw(" "));
-                    plen += 1;
-                }
-                let text = short(san);
-                // An analysis's mark follows the move (`Nf6??`), then what
-                // the move did besides (`Bxb5 ⟲d7`).
-                let mark = marks.get(k).copied().flatten();
-                let symbol = mark.map_or("", Mark::symbol);
-                let did = effects.get(k).map_or(&[][..], Vec::as_slice);
-                let did = match effects_text(did, mover, names, theme.ascii) {
-                    t if t.is_empty() => t,
-                    t => format!(" {t}"),
-                };
-                let w = text.chars().count() + symbol.len() + did.chars().count();
-                part_hits.push((plen, w, k + 1));
-                plen += w;
-                part.push(Span::styled(text, style));
-                if let Some(m) = mark {
-                    let style = theme.move_mark(m >= Mark::Mistake);
-                    part.push(Span::styled(symbol, style));
-                }
-                if !did.is_empty() {
-                    part.push(Span::styled(did, style));
-                }
-            }
+            let (part, part_hits, plen) = turn_part(&list, mover, a..b);
             if n == 1 && len + 1 + plen > width {
                 // Black's part goes on its own row.
                 rows.push(Line::from(std::mem::take(&mut spans)));
