@@ -309,11 +309,12 @@ impl Describe for Antichess {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::perft;
 
-    fn anti(fen: &str) -> Antichess {
+    /// The position of a FEN, for tests here and in the evaluation.
+    pub(crate) fn anti(fen: &str) -> Antichess {
         Antichess::from_setup(Setup::parse(fen).unwrap(), AntichessOptions::default()).unwrap()
     }
 

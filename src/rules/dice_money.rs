@@ -27,8 +27,9 @@ use serde::{Deserialize, Serialize};
 /// the board and among its lost pieces together.
 pub const SET: [u8; 6] = [8, 2, 2, 2, 1, 1];
 
-/// Roles that can be lost (kings are never captured).
-const LOSABLE: [Role; 5] = [
+/// Roles that can be lost (kings are never captured): the lost-piece
+/// counts the rules keep, and the evaluation weighs.
+pub const LOSABLE: [Role; 5] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,

@@ -536,11 +536,12 @@ impl Describe for Monochrome {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::perft;
 
-    fn mono(fen: &str) -> Monochrome {
+    /// The position of a FEN, for tests here and in the evaluation.
+    pub(crate) fn mono(fen: &str) -> Monochrome {
         Monochrome::from_setup(Setup::parse(fen).unwrap(), MonochromeOptions::default()).unwrap()
     }
 

@@ -277,94 +277,85 @@ fn spawn_requests(app: &mut App, tx: &mpsc::Sender<Wake>) {
     }
 }
 
-/// Search for a hint on its own thread; the answer (`None` when it
-/// panicked or no thread could start) comes back as an event.
+/// Run `work` on a computer thread of its own; it sends what it streams
+/// through the sender it is given and returns its last event, which is
+/// sent too. A panic in `work`, or a thread that cannot start, sends
+/// `failed` instead, so the UI never waits for an answer that cannot come.
+fn spawn_job<F>(tx: &mpsc::Sender<Wake>, failed: AppEvent, work: F)
+where
+    F: FnOnce(&mpsc::Sender<Wake>) -> AppEvent + Send + 'static,
+{
+    let thread_tx = tx.clone();
+    let (failed_tx, failed_here) = (failed.clone(), failed);
+    let spawned = std::thread::Builder::new()
+        .name(AI_THREAD.to_string())
+        .spawn(move || {
+            let run = std::panic::AssertUnwindSafe(|| work(&thread_tx));
+            let event = std::panic::catch_unwind(run).unwrap_or(failed_tx);
+            // A failed send means the UI has quit: nobody waits for it.
+            thread_tx.send(Wake::Event(event)).ok();
+        });
+    if spawned.is_err() {
+        tx.send(Wake::Event(failed_here)).ok();
+    }
+}
+
+/// Search for a hint; the answer (`None` when the search failed) comes
+/// back as an event.
 fn spawn_hint(job: HintJob, tx: &mpsc::Sender<Wake>) {
     let generation = job.generation;
-    let thread_tx = tx.clone();
-    let spawned = std::thread::Builder::new()
-        .name(AI_THREAD.to_string())
-        .spawn(move || {
-            let action = std::panic::catch_unwind(|| job.run()).unwrap_or(None);
-            thread_tx
-                .send(Wake::Event(AppEvent::Hinted { generation, action }))
-                .ok();
-        });
-    if spawned.is_err() {
-        tx.send(Wake::Event(AppEvent::Hinted {
-            generation,
-            action: None,
-        }))
-        .ok();
-    }
+    let failed = AppEvent::Hinted {
+        generation,
+        action: None,
+    };
+    spawn_job(tx, failed, move |_| AppEvent::Hinted {
+        generation,
+        action: job.run(),
+    });
 }
 
-/// Analyse a game on its own thread (which uses the cores the settings
-/// give it), streaming each ply back as an event as soon as it is ready.
-/// A panic or a thread that cannot start leaves the analysis incomplete;
-/// the viewer shows what arrived.
+/// Analyse a game (on the cores the settings give it), streaming each ply
+/// back as soon as it is ready; a failed analysis stays incomplete and the
+/// viewer shows what arrived.
 fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<Wake>) {
     let id = job.id;
-    let thread_tx = tx.clone();
-    let spawned = std::thread::Builder::new()
-        .name(AI_THREAD.to_string())
-        .spawn(move || {
-            let on_ply = |p: &crate::analysis::PlyAnalysis| {
-                let ply = Box::new(p.clone());
-                thread_tx
-                    .send(Wake::Event(AppEvent::Analysed { job: id, ply }))
-                    .ok();
-            };
-            let done = std::panic::catch_unwind(|| job.run(&on_ply)).unwrap_or(None);
-            let analysis = done.map(Box::new);
-            thread_tx
-                .send(Wake::Event(AppEvent::AnalysisDone { job: id, analysis }))
+    let failed = AppEvent::AnalysisDone {
+        job: id,
+        analysis: None,
+    };
+    spawn_job(tx, failed, move |tx| {
+        let on_ply = |p: &crate::analysis::PlyAnalysis| {
+            let ply = Box::new(p.clone());
+            tx.send(Wake::Event(AppEvent::Analysed { job: id, ply }))
                 .ok();
-        });
-    if spawned.is_err() {
-        tx.send(Wake::Event(AppEvent::AnalysisDone {
-            job: id,
-            analysis: None,
-        }))
-        .ok();
-    }
+        };
+        let analysis = job.run(&on_ply).map(Box::new);
+        AppEvent::AnalysisDone { job: id, analysis }
+    });
 }
 
-/// Run a computer player's job on its own thread; its answer (or `None`
-/// when it panicked or no thread could start) comes back as an event.
+/// Run a computer player's job, streaming its progress (throttled) for the
+/// thinking line; a failed job answers with no move, which the game shows.
 fn spawn_thinker(job: ThinkJob, tx: &mpsc::Sender<Wake>) {
     let generation = job.generation;
-    let thread_tx = tx.clone();
-    let spawned = std::thread::Builder::new()
-        .name(AI_THREAD.to_string())
-        .spawn(move || {
-            let mut throttle = control::ProgressThrottle::new(control::PROGRESS_EVERY);
-            let progress_tx = thread_tx.clone();
-            let mut report = |progress: control::ThinkProgress| {
-                if throttle.due(Instant::now()) {
-                    let progress = Box::new(progress);
-                    let event = AppEvent::Thinking {
-                        generation,
-                        progress,
-                    };
-                    progress_tx.send(Wake::Event(event)).ok();
-                }
-            };
-            let run = std::panic::AssertUnwindSafe(|| job.run_with(&mut report));
-            let answer = std::panic::catch_unwind(run).unwrap_or(Ok(None));
-            // A failed send means the UI has quit: nobody waits for it.
-            thread_tx
-                .send(Wake::Event(AppEvent::answer(generation, answer)))
-                .ok();
-        });
-    if spawned.is_err() {
-        // No thread: the game shows that the computer found no move.
-        tx.send(Wake::Event(AppEvent::Thought {
-            generation,
-            action: None,
-        }))
-        .ok();
-    }
+    let failed = AppEvent::Thought {
+        generation,
+        action: None,
+    };
+    spawn_job(tx, failed, move |tx| {
+        let mut throttle = control::ProgressThrottle::new(control::PROGRESS_EVERY);
+        let mut report = |progress: control::ThinkProgress| {
+            if throttle.due(Instant::now()) {
+                let progress = Box::new(progress);
+                let event = AppEvent::Thinking {
+                    generation,
+                    progress,
+                };
+                tx.send(Wake::Event(event)).ok();
+            }
+        };
+        AppEvent::answer(generation, job.run_with(&mut report))
+    });
 }
 
 /// Draw the app through ratatui's `TestBackend` (the same `Terminal::draw`

@@ -307,6 +307,20 @@ impl MenuState {
     /// saved file gets a record of its own at its first action; the file
     /// stays as it is (and is offered when saving, after asking).
     fn open_game(&mut self, path: PathBuf, replay: bool, ctx: &mut Ctx) -> Nav {
+        let saved_at = path.clone();
+        self.load_to_play(path, replay, ctx, |control| control.saved_at(saved_at))
+    }
+
+    /// Read a game file and open it: in the viewer when asked or when the
+    /// file has an error, otherwise to play on, `attach` deciding where
+    /// the game is kept from now on.
+    fn load_to_play(
+        &mut self,
+        path: PathBuf,
+        replay: bool,
+        ctx: &mut Ctx,
+        attach: impl FnOnce(GameControl) -> GameControl,
+    ) -> Nav {
         let loaded = match load_game(&path, ctx.registry) {
             Ok(loaded) => loaded,
             Err(e) => {
@@ -324,10 +338,8 @@ impl MenuState {
         }
         let players =
             saved_players(&path, ctx.registry).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
-        let control = GameControl::new(loaded.game, players)
-            .with_hints(loaded.hints)
-            .saved_at(path);
-        Nav::Play(Box::new(PlayStart::new(control)))
+        let control = GameControl::new(loaded.game, players).with_hints(loaded.hints);
+        Nav::Play(Box::new(PlayStart::new(attach(control))))
     }
 
     /// Play on a game in progress, in its own record, which is locked for
@@ -355,27 +367,7 @@ impl MenuState {
                 };
             }
         };
-        let loaded = match load_game(&path, ctx.registry) {
-            Ok(loaded) => loaded,
-            Err(e) => {
-                self.message = Some(e);
-                return Nav::Stay;
-            }
-        };
-        if loaded.error.is_some() {
-            return Nav::Replay(Box::new(ReplayStart {
-                game: loaded.game,
-                path: Some(path),
-                error: loaded.error,
-                analysis: loaded.analysis,
-            }));
-        }
-        let players =
-            saved_players(&path, ctx.registry).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
-        let control = GameControl::new(loaded.game, players)
-            .with_hints(loaded.hints)
-            .continued(open);
-        Nav::Play(Box::new(PlayStart::new(control)))
+        self.load_to_play(path, false, ctx, |control| control.continued(open))
     }
 
     /// The screen's widget.
