@@ -538,19 +538,10 @@ impl Describe for Monochrome {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::rules::perft;
 
     /// The position of a FEN, for tests here and in the evaluation.
     pub(crate) fn mono(fen: &str) -> Monochrome {
         Monochrome::from_setup(Setup::parse(fen).unwrap(), MonochromeOptions::default()).unwrap()
-    }
-
-    #[test]
-    fn start_counts_match_the_known_numbers() {
-        let p = mono(crate::core::fen::STANDARD_FEN);
-        assert_eq!(perft(&p, 1), 20);
-        assert_eq!(perft(&p, 2), 400);
-        assert_eq!(perft(&p, 3), 9302);
     }
 
     #[test]
