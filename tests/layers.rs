@@ -103,13 +103,16 @@ fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|layer| layer.contains(&module))
 }
 
+/// Which top-level modules each top-level module names.
+type Graph = BTreeMap<String, BTreeSet<String>>;
+
 /// Which modules each module names, and the code of each file.
-fn crate_graph() -> (BTreeMap<String, BTreeSet<String>>, Vec<(PathBuf, String)>) {
+fn crate_graph() -> (Graph, Vec<(PathBuf, String)>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     source_files(&src, &mut files);
     files.sort();
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut graph = Graph::new();
     let mut codes = Vec::new();
     for file in files {
         let text = fs::read_to_string(&file).expect("source is text");
