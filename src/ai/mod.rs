@@ -7,6 +7,7 @@
 //! [`level`]; `random` and `greedy` (in [`players`]) exist for testing.
 
 pub mod eval;
+pub mod opening;
 pub mod ordering;
 pub mod players;
 pub mod search;
