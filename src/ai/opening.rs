@@ -28,7 +28,9 @@ pub fn random_opening(game: &mut Game, plies: u32, seed: u64) -> Result<u32, Gam
     let mut fallback = None;
     for attempt in 0..ATTEMPTS {
         let mut trial = game.clone();
-        let attempt_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(attempt);
+        let attempt_seed = seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(attempt);
         if !play_random(&mut trial, plies, attempt_seed)? {
             continue;
         }

@@ -136,13 +136,12 @@ impl EngineSpec {
             if name.is_empty() {
                 return Err(bad(format!("'{pair}' has no option name")));
             }
-            let number = |what: &str| {
-                value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .ok_or_else(|| bad(format!("{name} must be a positive {what}, not '{value}'")))
-            };
+            let number =
+                |what: &str| {
+                    value.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                        bad(format!("{name} must be a positive {what}, not '{value}'"))
+                    })
+                };
             match name {
                 "movetime" => spec.movetime = Some(Duration::from_millis(number("number of ms")?)),
                 "nodes" => spec.nodes = Some(number("number of nodes")?),
@@ -606,8 +605,8 @@ mod tests {
 
     #[test]
     fn options_after_the_question_mark_are_engine_options_or_limits() {
-        let spec =
-            EngineSpec::parse("stockfish?UCI_LimitStrength=true&UCI_Elo=1500&movetime=100").unwrap();
+        let spec = EngineSpec::parse("stockfish?UCI_LimitStrength=true&UCI_Elo=1500&movetime=100")
+            .unwrap();
         assert_eq!(spec.command, "stockfish");
         assert_eq!(
             spec.options,
