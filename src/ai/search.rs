@@ -1136,7 +1136,7 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Position;
+    use crate::rules::{AnyPosition, Position};
     use crate::variant::Registry;
 
     fn position(id: &str, fen: Option<&str>) -> crate::rules::AnyPosition {
@@ -1152,6 +1152,59 @@ mod tests {
         let mut seen = Vec::new();
         let r = crate::dispatch!(pos, p => search_with(p, &[], limits, &stop, table, &mut |it| seen.push(it.clone())));
         (r, seen)
+    }
+
+    #[test]
+    fn time_use_stretches_while_the_best_action_changes_and_never_passes_the_hard_limit() {
+        let ms = Duration::from_millis;
+        let a = Action::Pass;
+        let b = Action::Roll(1, 2);
+        let mut unsure = TimeUse::new(Some(ms(600)), Some(ms(1000)));
+        let mut sure = TimeUse::new(Some(ms(600)), Some(ms(1000)));
+        for depth in 1..=8 {
+            unsure.completed(depth, Some(if depth % 2 == 0 { a } else { b }), 0);
+            sure.completed(depth, Some(a), 0);
+        }
+        // Past the soft share: the sure search stops, the unsure goes on.
+        assert!(sure.out_of_time(ms(500)));
+        assert!(!unsure.out_of_time(ms(700)));
+        // Never past the hard limit.
+        assert!(unsure.out_of_time(ms(1000)));
+        // A falling score also buys time.
+        let mut falling = TimeUse::new(Some(ms(600)), Some(ms(1000)));
+        for depth in 1..=8 {
+            falling.completed(depth, Some(a), -40 * depth as i32);
+        }
+        assert!(!falling.out_of_time(ms(700)));
+        // No clock, no limit.
+        assert!(!TimeUse::new(None, None).out_of_time(ms(1_000_000)));
+    }
+
+    #[test]
+    fn null_moves_are_offered_only_where_zugzwang_is_rare() {
+        use crate::ai::eval::Evaluate;
+        let AnyPosition::Standard(chess) = position("standard", None) else {
+            panic!("standard is standard");
+        };
+        let passed = chess.null_move().unwrap();
+        assert_eq!(passed.turn(), chess.turn().other());
+        // Only pawns and the king: no pass.
+        let AnyPosition::Standard(pawns) =
+            position("standard", Some("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1"))
+        else {
+            panic!("standard is standard");
+        };
+        assert!(pawns.null_move().is_none());
+        for id in ["antichess", "chicken", "monochrome", "dice-money"] {
+            let pos = position(id, None);
+            let offered = crate::dispatch!(&pos, p => p.null_move().is_some());
+            assert!(!offered, "{id}");
+        }
+        for id in ["contrast", "monochromatic"] {
+            let pos = position(id, None);
+            let offered = crate::dispatch!(&pos, p => p.null_move().is_some());
+            assert!(offered, "{id}");
+        }
     }
 
     #[test]
