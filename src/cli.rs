@@ -1,6 +1,7 @@
 //! The command line (README, "Command line"): argument definitions and the headless
 //! subcommands. Machine-readable outputs are exactly as README fixes them.
 
+mod browse;
 mod import;
 pub mod output;
 
@@ -11,7 +12,7 @@ use motley::core::Action;
 use motley::core::Color;
 use motley::game::Game;
 use motley::record;
-use motley::rules::{perft, perft_divide, AnyPosition, Position};
+use motley::rules::{perft, perft_divide, AnyPosition, Describe, Position};
 use motley::uci::client::Engine;
 use motley::variant::{Registry, VariantDef};
 use output::{outln, warnln, Out, WriteFailure};
@@ -93,8 +94,11 @@ pub enum Command {
     Bench {
         /// Instead: time importing this many generated PGN games (the
         /// import's games per second).
-        #[arg(long, value_name = "GAMES")]
+        #[arg(long, value_name = "GAMES", conflicts_with = "browse")]
         import: Option<u32>,
+        /// Instead: time the game browser listing this many saved games.
+        #[arg(long, value_name = "GAMES")]
+        browse: Option<u32>,
     },
     /// Play headless games between two players and print the score.
     Match {
@@ -228,12 +232,23 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             moves_command(&v, fen, game, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
-        Command::Bench { import: None } => {
+        Command::Bench {
+            import: None,
+            browse: None,
+        } => {
             bench(&registry, &mut out)?;
             ExitCode::SUCCESS
         }
-        Command::Bench { import: Some(n) } => {
+        Command::Bench {
+            import: Some(n), ..
+        } => {
             import::bench_import(n, &registry, &mut out)?;
+            ExitCode::SUCCESS
+        }
+        Command::Bench {
+            browse: Some(n), ..
+        } => {
+            browse::bench_browse(n, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Check { file } => check(&user_path(&file)?, &registry, &mut out)?,
@@ -287,17 +302,13 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
         }
         Command::Play(mut args) => {
             args.theme = args.theme.or(theme);
-            play(registry, args)?;
-            ExitCode::SUCCESS
+            play(registry, args)?
         }
         Command::Replay {
             file,
             ascii,
             theme: t,
-        } => {
-            replay(registry, user_path(&file)?, ascii, t.or(theme))?;
-            ExitCode::SUCCESS
-        }
+        } => replay(registry, user_path(&file)?, ascii, t.or(theme))?,
     };
     out.finish()?;
     Ok(code)
@@ -726,7 +737,7 @@ impl GameRow {
         let (result, reason, winner) = match game.outcome() {
             Some(o) => (
                 o.result_str(),
-                failure.unwrap_or_else(|| o.describe()),
+                failure.unwrap_or_else(|| o.describe_with(game.position().side_names())),
                 o.winner,
             ),
             None => (
@@ -964,7 +975,7 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
 fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
     motley::tui::settings::Settings {
         ascii,
-        autosave: motley::paths::legacy_autosave_path(),
+        games_dir: motley::paths::games_dir(),
         saves_dir: motley::paths::saves_dir(),
         config: motley::tui::config::config_path(),
         ..Default::default()
@@ -976,7 +987,7 @@ fn run_app(
     registry: Registry,
     settings: motley::tui::settings::Settings,
     theme: Option<ThemeName>,
-) -> Result<()> {
+) -> Result<ExitCode> {
     // The command line's theme, else the config file's. A config file that
     // cannot be read is said on the first screen.
     let (config, warning) = motley::tui::config::Config::load();
@@ -990,25 +1001,48 @@ fn run_app(
     }
     let theme = motley::tui::theme::Theme::from_env(config.theme_or(theme), settings.ascii);
     let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
-    motley::tui::run(app)?;
-    Ok(())
+    match motley::tui::run(app)? {
+        motley::tui::Ended::ByUser => Ok(ExitCode::SUCCESS),
+        motley::tui::Ended::BySignal { signal, report } => {
+            if let Some(line) = report {
+                use std::io::Write;
+                // The terminal may be gone (a hangup): nothing to do then.
+                let _ = writeln!(std::io::stderr(), "motley: {line}");
+            }
+            Ok(ExitCode::from(128u8.saturating_add(signal as u8)))
+        }
+    }
+}
+
+/// The legacy single autosave of older Motleys moves into the games folder
+/// before any screen lists games (nothing is lost); what went wrong is
+/// said on the first screen.
+fn migrate_autosave() -> Option<String> {
+    let (legacy, games) = (
+        motley::paths::legacy_autosave_path()?,
+        motley::paths::games_dir()?,
+    );
+    motley::record::games::migrate_legacy_autosave(&legacy, &games)
+        .err()
+        .map(|e| format!("the old autosave was not moved: {e}"))
 }
 
 /// `motley` with no subcommand: the main menu.
 pub fn menu(theme: Option<ThemeName>) -> Result<ExitCode> {
     let registry = Registry::load();
     let settings = ui_settings(false);
-    let menu = motley::tui::menu::MenuState::new(&settings, &registry);
+    let moved = migrate_autosave();
+    let mut menu = motley::tui::menu::MenuState::new(&settings, &registry);
+    menu.message = moved;
     run_app(
         motley::tui::app::Screen::Menu(Box::new(menu)),
         registry,
         settings,
         theme,
-    )?;
-    Ok(ExitCode::SUCCESS)
+    )
 }
 
-fn play(registry: Registry, args: PlayArgs) -> Result<()> {
+fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     let id = args.variant.as_deref().unwrap_or("standard");
     let variant = registry.get(id)?;
     let seed = args.seed.unwrap_or_else(|| {
@@ -1028,6 +1062,9 @@ fn play(registry: Registry, args: PlayArgs) -> Result<()> {
         control = control.with_clock(tc);
     }
     let mut state = motley::tui::play::PlayState::open(motley::tui::base::PlayStart::new(control));
+    if let Some(problem) = migrate_autosave() {
+        state.view.message = Some(motley::tui::base::Message::error(problem));
+    }
     // External engines start now, so one that cannot play the variant is
     // refused before the board opens.
     for side in [Color::White, Color::Black] {
@@ -1052,7 +1089,7 @@ fn replay(
     file: std::path::PathBuf,
     ascii: bool,
     theme: Option<ThemeName>,
-) -> Result<()> {
+) -> Result<ExitCode> {
     let state =
         motley::tui::replay::ReplayState::open(file, &registry).map_err(anyhow::Error::msg)?;
     run_app(

@@ -269,6 +269,20 @@ pub fn think(
     settings: &ThinkSettings,
     stop: &AtomicBool,
 ) -> Option<Action> {
+    think_with(pos, history, spec, settings, stop, &mut |_| {})
+}
+
+/// [`think`], passing each completed iteration of a level's search to
+/// `on_iteration` as it happens, so a screen can show the thinking
+/// (players without a search report nothing).
+pub fn think_with(
+    pos: &AnyPosition,
+    history: &[u64],
+    spec: &PlayerSpec,
+    settings: &ThinkSettings,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&search::Iteration),
+) -> Option<Action> {
     if pos.is_chance() {
         return None;
     }
@@ -277,7 +291,7 @@ pub fn think(
         PlayerSpec::Random => players::random(pos, settings.seed),
         PlayerSpec::Greedy => greedy_any(pos, settings.seed),
         PlayerSpec::Computer { level } => {
-            analyse(pos, history, *level, settings, stop).and_then(|r| r.best)
+            analyse_with(pos, history, *level, settings, stop, on_iteration).and_then(|r| r.best)
         }
     }
 }
@@ -313,11 +327,31 @@ pub fn analyse(
     settings: &ThinkSettings,
     stop: &AtomicBool,
 ) -> Option<search::Report> {
+    analyse_with(pos, history, level_number, settings, stop, &mut |_| {})
+}
+
+/// [`analyse`], passing each completed iteration to `on_iteration`.
+pub fn analyse_with(
+    pos: &AnyPosition,
+    history: &[u64],
+    level_number: u8,
+    settings: &ThinkSettings,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&search::Iteration),
+) -> Option<search::Report> {
     if pos.is_chance() {
         return None;
     }
     let limits = level_limits(level_number, pos.fullmoves(), settings);
-    Some(crate::dispatch!(pos, p => search::search(p, history, &limits, stop)))
+    let mut table = limits.use_tt.then(|| tt::Table::new(limits.tt_mb));
+    Some(crate::dispatch!(pos, p => search::search_with(
+        p,
+        history,
+        &limits,
+        stop,
+        table.as_mut(),
+        on_iteration
+    )))
 }
 
 /// The search limits of computer level `level_number` for a position at

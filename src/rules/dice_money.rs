@@ -9,7 +9,7 @@
 //! bring back a piece of the physical set; on-board plus lost always makes
 //! exactly one set per colour.
 
-use super::facts::{Describe, Die, Earning, Fact, PriceOffer, TurnStage};
+use super::facts::{board_effects, Describe, Die, Earning, Effect, Fact, PriceOffer, TurnStage};
 use super::fide::{fide_hash, validate_fide_setup};
 use super::standard::{fide_castling_why, fide_why_illegal};
 use super::{Carried, CarryError, EndReason, ExtraState};
@@ -1183,6 +1183,21 @@ impl DiceMoney {
 }
 
 impl Describe for DiceMoney {
+    /// The first chess move of a turn may earn money.
+    fn action_effects(&self, action: &Action) -> Vec<Effect> {
+        let mut after = *self;
+        after.play_unchecked(*action);
+        let mut effects = board_effects(&self.board, &after.board, self.turn, action);
+        if matches!(action, Action::Move(_)) {
+            let side = self.turn;
+            let amount = after.money[side.index()].saturating_sub(self.money[side.index()]);
+            if amount > 0 {
+                effects.push(Effect::Earned { side, amount });
+            }
+        }
+        effects
+    }
+
     fn facts(&self) -> Vec<Fact> {
         let dice = self.dice.and_then(|(a, b)| {
             Some([

@@ -10,7 +10,7 @@ use crate::analysis::Mark;
 use crate::core::{Action, Bitboard, Color, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{
-    Die, EndOffer, Fact, KnightKind, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
+    Die, Effect, EndOffer, Fact, KnightKind, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
 };
 use crate::rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::{Modifier, Style};
@@ -342,6 +342,69 @@ pub fn variant_panel(
     lines
 }
 
+/// What an action did besides moving, as a move list shows it after the
+/// move: `⟲d7,f7` flips, `⇄` a piece that changed side, `+3` points,
+/// `+$4` money (ASCII: `%d7,f7` and `<>`). Scores and money of the side
+/// not moving carry its initial (`+3N`).
+pub fn effects_text(effects: &[Effect], mover: Color, names: [&str; 2], ascii: bool) -> String {
+    let whose = |side: Color| -> String {
+        if side == mover {
+            String::new()
+        } else {
+            names[side.index()].chars().take(1).collect()
+        }
+    };
+    let mut out = String::new();
+    for e in effects {
+        match e {
+            Effect::Flipped(squares) => {
+                let list: Vec<String> = squares.map(|s| s.to_string()).collect();
+                out.push_str(if ascii { "%" } else { "⟲" });
+                out.push_str(&list.join(","));
+            }
+            Effect::ChangedOwner { .. } => out.push_str(if ascii { "<>" } else { "⇄" }),
+            Effect::Scored { side, points } => out.push_str(&format!("+{points}{}", whose(*side))),
+            Effect::Earned { side, amount } => out.push_str(&format!("+${amount}{}", whose(*side))),
+        }
+    }
+    out
+}
+
+/// The legend of the effect marks a move list shows (only those in it).
+pub fn effects_legend(kinds: &[Effect], ascii: bool) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    let mut add = |text: &'static str| {
+        if !parts.contains(&text) {
+            parts.push(text);
+        }
+    };
+    for e in kinds {
+        match (e, ascii) {
+            (Effect::Flipped(_), false) => add("⟲ flipped"),
+            (Effect::Flipped(_), true) => add("% flipped"),
+            (Effect::ChangedOwner { .. }, false) => add("⇄ changed side"),
+            (Effect::ChangedOwner { .. }, true) => add("<> changed side"),
+            (Effect::Scored { .. }, _) => add("+N points"),
+            (Effect::Earned { .. }, _) => add("+$N earned"),
+        }
+    }
+    parts.join(" · ")
+}
+
+/// What each action of `game` did besides moving, by ply index (from the
+/// rules).
+pub fn game_effects(game: &Game) -> Vec<Vec<Effect>> {
+    game.actions()
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            game.position_at(i)
+                .map(|p| p.action_effects(a))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 /// Short text of an action for the move list.
 fn short(san: &str) -> String {
     match san.strip_prefix("roll:") {
@@ -366,6 +429,8 @@ pub fn move_rows(
     theme: &Theme,
 ) -> (Vec<Line<'static>>, usize, Vec<MoveHit>) {
     let sans = game.sans();
+    let effects = game_effects(game);
+    let names = game.position().side_names();
     // Turns: (side, number, first ply index, last ply index exclusive).
     let mut turns: Vec<(Color, u32, usize, usize)> = Vec::new();
     for i in 0..sans.len() {
@@ -397,7 +462,7 @@ pub fn move_rows(
             take.push(i + 1);
         }
         for (n, ti) in take.iter().enumerate() {
-            let (_, _, a, b) = turns[*ti];
+            let (mover, _, a, b) = turns[*ti];
             let mut part: Vec<Span<'static>> = Vec::new();
             let mut part_hits: Vec<(usize, usize, usize)> = Vec::new();
             let mut plen = 0;
@@ -412,16 +477,25 @@ pub fn move_rows(
                     plen += 1;
                 }
                 let text = short(san);
-                // An analysis's mark follows the move (`Nf6??`).
+                // An analysis's mark follows the move (`Nf6??`), then what
+                // the move did besides (`Bxb5 ⟲d7`).
                 let mark = marks.get(k).copied().flatten();
                 let symbol = mark.map_or("", Mark::symbol);
-                let w = text.chars().count() + symbol.len();
+                let did = effects.get(k).map_or(&[][..], Vec::as_slice);
+                let did = match effects_text(did, mover, names, theme.ascii) {
+                    t if t.is_empty() => t,
+                    t => format!(" {t}"),
+                };
+                let w = text.chars().count() + symbol.len() + did.chars().count();
                 part_hits.push((plen, w, k + 1));
                 plen += w;
                 part.push(Span::styled(text, style));
                 if let Some(m) = mark {
                     let style = theme.move_mark(m >= Mark::Mistake);
                     part.push(Span::styled(symbol, style));
+                }
+                if !did.is_empty() {
+                    part.push(Span::styled(did, style));
                 }
             }
             if n == 1 && len + 1 + plen > width {

@@ -378,6 +378,20 @@ impl Engine {
         movetime: Duration,
         stop: &AtomicBool,
     ) -> Result<Option<Action>, EngineError> {
+        self.best_action_with(start_fen, actions, pos, movetime, stop, &mut |_| {})
+    }
+
+    /// [`Engine::best_action`], passing every other line the engine writes
+    /// while it thinks (its `info` lines) to `on_line`.
+    pub fn best_action_with(
+        &mut self,
+        start_fen: Option<&str>,
+        actions: &[Action],
+        pos: &AnyPosition,
+        movetime: Duration,
+        stop: &AtomicBool,
+        on_line: &mut dyn FnMut(&str),
+    ) -> Result<Option<Action>, EngineError> {
         if self.owes_bestmove {
             self.discard_late_bestmove()?;
         }
@@ -395,7 +409,7 @@ impl Engine {
         self.send(&command)?;
         self.send(&self.spec.go(movetime))?;
         self.owes_bestmove = true;
-        let Some(text) = self.wait_for_bestmove(self.spec.time(movetime), stop)? else {
+        let Some(text) = self.wait_for_bestmove(self.spec.time(movetime), stop, on_line)? else {
             return Ok(None);
         };
         self.owes_bestmove = false;
@@ -422,6 +436,7 @@ impl Engine {
         &mut self,
         movetime: Duration,
         stop: &AtomicBool,
+        on_line: &mut dyn FnMut(&str),
     ) -> Result<Option<Option<String>>, EngineError> {
         let mut deadline = Instant::now() + movetime + ANSWER_GRACE;
         let mut told_to_stop = false;
@@ -438,6 +453,7 @@ impl Engine {
                     if let Some(m) = read_bestmove(&line) {
                         return Ok(Some(m.map(str::to_string)));
                     }
+                    on_line(&line);
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
                 Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
@@ -566,6 +582,18 @@ impl EngineTurn {
         movetime: Duration,
         stop: &AtomicBool,
     ) -> Result<Option<Action>, EngineError> {
+        self.play_with(pos, movetime, stop, &mut |_| {})
+    }
+
+    /// [`EngineTurn::play`], passing the engine's other lines (its `info`
+    /// lines) to `on_line` while it thinks.
+    pub fn play_with(
+        &self,
+        pos: &AnyPosition,
+        movetime: Duration,
+        stop: &AtomicBool,
+        on_line: &mut dyn FnMut(&str),
+    ) -> Result<Option<Action>, EngineError> {
         let mut slot = self.seat.engine.lock().unwrap_or_else(|e| e.into_inner());
         if slot.is_none() {
             let mut engine = Engine::start(&self.command, &self.variant)?;
@@ -575,12 +603,13 @@ impl EngineTurn {
         let Some(engine) = slot.as_mut() else {
             return Ok(None);
         };
-        let answer = engine.best_action(
+        let answer = engine.best_action_with(
             self.start_fen.as_deref(),
             &self.actions,
             pos,
             movetime,
             stop,
+            on_line,
         );
         if answer.is_err() {
             slot.take();
