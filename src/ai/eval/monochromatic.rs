@@ -38,7 +38,7 @@ impl Evaluate for Monochromatic {
                 let targets = (enemy & shade_mask).count() as i32;
                 let bishops = (mine & b.by_role(Role::Bishop) & shade_mask).count() as i32;
                 let pawns = (mine & b.by_role(Role::Pawn) & shade_mask).count() as i32;
-                score += sign * (bishops * (6 * targets - 30) + pawns * (2 * targets - 10));
+                score += sign * (bishops * (15 * targets - 60) + pawns * (2 * targets - 10));
             }
             // A pawn still on its start rank keeps its only forward move.
             let home = mine & b.by_role(Role::Pawn) & Bitboard::rank(pawn_start_rank(c));
