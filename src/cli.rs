@@ -124,6 +124,11 @@ pub enum Command {
         /// Save every game as a JSON record in this folder.
         #[arg(long)]
         save_dir: Option<PathBuf>,
+        /// Start each pair of games (colours swapped) from this many
+        /// seeded random plies that a short search finds level, so
+        /// deterministic players do not replay one game.
+        #[arg(long, default_value_t = 0, value_name = "PLIES")]
+        opening_plies: u32,
     },
     /// Analyse a saved game (JSON or PGN): per ply the evaluation before
     /// and after, the best move and a mark; a summary per side.
@@ -262,6 +267,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             seed,
             movetime,
             save_dir,
+            opening_plies,
         } => {
             let a: PlayerSpec = white.parse().context("--white")?;
             let b: PlayerSpec = black.parse().context("--black")?;
@@ -271,6 +277,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
                 seed,
                 movetime: Duration::from_millis(movetime),
                 save_dir: save_dir.as_deref(),
+                opening_plies,
             };
             run_match(&registry.get(&variant)?, [a, b], settings, &mut out)?
         }
@@ -597,6 +604,8 @@ struct MatchSettings<'a> {
     seed: u64,
     movetime: Duration,
     save_dir: Option<&'a Path>,
+    /// Random plies each pair of games starts from (0: the start).
+    opening_plies: u32,
 }
 
 /// Ctrl-C (and SIGTERM, SIGHUP) during a long command: the flag is set and
@@ -631,6 +640,7 @@ fn run_match(
         seed,
         movetime,
         save_dir,
+        opening_plies,
     } = settings;
     if players.contains(&PlayerSpec::Human) {
         bail!("a match is played without a terminal: players must be ai[:LEVEL], random, greedy or uci:COMMAND");
@@ -655,6 +665,9 @@ fn run_match(
             None => Game::new(variant.clone(), None, game_seed)?,
             Some(p) => p.next_in_match(game_seed)?,
         };
+        // Both games of a pair share their opening.
+        let pair_seed = seed.wrapping_add(u64::from((k - 1) / 2));
+        motley::ai::opening::random_opening(&mut game, opening_plies, pair_seed)?;
         for (spec, engine) in players.iter().zip(&mut engines) {
             start_engine(spec, engine, &variant.id)?;
         }

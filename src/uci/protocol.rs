@@ -356,11 +356,14 @@ pub struct EngineId {
     /// The `var` values of its `UCI_Variant` option; `None` when it has no
     /// such option (a chess-only engine).
     pub variants: Option<Vec<String>>,
+    /// The names of every option it offers (`option name NAME type …`), so
+    /// an option asked for by a player spec can be checked before a game.
+    pub options: Vec<String>,
 }
 
 impl EngineId {
     /// Take in one line of the answer to `uci` (lines other than `id name`
-    /// and `option name UCI_Variant` are ignored).
+    /// and `option name …` are ignored).
     pub fn read_line(&mut self, line: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
@@ -369,10 +372,10 @@ impl EngineId {
                 let Some(type_at) = rest.iter().position(|w| *w == "type") else {
                     return;
                 };
-                if !rest[..type_at]
-                    .join(" ")
-                    .eq_ignore_ascii_case("UCI_Variant")
-                {
+                let name = rest[..type_at].join(" ");
+                let is_variant = name.eq_ignore_ascii_case("UCI_Variant");
+                self.options.push(name);
+                if !is_variant {
                     return;
                 }
                 let vars = rest
@@ -508,6 +511,7 @@ mod tests {
         }
         assert_eq!(id.name.as_deref(), Some("Fairy Thing 1.0"));
         assert_eq!(id.variants, Some(vec!["chess".into(), "monochrome".into()]));
+        assert_eq!(id.options, ["Hash", "UCI_Variant"]);
         assert_eq!(
             read_bestmove("bestmove e2e4 ponder e7e5"),
             Some(Some("e2e4"))

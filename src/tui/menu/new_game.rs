@@ -166,9 +166,10 @@ pub fn level_description(level: u8) -> String {
     } else {
         "estimated"
     };
-    let depth = match lv.max_depth {
-        1 => "looks 1 ply ahead + captures".to_string(),
-        d if d < 32 => format!("looks {d} plies ahead + captures"),
+    let depth = match (lv.max_depth, lv.nodes) {
+        (1, _) => "looks 1 ply ahead + captures".to_string(),
+        (d, _) if d < 32 => format!("looks {d} plies ahead + captures"),
+        (_, Some(nodes)) => format!("looks at up to {nodes} positions a move"),
         _ => "searches as deep as time allows".to_string(),
     };
     let errors = if lv.noise > 0 {
