@@ -130,6 +130,18 @@ impl Bitboard {
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)
     }
+
+    /// Every square moved by `delta` square indices (positive: toward h8);
+    /// squares pushed off the board vanish, and callers mask off the files
+    /// a sideways step would wrap across.
+    #[inline]
+    pub const fn shift(self, delta: i8) -> Bitboard {
+        if delta >= 0 {
+            Bitboard(self.0 << delta)
+        } else {
+            Bitboard(self.0 >> -delta)
+        }
+    }
 }
 
 impl Iterator for Bitboard {

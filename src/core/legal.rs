@@ -20,8 +20,10 @@ use super::attacks::{
 };
 use super::bitboard::Bitboard;
 use super::board::Board;
+use super::fen::castle;
 use super::movegen::{
-    pawn_start_rank, promotion_rank, push_castlings, push_pawn_move, CastleGeometry,
+    castle_bit, castle_rights_of, pawn_start_rank, promotion_rank, push_castlings, push_pawn_move,
+    CastleGeometry, CASTLES,
 };
 use super::types::{Color, Role, Square};
 
@@ -421,16 +423,21 @@ pub fn gen_legal<P: Powers>(powers: &P, state: &FideState<'_>, out: &mut Vec<Act
     };
     push_piece_moves(&node, &guard, out);
     push_pawn_moves(&node, &guard, state, out);
-    if node.checkers.is_empty() {
+    // Rights a family's colour rule forbids to use are dropped up front.
+    let usable = if P::KEEPS_SQUARE_COLOUR {
+        COLOUR_KEEPING_CASTLINGS
+    } else {
+        castle::ALL
+    };
+    let rights = state.castling & castle_rights_of(state.turn) & usable;
+    if rights != 0 && node.checkers.is_empty() {
         push_castlings(
             state.board,
             state.turn,
-            state.castling,
+            rights,
             |g| {
-                (!P::KEEPS_SQUARE_COLOUR || castling_keeps_colour(g))
-                    && !g
-                        .king_path
-                        .any_square(|s| !node.safe(s, node.occupied, node.theirs))
+                !g.king_path
+                    .any_square(|s| !node.safe(s, node.occupied, node.theirs))
             },
             out,
         );
@@ -445,17 +452,32 @@ pub fn gen_ignoring_check<P: Powers>(powers: &P, state: &FideState<'_>, out: &mu
 
 /// Does a move from `from` to `to` keep the square colour?
 #[inline]
-fn keeps_colour(from: Square, to: Square) -> bool {
+const fn keeps_colour(from: Square, to: Square) -> bool {
     same_colour(from).contains(to)
 }
 
 /// Squares of the colour of `sq`.
 #[inline]
-pub fn same_colour(sq: Square) -> Bitboard {
+pub const fn same_colour(sq: Square) -> Bitboard {
     // LIGHT, flipped to DARK (its complement) when `sq` is dark.
-    let dark = (Bitboard::DARK.0 >> sq.index()) & 1;
+    let dark = (Bitboard::DARK.0 >> sq.index_const()) & 1;
     Bitboard(Bitboard::LIGHT.0 ^ dark.wrapping_neg())
 }
+
+/// The castling rights whose castling keeps king and rook on their square
+/// colours (kingside only, on the usual board).
+const COLOUR_KEEPING_CASTLINGS: u8 = {
+    let mut rights = 0;
+    let mut i = 0;
+    while i < 4 {
+        let (color, kingside) = (if i < 2 { Color::White } else { Color::Black }, i % 2 == 1);
+        if castling_keeps_colour(&CASTLES[i / 2][kingside as usize]) {
+            rights |= castle_bit(color, kingside);
+        }
+        i += 1;
+    }
+    rights
+};
 
 #[inline(always)]
 fn push_king_moves<P: Powers>(node: &Node<'_, P>, out: &mut Vec<Action>) {
@@ -578,15 +600,15 @@ fn push_pawn_moves<P: Powers>(
         (Bitboard::EMPTY, Bitboard::EMPTY)
     } else {
         (
-            shift(powers.step, ahead) & empty,
-            shift(powers.forward_capture, ahead) & node.theirs,
+            powers.step.shift(ahead) & empty,
+            powers.forward_capture.shift(ahead) & node.theirs,
         )
     };
     let start = powers.double_step & Bitboard::rank(pawn_start_rank(us));
-    let double = shift(shift(start, ahead) & empty, ahead) & empty & target;
+    let double = (start.shift(ahead) & empty).shift(ahead) & empty & target;
     // Diagonals: toward the a-file, then toward the h-file.
     let diagonal = |edge: i8, delta: i8| {
-        let movers = |set: Bitboard| shift(set & !Bitboard::file(edge), delta);
+        let movers = |set: Bitboard| (set & !Bitboard::file(edge)).shift(delta);
         ((movers(powers.diagonal_capture) & node.theirs)
             | (movers(powers.diagonal_step) & empty & !ep_set))
             & target
@@ -598,10 +620,10 @@ fn push_pawn_moves<P: Powers>(
     let moves = PawnMoves {
         node,
         ahead,
-        step: shift((step | forward_capture) & target, -ahead),
-        double: shift(double, -2 * ahead),
-        toward_a: shift(toward_a, 1 - ahead),
-        toward_h: shift(toward_h, -1 - ahead),
+        step: ((step | forward_capture) & target).shift(-ahead),
+        double: double.shift(-2 * ahead),
+        toward_a: toward_a.shift(1 - ahead),
+        toward_h: toward_h.shift(-1 - ahead),
         en_passant: ep.filter(|_| takers.any()),
         takers,
         promotions: state.promotions,
@@ -678,17 +700,6 @@ impl<P: Powers> PawnMoves<'_, '_, P> {
     }
 }
 
-/// `set` moved by `delta` squares (positive: toward rank 8); callers mask
-/// off the files a sideways step would wrap across.
-#[inline]
-fn shift(set: Bitboard, delta: i8) -> Bitboard {
-    if delta >= 0 {
-        Bitboard(set.0 << delta)
-    } else {
-        Bitboard(set.0 >> -delta)
-    }
-}
-
 /// Is there a pawn to take on `ep`: the square empty, the enemy pawn that
 /// double-stepped past it one rank beyond?
 #[inline]
@@ -717,7 +728,7 @@ fn push_en_passant<P: Powers>(node: &Node<'_, P>, from: Square, ep: Square, out:
 /// Does this castling move both king and rook onto squares of their own
 /// colours? (Where moves must keep colour, only such castling is played.)
 #[inline]
-pub fn castling_keeps_colour(g: &CastleGeometry) -> bool {
+pub const fn castling_keeps_colour(g: &CastleGeometry) -> bool {
     keeps_colour(g.king_from, g.king_to) && keeps_colour(g.rook_from, g.rook_to)
 }
 

@@ -85,10 +85,11 @@ pub struct CastleGeometry {
 
 /// Every castling's squares, by colour and side (queenside first), built
 /// once at compile time: generation asks for them at every node.
-static CASTLE_GEOMETRY: [[CastleGeometry; 2]; 2] = [
+pub const CASTLES: [[CastleGeometry; 2]; 2] = [
     [build_castle(0, false), build_castle(0, true)],
     [build_castle(7, false), build_castle(7, true)],
 ];
+static CASTLE_GEOMETRY: [[CastleGeometry; 2]; 2] = CASTLES;
 
 const fn build_castle(rank: u8, kingside: bool) -> CastleGeometry {
     const fn at(file: u8, rank: u8) -> Square {
@@ -132,7 +133,7 @@ pub fn castle_geometry(color: Color, kingside: bool) -> CastleGeometry {
 
 /// Castling-rights bit for a colour and side.
 #[inline]
-pub fn castle_bit(color: Color, kingside: bool) -> u8 {
+pub const fn castle_bit(color: Color, kingside: bool) -> u8 {
     match (color, kingside) {
         (Color::White, true) => castle::WHITE_KING,
         (Color::White, false) => castle::WHITE_QUEEN,
@@ -141,20 +142,30 @@ pub fn castle_bit(color: Color, kingside: bool) -> u8 {
     }
 }
 
+/// A colour's two castling rights.
+#[inline]
+pub const fn castle_rights_of(color: Color) -> u8 {
+    castle_bit(color, true) | castle_bit(color, false)
+}
+
 /// The rights lost when something moves from or to `sq` (king or rook home
 /// squares).
 #[inline]
 pub fn castling_rights_touching(sq: Square) -> u8 {
-    match sq.index() {
-        0 => castle::WHITE_QUEEN,
-        4 => castle::WHITE_KING | castle::WHITE_QUEEN,
-        7 => castle::WHITE_KING,
-        56 => castle::BLACK_QUEEN,
-        60 => castle::BLACK_KING | castle::BLACK_QUEEN,
-        63 => castle::BLACK_KING,
-        _ => 0,
-    }
+    RIGHTS_TOUCHING[sq.index()]
 }
+
+/// [`castling_rights_touching`] by square, looked up at every move made.
+static RIGHTS_TOUCHING: [u8; 64] = {
+    let mut table = [0u8; 64];
+    table[0] = castle::WHITE_QUEEN;
+    table[4] = castle::WHITE_KING | castle::WHITE_QUEEN;
+    table[7] = castle::WHITE_KING;
+    table[56] = castle::BLACK_QUEEN;
+    table[60] = castle::BLACK_KING | castle::BLACK_QUEEN;
+    table[63] = castle::BLACK_KING;
+    table
+};
 
 /// Push each castling that `rights` grant `us` with the king and rook on
 /// their home squares and the squares between empty, and that `also` accepts
@@ -198,6 +209,54 @@ impl Bitboard {
     }
 }
 
+/// Pawns of `us` that may take en passant on `ep`: the square empty, the
+/// enemy pawn that double-stepped past it one rank beyond.
+#[inline]
+fn en_passant_takers(board: &Board, us: Color, ep: Option<Square>) -> Bitboard {
+    let Some(ep) = ep else {
+        return Bitboard::EMPTY;
+    };
+    let their_pawns = board.by_role(Role::Pawn) & board.by_color(us.other());
+    let victim = ep.offset(0, us.fold(-1, 1));
+    if board.occupied().contains(ep) || !victim.is_some_and(|v| their_pawns.contains(v)) {
+        return Bitboard::EMPTY;
+    }
+    pawn_attacks(us.other(), ep) & board.by_role(Role::Pawn) & board.by_color(us)
+}
+
+/// Every square `us` attacks with normal powers, kings as leapers.
+#[inline]
+fn king_ordinary_attacks(board: &Board, us: Color, occ: Bitboard) -> Bitboard {
+    let ours = board.by_color(us);
+    let pawns = board.by_role(Role::Pawn) & ours;
+    let ahead = us.fold(8i8, -8);
+    let mut attacked = (pawns & !Bitboard::file(0)).shift(ahead - 1)
+        | (pawns & !Bitboard::file(7)).shift(ahead + 1);
+    for from in board.by_role(Role::Knight) & ours {
+        attacked |= knight_attacks(from);
+    }
+    for from in board.bishops_and_queens() & ours {
+        attacked |= bishop_attacks(from, occ);
+    }
+    for from in board.rooks_and_queens() & ours {
+        attacked |= rook_attacks(from, occ);
+    }
+    for from in board.by_role(Role::King) & ours {
+        attacked |= king_attacks(from);
+    }
+    attacked
+}
+
+/// Does `us` have a capture, en passant included, kings being ordinary
+/// pieces? (Where captures are compulsory this decides which moves to
+/// generate, so it is asked before generating any.)
+#[inline]
+pub fn has_king_ordinary_capture(board: &Board, us: Color, ep_square: Option<Square>) -> bool {
+    let theirs = board.by_color(us.other());
+    (king_ordinary_attacks(board, us, board.occupied()) & theirs).any()
+        || en_passant_takers(board, us, ep_square).any()
+}
+
 /// Pseudo-legal captures where kings are ordinary pieces (antichess family):
 /// every normal capture, en passant included.
 pub fn gen_king_ordinary_captures(
@@ -218,14 +277,8 @@ pub fn gen_king_ordinary_captures(
         }
     }
     if let Some(ep) = ep_square {
-        let dir = us.fold(1i8, -1);
-        let victim_present = ep
-            .offset(0, -dir)
-            .is_some_and(|v| (board.by_role(Role::Pawn) & theirs).contains(v));
-        if victim_present && !occ.contains(ep) {
-            for from in pawn_attacks(us.other(), ep) & pawns {
-                out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
-            }
+        for from in en_passant_takers(board, us, Some(ep)) {
+            out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
         }
     }
     push_piece_moves(board, us, occ, theirs, out);
@@ -242,24 +295,24 @@ fn push_piece_moves(
 ) {
     let ours = board.by_color(us);
     for from in board.by_role(Role::Knight) & ours {
-        for to in knight_attacks(from) & targets {
-            out.push(Action::Move(Move::new(from, to)));
-        }
+        push_targets(from, knight_attacks(from) & targets, out);
     }
     for from in board.bishops_and_queens() & ours {
-        for to in bishop_attacks(from, occ) & targets {
-            out.push(Action::Move(Move::new(from, to)));
-        }
+        push_targets(from, bishop_attacks(from, occ) & targets, out);
     }
     for from in board.rooks_and_queens() & ours {
-        for to in rook_attacks(from, occ) & targets {
-            out.push(Action::Move(Move::new(from, to)));
-        }
+        push_targets(from, rook_attacks(from, occ) & targets, out);
     }
     for from in board.by_role(Role::King) & ours {
-        for to in king_attacks(from) & targets {
-            out.push(Action::Move(Move::new(from, to)));
-        }
+        push_targets(from, king_attacks(from) & targets, out);
+    }
+}
+
+/// Ordinary moves from `from` to each of `targets`.
+#[inline]
+fn push_targets(from: Square, targets: Bitboard, out: &mut Vec<Action>) {
+    for to in targets {
+        out.push(Action::Move(Move::new(from, to)));
     }
 }
 
@@ -275,24 +328,23 @@ pub fn gen_king_ordinary_quiets(
     let occ = board.occupied();
     let empty = !occ;
     let last = promotion_rank(us);
-    let dir = us.fold(1i8, -1);
-    let start = pawn_start_rank(us);
-    for from in board.by_role(Role::Pawn) & ours {
-        if let Some(one) = from.offset(0, dir) {
-            if empty.contains(one) {
-                push_pawn_move(from, one, last, promotions, out);
-                if from.rank() == start {
-                    if let Some(two) = one.offset(0, dir) {
-                        if empty.contains(two) {
-                            out.push(Action::Move(Move::with_kind(
-                                from,
-                                two,
-                                MoveKind::DoublePush,
-                            )));
-                        }
-                    }
-                }
-            }
+    let ahead = us.fold(8i8, -8);
+    // Pawn by pawn, a step then the double step: the pawns that can step,
+    // and of them those that can step twice, worked out for all at once.
+    let pawns = board.by_role(Role::Pawn) & ours;
+    let steps = pawns.shift(ahead) & empty;
+    let from_start = steps & Bitboard::rank(pawn_start_rank(us)).shift(ahead);
+    let doubles = (from_start.shift(ahead) & empty).shift(-2 * ahead);
+    for from in steps.shift(-ahead) {
+        let one = Square::new_unchecked((from.index() as i8 + ahead) as u8);
+        push_pawn_move(from, one, last, promotions, out);
+        if doubles.contains(from) {
+            let two = Square::new_unchecked((from.index() as i8 + 2 * ahead) as u8);
+            out.push(Action::Move(Move::with_kind(
+                from,
+                two,
+                MoveKind::DoublePush,
+            )));
         }
     }
     push_piece_moves(board, us, occ, empty, out);

@@ -9,7 +9,7 @@ use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
 use crate::core::movegen::{
     apply_move, castle_geometry, gen_king_ordinary_captures, gen_king_ordinary_quiets,
-    KING_PROMOTIONS,
+    has_king_ordinary_capture, KING_PROMOTIONS,
 };
 use crate::core::{
     zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Square,
@@ -88,16 +88,9 @@ impl Antichess {
     }
 
     /// Does the side to move have a capture (and so must capture)?
+    #[inline]
     pub fn capture_available(&self) -> bool {
-        let mut caps = Vec::new();
-        gen_king_ordinary_captures(
-            &self.board,
-            self.turn,
-            self.ep_square,
-            &KING_PROMOTIONS,
-            &mut caps,
-        );
-        !caps.is_empty()
+        has_king_ordinary_capture(&self.board, self.turn, self.ep_square)
     }
 
     fn gen_castling(&self, out: &mut Vec<Action>) {
@@ -148,15 +141,15 @@ impl Position for Antichess {
         {
             return;
         }
-        let start = out.len();
-        gen_king_ordinary_captures(
-            &self.board,
-            self.turn,
-            self.ep_square,
-            &KING_PROMOTIONS,
-            out,
-        );
-        if out.len() == start {
+        if self.capture_available() {
+            gen_king_ordinary_captures(
+                &self.board,
+                self.turn,
+                self.ep_square,
+                &KING_PROMOTIONS,
+                out,
+            );
+        } else {
             gen_king_ordinary_quiets(&self.board, self.turn, &KING_PROMOTIONS, out);
             if self.options.castling {
                 self.gen_castling(out);

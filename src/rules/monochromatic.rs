@@ -84,26 +84,30 @@ const fn build_double_knight() -> [[(u64, u64); 8]; 64] {
 }
 
 /// Squares the knight-slot piece on `sq` attacks (its normal powers).
-#[inline]
+#[inline(always)]
 pub fn slot_attacks(kind: KnightKind, sq: Square, occupied: Bitboard) -> Bitboard {
     match kind {
         KnightKind::Knight => knight_attacks(sq),
         KnightKind::Camel => leaper_attacks(Leaper::Camel, sq),
         KnightKind::Da => leaper_attacks(Leaper::Dabbaba, sq) | leaper_attacks(Leaper::Alfil, sq),
-        KnightKind::DoubleKnight => {
-            let mut out = 0u64;
-            for &(t, mid) in &DOUBLE_KNIGHT[sq.index()] {
-                if mid & occupied.0 == 0 {
-                    out |= t;
-                }
-            }
-            Bitboard(out)
-        }
+        KnightKind::DoubleKnight => double_knight_attacks(sq, occupied),
     }
 }
 
-/// Pieces among `them` (pieces of `by`) that attack `s` pictorially.
+/// The double knight's leaps from `sq` whose middle square is empty.
 #[inline]
+fn double_knight_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    let mut out = 0u64;
+    for &(t, mid) in &DOUBLE_KNIGHT[sq.index()] {
+        if mid & occupied.0 == 0 {
+            out |= t;
+        }
+    }
+    Bitboard(out)
+}
+
+/// Pieces among `them` (pieces of `by`) that attack `s` pictorially.
+#[inline(always)]
 pub fn attackers_to(
     board: &Board,
     kind: KnightKind,

@@ -270,11 +270,11 @@ impl Position for Monochrome {
         let targets = empty | theirs;
         // The one move the no-rejection rule forbids: from B back to A.
         let (rej_from, rej_to) = match self.no_rejection {
-            Some((a, b)) => (Some(b), Bitboard::from_square(a)),
-            None => (None, Bitboard::EMPTY),
+            Some((a, b)) => (b, Bitboard::from_square(a)),
+            None => (Square::new_unchecked(0), Bitboard::EMPTY),
         };
         let allowed = |from: Square| {
-            if Some(from) == rej_from {
+            if from == rej_from {
                 !rej_to
             } else {
                 Bitboard::FULL
@@ -304,24 +304,24 @@ impl Position for Monochrome {
             push_all(from, king_attacks(from) & targets & allowed(from), out);
         }
         // Pawns: a step up or down to an empty square, a capture on any of
-        // the four diagonals, never a promotion.
-        let double_rank = us.fold(1, 6);
-        let dir = us.fold(1i8, -1);
-        for from in b.by_role(Role::Pawn) & ours {
+        // the four diagonals, never a promotion; then the double step,
+        // whose pawns are found for all at once.
+        let ahead = us.fold(8i8, -8);
+        let pawns = b.by_role(Role::Pawn) & ours;
+        let starters = pawns & Bitboard::rank(us.fold(1, 6));
+        let doubles = starters & empty.shift(-ahead) & empty.shift(-2 * ahead);
+        for from in pawns {
             let bit = Bitboard::from_square(from);
             let steps = (bit.north() | bit.south()) & empty;
             let caps = leaper_attacks(Leaper::Ferz, from) & theirs;
             push_all(from, (steps | caps) & allowed(from), out);
-            if from.rank() == double_rank {
-                if let (Some(one), Some(two)) = (from.offset(0, dir), from.offset(0, 2 * dir)) {
-                    if empty.contains(one) && empty.contains(two) {
-                        out.push(Action::Move(Move::with_kind(
-                            from,
-                            two,
-                            MoveKind::DoublePush,
-                        )));
-                    }
-                }
+            if doubles.contains(from) {
+                let two = Square::new_unchecked((from.index() as i8 + 2 * ahead) as u8);
+                out.push(Action::Move(Move::with_kind(
+                    from,
+                    two,
+                    MoveKind::DoublePush,
+                )));
             }
         }
         // Castling: king on e1/e8 and rook in the corner, squares between
