@@ -119,6 +119,14 @@ impl Bitboard {
         Bitboard(self.0 & !(1u64 << sq.index_const()))
     }
 
+    /// Does any square of the set satisfy `f`? (A set is consumed as it is
+    /// iterated; this reads a copy.)
+    #[inline]
+    pub fn any_square(self, f: impl FnMut(Square) -> bool) -> bool {
+        let mut squares = self;
+        Iterator::any(&mut squares, f)
+    }
+
     /// Shift every square one rank up (towards rank 8).
     #[inline]
     pub const fn north(self) -> Bitboard {

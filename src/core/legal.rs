@@ -22,8 +22,8 @@ use super::bitboard::Bitboard;
 use super::board::Board;
 use super::fen::castle;
 use super::movegen::{
-    castle_bit, castle_rights_of, pawn_start_rank, promotion_rank, push_castlings, push_pawn_move,
-    CastleGeometry, CASTLES,
+    castle_bit, castle_rights_of, pawn_start_rank, promotion_rank, push_pawn_move, CastleGeometry,
+    CASTLES,
 };
 use super::types::{Color, Role, Square};
 
@@ -80,6 +80,14 @@ pub trait Powers: Sized {
     /// know which of their moves need the check); the generator derives
     /// which pawn moves and castlings it leaves.
     const KEEPS_SQUARE_COLOUR: bool = false;
+
+    /// Pawn moves come pawn by pawn, in chess's customary order (the
+    /// default: seeded random players and saved test games of chess and
+    /// Dice-Money rely on it), or, when false, kind by kind: every step,
+    /// then every double step, diagonal move toward the a-file, toward the
+    /// h-file, en passant. The second order costs less where pawns have few
+    /// moves each.
+    const PAWN_BY_PAWN: bool = true;
 
     /// Pieces of `enemy` attacking `sq`.
     fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard;
@@ -369,6 +377,7 @@ struct IgnoringCheck<'a, P>(&'a P);
 
 impl<P: Powers> Powers for IgnoringCheck<'_, P> {
     const KEEPS_SQUARE_COLOUR: bool = P::KEEPS_SQUARE_COLOUR;
+    const PAWN_BY_PAWN: bool = P::PAWN_BY_PAWN;
 
     fn attackers_to(&self, _: &Board, _: Square, _: Enemy) -> Bitboard {
         Bitboard::EMPTY
@@ -431,17 +440,42 @@ pub fn gen_legal<P: Powers>(powers: &P, state: &FideState<'_>, out: &mut Vec<Act
     };
     let rights = state.castling & castle_rights_of(state.turn) & usable;
     if rights != 0 && node.checkers.is_empty() {
-        push_castlings(
-            state.board,
-            state.turn,
-            rights,
-            |g| {
-                !g.king_path
-                    .any_square(|s| !node.safe(s, node.occupied, node.theirs))
-            },
-            out,
-        );
+        push_castlings(&node, rights, out);
     }
+}
+
+/// Castling for each of `rights` (the mover's, kingside first), when not
+/// in check.
+#[inline(always)]
+fn push_castlings<P: Powers>(node: &Node<'_, P>, rights: u8, out: &mut Vec<Action>) {
+    for kingside in [true, false] {
+        if rights & castle_bit(node.us, kingside) != 0 {
+            push_castling(node, kingside, out);
+        }
+    }
+}
+
+/// One castling, if its king and rook are at home, the squares between
+/// them empty and no square the king crosses or lands on attacked.
+#[inline(always)]
+fn push_castling<P: Powers>(node: &Node<'_, P>, kingside: bool, out: &mut Vec<Action>) {
+    let g = &CASTLES[node.us.index()][kingside as usize];
+    let rooks = node.board.by_role(Role::Rook) & node.ours;
+    if node.king == g.king_from
+        && rooks.contains(g.rook_from)
+        && (node.occupied & g.must_be_empty).is_empty()
+        && path_safe(node, g.king_path)
+    {
+        let m = Move::with_kind(g.king_from, g.king_to, MoveKind::Castle);
+        out.push(Action::Move(m));
+    }
+}
+
+/// Is no square of a castling king's path attacked? Kept out of line: the
+/// cheap tests before it usually decide, and the generator stays small.
+#[inline(never)]
+fn path_safe<P: Powers>(node: &Node<'_, P>, mut path: Bitboard) -> bool {
+    path.all(|s| node.safe(s, node.occupied, node.theirs))
 }
 
 /// Every move of the side to move by its powers, leaving its king attacked
@@ -572,8 +606,9 @@ impl<P: Powers> Guarded<'_, '_, P> {
 }
 
 /// Pawn moves pawn by pawn, each in the order step, double step, capture
-/// ahead, diagonal moves toward the a-file then the h-file, en passant.
-/// Where each pawn may go is worked out for all pawns at once (sets of
+/// ahead, diagonal moves toward the a-file then the h-file, en passant (or
+/// kind by kind, where the powers ask: [`Powers::PAWN_BY_PAWN`]). Where
+/// each pawn may go is worked out for all pawns at once (sets of
 /// destinations); the per-pawn order only reads them.
 #[inline(always)]
 fn push_pawn_moves<P: Powers>(
@@ -629,18 +664,23 @@ fn push_pawn_moves<P: Powers>(
         promotions: state.promotions,
         last_rank: promotion_rank(us),
     };
+    if !P::PAWN_BY_PAWN {
+        moves.push_by_kind(guard.pinned, out);
+        return;
+    }
     let active = moves.step | moves.double | moves.toward_a | moves.toward_h | takers;
-    if (active & guard.pinned).is_empty() {
+    // Most nodes have no pinned pawn and no en passant: that case skips
+    // every pin and en-passant test.
+    if (active & guard.pinned).is_empty() && takers.is_empty() {
         for from in active {
-            moves.push::<false>(from, out);
+            moves.push::<false, false>(from, out);
         }
     } else {
         for from in active {
-            // Most pawns are not pinned: that case skips every pin test.
             if guard.pinned.contains(from) {
-                moves.push::<true>(from, out);
+                moves.push::<true, true>(from, out);
             } else {
-                moves.push::<false>(from, out);
+                moves.push::<false, true>(from, out);
             }
         }
     }
@@ -663,9 +703,52 @@ struct PawnMoves<'a, 'n, P> {
 }
 
 impl<P: Powers> PawnMoves<'_, '_, P> {
-    /// The moves of the pawn on `from`.
+    /// Every pawn move, kind by kind (see [`Powers::PAWN_BY_PAWN`]).
     #[inline(always)]
-    fn push<const PINNED: bool>(&self, from: Square, out: &mut Vec<Action>) {
+    fn push_by_kind(&self, pinned: Bitboard, out: &mut Vec<Action>) {
+        let node = self.node;
+        let ok = |from: Square, to: Square| {
+            !pinned.contains(from) || node.powers.pinned_move_ok(node, from, to)
+        };
+        let ahead = self.ahead;
+        let at =
+            |from: Square, delta: i8| Square::new_unchecked((from.index() as i8 + delta) as u8);
+        for from in self.step {
+            let to = at(from, ahead);
+            if ok(from, to) {
+                push_pawn_move(from, to, self.last_rank, self.promotions, out);
+            }
+        }
+        for from in self.double {
+            let to = at(from, 2 * ahead);
+            if ok(from, to) {
+                let m = Move::with_kind(from, to, MoveKind::DoublePush);
+                out.push(Action::Move(m));
+            }
+        }
+        for (set, delta) in [(self.toward_a, ahead - 1), (self.toward_h, ahead + 1)] {
+            for from in set {
+                let to = at(from, delta);
+                if ok(from, to) {
+                    push_pawn_move(from, to, self.last_rank, self.promotions, out);
+                }
+            }
+        }
+        if let Some(ep) = self.en_passant {
+            for from in self.takers {
+                push_en_passant(node, from, ep, out);
+            }
+        }
+    }
+
+    /// The moves of the pawn on `from`; `EN_PASSANT` false when no pawn
+    /// may take en passant.
+    #[inline(always)]
+    fn push<const PINNED: bool, const EN_PASSANT: bool>(
+        &self,
+        from: Square,
+        out: &mut Vec<Action>,
+    ) {
         let ok = |to: Square| !PINNED || self.node.powers.pinned_move_ok(self.node, from, to);
         let at = |delta: i8| Square::new_unchecked((from.index() as i8 + delta) as u8);
         if self.step.contains(from) {
@@ -692,7 +775,7 @@ impl<P: Powers> PawnMoves<'_, '_, P> {
                 }
             }
         }
-        if self.takers.contains(from) {
+        if EN_PASSANT && self.takers.contains(from) {
             if let Some(ep) = self.en_passant {
                 push_en_passant(self.node, from, ep, out);
             }

@@ -134,12 +134,9 @@ pub fn castle_geometry(color: Color, kingside: bool) -> CastleGeometry {
 /// Castling-rights bit for a colour and side.
 #[inline]
 pub const fn castle_bit(color: Color, kingside: bool) -> u8 {
-    match (color, kingside) {
-        (Color::White, true) => castle::WHITE_KING,
-        (Color::White, false) => castle::WHITE_QUEEN,
-        (Color::Black, true) => castle::BLACK_KING,
-        (Color::Black, false) => castle::BLACK_QUEEN,
-    }
+    // White's kingside and queenside rights are bits 0 and 1, Black's 2 and 3
+    // (see `castle`).
+    1 << (2 * color as u8 + !kingside as u8)
 }
 
 /// A colour's two castling rights.
@@ -166,48 +163,6 @@ static RIGHTS_TOUCHING: [u8; 64] = {
     table[63] = castle::BLACK_KING;
     table
 };
-
-/// Push each castling that `rights` grant `us` with the king and rook on
-/// their home squares and the squares between empty, and that `also` accepts
-/// (the family judges the king's path by its own powers, and may rule a side
-/// out). Not being in check is the caller's condition.
-pub fn push_castlings(
-    board: &Board,
-    us: Color,
-    rights: u8,
-    mut also: impl FnMut(&CastleGeometry) -> bool,
-    out: &mut Vec<Action>,
-) {
-    let kings = board.by_piece(super::types::Piece::new(us, Role::King));
-    let rooks = board.by_piece(super::types::Piece::new(us, Role::Rook));
-    for kingside in [true, false] {
-        if rights & castle_bit(us, kingside) == 0 {
-            continue;
-        }
-        let g = castle_geometry(us, kingside);
-        if (board.occupied() & g.must_be_empty).any()
-            || !kings.contains(g.king_from)
-            || !rooks.contains(g.rook_from)
-            || !also(&g)
-        {
-            continue;
-        }
-        out.push(Action::Move(Move::with_kind(
-            g.king_from,
-            g.king_to,
-            MoveKind::Castle,
-        )));
-    }
-}
-
-impl Bitboard {
-    /// Does any square of the set satisfy `f`?
-    #[inline]
-    pub fn any_square(self, mut f: impl FnMut(Square) -> bool) -> bool {
-        let mut it = self;
-        Iterator::any(&mut it, &mut f)
-    }
-}
 
 /// Pawns of `us` that may take en passant on `ep`: the square empty, the
 /// enemy pawn that double-stepped past it one rank beyond.
@@ -295,22 +250,22 @@ fn push_piece_moves(
 ) {
     let ours = board.by_color(us);
     for from in board.by_role(Role::Knight) & ours {
-        push_targets(from, knight_attacks(from) & targets, out);
+        push_moves(from, knight_attacks(from) & targets, out);
     }
     for from in board.bishops_and_queens() & ours {
-        push_targets(from, bishop_attacks(from, occ) & targets, out);
+        push_moves(from, bishop_attacks(from, occ) & targets, out);
     }
     for from in board.rooks_and_queens() & ours {
-        push_targets(from, rook_attacks(from, occ) & targets, out);
+        push_moves(from, rook_attacks(from, occ) & targets, out);
     }
     for from in board.by_role(Role::King) & ours {
-        push_targets(from, king_attacks(from) & targets, out);
+        push_moves(from, king_attacks(from) & targets, out);
     }
 }
 
-/// Ordinary moves from `from` to each of `targets`.
-#[inline]
-fn push_targets(from: Square, targets: Bitboard, out: &mut Vec<Action>) {
+/// Ordinary moves from `from` to each of `targets`, in square order.
+#[inline(always)]
+pub fn push_moves(from: Square, targets: Bitboard, out: &mut Vec<Action>) {
     for to in targets {
         out.push(Action::Move(Move::new(from, to)));
     }
@@ -367,66 +322,55 @@ pub struct Applied {
 /// so afterwards.
 #[inline]
 pub fn apply_move(board: &mut Board, m: Move) -> Applied {
-    let mover = board.piece_at(m.from);
+    if m.kind == MoveKind::CaptureInPlace {
+        let moved = board.role_at(m.from).unwrap_or(Role::Pawn);
+        let captured = board.clear(m.to).map(|p| (p, m.to));
+        return Applied {
+            moved,
+            captured,
+            destination: m.from,
+        };
+    }
+    let mover = board.clear(m.from);
     let moved = mover.map_or(Role::Pawn, |p| p.role);
-    match m.kind {
-        MoveKind::CaptureInPlace => {
-            let captured = board.clear(m.to).map(|p| (p, m.to));
-            Applied {
-                moved,
-                captured,
-                destination: m.from,
-            }
-        }
+    let captured = match m.kind {
         MoveKind::Castle => {
-            board.clear(m.from);
-            if let Some(k) = mover {
-                board.set(m.to, k);
+            let (rook_from, rook_to) = if m.to.file() > m.from.file() {
+                (7, 5)
+            } else {
+                (0, 3)
+            };
+            let rank = m.from.rank() as u8 * 8;
+            let (rook_from, rook_to) = (
+                Square::new_unchecked(rank + rook_from),
+                Square::new_unchecked(rank + rook_to),
+            );
+            if let Some(rook) = board.clear(rook_from) {
+                board.set(rook_to, rook);
             }
-            let kingside = m.to.file() > m.from.file();
-            let rank = m.from.rank();
-            let (rf, rt) = if kingside { (7, 5) } else { (0, 3) };
-            if let (Some(rf), Some(rt)) =
-                (Square::from_coords(rf, rank), Square::from_coords(rt, rank))
-            {
-                if let Some(rook) = board.clear(rf) {
-                    board.set(rt, rook);
-                }
-            }
-            Applied {
-                moved,
-                captured: None,
-                destination: m.to,
-            }
+            None
         }
         MoveKind::EnPassant => {
-            board.clear(m.from);
-            let victim_sq = Square::from_coords(m.to.file(), m.from.rank());
-            let captured = victim_sq.and_then(|v| board.clear(v).map(|p| (p, v)));
-            if let Some(p) = mover {
-                board.set(m.to, p);
-            }
-            Applied {
-                moved,
-                captured,
-                destination: m.to,
-            }
+            let victim = Square::new_unchecked(m.from.rank() as u8 * 8 + m.to.file() as u8);
+            board.clear(victim).map(|p| (p, victim))
         }
-        MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion(_) => {
-            board.clear(m.from);
-            let captured = board.clear(m.to).map(|p| (p, m.to));
-            if let Some(mut p) = mover {
-                if let MoveKind::Promotion(r) = m.kind {
-                    p.role = r;
-                }
-                board.set(m.to, p);
+        _ => board.clear(m.to).map(|p| (p, m.to)),
+    };
+    if let Some(mut p) = mover {
+        match m.kind {
+            MoveKind::Promotion(r) => {
+                p.role = r;
+                board.put(m.to, p);
             }
-            Applied {
-                moved,
-                captured,
-                destination: m.to,
-            }
+            // Castling and en passant land on a square they did not clear.
+            MoveKind::Castle | MoveKind::EnPassant => board.set(m.to, p),
+            _ => board.put(m.to, p),
         }
+    }
+    Applied {
+        moved,
+        captured,
+        destination: m.to,
     }
 }
 
@@ -440,4 +384,31 @@ pub fn ep_square_after(m: Move, mover: Color, takers: Bitboard) -> Option<Square
     }
     let ep = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2)?;
     (pawn_attacks(mover, ep) & takers).any().then_some(ep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn castling_rights_bits_are_the_fen_letters() {
+        assert_eq!(castle_bit(Color::White, true), castle::WHITE_KING);
+        assert_eq!(castle_bit(Color::White, false), castle::WHITE_QUEEN);
+        assert_eq!(castle_bit(Color::Black, true), castle::BLACK_KING);
+        assert_eq!(castle_bit(Color::Black, false), castle::BLACK_QUEEN);
+        assert_eq!(
+            castle_rights_of(Color::Black),
+            castle::BLACK_KING | castle::BLACK_QUEEN
+        );
+    }
+
+    #[test]
+    fn rights_are_lost_from_the_king_and_rook_home_squares_only() {
+        let lost = |s: &str| castling_rights_touching(Square::parse(s).unwrap());
+        assert_eq!(lost("e1"), castle::WHITE_KING | castle::WHITE_QUEEN);
+        assert_eq!(lost("a8"), castle::BLACK_QUEEN);
+        assert_eq!(lost("h1"), castle::WHITE_KING);
+        assert_eq!(lost("d1"), 0);
+        assert_eq!(lost("e8"), castle::BLACK_KING | castle::BLACK_QUEEN);
+    }
 }

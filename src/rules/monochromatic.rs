@@ -223,8 +223,11 @@ impl Monochromatic {
 
 impl Powers for MonochromaticPowers {
     const KEEPS_SQUARE_COLOUR: bool = true;
+    /// Pawns here have at most a double step and two captures each: listed
+    /// kind by kind, they cost less (no saved game relies on the order).
+    const PAWN_BY_PAWN: bool = false;
 
-    #[inline]
+    #[inline(always)]
     fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard {
         attackers_to(
             board,
@@ -287,7 +290,7 @@ impl Powers for MonochromaticPowers {
     /// A pinned slider or pawn keeps to its line. A knight-slot leaper on
     /// the line might jump past its pinner or its king, and a piece on a
     /// double knight's path has no line, so their moves are played out.
-    #[inline]
+    #[inline(always)]
     fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
         if self.knight == KnightKind::DoubleKnight
             || node.board.by_role(Role::Knight).contains(from)

@@ -11,7 +11,7 @@ use crate::core::attacks::{
 };
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
-use crate::core::movegen::{apply_move, castle_geometry};
+use crate::core::movegen::{apply_move, castle_geometry, push_moves};
 use crate::core::{
     zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Square,
 };
@@ -237,13 +237,6 @@ impl Monochrome {
     }
 }
 
-#[inline]
-fn push_all(from: Square, targets: Bitboard, out: &mut Vec<Action>) {
-    for to in targets {
-        out.push(Action::Move(Move::new(from, to)));
-    }
-}
-
 impl Position for Monochrome {
     #[inline]
     fn board(&self) -> &Board {
@@ -281,27 +274,27 @@ impl Position for Monochrome {
             }
         };
         for from in b.by_role(Role::Knight) & ours {
-            push_all(from, knight_attacks(from) & targets & allowed(from), out);
+            push_moves(from, knight_attacks(from) & targets & allowed(from), out);
         }
         for from in b.by_role(Role::Bishop) & ours {
-            push_all(
+            push_moves(
                 from,
                 bishop_attacks(from, occ) & targets & allowed(from),
                 out,
             );
         }
         for from in b.by_role(Role::Rook) & ours {
-            push_all(from, rook_attacks(from, occ) & targets & allowed(from), out);
+            push_moves(from, rook_attacks(from, occ) & targets & allowed(from), out);
         }
         for from in b.by_role(Role::Queen) & ours {
-            push_all(
+            push_moves(
                 from,
                 queen_attacks(from, occ) & targets & allowed(from),
                 out,
             );
         }
         for from in b.by_role(Role::King) & ours {
-            push_all(from, king_attacks(from) & targets & allowed(from), out);
+            push_moves(from, king_attacks(from) & targets & allowed(from), out);
         }
         // Pawns: a step up or down to an empty square, a capture on any of
         // the four diagonals, never a promotion; then the double step,
@@ -314,7 +307,7 @@ impl Position for Monochrome {
             let bit = Bitboard::from_square(from);
             let steps = (bit.north() | bit.south()) & empty;
             let caps = leaper_attacks(Leaper::Ferz, from) & theirs;
-            push_all(from, (steps | caps) & allowed(from), out);
+            push_moves(from, (steps | caps) & allowed(from), out);
             if doubles.contains(from) {
                 let two = Square::new_unchecked((from.index() as i8 + 2 * ahead) as u8);
                 out.push(Action::Move(Move::with_kind(
@@ -350,8 +343,7 @@ impl Position for Monochrome {
             apply_move(&mut self.board, m);
             self.no_rejection = None;
             self.quiet = self.quiet.saturating_add(1);
-        } else if let Some(role) = self.board.role_at(m.from) {
-            self.board.clear(m.from);
+        } else if let Some(mover) = self.board.clear(m.from) {
             if let Some(victim) = self.board.clear(m.to) {
                 let s = &mut self.scores[us.index()];
                 *s = s
@@ -362,7 +354,7 @@ impl Position for Monochrome {
                 self.quiet = self.quiet.saturating_add(1);
             }
             let owner = owner_of(m.to);
-            self.board.set(m.to, Piece::new(owner, role));
+            self.board.put(m.to, Piece::new(owner, mover.role));
             self.no_rejection = (owner_of(m.from) != owner).then_some((m.from, m.to));
         }
         if us == Color::Black {
