@@ -514,7 +514,7 @@ impl GameAnalysis {
         }
         for s in &self.summary {
             out.push_str(&format!(
-                "{}: average loss {:.0} cp over {} moves; {} inaccuracies (?!), {} mistakes (?), {} blunders (??)\n",
+                "{}: average loss {:.0} cp over {} moves; inaccuracies ?! {}, mistakes ? {}, blunders ?? {}\n",
                 s.side, s.average_loss, s.moves, s.inaccuracies, s.mistakes, s.blunders
             ));
         }

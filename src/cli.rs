@@ -1,6 +1,7 @@
 //! The command line (README, "Command line"): argument definitions and the headless
 //! subcommands. Machine-readable outputs are exactly as README fixes them.
 
+mod browse;
 mod import;
 pub mod output;
 
@@ -11,7 +12,7 @@ use motley::core::Action;
 use motley::core::Color;
 use motley::game::Game;
 use motley::record;
-use motley::rules::{perft, perft_divide, AnyPosition, Position};
+use motley::rules::{perft, perft_divide, AnyPosition, Describe, Position};
 use motley::uci::client::Engine;
 use motley::variant::{Registry, VariantDef};
 use output::{outln, warnln, Out, WriteFailure};
@@ -93,8 +94,11 @@ pub enum Command {
     Bench {
         /// Instead: time importing this many generated PGN games (the
         /// import's games per second).
-        #[arg(long, value_name = "GAMES")]
+        #[arg(long, value_name = "GAMES", conflicts_with = "browse")]
         import: Option<u32>,
+        /// Instead: time the game browser listing this many saved games.
+        #[arg(long, value_name = "GAMES")]
+        browse: Option<u32>,
     },
     /// Play headless games between two players and print the score.
     Match {
@@ -120,6 +124,11 @@ pub enum Command {
         /// Save every game as a JSON record in this folder.
         #[arg(long)]
         save_dir: Option<PathBuf>,
+        /// Start each pair of games (colours swapped) from this many
+        /// seeded random plies that a short search finds level, so
+        /// deterministic players do not replay one game.
+        #[arg(long, default_value_t = 0, value_name = "PLIES")]
+        opening_plies: u32,
     },
     /// Analyse a saved game (JSON or PGN): per ply the evaluation before
     /// and after, the best move and a mark; a summary per side.
@@ -223,12 +232,23 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             moves_command(&v, fen, game, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
-        Command::Bench { import: None } => {
+        Command::Bench {
+            import: None,
+            browse: None,
+        } => {
             bench(&registry, &mut out)?;
             ExitCode::SUCCESS
         }
-        Command::Bench { import: Some(n) } => {
+        Command::Bench {
+            import: Some(n), ..
+        } => {
             import::bench_import(n, &registry, &mut out)?;
+            ExitCode::SUCCESS
+        }
+        Command::Bench {
+            browse: Some(n), ..
+        } => {
+            browse::bench_browse(n, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Check { file } => check(&user_path(&file)?, &registry, &mut out)?,
@@ -247,6 +267,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             seed,
             movetime,
             save_dir,
+            opening_plies,
         } => {
             let a: PlayerSpec = white.parse().context("--white")?;
             let b: PlayerSpec = black.parse().context("--black")?;
@@ -256,6 +277,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
                 seed,
                 movetime: Duration::from_millis(movetime),
                 save_dir: save_dir.as_deref(),
+                opening_plies,
             };
             run_match(&registry.get(&variant)?, [a, b], settings, &mut out)?
         }
@@ -280,17 +302,13 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
         }
         Command::Play(mut args) => {
             args.theme = args.theme.or(theme);
-            play(registry, args)?;
-            ExitCode::SUCCESS
+            play(registry, args)?
         }
         Command::Replay {
             file,
             ascii,
             theme: t,
-        } => {
-            replay(registry, user_path(&file)?, ascii, t.or(theme))?;
-            ExitCode::SUCCESS
-        }
+        } => replay(registry, user_path(&file)?, ascii, t.or(theme))?,
     };
     out.finish()?;
     Ok(code)
@@ -585,6 +603,8 @@ struct MatchSettings<'a> {
     seed: u64,
     movetime: Duration,
     save_dir: Option<&'a Path>,
+    /// Random plies each pair of games starts from (0: the start).
+    opening_plies: u32,
 }
 
 /// Ctrl-C (and SIGTERM, SIGHUP) during a long command: the flag is set and
@@ -619,6 +639,7 @@ fn run_match(
         seed,
         movetime,
         save_dir,
+        opening_plies,
     } = settings;
     if players.contains(&PlayerSpec::Human) {
         bail!("a match is played without a terminal: players must be ai[:LEVEL], random, greedy or uci:COMMAND");
@@ -643,6 +664,9 @@ fn run_match(
             None => Game::new(variant.clone(), None, game_seed)?,
             Some(p) => p.next_in_match(game_seed)?,
         };
+        // Both games of a pair share their opening.
+        let pair_seed = seed.wrapping_add(u64::from((k - 1) / 2));
+        motley::ai::opening::random_opening(&mut game, opening_plies, pair_seed)?;
         for (spec, engine) in players.iter().zip(&mut engines) {
             start_engine(spec, engine, &variant.id)?;
         }
@@ -712,7 +736,7 @@ impl GameRow {
         let (result, reason, winner) = match game.outcome() {
             Some(o) => (
                 o.result_str(),
-                failure.unwrap_or_else(|| o.describe()),
+                failure.unwrap_or_else(|| o.describe_with(game.position().side_names())),
                 o.winner,
             ),
             None => (
@@ -950,7 +974,7 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
 fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
     motley::tui::settings::Settings {
         ascii,
-        autosave: motley::paths::legacy_autosave_path(),
+        games_dir: motley::paths::games_dir(),
         saves_dir: motley::paths::saves_dir(),
         config: motley::tui::config::config_path(),
         ..Default::default()
@@ -962,7 +986,7 @@ fn run_app(
     registry: Registry,
     settings: motley::tui::settings::Settings,
     theme: Option<ThemeName>,
-) -> Result<()> {
+) -> Result<ExitCode> {
     // The command line's theme, else the config file's. A config file that
     // cannot be read is said on the first screen.
     let (config, warning) = motley::tui::config::Config::load();
@@ -976,25 +1000,48 @@ fn run_app(
     }
     let theme = motley::tui::theme::Theme::from_env(config.theme_or(theme), settings.ascii);
     let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
-    motley::tui::run(app)?;
-    Ok(())
+    match motley::tui::run(app)? {
+        motley::tui::Ended::ByUser => Ok(ExitCode::SUCCESS),
+        motley::tui::Ended::BySignal { signal, report } => {
+            if let Some(line) = report {
+                use std::io::Write;
+                // The terminal may be gone (a hangup): nothing to do then.
+                let _ = writeln!(std::io::stderr(), "motley: {line}");
+            }
+            Ok(ExitCode::from(128u8.saturating_add(signal as u8)))
+        }
+    }
+}
+
+/// The legacy single autosave of older Motleys moves into the games folder
+/// before any screen lists games (nothing is lost); what went wrong is
+/// said on the first screen.
+fn migrate_autosave() -> Option<String> {
+    let (legacy, games) = (
+        motley::paths::legacy_autosave_path()?,
+        motley::paths::games_dir()?,
+    );
+    motley::record::games::migrate_legacy_autosave(&legacy, &games)
+        .err()
+        .map(|e| format!("the old autosave was not moved: {e}"))
 }
 
 /// `motley` with no subcommand: the main menu.
 pub fn menu(theme: Option<ThemeName>) -> Result<ExitCode> {
     let registry = Registry::load();
     let settings = ui_settings(false);
-    let menu = motley::tui::menu::MenuState::new(&settings, &registry);
+    let moved = migrate_autosave();
+    let mut menu = motley::tui::menu::MenuState::new(&settings, &registry);
+    menu.message = moved;
     run_app(
         motley::tui::app::Screen::Menu(Box::new(menu)),
         registry,
         settings,
         theme,
-    )?;
-    Ok(ExitCode::SUCCESS)
+    )
 }
 
-fn play(registry: Registry, args: PlayArgs) -> Result<()> {
+fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     let id = args.variant.as_deref().unwrap_or("standard");
     let variant = registry.get(id)?;
     let seed = args.seed.unwrap_or_else(|| {
@@ -1014,6 +1061,9 @@ fn play(registry: Registry, args: PlayArgs) -> Result<()> {
         control = control.with_clock(tc);
     }
     let mut state = motley::tui::play::PlayState::open(motley::tui::base::PlayStart::new(control));
+    if let Some(problem) = migrate_autosave() {
+        state.view.message = Some(motley::tui::base::Message::error(problem));
+    }
     // External engines start now, so one that cannot play the variant is
     // refused before the board opens.
     for side in [Color::White, Color::Black] {
@@ -1038,7 +1088,7 @@ fn replay(
     file: std::path::PathBuf,
     ascii: bool,
     theme: Option<ThemeName>,
-) -> Result<()> {
+) -> Result<ExitCode> {
     let state =
         motley::tui::replay::ReplayState::open(file, &registry).map_err(anyhow::Error::msg)?;
     run_app(

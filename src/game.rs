@@ -180,7 +180,9 @@ impl Game {
     /// Play a legal action.
     pub fn play(&mut self, action: Action) -> Result<(), GameError> {
         if let Some(o) = self.outcome() {
-            return Err(GameError::Finished(o.describe()));
+            return Err(GameError::Finished(
+                o.describe_with(self.position().side_names()),
+            ));
         }
         let mut legal = Vec::with_capacity(64);
         self.position().legal_actions(&mut legal);
@@ -204,7 +206,9 @@ impl Game {
     /// Play typed text (coordinate notation or SAN).
     pub fn play_text(&mut self, text: &str) -> Result<Action, GameError> {
         if let Some(o) = self.outcome() {
-            return Err(GameError::Finished(o.describe()));
+            return Err(GameError::Finished(
+                o.describe_with(self.position().side_names()),
+            ));
         }
         let action = parse_action(self.position(), text)?;
         self.play(action)?;

@@ -2,12 +2,14 @@
 //! [`Game`] by replaying the recorded actions — dice rolls included, so a
 //! replay never re-rolls — with every problem named by file, game, ply and
 //! action. Reading any saved file (JSON record or PGN) is [`read`], PGN is
-//! [`pgn`], saving is [`store`], games in progress are [`games`].
+//! [`pgn`], saving is [`store`], games in progress are [`games`], what a list of
+//! saved files shows is [`summary`].
 
 pub mod games;
 pub mod pgn;
 pub mod read;
 pub mod store;
+pub mod summary;
 
 pub use pgn::{export_pgn, export_saved_pgn, import_pgn};
 pub use read::{load_all, load_first, open, GameReader};
@@ -16,7 +18,7 @@ pub use store::{list_saves, list_saves_in, save_game, save_record};
 use crate::core::{Action, Color, CoordText};
 use crate::game::{Game, GameError};
 use crate::quote::{clip, clip_middle};
-use crate::rules::{Carried, EndReason, Outcome, Position};
+use crate::rules::{Carried, Describe, EndReason, Outcome, Position};
 use crate::variant::{Registry, VariantError};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -574,10 +576,12 @@ fn new_game(
     })
 }
 
-/// Who acts at the ply about to be played, for messages: "move 4, White".
+/// Who acts at the ply about to be played, for messages: "move 4, White"
+/// (in the family's names: "move 4, South").
 fn mover(game: &Game) -> String {
     let pos = game.position();
-    format!("move {}, {}", pos.fullmoves(), pos.turn().name())
+    let name = pos.side_names()[pos.turn().index()];
+    format!("move {}, {name}", pos.fullmoves())
 }
 
 /// Play one coordinate action at `ply`, or say why it cannot be played.
@@ -603,8 +607,10 @@ fn play_coord(
         .into()
     };
     let over = |game: &Game| {
-        game.outcome()
-            .map(|o| format!("the game was already over: {}", o.describe()))
+        game.outcome().map(|o| {
+            let names = game.position().side_names();
+            format!("the game was already over: {}", o.describe_with(names))
+        })
     };
     // `Game::play` judges the game-level endings itself; only the board's
     // legal actions are needed here (replay stays one generation per ply).

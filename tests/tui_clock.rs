@@ -181,7 +181,10 @@ fn the_clock_is_saved_paused_and_restored() {
     key(&mut app, KeyCode::Char('q'));
     // Time passes while the game is not on screen: the clock is paused.
     time.advance(secs(600.0));
-    let autosave = dir.join("autosave.json");
+    // The game's own record, among the games in progress.
+    let records = motley::record::summary::game_files(&dir.join("games"));
+    assert_eq!(records.len(), 1, "{records:?}");
+    let autosave = records[0].clone();
     let text = std::fs::read_to_string(&autosave).unwrap();
     assert!(text.contains("\"clock\""), "{text}");
     let loaded = motley::tui::control::load_game(&autosave, &registry()).unwrap();

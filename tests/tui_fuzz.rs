@@ -83,6 +83,11 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
         };
         match typed {
             Some(t) => {
+                // A screen left too small ignores keys: the move is played
+                // at a size that takes it.
+                if app.too_small() {
+                    handle(app, AppEvent::Resize(100, 35));
+                }
                 handle(app, AppEvent::char(':'));
                 for c in t.chars() {
                     handle(app, AppEvent::char(c));

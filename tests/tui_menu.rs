@@ -60,8 +60,12 @@ fn walk(id: &str, n: usize, seed: u64) -> Game {
     g
 }
 
+/// Save a game as saved at a fixed time (so lists of saves draw the same
+/// every run).
 fn save(game: &Game, path: &Path) {
-    motley::record::save_game(path, game, Some(("human", "human"))).unwrap();
+    let mut rec = motley::record::store::record_to_save(game, Some(("human", "human")));
+    rec.saved = Some("2026-11-02T09:30:00Z".to_string());
+    motley::record::save_record(path, &rec).unwrap();
 }
 
 #[test]
@@ -162,17 +166,21 @@ fn resume_after_a_simulated_crash() {
     drop(app);
     let mut app = menu_app(dir.path());
     let s = screen(&app);
-    assert!(s.contains("Continue the unfinished game"), "{s}");
+    assert!(s.contains("Continue a game"), "{s}");
     assert!(s.contains("Standard chess, 3 plies"), "{s}");
     key(&mut app, KeyCode::Char('c'));
+    key(&mut app, KeyCode::Enter);
     assert_eq!(fen(&app), fen_before);
     assert_eq!(play_state(&app).control.game().sans(), ["e4", "c5", "Nf3"]);
-    // Finishing the game clears the autosave: nothing to resume next time.
+    // A finished game goes to the saves (even when the process dies right
+    // after): nothing to continue next time.
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
     drop(app);
     let app = menu_app(dir.path());
-    assert!(!screen(&app).contains("Continue the unfinished game"));
+    assert!(!screen(&app).contains("Continue a game"));
+    let saves = motley::record::summary::game_files(&dir.join("saves"));
+    assert_eq!(saves.len(), 1, "the finished game is in the saves");
 }
 
 #[test]
@@ -325,17 +333,18 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
         p.control.game().position().to_fen(),
         g.position_at(10).unwrap().to_fen()
     );
+    // The branch is a game in progress with a record of its own at once.
     let new_path = p
         .control
-        .save_path()
+        .game_file()
         .map(Path::to_path_buf)
         .expect("branch saved");
     assert_ne!(new_path, path);
-    // Play on in the branch; the original file is byte-for-byte the same.
+    assert!(new_path.starts_with(dir.join("games")), "{new_path:?}");
+    // Play on in the branch (kept as it goes); the original file is
+    // byte-for-byte the same.
     let first = p.control.game().legal_actions()[0].to_string();
     prompt(&mut app, &first);
-    key(&mut app, KeyCode::Char('s'));
-    key(&mut app, KeyCode::Enter);
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let (branch, err) = motley::record::load_first(&new_path, &registry()).into_parts();
     assert!(err.is_none());
@@ -456,7 +465,7 @@ fn dice_money_match_from_the_menu() {
 }
 
 #[test]
-fn opening_a_game_leaves_another_unfinished_autosave_alone() {
+fn opening_a_game_leaves_another_game_in_progress_alone() {
     let dir = temp_dir("autosave-keep");
     let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('n'));
@@ -471,7 +480,7 @@ fn opening_a_game_leaves_another_unfinished_autosave_alone() {
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Char('q'));
     assert!(
-        screen(&app).contains("Standard chess, 1 ply"),
+        screen(&app).contains("unfinished: Standard chess, 1 ply"),
         "{}",
         screen(&app)
     );
@@ -493,15 +502,18 @@ fn opening_a_game_leaves_another_unfinished_autosave_alone() {
         "{}",
         screen(&app)
     );
-    // A computer that accepts a draw ends the game: the autosave goes.
-    key(&mut app, KeyCode::Char('c'));
+    // A computer that accepts a draw ends the game: it goes to the saves,
+    // and the other game is still in progress.
     let game = Game::new(
         variant("standard"),
         Some("4k3/8/8/8/8/8/QQQ5/4K3 w - - 0 1"),
         1,
     )
     .unwrap();
-    *play_state_mut(&mut app) = PlayState::new(game, [PlayerSpec::Human, PlayerSpec::Random]);
+    app.screen = Screen::Play(Box::new(PlayState::new(
+        game,
+        [PlayerSpec::Human, PlayerSpec::Random],
+    )));
     prompt(&mut app, "Qa8+");
     key(&mut app, KeyCode::Char('u'));
     key(&mut app, KeyCode::Char('d'));
@@ -512,7 +524,10 @@ fn opening_a_game_leaves_another_unfinished_autosave_alone() {
     );
     assert!(screen(&app).contains("Game over"));
     key(&mut app, KeyCode::Char('q'));
-    assert!(!screen(&app).contains("Continue the unfinished game"));
+    let s = screen(&app);
+    assert!(s.contains("unfinished: Standard chess, 1 ply"), "{s}");
+    let saves = motley::record::summary::game_files(&saves);
+    assert_eq!(saves.len(), 2, "mate.json and the drawn game: {saves:?}");
 }
 
 #[test]

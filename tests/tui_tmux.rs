@@ -26,10 +26,15 @@ impl Tmux {
         let data = std::env::temp_dir().join(format!("motley-e2e-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&data);
         std::fs::create_dir_all(&data).unwrap();
-        Some(Tmux {
+        let t = Tmux {
             socket: format!("motley-e2e-{name}-{}", std::process::id()),
             data,
-        })
+        };
+        // A session that outlives the test's runs: without it the server
+        // exits with the last run, and a run started at that moment is
+        // hung up on.
+        t.tmux(&["new-session", "-d", "-s", "keep", "sleep 600"]);
+        Some(t)
     }
 
     fn tmux(&self, args: &[&str]) -> String {
@@ -174,13 +179,15 @@ fn menu_play_quit_restart_resume_same_position() {
     t.type_line("b7b5");
     let played = t.wait_for("1. e3 b5");
     t.keys(&["q"]);
-    t.wait_for("Continue the unfinished game");
+    t.wait_for("Continue a game");
     t.keys(&["q"]);
     t.wait_exit();
     // Start again: the game is offered first and resumes where it was.
     t.start("");
-    t.wait_for("Continue the unfinished game");
+    t.wait_for("Continue a game");
     t.keys(&["c"]);
+    t.wait_for("2 plies · unfinished");
+    t.keys(&["Enter"]);
     let resumed = t.wait_for("1. e3 b5");
     assert_eq!(board_part(&played), board_part(&resumed));
     assert!(resumed.contains("Antichess"), "{resumed}");

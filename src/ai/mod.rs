@@ -7,6 +7,7 @@
 //! [`level`]; `random` and `greedy` (in [`players`]) exist for testing.
 
 pub mod eval;
+pub mod opening;
 pub mod ordering;
 pub mod players;
 pub mod search;
@@ -73,6 +74,23 @@ pub fn rating_of_level(n: u8) -> u32 {
         .iter()
         .find(|(level, _)| *level == n)
         .map_or(0, |(_, r)| *r)
+}
+
+/// How menus name level `n`: with its estimated rating, `ai:3 ≈ 1500`
+/// (a `?` after the rating while [`RATINGS_CALIBRATED`] is false).
+pub fn level_label(n: u8) -> String {
+    let n = n.clamp(1, 5);
+    let mark = if RATINGS_CALIBRATED { "" } else { "?" };
+    format!("ai:{n} ≈ {}{mark}", rating_of_level(n))
+}
+
+/// How menus show a player choice: a level (`ai:N`) as [`level_label`],
+/// anything else as it is.
+pub fn player_label(choice: &str) -> String {
+    match choice.parse() {
+        Ok(PlayerSpec::Computer { level }) if choice.starts_with("ai:") => level_label(level),
+        _ => choice.to_string(),
+    }
 }
 
 /// A player text that could not be read.
@@ -152,15 +170,18 @@ impl Default for ThinkSettings {
 
 /// What a computer level does. The time share is the fraction of the
 /// per-move time ([`ThinkSettings::movetime`]) the level may use (a hard
-/// stop); no new iteration starts after the soft share of that.
+/// stop); no new iteration starts after the soft share of that (stretched
+/// while the best action keeps changing). Weaker levels also stop at a
+/// node budget, so their strength is the same on any machine and under
+/// any load, and add noise to their root scores.
 ///
-/// | level | max depth | time share | soft | root noise | contempt |
-/// | --- | --- | --- | --- | --- | --- |
-/// | 1 | 1 (+ quiescence) | 10% | 45% | ±150 cp | 0 |
-/// | 2 | 2 (+ quiescence) | 20% | 45% | ±50 cp | 0 |
-/// | 3 | 64 | 25% | 45% | none | 15 cp |
-/// | 4 | 64 | 50% | 50% | none | 15 cp |
-/// | 5 | 64 | 100% | 60% | none | 15 cp |
+/// | level | max depth | nodes | time share | soft | root noise | contempt |
+/// | --- | --- | --- | --- | --- | --- | --- |
+/// | 1 | 1 (+ quiescence) | — | 10% | 45% | ±200 cp | 0 |
+/// | 2 | 64 | 1,500 | 20% | 45% | ±60 cp | 0 |
+/// | 3 | 64 | 12,000 | 25% | 45% | none | 15 cp |
+/// | 4 | 64 | 100,000 | 50% | 50% | none | 15 cp |
+/// | 5 | 64 | — | 100% | 60% | none | 15 cp |
 ///
 /// So at the default 1 s per move, level 3 answers within 0.25 s. Levels 3–5
 /// add ±[`OPENING_NOISE`] in the first [`OPENING_MOVES`] moves.
@@ -177,6 +198,8 @@ pub struct Level {
     /// Centipawns a draw is worth less than a level position to the
     /// searching side (avoids drifting into repetitions).
     pub contempt: i32,
+    /// Most nodes one action's search may visit (`None`: only time).
+    pub nodes: Option<u64>,
 }
 
 /// Moves (FEN move numbers) in which levels without noise still get
@@ -192,16 +215,18 @@ pub fn level(n: u8) -> Level {
         1 => Level {
             max_depth: 1,
             time_permille: 100,
-            noise: 150,
+            noise: 200,
             soft_permille: 450,
             contempt: 0,
+            nodes: None,
         },
         2 => Level {
-            max_depth: 2,
+            max_depth: 64,
             time_permille: 200,
-            noise: 50,
+            noise: 60,
             soft_permille: 450,
             contempt: 0,
+            nodes: Some(1_500),
         },
         3 => Level {
             max_depth: 64,
@@ -209,6 +234,7 @@ pub fn level(n: u8) -> Level {
             noise: 0,
             soft_permille: 450,
             contempt: 15,
+            nodes: Some(12_000),
         },
         4 => Level {
             max_depth: 64,
@@ -216,6 +242,7 @@ pub fn level(n: u8) -> Level {
             noise: 0,
             soft_permille: 500,
             contempt: 15,
+            nodes: Some(100_000),
         },
         _ => Level {
             max_depth: 64,
@@ -223,6 +250,7 @@ pub fn level(n: u8) -> Level {
             noise: 0,
             soft_permille: 600,
             contempt: 15,
+            nodes: None,
         },
     }
 }
@@ -241,6 +269,20 @@ pub fn think(
     settings: &ThinkSettings,
     stop: &AtomicBool,
 ) -> Option<Action> {
+    think_with(pos, history, spec, settings, stop, &mut |_| {})
+}
+
+/// [`think`], passing each completed iteration of a level's search to
+/// `on_iteration` as it happens, so a screen can show the thinking
+/// (players without a search report nothing).
+pub fn think_with(
+    pos: &AnyPosition,
+    history: &[u64],
+    spec: &PlayerSpec,
+    settings: &ThinkSettings,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&search::Iteration),
+) -> Option<Action> {
     if pos.is_chance() {
         return None;
     }
@@ -249,7 +291,7 @@ pub fn think(
         PlayerSpec::Random => players::random(pos, settings.seed),
         PlayerSpec::Greedy => greedy_any(pos, settings.seed),
         PlayerSpec::Computer { level } => {
-            analyse(pos, history, *level, settings, stop).and_then(|r| r.best)
+            analyse_with(pos, history, *level, settings, stop, on_iteration).and_then(|r| r.best)
         }
     }
 }
@@ -285,11 +327,31 @@ pub fn analyse(
     settings: &ThinkSettings,
     stop: &AtomicBool,
 ) -> Option<search::Report> {
+    analyse_with(pos, history, level_number, settings, stop, &mut |_| {})
+}
+
+/// [`analyse`], passing each completed iteration to `on_iteration`.
+pub fn analyse_with(
+    pos: &AnyPosition,
+    history: &[u64],
+    level_number: u8,
+    settings: &ThinkSettings,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&search::Iteration),
+) -> Option<search::Report> {
     if pos.is_chance() {
         return None;
     }
     let limits = level_limits(level_number, pos.fullmoves(), settings);
-    Some(crate::dispatch!(pos, p => search::search(p, history, &limits, stop)))
+    let mut table = limits.use_tt.then(|| tt::Table::new(limits.tt_mb));
+    Some(crate::dispatch!(pos, p => search::search_with(
+        p,
+        history,
+        &limits,
+        stop,
+        table.as_mut(),
+        on_iteration
+    )))
 }
 
 /// The search limits of computer level `level_number` for a position at
@@ -312,7 +374,7 @@ pub fn level_limits(level_number: u8, fullmoves: u32, settings: &ThinkSettings) 
         seed: settings.seed,
         contempt: lv.contempt,
         soft_share: f64::from(lv.soft_permille) / 1000.0,
-        nodes: None,
+        nodes: lv.nodes,
         multipv: 1,
     }
 }
@@ -328,6 +390,11 @@ mod tests {
             assert!(b.time_permille > a.time_permille, "level {n}");
             assert!(b.max_depth >= a.max_depth, "level {n}");
             assert!(b.noise <= a.noise, "level {n}");
+            let budget = |l: Level| l.nodes.unwrap_or(u64::MAX);
+            assert!(
+                budget(b) > budget(a) || a.max_depth < b.max_depth,
+                "level {n}"
+            );
         }
         assert_eq!(level(0), level(1));
         assert_eq!(level(9), level(5));
@@ -391,6 +458,16 @@ mod tests {
         let [(_, r1), (_, r2), ..] = LEVEL_RATINGS;
         assert_eq!(level_for_rating(r1 + (r2 - r1) / 4), 1);
         assert_eq!(level_for_rating(r2 - (r2 - r1) / 4), 2);
+    }
+
+    #[test]
+    fn menus_show_levels_with_their_rating() {
+        let r = rating_of_level(3);
+        let mark = if RATINGS_CALIBRATED { "" } else { "?" };
+        assert_eq!(player_label("ai:3"), format!("ai:3 ≈ {r}{mark}"));
+        assert_eq!(level_label(9), level_label(5));
+        assert_eq!(player_label("human"), "human");
+        assert_eq!(player_label("random"), "random");
     }
 
     #[test]

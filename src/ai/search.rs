@@ -39,6 +39,126 @@ const QS_CHECK_PLIES: usize = 3;
 /// Depth a chance node (dice roll) costs.
 const CHANCE_COST: i32 = 2;
 
+/// Deepest remaining depth at which a static evaluation far enough above
+/// beta cuts a node (reverse futility).
+const STATIC_CUT_DEPTH: i32 = 6;
+/// Centipawns per ply of remaining depth the static evaluation must exceed
+/// beta by for that cut.
+const STATIC_CUT_MARGIN: i32 = 85;
+/// Deepest remaining depth at which quiet actions are pruned: those that
+/// cannot lift a static evaluation near alpha (futility) and those late in
+/// the order (late-move pruning).
+const LATE_PRUNE_DEPTH: i32 = 3;
+/// Centipawns of futility margin: base plus this per ply of depth.
+const FUTILITY_MARGIN: i32 = 100;
+
+/// Plies a null move's search is reduced by, beyond the pass itself.
+#[inline]
+fn null_reduction(depth: i32) -> i32 {
+    3 + depth / 4
+}
+
+/// Should a quiet action (not giving check), the `tried`-th quiet one so
+/// far, be skipped at a non-PV node whose static evaluation is `eval`?
+#[inline]
+fn prune_late(eval: i32, depth: i32, alpha: i32, tried: i32) -> bool {
+    depth <= LATE_PRUNE_DEPTH
+        && (eval + FUTILITY_MARGIN * (depth + 1) <= alpha || tried >= 3 + 2 * depth * depth)
+}
+
+/// Plies to reduce the `index`-th action (a quiet one) of a node with
+/// `depth` left. Families that trust their evaluation
+/// ([`Evaluate::ZUGZWANG_RARE`]) reduce by a logarithmic table, less at PV
+/// nodes and for killers; the others keep the gentle rule they were tuned
+/// with.
+#[inline]
+fn reduction<P: Evaluate>(depth: i32, index: usize, pv_node: bool, killer: bool) -> i32 {
+    if depth < 3 || index < 2 {
+        return 0;
+    }
+    if !P::ZUGZWANG_RARE {
+        return if index >= 3 && !killer {
+            1 + i32::from(index >= 8 && depth >= 6)
+        } else {
+            0
+        };
+    }
+    let r = 0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25;
+    let r = r as i32 - i32::from(pv_node) - i32::from(killer);
+    r.clamp(0, depth - 2)
+}
+
+/// Iterations from which the root is searched in an aspiration window.
+const ASPIRATION_DEPTH: i32 = 4;
+/// Half-width of the first aspiration window, in centipawns.
+const ASPIRATION_WINDOW: i32 = 40;
+/// Beyond this half-width a failing side of the window opens fully.
+const ASPIRATION_LIMIT: i32 = 400;
+
+/// When iterative deepening stops starting new iterations: after the soft
+/// share of the time, stretched while the best action keeps changing or
+/// the score falls (the search is finding something), shrunk while it
+/// stays put — never past the hard limit.
+struct TimeUse {
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+    best: Option<Action>,
+    score: i32,
+    /// Completed iterations in a row with the same best action.
+    stable: u32,
+    /// Factor on the soft time.
+    stretch: f64,
+}
+
+impl TimeUse {
+    fn new(soft: Option<Duration>, hard: Option<Duration>) -> TimeUse {
+        TimeUse {
+            soft,
+            hard,
+            best: None,
+            score: 0,
+            stable: 0,
+            stretch: 1.0,
+        }
+    }
+
+    /// Take in a completed iteration.
+    fn completed(&mut self, depth: u32, best: Option<Action>, score: i32) {
+        if best == self.best {
+            self.stable += 1;
+        } else {
+            self.stable = 0;
+        }
+        let falling = depth > 1 && score < self.score - 30;
+        self.best = best;
+        self.score = score;
+        if depth < 5 {
+            return;
+        }
+        self.stretch = match self.stable {
+            0 => 1.8,
+            1 => 1.3,
+            2 | 3 => 1.0,
+            _ => 0.7,
+        };
+        if falling {
+            self.stretch = self.stretch.max(1.5);
+        }
+    }
+
+    /// Should no new iteration start at `elapsed`?
+    fn out_of_time(&self, elapsed: Duration) -> bool {
+        let Some(soft) = self.soft else {
+            return false;
+        };
+        let mut limit = soft.mul_f64(self.stretch);
+        if let Some(hard) = self.hard {
+            limit = limit.min(hard);
+        }
+        elapsed >= limit
+    }
+}
+
 /// What a search may do.
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -240,6 +360,7 @@ pub fn search_with<P: Evaluate>(
         root_depth: 1,
         root_side: pos.turn(),
         contempt: limits.contempt,
+        passes: Vec::new(),
     };
     let mut report = Report {
         best: None,
@@ -284,10 +405,19 @@ pub fn search_with<P: Evaluate>(
     root.sort_by_key(|r| std::cmp::Reverse(r.2));
     report.best = Some(root[0].0);
     let lines_wanted = limits.multipv.clamp(1, root.len());
+    let mut clock = TimeUse::new(soft, limits.movetime);
     for depth in 1..=limits.max_depth.max(1) {
         s.root_depth = depth as i32;
         s.seldepth = 0;
-        let found = s.root(pos, &mut root, depth as i32, limits.noise > 0, lines_wanted);
+        let guess = (depth > 1 && lines_wanted == 1).then_some(report.score);
+        let found = s.root(
+            pos,
+            &mut root,
+            depth as i32,
+            limits.noise > 0,
+            lines_wanted,
+            guess,
+        );
         if let Some(&(a, v)) = found.first() {
             report.best = Some(a);
             report.score = v;
@@ -317,7 +447,12 @@ pub fn search_with<P: Evaluate>(
             // A forced result within the horizon: deeper search cannot change it.
             break;
         }
-        if soft.is_some_and(|t| start.elapsed() >= t) {
+        if root.len() == 1 && limits.movetime.is_some() {
+            // The only legal action: nothing to think about on a clock.
+            break;
+        }
+        clock.completed(depth, report.best, report.score);
+        if clock.out_of_time(start.elapsed()) {
             break;
         }
     }
@@ -343,6 +478,8 @@ struct Searcher<'a> {
     root_depth: i32,
     root_side: crate::core::Color,
     contempt: i32,
+    /// Per ply: was the action there a pass (null move)?
+    passes: Vec<bool>,
 }
 
 impl Searcher<'_> {
@@ -429,12 +566,17 @@ impl Searcher<'_> {
         depth: i32,
         noisy: bool,
         lines: usize,
+        guess: Option<i32>,
     ) -> Vec<(Action, i32)> {
         self.nodes += 1;
         let pushed = pos.repetition_key().map(|k| self.keys.push(k)).is_some();
         let mut found = Vec::with_capacity(lines);
         for first in 0..lines.min(root.len()) {
-            let best = self.root_line(pos, &root[first..], depth, noisy);
+            let best = if first == 0 {
+                self.aspirated_root(pos, root, depth, noisy, guess)
+            } else {
+                self.root_line(pos, &root[first..], depth, noisy, (-INF, INF))
+            };
             let Some((i, v)) = best else { break };
             if self.aborted && first > 0 {
                 break;
@@ -464,18 +606,21 @@ impl Searcher<'_> {
         found
     }
 
-    /// The best of `root` (index and score), searching the first action
-    /// with a full window and the rest with null windows (full windows
-    /// with noise).
+    /// The best of `root` (index and score) within `window`, searching the
+    /// first action with the window and the rest with null windows (full
+    /// windows with noise). Stops at the first score at or above the
+    /// window's top (a fail high); when nothing rises above its bottom,
+    /// the first action is kept with its score (a fail low).
     fn root_line<P: Evaluate>(
         &mut self,
         pos: &P,
         root: &[(Action, i32, i32)],
         depth: i32,
         noisy: bool,
+        window: (i32, i32),
     ) -> Option<(usize, i32)> {
         let turn = pos.turn();
-        let mut alpha = -INF;
+        let (mut alpha, beta) = window;
         let mut best: Option<(usize, i32)> = None;
         for (i, &(a, noise, _)) in root.iter().enumerate() {
             let mut child = pos.clone();
@@ -493,11 +638,11 @@ impl Searcher<'_> {
                     v + noise
                 }
             } else if i == 0 {
-                self.child(&child, same, d, -INF, INF, 1)
+                self.child(&child, same, d, alpha, beta, 1)
             } else {
                 let v = self.child(&child, same, d, alpha, alpha + 1, 1);
                 if v > alpha && !self.aborted {
-                    self.child(&child, same, d, alpha, INF, 1)
+                    self.child(&child, same, d, alpha, beta, 1)
                 } else {
                     v
                 }
@@ -505,12 +650,68 @@ impl Searcher<'_> {
             if self.aborted {
                 break;
             }
-            if best.is_none_or(|(_, b)| v > b) {
+            let better = best.is_none_or(|(_, b)| v > b && (noisy || v > alpha));
+            if better {
                 best = Some((i, v));
                 alpha = alpha.max(v);
+                if v >= beta && !noisy {
+                    break;
+                }
             }
         }
         best
+    }
+
+    /// The best root action of an iteration, searched in a narrow window
+    /// around `guess` (the last iteration's score) that widens on each
+    /// failure: most iterations land inside it and cost less. Without a
+    /// guess (early iterations, noise, mate scores) the window is full.
+    fn aspirated_root<P: Evaluate>(
+        &mut self,
+        pos: &P,
+        root: &mut [(Action, i32, i32)],
+        depth: i32,
+        noisy: bool,
+        guess: Option<i32>,
+    ) -> Option<(usize, i32)> {
+        let guess = guess.filter(|g| !noisy && depth >= ASPIRATION_DEPTH && g.abs() < MATE_BOUND);
+        let Some(guess) = guess else {
+            return self.root_line(pos, root, depth, noisy, (-INF, INF));
+        };
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut low, mut high) = (guess - delta, guess + delta);
+        let mut last = None;
+        loop {
+            let found = self.root_line(pos, root, depth, false, (low, high));
+            let Some((i, v)) = found else {
+                // Stopped before the first action finished: what the last
+                // window showed.
+                return last;
+            };
+            if self.aborted {
+                return found;
+            }
+            delta *= 2;
+            if v <= low {
+                low = if delta > ASPIRATION_LIMIT {
+                    -INF
+                } else {
+                    (v - delta).max(-INF)
+                };
+                last = Some((i, v));
+            } else if v >= high {
+                // The action that failed high is searched first next time.
+                root[..=i].rotate_right(1);
+                high = if delta > ASPIRATION_LIMIT {
+                    INF
+                } else {
+                    (v + delta).min(INF)
+                };
+                last = Some((0, v));
+            } else {
+                return found;
+            }
+        }
     }
 
     /// The line expected after root action `first`: the transposition
@@ -644,7 +845,17 @@ impl Searcher<'_> {
             }
         }
 
-        let in_check = pos.in_check(pos.turn());
+        let in_check = pos.in_check(turn);
+        let pv_node = beta - alpha > 1;
+        // The static evaluation, where the family lets the search trust it
+        // for cuts (see `Evaluate::ZUGZWANG_RARE`).
+        let eval = (P::ZUGZWANG_RARE && !in_check && !pv_node).then(|| static_eval(pos));
+        if let Some(eval) = eval {
+            if let Some(v) = self.prune_early(pos, eval, depth, beta, ply) {
+                self.give_buffers(ply, moves, scores);
+                return v;
+            }
+        }
         self.ordering.score(pos, &moves, tt_move, ply, &mut scores);
         if let Some(k) = key {
             self.keys.push(k);
@@ -652,6 +863,7 @@ impl Searcher<'_> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_action = None;
+        let mut quiets_tried = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let a = moves[i];
@@ -660,6 +872,16 @@ impl Searcher<'_> {
             child.play_unchecked(a);
             let same = child.turn() == turn;
             let gives_check = child.in_check(child.turn());
+            if quiet && !gives_check && best > -MATE_BOUND {
+                if let Some(eval) = eval {
+                    if prune_late(eval, depth, alpha, quiets_tried) {
+                        continue;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried += 1;
+            }
             // Checks and purchases (a purchase only announces the moves it
             // buys) do not use up depth.
             let ext = i32::from(
@@ -669,15 +891,8 @@ impl Searcher<'_> {
             let v = if i == 0 {
                 self.child(&child, same, d, alpha, beta, ply + 1)
             } else {
-                let reduce = if depth >= 3
-                    && i >= 3
-                    && quiet
-                    && !in_check
-                    && !gives_check
-                    && scores[i] < ordering::KILLER
-                    && !child.is_chance()
-                {
-                    1 + i32::from(i >= 8 && depth >= 6)
+                let reduce = if quiet && !in_check && !gives_check && !child.is_chance() {
+                    reduction::<P>(depth, i, pv_node, scores[i] >= ordering::KILLER)
                 } else {
                     0
                 };
@@ -707,6 +922,10 @@ impl Searcher<'_> {
                 }
             }
         }
+        if best_action.is_none() {
+            // Every action was pruned as hopeless: a fail low.
+            best = alpha;
+        }
         if key.is_some() {
             self.keys.pop();
         }
@@ -731,6 +950,50 @@ impl Searcher<'_> {
             });
         }
         best
+    }
+
+    /// Cuts before any action is searched, in families that trust the
+    /// static evaluation `eval` (non-PV nodes, not in check): a position
+    /// far above `beta` near the leaves is taken as a cut (reverse
+    /// futility), and so is one where even passing keeps the score above
+    /// `beta` in a search reduced by [`null_reduction`] (null move; never
+    /// twice in a row).
+    fn prune_early<P: Evaluate>(
+        &mut self,
+        pos: &P,
+        eval: i32,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        if depth <= STATIC_CUT_DEPTH && eval - STATIC_CUT_MARGIN * depth >= beta {
+            return Some(eval);
+        }
+        let after_pass = ply > 0 && self.passes.get(ply - 1).copied().unwrap_or(false);
+        if depth < 3 || eval < beta || after_pass {
+            return None;
+        }
+        let null = pos.null_move()?;
+        if self.passes.len() <= ply {
+            self.passes.resize(ply + 1, false);
+        }
+        self.passes[ply] = true;
+        let v = -self.negamax(
+            &null,
+            depth - 1 - null_reduction(depth),
+            -beta,
+            -beta + 1,
+            ply + 1,
+        );
+        self.passes[ply] = false;
+        if self.aborted {
+            return Some(0);
+        }
+        // A pass proves no mate: a mate score is only a bound.
+        (v >= beta).then_some(if v > MATE_BOUND { beta } else { v })
     }
 
     /// Expectimax over the dice: the weighted mean of the outcomes, each
@@ -873,7 +1136,7 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Position;
+    use crate::rules::{AnyPosition, Position};
     use crate::variant::Registry;
 
     fn position(id: &str, fen: Option<&str>) -> crate::rules::AnyPosition {
@@ -889,6 +1152,59 @@ mod tests {
         let mut seen = Vec::new();
         let r = crate::dispatch!(pos, p => search_with(p, &[], limits, &stop, table, &mut |it| seen.push(it.clone())));
         (r, seen)
+    }
+
+    #[test]
+    fn time_use_stretches_while_the_best_action_changes_and_never_passes_the_hard_limit() {
+        let ms = Duration::from_millis;
+        let a = Action::Pass;
+        let b = Action::Roll(1, 2);
+        let mut unsure = TimeUse::new(Some(ms(600)), Some(ms(1000)));
+        let mut sure = TimeUse::new(Some(ms(600)), Some(ms(1000)));
+        for depth in 1..=8 {
+            unsure.completed(depth, Some(if depth % 2 == 0 { a } else { b }), 0);
+            sure.completed(depth, Some(a), 0);
+        }
+        // Past the soft share: the sure search stops, the unsure goes on.
+        assert!(sure.out_of_time(ms(500)));
+        assert!(!unsure.out_of_time(ms(700)));
+        // Never past the hard limit.
+        assert!(unsure.out_of_time(ms(1000)));
+        // A falling score also buys time.
+        let mut falling = TimeUse::new(Some(ms(600)), Some(ms(1000)));
+        for depth in 1..=8 {
+            falling.completed(depth, Some(a), -40 * depth as i32);
+        }
+        assert!(!falling.out_of_time(ms(700)));
+        // No clock, no limit.
+        assert!(!TimeUse::new(None, None).out_of_time(ms(1_000_000)));
+    }
+
+    #[test]
+    fn null_moves_are_offered_only_where_zugzwang_is_rare() {
+        use crate::ai::eval::Evaluate;
+        let AnyPosition::Standard(chess) = position("standard", None) else {
+            panic!("standard is standard");
+        };
+        let passed = chess.null_move().unwrap();
+        assert_eq!(passed.turn(), chess.turn().other());
+        // Only pawns and the king: no pass.
+        let AnyPosition::Standard(pawns) =
+            position("standard", Some("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1"))
+        else {
+            panic!("standard is standard");
+        };
+        assert!(pawns.null_move().is_none());
+        for id in ["antichess", "chicken", "monochrome", "dice-money"] {
+            let pos = position(id, None);
+            let offered = crate::dispatch!(&pos, p => p.null_move().is_some());
+            assert!(!offered, "{id}");
+        }
+        for id in ["contrast", "monochromatic"] {
+            let pos = position(id, None);
+            let offered = crate::dispatch!(&pos, p => p.null_move().is_some());
+            assert!(offered, "{id}");
+        }
     }
 
     #[test]

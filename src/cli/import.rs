@@ -138,7 +138,12 @@ pub fn import(file: &Path, out_dir: &Path, registry: &Registry) -> Result<ExitCo
 
 /// A seeded random game of `variant` of at most `plies` actions (dice
 /// rolled where due), for the import benchmark.
-fn random_game(registry: &Registry, variant: &str, seed: u64, plies: usize) -> Result<Game> {
+pub(super) fn random_game(
+    registry: &Registry,
+    variant: &str,
+    seed: u64,
+    plies: usize,
+) -> Result<Game> {
     let mut game = Game::new(registry.get(variant)?, None, seed)?;
     let mut n = 0u64;
     while game.ply() < plies && game.outcome().is_none() {
@@ -158,7 +163,7 @@ fn random_game(registry: &Registry, variant: &str, seed: u64, plies: usize) -> R
 }
 
 /// A scratch folder for the benchmark, removed when dropped.
-struct Scratch(PathBuf);
+pub(super) struct Scratch(pub(super) PathBuf);
 
 impl Drop for Scratch {
     fn drop(&mut self) {

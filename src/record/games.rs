@@ -79,8 +79,14 @@ impl OpenGame {
         game: &Game,
         players: Option<(&str, &str)>,
     ) -> Result<OpenGame, RecordError> {
+        OpenGame::create_with(dir, game, &record_to_save(game, players))
+    }
+
+    /// [`OpenGame::create`] writing `rec`, the record of `game` with what
+    /// the caller keeps beyond the game itself (the UI's hints).
+    pub fn create_with(dir: &Path, game: &Game, rec: &GameRecord) -> Result<OpenGame, RecordError> {
         fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
-        let text = file_text(&record_to_save(game, players));
+        let text = file_text(rec);
         let base = format!("{}-{}", stamp(SystemTime::now()), game.variant().id);
         for n in 1u32..=1000 {
             let name = if n == 1 {
@@ -126,7 +132,13 @@ impl OpenGame {
 
     /// Save the game over its own file, atomically.
     pub fn save(&self, game: &Game, players: Option<(&str, &str)>) -> Result<(), RecordError> {
-        let text = file_text(&record_to_save(game, players));
+        self.save_record(&record_to_save(game, players))
+    }
+
+    /// Save `rec` (the game's record, with what the caller keeps beyond
+    /// the game) over the game's own file, atomically.
+    pub fn save_record(&self, rec: &GameRecord) -> Result<(), RecordError> {
+        let text = file_text(rec);
         files::write_atomic(&self.path, text.as_bytes()).map_err(|e| write_error(&self.path, e))
     }
 

@@ -33,7 +33,7 @@ use super::{
 use crate::core::{Action, Color, CoordText};
 use crate::game::Game;
 use crate::quote::{clip, clip_middle};
-use crate::rules::{parse_action, MoveInputError, Position};
+use crate::rules::{parse_action, Describe, MoveInputError, Position};
 use crate::variant::{Registry, VariantDef};
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -588,7 +588,7 @@ fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> 
     if let Some(o) = game.outcome() {
         return Err(illegal(format!(
             "the game was already over: {}",
-            o.describe()
+            o.describe_with(game.position().side_names())
         )));
     }
     match parse_action(game.position(), text) {

@@ -4,7 +4,7 @@
 use super::antichess::Antichess;
 use super::contrast::Contrast;
 use super::dice_money::DiceMoney;
-use super::facts::{BoardLook, Describe, EndOffer, Fact, MarkedSquares};
+use super::facts::{BoardLook, Describe, Effect, EndOffer, Fact, MarkedSquares};
 use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
@@ -164,5 +164,8 @@ impl Describe for AnyPosition {
     }
     fn captured_piece(&self, action: &Action) -> Option<Piece> {
         dispatch!(self, p => p.captured_piece(action))
+    }
+    fn action_effects(&self, action: &Action) -> Vec<Effect> {
+        dispatch!(self, p => p.action_effects(action))
     }
 }

@@ -9,7 +9,7 @@
 //! bring back a piece of the physical set; on-board plus lost always makes
 //! exactly one set per colour.
 
-use super::facts::{Describe, Die, Earning, Fact, PriceOffer, TurnStage};
+use super::facts::{board_effects, Describe, Die, Earning, Effect, Fact, PriceOffer, TurnStage};
 use super::fide::{fide_hash, validate_fide_setup};
 use super::standard::{fide_castling_why, fide_why_illegal};
 use super::{Carried, CarryError, EndReason, ExtraState};
@@ -27,8 +27,9 @@ use serde::{Deserialize, Serialize};
 /// the board and among its lost pieces together.
 pub const SET: [u8; 6] = [8, 2, 2, 2, 1, 1];
 
-/// Roles that can be lost (kings are never captured).
-const LOSABLE: [Role; 5] = [
+/// Roles that can be lost (kings are never captured): the lost-piece
+/// counts the rules keep, and the evaluation weighs.
+pub const LOSABLE: [Role; 5] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,
@@ -1191,6 +1192,21 @@ impl DiceMoney {
 }
 
 impl Describe for DiceMoney {
+    /// The first chess move of a turn may earn money.
+    fn action_effects(&self, action: &Action) -> Vec<Effect> {
+        let mut after = *self;
+        after.play_unchecked(*action);
+        let mut effects = board_effects(&self.board, &after.board, self.turn, action);
+        if matches!(action, Action::Move(_)) {
+            let side = self.turn;
+            let amount = after.money[side.index()].saturating_sub(self.money[side.index()]);
+            if amount > 0 {
+                effects.push(Effect::Earned { side, amount });
+            }
+        }
+        effects
+    }
+
     fn facts(&self) -> Vec<Fact> {
         let dice = self.dice.and_then(|(a, b)| {
             Some([

@@ -10,7 +10,7 @@
 
 use super::Position;
 use crate::core::movegen::apply_move;
-use crate::core::{Action, Bitboard, Board, Color, Piece, Role, Square};
+use crate::core::{Action, Bitboard, Board, Color, MoveKind, Piece, Role, Square};
 
 /// The pieces that can stand in the knight's slot: part of how a board
 /// is drawn ([`BoardLook::knight`]).
@@ -202,6 +202,69 @@ impl Fact {
     }
 }
 
+/// Something an action did besides moving its piece, for a move list
+/// (`Bxb5 ⟲d7`). A family reports its own through
+/// [`Describe::action_effects`]; the set is closed so every UI can show
+/// every kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Enemy pieces on these squares turned to the mover's side (Chicken's
+    /// flips).
+    Flipped(Bitboard),
+    /// The moved piece, now on `square`, belongs to `owner`, the other
+    /// side (Monochrome: it crossed the centerline).
+    ChangedOwner {
+        /// Where the piece stands after the action.
+        square: Square,
+        /// Whose it is now.
+        owner: Color,
+    },
+    /// `side` scored `points` (Monochrome's captures).
+    Scored {
+        /// Who scored.
+        side: Color,
+        /// How many points.
+        points: u32,
+    },
+    /// `side` earned `amount` dollars (Dice-Money's first move of a turn).
+    Earned {
+        /// Who earned.
+        side: Color,
+        /// Dollars.
+        amount: u32,
+    },
+}
+
+/// The effects any family's move shows on the board alone, comparing the
+/// board before (`before`, with `mover` to act) and after `action`: enemy
+/// pieces that became the mover's without being moved ([`Effect::Flipped`]),
+/// and a moved piece that stands as the other side's
+/// ([`Effect::ChangedOwner`]). Only moves have them.
+pub fn board_effects(before: &Board, after: &Board, mover: Color, action: &Action) -> Vec<Effect> {
+    let Action::Move(m) = action else {
+        return Vec::new();
+    };
+    let mut effects = Vec::new();
+    let mut flipped = Bitboard::EMPTY;
+    for sq in before.by_color(mover.other()) & after.by_color(mover) {
+        let same_piece = before.piece_at(sq).map(|p| p.role) == after.piece_at(sq).map(|p| p.role);
+        if sq != m.from && sq != m.to && same_piece {
+            flipped.insert(sq);
+        }
+    }
+    if flipped.any() {
+        effects.push(Effect::Flipped(flipped));
+    }
+    let lands_on_to = !matches!(m.kind, MoveKind::CaptureInPlace | MoveKind::Castle);
+    if lands_on_to && after.color_at(m.to) == Some(mover.other()) {
+        effects.push(Effect::ChangedOwner {
+            square: m.to,
+            owner: mover.other(),
+        });
+    }
+    effects
+}
+
 /// What offering to end the game means in a family.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum EndOffer {
@@ -282,6 +345,16 @@ pub trait Describe: Position {
     /// square gives the same words.
     fn describe_purchase(&self, _action: &Action) -> Option<String> {
         None
+    }
+
+    /// What `action` (legal here) does besides moving its piece, in the
+    /// order a move list shows it. The default plays it on a copy and
+    /// reads the board ([`board_effects`]); families with more to say
+    /// (scores, money) override.
+    fn action_effects(&self, action: &Action) -> Vec<Effect> {
+        let mut after = self.clone();
+        after.play_unchecked(*action);
+        board_effects(self.board(), after.board(), self.turn(), action)
     }
 
     /// The piece an action takes off the board, if it captures (en

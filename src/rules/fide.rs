@@ -95,6 +95,18 @@ impl<F: FideFamily> FidePosition<F> {
         self.setup.ep_square
     }
 
+    /// The position with the other side to act and no en-passant square:
+    /// no rule lets a player pass, but a search asks what the opponent
+    /// could do if it were their turn (null-move pruning). The fifty-move
+    /// count restarts, so no repetition is looked for across the pass.
+    pub fn passed(&self) -> FidePosition<F> {
+        let mut p = *self;
+        p.setup.turn = p.setup.turn.other();
+        p.setup.ep_square = None;
+        p.setup.halfmoves = 0;
+        p
+    }
+
     /// The moves of the side to move by the family's powers, leaving its
     /// king attacked or not (for explanations).
     pub fn moves_ignoring_check(&self) -> Vec<Action> {

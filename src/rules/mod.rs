@@ -164,7 +164,9 @@ impl Outcome {
         }
     }
 
-    /// One line for people: "White wins (checkmate)", "Draw (stalemate)".
+    /// One line for people with chess's names for the sides: "White wins
+    /// (checkmate)", "Draw (stalemate)". Where a position is at hand, use
+    /// [`Outcome::describe_with`] and the family's names instead.
     pub fn describe(&self) -> String {
         self.describe_with([Color::White.name(), Color::Black.name()])
     }

@@ -3,7 +3,7 @@
 //! crosses the centerline, so `Board::by_color(White)` is always "the pieces
 //! on ranks 1–4". Captures score points, and every ending is scored.
 
-use super::facts::{BoardLook, Describe, EndOffer, Fact};
+use super::facts::{board_effects, BoardLook, Describe, Effect, EndOffer, Fact};
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, leaper_attacks, queen_attacks, rook_attacks,
@@ -508,26 +508,32 @@ impl Describe for Monochrome {
         EndOffer::Scored
     }
 
+    /// A piece moved across changes side; a capture scores.
+    fn action_effects(&self, action: &Action) -> Vec<Effect> {
+        let mut after = *self;
+        after.play_unchecked(*action);
+        let mut effects = board_effects(&self.board, &after.board, self.turn(), action);
+        for side in Color::ALL {
+            let points = after.scores[side.index()].saturating_sub(self.scores[side.index()]);
+            if points > 0 {
+                effects.push(Effect::Scored { side, points });
+            }
+        }
+        effects
+    }
+
     fn rules_accept_end_offer(&self, side: Color) -> Option<bool> {
         Some(self.accepts_end_offer(side))
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::rules::perft;
 
-    fn mono(fen: &str) -> Monochrome {
+    /// The position of a FEN, for tests here and in the evaluation.
+    pub(crate) fn mono(fen: &str) -> Monochrome {
         Monochrome::from_setup(Setup::parse(fen).unwrap(), MonochromeOptions::default()).unwrap()
-    }
-
-    #[test]
-    fn start_counts_match_the_known_numbers() {
-        let p = mono(crate::core::fen::STANDARD_FEN);
-        assert_eq!(perft(&p, 1), 20);
-        assert_eq!(perft(&p, 2), 400);
-        assert_eq!(perft(&p, 3), 9302);
     }
 
     #[test]

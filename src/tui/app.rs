@@ -97,12 +97,44 @@ impl App {
         }
     }
 
-    /// Stop background work for the current screen (closing or quitting).
-    pub fn shutdown(&mut self) {
+    /// Stop background work for the current screen and put its game
+    /// where it belongs (closing or quitting); says what could not be
+    /// done.
+    pub fn shutdown(&mut self) -> Option<String> {
         match &mut self.screen {
-            Screen::Play(p) => p.close(&self.settings),
-            Screen::Replay(r) => r.close(),
-            Screen::Menu(_) => {}
+            Screen::Play(p) => p.close(&self.settings).err(),
+            Screen::Replay(r) => {
+                r.close();
+                None
+            }
+            Screen::Menu(_) => None,
+        }
+    }
+
+    /// A signal ends Motley: close the screen (its game is saved where it
+    /// belongs) and say in a line where the game is, or that it could not
+    /// be saved (printed once the terminal is back).
+    pub fn stop(&mut self) -> Option<String> {
+        let p = match &mut self.screen {
+            Screen::Play(p) => p,
+            Screen::Replay(r) => {
+                r.close();
+                return None;
+            }
+            Screen::Menu(_) => return None,
+        };
+        let closed = p.close(&self.settings);
+        let control = &p.control;
+        match closed {
+            Err(e) => Some(format!(
+                "the finished game stays with the games in progress: {e}"
+            )),
+            Ok(_) if control.has_unsaved_actions() => Some(format!(
+                "the game was NOT saved: {}",
+                control.save_problem().unwrap_or("saving failed")
+            )),
+            Ok(Some(path)) => Some(format!("the game is saved in {}", path.display())),
+            Ok(None) => None,
         }
     }
 
@@ -130,12 +162,20 @@ impl App {
             self.set_theme(name);
             return;
         }
-        self.shutdown();
+        let problem = self.shutdown();
         self.screen = match nav {
             Nav::Leave if self.has_menu => {
-                Screen::Menu(Box::new(MenuState::new(&self.settings, &self.registry)))
+                let mut menu = MenuState::new(&self.settings, &self.registry);
+                menu.message = problem;
+                Screen::Menu(Box::new(menu))
             }
-            Nav::Play(start) => Screen::Play(Box::new(PlayState::open(*start))),
+            Nav::Play(start) => {
+                if let Some(choices) = start.choices {
+                    choices.apply(&mut self.settings);
+                    self.theme = Theme::new(self.theme.name, self.theme.mode, choices.ascii);
+                }
+                Screen::Play(Box::new(PlayState::open(*start)))
+            }
             Nav::Replay(start) => Screen::Replay(Box::new(ReplayState::open_start(*start))),
             Nav::Leave | Nav::Quit => {
                 self.quit = true;
@@ -158,7 +198,13 @@ pub fn handle(app: &mut App, event: AppEvent) {
             return;
         }
         if k.code == KeyCode::Char('c') && k.modifiers.contains(KeyModifiers::CONTROL) {
-            app.navigate(Nav::Quit);
+            // In raw mode Ctrl-C is a key: quit, as leaving a game would
+            // (asking first when the game could not be saved).
+            let nav = match &mut app.screen {
+                Screen::Play(p) => p.quit_key(),
+                _ => Nav::Quit,
+            };
+            app.navigate(nav);
             return;
         }
         // Control/Alt chords are not the plain letters the screens bind
@@ -212,7 +258,19 @@ pub fn run_requests_inline(app: &mut App) {
 /// Run one job here and now; the events it sends back, in order.
 pub fn request_events(request: Request) -> Vec<AppEvent> {
     match request {
-        Request::Think(job) => vec![AppEvent::answer(job.generation, job.run())],
+        Request::Think(job) => {
+            let generation = job.generation;
+            let mut events = Vec::new();
+            let answer = job.run_with(&mut |progress| {
+                let progress = Box::new(progress);
+                events.push(AppEvent::Thinking {
+                    generation,
+                    progress,
+                })
+            });
+            events.push(AppEvent::answer(generation, answer));
+            events
+        }
         Request::Hint(job) => vec![AppEvent::Hinted {
             generation: job.generation,
             action: job.run(),

@@ -3,7 +3,7 @@
 //! no screen, so screens import it and the app imports screens without a
 //! loop.
 
-use super::control::{GameControl, HintJob, ThinkJob};
+use super::control::{GameControl, HintJob, ThinkJob, ThinkProgress};
 use super::review::AnalysisJob;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
@@ -34,6 +34,15 @@ pub enum AppEvent {
         generation: u64,
         /// Its move, or `None` when it found none.
         action: Option<Action>,
+    },
+    /// A computer player's search completed another iteration in the job
+    /// with `generation` (at most a few a second, see
+    /// [`super::control::PROGRESS_EVERY`]).
+    Thinking {
+        /// The job's generation (see `ThinkJob`); a stale report is dropped.
+        generation: u64,
+        /// Depth, score, speed and line so far.
+        progress: Box<ThinkProgress>,
     },
     /// An external engine failed (crashed, stopped answering, moved
     /// illegally) in the job with `generation`: it loses the game.
@@ -156,6 +165,37 @@ impl Message {
     }
 }
 
+/// The new-game form's choices that the run's [`Settings`] hold: a game
+/// started from the form is played with them (and so are the games after
+/// it, until the form changes them).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlayChoices {
+    /// Pieces as letters.
+    pub ascii: bool,
+    /// Turn the board to the side to move in hot-seat games.
+    pub auto_flip: bool,
+    /// The computer's time per move.
+    pub movetime: std::time::Duration,
+}
+
+impl PlayChoices {
+    /// The choices `settings` holds now.
+    pub fn of(settings: &Settings) -> PlayChoices {
+        PlayChoices {
+            ascii: settings.ascii,
+            auto_flip: settings.auto_flip,
+            movetime: settings.movetime,
+        }
+    }
+
+    /// Put them into `settings`.
+    pub fn apply(self, settings: &mut Settings) {
+        settings.ascii = self.ascii;
+        settings.auto_flip = self.auto_flip;
+        settings.movetime = self.movetime;
+    }
+}
+
 /// A game to show on the play screen, with what carries over from the
 /// screen that opened it.
 pub struct PlayStart {
@@ -165,6 +205,8 @@ pub struct PlayStart {
     pub flip_toggle: bool,
     /// The first message under the board (a branch's save, say).
     pub message: Option<Message>,
+    /// Settings the new-game form chose for this game (`None`: as they are).
+    pub choices: Option<PlayChoices>,
 }
 
 impl PlayStart {
@@ -174,6 +216,7 @@ impl PlayStart {
             control,
             flip_toggle: false,
             message: None,
+            choices: None,
         }
     }
 }

@@ -4,15 +4,19 @@
 //! path, [`GameControl::settle`]. Screens turn input into these calls and
 //! show what comes back; they never touch the game themselves.
 
+use super::game_file::GameFile;
 use super::panels;
 use super::settings::Settings;
-use crate::ai::search::{self, Limits};
+use crate::ai::search::{self, Iteration, Limits};
 use crate::ai::{PlayerSpec, ThinkSettings, DEFAULT_LEVEL};
+use crate::analysis::Eval;
 use crate::clock::{ChessClock, TimeControl};
 use crate::core::{Action, Color};
 use crate::game::Game;
-use crate::rules::{san_of, AnyPosition, Describe, Position};
+use crate::record::games::OpenGame;
+use crate::rules::{parse_action, san_of, AnyPosition, Describe, Position};
 use crate::uci::client::{EngineSeat, EngineTurn};
+use crate::uci::protocol::{read_info, EngineInfo, InfoScore};
 use crate::variant::Registry;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,20 +48,191 @@ impl ThinkJob {
     /// Think, or ask the external engine. `Err` says how an engine failed
     /// (it then loses the game).
     pub fn run(&self) -> Result<Option<Action>, String> {
+        self.run_with(&mut |_| {})
+    }
+
+    /// [`ThinkJob::run`], passing the search's progress to `on_progress`
+    /// after each completed iteration (Motley's own levels; other players
+    /// report nothing).
+    pub fn run_with(
+        &self,
+        on_progress: &mut dyn FnMut(ThinkProgress),
+    ) -> Result<Option<Action>, String> {
         match &self.engine {
-            Some(turn) => turn
-                .play(&self.position, self.settings.movetime, &self.stop)
-                .map_err(|e| e.to_string()),
-            None => Ok(crate::ai::think(
+            Some(turn) => {
+                let started = std::time::Instant::now();
+                let mut on_line = |line: &str| {
+                    let info = read_info(line);
+                    let best = info.filter(|i| i.multipv.unwrap_or(1) == 1);
+                    if let Some(p) = best.and_then(|i| {
+                        ThinkProgress::of_engine(&self.position, &i, started.elapsed())
+                    }) {
+                        on_progress(p);
+                    }
+                };
+                turn.play_with(
+                    &self.position,
+                    self.settings.movetime,
+                    &self.stop,
+                    &mut on_line,
+                )
+                .map_err(|e| e.to_string())
+            }
+            None => Ok(crate::ai::think_with(
                 &self.position,
                 &self.history,
                 &self.spec,
                 &self.settings,
                 &self.stop,
+                &mut |it| on_progress(ThinkProgress::of(&self.position, it)),
             )),
         }
     }
 }
+
+/// How far a computer's search has got, for the line the play screen
+/// shows while it thinks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThinkProgress {
+    /// The depth last completed, in plies.
+    pub depth: u32,
+    /// The deepest ply any line of it reached.
+    pub seldepth: u32,
+    /// The best line's value as the side thinking sees it.
+    pub score: Eval,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time thought so far.
+    pub elapsed: Duration,
+    /// The line the search expects, in SAN, from the move it would play.
+    pub pv: Vec<String>,
+}
+
+impl ThinkProgress {
+    /// The progress an iteration of a search of `pos` means.
+    pub fn of(pos: &AnyPosition, it: &Iteration) -> ThinkProgress {
+        let pv = it.lines.first().map_or(&[][..], |l| l.pv.as_slice());
+        ThinkProgress {
+            depth: it.depth,
+            seldepth: it.seldepth,
+            score: Eval::from_score(it.score),
+            nodes: it.nodes,
+            elapsed: it.elapsed,
+            pv: line_in_san(pos, pv),
+        }
+    }
+
+    /// The progress an external engine's `info` line reports (`None`
+    /// without a depth and a score); `elapsed` stands in for a time the
+    /// line does not give.
+    pub fn of_engine(
+        pos: &AnyPosition,
+        info: &EngineInfo,
+        elapsed: Duration,
+    ) -> Option<ThinkProgress> {
+        let depth = info.depth?;
+        let score = match info.score? {
+            InfoScore::Cp(cp) => Eval::Cp(cp),
+            InfoScore::Mate(n) => Eval::Mate(n),
+        };
+        let mut line = Vec::new();
+        let mut after = pos.clone();
+        for text in &info.pv {
+            let Ok(action) = parse_action(&after, text) else {
+                break;
+            };
+            line.push(action);
+            after.play_unchecked(action);
+        }
+        Some(ThinkProgress {
+            depth,
+            seldepth: info.seldepth.unwrap_or(depth),
+            score,
+            nodes: info.nodes.unwrap_or(0),
+            elapsed: info.time_ms.map_or(elapsed, Duration::from_millis),
+            pv: line_in_san(pos, &line),
+        })
+    }
+
+    /// Nodes a second so far (0 before any time has passed).
+    pub fn nodes_per_second(&self) -> u64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            (self.nodes as f64 / secs) as u64
+        } else {
+            0
+        }
+    }
+
+    /// One line: depth, score as the side thinking sees it (`#N` for a
+    /// mate), speed: "depth 9/15  +0.35  1.2M nodes/s".
+    pub fn summary(&self) -> String {
+        format!(
+            "depth {}/{}  {}  {} nodes/s",
+            self.depth,
+            self.seldepth,
+            self.score,
+            si_count(self.nodes_per_second())
+        )
+    }
+}
+
+/// A count with a k/M/G suffix and one decimal: "1.2M".
+fn si_count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{}k", n / 1000),
+        1_000_000..=999_999_999 => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{:.1}G", n as f64 / 1e9),
+    }
+}
+
+/// A search's line in SAN, as far as each action is legal where it comes
+/// (a line from the table may end in one that is not).
+pub fn line_in_san(pos: &AnyPosition, line: &[Action]) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    for action in line {
+        legal.clear();
+        pos.legal_actions(&mut legal);
+        if !legal.contains(action) {
+            break;
+        }
+        out.push(san_of(&pos, action, &legal));
+        pos.play_unchecked(*action);
+    }
+    out
+}
+
+/// Lets through at most one progress report per `every`, so a fast
+/// search does not redraw the screen more than a few times a second.
+#[derive(Clone, Debug)]
+pub struct ProgressThrottle {
+    every: Duration,
+    last: Option<std::time::Instant>,
+}
+
+impl ProgressThrottle {
+    /// A throttle letting one report through per `every`.
+    pub fn new(every: Duration) -> ProgressThrottle {
+        ProgressThrottle { every, last: None }
+    }
+
+    /// Is a report at `now` to be passed on? The first always is.
+    pub fn due(&mut self, now: std::time::Instant) -> bool {
+        let due = self
+            .last
+            .is_none_or(|t| now.saturating_duration_since(t) >= self.every);
+        if due {
+            self.last = Some(now);
+        }
+        due
+    }
+}
+
+/// How often the play screen redraws for a thinking computer's progress.
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
 /// A hint: the side to move's best action by a short search (as long as
 /// the default level thinks), run off the UI thread like a computer's move.
@@ -99,6 +274,8 @@ pub struct Hint {
 struct Thinking {
     generation: u64,
     stop: Arc<AtomicBool>,
+    /// What its search reported last.
+    progress: Option<ThinkProgress>,
 }
 
 /// Several games in a row with alternating colours (in variants that carry
@@ -175,15 +352,18 @@ pub struct GameControl {
     generation: u64,
     /// Where a save goes by default (the loaded or last saved file).
     save_path: Option<PathBuf>,
+    /// The file the player last saved to here (saving there again needs
+    /// no consent to replace it).
+    saved_to: Option<PathBuf>,
     match_score: Option<MatchScore>,
     /// The current ending was reported by [`Settled::Ended`].
     ending_reported: bool,
-    /// Something was played or taken back here: from then on the autosave
-    /// follows this game (opening a game, even a finished one, leaves
-    /// another unfinished game's autosave alone).
+    /// Something was played or taken back here: from then on the game is
+    /// kept in its own record (opening a game, even a finished one, writes
+    /// nothing).
     touched: bool,
-    /// Why the last autosave failed, while it does.
-    autosave_error: Option<String>,
+    /// The game's record in the games folder and whether saving works.
+    file: GameFile,
     /// The engines of `uci:` players, by colour index.
     engines: [EngineSeat; 2],
     /// Hints used by each side (colour index), kept in the record.
@@ -215,10 +395,11 @@ impl GameControl {
             thinking: None,
             generation: 0,
             save_path: None,
+            saved_to: None,
             match_score: None,
             ending_reported: false,
             touched: false,
-            autosave_error: None,
+            file: GameFile::default(),
             engines: Default::default(),
             hints_used: [0, 0],
             hint_asked: None,
@@ -309,10 +490,31 @@ impl GameControl {
         self
     }
 
-    /// A game read from `path`, saved back there by default.
+    /// A game read from `path`, offered as the file to save to (after
+    /// asking before replacing it); it is played on in a record of its own.
     pub fn saved_at(mut self, path: PathBuf) -> GameControl {
         self.save_path = Some(path);
         self
+    }
+
+    /// A game in progress read from its record, which `open` locks: it is
+    /// played on in that record.
+    pub fn continued(mut self, open: OpenGame) -> GameControl {
+        self.file = GameFile::held(open);
+        self
+    }
+
+    /// Keep the game in a record of its own now, before any action (a
+    /// branch from a replay is a new game already). Says where, or why
+    /// not.
+    pub fn keep_now(&mut self, settings: &Settings) -> Result<String, String> {
+        self.touched = true;
+        self.autosave(settings);
+        match (self.file.problem(), self.file.path()) {
+            (Some(problem), _) => Err(format!("not saved: {problem}")),
+            (None, Some(path)) => Ok(format!("saved as {}", path.display())),
+            (None, None) => Ok("not saved yet: it has no moves".to_string()),
+        }
     }
 
     /// The game.
@@ -340,14 +542,41 @@ impl GameControl {
         self.save_path.as_deref()
     }
 
-    /// Why the game is not being autosaved, when the last try failed.
-    pub fn autosave_error(&self) -> Option<&str> {
-        self.autosave_error.as_deref()
+    /// Why the game is not being saved, while saving fails.
+    pub fn save_problem(&self) -> Option<&str> {
+        self.file.problem()
+    }
+
+    /// Some actions are in no file: leaving now would lose them.
+    pub fn has_unsaved_actions(&self) -> bool {
+        self.file.unsaved()
+    }
+
+    /// The game's own record, once it has one.
+    pub fn game_file(&self) -> Option<&Path> {
+        self.file.path()
     }
 
     /// A computer player is thinking.
     pub fn is_thinking(&self) -> bool {
         self.thinking.is_some()
+    }
+
+    /// What the thinking computer's search reported last, if anything.
+    pub fn progress(&self) -> Option<&ThinkProgress> {
+        self.thinking.as_ref()?.progress.as_ref()
+    }
+
+    /// Progress of job `generation`: kept for the screen; false when the
+    /// job is stale (the game moved on).
+    pub fn take_progress(&mut self, generation: u64, progress: ThinkProgress) -> bool {
+        match &mut self.thinking {
+            Some(t) if t.generation == generation => {
+                t.progress = Some(progress);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The side that acts now is a person (and the game goes on).
@@ -508,6 +737,7 @@ impl GameControl {
         self.thinking = Some(Thinking {
             generation: self.generation,
             stop: stop.clone(),
+            progress: None,
         });
         Some(ThinkJob {
             generation: self.generation,
@@ -553,6 +783,7 @@ impl GameControl {
         self.hint_asked = Some(Thinking {
             generation: self.generation,
             stop: stop.clone(),
+            progress: None,
         });
         let think = ThinkSettings {
             movetime: settings.movetime,
@@ -749,14 +980,28 @@ impl GameControl {
     }
 
     /// Where the save dialog suggests saving: the game's file, or a new
-    /// name in the saves folder.
+    /// name in the saves folder — in the home folder while saving into
+    /// the data folder fails (the data folder is likely what fails).
     pub fn suggested_save_path(&self, settings: &Settings) -> Option<PathBuf> {
-        self.save_path.clone().or_else(|| {
-            settings
-                .saves_dir
-                .as_ref()
-                .map(|d| fresh_path(d, &self.game.variant().id))
-        })
+        let home = || crate::paths::expand_user(Path::new("~")).ok();
+        let dir = match self.file.problem() {
+            Some(_) => home().or_else(|| settings.saves_dir.clone()),
+            None => settings.saves_dir.clone(),
+        };
+        self.save_path
+            .clone()
+            .or_else(|| dir.map(|d| fresh_path(&d, &self.game.variant().id)))
+    }
+
+    /// Where a path the player typed points (`~` is the home folder), and
+    /// whether saving there replaces a file without their consent yet
+    /// (anything there but the file saved to before here).
+    pub fn save_target(&self, typed: &str) -> Result<(PathBuf, bool), String> {
+        let path = crate::paths::expand_user(Path::new(typed.trim()))
+            .map_err(|e| format!("not saved: {e}"))?;
+        let taken = std::fs::symlink_metadata(&path).is_ok();
+        let replaces = taken && self.saved_to.as_deref() != Some(path.as_path());
+        Ok((path, replaces))
     }
 
     /// Save to `path` (atomically), which becomes the default. Says what
@@ -765,7 +1010,9 @@ impl GameControl {
         match crate::record::save_record(&path, &self.record()) {
             Ok(()) => {
                 let said = format!("saved to {}", path.display());
-                self.save_path = Some(path);
+                self.save_path = Some(path.clone());
+                self.saved_to = Some(path);
+                self.file.saved_elsewhere();
                 Ok(said)
             }
             Err(e) => Err(format!("not saved: {e}")),
@@ -826,8 +1073,11 @@ impl GameControl {
         ))
     }
 
-    /// Leaving the screen: stop thinking and keep (or clear) the autosave.
-    pub fn close(&mut self, settings: &Settings) {
+    /// Leaving the screen: stop thinking, save a last time, and put the
+    /// record where it belongs (a finished game with the saves, an
+    /// unfinished one with the games in progress). Says where it is now;
+    /// `Err` says what could not be done.
+    pub fn close(&mut self, settings: &Settings) -> Result<Option<PathBuf>, String> {
         self.cancel_thinking();
         if let Some(clock) = &mut self.clock {
             let now = settings.time.now();
@@ -840,31 +1090,20 @@ impl GameControl {
         for seat in &self.engines {
             seat.close();
         }
+        self.file.close(&self.game, settings.saves_dir.as_deref())
     }
 
-    /// Keep the unfinished game in the autosave, or remove the autosave once
-    /// the game has ended or was taken back to its start. A failure must
-    /// not interrupt play: it is kept for the screen, and the next action
-    /// tries again.
+    /// Keep the game in its own record once something was played or taken
+    /// back here. A failure must not interrupt play: it is kept for the
+    /// screen (which warns until a save works), and the next action tries
+    /// again.
     fn autosave(&mut self, settings: &Settings) {
-        let Some(path) = &settings.autosave else {
-            return;
-        };
         if !self.touched {
             return;
         }
-        self.autosave_error = if self.game.outcome().is_some() || self.game.ply() == 0 {
-            match std::fs::remove_file(path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    Some(format!("cannot remove {}: {e}", path.display()))
-                }
-                _ => None,
-            }
-        } else {
-            crate::record::save_record(path, &self.record())
-                .err()
-                .map(|e| e.to_string())
-        };
+        let record = self.record();
+        self.file
+            .keep(settings.games_dir.as_deref(), &self.game, &record);
     }
 
     /// The record a save writes: the game, its players, the hints used.

@@ -298,6 +298,19 @@ pub fn draw_board(
     .render(Rect::new(geom.x, geom.y, geom.width(), geom.height()), buf);
 }
 
+/// The move list's title: " Moves ", with the legend of the effect marks
+/// the game's moves show when it fits in `width` columns.
+fn moves_title(game: &Game, width: u16, theme: &Theme) -> String {
+    let kinds: Vec<_> = panels::game_effects(game).into_iter().flatten().collect();
+    let legend = panels::effects_legend(&kinds, theme.ascii);
+    let long = format!(" Moves · {legend} ");
+    if !legend.is_empty() && long.chars().count() <= usize::from(width) {
+        long
+    } else {
+        " Moves ".to_string()
+    }
+}
+
 /// A ply's text on screen: columns `x0..x1` of row `y`, and the ply.
 pub type ScreenHit = (u16, u16, u16, usize);
 
@@ -398,8 +411,9 @@ impl Widget for SidePanel<'_> {
             .wrap(Wrap { trim: false })
             .block(titled_block(name, self.theme))
             .render(top_rect, buf);
+        let title = moves_title(self.game, list_rect.width.saturating_sub(2), self.theme);
         Paragraph::new(shown)
-            .block(titled_block(" Moves ", self.theme))
+            .block(titled_block(title, self.theme))
             .render(list_rect, buf);
     }
 }

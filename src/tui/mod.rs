@@ -3,7 +3,8 @@
 //! screens ([`menu`], [`play`], [`replay`]) turn input into actions and
 //! draw themselves as widgets, and this module is the thin runtime:
 //! terminal setup and restore, the blocking event loop, and the computer
-//! players' threads.
+//! players' threads, and the signals that end it (the game is saved and
+//! the terminal restored before Motley exits).
 //!
 //! Modules, bottom up: [`theme`], [`board`], [`panels`], [`popup`],
 //! [`clipboard`] and [`settings`] draw or hold plain values; [`control`] runs a game;
@@ -18,6 +19,7 @@ pub mod clipboard;
 pub mod config;
 pub mod control;
 pub mod figures;
+pub mod game_file;
 pub mod game_page;
 pub mod menu;
 pub mod panels;
@@ -37,8 +39,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::{DefaultTerminal, Terminal};
 use review::AnalysisJob;
-use std::io::IsTerminal;
-use std::sync::mpsc;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use thiserror::Error;
 
@@ -65,7 +69,9 @@ pub fn restore_terminal() {
 
 fn stop_mouse_capture() {
     if let Err(e) = execute!(std::io::stdout(), DisableMouseCapture) {
-        eprintln!("Failed to stop mouse capture: {e}");
+        // After a hangup the terminal is gone: nothing to tell, nowhere to
+        // tell it (eprintln! would panic).
+        let _ = writeln!(std::io::stderr(), "Failed to stop mouse capture: {e}");
     }
 }
 
@@ -101,20 +107,48 @@ fn take_terminal() -> Result<(DefaultTerminal, TerminalGuard), UiError> {
     Ok((terminal, guard))
 }
 
-/// Run the UI until the user quits. With `MOTLEY_FIRST_FRAME_LOG=FILE` the
-/// time to the first frame is written to FILE (for measuring start-up).
-pub fn run(mut app: App) -> Result<(), UiError> {
+/// How the UI ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The user quit.
+    ByUser,
+    /// A signal (SIGINT, SIGTERM, SIGHUP) ended it: the game was saved and
+    /// the terminal restored; `report` says where the game is, or that it
+    /// could not be saved.
+    BySignal {
+        /// The signal's number (the exit status is 128 + it).
+        signal: i32,
+        /// One line for standard error.
+        report: Option<String>,
+    },
+}
+
+/// What wakes the event loop: an event for the screens, or a signal.
+enum Wake {
+    Event(AppEvent),
+    Signal(i32),
+}
+
+/// The signals that end the UI, saving the game first.
+const STOP_SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+
+/// Run the UI until the user quits or a signal ends it. With
+/// `MOTLEY_FIRST_FRAME_LOG=FILE` the time to the first frame is written to
+/// FILE (for measuring start-up).
+pub fn run(mut app: App) -> Result<Ended, UiError> {
     let started = Instant::now();
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(UiError::NotATerminal);
     }
+    let (tx, rx) = mpsc::channel::<Wake>();
+    watch_signals(tx.clone())?;
     let (mut terminal, _guard) = take_terminal()?;
     let size = terminal.size()?;
     app.size = (size.width, size.height);
 
-    let (tx, rx) = mpsc::channel::<AppEvent>();
     spawn_input(tx.clone());
     let mut first = true;
+    let mut signal = None;
     loop {
         spawn_requests(&mut app, &tx);
         terminal.draw(|f| {
@@ -129,35 +163,76 @@ pub fn run(mut app: App) -> Result<(), UiError> {
         if app.quit {
             break;
         }
-        let ev = match app.tick_interval() {
+        let wake = match app.tick_interval() {
             Some(d) => match rx.recv_timeout(d) {
-                Ok(ev) => ev,
-                Err(mpsc::RecvTimeoutError::Timeout) => AppEvent::Tick,
+                Ok(wake) => wake,
+                Err(mpsc::RecvTimeoutError::Timeout) => Wake::Event(AppEvent::Tick),
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             },
             None => match rx.recv() {
-                Ok(ev) => ev,
+                Ok(wake) => wake,
                 Err(_) => break,
             },
         };
-        handle(&mut app, ev);
         // Take whatever else is already waiting before drawing again.
-        while !app.quit {
-            let Ok(ev) = rx.try_recv() else { break };
-            handle(&mut app, ev);
+        let mut next = Some(wake);
+        while let Some(wake) = next.take() {
+            match wake {
+                Wake::Event(ev) => handle(&mut app, ev),
+                Wake::Signal(n) => {
+                    signal = Some(n);
+                    break;
+                }
+            }
+            if app.quit {
+                break;
+            }
+            next = rx.try_recv().ok();
         }
-        if app.quit {
+        if app.quit || signal.is_some() {
             break;
         }
     }
-    app.shutdown();
+    let ended = match signal {
+        Some(signal) => Ended::BySignal {
+            signal,
+            report: app.stop(),
+        },
+        None => {
+            app.shutdown();
+            Ended::ByUser
+        }
+    };
     drop(terminal);
+    Ok(ended)
+}
+
+/// SIGINT, SIGTERM and SIGHUP become a [`Wake::Signal`] for the event loop
+/// (signal-hook's iterator thread), which saves the game and restores the
+/// terminal. A second such signal while that is under way ends Motley at
+/// once (status 1), as an impatient user means.
+fn watch_signals(tx: mpsc::Sender<Wake>) -> Result<(), UiError> {
+    let once = Arc::new(AtomicBool::new(false));
+    for signal in STOP_SIGNALS {
+        signal_hook::flag::register_conditional_shutdown(signal, 1, once.clone())?;
+        signal_hook::flag::register(signal, once.clone())?;
+    }
+    let mut signals = signal_hook::iterator::Signals::new(STOP_SIGNALS)?;
+    std::thread::Builder::new()
+        .name("motley-signals".to_string())
+        .spawn(move || {
+            for signal in signals.forever() {
+                if tx.send(Wake::Signal(signal)).is_err() {
+                    break;
+                }
+            }
+        })?;
     Ok(())
 }
 
 /// The input thread: blocks in crossterm's read (no polling) and passes
 /// keys, clicks and resizes on until the UI is gone.
-fn spawn_input(tx: mpsc::Sender<AppEvent>) {
+fn spawn_input(tx: mpsc::Sender<Wake>) {
     std::thread::spawn(move || loop {
         let ev = match crossterm::event::read() {
             Ok(Event::Key(k)) => AppEvent::Key(k),
@@ -166,7 +241,7 @@ fn spawn_input(tx: mpsc::Sender<AppEvent>) {
             Ok(_) => continue,
             Err(_) => break,
         };
-        if tx.send(ev).is_err() {
+        if tx.send(Wake::Event(ev)).is_err() {
             break;
         }
     });
@@ -187,7 +262,7 @@ fn log_first_frame(started: Instant) {
     std::fs::write(path, line).ok();
 }
 
-fn spawn_requests(app: &mut App, tx: &mpsc::Sender<AppEvent>) {
+fn spawn_requests(app: &mut App, tx: &mpsc::Sender<Wake>) {
     for req in app.requests.drain(..) {
         match req {
             Request::Think(job) => spawn_thinker(*job, tx),
@@ -202,75 +277,85 @@ fn spawn_requests(app: &mut App, tx: &mpsc::Sender<AppEvent>) {
     }
 }
 
-/// Search for a hint on its own thread; the answer (`None` when it
-/// panicked or no thread could start) comes back as an event.
-fn spawn_hint(job: HintJob, tx: &mpsc::Sender<AppEvent>) {
-    let generation = job.generation;
+/// Run `work` on a computer thread of its own; it sends what it streams
+/// through the sender it is given and returns its last event, which is
+/// sent too. A panic in `work`, or a thread that cannot start, sends
+/// `failed` instead, so the UI never waits for an answer that cannot come.
+fn spawn_job<F>(tx: &mpsc::Sender<Wake>, failed: AppEvent, work: F)
+where
+    F: FnOnce(&mpsc::Sender<Wake>) -> AppEvent + Send + 'static,
+{
     let thread_tx = tx.clone();
+    let (failed_tx, failed_here) = (failed.clone(), failed);
     let spawned = std::thread::Builder::new()
         .name(AI_THREAD.to_string())
         .spawn(move || {
-            let action = std::panic::catch_unwind(|| job.run()).unwrap_or(None);
-            thread_tx.send(AppEvent::Hinted { generation, action }).ok();
-        });
-    if spawned.is_err() {
-        tx.send(AppEvent::Hinted {
-            generation,
-            action: None,
-        })
-        .ok();
-    }
-}
-
-/// Analyse a game on its own thread (which uses the cores the settings
-/// give it), streaming each ply back as an event as soon as it is ready.
-/// A panic or a thread that cannot start leaves the analysis incomplete;
-/// the viewer shows what arrived.
-fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<AppEvent>) {
-    let id = job.id;
-    let thread_tx = tx.clone();
-    let spawned = std::thread::Builder::new()
-        .name(AI_THREAD.to_string())
-        .spawn(move || {
-            let on_ply = |p: &crate::analysis::PlyAnalysis| {
-                let ply = Box::new(p.clone());
-                thread_tx.send(AppEvent::Analysed { job: id, ply }).ok();
-            };
-            let done = std::panic::catch_unwind(|| job.run(&on_ply)).unwrap_or(None);
-            let analysis = done.map(Box::new);
-            thread_tx
-                .send(AppEvent::AnalysisDone { job: id, analysis })
-                .ok();
-        });
-    if spawned.is_err() {
-        tx.send(AppEvent::AnalysisDone {
-            job: id,
-            analysis: None,
-        })
-        .ok();
-    }
-}
-
-/// Run a computer player's job on its own thread; its answer (or `None`
-/// when it panicked or no thread could start) comes back as an event.
-fn spawn_thinker(job: ThinkJob, tx: &mpsc::Sender<AppEvent>) {
-    let generation = job.generation;
-    let thread_tx = tx.clone();
-    let spawned = std::thread::Builder::new()
-        .name(AI_THREAD.to_string())
-        .spawn(move || {
-            let answer = std::panic::catch_unwind(|| job.run()).unwrap_or(Ok(None));
+            let run = std::panic::AssertUnwindSafe(|| work(&thread_tx));
+            let event = std::panic::catch_unwind(run).unwrap_or(failed_tx);
             // A failed send means the UI has quit: nobody waits for it.
-            thread_tx.send(AppEvent::answer(generation, answer)).ok();
+            thread_tx.send(Wake::Event(event)).ok();
         });
     if spawned.is_err() {
-        // No thread: the game shows that the computer found no move.
-        tx.send(AppEvent::Thought {
-            generation,
-            action: None,
-        })
-        .ok();
+        tx.send(Wake::Event(failed_here)).ok();
     }
+}
+
+/// Search for a hint; the answer (`None` when the search failed) comes
+/// back as an event.
+fn spawn_hint(job: HintJob, tx: &mpsc::Sender<Wake>) {
+    let generation = job.generation;
+    let failed = AppEvent::Hinted {
+        generation,
+        action: None,
+    };
+    spawn_job(tx, failed, move |_| AppEvent::Hinted {
+        generation,
+        action: job.run(),
+    });
+}
+
+/// Analyse a game (on the cores the settings give it), streaming each ply
+/// back as soon as it is ready; a failed analysis stays incomplete and the
+/// viewer shows what arrived.
+fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<Wake>) {
+    let id = job.id;
+    let failed = AppEvent::AnalysisDone {
+        job: id,
+        analysis: None,
+    };
+    spawn_job(tx, failed, move |tx| {
+        let on_ply = |p: &crate::analysis::PlyAnalysis| {
+            let ply = Box::new(p.clone());
+            tx.send(Wake::Event(AppEvent::Analysed { job: id, ply }))
+                .ok();
+        };
+        let analysis = job.run(&on_ply).map(Box::new);
+        AppEvent::AnalysisDone { job: id, analysis }
+    });
+}
+
+/// Run a computer player's job, streaming its progress (throttled) for the
+/// thinking line; a failed job answers with no move, which the game shows.
+fn spawn_thinker(job: ThinkJob, tx: &mpsc::Sender<Wake>) {
+    let generation = job.generation;
+    let failed = AppEvent::Thought {
+        generation,
+        action: None,
+    };
+    spawn_job(tx, failed, move |tx| {
+        let mut throttle = control::ProgressThrottle::new(control::PROGRESS_EVERY);
+        let mut report = |progress: control::ThinkProgress| {
+            if throttle.due(Instant::now()) {
+                let progress = Box::new(progress);
+                let event = AppEvent::Thinking {
+                    generation,
+                    progress,
+                };
+                tx.send(Wake::Event(event)).ok();
+            }
+        };
+        AppEvent::answer(generation, job.run_with(&mut report))
+    });
 }
 
 /// Draw the app through ratatui's `TestBackend` (the same `Terminal::draw`

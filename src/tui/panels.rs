@@ -10,7 +10,7 @@ use crate::analysis::Mark;
 use crate::core::{Action, Bitboard, Color, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{
-    Die, EndOffer, Fact, KnightKind, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
+    Die, Effect, EndOffer, Fact, KnightKind, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
 };
 use crate::rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::{Modifier, Style};
@@ -342,12 +342,132 @@ pub fn variant_panel(
     lines
 }
 
+/// What an action did besides moving, as a move list shows it after the
+/// move: `⟲d7,f7` flips, `⇄` a piece that changed side, `+3` points,
+/// `+$4` money (ASCII: `%d7,f7` and `<>`). Scores and money of the side
+/// not moving carry its initial (`+3N`).
+pub fn effects_text(effects: &[Effect], mover: Color, names: [&str; 2], ascii: bool) -> String {
+    let whose = |side: Color| -> String {
+        if side == mover {
+            String::new()
+        } else {
+            names[side.index()].chars().take(1).collect()
+        }
+    };
+    let mut out = String::new();
+    for e in effects {
+        match e {
+            Effect::Flipped(squares) => {
+                let list: Vec<String> = squares.map(|s| s.to_string()).collect();
+                out.push_str(if ascii { "%" } else { "⟲" });
+                out.push_str(&list.join(","));
+            }
+            Effect::ChangedOwner { .. } => out.push_str(if ascii { "<>" } else { "⇄" }),
+            Effect::Scored { side, points } => out.push_str(&format!("+{points}{}", whose(*side))),
+            Effect::Earned { side, amount } => out.push_str(&format!("+${amount}{}", whose(*side))),
+        }
+    }
+    out
+}
+
+/// The legend of the effect marks a move list shows (only those in it).
+pub fn effects_legend(kinds: &[Effect], ascii: bool) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    let mut add = |text: &'static str| {
+        if !parts.contains(&text) {
+            parts.push(text);
+        }
+    };
+    for e in kinds {
+        match (e, ascii) {
+            (Effect::Flipped(_), false) => add("⟲ flipped"),
+            (Effect::Flipped(_), true) => add("% flipped"),
+            (Effect::ChangedOwner { .. }, false) => add("⇄ changed side"),
+            (Effect::ChangedOwner { .. }, true) => add("<> changed side"),
+            (Effect::Scored { .. }, _) => add("+N points"),
+            (Effect::Earned { .. }, _) => add("+$N earned"),
+        }
+    }
+    parts.join(" · ")
+}
+
+/// What each action of `game` did besides moving, by ply index (from the
+/// rules).
+pub fn game_effects(game: &Game) -> Vec<Vec<Effect>> {
+    game.actions()
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            game.position_at(i)
+                .map(|p| p.action_effects(a))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 /// Short text of an action for the move list.
 fn short(san: &str) -> String {
     match san.strip_prefix("roll:") {
         Some(d) => format!("[{d}]"),
         None => san.to_string(),
     }
+}
+
+/// What the move list's text of each ply is made from.
+struct MoveListText<'a> {
+    sans: &'a [String],
+    effects: &'a [Vec<Effect>],
+    marks: &'a [Option<Mark>],
+    names: [&'static str; 2],
+    current: Option<usize>,
+    theme: &'a Theme,
+}
+
+/// One side's turn in the move list (plies `plies`): its spans, where each
+/// ply's text is within it (offset, width, ply count after it), and its width.
+fn turn_part(
+    list: &MoveListText,
+    mover: Color,
+    plies: std::ops::Range<usize>,
+) -> (Vec<Span<'static>>, Vec<(usize, usize, usize)>, usize) {
+    let theme = list.theme;
+    let mut part: Vec<Span<'static>> = Vec::new();
+    let mut part_hits: Vec<(usize, usize, usize)> = Vec::new();
+    let mut plen = 0;
+    let first = plies.start;
+    for k in plies {
+        let Some(san) = list.sans.get(k) else { break };
+        let style = if list.current == Some(k + 1) {
+            theme.selected_row()
+        } else {
+            Style::default()
+        };
+        if k > first {
+            part.push(Span::raw(" "));
+            plen += 1;
+        }
+        let text = short(san);
+        // An analysis's mark follows the move (`Nf6??`), then what the move
+        // did besides (`Bxb5 ⟲d7`).
+        let mark = list.marks.get(k).copied().flatten();
+        let symbol = mark.map_or("", Mark::symbol);
+        let did = list.effects.get(k).map_or(&[][..], Vec::as_slice);
+        let did = match effects_text(did, mover, list.names, theme.ascii) {
+            t if t.is_empty() => t,
+            t => format!(" {t}"),
+        };
+        let w = text.chars().count() + symbol.len() + did.chars().count();
+        part_hits.push((plen, w, k + 1));
+        plen += w;
+        part.push(Span::styled(text, style));
+        if let Some(m) = mark {
+            part.push(Span::styled(symbol, theme.move_mark(m >= Mark::Mistake)));
+        }
+        if !did.is_empty() {
+            part.push(Span::styled(did, style));
+        }
+    }
+    (part, part_hits, plen)
 }
 
 /// Where a ply's text sits in the move list: (row, first column, last
@@ -366,6 +486,15 @@ pub fn move_rows(
     theme: &Theme,
 ) -> (Vec<Line<'static>>, usize, Vec<MoveHit>) {
     let sans = game.sans();
+    let effects = game_effects(game);
+    let list = MoveListText {
+        sans,
+        effects: &effects,
+        marks,
+        names: game.position().side_names(),
+        current,
+        theme,
+    };
     // Turns: (side, number, first ply index, last ply index exclusive).
     let mut turns: Vec<(Color, u32, usize, usize)> = Vec::new();
     for i in 0..sans.len() {
@@ -397,33 +526,8 @@ pub fn move_rows(
             take.push(i + 1);
         }
         for (n, ti) in take.iter().enumerate() {
-            let (_, _, a, b) = turns[*ti];
-            let mut part: Vec<Span<'static>> = Vec::new();
-            let mut part_hits: Vec<(usize, usize, usize)> = Vec::new();
-            let mut plen = 0;
-            for (k, san) in sans.iter().enumerate().take(b).skip(a) {
-                let style = if current == Some(k + 1) {
-                    theme.selected_row()
-                } else {
-                    Style::default()
-                };
-                if k > a {
-                    part.push(Span::raw(" "));
-                    plen += 1;
-                }
-                let text = short(san);
-                // An analysis's mark follows the move (`Nf6??`).
-                let mark = marks.get(k).copied().flatten();
-                let symbol = mark.map_or("", Mark::symbol);
-                let w = text.chars().count() + symbol.len();
-                part_hits.push((plen, w, k + 1));
-                plen += w;
-                part.push(Span::styled(text, style));
-                if let Some(m) = mark {
-                    let style = theme.move_mark(m >= Mark::Mistake);
-                    part.push(Span::styled(symbol, style));
-                }
-            }
+            let (mover, _, a, b) = turns[*ti];
+            let (part, part_hits, plen) = turn_part(&list, mover, a..b);
             if n == 1 && len + 1 + plen > width {
                 // Black's part goes on its own row.
                 rows.push(Line::from(std::mem::take(&mut spans)));

@@ -2,13 +2,14 @@
 //! board and panels, jump to a ply, autoplay, analyse the game in the
 //! background (evaluation bar, best move, marks, graph; the finished
 //! analysis is kept in the record, the only change the viewer makes to
-//! the file), and branch a new game from any ply (saved as a new file).
+//! the file), and branch a new game from any ply (a game in progress with
+//! a record of its own; the original is never written).
 //! Input becomes a [`ReplayAction`]; drawing is the [`ReplayPage`] widget.
 
 use super::analysis_view::{action_squares, analysis_lines, AnalysisLayout, EvalBar, EvalGraph};
 use super::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart, Request};
 use super::board::{BoardGeom, Marks};
-use super::control::{fresh_path, load_game, GameControl};
+use super::control::{load_game, GameControl};
 use super::game_page::{
     draw_board, keys_popup, message_lines, rules_popup, KeyBar, KeyHint, PageLayout, SidePanel,
 };
@@ -125,7 +126,7 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("a", "analyse the game in the background; a again stops"),
     (
         "b",
-        "branch: play on from this ply as a new game (saved as a new file)",
+        "branch: play on from this ply as a new game (kept as a game in progress)",
     ),
     ("f", "flip the board"),
     ("i", "the rules of this variant"),
@@ -288,6 +289,7 @@ impl ReplayState {
             }
             AppEvent::Resize(..)
             | AppEvent::Thought { .. }
+            | AppEvent::Thinking { .. }
             | AppEvent::EngineFailed { .. }
             | AppEvent::Hinted { .. } => Nav::Stay,
         }
@@ -491,7 +493,8 @@ impl ReplayState {
         }
     }
 
-    /// A new game from the current ply, saved as a new file.
+    /// A new game from the current ply: a game in progress with a record
+    /// of its own from the start (the original file is never written).
     fn branch(&mut self, settings: &Settings) -> Nav {
         let mut game = self.game.clone();
         game.truncate(self.ply);
@@ -505,22 +508,10 @@ impl ReplayState {
         if let Some(tc) = time_control {
             control = control.with_clock(tc);
         }
-        let dir = settings.saves_dir.clone().or_else(|| {
-            self.path
-                .as_ref()
-                .and_then(|p| p.parent().map(|d| d.to_path_buf()))
-        });
-        let message = match dir {
-            Some(d) => {
-                let stem = format!("{}-branch-ply{}", self.game.variant().id, self.ply);
-                Message::of(control.save_to(fresh_path(&d, &stem)))
-            }
-            None => Message::info("branched (not saved yet: press s to save)"),
-        };
+        let message = Message::of(control.keep_now(settings));
         Nav::Play(Box::new(PlayStart {
-            control,
-            flip_toggle: false,
             message: Some(message),
+            ..PlayStart::new(control)
         }))
     }
 }

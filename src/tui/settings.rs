@@ -20,8 +20,9 @@ pub struct Settings {
     pub auto_flip: bool,
     /// Computer thinking time per action.
     pub movetime: Duration,
-    /// Where the unfinished game is kept (`None`: no autosave).
-    pub autosave: Option<PathBuf>,
+    /// The folder of games in progress, one record each (`None`: games
+    /// are not kept).
+    pub games_dir: Option<PathBuf>,
     /// The folder saved games go to and the load dialog lists.
     pub saves_dir: Option<PathBuf>,
     /// The replay viewer's analysis: time per position, deepest search,
@@ -41,7 +42,7 @@ impl Default for Settings {
             ascii: false,
             auto_flip: true,
             movetime: Duration::from_millis(1000),
-            autosave: None,
+            games_dir: None,
             saves_dir: None,
             analysis: AnalysisSettings::new(Duration::from_millis(ANALYSIS_MOVETIME_MS)),
             config: None,

@@ -1,6 +1,14 @@
 //! Other UCI engines as players (`uci:COMMAND`): the engine runs as a child
 //! process that Motley talks to over its standard input and output.
 //!
+//! `uci:COMMAND?NAME=VALUE&NAME=VALUE…` also sets the engine's options
+//! (`uci:stockfish?UCI_LimitStrength=true&UCI_Elo=1500`), each checked
+//! against the options the engine offers before the first game. Three
+//! names are Motley's own and are not sent as options: `movetime=MS` gives
+//! the engine its own time per move instead of the game's, `nodes=N` and
+//! `depth=D` ask for `go nodes N` / `go depth D` instead of a time
+//! (load-independent matches). See [`EngineSpec`].
+//!
 //! The engine is checked when it starts (it must answer `uci` and
 //! `isready`, and offer the variant in its `UCI_Variant` option unless the
 //! game is standard chess), so a missing variant is refused before the
@@ -64,11 +72,105 @@ pub enum EngineError {
     },
     #[error("{engine} found no move in a position that has legal moves")]
     NoMove { engine: String },
+    #[error("'{spec}' is not an engine option list: {why}")]
+    BadOptions { spec: String, why: String },
+    #[error("{engine} has no option '{option}' (it offers: {offered})")]
+    UnknownOption {
+        engine: String,
+        option: String,
+        offered: String,
+    },
     #[error("{engine}: {source}")]
     Io {
         engine: String,
         source: std::io::Error,
     },
+}
+
+/// How long an engine asked for a fixed number of nodes or a fixed depth
+/// may take over one move before it is told to stop.
+pub const FIXED_SEARCH_WAIT: Duration = Duration::from_secs(60);
+
+/// What a `uci:` player text asks for: the command line, the engine
+/// options to set, and how each move is asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The program and its arguments (before the `?`).
+    pub command: String,
+    /// `setoption name NAME value VALUE` to send after the handshake, in
+    /// the order given.
+    pub options: Vec<(String, String)>,
+    /// `movetime=MS`: the engine's own time per move.
+    pub movetime: Option<Duration>,
+    /// `nodes=N`: `go nodes N` instead of a time.
+    pub nodes: Option<u64>,
+    /// `depth=D`: `go depth D` instead of a time.
+    pub depth: Option<u32>,
+}
+
+impl EngineSpec {
+    /// Read `COMMAND[?NAME=VALUE&…]`. The options start at the last `?`
+    /// that is followed by `NAME=`; a command without one is taken whole.
+    pub fn parse(text: &str) -> Result<EngineSpec, EngineError> {
+        let text = text.trim();
+        let split = text
+            .rfind('?')
+            .filter(|&at| text[at + 1..].split('&').all(|kv| kv.contains('=')));
+        let Some(at) = split else {
+            return Ok(EngineSpec {
+                command: text.to_string(),
+                ..EngineSpec::default()
+            });
+        };
+        let bad = |why: String| EngineError::BadOptions {
+            spec: crate::quote::clip(text),
+            why,
+        };
+        let mut spec = EngineSpec {
+            command: text[..at].trim().to_string(),
+            ..EngineSpec::default()
+        };
+        for pair in text[at + 1..].split('&') {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let (name, value) = (name.trim(), value.trim());
+            if name.is_empty() {
+                return Err(bad(format!("'{pair}' has no option name")));
+            }
+            let number =
+                |what: &str| {
+                    value.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                        bad(format!("{name} must be a positive {what}, not '{value}'"))
+                    })
+                };
+            match name {
+                "movetime" => spec.movetime = Some(Duration::from_millis(number("number of ms")?)),
+                "nodes" => spec.nodes = Some(number("number of nodes")?),
+                "depth" => {
+                    spec.depth = Some(u32::try_from(number("depth")?).unwrap_or(u32::MAX));
+                }
+                _ => spec.options.push((name.to_string(), value.to_string())),
+            }
+        }
+        Ok(spec)
+    }
+
+    /// The `go` command for one move, given the game's time per move.
+    fn go(&self, movetime: Duration) -> String {
+        match (self.nodes, self.depth) {
+            (Some(n), _) => format!("go nodes {n}"),
+            (None, Some(d)) => format!("go depth {d}"),
+            (None, None) => format!("go movetime {}", self.time(movetime).as_millis().max(1)),
+        }
+    }
+
+    /// How long one move may take before the engine is told to stop.
+    fn time(&self, movetime: Duration) -> Duration {
+        if self.nodes.is_some() || self.depth.is_some() {
+            FIXED_SEARCH_WAIT
+        } else {
+            self.movetime.unwrap_or(movetime)
+        }
+    }
 }
 
 /// A running external engine, ready for a game of one variant.
@@ -80,6 +182,8 @@ pub struct Engine {
     name: String,
     /// A `go` whose `bestmove` was not read (the search was stopped).
     owes_bestmove: bool,
+    /// The options and search limits the player text asked for.
+    spec: EngineSpec,
 }
 
 /// The `UCI_Variant` value an engine is asked for: Motley's id, except
@@ -94,8 +198,11 @@ fn uci_variant_name(variant_id: &str) -> &str {
 
 impl Engine {
     /// Start `command` (a program and its arguments, split like a shell
-    /// would) and prepare it for games of `variant_id`.
+    /// would, then `?NAME=VALUE&…` options as [`EngineSpec`] reads them)
+    /// and prepare it for games of `variant_id`.
     pub fn start(command: &str, variant_id: &str) -> Result<Engine, EngineError> {
+        let spec = EngineSpec::parse(command)?;
+        let command = spec.command.as_str();
         let words = shlex::split(command)
             .filter(|w| !w.is_empty())
             .ok_or_else(|| EngineError::BadCommand(command.to_string()))?;
@@ -134,6 +241,7 @@ impl Engine {
             lines,
             name: command.to_string(),
             owes_bestmove: false,
+            spec: spec.clone(),
         };
         engine.handshake(variant_id)?;
         Ok(engine)
@@ -158,6 +266,7 @@ impl Engine {
         if let Some(name) = id.name {
             self.name = name;
         }
+        self.set_options(&id.options)?;
         let wanted = uci_variant_name(variant_id);
         if wanted != "chess" {
             let offered = id.variants.ok_or_else(|| EngineError::MissingVariant {
@@ -175,6 +284,22 @@ impl Engine {
             self.send(&format!("setoption name UCI_Variant value {wanted}"))?;
         }
         self.ready()
+    }
+
+    /// Send the player text's options, each checked against the names the
+    /// engine offers (case-insensitively, as UCI names are).
+    fn set_options(&mut self, offered: &[String]) -> Result<(), EngineError> {
+        for (name, value) in self.spec.options.clone() {
+            let Some(known) = offered.iter().find(|o| o.eq_ignore_ascii_case(&name)) else {
+                return Err(EngineError::UnknownOption {
+                    engine: self.name.clone(),
+                    option: name,
+                    offered: offered.join(", "),
+                });
+            };
+            self.send(&format!("setoption name {known} value {value}"))?;
+        }
+        Ok(())
     }
 
     /// Tell the engine a new game starts.
@@ -241,7 +366,8 @@ impl Engine {
     }
 
     /// Ask for the move after `actions` from `start_fen` (or the start),
-    /// whose position is `pos`, with `movetime` to think. Setting `stop`
+    /// whose position is `pos`, with `movetime` to think (unless the
+    /// player text gave the engine its own limit). Setting `stop`
     /// asks for the move at once (UCI `stop`); `Ok(None)` if it then does
     /// not come (its late answer is discarded before the next question).
     pub fn best_action(
@@ -251,6 +377,20 @@ impl Engine {
         pos: &AnyPosition,
         movetime: Duration,
         stop: &AtomicBool,
+    ) -> Result<Option<Action>, EngineError> {
+        self.best_action_with(start_fen, actions, pos, movetime, stop, &mut |_| {})
+    }
+
+    /// [`Engine::best_action`], passing every other line the engine writes
+    /// while it thinks (its `info` lines) to `on_line`.
+    pub fn best_action_with(
+        &mut self,
+        start_fen: Option<&str>,
+        actions: &[Action],
+        pos: &AnyPosition,
+        movetime: Duration,
+        stop: &AtomicBool,
+        on_line: &mut dyn FnMut(&str),
     ) -> Result<Option<Action>, EngineError> {
         if self.owes_bestmove {
             self.discard_late_bestmove()?;
@@ -267,9 +407,9 @@ impl Engine {
             }
         }
         self.send(&command)?;
-        self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
+        self.send(&self.spec.go(movetime))?;
         self.owes_bestmove = true;
-        let Some(text) = self.wait_for_bestmove(movetime, stop)? else {
+        let Some(text) = self.wait_for_bestmove(self.spec.time(movetime), stop, on_line)? else {
             return Ok(None);
         };
         self.owes_bestmove = false;
@@ -296,6 +436,7 @@ impl Engine {
         &mut self,
         movetime: Duration,
         stop: &AtomicBool,
+        on_line: &mut dyn FnMut(&str),
     ) -> Result<Option<Option<String>>, EngineError> {
         let mut deadline = Instant::now() + movetime + ANSWER_GRACE;
         let mut told_to_stop = false;
@@ -312,6 +453,7 @@ impl Engine {
                     if let Some(m) = read_bestmove(&line) {
                         return Ok(Some(m.map(str::to_string)));
                     }
+                    on_line(&line);
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
                 Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
@@ -440,6 +582,18 @@ impl EngineTurn {
         movetime: Duration,
         stop: &AtomicBool,
     ) -> Result<Option<Action>, EngineError> {
+        self.play_with(pos, movetime, stop, &mut |_| {})
+    }
+
+    /// [`EngineTurn::play`], passing the engine's other lines (its `info`
+    /// lines) to `on_line` while it thinks.
+    pub fn play_with(
+        &self,
+        pos: &AnyPosition,
+        movetime: Duration,
+        stop: &AtomicBool,
+        on_line: &mut dyn FnMut(&str),
+    ) -> Result<Option<Action>, EngineError> {
         let mut slot = self.seat.engine.lock().unwrap_or_else(|e| e.into_inner());
         if slot.is_none() {
             let mut engine = Engine::start(&self.command, &self.variant)?;
@@ -449,16 +603,64 @@ impl EngineTurn {
         let Some(engine) = slot.as_mut() else {
             return Ok(None);
         };
-        let answer = engine.best_action(
+        let answer = engine.best_action_with(
             self.start_fen.as_deref(),
             &self.actions,
             pos,
             movetime,
             stop,
+            on_line,
         );
         if answer.is_err() {
             slot.take();
         }
         answer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_text_without_options_is_the_whole_command() {
+        let spec = EngineSpec::parse(" /opt/My Engine --fast ").unwrap();
+        assert_eq!(spec.command, "/opt/My Engine --fast");
+        assert!(spec.options.is_empty());
+        assert_eq!(spec.go(Duration::from_millis(250)), "go movetime 250");
+        // A '?' not followed by NAME=VALUE belongs to the command.
+        assert_eq!(EngineSpec::parse("what?").unwrap().command, "what?");
+    }
+
+    #[test]
+    fn options_after_the_question_mark_are_engine_options_or_limits() {
+        let spec = EngineSpec::parse("stockfish?UCI_LimitStrength=true&UCI_Elo=1500&movetime=100")
+            .unwrap();
+        assert_eq!(spec.command, "stockfish");
+        assert_eq!(
+            spec.options,
+            [
+                ("UCI_LimitStrength".to_string(), "true".to_string()),
+                ("UCI_Elo".to_string(), "1500".to_string())
+            ]
+        );
+        assert_eq!(spec.go(Duration::from_secs(1)), "go movetime 100");
+        let nodes = EngineSpec::parse("motley uci?nodes=20000").unwrap();
+        assert_eq!(nodes.command, "motley uci");
+        assert_eq!(nodes.go(Duration::from_secs(1)), "go nodes 20000");
+        assert_eq!(nodes.time(Duration::from_secs(1)), FIXED_SEARCH_WAIT);
+        let depth = EngineSpec::parse("motley uci?depth=6").unwrap();
+        assert_eq!(depth.go(Duration::from_secs(1)), "go depth 6");
+    }
+
+    #[test]
+    fn a_bad_limit_or_a_nameless_option_is_refused() {
+        for text in ["e?movetime=0", "e?nodes=lots", "e?=3", "e?depth=-1"] {
+            let err = EngineSpec::parse(text).unwrap_err();
+            assert!(
+                matches!(err, EngineError::BadOptions { .. }),
+                "{text}: {err}"
+            );
+        }
     }
 }

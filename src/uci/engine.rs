@@ -381,7 +381,10 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
         if let Some(d) = depth {
             limits.max_depth = limits.max_depth.min(d);
         }
-        limits.nodes = go.nodes;
+        // `go nodes` within the level's own budget.
+        if let Some(n) = go.nodes {
+            limits.nodes = Some(limits.nodes.map_or(n, |own| own.min(n)));
+        }
         limits.multipv = self.options.multipv;
         limits.tt_mb = self.options.hash_mb;
         (limits, waits_for_stop)

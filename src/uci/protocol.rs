@@ -285,6 +285,69 @@ pub fn read_bestmove(line: &str) -> Option<Option<&str>> {
     }
 }
 
+/// A score in an engine's `info` line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InfoScore {
+    /// `cp N`: centipawns for the side to move.
+    Cp(i32),
+    /// `mate N`: mate in N moves (negative: being mated).
+    Mate(i32),
+}
+
+/// What an engine's `info` line said about its search (the client shows
+/// it while the engine thinks). Fields the line left out are `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineInfo {
+    pub depth: Option<u32>,
+    pub seldepth: Option<u32>,
+    /// 1-based rank of the line (`multipv`); absent means the best.
+    pub multipv: Option<usize>,
+    pub score: Option<InfoScore>,
+    pub nodes: Option<u64>,
+    /// Milliseconds since the search started.
+    pub time_ms: Option<u64>,
+    /// The line's moves as the engine wrote them (coordinate text).
+    pub pv: Vec<String>,
+}
+
+/// An `info` line read back (`None` for other lines and `info string`).
+/// Unknown fields are skipped; `pv` runs to the end of the line.
+pub fn read_info(line: &str) -> Option<EngineInfo> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut info = EngineInfo::default();
+    let mut any = false;
+    fn number<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<i64> {
+        words.next().and_then(|n| n.parse::<i64>().ok())
+    }
+    while let Some(w) = words.next() {
+        match w {
+            "string" => return None,
+            "depth" => info.depth = number(&mut words).and_then(|n| u32::try_from(n).ok()),
+            "seldepth" => info.seldepth = number(&mut words).and_then(|n| u32::try_from(n).ok()),
+            "multipv" => info.multipv = number(&mut words).and_then(|n| usize::try_from(n).ok()),
+            "nodes" => info.nodes = number(&mut words).and_then(|n| u64::try_from(n).ok()),
+            "time" => info.time_ms = number(&mut words).and_then(|n| u64::try_from(n).ok()),
+            "score" => {
+                let kind = words.next();
+                info.score = match (kind, number(&mut words)) {
+                    (Some("cp"), Some(n)) => i32::try_from(n).ok().map(InfoScore::Cp),
+                    (Some("mate"), Some(n)) => i32::try_from(n).ok().map(InfoScore::Mate),
+                    _ => None,
+                }
+            }
+            "pv" => {
+                info.pv = words.by_ref().map(str::to_string).collect();
+            }
+            _ => continue,
+        }
+        any = true;
+    }
+    any.then_some(info)
+}
+
 /// What an engine's `uci` answer said about itself, read by the client.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineId {
@@ -293,11 +356,14 @@ pub struct EngineId {
     /// The `var` values of its `UCI_Variant` option; `None` when it has no
     /// such option (a chess-only engine).
     pub variants: Option<Vec<String>>,
+    /// The names of every option it offers (`option name NAME type …`), so
+    /// an option asked for by a player spec can be checked before a game.
+    pub options: Vec<String>,
 }
 
 impl EngineId {
     /// Take in one line of the answer to `uci` (lines other than `id name`
-    /// and `option name UCI_Variant` are ignored).
+    /// and `option name …` are ignored).
     pub fn read_line(&mut self, line: &str) {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
@@ -306,10 +372,10 @@ impl EngineId {
                 let Some(type_at) = rest.iter().position(|w| *w == "type") else {
                     return;
                 };
-                if !rest[..type_at]
-                    .join(" ")
-                    .eq_ignore_ascii_case("UCI_Variant")
-                {
+                let name = rest[..type_at].join(" ");
+                let is_variant = name.eq_ignore_ascii_case("UCI_Variant");
+                self.options.push(name);
+                if !is_variant {
                     return;
                 }
                 let vars = rest
@@ -402,6 +468,29 @@ mod tests {
     }
 
     #[test]
+    fn info_lines_are_read_back_field_by_field() {
+        let info = read_info(
+            "info depth 7 seldepth 12 multipv 1 score cp -35 upperbound nodes 81234 nps 900000 time 90 pv e2e4 e7e5 g1f3",
+        )
+        .unwrap();
+        assert_eq!(info.depth, Some(7));
+        assert_eq!(info.seldepth, Some(12));
+        assert_eq!(info.multipv, Some(1));
+        assert_eq!(info.score, Some(InfoScore::Cp(-35)));
+        assert_eq!(info.nodes, Some(81234));
+        assert_eq!(info.time_ms, Some(90));
+        assert_eq!(info.pv, ["e2e4", "e7e5", "g1f3"]);
+        let mate = read_info("info depth 3 score mate -2 pv roll:3,5").unwrap();
+        assert_eq!(mate.score, Some(InfoScore::Mate(-2)));
+        assert_eq!(mate.pv, ["roll:3,5"]);
+        assert_eq!(read_info("info string hello depth 3"), None);
+        assert_eq!(read_info("bestmove e2e4"), None);
+        assert_eq!(read_info("info"), None);
+        // A garbled number is left out, not guessed.
+        assert_eq!(read_info("info depth x nodes 5").unwrap().depth, None);
+    }
+
+    #[test]
     fn scores_are_centipawns_or_mates_in_moves() {
         assert_eq!(score_text(35), "cp 35");
         assert_eq!(score_text(MATE - 1), "mate 1");
@@ -422,6 +511,7 @@ mod tests {
         }
         assert_eq!(id.name.as_deref(), Some("Fairy Thing 1.0"));
         assert_eq!(id.variants, Some(vec!["chess".into(), "monochrome".into()]));
+        assert_eq!(id.options, ["Hash", "UCI_Variant"]);
         assert_eq!(
             read_bestmove("bestmove e2e4 ponder e7e5"),
             Some(Some("e2e4"))

@@ -61,7 +61,7 @@ pub fn theme() -> Theme {
 pub fn settings(dir: Option<&PathBuf>) -> Settings {
     Settings {
         auto_flip: false,
-        autosave: dir.map(|d| d.join("autosave.json")),
+        games_dir: dir.map(|d| d.join("games")),
         saves_dir: dir.map(|d| d.join("saves")),
         // Analyses and hints by depth, not by the clock: the same results
         // on every machine, and quick.

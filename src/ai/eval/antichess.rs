@@ -47,11 +47,7 @@ impl Evaluate for Antichess {
 mod tests {
     use super::*;
     use crate::core::fen::Setup;
-    use crate::rules::antichess::AntichessOptions;
-
-    fn anti(fen: &str) -> Antichess {
-        Antichess::from_setup(Setup::parse(fen).unwrap(), AntichessOptions::default()).unwrap()
-    }
+    use crate::rules::antichess::tests::anti;
 
     #[test]
     fn antichess_prefers_fewer_pieces() {

@@ -1,8 +1,9 @@
 //! Chess evaluation with piece-square tables: standard chess uses it as it
 //! is, Contrast builds on it.
 
-use super::{Evaluate, PIECE_CENTIPAWNS};
+use super::{positional, Evaluate, PIECE_CENTIPAWNS};
 use crate::core::{Board, Color, Piece, Role, Square};
+use crate::rules::fide::{FideFamily, FidePosition};
 use crate::rules::standard::Standard;
 use crate::rules::Position;
 
@@ -179,9 +180,36 @@ pub fn chess_pst(board: &Board, to_act: Color) -> i32 {
     s
 }
 
+/// Standard chess's evaluation with the positional weights `w` (the
+/// tuner varies them; play uses [`positional::TUNED`]).
+pub fn standard_eval(pos: &Standard, w: &positional::Weights) -> i32 {
+    let board = pos.board();
+    chess_pst(board, pos.turn()) + fide_positional(pos, w)
+}
+
+/// The positional terms of a FIDE-like position by its family's powers.
+pub fn fide_positional<F: FideFamily>(pos: &FidePosition<F>, w: &positional::Weights) -> i32 {
+    let board = pos.board();
+    positional::positional(&pos.powers(), board, pos.turn(), phase(board), w)
+}
+
+/// The pass of a FIDE-like position, when the side to act has a piece
+/// besides pawns and its king (with only those, zugzwang is common).
+pub fn fide_null_move<F: FideFamily>(pos: &FidePosition<F>) -> Option<FidePosition<F>> {
+    let b = pos.board();
+    let pieces = b.by_color(pos.turn()) & !(b.by_role(Role::Pawn) | b.by_role(Role::King));
+    pieces.any().then(|| pos.passed())
+}
+
 impl Evaluate for Standard {
+    const ZUGZWANG_RARE: bool = true;
+
     fn evaluate(&self) -> i32 {
-        chess_pst(self.board(), self.turn())
+        standard_eval(self, &positional::TUNED)
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        fide_null_move(self)
     }
 }
 

@@ -2,22 +2,13 @@
 //! back, and extra moves still to make.
 
 use super::{material_balance, Evaluate, PIECE_CENTIPAWNS};
-use crate::core::Role;
-use crate::rules::dice_money::DiceMoney;
+use crate::rules::dice_money::{DiceMoney, LOSABLE};
 use crate::rules::Position;
 
 /// Centipawns per dollar.
 const MONEY_CP: i32 = 8;
 /// Centipawns per extra move still to make.
 const EXTRA_MOVE_CP: i32 = 60;
-/// Roles a side can lose (kings are never captured).
-const LOSABLE: [Role; 5] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-];
 
 impl Evaluate for DiceMoney {
     fn evaluate(&self) -> i32 {

@@ -8,6 +8,7 @@ mod contrast;
 mod dice_money;
 mod monochromatic;
 mod monochrome;
+pub mod positional;
 
 use crate::core::{Board, Color, Role};
 use crate::rules::{AnyPosition, Position};
@@ -17,6 +18,22 @@ pub trait Evaluate: Position {
     /// Static evaluation in centipawns from the point of view of the side
     /// to act ([`Position::turn`]).
     fn evaluate(&self) -> i32;
+
+    /// Is a side to act almost never worse off than if it could pass? Then
+    /// the search may cut lines by the static evaluation and by a pass
+    /// (null move), and prune late quiet moves near the leaves. False where
+    /// that is unsound: zugzwang is the rule (antichess, Chicken: captures
+    /// are compulsory; Monochrome: every capture scores), or dice decide
+    /// (Dice-Money).
+    const ZUGZWANG_RARE: bool = false;
+
+    /// The position after the side to act passes, for null-move pruning:
+    /// `None` where passing tells nothing (families without
+    /// [`Evaluate::ZUGZWANG_RARE`], or a side with only pawns left, where
+    /// zugzwang is common even in chess).
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
 }
 
 /// Conventional piece values in centipawns (P N B R Q K).

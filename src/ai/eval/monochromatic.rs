@@ -1,12 +1,19 @@
 //! Monochromatic's evaluation: every piece is bound to its square colour.
 
-use super::Evaluate;
+use super::chess::fide_positional;
+use super::{positional, Evaluate};
 use crate::core::movegen::pawn_start_rank;
 use crate::core::{Bitboard, Role};
 use crate::rules::monochromatic::{KnightKind, Monochromatic};
 use crate::rules::Position;
 
 impl Evaluate for Monochromatic {
+    const ZUGZWANG_RARE: bool = true;
+
+    fn null_move(&self) -> Option<Self> {
+        super::chess::fide_null_move(self)
+    }
+
     /// The game splits in a light and a dark battle: a bishop or pawn is
     /// worth more the more enemy pieces share its colour (its only possible
     /// targets). The knight slot is valued by what it can do here.
@@ -31,12 +38,12 @@ impl Evaluate for Monochromatic {
                 let targets = (enemy & shade_mask).count() as i32;
                 let bishops = (mine & b.by_role(Role::Bishop) & shade_mask).count() as i32;
                 let pawns = (mine & b.by_role(Role::Pawn) & shade_mask).count() as i32;
-                score += sign * (bishops * (6 * targets - 30) + pawns * (2 * targets - 10));
+                score += sign * (bishops * (15 * targets - 60) + pawns * (2 * targets - 10));
             }
             // A pawn still on its start rank keeps its only forward move.
             let home = mine & b.by_role(Role::Pawn) & Bitboard::rank(pawn_start_rank(c));
             score += sign * 10 * home.count() as i32;
         }
-        score
+        score + fide_positional(self, &positional::TUNED)
     }
 }

@@ -24,12 +24,7 @@ impl Evaluate for Monochrome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::fen::Setup;
-    use crate::rules::monochrome::MonochromeOptions;
-
-    fn mono(fen: &str) -> Monochrome {
-        Monochrome::from_setup(Setup::parse(fen).unwrap(), MonochromeOptions::default()).unwrap()
-    }
+    use crate::rules::monochrome::tests::mono;
 
     #[test]
     fn evaluation_follows_scores_and_the_next_capture() {

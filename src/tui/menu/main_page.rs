@@ -1,6 +1,7 @@
-//! The menu's first page: continue the unfinished game, start one, load
-//! or replay a saved one, quit.
+//! The menu's first page: continue a game in progress, start one, load or
+//! replay a saved one, the theme, quit.
 
+use super::InProgress;
 use crate::tui::popup::{centered, row_style, titled_block};
 use crate::tui::theme::{Theme, ThemeName};
 use crossterm::event::KeyCode;
@@ -24,12 +25,12 @@ pub enum MainItem {
     Quit,
 }
 
-/// The entries (with their keys and labels); Continue only when there is
-/// an unfinished game. The theme entry names the theme in use.
-pub fn items(resume: bool, theme: ThemeName) -> Vec<(MainItem, char, &'static str)> {
+/// The entries (with their keys and labels); Continue only when a game
+/// is in progress. The theme entry names the theme in use.
+pub fn items(in_progress: bool, theme: ThemeName) -> Vec<(MainItem, char, &'static str)> {
     let mut v = Vec::new();
-    if resume {
-        v.push((MainItem::Resume, 'c', "Continue the unfinished game"));
+    if in_progress {
+        v.push((MainItem::Resume, 'c', "Continue a game"));
     }
     v.push((MainItem::NewGame, 'n', "New game"));
     v.push((MainItem::Load, 'l', "Load a saved game"));
@@ -95,8 +96,8 @@ impl MainList {
 pub struct MainView<'a> {
     pub list: &'a MainList,
     pub items: &'a [(MainItem, char, &'static str)],
-    /// What the unfinished game is (variant, "12 plies"), when there is one.
-    pub resume: Option<&'a str>,
+    /// The games in progress, when there are any.
+    pub in_progress: Option<&'a InProgress>,
     pub theme: &'a Theme,
 }
 
@@ -104,8 +105,13 @@ impl Widget for MainView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = self.theme;
         let r = MainList::rect((area.width, area.height), self.items.len());
-        let second = match self.resume {
-            Some(what) => Line::styled(format!("unfinished: {what}"), theme.good()),
+        let second = match self.in_progress {
+            Some(InProgress { count: 1, newest }) => {
+                Line::styled(format!("unfinished: {newest}"), theme.good())
+            }
+            Some(InProgress { count, .. }) => {
+                Line::styled(format!("unfinished: {count} games"), theme.good())
+            }
             None => Line::raw(""),
         };
         let mut lines = vec![

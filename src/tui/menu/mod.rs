@@ -1,33 +1,42 @@
-//! The main menu: resume the autosaved game (offered first), a new game
-//! (variant picker with descriptions and rules, then the new-game form),
-//! load or replay a saved game (file picker over the saves folder plus a
-//! typed path), quit. Each page is a section with its own state, keys and
-//! widget; this module moves between them and opens the games.
+//! The main menu: continue a game in progress (offered first when there
+//! is one), a new game (variant picker with descriptions and rules, then
+//! the new-game form), load or replay a saved game (the game browser, with
+//! a typed path for files elsewhere), the theme, quit. Each page is a
+//! section with its own state, keys and widget; this module moves between
+//! them and opens the games.
 
-mod load;
+mod browser;
+pub mod catalog;
 mod main_page;
 mod new_game;
 mod variants;
 
-pub use load::{LoadList, LoadStep};
+pub use browser::{Ask, BrowseStep, Browser, Preview, Shelf, SortKey};
 pub use main_page::{MainItem, MainList};
-pub use new_game::{clock_choices, FormRow, FormStep, NewGameForm, PLAYER_CHOICES};
+pub use new_game::{
+    clock_choices, level_description, level_rating, FormRow, FormStep, NewGameForm, NewGameSetup,
+    MOVETIME_CHOICES, PLAYER_CHOICES,
+};
 pub use variants::{PickerStep, VariantPicker};
 
 use crate::ai::PlayerSpec;
+use crate::core::Color;
 use crate::game::Game;
-use crate::tui::base::{AppEvent, Ctx, Nav, PlayStart, ReplayStart};
+use crate::record::games::OpenGame;
+use crate::record::RecordErrorKind;
+use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayChoices, PlayStart, ReplayStart};
 use crate::tui::config::{Config, NewGameChoices};
 use crate::tui::control::{load_game, saved_players, GameControl};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
+use crate::uci::client::{Engine, EngineSeat};
 use crate::variant::Registry;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The new-game choices kept in the config file (none without one).
 fn remembered(settings: &Settings) -> NewGameChoices {
@@ -40,56 +49,62 @@ fn remembered(settings: &Settings) -> NewGameChoices {
 }
 
 /// Which page of the menu shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Page {
     Main(MainList),
     Variants(VariantPicker),
     NewGame(NewGameForm),
-    Load(LoadList),
+    Browse(Box<Browser>),
 }
 
-/// The autosaved unfinished game.
+/// The games in progress, as the main page mentions them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Resume {
-    pub path: PathBuf,
-    /// What it is: the variant and its length ("…, 12 plies").
-    pub summary: String,
+pub struct InProgress {
+    /// How many there are.
+    pub count: usize,
+    /// What the newest is: its variant and length ("…, 12 plies").
+    pub newest: String,
 }
 
 /// The main menu's state.
 pub struct MenuState {
     pub page: Page,
-    /// The autosaved unfinished game, if there is one.
-    pub resume: Option<Resume>,
+    /// The games in progress, when there are any.
+    pub in_progress: Option<InProgress>,
     /// Why a game could not be started or opened.
     pub message: Option<String>,
 }
 
 impl MenuState {
-    /// The menu, offering the autosaved game when one exists.
+    /// The menu, offering to continue a game when one is in progress.
     pub fn new(settings: &Settings, registry: &Registry) -> MenuState {
-        let resume = settings.autosave.as_ref().and_then(|path| {
-            let game = load_game(path, registry).ok()?.game;
-            if game.outcome().is_some() {
-                return None;
-            }
-            let n = game.ply();
-            let unit = if n == 1 { "ply" } else { "plies" };
-            Some(Resume {
-                path: path.clone(),
-                summary: format!("{}, {n} {unit}", game.variant().name),
-            })
+        let games = settings.games_dir.as_deref().map_or_else(Vec::new, |dir| {
+            catalog::in_progress(dir, settings.saves_dir.as_deref(), registry)
         });
+        let in_progress = games
+            .iter()
+            .max_by_key(|e| (e.summary.when, e.summary.path.clone()))
+            .map(|newest| {
+                let s = &newest.summary;
+                let name = registry
+                    .get(&s.variant)
+                    .map_or_else(|_| s.variant.clone(), |d| d.name.clone());
+                let unit = if s.plies == 1 { "ply" } else { "plies" };
+                InProgress {
+                    count: games.len(),
+                    newest: format!("{name}, {} {unit}", s.plies),
+                }
+            });
         MenuState {
             page: Page::Main(MainList { cursor: 0 }),
-            resume,
+            in_progress,
             message: None,
         }
     }
 
     /// The main page's entries (the theme entry names `theme`).
     pub fn main_items(&self, theme: &Theme) -> Vec<(MainItem, char, &'static str)> {
-        main_page::items(self.resume.is_some(), theme.name)
+        main_page::items(self.in_progress.is_some(), theme.name)
     }
 
     /// Handle one event.
@@ -113,15 +128,15 @@ impl MenuState {
             },
             Page::Variants(picker) => {
                 let step = picker.key(code, registry.all().len().max(1));
-                self.picker_step(step, ctx.settings)
+                self.picker_step(step, ctx)
             }
             Page::NewGame(form) => {
                 let step = form.key(code, registry);
                 self.form_step(step, ctx)
             }
-            Page::Load(list) => {
-                let step = list.key(code);
-                self.load_step(step, ctx)
+            Page::Browse(browser) => {
+                let step = browser.key(code, registry);
+                self.browse_step(step, ctx)
             }
         }
     }
@@ -136,15 +151,15 @@ impl MenuState {
             },
             Page::Variants(picker) => {
                 let step = picker.click(col, row, size, registry.all().len());
-                self.picker_step(step, ctx.settings)
+                self.picker_step(step, ctx)
             }
             Page::NewGame(form) => {
                 let step = form.click(col, row, size, registry);
                 self.form_step(step, ctx)
             }
-            Page::Load(list) => {
-                let step = list.click(col, row, size);
-                self.load_step(step, ctx)
+            Page::Browse(browser) => {
+                let step = browser.click(col, row, size, registry);
+                self.browse_step(step, ctx)
             }
         }
     }
@@ -172,24 +187,28 @@ impl MenuState {
                 });
                 Nav::Stay
             }
-            MainItem::Load | MainItem::Replay => {
-                let replay = item == MainItem::Replay;
+            MainItem::Load | MainItem::Replay | MainItem::Resume => {
+                let shelf = match item {
+                    MainItem::Resume => Shelf::Continue,
+                    MainItem::Load => Shelf::Load,
+                    _ => Shelf::Replay,
+                };
                 self.message = None;
-                self.page = Page::Load(LoadList::new(replay, ctx.settings.saves_dir.as_deref()));
+                let browser = Browser::new(shelf, ctx.settings, ctx.registry);
+                self.page = Page::Browse(Box::new(browser));
                 Nav::Stay
             }
-            MainItem::Resume => match self.resume.clone() {
-                Some(resume) => self.open_game(resume.path, false, ctx, false),
-                None => Nav::Stay,
-            },
         }
     }
 
-    fn picker_step(&mut self, step: PickerStep, settings: &Settings) -> Nav {
+    fn picker_step(&mut self, step: PickerStep, ctx: &Ctx) -> Nav {
         match step {
             PickerStep::Stay => {}
             PickerStep::Chosen(v) => {
-                let form = NewGameForm::with_choices(v, &remembered(settings));
+                let id = ctx.registry.all().get(v).map_or("", |d| d.id.as_str());
+                let defaults = PlayChoices::of(ctx.settings);
+                let last = remembered(ctx.settings);
+                let form = NewGameForm::with_choices(v, id, &last, defaults);
                 self.page = Page::NewGame(form);
             }
             PickerStep::Back => self.page = Page::Main(MainList { cursor: 0 }),
@@ -201,11 +220,21 @@ impl MenuState {
         let Page::NewGame(form) = &self.page else {
             return Nav::Stay;
         };
+        if step != FormStep::Start {
+            // Why the last start failed no longer holds once the form changes.
+            self.message = None;
+        }
         match step {
             FormStep::Stay => Nav::Stay,
+            FormStep::Theme(d) => {
+                let all = ThemeName::ALL;
+                let now = all.iter().position(|t| *t == ctx.theme.name).unwrap_or(0);
+                let next = (now as i32 + i32::from(d)).rem_euclid(all.len() as i32);
+                Nav::Theme(all[next as usize])
+            }
             FormStep::Start => {
                 let form = form.clone();
-                let nav = self.start_game(form.clone(), ctx.registry);
+                let nav = self.start_game(&form, ctx.registry);
                 if let (Nav::Play(_), Some(path)) = (&nav, &ctx.settings.config) {
                     // Remembered for the next new game; a config file that
                     // cannot be read was reported at start and is left alone.
@@ -223,52 +252,75 @@ impl MenuState {
         }
     }
 
-    fn load_step(&mut self, step: LoadStep, ctx: &mut Ctx) -> Nav {
-        let Page::Load(list) = &self.page else {
+    fn browse_step(&mut self, step: BrowseStep, ctx: &mut Ctx) -> Nav {
+        let Page::Browse(browser) = &mut self.page else {
             return Nav::Stay;
         };
+        self.message = None;
         match step {
-            LoadStep::Stay => Nav::Stay,
-            LoadStep::Open(path) => {
-                let replay = list.replay;
-                self.open_game(path, replay, ctx, true)
+            BrowseStep::Stay => Nav::Stay,
+            BrowseStep::Back => {
+                // Read again: games may have been deleted or moved.
+                *self = MenuState::new(ctx.settings, ctx.registry);
+                Nav::Stay
             }
-            LoadStep::Back => {
-                self.page = Page::Main(MainList { cursor: 0 });
+            BrowseStep::Open(path) => match browser.shelf {
+                Shelf::Continue => self.continue_game(path, ctx),
+                Shelf::Load => self.open_game(path, false, ctx),
+                Shelf::Replay => self.open_game(path, true, ctx),
+            },
+            BrowseStep::Replay(path) => self.open_game(path, true, ctx),
+            BrowseStep::Typed(text) => {
+                let replay = browser.shelf == Shelf::Replay;
+                match crate::paths::expand_user(Path::new(&text)) {
+                    Ok(path) => self.open_game(path, replay, ctx),
+                    Err(e) => {
+                        self.message = Some(e.to_string());
+                        Nav::Stay
+                    }
+                }
+            }
+            BrowseStep::Delete(path) => {
+                self.message = Some(delete_game(&path).unwrap_or_else(|e| e));
+                browser.reload(ctx.settings, ctx.registry);
                 Nav::Stay
             }
         }
     }
 
-    fn start_game(&mut self, form: NewGameForm, registry: &Registry) -> Nav {
-        let Some(variant) = registry.all().get(form.variant).cloned() else {
-            return Nav::Stay;
-        };
-        let fen = form.fen.trim();
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1);
-        let game = match Game::new(variant, (!fen.is_empty()).then_some(fen), seed) {
-            Ok(g) => g,
+    /// Start the game the form describes, or say on the form why not.
+    fn start_game(&mut self, form: &NewGameForm, registry: &Registry) -> Nav {
+        match new_game_control(form, registry) {
+            Ok((control, choices)) => Nav::Play(Box::new(PlayStart {
+                choices: Some(choices),
+                ..PlayStart::new(control)
+            })),
             Err(e) => {
                 self.message = Some(format!("cannot start: {e}"));
-                return Nav::Stay;
+                Nav::Stay
             }
-        };
-        let mut control = GameControl::new(game, form.players());
-        if let Some(tc) = form.time_control() {
-            control = control.with_clock(tc);
         }
-        if form.match_games > 1 && new_game::offers_matches(registry, form.variant) {
-            control = control.in_match(form.match_games);
-        }
-        Nav::Play(Box::new(PlayStart::new(control)))
     }
 
     /// Open a file to play on (or to replay). Files with an error open in
-    /// the viewer so the valid part can be seen.
-    fn open_game(&mut self, path: PathBuf, replay: bool, ctx: &mut Ctx, keep_path: bool) -> Nav {
+    /// the viewer so the valid part can be seen. A game played on from a
+    /// saved file gets a record of its own at its first action; the file
+    /// stays as it is (and is offered when saving, after asking).
+    fn open_game(&mut self, path: PathBuf, replay: bool, ctx: &mut Ctx) -> Nav {
+        let saved_at = path.clone();
+        self.load_to_play(path, replay, ctx, |control| control.saved_at(saved_at))
+    }
+
+    /// Read a game file and open it: in the viewer when asked or when the
+    /// file has an error, otherwise to play on, `attach` deciding where
+    /// the game is kept from now on.
+    fn load_to_play(
+        &mut self,
+        path: PathBuf,
+        replay: bool,
+        ctx: &mut Ctx,
+        attach: impl FnOnce(GameControl) -> GameControl,
+    ) -> Nav {
         let loaded = match load_game(&path, ctx.registry) {
             Ok(loaded) => loaded,
             Err(e) => {
@@ -286,11 +338,36 @@ impl MenuState {
         }
         let players =
             saved_players(&path, ctx.registry).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
-        let mut control = GameControl::new(loaded.game, players).with_hints(loaded.hints);
-        if keep_path {
-            control = control.saved_at(path);
-        }
-        Nav::Play(Box::new(PlayStart::new(control)))
+        let control = GameControl::new(loaded.game, players).with_hints(loaded.hints);
+        Nav::Play(Box::new(PlayStart::new(attach(control))))
+    }
+
+    /// Play on a game in progress, in its own record, which is locked for
+    /// as long as it is open here; a game another Motley has open is
+    /// offered for replay instead.
+    fn continue_game(&mut self, path: PathBuf, ctx: &mut Ctx) -> Nav {
+        let open = match OpenGame::open(&path) {
+            Ok(open) => open,
+            Err(e) => {
+                if let (Page::Browse(b), RecordErrorKind::Locked) = (&mut self.page, &*e.kind) {
+                    b.say_locked(path);
+                    return Nav::Stay;
+                }
+                // No lock to be had (a read-only games folder): play on
+                // from the file as from a saved one, saying why.
+                let nav = self.open_game(path, false, ctx);
+                return match nav {
+                    Nav::Play(mut start) => {
+                        start.message = Some(Message::error(format!(
+                            "played on as a copy: the game's lock could not be taken: {e}"
+                        )));
+                        Nav::Play(start)
+                    }
+                    other => other,
+                };
+            }
+        };
+        self.load_to_play(path, false, ctx, |control| control.continued(open))
     }
 
     /// The screen's widget.
@@ -301,6 +378,44 @@ impl MenuState {
             theme,
         }
     }
+}
+
+/// The game a new-game form describes, with the settings it is played
+/// with. External engines are started (and asked for the variant) now,
+/// so one that cannot play it is refused before the board opens.
+fn new_game_control(
+    form: &NewGameForm,
+    registry: &Registry,
+) -> Result<(GameControl, PlayChoices), String> {
+    let variant = registry
+        .all()
+        .get(form.variant)
+        .cloned()
+        .ok_or("no such variant")?;
+    let setup = form.setup(registry)?;
+    let seed = setup.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    });
+    let id = variant.id.clone();
+    let game = Game::new(variant, setup.fen.as_deref(), seed).map_err(|e| e.to_string())?;
+    let mut control = GameControl::new(game, setup.players.clone());
+    if let Some(tc) = setup.clock {
+        control = control.with_clock(tc);
+    }
+    if setup.match_games > 1 {
+        control = control.in_match(setup.match_games);
+    }
+    for (side, spec) in [Color::White, Color::Black].into_iter().zip(&setup.players) {
+        if let PlayerSpec::Uci { command } = spec {
+            let mut engine = Engine::start(command, &id).map_err(|e| e.to_string())?;
+            engine.new_game().map_err(|e| e.to_string())?;
+            control.set_engine(side, EngineSeat::with(engine));
+        }
+    }
+    Ok((control, setup.choices))
 }
 
 /// The menu as a widget: the page showing, and its keys at the foot.
@@ -319,7 +434,7 @@ impl Widget for MenuPage<'_> {
                 main_page::MainView {
                     list,
                     items: &menu.main_items(theme),
-                    resume: menu.resume.as_ref().map(|r| r.summary.as_str()),
+                    in_progress: menu.in_progress.as_ref(),
                     theme,
                 }
                 .render(area, buf);
@@ -352,17 +467,34 @@ impl Widget for MenuPage<'_> {
                 .render(area, buf);
                 new_game::FOOTER
             }
-            Page::Load(list) => {
-                load::LoadView {
-                    list,
+            Page::Browse(browser) => {
+                let above_footer = Rect::new(0, 0, area.width, area.height.saturating_sub(1));
+                browser::BrowserView {
+                    browser,
+                    registry: self.registry,
                     message,
                     theme,
                 }
-                .render(area, buf);
-                load::FOOTER
+                .render(above_footer, buf);
+                browser::FOOTER
             }
         };
         let row = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
         Paragraph::new(Line::styled(format!(" {footer}"), theme.dim())).render(row, buf);
     }
+}
+
+/// Delete a saved game's file, confirmed by the player: only under its
+/// lock, so a game another Motley has open is never deleted. Says what
+/// happened.
+fn delete_game(path: &Path) -> Result<String, String> {
+    let open = OpenGame::open(path).map_err(|e| match *e.kind {
+        RecordErrorKind::Locked => "not deleted: the game is open in another Motley".to_string(),
+        _ => format!("not deleted: {e}"),
+    })?;
+    let removed = std::fs::remove_file(path);
+    open.discard();
+    removed
+        .map(|()| format!("deleted {}", path.display()))
+        .map_err(|e| format!("not deleted: {}: {e}", path.display()))
 }

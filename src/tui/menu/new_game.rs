@@ -1,24 +1,46 @@
-//! The new-game form: players, a chess clock, match length (where the
-//! rules carry something from game to game) and an optional start position.
+//! The new-game form: every choice `motley play` has on its command line
+//! — players (people, Motley's levels with what each means, other UCI
+//! engines), match length (where the rules carry something from game to
+//! game), a chess clock, the computer's time per move, a seed, a start
+//! position, the theme, ASCII pieces and auto-flip. It opens with the
+//! last choices, starts with Enter from any row, and scrolls when the
+//! terminal is short.
 
-use crate::ai::PlayerSpec;
+use crate::ai::{self, PlayerSpec};
 use crate::clock::TimeControl;
+use crate::core::Color;
 use crate::rules::Position;
+use crate::tui::base::PlayChoices;
 use crate::tui::config::NewGameChoices;
 use crate::tui::popup::{centered, row_style, titled_block};
-use crate::tui::theme::Theme;
+use crate::tui::theme::{Theme, ThemeName};
 use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{
+    Clear, Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget, Wrap,
+};
+use std::time::Duration;
 
 /// The keys, at the foot of the screen.
-pub const FOOTER: &str = "↑/↓ row · ←/→ change · type the FEN on its row · Enter starts · Esc back";
+pub const FOOTER: &str = "↑↓ row · ←→ change · type on text rows · Enter start · Esc back";
 
-/// Player choices on the form.
-pub const PLAYER_CHOICES: [&str; 7] = ["human", "ai:1", "ai:2", "ai:3", "ai:4", "ai:5", "random"];
+/// Player choices on the form: a person, Motley's levels, another engine
+/// (its command typed on the row below).
+pub const PLAYER_CHOICES: [&str; 7] = ["human", "ai:1", "ai:2", "ai:3", "ai:4", "ai:5", "uci"];
+
+/// Index of the external engine in [`PLAYER_CHOICES`].
+const UCI_CHOICE: usize = PLAYER_CHOICES.len() - 1;
+
+/// The computer's time per move on offer, in milliseconds.
+pub const MOVETIME_CHOICES: [u64; 9] = [100, 250, 500, 1000, 2000, 3000, 5000, 10_000, 30_000];
+
+/// Longest text a field takes (a FEN with long counters fits).
+const MAX_FIELD: usize = 120;
+/// The form's widest box.
+const FORM_W: u16 = 76;
 
 /// The choices for a new game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,10 +52,21 @@ pub struct NewGameForm {
     /// Indices into [`PLAYER_CHOICES`].
     pub white: usize,
     pub black: usize,
+    /// The command lines of `uci` players (White, Black).
+    pub engines: [String; 2],
     pub match_games: u32,
+    /// The start position typed (empty: the variant's start).
     pub fen: String,
     /// Index into [`clock_choices`]: 0 is no clock.
     pub clock: usize,
+    /// Index into [`MOVETIME_CHOICES`].
+    pub movetime: usize,
+    /// The seed typed, digits only (empty: a new one each game).
+    pub seed: String,
+    /// Pieces as letters.
+    pub ascii: bool,
+    /// Turn the board to the side to move in hot-seat games.
+    pub auto_flip: bool,
 }
 
 /// The clock choices: none, then the usual presets.
@@ -47,11 +80,30 @@ pub fn clock_choices() -> Vec<Option<TimeControl>> {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FormRow {
     White,
+    /// The command line of White's engine (shown when White is `uci`).
+    WhiteEngine,
     Black,
+    /// The command line of Black's engine (shown when Black is `uci`).
+    BlackEngine,
     MatchGames,
     Fen,
     Clock,
+    MoveTime,
+    Seed,
+    Theme,
+    Ascii,
+    AutoFlip,
     Start,
+}
+
+impl FormRow {
+    /// Rows typed into rather than chosen from.
+    fn is_text(self) -> bool {
+        matches!(
+            self,
+            FormRow::WhiteEngine | FormRow::BlackEngine | FormRow::Fen | FormRow::Seed
+        )
+    }
 }
 
 /// What the form asks of the menu.
@@ -60,6 +112,25 @@ pub enum FormStep {
     Stay,
     Start,
     Back,
+    /// Show the next (`1`) or previous (`-1`) theme at once.
+    Theme(i8),
+}
+
+/// Everything a game started from the form needs, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameSetup {
+    /// White's and Black's players.
+    pub players: [PlayerSpec; 2],
+    /// The start position, or the variant's start.
+    pub fen: Option<String>,
+    /// The seed typed, or `None` for a new one.
+    pub seed: Option<u64>,
+    /// The chess clock, if any.
+    pub clock: Option<TimeControl>,
+    /// Games in the match (1: a single game).
+    pub match_games: u32,
+    /// The run's settings this game is played with.
+    pub choices: PlayChoices,
 }
 
 /// Matches of several games are offered where the rules carry something
@@ -72,70 +143,233 @@ pub fn offers_matches(registry: &Registry, variant: usize) -> bool {
         .is_some_and(|p| p.carried().is_some())
 }
 
-fn cycle(v: &mut usize, d: i32) {
-    let n = PLAYER_CHOICES.len() as i32;
-    *v = ((*v as i32 + d).rem_euclid(n)) as usize;
+/// A level's rating as the menu shows it: "≈1400", marked as an estimate
+/// while the ratings are not measured. The one place the form reads
+/// ratings, so calibrated ones show up here by themselves.
+pub fn level_rating(level: u8) -> String {
+    let rating = ai::rating_of_level(level);
+    if ai::RATINGS_CALIBRATED {
+        format!("≈{rating}")
+    } else {
+        format!("≈{rating}?")
+    }
 }
 
-/// The form's box on a screen of `size`.
-fn rect(size: (u16, u16)) -> Rect {
-    centered(Rect::new(0, 0, size.0, size.1), 70, 15)
+/// What a level means to a player, from its settings in [`crate::ai`]:
+/// its rating, how far it looks, its share of the move time and its
+/// deliberate errors.
+pub fn level_description(level: u8) -> String {
+    let lv = ai::level(level);
+    let rating = ai::rating_of_level(level);
+    let measured = if ai::RATINGS_CALIBRATED {
+        "measured"
+    } else {
+        "estimated"
+    };
+    let depth = match (lv.max_depth, lv.nodes) {
+        (1, _) => "looks 1 ply ahead + captures".to_string(),
+        (d, _) if d < 32 => format!("looks {d} plies ahead + captures"),
+        (_, Some(nodes)) => format!("looks at up to {nodes} positions a move"),
+        _ => "searches as deep as time allows".to_string(),
+    };
+    let errors = if lv.noise > 0 {
+        format!(", errs by up to {} centipawns", lv.noise)
+    } else {
+        String::new()
+    };
+    format!(
+        "ai:{level}: about {rating} Elo ({measured}); {depth}, {}% of the move time{errors}",
+        lv.time_permille / 10
+    )
+}
+
+/// The time per move as the form shows it: "250 ms", "1 s".
+fn movetime_text(ms: u64) -> String {
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
+}
+
+/// The index of the time per move nearest to `ms`.
+fn nearest_movetime(ms: u64) -> usize {
+    (0..MOVETIME_CHOICES.len())
+        .min_by_key(|&i| MOVETIME_CHOICES[i].abs_diff(ms))
+        .unwrap_or(3)
+}
+
+fn cycle(v: &mut usize, n: usize, d: i32) {
+    *v = ((*v as i32 + d).rem_euclid(n as i32)) as usize;
+}
+
+/// Where the form goes on a screen of `size` with `rows` rows: the box,
+/// the rows' area, and the first row shown (the focused row is always in
+/// view).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct FormLayout {
+    outer: Rect,
+    rows: Rect,
+    first: usize,
+}
+
+/// Rows of the box besides the rows: borders, the variant's name and a
+/// blank line above, a blank line and three rows for the message and the
+/// focused row's help below.
+const FORM_CHROME: u16 = 2 + 2 + 4;
+
+impl FormLayout {
+    fn new(size: (u16, u16), rows: usize, focus: usize) -> FormLayout {
+        // The last screen row is the menu's key line.
+        let screen = Rect::new(0, 0, size.0, size.1.saturating_sub(1));
+        let outer = centered(screen, FORM_W, rows as u16 + FORM_CHROME);
+        let shown = outer.height.saturating_sub(FORM_CHROME).max(1);
+        let rows_rect = Rect::new(
+            outer.x + 1,
+            outer.y + 3,
+            outer.width.saturating_sub(2),
+            shown,
+        );
+        let first = focus.saturating_sub(usize::from(shown) - 1);
+        FormLayout {
+            outer,
+            rows: rows_rect,
+            first,
+        }
+    }
+
+    /// The row index at screen row `y`, if a row is shown there.
+    fn row_at(&self, y: u16, total: usize) -> Option<usize> {
+        let i = usize::from(y.checked_sub(self.rows.y)?);
+        (i < usize::from(self.rows.height))
+            .then_some(self.first + i)
+            .filter(|&r| r < total)
+    }
 }
 
 impl NewGameForm {
-    /// A form for a variant (index into the registry), with defaults.
-    pub fn new(variant: usize) -> NewGameForm {
+    /// A form for a variant (index into the registry), with defaults
+    /// (`defaults`: the run's ASCII, auto-flip and time per move).
+    pub fn new(variant: usize, defaults: PlayChoices) -> NewGameForm {
         NewGameForm {
             variant,
             row: 0,
             white: 0,
             black: 0,
+            engines: Default::default(),
             match_games: 1,
             fen: String::new(),
             clock: 0,
+            movetime: nearest_movetime(defaults.movetime.as_millis() as u64),
+            seed: String::new(),
+            ascii: defaults.ascii,
+            auto_flip: defaults.auto_flip,
         }
     }
 
-    /// A form for a variant with the players chosen last time (choices
-    /// this form does not offer any more are ignored).
-    pub fn with_choices(variant: usize, last: &NewGameChoices) -> NewGameForm {
-        let index = |p: &Option<String>| {
-            let p = p.as_deref()?;
-            PLAYER_CHOICES.iter().position(|c| *c == p)
-        };
-        NewGameForm {
-            white: index(&last.white).unwrap_or(0),
-            black: index(&last.black).unwrap_or(0),
-            ..NewGameForm::new(variant)
+    /// A form for a variant with the choices made last time; a choice
+    /// this form does not offer (any more) falls back to the default, and
+    /// a start position is kept only for the variant it was typed for.
+    pub fn with_choices(
+        variant: usize,
+        variant_id: &str,
+        last: &NewGameChoices,
+        defaults: PlayChoices,
+    ) -> NewGameForm {
+        let mut form = NewGameForm::new(variant, defaults);
+        for (side, text) in [(0, &last.white), (1, &last.black)] {
+            let Some(text) = text.as_deref() else {
+                continue;
+            };
+            let choice = match text.parse::<PlayerSpec>() {
+                Ok(PlayerSpec::Uci { command }) => {
+                    form.engines[side] = command.to_string();
+                    Some(UCI_CHOICE)
+                }
+                Ok(spec) => PLAYER_CHOICES.iter().position(|c| *c == spec.to_string()),
+                Err(_) => None,
+            };
+            let slot = if side == 0 {
+                &mut form.white
+            } else {
+                &mut form.black
+            };
+            *slot = choice.unwrap_or(0);
         }
+        if let Some(tc) = last.clock.as_deref().and_then(|c| c.parse().ok()) {
+            let choices = clock_choices();
+            form.clock = choices.iter().position(|c| *c == Some(tc)).unwrap_or(0);
+        }
+        if let Some(ms) = last.movetime_ms {
+            form.movetime = nearest_movetime(ms);
+        }
+        form.seed = last.seed.map(|s| s.to_string()).unwrap_or_default();
+        if last.variant.as_deref() == Some(variant_id) {
+            form.fen = last.fen.clone().unwrap_or_default();
+        }
+        form.ascii = last.ascii.unwrap_or(form.ascii);
+        form.auto_flip = last.auto_flip.unwrap_or(form.auto_flip);
+        form
     }
 
     /// The choices to remember for next time.
     pub fn choices(&self, registry: &Registry) -> NewGameChoices {
+        let player = |side: usize| self.player_text(side);
         NewGameChoices {
             variant: registry.all().get(self.variant).map(|v| v.id.clone()),
-            white: Some(PLAYER_CHOICES[self.white].to_string()),
-            black: Some(PLAYER_CHOICES[self.black].to_string()),
-            ..NewGameChoices::default()
+            white: Some(player(0)),
+            black: Some(player(1)),
+            clock: self.time_control().map(|tc| tc.to_string()),
+            seed: self.seed.parse().ok(),
+            fen: Some(self.fen.trim().to_string()).filter(|f| !f.is_empty()),
+            movetime_ms: Some(MOVETIME_CHOICES[self.movetime]),
+            ascii: Some(self.ascii),
+            auto_flip: Some(self.auto_flip),
         }
     }
 
-    /// The rows shown for the chosen variant.
+    /// A side's player as the command line spells it (`uci:stockfish`).
+    fn player_text(&self, side: usize) -> String {
+        let choice = [self.white, self.black][side];
+        if choice == UCI_CHOICE {
+            format!("uci:{}", self.engines[side].trim())
+        } else {
+            PLAYER_CHOICES[choice].to_string()
+        }
+    }
+
+    /// The rows shown for the chosen variant and players.
     pub fn rows(&self, registry: &Registry) -> Vec<FormRow> {
-        let mut v = vec![FormRow::White, FormRow::Black];
+        let mut v = vec![FormRow::White];
+        if self.white == UCI_CHOICE {
+            v.push(FormRow::WhiteEngine);
+        }
+        v.push(FormRow::Black);
+        if self.black == UCI_CHOICE {
+            v.push(FormRow::BlackEngine);
+        }
         if offers_matches(registry, self.variant) {
             v.push(FormRow::MatchGames);
         }
-        v.push(FormRow::Fen);
-        v.push(FormRow::Clock);
-        v.push(FormRow::Start);
+        v.extend([
+            FormRow::Fen,
+            FormRow::Clock,
+            FormRow::MoveTime,
+            FormRow::Seed,
+            FormRow::Theme,
+            FormRow::Ascii,
+            FormRow::AutoFlip,
+            FormRow::Start,
+        ]);
         v
     }
 
-    /// The players chosen (White, Black).
+    /// The players chosen (White, Black); an engine without a command is
+    /// a person until one is typed ([`NewGameForm::setup`] refuses it).
     pub fn players(&self) -> [PlayerSpec; 2] {
-        let spec = |i: usize| PLAYER_CHOICES[i].parse().unwrap_or(PlayerSpec::Human);
-        [spec(self.white), spec(self.black)]
+        [0, 1].map(|side| self.player_text(side).parse().unwrap_or(PlayerSpec::Human))
     }
 
     /// The clock chosen, if any.
@@ -143,74 +377,280 @@ impl NewGameForm {
         clock_choices().get(self.clock).copied().flatten()
     }
 
-    /// Handle a key.
-    pub fn key(&mut self, code: KeyCode, registry: &Registry) -> FormStep {
-        let rows = self.rows(registry);
-        self.row = self.row.min(rows.len() - 1);
-        match (code, rows[self.row]) {
-            (KeyCode::Up, _) => self.row = (self.row + rows.len() - 1) % rows.len(),
-            (KeyCode::Down, _) | (KeyCode::Tab, _) => self.row = (self.row + 1) % rows.len(),
-            (KeyCode::Left, FormRow::White) => cycle(&mut self.white, -1),
-            (KeyCode::Right, FormRow::White) => cycle(&mut self.white, 1),
-            (KeyCode::Left, FormRow::Black) => cycle(&mut self.black, -1),
-            (KeyCode::Right, FormRow::Black) => cycle(&mut self.black, 1),
-            (KeyCode::Left, FormRow::Clock) => {
-                let n = clock_choices().len();
-                self.clock = (self.clock + n - 1) % n;
+    /// Why the typed start position cannot be played, in the rules' words
+    /// (`None` when it can, or when none is typed).
+    pub fn fen_problem(&self, registry: &Registry) -> Option<String> {
+        let fen = self.fen.trim();
+        if fen.is_empty() {
+            return None;
+        }
+        let variant = registry.all().get(self.variant)?;
+        // The rules' own words: the variant is named on the form already.
+        variant.position(Some(fen)).err().map(|e| match e {
+            crate::variant::VariantError::Position { error, .. } => error.to_string(),
+            other => other.to_string(),
+        })
+    }
+
+    /// The game the form describes, or why it cannot start.
+    pub fn setup(&self, registry: &Registry) -> Result<NewGameSetup, String> {
+        for (side, color) in [(0, Color::White), (1, Color::Black)] {
+            let choice = [self.white, self.black][side];
+            if choice == UCI_CHOICE && self.engines[side].trim().is_empty() {
+                return Err(format!(
+                    "type the command that starts {color}'s engine (e.g. stockfish) on its row"
+                ));
             }
-            (KeyCode::Right, FormRow::Clock) => {
-                self.clock = (self.clock + 1) % clock_choices().len()
+        }
+        if let Some(problem) = self.fen_problem(registry) {
+            return Err(format!("the start FEN is not a position: {problem}"));
+        }
+        let seed =
+            match self.seed.trim() {
+                "" => None,
+                s => Some(s.parse::<u64>().map_err(|_| {
+                    format!("the seed must be a whole number from 0 to {}", u64::MAX)
+                })?),
+            };
+        let fen = Some(self.fen.trim().to_string()).filter(|f| !f.is_empty());
+        Ok(NewGameSetup {
+            players: self.players(),
+            fen,
+            seed,
+            clock: self.time_control(),
+            match_games: if offers_matches(registry, self.variant) {
+                self.match_games
+            } else {
+                1
+            },
+            choices: PlayChoices {
+                ascii: self.ascii,
+                auto_flip: self.auto_flip,
+                movetime: Duration::from_millis(MOVETIME_CHOICES[self.movetime]),
+            },
+        })
+    }
+
+    /// The text being typed on a text row.
+    fn field(&mut self, row: FormRow) -> Option<&mut String> {
+        match row {
+            FormRow::WhiteEngine => Some(&mut self.engines[0]),
+            FormRow::BlackEngine => Some(&mut self.engines[1]),
+            FormRow::Fen => Some(&mut self.fen),
+            FormRow::Seed => Some(&mut self.seed),
+            _ => None,
+        }
+    }
+
+    /// Change a choice row's value by `d` steps.
+    fn change(&mut self, row: FormRow, d: i32) -> FormStep {
+        match row {
+            FormRow::White => cycle(&mut self.white, PLAYER_CHOICES.len(), d),
+            FormRow::Black => cycle(&mut self.black, PLAYER_CHOICES.len(), d),
+            FormRow::Clock => cycle(&mut self.clock, clock_choices().len(), d),
+            FormRow::MoveTime => cycle(&mut self.movetime, MOVETIME_CHOICES.len(), d),
+            FormRow::MatchGames => {
+                self.match_games = (self.match_games as i32 + d).clamp(1, 99) as u32
             }
-            (KeyCode::Left, FormRow::MatchGames) => {
-                self.match_games = self.match_games.saturating_sub(1).max(1)
-            }
-            (KeyCode::Right, FormRow::MatchGames) => {
-                self.match_games = (self.match_games + 1).min(99)
-            }
-            (KeyCode::Char(c), FormRow::Fen) => self.fen.push(c),
-            (KeyCode::Backspace, FormRow::Fen) => {
-                self.fen.pop();
-            }
-            (KeyCode::Esc, _) | (KeyCode::Char('q'), _) => return FormStep::Back,
-            (KeyCode::Enter, _) => return FormStep::Start,
+            FormRow::Ascii => self.ascii = !self.ascii,
+            FormRow::AutoFlip => self.auto_flip = !self.auto_flip,
+            FormRow::Theme => return FormStep::Theme(d.signum() as i8),
             _ => {}
         }
         FormStep::Stay
     }
 
-    /// A click on a row focuses it and changes it (or starts the game).
-    pub fn click(&mut self, col: u16, row: u16, size: (u16, u16), registry: &Registry) -> FormStep {
-        let r = rect(size);
+    /// Handle a key.
+    pub fn key(&mut self, code: KeyCode, registry: &Registry) -> FormStep {
         let rows = self.rows(registry);
-        let Some(i) = row.checked_sub(r.y + 3).map(usize::from) else {
+        self.row = self.row.min(rows.len() - 1);
+        let row = rows[self.row];
+        match code {
+            KeyCode::Up | KeyCode::BackTab => self.row = (self.row + rows.len() - 1) % rows.len(),
+            KeyCode::Down | KeyCode::Tab => self.row = (self.row + 1) % rows.len(),
+            KeyCode::Left => return self.change(row, -1),
+            KeyCode::Right => return self.change(row, 1),
+            KeyCode::Enter => return FormStep::Start,
+            KeyCode::Esc => return FormStep::Back,
+            KeyCode::Backspace => {
+                if let Some(text) = self.field(row) {
+                    text.pop();
+                }
+            }
+            KeyCode::Delete => {
+                if let Some(text) = self.field(row) {
+                    text.clear();
+                }
+            }
+            KeyCode::Char(c) if row.is_text() => {
+                let digits_only = row == FormRow::Seed;
+                if let Some(text) = self.field(row) {
+                    if text.chars().count() < MAX_FIELD && (!digits_only || c.is_ascii_digit()) {
+                        text.push(c);
+                    }
+                }
+            }
+            KeyCode::Char('q') => return FormStep::Back,
+            KeyCode::Char(' ') => return self.change(row, 1),
+            _ => {}
+        }
+        FormStep::Stay
+    }
+
+    /// A click on a row focuses it; on a choice row's value it changes it
+    /// (left half back, right half on); on the last row it starts the game.
+    pub fn click(&mut self, col: u16, row: u16, size: (u16, u16), registry: &Registry) -> FormStep {
+        let rows = self.rows(registry);
+        let lay = FormLayout::new(size, rows.len(), self.row.min(rows.len() - 1));
+        let Some(i) = lay.row_at(row, rows.len()) else {
             return FormStep::Stay;
         };
-        if col < r.x || col >= r.right() || i >= rows.len() {
+        if col < lay.rows.x || col >= lay.rows.right() {
             return FormStep::Stay;
         }
         self.row = i;
-        if rows[i] == FormRow::Start {
-            return self.key(KeyCode::Enter, registry);
+        let value_x = lay.rows.x + 1 + LABEL_W as u16;
+        match rows[i] {
+            FormRow::Start => FormStep::Start,
+            r if r.is_text() || col < value_x => FormStep::Stay,
+            r => {
+                let width = self.value_text(r, &ThemeName::Default).chars().count() as u16 + 4;
+                let d = if col < value_x + width / 2 { -1 } else { 1 };
+                self.change(r, d)
+            }
         }
-        self.key(KeyCode::Right, registry)
+    }
+}
+
+/// Columns of a row's label.
+const LABEL_W: usize = 13;
+
+impl NewGameForm {
+    /// A choice row's value, between its arrows.
+    fn value_text(&self, row: FormRow, theme: &ThemeName) -> String {
+        let on_off = |b: bool| if b { "on" } else { "off" }.to_string();
+        let player = |choice: usize| match choice {
+            1..=5 => format!("{} {}", PLAYER_CHOICES[choice], level_rating(choice as u8)),
+            _ => PLAYER_CHOICES[choice].to_string(),
+        };
+        match row {
+            FormRow::White => player(self.white),
+            FormRow::Black => player(self.black),
+            FormRow::Clock => self
+                .time_control()
+                .map_or("none".to_string(), |tc| tc.to_string()),
+            FormRow::MoveTime => movetime_text(MOVETIME_CHOICES[self.movetime]),
+            FormRow::MatchGames => self.match_games.to_string(),
+            FormRow::Theme => theme.id().to_string(),
+            FormRow::Ascii => on_off(self.ascii),
+            FormRow::AutoFlip => on_off(self.auto_flip),
+            _ => String::new(),
+        }
     }
 
-    fn row_text(&self, row: FormRow, focused: bool) -> String {
-        match row {
-            FormRow::White => format!("White        ◂ {} ▸", PLAYER_CHOICES[self.white]),
-            FormRow::Black => format!("Black        ◂ {} ▸", PLAYER_CHOICES[self.black]),
-            FormRow::Clock => match self.time_control() {
-                Some(tc) => format!("Clock        ◂ {tc} ▸  (minutes + seconds a move)"),
-                None => "Clock        ◂ none ▸".to_string(),
-            },
-            FormRow::MatchGames => format!("Match games  ◂ {} ▸", self.match_games),
-            FormRow::Fen if self.fen.is_empty() && !focused => {
-                "Start FEN    (the variant's start)".to_string()
+    /// One row as it shows: label, then the value between arrows, or the
+    /// text typed (its end, when long) with a cursor when focused.
+    fn row_text(&self, row: FormRow, focused: bool, width: usize, theme: &ThemeName) -> String {
+        let label = match row {
+            FormRow::White => "White",
+            FormRow::Black => "Black",
+            FormRow::WhiteEngine | FormRow::BlackEngine => "  engine",
+            FormRow::MatchGames => "Match games",
+            FormRow::Fen => "Start FEN",
+            FormRow::Clock => "Clock",
+            FormRow::MoveTime => "Move time",
+            FormRow::Seed => "Seed",
+            FormRow::Theme => "Theme",
+            FormRow::Ascii => "ASCII pieces",
+            FormRow::AutoFlip => "Auto-flip",
+            FormRow::Start => return "[ Start the game ]".to_string(),
+        };
+        let value = match row {
+            FormRow::WhiteEngine | FormRow::BlackEngine | FormRow::Fen | FormRow::Seed => {
+                let text = match row {
+                    FormRow::WhiteEngine => &self.engines[0],
+                    FormRow::BlackEngine => &self.engines[1],
+                    FormRow::Fen => &self.fen,
+                    _ => &self.seed,
+                };
+                let empty = match row {
+                    FormRow::Fen => "(the variant's start)",
+                    FormRow::Seed => "(a new one each game)",
+                    _ => "(the command that starts it)",
+                };
+                match (text.is_empty(), focused) {
+                    (true, false) => empty.to_string(),
+                    _ => {
+                        let room = width.saturating_sub(LABEL_W + 3);
+                        let shown = tail(text, room);
+                        if focused {
+                            format!("{shown}▏")
+                        } else {
+                            shown
+                        }
+                    }
+                }
             }
-            FormRow::Fen => format!("Start FEN    {}▏", self.fen),
-            FormRow::Start => "[ Start the game ]".to_string(),
-        }
+            r => format!("◂ {} ▸", self.value_text(r, theme)),
+        };
+        format!("{label:<LABEL_W$}{value}")
     }
+
+    /// What the focused row means, and whether that is a problem: the
+    /// levels' descriptions, the rules' verdict on a typed FEN, …
+    fn help(&self, row: FormRow, registry: &Registry, theme: &ThemeName) -> (String, bool) {
+        let player = |choice: usize| match choice {
+            0 => "human: a person at this terminal (both human: hot-seat)".to_string(),
+            1..=5 => level_description(choice as u8),
+            _ => "uci: another chess engine (UCI), started with the command on the next row"
+                .to_string(),
+        };
+        let text = match row {
+            FormRow::White => player(self.white),
+            FormRow::Black => player(self.black),
+            FormRow::WhiteEngine | FormRow::BlackEngine => {
+                "the engine's command line, e.g. stockfish or /path/to/engine --option".to_string()
+            }
+            FormRow::MatchGames => {
+                "games in a row, colours swapped each game; the rules carry prices over".to_string()
+            }
+            FormRow::Fen => match self.fen_problem(registry) {
+                Some(problem) => return (format!("not a position: {problem}"), true),
+                None if self.fen.trim().is_empty() => {
+                    "type a FEN to start from that position; empty: the variant's start".to_string()
+                }
+                None => "a position of this variant: the game starts from it".to_string(),
+            },
+            FormRow::Clock => {
+                "a chess clock: M+S is M minutes each plus S seconds a move".to_string()
+            }
+            FormRow::MoveTime => {
+                "how long a computer may think a move (each level uses its share)".to_string()
+            }
+            FormRow::Seed => {
+                "digits: the same dice and computer choices every time; empty: new ones".to_string()
+            }
+            FormRow::Theme => format!("{}: {} (shown at once)", theme.id(), theme.describe()),
+            FormRow::Ascii => {
+                "letters instead of chess symbols, for fonts without them".to_string()
+            }
+            FormRow::AutoFlip => {
+                "hot-seat: the board turns to the side to move; else to the person".to_string()
+            }
+            FormRow::Start => "Enter starts the game from any row".to_string(),
+        };
+        (text, false)
+    }
+}
+
+/// The last `room` characters of `text`, led by `…` when cut.
+fn tail(text: &str, room: usize) -> String {
+    let n = text.chars().count();
+    if n <= room || room < 2 {
+        return text.to_string();
+    }
+    let rest: String = text.chars().skip(n - (room - 1)).collect();
+    format!("…{rest}")
 }
 
 /// The form as a widget.
@@ -225,27 +665,67 @@ pub struct FormView<'a> {
 impl Widget for FormView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (form, theme) = (self.form, self.theme);
+        let rows = form.rows(self.registry);
+        let focus = form.row.min(rows.len() - 1);
+        let lay = FormLayout::new((area.width, area.height), rows.len(), focus);
+        Clear.render(lay.outer, buf);
+        titled_block(" New game ", theme).render(lay.outer, buf);
+        let inner = Rect::new(
+            lay.outer.x + 1,
+            lay.outer.y + 1,
+            lay.outer.width.saturating_sub(2),
+            lay.outer.height.saturating_sub(2),
+        );
         let name = self
             .registry
             .all()
             .get(form.variant)
             .map(|v| v.name.clone())
             .unwrap_or_default();
-        let mut lines = vec![Line::styled(name, theme.title()), Line::raw("")];
-        for (i, row) in form.rows(self.registry).into_iter().enumerate() {
-            let text = form.row_text(row, i == form.row);
-            lines.push(Line::styled(
-                format!(" {text}"),
-                row_style(theme, i == form.row),
-            ));
+        buf.set_stringn(
+            inner.x,
+            inner.y,
+            name,
+            usize::from(inner.width),
+            theme.title(),
+        );
+        let width = usize::from(lay.rows.width);
+        let shown = rows
+            .iter()
+            .enumerate()
+            .skip(lay.first)
+            .take(usize::from(lay.rows.height));
+        for (y, (i, row)) in (lay.rows.y..).zip(shown) {
+            let text = form.row_text(*row, i == focus, width - 1, &theme.name);
+            let style = row_style(theme, i == focus);
+            buf.set_stringn(lay.rows.x + 1, y, text, width - 1, style);
         }
+        if rows.len() > usize::from(lay.rows.height) {
+            let mut state = ScrollbarState::new(rows.len() - usize::from(lay.rows.height) + 1)
+                .position(lay.first);
+            Scrollbar::new(ScrollbarOrientation::VerticalRight)
+                .begin_symbol(None)
+                .end_symbol(None)
+                .render(lay.rows, buf, &mut state);
+        }
+        let foot_y = lay.rows.bottom() + 1;
+        let foot = Rect::new(
+            inner.x,
+            foot_y,
+            inner.width,
+            inner.bottom().saturating_sub(foot_y),
+        );
+        let (help, bad) = form.help(rows[focus], self.registry, &theme.name);
+        let mut lines = Vec::new();
         if let Some(m) = self.message {
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(m.to_string(), theme.error()));
+            lines.push(Line::from(Span::styled(m.to_string(), theme.error())));
         }
+        lines.push(Line::styled(
+            help,
+            if bad { theme.error() } else { theme.dim() },
+        ));
         Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(titled_block(" New game ", theme))
-            .render(rect((area.width, area.height)), buf);
+            .wrap(Wrap { trim: true })
+            .render(foot, buf);
     }
 }

@@ -97,7 +97,10 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("u", "undo (against a computer: back to your last turn)"),
     ("r", "redo"),
     ("f", "flip the board"),
-    ("s", "save the game (asks for a file name)"),
+    (
+        "s",
+        "save the game to a file (asks for its name, and before replacing one)",
+    ),
     (
         "d",
         "offer a draw (or, where the rules say so, to end the game scored)",
@@ -127,9 +130,12 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("Esc", "drop the selection, close a prompt or popup"),
     (
         "q",
-        "leave the game (it is autosaved and offered on the menu)",
+        "leave the game (kept under Continue; asks if it could not be saved)",
     ),
-    ("Ctrl-C", "quit at once (autosaved)"),
+    (
+        "Ctrl-C",
+        "quit Motley (as q: the game is kept; asks if it was not saved)",
+    ),
 ];
 
 /// The keys the key bar shows for a game, in their order on screen, each

@@ -11,7 +11,7 @@ mod popups;
 mod view;
 
 pub use keys::{PlayAction, PLAY_KEYS};
-pub use popups::{ListKind, Popup, PurchaseItem};
+pub use popups::{Exit, ListKind, Popup, PurchaseItem};
 pub use view::PlayView;
 
 use crate::ai::PlayerSpec;
@@ -107,9 +107,45 @@ impl PlayState {
         }
     }
 
-    /// Leaving the screen: stop the computer, keep (or clear) the autosave.
-    pub fn close(&mut self, settings: &Settings) {
-        self.control.close(settings);
+    /// Leaving the screen: stop the computer, save a last time and put the
+    /// game's record where it belongs; says where it is now, or what could
+    /// not be done.
+    pub fn close(&mut self, settings: &Settings) -> Result<Option<PathBuf>, String> {
+        self.control.close(settings)
+    }
+
+    /// Leave for `exit`, asking first when actions would be lost.
+    fn leave(&mut self, exit: Exit) -> Nav {
+        if self.control.has_unsaved_actions() {
+            self.view.prompt = None;
+            self.view.popup = Some(popups::unsaved(exit, self.control.save_problem()));
+            return Nav::Stay;
+        }
+        self.go(exit)
+    }
+
+    /// Go where `exit` says, now.
+    fn go(&mut self, exit: Exit) -> Nav {
+        match exit {
+            Exit::Leave => Nav::Leave,
+            Exit::Quit => Nav::Quit,
+            Exit::NextGame => self.next_game(),
+        }
+    }
+
+    /// Ctrl-C: a key in the terminal's raw mode, meaning "quit Motley" —
+    /// after asking when actions would be lost; pressed again while asked,
+    /// it quits without saving.
+    pub fn quit_key(&mut self) -> Nav {
+        if let Some(Popup::List {
+            kind: ListKind::Unsaved(_),
+            ..
+        }) = &self.view.popup
+        {
+            return Nav::Quit;
+        }
+        self.view.popup = None;
+        self.leave(Exit::Quit)
     }
 
     /// Handle one event.
@@ -137,6 +173,13 @@ impl PlayState {
                     self.view.refuse(problem);
                     self.after(settled, ctx);
                 }
+                Nav::Stay
+            }
+            AppEvent::Thinking {
+                generation,
+                progress,
+            } => {
+                self.control.take_progress(generation, *progress);
                 Nav::Stay
             }
             AppEvent::Hinted { generation, action } => {
@@ -233,10 +276,10 @@ impl PlayState {
             A::Undo => self.undo(ctx),
             A::Redo => self.redo(ctx),
             A::Flip => self.view.flip_toggle = !self.view.flip_toggle,
-            A::OpenSave => self.open_save(ctx.settings),
+            A::OpenSave => self.open_save(ctx.settings, None),
             A::Help => self.view.popup = Some(Popup::Help { scroll: 0 }),
             A::Rules => self.view.popup = Some(Popup::Rules { scroll: 0 }),
-            A::Leave => return Nav::Leave,
+            A::Leave => return self.leave(Exit::Leave),
             A::Resign => self.ask_resign(),
             A::Offer => self.offer(ctx),
             A::MoveNow => {
@@ -249,7 +292,7 @@ impl PlayState {
             A::Hint => self.ask_hint(ctx),
             A::Buy => self.open_purchases(),
             A::Pass => self.pass(ctx),
-            A::NextGame => return self.next_game(),
+            A::NextGame => return self.leave(Exit::NextGame),
             A::ShowResult => self.view.popup = Some(popups::game_over(&self.control)),
             A::ScrollMoves(d) => {
                 self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
@@ -449,11 +492,55 @@ impl PlayState {
         }
     }
 
-    fn open_save(&mut self, settings: &Settings) {
+    /// The save prompt with a suggested file; `then` is where to go once
+    /// saved.
+    fn open_save(&mut self, settings: &Settings, then: Option<Exit>) {
         let path = self.control.suggested_save_path(settings);
         self.view.popup = Some(Popup::SaveAs {
             text: path.map(|p| p.display().to_string()).unwrap_or_default(),
+            then,
         });
+    }
+
+    /// The save prompt's Enter: save, after asking before replacing a
+    /// file.
+    fn submit_save(&mut self, text: String, then: Option<Exit>) -> Nav {
+        if text.trim().is_empty() {
+            self.view.refuse("type a file name to save to");
+            self.view.popup = Some(Popup::SaveAs { text, then });
+            return Nav::Stay;
+        }
+        match self.control.save_target(&text) {
+            Err(e) => {
+                self.view.refuse(e);
+                self.view.popup = Some(Popup::SaveAs { text, then });
+                Nav::Stay
+            }
+            Ok((path, true)) => {
+                self.view.popup = Some(popups::replace(path, text, then));
+                Nav::Stay
+            }
+            Ok((path, false)) => self.save_then(path, text, then),
+        }
+    }
+
+    /// Save to `path`, then go on to `then`; on failure the prompt stays
+    /// open with what was typed, and the message says why.
+    fn save_then(&mut self, path: PathBuf, typed: String, then: Option<Exit>) -> Nav {
+        match self.control.save_to(path) {
+            Ok(said) => {
+                self.view.say(said);
+                match then {
+                    Some(exit) => self.go(exit),
+                    None => Nav::Stay,
+                }
+            }
+            Err(e) => {
+                self.view.refuse(e);
+                self.view.popup = Some(Popup::SaveAs { text: typed, then });
+                Nav::Stay
+            }
+        }
     }
 
     fn ask_resign(&mut self) {
@@ -520,9 +607,8 @@ impl PlayState {
     fn next_game(&mut self) -> Nav {
         match self.control.next_game() {
             Ok(control) => Nav::Play(Box::new(PlayStart {
-                control,
                 flip_toggle: self.view.flip_toggle,
-                message: None,
+                ..PlayStart::new(control)
             })),
             Err(e) => {
                 self.view.refuse(e);
@@ -541,25 +627,20 @@ impl PlayState {
             Popup::Rules { scroll } => {
                 self.view.popup = scroll_key(scroll, code).map(|scroll| Popup::Rules { scroll });
             }
-            Popup::SaveAs { mut text } => match edit_line(&mut text, code, |_, _| true) {
+            Popup::SaveAs { mut text, then } => match edit_line(&mut text, code, |_, _| true) {
                 LineKey::Cancel => self.view.say("not saved"),
-                LineKey::Submit if text.trim().is_empty() => {
-                    self.view.refuse("type a file name to save to");
-                    self.view.popup = Some(Popup::SaveAs { text });
-                }
-                LineKey::Submit => {
-                    let said = self.control.save_to(PathBuf::from(text.trim()));
-                    self.view.message = Some(Message::of(said));
-                }
-                LineKey::Edit => self.view.popup = Some(Popup::SaveAs { text }),
+                LineKey::Submit => return self.submit_save(text, then),
+                LineKey::Edit => self.view.popup = Some(Popup::SaveAs { text, then }),
             },
             Popup::List { kind, mut list } => match list.key(code) {
                 ListKey::Chosen(i) => return self.choose(kind, i, ctx),
-                ListKey::Closed => {
-                    if matches!(kind, ListKind::Offer { .. }) {
-                        self.view.say("offer declined");
+                ListKey::Closed => match kind {
+                    ListKind::Offer { .. } => self.view.say("offer declined"),
+                    ListKind::Replace { typed, then, .. } => {
+                        self.view.popup = Some(Popup::SaveAs { text: typed, then });
                     }
-                }
+                    _ => {}
+                },
                 ListKey::Stay => self.view.popup = Some(Popup::List { kind, list }),
                 ListKey::NotAChoice(c) => {
                     self.view.refuse(format!("'{c}' is not one of the choices"));
@@ -604,11 +685,23 @@ impl PlayState {
             }
             ListKind::Resign(_) => {}
             ListKind::GameOver => match i {
-                0 => self.open_save(ctx.settings),
-                1 => return self.next_game(),
-                2 => return Nav::Leave,
+                0 => self.open_save(ctx.settings, None),
+                1 => return self.leave(Exit::NextGame),
+                2 => return self.leave(Exit::Leave),
                 _ => {}
             },
+            ListKind::Unsaved(exit) => match i {
+                0 => self.open_save(ctx.settings, Some(exit)),
+                1 => return self.go(exit),
+                _ => {}
+            },
+            ListKind::Replace { path, then, .. } if i == 0 => {
+                let typed = path.display().to_string();
+                return self.save_then(path, typed, then);
+            }
+            ListKind::Replace { typed, then, .. } => {
+                self.view.popup = Some(Popup::SaveAs { text: typed, then });
+            }
         }
         Nav::Stay
     }

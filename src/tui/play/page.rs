@@ -24,6 +24,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use std::time::Duration;
 
+/// Moves of the thinking computer's expected line shown on screen.
+const PV_SHOWN: usize = 8;
+
 /// The layout of a game's screen (the message line grows with the
 /// message shown).
 pub fn layout(
@@ -146,8 +149,31 @@ impl PlayPage<'_> {
         Line::from(title)
     }
 
-    /// Status lines: whose turn, check, thinking, the result.
+    /// Status lines: the warning while the game is not being saved, then
+    /// whose turn, check, thinking, the result.
     fn status_lines(&self) -> Vec<Line<'static>> {
+        let mut lines = self.save_warning();
+        lines.extend(self.game_status());
+        lines
+    }
+
+    /// While saving fails: that the game is not being saved, why, and what
+    /// to do; it stays until a save works again.
+    fn save_warning(&self) -> Vec<Line<'static>> {
+        let Some(problem) = self.control.save_problem() else {
+            return Vec::new();
+        };
+        let theme = self.theme;
+        vec![
+            Line::styled("GAME NOT SAVED: saving failed", theme.error()),
+            Line::styled(problem.to_string(), theme.error()),
+            Line::styled("s saves it to a file of your choice", theme.dim()),
+            Line::raw(""),
+        ]
+    }
+
+    /// Whose turn, check, thinking, the result.
+    fn game_status(&self) -> Vec<Line<'static>> {
         let (game, theme) = (self.control.game(), self.theme);
         let pos = game.position();
         let Some(o) = game.outcome() else {
@@ -162,6 +188,7 @@ impl PlayPage<'_> {
             if pos.in_check(side) {
                 v.push(Line::styled("Check!", theme.error()));
             }
+            v.extend(self.thinking_lines());
             v.extend(self.clock_lines());
             v.extend(self.hints_line());
             return v;
@@ -173,6 +200,24 @@ impl PlayPage<'_> {
         v.extend(self.clock_lines());
         v.extend(self.hints_line());
         v
+    }
+
+    /// While the computer thinks: its search's depth, score (as it sees
+    /// it) and speed, and the line it expects, as far as it has got.
+    fn thinking_lines(&self) -> Vec<Line<'static>> {
+        let Some(p) = self.control.progress() else {
+            return Vec::new();
+        };
+        let mut lines = vec![Line::raw(p.summary())];
+        if !p.pv.is_empty() {
+            let shown: Vec<&str> = p.pv.iter().take(PV_SHOWN).map(String::as_str).collect();
+            let more = if p.pv.len() > PV_SHOWN { " …" } else { "" };
+            lines.push(Line::styled(
+                format!("line: {}{more}", shown.join(" ")),
+                self.theme.dim(),
+            ));
+        }
+        lines
     }
 
     /// Hints used by each side, once any was: a searching hint shows too.
@@ -265,9 +310,9 @@ impl PlayPage<'_> {
             }
             Popup::Rules { scroll } => rules_popup(def, *scroll, theme).render(area, buf),
             Popup::List { list, .. } => list.widget(theme).render(area, buf),
-            Popup::SaveAs { text } => InputPopup {
+            Popup::SaveAs { text, .. } => InputPopup {
                 title: "Save game as",
-                help: "Enter saves · Esc cancels",
+                help: "Enter saves · Esc cancels · ~ is your home folder",
                 text,
                 theme,
             }

@@ -8,6 +8,18 @@ use crate::rules::Describe;
 use crate::tui::control::GameControl;
 use crate::tui::panels;
 use crate::tui::popup::ListPopup;
+use std::path::PathBuf;
+
+/// Where leaving the game goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Back to the menu (`q`).
+    Leave,
+    /// Out of Motley (Ctrl-C).
+    Quit,
+    /// On to a rematch or the match's next game.
+    NextGame,
+}
 
 /// What a list popup is choosing.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,6 +34,17 @@ pub enum ListKind {
     Offer { by: Color },
     /// The game is over: save, rematch / next game, leave, look at the board.
     GameOver,
+    /// Leaving would lose actions no file holds: save elsewhere, leave
+    /// anyway, or stay.
+    Unsaved(Exit),
+    /// Saving to `path` would replace a file there: replace it? (`typed`
+    /// goes back into the save prompt on no; `then` is where the player
+    /// was going.)
+    Replace {
+        path: PathBuf,
+        typed: String,
+        then: Option<Exit>,
+    },
 }
 
 /// One entry of the purchase popup.
@@ -34,10 +57,22 @@ pub enum PurchaseItem {
 /// The popup over the play screen.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Popup {
-    Help { scroll: u16 },
-    Rules { scroll: u16 },
-    List { kind: ListKind, list: ListPopup },
-    SaveAs { text: String },
+    Help {
+        scroll: u16,
+    },
+    Rules {
+        scroll: u16,
+    },
+    List {
+        kind: ListKind,
+        list: ListPopup,
+    },
+    /// The save prompt; `then` is where to go once saved (when saving
+    /// before leaving).
+    SaveAs {
+        text: String,
+        then: Option<Exit>,
+    },
 }
 
 /// The result, the match standing, and what comes next.
@@ -180,5 +215,85 @@ pub fn candidates(candidates: &[Action]) -> Popup {
     Popup::List {
         kind: ListKind::Candidates(candidates.to_vec()),
         list: ListPopup::new(title, Vec::new(), items),
+    }
+}
+
+/// Leaving would lose unsaved actions: what now?
+pub fn unsaved(exit: Exit, problem: Option<&str>) -> Popup {
+    let mut text = vec!["Some actions of this game are in no file.".to_string()];
+    if let Some(p) = problem {
+        text.extend(wrap_words(&format!("Saving failed: {p}"), POPUP_TEXT));
+    }
+    let go = match exit {
+        Exit::Leave => "leave without saving",
+        Exit::Quit => "quit without saving",
+        Exit::NextGame => "go on without saving",
+    };
+    let items = vec![
+        ('s', "save it to a file of your choice…".to_string()),
+        ('l', go.to_string()),
+        ('n', "stay in the game (Esc)".to_string()),
+    ];
+    Popup::List {
+        kind: ListKind::Unsaved(exit),
+        list: ListPopup::new("Not saved", text, items),
+    }
+}
+
+/// Saving to `path` would replace the file there: ask first.
+pub fn replace(path: PathBuf, typed: String, then: Option<Exit>) -> Popup {
+    let mut text = wrap_words(&format!("{} exists.", path.display()), POPUP_TEXT);
+    text.push("Replace it with this game?".to_string());
+    Popup::List {
+        kind: ListKind::Replace { path, typed, then },
+        list: ListPopup::yes_no(
+            "Replace the file?",
+            text,
+            "yes, replace it",
+            "no, choose another name",
+        ),
+    }
+}
+
+/// The widest line of a question's text: the popup fits the smallest
+/// screen.
+const POPUP_TEXT: usize = 56;
+
+/// `text` in lines of at most `width` characters, broken at spaces where
+/// possible (a long path is broken anywhere), so nothing is cut off.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.len() <= width {
+            line.push(' ');
+            line.extend(word);
+            continue;
+        }
+        if len > 0 {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.len() > width {
+            lines.push(word.drain(..width).collect());
+        }
+        line = word.into_iter().collect();
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    #[test]
+    fn long_text_wraps_at_spaces_and_long_words_break() {
+        assert_eq!(wrap_words("ab cd ef", 5), ["ab cd", "ef"]);
+        assert_eq!(wrap_words("abcdefgh x", 3), ["abc", "def", "gh", "x"]);
+        assert_eq!(wrap_words("", 3), [""]);
     }
 }

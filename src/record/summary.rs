@@ -1,0 +1,148 @@
+//! What a list of saved games shows of each file — variant, players,
+//! length, result, date, clock — read from a JSON record's fields without
+//! replaying its game, so hundreds of files list quickly. A PGN file is
+//! summed up by its first game, which is replayed (PGN has no such fields).
+
+use super::{read, GameRecord, Players, RecordErrorKind, MAX_FILE_BYTES};
+use crate::clock::ClockState;
+use crate::files;
+use crate::rules::Position;
+use crate::variant::Registry;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// One saved file as a list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The file.
+    pub path: PathBuf,
+    /// Variant id (empty when the file could not be read).
+    pub variant: String,
+    /// Who played, when the file says.
+    pub players: Option<Players>,
+    /// Actions played.
+    pub plies: usize,
+    /// `1-0`, `0-1` or `1/2-1/2` once decided; `None` while unfinished.
+    pub result: Option<String>,
+    /// Why the game ended, in words.
+    pub reason: Option<String>,
+    /// When the game was last saved (its `saved` time, else the file's).
+    pub when: SystemTime,
+    /// The date the file gives apart from the saving time (an imported
+    /// game's PGN `Date`).
+    pub date: Option<String>,
+    /// The last position, when the file says (a preview draws it without
+    /// replaying the game).
+    pub final_fen: Option<String>,
+    /// The chess clock the game was played with (its control and the time
+    /// each side had left), when it had one.
+    pub clock: Option<ClockState>,
+    /// Why the file could not be read; such a file is still listed, so
+    /// nothing disappears silently.
+    pub problem: Option<String>,
+}
+
+impl GameSummary {
+    /// The game has a result (it belongs to the history, not to the games
+    /// in progress).
+    pub fn finished(&self) -> bool {
+        self.result.is_some()
+    }
+}
+
+/// The saved files in `dir` a list shows: `.json` and `.pgn` regular files
+/// (symlinks to them too), never lock or temporary files (their names
+/// start with a dot), folders, FIFOs or devices.
+pub fn game_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json" || x == "pgn")
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+                && fs::metadata(p).is_ok_and(|m| m.is_file())
+        })
+        .collect()
+}
+
+/// Sum up the file at `path`; a file that cannot be read is summed up by
+/// its problem.
+pub fn summarize(path: &Path, registry: &Registry) -> GameSummary {
+    let modified = fs::metadata(path)
+        .and_then(|m| m.modified())
+        .unwrap_or(SystemTime::UNIX_EPOCH);
+    let mut summary = GameSummary {
+        path: path.to_path_buf(),
+        variant: String::new(),
+        players: None,
+        plies: 0,
+        result: None,
+        reason: None,
+        when: modified,
+        date: None,
+        final_fen: None,
+        clock: None,
+        problem: None,
+    };
+    let is_pgn = path.extension().is_some_and(|x| x == "pgn");
+    let read = if is_pgn {
+        from_pgn(path, registry, &mut summary)
+    } else {
+        from_json(path, &mut summary)
+    };
+    if let Err(problem) = read {
+        summary.problem = Some(problem);
+    }
+    summary
+}
+
+/// A JSON record's fields, without replaying the game.
+fn from_json(path: &Path, summary: &mut GameSummary) -> Result<(), String> {
+    let bytes = files::read_regular(path, MAX_FILE_BYTES)
+        .map_err(|e| RecordErrorKind::from(e).to_string())?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| RecordErrorKind::NotUtf8(e.utf8_error().valid_up_to()).to_string())?;
+    let rec = GameRecord::from_json(&text).map_err(|e| e.to_string())?;
+    summary.variant = rec.variant;
+    summary.players = rec.players;
+    summary.plies = rec.moves.len();
+    summary.result = rec.result.filter(|r| r.trim() != "*");
+    summary.reason = rec.reason.filter(|_| summary.result.is_some());
+    summary.final_fen = rec.final_fen;
+    summary.date = rec.date;
+    summary.clock = rec.clock;
+    if let Some(t) = rec
+        .saved
+        .and_then(|s| humantime::parse_rfc3339_weak(&s).ok())
+    {
+        summary.when = t;
+    }
+    Ok(())
+}
+
+/// The first game of a PGN file, replayed as far as it is valid.
+fn from_pgn(path: &Path, registry: &Registry, summary: &mut GameSummary) -> Result<(), String> {
+    let (saved, error) = read::load_first(path, registry).into_parts();
+    let Some(saved) = saved else {
+        return Err(error.map_or_else(|| "no game".to_string(), |e| e.to_string()));
+    };
+    let game = &saved.game;
+    summary.variant = game.variant().id.clone();
+    summary.players = saved.players;
+    summary.plies = game.ply();
+    summary.result = game.outcome().map(|o| o.result_str().to_string());
+    summary.reason = game.outcome().map(|o| o.reason.describe().to_string());
+    summary.final_fen = Some(game.position().to_fen());
+    summary.clock = game.clock_state().cloned();
+    summary.date = saved.date;
+    match error {
+        Some(e) => Err(e.to_string()),
+        None => Ok(()),
+    }
+}
