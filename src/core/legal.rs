@@ -665,7 +665,12 @@ fn push_pawn_moves<P: Powers>(
         last_rank: promotion_rank(us),
     };
     if !P::PAWN_BY_PAWN {
-        moves.push_by_kind(guard.pinned, out);
+        let active = moves.step | moves.double | moves.toward_a | moves.toward_h;
+        if (active & guard.pinned).is_empty() {
+            moves.push_by_kind::<false>(guard.pinned, out);
+        } else {
+            moves.push_by_kind::<true>(guard.pinned, out);
+        }
         return;
     }
     let active = moves.step | moves.double | moves.toward_a | moves.toward_h | takers;
@@ -703,12 +708,13 @@ struct PawnMoves<'a, 'n, P> {
 }
 
 impl<P: Powers> PawnMoves<'_, '_, P> {
-    /// Every pawn move, kind by kind (see [`Powers::PAWN_BY_PAWN`]).
+    /// Every pawn move, kind by kind (see [`Powers::PAWN_BY_PAWN`]);
+    /// `PINNED` false when no moving pawn is pinned.
     #[inline(always)]
-    fn push_by_kind(&self, pinned: Bitboard, out: &mut Vec<Action>) {
+    fn push_by_kind<const PINNED: bool>(&self, pinned: Bitboard, out: &mut Vec<Action>) {
         let node = self.node;
         let ok = |from: Square, to: Square| {
-            !pinned.contains(from) || node.powers.pinned_move_ok(node, from, to)
+            !PINNED || !pinned.contains(from) || node.powers.pinned_move_ok(node, from, to)
         };
         let ahead = self.ahead;
         let at =

@@ -235,20 +235,11 @@ impl Monochrome {
         }
         best
     }
-}
 
-impl Position for Monochrome {
-    #[inline]
-    fn board(&self) -> &Board {
-        &self.board
-    }
-
-    #[inline]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Action>) {
+    /// The legal actions; `REJECTION` true when the no-rejection rule
+    /// forbids a move (so positions without one test no piece for it).
+    #[inline(always)]
+    fn push_legal<const REJECTION: bool>(&self, out: &mut Vec<Action>) {
         let us = self.turn;
         let b = &self.board;
         let ours = b.by_color(us);
@@ -267,7 +258,7 @@ impl Position for Monochrome {
             None => (Square::new_unchecked(0), Bitboard::EMPTY),
         };
         let allowed = |from: Square| {
-            if from == rej_from {
+            if REJECTION && from == rej_from {
                 !rej_to
             } else {
                 Bitboard::FULL
@@ -333,6 +324,26 @@ impl Position for Monochrome {
                     MoveKind::Castle,
                 )));
             }
+        }
+    }
+}
+
+impl Position for Monochrome {
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        if self.no_rejection.is_some() {
+            self.push_legal::<true>(out);
+        } else {
+            self.push_legal::<false>(out);
         }
     }
 
