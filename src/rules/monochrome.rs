@@ -108,6 +108,19 @@ pub fn owner_of(sq: Square) -> Color {
     }
 }
 
+/// A pawn's steps from each square: one up and one down (a lookup, not
+/// two shifts, in the generator's per-pawn loop).
+static PAWN_STEPS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let bit = 1u64 << s;
+        t[s] = (bit << 8) | (bit >> 8);
+        s += 1;
+    }
+    t
+};
+
 /// The half of the board a side owns.
 #[inline]
 pub fn half_of(c: Color) -> Bitboard {
@@ -295,8 +308,7 @@ impl Monochrome {
         let starters = pawns & Bitboard::rank(us.fold(1, 6));
         let doubles = starters & empty.shift(-ahead) & empty.shift(-2 * ahead);
         for from in pawns {
-            let bit = Bitboard::from_square(from);
-            let steps = (bit.north() | bit.south()) & empty;
+            let steps = Bitboard(PAWN_STEPS[from.index()]) & empty;
             let caps = leaper_attacks(Leaper::Ferz, from) & theirs;
             push_moves(from, (steps | caps) & allowed(from), out);
             if doubles.contains(from) {
@@ -308,16 +320,16 @@ impl Monochrome {
                 )));
             }
         }
-        // Castling: king on e1/e8 and rook in the corner, squares between
-        // empty; nothing else is asked.
+        // Castling: king on e1/e8 (both sides' geometry starts there) and
+        // rook in the corner, squares between empty; nothing else is asked.
         let kings = b.by_role(Role::King) & ours;
+        if !kings.contains(castle_geometry(us, true).king_from) {
+            return;
+        }
         let rooks = b.by_role(Role::Rook) & ours;
         for kingside in [true, false] {
             let g = castle_geometry(us, kingside);
-            if kings.contains(g.king_from)
-                && rooks.contains(g.rook_from)
-                && (occ & g.must_be_empty).is_empty()
-            {
+            if rooks.contains(g.rook_from) && (occ & g.must_be_empty).is_empty() {
                 out.push(Action::Move(Move::with_kind(
                     g.king_from,
                     g.king_to,
