@@ -877,7 +877,14 @@ fn play_out(
         let side = pos.turn();
         let spec = players[side.index()];
         let action = if let Some(engine) = engines[side.index()].as_mut() {
-            match engine.best_action(game.start_fen(), game.actions(), &pos, movetime, stop) {
+            match engine.best_action(
+                game.start_fen(),
+                game.actions(),
+                &pos,
+                movetime,
+                stop,
+                &mut |_| {},
+            ) {
                 Ok(Some(a)) => a,
                 Ok(None) if stop.load(Ordering::Relaxed) => return Ok(None),
                 Ok(None) => bail!("{spec} was stopped at ply {}", game.ply()),
