@@ -156,7 +156,12 @@ impl Board {
     pub fn recolor(&mut self, sq: Square, to: Color) {
         if let Some(p) = self.piece_at(sq) {
             if p.color != to {
-                self.set(sq, Piece::new(to, p.role));
+                // Only the colour sets, the mailbox and the hash change.
+                let flipped = Piece::new(to, p.role);
+                self.by_color[p.color.index()].remove(sq);
+                self.by_color[to.index()].insert(sq);
+                self.mailbox[sq.index()] = encode(flipped);
+                self.hash ^= zobrist::piece(p, sq) ^ zobrist::piece(flipped, sq);
             }
         }
     }

@@ -179,37 +179,29 @@ fn en_passant_takers(board: &Board, us: Color, ep: Option<Square>) -> Bitboard {
     pawn_attacks(us.other(), ep) & board.by_role(Role::Pawn) & board.by_color(us)
 }
 
-/// Every square `us` attacks with normal powers, kings as leapers.
-#[inline]
-fn king_ordinary_attacks(board: &Board, us: Color, occ: Bitboard) -> Bitboard {
-    let ours = board.by_color(us);
-    let pawns = board.by_role(Role::Pawn) & ours;
-    let ahead = us.fold(8i8, -8);
-    let mut attacked = (pawns & !Bitboard::file(0)).shift(ahead - 1)
-        | (pawns & !Bitboard::file(7)).shift(ahead + 1);
-    for from in board.by_role(Role::Knight) & ours {
-        attacked |= knight_attacks(from);
-    }
-    for from in board.bishops_and_queens() & ours {
-        attacked |= bishop_attacks(from, occ);
-    }
-    for from in board.rooks_and_queens() & ours {
-        attacked |= rook_attacks(from, occ);
-    }
-    for from in board.by_role(Role::King) & ours {
-        attacked |= king_attacks(from);
-    }
-    attacked
-}
-
 /// Does `us` have a capture, en passant included, kings being ordinary
 /// pieces? (Where captures are compulsory this decides which moves to
-/// generate, so it is asked before generating any.)
+/// generate, so it is asked before generating any.) The cheapest attackers
+/// are asked first, and the first capture found answers.
 #[inline]
 pub fn has_king_ordinary_capture(board: &Board, us: Color, ep_square: Option<Square>) -> bool {
+    let ours = board.by_color(us);
     let theirs = board.by_color(us.other());
-    (king_ordinary_attacks(board, us, board.occupied()) & theirs).any()
-        || en_passant_takers(board, us, ep_square).any()
+    let occ = board.occupied();
+    let pawns = board.by_role(Role::Pawn) & ours;
+    let ahead = us.fold(8i8, -8);
+    let pawn_hits = (pawns & !Bitboard::file(0)).shift(ahead - 1)
+        | (pawns & !Bitboard::file(7)).shift(ahead + 1);
+    if (pawn_hits & theirs).any() || en_passant_takers(board, us, ep_square).any() {
+        return true;
+    }
+    let hits = |from: Square, attacks: fn(Square) -> Bitboard| (attacks(from) & theirs).any();
+    (board.by_role(Role::Knight) & ours).any_square(|from| hits(from, knight_attacks))
+        || (board.by_role(Role::King) & ours).any_square(|from| hits(from, king_attacks))
+        || (board.bishops_and_queens() & ours)
+            .any_square(|from| (bishop_attacks(from, occ) & theirs).any())
+        || (board.rooks_and_queens() & ours)
+            .any_square(|from| (rook_attacks(from, occ) & theirs).any())
 }
 
 /// Pseudo-legal captures where kings are ordinary pieces (antichess family):

@@ -95,14 +95,16 @@ impl Antichess {
 
     fn gen_castling(&self, out: &mut Vec<Action>) {
         let us = self.turn;
-        let king = Piece::new(us, Role::King);
-        let rook = Piece::new(us, Role::Rook);
+        // Both castlings start from the king's home square.
+        let kings = self.board.by_piece(Piece::new(us, Role::King));
+        if !kings.contains(castle_geometry(us, true).king_from) {
+            return;
+        }
+        let rooks = self.board.by_piece(Piece::new(us, Role::Rook));
+        let occupied = self.board.occupied();
         for kingside in [true, false] {
             let g = castle_geometry(us, kingside);
-            if self.board.piece_at(g.king_from) == Some(king)
-                && self.board.piece_at(g.rook_from) == Some(rook)
-                && (self.board.occupied() & g.must_be_empty).is_empty()
-            {
+            if rooks.contains(g.rook_from) && (occupied & g.must_be_empty).is_empty() {
                 out.push(Action::Move(Move::with_kind(
                     g.king_from,
                     g.king_to,
