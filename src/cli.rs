@@ -554,7 +554,6 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
 ];
 
 fn bench(registry: &Registry, out: &mut Out) -> Result<()> {
-    motley::core::attacks::init();
     outln!(out, "perft (bulk-counted last ply), single thread");
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
