@@ -101,35 +101,7 @@ pub enum Command {
         browse: Option<u32>,
     },
     /// Play headless games between two players and print the score.
-    Match {
-        /// Variant id.
-        variant: String,
-        /// The first player (White in odd games, Black in even games):
-        /// ai[:LEVEL], ai:RATING, random, greedy or uci:COMMAND.
-        #[arg(long)]
-        white: String,
-        /// The second player.
-        #[arg(long)]
-        black: String,
-        /// Number of games; colours alternate.
-        #[arg(long, default_value_t = 1)]
-        games: u32,
-        /// Seed of the first game (game k uses seed + k - 1) for dice and
-        /// players' randomness.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Time per move for computer players, in milliseconds.
-        #[arg(long, default_value_t = 1000)]
-        movetime: u64,
-        /// Save every game as a JSON record in this folder.
-        #[arg(long)]
-        save_dir: Option<PathBuf>,
-        /// Start each pair of games (colours swapped) from this many
-        /// seeded random plies that a short search finds level, so
-        /// deterministic players do not replay one game.
-        #[arg(long, default_value_t = 0, value_name = "PLIES")]
-        opening_plies: u32,
-    },
+    Match(MatchArgs),
     /// Analyse a saved game (JSON or PGN): per ply the evaluation before
     /// and after, the best move and a mark; a summary per side.
     Analyse {
@@ -158,6 +130,38 @@ pub enum Command {
         #[arg(long, value_name = "NAME")]
         theme: Option<ThemeName>,
     },
+}
+
+/// Options of `motley match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// Variant id.
+    pub variant: String,
+    /// The first player (White in odd games, Black in even games):
+    /// ai[:LEVEL], ai:RATING, random, greedy or uci:COMMAND.
+    #[arg(long)]
+    pub white: String,
+    /// The second player.
+    #[arg(long)]
+    pub black: String,
+    /// Number of games; colours alternate.
+    #[arg(long, default_value_t = 1)]
+    pub games: u32,
+    /// Seed of the first game (game k uses seed + k - 1) for dice and
+    /// players' randomness.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Time per move for computer players, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// Save every game as a JSON record in this folder.
+    #[arg(long)]
+    pub save_dir: Option<PathBuf>,
+    /// Start each pair of games (colours swapped) from this many
+    /// seeded random plies that a short search finds level, so
+    /// deterministic players do not replay one game.
+    #[arg(long, default_value_t = 0, value_name = "PLIES")]
+    pub opening_plies: u32,
 }
 
 /// Options of `motley play`.
@@ -232,23 +236,8 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             moves_command(&v, fen, game, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
-        Command::Bench {
-            import: None,
-            browse: None,
-        } => {
-            bench(&registry, &mut out)?;
-            ExitCode::SUCCESS
-        }
-        Command::Bench {
-            import: Some(n), ..
-        } => {
-            import::bench_import(n, &registry, &mut out)?;
-            ExitCode::SUCCESS
-        }
-        Command::Bench {
-            browse: Some(n), ..
-        } => {
-            browse::bench_browse(n, &registry, &mut out)?;
+        Command::Bench { import, browse } => {
+            bench_command(import, browse, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Check { file } => check(&user_path(&file)?, &registry, &mut out)?,
@@ -259,28 +248,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
         Command::Import { file, out: dir } => {
             return import::import(&user_path(&file)?, &user_path(&dir)?, &registry)
         }
-        Command::Match {
-            variant,
-            white,
-            black,
-            games,
-            seed,
-            movetime,
-            save_dir,
-            opening_plies,
-        } => {
-            let a: PlayerSpec = white.parse().context("--white")?;
-            let b: PlayerSpec = black.parse().context("--black")?;
-            let save_dir = save_dir.as_deref().map(user_path).transpose()?;
-            let settings = MatchSettings {
-                games,
-                seed,
-                movetime: Duration::from_millis(movetime),
-                save_dir: save_dir.as_deref(),
-                opening_plies,
-            };
-            run_match(&registry.get(&variant)?, [a, b], settings, &mut out)?
-        }
+        Command::Match(args) => match_command(args, &registry, &mut out)?,
         Command::Analyse {
             file,
             movetime,
@@ -312,6 +280,46 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
     };
     out.finish()?;
     Ok(code)
+}
+
+/// `bench`: the perft and search benchmark, or with `--import N` /
+/// `--browse N` the timing of importing or listing N games.
+fn bench_command(
+    import: Option<u32>,
+    browse: Option<u32>,
+    registry: &Registry,
+    out: &mut Out,
+) -> Result<()> {
+    match (import, browse) {
+        (Some(n), _) => import::bench_import(n, registry, out),
+        (None, Some(n)) => browse::bench_browse(n, registry, out),
+        (None, None) => bench(registry, out),
+    }
+}
+
+/// `match`: headless games between two players, colours alternating.
+fn match_command(args: MatchArgs, registry: &Registry, out: &mut Out) -> Result<ExitCode> {
+    let MatchArgs {
+        variant,
+        white,
+        black,
+        games,
+        seed,
+        movetime,
+        save_dir,
+        opening_plies,
+    } = args;
+    let a: PlayerSpec = white.parse().context("--white")?;
+    let b: PlayerSpec = black.parse().context("--black")?;
+    let save_dir = save_dir.as_deref().map(user_path).transpose()?;
+    let settings = MatchSettings {
+        games,
+        seed,
+        movetime: Duration::from_millis(movetime),
+        save_dir: save_dir.as_deref(),
+        opening_plies,
+    };
+    run_match(&registry.get(&variant)?, [a, b], settings, out)
 }
 
 /// `perft`: the node count, after one line per root move with `--divide`.
@@ -546,7 +554,6 @@ const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
 ];
 
 fn bench(registry: &Registry, out: &mut Out) -> Result<()> {
-    motley::core::attacks::init();
     outln!(out, "perft (bulk-counted last ply), single thread");
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
@@ -870,7 +877,14 @@ fn play_out(
         let side = pos.turn();
         let spec = players[side.index()];
         let action = if let Some(engine) = engines[side.index()].as_mut() {
-            match engine.best_action(game.start_fen(), game.actions(), &pos, movetime, stop) {
+            match engine.best_action(
+                game.start_fen(),
+                game.actions(),
+                &pos,
+                movetime,
+                stop,
+                &mut |_| {},
+            ) {
                 Ok(Some(a)) => a,
                 Ok(None) if stop.load(Ordering::Relaxed) => return Ok(None),
                 Ok(None) => bail!("{spec} was stopped at ply {}", game.ply()),

@@ -91,7 +91,7 @@ fn allowing_scholars_mate_is_a_blunder_and_the_best_move_stops_the_mate() {
     let mate = out.lines().find(|l| l.contains("4. Qxf7#")).unwrap();
     assert!(mate.contains("won") && !mate.contains('?'), "{mate}");
     let black = out.lines().find(|l| l.starts_with("black:")).unwrap();
-    assert!(black.contains("1 blunders (??)"), "{black}");
+    assert!(black.contains("blunders ?? 1"), "{black}");
     assert!(
         out.lines().any(|l| l.starts_with("white: average loss")),
         "{out}"

@@ -104,13 +104,7 @@ fn a_real_search_reports_legal_lines_before_its_move() {
         .unwrap();
     let request = app.requests.remove(i);
     let events = request_events(request);
-    let reports: Vec<&ThinkProgress> = events
-        .iter()
-        .filter_map(|e| match e {
-            AppEvent::Thinking { progress, .. } => Some(progress.as_ref()),
-            _ => None,
-        })
-        .collect();
+    let reports = thinking_reports(&events);
     assert!(!reports.is_empty(), "level 2 completes depth 1 at least");
     for pair in reports.windows(2) {
         assert!(pair[1].depth > pair[0].depth, "depths grow");
@@ -184,13 +178,7 @@ fn an_external_engine_shows_its_info_lines_as_the_thinking_line() {
         job.settings.movetime = Duration::from_millis(300);
     }
     let events = request_events(request);
-    let reports: Vec<&ThinkProgress> = events
-        .iter()
-        .filter_map(|e| match e {
-            AppEvent::Thinking { progress, .. } => Some(progress.as_ref()),
-            _ => None,
-        })
-        .collect();
+    let reports = thinking_reports(&events);
     assert!(!reports.is_empty(), "Motley's engine writes info lines");
     let game = play_state(&app).control.game();
     let legal_sans = motley::rules::all_sans(position(&app), &game.legal_actions());
@@ -216,4 +204,15 @@ fn an_external_engine_shows_its_info_lines_as_the_thinking_line() {
         handle(&mut app, e);
     }
     assert_eq!(play_state(&app).control.game().ply(), 1);
+}
+
+/// The thinking-line reports among a job's events, in order.
+fn thinking_reports(events: &[AppEvent]) -> Vec<&ThinkProgress> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            AppEvent::Thinking { progress, .. } => Some(progress.as_ref()),
+            _ => None,
+        })
+        .collect()
 }

@@ -583,6 +583,7 @@ fn stop_takes_the_engines_move_so_far() {
             game.position(),
             Duration::from_secs(30),
             &stop,
+            &mut |_| {},
         )
     });
     let a = answer.unwrap().expect("a move after stop");
@@ -601,6 +602,7 @@ fn stop_takes_the_engines_move_so_far() {
             game.position(),
             Duration::from_millis(100),
             &stop,
+            &mut |_| {},
         )
         .unwrap();
     assert!(next.is_some_and(|a| game.legal_actions().contains(&a)));

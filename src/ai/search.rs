@@ -345,23 +345,7 @@ pub fn search_with<P: Evaluate>(
     on_iteration: &mut dyn FnMut(&Iteration),
 ) -> Report {
     let start = Instant::now();
-    let mut s = Searcher {
-        tt,
-        ordering: Ordering::default(),
-        stop,
-        deadline: limits.movetime.map(|t| start + t),
-        node_limit: limits.nodes.unwrap_or(u64::MAX),
-        nodes: 0,
-        seldepth: 0,
-        aborted: false,
-        keys: history.to_vec(),
-        move_bufs: Vec::new(),
-        score_bufs: Vec::new(),
-        root_depth: 1,
-        root_side: pos.turn(),
-        contempt: limits.contempt,
-        passes: Vec::new(),
-    };
+    let mut s = Searcher::new(pos, history, limits, start, stop, tt);
     let mut report = Report {
         best: None,
         score: 0,
@@ -385,23 +369,7 @@ pub fn search_with<P: Evaluate>(
     if legal.is_empty() {
         return report;
     }
-    // Initial order: the generic ordering; the noise each root action gets
-    // is fixed for the whole search.
-    let mut scores = Vec::new();
-    s.ordering.score(pos, &legal, None, 0, &mut scores);
-    let mut rng = ChaCha8Rng::seed_from_u64(limits.seed ^ pos.hash());
-    let mut root: Vec<(Action, i32, i32)> = legal
-        .iter()
-        .zip(&scores)
-        .map(|(a, o)| {
-            let noise = if limits.noise > 0 {
-                (rng.next_u32() % (2 * limits.noise as u32 + 1)) as i32 - limits.noise
-            } else {
-                0
-            };
-            (*a, noise, *o)
-        })
-        .collect();
+    let mut root = root_actions(pos, &legal, limits, &s.ordering);
     root.sort_by_key(|r| std::cmp::Reverse(r.2));
     report.best = Some(root[0].0);
     let lines_wanted = limits.multipv.clamp(1, root.len());
@@ -461,6 +429,58 @@ pub fn search_with<P: Evaluate>(
     report
 }
 
+/// What a node of the search knows before its actions are searched.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    hash: u64,
+    /// Its repetition key, when positions can repeat.
+    key: Option<u64>,
+    in_check: bool,
+    pv_node: bool,
+    /// The static evaluation, where the family trusts it for pruning.
+    eval: Option<i32>,
+    /// The table's best action, tried first.
+    tt_move: Option<Action>,
+}
+
+/// How the rules end the game at `pos` (whose legal actions are `moves`),
+/// the quiet-move limit included; `None` while it goes on.
+fn ended_by_rules<P: Evaluate>(pos: &P, moves: &[Action]) -> Option<Outcome> {
+    match pos.outcome_given(moves) {
+        Some(o) => Some(o),
+        None if pos.quiet_plies() >= QUIET_LIMIT => Some(pos.end_by_rule(EndReason::FiftyMoves)),
+        None => None,
+    }
+}
+
+/// The root's actions with the noise each gets for the whole search (the
+/// level's randomness, seeded by the position) and their first ordering
+/// score: `(action, noise, order)`.
+fn root_actions<P: Evaluate>(
+    pos: &P,
+    legal: &[Action],
+    limits: &Limits,
+    ordering: &Ordering,
+) -> Vec<(Action, i32, i32)> {
+    let mut scores = Vec::new();
+    ordering.score(pos, legal, None, 0, &mut scores);
+    let mut rng = ChaCha8Rng::seed_from_u64(limits.seed ^ pos.hash());
+    legal
+        .iter()
+        .zip(&scores)
+        .map(|(a, o)| {
+            let noise = if limits.noise > 0 {
+                (rng.next_u32() % (2 * limits.noise as u32 + 1)) as i32 - limits.noise
+            } else {
+                0
+            };
+            (*a, noise, *o)
+        })
+        .collect()
+}
+
 struct Searcher<'a> {
     tt: Option<&'a mut Table>,
     ordering: Ordering,
@@ -480,6 +500,37 @@ struct Searcher<'a> {
     contempt: i32,
     /// Per ply: was the action there a pass (null move)?
     passes: Vec<bool>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher for one search from `pos`, with the repetition keys of
+    /// the positions before it.
+    fn new<P: Evaluate>(
+        pos: &P,
+        history: &[u64],
+        limits: &Limits,
+        start: Instant,
+        stop: &'a AtomicBool,
+        tt: Option<&'a mut Table>,
+    ) -> Self {
+        Searcher {
+            tt,
+            ordering: Ordering::default(),
+            stop,
+            deadline: limits.movetime.map(|t| start + t),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            keys: history.to_vec(),
+            move_bufs: Vec::new(),
+            score_bufs: Vec::new(),
+            root_depth: 1,
+            root_side: pos.turn(),
+            contempt: limits.contempt,
+            passes: Vec::new(),
+        }
+    }
 }
 
 impl Searcher<'_> {
@@ -797,7 +848,7 @@ impl Searcher<'_> {
         &mut self,
         pos: &P,
         depth: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
@@ -818,36 +869,18 @@ impl Searcher<'_> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        let (mut moves, mut scores) = self.take_buffers(ply);
+        let (mut moves, scores) = self.take_buffers(ply);
         pos.legal_actions(&mut moves);
-        let ended = match pos.outcome_given(&moves) {
-            Some(o) => Some(o),
-            None if pos.quiet_plies() >= QUIET_LIMIT => {
-                Some(pos.end_by_rule(EndReason::FiftyMoves))
-            }
-            None => None,
-        };
-        if let Some(o) = ended {
+        if let Some(o) = ended_by_rules(pos, &moves) {
             self.give_buffers(ply, moves, scores);
             return self.ended(&o, turn, ply);
         }
 
         let hash = pos.hash();
-        let mut tt_move = None;
-        if let Some(e) = self.tt.as_deref().and_then(|t| t.probe(hash)) {
-            tt_move = e.best;
-            if i32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    self.give_buffers(ply, moves, scores);
-                    return s;
-                }
-            }
+        let (tt_move, cut) = self.probe(hash, depth, alpha, beta, ply);
+        if let Some(v) = cut {
+            self.give_buffers(ply, moves, scores);
+            return v;
         }
 
         let in_check = pos.in_check(turn);
@@ -861,7 +894,35 @@ impl Searcher<'_> {
                 return v;
             }
         }
-        self.ordering.score(pos, &moves, tt_move, ply, &mut scores);
+        let node = Node {
+            depth,
+            ply,
+            hash,
+            key,
+            in_check,
+            pv_node,
+            eval,
+            tt_move,
+        };
+        self.search_actions(pos, &node, moves, scores, alpha, beta)
+    }
+
+    /// The actions of a node that neither the rules, the table nor an early
+    /// cut decided: ordered, searched (PVS with reductions, late quiet
+    /// actions pruned where the family allows), the result stored.
+    fn search_actions<P: Evaluate>(
+        &mut self,
+        pos: &P,
+        node: &Node,
+        mut moves: Vec<Action>,
+        mut scores: Vec<i32>,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let (depth, ply, key, eval) = (node.depth, node.ply, node.key, node.eval);
+        let turn = pos.turn();
+        self.ordering
+            .score(pos, &moves, node.tt_move, ply, &mut scores);
         if let Some(k) = key {
             self.keys.push(k);
         }
@@ -896,19 +957,12 @@ impl Searcher<'_> {
             let v = if i == 0 {
                 self.child(&child, same, d, alpha, beta, ply + 1)
             } else {
-                let reduce = if quiet && !in_check && !gives_check && !child.is_chance() {
-                    reduction::<P>(depth, i, pv_node, scores[i] >= ordering::KILLER)
+                let reduce = if quiet && !node.in_check && !gives_check && !child.is_chance() {
+                    reduction::<P>(depth, i, node.pv_node, scores[i] >= ordering::KILLER)
                 } else {
                     0
                 };
-                let mut v = self.child(&child, same, d - reduce, alpha, alpha + 1, ply + 1);
-                if v > alpha && reduce > 0 && !self.aborted {
-                    v = self.child(&child, same, d, alpha, alpha + 1, ply + 1);
-                }
-                if v > alpha && v < beta && !self.aborted {
-                    v = self.child(&child, same, d, alpha, beta, ply + 1);
-                }
-                v
+                self.later_child(&child, same, d, reduce, alpha, beta, ply + 1)
             };
             if self.aborted {
                 break;
@@ -947,7 +1001,7 @@ impl Searcher<'_> {
                 Bound::Upper
             };
             tt.store(Entry {
-                key: hash,
+                key: node.hash,
                 best: best_action,
                 score: to_tt(best, ply),
                 depth: depth as i16,
@@ -955,6 +1009,56 @@ impl Searcher<'_> {
             });
         }
         best
+    }
+
+    /// What the table knows of position `hash`: its best action (to try
+    /// first) and, when stored deep enough with a bound that decides this
+    /// window, the score to return at once.
+    fn probe(
+        &self,
+        hash: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> (Option<Action>, Option<i32>) {
+        let Some(e) = self.tt.as_deref().and_then(|t| t.probe(hash)) else {
+            return (None, None);
+        };
+        if i32::from(e.depth) < depth {
+            return (e.best, None);
+        }
+        let s = from_tt(e.score, ply);
+        let cut = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        (e.best, cut.then_some(s))
+    }
+
+    /// A later action's score by principal-variation search: a null window
+    /// first (reduced by `reduce` plies), widened only when it beats
+    /// `alpha`.
+    #[allow(clippy::too_many_arguments)]
+    fn later_child<P: Evaluate>(
+        &mut self,
+        child: &P,
+        same: bool,
+        d: i32,
+        reduce: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let mut v = self.child(child, same, d - reduce, alpha, alpha + 1, ply);
+        if v > alpha && reduce > 0 && !self.aborted {
+            v = self.child(child, same, d, alpha, alpha + 1, ply);
+        }
+        if v > alpha && v < beta && !self.aborted {
+            v = self.child(child, same, d, alpha, beta, ply);
+        }
+        v
     }
 
     /// Cuts before any action is searched, in families that trust the

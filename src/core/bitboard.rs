@@ -119,6 +119,14 @@ impl Bitboard {
         Bitboard(self.0 & !(1u64 << sq.index_const()))
     }
 
+    /// Does any square of the set satisfy `f`? (A set is consumed as it is
+    /// iterated; this reads a copy.)
+    #[inline]
+    pub fn any_square(self, f: impl FnMut(Square) -> bool) -> bool {
+        let mut squares = self;
+        Iterator::any(&mut squares, f)
+    }
+
     /// Shift every square one rank up (towards rank 8).
     #[inline]
     pub const fn north(self) -> Bitboard {
@@ -129,6 +137,18 @@ impl Bitboard {
     #[inline]
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)
+    }
+
+    /// Every square moved by `delta` square indices (positive: toward h8);
+    /// squares pushed off the board vanish, and callers mask off the files
+    /// a sideways step would wrap across.
+    #[inline]
+    pub const fn shift(self, delta: i8) -> Bitboard {
+        if delta >= 0 {
+            Bitboard(self.0 << delta)
+        } else {
+            Bitboard(self.0 >> -delta)
+        }
     }
 }
 

@@ -26,10 +26,21 @@ fn encode(p: Piece) -> u8 {
 
 #[inline]
 fn decode(code: u8) -> Option<Piece> {
-    let i = code.checked_sub(1)? as usize;
-    let color = if i < 6 { Color::White } else { Color::Black };
-    Role::from_index(i % 6).map(|role| Piece { color, role })
+    DECODED[code as usize & 15]
 }
+
+/// The piece of each mailbox code (codes 13 to 15 are never stored): a
+/// lookup is one load on the hot path.
+static DECODED: [Option<Piece>; 16] = {
+    let mut table = [None; 16];
+    let mut i = 0;
+    while i < 12 {
+        let color = if i < 6 { Color::White } else { Color::Black };
+        table[i + 1] = Some(Piece::new(color, Role::ALL[i % 6]));
+        i += 1;
+    }
+    table
+};
 
 impl Default for Board {
     fn default() -> Self {
@@ -109,10 +120,17 @@ impl Board {
         }
     }
 
-    /// Put a piece on an empty square (replacing whatever was there).
+    /// Put a piece on a square, replacing whatever was there.
     #[inline]
     pub fn set(&mut self, sq: Square, p: Piece) {
         self.clear(sq);
+        self.put(sq, p);
+    }
+
+    /// Put a piece on a square known to be empty (moves just cleared it).
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        debug_assert!(!self.occupied.contains(sq));
         self.by_role[p.role.index()].insert(sq);
         self.by_color[p.color.index()].insert(sq);
         self.occupied.insert(sq);
@@ -138,7 +156,12 @@ impl Board {
     pub fn recolor(&mut self, sq: Square, to: Color) {
         if let Some(p) = self.piece_at(sq) {
             if p.color != to {
-                self.set(sq, Piece::new(to, p.role));
+                // Only the colour sets, the mailbox and the hash change.
+                let flipped = Piece::new(to, p.role);
+                self.by_color[p.color.index()].remove(sq);
+                self.by_color[to.index()].insert(sq);
+                self.mailbox[sq.index()] = encode(flipped);
+                self.hash ^= zobrist::piece(p, sq) ^ zobrist::piece(flipped, sq);
             }
         }
     }

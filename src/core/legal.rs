@@ -20,8 +20,10 @@ use super::attacks::{
 };
 use super::bitboard::Bitboard;
 use super::board::Board;
+use super::fen::castle;
 use super::movegen::{
-    pawn_start_rank, promotion_rank, push_castlings, push_pawn_move, CastleGeometry,
+    castle_bit, castle_rights_of, pawn_start_rank, promotion_rank, push_pawn_move, CastleGeometry,
+    CASTLES,
 };
 use super::types::{Color, Role, Square};
 
@@ -78,6 +80,14 @@ pub trait Powers: Sized {
     /// know which of their moves need the check); the generator derives
     /// which pawn moves and castlings it leaves.
     const KEEPS_SQUARE_COLOUR: bool = false;
+
+    /// Pawn moves come pawn by pawn, in chess's customary order (the
+    /// default: seeded random players and saved test games of chess and
+    /// Dice-Money rely on it), or, when false, kind by kind: every step,
+    /// then every double step, diagonal move toward the a-file, toward the
+    /// h-file, en passant. The second order costs less where pawns have few
+    /// moves each.
+    const PAWN_BY_PAWN: bool = true;
 
     /// Pieces of `enemy` attacking `sq`.
     fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard;
@@ -367,6 +377,7 @@ struct IgnoringCheck<'a, P>(&'a P);
 
 impl<P: Powers> Powers for IgnoringCheck<'_, P> {
     const KEEPS_SQUARE_COLOUR: bool = P::KEEPS_SQUARE_COLOUR;
+    const PAWN_BY_PAWN: bool = P::PAWN_BY_PAWN;
 
     fn attackers_to(&self, _: &Board, _: Square, _: Enemy) -> Bitboard {
         Bitboard::EMPTY
@@ -421,20 +432,50 @@ pub fn gen_legal<P: Powers>(powers: &P, state: &FideState<'_>, out: &mut Vec<Act
     };
     push_piece_moves(&node, &guard, out);
     push_pawn_moves(&node, &guard, state, out);
-    if node.checkers.is_empty() {
-        push_castlings(
-            state.board,
-            state.turn,
-            state.castling,
-            |g| {
-                (!P::KEEPS_SQUARE_COLOUR || castling_keeps_colour(g))
-                    && !g
-                        .king_path
-                        .any_square(|s| !node.safe(s, node.occupied, node.theirs))
-            },
-            out,
-        );
+    // Rights a family's colour rule forbids to use are dropped up front.
+    let usable = if P::KEEPS_SQUARE_COLOUR {
+        COLOUR_KEEPING_CASTLINGS
+    } else {
+        castle::ALL
+    };
+    let rights = state.castling & castle_rights_of(state.turn) & usable;
+    if rights != 0 && node.checkers.is_empty() {
+        push_castlings(&node, rights, out);
     }
+}
+
+/// Castling for each of `rights` (the mover's, kingside first), when not
+/// in check.
+#[inline(always)]
+fn push_castlings<P: Powers>(node: &Node<'_, P>, rights: u8, out: &mut Vec<Action>) {
+    for kingside in [true, false] {
+        if rights & castle_bit(node.us, kingside) != 0 {
+            push_castling(node, kingside, out);
+        }
+    }
+}
+
+/// One castling, if its king and rook are at home, the squares between
+/// them empty and no square the king crosses or lands on attacked.
+#[inline(always)]
+fn push_castling<P: Powers>(node: &Node<'_, P>, kingside: bool, out: &mut Vec<Action>) {
+    let g = &CASTLES[node.us.index()][kingside as usize];
+    let rooks = node.board.by_role(Role::Rook) & node.ours;
+    if node.king == g.king_from
+        && rooks.contains(g.rook_from)
+        && (node.occupied & g.must_be_empty).is_empty()
+        && path_safe(node, g.king_path)
+    {
+        let m = Move::with_kind(g.king_from, g.king_to, MoveKind::Castle);
+        out.push(Action::Move(m));
+    }
+}
+
+/// Is no square of a castling king's path attacked? Kept out of line: the
+/// cheap tests before it usually decide, and the generator stays small.
+#[inline(never)]
+fn path_safe<P: Powers>(node: &Node<'_, P>, mut path: Bitboard) -> bool {
+    path.all(|s| node.safe(s, node.occupied, node.theirs))
 }
 
 /// Every move of the side to move by its powers, leaving its king attacked
@@ -445,17 +486,32 @@ pub fn gen_ignoring_check<P: Powers>(powers: &P, state: &FideState<'_>, out: &mu
 
 /// Does a move from `from` to `to` keep the square colour?
 #[inline]
-fn keeps_colour(from: Square, to: Square) -> bool {
+const fn keeps_colour(from: Square, to: Square) -> bool {
     same_colour(from).contains(to)
 }
 
 /// Squares of the colour of `sq`.
 #[inline]
-pub fn same_colour(sq: Square) -> Bitboard {
+pub const fn same_colour(sq: Square) -> Bitboard {
     // LIGHT, flipped to DARK (its complement) when `sq` is dark.
-    let dark = (Bitboard::DARK.0 >> sq.index()) & 1;
+    let dark = (Bitboard::DARK.0 >> sq.index_const()) & 1;
     Bitboard(Bitboard::LIGHT.0 ^ dark.wrapping_neg())
 }
+
+/// The castling rights whose castling keeps king and rook on their square
+/// colours (kingside only, on the usual board).
+const COLOUR_KEEPING_CASTLINGS: u8 = {
+    let mut rights = 0;
+    let mut i = 0;
+    while i < 4 {
+        let (color, kingside) = (if i < 2 { Color::White } else { Color::Black }, i % 2 == 1);
+        if castling_keeps_colour(&CASTLES[i / 2][kingside as usize]) {
+            rights |= castle_bit(color, kingside);
+        }
+        i += 1;
+    }
+    rights
+};
 
 #[inline(always)]
 fn push_king_moves<P: Powers>(node: &Node<'_, P>, out: &mut Vec<Action>) {
@@ -550,8 +606,9 @@ impl<P: Powers> Guarded<'_, '_, P> {
 }
 
 /// Pawn moves pawn by pawn, each in the order step, double step, capture
-/// ahead, diagonal moves toward the a-file then the h-file, en passant.
-/// Where each pawn may go is worked out for all pawns at once (sets of
+/// ahead, diagonal moves toward the a-file then the h-file, en passant (or
+/// kind by kind, where the powers ask: [`Powers::PAWN_BY_PAWN`]). Where
+/// each pawn may go is worked out for all pawns at once (sets of
 /// destinations); the per-pawn order only reads them.
 #[inline(always)]
 fn push_pawn_moves<P: Powers>(
@@ -578,15 +635,15 @@ fn push_pawn_moves<P: Powers>(
         (Bitboard::EMPTY, Bitboard::EMPTY)
     } else {
         (
-            shift(powers.step, ahead) & empty,
-            shift(powers.forward_capture, ahead) & node.theirs,
+            powers.step.shift(ahead) & empty,
+            powers.forward_capture.shift(ahead) & node.theirs,
         )
     };
     let start = powers.double_step & Bitboard::rank(pawn_start_rank(us));
-    let double = shift(shift(start, ahead) & empty, ahead) & empty & target;
+    let double = (start.shift(ahead) & empty).shift(ahead) & empty & target;
     // Diagonals: toward the a-file, then toward the h-file.
     let diagonal = |edge: i8, delta: i8| {
-        let movers = |set: Bitboard| shift(set & !Bitboard::file(edge), delta);
+        let movers = |set: Bitboard| (set & !Bitboard::file(edge)).shift(delta);
         ((movers(powers.diagonal_capture) & node.theirs)
             | (movers(powers.diagonal_step) & empty & !ep_set))
             & target
@@ -598,27 +655,37 @@ fn push_pawn_moves<P: Powers>(
     let moves = PawnMoves {
         node,
         ahead,
-        step: shift((step | forward_capture) & target, -ahead),
-        double: shift(double, -2 * ahead),
-        toward_a: shift(toward_a, 1 - ahead),
-        toward_h: shift(toward_h, -1 - ahead),
+        step: ((step | forward_capture) & target).shift(-ahead),
+        double: double.shift(-2 * ahead),
+        toward_a: toward_a.shift(1 - ahead),
+        toward_h: toward_h.shift(-1 - ahead),
         en_passant: ep.filter(|_| takers.any()),
         takers,
         promotions: state.promotions,
         last_rank: promotion_rank(us),
     };
+    if !P::PAWN_BY_PAWN {
+        let active = moves.step | moves.double | moves.toward_a | moves.toward_h;
+        if (active & guard.pinned).is_empty() {
+            moves.push_by_kind::<false>(guard.pinned, out);
+        } else {
+            moves.push_by_kind::<true>(guard.pinned, out);
+        }
+        return;
+    }
     let active = moves.step | moves.double | moves.toward_a | moves.toward_h | takers;
-    if (active & guard.pinned).is_empty() {
+    // Most nodes have no pinned pawn and no en passant: that case skips
+    // every pin and en-passant test.
+    if (active & guard.pinned).is_empty() && takers.is_empty() {
         for from in active {
-            moves.push::<false>(from, out);
+            moves.push::<false, false>(from, out);
         }
     } else {
         for from in active {
-            // Most pawns are not pinned: that case skips every pin test.
             if guard.pinned.contains(from) {
-                moves.push::<true>(from, out);
+                moves.push::<true, true>(from, out);
             } else {
-                moves.push::<false>(from, out);
+                moves.push::<false, true>(from, out);
             }
         }
     }
@@ -641,9 +708,53 @@ struct PawnMoves<'a, 'n, P> {
 }
 
 impl<P: Powers> PawnMoves<'_, '_, P> {
-    /// The moves of the pawn on `from`.
+    /// Every pawn move, kind by kind (see [`Powers::PAWN_BY_PAWN`]);
+    /// `PINNED` false when no moving pawn is pinned.
     #[inline(always)]
-    fn push<const PINNED: bool>(&self, from: Square, out: &mut Vec<Action>) {
+    fn push_by_kind<const PINNED: bool>(&self, pinned: Bitboard, out: &mut Vec<Action>) {
+        let node = self.node;
+        let ok = |from: Square, to: Square| {
+            !PINNED || !pinned.contains(from) || node.powers.pinned_move_ok(node, from, to)
+        };
+        let ahead = self.ahead;
+        let at =
+            |from: Square, delta: i8| Square::new_unchecked((from.index() as i8 + delta) as u8);
+        for from in self.step {
+            let to = at(from, ahead);
+            if ok(from, to) {
+                push_pawn_move(from, to, self.last_rank, self.promotions, out);
+            }
+        }
+        for from in self.double {
+            let to = at(from, 2 * ahead);
+            if ok(from, to) {
+                let m = Move::with_kind(from, to, MoveKind::DoublePush);
+                out.push(Action::Move(m));
+            }
+        }
+        for (set, delta) in [(self.toward_a, ahead - 1), (self.toward_h, ahead + 1)] {
+            for from in set {
+                let to = at(from, delta);
+                if ok(from, to) {
+                    push_pawn_move(from, to, self.last_rank, self.promotions, out);
+                }
+            }
+        }
+        if let Some(ep) = self.en_passant {
+            for from in self.takers {
+                push_en_passant(node, from, ep, out);
+            }
+        }
+    }
+
+    /// The moves of the pawn on `from`; `EN_PASSANT` false when no pawn
+    /// may take en passant.
+    #[inline(always)]
+    fn push<const PINNED: bool, const EN_PASSANT: bool>(
+        &self,
+        from: Square,
+        out: &mut Vec<Action>,
+    ) {
         let ok = |to: Square| !PINNED || self.node.powers.pinned_move_ok(self.node, from, to);
         let at = |delta: i8| Square::new_unchecked((from.index() as i8 + delta) as u8);
         if self.step.contains(from) {
@@ -670,22 +781,11 @@ impl<P: Powers> PawnMoves<'_, '_, P> {
                 }
             }
         }
-        if self.takers.contains(from) {
+        if EN_PASSANT && self.takers.contains(from) {
             if let Some(ep) = self.en_passant {
                 push_en_passant(self.node, from, ep, out);
             }
         }
-    }
-}
-
-/// `set` moved by `delta` squares (positive: toward rank 8); callers mask
-/// off the files a sideways step would wrap across.
-#[inline]
-fn shift(set: Bitboard, delta: i8) -> Bitboard {
-    if delta >= 0 {
-        Bitboard(set.0 << delta)
-    } else {
-        Bitboard(set.0 >> -delta)
     }
 }
 
@@ -717,7 +817,7 @@ fn push_en_passant<P: Powers>(node: &Node<'_, P>, from: Square, ep: Square, out:
 /// Does this castling move both king and rook onto squares of their own
 /// colours? (Where moves must keep colour, only such castling is played.)
 #[inline]
-pub fn castling_keeps_colour(g: &CastleGeometry) -> bool {
+pub const fn castling_keeps_colour(g: &CastleGeometry) -> bool {
     keeps_colour(g.king_from, g.king_to) && keeps_colour(g.rook_from, g.rook_to)
 }
 

@@ -85,10 +85,11 @@ pub struct CastleGeometry {
 
 /// Every castling's squares, by colour and side (queenside first), built
 /// once at compile time: generation asks for them at every node.
-static CASTLE_GEOMETRY: [[CastleGeometry; 2]; 2] = [
+pub const CASTLES: [[CastleGeometry; 2]; 2] = [
     [build_castle(0, false), build_castle(0, true)],
     [build_castle(7, false), build_castle(7, true)],
 ];
+static CASTLE_GEOMETRY: [[CastleGeometry; 2]; 2] = CASTLES;
 
 const fn build_castle(rank: u8, kingside: bool) -> CastleGeometry {
     const fn at(file: u8, rank: u8) -> Square {
@@ -132,70 +133,75 @@ pub fn castle_geometry(color: Color, kingside: bool) -> CastleGeometry {
 
 /// Castling-rights bit for a colour and side.
 #[inline]
-pub fn castle_bit(color: Color, kingside: bool) -> u8 {
-    match (color, kingside) {
-        (Color::White, true) => castle::WHITE_KING,
-        (Color::White, false) => castle::WHITE_QUEEN,
-        (Color::Black, true) => castle::BLACK_KING,
-        (Color::Black, false) => castle::BLACK_QUEEN,
-    }
+pub const fn castle_bit(color: Color, kingside: bool) -> u8 {
+    // White's kingside and queenside rights are bits 0 and 1, Black's 2 and 3
+    // (see `castle`).
+    1 << (2 * color as u8 + !kingside as u8)
+}
+
+/// A colour's two castling rights.
+#[inline]
+pub const fn castle_rights_of(color: Color) -> u8 {
+    castle_bit(color, true) | castle_bit(color, false)
 }
 
 /// The rights lost when something moves from or to `sq` (king or rook home
 /// squares).
 #[inline]
 pub fn castling_rights_touching(sq: Square) -> u8 {
-    match sq.index() {
-        0 => castle::WHITE_QUEEN,
-        4 => castle::WHITE_KING | castle::WHITE_QUEEN,
-        7 => castle::WHITE_KING,
-        56 => castle::BLACK_QUEEN,
-        60 => castle::BLACK_KING | castle::BLACK_QUEEN,
-        63 => castle::BLACK_KING,
-        _ => 0,
-    }
+    RIGHTS_TOUCHING[sq.index()]
 }
 
-/// Push each castling that `rights` grant `us` with the king and rook on
-/// their home squares and the squares between empty, and that `also` accepts
-/// (the family judges the king's path by its own powers, and may rule a side
-/// out). Not being in check is the caller's condition.
-pub fn push_castlings(
-    board: &Board,
-    us: Color,
-    rights: u8,
-    mut also: impl FnMut(&CastleGeometry) -> bool,
-    out: &mut Vec<Action>,
-) {
-    let kings = board.by_piece(super::types::Piece::new(us, Role::King));
-    let rooks = board.by_piece(super::types::Piece::new(us, Role::Rook));
-    for kingside in [true, false] {
-        if rights & castle_bit(us, kingside) == 0 {
-            continue;
-        }
-        let g = castle_geometry(us, kingside);
-        if (board.occupied() & g.must_be_empty).any()
-            || !kings.contains(g.king_from)
-            || !rooks.contains(g.rook_from)
-            || !also(&g)
-        {
-            continue;
-        }
-        out.push(Action::Move(Move::with_kind(
-            g.king_from,
-            g.king_to,
-            MoveKind::Castle,
-        )));
+/// [`castling_rights_touching`] by square, looked up at every move made.
+static RIGHTS_TOUCHING: [u8; 64] = {
+    let mut table = [0u8; 64];
+    table[0] = castle::WHITE_QUEEN;
+    table[4] = castle::WHITE_KING | castle::WHITE_QUEEN;
+    table[7] = castle::WHITE_KING;
+    table[56] = castle::BLACK_QUEEN;
+    table[60] = castle::BLACK_KING | castle::BLACK_QUEEN;
+    table[63] = castle::BLACK_KING;
+    table
+};
+
+/// Pawns of `us` that may take en passant on `ep`: the square empty, the
+/// enemy pawn that double-stepped past it one rank beyond.
+#[inline]
+fn en_passant_takers(board: &Board, us: Color, ep: Option<Square>) -> Bitboard {
+    let Some(ep) = ep else {
+        return Bitboard::EMPTY;
+    };
+    let their_pawns = board.by_role(Role::Pawn) & board.by_color(us.other());
+    let victim = ep.offset(0, us.fold(-1, 1));
+    if board.occupied().contains(ep) || !victim.is_some_and(|v| their_pawns.contains(v)) {
+        return Bitboard::EMPTY;
     }
+    pawn_attacks(us.other(), ep) & board.by_role(Role::Pawn) & board.by_color(us)
 }
 
-impl Bitboard {
-    /// Does any square of the set satisfy `f`?
-    #[inline]
-    pub fn any_square(self, mut f: impl FnMut(Square) -> bool) -> bool {
-        let mut it = self;
-        Iterator::any(&mut it, &mut f)
+/// Does `us` have a capture, en passant included, kings being ordinary
+/// pieces? (Where captures are compulsory this decides which moves to
+/// generate, so it is asked before generating any.) The cheapest attackers
+/// are asked first, and the first capture found answers.
+#[inline]
+pub fn has_king_ordinary_capture(board: &Board, us: Color, ep_square: Option<Square>) -> bool {
+    let ours = board.by_color(us);
+    let theirs = board.by_color(us.other());
+    let occ = board.occupied();
+    let pawns = board.by_role(Role::Pawn) & ours;
+    let ahead = us.fold(8i8, -8);
+    let pawn_hits = (pawns & !Bitboard::file(0)).shift(ahead - 1)
+        | (pawns & !Bitboard::file(7)).shift(ahead + 1);
+    if (pawn_hits & theirs).any() || en_passant_takers(board, us, ep_square).any() {
+        return true;
     }
+    let hits = |from: Square, attacks: fn(Square) -> Bitboard| (attacks(from) & theirs).any();
+    (board.by_role(Role::Knight) & ours).any_square(|from| hits(from, knight_attacks))
+        || (board.by_role(Role::King) & ours).any_square(|from| hits(from, king_attacks))
+        || (board.bishops_and_queens() & ours)
+            .any_square(|from| (bishop_attacks(from, occ) & theirs).any())
+        || (board.rooks_and_queens() & ours)
+            .any_square(|from| (rook_attacks(from, occ) & theirs).any())
 }
 
 /// Pseudo-legal captures where kings are ordinary pieces (antichess family):
@@ -218,14 +224,8 @@ pub fn gen_king_ordinary_captures(
         }
     }
     if let Some(ep) = ep_square {
-        let dir = us.fold(1i8, -1);
-        let victim_present = ep
-            .offset(0, -dir)
-            .is_some_and(|v| (board.by_role(Role::Pawn) & theirs).contains(v));
-        if victim_present && !occ.contains(ep) {
-            for from in pawn_attacks(us.other(), ep) & pawns {
-                out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
-            }
+        for from in en_passant_takers(board, us, Some(ep)) {
+            out.push(Action::Move(Move::with_kind(from, ep, MoveKind::EnPassant)));
         }
     }
     push_piece_moves(board, us, occ, theirs, out);
@@ -242,24 +242,24 @@ fn push_piece_moves(
 ) {
     let ours = board.by_color(us);
     for from in board.by_role(Role::Knight) & ours {
-        for to in knight_attacks(from) & targets {
-            out.push(Action::Move(Move::new(from, to)));
-        }
+        push_moves(from, knight_attacks(from) & targets, out);
     }
     for from in board.bishops_and_queens() & ours {
-        for to in bishop_attacks(from, occ) & targets {
-            out.push(Action::Move(Move::new(from, to)));
-        }
+        push_moves(from, bishop_attacks(from, occ) & targets, out);
     }
     for from in board.rooks_and_queens() & ours {
-        for to in rook_attacks(from, occ) & targets {
-            out.push(Action::Move(Move::new(from, to)));
-        }
+        push_moves(from, rook_attacks(from, occ) & targets, out);
     }
     for from in board.by_role(Role::King) & ours {
-        for to in king_attacks(from) & targets {
-            out.push(Action::Move(Move::new(from, to)));
-        }
+        push_moves(from, king_attacks(from) & targets, out);
+    }
+}
+
+/// Ordinary moves from `from` to each of `targets`, in square order.
+#[inline(always)]
+pub fn push_moves(from: Square, targets: Bitboard, out: &mut Vec<Action>) {
+    for to in targets {
+        out.push(Action::Move(Move::new(from, to)));
     }
 }
 
@@ -275,24 +275,23 @@ pub fn gen_king_ordinary_quiets(
     let occ = board.occupied();
     let empty = !occ;
     let last = promotion_rank(us);
-    let dir = us.fold(1i8, -1);
-    let start = pawn_start_rank(us);
-    for from in board.by_role(Role::Pawn) & ours {
-        if let Some(one) = from.offset(0, dir) {
-            if empty.contains(one) {
-                push_pawn_move(from, one, last, promotions, out);
-                if from.rank() == start {
-                    if let Some(two) = one.offset(0, dir) {
-                        if empty.contains(two) {
-                            out.push(Action::Move(Move::with_kind(
-                                from,
-                                two,
-                                MoveKind::DoublePush,
-                            )));
-                        }
-                    }
-                }
-            }
+    let ahead = us.fold(8i8, -8);
+    // Pawn by pawn, a step then the double step: the pawns that can step,
+    // and of them those that can step twice, worked out for all at once.
+    let pawns = board.by_role(Role::Pawn) & ours;
+    let steps = pawns.shift(ahead) & empty;
+    let from_start = steps & Bitboard::rank(pawn_start_rank(us)).shift(ahead);
+    let doubles = (from_start.shift(ahead) & empty).shift(-2 * ahead);
+    for from in steps.shift(-ahead) {
+        let one = Square::new_unchecked((from.index() as i8 + ahead) as u8);
+        push_pawn_move(from, one, last, promotions, out);
+        if doubles.contains(from) {
+            let two = Square::new_unchecked((from.index() as i8 + 2 * ahead) as u8);
+            out.push(Action::Move(Move::with_kind(
+                from,
+                two,
+                MoveKind::DoublePush,
+            )));
         }
     }
     push_piece_moves(board, us, occ, empty, out);
@@ -315,66 +314,55 @@ pub struct Applied {
 /// so afterwards.
 #[inline]
 pub fn apply_move(board: &mut Board, m: Move) -> Applied {
-    let mover = board.piece_at(m.from);
+    if m.kind == MoveKind::CaptureInPlace {
+        let moved = board.role_at(m.from).unwrap_or(Role::Pawn);
+        let captured = board.clear(m.to).map(|p| (p, m.to));
+        return Applied {
+            moved,
+            captured,
+            destination: m.from,
+        };
+    }
+    let mover = board.clear(m.from);
     let moved = mover.map_or(Role::Pawn, |p| p.role);
-    match m.kind {
-        MoveKind::CaptureInPlace => {
-            let captured = board.clear(m.to).map(|p| (p, m.to));
-            Applied {
-                moved,
-                captured,
-                destination: m.from,
-            }
-        }
+    let captured = match m.kind {
         MoveKind::Castle => {
-            board.clear(m.from);
-            if let Some(k) = mover {
-                board.set(m.to, k);
+            let (rook_from, rook_to) = if m.to.file() > m.from.file() {
+                (7, 5)
+            } else {
+                (0, 3)
+            };
+            let rank = m.from.rank() as u8 * 8;
+            let (rook_from, rook_to) = (
+                Square::new_unchecked(rank + rook_from),
+                Square::new_unchecked(rank + rook_to),
+            );
+            if let Some(rook) = board.clear(rook_from) {
+                board.set(rook_to, rook);
             }
-            let kingside = m.to.file() > m.from.file();
-            let rank = m.from.rank();
-            let (rf, rt) = if kingside { (7, 5) } else { (0, 3) };
-            if let (Some(rf), Some(rt)) =
-                (Square::from_coords(rf, rank), Square::from_coords(rt, rank))
-            {
-                if let Some(rook) = board.clear(rf) {
-                    board.set(rt, rook);
-                }
-            }
-            Applied {
-                moved,
-                captured: None,
-                destination: m.to,
-            }
+            None
         }
         MoveKind::EnPassant => {
-            board.clear(m.from);
-            let victim_sq = Square::from_coords(m.to.file(), m.from.rank());
-            let captured = victim_sq.and_then(|v| board.clear(v).map(|p| (p, v)));
-            if let Some(p) = mover {
-                board.set(m.to, p);
-            }
-            Applied {
-                moved,
-                captured,
-                destination: m.to,
-            }
+            let victim = Square::new_unchecked(m.from.rank() as u8 * 8 + m.to.file() as u8);
+            board.clear(victim).map(|p| (p, victim))
         }
-        MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion(_) => {
-            board.clear(m.from);
-            let captured = board.clear(m.to).map(|p| (p, m.to));
-            if let Some(mut p) = mover {
-                if let MoveKind::Promotion(r) = m.kind {
-                    p.role = r;
-                }
-                board.set(m.to, p);
+        _ => board.clear(m.to).map(|p| (p, m.to)),
+    };
+    if let Some(mut p) = mover {
+        match m.kind {
+            MoveKind::Promotion(r) => {
+                p.role = r;
+                board.put(m.to, p);
             }
-            Applied {
-                moved,
-                captured,
-                destination: m.to,
-            }
+            // Castling and en passant land on a square they did not clear.
+            MoveKind::Castle | MoveKind::EnPassant => board.set(m.to, p),
+            _ => board.put(m.to, p),
         }
+    }
+    Applied {
+        moved,
+        captured,
+        destination: m.to,
     }
 }
 
@@ -388,4 +376,31 @@ pub fn ep_square_after(m: Move, mover: Color, takers: Bitboard) -> Option<Square
     }
     let ep = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2)?;
     (pawn_attacks(mover, ep) & takers).any().then_some(ep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn castling_rights_bits_are_the_fen_letters() {
+        assert_eq!(castle_bit(Color::White, true), castle::WHITE_KING);
+        assert_eq!(castle_bit(Color::White, false), castle::WHITE_QUEEN);
+        assert_eq!(castle_bit(Color::Black, true), castle::BLACK_KING);
+        assert_eq!(castle_bit(Color::Black, false), castle::BLACK_QUEEN);
+        assert_eq!(
+            castle_rights_of(Color::Black),
+            castle::BLACK_KING | castle::BLACK_QUEEN
+        );
+    }
+
+    #[test]
+    fn rights_are_lost_from_the_king_and_rook_home_squares_only() {
+        let lost = |s: &str| castling_rights_touching(Square::parse(s).unwrap());
+        assert_eq!(lost("e1"), castle::WHITE_KING | castle::WHITE_QUEEN);
+        assert_eq!(lost("a8"), castle::BLACK_QUEEN);
+        assert_eq!(lost("h1"), castle::WHITE_KING);
+        assert_eq!(lost("d1"), 0);
+        assert_eq!(lost("e8"), castle::BLACK_KING | castle::BLACK_QUEEN);
+    }
 }

@@ -9,7 +9,7 @@ use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
 use crate::core::movegen::{
     apply_move, castle_geometry, gen_king_ordinary_captures, gen_king_ordinary_quiets,
-    KING_PROMOTIONS,
+    has_king_ordinary_capture, KING_PROMOTIONS,
 };
 use crate::core::{
     zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Square,
@@ -88,28 +88,23 @@ impl Antichess {
     }
 
     /// Does the side to move have a capture (and so must capture)?
+    #[inline]
     pub fn capture_available(&self) -> bool {
-        let mut caps = Vec::new();
-        gen_king_ordinary_captures(
-            &self.board,
-            self.turn,
-            self.ep_square,
-            &KING_PROMOTIONS,
-            &mut caps,
-        );
-        !caps.is_empty()
+        has_king_ordinary_capture(&self.board, self.turn, self.ep_square)
     }
 
     fn gen_castling(&self, out: &mut Vec<Action>) {
         let us = self.turn;
-        let king = Piece::new(us, Role::King);
-        let rook = Piece::new(us, Role::Rook);
+        // Both castlings start from the king's home square.
+        let kings = self.board.by_piece(Piece::new(us, Role::King));
+        if !kings.contains(castle_geometry(us, true).king_from) {
+            return;
+        }
+        let rooks = self.board.by_piece(Piece::new(us, Role::Rook));
+        let occupied = self.board.occupied();
         for kingside in [true, false] {
             let g = castle_geometry(us, kingside);
-            if self.board.piece_at(g.king_from) == Some(king)
-                && self.board.piece_at(g.rook_from) == Some(rook)
-                && (self.board.occupied() & g.must_be_empty).is_empty()
-            {
+            if rooks.contains(g.rook_from) && (occupied & g.must_be_empty).is_empty() {
                 out.push(Action::Move(Move::with_kind(
                     g.king_from,
                     g.king_to,
@@ -148,15 +143,15 @@ impl Position for Antichess {
         {
             return;
         }
-        let start = out.len();
-        gen_king_ordinary_captures(
-            &self.board,
-            self.turn,
-            self.ep_square,
-            &KING_PROMOTIONS,
-            out,
-        );
-        if out.len() == start {
+        if self.capture_available() {
+            gen_king_ordinary_captures(
+                &self.board,
+                self.turn,
+                self.ep_square,
+                &KING_PROMOTIONS,
+                out,
+            );
+        } else {
             gen_king_ordinary_quiets(&self.board, self.turn, &KING_PROMOTIONS, out);
             if self.options.castling {
                 self.gen_castling(out);

@@ -797,6 +797,18 @@ pub fn distinct_rolls() -> Vec<(Action, u32)> {
     v
 }
 
+/// The 36 rolls of two dice, first die then second, each 1 to 6: the
+/// actions of every roll node, copied in at once.
+const ROLLS: [Action; 36] = {
+    let mut rolls = [Action::Pass; 36];
+    let mut i = 0;
+    while i < 36 {
+        rolls[i] = Action::Roll(i as u8 / 6 + 1, i as u8 % 6 + 1);
+        i += 1;
+    }
+    rolls
+};
+
 impl Position for DiceMoney {
     #[inline]
     fn board(&self) -> &Board {
@@ -818,11 +830,7 @@ impl Position for DiceMoney {
                 let any = out.len() > start;
                 out.truncate(start);
                 if any {
-                    for a in 1..=6u8 {
-                        for b in 1..=6u8 {
-                            out.push(Action::Roll(a, b));
-                        }
-                    }
+                    out.extend_from_slice(&ROLLS);
                 }
             }
             Phase::Main => {

@@ -37,6 +37,14 @@ pub trait FideFamily: Powers + Copy + Debug + Eq + Send + Sync + 'static {
             .map_or(Bitboard::EMPTY, |p| chess_pattern(p, from))
     }
 
+    /// Every legal move ([`Position::legal_actions`]). A family whose
+    /// powers carry an option may fix it as a constant here, so that the
+    /// generator is compiled once per option value.
+    #[inline(always)]
+    fn generate(&self, state: &FideState<'_>, out: &mut Vec<Action>) {
+        gen_legal(self, state, out);
+    }
+
     /// Could `color` still win ([`Position::can_win`])? By default while it
     /// has more than its king.
     fn can_win(&self, board: &Board, color: Color) -> bool {
@@ -132,7 +140,7 @@ impl<F: FideFamily> Position for FidePosition<F> {
 
     #[inline]
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        gen_legal(&self.powers, &self.state(), out);
+        self.powers.generate(&self.state(), out);
     }
 
     #[inline]

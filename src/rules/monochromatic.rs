@@ -13,8 +13,8 @@ use crate::core::attacks::{
 };
 use crate::core::fen::Setup;
 use crate::core::legal::{
-    castling_keeps_colour, king_attacked, pin_guard, same_colour, stays_on_pin_line, Enemy,
-    FidePowers, Guard, Node, PawnPowers, Powers,
+    castling_keeps_colour, gen_legal, king_attacked, pin_guard, same_colour, stays_on_pin_line,
+    Enemy, FidePowers, FideState, Guard, Node, PawnPowers, Powers,
 };
 use crate::core::movegen::{apply_move, castle_bit, castle_geometry, pawn_start_rank};
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
@@ -38,6 +38,14 @@ pub enum KnightKind {
 }
 
 impl KnightKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [KnightKind; 4] = [
+        KnightKind::Knight,
+        KnightKind::Camel,
+        KnightKind::Da,
+        KnightKind::DoubleKnight,
+    ];
+
     /// Name for messages and rules text.
     pub fn name(self) -> &'static str {
         match self {
@@ -84,26 +92,30 @@ const fn build_double_knight() -> [[(u64, u64); 8]; 64] {
 }
 
 /// Squares the knight-slot piece on `sq` attacks (its normal powers).
-#[inline]
+#[inline(always)]
 pub fn slot_attacks(kind: KnightKind, sq: Square, occupied: Bitboard) -> Bitboard {
     match kind {
         KnightKind::Knight => knight_attacks(sq),
         KnightKind::Camel => leaper_attacks(Leaper::Camel, sq),
         KnightKind::Da => leaper_attacks(Leaper::Dabbaba, sq) | leaper_attacks(Leaper::Alfil, sq),
-        KnightKind::DoubleKnight => {
-            let mut out = 0u64;
-            for &(t, mid) in &DOUBLE_KNIGHT[sq.index()] {
-                if mid & occupied.0 == 0 {
-                    out |= t;
-                }
-            }
-            Bitboard(out)
-        }
+        KnightKind::DoubleKnight => double_knight_attacks(sq, occupied),
     }
 }
 
-/// Pieces among `them` (pieces of `by`) that attack `s` pictorially.
+/// The double knight's leaps from `sq` whose middle square is empty.
 #[inline]
+fn double_knight_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    let mut out = 0u64;
+    for &(t, mid) in &DOUBLE_KNIGHT[sq.index()] {
+        if mid & occupied.0 == 0 {
+            out |= t;
+        }
+    }
+    Bitboard(out)
+}
+
+/// Pieces among `them` (pieces of `by`) that attack `s` pictorially.
+#[inline(always)]
 pub fn attackers_to(
     board: &Board,
     kind: KnightKind,
@@ -118,11 +130,15 @@ pub fn attackers_to(
         | (pawn_attacks(by.other(), s) & board.by_role(Role::Pawn)))
         & them;
     let knights = board.by_role(Role::Knight) & them;
-    // The double knight's blockable leap is worked out only when one of
-    // them stands at (2,4) distance at all.
-    if knights.any()
-        && (kind != KnightKind::DoubleKnight || (knights.0 & DOUBLE_KNIGHT_ANY[s.index()]) != 0)
-    {
+    if kind == KnightKind::DoubleKnight {
+        // Only double knights at (2,4) distance can attack, each when the
+        // middle square of its leap is empty.
+        for k in knights & Bitboard(DOUBLE_KNIGHT_ANY[s.index()]) {
+            if !occupied.contains(double_knight_middle(s, k)) {
+                a.insert(k);
+            }
+        }
+    } else if knights.any() {
         a |= slot_attacks(kind, s, occupied) & knights;
     }
     a
@@ -132,7 +148,7 @@ pub fn attackers_to(
 /// as their (2,4) offset is even in both directions.
 #[inline]
 fn double_knight_middle(a: Square, b: Square) -> Square {
-    Square::new((a.index() + b.index()) as u8 / 2).unwrap_or(a)
+    Square::new_unchecked((a.index() + b.index()) as u8 / 2)
 }
 
 /// Every (2,4) target of each square, ignoring the middle square.
@@ -219,8 +235,11 @@ impl Monochromatic {
 
 impl Powers for MonochromaticPowers {
     const KEEPS_SQUARE_COLOUR: bool = true;
+    /// Pawns here have at most a double step and two captures each: listed
+    /// kind by kind, they cost less (no saved game relies on the order).
+    const PAWN_BY_PAWN: bool = false;
 
-    #[inline]
+    #[inline(always)]
     fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard {
         attackers_to(
             board,
@@ -234,7 +253,7 @@ impl Powers for MonochromaticPowers {
 
     /// Normal powers kept to the square's colour. Bishops, camels, DAs and
     /// double knights never leave it anyway; a knight's jump always does.
-    #[inline]
+    #[inline(always)]
     fn targets(&self, role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         match role {
             Role::Knight if self.knight == KnightKind::Knight => Bitboard::EMPTY,
@@ -246,7 +265,7 @@ impl Powers for MonochromaticPowers {
     }
 
     /// Diagonal moves always keep the colour.
-    #[inline]
+    #[inline(always)]
     fn queen_targets(&self, color: Color, from: Square, occ: Bitboard, diagonal: bool) -> Bitboard {
         let line = FidePowers::<false>.queen_targets(color, from, occ, diagonal);
         if diagonal {
@@ -256,42 +275,102 @@ impl Powers for MonochromaticPowers {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawn_powers(&self, _us: Color, pawns: Bitboard) -> PawnPowers {
         PawnPowers::fide(pawns)
     }
 
-    /// Pins decide: every attack is a chess slider's ray or a leap, and the
-    /// double knight's leap is blocked on its one middle square, so its
-    /// check is also met there and a piece standing there is pinned.
-    #[inline]
+    #[inline(always)]
     fn guard(&self, node: &Node<'_, Self>) -> Option<Guard> {
-        let mut guard = pin_guard(node)?;
-        if self.knight == KnightKind::DoubleKnight {
-            let knights = node.board.by_role(Role::Knight) & node.theirs;
-            for k in knights & Bitboard(DOUBLE_KNIGHT_ANY[node.king.index()]) {
-                let middle = Bitboard::from_square(double_knight_middle(node.king, k));
-                if node.checkers.contains(k) {
-                    guard.target |= middle;
-                }
-                guard.pinned |= middle & node.occupied;
-            }
-        }
-        Some(guard)
+        slot_guard(self.knight, node)
     }
 
-    /// A pinned slider or pawn keeps to its line. A knight-slot leaper on
-    /// the line might jump past its pinner or its king, and a piece on a
-    /// double knight's path has no line, so their moves are played out.
-    #[inline]
+    #[inline(always)]
     fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
-        if self.knight == KnightKind::DoubleKnight
-            || node.board.by_role(Role::Knight).contains(from)
-        {
-            node.safe_after(from, to)
-        } else {
-            stays_on_pin_line(node, from, to)
+        slot_pinned_move_ok(self.knight, node, from, to)
+    }
+}
+
+/// Pins decide: every attack is a chess slider's ray or a leap, and the
+/// double knight's leap is blocked on its one middle square, so its check
+/// is also met there and a piece standing there is pinned.
+#[inline(always)]
+fn slot_guard<P: Powers>(knight: KnightKind, node: &Node<'_, P>) -> Option<Guard> {
+    let mut guard = pin_guard(node)?;
+    if knight == KnightKind::DoubleKnight {
+        let knights = node.board.by_role(Role::Knight) & node.theirs;
+        for k in knights & Bitboard(DOUBLE_KNIGHT_ANY[node.king.index()]) {
+            let middle = Bitboard::from_square(double_knight_middle(node.king, k));
+            if node.checkers.contains(k) {
+                guard.target |= middle;
+            }
+            guard.pinned |= middle & node.occupied;
         }
+    }
+    Some(guard)
+}
+
+/// A pinned slider or pawn keeps to its line. A knight-slot leaper on the
+/// line might jump past its pinner or its king, and a piece on a double
+/// knight's path has no line, so their moves are played out.
+#[inline(always)]
+fn slot_pinned_move_ok<P: Powers>(
+    knight: KnightKind,
+    node: &Node<'_, P>,
+    from: Square,
+    to: Square,
+) -> bool {
+    if knight == KnightKind::DoubleKnight || node.board.by_role(Role::Knight).contains(from) {
+        node.safe_after(from, to)
+    } else {
+        stays_on_pin_line(node, from, to)
+    }
+}
+
+/// [`MonochromaticPowers`] with the knight slot's piece fixed at compile
+/// time (`KNIGHT` indexes [`KnightKind::ALL`]): the generator is built once
+/// per piece, and no square's work asks which piece it is.
+#[derive(Clone, Copy)]
+struct FixedSlot<const KNIGHT: usize>;
+
+impl<const KNIGHT: usize> FixedSlot<KNIGHT> {
+    const POWERS: MonochromaticPowers = MonochromaticPowers {
+        knight: KnightKind::ALL[KNIGHT],
+    };
+}
+
+impl<const KNIGHT: usize> Powers for FixedSlot<KNIGHT> {
+    const KEEPS_SQUARE_COLOUR: bool = MonochromaticPowers::KEEPS_SQUARE_COLOUR;
+    const PAWN_BY_PAWN: bool = MonochromaticPowers::PAWN_BY_PAWN;
+
+    #[inline(always)]
+    fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard {
+        Self::POWERS.attackers_to(board, sq, enemy)
+    }
+
+    #[inline(always)]
+    fn targets(&self, role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        Self::POWERS.targets(role, color, from, occupied)
+    }
+
+    #[inline(always)]
+    fn queen_targets(&self, color: Color, from: Square, occ: Bitboard, diagonal: bool) -> Bitboard {
+        Self::POWERS.queen_targets(color, from, occ, diagonal)
+    }
+
+    #[inline(always)]
+    fn pawn_powers(&self, us: Color, pawns: Bitboard) -> PawnPowers {
+        Self::POWERS.pawn_powers(us, pawns)
+    }
+
+    #[inline(always)]
+    fn guard(&self, node: &Node<'_, Self>) -> Option<Guard> {
+        slot_guard(Self::POWERS.knight, node)
+    }
+
+    #[inline(always)]
+    fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
+        slot_pinned_move_ok(Self::POWERS.knight, node, from, to)
     }
 }
 
@@ -304,6 +383,17 @@ fn shade(sq: Square) -> &'static str {
 }
 
 impl FideFamily for MonochromaticPowers {
+    /// One generator per knight-slot piece (see [`FixedSlot`]).
+    #[inline]
+    fn generate(&self, state: &FideState<'_>, out: &mut Vec<Action>) {
+        match self.knight {
+            KnightKind::Knight => gen_legal(&FixedSlot::<0>, state, out),
+            KnightKind::Camel => gen_legal(&FixedSlot::<1>, state, out),
+            KnightKind::Da => gen_legal(&FixedSlot::<2>, state, out),
+            KnightKind::DoubleKnight => gen_legal(&FixedSlot::<3>, state, out),
+        }
+    }
+
     /// No insufficient-material draw in this family.
     fn insufficient_material(&self, _board: &Board) -> bool {
         false

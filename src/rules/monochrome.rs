@@ -11,7 +11,7 @@ use crate::core::attacks::{
 };
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
-use crate::core::movegen::{apply_move, castle_geometry};
+use crate::core::movegen::{apply_move, castle_geometry, push_moves};
 use crate::core::{
     zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Square,
 };
@@ -107,6 +107,19 @@ pub fn owner_of(sq: Square) -> Color {
         Color::Black
     }
 }
+
+/// A pawn's steps from each square: one up and one down (a lookup, not
+/// two shifts, in the generator's per-pawn loop).
+static PAWN_STEPS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let bit = 1u64 << s;
+        t[s] = (bit << 8) | (bit >> 8);
+        s += 1;
+    }
+    t
+};
 
 /// The half of the board a side owns.
 #[inline]
@@ -235,12 +248,95 @@ impl Monochrome {
         }
         best
     }
-}
 
-#[inline]
-fn push_all(from: Square, targets: Bitboard, out: &mut Vec<Action>) {
-    for to in targets {
-        out.push(Action::Move(Move::new(from, to)));
+    /// The legal actions; `REJECTION` true when the no-rejection rule
+    /// forbids a move (so positions without one test no piece for it).
+    #[inline(always)]
+    fn push_legal<const REJECTION: bool>(&self, out: &mut Vec<Action>) {
+        let us = self.turn;
+        let b = &self.board;
+        let ours = b.by_color(us);
+        let theirs = b.by_color(us.other());
+        if ours.is_empty() || theirs.is_empty() {
+            return;
+        }
+        let occ = b.occupied();
+        let empty = !occ;
+        // Moves go to empty squares anywhere or capture on the other half;
+        // own pieces are exactly those on our half, so they block.
+        let targets = empty | theirs;
+        // The one move the no-rejection rule forbids: from B back to A.
+        let (rej_from, rej_to) = match self.no_rejection {
+            Some((a, b)) => (b, Bitboard::from_square(a)),
+            None => (Square::new_unchecked(0), Bitboard::EMPTY),
+        };
+        let allowed = |from: Square| {
+            if REJECTION && from == rej_from {
+                !rej_to
+            } else {
+                Bitboard::FULL
+            }
+        };
+        for from in b.by_role(Role::Knight) & ours {
+            push_moves(from, knight_attacks(from) & targets & allowed(from), out);
+        }
+        for from in b.by_role(Role::Bishop) & ours {
+            push_moves(
+                from,
+                bishop_attacks(from, occ) & targets & allowed(from),
+                out,
+            );
+        }
+        for from in b.by_role(Role::Rook) & ours {
+            push_moves(from, rook_attacks(from, occ) & targets & allowed(from), out);
+        }
+        for from in b.by_role(Role::Queen) & ours {
+            push_moves(
+                from,
+                queen_attacks(from, occ) & targets & allowed(from),
+                out,
+            );
+        }
+        for from in b.by_role(Role::King) & ours {
+            push_moves(from, king_attacks(from) & targets & allowed(from), out);
+        }
+        // Pawns: a step up or down to an empty square, a capture on any of
+        // the four diagonals, never a promotion; then the double step,
+        // whose pawns are found for all at once.
+        let ahead = us.fold(8i8, -8);
+        let pawns = b.by_role(Role::Pawn) & ours;
+        let starters = pawns & Bitboard::rank(us.fold(1, 6));
+        let doubles = starters & empty.shift(-ahead) & empty.shift(-2 * ahead);
+        for from in pawns {
+            let steps = Bitboard(PAWN_STEPS[from.index()]) & empty;
+            let caps = leaper_attacks(Leaper::Ferz, from) & theirs;
+            push_moves(from, (steps | caps) & allowed(from), out);
+            if doubles.contains(from) {
+                let two = Square::new_unchecked((from.index() as i8 + 2 * ahead) as u8);
+                out.push(Action::Move(Move::with_kind(
+                    from,
+                    two,
+                    MoveKind::DoublePush,
+                )));
+            }
+        }
+        // Castling: king on e1/e8 (both sides' geometry starts there) and
+        // rook in the corner, squares between empty; nothing else is asked.
+        let kings = b.by_role(Role::King) & ours;
+        if !kings.contains(castle_geometry(us, true).king_from) {
+            return;
+        }
+        let rooks = b.by_role(Role::Rook) & ours;
+        for kingside in [true, false] {
+            let g = castle_geometry(us, kingside);
+            if rooks.contains(g.rook_from) && (occ & g.must_be_empty).is_empty() {
+                out.push(Action::Move(Move::with_kind(
+                    g.king_from,
+                    g.king_to,
+                    MoveKind::Castle,
+                )));
+            }
+        }
     }
 }
 
@@ -256,90 +352,10 @@ impl Position for Monochrome {
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        let us = self.turn;
-        let b = &self.board;
-        let ours = b.by_color(us);
-        let theirs = b.by_color(us.other());
-        if ours.is_empty() || theirs.is_empty() {
-            return;
-        }
-        let occ = b.occupied();
-        let empty = !occ;
-        // Moves go to empty squares anywhere or capture on the other half;
-        // own pieces are exactly those on our half, so they block.
-        let targets = empty | theirs;
-        // The one move the no-rejection rule forbids: from B back to A.
-        let (rej_from, rej_to) = match self.no_rejection {
-            Some((a, b)) => (Some(b), Bitboard::from_square(a)),
-            None => (None, Bitboard::EMPTY),
-        };
-        let allowed = |from: Square| {
-            if Some(from) == rej_from {
-                !rej_to
-            } else {
-                Bitboard::FULL
-            }
-        };
-        for from in b.by_role(Role::Knight) & ours {
-            push_all(from, knight_attacks(from) & targets & allowed(from), out);
-        }
-        for from in b.by_role(Role::Bishop) & ours {
-            push_all(
-                from,
-                bishop_attacks(from, occ) & targets & allowed(from),
-                out,
-            );
-        }
-        for from in b.by_role(Role::Rook) & ours {
-            push_all(from, rook_attacks(from, occ) & targets & allowed(from), out);
-        }
-        for from in b.by_role(Role::Queen) & ours {
-            push_all(
-                from,
-                queen_attacks(from, occ) & targets & allowed(from),
-                out,
-            );
-        }
-        for from in b.by_role(Role::King) & ours {
-            push_all(from, king_attacks(from) & targets & allowed(from), out);
-        }
-        // Pawns: a step up or down to an empty square, a capture on any of
-        // the four diagonals, never a promotion.
-        let double_rank = us.fold(1, 6);
-        let dir = us.fold(1i8, -1);
-        for from in b.by_role(Role::Pawn) & ours {
-            let bit = Bitboard::from_square(from);
-            let steps = (bit.north() | bit.south()) & empty;
-            let caps = leaper_attacks(Leaper::Ferz, from) & theirs;
-            push_all(from, (steps | caps) & allowed(from), out);
-            if from.rank() == double_rank {
-                if let (Some(one), Some(two)) = (from.offset(0, dir), from.offset(0, 2 * dir)) {
-                    if empty.contains(one) && empty.contains(two) {
-                        out.push(Action::Move(Move::with_kind(
-                            from,
-                            two,
-                            MoveKind::DoublePush,
-                        )));
-                    }
-                }
-            }
-        }
-        // Castling: king on e1/e8 and rook in the corner, squares between
-        // empty; nothing else is asked.
-        let kings = b.by_role(Role::King) & ours;
-        let rooks = b.by_role(Role::Rook) & ours;
-        for kingside in [true, false] {
-            let g = castle_geometry(us, kingside);
-            if kings.contains(g.king_from)
-                && rooks.contains(g.rook_from)
-                && (occ & g.must_be_empty).is_empty()
-            {
-                out.push(Action::Move(Move::with_kind(
-                    g.king_from,
-                    g.king_to,
-                    MoveKind::Castle,
-                )));
-            }
+        if self.no_rejection.is_some() {
+            self.push_legal::<true>(out);
+        } else {
+            self.push_legal::<false>(out);
         }
     }
 
@@ -350,8 +366,7 @@ impl Position for Monochrome {
             apply_move(&mut self.board, m);
             self.no_rejection = None;
             self.quiet = self.quiet.saturating_add(1);
-        } else if let Some(role) = self.board.role_at(m.from) {
-            self.board.clear(m.from);
+        } else if let Some(mover) = self.board.clear(m.from) {
             if let Some(victim) = self.board.clear(m.to) {
                 let s = &mut self.scores[us.index()];
                 *s = s
@@ -362,7 +377,7 @@ impl Position for Monochrome {
                 self.quiet = self.quiet.saturating_add(1);
             }
             let owner = owner_of(m.to);
-            self.board.set(m.to, Piece::new(owner, role));
+            self.board.put(m.to, Piece::new(owner, mover.role));
             self.no_rejection = (owner_of(m.from) != owner).then_some((m.from, m.to));
         }
         if us == Color::Black {

@@ -370,20 +370,9 @@ impl Engine {
     /// player text gave the engine its own limit). Setting `stop`
     /// asks for the move at once (UCI `stop`); `Ok(None)` if it then does
     /// not come (its late answer is discarded before the next question).
+    /// Every other line the engine writes while it thinks (its `info`
+    /// lines) goes to `on_line`.
     pub fn best_action(
-        &mut self,
-        start_fen: Option<&str>,
-        actions: &[Action],
-        pos: &AnyPosition,
-        movetime: Duration,
-        stop: &AtomicBool,
-    ) -> Result<Option<Action>, EngineError> {
-        self.best_action_with(start_fen, actions, pos, movetime, stop, &mut |_| {})
-    }
-
-    /// [`Engine::best_action`], passing every other line the engine writes
-    /// while it thinks (its `info` lines) to `on_line`.
-    pub fn best_action_with(
         &mut self,
         start_fen: Option<&str>,
         actions: &[Action],
@@ -603,7 +592,7 @@ impl EngineTurn {
         let Some(engine) = slot.as_mut() else {
             return Ok(None);
         };
-        let answer = engine.best_action_with(
+        let answer = engine.best_action(
             self.start_fen.as_deref(),
             &self.actions,
             pos,

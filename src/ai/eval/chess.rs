@@ -1,7 +1,8 @@
 //! Chess evaluation with piece-square tables: standard chess uses it as it
 //! is, Contrast builds on it.
 
-use super::{positional, Evaluate, PIECE_CENTIPAWNS};
+use super::{positional, FideEvaluate, PIECE_CENTIPAWNS};
+use crate::core::legal::FidePowers;
 use crate::core::{Board, Color, Piece, Role, Square};
 use crate::rules::fide::{FideFamily, FidePosition};
 use crate::rules::standard::Standard;
@@ -201,15 +202,9 @@ pub fn fide_null_move<F: FideFamily>(pos: &FidePosition<F>) -> Option<FidePositi
     pieces.any().then(|| pos.passed())
 }
 
-impl Evaluate for Standard {
-    const ZUGZWANG_RARE: bool = true;
-
-    fn evaluate(&self) -> i32 {
-        standard_eval(self, &positional::TUNED)
-    }
-
-    fn null_move(&self) -> Option<Self> {
-        fide_null_move(self)
+impl FideEvaluate for FidePowers<false> {
+    fn evaluate(pos: &Standard) -> i32 {
+        standard_eval(pos, &positional::TUNED)
     }
 }
 

@@ -11,6 +11,7 @@ mod monochrome;
 pub mod positional;
 
 use crate::core::{Board, Color, Role};
+use crate::rules::fide::{FideFamily, FidePosition};
 use crate::rules::{AnyPosition, Position};
 
 /// A position the computer players can judge without searching.
@@ -33,6 +34,26 @@ pub trait Evaluate: Position {
     /// zugzwang is common even in chess).
     fn null_move(&self) -> Option<Self> {
         None
+    }
+}
+
+/// The evaluation of a FIDE-like family (standard chess, Contrast,
+/// Monochromatic): they share one state, and in all of them zugzwang is as
+/// rare as in chess, so the search's cuts and passes hold for each.
+pub trait FideEvaluate: FideFamily {
+    /// [`Evaluate::evaluate`] of a position of this family.
+    fn evaluate(pos: &FidePosition<Self>) -> i32;
+}
+
+impl<F: FideEvaluate> Evaluate for FidePosition<F> {
+    const ZUGZWANG_RARE: bool = true;
+
+    fn evaluate(&self) -> i32 {
+        F::evaluate(self)
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        chess::fide_null_move(self)
     }
 }
 

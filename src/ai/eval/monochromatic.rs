@@ -1,26 +1,20 @@
 //! Monochromatic's evaluation: every piece is bound to its square colour.
 
 use super::chess::fide_positional;
-use super::{positional, Evaluate};
+use super::{positional, FideEvaluate};
 use crate::core::movegen::pawn_start_rank;
 use crate::core::{Bitboard, Role};
-use crate::rules::monochromatic::{KnightKind, Monochromatic};
+use crate::rules::monochromatic::{KnightKind, Monochromatic, MonochromaticPowers};
 use crate::rules::Position;
 
-impl Evaluate for Monochromatic {
-    const ZUGZWANG_RARE: bool = true;
-
-    fn null_move(&self) -> Option<Self> {
-        super::chess::fide_null_move(self)
-    }
-
+impl FideEvaluate for MonochromaticPowers {
     /// The game splits in a light and a dark battle: a bishop or pawn is
     /// worth more the more enemy pieces share its colour (its only possible
     /// targets). The knight slot is valued by what it can do here.
-    fn evaluate(&self) -> i32 {
-        let b = self.board();
-        let turn = self.turn();
-        let slot = match self.options().knight {
+    fn evaluate(pos: &Monochromatic) -> i32 {
+        let b = pos.board();
+        let turn = pos.turn();
+        let slot = match pos.options().knight {
             KnightKind::Knight => 40,
             KnightKind::Camel => 260,
             KnightKind::Da => 280,
@@ -44,6 +38,6 @@ impl Evaluate for Monochromatic {
             let home = mine & b.by_role(Role::Pawn) & Bitboard::rank(pawn_start_rank(c));
             score += sign * 10 * home.count() as i32;
         }
-        score + fide_positional(self, &positional::TUNED)
+        score + fide_positional(pos, &positional::TUNED)
     }
 }
