@@ -23,4 +23,5 @@ pair 480 ai2-vs-sf1400 ai:2 "$(stockfish 1400 200)"
 pair 540 ai3-vs-sf1700 ai:3 "$(stockfish 1700 250)"
 pair 120 ai1-vs-ai2 ai:1 ai:2
 pair 720 ai4-vs-sf2000 ai:4 "$(stockfish 2000 500)"
-pair 900 ai5-vs-sf2200 ai:5 "$(stockfish 2200 1000)"
+pair 510 ai5-vs-sf2200 ai:5 "$(stockfish 2200 1000)"
+pair 540 ai4-vs-sf1700 ai:4 "$(stockfish 1700 500)"

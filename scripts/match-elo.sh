@@ -6,8 +6,7 @@
 #          --black 'uci:/usr/games/stockfish?UCI_LimitStrength=true&UCI_Elo=1350&movetime=250' \
 #          --games 200 --opening-plies 8 standard
 # When the time is up Motley alone (--foreground) gets one SIGINT: the game
-# under way
-# is not counted, the finished ones are (see `motley match`).
+# under way is not counted, the finished ones are (see `motley match`).
 set -u
 seconds=$1
 log=$2

@@ -47,17 +47,18 @@ pub const DEFAULT_LEVEL: u8 = 3;
 /// Ratings below this in `ai:N` are levels; from here on they are ratings.
 pub const LOWEST_RATING: u32 = 100;
 
-/// Estimated strength of each level (level, Elo on the scale of
-/// Stockfish's `UCI_Elo`), at the level's default time per move.
-///
-/// UNCALIBRATED: these are estimates, not yet measured against Stockfish;
-/// the calibration measures them and replaces them here (this table is the
-/// only place `ai:RATING`, `UCI_Elo` and the menu read them from).
-/// [`RATINGS_CALIBRATED`] says which it is.
-pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 800), (2, 1100), (3, 1400), (4, 1550), (5, 1700)];
+/// Strength of each level (level, Elo on the scale of Stockfish's
+/// `UCI_Elo`), at the level's default time per move: measured in standard
+/// chess against Stockfish 15.1 with `UCI_LimitStrength` (level 1, below
+/// its floor, against level 2). README "Computer players" has the games,
+/// scores and error bars (±55 to ±380) and `scripts/ladder.sh` repeats the
+/// measurement. This table is the only place `ai:RATING`, `UCI_Elo` and the
+/// menu read them from.
+pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 780), (2, 1340), (3, 1500), (4, 1710), (5, 1960)];
 
-/// False while [`LEVEL_RATINGS`] holds estimates rather than measurements.
-pub const RATINGS_CALIBRATED: bool = false;
+/// True when [`LEVEL_RATINGS`] holds measurements, not estimates (menus
+/// mark estimates with a `?`).
+pub const RATINGS_CALIBRATED: bool = true;
 
 /// The level whose rating is nearest to `rating` (the weaker on a tie).
 pub fn level_for_rating(rating: u32) -> u8 {
