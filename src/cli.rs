@@ -1007,10 +1007,11 @@ fn run_app(
     let (config, warning) = motley::tui::config::Config::load();
     if let Some(text) = warning {
         use motley::tui::{app::Screen, base::Message};
+        let message = Some(Message::error(text));
         match &mut screen {
-            Screen::Menu(m) => m.message = Some(text),
-            Screen::Play(p) => p.view.message = Some(Message::error(text)),
-            Screen::Replay(r) => r.message = Some(Message::error(text)),
+            Screen::Menu(m) => m.message = message,
+            Screen::Play(p) => p.view.message = message,
+            Screen::Replay(r) => r.message = message,
         }
     }
     let theme = motley::tui::theme::Theme::from_env(config.theme_or(theme), settings.ascii);
@@ -1047,7 +1048,7 @@ pub fn menu(theme: Option<ThemeName>) -> Result<ExitCode> {
     let settings = ui_settings(false);
     let moved = migrate_autosave();
     let mut menu = motley::tui::menu::MenuState::new(&settings, &registry);
-    menu.message = moved;
+    menu.message = moved.map(motley::tui::base::Message::error);
     run_app(
         motley::tui::app::Screen::Menu(Box::new(menu)),
         registry,

@@ -180,8 +180,9 @@ fn a_game_open_elsewhere_is_offered_for_replay_and_never_deleted() {
     assert!(
         menu(&app)
             .message
-            .as_deref()
+            .as_ref()
             .unwrap()
+            .text
             .contains("not deleted"),
         "{:?}",
         menu(&app).message
@@ -531,6 +532,9 @@ fn the_browser_sorts_filters_and_deletes_with_confirmation() {
         2,
         "no lock file is left behind"
     );
+    // What was done is news, not an error.
+    let said = menu(&app).message.clone().unwrap();
+    assert!(said.text.starts_with("deleted ") && !said.error, "{said:?}");
 }
 
 #[test]
@@ -547,7 +551,11 @@ fn a_fifo_typed_in_the_load_prompt_is_refused_at_once() {
     key(&mut app, KeyCode::Char('t'));
     typ(&mut app, fifo.to_str().unwrap());
     key(&mut app, KeyCode::Enter);
-    let m = menu(&app).message.clone().unwrap_or_default();
+    let m = menu(&app)
+        .message
+        .clone()
+        .map(|m| m.text)
+        .unwrap_or_default();
     assert!(m.contains("not a regular file"), "{m}");
     // A FIFO in the saves folder is not listed (nor waited on).
     std::fs::create_dir_all(dir.join("saves")).unwrap();

@@ -65,7 +65,7 @@ fn focus(app: &mut App, row: FormRow) {
 
 fn menu_message(app: &App) -> String {
     match &app.screen {
-        Screen::Menu(m) => m.message.clone().unwrap_or_default(),
+        Screen::Menu(m) => m.message.clone().map(|m| m.text).unwrap_or_default(),
         _ => String::new(),
     }
 }

@@ -4,7 +4,7 @@
 //! [`Request`]s for the runtime. Tests drive the whole UI through this one
 //! function, and draw it as a widget (`&App`).
 
-use super::base::{AppEvent, Ctx, Nav, Request, MIN_HEIGHT, MIN_WIDTH};
+use super::base::{AppEvent, Ctx, Message, Nav, Request, MIN_HEIGHT, MIN_WIDTH};
 use super::config::Config;
 use super::menu::MenuState;
 use super::play::PlayState;
@@ -148,7 +148,7 @@ impl App {
         };
         let saved = Config::update(path, |config| config.theme = Some(name));
         if let (Err(e), Screen::Menu(m)) = (saved, &mut self.screen) {
-            m.message = Some(format!("Theme not kept: {e}"));
+            m.message = Some(Message::error(format!("Theme not kept: {e}")));
         }
     }
 
@@ -166,7 +166,7 @@ impl App {
         self.screen = match nav {
             Nav::Leave if self.has_menu => {
                 let mut menu = MenuState::new(&self.settings, &self.registry);
-                menu.message = problem;
+                menu.message = problem.map(Message::error);
                 Screen::Menu(Box::new(menu))
             }
             Nav::Play(start) => {

@@ -156,6 +156,15 @@ impl Message {
         }
     }
 
+    /// How it is drawn: errors stand out, news reads as done.
+    pub fn style(&self, theme: &Theme) -> ratatui::style::Style {
+        if self.error {
+            theme.error()
+        } else {
+            theme.good()
+        }
+    }
+
     /// News on success, the error otherwise.
     pub fn of(result: Result<String, String>) -> Message {
         match result {

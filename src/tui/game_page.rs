@@ -268,7 +268,7 @@ fn rules_lines(def: &VariantDef) -> Vec<Line<'static>> {
 /// A message in full, wrapped to `width` columns, styled as news or as a
 /// refusal.
 pub fn message_lines(m: &Message, width: u16, theme: &Theme) -> Vec<Line<'static>> {
-    let style = if m.error { theme.error() } else { theme.good() };
+    let style = m.style(theme);
     wrap_words(&m.text, width)
         .into_iter()
         .map(|row| Line::styled(row, style))

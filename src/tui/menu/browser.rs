@@ -9,6 +9,7 @@ use super::catalog::{self, Entry};
 use crate::clock::ClockState;
 use crate::record::summary::GameSummary;
 use crate::rules::AnyPosition;
+use crate::tui::base::Message;
 use crate::tui::board::BoardGeom;
 use crate::tui::game_page::draw_board;
 use crate::tui::popup::{centered, edit_line, row_style, titled_block, InputPopup, LineKey};
@@ -534,7 +535,7 @@ pub struct BrowserView<'a> {
     /// Variant names and boards.
     pub registry: &'a Registry,
     /// What went wrong opening or deleting, or what was done.
-    pub message: Option<&'a str>,
+    pub message: Option<&'a Message>,
     /// Colours and glyphs.
     pub theme: &'a Theme,
 }
@@ -562,7 +563,7 @@ impl Widget for BrowserView<'_> {
         }
         if let Some(m) = self.message {
             Clear.render(parts.message, buf);
-            Paragraph::new(Line::styled(m.to_string(), theme.error()))
+            Paragraph::new(Line::styled(m.text.clone(), m.style(theme)))
                 .wrap(Wrap { trim: false })
                 .render(parts.message, buf);
         }

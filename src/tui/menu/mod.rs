@@ -71,8 +71,8 @@ pub struct MenuState {
     pub page: Page,
     /// The games in progress, when there are any.
     pub in_progress: Option<InProgress>,
-    /// Why a game could not be started or opened.
-    pub message: Option<String>,
+    /// Why a game could not be started or opened, or what was done.
+    pub message: Option<Message>,
 }
 
 impl MenuState {
@@ -275,13 +275,13 @@ impl MenuState {
                 match crate::paths::expand_user(Path::new(&text)) {
                     Ok(path) => self.open_game(path, replay, ctx),
                     Err(e) => {
-                        self.message = Some(e.to_string());
+                        self.message = Some(Message::error(e.to_string()));
                         Nav::Stay
                     }
                 }
             }
             BrowseStep::Delete(path) => {
-                self.message = Some(delete_game(&path).unwrap_or_else(|e| e));
+                self.message = Some(Message::of(delete_game(&path)));
                 browser.reload(ctx.settings, ctx.registry);
                 Nav::Stay
             }
@@ -296,7 +296,7 @@ impl MenuState {
                 ..PlayStart::new(control)
             })),
             Err(e) => {
-                self.message = Some(format!("cannot start: {e}"));
+                self.message = Some(Message::error(format!("cannot start: {e}")));
                 Nav::Stay
             }
         }
@@ -324,7 +324,7 @@ impl MenuState {
         let loaded = match load_game(&path, ctx.registry) {
             Ok(loaded) => loaded,
             Err(e) => {
-                self.message = Some(e);
+                self.message = Some(Message::error(e));
                 return Nav::Stay;
             }
         };
@@ -428,7 +428,7 @@ pub struct MenuPage<'a> {
 impl Widget for MenuPage<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (menu, theme) = (self.menu, self.theme);
-        let message = menu.message.as_deref();
+        let message = menu.message.as_ref();
         let footer = match &menu.page {
             Page::Main(list) => {
                 main_page::MainView {
@@ -442,7 +442,7 @@ impl Widget for MenuPage<'_> {
                     // Above the footer, wrapped: a settings file that could
                     // not be read, a theme that could not be kept.
                     let rows = Rect::new(0, area.height.saturating_sub(4), area.width, 3);
-                    Paragraph::new(Line::styled(format!(" {m}"), theme.error()))
+                    Paragraph::new(Line::styled(format!(" {}", m.text), m.style(theme)))
                         .wrap(ratatui::widgets::Wrap { trim: false })
                         .render(rows, buf);
                 }

@@ -10,7 +10,7 @@ use crate::ai::{self, PlayerSpec};
 use crate::clock::TimeControl;
 use crate::core::Color;
 use crate::rules::Position;
-use crate::tui::base::PlayChoices;
+use crate::tui::base::{Message, PlayChoices};
 use crate::tui::config::NewGameChoices;
 use crate::tui::popup::{centered, row_style, titled_block};
 use crate::tui::theme::{Theme, ThemeName};
@@ -658,7 +658,7 @@ pub struct FormView<'a> {
     pub form: &'a NewGameForm,
     pub registry: &'a Registry,
     /// Why the game could not start.
-    pub message: Option<&'a str>,
+    pub message: Option<&'a Message>,
     pub theme: &'a Theme,
 }
 
@@ -718,7 +718,7 @@ impl Widget for FormView<'_> {
         let (help, bad) = form.help(rows[focus], self.registry, &theme.name);
         let mut lines = Vec::new();
         if let Some(m) = self.message {
-            lines.push(Line::from(Span::styled(m.to_string(), theme.error())));
+            lines.push(Line::from(Span::styled(m.text.clone(), m.style(theme))));
         }
         lines.push(Line::styled(
             help,
