@@ -11,10 +11,10 @@ here=$(dirname "$0")
 sf=${SF:-/usr/games/stockfish}
 logs=${LOGS:-ladder-logs}
 mkdir -p "$logs"
-pair() { # SECONDS NAME WHITE BLACK
+pair() { # SECONDS NAME WHITE BLACK [SEED]
     printf '%s: ' "$2"
     "$here/match-elo.sh" "$1" "$logs/$2.txt" --white "$3" --black "$4" \
-        --games 1000 --opening-plies 8 --seed 1 standard 2>/dev/null
+        --games 1000 --opening-plies 8 --seed "${5:-1}" standard 2>/dev/null
 }
 stockfish() { # ELO MOVETIME-MS
     echo "uci:$sf?UCI_LimitStrength=true&UCI_Elo=$1&movetime=$2"
@@ -25,3 +25,5 @@ pair 120 ai1-vs-ai2 ai:1 ai:2
 pair 720 ai4-vs-sf2000 ai:4 "$(stockfish 2000 500)"
 pair 510 ai5-vs-sf2200 ai:5 "$(stockfish 2200 1000)"
 pair 540 ai4-vs-sf1700 ai:4 "$(stockfish 1700 500)"
+# Level 3's second run (openings from another seed; README adds the two).
+pair 360 ai3-vs-sf1700-b ai:3 "$(stockfish 1700 250)" 1001
