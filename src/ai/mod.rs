@@ -47,17 +47,18 @@ pub const DEFAULT_LEVEL: u8 = 3;
 /// Ratings below this in `ai:N` are levels; from here on they are ratings.
 pub const LOWEST_RATING: u32 = 100;
 
-/// Estimated strength of each level (level, Elo on the scale of
-/// Stockfish's `UCI_Elo`), at the level's default time per move.
-///
-/// UNCALIBRATED: these are estimates, not yet measured against Stockfish;
-/// the calibration measures them and replaces them here (this table is the
-/// only place `ai:RATING`, `UCI_Elo` and the menu read them from).
-/// [`RATINGS_CALIBRATED`] says which it is.
-pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 800), (2, 1100), (3, 1400), (4, 1550), (5, 1700)];
+/// Strength of each level (level, Elo on the scale of Stockfish's
+/// `UCI_Elo`), at the level's default time per move: measured in standard
+/// chess against Stockfish 15.1 with `UCI_LimitStrength` (level 1, below
+/// its floor, against level 2). README "Computer players" has the games,
+/// scores and error bars (±55 to ±380) and `scripts/ladder.sh` repeats the
+/// measurement. This table is the only place `ai:RATING`, `UCI_Elo` and the
+/// menu read them from.
+pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 780), (2, 1340), (3, 1590), (4, 1710), (5, 1960)];
 
-/// False while [`LEVEL_RATINGS`] holds estimates rather than measurements.
-pub const RATINGS_CALIBRATED: bool = false;
+/// True when [`LEVEL_RATINGS`] holds measurements, not estimates (menus
+/// mark estimates with a `?`).
+pub const RATINGS_CALIBRATED: bool = true;
 
 /// The level whose rating is nearest to `rating` (the weaker on a tie).
 pub fn level_for_rating(rating: u32) -> u8 {
@@ -177,14 +178,15 @@ impl Default for ThinkSettings {
 ///
 /// | level | max depth | nodes | time share | soft | root noise | contempt |
 /// | --- | --- | --- | --- | --- | --- | --- |
-/// | 1 | 1 (+ quiescence) | — | 10% | 45% | ±200 cp | 0 |
-/// | 2 | 64 | 1,500 | 20% | 45% | ±60 cp | 0 |
-/// | 3 | 64 | 12,000 | 25% | 45% | none | 15 cp |
-/// | 4 | 64 | 100,000 | 50% | 50% | none | 15 cp |
+/// | 1 | 64 | 400 | 10% | 45% | ±30 cp | 0 |
+/// | 2 | 64 | 1,000 | 20% | 45% | none | 0 |
+/// | 3 | 64 | 3,000 | 25% | 45% | none | 15 cp |
+/// | 4 | 64 | 12,000 | 50% | 50% | none | 15 cp |
 /// | 5 | 64 | — | 100% | 60% | none | 15 cp |
 ///
-/// So at the default 1 s per move, level 3 answers within 0.25 s. Levels 3–5
-/// add ±[`OPENING_NOISE`] in the first [`OPENING_MOVES`] moves.
+/// The budgets are spaced by measurement (README "Computer players": the
+/// ladder against Stockfish and between levels). Levels without noise
+/// (2–5) add ±[`OPENING_NOISE`] in the first [`OPENING_MOVES`] moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Level {
     /// Deepest iteration in plies.
@@ -211,38 +213,21 @@ pub const OPENING_NOISE: i32 = 10;
 
 /// The settings of level `n` (1–5; others are clamped).
 pub fn level(n: u8) -> Level {
+    let budgeted = |time_permille, noise, contempt, nodes| Level {
+        max_depth: 64,
+        time_permille,
+        noise,
+        soft_permille: 450,
+        contempt,
+        nodes: Some(nodes),
+    };
     match n.clamp(1, 5) {
-        1 => Level {
-            max_depth: 1,
-            time_permille: 100,
-            noise: 200,
-            soft_permille: 450,
-            contempt: 0,
-            nodes: None,
-        },
-        2 => Level {
-            max_depth: 64,
-            time_permille: 200,
-            noise: 60,
-            soft_permille: 450,
-            contempt: 0,
-            nodes: Some(1_500),
-        },
-        3 => Level {
-            max_depth: 64,
-            time_permille: 250,
-            noise: 0,
-            soft_permille: 450,
-            contempt: 15,
-            nodes: Some(12_000),
-        },
+        1 => budgeted(100, 30, 0, 400),
+        2 => budgeted(200, 0, 0, 1_000),
+        3 => budgeted(250, 0, 15, 3_000),
         4 => Level {
-            max_depth: 64,
-            time_permille: 500,
-            noise: 0,
             soft_permille: 500,
-            contempt: 15,
-            nodes: Some(100_000),
+            ..budgeted(500, 0, 15, 12_000)
         },
         _ => Level {
             max_depth: 64,

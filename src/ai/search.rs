@@ -552,10 +552,15 @@ impl Searcher<'_> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if !self.aborted && self.nodes.is_multiple_of(1024) {
-            self.aborted = self.stop.load(AtomicOrdering::Relaxed)
-                || self.nodes >= self.node_limit
-                || self.deadline.is_some_and(|d| Instant::now() >= d);
+        // The node budget is exact (weak levels' budgets are a few hundred
+        // nodes); the clock and the stop flag are read every 1024 nodes.
+        if !self.aborted
+            && (self.nodes >= self.node_limit
+                || (self.nodes.is_multiple_of(1024)
+                    && (self.stop.load(AtomicOrdering::Relaxed)
+                        || self.deadline.is_some_and(|d| Instant::now() >= d))))
+        {
+            self.aborted = true;
         }
         self.aborted
     }
@@ -1353,14 +1358,17 @@ mod tests {
     }
 
     #[test]
-    fn a_node_limit_stops_the_search_soon_after() {
-        let limits = Limits {
-            nodes: Some(5000),
-            ..Limits::depth(64)
-        };
-        let (r, _) = run(&position("standard", None), &limits, None);
-        assert!(r.nodes <= 5000 + 1024, "{}", r.nodes);
-        assert!(r.best.is_some());
+    fn a_node_limit_stops_the_search_at_the_budget() {
+        // Exact even for the few hundred nodes of the weakest levels.
+        for budget in [300, 5000] {
+            let limits = Limits {
+                nodes: Some(budget),
+                ..Limits::depth(64)
+            };
+            let (r, _) = run(&position("standard", None), &limits, None);
+            assert!(r.nodes <= budget + 1, "{budget}: {}", r.nodes);
+            assert!(r.best.is_some());
+        }
     }
 
     #[test]

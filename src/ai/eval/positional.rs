@@ -4,9 +4,10 @@
 //! [`Powers::pawn_powers`]), so a weak Contrast bishop or a Monochromatic
 //! camel counts the squares it really reaches, not a chess piece's.
 //!
-//! The weights are named constants ([`TUNED`]), fitted by Texel's method
-//! to the results of games Motley played itself (`examples/texel.rs`,
-//! README "Computer players"); the tuner varies a [`Weights`] value.
+//! The weights are named constants ([`TUNED`]). They are hand-set so far;
+//! `examples/texel.rs` fits them by Texel's method to the results of games
+//! Motley played itself (README "Computer players") by varying a
+//! [`Weights`] value.
 
 use crate::core::attacks::{king_attacks, pawn_attacks};
 use crate::core::legal::Powers;
@@ -92,7 +93,7 @@ impl Weights {
     }
 }
 
-/// The tuned weights (see the module documentation).
+/// The weights the evaluation uses (see the module documentation).
 pub const TUNED: Weights = Weights {
     mobility: [(4, 4), (5, 5), (2, 4), (1, 2)],
     king_attack: [2, 2, 3, 5],
