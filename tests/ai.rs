@@ -10,18 +10,13 @@ use motley::core::fen::Setup;
 use motley::core::Color;
 use motley::game::Game;
 use motley::rules::antichess::{Antichess, AntichessOptions, StalemateRule};
-use motley::rules::{AnyPosition, Position};
+use motley::rules::Position;
 use motley::variant::Registry;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-fn pos(variant: &str, fen: &str) -> AnyPosition {
-    Registry::builtin()
-        .get(variant)
-        .unwrap()
-        .position(Some(fen))
-        .unwrap()
-}
+mod position_support;
+use position_support::position as pos;
 
 fn chicken(fen: &str) -> Antichess {
     let opts = AntichessOptions {

@@ -3,15 +3,9 @@
 
 use motley::core::Color::{Black, White};
 use motley::rules::{AnyPosition, Position};
-use motley::variant::Registry;
 
-fn pos(variant: &str, fen: &str) -> AnyPosition {
-    Registry::builtin()
-        .get(variant)
-        .unwrap()
-        .position(Some(fen))
-        .unwrap()
-}
+mod position_support;
+use position_support::position as pos;
 
 #[test]
 fn chess_a_lone_king_cannot_win() {

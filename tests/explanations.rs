@@ -6,13 +6,8 @@
 use motley::rules::{parse_action, AnyPosition, MoveInputError};
 use motley::variant::Registry;
 
-fn pos(variant: &str, fen: &str) -> AnyPosition {
-    Registry::builtin()
-        .get(variant)
-        .unwrap()
-        .position(Some(fen))
-        .unwrap()
-}
+mod position_support;
+use position_support::position as pos;
 
 /// The reason given for `typed`, which must be refused as illegal.
 fn reason(p: &AnyPosition, typed: &str) -> String {

@@ -3,15 +3,9 @@
 
 use motley::core::Action;
 use motley::rules::{parse_action, san_of, AnyPosition, Position};
-use motley::variant::Registry;
 
-fn pos(variant: &str, fen: &str) -> AnyPosition {
-    Registry::builtin()
-        .get(variant)
-        .unwrap()
-        .position(Some(fen))
-        .unwrap()
-}
+mod position_support;
+use position_support::position as pos;
 
 fn san(p: &AnyPosition, coord: &str) -> String {
     let mut legal = Vec::new();

@@ -445,14 +445,9 @@ impl Ref {
     }
 }
 
-/// The library position of a variant at a FEN.
-pub fn position(variant: &str, fen: &str) -> AnyPosition {
-    Registry::builtin()
-        .get(variant)
-        .unwrap()
-        .position(Some(fen))
-        .unwrap()
-}
+#[path = "../position_support/mod.rs"]
+mod position_support;
+pub use position_support::position;
 
 /// Sorted coordinate texts of the library's legal actions.
 pub fn legal_texts(pos: &AnyPosition) -> Vec<String> {
