@@ -70,17 +70,39 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
     for step in 0..steps {
         // Now and then play a legal action through the prompt so games
         // move on (and end).
+        let wants_move = matches!(app.screen, Screen::Play(_)) && rng(x).is_multiple_of(6);
+        if wants_move {
+            // A screen left too small ignores keys, and whatever the random
+            // keys left open (a popup, a prompt) is closed first, as a
+            // person would, so games do move on.
+            if app.too_small() {
+                handle(app, AppEvent::Resize(100, 35));
+            }
+            for _ in 0..3 {
+                match &app.screen {
+                    Screen::Play(p) if p.view.popup.is_some() || p.view.prompt.is_some() => {
+                        handle(app, AppEvent::key(KeyCode::Esc));
+                    }
+                    _ => break,
+                }
+            }
+        }
         let typed = match &app.screen {
-            Screen::Play(p)
-                if rng(x).is_multiple_of(6)
-                    && p.view.popup.is_none()
-                    && p.view.prompt.is_none() =>
-            {
+            Screen::Play(p) if wants_move && p.view.popup.is_none() && p.view.prompt.is_none() => {
                 let legal = p.control.game().legal_actions();
                 (!legal.is_empty()).then(|| legal[(rng(x) as usize) % legal.len()].to_string())
             }
             _ => None,
         };
+        // A game the random keys ended (a resignation, an agreed draw) is
+        // replaced, as after leaving, so every run keeps playing.
+        let ended = match &app.screen {
+            Screen::Play(p) => wants_move && p.control.game().outcome().is_some(),
+            _ => false,
+        };
+        if ended {
+            restore(app);
+        }
         match typed {
             Some(t) => {
                 // A screen left too small ignores keys: the move is played
@@ -159,8 +181,9 @@ fn random_input_never_panics() {
             });
             assert!(
                 most >= 4,
-                "{}: the game never got going ({most} plies)",
-                v.id
+                "{}: the game never got going ({most} plies); the screen:\n{}",
+                v.id,
+                screen(&app)
             );
         }
     }
