@@ -286,12 +286,7 @@ pub fn gen_king_ordinary_quiets(
         let one = Square::new_unchecked((from.index() as i8 + ahead) as u8);
         push_pawn_move(from, one, last, promotions, out);
         if doubles.contains(from) {
-            let two = Square::new_unchecked((from.index() as i8 + 2 * ahead) as u8);
-            out.push(Action::Move(Move::with_kind(
-                from,
-                two,
-                MoveKind::DoublePush,
-            )));
+            push_double_step(from, ahead, out);
         }
     }
     push_piece_moves(board, us, occ, empty, out);
@@ -376,6 +371,18 @@ pub fn ep_square_after(m: Move, mover: Color, takers: Bitboard) -> Option<Square
     }
     let ep = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2)?;
     (pawn_attacks(mover, ep) & takers).any().then_some(ep)
+}
+
+/// A pawn's double step from `from` (`ahead` is one rank forward as a
+/// square-index offset); the caller knows both squares are empty.
+#[inline]
+pub fn push_double_step(from: Square, ahead: i8, out: &mut Vec<Action>) {
+    let two = Square::new_unchecked((from.index() as i8 + 2 * ahead) as u8);
+    out.push(Action::Move(Move::with_kind(
+        from,
+        two,
+        MoveKind::DoublePush,
+    )));
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::core::attacks::{
 };
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
-use crate::core::movegen::{apply_move, castle_geometry, push_moves};
+use crate::core::movegen::{apply_move, castle_geometry, push_double_step, push_moves};
 use crate::core::{
     zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Square,
 };
@@ -312,12 +312,7 @@ impl Monochrome {
             let caps = leaper_attacks(Leaper::Ferz, from) & theirs;
             push_moves(from, (steps | caps) & allowed(from), out);
             if doubles.contains(from) {
-                let two = Square::new_unchecked((from.index() as i8 + 2 * ahead) as u8);
-                out.push(Action::Move(Move::with_kind(
-                    from,
-                    two,
-                    MoveKind::DoublePush,
-                )));
+                push_double_step(from, ahead, out);
             }
         }
         // Castling: king on e1/e8 (both sides' geometry starts there) and
