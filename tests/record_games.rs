@@ -4,8 +4,10 @@
 //! single autosave migrated without losing anything. The locking tests use
 //! two real processes (this test binary run again as a child).
 
+mod lock_support;
 mod record_util;
 
+use lock_support::{checking_locks, spawn};
 use motley::game::Game;
 use motley::record::games::{list_unfinished, migrate_legacy_autosave, OpenGame};
 use motley::record::{self, RecordErrorKind};
@@ -22,20 +24,21 @@ fn game(id: &str, plies: usize) -> Game {
 
 /// This test binary again, running `child` with `env`.
 fn child(name: &str, env: (&str, &Path)) -> Child {
-    Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--ignored",
-            "--exact",
-            name,
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(env.0, env.1)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap()
+    spawn(
+        Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--ignored",
+                "--exact",
+                name,
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(env.0, env.1)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    )
+    .unwrap()
 }
 
 /// The first line of a child's output that starts with `tag`.
@@ -72,12 +75,15 @@ fn hold_game_child() {
 fn a_game_open_in_one_process_is_locked_in_another() {
     let dir = scratch("locked");
     let games = dir.join("games");
+    let locks = checking_locks();
     let path = OpenGame::create(&games, &game("chicken", 8), Some(("human", "human")))
         .unwrap()
         .path()
         .to_path_buf();
+    drop(locks);
     let mut holder = child("hold_game_child", ("MOTLEY_TEST_HOLD", &path));
     wait_for_line(&mut holder, "held ");
+    let _locks = checking_locks();
 
     let err = OpenGame::open(&path).unwrap_err();
     assert!(matches!(*err.kind, RecordErrorKind::Locked), "{err}");
@@ -148,9 +154,8 @@ fn unfinished_games_are_listed_newest_first_with_what_the_menu_shows() {
     let newer = OpenGame::create(&games, &game("monochrome", 4), None).unwrap();
     std::fs::write(games.join("broken.json"), "{ not json").unwrap();
     #[cfg(unix)]
-    assert!(Command::new("mkfifo")
-        .arg(games.join("fifo.json"))
-        .status()
+    assert!(spawn(Command::new("mkfifo").arg(games.join("fifo.json")))
+        .and_then(|mut c| c.wait())
         .unwrap()
         .success());
     let start = Instant::now();
@@ -257,9 +262,8 @@ fn the_old_autosave_moves_into_the_games_folder_byte_for_byte() {
 fn a_fifo_as_the_old_autosave_is_refused_at_once_and_left_alone() {
     let dir = scratch("migrate-fifo");
     let autosave = dir.join("autosave.json");
-    assert!(Command::new("mkfifo")
-        .arg(&autosave)
-        .status()
+    assert!(spawn(Command::new("mkfifo").arg(&autosave))
+        .and_then(|mut c| c.wait())
         .unwrap()
         .success());
     let start = Instant::now();

@@ -5,9 +5,11 @@
 //! elsewhere is offered for replay; the game browser lists, sorts,
 //! filters, previews and deletes.
 
+mod lock_support;
 mod tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use lock_support::{checking_locks, spawn};
 use motley::ai::PlayerSpec;
 use motley::game::Game;
 use motley::record::games::OpenGame;
@@ -18,6 +20,7 @@ use motley::tui::menu::{Ask, MenuState, Page, Shelf, SortKey};
 use motley::tui::play::{ListKind, Popup};
 use motley::tui::settings::Settings;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use tui_support::*;
 
 const SIZE: (u16, u16) = (100, 35);
@@ -97,6 +100,7 @@ fn played(id: &str, moves: &[&str]) -> Game {
 
 #[test]
 fn a_new_game_never_replaces_the_unfinished_one() {
+    let _locks = checking_locks();
     // The original bug: start Chicken, play, leave; start standard chess,
     // play one move: the Chicken game was gone.
     let dir = temp_dir("two-games");
@@ -123,6 +127,7 @@ fn a_new_game_never_replaces_the_unfinished_one() {
 
 #[test]
 fn a_game_gets_its_record_at_its_first_action_not_before() {
+    let _locks = checking_locks();
     let dir = temp_dir("first-action");
     let mut app = menu_app(&dir);
     new_game(&mut app, "standard");
@@ -147,6 +152,7 @@ fn a_game_gets_its_record_at_its_first_action_not_before() {
 
 #[test]
 fn continuing_a_game_plays_on_in_its_own_record_under_its_lock() {
+    let _locks = checking_locks();
     let dir = temp_dir("continue");
     let mut app = menu_app(&dir);
     new_game(&mut app, "standard");
@@ -167,6 +173,7 @@ fn continuing_a_game_plays_on_in_its_own_record_under_its_lock() {
 
 #[test]
 fn a_game_open_elsewhere_is_offered_for_replay_and_never_deleted() {
+    let _locks = checking_locks();
     let dir = temp_dir("locked");
     let games = dir.join("games");
     let held = OpenGame::create(&games, &played("standard", &["e4", "c5"]), None).unwrap();
@@ -210,6 +217,7 @@ fn unwritable(dir: &Path) -> Settings {
 
 #[test]
 fn a_failing_save_is_shown_on_screen_until_saving_works() {
+    let _locks = checking_locks();
     let dir = temp_dir("warn");
     let mut app = play_with("standard", unwritable(&dir));
     assert!(
@@ -234,6 +242,7 @@ fn a_failing_save_is_shown_on_screen_until_saving_works() {
 
 #[test]
 fn leaving_with_unsaved_actions_asks_and_offers_to_save_elsewhere() {
+    let _locks = checking_locks();
     let dir = temp_dir("leave-ask");
     let mut app = menu_with(unwritable(&dir));
     new_game(&mut app, "standard");
@@ -269,6 +278,7 @@ fn leaving_with_unsaved_actions_asks_and_offers_to_save_elsewhere() {
 
 #[test]
 fn a_failed_save_elsewhere_keeps_the_prompt_and_stays() {
+    let _locks = checking_locks();
     let dir = temp_dir("leave-fail");
     let mut app = play_with("standard", unwritable(&dir));
     prompt(&mut app, "e4");
@@ -289,6 +299,7 @@ fn a_failed_save_elsewhere_keeps_the_prompt_and_stays() {
 
 #[test]
 fn ctrl_c_quits_like_leaving_and_asks_when_unsaved() {
+    let _locks = checking_locks();
     let dir = temp_dir("ctrl-c");
     // Saved: Ctrl-C quits at once, the game kept for Continue.
     let mut app = play_with("standard", settings(Some(&dir.to_path_buf())));
@@ -316,6 +327,7 @@ fn ctrl_c_quits_like_leaving_and_asks_when_unsaved() {
 
 #[test]
 fn save_as_asks_before_replacing_a_file() {
+    let _locks = checking_locks();
     let dir = temp_dir("replace");
     let mut app = play_with("chicken", settings(Some(&dir.to_path_buf())));
     prompt(&mut app, "e3");
@@ -356,6 +368,7 @@ fn save_as_asks_before_replacing_a_file() {
 
 #[test]
 fn a_saved_game_is_played_on_in_a_new_record_and_the_file_stays() {
+    let _locks = checking_locks();
     // A player expects "Load" to leave the saved file as it was (it may be
     // a position kept on purpose): the game goes on in a record of its
     // own among the games in progress, and saving over the file asks.
@@ -394,6 +407,7 @@ fn a_saved_game_is_played_on_in_a_new_record_and_the_file_stays() {
 
 #[test]
 fn a_finished_game_moves_to_the_saves() {
+    let _locks = checking_locks();
     let dir = temp_dir("finish");
     let mut app = menu_app(&dir);
     new_game(&mut app, "standard");
@@ -476,6 +490,7 @@ fn listed(app: &App) -> Vec<String> {
 
 #[test]
 fn the_browser_shows_each_game_with_a_preview() {
+    let _locks = checking_locks();
     let dir = temp_dir("browser-look");
     three_saves(&dir);
     let mut app = menu_app(&dir);
@@ -496,6 +511,7 @@ fn the_browser_shows_each_game_with_a_preview() {
 
 #[test]
 fn the_browser_sorts_filters_and_deletes_with_confirmation() {
+    let _locks = checking_locks();
     let dir = temp_dir("browser-keys");
     three_saves(&dir);
     let mut app = menu_app(&dir);
@@ -541,7 +557,7 @@ fn the_browser_sorts_filters_and_deletes_with_confirmation() {
 fn a_fifo_typed_in_the_load_prompt_is_refused_at_once() {
     let dir = temp_dir("fifo");
     let fifo = dir.join("pipe.json");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let made = spawn(Command::new("mkfifo").arg(&fifo)).and_then(|mut c| c.wait());
     if !made.is_ok_and(|s| s.success()) {
         eprintln!("note: mkfifo is not available; skipped");
         return;
@@ -568,6 +584,7 @@ fn a_fifo_typed_in_the_load_prompt_is_refused_at_once() {
 
 #[test]
 fn a_branch_from_a_replay_is_a_game_in_progress() {
+    let _locks = checking_locks();
     let dir = temp_dir("branch-progress");
     let file = dir.join("saves").join("g.json");
     save_at(
@@ -594,10 +611,13 @@ fn a_branch_from_a_replay_is_a_game_in_progress() {
 
 #[test]
 fn the_browse_benchmark_lists_the_games_it_wrote() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(["bench", "--browse", "30"])
-        .output()
-        .unwrap();
+    let out = spawn(
+        Command::new(env!("CARGO_BIN_EXE_motley"))
+            .args(["bench", "--browse", "30"])
+            .stdout(Stdio::piped()),
+    )
+    .and_then(|c| c.wait_with_output())
+    .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("browse: 30 saved games listed in"), "{text}");
@@ -619,20 +639,14 @@ fn read_only(dir: &Path) -> bool {
     };
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
     if writable(dir) {
-        let _ = std::process::Command::new("chattr")
-            .arg("+i")
-            .arg(dir)
-            .status();
+        let _ = spawn(Command::new("chattr").arg("+i").arg(dir)).and_then(|mut c| c.wait());
     }
     !writable(dir)
 }
 
 fn writable_again(dir: &Path) {
     use std::os::unix::fs::PermissionsExt;
-    let _ = std::process::Command::new("chattr")
-        .arg("-i")
-        .arg(dir)
-        .status();
+    let _ = spawn(Command::new("chattr").arg("-i").arg(dir)).and_then(|mut c| c.wait());
     let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755));
 }
 
