@@ -49,6 +49,15 @@ pub struct Game {
 }
 
 impl Game {
+    /// A dice seed from the wall clock, for games the user did not seed:
+    /// each unseeded game then rolls differently.
+    pub fn clock_seed() -> u64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    }
+
     /// A new game of `variant`, from its start or from `fen`.
     pub fn new(
         variant: Arc<VariantDef>,
