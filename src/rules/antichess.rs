@@ -44,14 +44,18 @@ pub struct AntichessOptions {
 }
 
 /// An antichess-family position.
+///
+/// Laid out in field order so that the board stays first: reached without
+/// an offset, as move generation reads it at every node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Antichess {
     /// The FEN's state, without castling rights (castling depends on the
     /// position only).
     setup: Setup,
-    options: AntichessOptions,
     /// Squares flipped by the last move (shown by the UI).
     last_flips: Bitboard,
+    options: AntichessOptions,
 }
 
 impl Antichess {
