@@ -497,6 +497,7 @@ impl Describe for Monochrome {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::core::Move;
 
     /// The position of a FEN, for tests here and in the evaluation.
     pub(crate) fn mono(fen: &str) -> Monochrome {
@@ -558,6 +559,6 @@ pub(crate) mod tests {
         let b = a.with_scores([3, 0]).unwrap();
         assert_eq!(a.repetition_key(), b.repetition_key());
         assert_ne!(a.hash(), b.hash());
-        assert_eq!(a.board.hash(), a.board.recompute_hash());
+        assert_eq!(a.setup.board.hash(), a.setup.board.recompute_hash());
     }
 }
