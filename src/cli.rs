@@ -1060,12 +1060,7 @@ pub fn menu(theme: Option<ThemeName>) -> Result<ExitCode> {
 fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     let id = args.variant.as_deref().unwrap_or("standard");
     let variant = registry.get(id)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1)
-    });
+    let seed = args.seed.unwrap_or_else(motley::game::Game::clock_seed);
     let game = motley::game::Game::new(variant, args.fen.as_deref(), seed)
         .with_context(|| format!("cannot start a game of {id}"))?;
     let mut settings = ui_settings(args.ascii);

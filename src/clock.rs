@@ -334,6 +334,14 @@ mod tests {
         Duration::from_secs_f64(s)
     }
 
+    /// A clock of `minutes` plus `increment` seconds a move, White's time
+    /// running from the start.
+    fn started(minutes: u64, increment: u64) -> ChessClock {
+        let mut c = ChessClock::new(TimeControl::minutes(minutes, increment));
+        c.switch_to(W, secs(0.0), true);
+        c
+    }
+
     #[test]
     fn time_controls_read_minutes_seconds_and_increments() {
         let tc: TimeControl = "5+3".parse().unwrap();
@@ -374,8 +382,7 @@ mod tests {
 
     #[test]
     fn only_the_side_to_act_loses_time() {
-        let mut c = ChessClock::new(TimeControl::minutes(1, 0));
-        c.switch_to(W, secs(0.0), true);
+        let mut c = started(1, 0);
         assert_eq!(c.remaining(W, secs(10.0)), secs(50.0));
         assert_eq!(c.remaining(B, secs(10.0)), secs(60.0));
         c.switch_to(B, secs(10.0), true);
@@ -385,8 +392,7 @@ mod tests {
 
     #[test]
     fn the_increment_is_added_when_a_turn_ends() {
-        let mut c = ChessClock::new(TimeControl::minutes(1, 2));
-        c.switch_to(W, secs(0.0), true);
+        let mut c = started(1, 2);
         c.switch_to(B, secs(5.0), true);
         assert_eq!(c.remaining(W, secs(5.0)), secs(57.0));
         // Taking a move back switches without an increment.
@@ -397,8 +403,7 @@ mod tests {
     #[test]
     fn several_actions_of_one_side_are_one_turn() {
         // Dice-Money: roll, buy, move, extra move — one turn, one increment.
-        let mut c = ChessClock::new(TimeControl::minutes(1, 3));
-        c.switch_to(W, secs(0.0), true);
+        let mut c = started(1, 3);
         for t in [1.0, 2.0, 3.0] {
             c.switch_to(W, secs(t), true);
         }
@@ -409,8 +414,7 @@ mod tests {
 
     #[test]
     fn a_paused_clock_keeps_its_times() {
-        let mut c = ChessClock::new(TimeControl::minutes(1, 0));
-        c.switch_to(W, secs(0.0), true);
+        let mut c = started(1, 0);
         c.pause(secs(20.0));
         assert_eq!(c.running(), None);
         assert_eq!(c.remaining(W, secs(500.0)), secs(40.0));
@@ -434,8 +438,7 @@ mod tests {
 
     #[test]
     fn a_saved_clock_comes_back_paused_and_a_zero_time_is_a_fallen_flag() {
-        let mut c = ChessClock::new(TimeControl::minutes(5, 3));
-        c.switch_to(W, secs(0.0), true);
+        let c = started(5, 3);
         let state = c.state(secs(12.5));
         assert_eq!(state.white_ms, 287_500);
         assert_eq!(state.control, "5+3");

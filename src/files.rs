@@ -348,12 +348,20 @@ mod tests {
         d
     }
 
+    /// A scratch folder holding `file`, a symbolic link to `target` (a
+    /// relative target is read from the folder).
+    #[cfg(unix)]
+    fn scratch_link(name: &str, file: &str, target: &str) -> (PathBuf, PathBuf) {
+        let d = scratch(name);
+        let link = d.join(file);
+        std::os::unix::fs::symlink(target, &link).unwrap();
+        (d, link)
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_symlink_to_dev_zero_is_not_a_regular_file() {
-        let d = scratch("zero");
-        let link = d.join("zero.json");
-        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        let (d, link) = scratch_link("zero", "zero.json", "/dev/zero");
         let e = read_regular(&link, 1000).unwrap_err();
         assert!(e.to_string().contains("not a regular file"), "{e}");
         fs::remove_dir_all(&d).unwrap();
@@ -362,9 +370,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_new_file_never_replaces_a_dangling_symlink() {
-        let d = scratch("dangling");
-        let link = d.join("g.json");
-        std::os::unix::fs::symlink(d.join("elsewhere"), &link).unwrap();
+        let (d, link) = scratch_link("dangling", "g.json", "elsewhere");
         let e = write_new(&link, b"x").unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert!(!d.join("elsewhere").exists());

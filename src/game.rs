@@ -49,6 +49,15 @@ pub struct Game {
 }
 
 impl Game {
+    /// A dice seed from the wall clock, for games the user did not seed:
+    /// each unseeded game then rolls differently.
+    pub fn clock_seed() -> u64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
+    }
+
     /// A new game of `variant`, from its start or from `fen`.
     pub fn new(
         variant: Arc<VariantDef>,
@@ -364,13 +373,17 @@ mod tests {
     use super::*;
     use crate::variant::Registry;
 
-    fn game(id: &str) -> Game {
-        Game::new(Registry::builtin().get(id).unwrap(), None, 1).unwrap()
+    impl Game {
+        /// A built-in variant's game from its start, for tests across the
+        /// crate.
+        pub(crate) fn builtin(id: &str, seed: u64) -> Game {
+            Game::new(Registry::builtin().get(id).unwrap(), None, seed).unwrap()
+        }
     }
 
     #[test]
     fn undo_redo_walks_the_history() {
-        let mut g = game("standard");
+        let mut g = Game::builtin("standard", 1);
         g.play_text("e4").unwrap();
         g.play_text("e7e5").unwrap();
         assert_eq!(g.sans(), ["e4", "e5"]);
@@ -383,7 +396,7 @@ mod tests {
 
     #[test]
     fn threefold_repetition_draws() {
-        let mut g = game("standard");
+        let mut g = Game::builtin("standard", 1);
         for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
             g.play_text(m).unwrap();
         }
@@ -407,7 +420,7 @@ mod tests {
 
     #[test]
     fn scholar_mate_ends_with_checkmate() {
-        let mut g = game("standard");
+        let mut g = Game::builtin("standard", 1);
         for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
             g.play_text(m).unwrap();
         }

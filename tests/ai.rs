@@ -323,6 +323,9 @@ struct TwoMoves {
 }
 
 impl Position for TwoMoves {
+    fn fen_state(&self) -> &Setup {
+        self.inner.fen_state()
+    }
     fn board(&self) -> &motley::core::Board {
         self.inner.board()
     }

@@ -82,23 +82,18 @@ fn level_enough(game: &Game) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Registry;
-
-    fn game(id: &str) -> Game {
-        Game::new(Registry::builtin().get(id).unwrap(), None, 5).unwrap()
-    }
 
     #[test]
     fn the_same_seed_gives_the_same_opening_and_others_differ() {
-        let mut a = game("standard");
-        let mut b = game("standard");
+        let mut a = Game::builtin("standard", 5);
+        let mut b = Game::builtin("standard", 5);
         assert_eq!(random_opening(&mut a, 6, 11).unwrap(), 6);
         assert_eq!(random_opening(&mut b, 6, 11).unwrap(), 6);
         assert_eq!(a.actions(), b.actions());
         assert_eq!(a.ply(), 6);
         let others: std::collections::HashSet<Vec<_>> = (12..20)
             .map(|s| {
-                let mut g = game("standard");
+                let mut g = Game::builtin("standard", 5);
                 random_opening(&mut g, 6, s).unwrap();
                 g.actions().to_vec()
             })
@@ -108,10 +103,10 @@ mod tests {
 
     #[test]
     fn dice_are_rolled_but_not_counted_and_zero_plies_change_nothing() {
-        let mut g = game("dice-money");
+        let mut g = Game::builtin("dice-money", 5);
         random_opening(&mut g, 4, 3).unwrap();
         assert!(g.ply() > 4, "rolls come on top: {}", g.ply());
-        let mut untouched = game("standard");
+        let mut untouched = Game::builtin("standard", 5);
         assert_eq!(random_opening(&mut untouched, 0, 3).unwrap(), 0);
         assert_eq!(untouched.ply(), 0);
     }

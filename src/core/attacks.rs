@@ -27,16 +27,22 @@ pub enum Leaper {
 
 /// The knight's eight (file, rank) jumps; pieces built from knight moves
 /// (Monochromatic's double knight) start from them too.
-pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+pub const KNIGHT_OFFSETS: [(i8, i8); 8] = eight_ways(1, 2);
+
+/// The eight jumps of an (a, b) leaper (the knight's (1, 2), the camel's
+/// (1, 3)), clockwise from (a, b).
+const fn eight_ways(a: i8, b: i8) -> [(i8, i8); 8] {
+    [
+        (a, b),
+        (b, a),
+        (b, -a),
+        (a, -b),
+        (-a, -b),
+        (-b, -a),
+        (-b, a),
+        (-a, b),
+    ]
+}
 
 const LEAPER_OFFSETS: [&[(i8, i8)]; 7] = [
     &KNIGHT_OFFSETS,
@@ -50,16 +56,7 @@ const LEAPER_OFFSETS: [&[(i8, i8)]; 7] = [
         (0, -1),
         (1, -1),
     ],
-    &[
-        (1, 3),
-        (3, 1),
-        (3, -1),
-        (1, -3),
-        (-1, -3),
-        (-3, -1),
-        (-3, 1),
-        (-1, 3),
-    ],
+    &eight_ways(1, 3),
     &[(2, 2), (2, -2), (-2, 2), (-2, -2)],
     &[(2, 0), (-2, 0), (0, 2), (0, -2)],
     &[(1, 1), (1, -1), (-1, 1), (-1, -1)],

@@ -66,6 +66,23 @@ pub enum FenError {
 }
 
 impl Setup {
+    /// Count a played ply: the fifty-move count restarts after an
+    /// irreversible move, the move number rises after Black's, and the turn
+    /// passes. The one bookkeeping every family that follows FEN's counting
+    /// shares.
+    #[inline]
+    pub fn end_ply(&mut self, irreversible: bool) {
+        if irreversible {
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves = self.halfmoves.saturating_add(1);
+        }
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = self.turn.other();
+    }
+
     /// The standard chess starting position.
     pub fn standard() -> Setup {
         // The constant is well-formed; a failure here is a programming error

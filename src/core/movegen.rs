@@ -385,6 +385,33 @@ pub fn push_double_step(from: Square, ahead: i8, out: &mut Vec<Action>) {
     )));
 }
 
+/// Castlings judged by the position alone (no rights kept, no check
+/// asked): `us`'s king on its home square, a rook in the corner and the
+/// squares between empty. Antichess and Monochrome castle this way.
+#[inline]
+pub fn push_positional_castlings(
+    us: Color,
+    kings: Bitboard,
+    rooks: Bitboard,
+    occupied: Bitboard,
+    out: &mut Vec<Action>,
+) {
+    // Both castlings start from the king's home square.
+    if !kings.contains(castle_geometry(us, true).king_from) {
+        return;
+    }
+    for kingside in [true, false] {
+        let g = castle_geometry(us, kingside);
+        if rooks.contains(g.rook_from) && (occupied & g.must_be_empty).is_empty() {
+            out.push(Action::Move(Move::with_kind(
+                g.king_from,
+                g.king_to,
+                MoveKind::Castle,
+            )));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

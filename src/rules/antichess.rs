@@ -8,11 +8,11 @@ use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
 use crate::core::movegen::{
-    apply_move, castle_geometry, gen_king_ordinary_captures, gen_king_ordinary_quiets,
-    has_king_ordinary_capture, KING_PROMOTIONS,
+    apply_move, gen_king_ordinary_captures, gen_king_ordinary_quiets, has_king_ordinary_capture,
+    push_positional_castlings, KING_PROMOTIONS,
 };
 use crate::core::{
-    zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Square,
+    zobrist, Action, Bitboard, Color, CoordText, Move, MoveKind, Piece, Role, Square,
 };
 use serde::{Deserialize, Serialize};
 
@@ -44,16 +44,18 @@ pub struct AntichessOptions {
 }
 
 /// An antichess-family position.
+///
+/// Laid out in field order so that the board stays first: reached without
+/// an offset, as move generation reads it at every node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Antichess {
-    board: Board,
-    turn: Color,
-    ep_square: Option<Square>,
-    halfmoves: u32,
-    fullmoves: u32,
-    options: AntichessOptions,
+    /// The FEN's state, without castling rights (castling depends on the
+    /// position only).
+    setup: Setup,
     /// Squares flipped by the last move (shown by the UI).
     last_flips: Bitboard,
+    options: AntichessOptions,
 }
 
 impl Antichess {
@@ -67,11 +69,10 @@ impl Antichess {
         }
         super::fide::validate_ep(b, setup.turn, setup.ep_square)?;
         Ok(Antichess {
-            board: setup.board,
-            turn: setup.turn,
-            ep_square: setup.ep_square,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves,
+            setup: Setup {
+                castling: 0,
+                ..setup
+            },
             options,
             last_flips: Bitboard::EMPTY,
         })
@@ -90,28 +91,19 @@ impl Antichess {
     /// Does the side to move have a capture (and so must capture)?
     #[inline]
     pub fn capture_available(&self) -> bool {
-        has_king_ordinary_capture(&self.board, self.turn, self.ep_square)
+        has_king_ordinary_capture(&self.setup.board, self.setup.turn, self.setup.ep_square)
     }
 
     fn gen_castling(&self, out: &mut Vec<Action>) {
-        let us = self.turn;
-        // Both castlings start from the king's home square.
-        let kings = self.board.by_piece(Piece::new(us, Role::King));
-        if !kings.contains(castle_geometry(us, true).king_from) {
-            return;
-        }
-        let rooks = self.board.by_piece(Piece::new(us, Role::Rook));
-        let occupied = self.board.occupied();
-        for kingside in [true, false] {
-            let g = castle_geometry(us, kingside);
-            if rooks.contains(g.rook_from) && (occupied & g.must_be_empty).is_empty() {
-                out.push(Action::Move(Move::with_kind(
-                    g.king_from,
-                    g.king_to,
-                    MoveKind::Castle,
-                )));
-            }
-        }
+        let us = self.setup.turn;
+        let b = &self.setup.board;
+        push_positional_castlings(
+            us,
+            b.by_piece(Piece::new(us, Role::King)),
+            b.by_piece(Piece::new(us, Role::Rook)),
+            b.occupied(),
+            out,
+        );
     }
 
     fn ep_after(&self, m: Move) -> Option<Square> {
@@ -119,8 +111,9 @@ impl Antichess {
             return None;
         }
         let ep = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2)?;
-        let enemy_pawns = self.board.by_role(Role::Pawn) & self.board.by_color(self.turn.other());
-        (crate::core::attacks::pawn_attacks(self.turn, ep) & enemy_pawns)
+        let enemy_pawns = self.setup.board.by_role(Role::Pawn)
+            & self.setup.board.by_color(self.setup.turn.other());
+        (crate::core::attacks::pawn_attacks(self.setup.turn, ep) & enemy_pawns)
             .any()
             .then_some(ep)
     }
@@ -128,31 +121,26 @@ impl Antichess {
 
 impl Position for Antichess {
     #[inline]
-    fn board(&self) -> &Board {
-        &self.board
-    }
-
-    #[inline]
-    fn turn(&self) -> Color {
-        self.turn
+    fn fen_state(&self) -> &Setup {
+        &self.setup
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        if self.board.by_color(Color::White).is_empty()
-            || self.board.by_color(Color::Black).is_empty()
+        if self.setup.board.by_color(Color::White).is_empty()
+            || self.setup.board.by_color(Color::Black).is_empty()
         {
             return;
         }
         if self.capture_available() {
             gen_king_ordinary_captures(
-                &self.board,
-                self.turn,
-                self.ep_square,
+                &self.setup.board,
+                self.setup.turn,
+                self.setup.ep_square,
                 &KING_PROMOTIONS,
                 out,
             );
         } else {
-            gen_king_ordinary_quiets(&self.board, self.turn, &KING_PROMOTIONS, out);
+            gen_king_ordinary_quiets(&self.setup.board, self.setup.turn, &KING_PROMOTIONS, out);
             if self.options.castling {
                 self.gen_castling(out);
             }
@@ -162,38 +150,31 @@ impl Position for Antichess {
     fn play_unchecked(&mut self, action: Action) {
         let Action::Move(m) = action else { return };
         let ep_next = self.ep_after(m);
-        let applied = apply_move(&mut self.board, m);
+        let applied = apply_move(&mut self.setup.board, m);
         self.last_flips = Bitboard::EMPTY;
         if self.options.flips {
             // Only the moved piece flips, from where it now stands, after any
             // capture; the castling rook does not flip.
             let dest = applied.destination;
-            if let Some(p) = self.board.piece_at(dest) {
+            if let Some(p) = self.setup.board.piece_at(dest) {
                 // The piece's own colour gives a pawn its forward diagonals;
                 // a promoted piece attacks as its new role.
-                let attacked = piece_attacks(p, dest, self.board.occupied());
-                let victims = attacked & self.board.by_color(self.turn.other());
+                let attacked = piece_attacks(p, dest, self.setup.board.occupied());
+                let victims = attacked & self.setup.board.by_color(self.setup.turn.other());
                 for sq in victims {
-                    self.board.recolor(sq, self.turn);
+                    self.setup.board.recolor(sq, self.setup.turn);
                 }
                 self.last_flips = victims;
             }
         }
-        self.ep_square = ep_next;
-        if applied.moved == Role::Pawn || applied.captured.is_some() {
-            self.halfmoves = 0;
-        } else {
-            self.halfmoves = self.halfmoves.saturating_add(1);
-        }
-        if self.turn == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = self.turn.other();
+        self.setup.ep_square = ep_next;
+        self.setup
+            .end_ply(applied.moved == Role::Pawn || applied.captured.is_some());
     }
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
-        for c in [self.turn, self.turn.other()] {
-            if self.board.by_color(c).is_empty() {
+        for c in [self.setup.turn, self.setup.turn.other()] {
+            if self.setup.board.by_color(c).is_empty() {
                 return Some(Outcome::win(c, EndReason::NoPieces));
             }
         }
@@ -201,14 +182,16 @@ impl Position for Antichess {
             return None;
         }
         Some(match self.options.stalemate {
-            StalemateRule::Win => Outcome::win(self.turn, EndReason::NoLegalMoves),
+            StalemateRule::Win => Outcome::win(self.setup.turn, EndReason::NoLegalMoves),
             StalemateRule::FewerPieces => {
-                let mine = self.board.count(self.turn);
-                let theirs = self.board.count(self.turn.other());
+                let mine = self.setup.board.count(self.setup.turn);
+                let theirs = self.setup.board.count(self.setup.turn.other());
                 match mine.cmp(&theirs) {
-                    std::cmp::Ordering::Less => Outcome::win(self.turn, EndReason::NoLegalMoves),
+                    std::cmp::Ordering::Less => {
+                        Outcome::win(self.setup.turn, EndReason::NoLegalMoves)
+                    }
                     std::cmp::Ordering::Greater => {
-                        Outcome::win(self.turn.other(), EndReason::NoLegalMoves)
+                        Outcome::win(self.setup.turn.other(), EndReason::NoLegalMoves)
                     }
                     std::cmp::Ordering::Equal => Outcome::draw(EndReason::NoLegalMoves),
                 }
@@ -218,29 +201,12 @@ impl Position for Antichess {
 
     #[inline]
     fn hash(&self) -> u64 {
-        self.board.hash()
-            ^ zobrist::side(self.turn)
-            ^ self.ep_square.map_or(0, |s| zobrist::ep_file(s.file()))
-    }
-
-    fn quiet_plies(&self) -> u32 {
-        self.halfmoves
-    }
-
-    fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
-
-    fn to_fen(&self) -> String {
-        Setup {
-            board: self.board,
-            turn: self.turn,
-            castling: 0,
-            ep_square: self.ep_square,
-            halfmoves: self.halfmoves,
-            fullmoves: self.fullmoves,
-        }
-        .to_fen()
+        self.setup.board.hash()
+            ^ zobrist::side(self.setup.turn)
+            ^ self
+                .setup
+                .ep_square
+                .map_or(0, |s| zobrist::ep_file(s.file()))
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
@@ -248,7 +214,7 @@ impl Position for Antichess {
             return why;
         }
         if let CoordText::Move { from, .. } = text {
-            let ours = self.board.color_at(*from) == Some(self.turn);
+            let ours = self.setup.board.color_at(*from) == Some(self.setup.turn);
             let all_captures = legal
                 .iter()
                 .filter_map(|a| a.as_move())
@@ -286,7 +252,7 @@ impl Describe for Antichess {
     }
 
     fn facts(&self) -> Vec<Fact> {
-        let mut facts = vec![Fact::PieceCounts(piece_counts(&self.board))];
+        let mut facts = vec![Fact::PieceCounts(piece_counts(&self.setup.board))];
         if self.options.flips {
             facts.push(Fact::Flipped(self.last_flips));
         }

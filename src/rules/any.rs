@@ -9,7 +9,7 @@ use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
 use super::{Carried, CarryError, EndReason, ExtraState, Outcome, Position};
-use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Piece, Role, Square};
+use crate::core::{Action, Bitboard, Color, CoordText, Move, Piece, Role, Setup, Square};
 
 /// A position of any family.
 #[derive(Clone, Debug)]
@@ -38,11 +38,8 @@ macro_rules! dispatch {
 }
 
 impl Position for AnyPosition {
-    fn board(&self) -> &Board {
-        dispatch!(self, p => p.board())
-    }
-    fn turn(&self) -> Color {
-        dispatch!(self, p => p.turn())
+    fn fen_state(&self) -> &Setup {
+        dispatch!(self, p => p.fen_state())
     }
     fn legal_actions(&self, out: &mut Vec<Action>) {
         dispatch!(self, p => p.legal_actions(out))
@@ -59,14 +56,8 @@ impl Position for AnyPosition {
     fn repetition_key(&self) -> Option<u64> {
         dispatch!(self, p => p.repetition_key())
     }
-    fn quiet_plies(&self) -> u32 {
-        dispatch!(self, p => p.quiet_plies())
-    }
     fn repetition_window(&self) -> u32 {
         dispatch!(self, p => p.repetition_window())
-    }
-    fn fullmoves(&self) -> u32 {
-        dispatch!(self, p => p.fullmoves())
     }
     fn to_fen(&self) -> String {
         dispatch!(self, p => p.to_fen())

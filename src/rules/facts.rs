@@ -386,27 +386,24 @@ mod tests {
         assert_eq!(piece_counts(&b), [4, 1]);
     }
 
+    /// The piece the move written `text` takes in `pos`.
+    fn taken<P: Describe>(pos: &P, text: &str) -> Option<Piece> {
+        pos.captured_piece(&crate::rules::parse_action(pos, text).unwrap())
+    }
+
     #[test]
     fn captured_piece_finds_the_victim_beside_or_next_to_the_mover() {
         use crate::rules::contrast::Contrast;
-        use crate::rules::parse_action;
         use crate::rules::standard::Standard;
         let ep = Standard::from_setup(Setup::parse("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap())
             .unwrap();
-        let exd6 = parse_action(&ep, "e5d6").unwrap();
-        assert_eq!(
-            ep.captured_piece(&exd6),
-            Some(Piece::new(Color::Black, Role::Pawn))
-        );
-        assert_eq!(ep.captured_piece(&parse_action(&ep, "e1d1").unwrap()), None);
+        let black = |role| Some(Piece::new(Color::Black, role));
+        assert_eq!(taken(&ep, "e5d6"), black(Role::Pawn));
+        assert_eq!(taken(&ep, "e1d1"), None);
         // Contrast: the strong queen on e4 (light) takes e5 in place.
         let c = Contrast::from_setup(Setup::parse("4k3/8/8/4n3/4Q3/8/8/4K3 w - - 0 1").unwrap())
             .unwrap();
-        let in_place = parse_action(&c, "e4^e5").unwrap();
-        assert_eq!(
-            c.captured_piece(&in_place),
-            Some(Piece::new(Color::Black, Role::Knight))
-        );
+        assert_eq!(taken(&c, "e4^e5"), black(Role::Knight));
     }
 
     #[test]

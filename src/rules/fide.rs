@@ -129,13 +129,8 @@ impl<F: FideFamily> FidePosition<F> {
 
 impl<F: FideFamily> Position for FidePosition<F> {
     #[inline]
-    fn board(&self) -> &Board {
-        &self.setup.board
-    }
-
-    #[inline]
-    fn turn(&self) -> Color {
-        self.setup.turn
+    fn fen_state(&self) -> &Setup {
+        &self.setup
     }
 
     #[inline]
@@ -158,15 +153,7 @@ impl<F: FideFamily> Position for FidePosition<F> {
             let takers = self.powers.pawn_powers(taker, pawns).en_passant;
             s.ep_square = ep_square_after(m, s.turn, takers);
         }
-        if applied.moved == Role::Pawn || applied.captured.is_some() {
-            s.halfmoves = 0;
-        } else {
-            s.halfmoves = s.halfmoves.saturating_add(1);
-        }
-        if s.turn == Color::Black {
-            s.fullmoves = s.fullmoves.saturating_add(1);
-        }
-        s.turn = s.turn.other();
+        s.end_ply(applied.moved == Role::Pawn || applied.captured.is_some());
     }
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
@@ -185,18 +172,6 @@ impl<F: FideFamily> Position for FidePosition<F> {
     fn hash(&self) -> u64 {
         let s = &self.setup;
         fide_hash(&s.board, s.turn, s.castling, s.ep_square)
-    }
-
-    fn quiet_plies(&self) -> u32 {
-        self.setup.halfmoves
-    }
-
-    fn fullmoves(&self) -> u32 {
-        self.setup.fullmoves
-    }
-
-    fn to_fen(&self) -> String {
-        self.setup.to_fen()
     }
 
     #[inline]

@@ -61,7 +61,7 @@ use crate::core::attacks::{king_attacks, pawn_attacks};
 use crate::core::movegen::{castle_geometry, pawn_start_rank};
 use crate::core::san;
 use crate::core::{
-    Action, Bitboard, Board, Color, CoordText, FenError, Move, MoveKind, Piece, Role, Square,
+    Action, Bitboard, Board, Color, CoordText, FenError, Move, MoveKind, Piece, Role, Setup, Square,
 };
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -210,12 +210,22 @@ pub enum PositionError {
 
 /// The rules of one family, as a position that knows its legal actions.
 pub trait Position: Clone + Send + Sync + 'static {
+    /// The part of the state a FEN records, kept in one shape by every
+    /// family so that the accessors below are written once.
+    fn fen_state(&self) -> &Setup;
+
     /// Piece placement.
-    fn board(&self) -> &Board;
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.fen_state().board
+    }
 
     /// The side that acts now (in Dice-Money the same side acts several
     /// times in a row).
-    fn turn(&self) -> Color;
+    #[inline]
+    fn turn(&self) -> Color {
+        self.fen_state().turn
+    }
 
     /// Append every legal action to `out` (which the caller has cleared).
     /// Empty exactly when the game is over by the board: no pieces, an empty
@@ -243,7 +253,9 @@ pub trait Position: Clone + Send + Sync + 'static {
 
     /// Plies (or chess moves) since the family's last irreversible event;
     /// the game ends at 100.
-    fn quiet_plies(&self) -> u32;
+    fn quiet_plies(&self) -> u32 {
+        self.fen_state().halfmoves
+    }
 
     /// How many plies back an earlier position may share this one's
     /// repetition key (the game scans only that far). Families whose
@@ -254,11 +266,15 @@ pub trait Position: Clone + Send + Sync + 'static {
     }
 
     /// FEN move number.
-    fn fullmoves(&self) -> u32;
+    fn fullmoves(&self) -> u32 {
+        self.fen_state().fullmoves
+    }
 
     /// The position as FEN (families with extra state write only the FEN
     /// part; saves keep the rest as actions).
-    fn to_fen(&self) -> String;
+    fn to_fen(&self) -> String {
+        self.fen_state().to_fen()
+    }
 
     /// Does this move capture? (For SAN's `x` and clocks.)
     fn is_capture(&self, m: &Move) -> bool {

@@ -5,15 +5,12 @@
 
 use super::facts::{board_effects, BoardLook, Describe, Effect, EndOffer, Fact};
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
-use crate::core::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, queen_attacks, rook_attacks,
-    Leaper,
-};
+use crate::core::attacks::{leaper_attacks, Leaper};
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
-use crate::core::movegen::{apply_move, castle_geometry, push_double_step, push_moves};
+use crate::core::movegen::{apply_move, push_double_step, push_moves, push_positional_castlings};
 use crate::core::{
-    zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Square,
+    zobrist, Action, Bitboard, Board, Color, CoordText, MoveKind, Piece, Role, Square,
 };
 use serde::{Deserialize, Serialize};
 
@@ -53,15 +50,9 @@ impl MonochromeOptions {
     /// Refuse values a score cannot hold, naming the field: scores stay
     /// exact in hashes and never wrap.
     pub fn check(&self) -> Result<(), String> {
-        let v = &self.values;
-        for (name, value) in [
-            ("pawn", v.pawn),
-            ("knight", v.knight),
-            ("bishop", v.bishop),
-            ("rook", v.rook),
-            ("queen", v.queen),
-            ("king", v.king),
-        ] {
+        // The variant file's field names, in the table's role order.
+        let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+        for (name, value) in names.into_iter().zip(self.values.table()) {
             if value > MAX_SCORE {
                 return Err(format!(
                     "values.{name} is {value}; a piece may be worth at most {MAX_SCORE}"
@@ -131,16 +122,15 @@ pub fn half_of(c: Color) -> Bitboard {
 /// the scores and the no-rejection pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Monochrome {
-    board: Board,
-    turn: Color,
+    /// The FEN's state, without castling rights or an en-passant square
+    /// (Monochrome has neither); its fifty-move count is plies since the
+    /// last capture.
+    setup: Setup,
     /// Points scored, `[south, north]`.
     scores: [u32; 2],
     /// The last move carried a piece from `.0` across to `.1`; the reply may
     /// not carry it from `.1` straight back to `.0`.
     no_rejection: Option<(Square, Square)>,
-    /// Plies since the last capture.
-    quiet: u32,
-    fullmoves: u32,
     values: [u32; 6],
 }
 
@@ -160,12 +150,14 @@ impl Monochrome {
             }
         }
         Ok(Monochrome {
-            board,
-            turn: setup.turn,
+            setup: Setup {
+                board,
+                castling: 0,
+                ep_square: None,
+                ..setup
+            },
             scores: [0, 0],
             no_rejection: None,
-            quiet: setup.halfmoves,
-            fullmoves: setup.fullmoves,
             values: options.values.table(),
         })
     }
@@ -217,31 +209,31 @@ impl Monochrome {
     fn reach(&self, sq: Square, role: Role) -> Bitboard {
         match role {
             Role::Pawn => leaper_attacks(Leaper::Ferz, sq),
-            r => piece_attacks(Piece::new(Color::White, r), sq, self.board.occupied()),
+            r => piece_attacks(Piece::new(Color::White, r), sq, self.setup.board.occupied()),
         }
     }
 
     /// What the opponent would score by taking every piece on `side`'s
     /// half: the points `side` has at stake (for evaluation).
     pub fn half_value(&self, side: Color) -> u32 {
-        let mine = self.board.by_color(side);
+        let mine = self.setup.board.by_color(side);
         Role::ALL
             .iter()
-            .map(|&r| (self.board.by_role(r) & mine).count() * self.values[r.index()])
+            .map(|&r| (self.setup.board.by_role(r) & mine).count() * self.values[r.index()])
             .sum()
     }
 
     /// The points of the most valuable enemy piece `side`'s pieces attack
     /// now (0 if none), whoever is to move (for evaluation).
     pub fn best_capture(&self, side: Color) -> u32 {
-        let theirs = self.board.by_color(side.other());
+        let theirs = self.setup.board.by_color(side.other());
         let mut best = 0;
-        for from in self.board.by_color(side) {
-            let Some(role) = self.board.role_at(from) else {
+        for from in self.setup.board.by_color(side) {
+            let Some(role) = self.setup.board.role_at(from) else {
                 continue;
             };
             for to in self.reach(from, role) & theirs {
-                if let Some(v) = self.board.role_at(to) {
+                if let Some(v) = self.setup.board.role_at(to) {
                     best = best.max(self.values[v.index()]);
                 }
             }
@@ -253,8 +245,8 @@ impl Monochrome {
     /// forbids a move (so positions without one test no piece for it).
     #[inline(always)]
     fn push_legal<const REJECTION: bool>(&self, out: &mut Vec<Action>) {
-        let us = self.turn;
-        let b = &self.board;
+        let us = self.setup.turn;
+        let b = &self.setup.board;
         let ours = b.by_color(us);
         let theirs = b.by_color(us.other());
         if ours.is_empty() || theirs.is_empty() {
@@ -277,28 +269,18 @@ impl Monochrome {
                 Bitboard::FULL
             }
         };
-        for from in b.by_role(Role::Knight) & ours {
-            push_moves(from, knight_attacks(from) & targets & allowed(from), out);
-        }
-        for from in b.by_role(Role::Bishop) & ours {
-            push_moves(
-                from,
-                bishop_attacks(from, occ) & targets & allowed(from),
-                out,
-            );
-        }
-        for from in b.by_role(Role::Rook) & ours {
-            push_moves(from, rook_attacks(from, occ) & targets & allowed(from), out);
-        }
-        for from in b.by_role(Role::Queen) & ours {
-            push_moves(
-                from,
-                queen_attacks(from, occ) & targets & allowed(from),
-                out,
-            );
-        }
-        for from in b.by_role(Role::King) & ours {
-            push_moves(from, king_attacks(from) & targets & allowed(from), out);
+        // The other pieces reach as in chess.
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            for from in b.by_role(role) & ours {
+                let reach = piece_attacks(Piece::new(us, role), from, occ);
+                push_moves(from, reach & targets & allowed(from), out);
+            }
         }
         // Pawns: a step up or down to an empty square, a capture on any of
         // the four diagonals, never a promotion; then the double step,
@@ -317,33 +299,20 @@ impl Monochrome {
         }
         // Castling: king on e1/e8 (both sides' geometry starts there) and
         // rook in the corner, squares between empty; nothing else is asked.
-        let kings = b.by_role(Role::King) & ours;
-        if !kings.contains(castle_geometry(us, true).king_from) {
-            return;
-        }
-        let rooks = b.by_role(Role::Rook) & ours;
-        for kingside in [true, false] {
-            let g = castle_geometry(us, kingside);
-            if rooks.contains(g.rook_from) && (occ & g.must_be_empty).is_empty() {
-                out.push(Action::Move(Move::with_kind(
-                    g.king_from,
-                    g.king_to,
-                    MoveKind::Castle,
-                )));
-            }
-        }
+        push_positional_castlings(
+            us,
+            b.by_role(Role::King) & ours,
+            b.by_role(Role::Rook) & ours,
+            occ,
+            out,
+        );
     }
 }
 
 impl Position for Monochrome {
     #[inline]
-    fn board(&self) -> &Board {
-        &self.board
-    }
-
-    #[inline]
-    fn turn(&self) -> Color {
-        self.turn
+    fn fen_state(&self) -> &Setup {
+        &self.setup
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -356,34 +325,34 @@ impl Position for Monochrome {
 
     fn play_unchecked(&mut self, action: Action) {
         let Action::Move(m) = action else { return };
-        let us = self.turn;
+        let us = self.setup.turn;
         if m.kind == MoveKind::Castle {
-            apply_move(&mut self.board, m);
+            apply_move(&mut self.setup.board, m);
             self.no_rejection = None;
-            self.quiet = self.quiet.saturating_add(1);
-        } else if let Some(mover) = self.board.clear(m.from) {
-            if let Some(victim) = self.board.clear(m.to) {
+            self.setup.halfmoves = self.setup.halfmoves.saturating_add(1);
+        } else if let Some(mover) = self.setup.board.clear(m.from) {
+            if let Some(victim) = self.setup.board.clear(m.to) {
                 let s = &mut self.scores[us.index()];
                 *s = s
                     .saturating_add(self.values[victim.role.index()])
                     .min(MAX_SCORE);
-                self.quiet = 0;
+                self.setup.halfmoves = 0;
             } else {
-                self.quiet = self.quiet.saturating_add(1);
+                self.setup.halfmoves = self.setup.halfmoves.saturating_add(1);
             }
             let owner = owner_of(m.to);
-            self.board.put(m.to, Piece::new(owner, mover.role));
+            self.setup.board.put(m.to, Piece::new(owner, mover.role));
             self.no_rejection = (owner_of(m.from) != owner).then_some((m.from, m.to));
         }
         if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
+            self.setup.fullmoves = self.setup.fullmoves.saturating_add(1);
         }
-        self.turn = us.other();
+        self.setup.turn = us.other();
     }
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
-        if self.board.by_color(Color::White).is_empty()
-            || self.board.by_color(Color::Black).is_empty()
+        if self.setup.board.by_color(Color::White).is_empty()
+            || self.setup.board.by_color(Color::Black).is_empty()
         {
             return Some(Outcome::scored(self.scores, EndReason::HalfEmpty));
         }
@@ -406,34 +375,14 @@ impl Position for Monochrome {
         Some(self.repetition_key_raw())
     }
 
-    fn quiet_plies(&self) -> u32 {
-        self.quiet
-    }
-
-    fn fullmoves(&self) -> u32 {
-        self.fullmoves
-    }
-
-    fn to_fen(&self) -> String {
-        Setup {
-            board: self.board,
-            turn: self.turn,
-            castling: 0,
-            ep_square: None,
-            halfmoves: self.quiet,
-            fullmoves: self.fullmoves,
-        }
-        .to_fen()
-    }
-
     fn end_by_rule(&self, reason: EndReason) -> Outcome {
         Outcome::scored(self.scores, reason)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         if let (CoordText::Move { from, to, .. }, false) = (text, legal.is_empty()) {
-            let mine = half_of(self.turn);
-            let occ = self.board.occupied();
+            let mine = half_of(self.setup.turn);
+            let occ = self.setup.board.occupied();
             if occ.contains(*from) && !mine.contains(*from) {
                 return "Monochrome: you may only move pieces on your half".to_string();
             }
@@ -444,7 +393,7 @@ impl Position for Monochrome {
                 return "Monochrome: that piece was just moved across; it may not go straight back"
                     .to_string();
             }
-            if let Some(role) = self.board.role_at(*from) {
+            if let Some(role) = self.setup.board.role_at(*from) {
                 if occ.contains(*to) && mine.contains(*to) && self.reach(*from, role).contains(*to)
                 {
                     return "Monochrome: you may only capture pieces on the opponent's half"
@@ -459,7 +408,7 @@ impl Position for Monochrome {
     /// two toward the centerline from their second rank, and capture on
     /// all four diagonals.
     fn move_pattern(&self, from: Square) -> Bitboard {
-        let Some(piece) = self.board.piece_at(from) else {
+        let Some(piece) = self.setup.board.piece_at(from) else {
             return Bitboard::EMPTY;
         };
         if piece.role != Role::Pawn {
@@ -482,7 +431,7 @@ impl Position for Monochrome {
     fn can_win(&self, color: Color) -> bool {
         let on_board: u32 = Role::ALL
             .iter()
-            .map(|&r| self.board.by_role(r).count() * self.values[r.index()])
+            .map(|&r| self.setup.board.by_role(r).count() * self.values[r.index()])
             .sum();
         self.scores[color.index()].saturating_add(on_board) > self.scores[color.other().index()]
     }
@@ -491,7 +440,7 @@ impl Position for Monochrome {
 impl Monochrome {
     #[inline]
     fn repetition_key_raw(&self) -> u64 {
-        self.board.hash() ^ zobrist::side(self.turn) ^ self.rejection_key()
+        self.setup.board.hash() ^ zobrist::side(self.setup.turn) ^ self.rejection_key()
     }
 }
 
@@ -530,7 +479,7 @@ impl Describe for Monochrome {
     fn action_effects(&self, action: &Action) -> Vec<Effect> {
         let mut after = *self;
         after.play_unchecked(*action);
-        let mut effects = board_effects(&self.board, &after.board, self.turn(), action);
+        let mut effects = board_effects(&self.setup.board, &after.setup.board, self.turn(), action);
         for side in Color::ALL {
             let points = after.scores[side.index()].saturating_sub(self.scores[side.index()]);
             if points > 0 {
@@ -548,6 +497,7 @@ impl Describe for Monochrome {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::core::Move;
 
     /// The position of a FEN, for tests here and in the evaluation.
     pub(crate) fn mono(fen: &str) -> Monochrome {
@@ -609,6 +559,6 @@ pub(crate) mod tests {
         let b = a.with_scores([3, 0]).unwrap();
         assert_eq!(a.repetition_key(), b.repetition_key());
         assert_ne!(a.hash(), b.hash());
-        assert_eq!(a.board.hash(), a.board.recompute_hash());
+        assert_eq!(a.setup.board.hash(), a.setup.board.recompute_hash());
     }
 }

@@ -312,12 +312,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_stored_analysis_of_other_moves_is_ignored() {
+    /// A review of 1. e4 e5 with its job run to the end (the answers not
+    /// yet handed to the review).
+    fn analysed() -> (Game, Review, AnalysisJob, GameAnalysis) {
         let played = game(&["e4", "e5"]);
         let mut review = Review::new(played.ply());
         let job = review.start(&played, &settings()).unwrap();
         let analysis = job.run(&|_| {}).unwrap();
+        (played, review, job, analysis)
+    }
+
+    #[test]
+    fn a_stored_analysis_of_other_moves_is_ignored() {
+        let (played, _, _, analysis) = analysed();
         let stored = serde_json::to_value(&analysis).unwrap();
         let (same, note) = Review::from_record(Some(&stored), &played);
         assert!(same.is_done() && same.from_the_record() && note.is_none());
@@ -331,10 +338,7 @@ mod tests {
 
     #[test]
     fn answers_of_a_stopped_or_foreign_job_are_dropped() {
-        let played = game(&["e4", "e5"]);
-        let mut review = Review::new(played.ply());
-        let job = review.start(&played, &settings()).unwrap();
-        let analysis = job.run(&|_| {}).unwrap();
+        let (_, mut review, job, analysis) = analysed();
         assert!(!review.accept_ply(job.id + 1, analysis.plies[0].clone()));
         assert!(review.accept_ply(job.id, analysis.plies[0].clone()));
         assert!(review.stop());

@@ -393,12 +393,7 @@ fn new_game_control(
         .cloned()
         .ok_or("no such variant")?;
     let setup = form.setup(registry)?;
-    let seed = setup.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1)
-    });
+    let seed = setup.seed.unwrap_or_else(Game::clock_seed);
     let id = variant.id.clone();
     let game = Game::new(variant, setup.fen.as_deref(), seed).map_err(|e| e.to_string())?;
     let mut control = GameControl::new(game, setup.players.clone());
