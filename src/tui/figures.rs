@@ -57,9 +57,9 @@ impl Figure {
     }
 }
 
-/// The designs, 9×10 pixels (an 11×5-cell square), scaled up by whole
-/// numbers on bigger squares.
-const DESIGNS: [[&str; 10]; 9] = [
+/// The designs above their base, 9×8 pixels; with [`BASE`] they are 9×10
+/// (an 11×5-cell square), scaled up by whole numbers on bigger squares.
+const DESIGNS: [[&str; 8]; 9] = [
     [
         ".........",
         ".........",
@@ -69,8 +69,6 @@ const DESIGNS: [[&str; 10]; 9] = [
         "...###...",
         "...###...",
         "..#####..",
-        ".#######.",
-        "#########",
     ],
     [
         "...##....",
@@ -81,8 +79,6 @@ const DESIGNS: [[&str; 10]; 9] = [
         "#..#####.",
         "...#####.",
         "..######.",
-        ".#######.",
-        "#########",
     ],
     [
         "....#....",
@@ -93,8 +89,6 @@ const DESIGNS: [[&str; 10]; 9] = [
         "...###...",
         "....#....",
         "..#####..",
-        ".#######.",
-        "#########",
     ],
     [
         ".........",
@@ -105,8 +99,6 @@ const DESIGNS: [[&str; 10]; 9] = [
         "..#####..",
         "..#####..",
         "..#####..",
-        ".#######.",
-        "#########",
     ],
     [
         "#...#...#",
@@ -117,8 +109,6 @@ const DESIGNS: [[&str; 10]; 9] = [
         "...###...",
         "...###...",
         "..#####..",
-        ".#######.",
-        "#########",
     ],
     [
         "....#....",
@@ -129,8 +119,6 @@ const DESIGNS: [[&str; 10]; 9] = [
         "#########",
         ".#######.",
         "..#####..",
-        ".#######.",
-        "#########",
     ],
     [
         ".###.....",
@@ -141,8 +129,6 @@ const DESIGNS: [[&str; 10]; 9] = [
         "...######",
         "...#.#..#",
         "...#.#..#",
-        ".#######.",
-        "#########",
     ],
     [
         ".........",
@@ -153,8 +139,6 @@ const DESIGNS: [[&str; 10]; 9] = [
         "#...#####",
         "#...##.##",
         "##..##.##",
-        ".#######.",
-        "#########",
     ],
     [
         "..#...#..",
@@ -165,10 +149,11 @@ const DESIGNS: [[&str; 10]; 9] = [
         ".###.###.",
         ".###.###.",
         "..#####..",
-        ".#######.",
-        "#########",
     ],
 ];
+
+/// The pedestal every figure stands on: the bottom rows of each design.
+const BASE: [&str; 2] = [".#######.", "#########"];
 
 /// A figure as pixels, ready to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -245,12 +230,16 @@ impl Sprite {
 /// design at the largest whole scale that fits); `None` if the design does
 /// not fit at all. `outline` gives White's look.
 pub fn sprite(figure: Figure, outline: bool, width: usize, height: usize) -> Option<Sprite> {
-    let rows = &DESIGNS[figure.index()][..];
+    let rows: Vec<&str> = DESIGNS[figure.index()]
+        .iter()
+        .chain(&BASE)
+        .copied()
+        .collect();
     let scale = (width / rows[0].len()).min(height / rows.len());
     if scale == 0 {
         return None;
     }
-    let filled = Sprite::from_rows(rows, scale);
+    let filled = Sprite::from_rows(&rows, scale);
     Some(if outline { filled.outline() } else { filled })
 }
 
@@ -284,7 +273,7 @@ mod tests {
     fn every_design_is_rectangular_and_distinct() {
         for (i, d) in DESIGNS.iter().enumerate() {
             assert!(
-                d.iter().all(|r| r.len() == d[0].len()),
+                d.iter().chain(&BASE).all(|r| r.len() == d[0].len()),
                 "{:?}",
                 Figure::ALL[i]
             );
