@@ -2,7 +2,7 @@
 # The calibration ladder of README "Computer players": each level against
 # Stockfish with UCI_LimitStrength at the time per move the level uses by
 # default (its share of 1 s), level 1 (below Stockfish's floor of 1350)
-# against level 2; then level 5 at 1 s against UCI_Elo 2200. Each match
+# against level 2; then level 5 at 1 s against UCI_Elo 2200 (the goal). Each match
 # runs for a fixed wall-clock time (seconds below) with seeded random
 # openings of 8 plies, colours alternating; the logs go to $LOGS.
 # Usage: scripts/ladder.sh   (MOTLEY=path, SF=path, LOGS=dir to override)
@@ -21,9 +21,9 @@ stockfish() { # ELO MOVETIME-MS
 }
 pair 480 ai2-vs-sf1400 ai:2 "$(stockfish 1400 200)"
 pair 540 ai3-vs-sf1700 ai:3 "$(stockfish 1700 250)"
-pair 120 ai1-vs-ai2 ai:1 ai:2
-pair 720 ai4-vs-sf2000 ai:4 "$(stockfish 2000 500)"
-pair 510 ai5-vs-sf2200 ai:5 "$(stockfish 2200 1000)"
-pair 540 ai4-vs-sf1700 ai:4 "$(stockfish 1700 500)"
 # Level 3's second run (openings from another seed; README adds the two).
 pair 360 ai3-vs-sf1700-b ai:3 "$(stockfish 1700 250)" 1001
+pair 900 ai1-vs-ai2 ai:1 ai:2
+pair 2100 ai4-vs-sf1850 ai:4 "$(stockfish 1850 500)"
+pair 4800 ai5-vs-sf2000 ai:5 "$(stockfish 2000 1000)"
+pair 510 ai5-vs-sf2200 ai:5 "$(stockfish 2200 1000)"

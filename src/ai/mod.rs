@@ -54,7 +54,7 @@ pub const LOWEST_RATING: u32 = 100;
 /// scores and error bars (±55 to ±380) and `scripts/ladder.sh` repeats the
 /// measurement. This table is the only place `ai:RATING`, `UCI_Elo` and the
 /// menu read them from.
-pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 780), (2, 1340), (3, 1590), (4, 1710), (5, 1960)];
+pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 970), (2, 1340), (3, 1590), (4, 1810), (5, 1930)];
 
 /// True when [`LEVEL_RATINGS`] holds measurements, not estimates (menus
 /// mark estimates with a `?`).
@@ -178,10 +178,10 @@ impl Default for ThinkSettings {
 ///
 /// | level | max depth | nodes | time share | soft | root noise | contempt |
 /// | --- | --- | --- | --- | --- | --- | --- |
-/// | 1 | 64 | 400 | 10% | 45% | ±30 cp | 0 |
+/// | 1 | 64 | 600 | 10% | 45% | ±10 cp | 0 |
 /// | 2 | 64 | 1,000 | 20% | 45% | none | 0 |
 /// | 3 | 64 | 3,000 | 25% | 45% | none | 15 cp |
-/// | 4 | 64 | 12,000 | 50% | 50% | none | 15 cp |
+/// | 4 | 64 | 30,000 | 50% | 50% | none | 15 cp |
 /// | 5 | 64 | — | 100% | 60% | none | 15 cp |
 ///
 /// The budgets are spaced by measurement (README "Computer players": the
@@ -222,12 +222,12 @@ pub fn level(n: u8) -> Level {
         nodes: Some(nodes),
     };
     match n.clamp(1, 5) {
-        1 => budgeted(100, 30, 0, 400),
+        1 => budgeted(100, 10, 0, 600),
         2 => budgeted(200, 0, 0, 1_000),
         3 => budgeted(250, 0, 15, 3_000),
         4 => Level {
             soft_permille: 500,
-            ..budgeted(500, 0, 15, 12_000)
+            ..budgeted(500, 0, 15, 30_000)
         },
         _ => Level {
             max_depth: 64,
