@@ -2,131 +2,11 @@
 //! `send-keys`, the screen read with `capture-pane`. Skipped with a note
 //! when tmux is not installed (CI installs it).
 
-use std::path::PathBuf;
+mod tmux_support;
+
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_motley");
-
-struct Tmux {
-    socket: String,
-    data: PathBuf,
-}
-
-impl Tmux {
-    fn new(name: &str) -> Option<Tmux> {
-        if !Command::new("tmux")
-            .arg("-V")
-            .output()
-            .is_ok_and(|o| o.status.success())
-        {
-            eprintln!("note: tmux is not installed; skipping the end-to-end terminal test {name}");
-            return None;
-        }
-        let data = std::env::temp_dir().join(format!("motley-e2e-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&data);
-        std::fs::create_dir_all(&data).unwrap();
-        let t = Tmux {
-            socket: format!("motley-e2e-{name}-{}", std::process::id()),
-            data,
-        };
-        // A session that outlives the test's runs: without it the server
-        // exits with the last run, and a run started at that moment is
-        // hung up on.
-        t.tmux(&["new-session", "-d", "-s", "keep", "sleep 600"]);
-        Some(t)
-    }
-
-    fn tmux(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).to_string()
-    }
-
-    /// Start the binary with `args` in a fresh 100×35 session.
-    fn start(&self, args: &str) {
-        self.start_env("", args)
-    }
-
-    fn start_env(&self, env: &str, args: &str) {
-        let cmd = format!(
-            "env MOTLEY_DATA_DIR='{}' MOTLEY_CONFIG_DIR='{}' TERM=xterm-256color {env} '{}' {}",
-            self.data.display(),
-            self.data.join("config").display(),
-            BIN,
-            args
-        );
-        self.tmux(&[
-            "new-session",
-            "-d",
-            "-s",
-            "m",
-            "-x",
-            "100",
-            "-y",
-            "35",
-            &cmd,
-        ]);
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            self.tmux(&["send-keys", "-t", "m", k]);
-        }
-    }
-
-    /// Type literally, then Enter.
-    fn type_line(&self, text: &str) {
-        self.tmux(&["send-keys", "-t", "m", "-l", text]);
-        self.tmux(&["send-keys", "-t", "m", "Enter"]);
-    }
-
-    fn screen(&self) -> String {
-        self.tmux(&["capture-pane", "-p", "-t", "m"])
-    }
-
-    /// Wait until the screen contains `text`.
-    fn wait_for(&self, text: &str) -> String {
-        self.wait_for_within(text, Duration::from_secs(10))
-    }
-
-    /// Wait up to `limit` until the screen contains `text`.
-    fn wait_for_within(&self, text: &str, limit: Duration) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            if start.elapsed() > limit {
-                panic!("timed out waiting for {text:?}; screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// Wait until the session has ended (the program exited).
-    fn wait_exit(&self) {
-        let start = Instant::now();
-        while self.tmux(&["list-sessions"]).contains("m:") {
-            if start.elapsed() > Duration::from_secs(10) {
-                panic!("the program did not exit; screen:\n{}", self.screen());
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.tmux(&["kill-server"]);
-        let _ = std::fs::remove_dir_all(&self.data);
-    }
-}
+use tmux_support::{Tmux, BIN};
 
 /// The board part of a screen (left of the side panel).
 fn board_part(screen: &str) -> String {
@@ -212,7 +92,7 @@ fn no_color_sends_no_colour_codes() {
     let Some(t) = Tmux::new("nocolor") else {
         return;
     };
-    t.start_env("NO_COLOR=1", "play chicken");
+    t.start_in("m", "NO_COLOR=1", "play chicken");
     t.wait_for("White to move");
     let styled = t.tmux(&["capture-pane", "-p", "-e", "-t", "m"]);
     assert!(
@@ -237,7 +117,7 @@ fn leaving_restores_the_terminal() {
     let Some(t) = Tmux::new("restore") else {
         return;
     };
-    let stty = t.data.join("stty.txt");
+    let stty = t.root.join("stty.txt");
     let script = format!(
         "sh -c \"echo BEFORE; MOTLEY_DATA_DIR='{}' TERM=xterm-256color '{}' play standard; stty -a > '{}'; echo AFTER; sleep 30\"",
         t.data.display(),
@@ -290,7 +170,7 @@ fn replay_analysis_marks_the_blunder_and_is_there_at_once_when_reopened() {
         return;
     };
     // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#
-    let file = t.data.join("scholar.json");
+    let file = t.root.join("scholar.json");
     std::fs::write(
         &file,
         r#"{"format":"motley-game","version":1,"variant":"standard","start":null,"seed":1,
@@ -328,7 +208,7 @@ fn theme_comes_from_the_config_file_unless_the_command_line_names_one() {
     // would race), each with its own config file.
     let run = |name: &str, config: &str, args: &str, wait: &str| -> Option<String> {
         let t = Tmux::new(name)?;
-        let dir = t.data.join("config");
+        let dir = t.root.join("config");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("config.toml"), config).unwrap();
         t.start(args);

@@ -7,7 +7,7 @@
 mod tmux_support;
 
 use std::time::Duration;
-use tmux_support::{make_read_only, records, Tmux, BIN};
+use tmux_support::{make_read_only, panel_says, records, Tmux, BIN};
 
 fn load(path: &std::path::Path) -> motley::game::Game {
     let reg = motley::variant::Registry::builtin();
@@ -98,7 +98,10 @@ fn a_read_only_data_folder_is_warned_about_on_screen() {
     );
     t.play(&["e2e4"]);
     let s = t.wait_for("GAME NOT SAVED");
-    assert!(s.contains("games"), "the warning names the folder: {s}");
+    assert!(
+        panel_says(&s, "/data/games: cannot write"),
+        "the warning names the folder: {s}"
+    );
     // Leaving asks; leaving anyway exits.
     t.keys(&["q"]);
     t.wait_for("Some actions of this game are in no file.");
@@ -119,7 +122,7 @@ fn a_data_path_that_is_a_file_is_warned_about_and_the_game_saved_elsewhere() {
     t.wait_for("White to move");
     t.play(&["e2e4"]);
     let s = t.wait_for("GAME NOT SAVED");
-    assert!(s.contains("a directory (os error 20)"), "{s}");
+    assert!(panel_says(&s, "a directory (os error 20)"), "{s}");
     t.keys(&["q"]);
     t.wait_for("Some actions of this game are in no file.");
     // Saving elsewhere suggests the home folder (the data folder fails):

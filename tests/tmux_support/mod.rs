@@ -30,12 +30,11 @@ impl Tmux {
             eprintln!("note: tmux is not installed; skipping the end-to-end terminal test {name}");
             return None;
         }
-        let root =
-            std::env::temp_dir().join(format!("motley-e2e-games-{name}-{}", std::process::id()));
+        let root = std::env::temp_dir().join(format!("motley-e2e-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
         let t = Tmux {
-            socket: format!("motley-e2e-games-{name}-{}", std::process::id()),
+            socket: format!("motley-e2e-{name}-{}", std::process::id()),
             data: root.join("data"),
             root,
         };
@@ -138,35 +137,56 @@ impl Tmux {
 
     /// Wait until the screen of `session` contains `text`.
     pub fn wait_for_in(&self, session: &str, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen_of(session);
-            if s.contains(text) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(10) {
-                panic!("timed out waiting for {text:?}; screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        self.settled(session, Duration::from_secs(10), |s| s.contains(text))
+            .unwrap_or_else(|s| panic!("timed out waiting for {text:?}; screen:\n{s}"))
     }
 
     pub fn wait_for(&self, text: &str) -> String {
         self.wait_for_in("m", text)
     }
 
+    /// Wait up to `limit` until the screen contains `text`.
+    pub fn wait_for_within(&self, text: &str, limit: Duration) -> String {
+        self.settled("m", limit, |s| s.contains(text))
+            .unwrap_or_else(|s| panic!("timed out waiting for {text:?}; screen:\n{s}"))
+    }
+
     /// Wait until the screen passes `test`.
     pub fn wait_until(&self, test: impl Fn(&str) -> bool) -> String {
+        self.settled("m", Duration::from_secs(10), test)
+            .unwrap_or_else(|s| panic!("timed out; screen:\n{s}"))
+    }
+
+    /// The screen of `session` once it passes `test`, within `limit`
+    /// (`Err` with the last screen when it never does). A frame can be
+    /// caught half written (the line waited for drawn, the board below it
+    /// not yet), so a screen counts once a second capture shortly after
+    /// is the same; a screen that keeps changing (a clock, a search's
+    /// counters) counts after half a second of passing.
+    fn settled(
+        &self,
+        session: &str,
+        limit: Duration,
+        test: impl Fn(&str) -> bool,
+    ) -> Result<String, String> {
         let start = Instant::now();
+        let mut passing_since: Option<Instant> = None;
         loop {
-            let s = self.screen();
+            let s = self.screen_of(session);
             if test(&s) {
-                return s;
+                let since = *passing_since.get_or_insert_with(Instant::now);
+                std::thread::sleep(Duration::from_millis(30));
+                let again = self.screen_of(session);
+                if again == s || (test(&again) && since.elapsed() > Duration::from_millis(500)) {
+                    return Ok(again);
+                }
+            } else {
+                passing_since = None;
+                if start.elapsed() > limit {
+                    return Err(s);
+                }
+                std::thread::sleep(Duration::from_millis(50));
             }
-            if start.elapsed() > Duration::from_secs(10) {
-                panic!("timed out; screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
         }
     }
 
@@ -215,6 +235,23 @@ impl Drop for Tmux {
         make_writable(&self.root);
         let _ = std::fs::remove_dir_all(&self.root);
     }
+}
+
+/// Does the side panel (right of the board at 100 columns) say `text`,
+/// wherever its lines break? Borders and spaces are left out of both, as
+/// wrapping drops a space or splits a long word.
+pub fn panel_says(screen: &str, text: &str) -> bool {
+    let squeeze = |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let panel: String = screen
+        .lines()
+        .map(|l| {
+            l.chars()
+                .skip(61)
+                .filter(|c| !"│┌┐└┘─".contains(*c))
+                .collect::<String>()
+        })
+        .collect();
+    squeeze(&panel).contains(&squeeze(text))
 }
 
 /// A tmux target naming session `session` (a bare name could match a
