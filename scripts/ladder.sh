@@ -21,9 +21,10 @@ stockfish() { # ELO MOVETIME-MS
 }
 pair 480 ai2-vs-sf1400 ai:2 "$(stockfish 1400 200)"
 pair 540 ai3-vs-sf1700 ai:3 "$(stockfish 1700 250)"
-# Level 3's second run (openings from another seed; README adds the two).
+# Second runs (openings from another seed; README adds each pair).
 pair 360 ai3-vs-sf1700-b ai:3 "$(stockfish 1700 250)" 1001
 pair 900 ai1-vs-ai2 ai:1 ai:2
 pair 2100 ai4-vs-sf1850 ai:4 "$(stockfish 1850 500)"
 pair 4800 ai5-vs-sf2000 ai:5 "$(stockfish 2000 1000)"
+pair 2700 ai5-vs-sf2000-b ai:5 "$(stockfish 2000 1000)" 1001
 pair 510 ai5-vs-sf2200 ai:5 "$(stockfish 2200 1000)"

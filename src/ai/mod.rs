@@ -54,7 +54,7 @@ pub const LOWEST_RATING: u32 = 100;
 /// scores and error bars (±55 to ±380) and `scripts/ladder.sh` repeats the
 /// measurement. This table is the only place `ai:RATING`, `UCI_Elo` and the
 /// menu read them from.
-pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 970), (2, 1340), (3, 1590), (4, 1810), (5, 1930)];
+pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 970), (2, 1340), (3, 1590), (4, 1810), (5, 1940)];
 
 /// True when [`LEVEL_RATINGS`] holds measurements, not estimates (menus
 /// mark estimates with a `?`).
