@@ -230,11 +230,11 @@ impl Sprite {
 /// design at the largest whole scale that fits); `None` if the design does
 /// not fit at all. `outline` gives White's look.
 pub fn sprite(figure: Figure, outline: bool, width: usize, height: usize) -> Option<Sprite> {
-    let rows: Vec<&str> = DESIGNS[figure.index()]
-        .iter()
-        .chain(&BASE)
-        .copied()
-        .collect();
+    let design = &DESIGNS[figure.index()];
+    let rows: [&str; 10] = std::array::from_fn(|k| match design.get(k) {
+        Some(row) => row,
+        None => BASE[k - design.len()],
+    });
     let scale = (width / rows[0].len()).min(height / rows.len());
     if scale == 0 {
         return None;
