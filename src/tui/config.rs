@@ -37,27 +37,19 @@ pub enum ConfigError {
 
 /// The new-game dialog's last choices, as the dialog and the command line
 /// spell them (`ai:3`, `5+3`, a FEN); the dialog checks them again when it
-/// uses them, so a stale value only falls back to the default.
+/// uses them, so a stale value only falls back to the default. Unset
+/// choices are left out of the file (TOML has no null).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct NewGameChoices {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub white: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub black: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub movetime_ms: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub ascii: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub auto_flip: Option<bool>,
 }
 
@@ -211,6 +203,8 @@ mod tests {
         config.write(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("theme = \"colour-blind\""), "{text}");
+        // Unset choices write no key.
+        assert!(!text.contains("black") && !text.contains("seed"), "{text}");
         assert_eq!(Config::read(&path).unwrap(), config);
         let _ = std::fs::remove_dir_all(dir);
     }

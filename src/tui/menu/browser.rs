@@ -6,16 +6,15 @@
 //! elsewhere.
 
 use super::catalog::{self, Entry};
+use super::page::PageContext;
 use crate::clock::ClockState;
 use crate::record::summary::GameSummary;
 use crate::rules::AnyPosition;
-use crate::tui::base::Message;
 use crate::tui::board::BoardGeom;
 use crate::tui::game_page::draw_board;
 use crate::tui::popup::{centered, edit_line, row_style, titled_block, InputPopup, LineKey};
 use crate::tui::popup::{ListKey, ListPopup};
 use crate::tui::settings::Settings;
-use crate::tui::theme::Theme;
 use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
@@ -532,23 +531,20 @@ fn first_shown(cursor: usize, height: u16) -> usize {
 pub struct BrowserView<'a> {
     /// What to draw.
     pub browser: &'a Browser,
-    /// Variant names and boards.
-    pub registry: &'a Registry,
-    /// What went wrong opening or deleting, or what was done.
-    pub message: Option<&'a Message>,
-    /// Colours and glyphs.
-    pub theme: &'a Theme,
+    /// Its message says what went wrong opening or deleting, or what was
+    /// done.
+    pub ctx: PageContext<'a>,
 }
 
 impl Widget for BrowserView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (b, theme) = (self.browser, self.theme);
+        let (b, theme) = (self.browser, self.ctx.theme);
         let parts = Parts::of(area);
         titled_block(b.shelf.title(), theme).render(parts.frame, buf);
-        let filter = b
-            .filter
-            .as_deref()
-            .map_or_else(|| "all".to_string(), |id| variant_name(id, self.registry));
+        let filter = b.filter.as_deref().map_or_else(
+            || "all".to_string(),
+            |id| variant_name(id, self.ctx.registry),
+        );
         let shown = b.shown();
         let header = format!(
             "{} of {} · s sort: {} · v variant: {filter}",
@@ -561,7 +557,7 @@ impl Widget for BrowserView<'_> {
         if let Some(rect) = parts.preview {
             self.preview(rect, buf);
         }
-        if let Some(m) = self.message {
+        if let Some(m) = self.ctx.message {
             Clear.render(parts.message, buf);
             Paragraph::new(Line::styled(m.text.clone(), m.style(theme)))
                 .wrap(Wrap { trim: false })
@@ -596,7 +592,7 @@ fn plural(n: usize, what: &str) -> String {
 impl BrowserView<'_> {
     /// Two rows per game, then "type a path".
     fn list(&self, shown: &[&Entry], rect: Rect, buf: &mut Buffer) {
-        let (b, theme) = (self.browser, self.theme);
+        let (b, theme) = (self.browser, self.ctx.theme);
         let first = first_shown(b.cursor, rect.height);
         let mut lines: Vec<Line> = Vec::new();
         let width = usize::from(rect.width);
@@ -631,7 +627,7 @@ impl BrowserView<'_> {
         let s = &entry.summary;
         let mut top = format!(
             " {} · {}",
-            variant_name(&s.variant, self.registry),
+            variant_name(&s.variant, self.ctx.registry),
             players_text(s)
         );
         if let Some(clock) = &s.clock {
@@ -654,7 +650,7 @@ impl BrowserView<'_> {
 
     /// The board of the game under the cursor and its details in full.
     fn preview(&self, rect: Rect, buf: &mut Buffer) {
-        let (b, theme) = (self.browser, self.theme);
+        let (b, theme) = (self.browser, self.ctx.theme);
         let Some(entry) = b.selected() else {
             return;
         };
@@ -676,7 +672,7 @@ impl BrowserView<'_> {
         }
         let s = &entry.summary;
         let mut details = vec![Line::styled(
-            variant_name(&s.variant, self.registry),
+            variant_name(&s.variant, self.ctx.registry),
             theme.title(),
         )];
         if let Some(p) = &s.players {

@@ -1,14 +1,14 @@
 //! The menu's first page: continue a game in progress, start one, load or
 //! replay a saved one, the theme, quit.
 
-use super::InProgress;
+use super::page::PageContext;
 use crate::tui::popup::{centered, row_style, titled_block};
-use crate::tui::theme::{Theme, ThemeName};
+use crate::tui::theme::ThemeName;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// The keys, at the foot of the screen.
 pub const FOOTER: &str = "↑/↓ choose · Enter or the letter opens · click works too · q quits";
@@ -92,18 +92,27 @@ impl MainList {
     }
 }
 
+/// The games in progress, as the main page mentions them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InProgress {
+    /// How many there are.
+    pub count: usize,
+    /// What the newest is: its variant and length ("…, 12 plies").
+    pub newest: String,
+}
+
 /// The main page as a widget.
 pub struct MainView<'a> {
     pub list: &'a MainList,
     pub items: &'a [(MainItem, char, &'static str)],
     /// The games in progress, when there are any.
     pub in_progress: Option<&'a InProgress>,
-    pub theme: &'a Theme,
+    pub ctx: PageContext<'a>,
 }
 
 impl Widget for MainView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let theme = self.theme;
+        let theme = self.ctx.theme;
         let r = MainList::rect((area.width, area.height), self.items.len());
         let second = match self.in_progress {
             Some(InProgress { count: 1, newest }) => {
@@ -128,5 +137,13 @@ impl Widget for MainView<'_> {
         Paragraph::new(lines)
             .block(titled_block(" Motley ", theme))
             .render(r, buf);
+        if let Some(m) = self.ctx.message {
+            // Above the footer, wrapped: a settings file that could not be
+            // read, a theme that could not be kept.
+            let rows = Rect::new(0, area.height.saturating_sub(4), area.width, 3);
+            Paragraph::new(Line::styled(format!(" {}", m.text), m.style(theme)))
+                .wrap(Wrap { trim: false })
+                .render(rows, buf);
+        }
     }
 }

@@ -9,10 +9,11 @@ mod browser;
 pub mod catalog;
 mod main_page;
 mod new_game;
+mod page;
 mod variants;
 
 pub use browser::{Ask, BrowseStep, Browser, Preview, Shelf, SortKey};
-pub use main_page::{MainItem, MainList};
+pub use main_page::{InProgress, MainItem, MainList};
 pub use new_game::{
     clock_choices, level_description, level_rating, FormRow, FormStep, NewGameForm, NewGameSetup,
     MOVETIME_CHOICES, PLAYER_CHOICES,
@@ -32,6 +33,7 @@ use crate::tui::theme::{Theme, ThemeName};
 use crate::uci::client::{Engine, EngineSeat};
 use crate::variant::Registry;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
+use page::PageContext;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -55,15 +57,6 @@ pub enum Page {
     Variants(VariantPicker),
     NewGame(NewGameForm),
     Browse(Box<Browser>),
-}
-
-/// The games in progress, as the main page mentions them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InProgress {
-    /// How many there are.
-    pub count: usize,
-    /// What the newest is: its variant and length ("…, 12 plies").
-    pub newest: String,
 }
 
 /// The main menu's state.
@@ -423,54 +416,35 @@ pub struct MenuPage<'a> {
 impl Widget for MenuPage<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (menu, theme) = (self.menu, self.theme);
-        let message = menu.message.as_ref();
+        let ctx = PageContext {
+            registry: self.registry,
+            message: menu.message.as_ref(),
+            theme,
+        };
         let footer = match &menu.page {
             Page::Main(list) => {
-                main_page::MainView {
+                let items = menu.main_items(theme);
+                let in_progress = menu.in_progress.as_ref();
+                let view = main_page::MainView {
                     list,
-                    items: &menu.main_items(theme),
-                    in_progress: menu.in_progress.as_ref(),
-                    theme,
-                }
-                .render(area, buf);
-                if let Some(m) = message {
-                    // Above the footer, wrapped: a settings file that could
-                    // not be read, a theme that could not be kept.
-                    let rows = Rect::new(0, area.height.saturating_sub(4), area.width, 3);
-                    Paragraph::new(Line::styled(format!(" {}", m.text), m.style(theme)))
-                        .wrap(ratatui::widgets::Wrap { trim: false })
-                        .render(rows, buf);
-                }
+                    items: &items,
+                    in_progress,
+                    ctx,
+                };
+                view.render(area, buf);
                 main_page::FOOTER
             }
             Page::Variants(picker) => {
-                variants::PickerView {
-                    picker,
-                    registry: self.registry,
-                    theme,
-                }
-                .render(area, buf);
+                variants::PickerView { picker, ctx }.render(area, buf);
                 variants::FOOTER
             }
             Page::NewGame(form) => {
-                new_game::FormView {
-                    form,
-                    registry: self.registry,
-                    message,
-                    theme,
-                }
-                .render(area, buf);
+                new_game::FormView { form, ctx }.render(area, buf);
                 new_game::FOOTER
             }
             Page::Browse(browser) => {
                 let above_footer = Rect::new(0, 0, area.width, area.height.saturating_sub(1));
-                browser::BrowserView {
-                    browser,
-                    registry: self.registry,
-                    message,
-                    theme,
-                }
-                .render(above_footer, buf);
+                browser::BrowserView { browser, ctx }.render(above_footer, buf);
                 browser::FOOTER
             }
         };

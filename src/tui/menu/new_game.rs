@@ -6,14 +6,15 @@
 //! last choices, starts with Enter from any row, and scrolls when the
 //! terminal is short.
 
+use super::page::PageContext;
 use crate::ai::{self, PlayerSpec};
 use crate::clock::TimeControl;
 use crate::core::Color;
 use crate::rules::Position;
-use crate::tui::base::{Message, PlayChoices};
+use crate::tui::base::PlayChoices;
 use crate::tui::config::NewGameChoices;
 use crate::tui::popup::{centered, row_style, titled_block};
-use crate::tui::theme::{Theme, ThemeName};
+use crate::tui::theme::ThemeName;
 use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
@@ -656,16 +657,14 @@ fn tail(text: &str, room: usize) -> String {
 /// The form as a widget.
 pub struct FormView<'a> {
     pub form: &'a NewGameForm,
-    pub registry: &'a Registry,
-    /// Why the game could not start.
-    pub message: Option<&'a Message>,
-    pub theme: &'a Theme,
+    /// Its message says why the game could not start.
+    pub ctx: PageContext<'a>,
 }
 
 impl Widget for FormView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (form, theme) = (self.form, self.theme);
-        let rows = form.rows(self.registry);
+        let (form, theme, registry) = (self.form, self.ctx.theme, self.ctx.registry);
+        let rows = form.rows(registry);
         let focus = form.row.min(rows.len() - 1);
         let lay = FormLayout::new((area.width, area.height), rows.len(), focus);
         Clear.render(lay.outer, buf);
@@ -676,8 +675,7 @@ impl Widget for FormView<'_> {
             lay.outer.width.saturating_sub(2),
             lay.outer.height.saturating_sub(2),
         );
-        let name = self
-            .registry
+        let name = registry
             .all()
             .get(form.variant)
             .map(|v| v.name.clone())
@@ -715,9 +713,9 @@ impl Widget for FormView<'_> {
             inner.width,
             inner.bottom().saturating_sub(foot_y),
         );
-        let (help, bad) = form.help(rows[focus], self.registry, &theme.name);
+        let (help, bad) = form.help(rows[focus], registry, &theme.name);
         let mut lines = Vec::new();
-        if let Some(m) = self.message {
+        if let Some(m) = self.ctx.message {
             lines.push(Line::from(Span::styled(m.text.clone(), m.style(theme))));
         }
         lines.push(Line::styled(

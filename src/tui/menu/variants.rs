@@ -1,10 +1,9 @@
 //! The variant picker: every variant with its description, and its full
 //! rules in a popup.
 
+use super::page::PageContext;
 use crate::tui::game_page::rules_popup;
 use crate::tui::popup::{row_style, scroll_key, titled_block};
-use crate::tui::theme::Theme;
-use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -88,15 +87,14 @@ impl VariantPicker {
 /// The picker as a widget.
 pub struct PickerView<'a> {
     pub picker: &'a VariantPicker,
-    pub registry: &'a Registry,
-    pub theme: &'a Theme,
+    pub ctx: PageContext<'a>,
 }
 
 impl Widget for PickerView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let theme = self.theme;
+        let theme = self.ctx.theme;
         let (list, desc) = areas((area.width, area.height));
-        let variants = self.registry.all();
+        let variants = self.ctx.registry.all();
         let lines: Vec<Line> = variants
             .iter()
             .enumerate()
