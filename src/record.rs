@@ -202,8 +202,8 @@ pub enum RecordErrorKind {
     Field { field: String, message: String },
     #[error("written by a newer Motley (record version {0}; this Motley reads version {VERSION}); update Motley to open it")]
     NewerVersion(u64),
-    #[error("unknown variant '{id}' (known: {known})")]
-    UnknownVariant { id: String, known: String },
+    #[error(transparent)]
+    UnknownVariant(VariantError),
     #[error("start position '{fen}' is not valid: {message}")]
     BadFen { fen: String, message: String },
     #[error("ply {ply} ({mover}): '{action}' is not an action: {message}")]
@@ -553,16 +553,9 @@ fn new_game(
     start: Option<&str>,
     seed: u64,
 ) -> Result<Game, RecordError> {
-    let def = registry.get(variant).map_err(|e| match e {
-        VariantError::Unknown { id, known } => RecordErrorKind::UnknownVariant {
-            id: clip(&id),
-            known,
-        },
-        other => RecordErrorKind::UnknownVariant {
-            id: clip(variant),
-            known: other.to_string(),
-        },
-    })?;
+    let def = registry
+        .get(variant)
+        .map_err(RecordErrorKind::UnknownVariant)?;
     Game::new(def, start, seed).map_err(|e| {
         let message = match e {
             VariantError::Position { error, .. } => error.to_string(),

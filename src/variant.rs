@@ -74,7 +74,7 @@ pub struct VariantDef {
 }
 
 /// Problems with variant files and ids.
-#[derive(Debug, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum VariantError {
     #[error("unknown variant '{id}'; known: {known}")]
     Unknown { id: String, known: String },
@@ -298,15 +298,21 @@ impl Registry {
             .iter()
             .find(|v| v.id == id)
             .cloned()
-            .ok_or_else(|| VariantError::Unknown {
-                id: crate::quote::clip(id),
-                known: self
-                    .variants
-                    .iter()
-                    .map(|v| v.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
+            .ok_or_else(|| self.unknown(id))
+    }
+
+    /// The error for a variant name not found here, listing the ids there
+    /// are (also for lookups by other names, like a PGN tag's).
+    pub fn unknown(&self, name: &str) -> VariantError {
+        VariantError::Unknown {
+            id: crate::quote::clip(name),
+            known: self
+                .variants
+                .iter()
+                .map(|v| v.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
     }
 }
 

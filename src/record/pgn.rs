@@ -540,15 +540,7 @@ pub fn resolve_variant(
     tag: Option<&str>,
 ) -> Result<Arc<VariantDef>, RecordErrorKind> {
     let name = tag.map(str::trim).unwrap_or("");
-    let unknown = || RecordErrorKind::UnknownVariant {
-        id: clip(name),
-        known: registry
-            .all()
-            .iter()
-            .map(|v| v.id.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-    };
+    let unknown = || RecordErrorKind::UnknownVariant(registry.unknown(name));
     let n = norm(name);
     if matches!(
         n.as_str(),
