@@ -23,10 +23,8 @@ pub struct GameSummary {
     pub players: Option<Players>,
     /// Actions played.
     pub plies: usize,
-    /// `1-0`, `0-1` or `1/2-1/2` once decided; `None` while unfinished.
-    pub result: Option<String>,
-    /// Why the game ended, in words.
-    pub reason: Option<String>,
+    /// How the game ended; `None` while unfinished.
+    pub ending: Option<Ending>,
     /// When the game was last saved (its `saved` time, else the file's).
     pub when: SystemTime,
     /// The date the file gives apart from the saving time (an imported
@@ -43,11 +41,21 @@ pub struct GameSummary {
     pub problem: Option<String>,
 }
 
+/// How a finished game ended, as its file says: a reason only ever comes
+/// with a result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Why the game ended, in words, when the file says.
+    pub reason: Option<String>,
+}
+
 impl GameSummary {
     /// The game has a result (it belongs to the history, not to the games
     /// in progress).
     pub fn finished(&self) -> bool {
-        self.result.is_some()
+        self.ending.is_some()
     }
 }
 
@@ -82,8 +90,7 @@ pub fn summarize(path: &Path, registry: &Registry) -> GameSummary {
         variant: String::new(),
         players: None,
         plies: 0,
-        result: None,
-        reason: None,
+        ending: None,
         when: modified,
         date: None,
         final_fen: None,
@@ -112,8 +119,10 @@ fn from_json(path: &Path, summary: &mut GameSummary) -> Result<(), String> {
     summary.variant = rec.variant;
     summary.players = rec.players;
     summary.plies = rec.moves.len();
-    summary.result = rec.result.filter(|r| r.trim() != "*");
-    summary.reason = rec.reason.filter(|_| summary.result.is_some());
+    summary.ending = rec.result.filter(|r| r.trim() != "*").map(|result| Ending {
+        result,
+        reason: rec.reason,
+    });
     summary.final_fen = rec.final_fen;
     summary.date = rec.date;
     summary.clock = rec.clock;
@@ -136,8 +145,10 @@ fn from_pgn(path: &Path, registry: &Registry, summary: &mut GameSummary) -> Resu
     summary.variant = game.variant().id.clone();
     summary.players = saved.players;
     summary.plies = game.ply();
-    summary.result = game.outcome().map(|o| o.result_str().to_string());
-    summary.reason = game.outcome().map(|o| o.reason.describe().to_string());
+    summary.ending = game.outcome().map(|o| Ending {
+        result: o.result_str().to_string(),
+        reason: Some(o.reason.describe().to_string()),
+    });
     summary.final_fen = Some(game.position().to_fen());
     summary.clock = game.clock_state().cloned();
     summary.date = saved.date;

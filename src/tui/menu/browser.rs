@@ -8,7 +8,7 @@
 use super::catalog::{self, Entry};
 use super::page::PageContext;
 use crate::clock::ClockState;
-use crate::record::summary::GameSummary;
+use crate::record::summary::{Ending, GameSummary};
 use crate::rules::AnyPosition;
 use crate::tui::board::BoardGeom;
 use crate::tui::game_page::draw_board;
@@ -431,10 +431,13 @@ fn plies_text(n: usize) -> String {
 
 /// The result with its reason, or "unfinished".
 fn result_text(s: &GameSummary) -> String {
-    match (&s.result, &s.reason) {
-        (Some(r), Some(why)) => format!("{r} {why}"),
-        (Some(r), None) => r.clone(),
-        (None, _) => "unfinished".to_string(),
+    match &s.ending {
+        Some(Ending {
+            result,
+            reason: Some(why),
+        }) => format!("{result} {why}"),
+        Some(Ending { result, .. }) => result.clone(),
+        None => "unfinished".to_string(),
     }
 }
 
