@@ -354,12 +354,8 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
 
     /// The search limits for `go`, and whether only `stop` may end it.
     fn limits(&mut self, go: &Go) -> (Limits, bool) {
-        let white = self.position.turn() == crate::core::Color::White;
-        let (clock, inc) = if white {
-            (go.wtime, go.winc)
-        } else {
-            (go.btime, go.binc)
-        };
+        let side = self.position.turn().index();
+        let (clock, inc) = (go.time[side], go.inc[side]);
         let budget = match (go.movetime, clock) {
             (Some(ms), _) => Some(Duration::from_millis(ms).saturating_sub(MOVE_OVERHEAD)),
             (None, Some(time)) => Some(clock_budget(time, inc.unwrap_or(0), go.movestogo)),

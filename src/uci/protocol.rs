@@ -43,12 +43,10 @@ pub enum Command {
 pub struct Go {
     /// Think exactly this long.
     pub movetime: Option<u64>,
-    /// White's and Black's clocks.
-    pub wtime: Option<u64>,
-    pub btime: Option<u64>,
-    /// White's and Black's increments per move.
-    pub winc: Option<u64>,
-    pub binc: Option<u64>,
+    /// Each side's clock (`wtime`, `btime`), indexed by colour.
+    pub time: [Option<u64>; 2],
+    /// Each side's increment per move (`winc`, `binc`), indexed by colour.
+    pub inc: [Option<u64>; 2],
     /// Moves until the clocks are topped up.
     pub movestogo: Option<u32>,
     /// Deepest iteration in plies.
@@ -172,10 +170,10 @@ fn parse_go(words: &[&str]) -> Result<Go, ParseError> {
         let ms = |n: i64| n.max(0) as u64;
         match w {
             "movetime" => go.movetime = Some(ms(number()?)),
-            "wtime" => go.wtime = Some(ms(number()?)),
-            "btime" => go.btime = Some(ms(number()?)),
-            "winc" => go.winc = Some(ms(number()?)),
-            "binc" => go.binc = Some(ms(number()?)),
+            "wtime" => go.time[0] = Some(ms(number()?)),
+            "btime" => go.time[1] = Some(ms(number()?)),
+            "winc" => go.inc[0] = Some(ms(number()?)),
+            "binc" => go.inc[1] = Some(ms(number()?)),
             "movestogo" => go.movestogo = Some(number()?.clamp(0, i64::from(u32::MAX)) as u32),
             "depth" => go.depth = Some(number()?.clamp(1, 1000) as u32),
             "nodes" => go.nodes = Some(ms(number()?)),
@@ -422,9 +420,8 @@ mod tests {
         ) else {
             panic!("go not read");
         };
-        assert_eq!(go.wtime, Some(1000));
-        assert_eq!(go.btime, Some(0));
-        assert_eq!((go.winc, go.binc), (Some(10), Some(20)));
+        assert_eq!(go.time, [Some(1000), Some(0)]);
+        assert_eq!(go.inc, [Some(10), Some(20)]);
         assert_eq!(go.movestogo, Some(7));
         assert_eq!(go.depth, Some(9));
         assert_eq!(go.nodes, Some(5000));
