@@ -1011,7 +1011,7 @@ fn run_app(
         match &mut screen {
             Screen::Menu(m) => m.message = message,
             Screen::Play(p) => p.view.message = message,
-            Screen::Replay(r) => r.message = message,
+            Screen::Replay(r) => r.view.message = message,
         }
     }
     let theme = motley::tui::theme::Theme::from_env(config.theme_or(theme), settings.ascii);

@@ -65,6 +65,7 @@ fn replay(app: &App) -> &ReplayState {
 
 fn replay_message(app: &App) -> String {
     replay(app)
+        .view
         .message
         .as_ref()
         .map(|m| m.text.clone())
@@ -98,7 +99,7 @@ fn row_of(app: &App, needle: &str) -> String {
 fn square_background(app: &App, sq: &str) -> Option<ratatui::style::Color> {
     let buf = motley::tui::render_to_buffer(app);
     let r = replay(app);
-    let lay = motley::tui::game_page::PageLayout::new(app.size, r.flipped, false, &[], None);
+    let lay = motley::tui::game_page::PageLayout::new(app.size, r.view.flipped, false, &[], None);
     let cell = lay
         .board
         .unwrap()

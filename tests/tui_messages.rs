@@ -110,7 +110,7 @@ fn replay_app(width: u16, dir: &TempDir) -> App {
 
 fn replay_message(app: &App) -> String {
     match &app.screen {
-        Screen::Replay(r) => r.message.as_ref().map(|m| m.text.clone()),
+        Screen::Replay(r) => r.view.message.as_ref().map(|m| m.text.clone()),
         _ => None,
     }
     .unwrap_or_default()

@@ -109,11 +109,22 @@ pub struct ReplayState {
     pub autoplay: bool,
     /// Index into the speed table.
     pub speed: usize,
-    pub flipped: bool,
-    pub popup: Option<ReplayPopup>,
-    pub message: Option<Message>,
+    /// How the viewer shows it, apart from the game.
+    pub view: ReplayView,
     /// The engine's analysis, stored or under way.
     pub review: Review,
+}
+
+/// The viewer's view state: what changes how the game looks, never what
+/// is replayed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReplayView {
+    /// The board turned, Black at the bottom.
+    pub flipped: bool,
+    /// The popup open over the board.
+    pub popup: Option<ReplayPopup>,
+    /// What happened or went wrong, under the board.
+    pub message: Option<Message>,
 }
 
 /// Keys of the viewer, for the help popup.
@@ -145,9 +156,7 @@ impl ReplayState {
             error,
             autoplay: false,
             speed: 2,
-            flipped: false,
-            popup: None,
-            message: None,
+            view: ReplayView::default(),
         }
     }
 
@@ -167,7 +176,7 @@ impl ReplayState {
     fn with_stored(mut self, stored: Option<serde_json::Value>) -> ReplayState {
         let (review, note) = Review::from_record(stored.as_ref(), &self.game);
         self.review = review;
-        self.message = note.map(Message::error);
+        self.view.message = note.map(Message::error);
         self
     }
 
@@ -224,8 +233,8 @@ impl ReplayState {
 
     fn layout(&self, size: (u16, u16)) -> PageLayout {
         let centerline = panels::centerline(self.game.position());
-        let message = self.message.as_ref().map(|m| m.text.as_str());
-        PageLayout::new(size, self.flipped, centerline, &self.hints(), message)
+        let message = self.view.message.as_ref().map(|m| m.text.as_str());
+        PageLayout::new(size, self.view.flipped, centerline, &self.hints(), message)
     }
 
     /// Where the analysis goes (nothing until there is one), and the side
@@ -279,7 +288,7 @@ impl ReplayState {
                 analysis: None,
             } => {
                 if self.review.ended_early(job) {
-                    self.message = Some(Message::error(format!(
+                    self.view.message = Some(Message::error(format!(
                         "the analysis ended early ({} of {} plies); press a to try again",
                         self.review.done(),
                         self.review.total()
@@ -298,7 +307,7 @@ impl ReplayState {
     /// `a`: analyse in the background, or stop the analysis under way.
     fn analyse(&mut self, ctx: &mut Ctx) {
         if self.review.stop() {
-            self.message = Some(Message::info(format!(
+            self.view.message = Some(Message::info(format!(
                 "analysis stopped ({} of {} plies done); press a to start again",
                 self.review.done(),
                 self.review.total()
@@ -306,12 +315,12 @@ impl ReplayState {
             return;
         }
         if self.is_empty() {
-            self.message = Some(Message::error("there are no moves to analyse"));
+            self.view.message = Some(Message::error("there are no moves to analyse"));
             return;
         }
         match self.review.start(&self.game, &ctx.settings.analysis) {
             Some(job) => {
-                self.message = Some(Message::info(format!(
+                self.view.message = Some(Message::info(format!(
                     "analysing {} plies in the background ({} ms a position)…",
                     self.len(),
                     job.settings.movetime.as_millis()
@@ -319,7 +328,7 @@ impl ReplayState {
                 ctx.requests.push(Request::Analyse(Box::new(job)));
             }
             None => {
-                self.message = Some(Message::info(
+                self.view.message = Some(Message::info(
                     "the game is analysed already (the marks are in the move list)",
                 ))
             }
@@ -337,7 +346,7 @@ impl ReplayState {
             "analysed; ?!/?/??: White {}/{}/{}, Black {}/{}/{}",
             w.inaccuracies, w.mistakes, w.blunders, b.inaccuracies, b.mistakes, b.blunders
         );
-        self.message = Some(match (&self.path, &self.error) {
+        self.view.message = Some(match (&self.path, &self.error) {
             (Some(path), None) => match review::store(path, analysis) {
                 Ok(said) => Message::info(format!("{summary}; {said}")),
                 Err(why) => Message::error(format!("{summary}; {why}")),
@@ -353,9 +362,9 @@ impl ReplayState {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return Nav::Stay;
         }
-        if self.popup.is_some() {
-            if !matches!(self.popup, Some(ReplayPopup::Jump { .. })) {
-                self.popup = None;
+        if self.view.popup.is_some() {
+            if !matches!(self.view.popup, Some(ReplayPopup::Jump { .. })) {
+                self.view.popup = None;
             }
             return Nav::Stay;
         }
@@ -375,7 +384,7 @@ impl ReplayState {
     }
 
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
-        if let Some(popup) = self.popup.take() {
+        if let Some(popup) = self.view.popup.take() {
             self.on_popup_key(popup, k.code);
             return Nav::Stay;
         }
@@ -392,14 +401,14 @@ impl ReplayState {
             self.autoplay = false;
         }
         // A message answers the last key; the next key replaces it.
-        self.message = None;
+        self.view.message = None;
         match action {
             A::Back => self.ply = self.ply.saturating_sub(1),
             A::Forward => self.ply = (self.ply + 1).min(self.len()),
             A::ToStart => self.ply = 0,
             A::ToEnd => self.ply = self.len(),
             A::OpenJump => {
-                self.popup = Some(ReplayPopup::Jump {
+                self.view.popup = Some(ReplayPopup::Jump {
                     text: String::new(),
                 })
             }
@@ -418,13 +427,13 @@ impl ReplayState {
                 self.speed = self.speed.saturating_sub(1);
                 self.say_speed(self.speed == 0, "slowest");
             }
-            A::Flip => self.flipped = !self.flipped,
-            A::Help => self.popup = Some(ReplayPopup::Help { scroll: 0 }),
-            A::Rules => self.popup = Some(ReplayPopup::Rules { scroll: 0 }),
+            A::Flip => self.view.flipped = !self.view.flipped,
+            A::Help => self.view.popup = Some(ReplayPopup::Help { scroll: 0 }),
+            A::Rules => self.view.popup = Some(ReplayPopup::Rules { scroll: 0 }),
             A::Branch => return self.branch(ctx.settings),
             A::Leave => return Nav::Leave,
             A::Unbound(c) => {
-                self.message = Some(Message::error(format!(
+                self.view.message = Some(Message::error(format!(
                     "'{c}' is not a key here; press ? for the list of keys"
                 )))
             }
@@ -437,17 +446,19 @@ impl ReplayState {
     fn on_popup_key(&mut self, popup: ReplayPopup, code: KeyCode) {
         match popup {
             ReplayPopup::Help { scroll } => {
-                self.popup = scroll_key(scroll, code).map(|scroll| ReplayPopup::Help { scroll });
+                self.view.popup =
+                    scroll_key(scroll, code).map(|scroll| ReplayPopup::Help { scroll });
             }
             ReplayPopup::Rules { scroll } => {
-                self.popup = scroll_key(scroll, code).map(|scroll| ReplayPopup::Rules { scroll });
+                self.view.popup =
+                    scroll_key(scroll, code).map(|scroll| ReplayPopup::Rules { scroll });
             }
             ReplayPopup::Jump { mut text } => {
                 let digit = |t: &str, c: char| c.is_ascii_digit() && t.len() < 6;
                 match edit_line(&mut text, code, digit) {
                     LineKey::Cancel => {}
                     LineKey::Submit => self.jump(text.trim()),
-                    LineKey::Edit => self.popup = Some(ReplayPopup::Jump { text }),
+                    LineKey::Edit => self.view.popup = Some(ReplayPopup::Jump { text }),
                 }
             }
         }
@@ -471,7 +482,7 @@ impl ReplayState {
         } else {
             String::new()
         };
-        self.message = Some(Message::info(format!(
+        self.view.message = Some(Message::info(format!(
             "autoplay speed: {}{limit}",
             self.speed_text()
         )));
@@ -482,10 +493,10 @@ impl ReplayState {
         match typed.parse::<usize>() {
             Ok(n) if n <= self.len() => {
                 self.ply = n;
-                self.message = None;
+                self.view.message = None;
             }
             _ => {
-                self.message = Some(Message::error(format!(
+                self.view.message = Some(Message::error(format!(
                     "'{typed}' is not a ply: type 0 to {}",
                     self.len()
                 )))
@@ -651,7 +662,7 @@ impl Widget for ReplayPage<'_> {
         let analysis = r.analysis_layout(&lay);
         self.render_analysis(&analysis, lay.board, buf);
         self.side_panel().render(analysis.side, buf);
-        if let Some(m) = &r.message {
+        if let Some(m) = &r.view.message {
             Paragraph::new(message_lines(m, area.width, theme)).render(lay.message, buf);
         }
         KeyBar {
@@ -659,7 +670,7 @@ impl Widget for ReplayPage<'_> {
             theme,
         }
         .render(lay.hints, buf);
-        if let Some(popup) = &r.popup {
+        if let Some(popup) = &r.view.popup {
             self.render_popup(popup, area, buf);
         }
     }
