@@ -78,13 +78,15 @@ impl SortKey {
     }
 }
 
-/// A question over the list.
+/// A question over the list (one at a time).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ask {
     /// Delete this file?
     Delete(PathBuf, ListPopup),
     /// The game is open in another Motley: replay it instead?
     Locked(PathBuf, ListPopup),
+    /// Which file elsewhere? The path as typed so far.
+    Path(String),
 }
 
 /// The last position of the game under the cursor, for the preview.
@@ -126,8 +128,6 @@ pub struct Browser {
     pub filter: Option<String>,
     /// Index into [`Browser::shown`]; one past its end is "type a path".
     pub cursor: usize,
-    /// The typed path while its entry is open.
-    pub typed: Option<String>,
     /// A question over the list.
     pub ask: Option<Ask>,
     /// The board of the game under the cursor.
@@ -143,7 +143,6 @@ impl Browser {
             sort: SortKey::Date,
             filter: None,
             cursor: 0,
-            typed: None,
             ask: None,
             preview: None,
         };
@@ -237,18 +236,6 @@ impl Browser {
         if let Some(ask) = self.ask.take() {
             return self.answer(ask, code);
         }
-        if let Some(text) = &mut self.typed {
-            match edit_line(text, code, |_, _| true) {
-                LineKey::Cancel => self.typed = None,
-                LineKey::Submit => {
-                    let text = text.trim().to_string();
-                    self.typed = None;
-                    return BrowseStep::Typed(text);
-                }
-                LineKey::Edit => {}
-            }
-            return BrowseStep::Stay;
-        }
         let n = self.shown().len() + 1;
         match code {
             KeyCode::Up | KeyCode::Char('k') => self.cursor = (self.cursor + n - 1) % n,
@@ -267,7 +254,7 @@ impl Browser {
                     return step;
                 }
             }
-            KeyCode::Char('t') => self.typed = Some(String::new()),
+            KeyCode::Char('t') => self.ask = Some(Ask::Path(String::new())),
             KeyCode::Enter => return self.open_selected(),
             KeyCode::Esc | KeyCode::Char('q') => return BrowseStep::Back,
             _ => {}
@@ -284,7 +271,7 @@ impl Browser {
         size: (u16, u16),
         registry: &Registry,
     ) -> BrowseStep {
-        if self.typed.is_some() || self.ask.is_some() {
+        if self.ask.is_some() {
             return BrowseStep::Stay;
         }
         let parts = Parts::of(Rect::new(0, 0, size.0, size.1.saturating_sub(1)));
@@ -304,7 +291,7 @@ impl Browser {
 
     fn open_selected(&mut self) -> BrowseStep {
         let Some(entry) = self.selected() else {
-            self.typed = Some(String::new());
+            self.ask = Some(Ask::Path(String::new()));
             return BrowseStep::Stay;
         };
         let path = entry.summary.path.clone();
@@ -361,6 +348,7 @@ impl Browser {
         let (path, mut popup, delete) = match ask {
             Ask::Delete(path, popup) => (path, popup, true),
             Ask::Locked(path, popup) => (path, popup, false),
+            Ask::Path(text) => return self.edit_path(text, code),
         };
         match popup.key(code) {
             ListKey::Chosen(0) if delete => BrowseStep::Delete(path),
@@ -372,6 +360,18 @@ impl Browser {
                 } else {
                     Ask::Locked(path, popup)
                 });
+                BrowseStep::Stay
+            }
+        }
+    }
+
+    /// A key while the path is being typed: Enter opens it, Esc cancels.
+    fn edit_path(&mut self, mut text: String, code: KeyCode) -> BrowseStep {
+        match edit_line(&mut text, code, |_, _| true) {
+            LineKey::Cancel => BrowseStep::Stay,
+            LineKey::Submit => BrowseStep::Typed(text.trim().to_string()),
+            LineKey::Edit => {
+                self.ask = Some(Ask::Path(text));
                 BrowseStep::Stay
             }
         }
@@ -570,16 +570,14 @@ impl Widget for BrowserView<'_> {
             Some(Ask::Delete(_, popup) | Ask::Locked(_, popup)) => {
                 popup.widget(theme).render(area, buf)
             }
-            None => {}
-        }
-        if let Some(text) = &b.typed {
-            InputPopup {
+            Some(Ask::Path(text)) => InputPopup {
                 title: "Path of a saved game",
                 help: "Enter opens · Esc cancels · ~ is your home folder",
                 text,
                 theme,
             }
-            .render(area, buf);
+            .render(area, buf),
+            None => {}
         }
     }
 }
