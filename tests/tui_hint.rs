@@ -81,11 +81,11 @@ fn a_hint_is_searched_in_the_background_and_a_stale_one_is_dropped() {
     };
     // A move is played before the answer comes: the answer is stale.
     prompt(&mut app, "e4");
-    assert!(job.stop.load(std::sync::atomic::Ordering::Relaxed));
+    assert!(job.order.stop.load(std::sync::atomic::Ordering::Relaxed));
     handle(
         &mut app,
         AppEvent::Hinted {
-            generation: job.generation,
+            generation: job.order.generation,
             action: job.run(),
         },
     );

@@ -407,7 +407,7 @@ fn computer_moves_and_move_now() {
     let motley::tui::base::Request::Think(job) = &app.requests[0] else {
         panic!("expected a computer's job")
     };
-    assert!(job.stop.load(std::sync::atomic::Ordering::Relaxed));
+    assert!(job.order.stop.load(std::sync::atomic::Ordering::Relaxed));
     click_square(&mut app, "e7");
     assert_message(&app, "thinking");
     motley::tui::app::run_requests_inline(&mut app);
@@ -725,12 +725,12 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
     assert_eq!(play_state(&app).view.cursor, cursor);
     handle(&mut app, AppEvent::char('q'));
     assert!(app.quit);
-    assert!(job.stop.load(std::sync::atomic::Ordering::Relaxed));
+    assert!(job.order.stop.load(std::sync::atomic::Ordering::Relaxed));
     // A late answer from the stopped search changes nothing.
     handle(
         &mut app,
         AppEvent::Thought {
-            generation: job.generation,
+            generation: job.order.generation,
             action: None,
         },
     );

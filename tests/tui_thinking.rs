@@ -17,7 +17,7 @@ fn pending_job(app: &App) -> u64 {
     app.requests
         .iter()
         .find_map(|r| match r {
-            Request::Think(job) => Some(job.generation),
+            Request::Think(job) => Some(job.order.generation),
             _ => None,
         })
         .expect("the computer was asked to think")

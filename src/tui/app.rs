@@ -259,7 +259,7 @@ pub fn run_requests_inline(app: &mut App) {
 pub fn request_events(request: Request) -> Vec<AppEvent> {
     match request {
         Request::Think(job) => {
-            let generation = job.generation;
+            let generation = job.order.generation;
             let mut events = Vec::new();
             let answer = job.run_with(&mut |progress| {
                 let progress = Box::new(progress);
@@ -272,7 +272,7 @@ pub fn request_events(request: Request) -> Vec<AppEvent> {
             events
         }
         Request::Hint(job) => vec![AppEvent::Hinted {
-            generation: job.generation,
+            generation: job.order.generation,
             action: job.run(),
         }],
         Request::Clipboard(_) => Vec::new(),

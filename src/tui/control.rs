@@ -23,23 +23,33 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A computer player's job: everything the search needs, so the runtime can
-/// run it off the UI thread and send the answer back tagged with
-/// `generation`.
+/// What every search run off the UI thread for the game carries (a
+/// computer's move, a hint): the position, a number to match the answer
+/// to it, and a flag to stop it.
 #[derive(Clone, Debug)]
-pub struct ThinkJob {
-    /// Matches the answer to the job; a stale answer is dropped.
+pub struct SearchOrder {
+    /// Matches the answer to the order; a stale answer is dropped.
     pub generation: u64,
-    /// The position to move in.
+    /// The position to search.
     pub position: AnyPosition,
     /// Repetition keys of the positions before this one.
     pub history: Vec<u64>,
+    /// Set to make the search answer now (or give up, when the game moved
+    /// on).
+    pub stop: Arc<AtomicBool>,
+}
+
+/// A computer player's job: everything the search needs, so the runtime can
+/// run it off the UI thread and send the answer back tagged with its
+/// order's `generation`.
+#[derive(Clone, Debug)]
+pub struct ThinkJob {
+    /// The position, the answer's tag and the stop flag.
+    pub order: SearchOrder,
     /// Which computer player (level, random).
     pub spec: PlayerSpec,
     /// Time and seed for this move.
     pub settings: ThinkSettings,
-    /// Set to make the search answer now (or give up, when the game moved on).
-    pub stop: Arc<AtomicBool>,
     /// For a `uci:` player: its engine and the game so far.
     pub engine: Option<EngineTurn>,
 }
@@ -58,6 +68,7 @@ impl ThinkJob {
         &self,
         on_progress: &mut dyn FnMut(ThinkProgress),
     ) -> Result<Option<Action>, String> {
+        let order = &self.order;
         match &self.engine {
             Some(turn) => {
                 let started = std::time::Instant::now();
@@ -65,26 +76,26 @@ impl ThinkJob {
                     let info = read_info(line);
                     let best = info.filter(|i| i.multipv.unwrap_or(1) == 1);
                     if let Some(p) = best.and_then(|i| {
-                        ThinkProgress::of_engine(&self.position, &i, started.elapsed())
+                        ThinkProgress::of_engine(&order.position, &i, started.elapsed())
                     }) {
                         on_progress(p);
                     }
                 };
                 turn.play_with(
-                    &self.position,
+                    &order.position,
                     self.settings.movetime,
-                    &self.stop,
+                    &order.stop,
                     &mut on_line,
                 )
                 .map_err(|e| e.to_string())
             }
             None => Ok(crate::ai::think_with(
-                &self.position,
-                &self.history,
+                &order.position,
+                &order.history,
                 &self.spec,
                 &self.settings,
-                &self.stop,
-                &mut |it| on_progress(ThinkProgress::of(&self.position, it)),
+                &order.stop,
+                &mut |it| on_progress(ThinkProgress::of(&order.position, it)),
             )),
         }
     }
@@ -238,23 +249,23 @@ pub const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 /// the default level thinks), run off the UI thread like a computer's move.
 #[derive(Clone, Debug)]
 pub struct HintJob {
-    /// Matches the answer to the request; a stale answer is dropped.
-    pub generation: u64,
-    /// The position the hint is for.
-    pub position: AnyPosition,
-    /// Repetition keys of the positions before this one.
-    pub history: Vec<u64>,
+    /// The position the hint is for, the answer's tag and the stop flag
+    /// (set when the hint is no longer wanted).
+    pub order: SearchOrder,
     /// How long and how deep to search.
     pub limits: Limits,
-    /// Set when the hint is no longer wanted (the game moved on).
-    pub stop: Arc<AtomicBool>,
 }
 
 impl HintJob {
     /// Search; `None` when there is nothing to suggest.
     pub fn run(&self) -> Option<Action> {
-        let (pos, history) = (&self.position, &self.history);
-        crate::dispatch!(pos, p => search::search(p, history, &self.limits, &self.stop)).best
+        let SearchOrder {
+            position,
+            history,
+            stop,
+            ..
+        } = &self.order;
+        crate::dispatch!(position, p => search::search(p, history, &self.limits, stop)).best
     }
 }
 
@@ -731,26 +742,36 @@ impl GameControl {
             )),
             _ => None,
         };
-        self.generation += 1;
-        let stop = Arc::new(AtomicBool::new(false));
-        let history = self.game.repetition_history();
-        self.thinking = Some(Thinking {
-            generation: self.generation,
-            stop: stop.clone(),
-            progress: None,
-        });
+        let (order, thinking) = self.new_search();
+        self.thinking = Some(thinking);
         Some(ThinkJob {
-            generation: self.generation,
-            position: self.game.position().clone(),
-            history,
+            order,
             spec,
             settings: ThinkSettings {
                 movetime: self.think_time(settings),
                 seed: self.game.seed() ^ self.game.ply() as u64,
             },
-            stop,
             engine,
         })
+    }
+
+    /// A search of the current position under a new generation, and the
+    /// record that it is under way.
+    fn new_search(&mut self) -> (SearchOrder, Thinking) {
+        self.generation += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        let thinking = Thinking {
+            generation: self.generation,
+            stop: stop.clone(),
+            progress: None,
+        };
+        let order = SearchOrder {
+            generation: self.generation,
+            position: self.game.position().clone(),
+            history: self.game.repetition_history(),
+            stop,
+        };
+        (order, thinking)
     }
 
     /// Hints used so far by each side (White, Black).
@@ -778,13 +799,8 @@ impl GameControl {
         if self.hint_asked.is_some() {
             return Err("a hint is being searched for already".to_string());
         }
-        self.generation += 1;
-        let stop = Arc::new(AtomicBool::new(false));
-        self.hint_asked = Some(Thinking {
-            generation: self.generation,
-            stop: stop.clone(),
-            progress: None,
-        });
+        let (order, thinking) = self.new_search();
+        self.hint_asked = Some(thinking);
         let think = ThinkSettings {
             movetime: settings.movetime,
             seed: 0,
@@ -796,13 +812,7 @@ impl GameControl {
             contempt: 0,
             ..crate::ai::level_limits(DEFAULT_LEVEL, pos.fullmoves(), &think)
         };
-        Ok(HintJob {
-            generation: self.generation,
-            position: pos.clone(),
-            history: self.game.repetition_history(),
-            limits,
-            stop,
-        })
+        Ok(HintJob { order, limits })
     }
 
     /// A hint's answer for request `generation`: `None` when stale (the

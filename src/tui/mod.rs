@@ -303,7 +303,7 @@ where
 /// Search for a hint; the answer (`None` when the search failed) comes
 /// back as an event.
 fn spawn_hint(job: HintJob, tx: &mpsc::Sender<Wake>) {
-    let generation = job.generation;
+    let generation = job.order.generation;
     let failed = AppEvent::Hinted {
         generation,
         action: None,
@@ -337,7 +337,7 @@ fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<Wake>) {
 /// Run a computer player's job, streaming its progress (throttled) for the
 /// thinking line; a failed job answers with no move, which the game shows.
 fn spawn_thinker(job: ThinkJob, tx: &mpsc::Sender<Wake>) {
-    let generation = job.generation;
+    let generation = job.order.generation;
     let failed = AppEvent::Thought {
         generation,
         action: None,
