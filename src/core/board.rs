@@ -150,6 +150,24 @@ impl Board {
         Some(p)
     }
 
+    /// Move the piece on `from` to `to`, taking whatever stands there: the
+    /// move made at nearly every node, done in one pass. Returns the piece
+    /// moved and the one taken; `None`, changing nothing, when `from` is
+    /// empty or is `to`.
+    #[inline]
+    pub(crate) fn relocate(&mut self, from: Square, to: Square) -> Option<(Piece, Option<Piece>)> {
+        let mover = self.piece_at(from).filter(|_| from != to)?;
+        let taken = self.clear(to);
+        let from_to = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_role[mover.role.index()] ^= from_to;
+        self.by_color[mover.color.index()] ^= from_to;
+        self.occupied ^= from_to;
+        self.mailbox[to.index()] = self.mailbox[from.index()];
+        self.mailbox[from.index()] = 0;
+        self.hash ^= zobrist::piece(mover, from) ^ zobrist::piece(mover, to);
+        Some((mover, taken))
+    }
+
     /// Change the owner of the piece on `sq` (Monochrome crossings, Chicken
     /// flips). Does nothing on an empty square.
     #[inline]

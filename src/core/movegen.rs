@@ -307,8 +307,26 @@ pub struct Applied {
 /// the destination (or beside, en passant, or in place), promotions, and the
 /// rook's hop in castling. Owners are not changed; families that recolour do
 /// so afterwards.
-#[inline]
+#[inline(always)]
 pub fn apply_move(board: &mut Board, m: Move) -> Applied {
+    // The common move, a piece going from one square to another, is made
+    // in one pass; every other kind takes the general path.
+    if matches!(m.kind, MoveKind::Normal | MoveKind::DoublePush) {
+        if let Some((mover, taken)) = board.relocate(m.from, m.to) {
+            return Applied {
+                moved: mover.role,
+                captured: taken.map(|p| (p, m.to)),
+                destination: m.to,
+            };
+        }
+    }
+    apply_special_move(board, m)
+}
+
+/// [`apply_move`] for castling, en passant, promotions, captures in place
+/// (and a move from an empty square, which moves nothing).
+#[inline(never)]
+fn apply_special_move(board: &mut Board, m: Move) -> Applied {
     if m.kind == MoveKind::CaptureInPlace {
         let moved = board.role_at(m.from).unwrap_or(Role::Pawn);
         let captured = board.clear(m.to).map(|p| (p, m.to));
