@@ -102,17 +102,31 @@ pub fn slot_attacks(kind: KnightKind, sq: Square, occupied: Bitboard) -> Bitboar
     }
 }
 
-/// The double knight's leaps from `sq` whose middle square is empty.
+/// The double knight's leaps from `sq` whose middle square is empty: all
+/// of its leaps, less those through an occupied middle square (usually few
+/// of its eight).
 #[inline]
 fn double_knight_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut out = 0u64;
-    for &(t, mid) in &DOUBLE_KNIGHT[sq.index()] {
-        if mid & occupied.0 == 0 {
-            out |= t;
-        }
+    let mut out = Bitboard(DOUBLE_KNIGHT_ANY[sq.index()]);
+    for middle in knight_attacks(sq) & occupied {
+        let way = KNIGHT_WAY[(middle.index() + 17 - sq.index()) & 63];
+        out &= !Bitboard(DOUBLE_KNIGHT[sq.index()][way as usize].0);
     }
-    Bitboard(out)
+    out
 }
+
+/// Which of [`KNIGHT_OFFSETS`] a knight's jump takes, by the jump's change
+/// of square index plus 17 (unique for jumps that stay on the board).
+static KNIGHT_WAY: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = KNIGHT_OFFSETS[d];
+        t[(dr as i32 * 8 + df as i32 + 17) as usize] = d as u8;
+        d += 1;
+    }
+    t
+};
 
 /// Pieces among `them` (pieces of `by`) that attack `s` pictorially.
 #[inline(always)]
@@ -500,5 +514,44 @@ impl Describe for Monochromatic {
                 self.powers().knight.name()
             )),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The double knight's leaps as the rule states them: two knight jumps
+    /// the same way, the first landing on an empty square.
+    fn leaps_by_rule(sq: Square, occupied: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for (df, dr) in KNIGHT_OFFSETS {
+            let middle = sq.offset(df, dr);
+            let target = sq.offset(2 * df, 2 * dr);
+            if let (Some(m), Some(t)) = (middle, target) {
+                if !occupied.contains(m) {
+                    out.insert(t);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn double_knight_leaps_need_an_empty_middle_square() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            seed = crate::core::zobrist::splitmix(seed);
+            // Sparse and dense boards alike.
+            let occupied = Bitboard(seed & crate::core::zobrist::splitmix(seed ^ 1));
+            for i in 0..64 {
+                let sq = Square::new_unchecked(i);
+                assert_eq!(
+                    double_knight_attacks(sq, occupied),
+                    leaps_by_rule(sq, occupied),
+                    "double knight on {sq} with {occupied:?}"
+                );
+            }
+        }
     }
 }
