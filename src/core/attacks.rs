@@ -278,6 +278,31 @@ const fn ray(sq: usize, (df, dr): (i8, i8), occupied: u64) -> u64 {
     out
 }
 
+/// Squares a rook on `sq` reaches on an empty board: where an enemy rook
+/// must stand to have any chance of attacking `sq`.
+#[inline]
+pub fn rook_reach(sq: Square) -> Bitboard {
+    Bitboard(REACH[0][sq.index()])
+}
+
+/// Squares a bishop on `sq` reaches on an empty board (see [`rook_reach`]).
+#[inline]
+pub fn bishop_reach(sq: Square) -> Bitboard {
+    Bitboard(REACH[1][sq.index()])
+}
+
+/// [`rook_reach`] and [`bishop_reach`] by square.
+static REACH: [[u64; 64]; 2] = {
+    let mut t = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        t[0][sq] = slide(sq, &ROOK_DIRS, 0);
+        t[1][sq] = slide(sq, &BISHOP_DIRS, 0);
+        sq += 1;
+    }
+    t
+};
+
 /// Squares a slider on `sq` reaches along `dirs` given the occupied
 /// squares (the ray walk the magic tables are filled from).
 const fn slide(sq: usize, dirs: &[(i8, i8); 4], occupied: u64) -> u64 {

@@ -15,8 +15,8 @@
 
 use super::action::{Action, Move, MoveKind};
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, bishop_reach, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks, rook_reach,
 };
 use super::bitboard::Bitboard;
 use super::board::Board;
@@ -141,6 +141,14 @@ pub trait Powers: Sized {
     #[inline]
     fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
         node.safe_after(from, to)
+    }
+
+    /// Is no square of a castling king's `path` attacked (king and rook at
+    /// home, the squares between them empty)? The default asks square by
+    /// square.
+    #[inline]
+    fn castling_path_safe(&self, node: &Node<'_, Self>, path: Bitboard) -> bool {
+        path_safe(node, path)
     }
 }
 
@@ -319,6 +327,38 @@ impl<const KING_SLIDES: bool> Powers for FidePowers<KING_SLIDES> {
     fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
         stays_on_pin_line(node, from, to)
     }
+
+    #[inline]
+    fn castling_path_safe(&self, node: &Node<'_, Self>, path: Bitboard) -> bool {
+        let b = node.board;
+        chess_castling_path_safe(node, path, |s| {
+            (knight_attacks(s) & b.by_role(Role::Knight))
+                | (king_attacks(s) & b.by_role(Role::King))
+                | (pawn_attacks(node.us, s) & b.by_role(Role::Pawn))
+        })
+    }
+}
+
+/// [`Powers::castling_path_safe`] for powers whose rooks, bishops and
+/// queens attack as chess's, and whose other attacks, `leapers` (the pieces
+/// attacking a square, either colour), come from no line. An enemy slider
+/// attacks a square of the path only from one of its lines with nothing
+/// between, and few stand on those lines: each is tested apart, with no
+/// slider lookup.
+#[inline(always)]
+pub fn chess_castling_path_safe<P: Powers>(
+    node: &Node<'_, P>,
+    mut path: Bitboard,
+    leapers: impl Fn(Square) -> Bitboard,
+) -> bool {
+    let b = node.board;
+    let rooks = b.rooks_and_queens() & node.theirs;
+    let bishops = b.bishops_and_queens() & node.theirs;
+    path.all(|s| {
+        let mut snipers = (rook_reach(s) & rooks) | (bishop_reach(s) & bishops);
+        (leapers(s) & node.theirs).is_empty()
+            && snipers.all(|p| (between(s, p) & node.occupied).any())
+    })
 }
 
 /// Judging by playing out: every move from a sensitive square, and every
@@ -464,7 +504,7 @@ fn push_castling<P: Powers>(node: &Node<'_, P>, kingside: bool, out: &mut Vec<Ac
     if node.king == g.king_from
         && rooks.contains(g.rook_from)
         && (node.occupied & g.must_be_empty).is_empty()
-        && path_safe(node, g.king_path)
+        && node.powers.castling_path_safe(node, g.king_path)
     {
         let m = Move::with_kind(g.king_from, g.king_to, MoveKind::Castle);
         out.push(Action::Move(m));

@@ -13,8 +13,8 @@ use crate::core::attacks::{
 };
 use crate::core::fen::Setup;
 use crate::core::legal::{
-    castling_keeps_colour, gen_legal, king_attacked, pin_guard, same_colour, stays_on_pin_line,
-    Enemy, FidePowers, FideState, Guard, Node, PawnPowers, Powers,
+    castling_keeps_colour, chess_castling_path_safe, gen_legal, king_attacked, pin_guard,
+    same_colour, stays_on_pin_line, Enemy, FidePowers, FideState, Guard, Node, PawnPowers, Powers,
 };
 use crate::core::movegen::{apply_move, castle_bit, castle_geometry, pawn_start_rank};
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
@@ -138,9 +138,23 @@ pub fn attackers_to(
     occupied: Bitboard,
     them: Bitboard,
 ) -> Bitboard {
-    let mut a = ((rook_attacks(s, occupied) & board.rooks_and_queens())
-        | (bishop_attacks(s, occupied) & board.bishops_and_queens())
-        | (king_attacks(s) & board.by_role(Role::King))
+    let sliders = (rook_attacks(s, occupied) & board.rooks_and_queens())
+        | (bishop_attacks(s, occupied) & board.bishops_and_queens());
+    (sliders & them) | leaper_attackers(board, kind, s, by, occupied, them)
+}
+
+/// Pieces among `them` (pieces of `by`) that attack `s` otherwise than
+/// along a chess slider's line: king, pawns and the knight slot's piece.
+#[inline(always)]
+fn leaper_attackers(
+    board: &Board,
+    kind: KnightKind,
+    s: Square,
+    by: Color,
+    occupied: Bitboard,
+    them: Bitboard,
+) -> Bitboard {
+    let mut a = ((king_attacks(s) & board.by_role(Role::King))
         | (pawn_attacks(by.other(), s) & board.by_role(Role::Pawn)))
         & them;
     let knights = board.by_role(Role::Knight) & them;
@@ -303,6 +317,24 @@ impl Powers for MonochromaticPowers {
     fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
         slot_pinned_move_ok(self.knight, node, from, to)
     }
+
+    #[inline(always)]
+    fn castling_path_safe(&self, node: &Node<'_, Self>, path: Bitboard) -> bool {
+        slot_castling_path_safe(self.knight, node, path)
+    }
+}
+
+/// Sliders attack as chess's (check is pictorial), so a castling path
+/// with no enemy slider on its lines is judged by the other pieces alone.
+#[inline(always)]
+fn slot_castling_path_safe<P: Powers>(
+    knight: KnightKind,
+    node: &Node<'_, P>,
+    path: Bitboard,
+) -> bool {
+    chess_castling_path_safe(node, path, |s| {
+        leaper_attackers(node.board, knight, s, node.them, node.occupied, node.theirs)
+    })
 }
 
 /// Pins decide: every attack is a chess slider's ray or a leap, and the
@@ -386,6 +418,18 @@ impl<const KNIGHT: usize> Powers for FixedSlot<KNIGHT> {
     fn pinned_move_ok(&self, node: &Node<'_, Self>, from: Square, to: Square) -> bool {
         slot_pinned_move_ok(Self::POWERS.knight, node, from, to)
     }
+
+    #[inline(always)]
+    fn castling_path_safe(&self, node: &Node<'_, Self>, path: Bitboard) -> bool {
+        slot_castling_path_safe(Self::POWERS.knight, node, path)
+    }
+}
+
+/// The generator for one knight-slot piece, compiled apart from the other
+/// three, so that each is optimised on its own.
+#[inline(never)]
+fn gen_slot<const KNIGHT: usize>(state: &FideState<'_>, out: &mut Vec<Action>) {
+    gen_legal(&FixedSlot::<KNIGHT>, state, out);
 }
 
 fn shade(sq: Square) -> &'static str {
@@ -401,10 +445,10 @@ impl FideFamily for MonochromaticPowers {
     #[inline]
     fn generate(&self, state: &FideState<'_>, out: &mut Vec<Action>) {
         match self.knight {
-            KnightKind::Knight => gen_legal(&FixedSlot::<0>, state, out),
-            KnightKind::Camel => gen_legal(&FixedSlot::<1>, state, out),
-            KnightKind::Da => gen_legal(&FixedSlot::<2>, state, out),
-            KnightKind::DoubleKnight => gen_legal(&FixedSlot::<3>, state, out),
+            KnightKind::Knight => gen_slot::<0>(state, out),
+            KnightKind::Camel => gen_slot::<1>(state, out),
+            KnightKind::Da => gen_slot::<2>(state, out),
+            KnightKind::DoubleKnight => gen_slot::<3>(state, out),
         }
     }
 
