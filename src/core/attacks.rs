@@ -281,18 +281,18 @@ const fn ray(sq: usize, (df, dr): (i8, i8), occupied: u64) -> u64 {
 /// Squares a rook on `sq` reaches on an empty board: where an enemy rook
 /// must stand to have any chance of attacking `sq`.
 #[inline]
-pub fn rook_reach(sq: Square) -> Bitboard {
-    Bitboard(REACH[0][sq.index()])
+pub const fn rook_reach(sq: Square) -> Bitboard {
+    Bitboard(REACH[0][sq.index_const() as usize])
 }
 
 /// Squares a bishop on `sq` reaches on an empty board (see [`rook_reach`]).
 #[inline]
-pub fn bishop_reach(sq: Square) -> Bitboard {
-    Bitboard(REACH[1][sq.index()])
+pub const fn bishop_reach(sq: Square) -> Bitboard {
+    Bitboard(REACH[1][sq.index_const() as usize])
 }
 
 /// [`rook_reach`] and [`bishop_reach`] by square.
-static REACH: [[u64; 64]; 2] = {
+const REACH: [[u64; 64]; 2] = {
     let mut t = [[0u64; 64]; 2];
     let mut sq = 0;
     while sq < 64 {

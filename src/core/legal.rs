@@ -143,12 +143,12 @@ pub trait Powers: Sized {
         node.safe_after(from, to)
     }
 
-    /// Is no square of a castling king's `path` attacked (king and rook at
+    /// Is no square of castling `g`'s king path attacked (king and rook at
     /// home, the squares between them empty)? The default asks square by
     /// square.
     #[inline]
-    fn castling_path_safe(&self, node: &Node<'_, Self>, path: Bitboard) -> bool {
-        path_safe(node, path)
+    fn castling_path_safe(&self, node: &Node<'_, Self>, g: &CastleGeometry) -> bool {
+        path_safe(node, g.king_path)
     }
 }
 
@@ -329,34 +329,35 @@ impl<const KING_SLIDES: bool> Powers for FidePowers<KING_SLIDES> {
     }
 
     #[inline]
-    fn castling_path_safe(&self, node: &Node<'_, Self>, path: Bitboard) -> bool {
-        let b = node.board;
-        chess_castling_path_safe(node, path, |s| {
-            (knight_attacks(s) & b.by_role(Role::Knight))
-                | (king_attacks(s) & b.by_role(Role::King))
-                | (pawn_attacks(node.us, s) & b.by_role(Role::Pawn))
-        })
+    fn castling_path_safe(&self, node: &Node<'_, Self>, g: &CastleGeometry) -> bool {
+        chess_castling_path_safe(node, g, knight_attacks)
     }
 }
 
-/// [`Powers::castling_path_safe`] for powers whose rooks, bishops and
-/// queens attack as chess's, and whose other attacks, `leapers` (the pieces
-/// attacking a square, either colour), come from no line. An enemy slider
-/// attacks a square of the path only from one of its lines with nothing
-/// between, and few stand on those lines: each is tested apart, with no
-/// slider lookup.
+/// [`Powers::castling_path_safe`] for powers with chess's king, pawns,
+/// rooks, bishops and queens, whose knight-slot pieces attack a square `s`
+/// from `knight_slot(s)` (pieces of either colour). Kings and pawns attack
+/// the path only from its guard squares, known in advance; an enemy slider
+/// only from one of its lines with nothing between, and few stand there:
+/// each is tested apart, with no slider lookup.
 #[inline(always)]
 pub fn chess_castling_path_safe<P: Powers>(
     node: &Node<'_, P>,
-    mut path: Bitboard,
-    leapers: impl Fn(Square) -> Bitboard,
+    g: &CastleGeometry,
+    knight_slot: impl Fn(Square) -> Bitboard,
 ) -> bool {
-    let b = node.board;
-    let rooks = b.rooks_and_queens() & node.theirs;
-    let bishops = b.bishops_and_queens() & node.theirs;
+    let (b, theirs, guards) = (node.board, node.theirs, &g.path_guards);
+    let near = (b.by_role(Role::King) & guards.king) | (b.by_role(Role::Pawn) & guards.pawn);
+    if (near & theirs).any() {
+        return false;
+    }
+    let knights = b.by_role(Role::Knight) & theirs;
+    let rooks = b.rooks_and_queens() & theirs & guards.rook_lines;
+    let bishops = b.bishops_and_queens() & theirs & guards.bishop_lines;
+    let mut path = g.king_path;
     path.all(|s| {
         let mut snipers = (rook_reach(s) & rooks) | (bishop_reach(s) & bishops);
-        (leapers(s) & node.theirs).is_empty()
+        (knight_slot(s) & knights).is_empty()
             && snipers.all(|p| (between(s, p) & node.occupied).any())
     })
 }
@@ -504,7 +505,7 @@ fn push_castling<P: Powers>(node: &Node<'_, P>, kingside: bool, out: &mut Vec<Ac
     if node.king == g.king_from
         && rooks.contains(g.rook_from)
         && (node.occupied & g.must_be_empty).is_empty()
-        && node.powers.castling_path_safe(node, g.king_path)
+        && node.powers.castling_path_safe(node, g)
     {
         let m = Move::with_kind(g.king_from, g.king_to, MoveKind::Castle);
         out.push(Action::Move(m));

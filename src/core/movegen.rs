@@ -5,7 +5,10 @@
 //! [`super::legal`].
 
 use super::action::{Action, Move, MoveKind};
-use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::attacks::{
+    bishop_attacks, bishop_reach, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_reach,
+};
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::fen::castle;
@@ -81,6 +84,20 @@ pub struct CastleGeometry {
     pub rook_to: Square,
     pub must_be_empty: Bitboard,
     pub king_path: Bitboard,
+    /// Where an enemy piece must stand to attack the king's path with
+    /// chess's powers, by the kind of attack: along a rook's lines, a
+    /// bishop's, a king's step or a pawn's capture (the path's pawn guards
+    /// face the castling side's own direction).
+    pub path_guards: PathGuards,
+}
+
+/// See [`CastleGeometry::path_guards`].
+#[derive(Clone, Copy, Debug)]
+pub struct PathGuards {
+    pub rook_lines: Bitboard,
+    pub bishop_lines: Bitboard,
+    pub king: Bitboard,
+    pub pawn: Bitboard,
 }
 
 /// Every castling's squares, by colour and side (queenside first), built
@@ -104,6 +121,8 @@ const fn build_castle(rank: u8, kingside: bool) -> CastleGeometry {
         }
         Bitboard(bits)
     }
+    let path: &[u8] = if kingside { &[5, 6] } else { &[3, 2] };
+    let path_guards = path_guards(set(path, rank), rank == 0);
     if kingside {
         CastleGeometry {
             king_from: at(4, rank),
@@ -111,7 +130,8 @@ const fn build_castle(rank: u8, kingside: bool) -> CastleGeometry {
             rook_from: at(7, rank),
             rook_to: at(5, rank),
             must_be_empty: set(&[5, 6], rank),
-            king_path: set(&[5, 6], rank),
+            king_path: set(path, rank),
+            path_guards,
         }
     } else {
         CastleGeometry {
@@ -120,8 +140,60 @@ const fn build_castle(rank: u8, kingside: bool) -> CastleGeometry {
             rook_from: at(0, rank),
             rook_to: at(3, rank),
             must_be_empty: set(&[1, 2, 3], rank),
-            king_path: set(&[3, 2], rank),
+            king_path: set(path, rank),
+            path_guards,
         }
+    }
+}
+
+/// The [`PathGuards`] of `path`, castled by White when `white`.
+const fn path_guards(path: Bitboard, white: bool) -> PathGuards {
+    /// Squares `offsets` away from any square of `path`.
+    const fn around(path: u64, offsets: &[(i8, i8)]) -> u64 {
+        let mut out = 0;
+        let mut sq = 0;
+        while sq < 64 {
+            if path & (1 << sq) != 0 {
+                let mut i = 0;
+                while i < offsets.len() {
+                    let (f, r) = ((sq % 8) as i8 + offsets[i].0, (sq / 8) as i8 + offsets[i].1);
+                    if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                        out |= 1 << (r * 8 + f);
+                    }
+                    i += 1;
+                }
+            }
+            sq += 1;
+        }
+        out
+    }
+    let (mut rook_lines, mut bishop_lines) = (0, 0);
+    let mut sq = 0;
+    while sq < 64 {
+        if path.0 & (1 << sq) != 0 {
+            rook_lines |= rook_reach(Square::new_unchecked(sq)).0;
+            bishop_lines |= bishop_reach(Square::new_unchecked(sq)).0;
+        }
+        sq += 1;
+    }
+    let ahead = if white { 1 } else { -1 };
+    PathGuards {
+        rook_lines: Bitboard(rook_lines),
+        bishop_lines: Bitboard(bishop_lines),
+        king: Bitboard(around(
+            path.0,
+            &[
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ],
+        )),
+        pawn: Bitboard(around(path.0, &[(-1, ahead), (1, ahead)])),
     }
 }
 

@@ -16,7 +16,9 @@ use crate::core::legal::{
     castling_keeps_colour, chess_castling_path_safe, gen_legal, king_attacked, pin_guard,
     same_colour, stays_on_pin_line, Enemy, FidePowers, FideState, Guard, Node, PawnPowers, Powers,
 };
-use crate::core::movegen::{apply_move, castle_bit, castle_geometry, pawn_start_rank};
+use crate::core::movegen::{
+    apply_move, castle_bit, castle_geometry, pawn_start_rank, CastleGeometry,
+};
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
 use serde::{Deserialize, Serialize};
 
@@ -68,7 +70,6 @@ pub struct MonochromaticOptions {
 
 /// The double knight's eight (2,4) targets from each square with the
 /// intermediate square each must pass (zero where off the board).
-static DOUBLE_KNIGHT: [[(u64, u64); 8]; 64] = DOUBLE_KNIGHT_TABLE;
 const DOUBLE_KNIGHT_TABLE: [[(u64, u64); 8]; 64] = build_double_knight();
 
 /// Two knight jumps the same way: the knight's offsets doubled.
@@ -109,24 +110,15 @@ pub fn slot_attacks(kind: KnightKind, sq: Square, occupied: Bitboard) -> Bitboar
 fn double_knight_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let mut out = Bitboard(DOUBLE_KNIGHT_ANY[sq.index()]);
     for middle in knight_attacks(sq) & occupied {
-        let way = KNIGHT_WAY[(middle.index() + 17 - sq.index()) & 63];
-        out &= !Bitboard(DOUBLE_KNIGHT[sq.index()][way as usize].0);
+        // The leap through `middle` lands as far again beyond it, at index
+        // 2·middle − sq. Where that leap would leave the board, the index
+        // is outside the board or, a file overflow carrying into the rank,
+        // an odd number of ranks from `sq`: never one of its leaps.
+        let beyond = 2 * middle.index() as i32 - sq.index() as i32;
+        out &= !Bitboard(1u64.checked_shl(beyond as u32).unwrap_or(0));
     }
     out
 }
-
-/// Which of [`KNIGHT_OFFSETS`] a knight's jump takes, by the jump's change
-/// of square index plus 17 (unique for jumps that stay on the board).
-static KNIGHT_WAY: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut d = 0;
-    while d < 8 {
-        let (df, dr) = KNIGHT_OFFSETS[d];
-        t[(dr as i32 * 8 + df as i32 + 17) as usize] = d as u8;
-        d += 1;
-    }
-    t
-};
 
 /// Pieces among `them` (pieces of `by`) that attack `s` pictorially.
 #[inline(always)]
@@ -154,10 +146,16 @@ fn leaper_attackers(
     occupied: Bitboard,
     them: Bitboard,
 ) -> Bitboard {
-    let mut a = ((king_attacks(s) & board.by_role(Role::King))
+    let a = ((king_attacks(s) & board.by_role(Role::King))
         | (pawn_attacks(by.other(), s) & board.by_role(Role::Pawn)))
         & them;
-    let knights = board.by_role(Role::Knight) & them;
+    a | slot_attackers(kind, s, occupied, board.by_role(Role::Knight) & them)
+}
+
+/// Those of `knights` (knight-slot pieces) that attack `s`.
+#[inline(always)]
+fn slot_attackers(kind: KnightKind, s: Square, occupied: Bitboard, knights: Bitboard) -> Bitboard {
+    let mut a = Bitboard::EMPTY;
     if kind == KnightKind::DoubleKnight {
         // Only double knights at (2,4) distance can attack, each when the
         // middle square of its leap is empty.
@@ -319,21 +317,22 @@ impl Powers for MonochromaticPowers {
     }
 
     #[inline(always)]
-    fn castling_path_safe(&self, node: &Node<'_, Self>, path: Bitboard) -> bool {
-        slot_castling_path_safe(self.knight, node, path)
+    fn castling_path_safe(&self, node: &Node<'_, Self>, g: &CastleGeometry) -> bool {
+        slot_castling_path_safe(self.knight, node, g)
     }
 }
 
-/// Sliders attack as chess's (check is pictorial), so a castling path
-/// with no enemy slider on its lines is judged by the other pieces alone.
+/// Attacks are normal powers (check is pictorial), so the castling path
+/// is judged as in chess, with the knight slot's piece.
 #[inline(always)]
 fn slot_castling_path_safe<P: Powers>(
     knight: KnightKind,
     node: &Node<'_, P>,
-    path: Bitboard,
+    g: &CastleGeometry,
 ) -> bool {
-    chess_castling_path_safe(node, path, |s| {
-        leaper_attackers(node.board, knight, s, node.them, node.occupied, node.theirs)
+    let knights = node.board.by_role(Role::Knight) & node.theirs;
+    chess_castling_path_safe(node, g, |s| {
+        slot_attackers(knight, s, node.occupied, knights)
     })
 }
 
@@ -420,8 +419,8 @@ impl<const KNIGHT: usize> Powers for FixedSlot<KNIGHT> {
     }
 
     #[inline(always)]
-    fn castling_path_safe(&self, node: &Node<'_, Self>, path: Bitboard) -> bool {
-        slot_castling_path_safe(Self::POWERS.knight, node, path)
+    fn castling_path_safe(&self, node: &Node<'_, Self>, g: &CastleGeometry) -> bool {
+        slot_castling_path_safe(Self::POWERS.knight, node, g)
     }
 }
 
