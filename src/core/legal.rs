@@ -691,6 +691,29 @@ fn push_pawn_moves<P: Powers>(
     };
     let (toward_a, toward_h) = (diagonal(0, ahead - 1), diagonal(7, ahead + 1));
     let takers = ep.map_or(Bitboard::EMPTY, |ep| pawn_attacks(node.them, ep)) & powers.en_passant;
+    if !P::PAWN_BY_PAWN {
+        let kinds = PawnKinds {
+            node,
+            ahead,
+            step: (step | forward_capture) & target,
+            double,
+            toward_a,
+            toward_h,
+            promotions: state.promotions,
+            last_rank: promotion_rank(us),
+        };
+        if (pawns & guard.pinned).is_empty() {
+            kinds.push::<false>(guard.pinned, out);
+        } else {
+            kinds.push::<true>(guard.pinned, out);
+        }
+        if let Some(ep) = ep {
+            for from in takers {
+                push_en_passant(node, from, ep, out);
+            }
+        }
+        return;
+    }
     // Each destination has one origin, so the sets shift back to the pawns
     // that make each kind of move.
     let moves = PawnMoves {
@@ -705,15 +728,6 @@ fn push_pawn_moves<P: Powers>(
         promotions: state.promotions,
         last_rank: promotion_rank(us),
     };
-    if !P::PAWN_BY_PAWN {
-        let active = moves.step | moves.double | moves.toward_a | moves.toward_h;
-        if (active & guard.pinned).is_empty() {
-            moves.push_by_kind::<false>(guard.pinned, out);
-        } else {
-            moves.push_by_kind::<true>(guard.pinned, out);
-        }
-        return;
-    }
     let active = moves.step | moves.double | moves.toward_a | moves.toward_h | takers;
     // Most nodes have no pinned pawn and no en passant: that case skips
     // every pin and en-passant test.
@@ -727,6 +741,56 @@ fn push_pawn_moves<P: Powers>(
                 moves.push::<true, true>(from, out);
             } else {
                 moves.push::<false, true>(from, out);
+            }
+        }
+    }
+}
+
+/// One node's pawn moves as sets of destinations, one set per kind, for
+/// pushing kind by kind (see [`Powers::PAWN_BY_PAWN`]).
+struct PawnKinds<'a, 'n, P> {
+    node: &'a Node<'n, P>,
+    /// One rank forward, in squares.
+    ahead: i8,
+    step: Bitboard,
+    double: Bitboard,
+    toward_a: Bitboard,
+    toward_h: Bitboard,
+    promotions: &'a [Role],
+    last_rank: i8,
+}
+
+impl<P: Powers> PawnKinds<'_, '_, P> {
+    /// Every step, then every double step, diagonal move toward the
+    /// a-file, toward the h-file; `PINNED` false when no pawn is pinned.
+    #[inline(always)]
+    fn push<const PINNED: bool>(&self, pinned: Bitboard, out: &mut Vec<Action>) {
+        let node = self.node;
+        let ok = |from: Square, to: Square| {
+            !PINNED || !pinned.contains(from) || node.powers.pinned_move_ok(node, from, to)
+        };
+        let ahead = self.ahead;
+        // Each destination has one origin, `delta` behind it.
+        let back = |to: Square, delta: i8| Square::new_unchecked((to.index() as i8 - delta) as u8);
+        for to in self.step {
+            let from = back(to, ahead);
+            if ok(from, to) {
+                push_pawn_move(from, to, self.last_rank, self.promotions, out);
+            }
+        }
+        for to in self.double {
+            let from = back(to, 2 * ahead);
+            if ok(from, to) {
+                let m = Move::with_kind(from, to, MoveKind::DoublePush);
+                out.push(Action::Move(m));
+            }
+        }
+        for (set, delta) in [(self.toward_a, ahead - 1), (self.toward_h, ahead + 1)] {
+            for to in set {
+                let from = back(to, delta);
+                if ok(from, to) {
+                    push_pawn_move(from, to, self.last_rank, self.promotions, out);
+                }
             }
         }
     }
@@ -749,45 +813,6 @@ struct PawnMoves<'a, 'n, P> {
 }
 
 impl<P: Powers> PawnMoves<'_, '_, P> {
-    /// Every pawn move, kind by kind (see [`Powers::PAWN_BY_PAWN`]);
-    /// `PINNED` false when no moving pawn is pinned.
-    #[inline(always)]
-    fn push_by_kind<const PINNED: bool>(&self, pinned: Bitboard, out: &mut Vec<Action>) {
-        let node = self.node;
-        let ok = |from: Square, to: Square| {
-            !PINNED || !pinned.contains(from) || node.powers.pinned_move_ok(node, from, to)
-        };
-        let ahead = self.ahead;
-        let at =
-            |from: Square, delta: i8| Square::new_unchecked((from.index() as i8 + delta) as u8);
-        for from in self.step {
-            let to = at(from, ahead);
-            if ok(from, to) {
-                push_pawn_move(from, to, self.last_rank, self.promotions, out);
-            }
-        }
-        for from in self.double {
-            let to = at(from, 2 * ahead);
-            if ok(from, to) {
-                let m = Move::with_kind(from, to, MoveKind::DoublePush);
-                out.push(Action::Move(m));
-            }
-        }
-        for (set, delta) in [(self.toward_a, ahead - 1), (self.toward_h, ahead + 1)] {
-            for from in set {
-                let to = at(from, delta);
-                if ok(from, to) {
-                    push_pawn_move(from, to, self.last_rank, self.promotions, out);
-                }
-            }
-        }
-        if let Some(ep) = self.en_passant {
-            for from in self.takers {
-                push_en_passant(node, from, ep, out);
-            }
-        }
-    }
-
     /// The moves of the pawn on `from`; `EN_PASSANT` false when no pawn
     /// may take en passant.
     #[inline(always)]
