@@ -91,12 +91,18 @@ pub struct CastleGeometry {
     pub path_guards: PathGuards,
 }
 
-/// See [`CastleGeometry::path_guards`].
+/// Where an enemy piece must stand to attack a castling king's path (see
+/// [`CastleGeometry::path_guards`]): known per castling, so judging the
+/// path needs no attack lookup for most pieces.
 #[derive(Clone, Copy, Debug)]
 pub struct PathGuards {
+    /// Squares on a rook's lines through the path.
     pub rook_lines: Bitboard,
+    /// Squares on a bishop's lines through the path.
     pub bishop_lines: Bitboard,
+    /// Squares a king's step away from the path.
     pub king: Bitboard,
+    /// Squares from which an enemy pawn captures onto the path.
     pub pawn: Bitboard,
 }
 

@@ -68,30 +68,6 @@ pub struct MonochromaticOptions {
     pub knight: KnightKind,
 }
 
-/// The double knight's eight (2,4) targets from each square with the
-/// intermediate square each must pass (zero where off the board).
-const DOUBLE_KNIGHT_TABLE: [[(u64, u64); 8]; 64] = build_double_knight();
-
-/// Two knight jumps the same way: the knight's offsets doubled.
-const fn build_double_knight() -> [[(u64, u64); 8]; 64] {
-    let mut t = [[(0u64, 0u64); 8]; 64];
-    let mut s = 0;
-    while s < 64 {
-        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = (KNIGHT_OFFSETS[d].0 as i32, KNIGHT_OFFSETS[d].1 as i32);
-            let (tf, tr) = (f + 2 * df, r + 2 * dr);
-            if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
-                t[s][d] = (1u64 << (tr * 8 + tf), 1u64 << ((r + dr) * 8 + f + df));
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
 /// Squares the knight-slot piece on `sq` attacks (its normal powers).
 #[inline(always)]
 pub fn slot_attacks(kind: KnightKind, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -177,22 +153,26 @@ fn double_knight_middle(a: Square, b: Square) -> Square {
     Square::new_unchecked((a.index() + b.index()) as u8 / 2)
 }
 
-/// Every (2,4) target of each square, ignoring the middle square.
-static DOUBLE_KNIGHT_ANY: [u64; 64] = build_double_knight_any();
-
-const fn build_double_knight_any() -> [u64; 64] {
+/// Every (2,4) target of each square (two knight jumps the same way),
+/// ignoring the middle square.
+static DOUBLE_KNIGHT_ANY: [u64; 64] = {
     let mut t = [0u64; 64];
     let mut s = 0;
     while s < 64 {
+        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
         let mut d = 0;
         while d < 8 {
-            t[s] |= DOUBLE_KNIGHT_TABLE[s][d].0;
+            let (df, dr) = (KNIGHT_OFFSETS[d].0 as i32, KNIGHT_OFFSETS[d].1 as i32);
+            let (tf, tr) = (f + 2 * df, r + 2 * dr);
+            if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
+                t[s] |= 1u64 << (tr * 8 + tf);
+            }
             d += 1;
         }
         s += 1;
     }
     t
-}
+};
 
 /// Monochromatic's piece powers: chess's, with the variant's piece in the
 /// knight slot, where no move changes its square's colour while attacks
