@@ -44,18 +44,22 @@ const fn eight_ways(a: i8, b: i8) -> [(i8, i8); 8] {
     ]
 }
 
+/// The king's eight (file, rank) steps; what guards a castling king's
+/// path is worked out from them too.
+pub const KING_OFFSETS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
 const LEAPER_OFFSETS: [&[(i8, i8)]; 7] = [
     &KNIGHT_OFFSETS,
-    &[
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ],
+    &KING_OFFSETS,
     &eight_ways(1, 3),
     &[(2, 2), (2, -2), (-2, 2), (-2, -2)],
     &[(2, 0), (-2, 0), (0, 2), (0, -2)],

@@ -691,101 +691,95 @@ fn push_pawn_moves<P: Powers>(
     };
     let (toward_a, toward_h) = (diagonal(0, ahead - 1), diagonal(7, ahead + 1));
     let takers = ep.map_or(Bitboard::EMPTY, |ep| pawn_attacks(node.them, ep)) & powers.en_passant;
-    if !P::PAWN_BY_PAWN {
-        let kinds = PawnKinds {
-            node,
-            ahead,
+    let moves = PawnMoves {
+        node,
+        ahead,
+        to: PawnKinds {
             step: (step | forward_capture) & target,
             double,
             toward_a,
             toward_h,
-            promotions: state.promotions,
-            last_rank: promotion_rank(us),
-        };
-        if (pawns & guard.pinned).is_empty() {
-            kinds.push::<false>(guard.pinned, out);
-        } else {
-            kinds.push::<true>(guard.pinned, out);
-        }
-        if let Some(ep) = ep {
-            for from in takers {
-                push_en_passant(node, from, ep, out);
-            }
-        }
-        return;
-    }
-    // Each destination has one origin, so the sets shift back to the pawns
-    // that make each kind of move.
-    let moves = PawnMoves {
-        node,
-        ahead,
-        step: ((step | forward_capture) & target).shift(-ahead),
-        double: double.shift(-2 * ahead),
-        toward_a: toward_a.shift(1 - ahead),
-        toward_h: toward_h.shift(-1 - ahead),
+        },
         en_passant: ep.filter(|_| takers.any()),
         takers,
         promotions: state.promotions,
         last_rank: promotion_rank(us),
     };
-    let active = moves.step | moves.double | moves.toward_a | moves.toward_h | takers;
-    // Most nodes have no pinned pawn and no en passant: that case skips
-    // every pin and en-passant test.
-    if (active & guard.pinned).is_empty() && takers.is_empty() {
-        for from in active {
-            moves.push::<false, false>(from, out);
-        }
+    if P::PAWN_BY_PAWN {
+        moves.push_by_pawn(guard.pinned, out);
+    } else if (pawns & guard.pinned).is_empty() {
+        moves.push_by_kind::<false>(guard.pinned, out);
     } else {
-        for from in active {
-            if guard.pinned.contains(from) {
-                moves.push::<true, true>(from, out);
-            } else {
-                moves.push::<false, true>(from, out);
-            }
-        }
+        moves.push_by_kind::<true>(guard.pinned, out);
     }
 }
 
-/// One node's pawn moves as sets of destinations, one set per kind, for
-/// pushing kind by kind (see [`Powers::PAWN_BY_PAWN`]).
-struct PawnKinds<'a, 'n, P> {
-    node: &'a Node<'n, P>,
-    /// One rank forward, in squares.
-    ahead: i8,
+/// A set of squares for each kind of pawn move but en passant: where
+/// pawns go by it, or which pawns make it.
+#[derive(Clone, Copy)]
+struct PawnKinds {
+    /// A step straight forward (or a capture straight ahead).
     step: Bitboard,
     double: Bitboard,
     toward_a: Bitboard,
     toward_h: Bitboard,
+}
+
+impl PawnKinds {
+    /// The pawns making the moves to these destinations: each destination
+    /// has one origin, a constant offset behind it.
+    #[inline(always)]
+    fn movers(self, ahead: i8) -> PawnKinds {
+        PawnKinds {
+            step: self.step.shift(-ahead),
+            double: self.double.shift(-2 * ahead),
+            toward_a: self.toward_a.shift(1 - ahead),
+            toward_h: self.toward_h.shift(-1 - ahead),
+        }
+    }
+}
+
+/// One node's pawn moves, for pushing pawn by pawn or kind by kind.
+struct PawnMoves<'a, 'n, P> {
+    node: &'a Node<'n, P>,
+    /// One rank forward, in squares.
+    ahead: i8,
+    /// Where each kind of move goes.
+    to: PawnKinds,
+    /// The en-passant square, when some pawn may take there.
+    en_passant: Option<Square>,
+    /// The pawns that may take en passant.
+    takers: Bitboard,
     promotions: &'a [Role],
     last_rank: i8,
 }
 
-impl<P: Powers> PawnKinds<'_, '_, P> {
+impl<P: Powers> PawnMoves<'_, '_, P> {
     /// Every step, then every double step, diagonal move toward the
-    /// a-file, toward the h-file; `PINNED` false when no pawn is pinned.
+    /// a-file, toward the h-file, en passant; `PINNED` false when no pawn
+    /// is pinned.
     #[inline(always)]
-    fn push<const PINNED: bool>(&self, pinned: Bitboard, out: &mut Vec<Action>) {
+    fn push_by_kind<const PINNED: bool>(&self, pinned: Bitboard, out: &mut Vec<Action>) {
         let node = self.node;
         let ok = |from: Square, to: Square| {
             !PINNED || !pinned.contains(from) || node.powers.pinned_move_ok(node, from, to)
         };
-        let ahead = self.ahead;
-        // Each destination has one origin, `delta` behind it.
+        let (ahead, to) = (self.ahead, self.to);
         let back = |to: Square, delta: i8| Square::new_unchecked((to.index() as i8 - delta) as u8);
-        for to in self.step {
+        for to in to.step {
             let from = back(to, ahead);
             if ok(from, to) {
                 push_pawn_move(from, to, self.last_rank, self.promotions, out);
             }
         }
-        for to in self.double {
+        for to in to.double {
             let from = back(to, 2 * ahead);
             if ok(from, to) {
                 let m = Move::with_kind(from, to, MoveKind::DoublePush);
                 out.push(Action::Move(m));
             }
         }
-        for (set, delta) in [(self.toward_a, ahead - 1), (self.toward_h, ahead + 1)] {
+        for (set, delta) in [(to.toward_a, ahead - 1), (to.toward_h, ahead + 1)] {
             for to in set {
                 let from = back(to, delta);
                 if ok(from, to) {
@@ -793,43 +787,53 @@ impl<P: Powers> PawnKinds<'_, '_, P> {
                 }
             }
         }
+        if let Some(ep) = self.en_passant {
+            for from in self.takers {
+                push_en_passant(node, from, ep, out);
+            }
+        }
     }
-}
 
-/// One node's pawn moves as sets of the pawns that make each kind, for
-/// pushing pawn by pawn.
-struct PawnMoves<'a, 'n, P> {
-    node: &'a Node<'n, P>,
-    /// One rank forward, in squares.
-    ahead: i8,
-    step: Bitboard,
-    double: Bitboard,
-    toward_a: Bitboard,
-    toward_h: Bitboard,
-    en_passant: Option<Square>,
-    takers: Bitboard,
-    promotions: &'a [Role],
-    last_rank: i8,
-}
+    /// Pawn by pawn, in chess's customary order.
+    #[inline(always)]
+    fn push_by_pawn(&self, pinned: Bitboard, out: &mut Vec<Action>) {
+        let movers = self.to.movers(self.ahead);
+        let active = movers.step | movers.double | movers.toward_a | movers.toward_h | self.takers;
+        // Most nodes have no pinned pawn and no en passant: that case skips
+        // every pin and en-passant test.
+        if (active & pinned).is_empty() && self.takers.is_empty() {
+            for from in active {
+                self.push::<false, false>(movers, from, out);
+            }
+        } else {
+            for from in active {
+                if pinned.contains(from) {
+                    self.push::<true, true>(movers, from, out);
+                } else {
+                    self.push::<false, true>(movers, from, out);
+                }
+            }
+        }
+    }
 
-impl<P: Powers> PawnMoves<'_, '_, P> {
-    /// The moves of the pawn on `from`; `EN_PASSANT` false when no pawn
-    /// may take en passant.
+    /// The moves of the pawn on `from` (one of `movers`); `EN_PASSANT`
+    /// false when no pawn may take en passant.
     #[inline(always)]
     fn push<const PINNED: bool, const EN_PASSANT: bool>(
         &self,
+        movers: PawnKinds,
         from: Square,
         out: &mut Vec<Action>,
     ) {
         let ok = |to: Square| !PINNED || self.node.powers.pinned_move_ok(self.node, from, to);
         let at = |delta: i8| Square::new_unchecked((from.index() as i8 + delta) as u8);
-        if self.step.contains(from) {
+        if movers.step.contains(from) {
             let to = at(self.ahead);
             if ok(to) {
                 push_pawn_move(from, to, self.last_rank, self.promotions, out);
             }
         }
-        if self.double.contains(from) {
+        if movers.double.contains(from) {
             let to = at(2 * self.ahead);
             if ok(to) {
                 let m = Move::with_kind(from, to, MoveKind::DoublePush);
@@ -837,8 +841,8 @@ impl<P: Powers> PawnMoves<'_, '_, P> {
             }
         }
         for (set, delta) in [
-            (self.toward_a, self.ahead - 1),
-            (self.toward_h, self.ahead + 1),
+            (movers.toward_a, self.ahead - 1),
+            (movers.toward_h, self.ahead + 1),
         ] {
             if set.contains(from) {
                 let to = at(delta);

@@ -7,7 +7,7 @@
 use super::action::{Action, Move, MoveKind};
 use super::attacks::{
     bishop_attacks, bishop_reach, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_reach,
+    rook_reach, KING_OFFSETS,
 };
 use super::bitboard::Bitboard;
 use super::board::Board;
@@ -186,19 +186,7 @@ const fn path_guards(path: Bitboard, white: bool) -> PathGuards {
     PathGuards {
         rook_lines: Bitboard(rook_lines),
         bishop_lines: Bitboard(bishop_lines),
-        king: Bitboard(around(
-            path.0,
-            &[
-                (1, 0),
-                (1, 1),
-                (0, 1),
-                (-1, 1),
-                (-1, 0),
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-            ],
-        )),
+        king: Bitboard(around(path.0, &KING_OFFSETS)),
         pawn: Bitboard(around(path.0, &[(-1, ahead), (1, ahead)])),
     }
 }

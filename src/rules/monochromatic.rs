@@ -96,36 +96,24 @@ fn double_knight_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     out
 }
 
-/// Pieces among `them` (pieces of `by`) that attack `s` pictorially.
+/// Pieces of `enemy` that attack `s` pictorially (by normal powers).
 #[inline(always)]
-pub fn attackers_to(
-    board: &Board,
-    kind: KnightKind,
-    s: Square,
-    by: Color,
-    occupied: Bitboard,
-    them: Bitboard,
-) -> Bitboard {
+pub fn attackers_to(board: &Board, kind: KnightKind, s: Square, enemy: Enemy) -> Bitboard {
+    let (occupied, them) = (enemy.occupied, enemy.pieces);
     let sliders = (rook_attacks(s, occupied) & board.rooks_and_queens())
         | (bishop_attacks(s, occupied) & board.bishops_and_queens());
-    (sliders & them) | leaper_attackers(board, kind, s, by, occupied, them)
+    (sliders & them) | leaper_attackers(board, kind, s, enemy)
 }
 
-/// Pieces among `them` (pieces of `by`) that attack `s` otherwise than
-/// along a chess slider's line: king, pawns and the knight slot's piece.
+/// Pieces of `enemy` that attack `s` otherwise than along a chess
+/// slider's line: king, pawns and the knight slot's piece.
 #[inline(always)]
-fn leaper_attackers(
-    board: &Board,
-    kind: KnightKind,
-    s: Square,
-    by: Color,
-    occupied: Bitboard,
-    them: Bitboard,
-) -> Bitboard {
+fn leaper_attackers(board: &Board, kind: KnightKind, s: Square, enemy: Enemy) -> Bitboard {
+    let them = enemy.pieces;
     let a = ((king_attacks(s) & board.by_role(Role::King))
-        | (pawn_attacks(by.other(), s) & board.by_role(Role::Pawn)))
+        | (pawn_attacks(enemy.color.other(), s) & board.by_role(Role::Pawn)))
         & them;
-    a | slot_attackers(kind, s, occupied, board.by_role(Role::Knight) & them)
+    a | slot_attackers(kind, s, enemy.occupied, board.by_role(Role::Knight) & them)
 }
 
 /// Those of `knights` (knight-slot pieces) that attack `s`.
@@ -247,14 +235,7 @@ impl Powers for MonochromaticPowers {
 
     #[inline(always)]
     fn attackers_to(&self, board: &Board, sq: Square, enemy: Enemy) -> Bitboard {
-        attackers_to(
-            board,
-            self.knight,
-            sq,
-            enemy.color,
-            enemy.occupied,
-            enemy.pieces,
-        )
+        attackers_to(board, self.knight, sq, enemy)
     }
 
     /// Normal powers kept to the square's colour. Bishops, camels, DAs and
