@@ -227,8 +227,9 @@ const fn bit(file: i8, rank: i8) -> u64 {
     1u64 << (rank * 8 + file)
 }
 
-/// Squares a leaper with these offsets reaches from each square.
-const fn leaper_table(offsets: &[(i8, i8)]) -> [u64; 64] {
+/// Squares a leaper with these offsets reaches from each square (also
+/// what guards a castling king's path is built from).
+pub(crate) const fn leaper_table(offsets: &[(i8, i8)]) -> [u64; 64] {
     let mut table = [0u64; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -260,10 +261,14 @@ const fn build_leapers() -> [[u64; 64]; 7] {
 /// compile-time constants, so a lookup is one load with no start-up check.
 static LEAPERS: [[u64; 64]; 7] = build_leapers();
 
-/// Pawn captures by colour (White's forward diagonals, then Black's).
+/// A pawn's two capture steps by colour: White's forward diagonals, then
+/// Black's.
+pub const PAWN_CAPTURE_OFFSETS: [[(i8, i8); 2]; 2] = [[(-1, 1), (1, 1)], [(-1, -1), (1, -1)]];
+
+/// Pawn captures by colour (see [`PAWN_CAPTURE_OFFSETS`]).
 static PAWN: [[u64; 64]; 2] = [
-    leaper_table(&[(-1, 1), (1, 1)]),
-    leaper_table(&[(-1, -1), (1, -1)]),
+    leaper_table(&PAWN_CAPTURE_OFFSETS[0]),
+    leaper_table(&PAWN_CAPTURE_OFFSETS[1]),
 ];
 
 /// Squares from `sq` along one direction up to and including the first

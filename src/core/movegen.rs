@@ -6,8 +6,8 @@
 
 use super::action::{Action, Move, MoveKind};
 use super::attacks::{
-    bishop_attacks, bishop_reach, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_reach, KING_OFFSETS,
+    bishop_attacks, bishop_reach, king_attacks, knight_attacks, leaper_table, pawn_attacks,
+    rook_attacks, rook_reach, KING_OFFSETS, PAWN_CAPTURE_OFFSETS,
 };
 use super::bitboard::Bitboard;
 use super::board::Board;
@@ -152,43 +152,31 @@ const fn build_castle(rank: u8, kingside: bool) -> CastleGeometry {
     }
 }
 
-/// The [`PathGuards`] of `path`, castled by White when `white`.
+/// The [`PathGuards`] of `path`, castled by White when `white`: what
+/// reaches its squares, gathered square by square from the attack tables'
+/// own builders.
 const fn path_guards(path: Bitboard, white: bool) -> PathGuards {
-    /// Squares `offsets` away from any square of `path`.
-    const fn around(path: u64, offsets: &[(i8, i8)]) -> u64 {
-        let mut out = 0;
-        let mut sq = 0;
-        while sq < 64 {
-            if path & (1 << sq) != 0 {
-                let mut i = 0;
-                while i < offsets.len() {
-                    let (f, r) = ((sq % 8) as i8 + offsets[i].0, (sq / 8) as i8 + offsets[i].1);
-                    if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                        out |= 1 << (r * 8 + f);
-                    }
-                    i += 1;
-                }
-            }
-            sq += 1;
-        }
-        out
-    }
-    let (mut rook_lines, mut bishop_lines) = (0, 0);
+    let king = leaper_table(&KING_OFFSETS);
+    // An enemy pawn attacks a square from where our pawn on it would.
+    let pawn = leaper_table(&PAWN_CAPTURE_OFFSETS[if white { 0 } else { 1 }]);
+    let mut g = PathGuards {
+        rook_lines: Bitboard::EMPTY,
+        bishop_lines: Bitboard::EMPTY,
+        king: Bitboard::EMPTY,
+        pawn: Bitboard::EMPTY,
+    };
     let mut sq = 0;
     while sq < 64 {
         if path.0 & (1 << sq) != 0 {
-            rook_lines |= rook_reach(Square::new_unchecked(sq)).0;
-            bishop_lines |= bishop_reach(Square::new_unchecked(sq)).0;
+            let s = Square::new_unchecked(sq);
+            g.rook_lines.0 |= rook_reach(s).0;
+            g.bishop_lines.0 |= bishop_reach(s).0;
+            g.king.0 |= king[sq as usize];
+            g.pawn.0 |= pawn[sq as usize];
         }
         sq += 1;
     }
-    let ahead = if white { 1 } else { -1 };
-    PathGuards {
-        rook_lines: Bitboard(rook_lines),
-        bishop_lines: Bitboard(bishop_lines),
-        king: Bitboard(around(path.0, &KING_OFFSETS)),
-        pawn: Bitboard(around(path.0, &[(-1, ahead), (1, ahead)])),
-    }
+    g
 }
 
 /// Geometry of castling for a colour, kingside or queenside.
