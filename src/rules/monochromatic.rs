@@ -8,8 +8,8 @@ use super::facts::{material, BoardLook, Describe, Fact};
 use super::fide::{FideFamily, FidePosition};
 use super::{chess_pattern, generic_why_illegal, Position, PositionError};
 use crate::core::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks, rook_attacks,
-    Leaper, KNIGHT_OFFSETS,
+    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, leaper_table, pawn_attacks,
+    rook_attacks, Leaper, KNIGHT_OFFSETS,
 };
 use crate::core::fen::Setup;
 use crate::core::legal::{
@@ -143,24 +143,15 @@ fn double_knight_middle(a: Square, b: Square) -> Square {
 
 /// Every (2,4) target of each square (two knight jumps the same way),
 /// ignoring the middle square.
-static DOUBLE_KNIGHT_ANY: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut s = 0;
-    while s < 64 {
-        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = (KNIGHT_OFFSETS[d].0 as i32, KNIGHT_OFFSETS[d].1 as i32);
-            let (tf, tr) = (f + 2 * df, r + 2 * dr);
-            if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
-                t[s] |= 1u64 << (tr * 8 + tf);
-            }
-            d += 1;
-        }
-        s += 1;
+static DOUBLE_KNIGHT_ANY: [u64; 64] = leaper_table(&{
+    let mut doubled = KNIGHT_OFFSETS;
+    let mut d = 0;
+    while d < 8 {
+        doubled[d] = (2 * doubled[d].0, 2 * doubled[d].1);
+        d += 1;
     }
-    t
-};
+    doubled
+});
 
 /// Monochromatic's piece powers: chess's, with the variant's piece in the
 /// knight slot, where no move changes its square's colour while attacks
