@@ -295,25 +295,40 @@ impl ChessClock {
         self.flagged
     }
 
-    /// How long until the running side's display changes (it shows whole
-    /// seconds, rounded up) or its flag falls: the event loop sleeps that
-    /// long, so a running clock redraws once a second. `None` while
+    /// How long until the running side's display changes (whole seconds,
+    /// rounded up, and tenths under [`TENTHS_BELOW`]) or its flag falls:
+    /// the event loop sleeps that long, so a running clock redraws once a
+    /// second, and ten times a second in its last seconds. `None` while
     /// stopped.
     pub fn next_change(&self, now: Duration) -> Option<Duration> {
         let side = self.running()?;
         let left = self.remaining(side, now);
-        let into_second = Duration::from_nanos(u64::from(left.subsec_nanos()));
-        Some(if into_second.is_zero() && !left.is_zero() {
-            Duration::from_secs(1)
+        let step = if left <= TENTHS_BELOW {
+            Duration::from_millis(100)
         } else {
-            into_second
+            Duration::from_secs(1)
+        };
+        let into_step = Duration::from_nanos((left.as_nanos() % step.as_nanos()) as u64);
+        Some(if into_step.is_zero() && !left.is_zero() {
+            step
+        } else {
+            into_step
         })
     }
 }
 
-/// A player's time as shown: `4:05`, `1:02:03` over an hour; seconds are
-/// rounded up, so `0:00` means the flag has fallen.
+/// Under this a player's time is shown in tenths of a second, as on
+/// lichess: the last seconds are where they matter.
+pub const TENTHS_BELOW: Duration = Duration::from_secs(10);
+
+/// A player's time as shown: `4:05`, `1:02:03` over an hour, `0:09.4`
+/// under ten seconds. Time is rounded up (to the second, or to the tenth
+/// under ten seconds), so only a fallen flag shows `0:00.0`.
 pub fn format_time(d: Duration) -> String {
+    let tenths = d.as_millis().div_ceil(100);
+    if tenths < TENTHS_BELOW.as_millis() / 100 {
+        return format!("0:{:02}.{}", tenths / 10, tenths % 10);
+    }
     let secs = d.as_secs() + u64::from(d.subsec_nanos() > 0);
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     if h > 0 {
@@ -454,21 +469,50 @@ mod tests {
 
     #[test]
     fn the_display_changes_once_a_second() {
-        let mut c = ChessClock::new("10s+0".parse().unwrap());
+        let mut c = ChessClock::new("20s+0".parse().unwrap());
         assert_eq!(c.next_change(secs(0.0)), None);
         c.switch_to(W, secs(0.0), true);
         assert_eq!(c.next_change(secs(0.0)), Some(secs(1.0)));
         assert_eq!(c.next_change(secs(0.25)), Some(secs(0.75)));
-        assert_eq!(format_time(c.remaining(W, secs(0.25))), "0:10");
-        assert_eq!(format_time(c.remaining(W, secs(1.0))), "0:09");
-        assert_eq!(c.next_change(secs(10.0)), Some(Duration::ZERO));
+        assert_eq!(format_time(c.remaining(W, secs(0.25))), "0:20");
+        assert_eq!(format_time(c.remaining(W, secs(1.0))), "0:19");
+        // The last whole second before tenths: 10.5 s left shows 0:11
+        // until 10 s are left.
+        assert_eq!(c.next_change(secs(9.5)), Some(secs(0.5)));
+    }
+
+    // Issue 22, item 10: under ten seconds the time is shown in tenths, and
+    // the display changes (the screen redraws) ten times a second.
+    #[test]
+    fn item_10_under_ten_seconds_the_display_shows_and_follows_tenths() {
+        let mut c = ChessClock::new("20s+0".parse().unwrap());
+        c.switch_to(W, secs(0.0), true);
+        assert_eq!(c.next_change(secs(10.0)), Some(secs(0.1)));
+        let ms = Duration::from_millis;
+        assert_eq!(c.next_change(ms(10_550)), Some(ms(50)));
+        assert_eq!(format_time(c.remaining(W, ms(10_550))), "0:09.5");
+        assert_eq!(format_time(c.remaining(W, ms(10_600))), "0:09.4");
+        assert_eq!(c.next_change(secs(20.0)), Some(Duration::ZERO));
     }
 
     #[test]
     fn times_are_shown_in_minutes_and_seconds() {
-        assert_eq!(format_time(secs(0.0)), "0:00");
-        assert_eq!(format_time(secs(0.2)), "0:01");
         assert_eq!(format_time(secs(65.0)), "1:05");
+        assert_eq!(format_time(secs(10.0)), "0:10");
         assert_eq!(format_time(secs(3723.0)), "1:02:03");
+    }
+
+    // Issue 22, item 10.
+    #[test]
+    fn item_10_times_under_ten_seconds_are_shown_in_tenths_rounded_up() {
+        assert_eq!(format_time(secs(9.4)), "0:09.4");
+        assert_eq!(format_time(secs(9.41)), "0:09.5");
+        assert_eq!(format_time(secs(9.9)), "0:09.9");
+        // Just under ten seconds rounds up to the whole ten.
+        assert_eq!(format_time(secs(9.95)), "0:10");
+        assert_eq!(format_time(secs(0.2)), "0:00.2");
+        assert_eq!(format_time(secs(0.01)), "0:00.1");
+        // Only a fallen flag shows nothing left.
+        assert_eq!(format_time(secs(0.0)), "0:00.0");
     }
 }

@@ -242,13 +242,16 @@ fn theme_comes_from_the_config_file_unless_the_command_line_names_one() {
 fn a_clock_counts_down_and_flags_a_side() {
     let Some(t) = Tmux::new("clock") else { return };
     t.start("play standard --clock 4s+0");
-    let first = t.wait_for("Clock 4s+0");
+    let first = t.wait_for("Clock 4s+0 (starts after a move)");
     assert!(first.contains("White"), "{first}");
-    // White's time runs down second by second; Black's stands still.
-    t.wait_for("0:02  ◂");
-    let s = t.wait_for("Black wins (time ran out)");
+    // White's first move starts the clock (issue 22, item 10); then
+    // Black's time runs down in tenths; White's stands still.
+    t.keys(&[":"]);
+    t.type_line("e4");
+    t.wait_for("0:02.");
+    let s = t.wait_for("White wins (time ran out)");
     assert!(s.contains("flag fell"), "{s}");
-    assert!(s.contains("Black     0:04"), "{s}");
+    assert!(s.contains("White   0:04.0"), "{s}");
     t.keys(&["q"]);
     t.wait_exit();
 }

@@ -28,16 +28,17 @@ fn a_game_from_the_form_with_a_fen_and_a_clock() {
     t.keys(&["Down", "Right", "Right", "Right"]);
     t.wait_for("◂ 5+3 ▸");
     t.keys(&["Enter"]);
-    // The game: the position typed, the clock running for White.
-    let s = t.wait_for("Clock 5+3");
+    // The game: the position typed, the clock waiting for White's first
+    // move (issue 22, item 10).
+    let s = t.wait_for("Clock 5+3 (starts after a move)");
     assert!(s.contains("White to move"), "{s}");
     assert!(s.contains("Material: White +9"), "{s}");
-    let s = t.wait_until(|s| s.contains("4:59") || s.contains("4:58"));
-    assert!(s.contains("5:00"), "Black's clock waits: {s}");
-    // The queen's move is the first of the game.
+    // The queen's move is the first of the game; then Black's time runs.
     t.play(&["d2d7"]);
     let s = t.wait_for("1. Qd7+");
     assert!(s.contains("Black to move"), "{s}");
+    let s = t.wait_until(|s| s.contains("4:59") || s.contains("4:58"));
+    assert!(s.contains("5:00"), "White's clock waits: {s}");
     t.keys(&["q"]);
     t.wait_until(|s| s.contains("New game") || s.contains("leave"));
     t.tmux(&["kill-session", "-t", "m"]);

@@ -176,7 +176,9 @@ impl App {
                 }
                 Screen::Play(Box::new(PlayState::open(*start)))
             }
-            Nav::Replay(start) => Screen::Replay(Box::new(ReplayState::open_start(*start))),
+            Nav::Replay(start) => {
+                Screen::Replay(Box::new(ReplayState::open_start(*start, &self.registry)))
+            }
             Nav::Leave | Nav::Quit => {
                 self.quit = true;
                 return;

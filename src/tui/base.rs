@@ -238,6 +238,8 @@ pub struct ReplayStart {
     pub path: Option<PathBuf>,
     /// What was wrong with the file, in words.
     pub error: Option<String>,
+    /// Who played, as the file names them (a branch offers them).
+    pub players: Option<crate::record::Players>,
     /// The analysis stored with the record (JSON), if any.
     pub analysis: Option<serde_json::Value>,
 }

@@ -388,6 +388,10 @@ pub struct GameControl {
     /// The ply the clock last followed: a change to a later ply ends a
     /// turn (the increment is added), taking back does not.
     clock_ply: usize,
+    /// The clock has not started: it waits while this side is to act,
+    /// and starts when the other side is (after White's first move in a
+    /// new game, as on lichess; after the first move of a branch).
+    clock_waits: Option<Color>,
 }
 
 impl GameControl {
@@ -398,9 +402,12 @@ impl GameControl {
             .clock_state()
             .and_then(|state| ChessClock::restore(state).ok());
         let clock_ply = game.ply();
+        // A clock saved before any move has not started yet.
+        let clock_waits = (clock.is_some() && clock_ply == 0).then(|| game.position().turn());
         GameControl {
             clock,
             clock_ply,
+            clock_waits,
             game,
             players,
             thinking: None,
@@ -430,11 +437,18 @@ impl GameControl {
         self.engines[side.index()] = seat;
     }
 
-    /// Play with a fresh chess clock of `control`.
+    /// Play with a fresh chess clock of `control`. It starts when the
+    /// side to act now has moved: no time runs before the first move.
     pub fn with_clock(mut self, control: TimeControl) -> GameControl {
         self.clock = Some(ChessClock::new(control));
         self.clock_ply = self.game.ply();
+        self.clock_waits = Some(self.game.position().turn());
         self
+    }
+
+    /// The clock waits for the first move (no time runs yet).
+    pub fn clock_waiting(&self) -> bool {
+        self.clock.is_some() && self.clock_waits.is_some()
     }
 
     /// The chess clock, if the game has one.
@@ -485,11 +499,15 @@ impl GameControl {
             return;
         };
         let now = settings.time.now();
-        if self.game.outcome().is_some() {
+        let turn = self.game.position().turn();
+        if self.clock_waits.is_some_and(|side| side != turn) {
+            self.clock_waits = None;
+        }
+        if self.game.outcome().is_some() || self.clock_waits.is_some() {
             clock.pause(now);
         } else {
             let forward = self.game.ply() > self.clock_ply;
-            clock.switch_to(self.game.position().turn(), now, forward);
+            clock.switch_to(turn, now, forward);
         }
         self.clock_ply = self.game.ply();
         self.game.set_clock_state(Some(clock.state(now)));
@@ -961,8 +979,8 @@ impl GameControl {
         crate::ai::accepts_end_offer(self.game.position(), computer)
     }
 
-    /// The game that follows this one: the next of the match (colours
-    /// swapped, carried state kept) or a rematch from the same start.
+    /// The game that follows this one, colours swapped: the next of the
+    /// match (carried state kept) or a rematch from the same start.
     pub fn next_game(&self) -> Result<GameControl, String> {
         let seed = self.game.seed().wrapping_add(1);
         let next_in_match = self.match_score.as_ref().filter(|m| m.has_next());
@@ -972,13 +990,12 @@ impl GameControl {
         }
         .map_err(|e| format!("cannot start a new game: {e}"))?;
         let mut players = self.players.clone();
-        let mut next = GameControl::new(game, players.clone());
+        players.swap(0, 1);
+        let mut next = GameControl::new(game, players);
         if let Some(clock) = &self.clock {
             next = next.with_clock(clock.control());
         }
         if let Some(m) = next_in_match {
-            players.swap(0, 1);
-            next.players = players;
             next.match_score = Some(MatchScore {
                 games: m.games,
                 played: m.played + 1,
@@ -1035,54 +1052,6 @@ impl GameControl {
         crate::record::export_pgn(&self.game, Some((&w, &b)))
     }
 
-    /// Write the game as PGN to a new file in the data folder's `exports`
-    /// (beside `saves`), never over an existing file. Says where, or why
-    /// not, in words for the message line.
-    pub fn export_pgn(&self, settings: &Settings) -> Result<String, String> {
-        let dir = settings
-            .saves_dir
-            .as_ref()
-            .and_then(|d| d.parent())
-            .map(|d| d.join("exports"))
-            .ok_or("not exported: there is no data folder to export to")?;
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("not exported: cannot create {}: {e}", dir.display()))?;
-        let stamp: String = crate::record::rfc3339(std::time::SystemTime::now())
-            .chars()
-            .filter(char::is_ascii_digit)
-            .collect();
-        let base = format!("{}-{stamp}", self.game.variant().id);
-        let text = self.pgn();
-        for n in 1..1000 {
-            let name = match n {
-                1 => format!("{base}.pgn"),
-                n => format!("{base}-{n}.pgn"),
-            };
-            let path = dir.join(name);
-            // create_new: an existing file is never written over.
-            let file = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path);
-            match file {
-                Ok(mut f) => {
-                    use std::io::Write;
-                    return f
-                        .write_all(text.as_bytes())
-                        .and_then(|()| f.sync_all())
-                        .map(|()| format!("exported the game to {}", path.display()))
-                        .map_err(|e| format!("not exported: writing {}: {e}", path.display()));
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(format!("not exported: {}: {e}", path.display())),
-            }
-        }
-        Err(format!(
-            "not exported: no free file name in {}",
-            dir.display()
-        ))
-    }
-
     /// Leaving the screen: stop thinking, save a last time, and put the
     /// record where it belongs (a finished game with the saves, an
     /// unfinished one with the games in progress). Says where it is now;
@@ -1131,6 +1100,8 @@ pub struct LoadedGame {
     pub game: Game,
     /// What was wrong with the file (naming the file, ply and move).
     pub error: Option<String>,
+    /// Who played, as the file names them.
+    pub players: Option<crate::record::Players>,
     /// Hints each side used, as the record counts them.
     pub hints: Option<[u32; 2]>,
     /// The analysis stored with the record (JSON), if any.
@@ -1140,12 +1111,18 @@ pub struct LoadedGame {
 /// Read the first game of a file (JSON record or PGN) as far as it is
 /// valid. `Err` says why there is no game at all.
 pub fn load_game(path: &Path, registry: &Registry) -> Result<LoadedGame, String> {
-    let (saved, error) = crate::record::load_first(path, registry).into_parts();
+    loaded(crate::record::load_first(path, registry), path)
+}
+
+/// A game of `path` as read, for a screen: `Err` says why there is none.
+pub fn loaded(replayed: crate::record::Replayed, path: &Path) -> Result<LoadedGame, String> {
+    let (saved, error) = replayed.into_parts();
     let error = error.map(|e| e.to_string());
     match saved {
         Some(saved) => Ok(LoadedGame {
             game: saved.game,
             error,
+            players: saved.players,
             hints: saved.hints,
             analysis: saved.analysis,
         }),

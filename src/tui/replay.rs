@@ -2,21 +2,26 @@
 //! board and panels, jump to a ply, autoplay, analyse the game in the
 //! background (evaluation bar, best move, marks, graph; the finished
 //! analysis is kept in the record, the only change the viewer makes to
-//! the file), and branch a new game from any ply (a game in progress with
-//! a record of its own; the original is never written).
+//! the file), copy or export the game as the play screen does, choose
+//! among the games of a file that holds several, and branch a new game
+//! from any ply (a game in progress with a record of its own, with the
+//! players and the clock offered; the original is never written).
 //! Input becomes a [`ReplayAction`]; drawing is the [`ReplayPage`] widget.
 
 use super::analysis_view::{action_squares, analysis_lines, AnalysisLayout, EvalBar, EvalGraph};
-use super::base::{AppEvent, Ctx, Message, Nav, PlayStart, ReplayStart, Request};
+use super::base::{AppEvent, Ctx, Message, Nav, ReplayStart, Request};
 use super::board::{BoardGeom, Marks};
-use super::control::{load_game, GameControl};
+use super::branch::{branch, BranchOffer};
+use super::control::{load_game, LoadedGame};
+use super::file_games::{list_key, load_nth, FileGames, GameListPopup, ListStep};
 use super::game_page::{
     draw_board, keys_popup, message_lines, rules_popup, KeyBar, KeyHint, PageLayout, SidePanel,
 };
 use super::panels;
-use super::popup::{edit_line, scroll_key, InputPopup, LineKey};
+use super::popup::{edit_line, scroll_key, InputPopup, LineKey, ListKey};
 use super::review::{self, Review};
 use super::settings::Settings;
+use super::sharing::{share, Share, Shown, SHARE_KEYS};
 use super::theme::Theme;
 use crate::ai::PlayerSpec;
 use crate::analysis::{GameAnalysis, Mark};
@@ -47,6 +52,12 @@ pub enum ReplayPopup {
     Jump {
         text: String,
     },
+    /// Who plays a branch.
+    Branch(Box<BranchOffer>),
+    /// The games of the file, to choose one.
+    Games {
+        cursor: usize,
+    },
 }
 
 /// What a key (or a click on the key bar) asks of the viewer.
@@ -66,6 +77,10 @@ pub enum ReplayAction {
     Help,
     Rules,
     Branch,
+    /// Copy the position or the game, or export the game.
+    Share(Share),
+    /// Choose another game of the file.
+    ChooseGame,
     Leave,
     /// A letter that means nothing here.
     Unbound(char),
@@ -75,6 +90,9 @@ impl ReplayAction {
     /// The action of a key.
     fn for_key(code: KeyCode) -> Option<ReplayAction> {
         use ReplayAction as A;
+        if let Some(what) = Share::for_key(code) {
+            return Some(A::Share(what));
+        }
         Some(match code {
             KeyCode::Left | KeyCode::Char('h') => A::Back,
             KeyCode::Right | KeyCode::Char('l') => A::Forward,
@@ -89,6 +107,7 @@ impl ReplayAction {
             KeyCode::Char('?') => A::Help,
             KeyCode::Char('i') => A::Rules,
             KeyCode::Char('b') => A::Branch,
+            KeyCode::Char('o') => A::ChooseGame,
             KeyCode::Char('q') | KeyCode::Esc => A::Leave,
             KeyCode::Char(c) => A::Unbound(c),
             _ => return None,
@@ -113,6 +132,10 @@ pub struct ReplayState {
     pub view: ReplayView,
     /// The engine's analysis, stored or under way.
     pub review: Review,
+    /// Who played, as the file names them (a branch offers them).
+    pub players: Option<crate::record::Players>,
+    /// The games of the file, when it holds several.
+    pub games: Option<FileGames>,
 }
 
 /// The viewer's view state: what changes how the game looks, never what
@@ -137,7 +160,14 @@ pub const REPLAY_KEYS: &[(&str, &str)] = &[
     ("a", "analyse the game in the background; a again stops"),
     (
         "b",
-        "branch: play on from this ply as a new game (kept as a game in progress)",
+        "branch: play on from this ply as a new game (kept as a game in progress; asks who plays)",
+    ),
+    SHARE_KEYS[0],
+    SHARE_KEYS[1],
+    SHARE_KEYS[2],
+    (
+        "o",
+        "choose another game of the file, when it holds several",
     ),
     ("f", "flip the board"),
     ("i", "the rules of this variant"),
@@ -157,19 +187,69 @@ impl ReplayState {
             autoplay: false,
             speed: 2,
             view: ReplayView::default(),
+            players: None,
+            games: None,
         }
     }
 
-    /// The viewer for a game another screen opened.
-    pub fn open_start(start: ReplayStart) -> ReplayState {
-        ReplayState::new(start.game, start.path, start.error).with_stored(start.analysis)
+    /// The viewer for a game another screen opened: the first game of a
+    /// file that holds several opens with the list of them over it.
+    pub fn open_start(start: ReplayStart, registry: &Registry) -> ReplayState {
+        let games = start
+            .path
+            .as_deref()
+            .and_then(|path| FileGames::scan(path, registry));
+        let mut state =
+            ReplayState::new(start.game, start.path, start.error).with_stored(start.analysis);
+        state.players = start.players;
+        if let Some(games) = games {
+            state.view.popup = Some(ReplayPopup::Games { cursor: 0 });
+            state.view.message = Some(Message::info(format!(
+                "the file holds {}: this is the first; o chooses another",
+                games.count_text()
+            )));
+            state.games = Some(games);
+        }
+        state
     }
 
-    /// Open a file: the game as far as it is valid, with its error and
-    /// its stored analysis.
+    /// Open a file: its first game as far as it is valid, with its error
+    /// and its stored analysis (and the list of its games, when several).
     pub fn open(path: PathBuf, registry: &Registry) -> Result<ReplayState, String> {
         let loaded = load_game(&path, registry)?;
-        Ok(ReplayState::new(loaded.game, Some(path), loaded.error).with_stored(loaded.analysis))
+        let start = ReplayStart {
+            game: loaded.game,
+            path: Some(path),
+            error: loaded.error,
+            players: loaded.players,
+            analysis: loaded.analysis,
+        };
+        Ok(ReplayState::open_start(start, registry))
+    }
+
+    /// Show game `index` of the file instead of the one shown.
+    fn show_game(&mut self, index: usize, registry: &Registry) {
+        let Some(path) = self.path.clone() else {
+            return;
+        };
+        match load_nth(&path, index, registry) {
+            Ok(LoadedGame {
+                game,
+                error,
+                players,
+                analysis,
+                ..
+            }) => {
+                self.review.stop();
+                let mut next = ReplayState::new(game, Some(path), error).with_stored(analysis);
+                next.players = players;
+                next.games = self.games.take().map(|g| FileGames { shown: index, ..g });
+                next.speed = self.speed;
+                next.view.flipped = self.view.flipped;
+                *self = next;
+            }
+            Err(why) => self.view.message = Some(Message::error(why)),
+        }
     }
 
     /// Show the analysis the record stored, when it is of these moves.
@@ -214,7 +294,7 @@ impl ReplayState {
         } else {
             "analyse"
         };
-        vec![
+        let mut hints = vec![
             (KeyCode::Left, "←", "back", 1),
             (KeyCode::Right, "→", "forward", 2),
             (KeyCode::Home, "Home", "start", 10),
@@ -228,7 +308,11 @@ impl ReplayState {
             (KeyCode::Char('+'), "+", "faster", 6),
             (KeyCode::Char('-'), "-", "slower", 7),
             (KeyCode::Char('f'), "f", "flip", 12),
-        ]
+        ];
+        if self.games.is_some() {
+            hints.push((KeyCode::Char('o'), "o", "games", 9));
+        }
+        hints
     }
 
     fn layout(&self, size: (u16, u16)) -> PageLayout {
@@ -362,6 +446,16 @@ impl ReplayState {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return Nav::Stay;
         }
+        if let Some(ReplayPopup::Branch(offer)) = &self.view.popup {
+            let area = Rect::new(0, 0, ctx.size.0, ctx.size.1);
+            return match offer.popup.item_at(area, m.column, m.row) {
+                Some(i) => {
+                    let key = offer.popup.items[i].0;
+                    self.on_key(KeyEvent::from(KeyCode::Char(key)), ctx)
+                }
+                None => Nav::Stay,
+            };
+        }
         if self.view.popup.is_some() {
             if !matches!(self.view.popup, Some(ReplayPopup::Jump { .. })) {
                 self.view.popup = None;
@@ -385,8 +479,7 @@ impl ReplayState {
 
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
         if let Some(popup) = self.view.popup.take() {
-            self.on_popup_key(popup, k.code);
-            return Nav::Stay;
+            return self.on_popup_key(popup, k.code, ctx);
         }
         match ReplayAction::for_key(k.code) {
             Some(action) => self.update(action, ctx),
@@ -431,6 +524,15 @@ impl ReplayState {
             A::Help => self.view.popup = Some(ReplayPopup::Help { scroll: 0 }),
             A::Rules => self.view.popup = Some(ReplayPopup::Rules { scroll: 0 }),
             A::Branch => return self.branch(ctx.settings),
+            A::Share(what) => self.share(what, ctx),
+            A::ChooseGame => match &self.games {
+                Some(games) => {
+                    self.view.popup = Some(ReplayPopup::Games {
+                        cursor: games.shown,
+                    })
+                }
+                None => self.view.message = Some(Message::error("this file holds only this game")),
+            },
             A::Leave => return Nav::Leave,
             A::Unbound(c) => {
                 self.view.message = Some(Message::error(format!(
@@ -441,9 +543,28 @@ impl ReplayState {
         Nav::Stay
     }
 
+    /// `y`, `Y`, `e`: copy the position shown or the game, or export the
+    /// game, as the play screen does.
+    fn share(&mut self, what: Share, ctx: &mut Ctx) {
+        let Some(position) = self.game.position_at(self.ply) else {
+            return;
+        };
+        let players = self.players.as_ref();
+        let shown = Shown {
+            position,
+            plies: self.len(),
+            variant: &self.game.variant().id,
+            pgn: || {
+                let names = players.map(|p| (p.white.as_str(), p.black.as_str()));
+                crate::record::export_pgn(&self.game, names)
+            },
+        };
+        self.view.message = Some(share(what, shown, ctx.settings, ctx.requests));
+    }
+
     /// A key while a popup is open (taken out of the state: it goes back
     /// unless the key closes it).
-    fn on_popup_key(&mut self, popup: ReplayPopup, code: KeyCode) {
+    fn on_popup_key(&mut self, popup: ReplayPopup, code: KeyCode, ctx: &mut Ctx) -> Nav {
         match popup {
             ReplayPopup::Help { scroll } => {
                 self.view.popup =
@@ -461,7 +582,32 @@ impl ReplayState {
                     LineKey::Edit => self.view.popup = Some(ReplayPopup::Jump { text }),
                 }
             }
+            ReplayPopup::Branch(mut offer) => match offer.popup.key(code) {
+                ListKey::Chosen(i) => {
+                    let players = offer.choices.get(i).cloned();
+                    if let Some(players) = players {
+                        let start = branch(&self.game, offer.ply, players, ctx.settings);
+                        return Nav::Play(Box::new(start));
+                    }
+                }
+                ListKey::Closed => self.view.message = Some(Message::info("no branch")),
+                ListKey::Stay => self.view.popup = Some(ReplayPopup::Branch(offer)),
+                ListKey::NotAChoice(c) => {
+                    self.view.message =
+                        Some(Message::error(format!("'{c}' is not one of the choices")));
+                    self.view.popup = Some(ReplayPopup::Branch(offer));
+                }
+            },
+            ReplayPopup::Games { cursor } => {
+                let len = self.games.as_ref().map_or(0, FileGames::len);
+                match list_key(cursor, len, code) {
+                    ListStep::Stay(cursor) => self.view.popup = Some(ReplayPopup::Games { cursor }),
+                    ListStep::Open(i) => self.show_game(i, ctx.registry),
+                    ListStep::Close => {}
+                }
+            }
         }
+        Nav::Stay
     }
 
     /// Autoplay's speed in words: "1 ply every 0.5 s".
@@ -504,26 +650,21 @@ impl ReplayState {
         }
     }
 
-    /// A new game from the current ply: a game in progress with a record
+    /// `b`: a new game from the ply shown, a game in progress with a record
     /// of its own from the start (the original file is never written).
+    /// Who plays is asked when the file names a computer player; the
+    /// game's clock comes along.
     fn branch(&mut self, settings: &Settings) -> Nav {
-        let mut game = self.game.clone();
-        game.truncate(self.ply);
-        // The saved times belong to the end of the game, not to this ply:
-        // a branch of a timed game starts a fresh clock of the same control.
-        let time_control = game
-            .clock_state()
-            .and_then(|c| c.control.parse::<crate::clock::TimeControl>().ok());
-        game.set_clock_state(None);
-        let mut control = GameControl::new(game, [PlayerSpec::Human, PlayerSpec::Human]);
-        if let Some(tc) = time_control {
-            control = control.with_clock(tc);
+        match BranchOffer::new(&self.game, self.ply, self.players.as_ref()) {
+            Some(offer) => {
+                self.view.popup = Some(ReplayPopup::Branch(Box::new(offer)));
+                Nav::Stay
+            }
+            None => {
+                let people = [PlayerSpec::Human, PlayerSpec::Human];
+                Nav::Play(Box::new(branch(&self.game, self.ply, people, settings)))
+            }
         }
-        let message = Message::of(control.keep_now(settings));
-        Nav::Play(Box::new(PlayStart {
-            message: Some(message),
-            ..PlayStart::new(control)
-        }))
     }
 }
 
@@ -628,8 +769,27 @@ impl<'a> ReplayPage<'a> {
                 theme,
             }
             .render(area, buf),
+            ReplayPopup::Branch(offer) => offer.popup.widget(theme).render(area, buf),
+            ReplayPopup::Games { cursor } => {
+                if let Some(games) = &r.games {
+                    GameListPopup {
+                        games,
+                        file: &file_name(r.path.as_deref()),
+                        cursor: *cursor,
+                        theme,
+                    }
+                    .render(area, buf)
+                }
+            }
         }
     }
+}
+
+/// The name of the file replayed, for the title.
+fn file_name(path: Option<&std::path::Path>) -> String {
+    path.and_then(|p| p.file_name())
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default()
 }
 
 impl Widget for ReplayPage<'_> {
@@ -640,12 +800,10 @@ impl Widget for ReplayPage<'_> {
         let Some(pos) = game.position_at(r.ply) else {
             return;
         };
-        let name = r
-            .path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
+        let mut name = file_name(r.path.as_deref());
+        if let Some(games) = &r.games {
+            name.push_str(&format!(" ({})", games.position_text()));
+        }
         Paragraph::new(Line::from(vec![
             Span::styled(" Motley replay ", theme.title()),
             Span::raw(format!("· {} · {name}", game.variant().name)),

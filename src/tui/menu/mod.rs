@@ -326,6 +326,7 @@ impl MenuState {
                 game: loaded.game,
                 path: Some(path),
                 error: loaded.error,
+                players: loaded.players,
                 analysis: loaded.analysis,
             }));
         }

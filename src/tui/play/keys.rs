@@ -4,6 +4,7 @@
 use crate::core::Action;
 use crate::tui::control::GameControl;
 use crate::tui::game_page::KeyHint;
+use crate::tui::sharing::SHARE_KEYS;
 use crossterm::event::KeyCode;
 
 /// What a key (or a click on the key bar) asks of the play screen, when no
@@ -119,12 +120,9 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
     ("n", "after the game: rematch, or the next game of a match"),
     ("g", "after the game: show the result again"),
     ("PgUp/PgDn, wheel", "scroll the move list"),
-    (
-        "y",
-        "copy the position's FEN (terminal clipboard, OSC 52: works over ssh)",
-    ),
-    ("Y", "copy the game's PGN (terminal clipboard)"),
-    ("e", "export the game to a new PGN file in the data folder"),
+    SHARE_KEYS[0],
+    SHARE_KEYS[1],
+    SHARE_KEYS[2],
     ("i", "the rules of this variant"),
     ("?", "this help"),
     ("Esc", "drop the selection, close a prompt or popup"),

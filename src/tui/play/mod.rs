@@ -23,6 +23,7 @@ use crate::tui::control::{GameControl, Settled};
 use crate::tui::game_page::PageLayout;
 use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
 use crate::tui::settings::Settings;
+use crate::tui::sharing::{share, Share, Shown};
 use crate::tui::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -297,30 +298,26 @@ impl PlayState {
             A::ScrollMoves(d) => {
                 self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
             }
-            A::CopyFen => {
-                let fen = self.control.game().position().to_fen();
-                ctx.requests.push(Request::Clipboard(fen.clone()));
-                self.view
-                    .say(format!("FEN sent to the terminal's clipboard: {fen}"));
-            }
-            A::CopyPgn => {
-                let pgn = self.control.pgn();
-                let plies = self.control.game().ply();
-                let unit = if plies == 1 { "ply" } else { "plies" };
-                ctx.requests.push(Request::Clipboard(pgn));
-                self.view.say(format!(
-                    "PGN of the game ({plies} {unit}) sent to the terminal's clipboard"
-                ));
-            }
-            A::ExportPgn => {
-                let said = self.control.export_pgn(ctx.settings);
-                self.view.message = Some(Message::of(said));
-            }
+            A::CopyFen => self.share(Share::Fen, ctx),
+            A::CopyPgn => self.share(Share::Pgn, ctx),
+            A::ExportPgn => self.share(Share::Export, ctx),
             A::Unbound(c) => self.view.refuse(format!(
                 "'{c}' is not a key here; press ? for the list of keys"
             )),
         }
         Nav::Stay
+    }
+
+    /// `y`, `Y`, `e`: copy the position or the game, or export the game.
+    fn share(&mut self, what: Share, ctx: &mut Ctx) {
+        let game = self.control.game();
+        let shown = Shown {
+            position: game.position(),
+            plies: game.ply(),
+            variant: &game.variant().id,
+            pgn: || self.control.pgn(),
+        };
+        self.view.message = Some(share(what, shown, ctx.settings, ctx.requests));
     }
 
     /// `H`: search for a hint in the background.
@@ -606,10 +603,21 @@ impl PlayState {
     /// A rematch, or the match's next game, on a new screen.
     fn next_game(&mut self) -> Nav {
         match self.control.next_game() {
-            Ok(control) => Nav::Play(Box::new(PlayStart {
-                flip_toggle: self.view.flip_toggle,
-                ..PlayStart::new(control)
-            })),
+            Ok(control) => {
+                let [white, black] = control.players();
+                let what = match control.match_score() {
+                    Some(m) => format!("game {} of {}", m.played + 1, m.games),
+                    None => "a rematch".to_string(),
+                };
+                let message = Message::info(format!(
+                    "{what}, colours swapped: White {white}, Black {black}"
+                ));
+                Nav::Play(Box::new(PlayStart {
+                    flip_toggle: self.view.flip_toggle,
+                    message: Some(message),
+                    ..PlayStart::new(control)
+                }))
+            }
             Err(e) => {
                 self.view.refuse(e);
                 Nav::Stay

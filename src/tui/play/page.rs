@@ -239,8 +239,14 @@ impl PlayPage<'_> {
             return Vec::new();
         };
         let now = self.now;
+        // No time runs before the first move: say so.
+        let waiting = if self.control.clock_waiting() {
+            " (starts after a move)"
+        } else {
+            ""
+        };
         let mut lines = vec![Line::styled(
-            format!("Clock {}", clock.control()),
+            format!("Clock {}{waiting}", clock.control()),
             theme.dim(),
         )];
         for side in Color::ALL {
