@@ -179,9 +179,22 @@ impl Outcome {
             Some(c) => format!("{} wins", side_names[c.index()]),
             None => "Draw".to_string(),
         };
+        let why = self.reason_with(side_names);
         match self.scores {
-            Some([s, n]) => format!("{who} ({}; score {s}–{n})", self.reason.describe()),
-            None => format!("{who} ({})", self.reason.describe()),
+            Some([s, n]) => format!("{who} ({why}; score {s}–{n})"),
+            None => format!("{who} ({why})"),
+        }
+    }
+
+    /// The reason in words, naming the side where the reason is about one:
+    /// "White has no pieces left" rather than "a player has …" (in the
+    /// antichess family the player left without pieces is the winner).
+    pub fn reason_with(&self, side_names: [&str; 2]) -> String {
+        match (self.reason, self.winner) {
+            (EndReason::NoPieces, Some(c)) => {
+                format!("{} has no pieces left", side_names[c.index()])
+            }
+            (reason, _) => reason.describe().to_string(),
         }
     }
 }
