@@ -144,8 +144,13 @@ pub fn capitalise_pieces(text: &str) -> String {
     if chars.iter().all(|c| matches!(c, 'o' | 'O' | '0' | '-')) {
         return text.to_ascii_uppercase();
     }
+    // `nf3`, `nxe5`, `ngf3`: a piece letter before a square, file, rank or
+    // capture mark (not a word like `quit`).
+    let second_fits = chars
+        .get(1)
+        .is_some_and(|c| matches!(c, 'a'..='h' | '1'..='8' | 'x' | ':' | '^'));
     if let Some(first) = chars.first_mut() {
-        if "kqrn".contains(*first) {
+        if "kqrn".contains(*first) && second_fits {
             *first = first.to_ascii_uppercase();
         }
     }

@@ -781,10 +781,16 @@ fn explain_unmatched_san<P: Position>(
     typed: &str,
     legal: &[Action],
 ) -> MoveInputError {
-    let looks_like_san = typed
-        .chars()
-        .next()
-        .is_some_and(|c| "KQRBNO0abcdefgh".contains(c));
+    let names_a_square = typed
+        .as_bytes()
+        .windows(2)
+        .any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]));
+    let castles = matches!(san::normalize_san(typed).as_str(), "O-O" | "O-O-O");
+    let looks_like_san = (names_a_square || castles)
+        && typed
+            .chars()
+            .next()
+            .is_some_and(|c| "KQRBNabcdefgh".contains(c) || castles);
     if !looks_like_san {
         return MoveInputError::NotUnderstood(Unreadable::new(trimmed));
     }
