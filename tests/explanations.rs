@@ -212,7 +212,7 @@ fn item_12_dice_money_placement_letters_are_explained_for_black() {
     game.roll_dice().unwrap();
     let e = game.clone().play_text("Q@e4").unwrap_err().to_string();
     for needle in [
-        "Q@e4 names a White queen, and White has none lost",
+        "Q@e4 names a White queen, and White has no lost queen",
         "upper case White's, lower case Black's",
         "your own lost queen is q@e4",
         "You can place: your own pawn (p@e4), your own queen (q@e4), White's pawn (P@e4)",

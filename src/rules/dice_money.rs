@@ -736,10 +736,9 @@ impl DiceMoney {
             }
         };
         let mut text = format!(
-            "Dice-Money: {label} names a {} {}, and {} has none lost (the letter's case is the piece's colour: upper case White's, lower case Black's)",
-            piece.color.name(),
-            piece.role.name(),
-            piece.color.name(),
+            "Dice-Money: {label} names a {color} {role}, and {color} has no lost {role} (the letter's case is the piece's colour: upper case White's, lower case Black's)",
+            color = piece.color.name(),
+            role = piece.role.name(),
             label = Action::Place(piece, sq),
         );
         let twin = Piece::new(piece.color.other(), piece.role);
