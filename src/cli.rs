@@ -213,7 +213,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
                 let aliases = if v.aliases.is_empty() {
                     String::new()
                 } else {
-                    format!(" (also: {})", v.aliases.join(", "))
+                    format!(" — also: {}", v.aliases.join(", "))
                 };
                 outln!(out, "{:<28} {}{aliases}", v.id, v.name);
             }

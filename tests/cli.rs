@@ -205,7 +205,7 @@ fn item_16_variant_aliases_and_any_case_are_accepted() {
     let (code, out, _) = motley(&["list"]);
     assert_eq!(code, 0);
     let standard = out.lines().find(|l| l.starts_with("standard ")).unwrap();
-    assert!(standard.contains("(also: chess"), "{standard}");
+    assert!(standard.contains("also: chess, fide"), "{standard}");
     for name in ["chess", "Chess", "STANDARD", "Standard chess"] {
         let (code, out, err) = motley(&["perft", name, "2"]);
         assert_eq!(code, 0, "{name}: {err}");
