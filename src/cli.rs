@@ -39,16 +39,16 @@ type ThemeName = motley::tui::theme::ThemeName;
 /// Subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// List variant ids and names.
+    /// List variant ids, names and aliases.
     List,
     /// Print a variant's rules text.
     Rules {
-        /// Variant id (see `motley list`).
+        /// Variant id or alias, in any case (see `motley list`).
         variant: String,
     },
     /// Count leaf nodes of the move tree to a depth.
     Perft {
-        /// Variant id.
+        /// Variant id or alias, in any case.
         variant: String,
         /// Depth in plies (single actions).
         depth: u32,
@@ -61,7 +61,7 @@ pub enum Command {
     },
     /// List the legal actions in coordinate form, sorted.
     Moves {
-        /// Variant id.
+        /// Variant id or alias, in any case.
         variant: String,
         /// Position as FEN.
         #[arg(long, conflicts_with = "game")]
@@ -135,7 +135,7 @@ pub enum Command {
 /// Options of `motley match`.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// Variant id.
+    /// Variant id or alias, in any case.
     pub variant: String,
     /// The first player (White in odd games, Black in even games):
     /// ai[:LEVEL], ai:RATING, random, greedy or uci:COMMAND.
@@ -167,7 +167,7 @@ pub struct MatchArgs {
 /// Options of `motley play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// Variant id (see `motley list`); default standard.
+    /// Variant id or alias, in any case (see `motley list`); default standard.
     pub variant: Option<String>,
     /// White's player: human, ai[:LEVEL], ai:RATING, random, greedy or
     /// uci:COMMAND.
@@ -210,13 +210,18 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
     let code = match command {
         Command::List => {
             for v in registry.all() {
-                outln!(out, "{:<28} {}", v.id, v.name);
+                let aliases = if v.aliases.is_empty() {
+                    String::new()
+                } else {
+                    format!(" — also: {}", v.aliases.join(", "))
+                };
+                outln!(out, "{:<28} {}{aliases}", v.id, v.name);
             }
             ExitCode::SUCCESS
         }
         Command::Rules { variant } => {
-            let v = registry.get(&variant)?;
-            outln!(out, "{}\n", v.name);
+            let v = registry.lookup(&variant)?;
+            outln!(out, "{}\n", v.heading());
             outln!(out, "{}", v.rules_text());
             ExitCode::SUCCESS
         }
@@ -226,13 +231,13 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             fen,
             divide,
         } => {
-            let pos = registry.get(&variant)?.position(fen.as_deref())?;
+            let pos = registry.lookup(&variant)?.position(fen.as_deref())?;
             perft_command(&pos, depth, divide, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Moves { variant, fen, game } => {
             let game = game.as_deref().map(user_path).transpose()?;
-            let v = registry.get(&variant)?;
+            let v = registry.lookup(&variant)?;
             moves_command(&v, fen, game, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
@@ -319,7 +324,7 @@ fn match_command(args: MatchArgs, registry: &Registry, out: &mut Out) -> Result<
         save_dir: save_dir.as_deref(),
         opening_plies,
     };
-    run_match(&registry.get(&variant)?, [a, b], settings, out)
+    run_match(&registry.lookup(&variant)?, [a, b], settings, out)
 }
 
 /// `perft`: the node count, after one line per root move with `--divide`.
@@ -471,7 +476,7 @@ fn check(file: &Path, registry: &Registry, out: &mut Out) -> Result<ExitCode> {
                             out,
                             "result: {} {}{scores}",
                             o.result_str(),
-                            o.reason.describe()
+                            o.reason_with(game.position().side_names())
                         );
                     }
                     None => outln!(out, "result: *"),
@@ -1059,7 +1064,7 @@ pub fn menu(theme: Option<ThemeName>) -> Result<ExitCode> {
 
 fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     let id = args.variant.as_deref().unwrap_or("standard");
-    let variant = registry.get(id)?;
+    let variant = registry.lookup(id)?;
     let seed = args.seed.unwrap_or_else(motley::game::Game::clock_seed);
     let game = motley::game::Game::new(variant, args.fen.as_deref(), seed)
         .with_context(|| format!("cannot start a game of {id}"))?;

@@ -54,6 +54,10 @@ impl Text {
 pub struct VariantDef {
     /// Command-line id, e.g. `chicken`.
     pub id: String,
+    /// Other names the command line accepts (`chess` for `standard`),
+    /// lower case like the id; `motley list` shows them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
     /// Display name.
     pub name: String,
     /// One line for menus and `motley list`.
@@ -105,6 +109,29 @@ impl VariantDef {
         self.rules.joined()
     }
 
+    /// Where the variant comes from, `Andrew Looney, 1996` or
+    /// `traditional`: inventor and year as the file gives them, or `None`
+    /// when it gives neither. One phrase for every card and heading, so
+    /// none reads "by traditional".
+    pub fn origin(&self) -> Option<String> {
+        match (self.inventor.trim(), self.year) {
+            ("", None) => None,
+            ("", Some(y)) => Some(y.to_string()),
+            (i, None) => Some(i.to_string()),
+            (i, Some(y)) => Some(format!("{i}, {y}")),
+        }
+    }
+
+    /// The title line of the rules: the name and its [`VariantDef::origin`]
+    /// (`Monochrome Chess — Andrew Looney, 1996`), printed once above the
+    /// rules text, which therefore does not repeat it.
+    pub fn heading(&self) -> String {
+        match self.origin() {
+            Some(o) => format!("{} — {o}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
     fn options_error(&self, message: String) -> VariantError {
         VariantError::Options {
             variant: self.id.clone(),
@@ -151,19 +178,24 @@ impl VariantDef {
             file: file.to_string(),
             message: e.to_string(),
         })?;
-        if def.id.is_empty()
-            || !def
-                .id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        let well_formed = |id: &str| {
+            !id.is_empty()
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        };
+        for (field, name) in
+            std::iter::once(("id", &def.id)).chain(def.aliases.iter().map(|a| ("aliases", a)))
         {
-            return Err(VariantError::Malformed {
-                file: file.to_string(),
-                message: format!(
-                    "field 'id': '{}' must be lower-case letters, digits and '-'",
-                    def.id
-                ),
-            });
+            if !well_formed(name) {
+                return Err(VariantError::Malformed {
+                    file: file.to_string(),
+                    message: format!(
+                        "field '{field}': '{}' must be lower-case letters, digits and '-'",
+                        crate::quote::clip(name)
+                    ),
+                });
+            }
         }
         def.position(None).map_err(|e| VariantError::Malformed {
             file: file.to_string(),
@@ -299,6 +331,25 @@ impl Registry {
             .find(|v| v.id == id)
             .cloned()
             .ok_or_else(|| self.unknown(id))
+    }
+
+    /// Look a variant up by a name a person types: its id or one of its
+    /// aliases in any case (`Chicken`, `chess`), or its display name
+    /// (`"Chicken Chess"`). Ids come first, so a user variant's id is never
+    /// hidden by another's alias. Records keep exact ids ([`Registry::get`]).
+    pub fn lookup(&self, name: &str) -> Result<Arc<VariantDef>, VariantError> {
+        let name = name.trim();
+        let by_id = |v: &&Arc<VariantDef>| v.id.eq_ignore_ascii_case(name);
+        let by_alias =
+            |v: &&Arc<VariantDef>| v.aliases.iter().any(|a| a.eq_ignore_ascii_case(name));
+        let by_name = |v: &&Arc<VariantDef>| v.name.eq_ignore_ascii_case(name);
+        let all = || self.variants.iter();
+        all()
+            .find(by_id)
+            .or_else(|| all().find(by_alias))
+            .or_else(|| all().find(by_name))
+            .cloned()
+            .ok_or_else(|| self.unknown(name))
     }
 
     /// The error for a variant name not found here, listing the ids there

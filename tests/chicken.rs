@@ -194,6 +194,34 @@ fn losing_all_pieces_by_capture_wins() {
     assert!(moves(&after).is_empty());
 }
 
+// Issue 22, item 19: the ending says which player has no pieces left,
+// on screen (the outcome's words) and in `motley check`.
+#[test]
+fn item_19_the_ending_names_the_player_left_without_pieces() {
+    let after = play(&pos("4k3/8/8/8/8/8/3q4/4K3 b - - 0 1"), "Qxe1");
+    let o = after.outcome().unwrap();
+    assert_eq!(o.describe(), "White wins (White has no pieces left)");
+    let dir = std::env::temp_dir().join(format!("motley-chicken-19-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ended.json");
+    std::fs::write(
+        &path,
+        r#"{"format":"motley-game","version":1,"variant":"chicken",
+        "start":"4k3/8/8/8/8/8/3q4/4K3 b - - 0 1","seed":1,"moves":["d2e1"]}"#,
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(["check", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("result: 1-0 White has no pieces left"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn losing_all_pieces_by_flipping_wins() {
     let p = pos("7k/6n1/8/8/3P4/8/8/8 b - - 0 1");

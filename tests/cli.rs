@@ -197,3 +197,52 @@ fn match_refuses_human_players_and_zero_games() {
     assert_eq!(code, 2);
     assert!(err.contains("ai:9"), "{err}");
 }
+
+// Issue 22, item 16: variant names on the command line are ids or
+// aliases in any case, and `motley list` shows the aliases.
+#[test]
+fn item_16_variant_aliases_and_any_case_are_accepted() {
+    let (code, out, _) = motley(&["list"]);
+    assert_eq!(code, 0);
+    let standard = out.lines().find(|l| l.starts_with("standard ")).unwrap();
+    assert!(standard.contains("also: chess, fide"), "{standard}");
+    for name in ["chess", "Chess", "STANDARD", "Standard chess"] {
+        let (code, out, err) = motley(&["perft", name, "2"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert_eq!(out.lines().last(), Some("Nodes: 400"), "{name}");
+    }
+    let (code, out, err) = motley(&["rules", "Chicken"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Chicken Chess"), "{out}");
+    let (code, out, _) = motley(&["moves", "Jamal", "--fen", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l == "b1c4"), "{out}");
+    // Unknown names are still refused, with status 2.
+    let (code, _, err) = motley(&["rules", "chessy"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant 'chessy'"), "{err}");
+}
+
+// Issue 22, item 45: `motley rules` prints the name once, as a heading
+// with the origin, and the text does not repeat it.
+#[test]
+fn item_45_rules_print_the_name_once() {
+    let (_, list, _) = motley(&["list"]);
+    for id in list.lines().filter_map(|l| l.split_whitespace().next()) {
+        let (code, out, _) = motley(&["rules", id]);
+        assert_eq!(code, 0, "{id}");
+        let heading = out.lines().next().unwrap_or_default().to_string();
+        let name = heading.split(" — ").next().unwrap_or_default();
+        assert!(!name.is_empty(), "{id}: {out}");
+        assert_eq!(
+            out.matches(name).count(),
+            1,
+            "{id}: the name '{name}' is repeated:\n{out}"
+        );
+    }
+    let (_, out, _) = motley(&["rules", "monochrome"]);
+    assert!(
+        out.starts_with("Monochrome Chess — Andrew Looney, 1996\n\n"),
+        "{out}"
+    );
+}

@@ -146,9 +146,80 @@ fn castling_without_the_right_says_so() {
     explained(
         "standard",
         "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1",
-        &["O-O", "e1g1"],
-        "castling kingside is no longer allowed",
+        &["O-O", "e1g1", "Kg1"],
+        "White has lost the right to castle kingside: the king or the rook on h1 has moved",
     );
+}
+
+// Issue 22, item 6: `O-O` after the king has moved says that the right to
+// castle is lost and why, not that the king cannot step to g7.
+#[test]
+fn item_6_castling_after_the_king_moved_says_the_right_is_lost() {
+    explained(
+        "standard",
+        "r3k2r/8/8/8/8/8/4K3/R6R w kq - 0 1",
+        &["O-O", "0-0", "O-O-O"],
+        "White has lost the right to castle: the king has moved (it stands on e2, not e1)",
+    );
+    // Black's king too, in the families that keep FIDE's rights.
+    for variant in ["standard", "contrast", "monochromatic-knightless"] {
+        let r = reason(&pos(variant, "r6r/4k3/8/8/8/8/8/R3K2R b KQ - 0 1"), "O-O");
+        assert!(
+            r.contains("Black has lost the right to castle: the king has moved"),
+            "{variant}: {r}"
+        );
+    }
+}
+
+// Issue 22, item 6: families whose castling is a positional ruling say
+// what the ruling needs; antichess has none at all.
+#[test]
+fn item_6_castling_is_explained_by_each_familys_own_rule() {
+    explained(
+        "chicken",
+        "4k3/8/8/8/8/8/8/R4K1R w - - 0 1",
+        &["O-O"],
+        "Chicken: castling needs your king on e1, your rook on h1 and every square between them empty; there is no king of yours on e1",
+    );
+    explained(
+        "monochrome",
+        "4k3/8/8/8/8/8/8/4KB1R w - - 0 1",
+        &["O-O", "e1g1"],
+        "Monochrome: castling needs your king on e1, your rook on h1 and every square between them empty; f1 is occupied",
+    );
+    explained(
+        "antichess",
+        motley::core::fen::STANDARD_FEN,
+        &["O-O", "e1g1"],
+        "Antichess: there is no castling",
+    );
+}
+
+// Issue 22, item 12: Black typing an upper-case placement is told that
+// upper case is White's piece, how to write its own, and what it can place.
+#[test]
+fn item_12_dice_money_placement_letters_are_explained_for_black() {
+    let mut game = motley::game::Game::new(
+        Registry::builtin().get("dice-money").unwrap(),
+        Some("rnb1kbnr/pppp1ppp/8/8/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1"),
+        3,
+    )
+    .unwrap();
+    // Black has lost its queen and e-pawn, White its d-pawn; Black to roll.
+    for a in ["roll:1,1", "a2a3"] {
+        game.play_text(a).unwrap();
+    }
+    game.roll_dice().unwrap();
+    let e = game.clone().play_text("Q@e4").unwrap_err().to_string();
+    for needle in [
+        "Q@e4 names a White queen, and White has no lost queen",
+        "upper case White's, lower case Black's",
+        "your own lost queen is q@e4",
+        "You can place: your own pawn (p@e4), your own queen (q@e4), White's pawn (P@e4)",
+    ] {
+        assert!(e.contains(needle), "expected '{needle}' in: {e}");
+    }
+    assert!(!e.contains("your opponent's lost pieces only"), "{e}");
 }
 
 #[test]

@@ -68,6 +68,26 @@ fn save(game: &Game, path: &Path) {
     motley::record::save_record(path, &rec).unwrap();
 }
 
+// Issue 22, item 19: the variant card says where a variant comes from in
+// words that fit a tradition as well as a person: never "by traditional".
+#[test]
+fn item_19_variant_card_gives_the_origin_in_words() {
+    let dir = temp_dir("menu-card");
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('n'));
+    let s = screen(&app);
+    assert!(
+        s.contains("Standard chess") && s.contains("Origin: traditional"),
+        "{s}"
+    );
+    assert!(!s.contains("by traditional"), "{s}");
+    for _ in 0..8 {
+        key(&mut app, KeyCode::Down);
+    }
+    let s = screen(&app);
+    assert!(s.contains("Origin: Andrew Looney, 1996"), "{s}");
+}
+
 #[test]
 fn main_menu_snapshot_and_quit() {
     let dir = temp_dir("menu-main");

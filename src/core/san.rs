@@ -102,6 +102,92 @@ pub fn normalize_san(text: &str) -> String {
     t.trim_end_matches("e.p.").trim().to_string()
 }
 
+/// Long algebraic notation as players type it — `e2-e4`, `e2 e4`, `e2xe4`,
+/// `Ng1-f3`, `e7-e8=Q` — joined into the text Motley reads (`e2e4`,
+/// `Ng1f3`, `e7e8=Q`): the mark between the two squares says nothing the
+/// squares do not. Any other text comes back unchanged.
+pub fn join_long_algebraic(text: &str) -> String {
+    let b = text.as_bytes();
+    let is_square = |i: usize| {
+        matches!(b.get(i), Some(b'a'..=b'h')) && matches!(b.get(i + 1), Some(b'1'..=b'8'))
+    };
+    let start = if is_square(0) {
+        0
+    } else if matches!(b.first(), Some(c) if b"KQRBNkqrbn".contains(c)) && is_square(1) {
+        1
+    } else {
+        return text.to_string();
+    };
+    let mut i = start + 2;
+    let skip_spaces = |mut i: usize| {
+        while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        i
+    };
+    i = skip_spaces(i);
+    if matches!(b.get(i), Some(b'-' | b'x' | b':')) {
+        i = skip_spaces(i + 1);
+    }
+    if i == start + 2 || !is_square(i) {
+        return text.to_string();
+    }
+    format!("{}{}", &text[..start + 2], &text[i..])
+}
+
+/// Piece letters typed in lower case (`nf3`, `qxd7`, `o-o`) and a lower-case
+/// promotion letter (`e8=q`) in the upper case SAN uses. `b` is left alone:
+/// it is also the b-file, so `bc4` stays a pawn's text for the caller to
+/// weigh against the bishop's.
+pub fn capitalise_pieces(text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    if chars.iter().all(|c| matches!(c, 'o' | 'O' | '0' | '-')) {
+        return text.to_ascii_uppercase();
+    }
+    // `nf3`, `nxe5`, `ngf3`: a piece letter before a square, file, rank or
+    // capture mark (not a word like `quit`).
+    let second_fits = chars
+        .get(1)
+        .is_some_and(|c| matches!(c, 'a'..='h' | '1'..='8' | 'x' | ':' | '^'));
+    if let Some(first) = chars.first_mut() {
+        if "kqrn".contains(*first) && second_fits {
+            *first = first.to_ascii_uppercase();
+        }
+    }
+    let n = chars.len();
+    if n >= 3 && "qrbnk".contains(chars[n - 1]) {
+        let before = chars[n - 2];
+        if before == '=' || before.is_ascii_digit() {
+            chars[n - 1] = chars[n - 1].to_ascii_uppercase();
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Text left over after a move's destination square, where nothing but a
+/// promotion (`=Q`, `Q`) may stand once [`normalize_san`] has taken off
+/// check and comment marks: `Ke7x` leaves `x` after e7. Returns the square
+/// and the left-over text; `None` when the text ends as a move ends, or
+/// does not read as SAN up to its last square (castling, `buy:move1`).
+pub fn trailing_junk(text: &str) -> Option<(Square, String)> {
+    let t = normalize_san(text);
+    let chars: Vec<char> = t.chars().collect();
+    let last = (0..chars.len().saturating_sub(1))
+        .rev()
+        .find(|&i| ('a'..='h').contains(&chars[i]) && ('1'..='8').contains(&chars[i + 1]))?;
+    let san_like = chars[..last]
+        .iter()
+        .all(|c| "KQRBNabcdefgh12345678x:^".contains(*c));
+    if !san_like {
+        return None;
+    }
+    let square = Square::parse(&chars[last..last + 2].iter().collect::<String>())?;
+    let rest: String = chars[last + 2..].iter().collect();
+    let promotion = rest.strip_prefix('=').unwrap_or(&rest);
+    let is_promotion = promotion.len() == 1 && "QRBNKqrbnk".contains(promotion);
+    (!rest.is_empty() && !is_promotion).then_some((square, rest))
+}
+
 fn loose(s: &str) -> String {
     s.chars()
         .filter(|c| *c != 'x' && *c != '=' && *c != ':')
@@ -109,12 +195,12 @@ fn loose(s: &str) -> String {
 }
 
 /// What a SAN text matched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SanMatch {
     /// Exactly one legal action.
     Found(Action),
-    /// Several legal actions fit; the text must say which piece.
-    Ambiguous,
+    /// Several legal actions fit (the candidates); the text must say which.
+    Ambiguous(Vec<Action>),
     /// No legal action fits.
     NoMatch,
 }
@@ -144,7 +230,9 @@ pub fn parse_san(text: &str, legal: &[Action], sans: &[String], board: &Board) -
 }
 
 /// Read `[KQRBN]?[a-h]?[1-8]?[x^]?[a-h][1-8](=?[QRBNK])?` and find the unique
-/// legal move fitting it (accepts over-disambiguated input like `Ngf3`).
+/// legal move fitting it (accepts over-disambiguated input like `Ngf3`). A
+/// king's move to the square its castling lands on reads as that castling
+/// (`Kg1` for `O-O`, as lichess reads it) when nothing else fits.
 fn structural(text: &str, legal: &[Action], board: &Board) -> SanMatch {
     structural_inner(text, legal, board).unwrap_or(SanMatch::NoMatch)
 }
@@ -190,11 +278,10 @@ fn structural_inner(text: &str, legal: &[Action], board: &Board) -> Option<SanMa
             _ => return None,
         }
     }
-    let mut found = None;
+    let mut found = Vec::new();
     for a in legal {
         let Some(m) = a.as_move() else { continue };
-        if m.kind == MoveKind::Castle
-            || m.to != to
+        if m.to != to
             || m.promotion() != promotion
             || (m.kind == MoveKind::CaptureInPlace) != in_place
             || board.role_at(m.from) != Some(role)
@@ -203,10 +290,11 @@ fn structural_inner(text: &str, legal: &[Action], board: &Board) -> Option<SanMa
         {
             continue;
         }
-        if found.is_some() {
-            return Some(SanMatch::Ambiguous);
-        }
-        found = Some(*a);
+        found.push(*a);
     }
-    Some(found.map_or(SanMatch::NoMatch, SanMatch::Found))
+    Some(match found.as_slice() {
+        [] => SanMatch::NoMatch,
+        [one] => SanMatch::Found(*one),
+        _ => SanMatch::Ambiguous(found),
+    })
 }

@@ -3,6 +3,7 @@
 //! same family; Chicken switches on Benedict flipping, its castling ruling
 //! and the stalemate-by-count rule through [`AntichessOptions`].
 
+use super::castling::{castling_side, positional_why};
 use super::facts::{piece_counts, Describe, Fact, MarkedSquares, SquareMark};
 use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
 use crate::core::board::piece_attacks;
@@ -59,6 +60,15 @@ pub struct Antichess {
 }
 
 impl Antichess {
+    /// The family's name in messages: Chicken where pieces flip.
+    fn family_name(&self) -> &'static str {
+        if self.options.flips {
+            "Chicken"
+        } else {
+            "Antichess"
+        }
+    }
+
     /// Build from a setup. Any number of kings is allowed; castling rights
     /// in the FEN are ignored (castling depends on the position only).
     pub fn from_setup(setup: Setup, options: AntichessOptions) -> Result<Antichess, PositionError> {
@@ -213,22 +223,42 @@ impl Position for Antichess {
         if let Some(why) = super::beyond_reach(self, text).filter(|_| !legal.is_empty()) {
             return why;
         }
-        if let CoordText::Move { from, .. } = text {
-            let ours = self.setup.board.color_at(*from) == Some(self.setup.turn);
+        if let CoordText::Move { from, to, .. } = *text {
+            let board = &self.setup.board;
+            if let Some(why) = castling_side(board, self.setup.turn, from, to)
+                .filter(|_| !legal.is_empty())
+                .and_then(|kingside| self.why_cannot_castle(kingside))
+            {
+                return why;
+            }
+            let ours = board.color_at(from) == Some(self.setup.turn);
             let all_captures = legal
                 .iter()
                 .filter_map(|a| a.as_move())
                 .all(|m| self.is_capture(&m));
             if ours && all_captures && !legal.is_empty() {
-                let name = if self.options.flips {
-                    "Chicken"
-                } else {
-                    "Antichess"
-                };
-                return format!("{name}: a capture is available and captures are compulsory");
+                return format!(
+                    "{}: a capture is available and captures are compulsory",
+                    self.family_name()
+                );
             }
         }
         generic_why_illegal(self, text, legal)
+    }
+
+    /// No castling in plain antichess; Chicken's positional ruling
+    /// otherwise (king at home, own rook in the corner, squares between
+    /// empty), whatever moved before.
+    fn why_cannot_castle(&self, kingside: bool) -> Option<String> {
+        if !self.options.castling {
+            return Some(format!("{}: there is no castling", self.family_name()));
+        }
+        positional_why(
+            &self.setup.board,
+            self.setup.turn,
+            kingside,
+            self.family_name(),
+        )
     }
 
     /// A player wins by losing everything (or, in Chicken, by the count at

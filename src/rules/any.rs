@@ -80,6 +80,9 @@ impl Position for AnyPosition {
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         dispatch!(self, p => p.why_illegal(text, legal))
     }
+    fn why_cannot_castle(&self, kingside: bool) -> Option<String> {
+        dispatch!(self, p => p.why_cannot_castle(kingside))
+    }
     fn role_name(&self, role: Role) -> &'static str {
         dispatch!(self, p => p.role_name(role))
     }

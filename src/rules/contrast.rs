@@ -14,7 +14,7 @@ use crate::core::attacks::{
 };
 use crate::core::fen::Setup;
 use crate::core::legal::{lines_to, slider_snipers, Enemy, FidePowers, Node, PawnPowers, Powers};
-use crate::core::movegen::{castle_bit, castle_geometry};
+use crate::core::movegen::castle_geometry;
 use crate::core::{Action, Bitboard, Board, Color, CoordText, MoveKind, Role, Square};
 
 /// Squares within two king steps of each square (the weak sliders' reach).
@@ -289,7 +289,7 @@ pub fn describe_powers(color: Color, role: Role, sq: Square) -> String {
     let strong = is_strong(color, sq);
     let shade = if sq.is_dark() { "dark" } else { "light" };
     let what = match (role, strong) {
-        (Role::King, true) => "moves up to 2 squares in any direction (the first square must be empty), and may castle",
+        (Role::King, true) => "moves up to 2 squares in any direction (the first square must be empty to reach the second), and may castle",
         (Role::King, false) => "moves one square orthogonally only (it may still castle)",
         (Role::Queen, true) => "moves as a queen and may capture an adjacent enemy piece without moving (e.g. d4^e5)",
         (Role::Queen, false) => "moves as a queen but at most 2 squares",
@@ -345,9 +345,10 @@ impl FideFamily for ContrastPowers {
             let kingside = to.file() > from.file();
             let geo = castle_geometry(p.color, kingside);
             if from == geo.king_from && to == geo.king_to {
-                if pos.castling() & castle_bit(p.color, kingside) == 0 {
-                    return "castling is no longer allowed on that side (king or rook has moved)"
-                        .to_string();
+                if let Some(why) =
+                    super::castling::right_gone(pos.board(), p.color, pos.castling(), kingside)
+                {
+                    return why;
                 }
                 if (pos.board().occupied() & geo.must_be_empty).any() {
                     return "castling needs every square between king and rook empty".to_string();

@@ -695,17 +695,8 @@ impl DiceMoney {
             if piece.role == Role::King {
                 return "Dice-Money: kings are never lost, so never placed".to_string();
             }
-            let whose = if piece.color == us {
-                "your"
-            } else {
-                "your opponent's"
-            };
             if self.lost[piece.color.index()][piece.role.index()] == 0 {
-                return format!(
-                    "Dice-Money: {} has no lost {} to place ({whose} lost pieces only)",
-                    piece.color.name(),
-                    piece.role.name()
-                );
+                return self.nothing_lost_to_place(piece, sq);
             }
             if self.setup.board.occupied().contains(sq) {
                 return format!(
@@ -728,6 +719,56 @@ impl DiceMoney {
             }
         }
         format!("Dice-Money: {label} is not possible here")
+    }
+}
+
+impl DiceMoney {
+    /// A placement of a piece nobody lost: the letter's case is the piece's
+    /// colour (a Black player's own pieces are lower case), so say which
+    /// piece the text named, and what the player can place and how.
+    fn nothing_lost_to_place(&self, piece: Piece, sq: Square) -> String {
+        let us = self.setup.turn;
+        let whose = |c: Color| {
+            if c == us {
+                "your own".to_string()
+            } else {
+                format!("{}'s", c.name())
+            }
+        };
+        let mut text = format!(
+            "Dice-Money: {label} names a {color} {role}, and {color} has no lost {role} (the letter's case is the piece's colour: upper case White's, lower case Black's)",
+            color = piece.color.name(),
+            role = piece.role.name(),
+            label = Action::Place(piece, sq),
+        );
+        let twin = Piece::new(piece.color.other(), piece.role);
+        if self.lost[twin.color.index()][twin.role.index()] > 0 {
+            text.push_str(&format!(
+                "; {} lost {} is {}",
+                whose(twin.color),
+                twin.role.name(),
+                Action::Place(twin, sq)
+            ));
+        }
+        let can: Vec<String> = [us, us.other()]
+            .into_iter()
+            .flat_map(|c| LOSABLE.iter().map(move |&r| Piece::new(c, r)))
+            .filter(|p| self.lost[p.color.index()][p.role.index()] > 0)
+            .map(|p| {
+                format!(
+                    "{} {} ({})",
+                    whose(p.color),
+                    p.role.name(),
+                    Action::Place(p, sq)
+                )
+            })
+            .collect();
+        if can.is_empty() {
+            text.push_str(". No piece is lost yet, so there is nothing to place");
+        } else {
+            text.push_str(&format!(". You can place: {}", can.join(", ")));
+        }
+        text
     }
 }
 

@@ -45,6 +45,7 @@
 
 pub mod antichess;
 pub mod any;
+pub mod castling;
 pub mod contrast;
 pub mod dice_money;
 pub mod facts;
@@ -178,9 +179,22 @@ impl Outcome {
             Some(c) => format!("{} wins", side_names[c.index()]),
             None => "Draw".to_string(),
         };
+        let why = self.reason_with(side_names);
         match self.scores {
-            Some([s, n]) => format!("{who} ({}; score {s}–{n})", self.reason.describe()),
-            None => format!("{who} ({})", self.reason.describe()),
+            Some([s, n]) => format!("{who} ({why}; score {s}–{n})"),
+            None => format!("{who} ({why})"),
+        }
+    }
+
+    /// The reason in words, naming the side where the reason is about one:
+    /// "White has no pieces left" rather than "a player has …" (in the
+    /// antichess family the player left without pieces is the winner).
+    pub fn reason_with(&self, side_names: [&str; 2]) -> String {
+        match (self.reason, self.winner) {
+            (EndReason::NoPieces, Some(c)) => {
+                format!("{} has no pieces left", side_names[c.index()])
+            }
+            (reason, _) => reason.describe().to_string(),
         }
     }
 }
@@ -316,6 +330,16 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// common cases.
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
         generic_why_illegal(self, text, legal)
+    }
+
+    /// Why the side to act cannot castle on that side (`O-O` typed), when
+    /// the reason is not the castling move itself: the family has no
+    /// castling, or the king is not where castling starts. `None` when the
+    /// king's castling move is there to be explained by
+    /// [`Position::why_illegal`]. The default is FIDE's: the right to castle
+    /// leaves with the king's first move.
+    fn why_cannot_castle(&self, _kingside: bool) -> Option<String> {
+        castling::king_left_home(self.board(), self.turn())
     }
 
     /// The name of a piece in messages: families whose pieces are not the
@@ -549,15 +573,9 @@ pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Acti
             if from_moves.is_empty() {
                 return format!("the {name} on {from} has no legal move");
             }
-            if from_moves.iter().any(|m| m.to == to) {
-                return match text {
-                    CoordText::Move {
-                        promotion: None, ..
-                    } if from_moves.iter().any(|m| m.promotion().is_some()) => {
-                        "that move promotes: add the piece letter, e.g. e7e8q".to_string()
-                    }
-                    _ => format!("{from}{to} is possible only in another form"),
-                };
+            let same_squares: Vec<&Move> = from_moves.iter().filter(|m| m.to == to).collect();
+            if !same_squares.is_empty() {
+                return other_form(text, &same_squares);
             }
             format!("the {name} on {from} cannot move to {to}")
         }
@@ -569,15 +587,69 @@ pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Acti
     }
 }
 
+/// The legal move from and to the squares typed exists, but the text
+/// wrote it otherwise: say how it is written.
+fn other_form(text: &CoordText, moves: &[&Move]) -> String {
+    if let Some(castle) = moves.iter().find(|m| m.kind == MoveKind::Castle) {
+        return castling::how_to_castle(castle);
+    }
+    let promotes = moves.iter().any(|m| m.promotion().is_some());
+    match text {
+        CoordText::Move {
+            promotion: None, ..
+        } if promotes => "that move promotes: add the piece letter, e.g. e7e8q".to_string(),
+        CoordText::Move {
+            promotion: Some(_), ..
+        } if !promotes => {
+            let plain: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            format!("that move does not promote: write {}", plain.join(" or "))
+        }
+        _ => {
+            let forms: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            format!("that move is written {}", forms.join(" or "))
+        }
+    }
+}
+
 /// Why typed text could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveInputError {
-    #[error("'{0}' is not a move (try e2e4 or Nf3)")]
-    NotUnderstood(String),
+    #[error("{0}")]
+    NotUnderstood(Unreadable),
     #[error("'{text}' is illegal: {reason}")]
     Illegal { text: String, reason: String },
-    #[error("'{0}' is ambiguous: say which piece (e.g. Nbd2)")]
-    Ambiguous(String),
+    #[error("{0}")]
+    Ambiguous(Ambiguity),
+}
+
+/// Typed text that reads as no action at all, and what would read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{text}' is not a move ({hint})")]
+pub struct Unreadable {
+    /// The text as typed (trimmed).
+    pub text: String,
+    /// What is wrong with it, or what a move looks like.
+    pub hint: String,
+}
+
+impl Unreadable {
+    /// Text with no recognisable move in it.
+    fn new(text: &str) -> Unreadable {
+        Unreadable {
+            text: text.to_string(),
+            hint: "try e2e4 or Nf3".to_string(),
+        }
+    }
+}
+
+/// Typed text that fits several legal actions, and how to say which.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("'{text}' is ambiguous: {hint}")]
+pub struct Ambiguity {
+    /// The text as typed (trimmed).
+    pub text: String,
+    /// How to write the one meant.
+    pub hint: String,
 }
 
 /// SAN of a legal action, with `+`/`#` where the family has check.
@@ -606,45 +678,133 @@ pub fn all_sans<P: Position>(pos: &P, legal: &[Action]) -> Vec<String> {
 }
 
 /// Read typed text — coordinate notation first, then SAN — as a legal
-/// action, or say in words why not.
+/// action, or say in words why not. Long algebraic (`e2-e4`, `e2 e4`,
+/// `e2xe4`, `Ng1-f3`) is read as the squares it names; piece letters may
+/// be lower case (`nf3`) where that cannot be a file (a lower-case `b` is
+/// weighed as the b-file and as a bishop, and refused when both fit).
 pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInputError> {
     let trimmed = text.trim();
+    let joined = san::join_long_algebraic(trimmed);
     let mut legal = Vec::with_capacity(64);
     pos.legal_actions(&mut legal);
-    if let Ok(coord) = CoordText::parse(trimmed) {
+    if let Ok(coord) = CoordText::parse(&joined) {
         return find_by_coord(&coord, &legal).ok_or_else(|| MoveInputError::Illegal {
             text: trimmed.to_string(),
             reason: pos.why_illegal(&coord, &legal),
         });
     }
+    let typed = san::capitalise_pieces(&joined);
+    if let Some((square, junk)) = san::trailing_junk(&typed) {
+        return Err(MoveInputError::NotUnderstood(Unreadable {
+            text: trimmed.to_string(),
+            hint: format!(
+                "'{junk}' after the square {square} is not part of a move: a move ends with its square, a promotion such as =Q, or + # ! ?"
+            ),
+        }));
+    }
     let sans: Vec<String> = legal
         .iter()
         .map(|a| san::write_san(pos.board(), a, &legal, &|m| pos.is_capture(m)))
         .collect();
-    match san::parse_san(trimmed, &legal, &sans, pos.board()) {
-        san::SanMatch::Found(a) => Ok(a),
-        san::SanMatch::Ambiguous => Err(MoveInputError::Ambiguous(trimmed.to_string())),
-        san::SanMatch::NoMatch => {
-            let looks_like_san = trimmed
-                .chars()
-                .next()
-                .is_some_and(|c| "KQRBNO0abcdefgh".contains(c));
-            if !looks_like_san {
-                return Err(MoveInputError::NotUnderstood(trimmed.to_string()));
+    let read = |t: &str| san::parse_san(t, &legal, &sans, pos.board());
+    let as_typed = read(&typed);
+    // A lower-case b: the b-file as typed, or a bishop, unless the text is
+    // a legal move's SAN exactly (`bxc4` is the pawn's, as SAN writes it).
+    let exact = sans.contains(&san::normalize_san(&typed));
+    let bishop_text = typed
+        .strip_prefix('b')
+        .filter(|rest| rest.len() >= 2 && !exact)
+        .map(|rest| format!("B{rest}"));
+    let found = match &bishop_text {
+        Some(bishop_text) => match (as_typed, read(bishop_text)) {
+            (san::SanMatch::NoMatch, bishop) => bishop,
+            (pawn, san::SanMatch::NoMatch) => pawn,
+            (pawn, _) => {
+                let pawn_san = match &pawn {
+                    san::SanMatch::Found(a) => legal
+                        .iter()
+                        .position(|l| l == a)
+                        .and_then(|i| sans.get(i).cloned()),
+                    _ => None,
+                };
+                return Err(MoveInputError::Ambiguous(Ambiguity {
+                    text: trimmed.to_string(),
+                    hint: format!(
+                        "a lower-case b is the b-file, so it could be a pawn move or a bishop move: write {bishop_text} for the bishop{}",
+                        pawn_san.map(|p| format!(", {p} for the pawn")).unwrap_or_default()
+                    ),
+                }));
             }
-            let reason = if legal.is_empty() {
-                "the game is over".to_string()
-            } else {
-                match san_meant_move(pos, trimmed) {
-                    Ok(coord) => pos.why_illegal(&coord, &legal),
-                    Err(why) => why,
-                }
-            };
-            Err(MoveInputError::Illegal {
-                text: trimmed.to_string(),
-                reason,
-            })
+        },
+        None => as_typed,
+    };
+    match found {
+        san::SanMatch::Found(a) => Ok(a),
+        san::SanMatch::Ambiguous(candidates) => Err(MoveInputError::Ambiguous(Ambiguity {
+            text: trimmed.to_string(),
+            hint: ambiguity_hint(&candidates),
+        })),
+        san::SanMatch::NoMatch => {
+            let mut err = explain_unmatched_san(pos, trimmed, &typed, &legal);
+            if let (Some(_), MoveInputError::Illegal { reason, .. }) = (&bishop_text, &mut err) {
+                reason.push_str(" (a lower-case b is the b-file; write B for a bishop)");
+            }
+            Err(err)
         }
+    }
+}
+
+/// How to say which of several legal actions one SAN text meant: a king
+/// move that is also a castling (`Kg1` with two kings) is told how
+/// castling is written.
+fn ambiguity_hint(candidates: &[Action]) -> String {
+    let moves: Vec<Move> = candidates.iter().filter_map(|a| a.as_move()).collect();
+    match moves.iter().find(|m| m.kind == MoveKind::Castle) {
+        Some(castle) => {
+            let other = moves
+                .iter()
+                .find(|m| m.kind != MoveKind::Castle)
+                .map(|m| format!(", or say which king steps there (e.g. K{m})"))
+                .unwrap_or_default();
+            format!("{}{other}", castling::how_to_castle(castle))
+        }
+        None => "say which piece (e.g. Nbd2)".to_string(),
+    }
+}
+
+/// The error for SAN (`typed`, already read with capital piece letters)
+/// that fits no legal action: not a move at all, or the reason the move
+/// it must mean is illegal.
+fn explain_unmatched_san<P: Position>(
+    pos: &P,
+    trimmed: &str,
+    typed: &str,
+    legal: &[Action],
+) -> MoveInputError {
+    let names_a_square = typed
+        .as_bytes()
+        .windows(2)
+        .any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]));
+    let castles = matches!(san::normalize_san(typed).as_str(), "O-O" | "O-O-O");
+    let looks_like_san = (names_a_square || castles)
+        && typed
+            .chars()
+            .next()
+            .is_some_and(|c| "KQRBNabcdefgh".contains(c) || castles);
+    if !looks_like_san {
+        return MoveInputError::NotUnderstood(Unreadable::new(trimmed));
+    }
+    let reason = if legal.is_empty() {
+        "the game is over".to_string()
+    } else {
+        match san_meant_move(pos, typed) {
+            Ok(coord) => pos.why_illegal(&coord, legal),
+            Err(why) => why,
+        }
+    };
+    MoveInputError::Illegal {
+        text: trimmed.to_string(),
+        reason,
     }
 }
 
@@ -667,15 +827,12 @@ fn san_meant_move<P: Position>(pos: &P, text: &str) -> Result<CoordText, String>
         in_place: false,
     };
     if t == "O-O" || t == "O-O-O" {
-        let g = castle_geometry(turn, t == "O-O");
-        return match board.king_of(turn) {
-            Some(k) if k == g.king_from => Ok(plain(k, g.king_to)),
-            Some(k) => Ok(plain(
-                k,
-                Square::from_coords(g.king_to.file(), k.rank()).unwrap_or(g.king_to),
-            )),
-            None => Err("there is no king here to castle with".to_string()),
-        };
+        let kingside = t == "O-O";
+        if let Some(why) = pos.why_cannot_castle(kingside) {
+            return Err(why);
+        }
+        let g = castle_geometry(turn, kingside);
+        return Ok(plain(g.king_from, g.king_to));
     }
     let t = t.split('=').next().unwrap_or(&t);
     let chars: Vec<char> = t.chars().collect();

@@ -16,9 +16,7 @@ use crate::core::legal::{
     castling_keeps_colour, chess_castling_path_safe, gen_legal, king_attacked, pin_guard,
     same_colour, stays_on_pin_line, Enemy, FidePowers, FideState, Guard, Node, PawnPowers, Powers,
 };
-use crate::core::movegen::{
-    apply_move, castle_bit, castle_geometry, pawn_start_rank, CastleGeometry,
-};
+use crate::core::movegen::{apply_move, castle_geometry, pawn_start_rank, CastleGeometry};
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
 use serde::{Deserialize, Serialize};
 
@@ -432,15 +430,16 @@ impl FideFamily for MonochromaticPowers {
                             g.rook_from, g.rook_to, shade(g.rook_from), shade(g.rook_to)
                         );
                     }
-                    if pos.castling() & castle_bit(p.color, kingside) == 0 {
-                        return "castling is no longer allowed (king or rook has moved)"
-                            .to_string();
+                    if let Some(why) =
+                        super::castling::right_gone(pos.board(), p.color, pos.castling(), kingside)
+                    {
+                        return why;
                     }
                     if (pos.board().occupied() & g.must_be_empty).any() {
                         return "castling needs every square between king and rook empty"
                             .to_string();
                     }
-                    return "castling is not allowed out of, through or into check".to_string();
+                    return "castling is not allowed out of, through or into check (check is pictorial: every enemy piece attacks the king's path with its normal powers)".to_string();
                 }
             }
         }

@@ -389,6 +389,12 @@ impl Position for Monochrome {
             if let Some(why) = super::beyond_reach(self, text) {
                 return why;
             }
+            if let Some(why) =
+                super::castling::castling_side(&self.setup.board, self.setup.turn, *from, *to)
+                    .and_then(|kingside| self.why_cannot_castle(kingside))
+            {
+                return why;
+            }
             if self.no_rejection == Some((*to, *from)) {
                 return "Monochrome: that piece was just moved across; it may not go straight back"
                     .to_string();
@@ -402,6 +408,12 @@ impl Position for Monochrome {
             }
         }
         generic_why_illegal(self, text, legal)
+    }
+
+    /// Castling by the positional ruling: a king on its home square, a rook
+    /// in that side's corner, the squares between empty.
+    fn why_cannot_castle(&self, kingside: bool) -> Option<String> {
+        super::castling::positional_why(&self.setup.board, self.setup.turn, kingside, "Monochrome")
     }
 
     /// Chess's patterns, but pawns step one square up or down the file,

@@ -5,7 +5,7 @@ use super::fide::{FideFamily, FidePosition};
 use super::{beyond_reach, generic_why_illegal, Describe, Position, PositionError};
 use crate::core::fen::Setup;
 use crate::core::legal::FidePowers;
-use crate::core::movegen::{apply_move, castle_bit, castle_geometry, is_attacked, king_in_check};
+use crate::core::movegen::{apply_move, castle_geometry, is_attacked, king_in_check};
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Piece, Role, Square};
 
 /// A standard chess position.
@@ -135,11 +135,8 @@ pub fn fide_castling_why(
     if from != g.king_from || to != g.king_to {
         return None;
     }
-    let side = if kingside { "kingside" } else { "queenside" };
-    if rights & castle_bit(turn, kingside) == 0 {
-        return Some(format!(
-            "castling {side} is no longer allowed: the king or that rook has moved"
-        ));
+    if let Some(why) = super::castling::right_gone(board, turn, rights, kingside) {
+        return Some(why);
     }
     if let Some(sq) = (g.must_be_empty & board.occupied()).first() {
         return Some(format!(

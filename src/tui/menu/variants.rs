@@ -114,12 +114,8 @@ impl Widget for PickerView<'_> {
             Line::raw(v.summary.clone()),
             Line::raw(""),
         ];
-        if !v.inventor.is_empty() {
-            let year = v.year.map(|y| format!(", {y}")).unwrap_or_default();
-            d.push(Line::styled(
-                format!("by {}{year}", v.inventor),
-                theme.dim(),
-            ));
+        if let Some(origin) = v.origin() {
+            d.push(Line::styled(format!("Origin: {origin}"), theme.dim()));
         }
         d.push(Line::styled(format!("id: {}", v.id), theme.dim()));
         Paragraph::new(d)
