@@ -107,6 +107,17 @@ impl PlayState {
         }
     }
 
+    /// The game just ended without a move (a resignation, an agreement, a
+    /// flag): the ending replaces the message, which spoke of what came
+    /// before.
+    fn say_ending(&mut self) {
+        let game = self.control.game();
+        if let Some(o) = game.outcome() {
+            let text = crate::tui::panels::describe_outcome(game.position(), &o);
+            self.view.say(text);
+        }
+    }
+
     /// Leaving the screen: stop the computer, save a last time and put the
     /// game's record where it belongs; says where it is now, or what could
     /// not be done.
@@ -190,6 +201,9 @@ impl PlayState {
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
             AppEvent::Tick => {
                 if let Some(settled) = self.control.tick(ctx.settings) {
+                    if settled == Settled::Ended {
+                        self.say_ending();
+                    }
                     self.after(settled, ctx);
                 }
                 Nav::Stay
@@ -673,10 +687,12 @@ impl PlayState {
             },
             ListKind::Resign(side) if i == 0 => {
                 let settled = self.control.resign(side, ctx.settings);
+                self.say_ending();
                 self.after(settled, ctx);
             }
             ListKind::Offer { .. } if i == 0 => {
                 let settled = self.control.agree(ctx.settings);
+                self.say_ending();
                 self.after(settled, ctx);
             }
             ListKind::Offer { by } => {
