@@ -270,29 +270,40 @@ fn item_2_rules_are_wrapped_once_at_the_popup_width() {
 }
 
 // Issue 22, item 2: Dice-Money's table of items stays a table at every
-// size: every item's price starts in one column.
+// size: every item's price starts in one column, and an item's words that
+// go on to further rows stay in its description's column.
 #[test]
 fn item_2_the_dice_money_item_table_keeps_its_columns() {
+    let is_item = |r: &str| {
+        let t = r.trim_start();
+        t.starts_with("buy:") || t.contains("@e4  ")
+    };
     for size in SIZES {
         let (rows, _) = rules_rows("dice-money", size);
-        let items: Vec<&String> = rows
-            .iter()
-            .filter(|r| {
-                let t = r.trim_start();
-                t.starts_with("buy:") || t.contains("@e4  ")
-            })
-            .collect();
+        let first = rows.iter().position(|r| is_item(r)).expect("an item row");
+        let last = rows.iter().rposition(|r| is_item(r)).expect("an item row");
+        let items: Vec<&String> = rows.iter().filter(|r| is_item(r)).collect();
         assert!(items.len() >= 6, "{size:?}: {rows:#?}");
-        let price_at: Vec<Option<usize>> = items.iter().map(|r| r.find('$')).collect();
-        assert!(
-            price_at.iter().all(|p| p.is_some() && *p == price_at[0]),
-            "{size:?}: prices out of line:\n{}",
-            items
-                .iter()
-                .map(|s| s.as_str())
-                .collect::<Vec<_>>()
-                .join("\n")
-        );
+        let table = rows[first..=last].join("\n");
+        let price_at = items[0].find('$').expect("a price");
+        let words_at = price_at + items[0][price_at..].find(' ').unwrap_or(0);
+        let words_at =
+            words_at + items[0][words_at..].len() - items[0][words_at..].trim_start().len();
+        for r in &rows[first..=last] {
+            if is_item(r) {
+                assert_eq!(
+                    r.find('$'),
+                    Some(price_at),
+                    "{size:?}: price out of line:\n{table}"
+                );
+            } else {
+                let indent = r.len() - r.trim_start().len();
+                assert_eq!(
+                    indent, words_at,
+                    "{size:?}: a row out of its column:\n{table}"
+                );
+            }
+        }
     }
 }
 
