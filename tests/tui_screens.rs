@@ -194,6 +194,27 @@ fn every_variant_rules_popup_at_80x24() {
     }
 }
 
+/// Scrolling stops at the end of the text: past it, Up moves back at once.
+#[test]
+fn the_rules_popup_scrolls_no_further_than_its_text() {
+    let mut app = play_app("dice-money", None, H, SMALL);
+    key(&mut app, KeyCode::Char('i'));
+    for _ in 0..30 {
+        key(&mut app, KeyCode::PageDown);
+    }
+    let end = screen(&app);
+    let (rows, _) = rules_rows("dice-money", SMALL);
+    let last = rows.last().map(|r| r.trim()).unwrap_or_default();
+    assert!(
+        end.contains(last),
+        "the text's end '{last}' is not shown:\n{end}"
+    );
+    key(&mut app, KeyCode::Up);
+    assert_ne!(screen(&app), end);
+    key(&mut app, KeyCode::Down);
+    assert_eq!(screen(&app), end);
+}
+
 /// The rules popup's rows for `id` on a screen of `size`, and the width
 /// inside its box.
 fn rules_rows(id: &str, size: (u16, u16)) -> (Vec<String>, usize) {

@@ -194,6 +194,7 @@ impl Widget for ListPopupView<'_> {
 /// the width it is shown at.
 pub struct TextPopup<'a> {
     pub title: &'a str,
+    /// The text, laid out at the popup's width when drawn.
     pub text: Vec<Flow>,
     /// Rows scrolled down (kept within the text when drawn).
     pub scroll: u16,
@@ -221,6 +222,15 @@ impl TextPopup<'_> {
             area.width.saturating_sub(6).min(90),
             area.height.saturating_sub(2),
         )
+    }
+
+    /// The farthest it scrolls on a screen of `size`: its last row at the
+    /// bottom of its box (so scrolling back up moves at once).
+    pub fn last_scroll(&self, size: (u16, u16)) -> u16 {
+        let area = Rect::new(0, 0, size.0, size.1);
+        let visible = usize::from(Self::rect(area).height.saturating_sub(2));
+        let last = self.lines(area).len().saturating_sub(visible);
+        u16::try_from(last).unwrap_or(u16::MAX)
     }
 
     /// Its rows, at the width inside its box (a column of margin on each

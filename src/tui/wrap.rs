@@ -10,7 +10,8 @@ use ratatui::text::{Line, Span};
 /// Columns between a table's columns when it is laid out anew.
 const TABLE_GAP: usize = 2;
 
-/// The width text takes on a terminal.
+/// The columns text takes on a terminal (a wide character takes two),
+/// which is what must fit in a row.
 pub fn text_width(text: &str) -> usize {
     Span::raw(text).width()
 }
@@ -139,7 +140,8 @@ fn put_word(rows: &mut Vec<Row>, row: &mut Row, mut word: &[Cell], width: usize,
     }
 }
 
-/// Text that flows to the width it is shown at.
+/// Text that flows to the width it is shown at: kept unwrapped until the
+/// width is known, so it is wrapped once, where it is drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Flow {
     /// A line wrapped at spaces, its continuation rows `hang` columns in.
@@ -177,12 +179,16 @@ pub fn flow_lines(flow: &[Flow], width: usize) -> Vec<Line<'static>> {
     flow.iter().flat_map(|f| f.lines(width)).collect()
 }
 
-/// A table: `indent` columns in, rows of cells. `written` is the table as
-/// its author laid it out, shown as it is wherever it fits.
+/// A table of text cells, kept as a table at any width (a reflowed table
+/// would scatter its cells).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Table {
+    /// Columns before its first column.
     pub indent: usize,
+    /// Its rows, each a cell per column (a cell's text on one line).
     pub rows: Vec<Vec<String>>,
+    /// The table as its author laid it out, shown as it is wherever it
+    /// fits.
     pub written: Vec<String>,
 }
 

@@ -20,7 +20,7 @@ use crate::game::Game;
 use crate::rules::Position;
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
 use crate::tui::control::{GameControl, Settled};
-use crate::tui::game_page::PageLayout;
+use crate::tui::game_page::{keys_popup, rules_popup, PageLayout};
 use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
 use crate::tui::settings::Settings;
 use crate::tui::theme::Theme;
@@ -636,10 +636,15 @@ impl PlayState {
     fn on_popup_key(&mut self, popup: Popup, code: KeyCode, ctx: &mut Ctx) -> Nav {
         match popup {
             Popup::Help { scroll } => {
-                self.view.popup = scroll_key(scroll, code).map(|scroll| Popup::Help { scroll });
+                let last = keys_popup("Keys", PLAY_KEYS, 0, ctx.theme).last_scroll(ctx.size);
+                let scroll = scroll_key(scroll, code).map(|s| s.min(last));
+                self.view.popup = scroll.map(|scroll| Popup::Help { scroll });
             }
             Popup::Rules { scroll } => {
-                self.view.popup = scroll_key(scroll, code).map(|scroll| Popup::Rules { scroll });
+                let def = self.control.game().variant();
+                let last = rules_popup(def, 0, ctx.theme).last_scroll(ctx.size);
+                let scroll = scroll_key(scroll, code).map(|s| s.min(last));
+                self.view.popup = scroll.map(|scroll| Popup::Rules { scroll });
             }
             Popup::SaveAs { mut text, then } => match edit_line(&mut text, code, |_, _| true) {
                 LineKey::Cancel => self.view.say("not saved"),
