@@ -263,3 +263,28 @@ fn the_variant_picker_describes_standard_chess_for_players() {
     assert!(shown.contains("Chess as played everywhere"), "{shown}");
     assert!(!shown.contains("perft"), "{shown}");
 }
+
+// Issue 22, item 9: a new event replaces the message. A declined draw
+// offer's "declines" is gone once the player resigns, in hot-seat and
+// against the computer; the ending is said instead.
+#[test]
+fn item_9_a_resignation_replaces_the_declined_offer_message() {
+    let computer = [PlayerSpec::Human, PlayerSpec::Random];
+    for (players, declined) in [(H, "Black declines"), (computer, "declines a draw")] {
+        let hot_seat = players == H;
+        let mut app = play_app("standard", None, players, (80, 24));
+        key(&mut app, KeyCode::Char('d'));
+        if hot_seat {
+            key(&mut app, KeyCode::Char('n'));
+        }
+        assert_message(&app, declined);
+        shift(&mut app, 'R');
+        key(&mut app, KeyCode::Char('y'));
+        let m = message(&app);
+        assert!(!m.contains("declines"), "stale message: {m}");
+        assert!(m.contains("Black wins (resignation)"), "{m}");
+        // Behind the result popup too, once it is closed.
+        key(&mut app, KeyCode::Esc);
+        assert!(!screen(&app).contains("declines"), "{}", screen(&app));
+    }
+}

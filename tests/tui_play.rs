@@ -789,7 +789,7 @@ fn dice_money_mid_game_snapshot_and_panel() {
         s.contains("Dice") && s.contains("Money White $1 Black $2"),
         "{s}"
     );
-    assert!(s.contains("Buy one item (b) or move"), "{s}");
+    assert!(s.contains("Buy or place (b), or move"), "{s}");
     assert!(s.contains("First move earns"), "{s}");
     for _ in 0..6 {
         let legal = play_state(&app).control.game().legal_actions();

@@ -7,7 +7,9 @@ use super::base::Message;
 use super::board::{BoardGeom, BoardView, Marks};
 use super::panels;
 use super::popup::{titled_block, TextPopup};
+use super::rules_text;
 use super::theme::Theme;
+use super::wrap::{wrap_line, Flow};
 use crate::analysis::Mark;
 use crate::core::{Action, Square};
 use crate::game::Game;
@@ -17,10 +19,18 @@ use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 /// Side panel width bounds.
 const SIDE_MIN: u16 = 34;
+
+/// Rows the move list keeps (borders and three moves) while the side
+/// panel's state fits beside them.
+const LIST_ROWS: u16 = 5;
+
+/// Where a wrapped side panel line continues: under its text, two columns
+/// in, so a continuation reads as one.
+const PANEL_HANG: usize = 2;
 
 /// A key shown in the key bar: the key it stands for, its label on screen,
 /// what it does, and its rank (0 is the most important: the first kept
@@ -216,14 +226,19 @@ impl Widget for KeyBar<'_> {
     }
 }
 
-/// Lines of a key table.
-fn key_lines(keys: &[(&str, &str)], theme: &Theme) -> Vec<Line<'static>> {
+/// Width of a key table's key column, with the gap after it.
+const KEY_COLUMN: usize = 18;
+
+/// The rows of a key table: a key, then what it does, wrapped under its
+/// own text (not under the key).
+fn key_lines(keys: &[(&str, &str)], theme: &Theme) -> Vec<Flow> {
     keys.iter()
         .map(|(k, what)| {
-            Line::from(vec![
+            let line = Line::from(vec![
                 Span::styled(format!("{k:>16}  "), theme.key()),
                 Span::raw(what.to_string()),
-            ])
+            ]);
+            Flow::hanging(line, KEY_COLUMN)
         })
         .collect()
 }
@@ -237,7 +252,7 @@ pub fn keys_popup<'a>(
 ) -> TextPopup<'a> {
     TextPopup {
         title,
-        lines: key_lines(keys, theme),
+        text: key_lines(keys, theme),
         scroll,
         theme,
     }
@@ -247,21 +262,25 @@ pub fn keys_popup<'a>(
 pub fn rules_popup<'a>(def: &'a VariantDef, scroll: u16, theme: &'a Theme) -> TextPopup<'a> {
     TextPopup {
         title: &def.name,
-        lines: rules_lines(def),
+        text: rules_text(def),
         scroll,
         theme,
     }
 }
 
-/// A variant's rules text as lines.
-fn rules_lines(def: &VariantDef) -> Vec<Line<'static>> {
+/// A variant's rules text, under its name and inventor, as flowing text
+/// ([`rules_text::parse`] reads the file's convention).
+fn rules_text(def: &VariantDef) -> Vec<Flow> {
     let by = match (&def.inventor, def.year) {
         (i, Some(y)) if !i.is_empty() => format!(" — {i}, {y}"),
         (i, None) if !i.is_empty() => format!(" — {i}"),
         _ => String::new(),
     };
-    let mut v = vec![Line::raw(format!("{}{by}", def.name)), Line::raw("")];
-    v.extend(def.rules_text().lines().map(|l| Line::raw(l.to_string())));
+    let mut v = vec![
+        Flow::hanging(Line::raw(format!("{}{by}", def.name)), 0),
+        Flow::blank(),
+    ];
+    v.extend(rules_text::parse(&def.rules_text()));
     v
 }
 
@@ -311,6 +330,17 @@ fn moves_title(game: &Game, width: u16, theme: &Theme) -> String {
     }
 }
 
+/// A box's title for a box `width` wide: the name, shortened with "…"
+/// where it would run into the corner.
+fn box_title(name: &str, width: u16) -> String {
+    let room = usize::from(width.saturating_sub(4));
+    if name.chars().count() <= room {
+        return format!(" {name} ");
+    }
+    let short: String = name.chars().take(room.saturating_sub(1)).collect();
+    format!(" {short}… ")
+}
+
 /// A ply's text on screen: columns `x0..x1` of row `y`, and the ply.
 pub type ScreenHit = (u16, u16, u16, usize);
 
@@ -334,27 +364,34 @@ pub struct SidePanel<'a> {
 }
 
 impl SidePanel<'_> {
-    /// The top part's lines and rectangle, and the move list's rectangle.
+    /// The top part's rows and rectangle, and the move list's rectangle.
+    /// The top part's lines are wrapped to its width, a continuation under
+    /// its line's text. It shows everything it has: while it fits beside a
+    /// move list of [`LIST_ROWS`], a blank row parts the status from the
+    /// family's panel; where it does not, that row goes and the move list
+    /// gives up rows, down to its borders.
     fn parts(&self, area: Rect) -> (Vec<Line<'static>>, Rect, Rect) {
-        let mut top = self.status.clone();
-        let panel = panels::variant_panel(self.game, self.ply, self.focus, self.theme);
-        if !panel.is_empty() {
+        let inner_w = usize::from(area.width.saturating_sub(2));
+        let rows = |lines: &[Line<'static>]| -> Vec<Line<'static>> {
+            lines
+                .iter()
+                .flat_map(|l| wrap_line(l, inner_w, PANEL_HANG))
+                .collect()
+        };
+        let mut top = rows(&self.status);
+        let panel = rows(&panels::variant_panel(
+            self.game, self.ply, self.focus, self.theme,
+        ));
+        let room = usize::from(area.height.saturating_sub(LIST_ROWS + 2));
+        if !top.is_empty() && !panel.is_empty() && top.len() + 1 + panel.len() <= room {
             top.push(Line::raw(""));
-            top.extend(panel);
         }
-        let inner_w = area.width.saturating_sub(2);
-        // Wrapped height of the top part (text is wrapped at word breaks,
-        // so allow a row of slack per long line).
-        let top_h: u16 = top
-            .iter()
-            .map(|l| {
-                let w = l.width() as u16;
-                1 + w.saturating_sub(1) / inner_w.max(1) + u16::from(w > inner_w)
-            })
-            .sum::<u16>()
-            + 2;
-        let top_h = top_h
-            .min(area.height.saturating_sub(5).max(3))
+        top.extend(panel);
+        let need = u16::try_from(top.len())
+            .unwrap_or(u16::MAX)
+            .saturating_add(2);
+        let top_h = need
+            .min(area.height.saturating_sub(2).max(3))
             .min(area.height);
         let top_rect = Rect::new(area.x, area.y, area.width, top_h);
         let list_rect = Rect::new(area.x, area.y + top_h, area.width, area.height - top_h);
@@ -406,9 +443,8 @@ impl Widget for SidePanel<'_> {
         }
         let (top, top_rect, list_rect) = self.parts(area);
         let (shown, _) = self.move_list(list_rect);
-        let name = format!(" {} ", self.game.variant().name);
+        let name = box_title(&self.game.variant().name, area.width);
         Paragraph::new(top)
-            .wrap(Wrap { trim: false })
             .block(titled_block(name, self.theme))
             .render(top_rect, buf);
         let title = moves_title(self.game, list_rect.width.saturating_sub(2), self.theme);

@@ -6,7 +6,8 @@
 //! players' threads, and the signals that end it (the game is saved and
 //! the terminal restored before Motley exits).
 //!
-//! Modules, bottom up: [`theme`], [`board`], [`panels`], [`popup`],
+//! Modules, bottom up: [`theme`], [`wrap`] and [`rules_text`] (text laid
+//! out at a width), [`board`], [`panels`], [`popup`],
 //! [`clipboard`] and [`settings`] draw or hold plain values; [`control`] runs a game;
 //! [`base`] is what every screen shares with the app; [`game_page`] is
 //! the parts of both game screens; then the screens, then [`app`].
@@ -29,9 +30,11 @@ pub mod play;
 pub mod popup;
 pub mod replay;
 pub mod review;
+pub mod rules_text;
 pub mod settings;
 pub mod sharing;
 pub mod theme;
+pub mod wrap;
 
 use app::{handle, App};
 use base::{AppEvent, Request};

@@ -150,12 +150,15 @@ fn dice_line(dice: &Option<[Die; 2]>, me: Color, theme: &Theme) -> Line<'static>
     ])
 }
 
-fn stage_line(stage: TurnStage, theme: &Theme) -> Line<'static> {
+/// Where the turn stands; on the play screen (`keys`) with the key that
+/// acts there (the replay viewer's keys differ).
+fn stage_line(stage: TurnStage, keys: bool, theme: &Theme) -> Line<'static> {
+    let key = |k: &str| if keys { k.to_string() } else { String::new() };
     let text = match stage {
         TurnStage::ChanceNext => "Dice are rolled next".to_string(),
-        TurnStage::PurchaseOrMove => "Buy one item (b) or move".to_string(),
+        TurnStage::PurchaseOrMove => format!("Buy or place{}, or move", key(" (b)")),
         TurnStage::MoveAfterPurchase => "Item bought: main move next".to_string(),
-        TurnStage::ExtraMoves(n) => format!("Extra moves left: {n} (p pass)"),
+        TurnStage::ExtraMoves(n) => format!("Extra moves left: {n}{}", key(" (p pass)")),
     };
     Line::styled(text, theme.title())
 }
@@ -187,18 +190,23 @@ fn price_lines(side: &str, offers: &[PriceOffer], over: bool, theme: &Theme) -> 
     lines
 }
 
-/// The legend of marks that change how pieces are drawn.
-fn strength_legend(theme: &Theme) -> Line<'static> {
+/// The legend of marks that change how pieces are drawn: a row per mark,
+/// so a narrow panel never parts a mark from its meaning.
+fn strength_legend(theme: &Theme) -> Vec<Line<'static>> {
     let knight = theme.glyph(Piece::new(Color::White, Role::Knight), false);
-    Line::from(vec![
-        Span::styled(
-            format!("{knight}+ strong"),
-            theme.title().add_modifier(Modifier::UNDERLINED),
-        ),
-        Span::raw(" (bold, underlined)   "),
-        Span::styled(format!("{knight}- weak"), theme.dim()),
-        Span::raw(" (dim)"),
-    ])
+    vec![
+        Line::from(vec![
+            Span::styled(
+                format!("{knight}+ strong"),
+                theme.title().add_modifier(Modifier::UNDERLINED),
+            ),
+            Span::raw(" (bold, underlined)"),
+        ]),
+        Line::from(vec![
+            Span::styled(format!("{knight}- weak"), theme.dim()),
+            Span::raw(" (dim)"),
+        ]),
+    ]
 }
 
 /// How many of each side's pieces stand strong and weak.
@@ -218,16 +226,29 @@ fn strength_counts(pos: &AnyPosition, look: &PieceLook, names: [&str; 2]) -> Lin
     ))
 }
 
-/// One fact as lines. `ply` and `game` give the history a fact may ask
-/// for (scores list what each side took).
+/// Where a fact is shown: the game and ply whose history a fact may ask
+/// for (scores list what each side took), whether the game is over there,
+/// and whether it is the play screen (which names its keys).
+struct FactScene<'a> {
+    game: &'a Game,
+    ply: usize,
+    over: bool,
+    keys: bool,
+}
+
+/// One fact as lines.
 fn fact_lines(
     fact: &Fact,
     pos: &AnyPosition,
-    game: &Game,
-    ply: usize,
-    over: bool,
+    scene: &FactScene,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
+    let FactScene {
+        game,
+        ply,
+        over,
+        keys,
+    } = *scene;
     let names = pos.side_names();
     match fact {
         Fact::Material(points) => vec![material_line(*points, names)],
@@ -274,7 +295,7 @@ fn fact_lines(
             Span::styled(format!("{} ${}", names[1], amounts[1]), theme.title()),
             Span::styled(format!(" (max {cap})"), theme.dim()),
         ])],
-        Fact::Stage(stage) => vec![stage_line(*stage, theme)],
+        Fact::Stage(stage) => vec![stage_line(*stage, keys, theme)],
         Fact::Lost(lost) => vec![Line::raw(format!(
             "Lost  {}: {}  {}: {}",
             names[0],
@@ -312,14 +333,19 @@ pub fn variant_panel(
     let look = piece_look(pos);
     let strength_marked = (look.strong | look.weak).any();
     if strength_marked {
-        lines.push(strength_legend(theme));
+        lines.extend(strength_legend(theme));
     }
-    let facts = pos.facts();
-    for fact in &facts {
+    let scene = FactScene {
+        game,
+        ply,
+        over,
+        keys: focus.is_some(),
+    };
+    for fact in &pos.facts() {
         if over && fact.is_about_next_action() {
             continue;
         }
-        lines.extend(fact_lines(fact, pos, game, ply, over, theme));
+        lines.extend(fact_lines(fact, pos, &scene, theme));
     }
     if strength_marked {
         lines.push(strength_counts(pos, &look, pos.side_names()));
@@ -327,17 +353,13 @@ pub fn variant_panel(
     if let Some(text) = focus.and_then(|sq| pos.explain_square(sq)) {
         lines.push(Line::raw(text));
     }
-    if focus.is_some() {
-        // Only the play screen (which has a cursor) takes these keys.
-        if pos.end_offer() != EndOffer::Draw {
-            lines.push(Line::styled(
-                format!("d: offer {}", pos.end_offer().describe()),
-                theme.dim(),
-            ));
-        }
-        if facts.iter().any(|f| matches!(f, Fact::Prices { .. })) {
-            lines.push(Line::styled("b buy or place · p pass", theme.dim()));
-        }
+    // Only the play screen (which has a cursor) takes this key; the
+    // purchase keys are named by the turn's stage, where they act.
+    if focus.is_some() && pos.end_offer() != EndOffer::Draw {
+        lines.push(Line::styled(
+            format!("d: offer {}", pos.end_offer().describe()),
+            theme.dim(),
+        ));
     }
     lines
 }

@@ -3,12 +3,13 @@
 //! one geometry for drawing and clicking, so keys and clicks agree.
 
 use super::theme::Theme;
+use super::wrap::{flow_lines, Flow};
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 
 /// A box of `w`×`h` centred in `area` (shrunk to fit).
 pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
@@ -188,10 +189,14 @@ impl Widget for ListPopupView<'_> {
     }
 }
 
-/// A scrolling text popup (help, rules), drawn centred in its area.
+/// A scrolling text popup (help, rules), drawn centred in its area. Its
+/// text flows to the popup's width ([`Flow`]), so it is wrapped once, at
+/// the width it is shown at.
 pub struct TextPopup<'a> {
     pub title: &'a str,
-    pub lines: Vec<Line<'static>>,
+    /// The text, laid out at the popup's width when drawn.
+    pub text: Vec<Flow>,
+    /// Rows scrolled down (kept within the text when drawn).
     pub scroll: u16,
     pub theme: &'a Theme,
 }
@@ -208,20 +213,57 @@ pub fn scroll_key(scroll: u16, code: KeyCode) -> Option<u16> {
     }
 }
 
-impl Widget for TextPopup<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let r = centered(
+impl TextPopup<'_> {
+    /// Its largest box on a screen of `area` (it is drawn only as tall as
+    /// its text).
+    pub fn rect(area: Rect) -> Rect {
+        centered(
             area,
             area.width.saturating_sub(6).min(90),
             area.height.saturating_sub(2),
-        );
+        )
+    }
+
+    /// The farthest it scrolls on a screen of `size`: its last row at the
+    /// bottom of its box (so scrolling back up moves at once).
+    pub fn last_scroll(&self, size: (u16, u16)) -> u16 {
+        let area = Rect::new(0, 0, size.0, size.1);
+        let visible = usize::from(Self::rect(area).height.saturating_sub(2));
+        let last = self.lines(area).len().saturating_sub(visible);
+        u16::try_from(last).unwrap_or(u16::MAX)
+    }
+
+    /// Its rows, at the width inside its box (a column of margin on each
+    /// side) on a screen of `area`.
+    pub fn lines(&self, area: Rect) -> Vec<Line<'static>> {
+        let inner = Self::rect(area).width.saturating_sub(4);
+        flow_lines(&self.text, usize::from(inner))
+    }
+}
+
+impl Widget for TextPopup<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let lines = self.lines(area);
+        let most = Self::rect(area);
+        let tall = u16::try_from(lines.len())
+            .unwrap_or(u16::MAX)
+            .saturating_add(2);
+        let r = centered(area, most.width, most.height.min(tall));
         Clear.render(r, buf);
-        Paragraph::new(self.lines)
-            .wrap(Wrap { trim: false })
-            .scroll((self.scroll, 0))
+        let visible = usize::from(r.height.saturating_sub(2));
+        let last = lines.len().saturating_sub(visible);
+        let scroll = usize::from(self.scroll).min(last);
+        let keys = match (last, scroll < last) {
+            (0, _) => " Esc close ",
+            (_, true) => " ↑/↓ scroll, more below · Esc close ",
+            (_, false) => " ↑/↓ scroll · Esc close ",
+        };
+        let shown: Vec<Line> = lines.into_iter().skip(scroll).take(visible).collect();
+        Paragraph::new(shown)
             .block(
                 titled_block(format!(" {} ", self.title), self.theme)
-                    .title_bottom(Span::styled(" ↑/↓ scroll · Esc close ", self.theme.dim())),
+                    .padding(Padding::horizontal(1))
+                    .title_bottom(Span::styled(keys, self.theme.dim())),
             )
             .render(r, buf);
     }

@@ -162,6 +162,10 @@ pub fn hint_items(control: &GameControl) -> Vec<KeyHint> {
         if legal.contains(&Action::Pass) {
             v.push((KeyCode::Char('p'), "p", "pass", 2));
         }
+        // The hint, while a person is to act: shown where there is room.
+        if control.human_to_act() {
+            v.push((KeyCode::Char('H'), "H", "hint", 10));
+        }
     }
     v.extend([
         (KeyCode::Char('u'), "u", "undo", 3),
@@ -169,7 +173,7 @@ pub fn hint_items(control: &GameControl) -> Vec<KeyHint> {
         (KeyCode::Char('s'), "s", "save", 5),
         (KeyCode::Char('?'), "?", "help", 0),
         (KeyCode::Char('q'), "q", "quit", 4),
-        (KeyCode::Char('f'), "f", "flip", 10),
+        (KeyCode::Char('f'), "f", "flip", 11),
     ]);
     if !over {
         v.push((KeyCode::Char('d'), "d", "offer", 8));

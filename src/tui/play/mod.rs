@@ -20,7 +20,7 @@ use crate::game::Game;
 use crate::rules::Position;
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
 use crate::tui::control::{GameControl, Settled};
-use crate::tui::game_page::PageLayout;
+use crate::tui::game_page::{keys_popup, rules_popup, PageLayout};
 use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
 use crate::tui::settings::Settings;
 use crate::tui::sharing::{share, Share, Shown};
@@ -108,6 +108,17 @@ impl PlayState {
         }
     }
 
+    /// The game just ended without a move (a resignation, an agreement, a
+    /// flag): the ending replaces the message, which spoke of what came
+    /// before.
+    fn say_ending(&mut self) {
+        let game = self.control.game();
+        if let Some(o) = game.outcome() {
+            let text = crate::tui::panels::describe_outcome(game.position(), &o);
+            self.view.say(text);
+        }
+    }
+
     /// Leaving the screen: stop the computer, save a last time and put the
     /// game's record where it belongs; says where it is now, or what could
     /// not be done.
@@ -191,6 +202,9 @@ impl PlayState {
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
             AppEvent::Tick => {
                 if let Some(settled) = self.control.tick(ctx.settings) {
+                    if settled == Settled::Ended {
+                        self.say_ending();
+                    }
                     self.after(settled, ctx);
                 }
                 Nav::Stay
@@ -630,10 +644,15 @@ impl PlayState {
     fn on_popup_key(&mut self, popup: Popup, code: KeyCode, ctx: &mut Ctx) -> Nav {
         match popup {
             Popup::Help { scroll } => {
-                self.view.popup = scroll_key(scroll, code).map(|scroll| Popup::Help { scroll });
+                let last = keys_popup("Keys", PLAY_KEYS, 0, ctx.theme).last_scroll(ctx.size);
+                let scroll = scroll_key(scroll, code).map(|s| s.min(last));
+                self.view.popup = scroll.map(|scroll| Popup::Help { scroll });
             }
             Popup::Rules { scroll } => {
-                self.view.popup = scroll_key(scroll, code).map(|scroll| Popup::Rules { scroll });
+                let def = self.control.game().variant();
+                let last = rules_popup(def, 0, ctx.theme).last_scroll(ctx.size);
+                let scroll = scroll_key(scroll, code).map(|s| s.min(last));
+                self.view.popup = scroll.map(|scroll| Popup::Rules { scroll });
             }
             Popup::SaveAs { mut text, then } => match edit_line(&mut text, code, |_, _| true) {
                 LineKey::Cancel => self.view.say("not saved"),
@@ -681,10 +700,12 @@ impl PlayState {
             },
             ListKind::Resign(side) if i == 0 => {
                 let settled = self.control.resign(side, ctx.settings);
+                self.say_ending();
                 self.after(settled, ctx);
             }
             ListKind::Offer { .. } if i == 0 => {
                 let settled = self.control.agree(ctx.settings);
+                self.say_ending();
                 self.after(settled, ctx);
             }
             ListKind::Offer { by } => {

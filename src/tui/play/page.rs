@@ -6,7 +6,7 @@ use super::popups::Popup;
 use super::view::PlayView;
 use crate::ai::PlayerSpec;
 use crate::clock::{format_time, URGENT};
-use crate::core::{Action, Bitboard, Color, Square};
+use crate::core::{Action, Bitboard, Color, Piece, Square};
 use crate::game::Game;
 use crate::rules::Position;
 use crate::tui::analysis_view::action_squares;
@@ -60,6 +60,20 @@ pub fn destinations(game: &Game, selected: Option<Square>) -> Bitboard {
     bb
 }
 
+/// Squares where the rules let `piece` be placed now (its legal
+/// placements), marked while the player picks one.
+pub fn placement_squares(game: &Game, piece: Piece) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    for a in game.legal_actions() {
+        if let Action::Place(p, sq) = a {
+            if p == piece {
+                bb.insert(sq);
+            }
+        }
+    }
+    bb
+}
+
 /// The play screen; see the module comment.
 pub struct PlayPage<'a> {
     /// The game.
@@ -85,7 +99,10 @@ impl Widget for PlayPage<'_> {
             let adjust = |marks: &mut crate::tui::board::Marks| {
                 marks.cursor = Some(view.cursor);
                 marks.selected = view.selected;
-                marks.destinations = destinations(game, view.selected);
+                marks.destinations = match view.placing {
+                    Some(piece) => placement_squares(game, piece),
+                    None => destinations(game, view.selected),
+                };
                 if let Some(h) = control.hint() {
                     marks.best = action_squares(&h.action);
                 }
