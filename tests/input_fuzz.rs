@@ -256,7 +256,11 @@ fn uci_go_with_any_numbers_is_answered_with_a_bestmove() {
     for _ in 0..60 {
         let mut go = "go".to_string();
         for _ in 0..1 + rng.next_u32() % 4 {
-            go.push_str(&format!(" {} {}", pick(&mut rng, &words), pick(&mut rng, &numbers)));
+            go.push_str(&format!(
+                " {} {}",
+                pick(&mut rng, &words),
+                pick(&mut rng, &numbers)
+            ));
         }
         gos.push(go);
     }

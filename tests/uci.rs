@@ -771,7 +771,9 @@ const MEMORY_BOUND_KB: u64 = 200 * 1024;
 #[test]
 fn item_25_an_engine_flooding_lines_before_uciok_times_out_in_bounded_memory() {
     let run = motley_watched(
-        &["match", "standard", "--white", "uci:yes", "--black", "random"],
+        &[
+            "match", "standard", "--white", "uci:yes", "--black", "random",
+        ],
         Duration::from_secs(60),
     );
     assert!(

@@ -452,6 +452,9 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                     std::thread::sleep(Duration::from_millis(1));
                 }
                 if !thread_silent.load(Ordering::Relaxed) {
+                    if let Some(info) = last_info(&report) {
+                        let _ = say(&out, &info);
+                    }
                     let _ = say(&out, &bestmove_text(report.best.as_ref()));
                 }
                 table
@@ -506,6 +509,22 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
         self.stop_search();
         self.go(go)
     }
+}
+
+/// The `info` line written just before `bestmove`: the best line again,
+/// complete, with the search's final counts, so the last line a GUI shows
+/// is the move played (`None` when no line was found).
+fn last_info(report: &search::Report) -> Option<String> {
+    let line = report.line.as_ref()?;
+    let info = InfoLine {
+        depth: report.depth.max(1),
+        seldepth: report.seldepth,
+        multipv: 1,
+        line,
+        nodes: report.nodes,
+        elapsed: report.elapsed,
+    };
+    Some(info.to_string())
 }
 
 /// Time for one move from a clock: the remaining time spread over the
@@ -565,6 +584,38 @@ mod tests {
             "{lines:?}"
         );
         assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    }
+
+    /// The words after `pv` in an `info` line.
+    fn pv_of(line: &str) -> Vec<&str> {
+        line.split(" pv ")
+            .nth(1)
+            .unwrap_or("")
+            .split_whitespace()
+            .collect()
+    }
+
+    /// Issue 22, item 21: the last `info` line before `bestmove` repeats
+    /// the best complete line: it starts with the move played and runs at
+    /// least as deep as the search went, even with a table too small to
+    /// remember the line.
+    #[test]
+    fn item_21_the_last_info_line_is_the_best_complete_line() {
+        let lines = session(
+            "setoption name Hash value 1\nposition fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo depth 7\n",
+        );
+        let (last, before) = lines.split_last().unwrap();
+        let best = last.strip_prefix("bestmove ").unwrap();
+        let info = before.last().unwrap();
+        assert!(info.starts_with("info depth 7 "), "{lines:?}");
+        let pv = pv_of(info);
+        assert_eq!(pv.first(), Some(&best), "{lines:?}");
+        assert!(pv.len() >= 7, "{info}");
+        // No line of the search was cut short.
+        for line in before.iter().filter(|l| l.starts_with("info depth ")) {
+            let depth: usize = line.split_whitespace().nth(2).unwrap().parse().unwrap();
+            assert!(pv_of(line).len() >= depth, "{line}");
+        }
     }
 
     #[test]
@@ -630,7 +681,9 @@ mod tests {
         }
         let lines = session("position startpos\ngo movetime soon\n");
         assert!(
-            lines.contains(&"info string go: 'movetime' needs a number, not 'soon' (ignored)".to_string()),
+            lines.contains(
+                &"info string go: 'movetime' needs a number, not 'soon' (ignored)".to_string()
+            ),
             "{lines:?}"
         );
         assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
@@ -640,7 +693,10 @@ mod tests {
     /// with an `info string`, and the next one is read.
     #[test]
     fn item_32_a_command_past_the_bound_gets_an_info_string() {
-        let long = format!("position startpos moves {}", "e2e4 ".repeat(MAX_COMMAND_BYTES / 4));
+        let long = format!(
+            "position startpos moves {}",
+            "e2e4 ".repeat(MAX_COMMAND_BYTES / 4)
+        );
         let lines = session(&format!("{long}\nisready\n"));
         assert_eq!(
             lines,
@@ -667,9 +723,6 @@ mod tests {
         // Issue 22, item 31: the largest clocks and increments add up
         // without overflowing, to at most a day.
         assert_eq!(clock_budget(u64::MAX, u64::MAX, Some(1)), MAX_MOVE_TIME);
-        assert_eq!(
-            clock_budget(100, u64::MAX, None),
-            Duration::from_millis(45)
-        );
+        assert_eq!(clock_budget(100, u64::MAX, None), Duration::from_millis(45));
     }
 }

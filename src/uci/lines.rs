@@ -52,7 +52,9 @@ pub fn read_line<R: BufRead + ?Sized>(input: &mut R, max: usize) -> io::Result<O
     if kept.last() == Some(&b'\r') {
         kept.pop();
     }
-    Ok(Some(Line::Text(String::from_utf8_lossy(&kept).into_owned())))
+    Ok(Some(Line::Text(
+        String::from_utf8_lossy(&kept).into_owned(),
+    )))
 }
 
 #[cfg(test)]
@@ -63,9 +65,18 @@ mod tests {
     #[test]
     fn lines_within_the_bound_are_read_whole() {
         let mut input = &b"uci\r\nisready\nlast"[..];
-        assert_eq!(read_line(&mut input, 10).unwrap(), Some(Line::Text("uci".into())));
-        assert_eq!(read_line(&mut input, 10).unwrap(), Some(Line::Text("isready".into())));
-        assert_eq!(read_line(&mut input, 10).unwrap(), Some(Line::Text("last".into())));
+        assert_eq!(
+            read_line(&mut input, 10).unwrap(),
+            Some(Line::Text("uci".into()))
+        );
+        assert_eq!(
+            read_line(&mut input, 10).unwrap(),
+            Some(Line::Text("isready".into()))
+        );
+        assert_eq!(
+            read_line(&mut input, 10).unwrap(),
+            Some(Line::Text("last".into()))
+        );
         assert_eq!(read_line(&mut input, 10).unwrap(), None);
     }
 
@@ -81,10 +92,16 @@ mod tests {
             read_line(&mut input, 100).unwrap(),
             Some(Line::TooLong(long.len() as u64))
         );
-        assert_eq!(read_line(&mut input, 100).unwrap(), Some(Line::Text("isready".into())));
+        assert_eq!(
+            read_line(&mut input, 100).unwrap(),
+            Some(Line::Text("isready".into()))
+        );
         // Exactly the bound is still a line.
         let mut input = &b"abcd\n"[..];
-        assert_eq!(read_line(&mut input, 4).unwrap(), Some(Line::Text("abcd".into())));
+        assert_eq!(
+            read_line(&mut input, 4).unwrap(),
+            Some(Line::Text("abcd".into()))
+        );
     }
 
     /// A line of 50 MB is measured through a 4 KB buffer, never held.
@@ -92,7 +109,10 @@ mod tests {
     fn item_32_a_huge_line_is_measured_not_held() {
         let endless = io::repeat(b'x').take(50 << 20);
         let mut input = BufReader::with_capacity(4096, endless);
-        assert_eq!(read_line(&mut input, 1024).unwrap(), Some(Line::TooLong(50 << 20)));
+        assert_eq!(
+            read_line(&mut input, 1024).unwrap(),
+            Some(Line::TooLong(50 << 20))
+        );
         assert_eq!(read_line(&mut input, 1024).unwrap(), None);
     }
 }
