@@ -17,6 +17,14 @@
 //!   randomness and its share of the time `go` gives. `UCI_LimitStrength`
 //!   with `UCI_Elo` picks the level whose rating is nearest.
 //! - A bare `go` searches until depth 64 or a proven result.
+//! - Every `go` is answered with a `bestmove`: numbers past the integer
+//!   range are held at its end (a move gets at most [`MAX_MOVE_TIME`]),
+//!   and a parameter that cannot be read gets an `info string` and is left
+//!   out (with no limit left, the engine thinks 1 s).
+//! - The last `info` line before `bestmove` repeats the best line, so the
+//!   line a GUI shows last is the move played.
+//! - A command longer than [`MAX_COMMAND_BYTES`] is skipped with an `info
+//!   string`, never held in memory.
 
 use super::lines::{self, Line};
 use super::protocol::{self, bestmove_text, Command, Go, InfoLine};

@@ -5,6 +5,7 @@
 
 use crate::ai::search::{mate_in_plies, Line};
 use crate::core::Action;
+use crate::quote::clip;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -163,7 +164,7 @@ fn parse_go(words: &[&str]) -> Go {
     while let Some(&w) = words.get(i) {
         i += 1;
         if !is_go_keyword(w) {
-            go.unread.push(format!("unknown parameter '{w}'"));
+            go.unread.push(format!("unknown parameter '{}'", clip(w)));
             continue;
         }
         let mut number = || -> Option<i64> {
@@ -181,7 +182,7 @@ fn parse_go(words: &[&str]) -> Go {
                     go.unread.push(if text.is_empty() {
                         format!("'{w}' needs a number")
                     } else {
-                        format!("'{w}' needs a number, not '{text}'")
+                        format!("'{w}' needs a number, not '{}'", clip(text))
                     });
                     None
                 }
