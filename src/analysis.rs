@@ -6,9 +6,13 @@
 //!
 //! Evaluations are the search's own: in Dice-Money the position before a
 //! roll is valued as the expectation over the dice, in Monochrome scored
-//! points count (100 cp a point). A roll is chance, not a decision: it gets
-//! evaluations but no loss and no mark.
+//! points count (100 cp a point). Losses are judged on the variant's own
+//! scale ([`EvalScale`]): chess-like games clamp evaluations at ten pawns,
+//! Monochrome at every point in play, since the higher score wins however
+//! large the lead. A roll is chance, not a decision: it gets evaluations
+//! but no loss and no mark.
 
+use crate::ai::eval::{EvalScale, Evaluate};
 use crate::ai::search::{self, mate_in_plies, outcome_score, Limits};
 use crate::ai::tt::Table;
 use crate::core::{Action, Color};
@@ -19,16 +23,18 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// Centipawns lost from which a move is an inaccuracy (`?!`).
+/// Centipawns lost from which a move is an inaccuracy (`?!`), on the pawn
+/// scale (half a unit of the variant's scale).
 pub const INACCURACY_CP: i32 = 50;
-/// Centipawns lost from which a move is a mistake (`?`).
+/// Centipawns lost from which a move is a mistake (`?`): one unit.
 pub const MISTAKE_CP: i32 = 100;
-/// Centipawns lost from which a move is a blunder (`??`).
+/// Centipawns lost from which a move is a blunder (`??`): three units.
 pub const BLUNDER_CP: i32 = 300;
-/// Evaluations are clamped to ± this before losses are taken, so a mate
-/// counts like a ten-pawn advantage and a move that keeps a won game won
-/// (mate in 3 to mate in 5, +12 to +15) loses nothing.
-pub const LOSS_CLAMP_CP: i32 = 1000;
+/// Evaluations in chess-like games are clamped to ± this before losses are
+/// taken, so a mate counts like a ten-pawn advantage and a move that keeps
+/// a won game won (mate in 3 to mate in 5, +12 to +15) loses nothing. Other
+/// variants clamp at their own scale's limit ([`EvalScale::limit_cp`]).
+pub const LOSS_CLAMP_CP: i32 = EvalScale::PAWNS.limit_cp;
 
 /// Transposition table of each analysing thread, in MB.
 const TABLE_MB: usize = 16;
@@ -59,14 +65,15 @@ impl Eval {
         }
     }
 
-    /// Centipawns clamped to ±[`LOSS_CLAMP_CP`], mates at the bounds.
-    pub fn clamped_cp(self) -> i32 {
+    /// Centipawns clamped to ±`limit` (a scale's [`EvalScale::limit_cp`]),
+    /// mates and results at the bounds.
+    pub fn clamped_cp(self, limit: i32) -> i32 {
         match self {
-            Eval::Cp(c) => c.clamp(-LOSS_CLAMP_CP, LOSS_CLAMP_CP),
-            Eval::Mate(n) if n > 0 => LOSS_CLAMP_CP,
-            Eval::Mate(_) => -LOSS_CLAMP_CP,
-            Eval::Won => LOSS_CLAMP_CP,
-            Eval::Lost => -LOSS_CLAMP_CP,
+            Eval::Cp(c) => c.clamp(-limit, limit),
+            Eval::Mate(n) if n > 0 => limit,
+            Eval::Mate(_) => -limit,
+            Eval::Won => limit,
+            Eval::Lost => -limit,
         }
     }
 }
@@ -122,12 +129,19 @@ pub enum Mark {
 }
 
 impl Mark {
-    /// The mark a loss earns, if any.
+    /// The mark a loss in centipawns earns on the pawn scale, if any.
     pub fn for_loss(loss: i32) -> Option<Mark> {
+        Mark::for_loss_on(loss, &EvalScale::PAWNS)
+    }
+
+    /// The mark a loss in centipawns earns on `scale`: the thresholds are
+    /// half a unit, one unit and three units of it.
+    pub fn for_loss_on(loss: i32, scale: &EvalScale) -> Option<Mark> {
+        let at = |cp: i32| cp.saturating_mul(scale.unit_cp) / 100;
         match loss {
-            l if l >= BLUNDER_CP => Some(Mark::Blunder),
-            l if l >= MISTAKE_CP => Some(Mark::Mistake),
-            l if l >= INACCURACY_CP => Some(Mark::Inaccuracy),
+            l if l >= at(BLUNDER_CP) => Some(Mark::Blunder),
+            l if l >= at(MISTAKE_CP) => Some(Mark::Mistake),
+            l if l >= at(INACCURACY_CP) => Some(Mark::Inaccuracy),
             _ => None,
         }
     }
@@ -268,8 +282,12 @@ pub fn analyse_game_streaming(
         .saturating_sub(1)
         .min(actions.len())
         .min(sans.len());
+    // One scale for the whole game: the one its start is read on.
+    let scale = nodes
+        .first()
+        .map_or(EvalScale::PAWNS, |n| n.position.scale());
     let ply_at = |i: usize, values: [Valuation; 2]| {
-        ply_analysis(i, &nodes[i..i + 2], values, actions[i], &sans[i])
+        ply_analysis(i, &nodes[i..i + 2], values, actions[i], &sans[i], &scale)
     };
     let found = Mutex::new(vec![None; nodes.len()]);
     let on_value = |i: usize, v: Valuation| {
@@ -399,12 +417,15 @@ fn value_of(node: &Node, limits: &Limits, stop: &AtomicBool, table: &mut Table) 
     }
 }
 
+/// The analysis of the `i`-th action, played between the two positions of
+/// `pair` (valued `values`), judged on `scale`.
 fn ply_analysis(
     i: usize,
     pair: &[Node],
     values: [Valuation; 2],
     action: Action,
     san: &str,
+    scale: &EvalScale,
 ) -> PlyAnalysis {
     let (pos, next) = (&pair[0].position, &pair[1].position);
     let mover = pos.turn();
@@ -423,7 +444,7 @@ fn ply_analysis(
         if best == Some(action) {
             0
         } else {
-            (before.clamped_cp() - after.clamped_cp()).max(0)
+            (before.clamped_cp(scale.limit_cp) - after.clamped_cp(scale.limit_cp)).max(0)
         }
     });
     let mut legal = Vec::new();
@@ -439,7 +460,7 @@ fn ply_analysis(
         best: best.map(|b| san_of(pos, &b, &legal)),
         best_action: best.map(|b| b.to_string()),
         loss,
-        mark: loss.and_then(Mark::for_loss),
+        mark: loss.and_then(|l| Mark::for_loss_on(l, scale)),
         depth: values[0].depth,
     }
 }
@@ -544,8 +565,12 @@ mod tests {
         assert_eq!(Eval::from_score(MATE), Eval::Won);
         assert_eq!(Eval::from_score(-MATE), Eval::Lost);
         // A won game kept won loses nothing; a won game thrown away loses all.
-        assert_eq!(Eval::Mate(3).clamped_cp(), Eval::Mate(5).clamped_cp());
-        assert_eq!(Eval::Cp(5000).clamped_cp(), LOSS_CLAMP_CP);
+        let limit = LOSS_CLAMP_CP;
+        assert_eq!(
+            Eval::Mate(3).clamped_cp(limit),
+            Eval::Mate(5).clamped_cp(limit)
+        );
+        assert_eq!(Eval::Cp(5000).clamped_cp(limit), LOSS_CLAMP_CP);
     }
 
     #[test]

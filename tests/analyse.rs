@@ -216,3 +216,32 @@ fn analyse_reads_pgn_and_refuses_a_missing_file() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("nothing.json"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 22, item 1: Monochrome is judged on its own scale, points, with
+/// evaluations clamped at every point in play rather than at ten. South
+/// takes three queens (24 points); North, far behind, walks its king
+/// instead of taking the queen on f4 with the e5 pawn. That loses many
+/// points and is a blunder, though North was more than ten points behind
+/// before it (where analysis used to see no loss at all).
+#[test]
+fn item_1_monochrome_moves_are_judged_past_a_ten_point_lead() {
+    let start = "7k/8/8/1q2q2q/P2P1QP1/8/8/K7 w - - 0 1";
+    let moves = ["a4b5", "h8g8", "d4e5", "g8h8", "g4h5", "h8g8"];
+    let g = game("monochrome", Some(start), &moves);
+    let settings = AnalysisSettings {
+        movetime: Duration::from_secs(60),
+        max_depth: 4,
+        threads: 1,
+    };
+    let a = analyse_game(&g, &settings, &AtomicBool::new(false), &|_, _| {});
+    let walk = &a.plies[5];
+    assert_eq!(walk.action, "h8g8");
+    let Eval::Cp(before) = walk.before else {
+        panic!("no mate here: {walk:?}");
+    };
+    assert!(before < -1000, "more than ten points behind: {walk:?}");
+    assert_eq!(walk.best_action.as_deref(), Some("e5f4"), "{walk:?}");
+    assert!(walk.loss.is_some_and(|l| l >= 300), "{walk:?}");
+    assert_eq!(walk.mark, Some(Mark::Blunder), "{walk:?}");
+    assert!(a.summary[1].blunders >= 1, "{:?}", a.summary[1]);
+}

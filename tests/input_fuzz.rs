@@ -200,3 +200,79 @@ fn an_over_large_value_is_refused_naming_the_field() {
     .to_string();
     assert!(e.contains("rich.json") && e.contains("money_cap"), "{e}");
 }
+
+/// What `motley uci` writes, kept for the test to read.
+#[derive(Clone, Default)]
+struct Written(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Written {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Issue 22, item 31: the third way numbers come in, UCI's `go`. Times,
+/// increments and counts of any size (past `i64`, sums past `u64`) are
+/// held at their ends, and every `go` is answered with a `bestmove`; with
+/// overflow checks on (CI) a sum that wraps fails here.
+#[test]
+fn uci_go_with_any_numbers_is_answered_with_a_bestmove() {
+    let numbers = [
+        "0",
+        "1",
+        "-1",
+        "100",
+        "4294967296",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551616",
+        "99999999999999999999999",
+    ];
+    let words = [
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "movetime",
+        "depth",
+        "nodes",
+        "mate",
+    ];
+    let mut gos = vec![
+        "go wtime 9223372036854775807 btime 9223372036854775807 movestogo 1".to_string(),
+        "go winc 9223372036854775807 wtime 100".to_string(),
+        "go movetime 9223372036854775808".to_string(),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    for _ in 0..60 {
+        let mut go = "go".to_string();
+        for _ in 0..1 + rng.next_u32() % 4 {
+            go.push_str(&format!(
+                " {} {}",
+                pick(&mut rng, &words),
+                pick(&mut rng, &numbers)
+            ));
+        }
+        gos.push(go);
+    }
+    let mut input = String::new();
+    for (i, go) in gos.iter().enumerate() {
+        // Both sides to move, so each side's clock is read.
+        let moves = if i % 2 == 1 { " moves e2e4" } else { "" };
+        input.push_str(&format!("position startpos{moves}\n{go}\nstop\n"));
+    }
+    let out = Written::default();
+    motley::uci::engine::run(input.as_bytes(), out.clone(), &Registry::builtin()).unwrap();
+    let text = String::from_utf8_lossy(&out.0.lock().unwrap()).into_owned();
+    let answers = text.lines().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(answers, gos.len(), "{text}");
+}

@@ -12,7 +12,7 @@ use motley::rules::{parse_action, Position};
 use motley::tui::app::{run_requests_inline, App, Screen};
 use motley::tui::play::PlayState;
 use motley::variant::Registry;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -689,4 +689,169 @@ fn an_engine_that_crashes_on_the_play_screen_loses_with_a_message() {
     let text = message(&app);
     assert!(text.contains("crasher stopped unexpectedly"), "{text}");
     assert!(text.contains("Black loses"), "{text}");
+}
+
+// ---- chatty engines and long lines (issue 22, items 25 and 32) ----
+
+/// What a watched run of Motley did.
+struct Watched {
+    /// Its exit status; `None` when it was still running at the limit
+    /// (then it was killed).
+    code: Option<i32>,
+    out: String,
+    err: String,
+    /// The most resident memory seen while it ran, in kB (Linux: VmHWM).
+    peak_kb: u64,
+}
+
+/// The peak resident memory of process `pid` so far, in kB (0 where
+/// `/proc` does not tell).
+fn peak_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// Run `motley ARGS`, killing it after `limit`, watching its memory.
+fn motley_watched(args: &[&str], limit: Duration) -> Watched {
+    let mut child = Command::new(MOTLEY)
+        .args(args)
+        .env(
+            "MOTLEY_DATA_DIR",
+            std::env::temp_dir().join("motley-uci-test-data"),
+        )
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run motley");
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let out = drain(child.stdout.take().map(|p| Box::new(p) as _));
+    let err = drain(child.stderr.take().map(|p| Box::new(p) as _));
+    let deadline = Instant::now() + limit;
+    let mut peak = 0;
+    let code = loop {
+        peak = peak.max(peak_kb(child.id()));
+        if let Ok(Some(status)) = child.try_wait() {
+            break Some(status.code().unwrap_or(-1));
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Watched {
+        code,
+        out: out.join().unwrap_or_default(),
+        err: err.join().unwrap_or_default(),
+        peak_kb: peak,
+    }
+}
+
+/// Memory a run may use, in kB: far below what an unbounded queue of
+/// engine lines reaches in seconds (gigabytes).
+const MEMORY_BOUND_KB: u64 = 200 * 1024;
+
+/// Issue 22, item 25: an engine that writes lines without end and never
+/// `uciok` is reported as not answering `uci` within the startup time,
+/// and the lines it floods do not pile up in memory.
+#[test]
+fn item_25_an_engine_flooding_lines_before_uciok_times_out_in_bounded_memory() {
+    let run = motley_watched(
+        &[
+            "match", "standard", "--white", "uci:yes", "--black", "random",
+        ],
+        Duration::from_secs(60),
+    );
+    assert!(
+        run.code.is_some(),
+        "still running after 60 s\n{}\n{}",
+        run.out,
+        run.err
+    );
+    assert!(
+        run.err.contains("did not answer 'uci' within"),
+        "{}\n{}",
+        run.out,
+        run.err
+    );
+    assert!(run.err.contains("other lines"), "{}", run.err);
+    assert!(run.peak_kb < MEMORY_BOUND_KB, "peak {} kB", run.peak_kb);
+}
+
+/// Issue 22, item 25: an engine that floods `info` lines after `go` and
+/// never answers runs out of the move's time like a silent one, and
+/// loses the game.
+#[test]
+fn item_25_an_engine_flooding_info_lines_after_go_runs_out_of_time() {
+    let dir = temp_dir("uci-flood");
+    let flood = fake_engine(
+        &dir,
+        "flooder",
+        "",
+        "yes 'info depth 1 score cp 0 nodes 1 pv e2e4'",
+    );
+    let spec = format!("uci:{}", flood.display());
+    let run = motley_watched(
+        &[
+            "match",
+            "standard",
+            "--white",
+            &spec,
+            "--black",
+            "random",
+            "--games",
+            "1",
+            "--movetime",
+            "50",
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.out, run.err);
+    assert!(
+        run.out.contains("flooder did not answer 'go' within"),
+        "{}",
+        run.out
+    );
+    assert_eq!(run.out.lines().last(), Some("score: 0-0-1"), "{}", run.out);
+    assert!(run.peak_kb < MEMORY_BOUND_KB, "peak {} kB", run.peak_kb);
+}
+
+/// Issue 22, item 32: `motley uci` refuses a line longer than its bound
+/// with an `info string` while reading it in bounded memory, and answers
+/// the next command.
+#[test]
+fn item_32_a_huge_command_line_is_refused_in_bounded_memory() {
+    let mut uci = Uci::start();
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..300 {
+        uci.stdin.write_all(&chunk).unwrap();
+    }
+    uci.send("");
+    uci.send("isready");
+    let lines = uci.until("readyok");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string")
+            && l.contains(&format!("{} bytes", 300u64 << 20))),
+        "{lines:?}"
+    );
+    let peak = peak_kb(uci.child.id());
+    assert!(peak < MEMORY_BOUND_KB, "peak {peak} kB");
+    // The engine goes on as usual.
+    uci.send("position startpos moves e2e4");
+    uci.send("go depth 2");
+    assert!(!uci.bestmove().is_empty());
 }

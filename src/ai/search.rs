@@ -10,7 +10,7 @@
 //! searchable in time, while a purchase costs none (it only announces the
 //! extra moves or king power that follow in the same turn).
 
-use super::eval::Evaluate;
+use super::eval::{Evaluate, EVAL_LIMIT};
 use super::ordering::{self, is_noisy, pick, Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
 use crate::core::Action;
@@ -27,8 +27,6 @@ pub const INF: i32 = 32_000;
 pub const MATE: i32 = 31_000;
 /// Scores beyond this are forced wins or losses.
 pub const MATE_BOUND: i32 = 30_000;
-/// Static evaluations are clamped to this so they never look like mates.
-const EVAL_LIMIT: i32 = 20_000;
 /// Quiescence plies before the static evaluation is trusted regardless.
 const QS_MAX: usize = 10;
 /// Quiescence plies in which compulsory captures are all searched (beyond,
@@ -264,6 +262,11 @@ pub struct Report {
     pub seldepth: u32,
     /// The ranked root lines of the last completed iteration.
     pub lines: Vec<Line>,
+    /// The line of `best` with its score: the first of `lines`, unless an
+    /// iteration the search had no time to finish found a better action
+    /// (then that action's line as far as it was searched). A front end
+    /// repeats it last, so the final line shown is the move played.
+    pub line: Option<Line>,
 }
 
 impl Report {
@@ -354,6 +357,7 @@ pub fn search_with<P: Evaluate>(
         elapsed: Duration::ZERO,
         seldepth: 0,
         lines: Vec::new(),
+        line: None,
     };
     let soft = limits
         .movetime
@@ -386,22 +390,10 @@ pub fn search_with<P: Evaluate>(
             lines_wanted,
             guess,
         );
-        if let Some(&(a, v)) = found.first() {
-            report.best = Some(a);
-            report.score = v;
-        }
+        s.take_found(pos, &found, depth, &mut report);
         if s.aborted {
             break;
         }
-        report.depth = depth;
-        report.seldepth = s.seldepth as u32;
-        report.lines = found
-            .iter()
-            .map(|&(a, v)| Line {
-                score: v,
-                pv: s.principal_variation(pos, a, depth as usize),
-            })
-            .collect();
         on_iteration(&Iteration {
             depth,
             seldepth: report.seldepth,
@@ -500,6 +492,12 @@ struct Searcher<'a> {
     contempt: i32,
     /// Per ply: was the action there a pass (null move)?
     passes: Vec<bool>,
+    /// Per ply: the line the search found from there at a PV node (the
+    /// triangular PV), so a reported line does not depend on the table
+    /// keeping every entry along it.
+    pv: Vec<Vec<Action>>,
+    /// The line of the best root action of the current iteration so far.
+    root_pv: Vec<Action>,
 }
 
 impl<'a> Searcher<'a> {
@@ -517,7 +515,8 @@ impl<'a> Searcher<'a> {
             tt,
             ordering: Ordering::default(),
             stop,
-            deadline: limits.movetime.map(|t| start + t),
+            // A time too long for the clock to add is no limit.
+            deadline: limits.movetime.and_then(|t| start.checked_add(t)),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
             seldepth: 0,
@@ -529,6 +528,8 @@ impl<'a> Searcher<'a> {
             root_side: pos.turn(),
             contempt: limits.contempt,
             passes: Vec::new(),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            root_pv: Vec::new(),
         }
     }
 }
@@ -592,6 +593,19 @@ impl Searcher<'_> {
             .any(|&k| k == key)
     }
 
+    /// The line at `ply` becomes `action` followed by the line just found
+    /// from the position after it.
+    fn extend_pv(&mut self, ply: usize, action: Action) {
+        if ply + 1 >= self.pv.len() {
+            return;
+        }
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(action);
+        line.extend_from_slice(&below[0]);
+    }
+
     /// Value of `child` for the parent's side: negated only if the side to
     /// act changed.
     #[inline]
@@ -613,8 +627,9 @@ impl Searcher<'_> {
 
     /// One iteration at the root: ranks the best `lines` root actions
     /// (each searched exactly, best moved to the front for the next
-    /// iteration). Returns them best first; when aborted, the first line
-    /// may hold a best action found part way (as before MultiPV existed).
+    /// iteration). Returns them best first, each with the line the search
+    /// found after it; when aborted, the first line may hold a best action
+    /// found part way (as before MultiPV existed).
     fn root<P: Evaluate>(
         &mut self,
         pos: &P,
@@ -623,7 +638,7 @@ impl Searcher<'_> {
         noisy: bool,
         lines: usize,
         guess: Option<i32>,
-    ) -> Vec<(Action, i32)> {
+    ) -> Vec<(Action, i32, Vec<Action>)> {
         self.nodes += 1;
         let pushed = pos.repetition_key().map(|k| self.keys.push(k)).is_some();
         let mut found = Vec::with_capacity(lines);
@@ -640,7 +655,12 @@ impl Searcher<'_> {
             // The best action of this line goes first among the rest.
             root[first..=first + i].rotate_right(1);
             let a = root[first].0;
-            found.push((a, v));
+            let line = if self.root_pv.first() == Some(&a) {
+                self.root_pv.clone()
+            } else {
+                vec![a]
+            };
+            found.push((a, v, line));
             if first == 0 && !self.aborted {
                 if let Some(tt) = &mut self.tt {
                     tt.store(Entry {
@@ -709,6 +729,8 @@ impl Searcher<'_> {
             let better = best.is_none_or(|(_, b)| v > b && (noisy || v > alpha));
             if better {
                 best = Some((i, v));
+                self.extend_pv(0, a);
+                self.root_pv.clone_from(&self.pv[0]);
                 alpha = alpha.max(v);
                 if v >= beta && !noisy {
                     break;
@@ -770,25 +792,66 @@ impl Searcher<'_> {
         }
     }
 
-    /// The line expected after root action `first`: the transposition
-    /// table's best actions, while they are legal, for at most `depth`
-    /// plies, stopping at chance nodes, ended games and repetitions.
+    /// Take an iteration's ranked root actions (with their searched lines)
+    /// into `report`: the best action and its score always; the lines when
+    /// the iteration completed; when it did not but found a better action,
+    /// that action's line as far as it was searched.
+    fn take_found<P: Evaluate>(
+        &self,
+        pos: &P,
+        found: &[(Action, i32, Vec<Action>)],
+        depth: u32,
+        report: &mut Report,
+    ) {
+        let line = |(_, v, pv): &(Action, i32, Vec<Action>)| Line {
+            score: *v,
+            pv: self.principal_variation(pos, pv, depth as usize),
+        };
+        if let Some(first) = found.first() {
+            report.best = Some(first.0);
+            report.score = first.1;
+            let changed = report
+                .line
+                .as_ref()
+                .is_none_or(|l| l.pv.first() != Some(&first.0));
+            if self.aborted && changed {
+                report.line = Some(line(first));
+            }
+        }
+        if self.aborted {
+            return;
+        }
+        report.depth = depth;
+        report.seldepth = self.seldepth as u32;
+        report.lines = found.iter().map(line).collect();
+        report.line = report.lines.first().cloned();
+    }
+
+    /// The line expected after a root action: `searched`, the line the
+    /// search itself found (the action first), then the transposition
+    /// table's best actions while they are legal, for at least `depth`
+    /// plies in all, stopping at chance nodes, ended games and repetitions.
+    /// The searched part does not depend on the table keeping its entries.
     fn principal_variation<P: Evaluate>(
         &self,
         pos: &P,
-        first: Action,
+        searched: &[Action],
         depth: usize,
     ) -> Vec<Action> {
-        let mut pv = vec![first];
-        let Some(tt) = self.tt.as_deref() else {
-            return pv;
-        };
+        let mut pv = Vec::with_capacity(depth.max(searched.len()));
         let mut p = pos.clone();
-        p.play_unchecked(first);
         let mut seen = vec![p.hash()];
         let mut legal = Vec::with_capacity(64);
-        while pv.len() < depth.max(1) && !p.is_chance() {
-            let Some(a) = tt.probe(p.hash()).and_then(|e| e.best) else {
+        let table = self.tt.as_deref();
+        for i in 0.. {
+            if p.is_chance() || (i >= searched.len() && pv.len() >= depth.max(1)) {
+                break;
+            }
+            let next = match searched.get(i) {
+                Some(&a) => Some(a),
+                None => table.and_then(|t| t.probe(p.hash())).and_then(|e| e.best),
+            };
+            let Some(a) = next else {
                 break;
             };
             legal.clear();
@@ -854,6 +917,9 @@ impl Searcher<'_> {
     ) -> i32 {
         if self.tick() {
             return 0;
+        }
+        if let Some(line) = self.pv.get_mut(ply) {
+            line.clear();
         }
         self.seldepth = self.seldepth.max(ply);
         if pos.is_chance() {
@@ -972,6 +1038,9 @@ impl Searcher<'_> {
                 best_action = Some(a);
                 if v > alpha {
                     alpha = v;
+                    if node.pv_node {
+                        self.extend_pv(ply, a);
+                    }
                     if v >= beta {
                         if quiet {
                             self.ordering.reward(a, ply, depth);
@@ -992,23 +1061,36 @@ impl Searcher<'_> {
         if self.aborted {
             return 0;
         }
-        if let Some(tt) = &mut self.tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            tt.store(Entry {
-                key: node.hash,
-                best: best_action,
-                score: to_tt(best, ply),
-                depth: depth as i16,
-                bound,
-            });
-        }
+        self.remember(node, best, best_action, (original_alpha, beta));
         best
+    }
+
+    /// Store a searched node's result in the table, bounded by the window
+    /// `(alpha, beta)` it was searched in.
+    fn remember(
+        &mut self,
+        node: &Node,
+        best: i32,
+        best_action: Option<Action>,
+        window: (i32, i32),
+    ) {
+        let Some(tt) = &mut self.tt else {
+            return;
+        };
+        let bound = if best >= window.1 {
+            Bound::Lower
+        } else if best > window.0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        tt.store(Entry {
+            key: node.hash,
+            best: best_action,
+            score: to_tt(best, node.ply),
+            depth: node.depth as i16,
+            bound,
+        });
     }
 
     /// What the table knows of position `hash`: its best action (to try
@@ -1329,6 +1411,35 @@ mod tests {
         assert_eq!(last.lines, r.lines);
         assert_eq!(Some(last.lines[0].pv[0]), r.best);
         assert_eq!(r.depth, 5);
+    }
+
+    /// Issue 22, item 21: a reported line is the line the search found,
+    /// not what the table still remembers of it. With a table far too
+    /// small to keep it (or none at all), every completed iteration's best
+    /// line still runs at least its depth, and the report's line is the
+    /// last one.
+    #[test]
+    fn item_21_lines_run_the_full_depth_whatever_the_table_forgets() {
+        let fens = [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        for fen in fens {
+            let pos = position("standard", Some(fen));
+            let mut tiny = Table::new(1);
+            for table in [Some(&mut tiny), None] {
+                let (r, seen) = run(&pos, &Limits::depth(6), table);
+                for it in &seen {
+                    let pv = &it.lines[0].pv;
+                    assert!(
+                        pv.len() >= it.depth as usize,
+                        "{fen}, depth {}: {pv:?}",
+                        it.depth
+                    );
+                }
+                assert_eq!(r.line.as_ref(), seen.last().map(|it| &it.lines[0]));
+            }
+        }
     }
 
     #[test]

@@ -19,11 +19,12 @@
 //! kills the process if it has not left a moment later, off the caller's
 //! thread.
 
+use super::lines::{self, Line};
 use super::protocol::{read_bestmove, EngineId};
 use crate::core::Action;
 use crate::game::Game;
 use crate::rules::{parse_action, AnyPosition};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -40,6 +41,14 @@ pub const ANSWER_GRACE: Duration = Duration::from_secs(2);
 const QUIT_WAIT: Duration = Duration::from_millis(500);
 /// How often waiting loops look at the stop flag.
 const POLL: Duration = Duration::from_millis(10);
+/// Longest engine line kept, in bytes (an `info` line with a long `pv`, or
+/// a `UCI_Variant` option listing every variant, is a few KB); longer
+/// lines are skipped unread.
+pub const MAX_ENGINE_LINE: usize = 64 * 1024;
+/// Engine lines read ahead of Motley at most: past this the reader waits,
+/// and so does the engine writing them, so a chatty engine costs at most
+/// this many lines of memory.
+pub const LINE_QUEUE: usize = 256;
 
 /// What went wrong with an external engine.
 #[derive(Debug, Error)]
@@ -53,10 +62,18 @@ pub enum EngineError {
     },
     #[error("{engine} stopped unexpectedly ({status})")]
     Crashed { engine: String, status: String },
-    #[error("{engine} did not answer '{waiting_for}' in time")]
+    #[error(
+        "{engine} did not answer '{waiting_for}' within {:.1} s{}",
+        waited.as_secs_f64(),
+        other_lines_note(*other_lines)
+    )]
     Timeout {
         engine: String,
         waiting_for: &'static str,
+        /// How long it was given.
+        waited: Duration,
+        /// Lines it wrote meanwhile that were not the answer.
+        other_lines: u64,
     },
     #[error("{engine} cannot play {variant}: {why}")]
     MissingVariant {
@@ -85,6 +102,39 @@ pub enum EngineError {
         engine: String,
         source: std::io::Error,
     },
+}
+
+/// The end of a timeout message: how much an engine said that was not the
+/// answer, so a chatty engine is told apart from a silent one.
+fn other_lines_note(lines: u64) -> String {
+    match lines {
+        0 => " (it wrote nothing)".to_string(),
+        1 => " (it wrote 1 other line)".to_string(),
+        n => format!(" (it wrote {n} other lines)"),
+    }
+}
+
+/// One question to the engine being waited for: what for, until when, and
+/// how many lines came that were not the answer.
+struct Wait {
+    waiting_for: &'static str,
+    asked: Instant,
+    deadline: Instant,
+    other_lines: u64,
+}
+
+impl Wait {
+    fn new(waiting_for: &'static str, limit: Duration) -> Wait {
+        let asked = Instant::now();
+        // A year is forever here, and any clock can add it.
+        let limit = limit.min(Duration::from_secs(365 * 24 * 60 * 60));
+        Wait {
+            waiting_for,
+            asked,
+            deadline: asked + limit,
+            other_lines: 0,
+        }
+    }
 }
 
 /// How long an engine asked for a fixed number of nodes or a fixed depth
@@ -220,15 +270,17 @@ impl Engine {
                 source,
             })?;
         let stdin = child.stdin.take();
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(LINE_QUEUE);
         if let Some(stdout) = child.stdout.take() {
             // The reader ends (closing the channel) when the engine's
-            // output closes: that is how a crash is seen.
+            // output closes: that is how a crash is seen. A line too long
+            // to keep is skipped; a full queue makes the reader wait.
             let _ = std::thread::Builder::new()
                 .name("motley-uci-reader".to_string())
                 .spawn(move || {
-                    for line in BufReader::new(stdout).lines() {
-                        let Ok(line) = line else { break };
+                    let mut out = BufReader::new(stdout);
+                    while let Ok(Some(line)) = lines::read_line(&mut out, MAX_ENGINE_LINE) {
+                        let Line::Text(line) = line else { continue };
                         if tx.send(line).is_err() {
                             break;
                         }
@@ -255,9 +307,9 @@ impl Engine {
     fn handshake(&mut self, variant_id: &str) -> Result<(), EngineError> {
         self.send("uci")?;
         let mut id = EngineId::default();
-        let deadline = Instant::now() + STARTUP_TIMEOUT;
+        let mut wait = Wait::new("uci", STARTUP_TIMEOUT);
         loop {
-            let line = self.next_line(deadline, "uci")?;
+            let line = self.next_line(&mut wait)?;
             if line.trim() == "uciok" {
                 break;
             }
@@ -310,8 +362,8 @@ impl Engine {
 
     fn ready(&mut self) -> Result<(), EngineError> {
         self.send("isready")?;
-        let deadline = Instant::now() + STARTUP_TIMEOUT;
-        while self.next_line(deadline, "isready")?.trim() != "readyok" {}
+        let mut wait = Wait::new("isready", STARTUP_TIMEOUT);
+        while self.next_line(&mut wait)?.trim() != "readyok" {}
         Ok(())
     }
 
@@ -328,20 +380,32 @@ impl Engine {
         }
     }
 
-    /// The next line, or why there is none before `deadline`.
-    fn next_line(
-        &mut self,
-        deadline: Instant,
-        waiting_for: &'static str,
-    ) -> Result<String, EngineError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
-                engine: self.name.clone(),
-                waiting_for,
-            }),
+    /// The next line, or why there is none before the wait's deadline.
+    /// The deadline is checked before every line, so an engine that keeps
+    /// writing other lines still runs out of time.
+    fn next_line(&mut self, wait: &mut Wait) -> Result<String, EngineError> {
+        if Instant::now() >= wait.deadline {
+            return Err(self.timeout(wait));
+        }
+        let left = wait.deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => {
+                wait.other_lines += 1;
+                Ok(line)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(self.timeout(wait)),
             Err(RecvTimeoutError::Disconnected) => Err(self.crashed()),
+        }
+    }
+
+    /// The error for a question not answered within its wait (every line
+    /// counted was another one: the answer would have ended the wait).
+    fn timeout(&self, wait: &Wait) -> EngineError {
+        EngineError::Timeout {
+            engine: self.name.clone(),
+            waiting_for: wait.waiting_for,
+            waited: wait.asked.elapsed(),
+            other_lines: wait.other_lines,
         }
     }
 
@@ -427,7 +491,7 @@ impl Engine {
         stop: &AtomicBool,
         on_line: &mut dyn FnMut(&str),
     ) -> Result<Option<Option<String>>, EngineError> {
-        let mut deadline = Instant::now() + movetime + ANSWER_GRACE;
+        let mut wait = Wait::new("go", movetime.saturating_add(ANSWER_GRACE));
         let mut told_to_stop = false;
         let mut stopped_by_caller = false;
         loop {
@@ -435,29 +499,31 @@ impl Engine {
                 self.send("stop")?;
                 told_to_stop = true;
                 stopped_by_caller = true;
-                deadline = Instant::now() + ANSWER_GRACE;
+                wait.deadline = Instant::now() + ANSWER_GRACE;
+            }
+            // The deadline is checked before every line: an engine that
+            // floods `info` lines still runs out of time.
+            if Instant::now() >= wait.deadline {
+                if stopped_by_caller {
+                    return Ok(None);
+                }
+                if told_to_stop {
+                    return Err(self.timeout(&wait));
+                }
+                self.send("stop")?;
+                told_to_stop = true;
+                wait.deadline = Instant::now() + ANSWER_GRACE;
             }
             match self.lines.recv_timeout(POLL) {
                 Ok(line) => {
                     if let Some(m) = read_bestmove(&line) {
                         return Ok(Some(m.map(str::to_string)));
                     }
+                    wait.other_lines += 1;
                     on_line(&line);
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
-                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
-                Err(RecvTimeoutError::Timeout) if stopped_by_caller => return Ok(None),
-                Err(RecvTimeoutError::Timeout) if !told_to_stop => {
-                    self.send("stop")?;
-                    told_to_stop = true;
-                    deadline = Instant::now() + ANSWER_GRACE;
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(EngineError::Timeout {
-                        engine: self.name.clone(),
-                        waiting_for: "go",
-                    })
-                }
+                Err(RecvTimeoutError::Timeout) => {}
             }
         }
     }
@@ -465,8 +531,8 @@ impl Engine {
     /// Read up to the `bestmove` of a stopped search, so it is not taken
     /// for the answer to the next question.
     fn discard_late_bestmove(&mut self) -> Result<(), EngineError> {
-        let deadline = Instant::now() + ANSWER_GRACE;
-        while read_bestmove(&self.next_line(deadline, "stop")?).is_none() {}
+        let mut wait = Wait::new("stop", ANSWER_GRACE);
+        while read_bestmove(&self.next_line(&mut wait)?).is_none() {}
         self.owes_bestmove = false;
         Ok(())
     }

@@ -17,7 +17,16 @@
 //!   randomness and its share of the time `go` gives. `UCI_LimitStrength`
 //!   with `UCI_Elo` picks the level whose rating is nearest.
 //! - A bare `go` searches until depth 64 or a proven result.
+//! - Every `go` is answered with a `bestmove`: numbers past the integer
+//!   range are held at its end (a move gets at most [`MAX_MOVE_TIME`]),
+//!   and a parameter that cannot be read gets an `info string` and is left
+//!   out (with no limit left, the engine thinks 1 s).
+//! - The last `info` line before `bestmove` repeats the best line, so the
+//!   line a GUI shows last is the move played.
+//! - A command longer than [`MAX_COMMAND_BYTES`] is skipped with an `info
+//!   string`, never held in memory.
 
+use super::lines::{self, Line};
 use super::protocol::{self, bestmove_text, Command, Go, InfoLine};
 use crate::ai::search::{self, Limits};
 use crate::ai::tt::Table;
@@ -44,8 +53,18 @@ pub const MAX_HASH_MB: usize = 4096;
 pub const MAX_MULTIPV: usize = 256;
 /// The level a GUI gets unless it sets `Level` or limits the strength.
 pub const DEFAULT_ENGINE_LEVEL: u8 = 5;
+/// Longest time one move is given, however large the numbers of `go`: a
+/// day keeps every sum of times far from overflowing.
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+/// Time for a `go` with something unreadable and no limit left (as an
+/// `ai:` player's default time per move).
+const UNREAD_GO_TIME: Duration = Duration::from_secs(1);
 /// Moves a clock is divided over when the GUI gives no `movestogo`.
 const DEFAULT_MOVES_TO_GO: u64 = 30;
+/// Longest command read, in bytes (a `position … moves` of a game of tens
+/// of thousands of plies fits): a longer line is skipped with an `info
+/// string`, without being held in memory.
+pub const MAX_COMMAND_BYTES: usize = 1 << 20;
 /// Seed of the engine's dice (see the module docs).
 const DICE_SEED: u64 = 0x6d6f_746c_6579;
 
@@ -128,13 +147,16 @@ where
     W: Write + Send + 'static,
 {
     let mut engine = Engine::new(registry, Arc::new(Mutex::new(output)))?;
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            break;
-        }
-        let line = String::from_utf8_lossy(&buf);
+    while let Some(line) = lines::read_line(&mut input, MAX_COMMAND_BYTES)? {
+        let line = match line {
+            Line::Text(text) => text,
+            Line::TooLong(bytes) => {
+                engine.say(&format!(
+                    "info string a command of {bytes} bytes is ignored: at most {MAX_COMMAND_BYTES} are read"
+                ))?;
+                continue;
+            }
+        };
         let flow = match protocol::parse(&line) {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => engine.handle(command)?,
@@ -341,6 +363,9 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
             ))?;
             return self.say(&bestmove_text(Some(&roll)));
         }
+        for why in &go.unread {
+            self.say(&format!("info string go: {why} (ignored)"))?;
+        }
         if !go.searchmoves.is_empty() {
             self.say("info string searchmoves is not supported: every move is searched")?;
         }
@@ -356,12 +381,15 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
     fn limits(&mut self, go: &Go) -> (Limits, bool) {
         let side = self.position.turn().index();
         let (clock, inc) = (go.time[side], go.inc[side]);
+        let limited = go.depth.is_some() || go.nodes.is_some() || go.mate.is_some();
         let budget = match (go.movetime, clock) {
             (Some(ms), _) => Some(Duration::from_millis(ms).saturating_sub(MOVE_OVERHEAD)),
             (None, Some(time)) => Some(clock_budget(time, inc.unwrap_or(0), go.movestogo)),
+            // A `go` whose limit could not be read still gets its move.
+            (None, None) if !go.unread.is_empty() && !limited => Some(UNREAD_GO_TIME),
             (None, None) => None,
         }
-        .map(|d| d.max(Duration::from_millis(1)));
+        .map(|d| d.clamp(Duration::from_millis(1), MAX_MOVE_TIME));
         self.searches += 1;
         let settings = ThinkSettings {
             movetime: budget.unwrap_or(Duration::from_secs(1)),
@@ -432,6 +460,9 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                     std::thread::sleep(Duration::from_millis(1));
                 }
                 if !thread_silent.load(Ordering::Relaxed) {
+                    if let Some(info) = last_info(&report) {
+                        let _ = say(&out, &info);
+                    }
                     let _ = say(&out, &bestmove_text(report.best.as_ref()));
                 }
                 table
@@ -488,21 +519,39 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
     }
 }
 
+/// The `info` line written just before `bestmove`: the best line again,
+/// complete, with the search's final counts, so the last line a GUI shows
+/// is the move played (`None` when no line was found).
+fn last_info(report: &search::Report) -> Option<String> {
+    let line = report.line.as_ref()?;
+    let info = InfoLine {
+        depth: report.depth.max(1),
+        seldepth: report.seldepth,
+        multipv: 1,
+        line,
+        nodes: report.nodes,
+        elapsed: report.elapsed,
+    };
+    Some(info.to_string())
+}
+
 /// Time for one move from a clock: the remaining time spread over the
 /// moves to go (30 when not given) plus most of the increment, never more
-/// than half the clock (all but the overhead when one move is left).
+/// than half the clock (all but the overhead when one move is left), and
+/// never more than [`MAX_MOVE_TIME`]. Any numbers are safe: the sums are
+/// taken wide.
 pub fn clock_budget(time_ms: u64, inc_ms: u64, movestogo: Option<u32>) -> Duration {
-    let usable = time_ms.saturating_sub(MOVE_OVERHEAD.as_millis() as u64);
+    let usable = u128::from(time_ms.saturating_sub(MOVE_OVERHEAD.as_millis() as u64));
     let moves = match movestogo {
-        Some(n) if n > 0 => u64::from(n),
-        _ => DEFAULT_MOVES_TO_GO,
+        Some(n) if n > 0 => u128::from(n),
+        _ => u128::from(DEFAULT_MOVES_TO_GO),
     };
     let ms = if moves == 1 {
         usable * 9 / 10
     } else {
-        (usable / moves + inc_ms * 3 / 4).min(usable / 2)
+        (usable / moves + u128::from(inc_ms) * 3 / 4).min(usable / 2)
     };
-    Duration::from_millis(ms)
+    Duration::from_millis(u64::try_from(ms).unwrap_or(u64::MAX)).min(MAX_MOVE_TIME)
 }
 
 #[cfg(test)]
@@ -543,6 +592,38 @@ mod tests {
             "{lines:?}"
         );
         assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    }
+
+    /// The words after `pv` in an `info` line.
+    fn pv_of(line: &str) -> Vec<&str> {
+        line.split(" pv ")
+            .nth(1)
+            .unwrap_or("")
+            .split_whitespace()
+            .collect()
+    }
+
+    /// Issue 22, item 21: the last `info` line before `bestmove` repeats
+    /// the best complete line: it starts with the move played and runs at
+    /// least as deep as the search went, even with a table too small to
+    /// remember the line.
+    #[test]
+    fn item_21_the_last_info_line_is_the_best_complete_line() {
+        let lines = session(
+            "setoption name Hash value 1\nposition fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo depth 7\n",
+        );
+        let (last, before) = lines.split_last().unwrap();
+        let best = last.strip_prefix("bestmove ").unwrap();
+        let info = before.last().unwrap();
+        assert!(info.starts_with("info depth 7 "), "{lines:?}");
+        let pv = pv_of(info);
+        assert_eq!(pv.first(), Some(&best), "{lines:?}");
+        assert!(pv.len() >= 7, "{info}");
+        // No line of the search was cut short.
+        for line in before.iter().filter(|l| l.starts_with("info depth ")) {
+            let depth: usize = line.split_whitespace().nth(2).unwrap().parse().unwrap();
+            assert!(pv_of(line).len() >= depth, "{line}");
+        }
     }
 
     #[test]
@@ -590,6 +671,53 @@ mod tests {
         assert!(lines.last().unwrap().starts_with("bestmove "));
     }
 
+    /// Issue 22, item 31: whatever numbers `go` holds (past `i64`, sums
+    /// past `u64`, words that are no numbers), a `bestmove` answers it.
+    #[test]
+    fn item_31_every_go_is_answered_with_a_bestmove_whatever_its_numbers() {
+        for go in [
+            "go movetime 9223372036854775808",
+            "go wtime 9223372036854775807 btime 9223372036854775807 movestogo 1",
+            "go winc 9223372036854775807 wtime 100",
+            "go depth 99999999999999999999 nodes 99999999999999999999",
+            "go movetime soon",
+            "go quickly",
+        ] {
+            let lines = session(&format!("position startpos\n{go}\nstop\n"));
+            let answers = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+            assert_eq!(answers, 1, "{go}: {lines:?}");
+        }
+        let lines = session("position startpos\ngo movetime soon\n");
+        assert!(
+            lines.contains(
+                &"info string go: 'movetime' needs a number, not 'soon' (ignored)".to_string()
+            ),
+            "{lines:?}"
+        );
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    }
+
+    /// Issue 22, item 32: a command past [`MAX_COMMAND_BYTES`] is refused
+    /// with an `info string`, and the next one is read.
+    #[test]
+    fn item_32_a_command_past_the_bound_gets_an_info_string() {
+        let long = format!(
+            "position startpos moves {}",
+            "e2e4 ".repeat(MAX_COMMAND_BYTES / 4)
+        );
+        let lines = session(&format!("{long}\nisready\n"));
+        assert_eq!(
+            lines,
+            [
+                format!(
+                    "info string a command of {} bytes is ignored: at most {MAX_COMMAND_BYTES} are read",
+                    long.len()
+                ),
+                "readyok".to_string()
+            ]
+        );
+    }
+
     #[test]
     fn clock_budgets_spread_the_time_and_keep_a_reserve() {
         assert_eq!(clock_budget(60_000, 0, None), Duration::from_millis(1999));
@@ -600,5 +728,9 @@ mod tests {
         // Never more than half the clock, whatever the increment.
         assert!(clock_budget(1_000, 5_000, None) <= Duration::from_millis(500));
         assert_eq!(clock_budget(0, 0, None), Duration::ZERO);
+        // Issue 22, item 31: the largest clocks and increments add up
+        // without overflowing, to at most a day.
+        assert_eq!(clock_budget(u64::MAX, u64::MAX, Some(1)), MAX_MOVE_TIME);
+        assert_eq!(clock_budget(100, u64::MAX, None), Duration::from_millis(45));
     }
 }

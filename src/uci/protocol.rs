@@ -5,6 +5,7 @@
 
 use crate::ai::search::{mate_in_plies, Line};
 use crate::core::Action;
+use crate::quote::clip;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -62,6 +63,10 @@ pub struct Go {
     /// `searchmoves …`: not supported (all moves are searched); kept so the
     /// engine can say so.
     pub searchmoves: Vec<String>,
+    /// What could not be read (an unknown parameter, a number that is not
+    /// one), each said in words: the engine says so and searches with the
+    /// rest, since a GUI waits for the `bestmove` of every `go`.
+    pub unread: Vec<String>,
 }
 
 /// Why a line is not a command.
@@ -92,7 +97,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
             "setoption" => parse_setoption(rest)?,
             "ucinewgame" => Command::NewGame,
             "position" => parse_position(rest)?,
-            "go" => Command::Go(parse_go(rest)?),
+            "go" => Command::Go(parse_go(rest)),
             "stop" => Command::Stop,
             "ponderhit" => Command::PonderHit,
             "register" => Command::Register,
@@ -153,31 +158,52 @@ fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
     })
 }
 
-fn parse_go(words: &[&str]) -> Result<Go, ParseError> {
+fn parse_go(words: &[&str]) -> Go {
     let mut go = Go::default();
     let mut i = 0;
     while let Some(&w) = words.get(i) {
         i += 1;
-        let mut number = || -> Result<i64, ParseError> {
+        if !is_go_keyword(w) {
+            go.unread.push(format!("unknown parameter '{}'", clip(w)));
+            continue;
+        }
+        let mut number = || -> Option<i64> {
             let text = words.get(i).copied().unwrap_or("");
-            i += 1;
-            text.parse::<i64>().map_err(|_| ParseError::Bad {
-                command: "go",
-                reason: format!("'{w}' needs a number, not '{text}'"),
-            })
+            match saturating_number(text) {
+                Some(n) => {
+                    i += 1;
+                    Some(n)
+                }
+                None => {
+                    // A word that is no parameter is the bad number itself.
+                    if !text.is_empty() && !is_go_keyword(text) {
+                        i += 1;
+                    }
+                    go.unread.push(if text.is_empty() {
+                        format!("'{w}' needs a number")
+                    } else {
+                        format!("'{w}' needs a number, not '{}'", clip(text))
+                    });
+                    None
+                }
+            }
         };
         // Clocks can run below zero in some GUIs: read them as zero.
         let ms = |n: i64| n.max(0) as u64;
         match w {
-            "movetime" => go.movetime = Some(ms(number()?)),
-            "wtime" => go.time[0] = Some(ms(number()?)),
-            "btime" => go.time[1] = Some(ms(number()?)),
-            "winc" => go.inc[0] = Some(ms(number()?)),
-            "binc" => go.inc[1] = Some(ms(number()?)),
-            "movestogo" => go.movestogo = Some(number()?.clamp(0, i64::from(u32::MAX)) as u32),
-            "depth" => go.depth = Some(number()?.clamp(1, 1000) as u32),
-            "nodes" => go.nodes = Some(ms(number()?)),
-            "mate" => go.mate = Some(number()?.clamp(1, 500) as u32),
+            "movetime" => go.movetime = number().map(ms).or(go.movetime),
+            "wtime" => go.time[0] = number().map(ms).or(go.time[0]),
+            "btime" => go.time[1] = number().map(ms).or(go.time[1]),
+            "winc" => go.inc[0] = number().map(ms).or(go.inc[0]),
+            "binc" => go.inc[1] = number().map(ms).or(go.inc[1]),
+            "movestogo" => {
+                go.movestogo = number()
+                    .map(|n| n.clamp(0, i64::from(u32::MAX)) as u32)
+                    .or(go.movestogo)
+            }
+            "depth" => go.depth = number().map(|n| n.clamp(1, 1000) as u32).or(go.depth),
+            "nodes" => go.nodes = number().map(ms).or(go.nodes),
+            "mate" => go.mate = number().map(|n| n.clamp(1, 500) as u32).or(go.mate),
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
@@ -189,15 +215,26 @@ fn parse_go(words: &[&str]) -> Result<Go, ParseError> {
                     i += 1;
                 }
             }
-            other => {
-                return Err(ParseError::Bad {
-                    command: "go",
-                    reason: format!("unknown parameter '{other}'"),
-                })
-            }
+            // `is_go_keyword` lists only the words above.
+            _ => {}
         }
     }
-    Ok(go)
+    go
+}
+
+/// A whole number as UCI writes one, held at the ends of `i64` when it is
+/// larger than that (`go movetime 9223372036854775808` is a very long
+/// time, not an error); `None` when the text is no whole number.
+pub fn saturating_number(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse::<i64>().unwrap_or(if text.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
 }
 
 fn is_go_keyword(w: &str) -> bool {
@@ -431,8 +468,38 @@ mod tests {
         };
         assert!(go.infinite && go.ponder);
         assert_eq!(go.searchmoves, ["e2e4", "d2d4"]);
-        assert!(parse("go depth x").is_err());
-        assert!(parse("go fast").is_err());
+    }
+
+    /// Issue 22, item 31: numbers past `i64` are held at its ends, and what
+    /// cannot be read is said, not a reason to leave `go` unanswered.
+    #[test]
+    fn item_31_go_numbers_saturate_and_bad_words_are_set_aside() {
+        let Ok(Some(Command::Go(go))) = parse(
+            "go movetime 9223372036854775808 wtime -99999999999999999999 movestogo 99999999999",
+        ) else {
+            panic!("go not read");
+        };
+        assert_eq!(go.movetime, Some(i64::MAX as u64));
+        assert_eq!(go.time[0], Some(0));
+        assert_eq!(go.movestogo, Some(u32::MAX));
+        assert!(go.unread.is_empty(), "{:?}", go.unread);
+        let Ok(Some(Command::Go(go))) = parse("go depth x fast movetime wtime 500") else {
+            panic!("go not read");
+        };
+        assert_eq!(go.depth, None);
+        assert_eq!(go.movetime, None);
+        assert_eq!(go.time[0], Some(500));
+        assert_eq!(
+            go.unread,
+            [
+                "'depth' needs a number, not 'x'",
+                "unknown parameter 'fast'",
+                "'movetime' needs a number, not 'wtime'"
+            ]
+        );
+        assert_eq!(saturating_number("+12"), Some(12));
+        assert_eq!(saturating_number("1e3"), None);
+        assert_eq!(saturating_number("-"), None);
     }
 
     #[test]

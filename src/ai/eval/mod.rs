@@ -35,6 +35,40 @@ pub trait Evaluate: Position {
     fn null_move(&self) -> Option<Self> {
         None
     }
+
+    /// The scale this family's evaluations are read on (analysis judges
+    /// moves on it): pawns, unless the family counts something else.
+    fn scale(&self) -> EvalScale {
+        EvalScale::PAWNS
+    }
+}
+
+/// Static evaluations are clamped to ± this, so they never look like mates.
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// The scale a variant's evaluations are read on. Evaluations are always
+/// centipawns, but what a lead means differs: in chess-like games ten pawns
+/// is as good as a win, while in Monochrome the higher score wins, so every
+/// point still in play counts to the end. Analysis clamps evaluations to
+/// the scale's limit and judges losses in its unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalScale {
+    /// One unit of the scale, in words (`pawn`, `point`).
+    pub unit: &'static str,
+    /// Centipawns per unit.
+    pub unit_cp: i32,
+    /// Evaluations beyond ± this many centipawns are not told apart (a
+    /// forced win counts as this much).
+    pub limit_cp: i32,
+}
+
+impl EvalScale {
+    /// Chess-like games: a pawn is 100 cp, and ten pawns are a win.
+    pub const PAWNS: EvalScale = EvalScale {
+        unit: "pawn",
+        unit_cp: 100,
+        limit_cp: 1000,
+    };
 }
 
 /// The evaluation of a FIDE-like family (standard chess, Contrast,
@@ -75,5 +109,9 @@ pub fn material_balance(board: &Board, side: Color) -> i32 {
 impl Evaluate for AnyPosition {
     fn evaluate(&self) -> i32 {
         crate::dispatch!(self, p => p.evaluate())
+    }
+
+    fn scale(&self) -> EvalScale {
+        crate::dispatch!(self, p => p.scale())
     }
 }

@@ -1,6 +1,7 @@
 //! Monochrome's evaluation: scores, and what each side can take next.
 
-use super::Evaluate;
+use super::{EvalScale, Evaluate, EVAL_LIMIT};
+use crate::core::Role;
 use crate::rules::monochrome::Monochrome;
 use crate::rules::Position;
 
@@ -17,9 +18,32 @@ impl Evaluate for Monochrome {
         let now = self.best_capture(us) as i32;
         let threat = self.best_capture(them) as i32;
         let halves = self.half_value(them) as i32 - self.half_value(us) as i32;
-        100 * (mine - theirs) + 90 * now - 50 * threat + 10 * halves
+        POINT_CP * (mine - theirs) + 90 * now - 50 * threat + 10 * halves
+    }
+
+    /// Points (100 cp each, as above). The higher score wins however large
+    /// the lead, so nothing short of every point in play (scored and still
+    /// on the board) is a decided game.
+    fn scale(&self) -> EvalScale {
+        let board = self.board();
+        let on_board: u64 = Role::ALL
+            .iter()
+            .map(|&r| u64::from(board.by_role(r).count()) * u64::from(self.value(r)))
+            .sum();
+        let scored: u64 = self.scores().iter().map(|&s| u64::from(s)).sum();
+        let in_play = on_board
+            .saturating_add(scored)
+            .saturating_mul(POINT_CP as u64);
+        EvalScale {
+            unit: "point",
+            unit_cp: POINT_CP,
+            limit_cp: in_play.clamp(POINT_CP as u64, EVAL_LIMIT as u64) as i32,
+        }
     }
 }
+
+/// Centipawns per Monochrome point.
+const POINT_CP: i32 = 100;
 
 #[cfg(test)]
 mod tests {
@@ -38,5 +62,23 @@ mod tests {
         let is_attacked = mono("4k3/8/8/3q4/4B3/8/8/4K3 b - - 0 1");
         assert!(can_take.evaluate() > 0);
         assert!(can_take.evaluate() > is_attacked.evaluate());
+    }
+
+    /// Issue 22, item 1: Monochrome's scale is points, and its limit is
+    /// every point in play (scored or on the board), not ten.
+    #[test]
+    fn item_1_the_scale_is_points_up_to_every_point_in_play() {
+        // Looney's values: 8 pawns, 2 each of N B R, Q and K per side.
+        let start = mono("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+        let scale = start.scale();
+        assert_eq!((scale.unit, scale.unit_cp), ("point", 100));
+        assert_eq!(scale.limit_cp, 2 * 50 * 100);
+        // Points scored still count as in play.
+        let kings = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(kings.scale().limit_cp, 20 * 100);
+        assert_eq!(
+            kings.with_scores([30, 7]).unwrap().scale().limit_cp,
+            57 * 100
+        );
     }
 }
