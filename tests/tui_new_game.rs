@@ -100,11 +100,33 @@ fn the_form_at_100x35_snapshot() {
     let nodes = motley::ai::level(3)
         .nodes
         .expect("level 3 has a node budget");
+    assert!(s.contains(&format!("looks at up to {nodes}")), "{s}");
+    insta::assert_snapshot!("new_game_100x35", s);
+}
+
+// Issue 22, item 4: ratings were measured in standard chess only, so the
+// form shows them there and says so; elsewhere it claims no rating.
+#[test]
+fn item_4_ratings_show_only_in_the_variant_they_were_measured_in() {
+    let dir = temp_dir("form-ratings");
+    let mut app = menu_app(&dir, BIG);
+    open_form(&mut app, "standard");
+    key(&mut app, KeyCode::Right); // White: ai:1
+    let s = screen(&app);
+    let rating = motley::ai::rating_of_level(1);
+    assert!(s.contains(&format!("ai:1 ≈{rating}")), "{s}");
+    assert!(s.contains("measured in standard chess"), "{s}");
+    let dir = temp_dir("form-ratings-dm");
+    let mut app = menu_app(&dir, BIG);
+    open_form(&mut app, "dice-money");
+    key(&mut app, KeyCode::Right); // White: ai:1
+    let s = screen(&app);
+    assert!(s.contains("◂ ai:1 ▸"), "{s}");
+    assert!(!s.contains('≈'), "{s}");
     assert!(
-        s.contains(&format!("looks at up to {nodes} positions")),
+        s.contains("in standard chess; in this variant only the steps"),
         "{s}"
     );
-    insta::assert_snapshot!("new_game_100x35", s);
 }
 
 #[test]

@@ -56,6 +56,11 @@ pub const LOWEST_RATING: u32 = 100;
 /// menu read them from.
 pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 970), (2, 1340), (3, 1590), (4, 1810), (5, 1940)];
 
+/// The variant [`LEVEL_RATINGS`] were measured in. Elsewhere a rating
+/// would claim more than was measured: only the steps between levels are
+/// known there (README "Levels in each variant"), so menus show no rating.
+pub const RATED_VARIANT: &str = "standard";
+
 /// True when [`LEVEL_RATINGS`] holds measurements, not estimates (menus
 /// mark estimates with a `?`).
 pub const RATINGS_CALIBRATED: bool = true;

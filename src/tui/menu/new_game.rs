@@ -144,28 +144,33 @@ pub fn offers_matches(registry: &Registry, variant: usize) -> bool {
         .is_some_and(|p| p.carried().is_some())
 }
 
-/// A level's rating as the menu shows it: "≈1400", marked as an estimate
-/// while the ratings are not measured. The one place the form reads
-/// ratings, so calibrated ones show up here by themselves.
-pub fn level_rating(level: u8) -> String {
+/// A level's rating as the menu shows it in the variant the ratings were
+/// measured in: "≈1400", marked as an estimate while the ratings are not
+/// measured; nothing in other variants (issue 22, item 4). The one place
+/// the form reads ratings, so calibrated ones show up here by themselves.
+pub fn level_rating(level: u8, variant_id: &str) -> String {
     let rating = ai::rating_of_level(level);
-    if ai::RATINGS_CALIBRATED {
-        format!("≈{rating}")
+    if variant_id != ai::RATED_VARIANT {
+        String::new()
+    } else if ai::RATINGS_CALIBRATED {
+        format!(" ≈{rating}")
     } else {
-        format!("≈{rating}?")
+        format!(" ≈{rating}?")
     }
 }
 
 /// What a level means to a player, from its settings in [`crate::ai`]:
-/// its rating, how far it looks, its share of the move time and its
-/// deliberate errors.
-pub fn level_description(level: u8) -> String {
+/// its rating and where it was measured, how far it looks, its share of
+/// the move time and its deliberate errors.
+pub fn level_description(level: u8, variant_id: &str) -> String {
     let lv = ai::level(level);
     let rating = ai::rating_of_level(level);
-    let measured = if ai::RATINGS_CALIBRATED {
-        "measured"
-    } else {
-        "estimated"
+    let measured = match (ai::RATINGS_CALIBRATED, variant_id == ai::RATED_VARIANT) {
+        (true, true) => "measured in standard chess",
+        (true, false) => {
+            "in standard chess; in this variant only the steps between levels were measured"
+        }
+        (false, _) => "estimated for standard chess",
     };
     let depth = match (lv.max_depth, lv.nodes) {
         (1, _) => "looks 1 ply ahead + captures".to_string(),
@@ -515,7 +520,11 @@ impl NewGameForm {
             FormRow::Start => FormStep::Start,
             r if r.is_text() || col < value_x => FormStep::Stay,
             r => {
-                let width = self.value_text(r, &ThemeName::Default).chars().count() as u16 + 4;
+                let width = self
+                    .value_text(r, &ThemeName::Default, self.variant_id(registry))
+                    .chars()
+                    .count() as u16
+                    + 4;
                 let d = if col < value_x + width / 2 { -1 } else { 1 };
                 self.change(r, d)
             }
@@ -527,11 +536,23 @@ impl NewGameForm {
 const LABEL_W: usize = 13;
 
 impl NewGameForm {
+    /// The chosen variant's id ("" if the registry has no such index).
+    fn variant_id<'r>(&self, registry: &'r Registry) -> &'r str {
+        registry
+            .all()
+            .get(self.variant)
+            .map_or("", |v| v.id.as_str())
+    }
+
     /// A choice row's value, between its arrows.
-    fn value_text(&self, row: FormRow, theme: &ThemeName) -> String {
+    fn value_text(&self, row: FormRow, theme: &ThemeName, variant_id: &str) -> String {
         let on_off = |b: bool| if b { "on" } else { "off" }.to_string();
         let player = |choice: usize| match choice {
-            1..=5 => format!("{} {}", PLAYER_CHOICES[choice], level_rating(choice as u8)),
+            1..=5 => format!(
+                "{}{}",
+                PLAYER_CHOICES[choice],
+                level_rating(choice as u8, variant_id)
+            ),
             _ => PLAYER_CHOICES[choice].to_string(),
         };
         match row {
@@ -551,7 +572,14 @@ impl NewGameForm {
 
     /// One row as it shows: label, then the value between arrows, or the
     /// text typed (its end, when long) with a cursor when focused.
-    fn row_text(&self, row: FormRow, focused: bool, width: usize, theme: &ThemeName) -> String {
+    fn row_text(
+        &self,
+        row: FormRow,
+        focused: bool,
+        width: usize,
+        theme: &ThemeName,
+        variant_id: &str,
+    ) -> String {
         let label = match row {
             FormRow::White => "White",
             FormRow::Black => "Black",
@@ -592,7 +620,7 @@ impl NewGameForm {
                     }
                 }
             }
-            r => format!("◂ {} ▸", self.value_text(r, theme)),
+            r => format!("◂ {} ▸", self.value_text(r, theme, variant_id)),
         };
         format!("{label:<LABEL_W$}{value}")
     }
@@ -602,7 +630,7 @@ impl NewGameForm {
     fn help(&self, row: FormRow, registry: &Registry, theme: &ThemeName) -> (String, bool) {
         let player = |choice: usize| match choice {
             0 => "human: a person at this terminal (both human: hot-seat)".to_string(),
-            1..=5 => level_description(choice as u8),
+            1..=5 => level_description(choice as u8, self.variant_id(registry)),
             _ => "uci: another chess engine (UCI), started with the command on the next row"
                 .to_string(),
         };
@@ -694,7 +722,13 @@ impl Widget for FormView<'_> {
             .skip(lay.first)
             .take(usize::from(lay.rows.height));
         for (y, (i, row)) in (lay.rows.y..).zip(shown) {
-            let text = form.row_text(*row, i == focus, width - 1, &theme.name);
+            let text = form.row_text(
+                *row,
+                i == focus,
+                width - 1,
+                &theme.name,
+                form.variant_id(registry),
+            );
             let style = row_style(theme, i == focus);
             buf.set_stringn(lay.rows.x + 1, y, text, width - 1, style);
         }
