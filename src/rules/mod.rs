@@ -572,11 +572,11 @@ pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Acti
 /// Why typed text could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveInputError {
-    #[error("'{0}' is not a move (try e2e4 or Nf3)")]
+    #[error("'{}' is not a move (try e2e4 or Nf3)", crate::quote::clip(.0))]
     NotUnderstood(String),
-    #[error("'{text}' is illegal: {reason}")]
+    #[error("'{}' is illegal: {reason}", crate::quote::clip(.text))]
     Illegal { text: String, reason: String },
-    #[error("'{0}' is ambiguous: say which piece (e.g. Nbd2)")]
+    #[error("'{}' is ambiguous: say which piece (e.g. Nbd2)", crate::quote::clip(.0))]
     Ambiguous(String),
 }
 

@@ -5,6 +5,7 @@
 
 use crate::ai::search::{mate_in_plies, Line};
 use crate::core::Action;
+use crate::quote::clip;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -67,7 +68,7 @@ pub struct Go {
 /// Why a line is not a command.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
-    #[error("unknown command '{0}'")]
+    #[error("unknown command '{}'", crate::quote::clip(.0))]
     Unknown(String),
     #[error("{command}: {reason}")]
     Bad {
@@ -163,7 +164,7 @@ fn parse_go(words: &[&str]) -> Result<Go, ParseError> {
             i += 1;
             text.parse::<i64>().map_err(|_| ParseError::Bad {
                 command: "go",
-                reason: format!("'{w}' needs a number, not '{text}'"),
+                reason: format!("'{w}' needs a number, not '{}'", clip(text)),
             })
         };
         // Clocks can run below zero in some GUIs: read them as zero.
@@ -192,7 +193,7 @@ fn parse_go(words: &[&str]) -> Result<Go, ParseError> {
             other => {
                 return Err(ParseError::Bad {
                     command: "go",
-                    reason: format!("unknown parameter '{other}'"),
+                    reason: format!("unknown parameter '{}'", clip(other)),
                 })
             }
         }
