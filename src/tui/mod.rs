@@ -1,13 +1,14 @@
 //! The terminal UI (the only part of Motley that knows ratatui and
 //! crossterm). [`app`] holds the state and the pure input handler, the
 //! screens ([`menu`], [`play`], [`replay`]) turn input into actions and
-//! draw themselves as widgets, and this module is the thin runtime:
-//! terminal setup and restore, the blocking event loop, and the computer
-//! players' threads, and the signals that end it (the game is saved and
-//! the terminal restored before Motley exits).
+//! draw themselves as widgets, and this module is the thin runtime: the
+//! blocking event loop, the computer players' threads, and the signals
+//! that end it (the game is saved and the terminal restored before Motley
+//! exits) or suspend it; [`terminal`] takes the terminal and gives it back.
 //!
 //! Modules, bottom up: [`theme`], [`board`], [`panels`], [`popup`],
-//! [`clipboard`] and [`settings`] draw or hold plain values; [`control`] runs a game;
+//! [`clipboard`], [`settings`] and [`terminal`] draw or hold plain values
+//! or the terminal; [`control`] runs a game;
 //! [`base`] is what every screen shares with the app; [`game_page`] is
 //! the parts of both game screens; then the screens, then [`app`].
 
