@@ -659,9 +659,11 @@ pub fn interrupt_flag() -> Result<Interrupt> {
     for n in [SIGINT, SIGTERM, SIGHUP] {
         let status = 128 + n;
         let watch = || -> std::io::Result<()> {
+            // In this order: a second signal ends Motley at once; the
+            // signal is known before the stop flag is seen.
             signal_hook::flag::register_conditional_shutdown(n, status, stop.clone())?;
-            signal_hook::flag::register(n, stop.clone())?;
             signal_hook::flag::register_usize(n, signal.clone(), n as usize)?;
+            signal_hook::flag::register(n, stop.clone())?;
             Ok(())
         };
         watch().context("cannot watch for Ctrl-C")?;

@@ -100,12 +100,9 @@ macro_rules! outln {
 pub(crate) use outln;
 
 /// `args` as text for a terminal: line ends kept, every other control
-/// character made visible (a static text is not copied).
+/// character made visible.
 fn safe_text(args: fmt::Arguments<'_>) -> String {
-    let text = match args.as_str() {
-        Some(s) => s.to_string(),
-        None => args.to_string(),
-    };
+    let text = args.to_string();
     match motley::quote::visible_lines(&text) {
         std::borrow::Cow::Borrowed(_) => text,
         std::borrow::Cow::Owned(escaped) => escaped,

@@ -96,10 +96,11 @@ enum Wake {
 }
 
 /// The signals that end the UI, saving the game and restoring the
-/// terminal first: every one whose default would end Motley and that a
-/// program may catch, except SIGPIPE (ignored by Rust programs; a write
-/// to a closed pipe fails instead) and the faults a program cannot go on
-/// from (SIGSEGV, SIGBUS, SIGILL, SIGFPE).
+/// terminal first: those a user, a shell or a script sends to end a
+/// program (Ctrl-C, `kill`, a closed terminal, `kill -QUIT`, `kill -USR1`, an
+/// alarm). Not SIGPIPE (Rust programs ignore it; a write to a closed pipe
+/// fails instead), nor the faults a program cannot go on from (SIGSEGV,
+/// SIGBUS, SIGILL, SIGFPE), nor SIGXFSZ (ignored, see `main`).
 pub const STOP_SIGNALS: [i32; 7] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM];
 
 /// Run the UI until the user quits or a signal ends it. With
