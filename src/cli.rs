@@ -11,6 +11,7 @@ use motley::ai::{search, think, PlayerSpec, ThinkSettings};
 use motley::core::Action;
 use motley::core::Color;
 use motley::game::Game;
+use motley::quote::clip;
 use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Describe, Position};
 use motley::uci::client::Engine;
@@ -327,8 +328,18 @@ fn match_command(args: MatchArgs, registry: &Registry, out: &mut Out) -> Result<
     run_match(&registry.lookup(&variant)?, [a, b], settings, out)
 }
 
+/// The deepest `perft` Motley runs (README, "Command line"). Perft
+/// recurses once per ply, so a depth of 100,000 would overflow the stack;
+/// 20 is far beyond any count that finishes (perft 7 of the standard start
+/// is already 3,195,901,860 leaves).
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
 /// `perft`: the node count, after one line per root move with `--divide`.
+/// A depth over [`MAX_PERFT_DEPTH`] is refused (bad input, status 2).
 fn perft_command(pos: &AnyPosition, depth: u32, divide: bool, out: &mut Out) -> Result<()> {
+    if depth > MAX_PERFT_DEPTH {
+        bail!("perft depth {depth} is too deep: at most {MAX_PERFT_DEPTH} plies");
+    }
     let nodes = if divide {
         let rows = perft_divide(pos, depth);
         for (m, n) in &rows {
@@ -620,26 +631,50 @@ struct MatchSettings<'a> {
     opening_plies: u32,
 }
 
-/// Ctrl-C (and SIGTERM, SIGHUP) during a long command: the flag is set and
-/// the command stops at the next safe point; a second Ctrl-C ends Motley at
-/// once.
-pub fn interrupt_flag() -> Result<Arc<AtomicBool>> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let flag = Arc::new(AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
-        signal_hook::flag::register_conditional_shutdown(
-            signal,
-            i32::from(INTERRUPTED),
-            flag.clone(),
-        )
-        .context("cannot watch for Ctrl-C")?;
-        signal_hook::flag::register(signal, flag.clone()).context("cannot watch for Ctrl-C")?;
-    }
-    Ok(flag)
+/// Ctrl-C (and SIGTERM, SIGHUP) during a long command: the stop flag is
+/// set and the command stops at the next safe point, then ends with 128 +
+/// the signal's number, as shells report a death by that signal (and as
+/// the terminal UI does); a second one ends Motley at once, by the same
+/// rule.
+pub struct Interrupt {
+    stop: Arc<AtomicBool>,
+    signal: Arc<std::sync::atomic::AtomicUsize>,
 }
 
-/// Exit status of a command stopped by Ctrl-C, as shells report it.
-pub const INTERRUPTED: u8 = 130;
+impl Interrupt {
+    /// The exit status of a command a signal stopped: 128 + its number.
+    pub fn status(&self) -> ExitCode {
+        let signal = self.signal.load(Ordering::Relaxed);
+        ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
+    }
+}
+
+impl std::ops::Deref for Interrupt {
+    type Target = AtomicBool;
+    fn deref(&self) -> &AtomicBool {
+        &self.stop
+    }
+}
+
+/// Watch for the signals that stop a long command (see [`Interrupt`]).
+pub fn interrupt_flag() -> Result<Interrupt> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let stop = Arc::new(AtomicBool::new(false));
+    let signal = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    for n in [SIGINT, SIGTERM, SIGHUP] {
+        let status = 128 + n;
+        let watch = || -> std::io::Result<()> {
+            // In this order: a second signal ends Motley at once; the
+            // signal is known before the stop flag is seen.
+            signal_hook::flag::register_conditional_shutdown(n, status, stop.clone())?;
+            signal_hook::flag::register_usize(n, signal.clone(), n as usize)?;
+            signal_hook::flag::register(n, stop.clone())?;
+            Ok(())
+        };
+        watch().context("cannot watch for Ctrl-C")?;
+    }
+    Ok(Interrupt { stop, signal })
+}
 
 fn run_match(
     variant: &Arc<VariantDef>,
@@ -716,8 +751,10 @@ fn run_match(
         previous = Some(game);
         let [wins, draws, losses] = tally(&rows);
         output::progress(format_args!(
-            "\r{} game {k}/{games}: {} vs {}  +{wins} ={draws} -{losses}   ",
-            variant.id, players[0], players[1]
+            "{} game {k}/{games}: {} vs {}  +{wins} ={draws} -{losses}   ",
+            variant.id,
+            clip(&players[0].to_string()),
+            clip(&players[1].to_string())
         ));
     }
     warnln!("");
@@ -730,7 +767,7 @@ fn run_match(
     }
     print_match_table(&rows, &players, out)?;
     Ok(if interrupted {
-        ExitCode::from(INTERRUPTED)
+        stop.status()
     } else {
         ExitCode::SUCCESS
     })
@@ -838,10 +875,10 @@ fn start_engine(spec: &PlayerSpec, engine: &mut Option<Engine>, variant: &str) -
     };
     let running = match engine.take() {
         Some(e) => e,
-        None => Engine::start(command, variant).with_context(|| spec.to_string())?,
+        None => Engine::start(command, variant).with_context(|| clip(&spec.to_string()))?,
     };
     let e = engine.insert(running);
-    e.new_game().with_context(|| spec.to_string())
+    e.new_game().with_context(|| clip(&spec.to_string()))
 }
 
 /// Time per move and the game's seed, for the players' randomness.
@@ -1085,8 +1122,8 @@ fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     for side in [Color::White, Color::Black] {
         let spec = state.control.player(side);
         if let PlayerSpec::Uci { command } = &spec {
-            let mut engine = Engine::start(command, id).with_context(|| spec.to_string())?;
-            engine.new_game().with_context(|| spec.to_string())?;
+            let mut engine = Engine::start(command, id).with_context(|| clip(&spec.to_string()))?;
+            engine.new_game().with_context(|| clip(&spec.to_string()))?;
             let seat = motley::uci::client::EngineSeat::with(engine);
             state.control.set_engine(side, seat);
         }
@@ -1106,7 +1143,7 @@ fn replay(
     theme: Option<ThemeName>,
 ) -> Result<ExitCode> {
     let state =
-        motley::tui::replay::ReplayState::open(file, &registry).map_err(anyhow::Error::msg)?;
+        motley::tui::replay::ReplayState::open(file, &registry).map_err(output::FileTrouble)?;
     run_app(
         motley::tui::app::Screen::Replay(Box::new(state)),
         registry,

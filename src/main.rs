@@ -15,7 +15,10 @@ fn main() -> ExitCode {
         signal_hook::consts::SIGXFSZ,
         std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
     );
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => cli::output::command_line_error(e),
+    };
     let result = match args.command {
         None => cli::menu(args.theme),
         Some(command) => cli::run(command, args.theme),

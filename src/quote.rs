@@ -1,26 +1,96 @@
 //! Quoting user input in messages: a bad FEN, move or file may be huge,
-//! and a message should stay one readable line.
+//! and a message should stay one readable line. Text from files, the
+//! command line or an engine may also hold terminal escapes (a PGN tag
+//! with `ESC ] 0;…` retitles the terminal, `ESC [?1049l` leaves the
+//! alternate screen): [`visible`] shows every control character as an
+//! escape instead, and [`clip`] both shortens and escapes.
+
+use std::borrow::Cow;
+use std::fmt::Write;
 
 /// At most this many characters of a bad input are quoted in a message.
 pub const QUOTE_CHARS: usize = 80;
 
-/// `text` cut to [`QUOTE_CHARS`] characters (with `…`), so an error about a
-/// megabyte of junk stays one readable line.
-pub fn clip(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_CHARS) {
-        None => text.to_string(),
-        Some((cut, _)) => format!("{}…", &text[..cut]),
+/// Characters a terminal may act on rather than show: the C0 controls,
+/// DEL and the C1 controls (`char::is_control`), and the bidirectional
+/// overrides and isolates, which reorder what is shown around them. The
+/// screen's last guard uses it too, on every cell it draws.
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// How an unsafe character is shown: `\x1b` for an ASCII control (ESC),
+/// `\u{9b}` for the others.
+fn push_escaped(out: &mut String, c: char) {
+    if c.is_ascii() {
+        let _ = write!(out, "\\x{:02x}", c as u32);
+    } else {
+        let _ = write!(out, "\\u{{{:x}}}", c as u32);
     }
+}
+
+/// `text` with every control character made visible (ESC as `\x1b`, BEL
+/// as `\x07`, the C1 CSI as `\u{9b}`), so text from a file, the command
+/// line or an engine can be shown on a terminal without the terminal
+/// acting on it. Borrowed when there is nothing to escape.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    escape(text, false)
+}
+
+/// [`visible`] for text that is meant as several lines (a rules text, a
+/// PGN): line ends stay, every other control character is made visible.
+pub fn visible_lines(text: &str) -> Cow<'_, str> {
+    escape(text, true)
+}
+
+fn escape(text: &str, keep_newlines: bool) -> Cow<'_, str> {
+    let kept = |c: char| !is_unsafe(c) || (keep_newlines && c == '\n');
+    if text.chars().all(kept) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if kept(c) {
+            out.push(c);
+        } else {
+            push_escaped(&mut out, c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `text` made [`visible`] and cut to about [`QUOTE_CHARS`] characters
+/// (with `…`), so an error about a megabyte of junk stays one readable
+/// line that the terminal only shows. An escape is never cut in half.
+pub fn clip(text: &str) -> String {
+    let mut out = String::new();
+    let mut shown = 0;
+    let mut chars = text.chars();
+    for c in chars.by_ref() {
+        if shown >= QUOTE_CHARS {
+            out.push('…');
+            return out;
+        }
+        let before = out.len();
+        if is_unsafe(c) {
+            push_escaped(&mut out, c);
+        } else {
+            out.push(c);
+        }
+        shown += out[before..].chars().count();
+    }
+    out
 }
 
 /// A message that may quote bad input, cut in the middle when longer than
 /// about two quotes, keeping its start and its end (where serde and the
-/// rules say what was expected).
+/// rules say what was expected); made [`visible`] like [`clip`].
 pub fn clip_middle(message: &str) -> String {
+    let message = visible(message);
     let chars = message.chars().count();
     let keep = QUOTE_CHARS * 3 / 2;
     if chars <= keep + QUOTE_CHARS / 2 {
-        return message.to_string();
+        return message.into_owned();
     }
     let head: String = message.chars().take(keep).collect();
     let tail: String = message.chars().skip(chars - QUOTE_CHARS / 2).collect();
@@ -38,11 +108,39 @@ mod tests {
         let c = clip(&long);
         assert_eq!(c.chars().count(), QUOTE_CHARS + 1);
         assert!(c.ends_with('…'));
+        assert_eq!(clip(&"x".repeat(QUOTE_CHARS)), "x".repeat(QUOTE_CHARS));
         let m = format!(
             "invalid type: string \"{}\", expected u64",
             "x".repeat(10_000)
         );
         let c = clip_middle(&m);
         assert!(c.len() < 200 && c.starts_with("invalid type") && c.ends_with("expected u64"));
+    }
+
+    // Issue 22, item 24: a terminal never sees a control character that
+    // came from input; it sees the escape written out.
+    #[test]
+    fn item_24_control_characters_are_made_visible() {
+        let title = "\u{1b}]0;OWNED\u{7}\u{1b}[?1049l";
+        assert_eq!(visible(title), "\\x1b]0;OWNED\\x07\\x1b[?1049l");
+        assert_eq!(visible("a\u{9b}2J\u{7f}"), "a\\u{9b}2J\\x7f");
+        assert_eq!(visible("tab\tcr\rnl\n"), "tab\\x09cr\\x0dnl\\x0a");
+        assert_eq!(visible("x\u{202e}y"), "x\\u{202e}y");
+        assert_eq!(visible_lines("one\ntwo\u{1b}"), "one\ntwo\\x1b");
+        assert!(matches!(visible("Müller ♔ e4"), Cow::Borrowed(_)));
+        assert!(!clip(title).contains(|c: char| c.is_control()));
+        assert!(!clip_middle(&title.repeat(50)).contains(|c: char| c.is_control()));
+    }
+
+    // Issue 22, item 24: a clipped quote is both short and safe, and an
+    // escape is kept whole at the cut.
+    #[test]
+    fn item_24_clip_escapes_and_stays_short() {
+        let junk = "\u{1b}".repeat(10_000);
+        let c = clip(&junk);
+        assert!(c.chars().count() <= QUOTE_CHARS + 4, "{c}");
+        assert!(c.ends_with("\\x1b…"), "{c}");
+        let c = clip(&format!("ab{}", "\u{7}".repeat(100)));
+        assert!(c.starts_with("ab\\x07") && c.ends_with("\\x07…"), "{c}");
     }
 }

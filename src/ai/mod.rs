@@ -109,7 +109,7 @@ impl FromStr for PlayerSpec {
     fn from_str(s: &str) -> Result<PlayerSpec, PlayerSpecError> {
         let trimmed = s.trim();
         let t = trimmed.to_ascii_lowercase();
-        let err = || PlayerSpecError(s.to_string());
+        let err = || PlayerSpecError(crate::quote::clip(s));
         if t.starts_with("uci:") {
             // The command keeps its case (paths, options).
             let command = trimmed.get(4..).unwrap_or("").trim();

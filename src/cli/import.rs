@@ -1,8 +1,8 @@
 //! `motley import`: PGN (any size, read as a stream) to one JSON record per
 //! game, each file created exclusively; and its benchmark.
 
+use super::interrupt_flag;
 use super::output::{outln, warnln, Out, WriteFailure};
-use super::{interrupt_flag, INTERRUPTED};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use motley::files::Durability;
@@ -128,7 +128,7 @@ pub fn import(file: &Path, out_dir: &Path, registry: &Registry) -> Result<ExitCo
         _ => {}
     }
     Ok(if done.interrupted {
-        ExitCode::from(INTERRUPTED)
+        stop.status()
     } else if done.refused > 0 {
         ExitCode::from(1)
     } else {

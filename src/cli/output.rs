@@ -1,7 +1,9 @@
 //! Standard output of the headless commands, as Unix tools treat it: a
 //! closed pipe (`| head -1`) ends the command quietly, any other write
 //! failure (`> /dev/full`) is an error with exit status 1, and nothing
-//! panics. Also how errors map to exit statuses.
+//! panics. Also how errors map to exit statuses. Everything written here
+//! has its control characters made visible ([`motley::quote`]): a record,
+//! a PGN or an engine must not drive the user's terminal.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -59,13 +61,15 @@ impl Out {
         self.text(format_args!("{args}\n"))
     }
 
-    /// Write text as it is (it brings its own line ends).
+    /// Write text as it is (it brings its own line ends), other control
+    /// characters made visible.
     pub fn text(&mut self, args: fmt::Arguments<'_>) -> Result<(), WriteFailure> {
         if self.failed.is_some() {
             return Ok(());
         }
+        let text = safe_text(args);
         let mut lock = self.stdout.lock();
-        match lock.write_fmt(args) {
+        match lock.write_all(text.as_bytes()) {
             Ok(()) => Ok(()),
             Err(e) if self.keep_going => {
                 self.failed = Some(e);
@@ -95,17 +99,36 @@ macro_rules! outln {
 }
 pub(crate) use outln;
 
-/// A message on standard error; if even that cannot be written there is
-/// nobody to tell, and Motley must not panic over it.
-pub fn warn(args: fmt::Arguments<'_>) {
-    let mut err = io::stderr().lock();
-    let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
+/// `args` as text for a terminal: line ends kept, every other control
+/// character made visible.
+fn safe_text(args: fmt::Arguments<'_>) -> String {
+    let text = args.to_string();
+    match motley::quote::visible_lines(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    }
 }
 
-/// Progress on standard error without a line end (`\r` redraws it).
-pub fn progress(args: fmt::Arguments<'_>) {
+/// A message on standard error, its control characters made visible; if
+/// even that cannot be written there is nobody to tell, and Motley must
+/// not panic over it.
+pub fn warn(args: fmt::Arguments<'_>) {
+    let text = safe_text(args);
     let mut err = io::stderr().lock();
-    let _ = err.write_fmt(args).and_then(|()| err.flush());
+    let _ = err
+        .write_all(text.as_bytes())
+        .and_then(|()| err.write_all(b"\n"));
+}
+
+/// A progress line on standard error, drawn over the previous one (`\r`,
+/// no line end); the line's own control characters are made visible.
+pub fn progress(args: fmt::Arguments<'_>) {
+    let text = motley::quote::visible(&args.to_string()).into_owned();
+    let mut err = io::stderr().lock();
+    let _ = err
+        .write_all(b"\r")
+        .and_then(|()| err.write_all(text.as_bytes()))
+        .and_then(|()| err.flush());
 }
 
 /// `warnln!("...", args)`: a line on standard error that never panics.
@@ -116,20 +139,55 @@ macro_rules! warnln {
 }
 pub(crate) use warnln;
 
-/// The exit status for a command's error, after reporting it: a closed
-/// output pipe is a quiet success, a write failure 1, anything else (bad
-/// input) 2.
+/// Say what is wrong with the command line (or print the help or version
+/// asked for) and end Motley with clap's status (2 for an error). Every
+/// value the message quotes is clipped and made visible first
+/// ([`motley::quote::clip`]): a 100 KB `--theme` or `--white` is quoted in
+/// about 80 characters, and an escape in it does not reach the terminal.
+pub fn command_line_error(mut e: clap::Error) -> ! {
+    use clap::error::ContextValue;
+    use motley::quote::clip;
+    let quoted: Vec<_> = e
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(s) => Some((kind, ContextValue::String(clip(s)))),
+            ContextValue::Strings(list) => Some((
+                kind,
+                ContextValue::Strings(list.iter().map(|s| clip(s)).collect()),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in quoted {
+        e.insert(kind, value);
+    }
+    e.exit()
+}
+
+/// A file named on the command line that holds no game Motley can show
+/// (missing, unreadable, or bad from its first action): exit status 1, as
+/// for any trouble with a file.
+#[derive(Debug, Error)]
+#[error("{0}")]
+pub struct FileTrouble(pub String);
+
+/// The exit status for a command's error, after reporting it, by the rule
+/// README states ("Exit status"): a closed output pipe is a quiet success;
+/// trouble with a file — one that cannot be read, a bad game in it, or a
+/// write that failed (a record, standard output) — is 1; anything else is
+/// bad input on the command line (a malformed FEN, an unknown variant, a
+/// path like `~user/x`), 2. Signals are 128 + their number, set where
+/// they are caught.
 pub fn report(e: &anyhow::Error) -> ExitCode {
     let failure = e.chain().find_map(|c| c.downcast_ref::<WriteFailure>());
     if failure.is_some_and(WriteFailure::is_closed_pipe) {
         return ExitCode::SUCCESS;
     }
     warn(format_args!("error: {e:#}"));
-    let record_write = e.chain().any(|c| {
-        c.downcast_ref::<motley::record::RecordError>()
-            .is_some_and(|r| matches!(*r.kind, motley::record::RecordErrorKind::Write(_)))
+    let file_trouble = e.chain().any(|c| {
+        c.is::<motley::record::RecordError>() || c.is::<FileTrouble>() || c.is::<WriteFailure>()
     });
-    if failure.is_some() || record_write {
+    if file_trouble {
         ExitCode::from(1)
     } else {
         ExitCode::from(2)

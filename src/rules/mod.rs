@@ -616,7 +616,7 @@ fn other_form(text: &CoordText, moves: &[&Move]) -> String {
 pub enum MoveInputError {
     #[error("{0}")]
     NotUnderstood(Unreadable),
-    #[error("'{text}' is illegal: {reason}")]
+    #[error("'{}' is illegal: {reason}", crate::quote::clip(.text))]
     Illegal { text: String, reason: String },
     #[error("{0}")]
     Ambiguous(Ambiguity),
@@ -624,7 +624,7 @@ pub enum MoveInputError {
 
 /// Typed text that reads as no action at all, and what would read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("'{text}' is not a move ({hint})")]
+#[error("'{}' is not a move ({hint})", crate::quote::clip(.text))]
 pub struct Unreadable {
     /// The text as typed (trimmed).
     pub text: String,
@@ -644,7 +644,7 @@ impl Unreadable {
 
 /// Typed text that fits several legal actions, and how to say which.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("'{text}' is ambiguous: {hint}")]
+#[error("'{}' is ambiguous: {hint}", crate::quote::clip(.text))]
 pub struct Ambiguity {
     /// The text as typed (trimmed).
     pub text: String,

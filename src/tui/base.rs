@@ -143,7 +143,7 @@ impl Message {
     /// News.
     pub fn info(text: impl Into<String>) -> Message {
         Message {
-            text: text.into(),
+            text: shown(text.into()),
             error: false,
         }
     }
@@ -151,7 +151,7 @@ impl Message {
     /// A refusal or failure.
     pub fn error(text: impl Into<String>) -> Message {
         Message {
-            text: text.into(),
+            text: shown(text.into()),
             error: true,
         }
     }
@@ -171,6 +171,16 @@ impl Message {
             Ok(text) => Message::info(text),
             Err(text) => Message::error(text),
         }
+    }
+}
+
+/// A message's text as the screen may show it: messages quote files,
+/// engines and typed text, so their control characters are made visible
+/// (line ends stay).
+fn shown(text: String) -> String {
+    match crate::quote::visible_lines(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(escaped) => escaped,
     }
 }
 

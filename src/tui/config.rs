@@ -13,25 +13,27 @@ pub use crate::paths::{config_dir, config_path, CONFIG_DIR_ENV, CONFIG_FILE};
 pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
 
 /// What can go wrong reading or writing the config file. Each names the
-/// file; the reason comes first so a narrow status line keeps it.
+/// file; the reason comes first so a narrow status line keeps it. The
+/// reason is said in the message and so is not also a `source()` (a chain
+/// printed whole would say it twice).
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("{source} ({path})")]
+    #[error("{error} ({path})")]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
-    #[error("{source} ({path})")]
+    #[error("{error} ({path})")]
     Unreadable {
         path: PathBuf,
-        source: crate::files::ReadError,
+        error: crate::files::ReadError,
     },
     #[error("{message} (in {path})")]
     Malformed { path: PathBuf, message: String },
-    #[error("{source} ({path})")]
+    #[error("{error} ({path})")]
     Unwritable {
         path: PathBuf,
-        source: toml::ser::Error,
+        error: toml::ser::Error,
     },
 }
 
@@ -98,10 +100,10 @@ impl Config {
             Err(crate::files::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Config::default())
             }
-            Err(source) => {
+            Err(error) => {
                 return Err(ConfigError::Unreadable {
                     path: path.to_path_buf(),
-                    source,
+                    error,
                 })
             }
         };
@@ -131,13 +133,13 @@ impl Config {
     /// Write the config to `path` atomically (a crash leaves the old file),
     /// creating its folder.
     pub fn write(&self, path: &Path) -> Result<(), ConfigError> {
-        let text = toml::to_string(self).map_err(|source| ConfigError::Unwritable {
+        let text = toml::to_string(self).map_err(|error| ConfigError::Unwritable {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
-        let io = |source| ConfigError::Io {
+        let io = |error| ConfigError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         };
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(io)?;
@@ -160,7 +162,7 @@ impl Config {
             Some(path) => self.write(&path),
             None => Err(ConfigError::Io {
                 path: PathBuf::from(CONFIG_FILE),
-                source: std::io::Error::new(
+                error: std::io::Error::new(
                     std::io::ErrorKind::NotFound,
                     "this platform has no config folder",
                 ),
@@ -249,7 +251,7 @@ mod tests {
         assert!(matches!(
             Config::read(&folder),
             Err(ConfigError::Unreadable {
-                source: crate::files::ReadError::Folder,
+                error: crate::files::ReadError::Folder,
                 ..
             })
         ));
@@ -259,7 +261,7 @@ mod tests {
         assert!(matches!(
             Config::read(&big),
             Err(ConfigError::Unreadable {
-                source: crate::files::ReadError::TooLarge { .. },
+                error: crate::files::ReadError::TooLarge { .. },
                 ..
             })
         ));

@@ -1,14 +1,15 @@
 //! The terminal UI (the only part of Motley that knows ratatui and
 //! crossterm). [`app`] holds the state and the pure input handler, the
 //! screens ([`menu`], [`play`], [`replay`]) turn input into actions and
-//! draw themselves as widgets, and this module is the thin runtime:
-//! terminal setup and restore, the blocking event loop, and the computer
-//! players' threads, and the signals that end it (the game is saved and
-//! the terminal restored before Motley exits).
+//! draw themselves as widgets, and this module is the thin runtime: the
+//! blocking event loop, the computer players' threads, and the signals
+//! that end it (the game is saved and the terminal restored before Motley
+//! exits) or suspend it; [`terminal`] takes the terminal and gives it back.
 //!
 //! Modules, bottom up: [`theme`], [`wrap`] and [`rules_text`] (text laid
-//! out at a width), [`board`], [`panels`], [`popup`],
-//! [`clipboard`] and [`settings`] draw or hold plain values; [`control`] runs a game;
+//! out at a width), [`board`], [`panels`], [`popup`], [`clipboard`],
+//! [`settings`] and [`terminal`] draw or hold plain values or the
+//! terminal; [`control`] runs a game;
 //! [`base`] is what every screen shares with the app; [`game_page`] is
 //! the parts of both game screens; then the screens, then [`app`].
 
@@ -33,23 +34,26 @@ pub mod review;
 pub mod rules_text;
 pub mod settings;
 pub mod sharing;
+pub mod terminal;
 pub mod theme;
 pub mod wrap;
 
 use app::{handle, App};
 use base::{AppEvent, Request};
 use control::{HintJob, ThinkJob};
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
-use crossterm::execute;
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::{DefaultTerminal, Terminal};
+use ratatui::Terminal;
 use review::AnalysisJob;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-use std::io::{IsTerminal, Write};
-use std::sync::atomic::AtomicBool;
+use signal_hook::consts::{
+    SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
+use terminal::{take_terminal, AI_THREAD};
 use thiserror::Error;
 
 /// Why the UI could not run.
@@ -59,67 +63,26 @@ pub enum UiError {
     /// Run from a script or a pipe.
     NotATerminal,
     #[error("terminal: {0}")]
-    /// The terminal could not be set up or drawn to.
-    Io(#[from] std::io::Error),
+    /// The terminal could not be set up or drawn to (said in the message,
+    /// so not also a `source()`: issue 22, item 13).
+    Io(std::io::Error),
 }
 
-/// Name of the computer players' threads.
-const AI_THREAD: &str = "motley-ai";
-
-/// Give the terminal back: mouse capture off, then ratatui's restore (raw
-/// mode off, the main screen back). Safe to call more than once.
-pub fn restore_terminal() {
-    stop_mouse_capture();
-    ratatui::restore();
-}
-
-fn stop_mouse_capture() {
-    if let Err(e) = execute!(std::io::stdout(), DisableMouseCapture) {
-        // After a hangup the terminal is gone: nothing to tell, nowhere to
-        // tell it (eprintln! would panic).
-        let _ = writeln!(std::io::stderr(), "Failed to stop mouse capture: {e}");
+impl From<std::io::Error> for UiError {
+    fn from(e: std::io::Error) -> UiError {
+        UiError::Io(e)
     }
 }
 
-/// Restores the terminal when dropped (normal exit, error or unwinding).
-struct TerminalGuard;
-
-impl Drop for TerminalGuard {
-    fn drop(&mut self) {
-        restore_terminal();
-    }
-}
-
-/// Take the terminal: ratatui's init (raw mode, alternate screen, a panic
-/// hook that restores the terminal), mouse capture, and a panic hook on top
-/// that lets a computer player's panic pass quietly (it is caught and
-/// reported on screen) and stops mouse capture before anything else.
-fn take_terminal() -> Result<(DefaultTerminal, TerminalGuard), UiError> {
-    let terminal = ratatui::try_init();
-    // From here on the terminal may be changed: restore it however we leave.
-    let guard = TerminalGuard;
-    let terminal = terminal?;
-    let ratatui_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        if std::thread::current().name() == Some(AI_THREAD) {
-            return;
-        }
-        // Mouse capture is ours to stop; ratatui's hook restores the rest
-        // and then prints the panic.
-        stop_mouse_capture();
-        ratatui_hook(info);
-    }));
-    execute!(std::io::stdout(), EnableMouseCapture)?;
-    Ok((terminal, guard))
-}
+pub use terminal::restore_terminal;
 
 /// How the UI ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ended {
     /// The user quit.
     ByUser,
-    /// A signal (SIGINT, SIGTERM, SIGHUP) ended it: the game was saved and
-    /// the terminal restored; `report` says where the game is, or that it
+    /// A signal ([`STOP_SIGNALS`]) ended it: the game was saved and the
+    /// terminal restored; `report` says where the game is, or that it
     /// could not be saved.
     BySignal {
         /// The signal's number (the exit status is 128 + it).
@@ -129,14 +92,22 @@ pub enum Ended {
     },
 }
 
-/// What wakes the event loop: an event for the screens, or a signal.
+/// What wakes the event loop: an event for the screens, a signal that ends
+/// the UI, or a stop (SIGTSTP) or continue (SIGCONT) from outside.
 enum Wake {
     Event(AppEvent),
     Signal(i32),
+    Suspend,
+    Resume,
 }
 
-/// The signals that end the UI, saving the game first.
-const STOP_SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+/// The signals that end the UI, saving the game and restoring the
+/// terminal first: those a user, a shell or a script sends to end a
+/// program (Ctrl-C, `kill`, a closed terminal, `kill -QUIT`, `kill -USR1`, an
+/// alarm). Not SIGPIPE (Rust programs ignore it; a write to a closed pipe
+/// fails instead), nor the faults a program cannot go on from (SIGSEGV,
+/// SIGBUS, SIGILL, SIGFPE), nor SIGXFSZ (ignored, see `main`).
+pub const STOP_SIGNALS: [i32; 7] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM];
 
 /// Run the UI until the user quits or a signal ends it. With
 /// `MOTLEY_FIRST_FRAME_LOG=FILE` the time to the first frame is written to
@@ -161,6 +132,7 @@ pub fn run(mut app: App) -> Result<Ended, UiError> {
             let area = f.area();
             app.size = (area.width, area.height);
             f.render_widget(&app, area);
+            terminal::sanitise(f.buffer_mut());
         })?;
         if first {
             first = false;
@@ -183,14 +155,8 @@ pub fn run(mut app: App) -> Result<Ended, UiError> {
         // Take whatever else is already waiting before drawing again.
         let mut next = Some(wake);
         while let Some(wake) = next.take() {
-            match wake {
-                Wake::Event(ev) => handle(&mut app, ev),
-                Wake::Signal(n) => {
-                    signal = Some(n);
-                    break;
-                }
-            }
-            if app.quit {
+            signal = react(&mut app, &mut terminal, wake)?;
+            if app.quit || signal.is_some() {
                 break;
             }
             next = rx.try_recv().ok();
@@ -213,22 +179,72 @@ pub fn run(mut app: App) -> Result<Ended, UiError> {
     Ok(ended)
 }
 
-/// SIGINT, SIGTERM and SIGHUP become a [`Wake::Signal`] for the event loop
+/// Act on one wake-up; `Some(signal)` when a signal ends the UI. Ctrl-Z
+/// (a key in raw mode) and SIGTSTP stop Motley with the terminal given
+/// back; SIGCONT takes it again and redraws everything.
+fn react(
+    app: &mut App,
+    terminal: &mut ratatui::DefaultTerminal,
+    wake: Wake,
+) -> Result<Option<i32>, UiError> {
+    match wake {
+        Wake::Event(AppEvent::Key(k)) if is_suspend_key(&k) => suspend(terminal)?,
+        Wake::Event(ev) => handle(app, ev),
+        Wake::Suspend => suspend(terminal)?,
+        Wake::Resume => terminal::resume(terminal)?,
+        Wake::Signal(n) => return Ok(Some(n)),
+    }
+    Ok(None)
+}
+
+/// Ctrl-Z: in raw mode the terminal sends it as a key, not as SIGTSTP.
+fn is_suspend_key(k: &KeyEvent) -> bool {
+    k.code == KeyCode::Char('z')
+        && k.modifiers.contains(KeyModifiers::CONTROL)
+        && k.kind != KeyEventKind::Release
+}
+
+/// Stop until continued, the terminal given back meanwhile, then take it
+/// again and draw everything.
+fn suspend(terminal: &mut ratatui::DefaultTerminal) -> Result<(), UiError> {
+    terminal::suspend();
+    terminal::resume(terminal)
+}
+
+/// The [`STOP_SIGNALS`] become a [`Wake::Signal`] for the event loop
 /// (signal-hook's iterator thread), which saves the game and restores the
-/// terminal. A second such signal while that is under way ends Motley at
-/// once (status 1), as an impatient user means.
+/// terminal. A second one while that is under way cannot wait: its
+/// handler gives the terminal back itself and ends Motley at once, with
+/// 128 + its number, as an impatient user means. SIGTSTP and SIGCONT
+/// become [`Wake::Suspend`] and [`Wake::Resume`].
 fn watch_signals(tx: mpsc::Sender<Wake>) -> Result<(), UiError> {
     let once = Arc::new(AtomicBool::new(false));
     for signal in STOP_SIGNALS {
-        signal_hook::flag::register_conditional_shutdown(signal, 1, once.clone())?;
+        let seen = once.clone();
+        let second = move || {
+            if seen.load(Ordering::SeqCst) {
+                terminal::restore_in_signal_handler();
+                // SAFETY: _exit is async-signal-safe and ends the process.
+                unsafe { libc::_exit(128 + signal) };
+            }
+        };
+        // SAFETY: the action only reads an atomic, then uses
+        // async-signal-safe calls (write, tcsetattr, _exit).
+        unsafe { signal_hook::low_level::register(signal, second) }?;
         signal_hook::flag::register(signal, once.clone())?;
     }
-    let mut signals = signal_hook::iterator::Signals::new(STOP_SIGNALS)?;
+    let watched = STOP_SIGNALS.iter().chain(&[SIGTSTP, SIGCONT]);
+    let mut signals = signal_hook::iterator::Signals::new(watched)?;
     std::thread::Builder::new()
         .name("motley-signals".to_string())
         .spawn(move || {
             for signal in signals.forever() {
-                if tx.send(Wake::Signal(signal)).is_err() {
+                let wake = match signal {
+                    SIGTSTP => Wake::Suspend,
+                    SIGCONT => Wake::Resume,
+                    n => Wake::Signal(n),
+                };
+                if tx.send(wake).is_err() {
                     break;
                 }
             }
@@ -370,7 +386,10 @@ pub fn render_to_buffer(app: &App) -> Buffer {
     let (w, h) = app.size;
     let backend = ratatui::backend::TestBackend::new(w, h);
     let drawn = Terminal::new(backend).and_then(|mut terminal| {
-        terminal.draw(|f| f.render_widget(app, f.area()))?;
+        terminal.draw(|f| {
+            f.render_widget(app, f.area());
+            terminal::sanitise(f.buffer_mut());
+        })?;
         Ok(terminal.backend().buffer().clone())
     });
     drawn.unwrap_or_else(|_| Buffer::empty(Rect::new(0, 0, w, h)))

@@ -113,7 +113,7 @@ impl FromStr for ThemeName {
         ThemeName::ALL
             .into_iter()
             .find(|t| t.id() == key)
-            .ok_or_else(|| UnknownTheme(s.to_string()))
+            .ok_or_else(|| UnknownTheme(crate::quote::clip(s)))
     }
 }
 

@@ -53,12 +53,14 @@ pub const LINE_QUEUE: usize = 256;
 /// What went wrong with an external engine.
 #[derive(Debug, Error)]
 pub enum EngineError {
-    #[error("'{0}' is not a command line (check the quotes)")]
+    #[error("'{}' is not a command line (check the quotes)", crate::quote::clip(.0))]
     BadCommand(String),
-    #[error("cannot start '{command}': {source}")]
+    // The cause is said in the message, so it is not also a `source()`:
+    // a chain printed whole would say it twice (issue 22, item 13).
+    #[error("cannot start '{}': {error}", crate::quote::clip(.command))]
     Spawn {
         command: String,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error("{engine} stopped unexpectedly ({status})")]
     Crashed { engine: String, status: String },
@@ -91,16 +93,16 @@ pub enum EngineError {
     NoMove { engine: String },
     #[error("'{spec}' is not an engine option list: {why}")]
     BadOptions { spec: String, why: String },
-    #[error("{engine} has no option '{option}' (it offers: {offered})")]
+    #[error("{engine} has no option '{}' (it offers: {offered})", crate::quote::clip(.option))]
     UnknownOption {
         engine: String,
         option: String,
         offered: String,
     },
-    #[error("{engine}: {source}")]
+    #[error("{engine}: {error}")]
     Io {
         engine: String,
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
@@ -184,14 +186,19 @@ impl EngineSpec {
             let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
             let (name, value) = (name.trim(), value.trim());
             if name.is_empty() {
-                return Err(bad(format!("'{pair}' has no option name")));
+                return Err(bad(format!(
+                    "'{}' has no option name",
+                    crate::quote::clip(pair)
+                )));
             }
-            let number =
-                |what: &str| {
-                    value.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
-                        bad(format!("{name} must be a positive {what}, not '{value}'"))
-                    })
-                };
+            let number = |what: &str| {
+                value.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                    bad(format!(
+                        "{name} must be a positive {what}, not '{}'",
+                        crate::quote::clip(value)
+                    ))
+                })
+            };
             match name {
                 "movetime" => spec.movetime = Some(Duration::from_millis(number("number of ms")?)),
                 "nodes" => spec.nodes = Some(number("number of nodes")?),
@@ -265,9 +272,9 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|source| EngineError::Spawn {
+            .map_err(|error| EngineError::Spawn {
                 command: command.to_string(),
-                source,
+                error,
             })?;
         let stdin = child.stdin.take();
         let (tx, lines) = mpsc::sync_channel(LINE_QUEUE);
@@ -376,7 +383,7 @@ impl Engine {
             Ok(()) => Ok(()),
             // A closed pipe means the engine is gone.
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(self.crashed()),
-            Err(source) => Err(EngineError::Io { engine, source }),
+            Err(error) => Err(EngineError::Io { engine, error }),
         }
     }
 

@@ -32,6 +32,7 @@ use crate::ai::search::{self, Limits};
 use crate::ai::tt::Table;
 use crate::ai::{self, ThinkSettings};
 use crate::core::Action;
+use crate::quote::clip;
 use crate::rules::{parse_action, AnyPosition, Position};
 use crate::variant::{Registry, VariantDef};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -272,7 +273,11 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
         let text = value.unwrap_or("").trim();
         let number = |lo: u64, hi: u64| -> Result<u64, String> {
             text.parse::<u64>().map(|n| n.clamp(lo, hi)).map_err(|_| {
-                format!("option {name} needs a number from {lo} to {hi}, not '{text}'")
+                format!(
+                    "option {} needs a number from {lo} to {hi}, not '{}'",
+                    clip(name),
+                    clip(text)
+                )
             })
         };
         match name.to_ascii_lowercase().as_str() {
@@ -285,7 +290,11 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                 let variant = self.registry.get(id).map_err(|_| {
                     let ids: Vec<&str> =
                         self.registry.all().iter().map(|v| v.id.as_str()).collect();
-                    format!("unknown variant '{text}'; known: chess, {}", ids.join(", "))
+                    format!(
+                        "unknown variant '{}'; known: chess, {}",
+                        clip(text),
+                        ids.join(", ")
+                    )
                 })?;
                 self.variant = variant;
                 self.table = Some(Table::new(self.options.hash_mb));
@@ -296,7 +305,13 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                 self.options.limit_strength = match text.to_ascii_lowercase().as_str() {
                     "true" => true,
                     "false" => false,
-                    _ => return Err(format!("option {name} is true or false, not '{text}'")),
+                    _ => {
+                        return Err(format!(
+                            "option {} is true or false, not '{}'",
+                            clip(name),
+                            clip(text)
+                        ))
+                    }
                 }
             }
             "uci_elo" => {
@@ -310,7 +325,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
             "clear hash" => self.table = Some(Table::new(self.options.hash_mb)),
             "multipv" => self.options.multipv = number(1, MAX_MULTIPV as u64)? as usize,
             "ponder" => {}
-            _ => return Err(format!("unknown option '{name}'")),
+            _ => return Err(format!("unknown option '{}'", clip(name))),
         }
         Ok(())
     }
@@ -334,8 +349,9 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
         for (i, text) in moves.iter().enumerate() {
             let action = parse_action(&self.position, text).map_err(|e| {
                 format!(
-                    "position: move {} ({text}): {e}; the position is the one before it",
-                    i + 1
+                    "position: move {} ({}): {e}; the position is the one before it",
+                    i + 1,
+                    clip(text)
                 )
             })?;
             if let Some(k) = self.position.repetition_key() {

@@ -72,7 +72,7 @@ pub struct Go {
 /// Why a line is not a command.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
-    #[error("unknown command '{0}'")]
+    #[error("unknown command '{}'", crate::quote::clip(.0))]
     Unknown(String),
     #[error("{command}: {reason}")]
     Bad {

@@ -8,6 +8,7 @@
 use super::catalog::{self, Entry};
 use super::page::PageContext;
 use crate::clock::ClockState;
+use crate::quote::visible;
 use crate::record::summary::{Ending, GameSummary};
 use crate::rules::AnyPosition;
 use crate::tui::board::BoardGeom;
@@ -409,15 +410,15 @@ fn last_position(s: &GameSummary, registry: &Registry) -> Option<AnyPosition> {
 /// A variant's name, or its id when this Motley does not know it.
 fn variant_name(id: &str, registry: &Registry) -> String {
     match registry.get(id) {
-        Ok(def) => def.name.clone(),
+        Ok(def) => visible(&def.name).into_owned(),
         Err(_) if id.is_empty() => "?".to_string(),
-        Err(_) => id.to_string(),
+        Err(_) => visible(id).into_owned(),
     }
 }
 
 fn file_name(path: &Path) -> String {
     path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
+        .map(|n| visible(&n.to_string_lossy()).into_owned())
         .unwrap_or_default()
 }
 
@@ -435,16 +436,17 @@ fn result_text(s: &GameSummary) -> String {
         Some(Ending {
             result,
             reason: Some(why),
-        }) => format!("{result} {why}"),
-        Some(Ending { result, .. }) => result.clone(),
+        }) => format!("{} {}", visible(result), visible(why)),
+        Some(Ending { result, .. }) => visible(result).into_owned(),
         None => "unfinished".to_string(),
     }
 }
 
-/// "White v Black" as the file names them.
+/// "White v Black" as the file names them (what a file says is text, never
+/// an escape for the terminal).
 fn players_text(s: &GameSummary) -> String {
     match &s.players {
-        Some(p) => format!("{} v {}", p.white, p.black),
+        Some(p) => format!("{} v {}", visible(&p.white), visible(&p.black)),
         None => "players not recorded".to_string(),
     }
 }
@@ -453,7 +455,7 @@ fn players_text(s: &GameSummary) -> String {
 /// last saved (`2026-11-23 12:40`, UTC).
 fn date_text(s: &GameSummary) -> String {
     if let Some(d) = &s.date {
-        return d.clone();
+        return visible(d).into_owned();
     }
     let t = crate::record::rfc3339(s.when);
     t.get(..16).unwrap_or(&t).replace('T', " ")
@@ -464,7 +466,7 @@ fn clock_text(clock: &ClockState) -> String {
     let left = |ms: u64| crate::clock::format_time(Duration::from_millis(ms));
     format!(
         "clock {}: {} – {}",
-        clock.control,
+        visible(&clock.control),
         left(clock.white_ms),
         left(clock.black_ms)
     )
@@ -635,7 +637,7 @@ impl BrowserView<'_> {
             top.push_str(&format!(" · clock {}", clock.control));
         }
         let mut bottom = match &s.problem {
-            Some(p) => format!("   {} · cannot be read: {p}", file_name(&s.path)),
+            Some(p) => format!("   {} · cannot be read: {}", file_name(&s.path), visible(p)),
             None => format!(
                 "   {} · {} · {}",
                 plies_text(s.plies),
@@ -677,8 +679,8 @@ impl BrowserView<'_> {
             theme.title(),
         )];
         if let Some(p) = &s.players {
-            details.push(Line::raw(format!("White: {}", p.white)));
-            details.push(Line::raw(format!("Black: {}", p.black)));
+            details.push(Line::raw(format!("White: {}", visible(&p.white))));
+            details.push(Line::raw(format!("Black: {}", visible(&p.black))));
         }
         details.push(Line::raw(format!(
             "{} · {}",

@@ -133,10 +133,12 @@ impl Widget for PlayPage<'_> {
     }
 }
 
+/// How the title names a player; an engine's command line (which may come
+/// from a saved file) is shown short and with its escapes visible.
 fn player_label(spec: PlayerSpec) -> String {
     match spec {
         PlayerSpec::Human => "human".to_string(),
-        other => format!("computer ({other})"),
+        other => format!("computer ({})", crate::quote::clip(&other.to_string())),
     }
 }
 
