@@ -459,6 +459,7 @@ fn check(file: &Path, registry: &Registry, out: &mut Out) -> Result<ExitCode> {
     for r in games {
         match r.into_result() {
             Ok(saved) => {
+                say_notes(&saved);
                 let game = &saved.game;
                 outln!(out, "plies: {}", game.ply());
                 match game.outcome() {
@@ -491,10 +492,19 @@ fn check(file: &Path, registry: &Registry, out: &mut Out) -> Result<ExitCode> {
     })
 }
 
+/// What the reader had to assume about a game (bytes read as Latin-1, a
+/// variant definition changed since), on stderr.
+pub(crate) fn say_notes(saved: &record::SavedGame) {
+    for note in &saved.notes {
+        warnln!("note: {note}");
+    }
+}
+
 /// `export`: every game of the file as PGN on stdout.
 fn export(file: &Path, registry: &Registry, out: &mut Out) -> Result<()> {
     let games = record::load_all(file, registry)?;
     for (i, saved) in games.iter().enumerate() {
+        say_notes(saved);
         if i > 0 {
             outln!(out);
         }
@@ -659,6 +669,7 @@ fn run_match(
         std::fs::create_dir_all(dir).map_err(|e| {
             WriteFailure::File(format!("cannot create the folder {}: {e}", dir.display()))
         })?;
+        motley::files::remove_stale_temps(dir);
     }
     let stop = interrupt_flag()?;
     // External engines start (and are checked for the variant) before the
@@ -700,12 +711,23 @@ fn run_match(
             // Interrupted: this game is neither counted nor saved.
             break;
         };
+        if unfinished > 0 {
+            // Stopped at the ply limit: a draw by adjudication, saved so.
+            game.adjudicate(None);
+        }
         let row = GameRow::of(&game, [white, black], first_is_white, unfinished, failure);
         if let Some(dir) = save_dir {
-            let path = dir.join(format!("{}-{}-game{:03}.json", variant.id, seed, k));
+            let base = format!("{}-{}-game{:03}", variant.id, seed, k);
             let names = (white.to_string(), black.to_string());
-            motley::record::save_game(&path, &game, Some((&names.0, &names.1)))
-                .with_context(|| format!("saving game {k}"))?;
+            let rec = motley::record::store::record_to_save(&game, Some((&names.0, &names.1)));
+            // Never over an earlier match's game: a free name, as import.
+            motley::record::store::save_record_new(
+                dir,
+                &base,
+                &rec,
+                motley::files::Durability::Flushed,
+            )
+            .with_context(|| format!("saving game {k}"))?;
         }
         rows.push(row);
         previous = Some(game);
@@ -742,16 +764,17 @@ impl GameRow {
         failure: Option<String>,
     ) -> GameRow {
         let (result, reason, winner) = match game.outcome() {
+            _ if unfinished > 0 => (
+                "1/2-1/2",
+                format!("Draw (adjudication: stopped after {unfinished} plies)"),
+                None,
+            ),
             Some(o) => (
                 o.result_str(),
                 failure.unwrap_or_else(|| o.describe_with(game.position().side_names())),
                 o.winner,
             ),
-            None => (
-                "1/2-1/2",
-                format!("Draw (stopped after {unfinished} plies)"),
-                None,
-            ),
+            None => ("*", "unfinished".to_string(), None),
         };
         let first_player = match winner {
             None => 0,
