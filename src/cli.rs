@@ -318,6 +318,7 @@ fn match_command(args: MatchArgs, registry: &Registry, out: &mut Out) -> Result<
         movetime: Duration::from_millis(movetime),
         save_dir: save_dir.as_deref(),
         opening_plies,
+        ply_limit: MATCH_PLY_LIMIT,
     };
     run_match(&registry.get(&variant)?, [a, b], settings, out)
 }
@@ -623,6 +624,9 @@ struct MatchSettings<'a> {
     save_dir: Option<&'a Path>,
     /// Random plies each pair of games starts from (0: the start).
     opening_plies: u32,
+    /// A game still going after this many plies is drawn by adjudication
+    /// ([`MATCH_PLY_LIMIT`]).
+    ply_limit: usize,
 }
 
 /// Ctrl-C (and SIGTERM, SIGHUP) during a long command: the flag is set and
@@ -658,6 +662,7 @@ fn run_match(
         movetime,
         save_dir,
         opening_plies,
+        ply_limit,
     } = settings;
     if players.contains(&PlayerSpec::Human) {
         bail!("a match is played without a terminal: players must be ai[:LEVEL], random, greedy or uci:COMMAND");
@@ -704,6 +709,7 @@ fn run_match(
             Pace {
                 movetime,
                 game_seed,
+                ply_limit,
             },
             &stop,
         )?;
@@ -862,14 +868,16 @@ fn start_engine(spec: &PlayerSpec, engine: &mut Option<Engine>, variant: &str) -
     e.new_game().with_context(|| spec.to_string())
 }
 
-/// Time per move and the game's seed, for the players' randomness.
+/// Time per move, the game's seed (for the players' randomness) and the
+/// ply limit.
 struct Pace {
     movetime: Duration,
     game_seed: u64,
+    ply_limit: usize,
 }
 
 /// Play a game to its end. Returns the number of plies if it was stopped
-/// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise), and the
+/// by the ply limit rather than by the rules (0 otherwise), and the
 /// message when an external engine failed and so lost (by resignation);
 /// `None` when `stop` was set (Ctrl-C).
 fn play_out(
@@ -882,12 +890,13 @@ fn play_out(
     let Pace {
         movetime,
         game_seed,
+        ply_limit,
     } = pace;
     while game.outcome().is_none() {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        if game.ply() >= MATCH_PLY_LIMIT {
+        if game.ply() >= ply_limit {
             return Ok(Some((game.ply(), None)));
         }
         if game.position().is_chance() {
@@ -1131,4 +1140,49 @@ fn replay(
         ui_settings(ascii),
         theme,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 22, item 37: a game stopped at the ply limit counted as a draw
+    // in the table but was saved with the result `*`.
+    #[test]
+    fn item_37_a_game_stopped_at_the_ply_limit_is_saved_as_the_table_says() {
+        let dir = std::env::temp_dir().join(format!("motley-ply-limit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let registry = Registry::builtin();
+        let settings = MatchSettings {
+            games: 1,
+            seed: 3,
+            movetime: Duration::from_millis(5),
+            save_dir: Some(&dir),
+            opening_plies: 0,
+            ply_limit: 6,
+        };
+        let players = [PlayerSpec::Random, PlayerSpec::Random];
+        let mut out = Out::new();
+        run_match(
+            &registry.get("standard").unwrap(),
+            players,
+            settings,
+            &mut out,
+        )
+        .unwrap();
+        let text = std::fs::read_to_string(dir.join("standard-3-game001.json")).unwrap();
+        let rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(rec["moves"].as_array().unwrap().len(), 6);
+        assert_eq!(
+            (&rec["result"], &rec["reason"]),
+            (&"1/2-1/2".into(), &"adjudication".into())
+        );
+        let saved = record::load_all(&dir.join("standard-3-game001.json"), &registry).unwrap();
+        let outcome = saved[0].game.outcome().unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.reason),
+            (None, motley::rules::EndReason::Adjudication)
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -1,9 +1,12 @@
 //! PGN export and import for every variant.
 //!
-//! Export writes the Seven Tag Roster, `Variant` (the variant's name),
-//! `SetUp`/`FEN` when the game did not start from the variant's start,
-//! `Seed` when the dice seed is not 0, `Termination` (the reason in words)
-//! once the game is over, then SAN movetext with move numbers.
+//! Export writes the Seven Tag Roster, `Variant` (none for standard
+//! chess; lichess's and Fairy-Stockfish's spelling where they have the
+//! variant, else its name), `SetUp`/`FEN` when the game did not start from
+//! the variant's start, `Seed` where dice are rolled and the seed is not
+//! 0, `Termination` with PGN's standard values (`normal`, `time forfeit`,
+//! `adjudication`, `unterminated`), then SAN movetext with move numbers,
+//! the ending in words as a comment before the result.
 //!
 //! Actions that have no SAN of their own — Dice-Money's `roll:3,5`,
 //! `buy:move1`, `buy:move2`, `buy:king` and `pass` — are written as comments
@@ -23,8 +26,10 @@
 //! `[Seed]`, skips comments, NAGs, annotation marks
 //! and variations, honours `[Variant]` (ids or names, e.g. "Antichess",
 //! "Chicken Chess"; no tag means standard chess), `[FEN]` and `[Seed]`, and
-//! restores a result the board does not show as a resignation (decisive) or
-//! an agreement (drawn, or `Termination` says agreement).
+//! restores a result the board does not show as `Termination` says (time
+//! forfeit, adjudication, or agreement as older Motleys wrote it), else as
+//! a resignation (decisive) or an agreement (drawn). Bytes that are not
+//! UTF-8 in a text file are read as Latin-1, and each game says so.
 
 use super::{
     carried_of, current_scores, new_game, play_coord, restore_carried, restore_dice,
