@@ -436,6 +436,8 @@ struct RawGame {
     span: (usize, usize),
     /// Bytes of the game that were not UTF-8, read as Latin-1.
     latin1: usize,
+    /// The comment just before the result: the ending in words.
+    ending: Option<String>,
 }
 
 impl RawGame {
@@ -497,6 +499,9 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
     let mut cur = RawGame::default();
     let mut cur_start = 0usize;
     let mut depth = 0usize;
+    // The comment after the last move: the ending in words, where a result
+    // follows it.
+    let mut last_comment: Option<&str> = None;
     let mut tokens = lex(text);
     while let Some(tok) = tokens.next() {
         match tok {
@@ -510,6 +515,7 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
                     cur_start = tokens.start;
                 }
                 depth = 0;
+                last_comment = None;
                 match tok {
                     Tok::Tag(k, v) => cur.tags.push((k, v)),
                     Tok::BadTag(msg) => cur.fail(msg),
@@ -527,11 +533,15 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
                     Ok(CoordText::Roll(..) | CoordText::Buy(_) | CoordText::Pass)
                 ) {
                     cur.items.push(Item::Action(c.to_string()));
+                    last_comment = None;
+                } else {
+                    last_comment = Some(c);
                 }
             }
             Tok::Word(w) => {
                 if let Some(result) = RESULTS.iter().find(|r| **r == w) {
                     cur.result = Some(*result);
+                    cur.ending = last_comment.take().map(str::to_string);
                     cur.span = (cur_start, tokens.i);
                     games.push(std::mem::take(&mut cur));
                     cur_start = tokens.i;
@@ -542,6 +552,7 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
                     continue;
                 }
                 cur.items.push(Item::San(w.to_string()));
+                last_comment = None;
             }
         }
     }
@@ -692,7 +703,10 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
     }
     if error.is_none() {
         let result = raw.result.or(raw.tag("Result"));
-        let reason = match (result, ending_of(raw.tag("Termination"))) {
+        let reason = match (
+            result,
+            ending_of(raw.tag("Termination"), raw.ending.as_deref()),
+        ) {
             (Some("*") | None, _) => None,
             (_, Some(ending)) => Some(ending),
             (Some("1/2-1/2"), None) => Some("agreement"),
@@ -742,17 +756,23 @@ fn looks_like_text(bytes: &[u8]) -> bool {
         .any(|&b| (b < 0x20 && !b"\t\n\r\x0c".contains(&b)) || b == 0x7f)
 }
 
-/// The ending a `Termination` tag names that the board cannot show: PGN's
-/// standard `time forfeit` and `adjudication`, and what older Motleys
-/// wrote there (the reason in words: "agreement", "time ran out").
-fn ending_of(termination: Option<&str>) -> Option<&'static str> {
-    let t = termination?.trim().to_ascii_lowercase();
-    if t.contains("agreement") {
-        Some("agreement")
-    } else if t == "time forfeit" || t.starts_with(EndReason::TimeForfeit.describe()) {
-        Some(EndReason::TimeForfeit.describe())
-    } else if t == "adjudication" {
+/// An ending the board cannot show, as the `Termination` tag and the
+/// comment before the result (`ending`) say it: PGN's standard
+/// `time forfeit` and `adjudication`, the reason in words Motley writes in
+/// that comment ("Black wins (agreement; score 17–28)"), and what older
+/// Motleys wrote in `Termination` ("agreement", "time ran out").
+fn ending_of(termination: Option<&str>, ending: Option<&str>) -> Option<&'static str> {
+    let words =
+        format!("{} {}", termination.unwrap_or(""), ending.unwrap_or("")).to_ascii_lowercase();
+    let time = EndReason::TimeForfeit.describe();
+    if words.contains("time forfeit") || words.contains(time) {
+        Some(time)
+    } else if words.contains("adjudication") {
         Some("adjudication")
+    } else if words.contains("agreement") {
+        Some("agreement")
+    } else if words.contains("resignation") {
+        Some("resignation")
     } else {
         None
     }
