@@ -324,6 +324,7 @@ fn match_command(args: MatchArgs, registry: &Registry, out: &mut Out) -> Result<
         movetime: Duration::from_millis(movetime),
         save_dir: save_dir.as_deref(),
         opening_plies,
+        ply_limit: MATCH_PLY_LIMIT,
     };
     run_match(&registry.lookup(&variant)?, [a, b], settings, out)
 }
@@ -475,6 +476,7 @@ fn check(file: &Path, registry: &Registry, out: &mut Out) -> Result<ExitCode> {
     for r in games {
         match r.into_result() {
             Ok(saved) => {
+                say_notes(&saved);
                 let game = &saved.game;
                 outln!(out, "plies: {}", game.ply());
                 match game.outcome() {
@@ -507,10 +509,19 @@ fn check(file: &Path, registry: &Registry, out: &mut Out) -> Result<ExitCode> {
     })
 }
 
+/// What the reader had to assume about a game (bytes read as Latin-1, a
+/// variant definition changed since), on stderr.
+pub(crate) fn say_notes(saved: &record::SavedGame) {
+    for note in &saved.notes {
+        warnln!("note: {note}");
+    }
+}
+
 /// `export`: every game of the file as PGN on stdout.
 fn export(file: &Path, registry: &Registry, out: &mut Out) -> Result<()> {
     let games = record::load_all(file, registry)?;
     for (i, saved) in games.iter().enumerate() {
+        say_notes(saved);
         if i > 0 {
             outln!(out);
         }
@@ -629,6 +640,9 @@ struct MatchSettings<'a> {
     save_dir: Option<&'a Path>,
     /// Random plies each pair of games starts from (0: the start).
     opening_plies: u32,
+    /// A game still going after this many plies is drawn by adjudication
+    /// ([`MATCH_PLY_LIMIT`]).
+    ply_limit: usize,
 }
 
 /// Ctrl-C (and SIGTERM, SIGHUP) during a long command: the stop flag is
@@ -688,6 +702,7 @@ fn run_match(
         movetime,
         save_dir,
         opening_plies,
+        ply_limit,
     } = settings;
     if players.contains(&PlayerSpec::Human) {
         bail!("a match is played without a terminal: players must be ai[:LEVEL], random, greedy or uci:COMMAND");
@@ -699,6 +714,7 @@ fn run_match(
         std::fs::create_dir_all(dir).map_err(|e| {
             WriteFailure::File(format!("cannot create the folder {}: {e}", dir.display()))
         })?;
+        motley::files::remove_stale_temps(dir);
     }
     let stop = interrupt_flag()?;
     // External engines start (and are checked for the variant) before the
@@ -733,6 +749,7 @@ fn run_match(
             Pace {
                 movetime,
                 game_seed,
+                ply_limit,
             },
             &stop,
         )?;
@@ -740,12 +757,23 @@ fn run_match(
             // Interrupted: this game is neither counted nor saved.
             break;
         };
+        if unfinished > 0 {
+            // Stopped at the ply limit: a draw by adjudication, saved so.
+            game.adjudicate(None);
+        }
         let row = GameRow::of(&game, [white, black], first_is_white, unfinished, failure);
         if let Some(dir) = save_dir {
-            let path = dir.join(format!("{}-{}-game{:03}.json", variant.id, seed, k));
+            let base = format!("{}-{}-game{:03}", variant.id, seed, k);
             let names = (white.to_string(), black.to_string());
-            motley::record::save_game(&path, &game, Some((&names.0, &names.1)))
-                .with_context(|| format!("saving game {k}"))?;
+            let rec = motley::record::store::record_to_save(&game, Some((&names.0, &names.1)));
+            // Never over an earlier match's game: a free name, as import.
+            motley::record::store::save_record_new(
+                dir,
+                &base,
+                &rec,
+                motley::files::Durability::Flushed,
+            )
+            .with_context(|| format!("saving game {k}"))?;
         }
         rows.push(row);
         previous = Some(game);
@@ -784,16 +812,17 @@ impl GameRow {
         failure: Option<String>,
     ) -> GameRow {
         let (result, reason, winner) = match game.outcome() {
+            _ if unfinished > 0 => (
+                "1/2-1/2",
+                format!("Draw (adjudication: stopped after {unfinished} plies)"),
+                None,
+            ),
             Some(o) => (
                 o.result_str(),
                 failure.unwrap_or_else(|| o.describe_with(game.position().side_names())),
                 o.winner,
             ),
-            None => (
-                "1/2-1/2",
-                format!("Draw (stopped after {unfinished} plies)"),
-                None,
-            ),
+            None => ("*", "unfinished".to_string(), None),
         };
         let first_player = match winner {
             None => 0,
@@ -881,14 +910,16 @@ fn start_engine(spec: &PlayerSpec, engine: &mut Option<Engine>, variant: &str) -
     e.new_game().with_context(|| clip(&spec.to_string()))
 }
 
-/// Time per move and the game's seed, for the players' randomness.
+/// Time per move, the game's seed (for the players' randomness) and the
+/// ply limit.
 struct Pace {
     movetime: Duration,
     game_seed: u64,
+    ply_limit: usize,
 }
 
 /// Play a game to its end. Returns the number of plies if it was stopped
-/// by [`MATCH_PLY_LIMIT`] rather than by the rules (0 otherwise), and the
+/// by the ply limit rather than by the rules (0 otherwise), and the
 /// message when an external engine failed and so lost (by resignation);
 /// `None` when `stop` was set (Ctrl-C).
 fn play_out(
@@ -901,12 +932,13 @@ fn play_out(
     let Pace {
         movetime,
         game_seed,
+        ply_limit,
     } = pace;
     while game.outcome().is_none() {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        if game.ply() >= MATCH_PLY_LIMIT {
+        if game.ply() >= ply_limit {
             return Ok(Some((game.ply(), None)));
         }
         if game.position().is_chance() {
@@ -1150,4 +1182,49 @@ fn replay(
         ui_settings(ascii),
         theme,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 22, item 37: a game stopped at the ply limit counted as a draw
+    // in the table but was saved with the result `*`.
+    #[test]
+    fn item_37_a_game_stopped_at_the_ply_limit_is_saved_as_the_table_says() {
+        let dir = std::env::temp_dir().join(format!("motley-ply-limit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let registry = Registry::builtin();
+        let settings = MatchSettings {
+            games: 1,
+            seed: 3,
+            movetime: Duration::from_millis(5),
+            save_dir: Some(&dir),
+            opening_plies: 0,
+            ply_limit: 6,
+        };
+        let players = [PlayerSpec::Random, PlayerSpec::Random];
+        let mut out = Out::new();
+        run_match(
+            &registry.get("standard").unwrap(),
+            players,
+            settings,
+            &mut out,
+        )
+        .unwrap();
+        let text = std::fs::read_to_string(dir.join("standard-3-game001.json")).unwrap();
+        let rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(rec["moves"].as_array().unwrap().len(), 6);
+        assert_eq!(
+            (&rec["result"], &rec["reason"]),
+            (&"1/2-1/2".into(), &"adjudication".into())
+        );
+        let saved = record::load_all(&dir.join("standard-3-game001.json"), &registry).unwrap();
+        let outcome = saved[0].game.outcome().unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.reason),
+            (None, motley::rules::EndReason::Adjudication)
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -288,9 +288,8 @@ pub fn write_fresh_with(
 /// (once each, so saving stays cheap however full the folder is).
 static SWEPT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Temporary files of `path` left by killed processes (`.NAME.PID.tmp`
-/// older than a minute, so no live save is touched) are removed, best
-/// effort, once per file and process.
+/// Temporary files of `path` left by killed processes (see
+/// [`is_stale_temp`]) are removed, best effort, once per file and process.
 fn remove_stale_temps_once(path: &Path) {
     let Some(name) = path.file_name() else {
         return;
@@ -303,27 +302,54 @@ fn remove_stale_temps_once(path: &Path) {
         swept.push(path.to_path_buf());
     }
     let prefix = format!(".{}.", name.to_string_lossy());
-    let Ok(entries) = fs::read_dir(folder_of(path)) else {
+    sweep_temps(folder_of(path), |file_name| file_name.starts_with(&prefix));
+}
+
+/// Remove every stale temporary file in `dir` (`.NAME.PID.tmp` over a
+/// minute old, left when a process was killed between writing a file
+/// aside and linking or renaming it in, e.g. `kill -9` during an import),
+/// best effort.
+pub fn remove_stale_temps(dir: &Path) {
+    sweep_temps(dir, |_| true);
+}
+
+/// Remove the stale temporary files in `dir` whose names `wanted` accepts.
+fn sweep_temps(dir: &Path, wanted: impl Fn(&str) -> bool) {
+    let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
-    let minute_ago = SystemTime::now() - Duration::from_secs(60);
     for entry in entries.filter_map(|e| e.ok()) {
         let file_name = entry.file_name();
         let file_name = file_name.to_string_lossy();
-        let is_temp = file_name
-            .strip_prefix(&prefix)
-            .and_then(|rest| rest.strip_suffix(".tmp"))
-            .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|c| c.is_ascii_digit()));
-        let stale = entry
-            .metadata()
-            .ok()
-            .filter(|m| m.is_file())
-            .and_then(|m| m.modified().ok())
-            .is_some_and(|t| t < minute_ago);
-        if is_temp && stale {
+        if !is_temp_name(&file_name) || !wanted(&file_name) {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
+        if meta.is_file() && is_stale_temp(meta.modified().ok()) {
             let _ = fs::remove_file(entry.path());
         }
     }
+}
+
+/// Is this a temporary file's name, `.NAME.PID.tmp`?
+fn is_temp_name(file_name: &str) -> bool {
+    let parts = file_name
+        .strip_prefix('.')
+        .and_then(|rest| rest.strip_suffix(".tmp"))
+        .and_then(|rest| rest.rsplit_once('.'));
+    parts.is_some_and(|(name, pid)| {
+        !name.is_empty() && !pid.is_empty() && pid.bytes().all(|c| c.is_ascii_digit())
+    })
+}
+
+/// A temporary file is stale when it is over a minute old: a write takes
+/// milliseconds. (Its pid is no guide: the folder may be shared with
+/// other machines or containers, where the number means another process.)
+fn is_stale_temp(modified: Option<SystemTime>) -> bool {
+    let minute_ago = SystemTime::now().checked_sub(Duration::from_secs(60));
+    matches!((modified, minute_ago), (Some(t), Some(m)) if t < m)
 }
 
 /// The folder a path is in (`.` for a bare name).
@@ -386,6 +412,32 @@ mod tests {
         assert_eq!(fs::read(&p).unwrap(), b"y");
         let names: Vec<_> = fs::read_dir(&d).unwrap().collect();
         assert_eq!(names.len(), 2, "no temporary file is left");
+        fs::remove_dir_all(&d).unwrap();
+    }
+
+    // Issue 22, item 37: `kill -9` during an import leaves `.NAME.PID.tmp`.
+    #[test]
+    fn item_37_stale_temporary_files_in_a_folder_are_removed() {
+        let d = scratch("temps");
+        let stale = d.join(".games-3.json.4242.tmp");
+        let fresh = d.join(".games-4.json.4343.tmp");
+        let other = d.join("games-1.json");
+        for p in [&stale, &fresh, &other] {
+            fs::write(p, "half a record").unwrap();
+        }
+        let old = SystemTime::now() - Duration::from_secs(3600);
+        for p in [&stale, &other] {
+            File::options()
+                .write(true)
+                .open(p)
+                .unwrap()
+                .set_modified(old)
+                .unwrap();
+        }
+        remove_stale_temps(&d);
+        assert!(!stale.exists());
+        // A fresh one may be a write under way; a record is no temporary.
+        assert!(fresh.exists() && other.exists());
         fs::remove_dir_all(&d).unwrap();
     }
 

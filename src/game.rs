@@ -308,6 +308,20 @@ impl Game {
         }
     }
 
+    /// End the game by adjudication: `winner` wins, or a draw (a match
+    /// stopped at its ply limit). Families that keep scores keep them.
+    pub fn adjudicate(&mut self, winner: Option<Color>) {
+        if self.outcome().is_none() {
+            let scores = self.position().end_by_rule(EndReason::Adjudication).scores;
+            let o = Outcome {
+                winner,
+                reason: EndReason::Adjudication,
+                scores,
+            };
+            self.declared = Some((self.ply(), o));
+        }
+    }
+
     /// The chess clock as last saved with the game, if it is played with one.
     pub fn clock_state(&self) -> Option<&ClockState> {
         self.clock.as_ref()

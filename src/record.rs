@@ -5,12 +5,15 @@
 //! [`pgn`], saving is [`store`], games in progress are [`games`], what a list of
 //! saved files shows is [`summary`].
 
+mod checks;
 pub mod games;
+pub mod lock;
 pub mod pgn;
 pub mod read;
 pub mod store;
 pub mod summary;
 
+pub use checks::{MAX_INCREMENTS, MAX_MOVETIME_MS};
 pub use pgn::{export_pgn, export_saved_pgn, import_pgn};
 pub use read::{load_all, load_first, open, GameReader};
 pub use store::{list_saves, list_saves_in, save_game, save_record};
@@ -19,11 +22,12 @@ use crate::core::{Action, Color, CoordText};
 use crate::game::{Game, GameError};
 use crate::quote::{clip, clip_middle};
 use crate::rules::{Carried, Describe, EndReason, Outcome, Position};
-use crate::variant::{Registry, VariantError};
+use crate::variant::{Registry, VariantDef, VariantError};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use std::fmt;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The `format` value that marks a Motley saved game.
@@ -143,6 +147,24 @@ pub struct GameRecord {
         deserialize_with = "lenient"
     )]
     pub hints: Option<[u32; 2]>,
+    /// The variant definition the game was played under
+    /// ([`VariantDef::fingerprint`]), so that a variant file changed since
+    /// (a user file replacing a built-in) does not silently change the
+    /// game on replay.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
+    pub definition: Option<String>,
+    /// The computer's time per move in milliseconds (what `--movetime` or
+    /// the new-game form gave), restored when the game is played on.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
+    pub movetime_ms: Option<u64>,
     /// The engine's analysis of the game (`crate::analysis::GameAnalysis`
     /// as JSON, with the time per position used), kept so that reopening
     /// the game does not redo it. Opaque here: its reader checks that it
@@ -169,6 +191,13 @@ pub struct SavedGame {
     pub hints: Option<[u32; 2]>,
     /// The stored analysis (see [`GameRecord::analysis`]).
     pub analysis: Option<Value>,
+    /// The computer's time per move the game was played with (see
+    /// [`GameRecord::movetime_ms`]), restored when it is played on.
+    pub movetime_ms: Option<u64>,
+    /// What the reader had to assume to read the game, for the user (a
+    /// PGN's bytes read as Latin-1; a variant definition that changed
+    /// since the game was played), each naming the file and game.
+    pub notes: Vec<String>,
 }
 
 /// What went wrong, without the where.
@@ -235,6 +264,8 @@ pub enum RecordErrorKind {
     NoDataDir,
     #[error("the game is open in another Motley (it can be replayed, not played)")]
     Locked,
+    #[error("another Motley has this game open: it is not written over (save under another name)")]
+    HeldElsewhere,
 }
 
 impl From<crate::files::ReadError> for RecordErrorKind {
@@ -314,7 +345,8 @@ pub enum Replayed {
     /// Every action was replayed.
     Whole(SavedGame),
     /// Replayed up to the action `error` names; `saved` is the game before
-    /// it.
+    /// it. (An error about no action — a result the moves do not give —
+    /// comes with every action replayed.)
     Partial {
         saved: SavedGame,
         error: RecordError,
@@ -358,7 +390,8 @@ impl Replayed {
         }
     }
 
-    /// The same result with its error said to be in `file` (and game `n`).
+    /// The same result with its error and notes said to be in `file` (and
+    /// game `n`).
     fn located(self, file: &str, game: Option<usize>) -> Replayed {
         let at = |e: RecordError| {
             let e = e.in_file(file);
@@ -367,13 +400,41 @@ impl Replayed {
                 None => e,
             }
         };
+        let place = |mut s: SavedGame| {
+            for note in &mut s.notes {
+                *note = match game {
+                    Some(n) => format!("{file}: game {n}: {note}"),
+                    None => format!("{file}: {note}"),
+                };
+            }
+            s
+        };
         match self {
-            Replayed::Whole(s) => Replayed::Whole(s),
+            Replayed::Whole(s) => Replayed::Whole(place(s)),
             Replayed::Partial { saved, error } => Replayed::Partial {
-                saved,
+                saved: place(saved),
                 error: at(error),
             },
             Replayed::Failed(e) => Replayed::Failed(at(e)),
+        }
+    }
+
+    /// The same result with its notes said to be in game `n` (of a file
+    /// named later by [`Replayed::located`]).
+    fn in_game(self, n: usize) -> Replayed {
+        let place = |mut s: SavedGame| {
+            for note in &mut s.notes {
+                *note = format!("game {n}: {note}");
+            }
+            s
+        };
+        match self {
+            Replayed::Whole(s) => Replayed::Whole(place(s)),
+            Replayed::Partial { saved, error } => Replayed::Partial {
+                saved: place(saved),
+                error: error.in_game(n),
+            },
+            Replayed::Failed(e) => Replayed::Failed(e.in_game(n)),
         }
     }
 
@@ -422,6 +483,8 @@ pub fn record_of(game: &Game) -> GameRecord {
         carried: carried_of(game),
         clock: game.clock_state().cloned(),
         hints: None,
+        definition: Some(game.variant().fingerprint()),
+        movetime_ms: None,
         analysis: None,
     }
 }
@@ -454,7 +517,12 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
             .into(),
         );
     }
-    let mut game = match new_game(registry, &rec.variant, rec.start.as_deref(), rec.seed) {
+    let (def, note) =
+        match checks::check_values(rec).and_then(|()| checks::definition_of(rec, registry)) {
+            Ok(found) => found,
+            Err(e) => return Replayed::Failed(e.into()),
+        };
+    let mut game = match new_game(def, rec.start.as_deref(), rec.seed) {
         Ok(g) => g,
         Err(e) => return Replayed::Failed(e),
     };
@@ -472,12 +540,21 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
             break;
         }
     }
+    let game = finish(game, rec);
+    if error.is_none() {
+        // The moves are good; what the record claims of their end is not.
+        error = checks::check_result(rec, &game)
+            .err()
+            .map(RecordError::from);
+    }
     let saved = SavedGame {
-        game: finish(game, rec),
+        game,
         players: rec.players.clone(),
         date: rec.date.clone().or_else(|| rec.saved.clone()),
         hints: rec.hints,
         analysis: rec.analysis.clone(),
+        movetime_ms: rec.movetime_ms,
+        notes: note.into_iter().collect(),
     };
     Replayed::of(saved, error)
 }
@@ -529,6 +606,11 @@ fn restore_ending(game: &mut Game, result: Option<&str>, reason: Option<&str>) {
         (_, Some("agreement")) => game.agree(),
         (Some("1-0"), Some("resignation")) => game.resign(Color::Black),
         (Some("0-1"), Some("resignation")) => game.resign(Color::White),
+        (Some(r @ ("1-0" | "0-1" | "1/2-1/2")), Some("adjudication")) => game.adjudicate(match r {
+            "1-0" => Some(Color::White),
+            "0-1" => Some(Color::Black),
+            _ => None,
+        }),
         (_, Some(r)) if r.starts_with(EndReason::TimeForfeit.describe()) => {
             let out_of_time = game.clock_state().and_then(|c| {
                 (c.white_ms == 0)
@@ -546,16 +628,8 @@ fn restore_ending(game: &mut Game, result: Option<&str>, reason: Option<&str>) {
     }
 }
 
-/// A new game of a variant named by id, with errors as record errors.
-fn new_game(
-    registry: &Registry,
-    variant: &str,
-    start: Option<&str>,
-    seed: u64,
-) -> Result<Game, RecordError> {
-    let def = registry
-        .get(variant)
-        .map_err(RecordErrorKind::UnknownVariant)?;
+/// A new game of a variant, with errors as record errors.
+fn new_game(def: Arc<VariantDef>, start: Option<&str>, seed: u64) -> Result<Game, RecordError> {
     Game::new(def, start, seed).map_err(|e| {
         let message = match e {
             VariantError::Position { error, .. } => error.to_string(),
@@ -906,6 +980,110 @@ mod tests {
         let e =
             GameRecord::from_json(r#"{"format":"motley-game","version":2,"moves":7}"#).unwrap_err();
         assert!(e.to_string().contains("newer Motley"), "{e}");
+    }
+
+    /// The error reading `json` (a record) gives.
+    fn refusal(json: &str) -> String {
+        let rec = GameRecord::from_json(json).unwrap();
+        match replay_record(&rec, &reg()).error() {
+            Some(e) => e.to_string(),
+            None => panic!("{json} read without error"),
+        }
+    }
+
+    // Issue 22, item 37: out-of-range values were accepted silently.
+    #[test]
+    fn item_37_records_refuse_out_of_range_values_by_name() {
+        let head = r#""format":"motley-game","version":1,"start":null,"seed":1"#;
+        let e = refusal(&format!(
+            r#"{{{head},"variant":"standard","moves":["e2e4"],
+                "clock":{{"control":"5+3","white_ms":18446744073709551615,"black_ms":300000}}}}"#
+        ));
+        assert!(e.contains("field 'clock.white_ms'"), "{e}");
+        let e = refusal(&format!(
+            r#"{{{head},"variant":"standard","moves":[],
+                "clock":{{"control":"five","white_ms":1,"black_ms":1}}}}"#
+        ));
+        assert!(e.contains("field 'clock.control'"), "{e}");
+        let e = refusal(&format!(
+            r#"{{{head},"variant":"dice-money","moves":[],
+                "carried":{{"prices":[[5,15,10,5,3,7,11,4294967295],[5,15,10,5,3,7,11,19]]}}}}"#
+        ));
+        assert!(
+            e.contains("field 'carried'") && e.contains("4294967295; at most 10000"),
+            "{e}"
+        );
+        let e = refusal(&format!(
+            r#"{{{head},"variant":"standard","moves":["e2e4"],"result":"1-0","reason":"a bolt of lightning"}}"#
+        ));
+        assert!(
+            e.contains("field 'result'") && e.contains("a bolt of lightning"),
+            "{e}"
+        );
+        let e = refusal(&format!(
+            r#"{{{head},"variant":"standard","moves":["e2e4"],"result":"2-0"}}"#
+        ));
+        assert!(e.contains("field 'result'"), "{e}");
+        let e = refusal(&format!(
+            r#"{{{head},"variant":"standard","moves":[],"movetime_ms":0}}"#
+        ));
+        assert!(e.contains("field 'movetime_ms'"), "{e}");
+        // A result the moves give is fine, and so is a restored one.
+        let mut g = Game::new(reg().get("standard").unwrap(), None, 1).unwrap();
+        g.play_text("e4").unwrap();
+        g.adjudicate(None);
+        let back = game_from_record(&record_of(&g), &reg()).unwrap();
+        assert_eq!(back.outcome(), g.outcome());
+    }
+
+    // Issue 22, item 37: a user file replacing a built-in id made older
+    // legal records fail.
+    #[test]
+    fn item_37_games_replay_under_the_definition_they_were_played_under() {
+        let dir = std::env::temp_dir().join(format!("motley-rec-def-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let no_castling = include_str!("../variants/standard.json").replace(" KQkq ", " - ");
+        std::fs::write(dir.join("standard.json"), no_castling).unwrap();
+        let mut user = Registry::builtin();
+        user.add_dir(&dir);
+        assert!(
+            user.warnings.len() == 1 && user.warnings[0].contains("replaces the built-in"),
+            "{:?}",
+            user.warnings
+        );
+        let mut g = Game::new(reg().get("standard").unwrap(), None, 1).unwrap();
+        for m in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] {
+            g.play_text(m).unwrap();
+        }
+        let rec = record_of(&g);
+        assert_eq!(
+            rec.definition.as_deref(),
+            Some(reg().get("standard").unwrap().fingerprint().as_str())
+        );
+        let Replayed::Whole(saved) = replay_record(&rec, &user) else {
+            panic!("not replayed under the built-in");
+        };
+        assert_eq!(saved.game.ply(), 7);
+        assert!(saved.notes[0].contains("built-in"), "{:?}", saved.notes);
+        // A definition known nowhere: the one in use, said.
+        let mut other = rec.clone();
+        other.definition = Some("0123456789abcdef".to_string());
+        let replayed = replay_record(&other, &user);
+        let notes = &replayed.saved().unwrap().notes;
+        assert!(notes[0].contains("another definition"), "{notes:?}");
+        assert_eq!(replayed.error().and_then(RecordError::ply), Some(7));
+        // The fingerprint ignores names and texts and defaults written out.
+        let mut file: Value =
+            serde_json::from_str(include_str!("../variants/monochrome.json")).unwrap();
+        file["name"] = "Mono".into();
+        file["rules"] = "other words".into();
+        file["options"] = Value::Null;
+        let renamed = crate::variant::VariantDef::from_json("m.json", &file.to_string()).unwrap();
+        assert_eq!(
+            renamed.fingerprint(),
+            reg().get("monochrome").unwrap().fingerprint()
+        );
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

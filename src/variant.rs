@@ -11,7 +11,8 @@ use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions};
 use crate::rules::monochrome::{Monochrome, MonochromeOptions};
 use crate::rules::standard::Standard;
 use crate::rules::AnyPosition;
-use crate::rules::PositionError;
+use crate::rules::{Position, PositionError};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -172,6 +173,38 @@ impl VariantDef {
         })
     }
 
+    /// A fingerprint of the rules this definition plays — family, start
+    /// and options as the rules read them; names and texts left out — so
+    /// a saved game can tell whether the variant of its id changed since
+    /// it was played (a user file replacing a built-in). 16 hex digits.
+    pub fn fingerprint(&self) -> String {
+        let start = self
+            .position(None)
+            .map_or_else(|_| self.start.clone(), |p| p.to_fen());
+        let options = self
+            .canonical_options()
+            .unwrap_or_else(|| self.options.to_string());
+        let text = format!("{:?}\n{start}\n{options}", self.family);
+        format!("{:016x}", fnv1a(text.as_bytes()))
+    }
+
+    /// The options as the family reads them (defaults filled in), so that
+    /// writing a default out does not change the fingerprint.
+    fn canonical_options(&self) -> Option<String> {
+        fn typed<T: DeserializeOwned + Default + Serialize>(def: &VariantDef) -> Option<String> {
+            options::<T>(def)
+                .ok()
+                .and_then(|o| serde_json::to_string(&o).ok())
+        }
+        match self.family {
+            Family::Standard | Family::Contrast => Some(String::new()),
+            Family::Antichess => typed::<AntichessOptions>(self),
+            Family::Monochromatic => typed::<MonochromaticOptions>(self),
+            Family::Monochrome => typed::<MonochromeOptions>(self),
+            Family::DiceMoney => typed::<DiceMoneyOptions>(self),
+        }
+    }
+
     /// Parse and check a variant file's text; `file` names it in messages.
     pub fn from_json(file: &str, text: &str) -> Result<VariantDef, VariantError> {
         let def: VariantDef = serde_json::from_str(text).map_err(|e| VariantError::Malformed {
@@ -206,6 +239,14 @@ impl VariantDef {
         })?;
         Ok(def)
     }
+}
+
+/// 64-bit FNV-1a: a short, stable hash for fingerprints (not a guard
+/// against forgery: it tells versions of a file apart).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// A variant file is a page of JSON; anything larger is refused unread.
@@ -251,6 +292,9 @@ const BUILTIN: &[(&str, &str)] = &[
 #[derive(Clone, Debug)]
 pub struct Registry {
     variants: Vec<Arc<VariantDef>>,
+    /// The built-in definitions, also those a user file replaces: games
+    /// played under them replay under them.
+    builtins: Vec<Arc<VariantDef>>,
     /// Problems with user files (shown, never fatal).
     pub warnings: Vec<String>,
 }
@@ -260,6 +304,7 @@ impl Registry {
     pub fn builtin() -> Registry {
         let mut r = Registry {
             variants: Vec::new(),
+            builtins: Vec::new(),
             warnings: Vec::new(),
         };
         for (file, text) in BUILTIN {
@@ -268,6 +313,7 @@ impl Registry {
                 Err(e) => r.warnings.push(format!("built-in {e}")),
             }
         }
+        r.builtins = r.variants.clone();
         r
     }
 
@@ -311,6 +357,14 @@ impl Registry {
             };
             match VariantDef::from_json(&name, &text) {
                 Ok(def) => {
+                    if self.builtins.iter().any(|b| b.id == def.id) {
+                        self.warnings.push(format!(
+                            "variant file {name} replaces the built-in variant '{}': \
+                             new games follow the file; games played under the \
+                             built-in rules still replay under them",
+                            def.id
+                        ));
+                    }
                     self.variants.retain(|v| v.id != def.id);
                     self.variants.push(Arc::new(def));
                 }
@@ -350,6 +404,17 @@ impl Registry {
             .or_else(|| all().find(by_name))
             .cloned()
             .ok_or_else(|| self.unknown(name))
+    }
+
+    /// The definition of `id` whose [`VariantDef::fingerprint`] is
+    /// `fingerprint`: the one in use, or the built-in one a user file
+    /// replaces (a game played before the file came).
+    pub fn played_under(&self, id: &str, fingerprint: &str) -> Option<Arc<VariantDef>> {
+        self.variants
+            .iter()
+            .chain(&self.builtins)
+            .find(|v| v.id == id && v.fingerprint() == fingerprint)
+            .cloned()
     }
 
     /// The error for a variant name not found here, listing the ids there

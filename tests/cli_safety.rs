@@ -564,3 +564,107 @@ fn the_uci_engine_handles_closed_and_full_output() {
         );
     }
 }
+
+// Issue 22, item 26: one Latin-1 byte (`M\xfcller`) in game 3 of 8 made
+// the import write nothing and exit 1.
+#[test]
+fn item_26_one_latin1_byte_is_read_as_latin1_and_every_game_imported() {
+    let dir = scratch("latin1");
+    let mut bytes = Vec::new();
+    for n in 1..=8 {
+        let white: &[u8] = if n == 3 { b"M\xfcller" } else { b"Smith" };
+        bytes.extend_from_slice(b"[Event \"x\"]\n[White \"");
+        bytes.extend_from_slice(white);
+        bytes.extend_from_slice(b"\"]\n\n1. e4 e5 2. Nf3 *\n\n");
+    }
+    std::fs::write(dir.join("games.pgn"), bytes).unwrap();
+    let out = motley(&["import", "games.pgn", "--out", "out"], &dir)
+        .output()
+        .unwrap();
+    assert_no_panic(&out, "import");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 8);
+    // Said, for game 3 only.
+    assert!(err.contains("game 3") && err.contains("Latin-1"), "{err}");
+    assert!(!err.contains("game 2") && !err.contains("game 4"), "{err}");
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/games-3.json")).unwrap())
+            .unwrap();
+    assert_eq!(rec["players"]["white"], "Müller");
+}
+
+// Issue 22, item 27: the same match run twice (the default seed is 1)
+// replaced the first run's records.
+#[test]
+fn item_27_a_match_saved_twice_into_one_folder_keeps_both() {
+    let dir = scratch("match-twice");
+    let run = || {
+        let out = motley(
+            &[
+                "match",
+                "standard",
+                "--white",
+                "random",
+                "--black",
+                "random",
+                "--games",
+                "2",
+                "--movetime",
+                "5",
+                "--save-dir",
+                "games",
+            ],
+            &dir,
+        )
+        .output()
+        .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    };
+    run();
+    let first = std::fs::read(dir.join("games/standard-1-game001.json")).unwrap();
+    run();
+    let mut names: Vec<String> = std::fs::read_dir(dir.join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "standard-1-game001-2.json",
+            "standard-1-game001.json",
+            "standard-1-game002-2.json",
+            "standard-1-game002.json"
+        ]
+    );
+    assert_eq!(
+        std::fs::read(dir.join("games/standard-1-game001.json")).unwrap(),
+        first
+    );
+}
+
+// Issue 22, item 37: `kill -9` during an import leaves the hidden
+// temporary file of the record being written; the next import into the
+// folder removes it.
+#[test]
+fn item_37_an_import_removes_temporary_files_a_killed_import_left() {
+    let dir = scratch("stale-temps");
+    write_pgn(&dir, "one.pgn", 1);
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    // Left by a killed import (over a minute old: no write takes so long).
+    let stale = dir.join("out/.few-3.json.4242.tmp");
+    std::fs::write(&stale, "half a record").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
+    let out = motley(&["import", "one.pgn", "--out", "out"], &dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stale.exists());
+    assert!(dir.join("out/one.json").exists());
+}

@@ -374,3 +374,33 @@ fn capture_values_come_from_the_variant_file() {
         .to_string();
     assert!(e.contains("pawm"), "{e}");
 }
+
+// Issue 22, item 30: with every piece worth 16,383 (the most a variant
+// file may give) scores saturated at 16,383, and 17 captures against 3
+// came out a draw.
+#[test]
+fn item_30_scores_never_saturate_at_the_largest_piece_values() {
+    use motley::rules::monochrome::{PieceValues, MAX_VALUE};
+    let top = PieceValues {
+        pawn: MAX_VALUE,
+        knight: MAX_VALUE,
+        bishop: MAX_VALUE,
+        rook: MAX_VALUE,
+        queen: MAX_VALUE,
+        king: MAX_VALUE,
+    };
+    let options = MonochromeOptions { values: top };
+    options.check().unwrap();
+    let setup = motley::core::Setup::parse("k7/8/8/pp6/RR6/8/8/7K w - - 0 1").unwrap();
+    let start = Monochrome::from_setup(setup, options).unwrap();
+    let one = play(&start, "a4a5");
+    let two = play(&play(&one, "a8b8"), "b4b5");
+    assert_eq!(one.scores(), [MAX_VALUE, 0]);
+    assert_eq!(two.scores(), [2 * MAX_VALUE, 0]);
+    assert_ne!(two.hash(), two.with_scores([MAX_VALUE, 0]).unwrap().hash());
+    // 17 captures against 3 is a win, whatever the values.
+    let scored = start.with_scores([17 * MAX_VALUE, 3 * MAX_VALUE]).unwrap();
+    let end = scored.end_by_rule(EndReason::Agreement);
+    assert_eq!(end.winner, Some(Color::White));
+    assert_eq!(end.scores, Some([17 * MAX_VALUE, 3 * MAX_VALUE]));
+}

@@ -96,7 +96,6 @@ const CORPUS: &[(&str, &[&str])] = &[
     ("trailing_junk.json", &["invalid JSON", "trailing"]),
     ("deeply_nested.json", &["invalid JSON", "nested too deeply"]),
     ("binary_junk.bin", &["not a text file", "UTF-8"]),
-    ("not_utf8.pgn", &["not a text file", "byte 11"]),
     ("empty.json", &["empty"]),
     ("whitespace.pgn", &["empty"]),
     ("illegal_san.pgn", &["game 1", "ply 9", "'Bxe8'", "illegal"]),

@@ -223,11 +223,14 @@ fn a_stored_analysis_of_other_moves_is_ignored() {
     save(&scholars_mate(), &path);
     let mut app = viewer(path.clone(), &dir, (100, 35));
     analyse(&mut app);
-    // Someone edits the moves but leaves the analysis.
+    // Someone edits the moves (and the result they no longer give) but
+    // leaves the analysis.
     let text = std::fs::read_to_string(&path).unwrap();
     let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
     value["moves"][5] = "g8h6".into();
     value["moves"][6] = "h5f7".into();
+    value["result"] = "*".into();
+    value.as_object_mut().unwrap().remove("reason");
     std::fs::write(&path, serde_json::to_string(&value).unwrap()).unwrap();
     let app = viewer(path, &dir, (100, 35));
     assert!(!replay(&app).review.is_shown());

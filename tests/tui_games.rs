@@ -366,6 +366,133 @@ fn save_as_asks_before_replacing_a_file() {
     assert_eq!(saved.unwrap().game.ply(), 2);
 }
 
+// Issue 22, item 23: Motley B loaded the record of a game Motley A plays,
+// took moves back, played on and saved over A's record: A's game was lost.
+#[test]
+fn item_23_save_as_never_writes_over_a_game_another_motley_has_open() {
+    let _locks = checking_locks();
+    let dir = temp_dir("save-over-held");
+    let games = dir.join("games");
+    let a_game = played("standard", &["d4", "d5", "c4", "e6", "Nc3"]);
+    let held = OpenGame::create(&games, &a_game, Some(("human", "human"))).unwrap();
+    let before = std::fs::read(held.path()).unwrap();
+    // Motley B: Load, `t`, A's record path.
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('l'));
+    key(&mut app, KeyCode::Char('t'));
+    typ(&mut app, held.path().to_str().unwrap());
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(play_state(&app).control.game().ply(), 5, "{}", screen(&app));
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Char('u'));
+    }
+    prompt(&mut app, "a2a3");
+    // `s` does not suggest A's record, and typing it is refused at once:
+    // no "Replace the file?" question.
+    key(&mut app, KeyCode::Char('s'));
+    let suggested = match &play_state(&app).view.popup {
+        Some(Popup::SaveAs { text, .. }) => text.clone(),
+        other => panic!("no save prompt: {other:?}"),
+    };
+    assert_ne!(suggested, held.path().to_str().unwrap());
+    for _ in 0..300 {
+        key(&mut app, KeyCode::Backspace);
+    }
+    typ(&mut app, held.path().to_str().unwrap());
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        !matches!(popup_kind(&app), Some(ListKind::Replace { .. })),
+        "{}",
+        screen(&app)
+    );
+    assert_message(&app, "another Motley has");
+    assert_eq!(std::fs::read(held.path()).unwrap(), before);
+    // The lock refuses the write itself too (a question answered before
+    // A opened the game, say).
+    let e = motley::record::save_game(held.path(), &played("standard", &["a3"]), None).unwrap_err();
+    assert!(
+        matches!(*e.kind, motley::record::RecordErrorKind::HeldElsewhere),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(held.path()).unwrap(), before);
+    drop(held);
+}
+
+// Issue 22, item 22: a game started with `--movetime 10000` replied
+// within about 3 s after Continue (the run's default time).
+#[test]
+fn item_22_continue_keeps_the_computers_time_per_move() {
+    let _locks = checking_locks();
+    let dir = temp_dir("movetime");
+    let mut slow = settings(Some(&dir.to_path_buf()));
+    slow.movetime = std::time::Duration::from_secs(10);
+    let game = Game::new(variant("standard"), None, 7).unwrap();
+    let p = motley::tui::play::PlayState::new(game, [PlayerSpec::Human, PlayerSpec::Random]);
+    let mut app = App::new(Screen::Play(Box::new(p)), registry(), slow, theme(), SIZE);
+    prompt(&mut app, "e4");
+    assert_eq!(play_state(&app).control.game().ply(), 2, "{}", screen(&app));
+    let path = play_state(&app).control.game_file().unwrap().to_path_buf();
+    key(&mut app, KeyCode::Char('q'));
+    let rec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(rec["movetime_ms"], 10_000);
+    // A later run with the default time per move: Continue.
+    let mut app = menu_app(&dir);
+    assert_eq!(app.settings.movetime, std::time::Duration::from_secs(1));
+    key(&mut app, KeyCode::Char('c'));
+    key(&mut app, KeyCode::Enter);
+    let control = &play_state(&app).control;
+    assert_eq!(control.game_file(), Some(path.as_path()));
+    assert_eq!(
+        control.movetime(&app.settings),
+        std::time::Duration::from_secs(10)
+    );
+}
+
+// Issue 22, item 14: each killed session left a `.NAME.lock`; nine had
+// piled up in `games/`.
+#[test]
+fn item_14_listing_the_games_removes_lock_files_nobody_holds() {
+    let _locks = checking_locks();
+    let dir = temp_dir("stale-locks");
+    let games = dir.join("games");
+    let held = OpenGame::create(&games, &played("standard", &["e4"]), None).unwrap();
+    // Left by killed Motleys: nobody holds them.
+    for n in 1..=9 {
+        std::fs::write(
+            games.join(format!(".20260101-00000{n}-standard.json.lock")),
+            "",
+        )
+        .unwrap();
+    }
+    let locks = || {
+        let mut v: Vec<String> = std::fs::read_dir(&games)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".lock"))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(locks().len(), 10);
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('c'));
+    assert!(
+        screen(&app).contains("open in another Motley"),
+        "{}",
+        screen(&app)
+    );
+    // Only the lock of the game open (here, as in another Motley) is left.
+    let held_lock = format!(
+        ".{}.lock",
+        held.path().file_name().unwrap().to_string_lossy()
+    );
+    assert_eq!(locks(), [held_lock]);
+    // Letting go of a game removes its lock file.
+    drop(held);
+    assert!(locks().is_empty());
+}
+
 #[test]
 fn a_saved_game_is_played_on_in_a_new_record_and_the_file_stays() {
     let _locks = checking_locks();

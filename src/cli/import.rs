@@ -53,6 +53,7 @@ fn import_games(
         i += 1;
         match r.into_result() {
             Ok(saved) => {
+                super::say_notes(&saved);
                 let mut rec = record::record_of(&saved.game);
                 rec.players = saved.players.clone();
                 rec.saved = Some(record::rfc3339(SystemTime::now()));
@@ -103,6 +104,8 @@ pub fn import(file: &Path, out_dir: &Path, registry: &Registry) -> Result<ExitCo
             out_dir.display()
         ))
     })?;
+    // Records half written by an import that was killed (`kill -9`).
+    motley::files::remove_stale_temps(out_dir);
     let stem = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

@@ -7,11 +7,12 @@
 //! the same game is told [`RecordErrorKind::Locked`] and can offer a
 //! read-only replay. A finished game moves to the saves folder.
 
+use super::lock::{self, Lock};
 use super::store::{record_to_save, stamp};
 use super::{GameRecord, Players, RecordError, RecordErrorKind, MAX_FILE_BYTES};
 use crate::files;
 use crate::game::Game;
-use std::fs::{self, File, OpenOptions, TryLockError};
+use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -23,16 +24,7 @@ use std::time::SystemTime;
 pub struct OpenGame {
     path: PathBuf,
     /// Held for as long as the game is open here.
-    lock: File,
-}
-
-/// The lock file of a game's record: `.<name>.lock` beside it.
-fn lock_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.lock"))
+    lock: Lock,
 }
 
 fn at(path: &Path, kind: RecordErrorKind) -> RecordError {
@@ -45,29 +37,14 @@ fn write_error(path: &Path, e: io::Error) -> RecordError {
 
 /// Take the lock of the game at `path`: `Ok(None)` when another process
 /// holds it.
-fn try_lock(path: &Path) -> Result<Option<File>, RecordError> {
-    let lock_file = lock_path(path);
-    let lock = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_file)
-        .map_err(|e| write_error(&lock_file, e))?;
-    match lock.try_lock() {
-        Ok(()) => Ok(Some(lock)),
-        Err(TryLockError::WouldBlock) => Ok(None),
-        Err(TryLockError::Error(e)) => Err(write_error(&lock_file, e)),
-    }
+fn try_lock(path: &Path) -> Result<Option<Lock>, RecordError> {
+    lock::try_take(path).map_err(|e| write_error(&lock::lock_path(path), e))
 }
 
 /// Is the game at `path` open right now (in any [`OpenGame`], this
 /// process's included)?
 pub fn is_locked_elsewhere(path: &Path) -> bool {
-    let Ok(lock) = File::open(lock_path(path)) else {
-        return false;
-    };
-    matches!(lock.try_lock_shared(), Err(TryLockError::WouldBlock))
+    lock::is_held(path)
 }
 
 impl OpenGame {
@@ -173,11 +150,11 @@ impl OpenGame {
         self.remove();
     }
 
-    /// Remove the record, then its lock file, while still holding the
-    /// lock (a process that opened the old lock file finds no game).
+    /// Remove the record, then release the lock (which removes its file
+    /// while still holding it: a process that opened the old lock file
+    /// finds no game).
     fn remove(self) {
         let _ = fs::remove_file(&self.path);
-        let _ = fs::remove_file(lock_path(&self.path));
         drop(self.lock);
     }
 }
@@ -212,8 +189,11 @@ pub struct UnfinishedGame {
     pub problem: Option<String>,
 }
 
-/// The games in progress in `dir`, newest first.
+/// The games in progress in `dir`, newest first. Lock files nobody holds
+/// any more (left by killed processes) are removed on the way.
 pub fn list_unfinished(dir: &Path) -> Vec<UnfinishedGame> {
+    lock::sweep_stale(dir);
+    files::remove_stale_temps(dir);
     let Ok(entries) = fs::read_dir(dir) else {
         return Vec::new();
     };
@@ -290,14 +270,7 @@ pub fn migrate_legacy_autosave(
     }
     fs::create_dir_all(games_dir).map_err(|e| write_error(games_dir, e))?;
     let guard = games_dir.join("migration");
-    let lock_file = lock_path(&guard);
-    let lock = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_file)
-        .map_err(|e| write_error(&lock_file, e))?;
-    lock.lock().map_err(|e| write_error(&lock_file, e))?;
+    let _held = lock::take(&guard).map_err(|e| write_error(&lock::lock_path(&guard), e))?;
     // Another process may have moved it while we waited.
     if fs::symlink_metadata(autosave).is_err() {
         return Ok(None);

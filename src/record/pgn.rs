@@ -1,9 +1,12 @@
 //! PGN export and import for every variant.
 //!
-//! Export writes the Seven Tag Roster, `Variant` (the variant's name),
-//! `SetUp`/`FEN` when the game did not start from the variant's start,
-//! `Seed` when the dice seed is not 0, `Termination` (the reason in words)
-//! once the game is over, then SAN movetext with move numbers.
+//! Export writes the Seven Tag Roster, `Variant` (none for standard
+//! chess; lichess's and Fairy-Stockfish's spelling where they have the
+//! variant, else its name), `SetUp`/`FEN` when the game did not start from
+//! the variant's start, `Seed` where dice are rolled and the seed is not
+//! 0, `Termination` with PGN's standard values (`normal`, `time forfeit`,
+//! `adjudication`, `unterminated`), then SAN movetext with move numbers,
+//! the ending in words as a comment before the result.
 //!
 //! Actions that have no SAN of their own — Dice-Money's `roll:3,5`,
 //! `buy:move1`, `buy:move2`, `buy:king` and `pass` — are written as comments
@@ -23,8 +26,10 @@
 //! `[Seed]`, skips comments, NAGs, annotation marks
 //! and variations, honours `[Variant]` (ids or names, e.g. "Antichess",
 //! "Chicken Chess"; no tag means standard chess), `[FEN]` and `[Seed]`, and
-//! restores a result the board does not show as a resignation (decisive) or
-//! an agreement (drawn, or `Termination` says agreement).
+//! restores a result the board does not show as `Termination` says (time
+//! forfeit, adjudication, or agreement as older Motleys wrote it), else as
+//! a resignation (decisive) or an agreement (drawn). Bytes that are not
+//! UTF-8 in a text file are read as Latin-1, and each game says so.
 
 use super::{
     carried_of, current_scores, new_game, play_coord, restore_carried, restore_dice,
@@ -33,8 +38,8 @@ use super::{
 use crate::core::{Action, Color, CoordText};
 use crate::game::Game;
 use crate::quote::{clip, clip_middle};
-use crate::rules::{parse_action, Describe, MoveInputError, Position};
-use crate::variant::{Registry, VariantDef};
+use crate::rules::{parse_action, Describe, EndReason, MoveInputError, Outcome, Position};
+use crate::variant::{Family, Registry, VariantDef};
 use serde_json::Value;
 use std::collections::VecDeque;
 use std::io::Read;
@@ -123,22 +128,27 @@ fn export_with(game: &Game, players: Option<(&str, &str)>, date: Option<&str>) -
     tag("White", &white);
     tag("Black", &black);
     tag("Result", result);
-    tag("Variant", &escape(&game.variant().name));
+    if let Some(name) = pgn_variant_name(game.variant()) {
+        tag("Variant", &escape(name));
+    }
     if let Some(fen) = custom_start(game) {
         tag("SetUp", "1");
         tag("FEN", &escape(&fen));
     }
-    if game.seed() != 0 {
+    if game.seed() != 0 && game.variant().family == Family::DiceMoney {
         tag("Seed", &game.seed().to_string());
     }
     if let Some(carried) = carried_of(game) {
         tag("Carried", &escape(&carried.to_string()));
     }
-    if let Some(o) = outcome {
-        tag("Termination", o.reason.describe());
-    }
+    tag("Termination", termination(outcome.as_ref()));
     out.push('\n');
-    let tokens = movetext(game, result);
+    let mut tokens = movetext(game, result);
+    if let Some(o) = outcome {
+        // The reason in words, as a comment before the result.
+        let words = o.describe_with(game.position().side_names());
+        tokens.insert(tokens.len() - 1, format!("{{{}}}", words.replace('}', ")")));
+    }
     let mut line = String::new();
     for t in tokens {
         if !line.is_empty() && line.len() + 1 + t.len() > 79 {
@@ -154,6 +164,28 @@ fn export_with(game: &Game, players: Option<(&str, &str)>, date: Option<&str>) -
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// The `Variant` tag of a variant: none for standard chess, lichess's and
+/// Fairy-Stockfish's spelling where they have the variant (`Antichess`),
+/// else its own name.
+fn pgn_variant_name(def: &VariantDef) -> Option<&str> {
+    match def.id.as_str() {
+        "standard" => None,
+        "antichess" => Some("Antichess"),
+        _ => Some(&def.name),
+    }
+}
+
+/// PGN's standard `Termination` value for an ending (the reason in words
+/// goes in a comment before the result).
+fn termination(outcome: Option<&Outcome>) -> &'static str {
+    match outcome.map(|o| o.reason) {
+        None => "unterminated",
+        Some(EndReason::TimeForfeit | EndReason::TimeoutCannotWin) => "time forfeit",
+        Some(EndReason::Adjudication) => "adjudication",
+        Some(_) => "normal",
+    }
 }
 
 /// Is this action written as a comment (it has no SAN of its own)?
@@ -400,6 +432,12 @@ struct RawGame {
     items: Vec<Item>,
     result: Option<&'static str>,
     error: Option<String>,
+    /// Where the game's text is in the text it was split from.
+    span: (usize, usize),
+    /// Bytes of the game that were not UTF-8, read as Latin-1.
+    latin1: usize,
+    /// The comment just before the result: the ending in words.
+    ending: Option<String>,
 }
 
 impl RawGame {
@@ -461,6 +499,9 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
     let mut cur = RawGame::default();
     let mut cur_start = 0usize;
     let mut depth = 0usize;
+    // The comment after the last move: the ending in words, where a result
+    // follows it.
+    let mut last_comment: Option<&str> = None;
     let mut tokens = lex(text);
     while let Some(tok) = tokens.next() {
         match tok {
@@ -469,10 +510,12 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
                     if depth > 0 {
                         cur.fail(CUT_IN_VARIATION.to_string());
                     }
+                    cur.span = (cur_start, tokens.start);
                     games.push(std::mem::take(&mut cur));
                     cur_start = tokens.start;
                 }
                 depth = 0;
+                last_comment = None;
                 match tok {
                     Tok::Tag(k, v) => cur.tags.push((k, v)),
                     Tok::BadTag(msg) => cur.fail(msg),
@@ -490,11 +533,16 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
                     Ok(CoordText::Roll(..) | CoordText::Buy(_) | CoordText::Pass)
                 ) {
                     cur.items.push(Item::Action(c.to_string()));
+                    last_comment = None;
+                } else {
+                    last_comment = Some(c);
                 }
             }
             Tok::Word(w) => {
                 if let Some(result) = RESULTS.iter().find(|r| **r == w) {
                     cur.result = Some(*result);
+                    cur.ending = last_comment.take().map(str::to_string);
+                    cur.span = (cur_start, tokens.i);
                     games.push(std::mem::take(&mut cur));
                     cur_start = tokens.i;
                     continue;
@@ -504,6 +552,7 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
                     continue;
                 }
                 cur.items.push(Item::San(w.to_string()));
+                last_comment = None;
             }
         }
     }
@@ -514,6 +563,7 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
         cur.fail(CUT_IN_VARIATION.to_string());
     }
     if !cur.is_empty() {
+        cur.span = (cur_start, text.len());
         games.push(cur);
     }
     (games, text.len())
@@ -615,7 +665,7 @@ fn setup_game(raw: &RawGame, registry: &Registry) -> Result<Game, RecordError> {
             ))
         })?,
     };
-    let mut game = new_game(registry, &def.id, fen, seed)?;
+    let mut game = new_game(def, fen, seed)?;
     if let Some(text) = raw.tag("Carried") {
         let state: Value = serde_json::from_str(text).map_err(|e| {
             RecordErrorKind::Pgn(format!(
@@ -653,14 +703,14 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
     }
     if error.is_none() {
         let result = raw.result.or(raw.tag("Result"));
-        let agreed = raw
-            .tag("Termination")
-            .is_some_and(|t| t.to_ascii_lowercase().contains("agreement"));
-        let reason = match result {
-            _ if agreed => Some("agreement"),
-            Some("1-0") | Some("0-1") => Some("resignation"),
-            Some("1/2-1/2") => Some("agreement"),
-            _ => None,
+        let reason = match (
+            result,
+            ending_of(raw.tag("Termination"), raw.ending.as_deref()),
+        ) {
+            (Some("*") | None, _) => None,
+            (_, Some(ending)) => Some(ending),
+            (Some("1/2-1/2"), None) => Some("agreement"),
+            (Some(_), None) => Some("resignation"),
         };
         restore_ending(&mut game, result, reason);
     }
@@ -680,14 +730,52 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         .tag("Date")
         .filter(|d| d.bytes().any(|c| c.is_ascii_digit()))
         .map(str::to_string);
+    let notes = match raw.latin1 {
+        0 => Vec::new(),
+        1 => vec!["a byte that is not UTF-8 was read as Latin-1".to_string()],
+        n => vec![format!("{n} bytes that are not UTF-8 were read as Latin-1")],
+    };
     let saved = SavedGame {
         game,
         players,
         date,
         hints: None,
         analysis: None,
+        movetime_ms: None,
+        notes,
     };
     Replayed::of(saved, error)
+}
+
+/// Text, as opposed to a binary file: no control bytes but white space.
+/// Only text that is not UTF-8 is read as Latin-1; anything else is "not
+/// a text file".
+fn looks_like_text(bytes: &[u8]) -> bool {
+    !bytes
+        .iter()
+        .any(|&b| (b < 0x20 && !b"\t\n\r\x0c".contains(&b)) || b == 0x7f)
+}
+
+/// An ending the board cannot show, as the `Termination` tag and the
+/// comment before the result (`ending`) say it: PGN's standard
+/// `time forfeit` and `adjudication`, the reason in words Motley writes in
+/// that comment ("Black wins (agreement; score 17–28)"), and what older
+/// Motleys wrote in `Termination` ("agreement", "time ran out").
+fn ending_of(termination: Option<&str>, ending: Option<&str>) -> Option<&'static str> {
+    let words =
+        format!("{} {}", termination.unwrap_or(""), ending.unwrap_or("")).to_ascii_lowercase();
+    let time = EndReason::TimeForfeit.describe();
+    if words.contains("time forfeit") || words.contains(time) {
+        Some(time)
+    } else if words.contains("adjudication") {
+        Some("adjudication")
+    } else if words.contains("agreement") {
+        Some("agreement")
+    } else if words.contains("resignation") {
+        Some("resignation")
+    } else {
+        None
+    }
 }
 
 /// How much PGN is read from the input at a time.
@@ -717,6 +805,9 @@ pub struct PgnGames<'a> {
     /// Games handed out so far.
     count: usize,
     finished: bool,
+    /// Where in `buf` characters stand that were bytes not UTF-8, read as
+    /// Latin-1 (in order).
+    latin1: Vec<usize>,
 }
 
 impl<'a> PgnGames<'a> {
@@ -738,6 +829,7 @@ impl<'a> PgnGames<'a> {
             ready: VecDeque::new(),
             count: 0,
             finished: false,
+            latin1: Vec::new(),
         }
     }
 
@@ -773,6 +865,31 @@ impl<'a> PgnGames<'a> {
     fn consume(&mut self, n: usize) {
         self.buf.drain(..n);
         self.offset += n as u64;
+        self.latin1.retain(|&at| at >= n);
+        for at in &mut self.latin1 {
+            *at -= n;
+        }
+    }
+
+    /// Make the first `end` bytes of the buffer UTF-8, reading each byte
+    /// that is not part of a UTF-8 character as Latin-1 (the usual
+    /// encoding of older PGN files: `M\xfcller` is "Müller"), and note
+    /// where. Returns where those bytes end now.
+    fn decode_latin1(&mut self, end: usize) -> usize {
+        let mut text = Vec::with_capacity(end + 64);
+        for chunk in self.buf[..end].utf8_chunks() {
+            text.extend_from_slice(chunk.valid().as_bytes());
+            for &b in chunk.invalid() {
+                self.latin1.push(text.len());
+                let mut utf8 = [0u8; 2];
+                text.extend_from_slice(char::from(b).encode_utf8(&mut utf8).as_bytes());
+            }
+        }
+        let grown = text.len() - end;
+        self.buf.splice(..end, text);
+        // The stream position (for progress) stays where it was.
+        self.offset = self.offset.saturating_sub(grown as u64);
+        end + grown
     }
 
     /// Read on until at least one more game is complete, or the end.
@@ -810,9 +927,24 @@ impl<'a> PgnGames<'a> {
                 }
                 continue;
             }
+            let end = if std::str::from_utf8(&self.buf[..end]).is_ok()
+                || !looks_like_text(&self.buf[..end])
+            {
+                end
+            } else {
+                self.decode_latin1(end)
+            };
             let text = std::str::from_utf8(&self.buf[..end])
                 .map_err(|e| RecordErrorKind::NotUtf8(self.offset as usize + e.valid_up_to()))?;
-            let (games, rest) = complete_games(text, self.at_end);
+            let (mut games, rest) = complete_games(text, self.at_end);
+            for g in &mut games {
+                let (from, to) = g.span;
+                g.latin1 = self
+                    .latin1
+                    .iter()
+                    .filter(|&&at| at >= from && at < to)
+                    .count();
+            }
             self.ready.extend(games);
             self.consume(rest);
             if !self.ready.is_empty() || self.at_end {
@@ -835,14 +967,7 @@ impl Iterator for PgnGames<'_> {
             if let Some(raw) = self.ready.pop_front() {
                 self.count += 1;
                 let n = self.count;
-                return Some(match replay_raw(&raw, self.registry) {
-                    Replayed::Whole(s) => Replayed::Whole(s),
-                    Replayed::Partial { saved, error } => Replayed::Partial {
-                        saved,
-                        error: error.in_game(n),
-                    },
-                    Replayed::Failed(e) => Replayed::Failed(e.in_game(n)),
-                });
+                return Some(replay_raw(&raw, self.registry).in_game(n));
             }
             if self.finished {
                 return None;
@@ -971,7 +1096,6 @@ mod tests {
             "[White \"ann \\\"a\\\"\"]",
             "[Black \"bob\"]",
             "[Result \"*\"]",
-            "[Variant \"Standard chess\"]",
             "[SetUp \"1\"]",
             "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]",
         ] {
@@ -983,6 +1107,88 @@ mod tests {
             back[0].as_ref().unwrap().position().to_fen(),
             g.position().to_fen()
         );
+    }
+
+    // Issue 22, item 15: PGN's own conventions for Variant, Seed and
+    // Termination.
+    #[test]
+    fn item_15_export_follows_pgn_conventions() {
+        let r = reg();
+        let mut mate = Game::new(r.get("standard").unwrap(), None, 7).unwrap();
+        for m in ["f3", "e5", "g4", "Qh4#"] {
+            mate.play_text(m).unwrap();
+        }
+        let pgn = export_pgn(&mate, None);
+        assert!(
+            !pgn.contains("[Variant ") && !pgn.contains("[Seed "),
+            "{pgn}"
+        );
+        assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+        assert!(pgn.contains("Qh4# {Black wins (checkmate)} 0-1"), "{pgn}");
+        let back = import_pgn(&pgn, &r).remove(0).unwrap();
+        assert_eq!(back.outcome(), mate.outcome());
+
+        let anti = Game::new(r.get("antichess").unwrap(), None, 7).unwrap();
+        let pgn = export_pgn(&anti, None);
+        assert!(pgn.contains("[Variant \"Antichess\"]"), "{pgn}");
+        assert!(pgn.contains("[Termination \"unterminated\"]"), "{pgn}");
+        assert!(!pgn.contains("[Seed "), "{pgn}");
+        // Dice are seeded: the seed is kept where dice are rolled.
+        let dice = Game::new(r.get("dice-money").unwrap(), None, 7).unwrap();
+        assert!(export_pgn(&dice, None).contains("[Seed \"7\"]"));
+
+        let mut flag = Game::new(r.get("standard").unwrap(), None, 7).unwrap();
+        flag.play_text("e4").unwrap();
+        flag.time_out(Color::Black);
+        let pgn = export_pgn(&flag, None);
+        assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+        let back = import_pgn(&pgn, &r).remove(0).unwrap();
+        assert_eq!(back.outcome(), flag.outcome());
+
+        let mut adjudicated = Game::new(r.get("standard").unwrap(), None, 7).unwrap();
+        adjudicated.play_text("e4").unwrap();
+        adjudicated.adjudicate(None);
+        let pgn = export_pgn(&adjudicated, None);
+        assert!(pgn.contains("[Termination \"adjudication\"]"), "{pgn}");
+        let back = import_pgn(&pgn, &r).remove(0).unwrap();
+        assert_eq!(back.outcome(), adjudicated.outcome());
+    }
+
+    // Issue 22, item 15: files older Motleys wrote still import as before.
+    #[test]
+    fn item_15_older_motley_pgn_still_imports() {
+        let old = "[Event \"Motley game\"]\n[Result \"1-0\"]\n[Variant \"Standard chess\"]\n\
+                   [Seed \"7\"]\n[Termination \"time ran out\"]\n\n1. e4 1-0\n\n\
+                   [Variant \"Standard chess\"]\n[Termination \"agreement\"]\n\n1. d4 1/2-1/2\n";
+        let games = import_pgn(old, &reg());
+        let reasons: Vec<EndReason> = games
+            .iter()
+            .map(|g| g.as_ref().unwrap().outcome().unwrap().reason)
+            .collect();
+        assert_eq!(reasons, [EndReason::TimeForfeit, EndReason::Agreement]);
+        assert_eq!(games[0].as_ref().unwrap().seed(), 7);
+    }
+
+    // Issue 22, item 26: a byte that is not UTF-8 is read as Latin-1, said
+    // for its game only; a binary file is still no text.
+    #[test]
+    fn item_26_latin1_bytes_are_read_as_latin1_in_their_game_only() {
+        let r = reg();
+        let text = b"[White \"Smith\"]\n\n1. e4 *\n\n[White \"M\xfcller\"]\n\n1. d4 *\n\n[White \"Jones\"]\n\n1. c4 *\n";
+        let games: Vec<Replayed> = PgnGames::new(Vec::new(), 0, Box::new(&text[..]), &r).collect();
+        assert_eq!(games.len(), 3);
+        let saved: Vec<&SavedGame> = games.iter().map(|g| g.saved().unwrap()).collect();
+        assert_eq!(saved[1].players.as_ref().unwrap().white, "Müller");
+        assert!(saved[0].notes.is_empty() && saved[2].notes.is_empty());
+        assert_eq!(
+            saved[1].notes,
+            ["game 2: a byte that is not UTF-8 was read as Latin-1"]
+        );
+        let binary = b"\x7fELF\x02\x01\xff\x00 1. e4 *";
+        let games: Vec<Replayed> =
+            PgnGames::new(Vec::new(), 0, Box::new(&binary[..]), &r).collect();
+        let e = games[0].error().unwrap().to_string();
+        assert!(e.contains("not a text file"), "{e}");
     }
 
     /// Plies of each game read from `text` as a stream, or the error.

@@ -2,6 +2,7 @@
 //! never leaves half a save nor destroys the previous one), new files that
 //! never replace anything, and the list of saved games.
 
+use super::lock;
 use super::{record_of, rfc3339, GameRecord, Players, RecordError, RecordErrorKind};
 use crate::files::{self, Durability};
 use crate::game::Game;
@@ -44,12 +45,18 @@ fn write_failed(path: &Path, e: io::Error) -> RecordError {
     RecordError::from(RecordErrorKind::Write(e.to_string())).in_file(&path.display().to_string())
 }
 
-/// Write a record atomically, creating its folder if needed.
+/// Write a record atomically, creating its folder if needed. The record's
+/// lock is held for the write: a record another Motley has open (a game
+/// in progress there) is refused with [`RecordErrorKind::HeldElsewhere`]
+/// and left as it is, whatever path names it.
 pub fn save_record(path: &Path, rec: &GameRecord) -> Result<(), RecordError> {
     let fail = |e| write_failed(path, e);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(fail)?;
     }
+    let _held = lock::try_take(path).map_err(fail)?.ok_or_else(|| {
+        RecordError::from(RecordErrorKind::HeldElsewhere).in_file(&path.display().to_string())
+    })?;
     write_atomic(path, file_text(rec).as_bytes()).map_err(fail)
 }
 

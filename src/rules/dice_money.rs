@@ -1103,6 +1103,13 @@ impl Position for DiceMoney {
 
     fn restore_carried(&mut self, carried: &Carried) -> Result<(), CarryError> {
         let Carried::Prices(lists) = carried;
+        for (side, list) in lists.prices.iter().enumerate() {
+            if let Some((i, price)) = list.iter().enumerate().find(|(_, &p)| p > MAX_AMOUNT) {
+                return Err(CarryError::OutOfRange(format!(
+                    "prices[{side}][{i}] is {price}; at most {MAX_AMOUNT}"
+                )));
+            }
+        }
         self.prices = lists.prices;
         Ok(())
     }

@@ -92,6 +92,9 @@ pub enum EndReason {
     /// The player to act ran out of time, but the opponent cannot possibly
     /// win ([`Position::can_win`]): a draw.
     TimeoutCannotWin,
+    /// Decided from outside the rules (a match stopped at its ply limit;
+    /// PGN's `adjudication`).
+    Adjudication,
 }
 
 impl EndReason {
@@ -110,6 +113,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::TimeForfeit => "time ran out",
             EndReason::TimeoutCannotWin => "time ran out; the opponent cannot win",
+            EndReason::Adjudication => "adjudication",
         }
     }
 }
@@ -432,6 +436,10 @@ pub enum CarryError {
     /// A carried state sets up a game's start, so it cannot come later.
     #[error("the carried state applies only before the first action")]
     AfterFirstAction,
+    /// A carried value beyond what the family's files allow (a price over
+    /// Dice-Money's cap), named.
+    #[error("{0}")]
+    OutOfRange(String),
 }
 
 /// The state of a position that a FEN cannot hold, typed by family.

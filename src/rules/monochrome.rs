@@ -47,15 +47,15 @@ impl Default for PieceValues {
 }
 
 impl MonochromeOptions {
-    /// Refuse values a score cannot hold, naming the field: scores stay
-    /// exact in hashes and never wrap.
+    /// Refuse piece values over [`MAX_VALUE`], naming the field: then no
+    /// game's score can pass `MAX_SCORE`.
     pub fn check(&self) -> Result<(), String> {
         // The variant file's field names, in the table's role order.
         let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
         for (name, value) in names.into_iter().zip(self.values.table()) {
-            if value > MAX_SCORE {
+            if value > MAX_VALUE {
                 return Err(format!(
-                    "values.{name} is {value}; a piece may be worth at most {MAX_SCORE}"
+                    "values.{name} is {value}; a piece may be worth at most {MAX_VALUE}"
                 ));
             }
         }
@@ -86,8 +86,34 @@ pub struct MonochromeOptions {
     pub values: PieceValues,
 }
 
-/// Scores above this are rejected at setup, so hashing stays exact.
-const MAX_SCORE: u32 = 16_383;
+/// The most a piece may be worth (variant files are refused above it).
+pub const MAX_VALUE: u32 = 16_383;
+
+/// The highest score a position may be set up with: what capturing a full
+/// board of the most valuable pieces scores.
+pub const MAX_START_SCORE: u32 = 64 * MAX_VALUE;
+
+/// The highest score there can be: a score set up at [`MAX_START_SCORE`]
+/// plus every piece of a full board captured. Scores are hashed exactly in
+/// three 7-bit parts each, so they never saturate and never collide.
+const MAX_SCORE: u32 = (1 << 21) - 1;
+const _: () = assert!(MAX_START_SCORE + 64 * MAX_VALUE <= MAX_SCORE);
+
+/// A score's hash key: its three 7-bit parts, each in its own slot (the
+/// top part only when set, so scores below 16,384 keep the keys they
+/// always had).
+#[inline]
+fn score_key(score: u32, slots: [usize; 3]) -> u64 {
+    let part = |i: usize| ((score >> (7 * i)) & 127) as usize;
+    let top = part(2);
+    zobrist::extra(slots[0], part(0))
+        ^ zobrist::extra(slots[1], part(1))
+        ^ if top == 0 {
+            0
+        } else {
+            zobrist::extra(slots[2], top)
+        }
+}
 
 /// The owner of a square: South (White) on ranks 1–4, North on 5–8.
 #[inline]
@@ -165,9 +191,9 @@ impl Monochrome {
     /// The same position with other scores (`[south, north]`), for setting
     /// up positions from saves and tests.
     pub fn with_scores(mut self, scores: [u32; 2]) -> Result<Monochrome, PositionError> {
-        if scores.iter().any(|&s| s > MAX_SCORE) {
+        if scores.iter().any(|&s| s > MAX_START_SCORE) {
             return Err(PositionError::Invalid(format!(
-                "a Monochrome score may be at most {MAX_SCORE}"
+                "a Monochrome score may be at most {MAX_START_SCORE}"
             )));
         }
         self.scores = scores;
@@ -333,9 +359,8 @@ impl Position for Monochrome {
         } else if let Some(mover) = self.setup.board.clear(m.from) {
             if let Some(victim) = self.setup.board.clear(m.to) {
                 let s = &mut self.scores[us.index()];
-                *s = s
-                    .saturating_add(self.values[victim.role.index()])
-                    .min(MAX_SCORE);
+                // Never past MAX_SCORE (see there): exact, not clamped.
+                *s = s.saturating_add(self.values[victim.role.index()]);
                 self.setup.halfmoves = 0;
             } else {
                 self.setup.halfmoves = self.setup.halfmoves.saturating_add(1);
@@ -364,11 +389,7 @@ impl Position for Monochrome {
     #[inline]
     fn hash(&self) -> u64 {
         let [s, n] = self.scores;
-        self.repetition_key_raw()
-            ^ zobrist::extra(0, (s & 127) as usize)
-            ^ zobrist::extra(1, (s >> 7) as usize)
-            ^ zobrist::extra(2, (n & 127) as usize)
-            ^ zobrist::extra(3, (n >> 7) as usize)
+        self.repetition_key_raw() ^ score_key(s, [0, 1, 6]) ^ score_key(n, [2, 3, 7])
     }
 
     fn repetition_key(&self) -> Option<u64> {

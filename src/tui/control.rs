@@ -392,6 +392,10 @@ pub struct GameControl {
     /// and starts when the other side is (after White's first move in a
     /// new game, as on lichess; after the first move of a branch).
     clock_waits: Option<Color>,
+    /// The computer's time per move in this game: fixed when the game
+    /// is first played here (from the run's settings) or restored from
+    /// its record, so a game resumed later keeps it.
+    movetime: Option<Duration>,
 }
 
 impl GameControl {
@@ -422,7 +426,23 @@ impl GameControl {
             hints_used: [0, 0],
             hint_asked: None,
             hint: None,
+            movetime: None,
         }
+    }
+
+    /// A game resumed from a record that kept the computer's time per
+    /// move (`movetime_ms`).
+    pub fn with_movetime(mut self, movetime_ms: Option<u64>) -> GameControl {
+        if let Some(ms) = movetime_ms {
+            self.movetime = Some(Duration::from_millis(ms));
+        }
+        self
+    }
+
+    /// The computer's time per move in this game (before the clock's
+    /// share): its own once fixed, else the run's.
+    pub fn movetime(&self, settings: &Settings) -> Duration {
+        self.movetime.unwrap_or(settings.movetime)
     }
 
     /// A game resumed from a record that counted `hints` already.
@@ -760,6 +780,7 @@ impl GameControl {
             )),
             _ => None,
         };
+        self.movetime.get_or_insert(settings.movetime);
         let (order, thinking) = self.new_search();
         self.thinking = Some(thinking);
         Some(ThinkJob {
@@ -820,7 +841,7 @@ impl GameControl {
         let (order, thinking) = self.new_search();
         self.hint_asked = Some(thinking);
         let think = ThinkSettings {
-            movetime: settings.movetime,
+            movetime: self.movetime(settings),
             seed: 0,
         };
         let pos = self.game.position();
@@ -874,13 +895,14 @@ impl GameControl {
     /// clock, a thirtieth of what is left plus the increment (never more
     /// than half of what is left), whichever is less.
     fn think_time(&self, settings: &Settings) -> Duration {
+        let movetime = self.movetime(settings);
         let Some(clock) = &self.clock else {
-            return settings.movetime;
+            return movetime;
         };
         let side = self.game.position().turn();
         let left = clock.remaining(side, settings.time.now());
         let budget = (left / 30 + clock.control().increment).min(left / 2);
-        budget.min(settings.movetime).max(Duration::from_millis(1))
+        budget.min(movetime).max(Duration::from_millis(1))
     }
 
     /// Ask the thinking computer to answer now; false when none thinks.
@@ -992,6 +1014,7 @@ impl GameControl {
         let mut players = self.players.clone();
         players.swap(0, 1);
         let mut next = GameControl::new(game, players);
+        next.movetime = self.movetime;
         if let Some(clock) = &self.clock {
             next = next.with_clock(clock.control());
         }
@@ -1015,17 +1038,34 @@ impl GameControl {
             Some(_) => home().or_else(|| settings.saves_dir.clone()),
             None => settings.saves_dir.clone(),
         };
+        // A file another Motley plays on cannot be saved over: not offered.
         self.save_path
             .clone()
+            .filter(|p| !crate::record::lock::is_held(p))
             .or_else(|| dir.map(|d| fresh_path(&d, &self.game.variant().id)))
     }
 
     /// Where a path the player typed points (`~` is the home folder), and
     /// whether saving there replaces a file without their consent yet
-    /// (anything there but the file saved to before here).
+    /// (anything there but the file saved to before here). A game in
+    /// progress — another Motley's, or this game's own record — is never
+    /// saved over, so replacing it is not even asked.
     pub fn save_target(&self, typed: &str) -> Result<(PathBuf, bool), String> {
         let path = crate::paths::expand_user(Path::new(typed.trim()))
             .map_err(|e| format!("not saved: {e}"))?;
+        let own = self.file.path().is_some_and(|p| same_path(p, &path));
+        if own {
+            return Err(format!(
+                "not saved: {} is this game's own record, kept already; choose another name",
+                path.display()
+            ));
+        }
+        if crate::record::lock::is_held(&path) {
+            return Err(format!(
+                "not saved: another Motley has {} open; choose another name",
+                path.display()
+            ));
+        }
         let taken = std::fs::symlink_metadata(&path).is_ok();
         let replaces = taken && self.saved_to.as_deref() != Some(path.as_path());
         Ok((path, replaces))
@@ -1080,6 +1120,7 @@ impl GameControl {
         if !self.touched {
             return;
         }
+        self.movetime.get_or_insert(settings.movetime);
         let record = self.record();
         self.file
             .keep(settings.games_dir.as_deref(), &self.game, &record);
@@ -1090,6 +1131,11 @@ impl GameControl {
         let (w, b) = (self.players[0].to_string(), self.players[1].to_string());
         let mut rec = crate::record::store::record_to_save(&self.game, Some((&w, &b)));
         rec.hints = (self.hints_used != [0, 0]).then_some(self.hints_used);
+        rec.movetime_ms = self.movetime.map(|t| {
+            u64::try_from(t.as_millis())
+                .unwrap_or(u64::MAX)
+                .clamp(1, crate::record::MAX_MOVETIME_MS)
+        });
         rec
     }
 }
@@ -1106,6 +1152,8 @@ pub struct LoadedGame {
     pub hints: Option<[u32; 2]>,
     /// The analysis stored with the record (JSON), if any.
     pub analysis: Option<serde_json::Value>,
+    /// The computer's time per move the game was played with, if kept.
+    pub movetime_ms: Option<u64>,
 }
 
 /// Read the first game of a file (JSON record or PGN) as far as it is
@@ -1125,6 +1173,7 @@ pub fn loaded(replayed: crate::record::Replayed, path: &Path) -> Result<LoadedGa
             players: saved.players,
             hints: saved.hints,
             analysis: saved.analysis,
+            movetime_ms: saved.movetime_ms,
         }),
         None => Err(error.unwrap_or_else(|| format!("{} holds no game", path.display()))),
     }
@@ -1135,6 +1184,14 @@ pub fn saved_players(path: &Path, registry: &Registry) -> Option<[PlayerSpec; 2]
     let first = crate::record::load_first(path, registry);
     let players = first.saved()?.players.clone()?;
     Some([players.white.parse().ok()?, players.black.parse().ok()?])
+}
+
+/// Do `a` and `b` name the same file (when both exist), or the same path?
+fn same_path(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }
 
 /// A file name in `dir` that does not exist yet:

@@ -71,10 +71,15 @@ pub fn list(dir: &Path, registry: &Registry) -> Vec<Entry> {
         .collect()
 }
 
-/// The games in progress in `games_dir`. A finished game found there (its
+/// The games in progress in `games_dir`, after removing the lock files
+/// nobody holds and stale temporary files. A finished game found there (its
 /// process ended before moving it) moves to `saves_dir` first, unless
 /// another Motley has it open: finished games belong to the history.
 pub fn in_progress(games_dir: &Path, saves_dir: Option<&Path>, registry: &Registry) -> Vec<Entry> {
+    // What killed Motleys left behind: lock files nobody holds, half
+    // written saves.
+    crate::record::lock::sweep_stale(games_dir);
+    crate::files::remove_stale_temps(games_dir);
     let mut entries = list(games_dir, registry);
     if let Some(saves_dir) = saves_dir {
         entries.retain(|e| {

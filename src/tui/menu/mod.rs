@@ -332,7 +332,9 @@ impl MenuState {
         }
         let players =
             saved_players(&path, ctx.registry).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
-        let control = GameControl::new(loaded.game, players).with_hints(loaded.hints);
+        let control = GameControl::new(loaded.game, players)
+            .with_hints(loaded.hints)
+            .with_movetime(loaded.movetime_ms);
         Nav::Play(Box::new(PlayStart::new(attach(control))))
     }
 
