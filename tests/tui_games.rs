@@ -11,6 +11,7 @@ mod tui_support;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use lock_support::{checking_locks, spawn};
 use motley::ai::PlayerSpec;
+use motley::core::Color;
 use motley::game::Game;
 use motley::record::games::OpenGame;
 use motley::record::summary::game_files;
@@ -491,6 +492,41 @@ fn item_14_listing_the_games_removes_lock_files_nobody_holds() {
     // Letting go of a game removes its lock file.
     drop(held);
     assert!(locks().is_empty());
+}
+
+// A saved file names its players; a `uci:` player names a command. Opening
+// a file (Load, or a branch in the viewer) must never run it: the side is
+// played by a person, and the screen says why.
+#[test]
+fn a_file_naming_an_engine_never_starts_it() {
+    let _locks = checking_locks();
+    let dir = temp_dir("load-engine");
+    let file = dir.join("saves").join("trap.json");
+    let pwned = dir.join("PWNED");
+    let engine = format!("uci:touch {}", pwned.display());
+    save_at(
+        &played("standard", &["e4", "e5"]),
+        &file,
+        "2026-11-02T09:30:00Z",
+        (&engine, "ai:2"),
+    );
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('l'));
+    key(&mut app, KeyCode::Enter);
+    let control = &play_state(&app).control;
+    assert_eq!(control.player(Color::White), PlayerSpec::Human);
+    assert_eq!(control.player(Color::Black), "ai:2".parse().unwrap());
+    assert_message(&app, "White was an engine in the file");
+    assert!(!pwned.exists());
+    let players = motley::record::Players {
+        white: engine.clone(),
+        black: "human".to_string(),
+    };
+    let choices = motley::tui::branch::player_choices(Some(&players));
+    assert!(choices
+        .iter()
+        .flatten()
+        .all(|p| !matches!(p, PlayerSpec::Uci { .. })));
 }
 
 #[test]

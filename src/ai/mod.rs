@@ -41,6 +41,20 @@ pub enum PlayerSpec {
     },
 }
 
+impl PlayerSpec {
+    /// A player as a file other than this Motley's own game records names
+    /// it (a saved game, a PGN): anything but an external engine as read,
+    /// else `None`. A file must never start a program: a `uci:` name in a
+    /// downloaded record would run any command it likes.
+    pub fn seatable_from_file(name: &str) -> Option<PlayerSpec> {
+        match name.parse() {
+            Ok(PlayerSpec::Uci { .. }) => None,
+            Ok(spec) => Some(spec),
+            Err(_) => Some(PlayerSpec::Human),
+        }
+    }
+}
+
 /// The default computer level.
 pub const DEFAULT_LEVEL: u8 = 3;
 

@@ -28,10 +28,11 @@ pub struct BranchOffer {
     pub popup: ListPopup,
 }
 
-/// A player as a file names them: one Motley can seat (`ai:3`,
-/// `uci:stockfish`), else a person (any other name, as in a PGN).
+/// A player as a file names them: one Motley can seat (`ai:3`), else a
+/// person (any other name, as in a PGN, and an engine: a file never starts
+/// a program, [`PlayerSpec::seatable_from_file`]).
 fn player_of(name: &str) -> PlayerSpec {
-    name.parse().unwrap_or(HUMAN)
+    PlayerSpec::seatable_from_file(name).unwrap_or(HUMAN)
 }
 
 /// The players a branch may have, each pair once: as played, a person in

@@ -14,6 +14,7 @@ use crate::clock::{ChessClock, TimeControl};
 use crate::core::{Action, Color};
 use crate::game::Game;
 use crate::record::games::OpenGame;
+use crate::record::Players;
 use crate::rules::{parse_action, san_of, AnyPosition, Describe, Position};
 use crate::uci::client::{EngineSeat, EngineTurn};
 use crate::uci::protocol::{read_info, EngineInfo, InfoScore};
@@ -1179,11 +1180,31 @@ pub fn loaded(replayed: crate::record::Replayed, path: &Path) -> Result<LoadedGa
     }
 }
 
-/// The players a saved game names, when they are player specs.
-pub fn saved_players(path: &Path, registry: &Registry) -> Option<[PlayerSpec; 2]> {
-    let first = crate::record::load_first(path, registry);
-    let players = first.saved()?.players.clone()?;
-    Some([players.white.parse().ok()?, players.black.parse().ok()?])
+/// The players a loaded game names, as they can be seated here, and the
+/// sides whose engine was left out. Engines (`uci:`) are started only from
+/// this Motley's own records of games in progress (`own_record`): any
+/// other file could name any command, and opening a file must never run
+/// one. A name that is no player (a PGN's "Ann") is a person.
+pub fn seat_players(players: Option<&Players>, own_record: bool) -> ([PlayerSpec; 2], Vec<Color>) {
+    let mut seats = [PlayerSpec::Human, PlayerSpec::Human];
+    let mut left_out = Vec::new();
+    let Some(players) = players else {
+        return (seats, left_out);
+    };
+    for (side, name) in [
+        (Color::White, &players.white),
+        (Color::Black, &players.black),
+    ] {
+        seats[side.index()] = if own_record {
+            name.parse().unwrap_or(PlayerSpec::Human)
+        } else {
+            PlayerSpec::seatable_from_file(name).unwrap_or_else(|| {
+                left_out.push(side);
+                PlayerSpec::Human
+            })
+        };
+    }
+    (seats, left_out)
 }
 
 /// Do `a` and `b` name the same file (when both exist), or the same path?

@@ -27,7 +27,7 @@ use crate::record::games::OpenGame;
 use crate::record::RecordErrorKind;
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayChoices, PlayStart, ReplayStart};
 use crate::tui::config::{Config, NewGameChoices};
-use crate::tui::control::{load_game, saved_players, GameControl};
+use crate::tui::control::{load_game, seat_players, GameControl};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
 use crate::uci::client::{Engine, EngineSeat};
@@ -301,16 +301,20 @@ impl MenuState {
     /// stays as it is (and is offered when saving, after asking).
     fn open_game(&mut self, path: PathBuf, replay: bool, ctx: &mut Ctx) -> Nav {
         let saved_at = path.clone();
-        self.load_to_play(path, replay, ctx, |control| control.saved_at(saved_at))
+        self.load_to_play(path, replay, false, ctx, |control| {
+            control.saved_at(saved_at)
+        })
     }
 
     /// Read a game file and open it: in the viewer when asked or when the
     /// file has an error, otherwise to play on, `attach` deciding where
-    /// the game is kept from now on.
+    /// the game is kept from now on. Only this Motley's own records of
+    /// games in progress (`own_record`) may seat an engine.
     fn load_to_play(
         &mut self,
         path: PathBuf,
         replay: bool,
+        own_record: bool,
         ctx: &mut Ctx,
         attach: impl FnOnce(GameControl) -> GameControl,
     ) -> Nav {
@@ -330,12 +334,23 @@ impl MenuState {
                 analysis: loaded.analysis,
             }));
         }
-        let players =
-            saved_players(&path, ctx.registry).unwrap_or([PlayerSpec::Human, PlayerSpec::Human]);
+        let (players, left_out) = seat_players(loaded.players.as_ref(), own_record);
         let control = GameControl::new(loaded.game, players)
             .with_hints(loaded.hints)
             .with_movetime(loaded.movetime_ms);
-        Nav::Play(Box::new(PlayStart::new(attach(control))))
+        let left_out = match left_out.as_slice() {
+            [] => None,
+            [side] => Some(control.side_name(*side)),
+            _ => Some("Each side"),
+        };
+        let mut start = PlayStart::new(attach(control));
+        if let Some(who) = left_out {
+            start.message = Some(Message::info(format!(
+                "{who} was an engine in the file: a file never starts a program, so a person \
+                 plays it here (choose an engine in a new game)"
+            )));
+        }
+        Nav::Play(Box::new(start))
     }
 
     /// Play on a game in progress, in its own record, which is locked for
@@ -363,7 +378,7 @@ impl MenuState {
                 };
             }
         };
-        self.load_to_play(path, false, ctx, |control| control.continued(open))
+        self.load_to_play(path, false, true, ctx, |control| control.continued(open))
     }
 
     /// The screen's widget.
