@@ -11,6 +11,7 @@ pub mod paths;
 pub mod quote;
 pub mod record;
 pub mod rules;
+#[cfg(feature = "tui")]
 pub mod tui;
 pub mod uci;
 pub mod variant;
