@@ -345,3 +345,75 @@ impl PlayPage<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::PlayState;
+    use crate::ai::PlayerSpec;
+    use crate::game::Game;
+    use crate::tui::replay::ReplayState;
+    use crate::tui::settings::Settings;
+    use crate::tui::theme::{ColorMode, Theme, ThemeName};
+    use crate::variant::Registry;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+    use std::time::Instant;
+
+    /// A game of `id` played `plies` deep by a fixed choice among the
+    /// legal actions (no engine: the same game every run).
+    fn long_game(id: &str, plies: usize) -> Game {
+        let def = Registry::builtin().get(id).expect("a built-in variant");
+        let mut game = Game::new(def, None, 7).expect("a start");
+        let mut pick: u64 = 1;
+        for _ in 0..plies {
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let a = legal[(pick >> 33) as usize % legal.len()];
+            if game.play(a).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    /// What drawing costs: 1,000 frames of the play screen and of the
+    /// replay viewer on long games, timed and printed (no assertion on
+    /// time). `cargo test --release --lib render_cost -- --ignored
+    /// --nocapture`
+    #[test]
+    #[ignore = "a benchmark: run by hand"]
+    fn render_cost() {
+        let theme = Theme::new(ThemeName::Default, ColorMode::Indexed, false);
+        let settings = Settings::default();
+        let area = Rect::new(0, 0, 100, 35);
+        for id in ["standard", "monochrome", "dice-money"] {
+            let game = long_game(id, 300);
+            let plies = game.ply();
+            let people = [PlayerSpec::Human, PlayerSpec::Human];
+            let play = PlayState::new(game.clone(), people);
+            let start = Instant::now();
+            for _ in 0..1000 {
+                let mut buf = Buffer::empty(area);
+                play.page(&settings, &theme).render(area, &mut buf);
+            }
+            let play_time = start.elapsed();
+            let mut replay = ReplayState::new(game, None, None);
+            replay.ply = plies;
+            let start = Instant::now();
+            for _ in 0..1000 {
+                let mut buf = Buffer::empty(area);
+                replay.page(&theme).render(area, &mut buf);
+            }
+            let replay_time = start.elapsed();
+            println!(
+                "{id} ({plies} plies): play {:.1} µs/frame, replay {:.1} µs/frame",
+                play_time.as_secs_f64() * 1e3,
+                replay_time.as_secs_f64() * 1e3
+            );
+        }
+    }
+}
