@@ -422,17 +422,15 @@ impl SidePanel<'_> {
     /// The visible rows of the move list and where each shown ply is.
     fn move_list(&self, list_rect: Rect) -> (Vec<Line<'static>>, Vec<ScreenHit>) {
         let inner_w = list_rect.width.saturating_sub(2);
+        let laid_out = self
+            .moves
+            .rows(self.current, self.marks, inner_w, self.theme);
         let MoveRows {
             lines: rows,
             current_row: cur,
             hits,
-        } = self.moves.rows(
-            self.game.sans(),
-            self.current,
-            self.marks,
-            inner_w,
-            self.theme,
-        );
+        } = &*laid_out;
+        let cur = *cur;
         let visible = list_rect.height.saturating_sub(2) as usize;
         let start = if self.current.is_some() {
             // Keep the current ply in view.
@@ -444,7 +442,7 @@ impl SidePanel<'_> {
                 .saturating_sub(self.scroll as usize)
         };
         let screen_hits = hits
-            .into_iter()
+            .iter()
             .filter(|h| h.row >= start && h.row < start + visible)
             .map(|h| ScreenHit {
                 x0: list_rect.x + 1 + h.x0,
@@ -453,7 +451,7 @@ impl SidePanel<'_> {
                 ply: h.ply,
             })
             .collect();
-        let shown = rows.into_iter().skip(start).take(visible).collect();
+        let shown = rows.iter().skip(start).take(visible).cloned().collect();
         (shown, screen_hits)
     }
 

@@ -15,6 +15,7 @@ use crate::rules::facts::{
 use crate::rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The name the family gives a side ("White", or "South" where the
 /// sides own halves of the board).
@@ -477,16 +478,42 @@ fn short(san: &str) -> String {
 
 /// A game's move list as the screens show it, worked out once per game
 /// (on the play screen, once per change of it) rather than on every frame:
-/// what each ply did besides moving, from the rules, and the turns the
-/// plies make up.
-#[derive(Clone, Debug, Default)]
+/// each ply's text and what it did besides moving, from the rules, and the
+/// turns the plies make up. The rows last laid out are kept, and laid out
+/// again only for another width, highlight, marks or theme.
+#[derive(Debug, Default)]
 pub struct MoveList {
+    /// Each ply's text, by ply index.
+    texts: Vec<String>,
     /// What each ply did besides moving, by ply index.
     effects: Vec<Vec<Effect>>,
     /// The turns, in order: a side's actions in a row are one turn.
     turns: Vec<Turn>,
     /// The family's names of the sides.
     names: [&'static str; 2],
+    /// The rows last laid out, and what for.
+    laid_out: Mutex<Option<(RowsKey, Arc<MoveRows>)>>,
+}
+
+impl Clone for MoveList {
+    fn clone(&self) -> MoveList {
+        MoveList {
+            texts: self.texts.clone(),
+            effects: self.effects.clone(),
+            turns: self.turns.clone(),
+            names: self.names,
+            laid_out: Mutex::default(),
+        }
+    }
+}
+
+/// What the move list's rows are laid out for, besides the game.
+#[derive(Debug, PartialEq)]
+struct RowsKey {
+    current: Option<usize>,
+    marks: Vec<Option<Mark>>,
+    width: u16,
+    theme: Theme,
 }
 
 /// One side's turn in the move list.
@@ -518,9 +545,11 @@ impl MoveList {
             }
         }
         MoveList {
+            texts: game.sans().iter().map(|san| short(san)).collect(),
             effects,
             turns,
             names: game.position().side_names(),
+            laid_out: Mutex::default(),
         }
     }
 
@@ -533,7 +562,7 @@ impl MoveList {
 
 /// What the move list's text of each ply is made from.
 struct MoveListText<'a> {
-    sans: &'a [String],
+    texts: &'a [String],
     effects: &'a [Vec<Effect>],
     marks: &'a [Option<Mark>],
     names: [&'static str; 2],
@@ -563,7 +592,7 @@ fn turn_part(
     let mut plen = 0;
     let first = plies.start;
     for k in plies {
-        let Some(san) = list.sans.get(k) else { break };
+        let Some(text) = list.texts.get(k) else { break };
         let style = if list.current == Some(k + 1) {
             theme.selected_row()
         } else {
@@ -573,7 +602,7 @@ fn turn_part(
             part.push(Span::raw(" "));
             plen += 1;
         }
-        let text = short(san);
+        let text = text.clone();
         // An analysis's mark follows the move (`Nf6??`), then what the move
         // did besides (`Bxb5 ⟲d7`).
         let mark = list.marks.get(k).copied().flatten();
@@ -615,6 +644,7 @@ pub struct MoveHit {
 }
 
 /// The move list's rows at a width, and where things are in them.
+#[derive(Debug)]
 pub struct MoveRows {
     pub lines: Vec<Line<'static>>,
     /// The row holding the current ply (else the last row).
@@ -626,19 +656,45 @@ pub struct MoveRows {
 impl MoveList {
     /// The numbered move list: one row per move number (actions of the
     /// same side in a row are one turn, where a turn has several actions),
-    /// `width` columns wide. `sans` are the game's moves; `current` (a ply
-    /// count) marks the action just played in the replay viewer; `marks`
-    /// are an analysis's marks of the plies.
+    /// `width` columns wide. `current` (a ply count) marks the action just
+    /// played in the replay viewer; `marks` are an analysis's marks of the
+    /// plies. The rows last laid out are reused when asked for again.
     pub fn rows(
         &self,
-        sans: &[String],
+        current: Option<usize>,
+        marks: &[Option<Mark>],
+        width: u16,
+        theme: &Theme,
+    ) -> Arc<MoveRows> {
+        let key = RowsKey {
+            current,
+            marks: marks.to_vec(),
+            width,
+            theme: *theme,
+        };
+        // A poisoned lock only means a panic elsewhere: the memo is still
+        // either empty or whole.
+        let mut laid_out = self.laid_out.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((k, rows)) = laid_out.as_ref() {
+            if *k == key {
+                return Arc::clone(rows);
+            }
+        }
+        let rows = Arc::new(self.lay_out(current, marks, width, theme));
+        *laid_out = Some((key, Arc::clone(&rows)));
+        rows
+    }
+
+    /// The rows, laid out afresh.
+    fn lay_out(
+        &self,
         current: Option<usize>,
         marks: &[Option<Mark>],
         width: u16,
         theme: &Theme,
     ) -> MoveRows {
         let list = MoveListText {
-            sans,
+            texts: &self.texts,
             effects: &self.effects,
             marks,
             names: self.names,

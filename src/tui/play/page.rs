@@ -323,10 +323,12 @@ mod tests {
     use super::super::PlayState;
     use crate::ai::PlayerSpec;
     use crate::game::Game;
+    use crate::tui::base::{AppEvent, Ctx};
     use crate::tui::replay::ReplayState;
     use crate::tui::settings::Settings;
     use crate::tui::theme::{ColorMode, Theme, ThemeName};
     use crate::variant::Registry;
+    use crossterm::event::KeyCode;
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
     use ratatui::widgets::Widget;
@@ -376,7 +378,18 @@ mod tests {
             }
             let play_time = start.elapsed();
             let mut replay = ReplayState::new(game, None, None);
-            replay.ply = plies;
+            // To the end, as the End key goes there.
+            let registry = Registry::builtin();
+            let mut requests = Vec::new();
+            let mut ctx = Ctx {
+                settings: &settings,
+                registry: &registry,
+                theme: &theme,
+                size: (area.width, area.height),
+                requests: &mut requests,
+            };
+            replay.handle(AppEvent::key(KeyCode::End), &mut ctx);
+            assert_eq!(replay.ply, plies);
             let start = Instant::now();
             for _ in 0..1000 {
                 let mut buf = Buffer::empty(area);
@@ -389,5 +402,47 @@ mod tests {
                 replay_time.as_secs_f64() * 1e3
             );
         }
+    }
+
+    /// Frames read what the last change worked out (no rules work per
+    /// frame), and a change to the game is seen by the next frame.
+    #[test]
+    fn the_model_is_made_once_per_change() {
+        let theme = Theme::new(ThemeName::Default, ColorMode::Indexed, false);
+        let settings = Settings {
+            auto_flip: false,
+            ..Settings::default()
+        };
+        let registry = Registry::builtin();
+        let mut requests = Vec::new();
+        let mut ctx = Ctx {
+            settings: &settings,
+            registry: &registry,
+            theme: &theme,
+            size: (100, 35),
+            requests: &mut requests,
+        };
+        let people = [PlayerSpec::Human, PlayerSpec::Human];
+        let mut play = PlayState::new(long_game("monochrome", 20), people);
+        play.settle(&mut ctx);
+        let is_kept = |p: &PlayState| matches!(p.model(), std::borrow::Cow::Borrowed(_));
+        assert!(is_kept(&play));
+        let before = play.model().legal.clone();
+        // A key that changes nothing, then one that takes a move back.
+        for c in ['f', 'u'] {
+            play.handle(AppEvent::char(c), &mut ctx);
+            assert!(is_kept(&play), "after {c}");
+        }
+        // The undo changed the game: the model followed it.
+        assert_eq!(play.control.game().ply(), 19);
+        assert_eq!(play.model().facts.ply, 19);
+        assert_ne!(play.model().legal, before);
+        // The move list's rows are laid out once for a width and reused.
+        let model = play.model();
+        let a = model.moves.rows(None, &[], 30, &theme);
+        let b = model.moves.rows(None, &[], 30, &theme);
+        assert!(std::sync::Arc::ptr_eq(&a, &b));
+        let c = model.moves.rows(None, &[], 31, &theme);
+        assert!(!std::sync::Arc::ptr_eq(&a, &c));
     }
 }
