@@ -362,6 +362,9 @@ pub struct GameControl {
     thinking: Option<Thinking>,
     /// Bumped whenever the game changes under a computer's feet.
     generation: u64,
+    /// Bumped by every settling, which every change to the game ends in:
+    /// a view compares it to know whether what it worked out still holds.
+    revision: u64,
     /// Where a save goes by default (the loaded or last saved file).
     save_path: Option<PathBuf>,
     /// The file the player last saved to here (saving there again needs
@@ -417,6 +420,7 @@ impl GameControl {
             players,
             thinking: None,
             generation: 0,
+            revision: 0,
             save_path: None,
             saved_to: None,
             match_score: None,
@@ -607,6 +611,12 @@ impl GameControl {
         self.file.path()
     }
 
+    /// Where the game stands in its changes: a different number means the
+    /// game may have changed (a view works out what it shows again).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// A computer player is thinking.
     pub fn is_thinking(&self) -> bool {
         self.thinking.is_some()
@@ -664,6 +674,7 @@ impl GameControl {
     /// After any change: roll due dice, autosave, and say whether the game
     /// has just ended. The one path every change ends in.
     pub fn settle(&mut self, settings: &Settings) -> Settled {
+        self.revision += 1;
         self.drop_hint();
         if !self.flag_down(settings) {
             for _ in 0..64 {

@@ -25,6 +25,7 @@ pub mod figures;
 pub mod file_games;
 pub mod game_file;
 pub mod game_page;
+pub mod keymap;
 pub mod menu;
 pub mod panels;
 pub mod play;

@@ -6,11 +6,12 @@
 //! it shows; the words, the request and the file are made here once.
 
 use super::base::{Message, Request};
+use super::keymap::KeyBinding;
 use super::settings::Settings;
 use crate::rules::{AnyPosition, Position};
 use crossterm::event::KeyCode;
-use std::io::Write;
-use std::path::Path;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 /// What a copy or export key asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -23,25 +24,29 @@ pub enum Share {
     Export,
 }
 
-/// The copy and export keys, for the help popups of both game screens.
-pub const SHARE_KEYS: [(&str, &str); 3] = [
-    (
-        "y",
-        "copy the position's FEN (terminal clipboard, OSC 52: works over ssh)",
-    ),
-    ("Y", "copy the game's PGN (terminal clipboard)"),
-    ("e", "export the game to a new PGN file in the data folder"),
-];
-
 impl Share {
-    /// The action of a key, if it is one of the copy and export keys.
-    pub fn for_key(code: KeyCode) -> Option<Share> {
-        match code {
-            KeyCode::Char('y') => Some(Share::Fen),
-            KeyCode::Char('Y') => Some(Share::Pgn),
-            KeyCode::Char('e') => Some(Share::Export),
-            _ => None,
-        }
+    /// The key of this copy or export on both game screens, with its help
+    /// row, as a binding of a screen's table whose action for it is
+    /// `action`; it applies `always`.
+    pub const fn binding<A, C: Copy>(self, action: A, always: C) -> KeyBinding<A, C> {
+        let (keys, key, what): (&'static [KeyCode], _, _) = match self {
+            Share::Fen => (
+                &[KeyCode::Char('y')],
+                "y",
+                "copy the position's FEN (terminal clipboard, OSC 52: works over ssh)",
+            ),
+            Share::Pgn => (
+                &[KeyCode::Char('Y')],
+                "Y",
+                "copy the game's PGN (terminal clipboard)",
+            ),
+            Share::Export => (
+                &[KeyCode::Char('e')],
+                "e",
+                "export the game to a new PGN file in the data folder",
+            ),
+        };
+        KeyBinding::new(keys, action, always).help(key, what)
     }
 }
 
@@ -82,22 +87,40 @@ pub fn share<F: FnOnce() -> String>(
                 "PGN of the game ({plies} {unit}) sent to the terminal's clipboard"
             ))
         }
-        Share::Export => Message::of(export_pgn(&(shown.pgn)(), shown.variant, settings)),
+        Share::Export => match export_pgn(&(shown.pgn)(), shown.variant, settings) {
+            Ok(path) => Message::info(format!("exported the game to {}", path.display())),
+            Err(why) => Message::error(why.to_string()),
+        },
     }
 }
 
+/// Why a game was not exported (the message line says so in words).
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("not exported: there is no data folder to export to")]
+    NoDataFolder,
+    #[error("not exported: cannot create {}: {source}", dir.display())]
+    Folder { dir: PathBuf, source: io::Error },
+    #[error("not exported: {}: {source}", path.display())]
+    Create { path: PathBuf, source: io::Error },
+    #[error("not exported: writing {}: {source}", path.display())]
+    Write { path: PathBuf, source: io::Error },
+    #[error("not exported: no free file name in {}", dir.display())]
+    NoFreeName { dir: PathBuf },
+}
+
 /// Write `pgn` to a new file `<variant>-<time stamp>[-n].pgn` in the data
-/// folder's `exports`, never over an existing file. Says where, or why
-/// not, in words for the message line.
-pub fn export_pgn(pgn: &str, variant: &str, settings: &Settings) -> Result<String, String> {
+/// folder's `exports`, never over an existing file; where it went.
+pub fn export_pgn(pgn: &str, variant: &str, settings: &Settings) -> Result<PathBuf, ExportError> {
     let dir = settings
         .saves_dir
         .as_ref()
         .and_then(|d| d.parent())
         .map(|d| d.join("exports"))
-        .ok_or("not exported: there is no data folder to export to")?;
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| format!("not exported: cannot create {}: {e}", dir.display()))?;
+        .ok_or(ExportError::NoDataFolder)?;
+    if let Err(source) = std::fs::create_dir_all(&dir) {
+        return Err(ExportError::Folder { dir, source });
+    }
     let stamp: String = crate::record::rfc3339(std::time::SystemTime::now())
         .chars()
         .filter(char::is_ascii_digit)
@@ -108,20 +131,16 @@ pub fn export_pgn(pgn: &str, variant: &str, settings: &Settings) -> Result<Strin
             1 => format!("{base}.pgn"),
             n => format!("{base}-{n}.pgn"),
         };
-        match write_new(&dir.join(name), pgn) {
-            Ok(Some(said)) => return Ok(said),
-            Ok(None) => continue,
-            Err(why) => return Err(why),
+        let path = dir.join(name);
+        if write_new(&path, pgn)? {
+            return Ok(path);
         }
     }
-    Err(format!(
-        "not exported: no free file name in {}",
-        dir.display()
-    ))
+    Err(ExportError::NoFreeName { dir })
 }
 
-/// Write `text` to `path` when no file is there: `Ok(None)` when one is.
-fn write_new(path: &Path, text: &str) -> Result<Option<String>, String> {
+/// Write `text` to `path` when no file is there: false when one is.
+fn write_new(path: &Path, text: &str) -> Result<bool, ExportError> {
     // create_new: an existing file is never written over.
     let file = std::fs::OpenOptions::new()
         .write(true)
@@ -131,9 +150,44 @@ fn write_new(path: &Path, text: &str) -> Result<Option<String>, String> {
         Ok(mut f) => f
             .write_all(text.as_bytes())
             .and_then(|()| f.sync_all())
-            .map(|()| Some(format!("exported the game to {}", path.display())))
-            .map_err(|e| format!("not exported: writing {}: {e}", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(None),
-        Err(e) => Err(format!("not exported: {}: {e}", path.display())),
+            .map(|()| true)
+            .map_err(|source| ExportError::Write {
+                path: path.to_path_buf(),
+                source,
+            }),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+        Err(source) => Err(ExportError::Create {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_export_says_why_in_the_words_of_before() {
+        let none = Settings::default();
+        let why = export_pgn("1. e4 *", "standard", &none).map(|_| ());
+        assert_eq!(
+            why.map_err(|e| e.to_string()),
+            Err("not exported: there is no data folder to export to".to_string())
+        );
+        // `exports` is a file: the folder cannot be made.
+        let data = std::env::temp_dir().join(format!("motley-sharing-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).expect("a temporary folder");
+        std::fs::write(data.join("exports"), "").expect("a file");
+        let settings = Settings {
+            saves_dir: Some(data.join("saves")),
+            ..Settings::default()
+        };
+        let why = export_pgn("1. e4 *", "standard", &settings);
+        let _ = std::fs::remove_dir_all(&data);
+        assert!(matches!(why, Err(ExportError::Folder { .. })), "{why:?}");
+        let text = why.map_err(|e| e.to_string()).unwrap_err();
+        assert!(text.starts_with("not exported: cannot create "), "{text}");
     }
 }

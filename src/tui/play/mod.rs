@@ -2,20 +2,23 @@
 //! own state ([`PlayView`]). Input becomes a [`PlayAction`] (or a popup's
 //! answer), which this module carries out by calling the controller and
 //! updating the view; after every change to the game, [`PlayState::after`]
-//! shows the result and starts the computer when it is its turn. Drawing
-//! is in [`page`].
+//! shows the result and starts the computer when it is its turn, and what
+//! the screen shows of the game ([`PlayModel`]) is worked out again.
+//! Drawing is in [`page`].
 
 mod keys;
+mod model;
 pub mod page;
 mod popups;
 mod view;
 
-pub use keys::{PlayAction, PLAY_KEYS};
+pub use keys::{PlayAction, PlayWhen, PLAY_KEYS};
+pub use model::PlayModel;
 pub use popups::{Exit, ListKind, Popup, PurchaseItem};
 pub use view::PlayView;
 
 use crate::ai::PlayerSpec;
-use crate::core::{Action, Color, CoordText, Square};
+use crate::core::{Action, Bitboard, Color, CoordText, Square};
 use crate::game::Game;
 use crate::rules::Position;
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
@@ -27,12 +30,15 @@ use crate::tui::sharing::{share, Share, Shown};
 use crate::tui::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 /// A game on screen.
 pub struct PlayState {
     pub control: GameControl,
     pub view: PlayView,
+    /// What the screen shows of the game, as of the last change to it.
+    model: PlayModel,
 }
 
 impl PlayState {
@@ -49,9 +55,34 @@ impl PlayState {
             ..PlayView::default()
         };
         PlayState {
+            model: PlayModel::of(&start.control),
             control: start.control,
             view,
         }
+    }
+
+    /// What the screen shows of the game: worked out after every change
+    /// (see [`PlayState::handle`]); worked out afresh should the game have
+    /// changed behind the screen's back.
+    pub fn model(&self) -> Cow<'_, PlayModel> {
+        if self.model.holds_for(&self.control) {
+            Cow::Borrowed(&self.model)
+        } else {
+            Cow::Owned(PlayModel::of(&self.control))
+        }
+    }
+
+    /// Work out what the screen shows again if the game changed.
+    fn refresh(&mut self) {
+        if !self.model.holds_for(&self.control) {
+            self.model = PlayModel::of(&self.control);
+        }
+    }
+
+    /// The squares marked as targets: where the selected piece can move,
+    /// or where the piece being placed can go.
+    pub fn targets(&self) -> Bitboard {
+        self.model().targets(&self.view)
     }
 
     /// Board orientation: the person to move at the bottom in hot-seat
@@ -69,13 +100,15 @@ impl PlayState {
 
     /// Where everything is drawn (and clicked) on a screen of `size`.
     pub fn layout(&self, size: (u16, u16), settings: &Settings) -> PageLayout {
-        page::layout(&self.control, &self.view, size, self.flipped(settings))
+        let flipped = self.flipped(settings);
+        page::layout(&self.control, &self.model(), &self.view, size, flipped)
     }
 
     /// The screen's widget.
     pub fn page<'a>(&'a self, settings: &Settings, theme: &'a Theme) -> page::PlayPage<'a> {
         page::PlayPage {
             control: &self.control,
+            model: self.model(),
             view: &self.view,
             flipped: self.flipped(settings),
             theme,
@@ -87,6 +120,7 @@ impl PlayState {
     pub fn settle(&mut self, ctx: &mut Ctx) {
         let settled = self.control.settle(ctx.settings);
         self.after(settled, ctx);
+        self.refresh();
     }
 
     /// After every change to the game: show the result when the game has
@@ -160,8 +194,15 @@ impl PlayState {
         self.leave(Exit::Quit)
     }
 
-    /// Handle one event.
+    /// Handle one event, then work out what the screen shows again if the
+    /// game changed.
     pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
+        let nav = self.on_event(event, ctx);
+        self.refresh();
+        nav
+    }
+
+    fn on_event(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         match event {
             AppEvent::Thought { generation, action } => {
                 let answer = self.control.take_thought(generation, action, ctx.settings);
@@ -265,8 +306,11 @@ impl PlayState {
             }
             return Nav::Stay;
         }
-        let over = self.control.game().outcome().is_some();
-        match keys::action_for_key(k.code, over) {
+        let action = {
+            let model = self.model();
+            keys::action_for_key(k.code, |w| model.holds(w, &self.control))
+        };
+        match action {
             Some(action) => self.update(action, ctx),
             None => Nav::Stay,
         }
@@ -295,6 +339,7 @@ impl PlayState {
             A::Help => self.view.popup = Some(Popup::Help { scroll: 0 }),
             A::Rules => self.view.popup = Some(Popup::Rules { scroll: 0 }),
             A::Leave => return self.leave(Exit::Leave),
+            A::Quit => return self.quit_key(),
             A::Resign => self.ask_resign(),
             A::Offer => self.offer(ctx),
             A::MoveNow => {
@@ -312,9 +357,7 @@ impl PlayState {
             A::ScrollMoves(d) => {
                 self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
             }
-            A::CopyFen => self.share(Share::Fen, ctx),
-            A::CopyPgn => self.share(Share::Pgn, ctx),
-            A::ExportPgn => self.share(Share::Export, ctx),
+            A::Share(what) => self.share(what, ctx),
             A::Unbound(c) => self.view.refuse(format!(
                 "'{c}' is not a key here; press ? for the list of keys"
             )),
