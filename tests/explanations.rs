@@ -12,7 +12,7 @@ use position_support::position as pos;
 /// The reason given for `typed`, which must be refused as illegal.
 fn reason(p: &AnyPosition, typed: &str) -> String {
     match parse_action(p, typed) {
-        Err(MoveInputError::Illegal { reason, .. }) => reason,
+        Err(MoveInputError::Illegal { reason, .. }) => reason.to_string(),
         other => panic!("{typed}: expected an illegal move, got {other:?}"),
     }
 }

@@ -26,19 +26,23 @@
 //! `[Seed]`, skips comments, NAGs, annotation marks
 //! and variations, honours `[Variant]` (ids or names, e.g. "Antichess",
 //! "Chicken Chess"; no tag means standard chess), `[FEN]` and `[Seed]`, and
-//! restores a result the board does not show as `Termination` says (time
-//! forfeit, adjudication, or agreement as older Motleys wrote it), else as
-//! a resignation (decisive) or an agreement (drawn). Bytes that are not
+//! restores a result the board does not show as Motley's `Ending` tag
+//! says (the ending's id), else as `Termination` says (time forfeit,
+//! adjudication, or agreement as older Motleys wrote it), else as a
+//! resignation (decisive) or an agreement (drawn). Bytes that are not
 //! UTF-8 in a text file are read as Latin-1, and each game says so.
 
+use super::reason::pgn_ending;
 use super::{
-    carried_of, current_scores, new_game, play_coord, restore_carried, restore_dice,
-    restore_ending, result_token, Players, RecordError, RecordErrorKind, Replayed, SavedGame,
+    carried_of, new_game, play_coord, restore_carried, restore_dice, restore_ending, result_token,
+    Players, RecordError, RecordErrorKind, Refusal, Replayed, SavedGame,
 };
 use crate::core::{Action, Color, CoordText};
 use crate::game::Game;
 use crate::quote::{clip, clip_middle};
-use crate::rules::{parse_action, Describe, EndReason, MoveInputError, Outcome, Position};
+use crate::rules::{
+    parse_action, Describe, EndReason, MoveInputError, NamedOutcome, Outcome, Position,
+};
 use crate::variant::{Family, Registry, VariantDef};
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -142,6 +146,11 @@ fn export_with(game: &Game, players: Option<(&str, &str)>, date: Option<&str>) -
         tag("Carried", &escape(&carried.to_string()));
     }
     tag("Termination", termination(outcome.as_ref()));
+    if let Some(o) = &outcome {
+        // Motley's own tag: the ending by its id, so reading it back never
+        // depends on the words of the comment below.
+        tag("Ending", o.reason.id());
+    }
     out.push('\n');
     let mut tokens = movetext(game, result);
     if let Some(o) = outcome {
@@ -196,7 +205,7 @@ fn as_comment(action: &Action) -> bool {
 fn movetext(game: &Game, result: &str) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
     let mut last_was_comment = true;
-    let mut scores = game.position_at(0).and_then(current_scores);
+    let mut scores = game.position_at(0).and_then(Position::current_scores);
     for (i, action) in game.actions().iter().enumerate() {
         let Some(pos) = game.position_at(i) else {
             break;
@@ -227,7 +236,7 @@ fn movetext(game: &Game, result: &str) -> Vec<String> {
             tokens.push(san);
         }
         last_was_comment = comment;
-        let after = game.position_at(i + 1).and_then(current_scores);
+        let after = game.position_at(i + 1).and_then(Position::current_scores);
         if after != scores {
             if let Some([s, n]) = after {
                 tokens.push(format!("{{score {s}-{n}}}"));
@@ -618,7 +627,7 @@ pub fn resolve_variant(
 /// Play one SAN (or coordinate) token at `ply`.
 fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> {
     let mover = super::mover(game);
-    let illegal = |reason: String| -> RecordError {
+    let illegal = |reason: Refusal| -> RecordError {
         RecordErrorKind::Illegal {
             ply,
             mover: mover.clone(),
@@ -628,13 +637,13 @@ fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> 
         .into()
     };
     if let Some(o) = game.outcome() {
-        return Err(illegal(format!(
-            "the game was already over: {}",
-            o.describe_with(game.position().side_names())
-        )));
+        return Err(illegal(Refusal::AlreadyOver(NamedOutcome::of(
+            o,
+            game.position(),
+        ))));
     }
     match parse_action(game.position(), text) {
-        Ok(a) => game.play(a).map_err(|e| illegal(e.to_string())),
+        Ok(a) => game.play(a).map_err(|e| illegal(Refusal::Game(e))),
         Err(MoveInputError::NotUnderstood(_)) => Err(RecordErrorKind::BadAction {
             ply,
             mover: mover.clone(),
@@ -642,8 +651,8 @@ fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> 
             message: "not SAN or coordinate notation".to_string(),
         }
         .into()),
-        Err(MoveInputError::Illegal { reason, .. }) => Err(illegal(reason)),
-        Err(e @ MoveInputError::Ambiguous(_)) => Err(illegal(e.to_string())),
+        Err(MoveInputError::Illegal { reason, .. }) => Err(illegal(Refusal::Illegal(reason))),
+        Err(MoveInputError::Ambiguous(a)) => Err(illegal(Refusal::Ambiguous(a))),
     }
 }
 
@@ -689,12 +698,7 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         let ply = i + 1;
         let r = match item {
             Item::San(w) => play_san(&mut game, ply, w),
-            Item::Action(t) => play_coord(
-                &mut game,
-                ply,
-                t,
-                CoordText::parse(t).map_err(|e| e.to_string()),
-            ),
+            Item::Action(t) => play_coord(&mut game, ply, t, CoordText::parse(t)),
         };
         if let Err(e) = r {
             error = Some(e);
@@ -703,14 +707,16 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
     }
     if error.is_none() {
         let result = raw.result.or(raw.tag("Result"));
-        let reason = match (
-            result,
-            ending_of(raw.tag("Termination"), raw.ending.as_deref()),
-        ) {
+        let said = pgn_ending(
+            raw.tag("Ending"),
+            raw.tag("Termination"),
+            raw.ending.as_deref(),
+        );
+        let reason = match (result, said) {
             (Some("*") | None, _) => None,
             (_, Some(ending)) => Some(ending),
-            (Some("1/2-1/2"), None) => Some("agreement"),
-            (Some(_), None) => Some("resignation"),
+            (Some("1/2-1/2"), None) => Some(EndReason::Agreement),
+            (Some(_), None) => Some(EndReason::Resignation),
         };
         restore_ending(&mut game, result, reason);
     }
@@ -754,28 +760,6 @@ fn looks_like_text(bytes: &[u8]) -> bool {
     !bytes
         .iter()
         .any(|&b| (b < 0x20 && !b"\t\n\r\x0c".contains(&b)) || b == 0x7f)
-}
-
-/// An ending the board cannot show, as the `Termination` tag and the
-/// comment before the result (`ending`) say it: PGN's standard
-/// `time forfeit` and `adjudication`, the reason in words Motley writes in
-/// that comment ("Black wins (agreement; score 17–28)"), and what older
-/// Motleys wrote in `Termination` ("agreement", "time ran out").
-fn ending_of(termination: Option<&str>, ending: Option<&str>) -> Option<&'static str> {
-    let words =
-        format!("{} {}", termination.unwrap_or(""), ending.unwrap_or("")).to_ascii_lowercase();
-    let time = EndReason::TimeForfeit.describe();
-    if words.contains("time forfeit") || words.contains(time) {
-        Some(time)
-    } else if words.contains("adjudication") {
-        Some("adjudication")
-    } else if words.contains("agreement") {
-        Some("agreement")
-    } else if words.contains("resignation") {
-        Some("resignation")
-    } else {
-        None
-    }
 }
 
 /// How much PGN is read from the input at a time.

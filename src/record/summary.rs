@@ -3,7 +3,7 @@
 //! replaying its game, so hundreds of files list quickly. A PGN file is
 //! summed up by its first game, which is replayed (PGN has no such fields).
 
-use super::{read, GameRecord, Players, RecordErrorKind, MAX_FILE_BYTES};
+use super::{read, GameRecord, Players, RecordErrorKind, RecordedReason, MAX_FILE_BYTES};
 use crate::clock::ClockState;
 use crate::files;
 use crate::rules::Position;
@@ -47,8 +47,9 @@ pub struct GameSummary {
 pub struct Ending {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: String,
-    /// Why the game ended, in words, when the file says.
-    pub reason: Option<String>,
+    /// Why the game ended, when the file says (shown in words by its
+    /// `Display`).
+    pub reason: Option<RecordedReason>,
 }
 
 impl GameSummary {
@@ -147,7 +148,7 @@ fn from_pgn(path: &Path, registry: &Registry, summary: &mut GameSummary) -> Resu
     summary.plies = game.ply();
     summary.ending = game.outcome().map(|o| Ending {
         result: o.result_str().to_string(),
-        reason: Some(o.reason.describe().to_string()),
+        reason: Some(RecordedReason::Known(o.reason)),
     });
     summary.final_fen = Some(game.position().to_fen());
     summary.clock = game.clock_state().cloned();

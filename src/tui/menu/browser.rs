@@ -436,7 +436,7 @@ fn result_text(s: &GameSummary) -> String {
         Some(Ending {
             result,
             reason: Some(why),
-        }) => format!("{} {}", visible(result), visible(why)),
+        }) => format!("{} {}", visible(result), visible(&why.to_string())),
         Some(Ending { result, .. }) => visible(result).into_owned(),
         None => "unfinished".to_string(),
     }
