@@ -24,7 +24,8 @@ use crate::core::{Action, Color, CoordText, NotationError};
 use crate::game::{Game, GameError};
 use crate::quote::{clip, clip_middle};
 use crate::rules::{
-    Ambiguity, Carried, Describe, EndReason, IllegalReason, NamedOutcome, Outcome, Position,
+    Ambiguity, Carried, CarryError, Describe, EndReason, IllegalReason, NamedOutcome, Outcome,
+    Position,
 };
 use crate::variant::{Registry, VariantDef, VariantError};
 use serde::de::{DeserializeOwned, Error as _};
@@ -234,6 +235,9 @@ pub enum RecordErrorKind {
     Invalid(String),
     #[error("field '{field}': {message}")]
     Field { field: String, message: String },
+    /// A carried state the family refuses.
+    #[error("field 'carried': {0}")]
+    Carried(CarryError),
     #[error("written by a newer Motley (record version {0}; this Motley reads version {VERSION}); update Motley to open it")]
     NewerVersion(u64),
     #[error(transparent)]
@@ -582,13 +586,13 @@ fn carried_of(game: &Game) -> Option<Value> {
 /// Put back the state a match game carried in (from a record's `carried`
 /// or a PGN `Carried` tag).
 fn restore_carried(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind> {
-    serde_json::from_value::<Carried>(state.clone())
-        .map_err(|e| e.to_string())
-        .and_then(|c| game.restore_carried(&c).map_err(|e| e.to_string()))
-        .map_err(|message| RecordErrorKind::Field {
+    let carried =
+        serde_json::from_value::<Carried>(state.clone()).map_err(|e| RecordErrorKind::Field {
             field: "carried".to_string(),
-            message: clip_middle(&message),
-        })
+            message: clip_middle(&e.to_string()),
+        })?;
+    game.restore_carried(&carried)
+        .map_err(RecordErrorKind::Carried)
 }
 
 /// After the actions: restore a declared ending and move the dice past the

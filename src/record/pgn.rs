@@ -1176,14 +1176,10 @@ mod tests {
     }
 
     /// Plies of each game read from `text` as a stream, or the error.
-    fn stream_plies(text: &str) -> Vec<Result<usize, String>> {
+    fn stream_plies(text: &str) -> Vec<Result<usize, RecordError>> {
         let reg = reg();
         PgnGames::new(Vec::new(), 0, Box::new(text.as_bytes()), &reg)
-            .map(|r| {
-                r.into_result()
-                    .map(|s| s.game.ply())
-                    .map_err(|e| e.to_string())
-            })
+            .map(|r| r.into_result().map(|s| s.game.ply()))
             .collect()
     }
 
@@ -1201,7 +1197,7 @@ mod tests {
         let text = format!("1. e4 {{{junk}\n[Event \"2\"]\n1. d4 d5 *\n");
         let games = stream_plies(&text);
         assert_eq!(games.len(), 2, "{games:?}");
-        let e = games[0].as_ref().unwrap_err();
+        let e = games[0].as_ref().unwrap_err().to_string();
         assert!(e.contains("game 1") && e.contains("over"), "{e}");
         assert_eq!(games[1], Ok(2));
     }

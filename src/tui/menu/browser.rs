@@ -637,7 +637,11 @@ impl BrowserView<'_> {
             top.push_str(&format!(" · clock {}", clock.control));
         }
         let mut bottom = match &s.problem {
-            Some(p) => format!("   {} · cannot be read: {}", file_name(&s.path), visible(p)),
+            Some(p) => format!(
+                "   {} · cannot be read: {}",
+                file_name(&s.path),
+                visible(&p.to_string())
+            ),
             None => format!(
                 "   {} · {} · {}",
                 plies_text(s.plies),
