@@ -256,7 +256,7 @@ pub enum RecordErrorKind {
         ply: usize,
         mover: String,
         action: String,
-        reason: Refusal,
+        reason: Box<Refusal>,
     },
     #[error(
         "PGN: a game of over {0} bytes of text (an unterminated comment or variation?); skipped"
@@ -691,7 +691,7 @@ fn play_coord(
             ply,
             mover: mover(game),
             action: clip(text),
-            reason,
+            reason: Box::new(reason),
         }
         .into()
     };

@@ -632,7 +632,7 @@ fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> 
             ply,
             mover: mover.clone(),
             action: clip(text),
-            reason,
+            reason: Box::new(reason),
         }
         .into()
     };
