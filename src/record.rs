@@ -242,8 +242,10 @@ pub enum RecordErrorKind {
     NewerVersion(u64),
     #[error(transparent)]
     UnknownVariant(VariantError),
-    #[error("start position '{fen}' is not valid: {message}")]
-    BadFen { fen: String, message: String },
+    /// The start cannot be set up (`fen` clipped; the variant's own start
+    /// when it is empty).
+    #[error("start position '{fen}' is not valid: {}", start_problem(.error))]
+    BadFen { fen: String, error: VariantError },
     #[error("ply {ply} ({mover}): '{action}' is not an action: {message}")]
     BadAction {
         ply: usize,
@@ -263,7 +265,7 @@ pub enum RecordErrorKind {
     )]
     PgnGameTooLong(u64),
     #[error("PGN: {0}")]
-    Pgn(String),
+    Pgn(pgn::PgnProblem),
     #[error("no game found (expected a Motley JSON record or PGN)")]
     NoGames,
     #[error(
@@ -652,17 +654,23 @@ fn restore_ending(game: &mut Game, result: Option<&str>, reason: Option<EndReaso
 
 /// A new game of a variant, with errors as record errors.
 fn new_game(def: Arc<VariantDef>, start: Option<&str>, seed: u64) -> Result<Game, RecordError> {
-    Game::new(def, start, seed).map_err(|e| {
-        let message = match e {
-            VariantError::Position { error, .. } => error.to_string(),
-            other => other.to_string(),
-        };
+    Game::new(def, start, seed).map_err(|error| {
         RecordErrorKind::BadFen {
             fen: clip(start.unwrap_or_default()),
-            message: clip_middle(&message),
+            error,
         }
         .into()
     })
+}
+
+/// What is wrong with a start, short: the position's own problem without
+/// the variant's name, which the record names already.
+fn start_problem(error: &VariantError) -> String {
+    let message = match error {
+        VariantError::Position { error, .. } => error.to_string(),
+        other => other.to_string(),
+    };
+    clip_middle(&message)
 }
 
 /// Who acts at the ply about to be played, for messages: "move 4, White"

@@ -249,13 +249,36 @@ fn movetext(game: &Game, result: &str) -> Vec<String> {
     tokens
 }
 
+/// What is wrong with the text of a PGN game (names of tags come
+/// clipped).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PgnProblem {
+    #[error("a tag pair must look like [Name \"value\"]")]
+    TagShape,
+    #[error("tag {0}: the value must be in double quotes")]
+    TagUnquoted(String),
+    #[error("tag {0}: the value has no closing quote")]
+    TagUnclosed(String),
+    #[error("tag {0}: missing ']'")]
+    TagUnclosedBracket(String),
+    #[error("unterminated comment: '{{' without '}}'")]
+    UnterminatedComment,
+    #[error("the game is cut off inside a variation ('(' without ')')")]
+    CutInVariation,
+    #[error("tag Seed: '{}' is not a whole number from 0 to {}", clip(.0), u64::MAX)]
+    BadSeed(String),
+    /// The `Carried` tag is not JSON (the parser's message, clipped).
+    #[error("tag Carried: not the JSON Motley writes there ({0})")]
+    BadCarried(String),
+}
+
 /// A lexical token of PGN.
 #[derive(Debug, PartialEq)]
 enum Tok<'a> {
     Tag(String, String),
-    BadTag(String),
+    BadTag(PgnProblem),
     Comment(&'a str),
-    Unterminated(&'static str),
+    UnterminatedComment,
     Open,
     Close,
     Word(&'a str),
@@ -322,7 +345,7 @@ impl<'a> Iterator for Lexer<'a> {
                         }
                         None => {
                             self.i = b.len();
-                            Tok::Unterminated("comment: '{' without '}'")
+                            Tok::UnterminatedComment
                         }
                     })
                 }
@@ -365,13 +388,13 @@ impl<'a> Iterator for Lexer<'a> {
 fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
     let b = text.as_bytes();
     let mut i = start + 1;
-    let bad = |i: usize, msg: &str| {
+    let bad = |i: usize, problem: PgnProblem| {
         // Resume after the rest of the line or the closing bracket.
         let mut j = i;
         while j < b.len() && b[j] != b']' && b[j] != b'\n' {
             j += 1;
         }
-        (Tok::BadTag(msg.to_string()), (j + 1).min(b.len()))
+        (Tok::BadTag(problem), (j + 1).min(b.len()))
     };
     while i < b.len() && b[i] == b' ' {
         i += 1;
@@ -381,25 +404,20 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
         i += 1;
     }
     if i == name_start {
-        return bad(i, "a tag pair must look like [Name \"value\"]");
+        return bad(i, PgnProblem::TagShape);
     }
     let name = clip(&text[name_start..i]);
     while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
         i += 1;
     }
     if i >= b.len() || b[i] != b'"' {
-        return bad(
-            i,
-            &format!("tag {name}: the value must be in double quotes"),
-        );
+        return bad(i, PgnProblem::TagUnquoted(name));
     }
     i += 1;
     let mut value = Vec::new();
     loop {
         match b.get(i) {
-            None | Some(b'\n') => {
-                return bad(i, &format!("tag {name}: the value has no closing quote"))
-            }
+            None | Some(b'\n') => return bad(i, PgnProblem::TagUnclosed(name)),
             Some(b'\\') if matches!(b.get(i + 1), Some(b'"') | Some(b'\\')) => {
                 value.push(b[i + 1]);
                 i += 2;
@@ -418,7 +436,7 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
         i += 1;
     }
     if b.get(i) != Some(&b']') {
-        return bad(i, &format!("tag {name}: missing ']'"));
+        return bad(i, PgnProblem::TagUnclosedBracket(name));
     }
     let value = String::from_utf8_lossy(&value).into_owned();
     (Tok::Tag(name, value), i + 1)
@@ -440,7 +458,7 @@ struct RawGame {
     tags: Vec<(String, String)>,
     items: Vec<Item>,
     result: Option<&'static str>,
-    error: Option<String>,
+    error: Option<PgnProblem>,
     /// Where the game's text is in the text it was split from.
     span: (usize, usize),
     /// Bytes of the game that were not UTF-8, read as Latin-1.
@@ -465,8 +483,8 @@ impl RawGame {
         self.tags.is_empty() && !self.has_movetext() && self.error.is_none()
     }
 
-    fn fail(&mut self, msg: String) {
-        self.error.get_or_insert(msg);
+    fn fail(&mut self, problem: PgnProblem) {
+        self.error.get_or_insert(problem);
     }
 }
 
@@ -496,9 +514,6 @@ fn split_games(text: &str) -> Vec<RawGame> {
     complete_games(text, true).0
 }
 
-/// Why a game ended inside a variation is refused.
-const CUT_IN_VARIATION: &str = "the game is cut off inside a variation ('(' without ')')";
-
 /// The games of `text` that are complete, and where the rest (an
 /// unfinished game) starts. A game is complete at its result token, or
 /// when the next game's tags begin; at the end of the input (`at_end`)
@@ -517,7 +532,7 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
             Tok::Tag(..) | Tok::BadTag(_) => {
                 if cur.has_movetext() {
                     if depth > 0 {
-                        cur.fail(CUT_IN_VARIATION.to_string());
+                        cur.fail(PgnProblem::CutInVariation);
                     }
                     cur.span = (cur_start, tokens.start);
                     games.push(std::mem::take(&mut cur));
@@ -527,13 +542,13 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
                 last_comment = None;
                 match tok {
                     Tok::Tag(k, v) => cur.tags.push((k, v)),
-                    Tok::BadTag(msg) => cur.fail(msg),
+                    Tok::BadTag(problem) => cur.fail(problem),
                     _ => {}
                 }
             }
             Tok::Open => depth += 1,
             Tok::Close => depth = depth.saturating_sub(1),
-            Tok::Unterminated(what) => cur.fail(format!("unterminated {what}")),
+            Tok::UnterminatedComment => cur.fail(PgnProblem::UnterminatedComment),
             _ if depth > 0 => {}
             Tok::Comment(c) => {
                 let c = c.trim();
@@ -569,7 +584,7 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
         return (games, cur_start);
     }
     if depth > 0 {
-        cur.fail(CUT_IN_VARIATION.to_string());
+        cur.fail(PgnProblem::CutInVariation);
     }
     if !cur.is_empty() {
         cur.span = (cur_start, text.len());
@@ -659,28 +674,21 @@ fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> 
 /// The game a PGN game's tags set up: variant, start, seed, and the state
 /// an earlier match game carried in.
 fn setup_game(raw: &RawGame, registry: &Registry) -> Result<Game, RecordError> {
-    if let Some(msg) = &raw.error {
-        return Err(RecordErrorKind::Pgn(msg.clone()).into());
+    if let Some(problem) = &raw.error {
+        return Err(RecordErrorKind::Pgn(problem.clone()).into());
     }
     let def = resolve_variant(registry, raw.tag("Variant"))?;
     let fen = raw.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
     let seed = match raw.tag("Seed").map(str::trim) {
         None | Some("") => 0,
-        Some(text) => text.parse::<u64>().map_err(|_| {
-            RecordErrorKind::Pgn(format!(
-                "tag Seed: '{}' is not a whole number from 0 to {}",
-                clip(text),
-                u64::MAX
-            ))
-        })?,
+        Some(text) => text
+            .parse::<u64>()
+            .map_err(|_| RecordErrorKind::Pgn(PgnProblem::BadSeed(text.to_string())))?,
     };
     let mut game = new_game(def, fen, seed)?;
     if let Some(text) = raw.tag("Carried") {
         let state: Value = serde_json::from_str(text).map_err(|e| {
-            RecordErrorKind::Pgn(format!(
-                "tag Carried: not the JSON Motley writes there ({})",
-                clip_middle(&e.to_string())
-            ))
+            RecordErrorKind::Pgn(PgnProblem::BadCarried(clip_middle(&e.to_string())))
         })?;
         restore_carried(&mut game, &state)?;
     }
