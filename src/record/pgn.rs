@@ -253,18 +253,25 @@ fn movetext(game: &Game, result: &str) -> Vec<String> {
 /// clipped).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PgnProblem {
+    /// A `[` that starts no tag name.
     #[error("a tag pair must look like [Name \"value\"]")]
     TagShape,
+    /// A tag whose value is not quoted.
     #[error("tag {0}: the value must be in double quotes")]
     TagUnquoted(String),
+    /// A tag value running to the end of its line.
     #[error("tag {0}: the value has no closing quote")]
     TagUnclosed(String),
+    /// A tag without its closing bracket.
     #[error("tag {0}: missing ']'")]
     TagUnclosedBracket(String),
+    /// A `{` comment never closed: it would swallow the rest.
     #[error("unterminated comment: '{{' without '}}'")]
     UnterminatedComment,
+    /// A game ending inside a `(` variation.
     #[error("the game is cut off inside a variation ('(' without ')')")]
     CutInVariation,
+    /// A `Seed` tag that is not a `u64`.
     #[error("tag Seed: '{}' is not a whole number from 0 to {}", clip(.0), u64::MAX)]
     BadSeed(String),
     /// The `Carried` tag is not JSON (the parser's message, clipped).

@@ -32,8 +32,11 @@ impl fmt::Display for PieceName {
 /// A family whose own rule a reason cites by name ("Chicken: …").
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FamilyName {
+    /// Antichess: captures compulsory, no castling.
     Antichess,
+    /// Chicken: antichess with flipping and a positional castling ruling.
     Chicken,
+    /// Monochrome: pieces belong to the half they stand on.
     Monochrome,
 }
 

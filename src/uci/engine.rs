@@ -71,7 +71,7 @@ const DICE_SEED: u64 = 0x6d6f_746c_6579;
 
 /// Why a `setoption` was not taken (said to the GUI as an `info string`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-enum OptionError {
+enum SetOptionError {
     #[error("option {} needs a number from {lo} to {hi}, not '{}'", clip(.name), clip(.value))]
     NotANumber {
         name: String,
@@ -301,12 +301,12 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
         Ok(())
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), SetOptionError> {
         let text = value.unwrap_or("").trim();
-        let number = |lo: u64, hi: u64| -> Result<u64, OptionError> {
+        let number = |lo: u64, hi: u64| -> Result<u64, SetOptionError> {
             text.parse::<u64>()
                 .map(|n| n.clamp(lo, hi))
-                .map_err(|_| OptionError::NotANumber {
+                .map_err(|_| SetOptionError::NotANumber {
                     name: name.to_string(),
                     lo,
                     hi,
@@ -323,7 +323,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                 let variant = self
                     .registry
                     .get(id)
-                    .map_err(|_| OptionError::UnknownVariant {
+                    .map_err(|_| SetOptionError::UnknownVariant {
                         value: text.to_string(),
                         known: self.registry.all().iter().map(|v| v.id.clone()).collect(),
                     })?;
@@ -337,7 +337,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                     "true" => true,
                     "false" => false,
                     _ => {
-                        return Err(OptionError::NotABoolean {
+                        return Err(SetOptionError::NotABoolean {
                             name: name.to_string(),
                             value: text.to_string(),
                         })
@@ -355,7 +355,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
             "clear hash" => self.table = Some(Table::new(self.options.hash_mb)),
             "multipv" => self.options.multipv = number(1, MAX_MULTIPV as u64)? as usize,
             "ponder" => {}
-            _ => return Err(OptionError::Unknown(name.to_string())),
+            _ => return Err(SetOptionError::Unknown(name.to_string())),
         }
         Ok(())
     }

@@ -72,10 +72,13 @@ pub struct Go {
 /// A word of `go` that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GoProblem {
+    /// A word that is no parameter of `go`.
     #[error("unknown parameter '{}'", clip(.0))]
     UnknownParameter(String),
+    /// A parameter at the end of the line, without its number.
     #[error("'{param}' needs a number")]
     NoNumber { param: String },
+    /// A parameter followed by something that is not a number.
     #[error("'{param}' needs a number, not '{}'", clip(.value))]
     NotANumber { param: String, value: String },
 }
@@ -85,10 +88,13 @@ pub enum GoProblem {
 pub enum ParseError {
     #[error("unknown command '{}'", crate::quote::clip(.0))]
     Unknown(String),
+    /// `setoption` without `name`.
     #[error("setoption: expected 'setoption name NAME [value VALUE]'")]
     SetOptionForm,
+    /// `setoption name` with nothing after it.
     #[error("setoption: the option has no name")]
     NoOptionName,
+    /// `position` with neither `startpos` nor `fen FEN`.
     #[error("position: expected 'position startpos [moves …]' or 'position fen FEN [moves …]'")]
     PositionForm,
 }
