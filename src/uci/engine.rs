@@ -320,13 +320,13 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                 } else {
                     text
                 };
-                let variant = self
-                    .registry
-                    .get(id)
-                    .map_err(|_| SetOptionError::UnknownVariant {
-                        value: text.to_string(),
-                        known: self.registry.all().iter().map(|v| v.id.clone()).collect(),
-                    })?;
+                let variant =
+                    self.registry
+                        .get(id)
+                        .map_err(|_| SetOptionError::UnknownVariant {
+                            value: text.to_string(),
+                            known: self.registry.all().iter().map(|v| v.id.clone()).collect(),
+                        })?;
                 self.variant = variant;
                 self.table = Some(Table::new(self.options.hash_mb));
                 self.reset_position();
