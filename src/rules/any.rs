@@ -8,7 +8,10 @@ use super::facts::{BoardLook, Describe, Effect, EndOffer, Fact, MarkedSquares};
 use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
-use super::{Carried, CarryError, EndReason, ExtraState, Outcome, Position};
+use super::{
+    Carried, CarryError, CastlingBlock, EndReason, ExtraState, IllegalReason, Outcome, PieceName,
+    Position,
+};
 use crate::core::{Action, Bitboard, Color, CoordText, Move, Piece, Role, Setup, Square};
 
 /// A position of any family.
@@ -74,17 +77,20 @@ impl Position for AnyPosition {
     fn chance_outcomes(&self) -> Vec<(Action, u32)> {
         dispatch!(self, p => p.chance_outcomes())
     }
+    fn current_scores(&self) -> Option<[u32; 2]> {
+        dispatch!(self, p => p.current_scores())
+    }
     fn end_by_rule(&self, reason: EndReason) -> Outcome {
         dispatch!(self, p => p.end_by_rule(reason))
     }
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
         dispatch!(self, p => p.why_illegal(text, legal))
     }
-    fn why_cannot_castle(&self, kingside: bool) -> Option<String> {
+    fn why_cannot_castle(&self, kingside: bool) -> Option<CastlingBlock> {
         dispatch!(self, p => p.why_cannot_castle(kingside))
     }
-    fn role_name(&self, role: Role) -> &'static str {
-        dispatch!(self, p => p.role_name(role))
+    fn piece_name(&self, role: Role) -> PieceName {
+        dispatch!(self, p => p.piece_name(role))
     }
     fn move_pattern(&self, from: Square) -> Bitboard {
         dispatch!(self, p => p.move_pattern(from))

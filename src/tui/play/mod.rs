@@ -20,7 +20,7 @@ pub use view::PlayView;
 use crate::ai::PlayerSpec;
 use crate::core::{Action, Bitboard, Color, CoordText, Square};
 use crate::game::Game;
-use crate::rules::Position;
+use crate::rules::{IllegalReason, Position};
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
 use crate::tui::control::{GameControl, Settled};
 use crate::tui::game_page::{keys_popup, rules_popup, PageLayout};
@@ -465,7 +465,7 @@ impl PlayState {
                 return self.play(a, ctx);
             }
             let why = pos.why_illegal(&CoordText::Place(piece, sq), &legal);
-            return self.view.refuse(why);
+            return self.view.refuse(why.to_string());
         }
         let moves_from = |from: Square| -> Vec<Action> {
             legal
@@ -482,11 +482,12 @@ impl PlayState {
         };
         let Some(from) = self.view.selected else {
             if pos.board().piece_at(sq).is_none() {
-                return self.view.refuse(format!("there is no piece on {sq}"));
+                let why = IllegalReason::NoPiece { square: sq };
+                return self.view.refuse(why.to_string());
             }
             if moves_from(sq).is_empty() {
                 let why = pos.why_illegal(&plain_move(sq, sq), &legal);
-                return self.view.refuse(why);
+                return self.view.refuse(why.to_string());
             }
             self.view.selected = Some(sq);
             self.view.message = None;
@@ -509,7 +510,7 @@ impl PlayState {
                 return;
             }
             let why = pos.why_illegal(&plain_move(from, sq), &legal);
-            return self.view.refuse(why);
+            return self.view.refuse(why.to_string());
         }
         match candidates.as_slice() {
             [c] => {
@@ -653,7 +654,7 @@ impl PlayState {
             self.play(Action::Pass, ctx);
         } else {
             let why = game.position().why_illegal(&CoordText::Pass, &legal);
-            self.view.refuse(why);
+            self.view.refuse(why.to_string());
         }
     }
 
