@@ -444,6 +444,22 @@ pub fn user_variant_dir() -> Option<PathBuf> {
 mod tests {
     use super::*;
 
+    // The table of files compiled in is written by hand: a file added to
+    // variants/ and not to it would silently not ship.
+    #[test]
+    fn the_builtin_table_is_every_file_in_variants() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".json"))
+            .collect();
+        files.sort();
+        let mut built: Vec<String> = BUILTIN.iter().map(|(f, _)| f.to_string()).collect();
+        built.sort();
+        assert_eq!(files, built);
+    }
+
     #[test]
     fn every_builtin_variant_loads() {
         let r = Registry::builtin();

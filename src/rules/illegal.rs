@@ -4,8 +4,8 @@
 //! touches no rule, and no caller parses words back.
 
 use super::contrast::describe_powers;
-use super::monochromatic::KnightKind;
 use crate::core::movegen::castle_geometry;
+use crate::core::KnightKind;
 use crate::core::{Action, Color, Move, Piece, Role, Square};
 use std::fmt;
 

@@ -20,45 +20,8 @@ use crate::core::legal::{
     same_colour, stays_on_pin_line, Enemy, FidePowers, FideState, Guard, Node, PawnPowers, Powers,
 };
 use crate::core::movegen::{apply_move, castle_geometry, pawn_start_rank, CastleGeometry};
-use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, KnightKind, Move, Role, Square};
 use serde::{Deserialize, Serialize};
-
-/// What stands in the knight slot (FEN and SAN letter N).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum KnightKind {
-    /// The ordinary knight: always changes colour, so it never moves, but
-    /// it gives check.
-    #[default]
-    Knight,
-    /// Jamal: the (1,3) camel.
-    Camel,
-    /// Daffy: a leap of 2 orthogonally (dabbaba) or 2 diagonally (alfil).
-    Da,
-    /// Two knight moves in the same direction, a (2,4) displacement, through
-    /// an empty intermediate square.
-    DoubleKnight,
-}
-
-impl KnightKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [KnightKind; 4] = [
-        KnightKind::Knight,
-        KnightKind::Camel,
-        KnightKind::Da,
-        KnightKind::DoubleKnight,
-    ];
-
-    /// Name for messages and rules text.
-    pub fn name(self) -> &'static str {
-        match self {
-            KnightKind::Knight => "knight",
-            KnightKind::Camel => "camel",
-            KnightKind::Da => "DA (Daffy)",
-            KnightKind::DoubleKnight => "double knight",
-        }
-    }
-}
 
 /// Family options, read from the variant file.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -7,10 +7,10 @@ use super::board::{Marks, PieceLook};
 use super::figures::Figure;
 use super::theme::Theme;
 use crate::analysis::Mark;
-use crate::core::{Action, Bitboard, Color, Piece, Role, Square};
+use crate::core::{Action, Bitboard, Color, KnightKind, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{
-    Die, Effect, EndOffer, Fact, KnightKind, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
+    Die, Effect, EndOffer, Fact, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
 };
 use crate::rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::{Modifier, Style};
