@@ -2,17 +2,21 @@
 //! streams in from a background job or as stored with the record, and
 //! keeping it in the record so that reopening the game does not redo it.
 //! A stored analysis is used only while it matches the game's moves.
+//! Accuracy is worked out here from the plies in, on the game's scale, so
+//! an analysis stored before accuracy existed shows it too.
 
+use crate::ai::eval::EvalScale;
 use crate::analysis::{
-    analyse_game_streaming, AnalysisSettings, Eval, GameAnalysis, Mark, PlyAnalysis,
+    analyse_game_streaming, game_scale, side_accuracy, AnalysisSettings, Eval, GameAnalysis, Mark,
+    PlyAnalysis,
 };
-use crate::core::Action;
+use crate::core::{Action, Color};
 use crate::game::Game;
 use crate::record::games::is_locked_elsewhere;
 use crate::record::{save_record, GameRecord, MAX_FILE_BYTES};
 use crate::rules::Position;
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -67,23 +71,41 @@ pub struct Review {
     progress: Progress,
     /// It came from the record (nothing was searched this time).
     from_record: bool,
+    /// The scale the game's evaluations are read on (its start's).
+    scale: EvalScale,
+    /// The sides' names in the game's variant (White, Black; South, North).
+    sides: [&'static str; 2],
 }
 
 impl Review {
-    /// Nothing analysed for a game of `plies` plies.
+    /// Nothing analysed for a game of `plies` plies (on the pawn scale
+    /// until it is known: [`Review::for_game`]).
     pub fn new(plies: usize) -> Review {
         Review {
             plies: vec![None; plies],
             movetime_ms: 0,
             progress: Progress::Idle,
             from_record: false,
+            scale: EvalScale::PAWNS,
+            sides: ["White", "Black"],
+        }
+    }
+
+    /// Nothing analysed yet for `game`, read on its scale.
+    pub fn for_game(game: &Game) -> Review {
+        Review {
+            scale: game_scale(game),
+            sides: game.position_at(0).map_or(["White", "Black"], |p| {
+                [Color::White, Color::Black].map(|c| super::panels::side_name(p, c))
+            }),
+            ..Review::new(game.ply())
         }
     }
 
     /// The analysis a record stored for `game`. A stored analysis that is
     /// unreadable or of other moves is left out; the text says so.
     pub fn from_record(stored: Option<&Value>, game: &Game) -> (Review, Option<String>) {
-        let mut review = Review::new(game.ply());
+        let mut review = Review::for_game(game);
         let Some(value) = stored else {
             return (review, None);
         };
@@ -114,7 +136,7 @@ impl Review {
         }
         let id = NEXT_JOB.fetch_add(1, Ordering::Relaxed);
         let stop = Arc::new(AtomicBool::new(false));
-        *self = Review::new(game.ply());
+        *self = Review::for_game(game);
         self.movetime_ms = settings.movetime.as_millis() as u64;
         self.progress = Progress::Running {
             job: id,
@@ -240,6 +262,21 @@ impl Review {
             .collect()
     }
 
+    /// The scale the evaluations are read on.
+    pub fn scale(&self) -> &EvalScale {
+        &self.scale
+    }
+
+    /// The name of `side` in the game's variant.
+    pub fn side_name(&self, side: Color) -> &'static str {
+        self.sides[side.index()]
+    }
+
+    /// `side`'s accuracy over its moves analysed so far, 0 to 100.
+    pub fn accuracy(&self, side: Color) -> Option<f64> {
+        side_accuracy(self.plies.iter().flatten(), side, &self.scale)
+    }
+
     /// The mark of each ply (index = ply − 1), for the move list.
     pub fn marks(&self) -> Vec<Option<Mark>> {
         self.plies
@@ -259,35 +296,68 @@ impl Review {
     }
 }
 
-/// Keep `analysis` in the JSON record at `path` (atomically, through the
-/// record module), when the file still holds the moves analysed. Says what
-/// happened, in words for the message line.
-pub fn store(path: &Path, analysis: &GameAnalysis) -> Result<String, String> {
-    let name = path.display();
-    if is_locked_elsewhere(path) {
-        return Err(format!(
-            "analysis not stored: {name} is being played in another Motley"
-        ));
+/// Why an analysis could not be kept in its record (shown on the message
+/// line).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Another Motley plays the game in that file.
+    #[error("analysis not stored: {} is being played in another Motley", .0.display())]
+    LockedElsewhere(PathBuf),
+    /// The file could not be read.
+    #[error("analysis not stored: {}: {source}", .path.display())]
+    Unreadable {
+        path: PathBuf,
+        source: crate::files::ReadError,
+    },
+    /// The file is no JSON record (a PGN file, say).
+    #[error("analysis not stored: {} is not a JSON record (PGN files keep no analysis)", .0.display())]
+    NotARecord(PathBuf),
+    /// The file holds other moves (or another variant) than those analysed.
+    #[error("analysis not stored: {} holds other moves than those analysed", .0.display())]
+    OtherMoves(PathBuf),
+    /// The analysis could not be turned into JSON.
+    #[error("analysis not stored: {0}")]
+    Encode(#[from] serde_json::Error),
+    /// The record could not be written.
+    #[error("analysis not stored: {0}")]
+    Save(#[from] crate::record::RecordError),
+}
+
+/// An analysis kept in its record: names the file, for the message line.
+#[derive(Debug)]
+pub struct Stored(String);
+
+impl std::fmt::Display for Stored {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "stored in {}", self.0)
     }
-    let bytes = crate::files::read_regular(path, MAX_FILE_BYTES)
-        .map_err(|e| format!("analysis not stored: {name}: {e}"))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let mut rec = GameRecord::from_json(&text).map_err(|_| {
-        format!("analysis not stored: {name} is not a JSON record (PGN files keep no analysis)")
+}
+
+/// Keep `analysis` in the JSON record at `path` (atomically, through the
+/// record module), when the file still holds the moves analysed.
+pub fn store(path: &Path, analysis: &GameAnalysis) -> Result<Stored, StoreError> {
+    if is_locked_elsewhere(path) {
+        return Err(StoreError::LockedElsewhere(path.to_path_buf()));
+    }
+    let bytes = crate::files::read_regular(path, MAX_FILE_BYTES).map_err(|source| {
+        StoreError::Unreadable {
+            path: path.to_path_buf(),
+            source,
+        }
     })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut rec =
+        GameRecord::from_json(&text).map_err(|_| StoreError::NotARecord(path.to_path_buf()))?;
     let analysed: Vec<&str> = analysis.plies.iter().map(|p| p.action.as_str()).collect();
     if rec.moves != analysed || rec.variant != analysis.variant {
-        return Err(format!(
-            "analysis not stored: {name} holds other moves than those analysed"
-        ));
+        return Err(StoreError::OtherMoves(path.to_path_buf()));
     }
-    rec.analysis =
-        Some(serde_json::to_value(analysis).map_err(|e| format!("analysis not stored: {e}"))?);
-    save_record(path, &rec).map_err(|e| format!("analysis not stored: {e}"))?;
-    let file = path
-        .file_name()
-        .map_or(name.to_string(), |f| f.to_string_lossy().to_string());
-    Ok(format!("stored in {file}"))
+    rec.analysis = Some(serde_json::to_value(analysis)?);
+    save_record(path, &rec)?;
+    let file = path.file_name().map_or(path.display().to_string(), |f| {
+        f.to_string_lossy().to_string()
+    });
+    Ok(Stored(file))
 }
 
 #[cfg(test)]
