@@ -435,3 +435,21 @@ fn past_position_of_a_family_with_its_own_panel_snapshot() {
     key(&mut app, KeyCode::Char('['));
     insta::assert_snapshot!("past_position_monochrome_100x35", screen(&app));
 }
+
+#[test]
+fn a_dice_roll_looked_back_at_is_named_as_the_move_list_shows_it() {
+    let mut app = play_app("dice-money", None, H, BIG);
+    // The game opens with White's roll: ply 1 is after it.
+    assert!(play_state(&app).control.game().ply() >= 1);
+    let settings = app.settings.clone();
+    let legal = play_state(&app).control.game().legal_actions();
+    let a = *legal.last().expect("a legal action");
+    play_state_mut(&mut app).control.play(a, &settings).unwrap();
+    key(&mut app, KeyCode::Home);
+    key(&mut app, KeyCode::Char(']'));
+    assert_eq!(past(&app), Some(1));
+    let s = screen(&app);
+    assert!(s.contains("Past position 1/"), "{s}");
+    assert!(s.contains(", after ["), "{s}");
+    assert!(!s.contains("roll:"), "{s}");
+}

@@ -198,7 +198,7 @@ impl PlayPage<'_> {
         };
         let game = self.control.game();
         let after = match past.ply.checked_sub(1).and_then(|i| game.sans().get(i)) {
-            Some(san) => format!(", after {san}"),
+            Some(san) => format!(", after {}", panels::ply_text(san)),
             None => ", the start".to_string(),
         };
         vec![
