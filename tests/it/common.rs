@@ -2,7 +2,6 @@
 //! naive, independent move generator (a square array, direction stepping,
 //! make-and-test legality, no bitboards) that the fast generators are
 //! compared with, and the perft data-file reader.
-#![allow(dead_code)]
 
 use motley::core::fen::Setup;
 use motley::core::{Color, MoveKind, Role, Square};

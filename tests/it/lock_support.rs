@@ -4,7 +4,6 @@
 //! releases a lock and at once finds it free would, for that moment, see
 //! it held by another test's program. So programs start only while no
 //! test is taking or checking locks.
-#![allow(dead_code)]
 
 use std::io;
 use std::process::{Child, Command};

@@ -1,8 +1,6 @@
 //! Helpers shared by the saved-game tests (record_*.rs): seeded random games of any
 //! variant and a scratch folder per test.
 
-#![allow(dead_code)]
-
 use motley::core::Color;
 use motley::game::Game;
 use motley::rules::Position;

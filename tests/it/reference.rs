@@ -3,8 +3,6 @@
 //! attack tables or shared generator), used to cross-check the engine's
 //! perft numbers on the data positions at small depths.
 
-#![allow(dead_code)]
-
 const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),

@@ -2,7 +2,6 @@
 //! own tmux server (socket), data folder and config folder; keys are sent
 //! with `send-keys`, the screen read with `capture-pane`. Skipped with a
 //! note when tmux is not installed.
-#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

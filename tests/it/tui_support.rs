@@ -1,5 +1,4 @@
 //! Helpers for driving the terminal UI through its input handler.
-#![allow(dead_code)]
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use motley::ai::PlayerSpec;
