@@ -181,16 +181,17 @@ impl Config {
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("motley-config-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    fn temp(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("motley-config-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn a_written_config_reads_back_the_same() {
-        let dir = temp("roundtrip");
+        let tmp = temp("roundtrip");
+        let dir = tmp.path();
         let path = dir.join("sub").join(CONFIG_FILE);
         let config = Config {
             theme: Some(ThemeName::ColourBlind),
@@ -208,22 +209,22 @@ mod tests {
         // Unset choices write no key.
         assert!(!text.contains("black") && !text.contains("seed"), "{text}");
         assert_eq!(Config::read(&path).unwrap(), config);
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn a_missing_file_is_the_defaults() {
-        let dir = temp("missing");
+        let tmp = temp("missing");
+        let dir = tmp.path();
         assert_eq!(
             Config::read(&dir.join(CONFIG_FILE)).unwrap(),
             Config::default()
         );
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn broken_files_are_errors_naming_the_file_never_panics() {
-        let dir = temp("broken");
+        let tmp = temp("broken");
+        let dir = tmp.path();
         let path = dir.join(CONFIG_FILE);
         for (text, needle) in [
             ("theme = \"neon\"\n", "unknown theme 'neon'"),
@@ -240,12 +241,12 @@ mod tests {
         // Unknown keys (a later Motley's) are ignored.
         std::fs::write(&path, "theme = \"mono\"\nclock_sound = true\n").unwrap();
         assert_eq!(Config::read(&path).unwrap().theme, Some(ThemeName::Mono));
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn folders_and_huge_files_are_refused_unread() {
-        let dir = temp("odd");
+        let tmp = temp("odd");
+        let dir = tmp.path();
         let folder = dir.join(CONFIG_FILE);
         std::fs::create_dir_all(&folder).unwrap();
         assert!(matches!(
@@ -265,7 +266,6 @@ mod tests {
                 ..
             })
         ));
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! scores is marked, Dice-Money rolls are valued but never marked, and
 //! `--json` is the same analysis as data.
 
+use crate::temp::{temp_dir, TempDir};
 use motley::analysis::{analyse_game, AnalysisSettings, Eval, GameAnalysis, Mark};
 use motley::game::Game;
 use motley::rules::{parse_action, Position};
@@ -12,36 +13,30 @@ use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// A saved game in a fresh file, removed when the test ends.
-struct GameFile(PathBuf);
+/// A saved game in a fresh file, removed (with its folder) when the test
+/// ends.
+struct GameFile {
+    path: PathBuf,
+    _dir: TempDir,
+}
 
 impl GameFile {
     fn new(name: &str, variant: &str, start: Option<&str>, moves: &[&str]) -> GameFile {
-        let dir =
-            std::env::temp_dir().join(format!("motley-analyse-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = temp_dir(&format!("analyse-{name}"));
         let path = dir.join("game.json");
         let record = serde_json::json!({
             "format": "motley-game", "version": 1, "variant": variant,
             "start": start, "seed": 1, "moves": moves,
         });
         std::fs::write(&path, record.to_string()).unwrap();
-        GameFile(path)
-    }
-}
-
-impl Drop for GameFile {
-    fn drop(&mut self) {
-        if let Some(dir) = self.0.parent() {
-            let _ = std::fs::remove_dir_all(dir);
-        }
+        GameFile { path, _dir: dir }
     }
 }
 
 fn analyse(file: &GameFile, extra: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_motley"))
         .arg("analyse")
-        .arg(&file.0)
+        .arg(&file.path)
         .args(["--movetime", "300"])
         .args(extra)
         .output()
@@ -193,8 +188,7 @@ fn dice_money_rolls_are_valued_over_the_dice_but_never_marked() {
 
 #[test]
 fn analyse_reads_pgn_and_refuses_a_missing_file() {
-    let dir = std::env::temp_dir().join(format!("motley-analyse-pgn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("analyse-pgn");
     let pgn = dir.join("g.pgn");
     std::fs::write(&pgn, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_motley"))
@@ -214,7 +208,6 @@ fn analyse_reads_pgn_and_refuses_a_missing_file() {
         .unwrap();
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("nothing.json"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 22, item 1: Monochrome is judged on its own scale, points, with

@@ -201,8 +201,7 @@ fn item_19_the_ending_names_the_player_left_without_pieces() {
     let after = play(&pos("4k3/8/8/8/8/8/3q4/4K3 b - - 0 1"), "Qxe1");
     let o = after.outcome().unwrap();
     assert_eq!(o.describe(), "White wins (White has no pieces left)");
-    let dir = std::env::temp_dir().join(format!("motley-chicken-19-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::temp::temp_dir("chicken-19");
     let path = dir.join("ended.json");
     std::fs::write(
         &path,
@@ -219,7 +218,6 @@ fn item_19_the_ending_names_the_player_left_without_pieces() {
         text.contains("result: 1-0 White has no pieces left"),
         "{text}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -1,14 +1,13 @@
 //! The command line as scripts use it: exact output lines and exit codes.
 
+use crate::temp::temp_dir;
 use std::process::Command;
 
 fn motley(args: &[&str]) -> (i32, String, String) {
+    let data = temp_dir("cli-data");
     let out = Command::new(env!("CARGO_BIN_EXE_motley"))
         .args(args)
-        .env(
-            "MOTLEY_DATA_DIR",
-            std::env::temp_dir().join("motley-cli-test-data"),
-        )
+        .env("MOTLEY_DATA_DIR", &data)
         .output()
         .expect("run motley");
     (
@@ -134,7 +133,7 @@ fn list_and_rules() {
 // `score: W-D-L` line and saved records in the format README describes.
 #[test]
 fn match_plays_alternating_games_and_saves_records() {
-    let dir = std::env::temp_dir().join(format!("motley-match-{}", std::process::id()));
+    let dir = temp_dir("match");
     let dir_s = dir.to_string_lossy().into_owned();
     let (code, out, err) = motley(&[
         "match",
@@ -180,7 +179,6 @@ fn match_plays_alternating_games_and_saves_records() {
         assert_eq!(v["seed"], 9 + k - 1);
         assert!(!v["moves"].as_array().unwrap().is_empty());
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

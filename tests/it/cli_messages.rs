@@ -4,9 +4,8 @@
 //! statuses (item 33), long arguments quoted short (item 34) and perft's
 //! depth bound (item 36).
 
-use crate::record_util;
+use crate::temp::{temp_dir, TempDir};
 
-use record_util::{scratch, Scratch};
 use std::error::Error;
 use std::io::Write;
 use std::path::Path;
@@ -92,7 +91,7 @@ fn item_13_every_cause_is_said_once() {
         assert_eq!(text.matches(&said).count(), 1, "{text}");
     }
     // The case the issue met: a `uci:` engine that is not installed.
-    let dir = scratch("item13");
+    let dir = temp_dir("item13");
     let out = run(
         &[
             "match",
@@ -117,7 +116,7 @@ fn item_13_every_cause_is_said_once() {
 // and stdout with its control characters made visible.
 #[test]
 fn item_24_no_raw_escape_reaches_stderr_or_stdout() {
-    let dir = scratch("item24");
+    let dir = temp_dir("item24");
     let evil = r#""\u001b]0;PWNED\u0007\u001b[2J""#;
     std::fs::write(dir.join("move.json"), record(evil)).unwrap();
     let out = run(&["check", "move.json"], &dir);
@@ -161,7 +160,7 @@ fn item_24_no_raw_escape_reaches_stderr_or_stdout() {
 
 /// A PGN file of one game with an illegal move, a truncated JSON record
 /// and a missing file: each a trouble with a file.
-fn bad_files(dir: &Scratch) -> [&'static str; 4] {
+fn bad_files(dir: &TempDir) -> [&'static str; 4] {
     std::fs::write(dir.join("illegal.json"), record(r#""e2e4","e7e5","e1e3""#)).unwrap();
     std::fs::write(
         dir.join("illegal.pgn"),
@@ -186,7 +185,7 @@ fn bad_files(dir: &Scratch) -> [&'static str; 4] {
 // bad input on the command line is 2.
 #[test]
 fn item_33_a_bad_file_is_status_1_for_every_command() {
-    let dir = scratch("item33");
+    let dir = temp_dir("item33");
     for file in bad_files(&dir) {
         for args in [
             vec!["check", file],
@@ -261,7 +260,7 @@ fn spawn_logged(args: &[&str], dir: &Path, name: &str) -> (Child, impl Fn() -> S
 // its number, as the terminal UI does (SIGTERM 143, SIGHUP 129).
 #[test]
 fn item_33_match_and_import_end_with_128_plus_the_signal() {
-    let dir = scratch("item33-signals");
+    let dir = temp_dir("item33-signals");
     let game = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
     std::fs::write(dir.join("many.pgn"), game.repeat(200_000)).unwrap();
     for (sig, status) in [(libc::SIGTERM, 143), (libc::SIGHUP, 129)] {
@@ -296,7 +295,7 @@ fn item_33_match_and_import_end_with_128_plus_the_signal() {
 // whatever command echoes it.
 #[test]
 fn item_34_long_arguments_are_quoted_short() {
-    let dir = scratch("item34");
+    let dir = temp_dir("item34");
     let huge = "x".repeat(100_000);
     let engine = format!("uci:{huge}");
     // One argument may be at most 128 kB.
@@ -355,7 +354,7 @@ fn item_34_long_arguments_are_quoted_short() {
 // with status 2, instead of overflowing the stack.
 #[test]
 fn item_36_perft_refuses_a_depth_over_its_bound() {
-    let dir = scratch("item36");
+    let dir = temp_dir("item36");
     let kings = "k7/8/8/8/8/8/8/K7 w - - 0 1";
     for depth in ["100000", "21"] {
         for divide in [false, true] {

@@ -4,11 +4,12 @@
 //! counters, cut-off PGN, over-size writes and Ctrl-C during a match.
 
 use crate::record_util;
+use crate::temp::{temp_dir, TempDir};
 
 use motley::record::export_pgn;
 use motley::rules::Position;
 use motley::variant::Registry;
-use record_util::{random_game, scratch, Scratch};
+use record_util::random_game;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -74,7 +75,7 @@ fn write_pgn(dir: &Path, name: &str, n: u64) -> PathBuf {
 
 /// Every headless command with arguments that print several lines, and
 /// the folder of the import's records.
-fn headless_commands(dir: &Scratch) -> Vec<(Vec<String>, &'static str)> {
+fn headless_commands(dir: &TempDir) -> Vec<(Vec<String>, &'static str)> {
     write_pgn(dir, "few.pgn", 6);
     let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
     vec![
@@ -106,7 +107,7 @@ fn imported_count(dir: &Path) -> usize {
 /// status 0, and `import` still writes every record.
 #[test]
 fn every_headless_command_ends_quietly_when_its_reader_goes() {
-    let dir = scratch("closed-pipe");
+    let dir = temp_dir("closed-pipe");
     for (args, name) in headless_commands(&dir) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         for read_first_line in [true, false] {
@@ -140,7 +141,7 @@ fn every_headless_command_ends_quietly_when_its_reader_goes() {
 #[cfg(target_os = "linux")]
 #[test]
 fn every_headless_command_reports_a_full_disk_with_status_1() {
-    let dir = scratch("dev-full");
+    let dir = temp_dir("dev-full");
     let mut commands = headless_commands(&dir);
     // The whole benchmark fails at its first line.
     commands.push((vec!["bench".to_string()], "bench (perft)"));
@@ -176,7 +177,7 @@ fn every_headless_command_reports_a_full_disk_with_status_1() {
 #[cfg(unix)]
 #[test]
 fn fifos_and_devices_are_refused_within_a_second() {
-    let dir = scratch("fifo");
+    let dir = temp_dir("fifo");
     let fifo = dir.join("game.json");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
@@ -235,7 +236,7 @@ fn fifos_and_devices_are_refused_within_a_second() {
 /// different paths printed, none overwritten.
 #[test]
 fn concurrent_imports_never_overwrite_each_other() {
-    let dir = scratch("concurrent");
+    let dir = temp_dir("concurrent");
     write_pgn(&dir, "many.pgn", 100);
     let children: Vec<Child> = (0..2)
         .map(|_| {
@@ -268,7 +269,7 @@ fn concurrent_imports_never_overwrite_each_other() {
 #[cfg(unix)]
 #[test]
 fn import_never_writes_through_a_dangling_symlink() {
-    let dir = scratch("dangling");
+    let dir = temp_dir("dangling");
     write_pgn(&dir, "one.pgn", 1);
     std::fs::create_dir_all(dir.join("out")).unwrap();
     let target = dir.join("elsewhere.json");
@@ -289,7 +290,7 @@ fn import_never_writes_through_a_dangling_symlink() {
 /// it only for bare words); `~user` is refused, never made a folder.
 #[test]
 fn tilde_paths_mean_home_and_tilde_user_is_refused() {
-    let dir = scratch("tilde");
+    let dir = temp_dir("tilde");
     let work = dir.join("work");
     std::fs::create_dir_all(&work).unwrap();
     write_pgn(&work, "one.pgn", 1);
@@ -312,7 +313,7 @@ fn tilde_paths_mean_home_and_tilde_user_is_refused() {
 /// field; the largest accepted one counts on correctly.
 #[test]
 fn huge_fen_counters_are_refused_naming_the_field() {
-    let dir = scratch("counters");
+    let dir = temp_dir("counters");
     for (fen, field) in [
         ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 4294967295", "move number"),
         ("4k3/8/8/8/8/8/4P3/4K3 w - - 4294967295 1", "halfmove clock"),
@@ -348,7 +349,7 @@ fn huge_fen_counters_are_refused_naming_the_field() {
 /// game (the games before it are fine), and so is a bad `[Seed]`.
 #[test]
 fn cut_off_pgn_and_bad_seeds_are_refused_naming_the_game() {
-    let dir = scratch("cut");
+    let dir = temp_dir("cut");
     let good = "[Event \"1\"]\n\n1. e4 e5 1-0\n\n";
     for (text, needles) in [
         (
@@ -383,7 +384,7 @@ fn cut_off_pgn_and_bad_seeds_are_refused_naming_the_game() {
 /// 80 characters.
 #[test]
 fn messages_quote_at_most_80_characters_of_bad_input() {
-    let dir = scratch("quote");
+    let dir = temp_dir("quote");
     let junk = "x".repeat(1_000_000);
     for (name, text) in [
         ("junk.pgn", format!("1. e4 {junk} *\n")),
@@ -427,7 +428,7 @@ fn messages_quote_at_most_80_characters_of_bad_input() {
 #[cfg(unix)]
 #[test]
 fn an_over_size_write_is_a_reported_error() {
-    let dir = scratch("xfsz");
+    let dir = temp_dir("xfsz");
     write_pgn(&dir, "few.pgn", 3);
     std::fs::create_dir_all(dir.join("out")).unwrap();
     let script = format!(
@@ -453,7 +454,7 @@ fn an_over_size_write_is_a_reported_error() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_during_a_match_prints_the_score_so_far() {
-    let dir = scratch("match-int");
+    let dir = temp_dir("match-int");
     let child = motley(
         &[
             "match",
@@ -535,7 +536,7 @@ fn ctrl_c_during_a_match_prints_the_score_so_far() {
 #[test]
 fn the_uci_engine_handles_closed_and_full_output() {
     use std::io::Write;
-    let dir = scratch("uci-out");
+    let dir = temp_dir("uci-out");
     for full in [false, true] {
         let mut cmd = motley(&["uci"], &dir);
         cmd.stdin(Stdio::piped()).stderr(Stdio::piped());
@@ -569,7 +570,7 @@ fn the_uci_engine_handles_closed_and_full_output() {
 // the import write nothing and exit 1.
 #[test]
 fn item_26_one_latin1_byte_is_read_as_latin1_and_every_game_imported() {
-    let dir = scratch("latin1");
+    let dir = temp_dir("latin1");
     let mut bytes = Vec::new();
     for n in 1..=8 {
         let white: &[u8] = if n == 3 { b"M\xfcller" } else { b"Smith" };
@@ -598,7 +599,7 @@ fn item_26_one_latin1_byte_is_read_as_latin1_and_every_game_imported() {
 // replaced the first run's records.
 #[test]
 fn item_27_a_match_saved_twice_into_one_folder_keeps_both() {
-    let dir = scratch("match-twice");
+    let dir = temp_dir("match-twice");
     let run = || {
         let out = motley(
             &[
@@ -649,7 +650,7 @@ fn item_27_a_match_saved_twice_into_one_folder_keeps_both() {
 // folder removes it.
 #[test]
 fn item_37_an_import_removes_temporary_files_a_killed_import_left() {
-    let dir = scratch("stale-temps");
+    let dir = temp_dir("stale-temps");
     write_pgn(&dir, "one.pgn", 1);
     std::fs::create_dir_all(dir.join("out")).unwrap();
     // Left by a killed import (over a minute old: no write takes so long).

@@ -9,6 +9,7 @@ mod lock_support;
 mod position_support;
 mod record_util;
 mod reference;
+mod temp;
 mod tmux_support;
 mod tui_support;
 

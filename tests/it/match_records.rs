@@ -1,6 +1,7 @@
 //! Saved games of a match keep what the previous game carried into their
 //! start (Dice-Money: the winner's prices), so they replay exactly.
 
+use crate::temp::temp_dir;
 use motley::game::Game;
 use motley::record::{load_all, save_game};
 use motley::rules::Position;
@@ -27,7 +28,7 @@ fn rich_registry(dir: &std::path::Path) -> Registry {
 
 #[test]
 fn dice_money_match_game_two_replays_with_the_winners_prices() {
-    let dir = std::env::temp_dir().join(format!("motley-match-rec-{}", std::process::id()));
+    let dir = temp_dir("match-rec");
     let registry = rich_registry(&dir.join("variants"));
     let def: Arc<_> = registry.get("dice-money").unwrap();
     let mut first = Game::new(def, None, 1).unwrap();
@@ -77,7 +78,6 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
     std::fs::write(&path, text).unwrap();
     let err = load_all(&path, &registry).unwrap_err().to_string();
     assert!(err.contains("carried"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Play random actions (rolling dice where due) until the game ends or
@@ -111,7 +111,7 @@ fn play_randomly(game: &mut Game, seed: u64, plies: usize) {
 /// `Carried` tag.
 #[test]
 fn match_games_round_trip_through_pgn_at_every_ply() {
-    let dir = std::env::temp_dir().join(format!("motley-match-pgn-{}", std::process::id()));
+    let dir = temp_dir("match-pgn");
     let registry = rich_registry(&dir.join("variants"));
     let mut game = Game::new(registry.get("dice-money").unwrap(), None, 11).unwrap();
     play_randomly(&mut game, 11, 80);
@@ -158,5 +158,4 @@ fn match_games_round_trip_through_pgn_at_every_ply() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("tag Carried"), "{e}");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -3,21 +3,14 @@
 //! time per position). They survive a save and a load; records without
 //! them load as before; readers drop a malformed one and keep the game.
 
+use crate::temp::temp_dir;
 use motley::analysis::{analyse_game, AnalysisSettings, GameAnalysis};
 use motley::game::Game;
 use motley::record::{self, GameRecord};
 use motley::variant::Registry;
-use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("motley-annot-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 fn game(moves: &[&str]) -> Game {
     let def = Registry::builtin().get("standard").unwrap();
@@ -39,7 +32,7 @@ fn analysis_of(g: &Game) -> GameAnalysis {
 
 #[test]
 fn hints_and_analysis_round_trip_through_a_saved_file() {
-    let dir = temp("round-trip");
+    let dir = temp_dir("annot-round-trip");
     let path = dir.join("g.json");
     let g = game(&["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
     let analysis = analysis_of(&g);
@@ -71,7 +64,6 @@ fn hints_and_analysis_round_trip_through_a_saved_file() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("plies: 7"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -2,11 +2,10 @@
 //! own message (naming the file, and the game, ply and action where there
 //! is one) and a non-zero exit status from the real binary, never a panic.
 
-use crate::record_util;
+use crate::temp::temp_dir;
 
 use motley::record::{self, RecordErrorKind, MAX_FILE_BYTES};
 use motley::variant::Registry;
-use record_util::scratch;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -25,29 +24,29 @@ fn bad(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn command(args: &[String]) -> Command {
+/// `motley ARGS` with `home` as its home folder: the user's own variant
+/// folder and data stay out of the test.
+fn command(args: &[String], home: &Path) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_motley"));
     c.args(args)
-        // Keep the user's own variant folder and data out of the test.
-        .env("HOME", std::env::temp_dir())
-        .env(
-            "XDG_DATA_HOME",
-            std::env::temp_dir().join("motley-test-xdg"),
-        );
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("xdg"));
     c
 }
 
 fn motley(args: &[&str]) -> Output {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    command(&args).output().unwrap()
+    let home = temp_dir("bad-files-home");
+    command(&args, &home).output().unwrap()
 }
 
 /// Run many invocations at once (each pays the binary's start-up).
 fn motley_batch(runs: &[Vec<String>]) -> Vec<Output> {
+    let home = temp_dir("bad-files-home");
     let children: Vec<_> = runs
         .iter()
         .map(|args| {
-            command(args)
+            command(args, &home)
                 .stdout(std::process::Stdio::piped())
                 .stderr(std::process::Stdio::piped())
                 .spawn()
@@ -163,7 +162,7 @@ fn every_corpus_file_is_reported_with_status_1_by_check() {
 
 #[test]
 fn export_import_and_moves_refuse_every_corpus_file() {
-    let out_dir = scratch("bad-import");
+    let out_dir = temp_dir("bad-import");
     let out = out_dir.to_str().unwrap();
     // The commands share one reader with `check`, which covers every file;
     // a sample of each kind keeps the binary's start-up cost down.
@@ -222,7 +221,7 @@ fn partial_load_keeps_the_game_up_to_the_bad_ply() {
 
 #[test]
 fn a_100_mb_file_is_refused_before_reading() {
-    let dir = scratch("huge");
+    let dir = temp_dir("huge");
     let path = dir.join("huge.json");
     std::fs::write(&path, r#"{"format":"motley-game","version":1,"moves":["#).unwrap();
     // Sparse: 100 MB by size, no disk used.
@@ -261,7 +260,7 @@ fn an_endless_stream_is_refused_unread() {
 
 #[test]
 fn missing_files_and_folders_are_reported() {
-    let dir = scratch("missing");
+    let dir = temp_dir("missing");
     let missing = dir.join("nope.json");
     let out = motley(&["check", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));

@@ -3,13 +3,14 @@
 //! saved-game subcommands' machine-readable output.
 
 use crate::record_util;
+use crate::temp::temp_dir;
 
 use motley::game::Game;
 use motley::paths::{self, DATA_DIR_ENV};
 use motley::record::{self, games::OpenGame, save_game, store::temp_path_for};
 use motley::rules::Position;
 use motley::variant::Registry;
-use record_util::{random_game, scratch};
+use record_util::random_game;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -37,7 +38,7 @@ fn stdout(o: &Output) -> String {
 
 #[test]
 fn a_failed_save_leaves_the_old_file_intact() {
-    let dir = scratch("atomic");
+    let dir = temp_dir("atomic");
     let path = dir.join("game.json");
     save_game(&path, &game(&["e4"]), None).unwrap();
     let before = std::fs::read(&path).unwrap();
@@ -71,7 +72,7 @@ fn a_failed_save_leaves_the_old_file_intact() {
 
 #[test]
 fn a_failed_rename_removes_the_temporary_file() {
-    let dir = scratch("atomic-rename");
+    let dir = temp_dir("atomic-rename");
     // The target is a non-empty folder: the rename fails, the folder and
     // its content stay, and no temporary file is left.
     let target = dir.join("save.json");
@@ -87,7 +88,7 @@ fn a_failed_rename_removes_the_temporary_file() {
 
 #[test]
 fn a_save_under_a_file_fails_cleanly() {
-    let dir = scratch("atomic-parent");
+    let dir = temp_dir("atomic-parent");
     let file = dir.join("plain");
     std::fs::write(&file, "x").unwrap();
     let err = save_game(&file.join("sub").join("g.json"), &game(&[]), None).unwrap_err();
@@ -98,7 +99,7 @@ fn a_save_under_a_file_fails_cleanly() {
 /// The only test in this binary that touches the environment.
 #[test]
 fn games_live_in_the_data_folder_given_by_motley_data_dir() {
-    let dir = scratch("autosave");
+    let dir = temp_dir("autosave");
     std::env::set_var(DATA_DIR_ENV, &dir);
     assert_eq!(paths::data_dir().unwrap(), *dir);
     assert_eq!(paths::games_dir().unwrap(), dir.join("games"));
@@ -138,7 +139,7 @@ fn games_live_in_the_data_folder_given_by_motley_data_dir() {
 
 #[test]
 fn check_prints_plies_result_and_final_fen_for_each_game() {
-    let dir = scratch("cli-check");
+    let dir = temp_dir("cli-check");
     let mut g = game(&["f3", "e5", "g4", "Qh4#"]);
     save_game(&dir.join("mate.json"), &g, None).unwrap();
     let out = motley(&["check", "mate.json"], &dir);
@@ -175,7 +176,7 @@ fn check_prints_plies_result_and_final_fen_for_each_game() {
 
 #[test]
 fn export_then_import_gives_the_same_moves_and_never_overwrites() {
-    let dir = scratch("cli-export");
+    let dir = temp_dir("cli-export");
     let reg = Registry::builtin();
     let g = random_game(&reg, "antichess", None, 8, 80);
     save_game(&dir.join("g.json"), &g, Some(("ann", "bob"))).unwrap();
@@ -213,7 +214,7 @@ fn export_then_import_gives_the_same_moves_and_never_overwrites() {
 
 #[test]
 fn moves_lists_the_legal_actions_at_the_end_of_a_saved_game() {
-    let dir = scratch("cli-moves");
+    let dir = temp_dir("cli-moves");
     let g = game(&["e4", "e5", "Nf3", "Nc6", "Bb5"]);
     save_game(&dir.join("g.json"), &g, None).unwrap();
     let out = motley(&["moves", "standard", "--game", "g.json"], &dir);
@@ -260,7 +261,7 @@ fn save_loop_child() {
 #[test]
 fn a_killed_saver_never_leaves_a_broken_file() {
     use rand_chacha::rand_core::{RngCore, SeedableRng};
-    let dir = scratch("kill");
+    let dir = temp_dir("kill");
     let path = dir.join("game.json");
     let reg = Registry::builtin();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
@@ -306,7 +307,7 @@ fn a_killed_saver_never_leaves_a_broken_file() {
 
 #[test]
 fn stale_temporary_files_of_killed_saves_are_cleared() {
-    let dir = scratch("stale");
+    let dir = temp_dir("stale");
     let path = dir.join("game.json");
     let stale = dir.join(".game.json.4242.tmp");
     let fresh = dir.join(".game.json.4343.tmp");
@@ -350,7 +351,7 @@ fn big_save_child() {
 #[cfg(unix)]
 #[test]
 fn a_save_that_runs_out_of_space_leaves_the_old_file_intact() {
-    let dir = scratch("full");
+    let dir = temp_dir("full");
     let path = dir.join("game.json");
     save_game(&path, &game(&["e4", "e5"]), None).unwrap();
     let before = std::fs::read(&path).unwrap();

@@ -6,13 +6,14 @@
 
 use crate::lock_support;
 use crate::record_util;
+use crate::temp::temp_dir;
 
 use lock_support::{checking_locks, spawn};
 use motley::game::Game;
 use motley::record::games::{list_unfinished, migrate_legacy_autosave, OpenGame};
 use motley::record::{self, RecordErrorKind};
 use motley::variant::Registry;
-use record_util::{random_game, scratch};
+use record_util::random_game;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -73,7 +74,7 @@ fn hold_game_child() {
 
 #[test]
 fn a_game_open_in_one_process_is_locked_in_another() {
-    let dir = scratch("locked");
+    let dir = temp_dir("locked");
     let games = dir.join("games");
     let locks = checking_locks();
     let path = OpenGame::create(&games, &game("chicken", 8), Some(("human", "human")))
@@ -124,7 +125,7 @@ fn create_games_child() {
 
 #[test]
 fn two_processes_starting_games_at_once_get_a_file_each() {
-    let dir = scratch("create");
+    let dir = temp_dir("create");
     let games = dir.join("games");
     let children: Vec<Child> = (0..2)
         .map(|_| child("create_games_child", ("MOTLEY_TEST_CREATE", &games)))
@@ -147,7 +148,7 @@ fn two_processes_starting_games_at_once_get_a_file_each() {
 
 #[test]
 fn unfinished_games_are_listed_newest_first_with_what_the_menu_shows() {
-    let dir = scratch("list");
+    let dir = temp_dir("list");
     let games = dir.join("games");
     let older = OpenGame::create(&games, &game("chicken", 6), Some(("human", "ai:2"))).unwrap();
     std::thread::sleep(Duration::from_millis(1100));
@@ -181,7 +182,7 @@ fn unfinished_games_are_listed_newest_first_with_what_the_menu_shows() {
 
 #[test]
 fn saving_a_game_touches_only_its_own_file_and_finishing_moves_it() {
-    let dir = scratch("finish");
+    let dir = temp_dir("finish");
     let games = dir.join("games");
     let saves = dir.join("saves");
     let mut g = game("standard", 0);
@@ -226,7 +227,7 @@ fn saving_a_game_touches_only_its_own_file_and_finishing_moves_it() {
 
 #[test]
 fn the_old_autosave_moves_into_the_games_folder_byte_for_byte() {
-    let dir = scratch("migrate");
+    let dir = temp_dir("migrate");
     let games = dir.join("games");
     let autosave = dir.join("autosave.json");
     assert_eq!(migrate_legacy_autosave(&autosave, &games).unwrap(), None);
@@ -260,7 +261,7 @@ fn the_old_autosave_moves_into_the_games_folder_byte_for_byte() {
 #[cfg(unix)]
 #[test]
 fn a_fifo_as_the_old_autosave_is_refused_at_once_and_left_alone() {
-    let dir = scratch("migrate-fifo");
+    let dir = temp_dir("migrate-fifo");
     let autosave = dir.join("autosave.json");
     assert!(spawn(Command::new("mkfifo").arg(&autosave))
         .and_then(|mut c| c.wait())

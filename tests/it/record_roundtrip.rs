@@ -4,6 +4,7 @@
 //! soon as they are in `Registry::builtin()`.
 
 use crate::record_util;
+use crate::temp::temp_dir;
 
 use motley::core::Action;
 use motley::game::Game;
@@ -12,7 +13,7 @@ use motley::record::{
 };
 use motley::rules::Position;
 use motley::variant::Registry;
-use record_util::{random_game, scratch};
+use record_util::random_game;
 
 const SEEDS: u64 = 12;
 const MAX_PLIES: usize = 160;
@@ -59,7 +60,7 @@ fn corpus(reg: &Registry) -> Vec<(String, Game)> {
 #[test]
 fn every_variant_round_trips_through_json_records() {
     let reg = Registry::builtin();
-    let dir = scratch("roundtrip-json");
+    let dir = temp_dir("roundtrip-json");
     for (what, g) in corpus(&reg) {
         let rec = record_of(&g);
         // Families with dice keep state a FEN cannot hold; the record says it.

@@ -1,5 +1,5 @@
-//! Helpers shared by the saved-game tests (record_*.rs): seeded random games of any
-//! variant and a scratch folder per test.
+//! Helpers shared by the saved-game tests (record_*.rs): seeded random
+//! games of any variant.
 
 use motley::core::Color;
 use motley::game::Game;
@@ -7,7 +7,6 @@ use motley::rules::Position;
 use motley::variant::Registry;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::PathBuf;
 
 /// A game of `id` from `fen` (or the start) with uniformly random legal
 /// actions, dice rolled by the game itself at chance nodes, for at most
@@ -46,41 +45,4 @@ pub fn random_game(
         _ => {}
     }
     g
-}
-
-/// A fresh empty folder for one test, removed when dropped.
-#[derive(Debug)]
-pub struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl AsRef<std::path::Path> for Scratch {
-    fn as_ref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl AsRef<std::ffi::OsStr> for Scratch {
-    fn as_ref(&self) -> &std::ffi::OsStr {
-        self.0.as_os_str()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A fresh empty folder for one test.
-pub fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("motley-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
 }

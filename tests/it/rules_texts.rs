@@ -212,12 +212,10 @@ fn item_44_draws_are_automatic_under_one_name() {
 
 /// `motley rules ID`: exit status and standard output.
 fn rules_command(id: &str) -> (i32, String) {
+    let data = crate::temp::temp_dir("rules-texts-data");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_motley"))
         .args(["rules", id])
-        .env(
-            "MOTLEY_DATA_DIR",
-            std::env::temp_dir().join("motley-rules-texts-data"),
-        )
+        .env("MOTLEY_DATA_DIR", &data)
         .output()
         .unwrap();
     (

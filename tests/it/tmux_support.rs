@@ -3,6 +3,7 @@
 //! with `send-keys`, the screen read with `capture-pane`. Skipped with a
 //! note when tmux is not installed.
 
+use crate::temp::{temp_dir, TempDir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -16,6 +17,8 @@ pub struct Tmux {
     pub root: PathBuf,
     /// `MOTLEY_DATA_DIR` of the sessions (inside `root` unless changed).
     pub data: PathBuf,
+    /// Removes `root` when dropped.
+    _root: TempDir,
 }
 
 impl Tmux {
@@ -29,13 +32,12 @@ impl Tmux {
             eprintln!("note: tmux is not installed; skipping the end-to-end terminal test {name}");
             return None;
         }
-        let root = std::env::temp_dir().join(format!("motley-e2e-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(&root).unwrap();
+        let dir = temp_dir(&format!("e2e-{name}"));
         let t = Tmux {
             socket: format!("motley-e2e-{name}-{}", std::process::id()),
-            data: root.join("data"),
-            root,
+            data: dir.join("data"),
+            root: dir.to_path_buf(),
+            _root: dir,
         };
         // A session that outlives the test's runs: without it the server
         // exits with the last run, and a run started at that moment is
@@ -231,8 +233,8 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         self.tmux(&["kill-server"]);
+        // The folder itself goes with `_root`.
         make_writable(&self.root);
-        let _ = std::fs::remove_dir_all(&self.root);
     }
 }
 

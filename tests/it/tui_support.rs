@@ -13,44 +13,11 @@ use motley::variant::{Registry, VariantDef};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use crate::temp::{temp_dir, TempDir};
+
 /// The built-in variants.
 pub fn registry() -> Registry {
     Registry::builtin()
-}
-
-/// A fresh temporary folder for one test.
-pub fn temp_dir(name: &str) -> TempDir {
-    let d = std::env::temp_dir().join(format!(
-        "motley-tui-{}-{}-{:?}",
-        name,
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    TempDir(d)
-}
-
-/// A test folder, removed when the test ends.
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    pub fn path(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl std::ops::Deref for TempDir {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 pub fn theme() -> Theme {

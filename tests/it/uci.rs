@@ -405,12 +405,10 @@ fn a_finished_game_answers_bestmove_none() {
 // ---- uci: players ----
 
 fn motley(args: &[&str]) -> (i32, String, String) {
+    let data = temp_dir("uci-data");
     let out = Command::new(MOTLEY)
         .args(args)
-        .env(
-            "MOTLEY_DATA_DIR",
-            std::env::temp_dir().join("motley-uci-test-data"),
-        )
+        .env("MOTLEY_DATA_DIR", &data)
         .output()
         .expect("run motley");
     (
@@ -717,12 +715,10 @@ fn peak_kb(pid: u32) -> u64 {
 
 /// Run `motley ARGS`, killing it after `limit`, watching its memory.
 fn motley_watched(args: &[&str], limit: Duration) -> Watched {
+    let data = temp_dir("uci-data");
     let mut child = Command::new(MOTLEY)
         .args(args)
-        .env(
-            "MOTLEY_DATA_DIR",
-            std::env::temp_dir().join("motley-uci-test-data"),
-        )
+        .env("MOTLEY_DATA_DIR", &data)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
