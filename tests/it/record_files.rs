@@ -2,6 +2,7 @@
 //! the data folder and its games (isolated with MOTLEY_DATA_DIR), and the
 //! saved-game subcommands' machine-readable output.
 
+use crate::lock_support::{output, spawn};
 use crate::record_util;
 use crate::temp::temp_dir;
 
@@ -23,13 +24,14 @@ fn game(moves: &[&str]) -> Game {
 }
 
 fn motley(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_motley"))
-        .args(args)
-        .current_dir(cwd)
-        .env("HOME", cwd)
-        .env("XDG_DATA_HOME", cwd.join("xdg"))
-        .output()
-        .unwrap()
+    output(
+        Command::new(env!("CARGO_BIN_EXE_motley"))
+            .args(args)
+            .current_dir(cwd)
+            .env("HOME", cwd)
+            .env("XDG_DATA_HOME", cwd.join("xdg")),
+    )
+    .unwrap()
 }
 
 fn stdout(o: &Output) -> String {
@@ -96,12 +98,17 @@ fn a_save_under_a_file_fails_cleanly() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
 }
 
-/// The only test in this binary that touches the environment.
+/// Child process for the data-folder test: the library's folders with
+/// `MOTLEY_DATA_DIR` set for this process alone (no test changes the
+/// environment of the test process others share). Ignored in normal runs.
 #[test]
-fn games_live_in_the_data_folder_given_by_motley_data_dir() {
-    let dir = temp_dir("autosave");
-    std::env::set_var(DATA_DIR_ENV, &dir);
-    assert_eq!(paths::data_dir().unwrap(), *dir);
+#[ignore = "run by games_live_in_the_data_folder_given_by_motley_data_dir"]
+fn data_dir_child() {
+    let Some(dir) = std::env::var_os(DATA_DIR_ENV) else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    assert_eq!(paths::data_dir().unwrap(), dir);
     assert_eq!(paths::games_dir().unwrap(), dir.join("games"));
     assert_eq!(paths::saves_dir().unwrap(), dir.join("saves"));
     assert_eq!(paths::variants_dir().unwrap(), dir.join("variants"));
@@ -131,10 +138,39 @@ fn games_live_in_the_data_folder_given_by_motley_data_dir() {
         .unwrap()
         .to_string_lossy()
         .starts_with("antichess-"));
-    std::thread::sleep(std::time::Duration::from_millis(20));
     save_game(&second, &game(&["e4"]), None).unwrap();
+    // The first was saved an hour before (told, not waited for).
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&first)
+        .and_then(|f| f.set_modified(hour_ago))
+        .unwrap();
     assert_eq!(record::list_saves(), [second, first]);
-    std::env::remove_var(DATA_DIR_ENV);
+    println!("data folder checked");
+}
+
+#[test]
+fn games_live_in_the_data_folder_given_by_motley_data_dir() {
+    let dir = temp_dir("autosave");
+    let out = output(
+        Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--ignored",
+                "--exact",
+                "record_files::data_dir_child",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(DATA_DIR_ENV, &dir),
+    )
+    .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("data folder checked"),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -267,18 +303,19 @@ fn a_killed_saver_never_leaves_a_broken_file() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
     let mut seen = std::collections::BTreeSet::new();
     for round in 0..12 {
-        let mut child = Command::new(std::env::current_exe().unwrap())
-            .args([
-                "--ignored",
-                "--exact",
-                "record_files::save_loop_child",
-                "--test-threads=1",
-            ])
-            .env("MOTLEY_TEST_SAVE_LOOP", &path)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(
+            Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--ignored",
+                    "--exact",
+                    "record_files::save_loop_child",
+                    "--test-threads=1",
+                ])
+                .env("MOTLEY_TEST_SAVE_LOOP", &path)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null()),
+        )
+        .unwrap();
         // Wait until this child is saving (the file changes), then kill it
         // at a random moment within the next few saves.
         let before = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
@@ -362,11 +399,12 @@ fn a_save_that_runs_out_of_space_leaves_the_old_file_intact() {
         "trap '' XFSZ; ulimit -f 4; exec '{}' --ignored --exact record_files::big_save_child --nocapture --test-threads=1",
         exe.display()
     );
-    let out = Command::new("sh")
-        .args(["-c", &script])
-        .env("MOTLEY_TEST_BIG_SAVE", &path)
-        .output()
-        .unwrap();
+    let out = output(
+        Command::new("sh")
+            .args(["-c", &script])
+            .env("MOTLEY_TEST_BIG_SAVE", &path),
+    )
+    .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
