@@ -5,12 +5,12 @@
 //! depth bound (item 36).
 
 use crate::temp::{temp_dir, TempDir};
+use crate::wait::{self, finish};
 
 use std::error::Error;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 /// `motley ARGS` in `dir`, its data and config folders and home inside it.
 fn motley(args: &[&str], dir: &Path) -> Command {
@@ -222,20 +222,6 @@ fn item_33_a_bad_file_is_status_1_for_every_command() {
     }
 }
 
-/// Wait at most `limit` for `child`, killing it (and failing) after that.
-fn finish_within(mut child: Child, limit: Duration, what: &str) -> Output {
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("{what}: still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.wait_with_output().unwrap()
-}
-
 /// Send `signal` to our own child.
 fn signal(child: &Child, signal: i32) {
     // SAFETY: kill only sends a signal to our own child.
@@ -268,24 +254,20 @@ fn item_33_match_and_import_end_with_128_plus_the_signal() {
             "match", "standard", "--white", "random", "--black", "random", "--games", "1000000",
         ];
         let (child, log) = spawn_logged(&args, &dir, &format!("match-{sig}"));
-        std::thread::sleep(Duration::from_millis(500));
+        // Its first game is played, so it watches for signals.
+        wait::until("the match played a game", || log().contains(" game 1/"));
         signal(&child, sig);
-        let out = finish_within(child, Duration::from_secs(20), "match");
+        let out = finish(child, "match");
         assert_eq!(out.status.code(), Some(status), "match: {}", log());
         assert!(log().contains("interrupted"), "{}", log());
         let out_dir = format!("imported-{sig}");
         let args = ["import", "many.pgn", "--out", &out_dir];
         let (child, log) = spawn_logged(&args, &dir, &format!("import-{sig}"));
-        let start = Instant::now();
-        while std::fs::read_dir(dir.join(&out_dir)).map_or(0, |d| d.count()) < 5 {
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "import never started"
-            );
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        wait::until("the import started", || {
+            std::fs::read_dir(dir.join(&out_dir)).map_or(0, |d| d.count()) >= 5
+        });
         signal(&child, sig);
-        let out = finish_within(child, Duration::from_secs(20), "import");
+        let out = finish(child, "import");
         assert_eq!(out.status.code(), Some(status), "import: {}", log());
         assert!(log().contains("interrupted"), "{}", log());
     }
@@ -341,7 +323,7 @@ fn item_34_long_arguments_are_quoted_short() {
         writeln!(input, "{line}").unwrap();
     }
     drop(input);
-    let out = finish_within(child, Duration::from_secs(20), "uci");
+    let out = finish(child, "uci");
     let text = String::from_utf8_lossy(&out.stdout);
     let answers: Vec<&str> = text.lines().filter(|l| l.contains("xxxxxxxxxx")).collect();
     assert_eq!(answers.len(), 5, "{text:.2000}");

@@ -11,7 +11,9 @@ mod record_util;
 mod reference;
 mod temp;
 mod tmux_support;
+mod tools;
 mod tui_support;
+mod wait;
 
 // The tests.
 mod ai;

@@ -7,6 +7,7 @@
 use crate::lock_support;
 use crate::record_util;
 use crate::temp::temp_dir;
+use crate::wait;
 
 use lock_support::{checking_locks, spawn};
 use motley::game::Game;
@@ -17,7 +18,7 @@ use record_util::random_game;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::{Duration, SystemTime};
 
 fn game(id: &str, plies: usize) -> Game {
     random_game(&Registry::builtin(), id, None, 3, plies)
@@ -151,20 +152,30 @@ fn unfinished_games_are_listed_newest_first_with_what_the_menu_shows() {
     let dir = temp_dir("list");
     let games = dir.join("games");
     let older = OpenGame::create(&games, &game("chicken", 6), Some(("human", "ai:2"))).unwrap();
-    std::thread::sleep(Duration::from_millis(1100));
     let newer = OpenGame::create(&games, &game("monochrome", 4), None).unwrap();
+    // The older was last played an hour before, as its record and its
+    // file's time say (told, not waited for).
+    let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+    let text = std::fs::read_to_string(older.path()).unwrap();
+    let mut rec: serde_json::Value = serde_json::from_str(&text).unwrap();
+    rec["saved"] = record::rfc3339(hour_ago).into();
+    std::fs::write(older.path(), rec.to_string()).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(older.path())
+        .and_then(|f| f.set_modified(hour_ago))
+        .unwrap();
     std::fs::write(games.join("broken.json"), "{ not json").unwrap();
     #[cfg(unix)]
     assert!(spawn(Command::new("mkfifo").arg(games.join("fifo.json")))
         .and_then(|mut c| c.wait())
         .unwrap()
         .success());
-    let start = Instant::now();
-    let listed = list_unfinished(&games);
-    assert!(
-        start.elapsed() < Duration::from_secs(1),
-        "a FIFO was waited on"
-    );
+    // A FIFO nobody writes to would be waited on for ever.
+    let listed = {
+        let games = games.clone();
+        wait::within("listing past a FIFO", move || list_unfinished(&games))
+    };
     let names: Vec<&Path> = listed.iter().map(|g| g.path.as_path()).collect();
     let broken: Vec<_> = listed.iter().filter(|g| g.problem.is_some()).collect();
     assert_eq!(broken.len(), if cfg!(unix) { 2 } else { 1 }, "{listed:?}");
@@ -267,9 +278,12 @@ fn a_fifo_as_the_old_autosave_is_refused_at_once_and_left_alone() {
         .and_then(|mut c| c.wait())
         .unwrap()
         .success());
-    let start = Instant::now();
-    let err = migrate_legacy_autosave(&autosave, &dir.join("games")).unwrap_err();
-    assert!(start.elapsed() < Duration::from_secs(1));
+    let err = {
+        let (autosave, games) = (autosave.clone(), dir.join("games"));
+        wait::within("migrating a FIFO", move || {
+            migrate_legacy_autosave(&autosave, &games).unwrap_err()
+        })
+    };
     assert!(err.to_string().contains("not a regular file"), "{err}");
     assert!(autosave.exists());
 }

@@ -1,9 +1,11 @@
 //! Driving the real binary in a real terminal (tmux): each test has its
 //! own tmux server (socket), data folder and config folder; keys are sent
 //! with `send-keys`, the screen read with `capture-pane`. Skipped with a
-//! note when tmux is not installed.
+//! note when tmux is not installed, failed instead in CI (see [`tools`]).
 
 use crate::temp::{temp_dir, TempDir};
+use crate::tools;
+use crate::wait::{self, PATIENCE};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -24,12 +26,15 @@ pub struct Tmux {
 impl Tmux {
     /// A server for test `name`, or `None` (with a note) without tmux.
     pub fn new(name: &str) -> Option<Tmux> {
-        if !Command::new("tmux")
+        let found = Command::new("tmux")
             .arg("-V")
             .output()
-            .is_ok_and(|o| o.status.success())
-        {
-            eprintln!("note: tmux is not installed; skipping the end-to-end terminal test {name}");
+            .is_ok_and(|o| o.status.success());
+        if !tools::ready(
+            "tmux",
+            found,
+            &format!("the end-to-end terminal test {name}"),
+        ) {
             return None;
         }
         let dir = temp_dir(&format!("e2e-{name}"));
@@ -136,9 +141,10 @@ impl Tmux {
         self.screen_of("m")
     }
 
-    /// Wait until the screen of `session` contains `text`.
+    /// Wait until the screen of `session` contains `text` (failing only
+    /// after [`PATIENCE`]).
     pub fn wait_for_in(&self, session: &str, text: &str) -> String {
-        self.settled(session, Duration::from_secs(10), |s| s.contains(text))
+        self.settled(session, |s| s.contains(text))
             .unwrap_or_else(|s| panic!("timed out waiting for {text:?}; screen:\n{s}"))
     }
 
@@ -146,30 +152,19 @@ impl Tmux {
         self.wait_for_in("m", text)
     }
 
-    /// Wait up to `limit` until the screen contains `text`.
-    pub fn wait_for_within(&self, text: &str, limit: Duration) -> String {
-        self.settled("m", limit, |s| s.contains(text))
-            .unwrap_or_else(|s| panic!("timed out waiting for {text:?}; screen:\n{s}"))
-    }
-
     /// Wait until the screen passes `test`.
     pub fn wait_until(&self, test: impl Fn(&str) -> bool) -> String {
-        self.settled("m", Duration::from_secs(10), test)
+        self.settled("m", test)
             .unwrap_or_else(|s| panic!("timed out; screen:\n{s}"))
     }
 
-    /// The screen of `session` once it passes `test`, within `limit`
-    /// (`Err` with the last screen when it never does). A frame can be
+    /// The screen of `session` once it passes `test` (`Err` with the last
+    /// screen when it still does not after [`PATIENCE`]). A frame can be
     /// caught half written (the line waited for drawn, the board below it
     /// not yet), so a screen counts once a second capture shortly after
     /// is the same; a screen that keeps changing (a clock, a search's
     /// counters) counts after half a second of passing.
-    fn settled(
-        &self,
-        session: &str,
-        limit: Duration,
-        test: impl Fn(&str) -> bool,
-    ) -> Result<String, String> {
+    fn settled(&self, session: &str, test: impl Fn(&str) -> bool) -> Result<String, String> {
         let start = Instant::now();
         let mut passing_since: Option<Instant> = None;
         loop {
@@ -183,7 +178,7 @@ impl Tmux {
                 }
             } else {
                 passing_since = None;
-                if start.elapsed() > limit {
+                if start.elapsed() > PATIENCE {
                     return Err(s);
                 }
                 std::thread::sleep(Duration::from_millis(50));
@@ -196,7 +191,7 @@ impl Tmux {
         let start = Instant::now();
         let name = format!("{session}:");
         while self.tmux(&["list-sessions"]).contains(&name) {
-            if start.elapsed() > Duration::from_secs(10) {
+            if start.elapsed() > PATIENCE {
                 panic!(
                     "the program did not exit; screen:\n{}",
                     self.screen_of(session)
@@ -214,19 +209,15 @@ impl Tmux {
     pub fn child_pid(&self) -> u32 {
         let shell = self.tmux(&["display", "-p", "-t", &target("m"), "#{pane_pid}"]);
         let shell = shell.trim();
-        let start = Instant::now();
-        loop {
-            let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
-                .unwrap_or_default();
-            if let Some(pid) = children.split_whitespace().next() {
-                return pid.parse().unwrap();
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "no child of {shell}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        let child = || {
+            std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+                .unwrap_or_default()
+                .split_whitespace()
+                .next()
+                .map(str::to_string)
+        };
+        wait::until(&format!("a child of {shell}"), || child().is_some());
+        child().unwrap_or_default().parse().unwrap()
     }
 }
 

@@ -3,9 +3,9 @@
 //! when tmux is not installed (CI installs it).
 
 use crate::tmux_support;
+use crate::wait;
 
 use std::process::Command;
-use std::time::{Duration, Instant};
 use tmux_support::{Tmux, BIN};
 
 /// The board part of a screen (left of the side panel).
@@ -183,9 +183,9 @@ fn replay_analysis_marks_the_blunder_and_is_there_at_once_when_reopened() {
     assert!(!t.screen().contains("??"));
     t.keys(&["a"]);
     // The analysis runs in the background; the marks appear as it ends.
-    let s = t.wait_for_within("Nf6??", Duration::from_secs(60));
+    let s = t.wait_for("Nf6??");
     assert!(s.contains("3. Bc4 Nf6??"), "{s}");
-    t.wait_for_within("stored in scholar.json", Duration::from_secs(30));
+    t.wait_for("stored in scholar.json");
     // Browsing works, and the evaluation follows the ply shown.
     t.keys(&["End"]);
     t.wait_for("Ply 7 of 7");
@@ -284,16 +284,10 @@ fn y_puts_the_fen_on_the_terminal_clipboard() {
     t.wait_for("White to move");
     t.keys(&["y"]);
     t.wait_for("FEN sent to the terminal's clipboard");
-    let start = Instant::now();
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    while !t.tmux(&["show-buffer"]).contains(fen) {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "tmux's buffer never got the FEN: {}",
-            t.tmux(&["show-buffer"])
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait::until("tmux's buffer got the FEN", || {
+        t.tmux(&["show-buffer"]).contains(fen)
+    });
     t.keys(&["q"]);
     t.wait_exit();
 }

@@ -5,8 +5,8 @@
 //! save-as consent and `~`, and the browser.
 
 use crate::tmux_support;
+use crate::wait;
 
-use std::time::Duration;
 use tmux_support::{make_read_only, panel_says, records, Tmux, BIN};
 
 fn load(path: &std::path::Path) -> motley::game::Game {
@@ -193,17 +193,12 @@ fn a_hangup_saves_the_game() {
     // Closing the terminal sends SIGHUP.
     t.tmux(&["kill-session", "-t", "m:"]);
     let games = t.data.join("games");
-    let start = std::time::Instant::now();
     // The record is complete, and the lock released once Motley is gone.
-    loop {
+    wait::until("one record, its lock released", || {
         let found = records(&games);
-        if found.len() == 1 && !motley::record::games::is_locked_elsewhere(&found[0]) {
-            assert_eq!(load(&found[0]).sans(), ["e3", "b5"]);
-            break;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "{found:?}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+        found.len() == 1 && !motley::record::games::is_locked_elsewhere(&found[0])
+    });
+    assert_eq!(load(&records(&games)[0]).sans(), ["e3", "b5"]);
 }
 
 #[test]

@@ -5,9 +5,9 @@
 //! Skipped with a note when tmux is not installed.
 
 use crate::tmux_support;
+use crate::wait;
 
 use std::path::Path;
-use std::time::Duration;
 use tmux_support::{records, Tmux, BIN};
 
 /// The pane's alternate screen, mouse reporting and cursor flags.
@@ -167,6 +167,7 @@ fn item_28_sigtstp_from_outside_restores_the_terminal_before_stopping() {
     kill("TSTP", t.child_pid());
     check_suspend_and_resume(&t, &stty, &go, "kill -TSTP");
     // The game played after the resume was kept.
-    std::thread::sleep(Duration::from_millis(100));
-    assert_eq!(records(&t.data.join("games")).len(), 1);
+    let games = t.data.join("games");
+    wait::until("the game's record", || !records(&games).is_empty());
+    assert_eq!(records(&games).len(), 1);
 }
