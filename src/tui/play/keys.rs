@@ -2,7 +2,7 @@
 //! [`PlayAction`]), the help table, and the key bar.
 
 use crate::core::Action;
-use crate::tui::control::GameControl;
+use crate::session::Session;
 use crate::tui::game_page::KeyHint;
 use crate::tui::sharing::SHARE_KEYS;
 use crossterm::event::KeyCode;
@@ -140,7 +140,7 @@ pub const PLAY_KEYS: &[(&str, &str)] = &[
 /// with its rank: help first of all, then what the moment asks for;
 /// narrow terminals drop the least important (every key is in the help,
 /// the copy keys only there).
-pub fn hint_items(control: &GameControl) -> Vec<KeyHint> {
+pub fn hint_items(control: &Session) -> Vec<KeyHint> {
     let game = control.game();
     let over = game.outcome().is_some();
     let mut v: Vec<KeyHint> = Vec::new();

@@ -9,8 +9,8 @@ use crate::clock::{format_time, URGENT};
 use crate::core::{Action, Bitboard, Color, Piece, Square};
 use crate::game::Game;
 use crate::rules::Position;
+use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
-use crate::tui::control::GameControl;
 use crate::tui::game_page::{
     draw_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
 };
@@ -29,12 +29,7 @@ const PV_SHOWN: usize = 8;
 
 /// The layout of a game's screen (the message line grows with the
 /// message shown).
-pub fn layout(
-    control: &GameControl,
-    view: &PlayView,
-    size: (u16, u16),
-    flipped: bool,
-) -> PageLayout {
+pub fn layout(control: &Session, view: &PlayView, size: (u16, u16), flipped: bool) -> PageLayout {
     let centerline = panels::centerline(control.game().position());
     let message = view
         .message
@@ -77,7 +72,7 @@ pub fn placement_squares(game: &Game, piece: Piece) -> Bitboard {
 /// The play screen; see the module comment.
 pub struct PlayPage<'a> {
     /// The game.
-    pub control: &'a GameControl,
+    pub control: &'a Session,
     /// Cursor, selection, prompt, popup, message.
     pub view: &'a PlayView,
     /// Black at the bottom.
