@@ -207,6 +207,39 @@ fn a_game_open_elsewhere_is_offered_for_replay_and_never_deleted() {
     drop(held);
 }
 
+// Issue 20: the input handler writes nothing itself. A move asks for the
+// game to be kept; the record appears once the runtime carries the write
+// out (here `run_requests_inline`, in the terminal its writer thread), and
+// what the write came to reaches the screen as an event.
+#[test]
+fn the_handler_asks_for_writes_and_the_runtime_carries_them_out() {
+    let _locks = checking_locks();
+    let dir = temp_dir("effects");
+    let games = dir.join("games");
+    let mut app = play_with("standard", settings(Some(&dir.to_path_buf())));
+    for c in [':', 'e', '4'] {
+        handle(&mut app, AppEvent::char(c));
+    }
+    handle(&mut app, AppEvent::key(KeyCode::Enter));
+    assert_eq!(play_state(&app).session.game().ply(), 1);
+    assert!(
+        game_files(&games).is_empty(),
+        "nothing written in the handler"
+    );
+    let writes = app
+        .requests
+        .iter()
+        .filter(|r| matches!(r, motley::tui::base::Request::Write(_)))
+        .count();
+    assert_eq!(writes, 1, "the keeping is asked for");
+    motley::tui::app::run_requests_inline(&mut app);
+    assert_eq!(game_files(&games).len(), 1);
+    assert_eq!(
+        play_state(&app).session.game_file(),
+        Some(game_files(&games)[0].as_path())
+    );
+}
+
 /// Settings whose games folder cannot be created: `/dev/null` is a file,
 /// so `/dev/null/games` is "Not a directory" everywhere, every run.
 fn unwritable(dir: &Path) -> Settings {

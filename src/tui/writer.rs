@@ -110,3 +110,92 @@ fn superseded(write: &Write, queue: &VecDeque<Write>) -> bool {
     });
     matches!(next_of_game, Some(Write::Keep { .. }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::record::store::record_to_save;
+    use crate::session::record_file::RecordSlot;
+    use crate::variant::Registry;
+    use std::path::Path;
+    use std::sync::{Arc, Mutex};
+
+    fn keep(slot: &RecordSlot, dir: &Path, game: &Game) -> Write {
+        Write::Keep {
+            session: 1,
+            slot: slot.clone(),
+            dir: dir.to_path_buf(),
+            record: Box::new(record_to_save(game, None)),
+            discard: false,
+            announce: false,
+        }
+    }
+
+    #[test]
+    fn writes_are_done_in_order_off_the_caller_and_the_last_keeping_stands() {
+        let dir = std::env::temp_dir().join(format!("motley-writer-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let reports = Arc::new(Mutex::new(Vec::new()));
+        let heard = reports.clone();
+        let mut writer = Writer::spawn(move |w| heard.lock().unwrap().push(w)).unwrap();
+        let slot = RecordSlot::default();
+        let mut game = Game::new(Registry::builtin().get("standard").unwrap(), None, 1).unwrap();
+        for mv in ["e4", "e5", "Nf3"] {
+            game.play_text(mv).unwrap();
+            writer.send(keep(&slot, &dir, &game));
+        }
+        writer.send(Write::Close {
+            session: 1,
+            slot,
+            finished: false,
+            saves_dir: None,
+        });
+        writer.finish();
+        let reports = reports.lock().unwrap();
+        assert!((2..=4).contains(&reports.len()), "{reports:?}");
+        let Some(Written::Closed {
+            result: Ok(Some(path)),
+            ..
+        }) = reports.last()
+        else {
+            panic!("the close comes last: {reports:?}")
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let rec = crate::record::GameRecord::from_json(&text).unwrap();
+        assert_eq!(rec.moves, ["e2e4", "e7e5", "g1f3"]);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn only_a_keeping_that_a_later_one_replaces_is_skipped() {
+        let dir = std::env::temp_dir();
+        let game = Game::new(Registry::builtin().get("standard").unwrap(), None, 1).unwrap();
+        let (mine, other) = (RecordSlot::default(), RecordSlot::default());
+        let first = keep(&mine, &dir, &game);
+        let later = VecDeque::from([keep(&mine, &dir, &game)]);
+        assert!(superseded(&first, &later));
+        // Another game's keeping in between changes nothing; a save by
+        // name of this game does: it must find the game as it was.
+        let mut other_keep = keep(&other, &dir, &game);
+        if let Write::Keep { session, .. } = &mut other_keep {
+            *session = 2;
+        }
+        let between = VecDeque::from([other_keep, keep(&mine, &dir, &game)]);
+        assert!(superseded(&first, &between));
+        let save = Write::SaveAs {
+            session: 1,
+            slot: mine.clone(),
+            path: dir.join("x.json"),
+            record: Box::new(record_to_save(&game, None)),
+        };
+        let saved_first = VecDeque::from([save, keep(&mine, &dir, &game)]);
+        assert!(!superseded(&first, &saved_first));
+        // An announced keeping is always written.
+        let mut announced = keep(&mine, &dir, &game);
+        if let Write::Keep { announce, .. } = &mut announced {
+            *announce = true;
+        }
+        assert!(!superseded(&announced, &later));
+    }
+}

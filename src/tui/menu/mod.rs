@@ -15,8 +15,8 @@ mod variants;
 pub use browser::{Ask, BrowseStep, Browser, Preview, Shelf, SortKey};
 pub use main_page::{InProgress, MainItem, MainList};
 pub use new_game::{
-    clock_choices, level_description, level_rating, FormRow, FormStep, NewGameForm, NewGameSetup,
-    MOVETIME_CHOICES, PLAYER_CHOICES,
+    clock_choices, level_description, level_rating, FormError, FormRow, FormStep, NewGameForm,
+    NewGameSetup, MOVETIME_CHOICES, PLAYER_CHOICES,
 };
 pub use variants::{PickerStep, VariantPicker};
 
@@ -397,9 +397,9 @@ enum StartError {
     #[error("no such variant")]
     /// The form names no variant.
     NoVariant,
-    #[error("{0}")]
-    /// The form's choices do not make a game (said by the form).
-    Form(String),
+    #[error(transparent)]
+    /// The form's choices do not make a game.
+    Form(#[from] FormError),
     #[error(transparent)]
     /// The start position is not valid.
     Position(#[from] crate::variant::VariantError),
@@ -420,7 +420,7 @@ fn new_game_session(
         .get(form.variant)
         .cloned()
         .ok_or(StartError::NoVariant)?;
-    let setup = form.setup(registry).map_err(StartError::Form)?;
+    let setup = form.setup(registry)?;
     let seed = setup.seed.unwrap_or_else(Game::clock_seed);
     let game = Game::new(variant, setup.fen.as_deref(), seed)?;
     let mut session = Session::new(game, setup.players.clone());

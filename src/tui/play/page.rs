@@ -1,4 +1,4 @@
-//! Drawing the play screen: a pure function of the game controller and the
+//! Drawing the play screen: a pure function of the game session and the
 //! view state into widgets.
 
 use super::keys::{hint_items, PLAY_KEYS};
