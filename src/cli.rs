@@ -767,7 +767,8 @@ fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     let mut launch = launch(registry, args.ascii, args.theme);
     launch.settings.auto_flip = !args.no_auto_flip;
     launch.settings.session.movetime = Duration::from_millis(args.movetime.max(1));
-    let mut session = Session::new(game, [args.white, args.black]);
+    let players = [args.white, args.black];
+    let mut session = Session::new(game, players).with_settings(launch.settings.session.clone());
     if let Some(tc) = args.clock {
         session = session.with_clock(tc);
     }

@@ -278,18 +278,20 @@ fn a_game_lost_on_time_reads_back_lost_on_time() {
 #[test]
 fn the_computer_budgets_its_time_from_the_clock() {
     let players = [PlayerSpec::Computer { level: 3 }, PlayerSpec::Human];
-    let game = Game::new(variant("standard"), None, 7).unwrap();
-    let mut session = Session::new(game, players.clone()).with_clock("10s+0".parse().unwrap());
     let mut s = settings(None);
     s.session.time = TimeSource::manual();
-    let job = session
-        .computer_job(&s.session)
-        .expect("the computer is to move");
+    let game = Game::new(variant("standard"), None, 7).unwrap();
+    let mut session = Session::new(game, players.clone())
+        .with_settings(s.session.clone())
+        .with_clock("10s+0".parse().unwrap());
+    let job = session.computer_job().expect("the computer is to move");
     // A thirtieth of ten seconds, under the level's second.
     assert_eq!(job.settings.movetime, Duration::from_secs(10) / 30);
     let game = Game::new(variant("standard"), None, 7).unwrap();
-    let mut session = Session::new(game, players).with_clock("30+0".parse().unwrap());
-    let job = session.computer_job(&s.session).unwrap();
+    let mut session = Session::new(game, players)
+        .with_settings(s.session.clone())
+        .with_clock("30+0".parse().unwrap());
+    let job = session.computer_job().unwrap();
     assert_eq!(job.settings.movetime, s.session.movetime);
 }
 

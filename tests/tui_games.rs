@@ -479,10 +479,7 @@ fn item_22_continue_keeps_the_computers_time_per_move() {
     key(&mut app, KeyCode::Enter);
     let session = &play_state(&app).session;
     assert_eq!(session.game_file(), Some(path.as_path()));
-    assert_eq!(
-        session.movetime(&app.settings.session),
-        std::time::Duration::from_secs(10)
-    );
+    assert_eq!(session.movetime(), std::time::Duration::from_secs(10));
 }
 
 // Issue 22, item 14: each killed session left a `.NAME.lock`; nine had

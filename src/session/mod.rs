@@ -110,6 +110,8 @@ pub enum ComputerProblem {
 /// One game under way: see the module comment.
 pub struct Session {
     game: Game,
+    /// The run's choices this session reads.
+    settings: SessionSettings,
     /// Players by colour index (White, Black).
     players: [Player; 2],
     /// The computer's and the hints' searches.
@@ -134,6 +136,7 @@ impl Session {
         Session {
             clock: GameClock::of(&game),
             game,
+            settings: SessionSettings::default(),
             players: players.map(Player::new),
             searches: Searches::default(),
             saving: Saving::default(),
@@ -141,6 +144,24 @@ impl Session {
             ending_reported: false,
             movetime: None,
         }
+    }
+
+    /// The game played with `settings` (rather than the defaults: nothing
+    /// kept, a second a move, the system's time).
+    pub fn with_settings(mut self, settings: SessionSettings) -> Session {
+        self.settings = settings;
+        self
+    }
+
+    /// Read `settings` from now on: a front end whose run's settings may
+    /// change hands them over as they stand.
+    pub fn follow_settings(&mut self, settings: &SessionSettings) {
+        self.settings.clone_from(settings);
+    }
+
+    /// The settings the session reads.
+    pub fn settings(&self) -> &SessionSettings {
+        &self.settings
     }
 
     /// A game resumed from a record that kept the computer's time per
@@ -199,8 +220,8 @@ impl Session {
 
     /// The computer's time per move in this game (before the clock's
     /// share): its own once fixed, else the run's.
-    pub fn movetime(&self, settings: &SessionSettings) -> Duration {
-        self.movetime.unwrap_or(settings.movetime)
+    pub fn movetime(&self) -> Duration {
+        self.movetime.unwrap_or(self.settings.movetime)
     }
 
     /// The game.
@@ -263,17 +284,17 @@ impl Session {
 
     /// After any change: roll due dice, keep the game, and say whether the
     /// game has just ended. The one path every change ends in.
-    pub fn settle(&mut self, settings: &SessionSettings) -> Settled {
+    pub fn settle(&mut self) -> Settled {
         self.searches.drop_hint();
-        if !self.flag_down(settings) {
+        if !self.flag_down() {
             for _ in 0..64 {
                 if self.game.roll_dice().is_none() {
                     break;
                 }
             }
         }
-        self.clock.follow(&mut self.game, settings.time.now());
-        self.autosave(settings, false);
+        self.clock.follow(&mut self.game, self.settings.time.now());
+        self.autosave(false);
         if self.game.outcome().is_none() {
             self.ending_reported = false;
             Settled::Ongoing
@@ -287,15 +308,18 @@ impl Session {
     }
 
     /// Something was played or taken back: settle it.
-    fn changed(&mut self, settings: &SessionSettings) -> Settled {
+    fn changed(&mut self) -> Settled {
         self.saving.touch();
-        self.settle(settings)
+        self.settle()
     }
 
     /// Is the game over by the clock? A flag that has just fallen ends
     /// the game on time here.
-    fn flag_down(&mut self, settings: &SessionSettings) -> bool {
-        match self.clock.flag_down(&mut self.game, settings.time.now()) {
+    fn flag_down(&mut self) -> bool {
+        match self
+            .clock
+            .flag_down(&mut self.game, self.settings.time.now())
+        {
             Flag::Up => false,
             Flag::Down => true,
             Flag::JustDown => {
@@ -306,39 +330,31 @@ impl Session {
     }
 
     /// Play a person's action.
-    pub fn play(
-        &mut self,
-        action: Action,
-        settings: &SessionSettings,
-    ) -> Result<Settled, GameError> {
-        if self.flag_down(settings) {
-            return Ok(self.settle(settings));
+    pub fn play(&mut self, action: Action) -> Result<Settled, GameError> {
+        if self.flag_down() {
+            return Ok(self.settle());
         }
         self.game.play(action)?;
-        Ok(self.changed(settings))
+        Ok(self.changed())
     }
 
     /// Play a person's typed action (any notation the game reads).
-    pub fn play_text(
-        &mut self,
-        text: &str,
-        settings: &SessionSettings,
-    ) -> Result<Settled, GameError> {
-        if self.flag_down(settings) {
-            return Ok(self.settle(settings));
+    pub fn play_text(&mut self, text: &str) -> Result<Settled, GameError> {
+        if self.flag_down() {
+            return Ok(self.settle());
         }
         // The variant is on screen already; the engine's explanation names
         // a family rule itself when one is the reason.
         self.game.play_text(text)?;
-        Ok(self.changed(settings))
+        Ok(self.changed())
     }
 
     /// Take back to the last time a person was to act. Settles either way;
     /// the flag says whether anything was taken back.
-    pub fn undo(&mut self, settings: &SessionSettings) -> (bool, Settled) {
+    pub fn undo(&mut self) -> (bool, Settled) {
         if self.clock.flag_fallen() {
             // Time ran out: that ending is final.
-            return (false, self.settle(settings));
+            return (false, self.settle());
         }
         self.searches.cancel_thinking();
         let mut undone = false;
@@ -350,15 +366,15 @@ impl Session {
             }
         }
         if undone {
-            (true, self.changed(settings))
+            (true, self.changed())
         } else {
-            (false, self.settle(settings))
+            (false, self.settle())
         }
     }
 
     /// Replay taken-back actions up to a person's turn; `None` when there
     /// is nothing to redo.
-    pub fn redo(&mut self, settings: &SessionSettings) -> Option<Settled> {
+    pub fn redo(&mut self) -> Option<Settled> {
         if !self.game.can_redo() || self.clock.flag_fallen() {
             return None;
         }
@@ -371,22 +387,22 @@ impl Session {
                 break;
             }
         }
-        Some(self.changed(settings))
+        Some(self.changed())
     }
 
     /// `side` resigns.
-    pub fn resign(&mut self, side: Color, settings: &SessionSettings) -> Settled {
+    pub fn resign(&mut self, side: Color) -> Settled {
         self.searches.cancel_thinking();
         self.game.resign(side);
-        self.changed(settings)
+        self.changed()
     }
 
     /// Both sides agree to end the game (a draw, or a scored end where the
     /// rules say so).
-    pub fn agree(&mut self, settings: &SessionSettings) -> Settled {
+    pub fn agree(&mut self) -> Settled {
         self.searches.cancel_thinking();
         self.game.agree();
-        self.changed(settings)
+        self.changed()
     }
 
     /// What offering to end the game means here, in words ("a draw").
@@ -407,6 +423,7 @@ impl Session {
         let game = match_play::next_game(&self.game, next_in_match.is_some())?;
         let [white, black] = self.players();
         let mut next = Session {
+            settings: self.settings.clone(),
             movetime: self.movetime,
             match_score: next_in_match.map(|m| m.after(&self.game)),
             ..Session::new(game, [black, white])
@@ -437,17 +454,17 @@ impl Session {
 
     /// How long the event loop may sleep before the clock's display
     /// changes or a flag falls (`None`: no clock runs).
-    pub fn clock_wakeup(&self, settings: &SessionSettings) -> Option<Duration> {
-        self.clock.wakeup(settings.time.now())
+    pub fn clock_wakeup(&self) -> Option<Duration> {
+        self.clock.wakeup(self.settings.time.now())
     }
 
     /// The clock's timer fired: has a flag fallen? `Some` when the game
     /// has just ended by it (settled); `None` when nothing changed.
-    pub fn tick(&mut self, settings: &SessionSettings) -> Option<Settled> {
-        if !self.clock.poll(settings.time.now()) {
+    pub fn tick(&mut self) -> Option<Settled> {
+        if !self.clock.poll(self.settings.time.now()) {
             return None;
         }
-        (self.game.outcome().is_none()).then(|| self.changed(settings))
+        (self.game.outcome().is_none()).then(|| self.changed())
     }
 }
 
@@ -470,7 +487,7 @@ impl Session {
     }
 
     /// The computer's job when a computer is to act and not yet thinking.
-    pub fn computer_job(&mut self, settings: &SessionSettings) -> Option<ThinkJob> {
+    pub fn computer_job(&mut self) -> Option<ThinkJob> {
         if self.game.outcome().is_some() || self.searches.is_thinking() {
             return None;
         }
@@ -479,9 +496,9 @@ impl Session {
         if player.is_human() {
             return None;
         }
-        self.movetime.get_or_insert(settings.movetime);
+        self.movetime.get_or_insert(self.settings.movetime);
         let think = ThinkSettings {
-            movetime: self.think_time(settings),
+            movetime: self.think_time(),
             seed: self.game.seed() ^ self.game.ply() as u64,
         };
         Some(self.searches.think(&self.game, player, think))
@@ -489,10 +506,11 @@ impl Session {
 
     /// The computer's time for this action: its level's time, or with a
     /// clock, its share of what is left.
-    fn think_time(&self, settings: &SessionSettings) -> Duration {
+    fn think_time(&self) -> Duration {
         let side = self.game.position().turn();
-        let movetime = self.movetime(settings);
-        self.clock.think_time(side, movetime, settings.time.now())
+        let movetime = self.movetime();
+        self.clock
+            .think_time(side, movetime, self.settings.time.now())
     }
 
     /// Ask the thinking computer to answer now; false when none thinks.
@@ -506,13 +524,12 @@ impl Session {
         &mut self,
         generation: u64,
         action: Option<Action>,
-        settings: &SessionSettings,
     ) -> Option<(Settled, Option<ComputerProblem>)> {
         if !self.searches.answered(generation) {
             return None;
         }
-        if self.flag_down(settings) {
-            return Some((self.settle(settings), None));
+        if self.flag_down() {
+            return Some((self.settle(), None));
         }
         let problem = match action {
             Some(a) => match self.game.play(a) {
@@ -524,24 +541,20 @@ impl Session {
             },
             None => Some(ComputerProblem::NoMove),
         };
-        Some((self.settle(settings), problem))
+        Some((self.settle(), problem))
     }
 
     /// An external engine failed in job `generation` (`None` when stale):
     /// it loses the game by resignation. Says where the game stands and
     /// whose engine it was.
-    pub fn take_engine_failure(
-        &mut self,
-        generation: u64,
-        settings: &SessionSettings,
-    ) -> Option<(Settled, Color)> {
+    pub fn take_engine_failure(&mut self, generation: u64) -> Option<(Settled, Color)> {
         if !self.searches.answered(generation) {
             return None;
         }
         let side = self.game.position().turn();
         self.game.resign(side);
         self.saving.touch();
-        Some((self.settle(settings), side))
+        Some((self.settle(), side))
     }
 
     /// Hints used so far by each side (White, Black).
@@ -560,8 +573,8 @@ impl Session {
     }
 
     /// The search for a hint for the side to move: as long as the default
-    /// level thinks, at most `settings.analysis.max_depth` deep.
-    pub fn hint_job(&mut self, settings: &SessionSettings) -> Result<HintJob, HintRefusal> {
+    /// level thinks, at most `analysis.max_depth` of the settings deep.
+    pub fn hint_job(&mut self) -> Result<HintJob, HintRefusal> {
         if let Some(why) = self.not_your_turn() {
             return Err(HintRefusal::NotYourTurn(why));
         }
@@ -569,12 +582,12 @@ impl Session {
             return Err(HintRefusal::Searching);
         }
         let think = ThinkSettings {
-            movetime: self.movetime(settings),
+            movetime: self.movetime(),
             seed: 0,
         };
         let fullmoves = self.game.position().fullmoves();
         let limits = Limits {
-            max_depth: settings.analysis.max_depth.max(1),
+            max_depth: self.settings.analysis.max_depth.max(1),
             noise: 0,
             contempt: 0,
             ..crate::ai::level_limits(DEFAULT_LEVEL, fullmoves, &think)
@@ -625,16 +638,16 @@ impl Session {
     /// Keep the game in a record of its own now, before any action (a
     /// branch from a replay is a new game already); the answer
     /// ([`Written::Kept`]) is to be announced.
-    pub fn keep_now(&mut self, settings: &SessionSettings) {
+    pub fn keep_now(&mut self) {
         self.saving.touch();
-        self.autosave(settings, true);
+        self.autosave(true);
     }
 
     /// Where the save dialog suggests saving: the game's file, or a new
     /// name in the saves folder — in the home folder while saving into
     /// the data folder fails.
-    pub fn suggested_save_path(&self, settings: &SessionSettings) -> Option<PathBuf> {
-        let saves = settings.saves_dir.as_deref();
+    pub fn suggested_save_path(&self) -> Option<PathBuf> {
+        let saves = self.settings.saves_dir.as_deref();
         self.saving.suggested_path(saves, &self.game.variant().id)
     }
 
@@ -662,18 +675,19 @@ impl Session {
     /// put its record where it belongs (a finished game with the saves,
     /// an unfinished one with the games in progress); [`Written::Closed`]
     /// says where it is then.
-    pub fn close(&mut self, settings: &SessionSettings) {
+    pub fn close(&mut self) {
         self.searches.cancel_thinking();
         // Time spent on this game is kept even when nothing was played.
-        if self.clock.pause(&mut self.game, settings.time.now()) {
+        if self.clock.pause(&mut self.game, self.settings.time.now()) {
             self.saving.touch();
         }
-        self.autosave(settings, false);
+        self.autosave(false);
         for player in &self.players {
             player.close();
         }
         let finished = self.game.outcome().is_some();
-        self.saving.close(finished, settings.saves_dir.as_deref());
+        self.saving
+            .close(finished, self.settings.saves_dir.as_deref());
     }
 
     /// The writes asked for since last taken, in order, for the runtime.
@@ -690,13 +704,13 @@ impl Session {
     /// back here. A failure must not interrupt play: it is kept for the
     /// screen (which warns until a save works), and the next action tries
     /// again.
-    fn autosave(&mut self, settings: &SessionSettings, announce: bool) {
+    fn autosave(&mut self, announce: bool) {
         if !self.saving.keeps() {
             return;
         }
-        self.movetime.get_or_insert(settings.movetime);
+        self.movetime.get_or_insert(self.settings.movetime);
         let record = self.record();
-        let dir = settings.games_dir.as_deref();
+        let dir = self.settings.games_dir.as_deref();
         self.saving.keep(dir, &self.game, record, announce);
     }
 

@@ -94,7 +94,7 @@ impl App {
     pub fn tick_interval(&self) -> Option<Duration> {
         match &self.screen {
             Screen::Replay(r) => r.autoplay_interval(),
-            Screen::Play(p) => p.session.clock_wakeup(&self.settings.session),
+            Screen::Play(p) => p.session.clock_wakeup(),
             Screen::Menu(_) => None,
         }
     }

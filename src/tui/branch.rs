@@ -115,11 +115,11 @@ pub fn branch(game: &Game, ply: usize, players: [PlayerSpec; 2], settings: &Sett
     // The saved times belong to the end of the game, not to this ply.
     let control = time_control(&game);
     game.set_clock_state(None);
-    let mut play = Session::new(game, players);
+    let mut play = Session::new(game, players).with_settings(settings.session.clone());
     if let Some(tc) = control {
         play = play.with_clock(tc);
     }
-    play.keep_now(&settings.session);
+    play.keep_now();
     PlayStart::new(play)
 }
 

@@ -88,7 +88,8 @@ impl PlayState {
 
     /// A game was just opened: settle it (dice, a computer to move).
     pub fn settle(&mut self, ctx: &mut Ctx) {
-        let settled = self.session.settle(&ctx.settings.session);
+        self.session.follow_settings(&ctx.settings.session);
+        let settled = self.session.settle();
         self.after(settled, ctx);
         self.hand_over_writes(ctx);
     }
@@ -111,7 +112,7 @@ impl PlayState {
             }
             Settled::StillOver => self.view.drop_selection(),
             Settled::Ongoing if self.view.popup.is_none() => {
-                if let Some(job) = self.session.computer_job(&ctx.settings.session) {
+                if let Some(job) = self.session.computer_job() {
                     ctx.requests.push(Request::Think(Box::new(job)));
                 }
             }
@@ -134,7 +135,8 @@ impl PlayState {
     /// kept a last time and its record put where it belongs (the session
     /// holds the writes until taken).
     pub fn close(&mut self, settings: &Settings) {
-        self.session.close(&settings.session)
+        self.session.follow_settings(&settings.session);
+        self.session.close()
     }
 
     /// Leave for `exit`, asking first when actions would be lost.
@@ -172,8 +174,10 @@ impl PlayState {
         self.leave(Exit::Quit)
     }
 
-    /// Handle one event; the writes it leads to go to the runtime.
+    /// Handle one event, the session reading the run's settings as they
+    /// stand; the writes it leads to go to the runtime.
     pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
+        self.session.follow_settings(&ctx.settings.session);
         let nav = self.react(event, ctx);
         self.hand_over_writes(ctx);
         nav
@@ -182,8 +186,7 @@ impl PlayState {
     fn react(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         match event {
             AppEvent::Thought { generation, action } => {
-                let session = &ctx.settings.session;
-                let answer = self.session.take_thought(generation, action, session);
+                let answer = self.session.take_thought(generation, action);
                 if let Some((settled, problem)) = answer {
                     match problem {
                         None => self.view.list_scroll = 0,
@@ -194,8 +197,7 @@ impl PlayState {
                 Nav::Stay
             }
             AppEvent::EngineFailed { generation, error } => {
-                let session = &ctx.settings.session;
-                let failure = self.session.take_engine_failure(generation, session);
+                let failure = self.session.take_engine_failure(generation);
                 if let Some((settled, side)) = failure {
                     let name = self.session.side_name(side);
                     self.view.refuse(format!("{error}: {name} loses"));
@@ -218,7 +220,7 @@ impl PlayState {
             AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
             AppEvent::Tick => {
-                if let Some(settled) = self.session.tick(&ctx.settings.session) {
+                if let Some(settled) = self.session.tick() {
                     if settled == Settled::Ended {
                         self.say_ending();
                     }
@@ -308,7 +310,7 @@ impl PlayState {
             A::Undo => self.undo(ctx),
             A::Redo => self.redo(ctx),
             A::Flip => self.view.flip_toggle = !self.view.flip_toggle,
-            A::OpenSave => self.open_save(ctx.settings, None),
+            A::OpenSave => self.open_save(None),
             A::Help => self.view.popup = Some(Popup::Help { scroll: 0 }),
             A::Rules => self.view.popup = Some(Popup::Rules { scroll: 0 }),
             A::Leave => return self.leave(Exit::Leave),
@@ -359,7 +361,7 @@ impl PlayState {
             let text = format!("hint for {name}: {} (shown already)", h.san);
             return self.view.say(text);
         }
-        match self.session.hint_job(&ctx.settings.session) {
+        match self.session.hint_job() {
             Ok(job) => {
                 self.view.say("looking for a hint…");
                 ctx.requests.push(Request::Hint(Box::new(job)));
@@ -399,7 +401,7 @@ impl PlayState {
 
     /// Play a legal action chosen by a person.
     fn play(&mut self, action: Action, ctx: &mut Ctx) {
-        match self.session.play(action, &ctx.settings.session) {
+        match self.session.play(action) {
             Ok(settled) => {
                 self.view.played();
                 self.after(settled, ctx);
@@ -416,7 +418,7 @@ impl PlayState {
         if let Some(why) = self.session.not_your_turn() {
             return self.view.refuse(not_your_turn_words(why));
         }
-        match self.session.play_text(text, &ctx.settings.session) {
+        match self.session.play_text(text) {
             Ok(settled) => {
                 self.view.played();
                 self.after(settled, ctx);
@@ -496,7 +498,7 @@ impl PlayState {
 
     fn undo(&mut self, ctx: &mut Ctx) {
         self.view.drop_selection();
-        let (undone, settled) = self.session.undo(&ctx.settings.session);
+        let (undone, settled) = self.session.undo();
         if undone {
             self.view.popup = None;
             self.view.say("took back");
@@ -511,7 +513,7 @@ impl PlayState {
     }
 
     fn redo(&mut self, ctx: &mut Ctx) {
-        match self.session.redo(&ctx.settings.session) {
+        match self.session.redo() {
             Some(settled) => {
                 self.view.say("replayed");
                 self.after(settled, ctx);
@@ -522,8 +524,8 @@ impl PlayState {
 
     /// The save prompt with a suggested file; `then` is where to go once
     /// saved.
-    fn open_save(&mut self, settings: &Settings, then: Option<Exit>) {
-        let path = self.session.suggested_save_path(&settings.session);
+    fn open_save(&mut self, then: Option<Exit>) {
+        let path = self.session.suggested_save_path();
         self.view.popup = Some(Popup::SaveAs {
             text: path.map(|p| p.display().to_string()).unwrap_or_default(),
             then,
@@ -642,7 +644,7 @@ impl PlayState {
         if self.session.player(other) == PlayerSpec::Human {
             self.view.popup = Some(popups::offer(by, what, self.session.side_names()));
         } else if self.session.computer_accepts(other) {
-            let settled = self.session.agree(&ctx.settings.session);
+            let settled = self.session.agree();
             self.view
                 .say(format!("{other_name} (computer) accepts {what}"));
             self.after(settled, ctx);
@@ -761,12 +763,12 @@ impl PlayState {
                 None => {}
             },
             ListKind::Resign(side) if i == 0 => {
-                let settled = self.session.resign(side, &ctx.settings.session);
+                let settled = self.session.resign(side);
                 self.say_ending();
                 self.after(settled, ctx);
             }
             ListKind::Offer { .. } if i == 0 => {
-                let settled = self.session.agree(&ctx.settings.session);
+                let settled = self.session.agree();
                 self.say_ending();
                 self.after(settled, ctx);
             }
@@ -776,13 +778,13 @@ impl PlayState {
             }
             ListKind::Resign(_) => {}
             ListKind::GameOver => match i {
-                0 => self.open_save(ctx.settings, None),
+                0 => self.open_save(None),
                 1 => return self.leave(Exit::NextGame),
                 2 => return self.leave(Exit::Leave),
                 _ => {}
             },
             ListKind::Unsaved(exit) => match i {
-                0 => self.open_save(ctx.settings, Some(exit)),
+                0 => self.open_save(Some(exit)),
                 1 => return self.go(exit),
                 _ => {}
             },
