@@ -14,7 +14,8 @@
 //! [`players`] (one type for every kind of player), [`jobs`] (searches off
 //! the UI thread), [`timing`] (the chess clock), [`record_file`] and
 //! [`writes`] (writes as requests), [`saving`] (what the session knows of
-//! them), [`loading`], [`match_play`]; then the session here.
+//! them), [`loading`], [`match_play`], [`refusals`] (why the session
+//! refuses what a person asks); then the session here.
 
 pub mod jobs;
 pub mod loading;
@@ -22,6 +23,7 @@ pub mod match_play;
 pub mod players;
 pub mod progress;
 pub mod record_file;
+pub mod refusals;
 pub mod saving;
 pub mod settings;
 pub mod timing;
@@ -32,6 +34,7 @@ pub use loading::{load_game, load_nth, LoadError, LoadedGame};
 pub use match_play::MatchScore;
 pub use players::{seat_players, Player, PlayerError, SeatError};
 pub use progress::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY};
+pub use refusals::{ComputerProblem, HintRefusal, NotYourTurn};
 pub use saving::SaveTargetError;
 pub use settings::SessionSettings;
 pub use writes::{ExportError, StoreError, Write, Written};
@@ -43,13 +46,12 @@ use crate::core::{Action, Color};
 use crate::game::{Game, GameError};
 use crate::record::games::OpenGame;
 use crate::record::{GameRecord, RecordError};
-use crate::rules::{Describe, Outcome, Position};
+use crate::rules::{Describe, Position};
 use crate::variant::VariantError;
 use jobs::Searches;
 use saving::Saving;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use thiserror::Error;
 use timing::{Flag, GameClock};
 
 /// Where the game stands after a change.
@@ -61,50 +63,6 @@ pub enum Settled {
     Ended,
     /// The game was over already and its result was shown.
     StillOver,
-}
-
-/// Why a person cannot act now (the screen adds its keys).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Error)]
-pub enum NotYourTurn {
-    #[error("the game is over: {}", .outcome.describe_with(*.sides))]
-    /// The game is over.
-    Over {
-        /// How it ended.
-        outcome: Outcome,
-        /// The family's names of the sides.
-        sides: [&'static str; 2],
-    },
-    #[error("{side} (computer) is thinking")]
-    /// A computer is to act.
-    ComputerToAct {
-        /// The family's name of its side.
-        side: &'static str,
-    },
-}
-
-/// Why no hint is given.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Error)]
-pub enum HintRefusal {
-    #[error(transparent)]
-    /// The person is not to act.
-    NotYourTurn(NotYourTurn),
-    #[error("a hint is being searched for already")]
-    /// One is on its way.
-    Searching,
-    #[error("the computer found no move to suggest")]
-    /// The search found nothing legal.
-    NothingFound,
-}
-
-/// What went wrong with a computer's answer.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ComputerProblem {
-    #[error("the computer's move failed: {0}")]
-    /// The game refused its move.
-    Refused(GameError),
-    #[error("the computer found no move")]
-    /// It gave none.
-    NoMove,
 }
 
 /// One game under way: see the module comment.
