@@ -350,7 +350,8 @@ impl PlayState {
             variant: &game.variant().id,
             pgn: || self.session.pgn(),
         };
-        self.view.message = Some(share(what, shown, &ctx.settings.session, ctx.requests));
+        let settings = self.session.settings();
+        self.view.message = Some(share(what, shown, settings, ctx.requests));
     }
 
     /// `H`: search for a hint in the background.
