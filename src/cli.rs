@@ -14,8 +14,9 @@ use motley::game::Game;
 use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Describe, Position};
 use motley::session::Session;
+use motley::tui::launch::{run_game, run_menu, run_replay, Launch};
 use motley::tui::settings::Settings;
-use motley::tui::{Ended, Launch, UiError};
+use motley::tui::{Ended, UiError};
 use motley::variant::{Registry, VariantDef};
 use output::{outln, warnln, Out, WriteFailure};
 use std::path::{Path, PathBuf};
@@ -750,7 +751,7 @@ fn migrate_autosave() -> Option<String> {
 pub fn menu(theme: Option<ThemeName>) -> Result<ExitCode> {
     let registry = Registry::load();
     let notice = migrate_autosave();
-    exit_status(motley::tui::run_menu(Launch {
+    exit_status(run_menu(Launch {
         notice,
         ..launch(registry, false, theme)
     }))
@@ -774,7 +775,7 @@ fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     }
     launch.notice = migrate_autosave();
     session.start_players()?;
-    exit_status(motley::tui::run_game(session, launch))
+    exit_status(run_game(session, launch))
 }
 
 /// `replay`: a saved game in the replay viewer.
@@ -784,8 +785,5 @@ fn replay(
     ascii: bool,
     theme: Option<ThemeName>,
 ) -> Result<ExitCode> {
-    exit_status(motley::tui::run_replay(
-        file,
-        launch(registry, ascii, theme),
-    ))
+    exit_status(run_replay(file, launch(registry, ascii, theme)))
 }

@@ -58,8 +58,6 @@ use terminal::{take_terminal, AI_THREAD};
 use thiserror::Error;
 use writer::Writer;
 
-pub use launch::{run_game, run_menu, run_replay, Launch};
-
 /// Why the UI could not run.
 #[derive(Debug, Error)]
 pub enum UiError {
