@@ -12,6 +12,7 @@ pub mod quote;
 pub mod record;
 pub mod rules;
 pub mod session;
+#[cfg(feature = "tui")]
 pub mod tui;
 pub mod uci;
 pub mod variant;

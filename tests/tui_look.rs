@@ -218,7 +218,7 @@ fn marks_stay_visible_without_colour_at_every_size() {
             "{size:?} last move, capture"
         );
         let p = play_state(&app);
-        let escape = motley::tui::play::page::destinations(p.session.game(), p.view.selected);
+        let escape = p.targets();
         assert!(!escape.is_empty());
         for sq in Square::all().filter(|s| escape.contains(*s)) {
             let r = g.cell(sq);

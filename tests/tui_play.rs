@@ -104,7 +104,8 @@ fn help_popup_lists_every_key() {
         assert!(
             motley::tui::play::PLAY_KEYS
                 .iter()
-                .any(|(key, _)| key.contains(k)),
+                .filter_map(|b| b.help)
+                .any(|row| row.keys.contains(k)),
             "{k} missing from help"
         );
     }
@@ -169,7 +170,7 @@ fn highlight_cell_styles() {
         // The cell's left edge (not the glyph) carries the background.
         let r = {
             let p = play_state(app);
-            let lay = motley::tui::play::page::layout(&p.session, &p.view, app.size, false);
+            let lay = p.layout(app.size, &app.settings);
             lay.board.unwrap().cell(Square::parse(sq).unwrap())
         };
         let _ = (x, y);
@@ -536,7 +537,7 @@ fn flip_key_and_auto_flip() {
 fn hint_bar_is_clickable() {
     let mut app = play_app("standard", None, H, BIG);
     let p = play_state(&app);
-    let lay = motley::tui::play::page::layout(&p.session, &p.view, app.size, false);
+    let lay = p.layout(app.size, &app.settings);
     let (r, _) = lay
         .buttons
         .iter()

@@ -16,7 +16,7 @@ use motley::session::Session;
 use motley::tui::app::{App, Screen};
 use motley::tui::base::PlayStart;
 use motley::tui::game_page::{keys_popup, rules_popup};
-use motley::tui::panels::variant_panel;
+use motley::tui::panels::{variant_panel, PositionFacts};
 use motley::tui::play::{PlayState, PLAY_KEYS};
 use motley::tui::wrap::text_width;
 use ratatui::layout::Rect;
@@ -104,7 +104,8 @@ fn assert_whole_panel(app: &App, context: &str) {
     let game = p.session.game();
     let focus = Some(p.view.selected.unwrap_or(p.view.cursor));
     let shown = panel_box(app);
-    let mut rows: Vec<String> = variant_panel(game, game.ply(), focus, &app.theme)
+    let facts = PositionFacts::current(game, game.outcome().is_some());
+    let mut rows: Vec<String> = variant_panel(&facts, game.position(), focus, &app.theme)
         .iter()
         .map(|l| squeeze(&l.to_string()))
         .collect();

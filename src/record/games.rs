@@ -187,7 +187,7 @@ pub struct UnfinishedGame {
     pub locked: bool,
     /// Why the record could not be read, if it could not; the file is
     /// listed anyway so nothing disappears silently.
-    pub problem: Option<String>,
+    pub problem: Option<RecordErrorKind>,
 }
 
 /// The games in progress in `dir`, newest first. Lock files nobody holds
@@ -234,11 +234,11 @@ fn describe(path: &Path) -> Option<UnfinishedGame> {
         problem: None,
     };
     let read = files::read_regular(path, MAX_FILE_BYTES)
-        .map_err(|e| RecordErrorKind::from(e).to_string())
+        .map_err(RecordErrorKind::from)
         .and_then(|bytes| {
             let text = String::from_utf8(bytes)
-                .map_err(|e| RecordErrorKind::NotUtf8(e.utf8_error().valid_up_to()).to_string())?;
-            GameRecord::from_json(&text).map_err(|e| e.to_string())
+                .map_err(|e| RecordErrorKind::NotUtf8(e.utf8_error().valid_up_to()))?;
+            GameRecord::from_json(&text)
         });
     match read {
         Ok(rec) => {

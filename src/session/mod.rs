@@ -85,6 +85,9 @@ pub struct Session {
     /// is first played here (from the run's settings) or restored from
     /// its record, so a game resumed later keeps it.
     movetime: Option<Duration>,
+    /// Bumped by every settling, which every change to the game ends in:
+    /// a view compares it to know whether what it worked out still holds.
+    revision: u64,
 }
 
 impl Session {
@@ -101,6 +104,7 @@ impl Session {
             match_score: None,
             ending_reported: false,
             movetime: None,
+            revision: 0,
         }
     }
 
@@ -115,6 +119,12 @@ impl Session {
     /// change hands them over as they stand.
     pub fn follow_settings(&mut self, settings: &SessionSettings) {
         self.settings.clone_from(settings);
+    }
+
+    /// Where the game stands in its changes: a different number means the
+    /// game may have changed (a view works out what it shows again).
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// The settings the session reads.
@@ -243,6 +253,7 @@ impl Session {
     /// After any change: roll due dice, keep the game, and say whether the
     /// game has just ended. The one path every change ends in.
     pub fn settle(&mut self) -> Settled {
+        self.revision += 1;
         self.searches.drop_hint();
         if !self.flag_down() {
             for _ in 0..64 {

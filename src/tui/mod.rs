@@ -24,6 +24,7 @@ pub mod config;
 pub mod figures;
 pub mod file_games;
 pub mod game_page;
+pub mod keymap;
 pub mod launch;
 pub mod menu;
 pub mod panels;

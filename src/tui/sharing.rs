@@ -7,6 +7,7 @@
 //! requests are made here once.
 
 use super::base::{Message, Request};
+use super::keymap::KeyBinding;
 use crate::rules::{AnyPosition, Position};
 use crate::session::{ExportError, SessionSettings, Write};
 use crossterm::event::KeyCode;
@@ -23,25 +24,29 @@ pub enum Share {
     Export,
 }
 
-/// The copy and export keys, for the help popups of both game screens.
-pub const SHARE_KEYS: [(&str, &str); 3] = [
-    (
-        "y",
-        "copy the position's FEN (terminal clipboard, OSC 52: works over ssh)",
-    ),
-    ("Y", "copy the game's PGN (terminal clipboard)"),
-    ("e", "export the game to a new PGN file in the data folder"),
-];
-
 impl Share {
-    /// The action of a key, if it is one of the copy and export keys.
-    pub fn for_key(code: KeyCode) -> Option<Share> {
-        match code {
-            KeyCode::Char('y') => Some(Share::Fen),
-            KeyCode::Char('Y') => Some(Share::Pgn),
-            KeyCode::Char('e') => Some(Share::Export),
-            _ => None,
-        }
+    /// The key of this copy or export on both game screens, with its help
+    /// row, as a binding of a screen's table whose action for it is
+    /// `action`; it applies `always`.
+    pub const fn binding<A, C: Copy>(self, action: A, always: C) -> KeyBinding<A, C> {
+        let (keys, key, what): (&'static [KeyCode], _, _) = match self {
+            Share::Fen => (
+                &[KeyCode::Char('y')],
+                "y",
+                "copy the position's FEN (terminal clipboard, OSC 52: works over ssh)",
+            ),
+            Share::Pgn => (
+                &[KeyCode::Char('Y')],
+                "Y",
+                "copy the game's PGN (terminal clipboard)",
+            ),
+            Share::Export => (
+                &[KeyCode::Char('e')],
+                "e",
+                "export the game to a new PGN file in the data folder",
+            ),
+        };
+        KeyBinding::new(keys, action, always).help(key, what)
     }
 }
 

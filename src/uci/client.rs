@@ -22,7 +22,7 @@
 use super::lines::{self, Line};
 use super::protocol::{read_bestmove, EngineId};
 use crate::core::Action;
-use crate::rules::{parse_action, AnyPosition};
+use crate::rules::{parse_action, AnyPosition, MoveInputError};
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -86,7 +86,8 @@ pub enum EngineError {
     Illegal {
         engine: String,
         text: String,
-        reason: String,
+        /// Boxed: the reason is large, and an error on every path.
+        reason: Box<MoveInputError>,
     },
     #[error("{engine} found no move in a position that has legal moves")]
     NoMove { engine: String },
@@ -482,7 +483,7 @@ impl Engine {
             .map_err(|e| EngineError::Illegal {
                 engine: self.name.clone(),
                 text,
-                reason: e.to_string(),
+                reason: Box::new(e),
             })
     }
 

@@ -2,25 +2,28 @@
 //! state ([`PlayView`]). Input becomes a [`PlayAction`] (or a popup's
 //! answer), which this module carries out by calling the session and
 //! updating the view; after every change to the game, [`PlayState::after`]
-//! shows the result and starts the computer when it is its turn. The
+//! shows the result and starts the computer when it is its turn, and what
+//! the screen shows of the game ([`PlayModel`]) is worked out again. The
 //! writes the session asks for go to the runtime with every event's
 //! requests, and what they came to comes back as an event. Drawing is in
 //! [`page`].
 
 mod keys;
+mod model;
 pub mod page;
 mod popups;
 mod view;
 
-pub use keys::{PlayAction, PLAY_KEYS};
+pub use keys::{PlayAction, PlayWhen, PLAY_KEYS};
+pub use model::PlayModel;
 pub use popups::{Exit, ListKind, Popup, PurchaseItem};
 pub use view::{PendingSave, PlayView};
 
 use crate::ai::PlayerSpec;
-use crate::core::{Action, Color, CoordText, Square};
+use crate::core::{Action, Bitboard, Color, CoordText, Square};
 use crate::game::Game;
 use crate::record::RecordError;
-use crate::rules::Position;
+use crate::rules::{IllegalReason, Position};
 use crate::session::{HintRefusal, NotYourTurn, SaveTargetError, Session, Settled, Written};
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
 use crate::tui::game_page::{keys_popup, rules_popup, PageLayout};
@@ -30,12 +33,15 @@ use crate::tui::sharing::{exported, share, Share, Shown};
 use crate::tui::theme::Theme;
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 /// A game on screen.
 pub struct PlayState {
     pub session: Session,
     pub view: PlayView,
+    /// What the screen shows of the game, as of the last change to it.
+    model: PlayModel,
 }
 
 impl PlayState {
@@ -52,9 +58,34 @@ impl PlayState {
             ..PlayView::default()
         };
         PlayState {
+            model: PlayModel::of(&start.session),
             session: start.session,
             view,
         }
+    }
+
+    /// What the screen shows of the game: worked out after every change
+    /// (see [`PlayState::handle`]); worked out afresh should the game have
+    /// changed behind the screen's back.
+    pub fn model(&self) -> Cow<'_, PlayModel> {
+        if self.model.holds_for(&self.session) {
+            Cow::Borrowed(&self.model)
+        } else {
+            Cow::Owned(PlayModel::of(&self.session))
+        }
+    }
+
+    /// Work out what the screen shows again if the game changed.
+    fn refresh(&mut self) {
+        if !self.model.holds_for(&self.session) {
+            self.model = PlayModel::of(&self.session);
+        }
+    }
+
+    /// The squares marked as targets: where the selected piece can move,
+    /// or where the piece being placed can go.
+    pub fn targets(&self) -> Bitboard {
+        self.model().targets(&self.view)
     }
 
     /// Board orientation: the person to move at the bottom in hot-seat
@@ -72,13 +103,15 @@ impl PlayState {
 
     /// Where everything is drawn (and clicked) on a screen of `size`.
     pub fn layout(&self, size: (u16, u16), settings: &Settings) -> PageLayout {
-        page::layout(&self.session, &self.view, size, self.flipped(settings))
+        let flipped = self.flipped(settings);
+        page::layout(&self.session, &self.model(), &self.view, size, flipped)
     }
 
     /// The screen's widget.
     pub fn page<'a>(&'a self, settings: &Settings, theme: &'a Theme) -> page::PlayPage<'a> {
         page::PlayPage {
             control: &self.session,
+            model: self.model(),
             view: &self.view,
             flipped: self.flipped(settings),
             theme,
@@ -91,6 +124,7 @@ impl PlayState {
         self.session.follow_settings(&ctx.settings.session);
         let settled = self.session.settle();
         self.after(settled, ctx);
+        self.refresh();
         self.hand_over_writes(ctx);
     }
 
@@ -175,10 +209,12 @@ impl PlayState {
     }
 
     /// Handle one event, the session reading the run's settings as they
-    /// stand; the writes it leads to go to the runtime.
+    /// stand; then work out what the screen shows again if the game
+    /// changed, and hand the writes it leads to to the runtime.
     pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         self.session.follow_settings(&ctx.settings.session);
         let nav = self.react(event, ctx);
+        self.refresh();
         self.hand_over_writes(ctx);
         nav
     }
@@ -284,8 +320,11 @@ impl PlayState {
             }
             return Nav::Stay;
         }
-        let over = self.session.game().outcome().is_some();
-        match keys::action_for_key(k.code, over) {
+        let action = {
+            let model = self.model();
+            keys::action_for_key(k.code, |w| model.holds(w, &self.session))
+        };
+        match action {
             Some(action) => self.update(action, ctx),
             None => Nav::Stay,
         }
@@ -314,6 +353,7 @@ impl PlayState {
             A::Help => self.view.popup = Some(Popup::Help { scroll: 0 }),
             A::Rules => self.view.popup = Some(Popup::Rules { scroll: 0 }),
             A::Leave => return self.leave(Exit::Leave),
+            A::Quit => return self.quit_key(),
             A::Resign => self.ask_resign(),
             A::Offer => self.offer(ctx),
             A::MoveNow => {
@@ -331,9 +371,7 @@ impl PlayState {
             A::ScrollMoves(d) => {
                 self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
             }
-            A::CopyFen => self.share(Share::Fen, ctx),
-            A::CopyPgn => self.share(Share::Pgn, ctx),
-            A::ExportPgn => self.share(Share::Export, ctx),
+            A::Share(what) => self.share(what, ctx),
             A::Unbound(c) => self.view.refuse(format!(
                 "'{c}' is not a key here; press ? for the list of keys"
             )),
@@ -442,7 +480,7 @@ impl PlayState {
                 return self.play(a, ctx);
             }
             let why = pos.why_illegal(&CoordText::Place(piece, sq), &legal);
-            return self.view.refuse(why);
+            return self.view.refuse(why.to_string());
         }
         let moves_from = |from: Square| -> Vec<Action> {
             legal
@@ -459,11 +497,12 @@ impl PlayState {
         };
         let Some(from) = self.view.selected else {
             if pos.board().piece_at(sq).is_none() {
-                return self.view.refuse(format!("there is no piece on {sq}"));
+                let why = IllegalReason::NoPiece { square: sq };
+                return self.view.refuse(why.to_string());
             }
             if moves_from(sq).is_empty() {
                 let why = pos.why_illegal(&plain_move(sq, sq), &legal);
-                return self.view.refuse(why);
+                return self.view.refuse(why.to_string());
             }
             self.view.selected = Some(sq);
             self.view.message = None;
@@ -486,7 +525,7 @@ impl PlayState {
                 return;
             }
             let why = pos.why_illegal(&plain_move(from, sq), &legal);
-            return self.view.refuse(why);
+            return self.view.refuse(why.to_string());
         }
         match candidates.as_slice() {
             [c] => {
@@ -675,7 +714,7 @@ impl PlayState {
             self.play(Action::Pass, ctx);
         } else {
             let why = game.position().why_illegal(&CoordText::Pass, &legal);
-            self.view.refuse(why);
+            self.view.refuse(why.to_string());
         }
     }
 
