@@ -46,7 +46,7 @@ pub struct Game {
     declared: Option<(usize, Outcome)>,
     /// What the previous game of a match carried into this start.
     carried: Option<Carried>,
-    /// The chess clock as last saved (the live clock is the controller's).
+    /// The chess clock as last saved (the live clock is the session's).
     clock: Option<ClockState>,
 }
 

@@ -175,19 +175,19 @@ fn item_5_a_branch_offers_the_players_and_keeps_the_clock() {
     key(&mut app, KeyCode::Char('k'));
     let p = play_state(&app);
     assert_eq!(
-        p.control.players(),
+        p.session.players(),
         [PlayerSpec::Human, PlayerSpec::Computer { level: 2 }]
     );
-    assert_eq!(p.control.game().ply(), 2);
-    let clock = p.control.clock().expect("the clock comes along");
+    assert_eq!(p.session.game().ply(), 2);
+    let clock = p.session.clock().expect("the clock comes along");
     assert_eq!(clock.control().to_string(), "3+2");
     assert_eq!(clock.running(), None, "paused until the first move");
     assert_message(&app, "saved as");
     // The person plays on against the computer, which answers.
     prompt(&mut app, "Nf3");
     let p = play_state(&app);
-    assert_eq!(p.control.game().ply(), 4, "the computer answered");
-    let record = p.control.game_file().expect("kept as a game in progress");
+    assert_eq!(p.session.game().ply(), 4, "the computer answered");
+    let record = p.session.game_file().expect("kept as a game in progress");
     let text = std::fs::read_to_string(record).unwrap();
     assert!(text.contains("\"ai:2\""), "{text}");
 }
@@ -210,10 +210,10 @@ fn item_5_a_person_may_take_over_a_computer_side() {
     key(&mut app, KeyCode::Char('w'));
     let p = play_state(&app);
     assert_eq!(
-        p.control.players(),
+        p.session.players(),
         [PlayerSpec::Human, PlayerSpec::Computer { level: 1 }]
     );
-    assert_eq!(p.control.game().ply(), 0);
+    assert_eq!(p.session.game().ply(), 0);
 }
 
 /// A PGN file of two games: a short standard game and a Chicken game.

@@ -56,15 +56,16 @@ impl OpenGame {
         game: &Game,
         players: Option<(&str, &str)>,
     ) -> Result<OpenGame, RecordError> {
-        OpenGame::create_with(dir, game, &record_to_save(game, players))
+        OpenGame::create_with(dir, &record_to_save(game, players))
     }
 
-    /// [`OpenGame::create`] writing `rec`, the record of `game` with what
-    /// the caller keeps beyond the game itself (the UI's hints).
-    pub fn create_with(dir: &Path, game: &Game, rec: &GameRecord) -> Result<OpenGame, RecordError> {
+    /// [`OpenGame::create`] writing `rec`, a game's record with what the
+    /// caller keeps beyond the game itself (a session's hints), named
+    /// after its variant.
+    pub fn create_with(dir: &Path, rec: &GameRecord) -> Result<OpenGame, RecordError> {
         fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
         let text = file_text(rec);
-        let base = format!("{}-{}", stamp(SystemTime::now()), game.variant().id);
+        let base = format!("{}-{}", stamp(SystemTime::now()), rec.variant);
         for n in 1u32..=1000 {
             let name = if n == 1 {
                 format!("{base}.json")

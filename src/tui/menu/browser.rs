@@ -153,7 +153,11 @@ impl Browser {
 
     /// Read the folder again (after a delete), keeping sort and filter.
     pub fn reload(&mut self, settings: &Settings, registry: &Registry) {
-        self.entries = match (self.shelf, &settings.games_dir, &settings.saves_dir) {
+        self.entries = match (
+            self.shelf,
+            &settings.session.games_dir,
+            &settings.session.saves_dir,
+        ) {
             (Shelf::Continue, Some(games), saves) => {
                 catalog::in_progress(games, saves.as_deref(), registry)
             }

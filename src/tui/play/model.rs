@@ -9,7 +9,7 @@ use super::view::PlayView;
 use crate::ai::PlayerSpec;
 use crate::core::{Action, Bitboard};
 use crate::rules::{Outcome, Position};
-use crate::tui::control::GameControl;
+use crate::session::Session;
 use crate::tui::panels::{MoveList, PositionFacts};
 
 /// See the module comment.
@@ -31,7 +31,7 @@ pub struct PlayModel {
 
 impl PlayModel {
     /// What the screen shows of `control`'s game as it stands.
-    pub fn of(control: &GameControl) -> PlayModel {
+    pub fn of(control: &Session) -> PlayModel {
         let game = control.game();
         let pos = game.position();
         let outcome = game.outcome();
@@ -53,12 +53,12 @@ impl PlayModel {
     }
 
     /// Still what `control`'s game shows (nothing changed since).
-    pub fn holds_for(&self, control: &GameControl) -> bool {
+    pub fn holds_for(&self, control: &Session) -> bool {
         self.made_at == (control.revision(), control.game().ply())
     }
 
     /// Whether the moment `when` holds now.
-    pub fn holds(&self, when: PlayWhen, control: &GameControl) -> bool {
+    pub fn holds(&self, when: PlayWhen, control: &Session) -> bool {
         match when {
             PlayWhen::Always => true,
             PlayWhen::Over => self.outcome.is_some(),

@@ -10,8 +10,8 @@ use crate::ai::PlayerSpec;
 use crate::clock::{format_time, URGENT};
 use crate::core::Color;
 use crate::rules::Position;
+use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
-use crate::tui::control::GameControl;
 use crate::tui::game_page::{
     draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
 };
@@ -32,7 +32,7 @@ const PV_SHOWN: usize = 8;
 /// The layout of a game's screen (the message line grows with the
 /// message shown).
 pub fn layout(
-    control: &GameControl,
+    control: &Session,
     model: &PlayModel,
     view: &PlayView,
     size: (u16, u16),
@@ -51,7 +51,7 @@ pub fn layout(
 /// The play screen; see the module comment.
 pub struct PlayPage<'a> {
     /// The game.
-    pub control: &'a GameControl,
+    pub control: &'a Session,
     /// What the screen shows of the game, worked out when it changed.
     pub model: Cow<'a, PlayModel>,
     /// Cursor, selection, prompt, popup, message.
@@ -434,7 +434,7 @@ mod tests {
             assert!(is_kept(&play), "after {c}");
         }
         // The undo changed the game: the model followed it.
-        assert_eq!(play.control.game().ply(), 19);
+        assert_eq!(play.session.game().ply(), 19);
         assert_eq!(play.model().facts.ply, 19);
         assert_ne!(play.model().legal, before);
         // The move list's rows are laid out once for a width and reused.
