@@ -3,18 +3,20 @@
 
 mod browse;
 mod import;
+mod matches;
 pub mod output;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use motley::ai::{search, think, PlayerSpec, ThinkSettings};
+use motley::ai::search;
 use motley::core::Action;
-use motley::core::Color;
 use motley::game::Game;
-use motley::quote::clip;
 use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Describe, Position};
-use motley::uci::client::Engine;
+use motley::session::Session;
+use motley::tui::launch::{run_game, run_menu, run_replay, Launch};
+use motley::tui::settings::Settings;
+use motley::tui::{Ended, UiError};
 use motley::variant::{Registry, VariantDef};
 use output::{outln, warnln, Out, WriteFailure};
 use std::path::{Path, PathBuf};
@@ -254,7 +256,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
         Command::Import { file, out: dir } => {
             return import::import(&user_path(&file)?, &user_path(&dir)?, &registry)
         }
-        Command::Match(args) => match_command(args, &registry, &mut out)?,
+        Command::Match(args) => matches::match_command(args, &registry, &mut out)?,
         Command::Analyse {
             file,
             movetime,
@@ -301,32 +303,6 @@ fn bench_command(
         (None, Some(n)) => browse::bench_browse(n, registry, out),
         (None, None) => bench(registry, out),
     }
-}
-
-/// `match`: headless games between two players, colours alternating.
-fn match_command(args: MatchArgs, registry: &Registry, out: &mut Out) -> Result<ExitCode> {
-    let MatchArgs {
-        variant,
-        white,
-        black,
-        games,
-        seed,
-        movetime,
-        save_dir,
-        opening_plies,
-    } = args;
-    let a: PlayerSpec = white.parse().context("--white")?;
-    let b: PlayerSpec = black.parse().context("--black")?;
-    let save_dir = save_dir.as_deref().map(user_path).transpose()?;
-    let settings = MatchSettings {
-        games,
-        seed,
-        movetime: Duration::from_millis(movetime),
-        save_dir: save_dir.as_deref(),
-        opening_plies,
-        ply_limit: MATCH_PLY_LIMIT,
-    };
-    run_match(&registry.lookup(&variant)?, [a, b], settings, out)
 }
 
 /// The deepest `perft` Motley runs (README, "Command line"). Perft
@@ -617,34 +593,6 @@ fn bench(registry: &Registry, out: &mut Out) -> Result<()> {
     bench_search(registry, out)
 }
 
-/// Longest game a match plays before calling it a draw (a guard against
-/// players that never end a game; the rules end real games much sooner).
-const MATCH_PLY_LIMIT: usize = 2000;
-
-/// How one match game ended, for the table.
-struct GameRow {
-    white: PlayerSpec,
-    black: PlayerSpec,
-    result: &'static str,
-    reason: String,
-    plies: usize,
-    /// +1 win, 0 draw, -1 loss for the `--white` player.
-    first_player: i32,
-}
-
-/// How a match is played.
-struct MatchSettings<'a> {
-    games: u32,
-    seed: u64,
-    movetime: Duration,
-    save_dir: Option<&'a Path>,
-    /// Random plies each pair of games starts from (0: the start).
-    opening_plies: u32,
-    /// A game still going after this many plies is drawn by adjudication
-    /// ([`MATCH_PLY_LIMIT`]).
-    ply_limit: usize,
-}
-
 /// Ctrl-C (and SIGTERM, SIGHUP) during a long command: the stop flag is
 /// set and the command stops at the next safe point, then ends with 128 +
 /// the signal's number, as shells report a death by that signal (and as
@@ -688,310 +636,6 @@ pub fn interrupt_flag() -> Result<Interrupt> {
         watch().context("cannot watch for Ctrl-C")?;
     }
     Ok(Interrupt { stop, signal })
-}
-
-fn run_match(
-    variant: &Arc<VariantDef>,
-    players: [PlayerSpec; 2],
-    settings: MatchSettings<'_>,
-    out: &mut Out,
-) -> Result<ExitCode> {
-    let MatchSettings {
-        games,
-        seed,
-        movetime,
-        save_dir,
-        opening_plies,
-        ply_limit,
-    } = settings;
-    if players.contains(&PlayerSpec::Human) {
-        bail!("a match is played without a terminal: players must be ai[:LEVEL], random, greedy or uci:COMMAND");
-    }
-    if games == 0 {
-        bail!("--games must be at least 1");
-    }
-    if let Some(dir) = save_dir {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            WriteFailure::File(format!("cannot create the folder {}: {e}", dir.display()))
-        })?;
-        motley::files::remove_stale_temps(dir);
-    }
-    let stop = interrupt_flag()?;
-    // External engines start (and are checked for the variant) before the
-    // first game; one that failed in a game is started again for the next.
-    let mut engines: [Option<Engine>; 2] = [None, None];
-    let mut rows: Vec<GameRow> = Vec::new();
-    let mut previous: Option<Game> = None;
-    for k in 1..=games {
-        let game_seed = seed.wrapping_add(u64::from(k - 1));
-        let mut game = match &previous {
-            None => Game::new(variant.clone(), None, game_seed)?,
-            Some(p) => p.next_in_match(game_seed)?,
-        };
-        // Both games of a pair share their opening.
-        let pair_seed = seed.wrapping_add(u64::from((k - 1) / 2));
-        motley::ai::opening::random_opening(&mut game, opening_plies, pair_seed)?;
-        for (spec, engine) in players.iter().zip(&mut engines) {
-            start_engine(spec, engine, &variant.id)?;
-        }
-        // The --white player has White in odd games, Black in even ones.
-        let first_is_white = k % 2 == 1;
-        let [first_engine, second_engine] = &mut engines;
-        let (white, black, engines_by_colour) = if first_is_white {
-            (&players[0], &players[1], [first_engine, second_engine])
-        } else {
-            (&players[1], &players[0], [second_engine, first_engine])
-        };
-        let played = play_out(
-            &mut game,
-            [white, black],
-            engines_by_colour,
-            Pace {
-                movetime,
-                game_seed,
-                ply_limit,
-            },
-            &stop,
-        )?;
-        let Some((unfinished, failure)) = played else {
-            // Interrupted: this game is neither counted nor saved.
-            break;
-        };
-        if unfinished > 0 {
-            // Stopped at the ply limit: a draw by adjudication, saved so.
-            game.adjudicate(None);
-        }
-        let row = GameRow::of(&game, [white, black], first_is_white, unfinished, failure);
-        if let Some(dir) = save_dir {
-            let base = format!("{}-{}-game{:03}", variant.id, seed, k);
-            let names = (white.to_string(), black.to_string());
-            let rec = motley::record::store::record_to_save(&game, Some((&names.0, &names.1)));
-            // Never over an earlier match's game: a free name, as import.
-            motley::record::store::save_record_new(
-                dir,
-                &base,
-                &rec,
-                motley::files::Durability::Flushed,
-            )
-            .with_context(|| format!("saving game {k}"))?;
-        }
-        rows.push(row);
-        previous = Some(game);
-        let [wins, draws, losses] = tally(&rows);
-        output::progress(format_args!(
-            "{} game {k}/{games}: {} vs {}  +{wins} ={draws} -{losses}   ",
-            variant.id,
-            clip(&players[0].to_string()),
-            clip(&players[1].to_string())
-        ));
-    }
-    warnln!("");
-    let interrupted = stop.load(Ordering::Relaxed);
-    if interrupted {
-        warnln!(
-            "interrupted: {} of {games} games finished; the score so far",
-            rows.len()
-        );
-    }
-    print_match_table(&rows, &players, out)?;
-    Ok(if interrupted {
-        stop.status()
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
-impl GameRow {
-    /// The row of a finished match game (`failure`: why an external engine
-    /// lost it).
-    fn of(
-        game: &Game,
-        [white, black]: [&PlayerSpec; 2],
-        first_is_white: bool,
-        unfinished: usize,
-        failure: Option<String>,
-    ) -> GameRow {
-        let (result, reason, winner) = match game.outcome() {
-            _ if unfinished > 0 => (
-                "1/2-1/2",
-                format!("Draw (adjudication: stopped after {unfinished} plies)"),
-                None,
-            ),
-            Some(o) => (
-                o.result_str(),
-                failure.unwrap_or_else(|| o.describe_with(game.position().side_names())),
-                o.winner,
-            ),
-            None => ("*", "unfinished".to_string(), None),
-        };
-        let first_player = match winner {
-            None => 0,
-            Some(c) if (c == Color::White) == first_is_white => 1,
-            Some(_) => -1,
-        };
-        GameRow {
-            white: white.clone(),
-            black: black.clone(),
-            result,
-            reason,
-            plies: game.ply(),
-            first_player,
-        }
-    }
-}
-
-/// Wins, draws and losses of the `--white` player.
-fn tally(rows: &[GameRow]) -> [u32; 3] {
-    let mut t = [0u32; 3];
-    for r in rows {
-        t[(1 - r.first_player) as usize] += 1;
-    }
-    t
-}
-
-/// The table of the games played and the score line.
-fn print_match_table(rows: &[GameRow], players: &[PlayerSpec; 2], out: &mut Out) -> Result<()> {
-    let w = players
-        .iter()
-        .map(|p| p.to_string().len())
-        .fold(8, usize::max);
-    outln!(
-        out,
-        "{:>4}  {:<w$} {:<w$} {:<8} {:>6}  reason",
-        "game",
-        "white",
-        "black",
-        "result",
-        "plies"
-    );
-    for (i, r) in rows.iter().enumerate() {
-        outln!(
-            out,
-            "{:>4}  {:<w$} {:<w$} {:<8} {:>6}  {}",
-            i + 1,
-            r.white.to_string(),
-            r.black.to_string(),
-            r.result,
-            r.plies,
-            r.reason
-        );
-    }
-    let as_colour = |white_games: bool| {
-        let mut t = [0u32; 3];
-        for (i, r) in rows.iter().enumerate() {
-            if (i % 2 == 0) == white_games {
-                t[(1 - r.first_player) as usize] += 1;
-            }
-        }
-        t
-    };
-    let (w, b) = (as_colour(true), as_colour(false));
-    let [wins, draws, losses] = tally(rows);
-    outln!(
-        out,
-        "{} (--white) as White {}-{}-{}, as Black {}-{}-{}; total W-D-L {wins}-{draws}-{losses} against {}",
-        players[0], w[0], w[1], w[2], b[0], b[1], b[2], players[1]
-    );
-    outln!(out, "score: {wins}-{draws}-{losses}");
-    Ok(())
-}
-
-/// Start (or restart after a failure) the engine of a `uci:` player and
-/// tell it a new game begins; other players need nothing.
-fn start_engine(spec: &PlayerSpec, engine: &mut Option<Engine>, variant: &str) -> Result<()> {
-    let PlayerSpec::Uci { command } = spec else {
-        return Ok(());
-    };
-    let running = match engine.take() {
-        Some(e) => e,
-        None => Engine::start(command, variant).with_context(|| clip(&spec.to_string()))?,
-    };
-    let e = engine.insert(running);
-    e.new_game().with_context(|| clip(&spec.to_string()))
-}
-
-/// Time per move, the game's seed (for the players' randomness) and the
-/// ply limit.
-struct Pace {
-    movetime: Duration,
-    game_seed: u64,
-    ply_limit: usize,
-}
-
-/// Play a game to its end. Returns the number of plies if it was stopped
-/// by the ply limit rather than by the rules (0 otherwise), and the
-/// message when an external engine failed and so lost (by resignation);
-/// `None` when `stop` was set (Ctrl-C).
-fn play_out(
-    game: &mut Game,
-    players: [&PlayerSpec; 2],
-    engines: [&mut Option<Engine>; 2],
-    pace: Pace,
-    stop: &AtomicBool,
-) -> Result<Option<(usize, Option<String>)>> {
-    let Pace {
-        movetime,
-        game_seed,
-        ply_limit,
-    } = pace;
-    while game.outcome().is_none() {
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        if game.ply() >= ply_limit {
-            return Ok(Some((game.ply(), None)));
-        }
-        if game.position().is_chance() {
-            if game.roll_dice().is_none() {
-                bail!("the dice could not be rolled at ply {}", game.ply());
-            }
-            continue;
-        }
-        let pos = game.position().clone();
-        let side = pos.turn();
-        let spec = players[side.index()];
-        let action = if let Some(engine) = engines[side.index()].as_mut() {
-            match engine.best_action(
-                game.start_fen(),
-                game.actions(),
-                &pos,
-                movetime,
-                stop,
-                &mut |_| {},
-            ) {
-                Ok(Some(a)) => a,
-                Ok(None) if stop.load(Ordering::Relaxed) => return Ok(None),
-                Ok(None) => bail!("{spec} was stopped at ply {}", game.ply()),
-                Err(e) => {
-                    // A failed engine is stopped and loses the game.
-                    engines[side.index()].take();
-                    game.resign(side);
-                    let message = format!("{} wins: {spec} failed: {e}", side.other().name());
-                    warnln!("\n{message}");
-                    return Ok(Some((0, Some(message))));
-                }
-            }
-        } else {
-            let history = game.repetition_history();
-            let settings = ThinkSettings {
-                movetime,
-                seed: game_seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            };
-            let Some(action) = think(&pos, &history, spec, &settings, stop) else {
-                if stop.load(Ordering::Relaxed) {
-                    return Ok(None);
-                }
-                bail!("{spec} found no action at ply {}", game.ply());
-            };
-            action
-        };
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        game.play(action)
-            .with_context(|| format!("{spec} played {action} at ply {}", game.ply()))?;
-    }
-    Ok(Some((0, None)))
 }
 
 /// Search benchmark: from each variant's start and from a mid-game position
@@ -1060,39 +704,24 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
     Ok((game.outcome().is_none() && !game.position().is_chance()).then(|| game.position().clone()))
 }
 
-fn ui_settings(ascii: bool) -> motley::tui::settings::Settings {
-    motley::tui::settings::Settings {
-        ascii,
-        games_dir: motley::paths::games_dir(),
-        saves_dir: motley::paths::saves_dir(),
-        config: motley::tui::config::config_path(),
-        ..Default::default()
+/// The run's UI settings on Motley's data folder, and the theme.
+fn launch(registry: Registry, ascii: bool, theme: Option<ThemeName>) -> Launch {
+    Launch {
+        registry,
+        settings: Settings::for_run(ascii),
+        theme,
+        notice: None,
     }
 }
 
-fn run_app(
-    mut screen: motley::tui::app::Screen,
-    registry: Registry,
-    settings: motley::tui::settings::Settings,
-    theme: Option<ThemeName>,
-) -> Result<ExitCode> {
-    // The command line's theme, else the config file's. A config file that
-    // cannot be read is said on the first screen.
-    let (config, warning) = motley::tui::config::Config::load();
-    if let Some(text) = warning {
-        use motley::tui::{app::Screen, base::Message};
-        let message = Some(Message::error(text));
-        match &mut screen {
-            Screen::Menu(m) => m.message = message,
-            Screen::Play(p) => p.view.message = message,
-            Screen::Replay(r) => r.view.message = message,
-        }
-    }
-    let theme = motley::tui::theme::Theme::from_env(config.theme_or(theme), settings.ascii);
-    let app = motley::tui::app::App::new(screen, registry, settings, theme, (80, 24));
-    match motley::tui::run(app)? {
-        motley::tui::Ended::ByUser => Ok(ExitCode::SUCCESS),
-        motley::tui::Ended::BySignal { signal, report } => {
+/// How the UI ended, as the exit status: a signal's is 128 + its number,
+/// after its line on standard error (where the game is, or that it could
+/// not be saved). A file to replay that gives no game is trouble with a
+/// file.
+fn exit_status(ended: Result<Ended, UiError>) -> Result<ExitCode> {
+    match ended {
+        Ok(Ended::ByUser) => Ok(ExitCode::SUCCESS),
+        Ok(Ended::BySignal { signal, report }) => {
             if let Some(line) = report {
                 use std::io::Write;
                 // The terminal may be gone (a hangup): nothing to do then.
@@ -1100,6 +729,8 @@ fn run_app(
             }
             Ok(ExitCode::from(128u8.saturating_add(signal as u8)))
         }
+        Err(UiError::File(e)) => Err(output::FileTrouble(e.to_string()).into()),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -1119,111 +750,40 @@ fn migrate_autosave() -> Option<String> {
 /// `motley` with no subcommand: the main menu.
 pub fn menu(theme: Option<ThemeName>) -> Result<ExitCode> {
     let registry = Registry::load();
-    let settings = ui_settings(false);
-    let moved = migrate_autosave();
-    let mut menu = motley::tui::menu::MenuState::new(&settings, &registry);
-    menu.message = moved.map(motley::tui::base::Message::error);
-    run_app(
-        motley::tui::app::Screen::Menu(Box::new(menu)),
-        registry,
-        settings,
-        theme,
-    )
+    let notice = migrate_autosave();
+    exit_status(run_menu(Launch {
+        notice,
+        ..launch(registry, false, theme)
+    }))
 }
 
+/// `play`: a game on the play screen. External engines start now, so one
+/// that cannot play the variant is refused before the board opens.
 fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     let id = args.variant.as_deref().unwrap_or("standard");
     let variant = registry.lookup(id)?;
-    let seed = args.seed.unwrap_or_else(motley::game::Game::clock_seed);
-    let game = motley::game::Game::new(variant, args.fen.as_deref(), seed)
+    let seed = args.seed.unwrap_or_else(Game::clock_seed);
+    let game = Game::new(variant, args.fen.as_deref(), seed)
         .with_context(|| format!("cannot start a game of {id}"))?;
-    let mut settings = ui_settings(args.ascii);
-    settings.auto_flip = !args.no_auto_flip;
-    settings.movetime = std::time::Duration::from_millis(args.movetime.max(1));
-    let mut control =
-        motley::tui::control::GameControl::new(game, [args.white.clone(), args.black.clone()]);
+    let mut launch = launch(registry, args.ascii, args.theme);
+    launch.settings.auto_flip = !args.no_auto_flip;
+    launch.settings.session.movetime = Duration::from_millis(args.movetime.max(1));
+    let players = [args.white, args.black];
+    let mut session = Session::new(game, players).with_settings(launch.settings.session.clone());
     if let Some(tc) = args.clock {
-        control = control.with_clock(tc);
+        session = session.with_clock(tc);
     }
-    let mut state = motley::tui::play::PlayState::open(motley::tui::base::PlayStart::new(control));
-    if let Some(problem) = migrate_autosave() {
-        state.view.message = Some(motley::tui::base::Message::error(problem));
-    }
-    // External engines start now, so one that cannot play the variant is
-    // refused before the board opens.
-    for side in [Color::White, Color::Black] {
-        let spec = state.control.player(side);
-        if let PlayerSpec::Uci { command } = &spec {
-            let mut engine = Engine::start(command, id).with_context(|| clip(&spec.to_string()))?;
-            engine.new_game().with_context(|| clip(&spec.to_string()))?;
-            let seat = motley::uci::client::EngineSeat::with(engine);
-            state.control.set_engine(side, seat);
-        }
-    }
-    run_app(
-        motley::tui::app::Screen::Play(Box::new(state)),
-        registry,
-        settings,
-        args.theme,
-    )
+    launch.notice = migrate_autosave();
+    session.start_players()?;
+    exit_status(run_game(session, launch))
 }
 
+/// `replay`: a saved game in the replay viewer.
 fn replay(
     registry: Registry,
-    file: std::path::PathBuf,
+    file: PathBuf,
     ascii: bool,
     theme: Option<ThemeName>,
 ) -> Result<ExitCode> {
-    let state =
-        motley::tui::replay::ReplayState::open(file, &registry).map_err(output::FileTrouble)?;
-    run_app(
-        motley::tui::app::Screen::Replay(Box::new(state)),
-        registry,
-        ui_settings(ascii),
-        theme,
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    // Issue 22, item 37: a game stopped at the ply limit counted as a draw
-    // in the table but was saved with the result `*`.
-    #[test]
-    fn item_37_a_game_stopped_at_the_ply_limit_is_saved_as_the_table_says() {
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("saved");
-        let registry = Registry::builtin();
-        let settings = MatchSettings {
-            games: 1,
-            seed: 3,
-            movetime: Duration::from_millis(5),
-            save_dir: Some(&dir),
-            opening_plies: 0,
-            ply_limit: 6,
-        };
-        let players = [PlayerSpec::Random, PlayerSpec::Random];
-        let mut out = Out::new();
-        run_match(
-            &registry.get("standard").unwrap(),
-            players,
-            settings,
-            &mut out,
-        )
-        .unwrap();
-        let text = std::fs::read_to_string(dir.join("standard-3-game001.json")).unwrap();
-        let rec: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(rec["moves"].as_array().unwrap().len(), 6);
-        assert_eq!(
-            (&rec["result"], &rec["reason"]),
-            (&"1/2-1/2".into(), &"adjudication".into())
-        );
-        let saved = record::load_all(&dir.join("standard-3-game001.json"), &registry).unwrap();
-        let outcome = saved[0].game.outcome().unwrap();
-        assert_eq!(
-            (outcome.winner, outcome.reason),
-            (None, motley::rules::EndReason::Adjudication)
-        );
-    }
+    exit_status(run_replay(file, launch(registry, ascii, theme)))
 }

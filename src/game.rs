@@ -6,7 +6,7 @@ use crate::clock::ClockState;
 use crate::core::{Action, Color, Piece};
 use crate::rules::{
     parse_action, san_of, AnyPosition, Carried, CarryError, Describe, EndReason, MoveInputError,
-    Outcome, Position,
+    NamedOutcome, Outcome, Position,
 };
 use crate::variant::{VariantDef, VariantError};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -20,12 +20,14 @@ pub const QUIET_LIMIT: u32 = 100;
 /// Why an action could not be played in a game.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameError {
+    /// The game has ended, and how.
     #[error("the game is over: {0}")]
-    Finished(String),
+    Finished(NamedOutcome),
     #[error(transparent)]
     Input(#[from] MoveInputError),
+    /// An action not among the legal ones.
     #[error("{0} is not a legal action here")]
-    Illegal(String),
+    Illegal(Action),
 }
 
 /// A game: start + actions, with the position after each ply kept so undo
@@ -44,7 +46,7 @@ pub struct Game {
     declared: Option<(usize, Outcome)>,
     /// What the previous game of a match carried into this start.
     carried: Option<Carried>,
-    /// The chess clock as last saved (the live clock is the controller's).
+    /// The chess clock as last saved (the live clock is the session's).
     clock: Option<ClockState>,
 }
 
@@ -189,14 +191,12 @@ impl Game {
     /// Play a legal action.
     pub fn play(&mut self, action: Action) -> Result<(), GameError> {
         if let Some(o) = self.outcome() {
-            return Err(GameError::Finished(
-                o.describe_with(self.position().side_names()),
-            ));
+            return Err(GameError::Finished(NamedOutcome::of(o, self.position())));
         }
         let mut legal = Vec::with_capacity(64);
         self.position().legal_actions(&mut legal);
         if !legal.contains(&action) {
-            return Err(GameError::Illegal(action.to_string()));
+            return Err(GameError::Illegal(action));
         }
         self.push(action, &legal);
         self.redo.clear();
@@ -215,9 +215,7 @@ impl Game {
     /// Play typed text (coordinate notation or SAN).
     pub fn play_text(&mut self, text: &str) -> Result<Action, GameError> {
         if let Some(o) = self.outcome() {
-            return Err(GameError::Finished(
-                o.describe_with(self.position().side_names()),
-            ));
+            return Err(GameError::Finished(NamedOutcome::of(o, self.position())));
         }
         let action = parse_action(self.position(), text)?;
         self.play(action)?;
@@ -312,7 +310,7 @@ impl Game {
     /// stopped at its ply limit). Families that keep scores keep them.
     pub fn adjudicate(&mut self, winner: Option<Color>) {
         if self.outcome().is_none() {
-            let scores = self.position().end_by_rule(EndReason::Adjudication).scores;
+            let scores = self.position().current_scores();
             let o = Outcome {
                 winner,
                 reason: EndReason::Adjudication,

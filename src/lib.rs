@@ -11,6 +11,8 @@ pub mod paths;
 pub mod quote;
 pub mod record;
 pub mod rules;
+pub mod session;
+#[cfg(feature = "tui")]
 pub mod tui;
 pub mod uci;
 pub mod variant;

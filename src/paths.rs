@@ -52,6 +52,11 @@ pub fn saves_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("saves"))
 }
 
+/// Exported PGN files, each a new file, never written over.
+pub fn exports_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("exports"))
+}
+
 /// The user's variant files, which add to or replace the built-in ones.
 pub fn variants_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("variants"))

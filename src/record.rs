@@ -10,18 +10,23 @@ pub mod games;
 pub mod lock;
 pub mod pgn;
 pub mod read;
+pub mod reason;
 pub mod store;
 pub mod summary;
 
 pub use checks::{MAX_INCREMENTS, MAX_MOVETIME_MS};
 pub use pgn::{export_pgn, export_saved_pgn, import_pgn};
 pub use read::{load_all, load_first, open, GameReader};
+pub use reason::RecordedReason;
 pub use store::{list_saves, list_saves_in, save_game, save_record};
 
-use crate::core::{Action, Color, CoordText};
+use crate::core::{Action, Color, CoordText, NotationError};
 use crate::game::{Game, GameError};
 use crate::quote::{clip, clip_middle};
-use crate::rules::{Carried, Describe, EndReason, Outcome, Position};
+use crate::rules::{
+    Ambiguity, Carried, CarryError, Describe, EndReason, IllegalReason, NamedOutcome, Outcome,
+    Position,
+};
 use crate::variant::{Registry, VariantDef, VariantError};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -80,10 +85,11 @@ pub struct GameRecord {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
-    /// Why the game ended, in words ([`EndReason::describe`]); resignation
-    /// and agreement are restored from it on load.
+    /// Why the game ended, by its id ([`EndReason::id`]; older records
+    /// have words, read alike). Endings the board cannot show —
+    /// resignation, agreement, time, adjudication — are restored from it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    pub reason: Option<RecordedReason>,
     /// SAN of each action, for people reading the file.
     #[serde(
         default,
@@ -229,12 +235,17 @@ pub enum RecordErrorKind {
     Invalid(String),
     #[error("field '{field}': {message}")]
     Field { field: String, message: String },
+    /// A carried state the family refuses.
+    #[error("field 'carried': {0}")]
+    Carried(CarryError),
     #[error("written by a newer Motley (record version {0}; this Motley reads version {VERSION}); update Motley to open it")]
     NewerVersion(u64),
     #[error(transparent)]
     UnknownVariant(VariantError),
-    #[error("start position '{fen}' is not valid: {message}")]
-    BadFen { fen: String, message: String },
+    /// The start cannot be set up (`fen` clipped; the variant's own start
+    /// when it is empty).
+    #[error("start position '{fen}' is not valid: {}", start_problem(.error))]
+    BadFen { fen: String, error: VariantError },
     #[error("ply {ply} ({mover}): '{action}' is not an action: {message}")]
     BadAction {
         ply: usize,
@@ -247,14 +258,14 @@ pub enum RecordErrorKind {
         ply: usize,
         mover: String,
         action: String,
-        reason: String,
+        reason: Box<Refusal>,
     },
     #[error(
         "PGN: a game of over {0} bytes of text (an unterminated comment or variation?); skipped"
     )]
     PgnGameTooLong(u64),
     #[error("PGN: {0}")]
-    Pgn(String),
+    Pgn(pgn::PgnProblem),
     #[error("no game found (expected a Motley JSON record or PGN)")]
     NoGames,
     #[error(
@@ -266,6 +277,23 @@ pub enum RecordErrorKind {
     Locked,
     #[error("another Motley has this game open: it is not written over (save under another name)")]
     HeldElsewhere,
+}
+
+/// Why a recorded action could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Refusal {
+    /// The game had ended before it.
+    #[error("the game was already over: {0}")]
+    AlreadyOver(NamedOutcome),
+    /// The rules refuse it.
+    #[error("{0}")]
+    Illegal(IllegalReason),
+    /// SAN that fits several actions.
+    #[error("{0}")]
+    Ambiguous(Ambiguity),
+    /// The game refused it.
+    #[error(transparent)]
+    Game(GameError),
 }
 
 impl From<crate::files::ReadError> for RecordErrorKind {
@@ -452,12 +480,6 @@ pub fn rfc3339(t: std::time::SystemTime) -> String {
     humantime::format_rfc3339_seconds(t).to_string()
 }
 
-/// Scores the family keeps (Monochrome), read through the family's own
-/// scored ending: an agreed end reports the current scores.
-pub fn current_scores(pos: &impl Position) -> Option<[u32; 2]> {
-    pos.end_by_rule(EndReason::Agreement).scores
-}
-
 /// The record of a game as it stands.
 pub fn record_of(game: &Game) -> GameRecord {
     let outcome = game.outcome();
@@ -471,11 +493,11 @@ pub fn record_of(game: &Game) -> GameRecord {
         moves: game.actions().iter().map(Action::to_string).collect(),
         players: None,
         result: Some(result_token(outcome.as_ref()).to_string()),
-        reason: outcome.map(|o| o.reason.describe().to_string()),
+        reason: outcome.map(|o| RecordedReason::Known(o.reason)),
         san: Some(game.sans().to_vec()),
         scores: outcome
             .and_then(|o| o.scores)
-            .or_else(|| current_scores(pos)),
+            .or_else(|| pos.current_scores()),
         state: pos.extra_state().map(|s| s.to_string()),
         final_fen: Some(pos.to_fen()),
         saved: None,
@@ -534,8 +556,7 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
     let mut error = None;
     for (i, text) in rec.moves.iter().enumerate() {
         let ply = i + 1;
-        let parsed = CoordText::parse(text).map_err(|e| e.to_string());
-        if let Err(e) = play_coord(&mut game, ply, text, parsed) {
+        if let Err(e) = play_coord(&mut game, ply, text, CoordText::parse(text)) {
             error = Some(e);
             break;
         }
@@ -567,20 +588,21 @@ fn carried_of(game: &Game) -> Option<Value> {
 /// Put back the state a match game carried in (from a record's `carried`
 /// or a PGN `Carried` tag).
 fn restore_carried(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind> {
-    serde_json::from_value::<Carried>(state.clone())
-        .map_err(|e| e.to_string())
-        .and_then(|c| game.restore_carried(&c).map_err(|e| e.to_string()))
-        .map_err(|message| RecordErrorKind::Field {
+    let carried =
+        serde_json::from_value::<Carried>(state.clone()).map_err(|e| RecordErrorKind::Field {
             field: "carried".to_string(),
-            message: clip_middle(&message),
-        })
+            message: clip_middle(&e.to_string()),
+        })?;
+    game.restore_carried(&carried)
+        .map_err(RecordErrorKind::Carried)
 }
 
 /// After the actions: restore a declared ending and move the dice past the
 /// recorded rolls.
 fn finish(mut game: Game, rec: &GameRecord) -> Game {
     game.set_clock_state(rec.clock.clone());
-    restore_ending(&mut game, rec.result.as_deref(), rec.reason.as_deref());
+    let reason = rec.reason.as_ref().and_then(RecordedReason::known);
+    restore_ending(&mut game, rec.result.as_deref(), reason);
     restore_dice(&mut game);
     game
 }
@@ -595,23 +617,25 @@ fn restore_dice(game: &mut Game) {
     game.skip_dice(rolls);
 }
 
-/// Endings the board does not show: resignation (the loser is read from the
-/// result) and agreement.
-fn restore_ending(game: &mut Game, result: Option<&str>, reason: Option<&str>) {
+/// Endings the board does not show: agreement, resignation and
+/// adjudication (the winner is read from the result), and time (the
+/// loser from the result, else from the clock).
+fn restore_ending(game: &mut Game, result: Option<&str>, reason: Option<EndReason>) {
     if game.outcome().is_some() {
         return;
     }
-    let reason = reason.map(|r| r.trim().to_ascii_lowercase());
-    match (result.map(str::trim), reason.as_deref()) {
-        (_, Some("agreement")) => game.agree(),
-        (Some("1-0"), Some("resignation")) => game.resign(Color::Black),
-        (Some("0-1"), Some("resignation")) => game.resign(Color::White),
-        (Some(r @ ("1-0" | "0-1" | "1/2-1/2")), Some("adjudication")) => game.adjudicate(match r {
-            "1-0" => Some(Color::White),
-            "0-1" => Some(Color::Black),
-            _ => None,
-        }),
-        (_, Some(r)) if r.starts_with(EndReason::TimeForfeit.describe()) => {
+    match (result.map(str::trim), reason) {
+        (_, Some(EndReason::Agreement)) => game.agree(),
+        (Some("1-0"), Some(EndReason::Resignation)) => game.resign(Color::Black),
+        (Some("0-1"), Some(EndReason::Resignation)) => game.resign(Color::White),
+        (Some(r @ ("1-0" | "0-1" | "1/2-1/2")), Some(EndReason::Adjudication)) => {
+            game.adjudicate(match r {
+                "1-0" => Some(Color::White),
+                "0-1" => Some(Color::Black),
+                _ => None,
+            })
+        }
+        (_, Some(EndReason::TimeForfeit | EndReason::TimeoutCannotWin)) => {
             let out_of_time = game.clock_state().and_then(|c| {
                 (c.white_ms == 0)
                     .then_some(Color::White)
@@ -630,17 +654,23 @@ fn restore_ending(game: &mut Game, result: Option<&str>, reason: Option<&str>) {
 
 /// A new game of a variant, with errors as record errors.
 fn new_game(def: Arc<VariantDef>, start: Option<&str>, seed: u64) -> Result<Game, RecordError> {
-    Game::new(def, start, seed).map_err(|e| {
-        let message = match e {
-            VariantError::Position { error, .. } => error.to_string(),
-            other => other.to_string(),
-        };
+    Game::new(def, start, seed).map_err(|error| {
         RecordErrorKind::BadFen {
             fen: clip(start.unwrap_or_default()),
-            message: clip_middle(&message),
+            error,
         }
         .into()
     })
+}
+
+/// What is wrong with a start, short: the position's own problem without
+/// the variant's name, which the record names already.
+fn start_problem(error: &VariantError) -> String {
+    let message = match error {
+        VariantError::Position { error, .. } => error.to_string(),
+        other => other.to_string(),
+    };
+    clip_middle(&message)
 }
 
 /// Who acts at the ply about to be played, for messages: "move 4, White"
@@ -656,41 +686,40 @@ fn play_coord(
     game: &mut Game,
     ply: usize,
     text: &str,
-    parsed: Result<CoordText, String>,
+    parsed: Result<CoordText, NotationError>,
 ) -> Result<(), RecordError> {
-    let coord = parsed.map_err(|message| RecordErrorKind::BadAction {
+    let coord = parsed.map_err(|e| RecordErrorKind::BadAction {
         ply,
         mover: mover(game),
         action: clip(text),
-        message: clip_middle(&message),
+        message: clip_middle(&e.to_string()),
     })?;
-    let illegal = |game: &Game, reason: String| -> RecordError {
+    let illegal = |game: &Game, reason: Refusal| -> RecordError {
         RecordErrorKind::Illegal {
             ply,
             mover: mover(game),
             action: clip(text),
-            reason,
+            reason: Box::new(reason),
         }
         .into()
     };
     let over = |game: &Game| {
-        game.outcome().map(|o| {
-            let names = game.position().side_names();
-            format!("the game was already over: {}", o.describe_with(names))
-        })
+        game.outcome()
+            .map(|o| Refusal::AlreadyOver(NamedOutcome::of(o, game.position())))
     };
     // `Game::play` judges the game-level endings itself; only the board's
     // legal actions are needed here (replay stays one generation per ply).
     let mut legal = Vec::with_capacity(64);
     game.position().legal_actions(&mut legal);
     let Some(action) = crate::core::action::find_by_coord(&coord, &legal) else {
-        let reason = over(game).unwrap_or_else(|| game.position().why_illegal(&coord, &legal));
+        let reason = over(game)
+            .unwrap_or_else(|| Refusal::Illegal(game.position().why_illegal(&coord, &legal)));
         return Err(illegal(game, reason));
     };
     game.play(action).map_err(|e| {
         let reason = match e {
-            GameError::Finished(_) => over(game).unwrap_or_else(|| e.to_string()),
-            other => other.to_string(),
+            GameError::Finished(_) => over(game).unwrap_or(Refusal::Game(e)),
+            other => Refusal::Game(other),
         };
         illegal(game, reason)
     })
@@ -952,7 +981,8 @@ mod tests {
             }
             let rec = record_of(&g);
             assert_eq!(rec.result.as_deref(), Some(result));
-            assert_eq!(rec.reason.as_deref(), Some(reason));
+            let value: Value = serde_json::from_str(&rec.to_json()).unwrap();
+            assert_eq!(value["reason"], reason);
             let back = game_from_record(&rec, &reg()).unwrap();
             assert_eq!(back.outcome(), g.outcome());
         }

@@ -11,7 +11,7 @@ use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions};
 use crate::rules::monochrome::{Monochrome, MonochromeOptions};
 use crate::rules::standard::Standard;
 use crate::rules::AnyPosition;
-use crate::rules::{Position, PositionError};
+use crate::rules::{OptionError, Position, PositionError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -87,6 +87,8 @@ pub enum VariantError {
     Malformed { file: String, message: String },
     #[error("variant '{variant}': field 'options': {message}")]
     Options { variant: String, message: String },
+    #[error("variant '{variant}': field 'options': {error}")]
+    OptionOutOfRange { variant: String, error: OptionError },
     #[error("variant '{variant}': position: {error}")]
     Position {
         variant: String,
@@ -133,10 +135,10 @@ impl VariantDef {
         }
     }
 
-    fn options_error(&self, message: String) -> VariantError {
-        VariantError::Options {
+    fn options_error(&self, error: OptionError) -> VariantError {
+        VariantError::OptionOutOfRange {
             variant: self.id.clone(),
-            message,
+            error,
         }
     }
 
@@ -162,12 +164,12 @@ impl VariantDef {
             ),
             Family::Monochrome => {
                 let options = options::<MonochromeOptions>(self)?;
-                options.check().map_err(|m| self.options_error(m))?;
+                options.check().map_err(|e| self.options_error(e))?;
                 AnyPosition::Monochrome(Monochrome::from_setup(setup, options).map_err(wrap)?)
             }
             Family::DiceMoney => {
                 let options = options::<DiceMoneyOptions>(self)?;
-                options.check().map_err(|m| self.options_error(m))?;
+                options.check().map_err(|e| self.options_error(e))?;
                 AnyPosition::DiceMoney(DiceMoney::from_setup(setup, options).map_err(wrap)?)
             }
         })
@@ -441,6 +443,22 @@ pub fn user_variant_dir() -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // The table of files compiled in is written by hand: a file added to
+    // variants/ and not to it would silently not ship.
+    #[test]
+    fn the_builtin_table_is_every_file_in_variants() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".json"))
+            .collect();
+        files.sort();
+        let mut built: Vec<String> = BUILTIN.iter().map(|(f, _)| f.to_string()).collect();
+        built.sort();
+        assert_eq!(files, built);
+    }
 
     #[test]
     fn every_builtin_variant_loads() {

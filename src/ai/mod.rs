@@ -96,23 +96,6 @@ pub fn rating_of_level(n: u8) -> u32 {
         .map_or(0, |(_, r)| *r)
 }
 
-/// How menus name level `n`: with its estimated rating, `ai:3 ≈ 1500`
-/// (a `?` after the rating while [`RATINGS_CALIBRATED`] is false).
-pub fn level_label(n: u8) -> String {
-    let n = n.clamp(1, 5);
-    let mark = if RATINGS_CALIBRATED { "" } else { "?" };
-    format!("ai:{n} ≈ {}{mark}", rating_of_level(n))
-}
-
-/// How menus show a player choice: a level (`ai:N`) as [`level_label`],
-/// anything else as it is.
-pub fn player_label(choice: &str) -> String {
-    match choice.parse() {
-        Ok(PlayerSpec::Computer { level }) if choice.starts_with("ai:") => level_label(level),
-        _ => choice.to_string(),
-    }
-}
-
 /// A player text that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("'{0}' is not a player: use human, ai, ai:1 … ai:5, ai:RATING (e.g. ai:1500), random, greedy or uci:COMMAND")]
@@ -462,16 +445,6 @@ mod tests {
         let [(_, r1), (_, r2), ..] = LEVEL_RATINGS;
         assert_eq!(level_for_rating(r1 + (r2 - r1) / 4), 1);
         assert_eq!(level_for_rating(r2 - (r2 - r1) / 4), 2);
-    }
-
-    #[test]
-    fn menus_show_levels_with_their_rating() {
-        let r = rating_of_level(3);
-        let mark = if RATINGS_CALIBRATED { "" } else { "?" };
-        assert_eq!(player_label("ai:3"), format!("ai:3 ≈ {r}{mark}"));
-        assert_eq!(level_label(9), level_label(5));
-        assert_eq!(player_label("human"), "human");
-        assert_eq!(player_label("random"), "random");
     }
 
     #[test]

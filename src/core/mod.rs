@@ -17,4 +17,4 @@ pub use action::{Action, CoordText, Move, MoveKind, NotationError, Purchase};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use fen::{FenError, Setup};
-pub use types::{Color, Piece, Role, Square};
+pub use types::{Color, KnightKind, Piece, Role, Square};

@@ -269,6 +269,46 @@ impl fmt::Debug for Square {
     }
 }
 
+/// What stands in the knight slot (FEN and SAN letter N): the knight, or
+/// the leaper a Monochromatic sub-variant puts there. A kind of piece, so
+/// it lives with the other piece types, and the screen and the rules'
+/// explanations name it without reaching into one family.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum KnightKind {
+    /// The ordinary knight: always changes colour, so it never moves, but
+    /// it gives check.
+    #[default]
+    Knight,
+    /// Jamal: the (1,3) camel.
+    Camel,
+    /// Daffy: a leap of 2 orthogonally (dabbaba) or 2 diagonally (alfil).
+    Da,
+    /// Two knight moves in the same direction, a (2,4) displacement, through
+    /// an empty intermediate square.
+    DoubleKnight,
+}
+
+impl KnightKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [KnightKind; 4] = [
+        KnightKind::Knight,
+        KnightKind::Camel,
+        KnightKind::Da,
+        KnightKind::DoubleKnight,
+    ];
+
+    /// Name for messages and rules text.
+    pub fn name(self) -> &'static str {
+        match self {
+            KnightKind::Knight => "knight",
+            KnightKind::Camel => "camel",
+            KnightKind::Da => "DA (Daffy)",
+            KnightKind::DoubleKnight => "double knight",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -127,7 +127,12 @@ pub(super) fn check_result(rec: &GameRecord, game: &Game) -> Result<(), RecordEr
                 "'{r}' with the reason '{}': the moves do not end the game, and that is \
                  no ending Motley restores (resignation, agreement, time ran out, \
                  adjudication)",
-                clip(rec.reason.as_deref().unwrap_or_default())
+                clip(
+                    &rec.reason
+                        .as_ref()
+                        .map(ToString::to_string)
+                        .unwrap_or_default()
+                )
             ),
         )),
     }

@@ -56,15 +56,16 @@ impl OpenGame {
         game: &Game,
         players: Option<(&str, &str)>,
     ) -> Result<OpenGame, RecordError> {
-        OpenGame::create_with(dir, game, &record_to_save(game, players))
+        OpenGame::create_with(dir, &record_to_save(game, players))
     }
 
-    /// [`OpenGame::create`] writing `rec`, the record of `game` with what
-    /// the caller keeps beyond the game itself (the UI's hints).
-    pub fn create_with(dir: &Path, game: &Game, rec: &GameRecord) -> Result<OpenGame, RecordError> {
+    /// [`OpenGame::create`] writing `rec`, a game's record with what the
+    /// caller keeps beyond the game itself (a session's hints), named
+    /// after its variant.
+    pub fn create_with(dir: &Path, rec: &GameRecord) -> Result<OpenGame, RecordError> {
         fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
         let text = file_text(rec);
-        let base = format!("{}-{}", stamp(SystemTime::now()), game.variant().id);
+        let base = format!("{}-{}", stamp(SystemTime::now()), rec.variant);
         for n in 1u32..=1000 {
             let name = if n == 1 {
                 format!("{base}.json")
@@ -186,7 +187,7 @@ pub struct UnfinishedGame {
     pub locked: bool,
     /// Why the record could not be read, if it could not; the file is
     /// listed anyway so nothing disappears silently.
-    pub problem: Option<String>,
+    pub problem: Option<RecordErrorKind>,
 }
 
 /// The games in progress in `dir`, newest first. Lock files nobody holds
@@ -233,11 +234,11 @@ fn describe(path: &Path) -> Option<UnfinishedGame> {
         problem: None,
     };
     let read = files::read_regular(path, MAX_FILE_BYTES)
-        .map_err(|e| RecordErrorKind::from(e).to_string())
+        .map_err(RecordErrorKind::from)
         .and_then(|bytes| {
             let text = String::from_utf8(bytes)
-                .map_err(|e| RecordErrorKind::NotUtf8(e.utf8_error().valid_up_to()).to_string())?;
-            GameRecord::from_json(&text).map_err(|e| e.to_string())
+                .map_err(|e| RecordErrorKind::NotUtf8(e.utf8_error().valid_up_to()))?;
+            GameRecord::from_json(&text)
         });
     match read {
         Ok(rec) => {

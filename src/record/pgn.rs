@@ -26,19 +26,23 @@
 //! `[Seed]`, skips comments, NAGs, annotation marks
 //! and variations, honours `[Variant]` (ids or names, e.g. "Antichess",
 //! "Chicken Chess"; no tag means standard chess), `[FEN]` and `[Seed]`, and
-//! restores a result the board does not show as `Termination` says (time
-//! forfeit, adjudication, or agreement as older Motleys wrote it), else as
-//! a resignation (decisive) or an agreement (drawn). Bytes that are not
+//! restores a result the board does not show as Motley's `Ending` tag
+//! says (the ending's id), else as `Termination` says (time forfeit,
+//! adjudication, or agreement as older Motleys wrote it), else as a
+//! resignation (decisive) or an agreement (drawn). Bytes that are not
 //! UTF-8 in a text file are read as Latin-1, and each game says so.
 
+use super::reason::pgn_ending;
 use super::{
-    carried_of, current_scores, new_game, play_coord, restore_carried, restore_dice,
-    restore_ending, result_token, Players, RecordError, RecordErrorKind, Replayed, SavedGame,
+    carried_of, new_game, play_coord, restore_carried, restore_dice, restore_ending, result_token,
+    Players, RecordError, RecordErrorKind, Refusal, Replayed, SavedGame,
 };
 use crate::core::{Action, Color, CoordText};
 use crate::game::Game;
 use crate::quote::{clip, clip_middle};
-use crate::rules::{parse_action, Describe, EndReason, MoveInputError, Outcome, Position};
+use crate::rules::{
+    parse_action, Describe, EndReason, MoveInputError, NamedOutcome, Outcome, Position,
+};
 use crate::variant::{Family, Registry, VariantDef};
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -142,6 +146,11 @@ fn export_with(game: &Game, players: Option<(&str, &str)>, date: Option<&str>) -
         tag("Carried", &escape(&carried.to_string()));
     }
     tag("Termination", termination(outcome.as_ref()));
+    if let Some(o) = &outcome {
+        // Motley's own tag: the ending by its id, so reading it back never
+        // depends on the words of the comment below.
+        tag("Ending", o.reason.id());
+    }
     out.push('\n');
     let mut tokens = movetext(game, result);
     if let Some(o) = outcome {
@@ -196,7 +205,7 @@ fn as_comment(action: &Action) -> bool {
 fn movetext(game: &Game, result: &str) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
     let mut last_was_comment = true;
-    let mut scores = game.position_at(0).and_then(current_scores);
+    let mut scores = game.position_at(0).and_then(Position::current_scores);
     for (i, action) in game.actions().iter().enumerate() {
         let Some(pos) = game.position_at(i) else {
             break;
@@ -227,7 +236,7 @@ fn movetext(game: &Game, result: &str) -> Vec<String> {
             tokens.push(san);
         }
         last_was_comment = comment;
-        let after = game.position_at(i + 1).and_then(current_scores);
+        let after = game.position_at(i + 1).and_then(Position::current_scores);
         if after != scores {
             if let Some([s, n]) = after {
                 tokens.push(format!("{{score {s}-{n}}}"));
@@ -240,13 +249,43 @@ fn movetext(game: &Game, result: &str) -> Vec<String> {
     tokens
 }
 
+/// What is wrong with the text of a PGN game (names of tags come
+/// clipped).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PgnProblem {
+    /// A `[` that starts no tag name.
+    #[error("a tag pair must look like [Name \"value\"]")]
+    TagShape,
+    /// A tag whose value is not quoted.
+    #[error("tag {0}: the value must be in double quotes")]
+    TagUnquoted(String),
+    /// A tag value running to the end of its line.
+    #[error("tag {0}: the value has no closing quote")]
+    TagUnclosed(String),
+    /// A tag without its closing bracket.
+    #[error("tag {0}: missing ']'")]
+    TagUnclosedBracket(String),
+    /// A `{` comment never closed: it would swallow the rest.
+    #[error("unterminated comment: '{{' without '}}'")]
+    UnterminatedComment,
+    /// A game ending inside a `(` variation.
+    #[error("the game is cut off inside a variation ('(' without ')')")]
+    CutInVariation,
+    /// A `Seed` tag that is not a `u64`.
+    #[error("tag Seed: '{}' is not a whole number from 0 to {}", clip(.0), u64::MAX)]
+    BadSeed(String),
+    /// The `Carried` tag is not JSON (the parser's message, clipped).
+    #[error("tag Carried: not the JSON Motley writes there ({0})")]
+    BadCarried(String),
+}
+
 /// A lexical token of PGN.
 #[derive(Debug, PartialEq)]
 enum Tok<'a> {
     Tag(String, String),
-    BadTag(String),
+    BadTag(PgnProblem),
     Comment(&'a str),
-    Unterminated(&'static str),
+    UnterminatedComment,
     Open,
     Close,
     Word(&'a str),
@@ -313,7 +352,7 @@ impl<'a> Iterator for Lexer<'a> {
                         }
                         None => {
                             self.i = b.len();
-                            Tok::Unterminated("comment: '{' without '}'")
+                            Tok::UnterminatedComment
                         }
                     })
                 }
@@ -356,13 +395,13 @@ impl<'a> Iterator for Lexer<'a> {
 fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
     let b = text.as_bytes();
     let mut i = start + 1;
-    let bad = |i: usize, msg: &str| {
+    let bad = |i: usize, problem: PgnProblem| {
         // Resume after the rest of the line or the closing bracket.
         let mut j = i;
         while j < b.len() && b[j] != b']' && b[j] != b'\n' {
             j += 1;
         }
-        (Tok::BadTag(msg.to_string()), (j + 1).min(b.len()))
+        (Tok::BadTag(problem), (j + 1).min(b.len()))
     };
     while i < b.len() && b[i] == b' ' {
         i += 1;
@@ -372,25 +411,20 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
         i += 1;
     }
     if i == name_start {
-        return bad(i, "a tag pair must look like [Name \"value\"]");
+        return bad(i, PgnProblem::TagShape);
     }
     let name = clip(&text[name_start..i]);
     while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
         i += 1;
     }
     if i >= b.len() || b[i] != b'"' {
-        return bad(
-            i,
-            &format!("tag {name}: the value must be in double quotes"),
-        );
+        return bad(i, PgnProblem::TagUnquoted(name));
     }
     i += 1;
     let mut value = Vec::new();
     loop {
         match b.get(i) {
-            None | Some(b'\n') => {
-                return bad(i, &format!("tag {name}: the value has no closing quote"))
-            }
+            None | Some(b'\n') => return bad(i, PgnProblem::TagUnclosed(name)),
             Some(b'\\') if matches!(b.get(i + 1), Some(b'"') | Some(b'\\')) => {
                 value.push(b[i + 1]);
                 i += 2;
@@ -409,7 +443,7 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
         i += 1;
     }
     if b.get(i) != Some(&b']') {
-        return bad(i, &format!("tag {name}: missing ']'"));
+        return bad(i, PgnProblem::TagUnclosedBracket(name));
     }
     let value = String::from_utf8_lossy(&value).into_owned();
     (Tok::Tag(name, value), i + 1)
@@ -431,7 +465,7 @@ struct RawGame {
     tags: Vec<(String, String)>,
     items: Vec<Item>,
     result: Option<&'static str>,
-    error: Option<String>,
+    error: Option<PgnProblem>,
     /// Where the game's text is in the text it was split from.
     span: (usize, usize),
     /// Bytes of the game that were not UTF-8, read as Latin-1.
@@ -456,8 +490,8 @@ impl RawGame {
         self.tags.is_empty() && !self.has_movetext() && self.error.is_none()
     }
 
-    fn fail(&mut self, msg: String) {
-        self.error.get_or_insert(msg);
+    fn fail(&mut self, problem: PgnProblem) {
+        self.error.get_or_insert(problem);
     }
 }
 
@@ -487,9 +521,6 @@ fn split_games(text: &str) -> Vec<RawGame> {
     complete_games(text, true).0
 }
 
-/// Why a game ended inside a variation is refused.
-const CUT_IN_VARIATION: &str = "the game is cut off inside a variation ('(' without ')')";
-
 /// The games of `text` that are complete, and where the rest (an
 /// unfinished game) starts. A game is complete at its result token, or
 /// when the next game's tags begin; at the end of the input (`at_end`)
@@ -508,7 +539,7 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
             Tok::Tag(..) | Tok::BadTag(_) => {
                 if cur.has_movetext() {
                     if depth > 0 {
-                        cur.fail(CUT_IN_VARIATION.to_string());
+                        cur.fail(PgnProblem::CutInVariation);
                     }
                     cur.span = (cur_start, tokens.start);
                     games.push(std::mem::take(&mut cur));
@@ -518,13 +549,13 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
                 last_comment = None;
                 match tok {
                     Tok::Tag(k, v) => cur.tags.push((k, v)),
-                    Tok::BadTag(msg) => cur.fail(msg),
+                    Tok::BadTag(problem) => cur.fail(problem),
                     _ => {}
                 }
             }
             Tok::Open => depth += 1,
             Tok::Close => depth = depth.saturating_sub(1),
-            Tok::Unterminated(what) => cur.fail(format!("unterminated {what}")),
+            Tok::UnterminatedComment => cur.fail(PgnProblem::UnterminatedComment),
             _ if depth > 0 => {}
             Tok::Comment(c) => {
                 let c = c.trim();
@@ -560,7 +591,7 @@ fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
         return (games, cur_start);
     }
     if depth > 0 {
-        cur.fail(CUT_IN_VARIATION.to_string());
+        cur.fail(PgnProblem::CutInVariation);
     }
     if !cur.is_empty() {
         cur.span = (cur_start, text.len());
@@ -618,23 +649,23 @@ pub fn resolve_variant(
 /// Play one SAN (or coordinate) token at `ply`.
 fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> {
     let mover = super::mover(game);
-    let illegal = |reason: String| -> RecordError {
+    let illegal = |reason: Refusal| -> RecordError {
         RecordErrorKind::Illegal {
             ply,
             mover: mover.clone(),
             action: clip(text),
-            reason,
+            reason: Box::new(reason),
         }
         .into()
     };
     if let Some(o) = game.outcome() {
-        return Err(illegal(format!(
-            "the game was already over: {}",
-            o.describe_with(game.position().side_names())
-        )));
+        return Err(illegal(Refusal::AlreadyOver(NamedOutcome::of(
+            o,
+            game.position(),
+        ))));
     }
     match parse_action(game.position(), text) {
-        Ok(a) => game.play(a).map_err(|e| illegal(e.to_string())),
+        Ok(a) => game.play(a).map_err(|e| illegal(Refusal::Game(e))),
         Err(MoveInputError::NotUnderstood(_)) => Err(RecordErrorKind::BadAction {
             ply,
             mover: mover.clone(),
@@ -642,36 +673,29 @@ fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> 
             message: "not SAN or coordinate notation".to_string(),
         }
         .into()),
-        Err(MoveInputError::Illegal { reason, .. }) => Err(illegal(reason)),
-        Err(e @ MoveInputError::Ambiguous(_)) => Err(illegal(e.to_string())),
+        Err(MoveInputError::Illegal { reason, .. }) => Err(illegal(Refusal::Illegal(reason))),
+        Err(MoveInputError::Ambiguous(a)) => Err(illegal(Refusal::Ambiguous(a))),
     }
 }
 
 /// The game a PGN game's tags set up: variant, start, seed, and the state
 /// an earlier match game carried in.
 fn setup_game(raw: &RawGame, registry: &Registry) -> Result<Game, RecordError> {
-    if let Some(msg) = &raw.error {
-        return Err(RecordErrorKind::Pgn(msg.clone()).into());
+    if let Some(problem) = &raw.error {
+        return Err(RecordErrorKind::Pgn(problem.clone()).into());
     }
     let def = resolve_variant(registry, raw.tag("Variant"))?;
     let fen = raw.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
     let seed = match raw.tag("Seed").map(str::trim) {
         None | Some("") => 0,
-        Some(text) => text.parse::<u64>().map_err(|_| {
-            RecordErrorKind::Pgn(format!(
-                "tag Seed: '{}' is not a whole number from 0 to {}",
-                clip(text),
-                u64::MAX
-            ))
-        })?,
+        Some(text) => text
+            .parse::<u64>()
+            .map_err(|_| RecordErrorKind::Pgn(PgnProblem::BadSeed(text.to_string())))?,
     };
     let mut game = new_game(def, fen, seed)?;
     if let Some(text) = raw.tag("Carried") {
         let state: Value = serde_json::from_str(text).map_err(|e| {
-            RecordErrorKind::Pgn(format!(
-                "tag Carried: not the JSON Motley writes there ({})",
-                clip_middle(&e.to_string())
-            ))
+            RecordErrorKind::Pgn(PgnProblem::BadCarried(clip_middle(&e.to_string())))
         })?;
         restore_carried(&mut game, &state)?;
     }
@@ -689,12 +713,7 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         let ply = i + 1;
         let r = match item {
             Item::San(w) => play_san(&mut game, ply, w),
-            Item::Action(t) => play_coord(
-                &mut game,
-                ply,
-                t,
-                CoordText::parse(t).map_err(|e| e.to_string()),
-            ),
+            Item::Action(t) => play_coord(&mut game, ply, t, CoordText::parse(t)),
         };
         if let Err(e) = r {
             error = Some(e);
@@ -703,14 +722,16 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
     }
     if error.is_none() {
         let result = raw.result.or(raw.tag("Result"));
-        let reason = match (
-            result,
-            ending_of(raw.tag("Termination"), raw.ending.as_deref()),
-        ) {
+        let said = pgn_ending(
+            raw.tag("Ending"),
+            raw.tag("Termination"),
+            raw.ending.as_deref(),
+        );
+        let reason = match (result, said) {
             (Some("*") | None, _) => None,
             (_, Some(ending)) => Some(ending),
-            (Some("1/2-1/2"), None) => Some("agreement"),
-            (Some(_), None) => Some("resignation"),
+            (Some("1/2-1/2"), None) => Some(EndReason::Agreement),
+            (Some(_), None) => Some(EndReason::Resignation),
         };
         restore_ending(&mut game, result, reason);
     }
@@ -754,28 +775,6 @@ fn looks_like_text(bytes: &[u8]) -> bool {
     !bytes
         .iter()
         .any(|&b| (b < 0x20 && !b"\t\n\r\x0c".contains(&b)) || b == 0x7f)
-}
-
-/// An ending the board cannot show, as the `Termination` tag and the
-/// comment before the result (`ending`) say it: PGN's standard
-/// `time forfeit` and `adjudication`, the reason in words Motley writes in
-/// that comment ("Black wins (agreement; score 17–28)"), and what older
-/// Motleys wrote in `Termination` ("agreement", "time ran out").
-fn ending_of(termination: Option<&str>, ending: Option<&str>) -> Option<&'static str> {
-    let words =
-        format!("{} {}", termination.unwrap_or(""), ending.unwrap_or("")).to_ascii_lowercase();
-    let time = EndReason::TimeForfeit.describe();
-    if words.contains("time forfeit") || words.contains(time) {
-        Some(time)
-    } else if words.contains("adjudication") {
-        Some("adjudication")
-    } else if words.contains("agreement") {
-        Some("agreement")
-    } else if words.contains("resignation") {
-        Some("resignation")
-    } else {
-        None
-    }
 }
 
 /// How much PGN is read from the input at a time.
@@ -1192,14 +1191,10 @@ mod tests {
     }
 
     /// Plies of each game read from `text` as a stream, or the error.
-    fn stream_plies(text: &str) -> Vec<Result<usize, String>> {
+    fn stream_plies(text: &str) -> Vec<Result<usize, RecordError>> {
         let reg = reg();
         PgnGames::new(Vec::new(), 0, Box::new(text.as_bytes()), &reg)
-            .map(|r| {
-                r.into_result()
-                    .map(|s| s.game.ply())
-                    .map_err(|e| e.to_string())
-            })
+            .map(|r| r.into_result().map(|s| s.game.ply()))
             .collect()
     }
 
@@ -1217,7 +1212,7 @@ mod tests {
         let text = format!("1. e4 {{{junk}\n[Event \"2\"]\n1. d4 d5 *\n");
         let games = stream_plies(&text);
         assert_eq!(games.len(), 2, "{games:?}");
-        let e = games[0].as_ref().unwrap_err();
+        let e = games[0].as_ref().unwrap_err().to_string();
         assert!(e.contains("game 1") && e.contains("over"), "{e}");
         assert_eq!(games[1], Ok(2));
     }

@@ -3,7 +3,9 @@
 //! replaying its game, so hundreds of files list quickly. A PGN file is
 //! summed up by its first game, which is replayed (PGN has no such fields).
 
-use super::{read, GameRecord, Players, RecordErrorKind, MAX_FILE_BYTES};
+use super::{
+    read, GameRecord, Players, RecordError, RecordErrorKind, RecordedReason, MAX_FILE_BYTES,
+};
 use crate::clock::ClockState;
 use crate::files;
 use crate::rules::Position;
@@ -38,7 +40,7 @@ pub struct GameSummary {
     pub clock: Option<ClockState>,
     /// Why the file could not be read; such a file is still listed, so
     /// nothing disappears silently.
-    pub problem: Option<String>,
+    pub problem: Option<RecordError>,
 }
 
 /// How a finished game ended, as its file says: a reason only ever comes
@@ -47,8 +49,9 @@ pub struct GameSummary {
 pub struct Ending {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: String,
-    /// Why the game ended, in words, when the file says.
-    pub reason: Option<String>,
+    /// Why the game ended, when the file says (shown in words by its
+    /// `Display`).
+    pub reason: Option<RecordedReason>,
 }
 
 impl GameSummary {
@@ -101,7 +104,7 @@ pub fn summarize(path: &Path, registry: &Registry) -> GameSummary {
     let read = if is_pgn {
         from_pgn(path, registry, &mut summary)
     } else {
-        from_json(path, &mut summary)
+        from_json(path, &mut summary).map_err(RecordError::from)
     };
     if let Err(problem) = read {
         summary.problem = Some(problem);
@@ -110,12 +113,11 @@ pub fn summarize(path: &Path, registry: &Registry) -> GameSummary {
 }
 
 /// A JSON record's fields, without replaying the game.
-fn from_json(path: &Path, summary: &mut GameSummary) -> Result<(), String> {
-    let bytes = files::read_regular(path, MAX_FILE_BYTES)
-        .map_err(|e| RecordErrorKind::from(e).to_string())?;
+fn from_json(path: &Path, summary: &mut GameSummary) -> Result<(), RecordErrorKind> {
+    let bytes = files::read_regular(path, MAX_FILE_BYTES)?;
     let text = String::from_utf8(bytes)
-        .map_err(|e| RecordErrorKind::NotUtf8(e.utf8_error().valid_up_to()).to_string())?;
-    let rec = GameRecord::from_json(&text).map_err(|e| e.to_string())?;
+        .map_err(|e| RecordErrorKind::NotUtf8(e.utf8_error().valid_up_to()))?;
+    let rec = GameRecord::from_json(&text)?;
     summary.variant = rec.variant;
     summary.players = rec.players;
     summary.plies = rec.moves.len();
@@ -136,10 +138,14 @@ fn from_json(path: &Path, summary: &mut GameSummary) -> Result<(), String> {
 }
 
 /// The first game of a PGN file, replayed as far as it is valid.
-fn from_pgn(path: &Path, registry: &Registry, summary: &mut GameSummary) -> Result<(), String> {
+fn from_pgn(
+    path: &Path,
+    registry: &Registry,
+    summary: &mut GameSummary,
+) -> Result<(), RecordError> {
     let (saved, error) = read::load_first(path, registry).into_parts();
     let Some(saved) = saved else {
-        return Err(error.map_or_else(|| "no game".to_string(), |e| e.to_string()));
+        return Err(error.unwrap_or_else(|| RecordErrorKind::NoGames.into()));
     };
     let game = &saved.game;
     summary.variant = game.variant().id.clone();
@@ -147,13 +153,13 @@ fn from_pgn(path: &Path, registry: &Registry, summary: &mut GameSummary) -> Resu
     summary.plies = game.ply();
     summary.ending = game.outcome().map(|o| Ending {
         result: o.result_str().to_string(),
-        reason: Some(o.reason.describe().to_string()),
+        reason: Some(RecordedReason::Known(o.reason)),
     });
     summary.final_fen = Some(game.position().to_fen());
     summary.clock = game.clock_state().cloned();
     summary.date = saved.date;
     match error {
-        Some(e) => Err(e.to_string()),
+        Some(e) => Err(e),
         None => Ok(()),
     }
 }

@@ -5,7 +5,10 @@
 
 use super::castling::{castling_side, positional_why};
 use super::facts::{piece_counts, Describe, Fact, MarkedSquares, SquareMark};
-use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use super::{
+    generic_why_illegal, CastlingBlock, EndReason, FamilyName, IllegalReason, Outcome, Position,
+    PositionError,
+};
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
 use crate::core::movegen::{
@@ -61,11 +64,11 @@ pub struct Antichess {
 
 impl Antichess {
     /// The family's name in messages: Chicken where pieces flip.
-    fn family_name(&self) -> &'static str {
+    fn family_name(&self) -> FamilyName {
         if self.options.flips {
-            "Chicken"
+            FamilyName::Chicken
         } else {
-            "Antichess"
+            FamilyName::Antichess
         }
     }
 
@@ -219,7 +222,7 @@ impl Position for Antichess {
                 .map_or(0, |s| zobrist::ep_file(s.file()))
     }
 
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
         if let Some(why) = super::beyond_reach(self, text).filter(|_| !legal.is_empty()) {
             return why;
         }
@@ -229,7 +232,7 @@ impl Position for Antichess {
                 .filter(|_| !legal.is_empty())
                 .and_then(|kingside| self.why_cannot_castle(kingside))
             {
-                return why;
+                return IllegalReason::Castling(why);
             }
             let ours = board.color_at(from) == Some(self.setup.turn);
             let all_captures = legal
@@ -237,10 +240,7 @@ impl Position for Antichess {
                 .filter_map(|a| a.as_move())
                 .all(|m| self.is_capture(&m));
             if ours && all_captures && !legal.is_empty() {
-                return format!(
-                    "{}: a capture is available and captures are compulsory",
-                    self.family_name()
-                );
+                return IllegalReason::CapturesCompulsory(self.family_name());
             }
         }
         generic_why_illegal(self, text, legal)
@@ -249,9 +249,9 @@ impl Position for Antichess {
     /// No castling in plain antichess; Chicken's positional ruling
     /// otherwise (king at home, own rook in the corner, squares between
     /// empty), whatever moved before.
-    fn why_cannot_castle(&self, kingside: bool) -> Option<String> {
+    fn why_cannot_castle(&self, kingside: bool) -> Option<CastlingBlock> {
         if !self.options.castling {
-            return Some(format!("{}: there is no castling", self.family_name()));
+            return Some(CastlingBlock::NoCastling(self.family_name()));
         }
         positional_why(
             &self.setup.board,

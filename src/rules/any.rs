@@ -8,7 +8,10 @@ use super::facts::{BoardLook, Describe, Effect, EndOffer, Fact, MarkedSquares};
 use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
-use super::{Carried, CarryError, EndReason, ExtraState, Outcome, Position};
+use super::{
+    Carried, CarryError, CastlingBlock, EndReason, ExtraState, IllegalReason, Outcome, PieceName,
+    Position,
+};
 use crate::core::{Action, Bitboard, Color, CoordText, Move, Piece, Role, Setup, Square};
 
 /// A position of any family.
@@ -35,6 +38,50 @@ macro_rules! dispatch {
             $crate::rules::AnyPosition::DiceMoney($p) => $body,
         }
     };
+}
+
+/// The concrete position inside an [`AnyPosition`], when it is of this
+/// family: how a call between two positions finds a partner of its own
+/// kind. Every family implements it, so [`dispatch!`] over a call that
+/// needs it fails to compile for a family added without it.
+pub trait OfFamily: Sized {
+    /// `any` as this family, if it is one.
+    fn of(any: &AnyPosition) -> Option<&Self>;
+}
+
+macro_rules! of_family {
+    ($($family:ident),*) => {$(
+        impl OfFamily for $family {
+            fn of(any: &AnyPosition) -> Option<&$family> {
+                match any {
+                    AnyPosition::$family(p) => Some(p),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+
+of_family!(
+    Standard,
+    Antichess,
+    Contrast,
+    Monochromatic,
+    Monochrome,
+    DiceMoney
+);
+
+/// Carry a finished game's state over to `next` when both games are of
+/// its family (carrying over only makes sense within one family).
+fn carry_within_family<P: Position + OfFamily>(
+    next: &mut P,
+    previous_start: &AnyPosition,
+    previous_end: &AnyPosition,
+    winner: Option<Color>,
+) {
+    if let (Some(start), Some(end)) = (P::of(previous_start), P::of(previous_end)) {
+        next.carry_over(start, end, winner);
+    }
 }
 
 impl Position for AnyPosition {
@@ -74,17 +121,20 @@ impl Position for AnyPosition {
     fn chance_outcomes(&self) -> Vec<(Action, u32)> {
         dispatch!(self, p => p.chance_outcomes())
     }
+    fn current_scores(&self) -> Option<[u32; 2]> {
+        dispatch!(self, p => p.current_scores())
+    }
     fn end_by_rule(&self, reason: EndReason) -> Outcome {
         dispatch!(self, p => p.end_by_rule(reason))
     }
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
         dispatch!(self, p => p.why_illegal(text, legal))
     }
-    fn why_cannot_castle(&self, kingside: bool) -> Option<String> {
+    fn why_cannot_castle(&self, kingside: bool) -> Option<CastlingBlock> {
         dispatch!(self, p => p.why_cannot_castle(kingside))
     }
-    fn role_name(&self, role: Role) -> &'static str {
-        dispatch!(self, p => p.role_name(role))
+    fn piece_name(&self, role: Role) -> PieceName {
+        dispatch!(self, p => p.piece_name(role))
     }
     fn move_pattern(&self, from: Square) -> Bitboard {
         dispatch!(self, p => p.move_pattern(from))
@@ -102,32 +152,7 @@ impl Position for AnyPosition {
         dispatch!(self, p => p.extra_state())
     }
     fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
-        // Carrying over only makes sense between positions of one family.
-        match (self, previous_start, previous_end) {
-            (AnyPosition::Standard(p), AnyPosition::Standard(s), AnyPosition::Standard(e)) => {
-                p.carry_over(s, e, winner)
-            }
-            (AnyPosition::Antichess(p), AnyPosition::Antichess(s), AnyPosition::Antichess(e)) => {
-                p.carry_over(s, e, winner)
-            }
-            (AnyPosition::Contrast(p), AnyPosition::Contrast(s), AnyPosition::Contrast(e)) => {
-                p.carry_over(s, e, winner)
-            }
-            (
-                AnyPosition::Monochromatic(p),
-                AnyPosition::Monochromatic(s),
-                AnyPosition::Monochromatic(e),
-            ) => p.carry_over(s, e, winner),
-            (
-                AnyPosition::Monochrome(p),
-                AnyPosition::Monochrome(s),
-                AnyPosition::Monochrome(e),
-            ) => p.carry_over(s, e, winner),
-            (AnyPosition::DiceMoney(p), AnyPosition::DiceMoney(s), AnyPosition::DiceMoney(e)) => {
-                p.carry_over(s, e, winner)
-            }
-            _ => {}
-        }
+        dispatch!(self, p => carry_within_family(p, previous_start, previous_end, winner))
     }
 }
 

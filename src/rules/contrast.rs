@@ -7,7 +7,8 @@
 
 use super::facts::{Describe, Fact, MarkedSquares, SquareMark};
 use super::fide::{FideFamily, FidePosition};
-use super::{generic_why_illegal, Position, PositionError};
+use super::illegal::ContrastRule;
+use super::{generic_why_illegal, Attacks, CastlingBlock, IllegalReason, Position, PositionError};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks, queen_attacks,
     rook_attacks, Leaper,
@@ -315,7 +316,7 @@ impl FideFamily for ContrastPowers {
         board.occupied() == board.by_role(Role::King)
     }
 
-    fn why_illegal(pos: &Contrast, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(pos: &Contrast, text: &CoordText, legal: &[Action]) -> IllegalReason {
         let CoordText::Move {
             from, to, in_place, ..
         } = *text
@@ -328,16 +329,16 @@ impl FideFamily for ContrastPowers {
         if p.color != pos.turn() || legal.is_empty() {
             return generic_why_illegal(pos, text, legal);
         }
-        let powers = describe_powers(p.color, p.role, from);
         if in_place {
             if p.role != Role::Queen || !is_strong(p.color, from) {
-                return format!("Contrast: only a strong queen captures in place; {powers}");
+                return IllegalReason::Contrast(ContrastRule::InPlaceNeedsStrongQueen {
+                    piece: p,
+                    square: from,
+                });
             }
             if pos.board().color_at(to) != Some(p.color.other()) || !king_attacks(from).contains(to)
             {
-                return format!(
-                    "Contrast: a capture in place removes an enemy piece on an adjacent square; {to} holds none next to {from}"
-                );
+                return IllegalReason::Contrast(ContrastRule::NothingToTakeInPlace { from, to });
             }
         }
         if p.role == Role::King && from.rank() == to.rank() && (from.file() - to.file()).abs() == 2
@@ -345,26 +346,23 @@ impl FideFamily for ContrastPowers {
             let kingside = to.file() > from.file();
             let geo = castle_geometry(p.color, kingside);
             if from == geo.king_from && to == geo.king_to {
-                if let Some(why) =
+                let block =
                     super::castling::right_gone(pos.board(), p.color, pos.castling(), kingside)
-                {
-                    return why;
-                }
-                if (pos.board().occupied() & geo.must_be_empty).any() {
-                    return "castling needs every square between king and rook empty".to_string();
-                }
-                return "castling is not allowed out of, through or into check (attacks counted with Contrast powers)".to_string();
+                        .unwrap_or(if (pos.board().occupied() & geo.must_be_empty).any() {
+                            CastlingBlock::PathOccupied(None)
+                        } else {
+                            CastlingBlock::CheckOnPath(Attacks::Contrast)
+                        });
+                return IllegalReason::Castling(block);
             }
         }
         let ignoring_check = pos.moves_ignoring_check();
         if ignoring_check.iter().filter_map(|a| a.as_move()).any(|m| {
             m.from == from && m.to == to && (m.kind == MoveKind::CaptureInPlace) == in_place
         }) {
-            return if pos.in_check(pos.turn()) {
-                "your king is in check and this move does not get it out (attacks counted with Contrast powers)".to_string()
-            } else {
-                "that would leave your king in check (attacks counted with Contrast powers)"
-                    .to_string()
+            return IllegalReason::KingInCheck {
+                in_check: pos.in_check(pos.turn()),
+                attacks: Attacks::Contrast,
             };
         }
         if legal
@@ -374,7 +372,10 @@ impl FideFamily for ContrastPowers {
         {
             return generic_why_illegal(pos, text, legal);
         }
-        format!("Contrast: {powers}")
+        IllegalReason::Contrast(ContrastRule::Powers {
+            piece: p,
+            square: from,
+        })
     }
 }
 

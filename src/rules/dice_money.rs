@@ -11,8 +11,9 @@
 
 use super::facts::{board_effects, Describe, Die, Earning, Effect, Fact, PriceOffer, TurnStage};
 use super::fide::{fide_hash, validate_fide_setup};
+use super::illegal::DiceMoneyRule;
 use super::standard::{fide_castling_why, fide_why_illegal};
-use super::{Carried, CarryError, EndReason, ExtraState};
+use super::{Carried, CarryError, EndReason, ExtraState, IllegalReason, OptionError};
 use super::{Outcome, Position, PositionError};
 use crate::core::fen::Setup;
 use crate::core::legal::{gen_fide_legal, FideParams};
@@ -240,7 +241,7 @@ pub const MAX_AMOUNT: u32 = 10_000;
 
 impl DiceMoneyOptions {
     /// Refuse amounts over [`MAX_AMOUNT`], naming the field.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), OptionError> {
         let p = &self.prices;
         let fields = [
             ("start_money.white", self.start_money.white),
@@ -257,7 +258,11 @@ impl DiceMoneyOptions {
             ("prices.place_queen", p.place_queen),
         ];
         match fields.iter().find(|(_, v)| *v > MAX_AMOUNT) {
-            Some((name, value)) => Err(format!("{name} is {value}; at most {MAX_AMOUNT}")),
+            Some(&(field, value)) => Err(OptionError::Amount {
+                field,
+                value,
+                max: MAX_AMOUNT,
+            }),
             None => Ok(()),
         }
     }
@@ -317,17 +322,19 @@ impl DiceMoney {
     /// with more of a role than one set holds is refused.
     pub fn from_setup(setup: Setup, options: DiceMoneyOptions) -> Result<DiceMoney, PositionError> {
         validate_fide_setup(&setup)?;
-        options.check().map_err(PositionError::Invalid)?;
+        options.check()?;
         let mut lost = [[0u8; 6]; 2];
         for c in Color::ALL {
             for r in LOSABLE {
                 let n = (setup.board.by_piece(Piece::new(c, r))).count();
                 let max = SET[r.index()] as u32;
                 if n > max {
-                    return Err(PositionError::Invalid(format!(
-                        "Dice-Money: {c} has {n} {}s but one set has only {max} (promotion only brings back lost pieces)",
-                        r.name()
-                    )));
+                    return Err(PositionError::MoreThanASet {
+                        color: c,
+                        role: r,
+                        count: n,
+                        max,
+                    });
                 }
                 lost[c.index()][r.index()] = (max - n) as u8;
             }
@@ -670,105 +677,126 @@ impl DiceMoney {
     }
 
     /// Explain a refused purchase or placement.
-    fn why_purchase_illegal(&self, text: &CoordText) -> String {
+    fn why_purchase_illegal(&self, action: Action) -> DiceMoneyRule {
         let us = self.setup.turn;
         let have = self.money[us.index()];
-        let (action, label) = match *text {
-            CoordText::Buy(p) => (Action::Buy(p), Action::Buy(p).to_string()),
-            CoordText::Place(piece, sq) => (
-                Action::Place(piece, sq),
-                Action::Place(piece, sq).to_string(),
-            ),
-            _ => return String::new(),
-        };
         match self.phase {
-            Phase::Bought => {
-                return "Dice-Money: only one purchase per turn, and this turn's is made"
-                    .to_string()
-            }
-            Phase::Extra => {
-                return "Dice-Money: purchases come before the main move".to_string();
-            }
+            Phase::Bought => return DiceMoneyRule::OnePurchasePerTurn,
+            Phase::Extra => return DiceMoneyRule::PurchaseAfterMainMove,
             _ => {}
         }
-        if let CoordText::Place(piece, sq) = *text {
+        if let Action::Place(piece, sq) = action {
             if piece.role == Role::King {
-                return "Dice-Money: kings are never lost, so never placed".to_string();
+                return DiceMoneyRule::KingNeverPlaced;
             }
             if self.lost[piece.color.index()][piece.role.index()] == 0 {
                 return self.nothing_lost_to_place(piece, sq);
             }
             if self.setup.board.occupied().contains(sq) {
-                return format!(
-                    "Dice-Money: {sq} is occupied; pieces are placed on vacant squares"
-                );
+                return DiceMoneyRule::SquareOccupied(sq);
             }
             if piece.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7) {
-                return "Dice-Money: pawns are never placed on rank 1 or 8".to_string();
+                return DiceMoneyRule::PawnOnEdgeRank;
             }
         }
         if let Some(item) = ShopItem::of_action(&action, us) {
             let price = self.prices[us.index()][item.index()];
             if price > have {
-                return format!("Dice-Money: {label} costs ${price}; you have ${have}");
+                return DiceMoneyRule::TooDear {
+                    action,
+                    price,
+                    money: have,
+                };
             }
         }
-        if let CoordText::Place(piece, sq) = *text {
+        if let Action::Place(piece, sq) = action {
             if !self.placement_keeps_king_safe(piece, sq) {
-                return format!("Dice-Money: {label} would leave your king in check");
+                return DiceMoneyRule::PlacementLeavesCheck(action);
             }
         }
-        format!("Dice-Money: {label} is not possible here")
+        DiceMoneyRule::PurchaseImpossible(action)
     }
 }
 
 impl DiceMoney {
     /// A placement of a piece nobody lost: the letter's case is the piece's
-    /// colour (a Black player's own pieces are lower case), so say which
-    /// piece the text named, and what the player can place and how.
-    fn nothing_lost_to_place(&self, piece: Piece, sq: Square) -> String {
-        let us = self.setup.turn;
-        let whose = |c: Color| {
-            if c == us {
-                "your own".to_string()
-            } else {
-                format!("{}'s", c.name())
-            }
-        };
-        let mut text = format!(
-            "Dice-Money: {label} names a {color} {role}, and {color} has no lost {role} (the letter's case is the piece's colour: upper case White's, lower case Black's)",
-            color = piece.color.name(),
-            role = piece.role.name(),
-            label = Action::Place(piece, sq),
-        );
-        let twin = Piece::new(piece.color.other(), piece.role);
-        if self.lost[twin.color.index()][twin.role.index()] > 0 {
-            text.push_str(&format!(
-                "; {} lost {} is {}",
-                whose(twin.color),
-                twin.role.name(),
-                Action::Place(twin, sq)
-            ));
-        }
-        let can: Vec<String> = [us, us.other()]
+    /// colour (a Black player's own pieces are lower case), so the reason
+    /// names the piece the text named, and what the player can place.
+    fn nothing_lost_to_place(&self, piece: Piece, square: Square) -> DiceMoneyRule {
+        let mover = self.setup.turn;
+        let placeable = [mover, mover.other()]
             .into_iter()
             .flat_map(|c| LOSABLE.iter().map(move |&r| Piece::new(c, r)))
             .filter(|p| self.lost[p.color.index()][p.role.index()] > 0)
-            .map(|p| {
-                format!(
-                    "{} {} ({})",
-                    whose(p.color),
-                    p.role.name(),
-                    Action::Place(p, sq)
-                )
-            })
             .collect();
-        if can.is_empty() {
-            text.push_str(". No piece is lost yet, so there is nothing to place");
-        } else {
-            text.push_str(&format!(". You can place: {}", can.join(", ")));
+        DiceMoneyRule::NothingLostToPlace {
+            piece,
+            square,
+            mover,
+            placeable,
         }
-        text
+    }
+
+    /// Dice-Money's own rules on a typed chess move: no king captures,
+    /// promotion only into lost pieces, the king's bought power.
+    fn why_move_illegal(&self, text: &CoordText) -> Option<DiceMoneyRule> {
+        let CoordText::Move {
+            from,
+            to,
+            promotion,
+            ..
+        } = *text
+        else {
+            return None;
+        };
+        let us = self.setup.turn;
+        let board = &self.setup.board;
+        if board
+            .piece_at(to)
+            .is_some_and(|p| p.role == Role::King && p.color != us)
+        {
+            return Some(DiceMoneyRule::KingCapture);
+        }
+        if board.piece_at(from) == Some(Piece::new(us, Role::Pawn))
+            && to.rank() == promotion_rank(us)
+        {
+            let lost: Vec<Role> = PROMOTABLE
+                .iter()
+                .copied()
+                .filter(|r| self.lost[us.index()][r.index()] > 0)
+                .collect();
+            if let Some(role) = promotion.filter(|r| self.lost[us.index()][r.index()] == 0) {
+                return Some(DiceMoneyRule::NoLostToPromote {
+                    role,
+                    color: us,
+                    lost,
+                });
+            }
+            if lost.is_empty() {
+                return Some(DiceMoneyRule::PawnNeedsLostPiece(us));
+            }
+        }
+        None
+    }
+
+    /// The chess reasons, after Dice-Money's own: castling, the king's
+    /// bought power, then FIDE's.
+    fn why_chess_move_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
+        let us = self.setup.turn;
+        let board = &self.setup.board;
+        if let Some(why) = fide_castling_why(board, us, self.setup.castling, text) {
+            return IllegalReason::Castling(why);
+        }
+        if let CoordText::Move { from, to, .. } = *text {
+            if board.piece_at(from) == Some(Piece::new(us, Role::King))
+                && !self.king_power
+                && crate::core::attacks::queen_attacks(from, board.occupied()).contains(to)
+                && !crate::core::attacks::king_attacks(from).contains(to)
+            {
+                return IllegalReason::DiceMoney(DiceMoneyRule::KingPowerNotBought);
+            }
+        }
+        fide_why_illegal(self, board, us, text, legal)
     }
 }
 
@@ -981,90 +1009,25 @@ impl Position for DiceMoney {
         }
     }
 
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
         if legal.is_empty() {
             return super::generic_why_illegal(self, text, legal);
         }
-        match (*text, self.phase) {
-            (CoordText::Roll(..), Phase::Roll) => {
-                return "Dice-Money: that roll is not possible".to_string()
+        let rule = match (*text, self.phase) {
+            (CoordText::Roll(..), Phase::Roll) => Some(DiceMoneyRule::RollImpossible),
+            (CoordText::Roll(..), _) => Some(DiceMoneyRule::RollOnce),
+            (_, Phase::Roll) => Some(DiceMoneyRule::MustRoll(self.setup.turn)),
+            (CoordText::Pass, _) => Some(DiceMoneyRule::PassOnlyWithExtraMoves),
+            (CoordText::Buy(p), _) => Some(self.why_purchase_illegal(Action::Buy(p))),
+            (CoordText::Place(piece, sq), _) => {
+                Some(self.why_purchase_illegal(Action::Place(piece, sq)))
             }
-            (CoordText::Roll(..), _) => {
-                return "Dice-Money: the dice are rolled once, at the start of a turn".to_string()
-            }
-            (_, Phase::Roll) => {
-                return format!(
-                    "Dice-Money: {} must roll the dice first (roll:a,b)",
-                    self.setup.turn.name()
-                )
-            }
-            (CoordText::Pass, _) => {
-                return "Dice-Money: pass gives up bought extra moves; it exists only after the main move while extra moves remain".to_string()
-            }
-            (CoordText::Buy(_) | CoordText::Place(..), _) => {
-                return self.why_purchase_illegal(text)
-            }
-            (CoordText::Move { .. }, _) => {}
-        }
-        let CoordText::Move {
-            from,
-            to,
-            promotion,
-            ..
-        } = *text
-        else {
-            return super::generic_why_illegal(self, text, legal);
+            (CoordText::Move { .. }, _) => self.why_move_illegal(text),
         };
-        let us = self.setup.turn;
-        if self
-            .setup
-            .board
-            .piece_at(to)
-            .is_some_and(|p| p.role == Role::King && p.color != us)
-        {
-            return "Dice-Money: no move may capture a king".to_string();
+        match rule {
+            Some(rule) => IllegalReason::DiceMoney(rule),
+            None => self.why_chess_move_illegal(text, legal),
         }
-        if self.setup.board.piece_at(from) == Some(Piece::new(us, Role::Pawn))
-            && to.rank() == promotion_rank(us)
-        {
-            let lost: Vec<&str> = PROMOTABLE
-                .iter()
-                .filter(|r| self.lost[us.index()][r.index()] > 0)
-                .map(|r| r.name())
-                .collect();
-            if let Some(r) = promotion.filter(|r| self.lost[us.index()][r.index()] == 0) {
-                return if lost.is_empty() {
-                    format!(
-                        "Dice-Money: no lost {} to promote into; a pawn reaches the last rank only by promoting into a lost piece, and {} has none",
-                        r.name(),
-                        us.name()
-                    )
-                } else {
-                    format!(
-                        "Dice-Money: no lost {} to promote into (lost: {})",
-                        r.name(),
-                        lost.join(", ")
-                    )
-                };
-            }
-            if lost.is_empty() {
-                return format!(
-                    "Dice-Money: a pawn may reach the last rank only by promoting into a lost piece, and {} has none",
-                    us.name()
-                );
-            }
-        }
-        if let Some(why) = fide_castling_why(&self.setup.board, us, self.setup.castling, text) {
-            return why;
-        }
-        if self.setup.board.piece_at(from) == Some(Piece::new(us, Role::King))
-            && !self.king_power
-            && crate::core::attacks::queen_attacks(from, self.setup.board.occupied()).contains(to)
-            && !crate::core::attacks::king_attacks(from).contains(to)
-        {
-            return "Dice-Money: the king moves like a queen only in a turn where buy:king was bought".to_string();
-        }
-        fide_why_illegal(self, &self.setup.board, us, text, legal)
     }
 
     /// Chess's patterns; a king with bought king power also moves like a
@@ -1105,9 +1068,12 @@ impl Position for DiceMoney {
         let Carried::Prices(lists) = carried;
         for (side, list) in lists.prices.iter().enumerate() {
             if let Some((i, price)) = list.iter().enumerate().find(|(_, &p)| p > MAX_AMOUNT) {
-                return Err(CarryError::OutOfRange(format!(
-                    "prices[{side}][{i}] is {price}; at most {MAX_AMOUNT}"
-                )));
+                return Err(CarryError::PriceTooHigh {
+                    side,
+                    index: i,
+                    price: *price,
+                    max: MAX_AMOUNT,
+                });
             }
         }
         self.prices = lists.prices;

@@ -14,7 +14,7 @@ use crate::core::{Action, Bitboard, Board, Color, MoveKind, Piece, Role, Square}
 
 /// The pieces that can stand in the knight's slot: part of how a board
 /// is drawn ([`BoardLook::knight`]).
-pub use super::monochromatic::KnightKind;
+use crate::core::KnightKind;
 
 /// Conventional piece values in pawns (P N B R Q K), for showing material.
 pub const MATERIAL_POINTS: [u32; 6] = [1, 3, 3, 5, 9, 0];

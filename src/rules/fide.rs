@@ -4,7 +4,7 @@
 //! that state and implements [`Position`] once; a family supplies its
 //! [`Powers`] and the few rules of its own through [`FideFamily`].
 
-use super::{chess_pattern, EndReason, Outcome, Position, PositionError};
+use super::{chess_pattern, EndReason, IllegalReason, Outcome, PieceName, Position, PositionError};
 use crate::core::fen::{castle, Setup};
 use crate::core::legal::{gen_legal, king_attacked, FideState, Powers};
 use crate::core::movegen::{
@@ -20,13 +20,13 @@ pub trait FideFamily: Powers + Copy + Debug + Eq + Send + Sync + 'static {
     /// Is the game drawn by lack of material on this board?
     fn insufficient_material(&self, board: &Board) -> bool;
 
-    /// Why a typed move is illegal, in the family's words.
-    fn why_illegal(pos: &FidePosition<Self>, text: &CoordText, legal: &[Action]) -> String;
+    /// Why a typed move is illegal, by the family's rules.
+    fn why_illegal(pos: &FidePosition<Self>, text: &CoordText, legal: &[Action]) -> IllegalReason;
 
-    /// A piece's name in messages ([`Position::role_name`]); chess's by
+    /// A piece's name in messages ([`Position::piece_name`]); chess's by
     /// default.
-    fn role_name(&self, role: Role) -> &'static str {
-        role.name()
+    fn piece_name(&self, role: Role) -> PieceName {
+        PieceName::Chess(role)
     }
 
     /// A piece's movement pattern ([`Position::move_pattern`]); chess's by
@@ -179,12 +179,12 @@ impl<F: FideFamily> Position for FidePosition<F> {
         king_attacked(&self.powers, &self.setup.board, color)
     }
 
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
         F::why_illegal(self, text, legal)
     }
 
-    fn role_name(&self, role: Role) -> &'static str {
-        self.powers.role_name(role)
+    fn piece_name(&self, role: Role) -> PieceName {
+        self.powers.piece_name(role)
     }
 
     fn move_pattern(&self, from: Square) -> Bitboard {

@@ -50,12 +50,16 @@ pub mod contrast;
 pub mod dice_money;
 pub mod facts;
 pub mod fide;
+pub mod illegal;
 pub mod monochromatic;
 pub mod monochrome;
 pub mod standard;
 
 pub use any::AnyPosition;
 pub use facts::Describe;
+pub use illegal::{
+    AmbiguityHint, Attacks, CastlingBlock, FamilyName, IllegalReason, PieceName, UnreadableHint,
+};
 
 use crate::core::action::find_by_coord;
 use crate::core::attacks::{king_attacks, pawn_attacks};
@@ -67,7 +71,9 @@ use crate::core::{
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// Why a game ended.
+/// Why a game ended. Saved games keep it by its stable id
+/// ([`EndReason::id`], e.g. `time_forfeit`), never by its words, so
+/// rewording [`EndReason::describe`] changes no saved game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     Checkmate,
@@ -98,7 +104,49 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    /// Words for status lines and `check` output.
+    /// Every reason, for readers that look one up by its id.
+    pub const ALL: [EndReason; 13] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::InsufficientMaterial,
+        EndReason::FiftyMoves,
+        EndReason::Repetition,
+        EndReason::NoPieces,
+        EndReason::NoLegalMoves,
+        EndReason::HalfEmpty,
+        EndReason::Agreement,
+        EndReason::Resignation,
+        EndReason::TimeForfeit,
+        EndReason::TimeoutCannotWin,
+        EndReason::Adjudication,
+    ];
+
+    /// The stable id saved games keep (the serde name): never reworded.
+    pub fn id(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::InsufficientMaterial => "insufficient_material",
+            EndReason::FiftyMoves => "fifty_moves",
+            EndReason::Repetition => "repetition",
+            EndReason::NoPieces => "no_pieces",
+            EndReason::NoLegalMoves => "no_legal_moves",
+            EndReason::HalfEmpty => "half_empty",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+            EndReason::TimeForfeit => "time_forfeit",
+            EndReason::TimeoutCannotWin => "timeout_cannot_win",
+            EndReason::Adjudication => "adjudication",
+        }
+    }
+
+    /// The reason with this id ([`EndReason::id`]), if any.
+    pub fn from_id(id: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.id() == id)
+    }
+
+    /// Words for status lines and `check` output: the one place an ending
+    /// becomes words.
     pub fn describe(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -115,6 +163,26 @@ impl EndReason {
             EndReason::TimeoutCannotWin => "time ran out; the opponent cannot win",
             EndReason::Adjudication => "adjudication",
         }
+    }
+}
+
+impl Serialize for EndReason {
+    /// As its id ([`EndReason::id`]).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for EndReason {
+    /// From its id ([`EndReason::id`]); anything else is refused by name.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<EndReason, D::Error> {
+        let id = String::deserialize(d)?;
+        EndReason::from_id(&id).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "'{}' is not an ending's id",
+                crate::quote::clip(&id)
+            ))
+        })
     }
 }
 
@@ -203,6 +271,32 @@ impl Outcome {
     }
 }
 
+/// An outcome with the family's names for the sides ([`Describe::side_names`]):
+/// what a message about a finished game says, typed until it is shown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NamedOutcome {
+    /// How the game ended.
+    pub outcome: Outcome,
+    /// The family's names for White and Black.
+    pub sides: [&'static str; 2],
+}
+
+impl NamedOutcome {
+    /// The outcome as told in `pos`'s family.
+    pub fn of(outcome: Outcome, pos: &impl Describe) -> NamedOutcome {
+        NamedOutcome {
+            outcome,
+            sides: pos.side_names(),
+        }
+    }
+}
+
+impl std::fmt::Display for NamedOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.outcome.describe_with(self.sides))
+    }
+}
+
 /// Why a position could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
@@ -222,8 +316,42 @@ pub enum PositionError {
     BadEnPassant(Square),
     #[error("{color} has {count} pieces; at most 16 fit one set")]
     TooManyPieces { color: Color, count: u32 },
-    #[error("{0}")]
-    Invalid(String),
+    /// Dice-Money: more of a role than one set holds (promotion brings
+    /// back only lost pieces).
+    #[error("Dice-Money: {color} has {count} {}s but one set has only {max} (promotion only brings back lost pieces)", .role.name())]
+    MoreThanASet {
+        color: Color,
+        role: Role,
+        count: u32,
+        max: u32,
+    },
+    /// Monochrome: a start score over the bound.
+    #[error("a Monochrome score may be at most {max}")]
+    ScoreTooHigh { max: u32 },
+    /// A family option beyond its bound, named by its variant-file field.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
+/// A variant file's family option beyond what the family allows, named by
+/// its field, so no game's arithmetic can overflow.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OptionError {
+    /// Monochrome: a piece worth more than the bound.
+    #[error("values.{field} is {value}; a piece may be worth at most {max}")]
+    PieceValue {
+        field: &'static str,
+        value: u32,
+        max: u32,
+    },
+    /// Dice-Money: an amount of money, a price or an increment over the
+    /// bound.
+    #[error("{field} is {value}; at most {max}")]
+    Amount {
+        field: &'static str,
+        value: u32,
+        max: u32,
+    },
 }
 
 /// The rules of one family, as a position that knows its legal actions.
@@ -321,18 +449,28 @@ pub trait Position: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
-    /// What an ending by a game-level rule means here (draw, or Monochrome's
-    /// scored end).
-    fn end_by_rule(&self, reason: EndReason) -> Outcome {
-        Outcome::draw(reason)
+    /// The scores of families that keep them (Monochrome: `[south,
+    /// north]`), as they stand now; `None` elsewhere.
+    fn current_scores(&self) -> Option<[u32; 2]> {
+        None
     }
 
-    /// Explain in words why a typed action is not legal: the first reason
-    /// that applies, so a piece that cannot make that move at all is told
-    /// so before any rule about check or captures ([`beyond_reach`]).
-    /// Families override to name their own rules; the default covers the
-    /// common cases.
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+    /// What an ending by a game-level rule means here: a draw, or where
+    /// the family keeps scores ([`Position::current_scores`]) the higher
+    /// score wins.
+    fn end_by_rule(&self, reason: EndReason) -> Outcome {
+        match self.current_scores() {
+            Some(scores) => Outcome::scored(scores, reason),
+            None => Outcome::draw(reason),
+        }
+    }
+
+    /// Why a typed action is not legal: the first reason that applies, so
+    /// a piece that cannot make that move at all is told so before any
+    /// rule about check or captures ([`beyond_reach`]). Families override
+    /// to name their own rules; the default covers the common cases. The
+    /// words are [`IllegalReason`]'s.
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
         generic_why_illegal(self, text, legal)
     }
 
@@ -342,15 +480,15 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// king's castling move is there to be explained by
     /// [`Position::why_illegal`]. The default is FIDE's: the right to castle
     /// leaves with the king's first move.
-    fn why_cannot_castle(&self, _kingside: bool) -> Option<String> {
+    fn why_cannot_castle(&self, _kingside: bool) -> Option<CastlingBlock> {
         castling::king_left_home(self.board(), self.turn())
     }
 
     /// The name of a piece in messages: families whose pieces are not the
     /// chess pieces their letters suggest (Jamal's camel in the knight's
     /// place) override, so an explanation never calls a camel a knight.
-    fn role_name(&self, role: Role) -> &'static str {
-        role.name()
+    fn piece_name(&self, role: Role) -> PieceName {
+        PieceName::Chess(role)
     }
 
     /// Where the piece on `from` could ever go on an otherwise empty board,
@@ -436,10 +574,15 @@ pub enum CarryError {
     /// A carried state sets up a game's start, so it cannot come later.
     #[error("the carried state applies only before the first action")]
     AfterFirstAction,
-    /// A carried value beyond what the family's files allow (a price over
-    /// Dice-Money's cap), named.
-    #[error("{0}")]
-    OutOfRange(String),
+    /// A carried price beyond what the family's files allow (over
+    /// Dice-Money's cap), named by side and index.
+    #[error("prices[{side}][{index}] is {price}; at most {max}")]
+    PriceTooHigh {
+        side: usize,
+        index: usize,
+        price: u32,
+        max: u32,
+    },
 }
 
 /// The state of a position that a FEN cannot hold, typed by family.
@@ -495,7 +638,7 @@ pub fn chess_pattern(piece: Piece, from: Square) -> Bitboard {
 /// make that move at all (it is outside its [`Position::move_pattern`]).
 /// `None` when the move is within the pattern, or is not a move of a
 /// piece of the side to act.
-pub fn beyond_reach<P: Position>(pos: &P, text: &CoordText) -> Option<String> {
+pub fn beyond_reach<P: Position>(pos: &P, text: &CoordText) -> Option<IllegalReason> {
     let CoordText::Move { from, to, .. } = *text else {
         return None;
     };
@@ -503,16 +646,17 @@ pub fn beyond_reach<P: Position>(pos: &P, text: &CoordText) -> Option<String> {
     if piece.color != pos.turn() || from == to || pos.move_pattern(from).contains(to) {
         return None;
     }
-    Some(format!(
-        "the {} on {from} cannot move to {to}",
-        pos.role_name(piece.role)
-    ))
+    Some(IllegalReason::CannotMoveTo {
+        piece: pos.piece_name(piece.role),
+        from,
+        to,
+    })
 }
 
 /// Why the piece of the side to act on `from` cannot go to `to` whatever
 /// the rules of check or captures say: outside its pattern, onto one's
 /// own piece, or (for sliders and pawn pushes) through a piece.
-fn why_move_impossible<P: Position>(pos: &P, from: Square, to: Square) -> Option<String> {
+fn why_move_impossible<P: Position>(pos: &P, from: Square, to: Square) -> Option<IllegalReason> {
     let board = pos.board();
     let piece = board.piece_at(from)?;
     let text = CoordText::Move {
@@ -528,7 +672,10 @@ fn why_move_impossible<P: Position>(pos: &P, from: Square, to: Square) -> Option
         .piece_at(to)
         .filter(|p| p.color == piece.color && to != from)
     {
-        return Some(format!("{to} holds your own {}", pos.role_name(own.role)));
+        return Some(IllegalReason::OwnPiece {
+            square: to,
+            piece: pos.piece_name(own.role),
+        });
     }
     let slides = match piece.role {
         Role::Bishop | Role::Rook | Role::Queen => true,
@@ -537,34 +684,41 @@ fn why_move_impossible<P: Position>(pos: &P, from: Square, to: Square) -> Option
     };
     let blockers = crate::core::attacks::between(from, to) & board.occupied();
     match blockers.first() {
-        Some(sq) if slides => Some(format!(
-            "the {} on {from} cannot pass {sq}: the way to {to} is blocked",
-            pos.role_name(piece.role)
-        )),
+        Some(blocker) if slides => Some(IllegalReason::Blocked {
+            piece: pos.piece_name(piece.role),
+            from,
+            blocker,
+            to,
+        }),
         _ => None,
     }
 }
 
 /// The common explanations: no piece, wrong side, wrong square.
-pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Action]) -> String {
+pub fn generic_why_illegal<P: Position>(
+    pos: &P,
+    text: &CoordText,
+    legal: &[Action],
+) -> IllegalReason {
     if legal.is_empty() {
-        return "the game is over: no action is possible".to_string();
+        return IllegalReason::GameOver;
     }
     if pos.is_chance() {
-        return "the dice must be rolled first".to_string();
+        return IllegalReason::DiceFirst;
     }
     match *text {
         CoordText::Move { from, to, .. } => {
             let board = pos.board();
             let Some(piece) = board.piece_at(from) else {
-                return format!("there is no piece on {from}");
+                return IllegalReason::NoPiece { square: from };
             };
-            let name = pos.role_name(piece.role);
+            let name = pos.piece_name(piece.role);
             if piece.color != pos.turn() {
-                return format!(
-                    "the {name} on {from} is not yours; {} to move",
-                    pos.turn().name()
-                );
+                return IllegalReason::NotYours {
+                    piece: name,
+                    square: from,
+                    to_move: pos.turn(),
+                };
             }
             let from_moves: Vec<Move> = legal
                 .iter()
@@ -579,43 +733,43 @@ pub fn generic_why_illegal<P: Position>(pos: &P, text: &CoordText, legal: &[Acti
                 }
             }
             if from_moves.is_empty() {
-                return format!("the {name} on {from} has no legal move");
+                return IllegalReason::NoLegalMove {
+                    piece: name,
+                    square: from,
+                };
             }
-            let same_squares: Vec<&Move> = from_moves.iter().filter(|m| m.to == to).collect();
+            let same_squares: Vec<Move> =
+                from_moves.iter().copied().filter(|m| m.to == to).collect();
             if !same_squares.is_empty() {
-                return other_form(text, &same_squares);
+                return other_form(text, same_squares);
             }
-            format!("the {name} on {from} cannot move to {to}")
+            IllegalReason::CannotMoveTo {
+                piece: name,
+                from,
+                to,
+            }
         }
-        CoordText::Roll(..) => "dice are rolled only at the start of a turn".to_string(),
-        CoordText::Buy(_) | CoordText::Place(..) => {
-            "purchases and placements exist only in Dice-Money, before the main move".to_string()
-        }
-        CoordText::Pass => "pass gives up remaining extra moves; there are none now".to_string(),
+        CoordText::Roll(..) => IllegalReason::RollNotNow,
+        CoordText::Buy(_) | CoordText::Place(..) => IllegalReason::NoPurchases,
+        CoordText::Pass => IllegalReason::NoPass,
     }
 }
 
 /// The legal move from and to the squares typed exists, but the text
 /// wrote it otherwise: say how it is written.
-fn other_form(text: &CoordText, moves: &[&Move]) -> String {
+fn other_form(text: &CoordText, moves: Vec<Move>) -> IllegalReason {
     if let Some(castle) = moves.iter().find(|m| m.kind == MoveKind::Castle) {
-        return castling::how_to_castle(castle);
+        return IllegalReason::CastleWrittenAs(*castle);
     }
     let promotes = moves.iter().any(|m| m.promotion().is_some());
     match text {
         CoordText::Move {
             promotion: None, ..
-        } if promotes => "that move promotes: add the piece letter, e.g. e7e8q".to_string(),
+        } if promotes => IllegalReason::MustPromote,
         CoordText::Move {
             promotion: Some(_), ..
-        } if !promotes => {
-            let plain: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            format!("that move does not promote: write {}", plain.join(" or "))
-        }
-        _ => {
-            let forms: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            format!("that move is written {}", forms.join(" or "))
-        }
+        } if !promotes => IllegalReason::DoesNotPromote(moves),
+        _ => IllegalReason::WrittenAs(moves),
     }
 }
 
@@ -625,7 +779,7 @@ pub enum MoveInputError {
     #[error("{0}")]
     NotUnderstood(Unreadable),
     #[error("'{}' is illegal: {reason}", crate::quote::clip(.text))]
-    Illegal { text: String, reason: String },
+    Illegal { text: String, reason: IllegalReason },
     #[error("{0}")]
     Ambiguous(Ambiguity),
 }
@@ -637,7 +791,7 @@ pub struct Unreadable {
     /// The text as typed (trimmed).
     pub text: String,
     /// What is wrong with it, or what a move looks like.
-    pub hint: String,
+    pub hint: UnreadableHint,
 }
 
 impl Unreadable {
@@ -645,7 +799,7 @@ impl Unreadable {
     fn new(text: &str) -> Unreadable {
         Unreadable {
             text: text.to_string(),
-            hint: "try e2e4 or Nf3".to_string(),
+            hint: UnreadableHint::Example,
         }
     }
 }
@@ -657,7 +811,7 @@ pub struct Ambiguity {
     /// The text as typed (trimmed).
     pub text: String,
     /// How to write the one meant.
-    pub hint: String,
+    pub hint: AmbiguityHint,
 }
 
 /// SAN of a legal action, with `+`/`#` where the family has check.
@@ -705,9 +859,7 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
     if let Some((square, junk)) = san::trailing_junk(&typed) {
         return Err(MoveInputError::NotUnderstood(Unreadable {
             text: trimmed.to_string(),
-            hint: format!(
-                "'{junk}' after the square {square} is not part of a move: a move ends with its square, a promotion such as =Q, or + # ! ?"
-            ),
+            hint: UnreadableHint::TrailingJunk { junk, square },
         }));
     }
     let sans: Vec<String> = legal
@@ -737,10 +889,10 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
                 };
                 return Err(MoveInputError::Ambiguous(Ambiguity {
                     text: trimmed.to_string(),
-                    hint: format!(
-                        "a lower-case b is the b-file, so it could be a pawn move or a bishop move: write {bishop_text} for the bishop{}",
-                        pawn_san.map(|p| format!(", {p} for the pawn")).unwrap_or_default()
-                    ),
+                    hint: AmbiguityHint::BFile {
+                        bishop: bishop_text.clone(),
+                        pawn: pawn_san,
+                    },
                 }));
             }
         },
@@ -752,31 +904,32 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
             text: trimmed.to_string(),
             hint: ambiguity_hint(&candidates),
         })),
-        san::SanMatch::NoMatch => {
-            let mut err = explain_unmatched_san(pos, trimmed, &typed, &legal);
-            if let (Some(_), MoveInputError::Illegal { reason, .. }) = (&bishop_text, &mut err) {
-                reason.push_str(" (a lower-case b is the b-file; write B for a bishop)");
-            }
-            Err(err)
-        }
+        san::SanMatch::NoMatch => Err(
+            match (
+                &bishop_text,
+                explain_unmatched_san(pos, trimmed, &typed, &legal),
+            ) {
+                (Some(_), MoveInputError::Illegal { text, reason }) => MoveInputError::Illegal {
+                    text,
+                    reason: IllegalReason::BFile(Box::new(reason)),
+                },
+                (_, err) => err,
+            },
+        ),
     }
 }
 
 /// How to say which of several legal actions one SAN text meant: a king
 /// move that is also a castling (`Kg1` with two kings) is told how
 /// castling is written.
-fn ambiguity_hint(candidates: &[Action]) -> String {
+fn ambiguity_hint(candidates: &[Action]) -> AmbiguityHint {
     let moves: Vec<Move> = candidates.iter().filter_map(|a| a.as_move()).collect();
     match moves.iter().find(|m| m.kind == MoveKind::Castle) {
-        Some(castle) => {
-            let other = moves
-                .iter()
-                .find(|m| m.kind != MoveKind::Castle)
-                .map(|m| format!(", or say which king steps there (e.g. K{m})"))
-                .unwrap_or_default();
-            format!("{}{other}", castling::how_to_castle(castle))
-        }
-        None => "say which piece (e.g. Nbd2)".to_string(),
+        Some(castle) => AmbiguityHint::Castling {
+            castle: *castle,
+            king_step: moves.iter().copied().find(|m| m.kind != MoveKind::Castle),
+        },
+        None => AmbiguityHint::WhichPiece,
     }
 }
 
@@ -803,7 +956,7 @@ fn explain_unmatched_san<P: Position>(
         return MoveInputError::NotUnderstood(Unreadable::new(trimmed));
     }
     let reason = if legal.is_empty() {
-        "the game is over".to_string()
+        IllegalReason::GameOver
     } else {
         match san_meant_move(pos, typed) {
             Ok(coord) => pos.why_illegal(&coord, legal),
@@ -823,8 +976,8 @@ fn explain_unmatched_san<P: Position>(
 /// the letter's role whose movement pattern ([`Position::move_pattern`])
 /// reaches the square (a pawn without a capture mark stays on its file),
 /// consistent with any file or rank hint, preferring one whose path is
-/// clear when several fit. `Err` says in words why no single move is meant.
-fn san_meant_move<P: Position>(pos: &P, text: &str) -> Result<CoordText, String> {
+/// clear when several fit. `Err` says why no single move is meant.
+fn san_meant_move<P: Position>(pos: &P, text: &str) -> Result<CoordText, IllegalReason> {
     let t = san::normalize_san(text);
     let board = pos.board();
     let turn = pos.turn();
@@ -837,14 +990,14 @@ fn san_meant_move<P: Position>(pos: &P, text: &str) -> Result<CoordText, String>
     if t == "O-O" || t == "O-O-O" {
         let kingside = t == "O-O";
         if let Some(why) = pos.why_cannot_castle(kingside) {
-            return Err(why);
+            return Err(IllegalReason::Castling(why));
         }
         let g = castle_geometry(turn, kingside);
         return Ok(plain(g.king_from, g.king_to));
     }
     let t = t.split('=').next().unwrap_or(&t);
     let chars: Vec<char> = t.chars().collect();
-    let unclear = || "no legal move has that notation here".to_string();
+    let unclear = || IllegalReason::UnknownNotation;
     let (role, rest) = match chars.first() {
         Some(c) if "KQRBN".contains(*c) => (Role::from_char(*c).ok_or_else(unclear)?, &chars[1..]),
         _ => (Role::Pawn, &chars[..]),
@@ -859,7 +1012,7 @@ fn san_meant_move<P: Position>(pos: &P, text: &str) -> Result<CoordText, String>
     }
     let to = Square::parse(&rest[rest.len() - 2..]).ok_or_else(unclear)?;
     let hint = &rest[..rest.len() - 2];
-    let name = pos.role_name(role);
+    let name = pos.piece_name(role);
     let mine: Vec<Square> = (board.by_color(turn) & board.by_role(role))
         .filter(|from| {
             hint.chars()
@@ -867,7 +1020,11 @@ fn san_meant_move<P: Position>(pos: &P, text: &str) -> Result<CoordText, String>
         })
         .collect();
     if mine.is_empty() {
-        return Err(format!("{} has no {name} that fits '{text}'", turn.name()));
+        return Err(IllegalReason::NoPieceFits {
+            color: turn,
+            piece: name,
+            text: text.to_string(),
+        });
     }
     // A pawn move without a file or capture mark is a push along the file.
     let stays_on_file = role == Role::Pawn && !capture && hint.is_empty();
@@ -890,7 +1047,11 @@ fn san_meant_move<P: Position>(pos: &P, text: &str) -> Result<CoordText, String>
     match (fits.as_slice(), clear.as_slice(), on_file.as_slice()) {
         ([from], ..) | (_, [from], _) => Ok(plain(*from, to)),
         ([], _, [from]) => Ok(plain(*from, to)),
-        ([], ..) => Err(format!("no {name} of {} can move to {to}", turn.name())),
+        ([], ..) => Err(IllegalReason::NoneCanReach {
+            piece: name,
+            color: turn,
+            to,
+        }),
         _ => Err(unclear()),
     }
 }

@@ -6,7 +6,10 @@
 
 use super::facts::{material, BoardLook, Describe, Fact};
 use super::fide::{FideFamily, FidePosition};
-use super::{chess_pattern, generic_why_illegal, Position, PositionError};
+use super::{
+    chess_pattern, generic_why_illegal, Attacks, CastlingBlock, IllegalReason, PieceName, Position,
+    PositionError,
+};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, leaper_attacks, leaper_table, pawn_attacks,
     rook_attacks, Leaper, KNIGHT_OFFSETS,
@@ -17,45 +20,8 @@ use crate::core::legal::{
     same_colour, stays_on_pin_line, Enemy, FidePowers, FideState, Guard, Node, PawnPowers, Powers,
 };
 use crate::core::movegen::{apply_move, castle_geometry, pawn_start_rank, CastleGeometry};
-use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Role, Square};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, KnightKind, Move, Role, Square};
 use serde::{Deserialize, Serialize};
-
-/// What stands in the knight slot (FEN and SAN letter N).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum KnightKind {
-    /// The ordinary knight: always changes colour, so it never moves, but
-    /// it gives check.
-    #[default]
-    Knight,
-    /// Jamal: the (1,3) camel.
-    Camel,
-    /// Daffy: a leap of 2 orthogonally (dabbaba) or 2 diagonally (alfil).
-    Da,
-    /// Two knight moves in the same direction, a (2,4) displacement, through
-    /// an empty intermediate square.
-    DoubleKnight,
-}
-
-impl KnightKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [KnightKind; 4] = [
-        KnightKind::Knight,
-        KnightKind::Camel,
-        KnightKind::Da,
-        KnightKind::DoubleKnight,
-    ];
-
-    /// Name for messages and rules text.
-    pub fn name(self) -> &'static str {
-        match self {
-            KnightKind::Knight => "knight",
-            KnightKind::Camel => "camel",
-            KnightKind::Da => "DA (Daffy)",
-            KnightKind::DoubleKnight => "double knight",
-        }
-    }
-}
 
 /// Family options, read from the variant file.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -381,12 +347,24 @@ fn gen_slot<const KNIGHT: usize>(state: &FideState<'_>, out: &mut Vec<Action>) {
     gen_legal(&FixedSlot::<KNIGHT>, state, out);
 }
 
-fn shade(sq: Square) -> &'static str {
-    if sq.is_dark() {
-        "dark"
-    } else {
-        "light"
+/// Why the castling move of `kingside` is illegal: the rook would change
+/// colour, the right is gone, the path is occupied, or (what is left)
+/// check, counted pictorially.
+fn castling_block(pos: &Monochromatic, g: &CastleGeometry, kingside: bool) -> CastlingBlock {
+    if !castling_keeps_colour(g) {
+        return CastlingBlock::ChangesColour {
+            rook_from: g.rook_from,
+            rook_to: g.rook_to,
+        };
     }
+    let turn = pos.turn();
+    if let Some(why) = super::castling::right_gone(pos.board(), turn, pos.castling(), kingside) {
+        return why;
+    }
+    if (pos.board().occupied() & g.must_be_empty).any() {
+        return CastlingBlock::PathOccupied(None);
+    }
+    CastlingBlock::CheckOnPath(Attacks::Pictorial)
 }
 
 impl FideFamily for MonochromaticPowers {
@@ -406,7 +384,7 @@ impl FideFamily for MonochromaticPowers {
         false
     }
 
-    fn why_illegal(pos: &Monochromatic, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(pos: &Monochromatic, text: &CoordText, legal: &[Action]) -> IllegalReason {
         let CoordText::Move { from, to, .. } = *text else {
             return generic_why_illegal(pos, text, legal);
         };
@@ -424,48 +402,25 @@ impl FideFamily for MonochromaticPowers {
             for kingside in [true, false] {
                 let g = castle_geometry(p.color, kingside);
                 if from == g.king_from && to == g.king_to {
-                    if !castling_keeps_colour(&g) {
-                        return format!(
-                            "Monochromatic: castling this side would move the rook {}{} from a {} to a {} square; only kingside castling keeps both pieces on their colours",
-                            g.rook_from, g.rook_to, shade(g.rook_from), shade(g.rook_to)
-                        );
-                    }
-                    if let Some(why) =
-                        super::castling::right_gone(pos.board(), p.color, pos.castling(), kingside)
-                    {
-                        return why;
-                    }
-                    if (pos.board().occupied() & g.must_be_empty).any() {
-                        return "castling needs every square between king and rook empty"
-                            .to_string();
-                    }
-                    return "castling is not allowed out of, through or into check (check is pictorial: every enemy piece attacks the king's path with its normal powers)".to_string();
+                    return IllegalReason::Castling(castling_block(pos, &g, kingside));
                 }
             }
         }
         if from.is_dark() != to.is_dark() && !pos.board().by_color(p.color).contains(to) {
-            let extra = match p.role {
-                Role::Pawn => " (pawns never make a single step)",
-                Role::Knight if pos.powers().knight == KnightKind::Knight => {
-                    " (knights can never move)"
-                }
-                Role::King => " (kings move diagonally only)",
-                _ => "",
+            return IllegalReason::ChangesColour {
+                role: p.role,
+                from,
+                to,
+                leaper: pos.powers().knight,
             };
-            return format!(
-                "Monochromatic: no piece may change the colour of its square; {from} is {} and {to} is {}{extra}",
-                shade(from),
-                shade(to)
-            );
         }
         if pos.normal_move_shape(from, to) {
             let mut after = *pos.board();
             apply_move(&mut after, Move::new(from, to));
             if king_attacked(&pos.powers(), &after, pos.turn()) {
-                return if pos.in_check(pos.turn()) {
-                    "your king is in check and this move does not get it out (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
-                } else {
-                    "that would leave your king in check (check is pictorial: every enemy piece attacks with its normal powers)".to_string()
+                return IllegalReason::KingInCheck {
+                    in_check: pos.in_check(pos.turn()),
+                    attacks: Attacks::Pictorial,
                 };
             }
         }
@@ -474,10 +429,10 @@ impl FideFamily for MonochromaticPowers {
 
     /// The knight's slot holds the variant's leaper (camel, DA, double
     /// knight), named as such.
-    fn role_name(&self, role: Role) -> &'static str {
+    fn piece_name(&self, role: Role) -> PieceName {
         match role {
-            Role::Knight => self.knight.name(),
-            other => other.name(),
+            Role::Knight => PieceName::Leaper(self.knight),
+            other => PieceName::Chess(other),
         }
     }
 

@@ -4,7 +4,11 @@
 //! on ranks 1–4". Captures score points, and every ending is scored.
 
 use super::facts::{board_effects, BoardLook, Describe, Effect, EndOffer, Fact};
-use super::{generic_why_illegal, EndReason, Outcome, Position, PositionError};
+use super::illegal::MonochromeRule;
+use super::{
+    generic_why_illegal, CastlingBlock, EndReason, FamilyName, IllegalReason, OptionError, Outcome,
+    Position, PositionError,
+};
 use crate::core::attacks::{leaper_attacks, Leaper};
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
@@ -49,14 +53,16 @@ impl Default for PieceValues {
 impl MonochromeOptions {
     /// Refuse piece values over [`MAX_VALUE`], naming the field: then no
     /// game's score can pass `MAX_SCORE`.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), OptionError> {
         // The variant file's field names, in the table's role order.
         let names = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-        for (name, value) in names.into_iter().zip(self.values.table()) {
+        for (field, value) in names.into_iter().zip(self.values.table()) {
             if value > MAX_VALUE {
-                return Err(format!(
-                    "values.{name} is {value}; a piece may be worth at most {MAX_VALUE}"
-                ));
+                return Err(OptionError::PieceValue {
+                    field,
+                    value,
+                    max: MAX_VALUE,
+                });
             }
         }
         Ok(())
@@ -168,7 +174,7 @@ impl Monochrome {
         setup: Setup,
         options: MonochromeOptions,
     ) -> Result<Monochrome, PositionError> {
-        options.check().map_err(PositionError::Invalid)?;
+        options.check()?;
         let mut board = Board::empty();
         for sq in setup.board.occupied() {
             if let Some(role) = setup.board.role_at(sq) {
@@ -192,9 +198,9 @@ impl Monochrome {
     /// up positions from saves and tests.
     pub fn with_scores(mut self, scores: [u32; 2]) -> Result<Monochrome, PositionError> {
         if scores.iter().any(|&s| s > MAX_START_SCORE) {
-            return Err(PositionError::Invalid(format!(
-                "a Monochrome score may be at most {MAX_START_SCORE}"
-            )));
+            return Err(PositionError::ScoreTooHigh {
+                max: MAX_START_SCORE,
+            });
         }
         self.scores = scores;
         Ok(self)
@@ -396,16 +402,16 @@ impl Position for Monochrome {
         Some(self.repetition_key_raw())
     }
 
-    fn end_by_rule(&self, reason: EndReason) -> Outcome {
-        Outcome::scored(self.scores, reason)
+    fn current_scores(&self) -> Option<[u32; 2]> {
+        Some(self.scores)
     }
 
-    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
         if let (CoordText::Move { from, to, .. }, false) = (text, legal.is_empty()) {
             let mine = half_of(self.setup.turn);
             let occ = self.setup.board.occupied();
             if occ.contains(*from) && !mine.contains(*from) {
-                return "Monochrome: you may only move pieces on your half".to_string();
+                return IllegalReason::Monochrome(MonochromeRule::OnlyOwnHalf);
             }
             if let Some(why) = super::beyond_reach(self, text) {
                 return why;
@@ -414,17 +420,15 @@ impl Position for Monochrome {
                 super::castling::castling_side(&self.setup.board, self.setup.turn, *from, *to)
                     .and_then(|kingside| self.why_cannot_castle(kingside))
             {
-                return why;
+                return IllegalReason::Castling(why);
             }
             if self.no_rejection == Some((*to, *from)) {
-                return "Monochrome: that piece was just moved across; it may not go straight back"
-                    .to_string();
+                return IllegalReason::Monochrome(MonochromeRule::NoStraightBack);
             }
             if let Some(role) = self.setup.board.role_at(*from) {
                 if occ.contains(*to) && mine.contains(*to) && self.reach(*from, role).contains(*to)
                 {
-                    return "Monochrome: you may only capture pieces on the opponent's half"
-                        .to_string();
+                    return IllegalReason::Monochrome(MonochromeRule::CaptureOnOpponentsHalf);
                 }
             }
         }
@@ -433,8 +437,13 @@ impl Position for Monochrome {
 
     /// Castling by the positional ruling: a king on its home square, a rook
     /// in that side's corner, the squares between empty.
-    fn why_cannot_castle(&self, kingside: bool) -> Option<String> {
-        super::castling::positional_why(&self.setup.board, self.setup.turn, kingside, "Monochrome")
+    fn why_cannot_castle(&self, kingside: bool) -> Option<CastlingBlock> {
+        super::castling::positional_why(
+            &self.setup.board,
+            self.setup.turn,
+            kingside,
+            FamilyName::Monochrome,
+        )
     }
 
     /// Chess's patterns, but pawns step one square up or down the file,

@@ -2,7 +2,10 @@
 //! generator right.
 
 use super::fide::{FideFamily, FidePosition};
-use super::{beyond_reach, generic_why_illegal, Describe, Position, PositionError};
+use super::{
+    beyond_reach, generic_why_illegal, Attacks, CastlingBlock, Describe, IllegalReason, Position,
+    PositionError,
+};
 use crate::core::fen::Setup;
 use crate::core::legal::FidePowers;
 use crate::core::movegen::{apply_move, castle_geometry, is_attacked, king_in_check};
@@ -45,8 +48,9 @@ impl FideFamily for FidePowers<false> {
         insufficient_material(board)
     }
 
-    fn why_illegal(pos: &Standard, text: &CoordText, legal: &[Action]) -> String {
+    fn why_illegal(pos: &Standard, text: &CoordText, legal: &[Action]) -> IllegalReason {
         fide_castling_why(pos.board(), pos.turn(), pos.castling(), text)
+            .map(IllegalReason::Castling)
             .unwrap_or_else(|| fide_why_illegal(pos, pos.board(), pos.turn(), text, legal))
     }
 
@@ -71,7 +75,7 @@ pub fn fide_why_illegal<P: Position>(
     turn: Color,
     text: &CoordText,
     legal: &[Action],
-) -> String {
+) -> IllegalReason {
     if legal.is_empty() {
         return generic_why_illegal(pos, text, legal);
     }
@@ -83,10 +87,9 @@ pub fn fide_why_illegal<P: Position>(
             let mut after = *board;
             apply_move(&mut after, crate::core::Move::new(from, to));
             if king_in_check(&after, turn) {
-                return if king_in_check(board, turn) {
-                    "your king is in check and this move does not get it out".to_string()
-                } else {
-                    "that would leave your king in check".to_string()
+                return IllegalReason::KingInCheck {
+                    in_check: king_in_check(board, turn),
+                    attacks: Attacks::Chess,
                 };
             }
         }
@@ -123,7 +126,7 @@ pub fn fide_castling_why(
     turn: Color,
     rights: u8,
     text: &CoordText,
-) -> Option<String> {
+) -> Option<CastlingBlock> {
     let CoordText::Move { from, to, .. } = *text else {
         return None;
     };
@@ -139,18 +142,19 @@ pub fn fide_castling_why(
         return Some(why);
     }
     if let Some(sq) = (g.must_be_empty & board.occupied()).first() {
-        return Some(format!(
-            "castling needs every square between king and rook empty; {sq} is occupied"
-        ));
+        return Some(CastlingBlock::PathOccupied(Some(sq)));
     }
     let them = turn.other();
     if king_in_check(board, turn) {
-        return Some("you may not castle while in check".to_string());
+        return Some(CastlingBlock::InCheck);
     }
     let occ = board.occupied();
     let mut path = g.king_path;
     path.find(|sq| is_attacked(board, *sq, them, occ))
-        .map(|sq| format!("the king may not castle through or into check: {them} attacks {sq}"))
+        .map(|square| CastlingBlock::ThroughCheck {
+            attacker: them,
+            square,
+        })
 }
 
 #[cfg(test)]

@@ -130,50 +130,135 @@ impl Config {
         }
     }
 
-    /// Write the config to `path` atomically (a crash leaves the old file),
-    /// creating its folder.
-    pub fn write(&self, path: &Path) -> Result<(), ConfigError> {
+    /// Change the config file at `path` in place: read it (a missing file
+    /// is the defaults), apply `change`, and write back only the keys whose
+    /// values changed, so the player's comments, layout and keys this
+    /// Motley does not know stay as they were; a symlinked file (into a
+    /// dotfiles repository, say) is written at its target and stays a
+    /// link. A file that cannot be read is left as it is (and the error
+    /// returned).
+    pub fn update(path: &Path, change: impl FnOnce(&mut Config)) -> Result<(), ConfigError> {
+        let before = Config::read(path)?;
+        let mut after = before.clone();
+        change(&mut after);
+        if after == before {
+            return Ok(());
+        }
+        let target = link_target(path);
+        let text = match crate::files::read_regular(&target, MAX_CONFIG_BYTES) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(_) => String::new(),
+        };
+        let malformed = |e: toml_edit::TomlError| ConfigError::Malformed {
+            path: path.to_path_buf(),
+            message: e.message().to_string(),
+        };
+        let mut doc: toml_edit::DocumentMut = text.parse().map_err(malformed)?;
+        let old = before.as_document(path)?;
+        let new = after.as_document(path)?;
+        edit_changed(doc.as_table_mut(), old.as_table(), new.as_table());
+        let io = |error| ConfigError::Io {
+            path: target.clone(),
+            error,
+        };
+        if let Some(dir) = target.parent() {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        crate::files::write_atomic(&target, doc.to_string().as_bytes()).map_err(io)
+    }
+
+    /// The config as a TOML document of the keys it sets.
+    fn as_document(&self, path: &Path) -> Result<toml_edit::DocumentMut, ConfigError> {
         let text = toml::to_string(self).map_err(|error| ConfigError::Unwritable {
             path: path.to_path_buf(),
             error,
         })?;
-        let io = |error| ConfigError::Io {
-            path: path.to_path_buf(),
-            error,
-        };
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io)?;
-        }
-        crate::files::write_atomic(path, text.as_bytes()).map_err(io)
-    }
-
-    /// Change the config file at `path`: read it (a missing file is the
-    /// defaults), apply `change`, write it back. A file that cannot be read
-    /// is left as it is (and the error returned).
-    pub fn update(path: &Path, change: impl FnOnce(&mut Config)) -> Result<(), ConfigError> {
-        let mut config = Config::read(path)?;
-        change(&mut config);
-        config.write(path)
-    }
-
-    /// Write the config to the user's config file.
-    pub fn save(&self) -> Result<(), ConfigError> {
-        match config_path() {
-            Some(path) => self.write(&path),
-            None => Err(ConfigError::Io {
-                path: PathBuf::from(CONFIG_FILE),
-                error: std::io::Error::new(
-                    std::io::ErrorKind::NotFound,
-                    "this platform has no config folder",
-                ),
-            }),
-        }
+        text.parse()
+            .map_err(|e: toml_edit::TomlError| ConfigError::Malformed {
+                path: path.to_path_buf(),
+                message: e.message().to_string(),
+            })
     }
 
     /// The theme to use: the command line's choice, else the file's, else
     /// the default.
     pub fn theme_or(&self, command_line: Option<ThemeName>) -> ThemeName {
         command_line.or(self.theme).unwrap_or_default()
+    }
+}
+
+/// Where a write of `path` must go: the file a symlink points to (links
+/// followed to the end), else `path` itself. Renaming over the link would
+/// replace it with a plain file.
+fn link_target(path: &Path) -> PathBuf {
+    let mut at = path.to_path_buf();
+    // A bound on the chain, as the system has: a loop ends here.
+    for _ in 0..40 {
+        match std::fs::read_link(&at) {
+            Ok(next) => {
+                at = match at.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                }
+            }
+            Err(_) => return at,
+        }
+    }
+    path.to_path_buf()
+}
+
+/// Edit `doc` where the config's keys went from `old` to `new`: a changed
+/// value is replaced (keeping the comment before its key), a key no
+/// longer set is removed, and every other line is left alone, the keys
+/// this Motley does not know included.
+fn edit_changed(doc: &mut toml_edit::Table, old: &toml_edit::Table, new: &toml_edit::Table) {
+    let keys: Vec<String> = old
+        .iter()
+        .chain(new.iter())
+        .map(|(k, _)| k.to_string())
+        .collect();
+    let empty = toml_edit::Table::new();
+    for key in keys {
+        let (o, n) = (old.get(&key), new.get(&key));
+        let (o_table, n_table) = (o.and_then(|i| i.as_table()), n.and_then(|i| i.as_table()));
+        if o_table.is_some() || n_table.is_some() {
+            let (o, n) = (o_table.unwrap_or(&empty), n_table.unwrap_or(&empty));
+            let item = doc.entry(&key).or_insert(toml_edit::table());
+            if item.as_table().is_none() {
+                // A dotted or inline form this code does not edit: written anew.
+                *item = toml_edit::table();
+            }
+            if let Some(table) = item.as_table_mut() {
+                edit_changed(table, o, n);
+                if table.is_empty() {
+                    doc.remove(&key);
+                }
+            }
+            continue;
+        }
+        match (o.and_then(|i| i.as_value()), n.and_then(|i| i.as_value())) {
+            (Some(o), Some(n)) if o.to_string().trim() == n.to_string().trim() => {}
+            (_, Some(n)) => set_value(doc, &key, n.clone()),
+            (Some(_), None) => {
+                doc.remove(&key);
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+/// Set `key` to `value` in `doc`, keeping the key's line as it was (the
+/// comment above it, the one after the value, the spacing).
+fn set_value(doc: &mut toml_edit::Table, key: &str, mut value: toml_edit::Value) {
+    match doc.get_mut(key).and_then(|i| i.as_value_mut()) {
+        Some(old) => {
+            *value.decor_mut() = old.decor().clone();
+            *old = value;
+        }
+        None => {
+            value.decor_mut().clear();
+            doc.insert(key, toml_edit::Item::Value(value));
+        }
     }
 }
 
@@ -203,12 +288,74 @@ mod tests {
                 ..NewGameChoices::default()
             },
         };
-        config.write(&path).unwrap();
+        Config::update(&path, |c| *c = config.clone()).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("theme = \"colour-blind\""), "{text}");
         // Unset choices write no key.
         assert!(!text.contains("black") && !text.contains("seed"), "{text}");
         assert_eq!(Config::read(&path).unwrap(), config);
+    }
+
+    // Issue 22, item 35: changing a setting edits the file in place: the
+    // player's comments and keys this Motley does not know stay, and a
+    // symlinked file stays a link, written at its target.
+    #[test]
+    fn item_35_an_update_keeps_comments_unknown_keys_and_symlinks() {
+        let tmp = temp("in-place");
+        let dir = tmp.path();
+        let dotfiles = dir.join("dotfiles");
+        std::fs::create_dir_all(&dotfiles).unwrap();
+        let real = dotfiles.join("motley.toml");
+        let original = "# my Motley settings\n\
+                        theme = \"mono\" # dark terminals\n\
+                        clock_sound = true\n\
+                        \n\
+                        [new_game]\n\
+                        # always against the computer\n\
+                        white = \"ai:3\"\n\
+                        future_key = 7\n";
+        std::fs::write(&real, original).unwrap();
+        let link = dir.join("config").join(CONFIG_FILE);
+        std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink("../dotfiles/motley.toml", &link).unwrap();
+
+        Config::update(&link, |c| c.theme = Some(ThemeName::HighContrast)).unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        let text = std::fs::read_to_string(&real).unwrap();
+        assert_eq!(
+            text,
+            original.replace("\"mono\"", "\"high-contrast\""),
+            "only the theme's value changed"
+        );
+
+        Config::update(&link, |c| {
+            c.new_game.white = None;
+            c.new_game.black = Some("human".into());
+        })
+        .unwrap();
+        let text = std::fs::read_to_string(&real).unwrap();
+        for kept in [
+            "# my Motley settings",
+            "# dark terminals",
+            "clock_sound = true",
+            "future_key = 7",
+        ] {
+            assert!(text.contains(kept), "{kept} lost:\n{text}");
+        }
+        assert!(!text.contains("white"), "{text}");
+        let read = Config::read(&link).unwrap();
+        assert_eq!(read.new_game.black.as_deref(), Some("human"));
+        assert_eq!(read.theme, Some(ThemeName::HighContrast));
+        // A missing file is created with just the keys set.
+        let fresh = dir.join("fresh").join(CONFIG_FILE);
+        Config::update(&fresh, |c| c.theme = Some(ThemeName::Mono)).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&fresh).unwrap(),
+            "theme = \"mono\"\n"
+        );
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! the move list, the message line and the clickable key bar.
 
 use super::base::Message;
-use super::board::{BoardGeom, BoardView, Marks};
-use super::panels;
+use super::board::{BoardGeom, BoardView, Marks, PieceLook};
+use super::keymap::{help_rows, HelpRow, KeyBinding, KeyHint};
+use super::panels::{self, MoveList, MoveRows, PositionFacts};
 use super::popup::{titled_block, TextPopup};
 use super::rules_text;
 use super::theme::Theme;
@@ -31,11 +32,6 @@ const LIST_ROWS: u16 = 5;
 /// Where a wrapped side panel line continues: under its text, two columns
 /// in, so a continuation reads as one.
 const PANEL_HANG: usize = 2;
-
-/// A key shown in the key bar: the key it stands for, its label on screen,
-/// what it does, and its rank (0 is the most important: the first kept
-/// when the bar is narrow).
-pub type KeyHint = (KeyCode, &'static str, &'static str, u8);
 
 /// Where everything on a game screen goes.
 #[derive(Clone, Debug)]
@@ -160,11 +156,11 @@ pub fn wrap_words(text: &str, width: u16) -> Vec<String> {
 /// important) keys.
 fn placed(area: Rect, hints: &[KeyHint]) -> Vec<(Rect, usize)> {
     let width = |i: usize| {
-        let (_, key, label, _) = hints[i];
+        let KeyHint { key, label, .. } = hints[i];
         (key.chars().count() + label.chars().count() + 1) as u16
     };
     let mut by_rank: Vec<usize> = (0..hints.len()).collect();
-    by_rank.sort_by_key(|&i| hints[i].3);
+    by_rank.sort_by_key(|&i| hints[i].rank);
     let pick = |gap: u16| -> Vec<usize> {
         let mut used = 0u16;
         let mut chosen = Vec::new();
@@ -181,7 +177,7 @@ fn placed(area: Rect, hints: &[KeyHint]) -> Vec<(Rect, usize)> {
     let (wide, narrow) = (pick(2), pick(1));
     // One space apart only where that shows more, or more important, keys.
     let worth = |set: &[usize]| {
-        let ranks: u32 = set.iter().map(|&i| u32::from(hints[i].3)).sum();
+        let ranks: u32 = set.iter().map(|&i| u32::from(hints[i].rank)).sum();
         (set.len(), std::cmp::Reverse(ranks))
     };
     let (gap, chosen) = if worth(&narrow) > worth(&wide) {
@@ -205,7 +201,7 @@ fn placed(area: Rect, hints: &[KeyHint]) -> Vec<(Rect, usize)> {
 pub fn buttons(area: Rect, hints: &[KeyHint]) -> Vec<(Rect, KeyCode)> {
     placed(area, hints)
         .into_iter()
-        .map(|(r, i)| (r, hints[i].0))
+        .map(|(r, i)| (r, hints[i].code))
         .collect()
 }
 
@@ -218,7 +214,7 @@ pub struct KeyBar<'a> {
 impl Widget for KeyBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         for (rect, i) in placed(area, self.hints) {
-            let (_, key, label, _) = self.hints[i];
+            let KeyHint { key, label, .. } = self.hints[i];
             buf.set_string(rect.x, rect.y, key, self.theme.key());
             let x = rect.x + key.chars().count() as u16 + 1;
             buf.set_string(x, rect.y, label, self.theme.dim());
@@ -231,28 +227,27 @@ const KEY_COLUMN: usize = 18;
 
 /// The rows of a key table: a key, then what it does, wrapped under its
 /// own text (not under the key).
-fn key_lines(keys: &[(&str, &str)], theme: &Theme) -> Vec<Flow> {
-    keys.iter()
-        .map(|(k, what)| {
-            let line = Line::from(vec![
-                Span::styled(format!("{k:>16}  "), theme.key()),
-                Span::raw(what.to_string()),
-            ]);
-            Flow::hanging(line, KEY_COLUMN)
-        })
-        .collect()
+fn key_lines(rows: impl Iterator<Item = HelpRow>, theme: &Theme) -> Vec<Flow> {
+    rows.map(|HelpRow { keys, what }| {
+        let line = Line::from(vec![
+            Span::styled(format!("{keys:>16}  "), theme.key()),
+            Span::raw(what.to_string()),
+        ]);
+        Flow::hanging(line, KEY_COLUMN)
+    })
+    .collect()
 }
 
-/// A help popup: the table of a screen's keys.
-pub fn keys_popup<'a>(
+/// A help popup: the help rows of a screen's key table.
+pub fn keys_popup<'a, A, C>(
     title: &'a str,
-    keys: &[(&str, &str)],
+    table: &[KeyBinding<A, C>],
     scroll: u16,
     theme: &'a Theme,
 ) -> TextPopup<'a> {
     TextPopup {
         title,
-        text: key_lines(keys, theme),
+        text: key_lines(help_rows(table), theme),
         scroll,
         theme,
     }
@@ -306,12 +301,24 @@ pub fn draw_board(
 ) {
     let mut marks = panels::position_marks(pos, last);
     adjust(&mut marks);
-    let look = panels::piece_look(pos);
+    draw_marked_board(buf, geom, pos, &marks, &panels::piece_look(pos), theme);
+}
+
+/// The board in position `pos` with the marks and the look worked out
+/// already ([`PositionFacts`] and the screen's own marks).
+pub fn draw_marked_board(
+    buf: &mut Buffer,
+    geom: BoardGeom,
+    pos: &AnyPosition,
+    marks: &Marks,
+    look: &PieceLook,
+    theme: &Theme,
+) {
     BoardView {
         board: pos.board(),
         geom,
-        marks: &marks,
-        look: &look,
+        marks,
+        look,
         theme,
     }
     .render(Rect::new(geom.x, geom.y, geom.width(), geom.height()), buf);
@@ -319,9 +326,8 @@ pub fn draw_board(
 
 /// The move list's title: " Moves ", with the legend of the effect marks
 /// the game's moves show when it fits in `width` columns.
-fn moves_title(game: &Game, width: u16, theme: &Theme) -> String {
-    let kinds: Vec<_> = panels::game_effects(game).into_iter().flatten().collect();
-    let legend = panels::effects_legend(&kinds, theme.ascii);
+fn moves_title(moves: &MoveList, width: u16, theme: &Theme) -> String {
+    let legend = moves.legend(theme.ascii);
     let long = format!(" Moves · {legend} ");
     if !legend.is_empty() && long.chars().count() <= usize::from(width) {
         long
@@ -341,15 +347,27 @@ fn box_title(name: &str, width: u16) -> String {
     format!(" {short}… ")
 }
 
-/// A ply's text on screen: columns `x0..x1` of row `y`, and the ply.
-pub type ScreenHit = (u16, u16, u16, usize);
+/// A ply's text on screen, for clicks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ScreenHit {
+    /// Its first column.
+    pub x0: u16,
+    /// Its last column, exclusive.
+    pub x1: u16,
+    /// Its row.
+    pub y: u16,
+    /// The ply count after it.
+    pub ply: usize,
+}
 
 /// The side panel: status lines and the family's panel on top, the move
 /// list under them.
 pub struct SidePanel<'a> {
     pub game: &'a Game,
-    /// The ply whose position the family's panel describes.
-    pub ply: usize,
+    /// The game's move list.
+    pub moves: &'a MoveList,
+    /// The rules' facts of the position the family's panel describes.
+    pub facts: &'a PositionFacts,
     pub status: Vec<Line<'static>>,
     /// The ply highlighted and kept in view (replay), or `None` to follow
     /// the newest move, scrolled up by `scroll` rows.
@@ -379,9 +397,12 @@ impl SidePanel<'_> {
                 .collect()
         };
         let mut top = rows(&self.status);
-        let panel = rows(&panels::variant_panel(
-            self.game, self.ply, self.focus, self.theme,
-        ));
+        let panel = match self.game.position_at(self.facts.ply) {
+            Some(pos) => rows(&panels::variant_panel(
+                self.facts, pos, self.focus, self.theme,
+            )),
+            None => Vec::new(),
+        };
         let room = usize::from(area.height.saturating_sub(LIST_ROWS + 2));
         if !top.is_empty() && !panel.is_empty() && top.len() + 1 + panel.len() <= room {
             top.push(Line::raw(""));
@@ -401,8 +422,15 @@ impl SidePanel<'_> {
     /// The visible rows of the move list and where each shown ply is.
     fn move_list(&self, list_rect: Rect) -> (Vec<Line<'static>>, Vec<ScreenHit>) {
         let inner_w = list_rect.width.saturating_sub(2);
-        let (rows, cur, hits) =
-            panels::move_rows(self.game, self.current, self.marks, inner_w, self.theme);
+        let laid_out = self
+            .moves
+            .rows(self.current, self.marks, inner_w, self.theme);
+        let MoveRows {
+            lines: rows,
+            current_row: cur,
+            hits,
+        } = &*laid_out;
+        let cur = *cur;
         let visible = list_rect.height.saturating_sub(2) as usize;
         let start = if self.current.is_some() {
             // Keep the current ply in view.
@@ -414,14 +442,16 @@ impl SidePanel<'_> {
                 .saturating_sub(self.scroll as usize)
         };
         let screen_hits = hits
-            .into_iter()
-            .filter(|(r, ..)| *r >= start && *r < start + visible)
-            .map(|(r, x0, x1, ply)| {
-                let y = list_rect.y + 1 + (r - start) as u16;
-                (list_rect.x + 1 + x0, list_rect.x + 1 + x1, y, ply)
+            .iter()
+            .filter(|h| h.row >= start && h.row < start + visible)
+            .map(|h| ScreenHit {
+                x0: list_rect.x + 1 + h.x0,
+                x1: list_rect.x + 1 + h.x1,
+                y: list_rect.y + 1 + (h.row - start) as u16,
+                ply: h.ply,
             })
             .collect();
-        let shown = rows.into_iter().skip(start).take(visible).collect();
+        let shown = rows.iter().skip(start).take(visible).cloned().collect();
         (shown, screen_hits)
     }
 
@@ -431,8 +461,8 @@ impl SidePanel<'_> {
         let (_, _, list_rect) = self.parts(area);
         let (_, hits) = self.move_list(list_rect);
         hits.iter()
-            .find(|(x0, x1, y, _)| row == *y && col >= *x0 && col < *x1)
-            .map(|(.., ply)| *ply)
+            .find(|h| row == h.y && col >= h.x0 && col < h.x1)
+            .map(|h| h.ply)
     }
 }
 
@@ -447,7 +477,7 @@ impl Widget for SidePanel<'_> {
         Paragraph::new(top)
             .block(titled_block(name, self.theme))
             .render(top_rect, buf);
-        let title = moves_title(self.game, list_rect.width.saturating_sub(2), self.theme);
+        let title = moves_title(self.moves, list_rect.width.saturating_sub(2), self.theme);
         Paragraph::new(shown)
             .block(titled_block(title, self.theme))
             .render(list_rect, buf);

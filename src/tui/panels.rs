@@ -7,14 +7,15 @@ use super::board::{Marks, PieceLook};
 use super::figures::Figure;
 use super::theme::Theme;
 use crate::analysis::Mark;
-use crate::core::{Action, Bitboard, Color, Piece, Role, Square};
+use crate::core::{Action, Bitboard, Color, KnightKind, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{
-    Die, Effect, EndOffer, Fact, KnightKind, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
+    Die, Effect, EndOffer, Fact, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
 };
 use crate::rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The name the family gives a side ("White", or "South" where the
 /// sides own halves of the board).
@@ -42,12 +43,16 @@ fn marked(marks: &[MarkedSquares], mark: SquareMark) -> Bitboard {
 
 /// How pieces are drawn in this position.
 pub fn piece_look(pos: &AnyPosition) -> PieceLook {
+    look_with(pos, &pos.square_marks())
+}
+
+/// How pieces are drawn in `pos`, whose square marks are `marks`.
+fn look_with(pos: &AnyPosition, marks: &[MarkedSquares]) -> PieceLook {
     let look = pos.board_look();
-    let marks = pos.square_marks();
     PieceLook {
         same_look: look.uniform_pieces,
-        strong: marked(&marks, SquareMark::Strong),
-        weak: marked(&marks, SquareMark::Weak),
+        strong: marked(marks, SquareMark::Strong),
+        weak: marked(marks, SquareMark::Weak),
         knight: match look.knight {
             KnightKind::Knight => Figure::Knight,
             KnightKind::Camel => Figure::Camel,
@@ -60,6 +65,11 @@ pub fn piece_look(pos: &AnyPosition) -> PieceLook {
 
 /// Highlights that come from the position: last move, check, flips.
 pub fn position_marks(pos: &AnyPosition, last: Option<&Action>) -> Marks {
+    marks_with(pos, last, &pos.square_marks())
+}
+
+/// The highlights of `pos`, whose square marks are `squares`.
+fn marks_with(pos: &AnyPosition, last: Option<&Action>, squares: &[MarkedSquares]) -> Marks {
     let mut marks = Marks::default();
     if let Some(Action::Move(m)) = last {
         marks.last_move = vec![m.from, m.to];
@@ -69,8 +79,67 @@ pub fn position_marks(pos: &AnyPosition, last: Option<&Action>) -> Marks {
     if pos.in_check(pos.turn()) {
         marks.check = pos.board().king_of(pos.turn());
     }
-    marks.flipped = marked(&pos.square_marks(), SquareMark::Flipped);
+    marks.flipped = marked(squares, SquareMark::Flipped);
     marks
+}
+
+/// What the rules say of one position of a game for the board and the
+/// side panel: worked out once for the position shown, not on every
+/// frame, since some facts need the legal moves or the game's history.
+#[derive(Clone, Debug)]
+pub struct PositionFacts {
+    /// The ply of the position (0 = the start).
+    pub ply: usize,
+    /// The game is over at this ply.
+    pub over: bool,
+    /// The panel's facts, in order; those about the next action are left
+    /// out once the game is over.
+    facts: Vec<Fact>,
+    /// The pieces each side took up to here, where a fact lists them.
+    taken: [Vec<Piece>; 2],
+    /// How the pieces are drawn.
+    pub look: PieceLook,
+    /// The board's highlights that come from the position (last move,
+    /// check, flips).
+    pub marks: Marks,
+}
+
+impl PositionFacts {
+    /// The position after `ply` actions of `game` (`None` past its end);
+    /// `ended` says the game has ended (at its last ply).
+    pub fn of(game: &Game, ply: usize, ended: bool) -> Option<PositionFacts> {
+        let pos = game.position_at(ply)?;
+        Some(PositionFacts::at(game, pos, ply, ended))
+    }
+
+    /// The current position of `game`; `ended` says the game has ended.
+    pub fn current(game: &Game, ended: bool) -> PositionFacts {
+        PositionFacts::at(game, game.position(), game.ply(), ended)
+    }
+
+    /// `pos`, the position after `ply` actions of `game`.
+    fn at(game: &Game, pos: &AnyPosition, ply: usize, ended: bool) -> PositionFacts {
+        let over = ended && ply == game.ply();
+        let mut facts = pos.facts();
+        if over {
+            facts.retain(|f| !f.is_about_next_action());
+        }
+        let taken = if facts.iter().any(|f| matches!(f, Fact::Scores(_))) {
+            game.taken_until(ply)
+        } else {
+            Default::default()
+        };
+        let last = ply.checked_sub(1).and_then(|i| game.actions().get(i));
+        let squares = pos.square_marks();
+        PositionFacts {
+            ply,
+            over,
+            facts,
+            taken,
+            look: look_with(pos, &squares),
+            marks: marks_with(pos, last, &squares),
+        }
+    }
 }
 
 /// "White 16  Black 16" style: one number per side.
@@ -226,12 +295,11 @@ fn strength_counts(pos: &AnyPosition, look: &PieceLook, names: [&str; 2]) -> Lin
     ))
 }
 
-/// Where a fact is shown: the game and ply whose history a fact may ask
-/// for (scores list what each side took), whether the game is over there,
-/// and whether it is the play screen (which names its keys).
+/// Where a fact is shown: what each side took up to there (scores list
+/// it), whether the game is over there, and whether it is the play screen
+/// (which names its keys).
 struct FactScene<'a> {
-    game: &'a Game,
-    ply: usize,
+    taken: &'a [Vec<Piece>; 2],
     over: bool,
     keys: bool,
 }
@@ -243,18 +311,12 @@ fn fact_lines(
     scene: &FactScene,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
-    let FactScene {
-        game,
-        ply,
-        over,
-        keys,
-    } = *scene;
+    let FactScene { taken, over, keys } = *scene;
     let names = pos.side_names();
     match fact {
         Fact::Material(points) => vec![material_line(*points, names)],
         Fact::PieceCounts(n) => vec![per_side("Pieces", names, n.map(|v| v.to_string()), theme)],
         Fact::Scores(points) => {
-            let taken = game.taken_until(ply);
             vec![
                 per_side("Score", names, points.map(|v| v.to_string()), theme),
                 Line::raw(format!(
@@ -315,40 +377,33 @@ fn fact_lines(
     }
 }
 
-/// The family panel: the state a player of this family must see at `ply`
-/// of `game`, from the rules' facts. `focus` is the square under the
-/// cursor on the play screen (the rules may explain that piece; `None` in
-/// the replay viewer, which also leaves out the play screen's key hints).
+/// The family panel: the state a player of this family must see in
+/// position `pos`, from the rules' facts of it (`facts`). `focus` is the
+/// square under the cursor on the play screen (the rules may explain that
+/// piece; `None` in the replay viewer, which also leaves out the play
+/// screen's key hints).
 pub fn variant_panel(
-    game: &Game,
-    ply: usize,
+    facts: &PositionFacts,
+    pos: &AnyPosition,
     focus: Option<Square>,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
-    let Some(pos) = game.position_at(ply) else {
-        return lines;
-    };
-    let over = ply == game.ply() && game.outcome().is_some();
-    let look = piece_look(pos);
+    let look = &facts.look;
     let strength_marked = (look.strong | look.weak).any();
     if strength_marked {
         lines.extend(strength_legend(theme));
     }
     let scene = FactScene {
-        game,
-        ply,
-        over,
+        taken: &facts.taken,
+        over: facts.over,
         keys: focus.is_some(),
     };
-    for fact in &pos.facts() {
-        if over && fact.is_about_next_action() {
-            continue;
-        }
+    for fact in &facts.facts {
         lines.extend(fact_lines(fact, pos, &scene, theme));
     }
     if strength_marked {
-        lines.push(strength_counts(pos, &look, pos.side_names()));
+        lines.push(strength_counts(pos, look, pos.side_names()));
     }
     if let Some(text) = focus.and_then(|sq| pos.explain_square(sq)) {
         lines.push(Line::raw(text));
@@ -413,20 +468,6 @@ pub fn effects_legend(kinds: &[Effect], ascii: bool) -> String {
     parts.join(" · ")
 }
 
-/// What each action of `game` did besides moving, by ply index (from the
-/// rules).
-pub fn game_effects(game: &Game) -> Vec<Vec<Effect>> {
-    game.actions()
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            game.position_at(i)
-                .map(|p| p.action_effects(a))
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 /// Short text of an action for the move list.
 fn short(san: &str) -> String {
     match san.strip_prefix("roll:") {
@@ -435,9 +476,93 @@ fn short(san: &str) -> String {
     }
 }
 
+/// A game's move list as the screens show it, worked out once per game
+/// (on the play screen, once per change of it) rather than on every frame:
+/// each ply's text and what it did besides moving, from the rules, and the
+/// turns the plies make up. The rows last laid out are kept, and laid out
+/// again only for another width, highlight, marks or theme.
+#[derive(Debug, Default)]
+pub struct MoveList {
+    /// Each ply's text, by ply index.
+    texts: Vec<String>,
+    /// What each ply did besides moving, by ply index.
+    effects: Vec<Vec<Effect>>,
+    /// The turns, in order: a side's actions in a row are one turn.
+    turns: Vec<Turn>,
+    /// The family's names of the sides.
+    names: [&'static str; 2],
+    /// The rows last laid out, and what for.
+    laid_out: Mutex<Option<(RowsKey, Arc<MoveRows>)>>,
+}
+
+impl Clone for MoveList {
+    fn clone(&self) -> MoveList {
+        MoveList {
+            texts: self.texts.clone(),
+            effects: self.effects.clone(),
+            turns: self.turns.clone(),
+            names: self.names,
+            laid_out: Mutex::default(),
+        }
+    }
+}
+
+/// What the move list's rows are laid out for, besides the game.
+#[derive(Debug, PartialEq)]
+struct RowsKey {
+    current: Option<usize>,
+    marks: Vec<Option<Mark>>,
+    width: u16,
+    theme: Theme,
+}
+
+/// One side's turn in the move list.
+#[derive(Clone, Debug)]
+struct Turn {
+    side: Color,
+    /// Its move number.
+    number: u32,
+    /// Its plies, by index.
+    plies: std::ops::Range<usize>,
+}
+
+impl MoveList {
+    /// The move list of `game` as it stands.
+    pub fn of(game: &Game) -> MoveList {
+        let mut effects = Vec::with_capacity(game.ply());
+        let mut turns: Vec<Turn> = Vec::new();
+        for (i, a) in game.actions().iter().enumerate() {
+            let Some(p) = game.position_at(i) else { break };
+            effects.push(p.action_effects(a));
+            let side = p.turn();
+            match turns.last_mut() {
+                Some(t) if t.side == side => t.plies.end = i + 1,
+                _ => turns.push(Turn {
+                    side,
+                    number: p.fullmoves(),
+                    plies: i..i + 1,
+                }),
+            }
+        }
+        MoveList {
+            texts: game.sans().iter().map(|san| short(san)).collect(),
+            effects,
+            turns,
+            names: game.position().side_names(),
+            laid_out: Mutex::default(),
+        }
+    }
+
+    /// The legend of the effect marks the game's moves show.
+    pub fn legend(&self, ascii: bool) -> String {
+        let kinds: Vec<Effect> = self.effects.iter().flatten().cloned().collect();
+        effects_legend(&kinds, ascii)
+    }
+}
+
 /// What the move list's text of each ply is made from.
 struct MoveListText<'a> {
-    sans: &'a [String],
+    texts: &'a [String],
     effects: &'a [Vec<Effect>],
     marks: &'a [Option<Mark>],
     names: [&'static str; 2],
@@ -445,20 +570,29 @@ struct MoveListText<'a> {
     theme: &'a Theme,
 }
 
+/// Where a ply's text is within its turn's part of a row.
+struct PartHit {
+    /// Columns from the part's start.
+    offset: usize,
+    width: usize,
+    /// The ply count after it.
+    ply: usize,
+}
+
 /// One side's turn in the move list (plies `plies`): its spans, where each
-/// ply's text is within it (offset, width, ply count after it), and its width.
+/// ply's text is within it, and its width.
 fn turn_part(
     list: &MoveListText,
     mover: Color,
     plies: std::ops::Range<usize>,
-) -> (Vec<Span<'static>>, Vec<(usize, usize, usize)>, usize) {
+) -> (Vec<Span<'static>>, Vec<PartHit>, usize) {
     let theme = list.theme;
     let mut part: Vec<Span<'static>> = Vec::new();
-    let mut part_hits: Vec<(usize, usize, usize)> = Vec::new();
+    let mut part_hits: Vec<PartHit> = Vec::new();
     let mut plen = 0;
     let first = plies.start;
     for k in plies {
-        let Some(san) = list.sans.get(k) else { break };
+        let Some(text) = list.texts.get(k) else { break };
         let style = if list.current == Some(k + 1) {
             theme.selected_row()
         } else {
@@ -468,7 +602,7 @@ fn turn_part(
             part.push(Span::raw(" "));
             plen += 1;
         }
-        let text = short(san);
+        let text = text.clone();
         // An analysis's mark follows the move (`Nf6??`), then what the move
         // did besides (`Bxb5 ⟲d7`).
         let mark = list.marks.get(k).copied().flatten();
@@ -479,7 +613,11 @@ fn turn_part(
             t => format!(" {t}"),
         };
         let w = text.chars().count() + symbol.len() + did.chars().count();
-        part_hits.push((plen, w, k + 1));
+        part_hits.push(PartHit {
+            offset: plen,
+            width: w,
+            ply: k + 1,
+        });
         plen += w;
         part.push(Span::styled(text, style));
         if let Some(m) = mark {
@@ -492,86 +630,133 @@ fn turn_part(
     (part, part_hits, plen)
 }
 
-/// Where a ply's text sits in the move list: (row, first column, last
-/// column exclusive, ply count after it).
-pub type MoveHit = (usize, u16, u16, usize);
+/// Where a ply's text sits in the move list (for clicks).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveHit {
+    /// The row of the list.
+    pub row: usize,
+    /// Its first column.
+    pub x0: u16,
+    /// Its last column, exclusive.
+    pub x1: u16,
+    /// The ply count after it.
+    pub ply: usize,
+}
 
-/// The numbered move list: one row per move number (actions of the same
-/// side in a row are one turn, where a turn has several actions). `current` (a ply count)
-/// marks the action just played in the replay viewer. Returns the rows,
-/// the row holding `current`, and where each ply's text is (for clicks).
-pub fn move_rows(
-    game: &Game,
-    current: Option<usize>,
-    marks: &[Option<Mark>],
-    width: u16,
-    theme: &Theme,
-) -> (Vec<Line<'static>>, usize, Vec<MoveHit>) {
-    let sans = game.sans();
-    let effects = game_effects(game);
-    let list = MoveListText {
-        sans,
-        effects: &effects,
-        marks,
-        names: game.position().side_names(),
-        current,
-        theme,
-    };
-    // Turns: (side, number, first ply index, last ply index exclusive).
-    let mut turns: Vec<(Color, u32, usize, usize)> = Vec::new();
-    for i in 0..sans.len() {
-        let Some(p) = game.position_at(i) else { break };
-        let side = p.turn();
-        match turns.last_mut() {
-            Some(t) if t.0 == side => t.3 = i + 1,
-            _ => turns.push((side, p.fullmoves(), i, i + 1)),
-        }
-    }
-    let mut rows: Vec<Line<'static>> = Vec::new();
-    let mut hits: Vec<MoveHit> = Vec::new();
-    let mut current_row = None;
-    let width = width as usize;
-    let mut i = 0;
-    while i < turns.len() {
-        let (side, number, _, _) = turns[i];
-        let mut spans: Vec<Span<'static>> = vec![Span::styled(
-            if side == Color::White {
-                format!("{number:>3}. ")
-            } else {
-                format!("{number:>3}… ")
-            },
-            theme.dim(),
-        )];
-        let mut len = 5;
-        let mut take = vec![i];
-        if side == Color::White && i + 1 < turns.len() && turns[i + 1].0 == Color::Black {
-            take.push(i + 1);
-        }
-        for (n, ti) in take.iter().enumerate() {
-            let (mover, _, a, b) = turns[*ti];
-            let (part, part_hits, plen) = turn_part(&list, mover, a..b);
-            if n == 1 && len + 1 + plen > width {
-                // Black's part goes on its own row.
-                rows.push(Line::from(std::mem::take(&mut spans)));
-                spans = vec![Span::styled("     ".to_string(), theme.dim())];
-                len = 5;
-            } else if n == 1 {
-                spans.push(Span::raw(" "));
-                len += 1;
+/// The move list's rows at a width, and where things are in them.
+#[derive(Debug)]
+pub struct MoveRows {
+    pub lines: Vec<Line<'static>>,
+    /// The row holding the current ply (else the last row).
+    pub current_row: usize,
+    /// Where each ply's text is.
+    pub hits: Vec<MoveHit>,
+}
+
+impl MoveList {
+    /// The numbered move list: one row per move number (actions of the
+    /// same side in a row are one turn, where a turn has several actions),
+    /// `width` columns wide. `current` (a ply count) marks the action just
+    /// played in the replay viewer; `marks` are an analysis's marks of the
+    /// plies. The rows last laid out are reused when asked for again.
+    pub fn rows(
+        &self,
+        current: Option<usize>,
+        marks: &[Option<Mark>],
+        width: u16,
+        theme: &Theme,
+    ) -> Arc<MoveRows> {
+        let key = RowsKey {
+            current,
+            marks: marks.to_vec(),
+            width,
+            theme: *theme,
+        };
+        // A poisoned lock only means a panic elsewhere: the memo is still
+        // either empty or whole.
+        let mut laid_out = self.laid_out.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((k, rows)) = laid_out.as_ref() {
+            if *k == key {
+                return Arc::clone(rows);
             }
-            for (off, w, ply) in part_hits {
-                let x = (len + off) as u16;
-                hits.push((rows.len(), x, x + w as u16, ply));
-                if current == Some(ply) {
-                    current_row = Some(rows.len());
+        }
+        let rows = Arc::new(self.lay_out(current, marks, width, theme));
+        *laid_out = Some((key, Arc::clone(&rows)));
+        rows
+    }
+
+    /// The rows, laid out afresh.
+    fn lay_out(
+        &self,
+        current: Option<usize>,
+        marks: &[Option<Mark>],
+        width: u16,
+        theme: &Theme,
+    ) -> MoveRows {
+        let list = MoveListText {
+            texts: &self.texts,
+            effects: &self.effects,
+            marks,
+            names: self.names,
+            current,
+            theme,
+        };
+        let turns = &self.turns;
+        let mut rows: Vec<Line<'static>> = Vec::new();
+        let mut hits: Vec<MoveHit> = Vec::new();
+        let mut current_row = None;
+        let width = width as usize;
+        let mut i = 0;
+        while i < turns.len() {
+            let Turn { side, number, .. } = turns[i];
+            let mut spans: Vec<Span<'static>> = vec![Span::styled(
+                if side == Color::White {
+                    format!("{number:>3}. ")
+                } else {
+                    format!("{number:>3}… ")
+                },
+                theme.dim(),
+            )];
+            let mut len = 5;
+            let mut take = vec![i];
+            if side == Color::White && i + 1 < turns.len() && turns[i + 1].side == Color::Black {
+                take.push(i + 1);
+            }
+            for (n, ti) in take.iter().enumerate() {
+                let turn = &turns[*ti];
+                let (part, part_hits, plen) = turn_part(&list, turn.side, turn.plies.clone());
+                if n == 1 && len + 1 + plen > width {
+                    // Black's part goes on its own row.
+                    rows.push(Line::from(std::mem::take(&mut spans)));
+                    spans = vec![Span::styled("     ".to_string(), theme.dim())];
+                    len = 5;
+                } else if n == 1 {
+                    spans.push(Span::raw(" "));
+                    len += 1;
                 }
+                for PartHit { offset, width, ply } in part_hits {
+                    let x0 = (len + offset) as u16;
+                    hits.push(MoveHit {
+                        row: rows.len(),
+                        x0,
+                        x1: x0 + width as u16,
+                        ply,
+                    });
+                    if current == Some(ply) {
+                        current_row = Some(rows.len());
+                    }
+                }
+                len += plen;
+                spans.extend(part);
             }
-            len += plen;
-            spans.extend(part);
+            rows.push(Line::from(spans));
+            i += take.len();
         }
-        rows.push(Line::from(spans));
-        i += take.len();
+        let current_row = current_row.unwrap_or(rows.len().saturating_sub(1));
+        MoveRows {
+            lines: rows,
+            current_row,
+            hits,
+        }
     }
-    let current_row = current_row.unwrap_or(rows.len().saturating_sub(1));
-    (rows, current_row, hits)
 }

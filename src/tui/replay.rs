@@ -10,30 +10,32 @@
 
 use super::analysis_view::{action_squares, analysis_lines, AnalysisLayout, EvalBar, EvalGraph};
 use super::base::{AppEvent, Ctx, Message, Nav, ReplayStart, Request};
-use super::board::{BoardGeom, Marks};
+use super::board::BoardGeom;
 use super::branch::{branch, BranchOffer};
-use super::control::{load_game, LoadedGame};
-use super::file_games::{list_key, load_nth, FileGames, GameListPopup, ListStep};
+use super::file_games::{list_key, FileGames, GameListPopup, ListStep};
 use super::game_page::{
-    draw_board, keys_popup, message_lines, rules_popup, KeyBar, KeyHint, PageLayout, SidePanel,
+    draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
 };
-use super::panels;
+use super::keymap::{self, KeyBinding, KeyHint};
+use super::panels::{self, MoveList, PositionFacts};
 use super::popup::{edit_line, scroll_key, InputPopup, LineKey, ListKey};
-use super::review::{self, Review};
+use super::review::Review;
 use super::settings::Settings;
-use super::sharing::{share, Share, Shown, SHARE_KEYS};
+use super::sharing::{exported, share, Share, Shown};
 use super::theme::Theme;
 use crate::ai::PlayerSpec;
 use crate::analysis::{GameAnalysis, Mark};
 use crate::game::Game;
-use crate::rules::Position;
+use crate::rules::{Outcome, Position};
+use crate::session::{load_game, load_nth, LoadError, LoadedGame, StoreError, Write, Written};
 use crate::variant::Registry;
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
-use std::path::PathBuf;
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Autoplay speeds, milliseconds per ply.
@@ -86,31 +88,90 @@ pub enum ReplayAction {
     Unbound(char),
 }
 
+/// The moments a viewer binding depends on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReplayWhen {
+    Always,
+    /// The file holds several games.
+    SeveralGames,
+    /// Autoplay is on.
+    Autoplay,
+    /// The analysis is under way.
+    Analysing,
+}
+
+/// Every key of the viewer, in the help's order.
+pub const REPLAY_KEYS: &[KeyBinding<ReplayAction, ReplayWhen>] = {
+    use ReplayAction as A;
+    use ReplayWhen as W;
+    const fn key(
+        keys: &'static [KeyCode],
+        action: ReplayAction,
+    ) -> KeyBinding<ReplayAction, ReplayWhen> {
+        KeyBinding::new(keys, action, W::Always)
+    }
+    const fn share(what: Share) -> KeyBinding<ReplayAction, ReplayWhen> {
+        what.binding(A::Share(what), W::Always)
+    }
+    &[
+        key(&[KeyCode::Left, KeyCode::Char('h')], A::Back)
+            .help("← / h,  → / l", "one ply back / forward")
+            .bar(0, 1, "←", "back"),
+        key(&[KeyCode::Right, KeyCode::Char('l')], A::Forward).bar(1, 2, "→", "forward"),
+        key(&[KeyCode::Home], A::ToStart)
+            .help("Home / End", "the start / the end")
+            .bar(2, 10, "Home", "start"),
+        key(&[KeyCode::End], A::ToEnd).bar(3, 11, "End", "end"),
+        key(&[KeyCode::Char('g')], A::OpenJump)
+            .help("g", "go to a ply by number")
+            .bar(4, 8, "g", "go to"),
+        key(&[KeyCode::Char('p'), KeyCode::Char(' ')], A::ToggleAutoplay)
+            .help("p / Space", "autoplay (play / pause)")
+            .bar(5, 4, "p", "play")
+            .label_while(W::Autoplay, "pause"),
+        key(&[KeyCode::Char('+'), KeyCode::Char('=')], A::Faster)
+            .help("+ / -", "autoplay faster / slower")
+            .bar(10, 6, "+", "faster"),
+        key(&[KeyCode::Char('-')], A::Slower).bar(11, 7, "-", "slower"),
+        key(&[KeyCode::Char('a')], A::Analyse)
+            .help("a", "analyse the game in the background; a again stops")
+            .bar(6, 5, "a", "analyse")
+            .label_while(W::Analysing, "stop analysis"),
+        key(&[KeyCode::Char('b')], A::Branch)
+            .help(
+                "b",
+                "branch: play on from this ply as a new game (kept as a game in progress; asks who plays)",
+            )
+            .bar(7, 9, "b", "branch"),
+        share(Share::Fen),
+        share(Share::Pgn),
+        share(Share::Export),
+        key(&[KeyCode::Char('o')], A::ChooseGame)
+            .help(
+                "o",
+                "choose another game of the file, when it holds several",
+            )
+            .bar(13, 9, "o", "games")
+            .bar_when(W::SeveralGames),
+        key(&[KeyCode::Char('f')], A::Flip)
+            .help("f", "flip the board")
+            .bar(12, 12, "f", "flip"),
+        key(&[KeyCode::Char('i')], A::Rules).help("i", "the rules of this variant"),
+        key(&[KeyCode::Char('?')], A::Help)
+            .help("?", "this help")
+            .bar(8, 0, "?", "help"),
+        key(&[KeyCode::Char('q'), KeyCode::Esc], A::Leave)
+            .help("q / Esc", "leave the viewer")
+            .bar(9, 3, "q", "quit"),
+    ]
+};
+
 impl ReplayAction {
-    /// The action of a key.
-    fn for_key(code: KeyCode) -> Option<ReplayAction> {
-        use ReplayAction as A;
-        if let Some(what) = Share::for_key(code) {
-            return Some(A::Share(what));
-        }
-        Some(match code {
-            KeyCode::Left | KeyCode::Char('h') => A::Back,
-            KeyCode::Right | KeyCode::Char('l') => A::Forward,
-            KeyCode::Home => A::ToStart,
-            KeyCode::End => A::ToEnd,
-            KeyCode::Char('g') => A::OpenJump,
-            KeyCode::Char('p') | KeyCode::Char(' ') => A::ToggleAutoplay,
-            KeyCode::Char('a') => A::Analyse,
-            KeyCode::Char('+') | KeyCode::Char('=') => A::Faster,
-            KeyCode::Char('-') => A::Slower,
-            KeyCode::Char('f') => A::Flip,
-            KeyCode::Char('?') => A::Help,
-            KeyCode::Char('i') => A::Rules,
-            KeyCode::Char('b') => A::Branch,
-            KeyCode::Char('o') => A::ChooseGame,
-            KeyCode::Char('q') | KeyCode::Esc => A::Leave,
-            KeyCode::Char(c) => A::Unbound(c),
-            _ => return None,
+    /// The action of a key; any other letter is [`ReplayAction::Unbound`].
+    fn for_key(code: KeyCode, holds: impl Fn(ReplayWhen) -> bool) -> Option<ReplayAction> {
+        keymap::action_for(REPLAY_KEYS, code, holds).or(match code {
+            KeyCode::Char(c) => Some(ReplayAction::Unbound(c)),
+            _ => None,
         })
     }
 }
@@ -136,6 +197,12 @@ pub struct ReplayState {
     pub players: Option<crate::record::Players>,
     /// The games of the file, when it holds several.
     pub games: Option<FileGames>,
+    /// How the game ended, if it has (the game never changes here).
+    outcome: Option<Outcome>,
+    /// The game's move list.
+    moves: MoveList,
+    /// The rules' facts of the position shown, as of the last event.
+    shown: Option<PositionFacts>,
 }
 
 /// The viewer's view state: what changes how the game looks, never what
@@ -150,35 +217,14 @@ pub struct ReplayView {
     pub message: Option<Message>,
 }
 
-/// Keys of the viewer, for the help popup.
-pub const REPLAY_KEYS: &[(&str, &str)] = &[
-    ("← / h,  → / l", "one ply back / forward"),
-    ("Home / End", "the start / the end"),
-    ("g", "go to a ply by number"),
-    ("p / Space", "autoplay (play / pause)"),
-    ("+ / -", "autoplay faster / slower"),
-    ("a", "analyse the game in the background; a again stops"),
-    (
-        "b",
-        "branch: play on from this ply as a new game (kept as a game in progress; asks who plays)",
-    ),
-    SHARE_KEYS[0],
-    SHARE_KEYS[1],
-    SHARE_KEYS[2],
-    (
-        "o",
-        "choose another game of the file, when it holds several",
-    ),
-    ("f", "flip the board"),
-    ("i", "the rules of this variant"),
-    ("?", "this help"),
-    ("q / Esc", "leave the viewer"),
-];
-
 impl ReplayState {
     /// A viewer at the start of `game`.
     pub fn new(game: Game, path: Option<PathBuf>, error: Option<String>) -> ReplayState {
+        let outcome = game.outcome();
         ReplayState {
+            moves: MoveList::of(&game),
+            shown: PositionFacts::of(&game, 0, outcome.is_some()),
+            outcome,
             review: Review::new(game.ply()),
             game,
             ply: 0,
@@ -215,12 +261,12 @@ impl ReplayState {
 
     /// Open a file: its first game as far as it is valid, with its error
     /// and its stored analysis (and the list of its games, when several).
-    pub fn open(path: PathBuf, registry: &Registry) -> Result<ReplayState, String> {
+    pub fn open(path: PathBuf, registry: &Registry) -> Result<ReplayState, LoadError> {
         let loaded = load_game(&path, registry)?;
         let start = ReplayStart {
             game: loaded.game,
             path: Some(path),
-            error: loaded.error,
+            error: loaded.error.map(|e| e.to_string()),
             players: loaded.players,
             analysis: loaded.analysis,
         };
@@ -241,6 +287,7 @@ impl ReplayState {
                 ..
             }) => {
                 self.review.stop();
+                let error = error.map(|e| e.to_string());
                 let mut next = ReplayState::new(game, Some(path), error).with_stored(analysis);
                 next.players = players;
                 next.games = self.games.take().map(|g| FileGames { shown: index, ..g });
@@ -248,7 +295,7 @@ impl ReplayState {
                 next.view.flipped = self.view.flipped;
                 *self = next;
             }
-            Err(why) => self.view.message = Some(Message::error(why)),
+            Err(why) => self.view.message = Some(Message::error(why.to_string())),
         }
     }
 
@@ -285,34 +332,29 @@ impl ReplayState {
             .then(|| Duration::from_millis(self.speed_ms()))
     }
 
+    /// Whether the moment `when` holds now.
+    fn holds(&self, when: ReplayWhen) -> bool {
+        match when {
+            ReplayWhen::Always => true,
+            ReplayWhen::SeveralGames => self.games.is_some(),
+            ReplayWhen::Autoplay => self.autoplay,
+            ReplayWhen::Analysing => self.review.is_running(),
+        }
+    }
+
     /// The key bar's keys in their order on screen, each with its rank
     /// (narrow terminals drop the least important; all are in the help).
     fn hints(&self) -> Vec<KeyHint> {
-        let autoplay = if self.autoplay { "pause" } else { "play" };
-        let analyse = if self.review.is_running() {
-            "stop analysis"
-        } else {
-            "analyse"
-        };
-        let mut hints = vec![
-            (KeyCode::Left, "←", "back", 1),
-            (KeyCode::Right, "→", "forward", 2),
-            (KeyCode::Home, "Home", "start", 10),
-            (KeyCode::End, "End", "end", 11),
-            (KeyCode::Char('g'), "g", "go to", 8),
-            (KeyCode::Char('p'), "p", autoplay, 4),
-            (KeyCode::Char('a'), "a", analyse, 5),
-            (KeyCode::Char('b'), "b", "branch", 9),
-            (KeyCode::Char('?'), "?", "help", 0),
-            (KeyCode::Char('q'), "q", "quit", 3),
-            (KeyCode::Char('+'), "+", "faster", 6),
-            (KeyCode::Char('-'), "-", "slower", 7),
-            (KeyCode::Char('f'), "f", "flip", 12),
-        ];
-        if self.games.is_some() {
-            hints.push((KeyCode::Char('o'), "o", "games", 9));
+        keymap::bar_hints(REPLAY_KEYS, |w| self.holds(w))
+    }
+
+    /// The rules' facts of the position shown: worked out after every
+    /// event that moved to another ply (see [`ReplayState::handle`]).
+    fn facts(&self) -> Option<Cow<'_, PositionFacts>> {
+        match &self.shown {
+            Some(f) if f.ply == self.ply => Some(Cow::Borrowed(f)),
+            _ => PositionFacts::of(&self.game, self.ply, self.outcome.is_some()).map(Cow::Owned),
         }
-        hints
     }
 
     fn layout(&self, size: (u16, u16)) -> PageLayout {
@@ -341,11 +383,21 @@ impl ReplayState {
             replay: self,
             theme,
             marks: self.review.marks(),
+            facts: self.facts(),
         }
     }
 
-    /// Handle one event.
+    /// Handle one event, then work out the facts of the position shown
+    /// when it is another.
     pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
+        let nav = self.on_event(event, ctx);
+        if self.shown.as_ref().map(|f| f.ply) != Some(self.ply) {
+            self.shown = PositionFacts::of(&self.game, self.ply, self.outcome.is_some());
+        }
+        nav
+    }
+
+    fn on_event(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         match event {
             AppEvent::Tick => {
                 if self.autoplay {
@@ -364,7 +416,7 @@ impl ReplayState {
                 job,
                 analysis: Some(analysis),
             } => {
-                self.analysis_done(job, &analysis);
+                self.analysis_done(job, analysis, ctx);
                 Nav::Stay
             }
             AppEvent::AnalysisDone {
@@ -378,6 +430,10 @@ impl ReplayState {
                         self.review.total()
                     )));
                 }
+                Nav::Stay
+            }
+            AppEvent::Written(written) => {
+                self.written(*written);
                 Nav::Stay
             }
             AppEvent::Resize(..)
@@ -402,7 +458,10 @@ impl ReplayState {
             self.view.message = Some(Message::error("there are no moves to analyse"));
             return;
         }
-        match self.review.start(&self.game, &ctx.settings.analysis) {
+        match self
+            .review
+            .start(&self.game, &ctx.settings.session.analysis)
+        {
             Some(job) => {
                 self.view.message = Some(Message::info(format!(
                     "analysing {} plies in the background ({} ms a position)…",
@@ -421,25 +480,39 @@ impl ReplayState {
 
     /// The analysis of job `job` finished: show it, and keep it in the
     /// record when the game came from a file that holds these moves.
-    fn analysis_done(&mut self, job: u64, analysis: &GameAnalysis) {
-        if !self.review.finish(job, analysis) {
+    fn analysis_done(&mut self, job: u64, analysis: Box<GameAnalysis>, ctx: &mut Ctx) {
+        if !self.review.finish(job, &analysis) {
             return;
         }
-        let [w, b] = &analysis.summary;
-        let summary = format!(
-            "analysed; ?!/?/??: White {}/{}/{}, Black {}/{}/{}",
-            w.inaccuracies, w.mistakes, w.blunders, b.inaccuracies, b.mistakes, b.blunders
-        );
+        let summary = summary_words(&analysis);
         self.view.message = Some(match (&self.path, &self.error) {
-            (Some(path), None) => match review::store(path, analysis) {
-                Ok(said) => Message::info(format!("{summary}; {said}")),
-                Err(why) => Message::error(format!("{summary}; {why}")),
-            },
+            (Some(path), None) => {
+                let path = path.clone();
+                let store = Write::StoreAnalysis { path, analysis };
+                ctx.requests.push(Request::Write(Box::new(store)));
+                Message::info(format!("{summary}; storing it in the record…"))
+            }
             (Some(_), Some(_)) => {
                 Message::info(format!("{summary}; not stored (the file has a bad ply)"))
             }
             (None, _) => Message::info(summary),
         });
+    }
+
+    /// What a write came to: an export, or the analysis kept in the file
+    /// shown.
+    fn written(&mut self, written: Written) {
+        match written {
+            Written::Exported(result) => self.view.message = Some(exported(&result)),
+            Written::AnalysisStored {
+                path,
+                analysis,
+                result,
+            } if self.path.as_ref() == Some(&path) => {
+                self.view.message = Some(stored(&path, &analysis, result));
+            }
+            _ => {}
+        }
     }
 
     fn on_mouse(&mut self, m: MouseEvent, ctx: &mut Ctx) -> Nav {
@@ -466,7 +539,10 @@ impl ReplayState {
         // A click on a move in the list goes to that ply.
         let page = self.page(ctx.theme);
         let side_rect = self.analysis_layout(&lay).side;
-        if let Some(ply) = page.side_panel().ply_at(side_rect, m.column, m.row) {
+        let clicked = page
+            .side_panel()
+            .and_then(|p| p.ply_at(side_rect, m.column, m.row));
+        if let Some(ply) = clicked {
             self.autoplay = false;
             self.ply = ply;
             return Nav::Stay;
@@ -481,7 +557,7 @@ impl ReplayState {
         if let Some(popup) = self.view.popup.take() {
             return self.on_popup_key(popup, k.code, ctx);
         }
-        match ReplayAction::for_key(k.code) {
+        match ReplayAction::for_key(k.code, |w| self.holds(w)) {
             Some(action) => self.update(action, ctx),
             None => Nav::Stay,
         }
@@ -559,7 +635,7 @@ impl ReplayState {
                 crate::record::export_pgn(&self.game, names)
             },
         };
-        self.view.message = Some(share(what, shown, ctx.settings, ctx.requests));
+        self.view.message = Some(share(what, shown, &ctx.settings.session, ctx.requests));
     }
 
     /// A key while a popup is open (taken out of the state: it goes back
@@ -674,6 +750,8 @@ pub struct ReplayPage<'a> {
     theme: &'a Theme,
     /// The analysis's mark of each ply, for the move list.
     marks: Vec<Option<Mark>>,
+    /// The rules' facts of the position shown.
+    facts: Option<Cow<'a, PositionFacts>>,
 }
 
 impl<'a> ReplayPage<'a> {
@@ -688,7 +766,7 @@ impl<'a> ReplayPage<'a> {
             theme.title(),
         )];
         let to_move = panels::side_name(pos, pos.turn());
-        match r.game.outcome() {
+        match r.outcome {
             Some(o) if r.ply == r.len() => status.push(Line::styled(
                 format!("{} {}", o.result_str(), panels::describe_outcome(pos, &o)),
                 theme.title(),
@@ -719,17 +797,18 @@ impl<'a> ReplayPage<'a> {
     }
 
     /// The side panel, following the ply shown.
-    fn side_panel(&self) -> SidePanel<'_> {
-        SidePanel {
+    fn side_panel(&self) -> Option<SidePanel<'_>> {
+        Some(SidePanel {
             game: &self.replay.game,
-            ply: self.replay.ply,
+            moves: &self.replay.moves,
+            facts: self.facts.as_deref()?,
             status: self.status_lines(),
             current: Some(self.replay.ply),
             scroll: 0,
             focus: None,
             marks: &self.marks,
             theme: self.theme,
-        }
+        })
     }
 
     /// The evaluation bar and graph, where the layout has room for them.
@@ -797,7 +876,7 @@ impl Widget for ReplayPage<'_> {
         let (r, theme) = (self.replay, self.theme);
         let lay = r.layout((area.width, area.height));
         let game = &r.game;
-        let Some(pos) = game.position_at(r.ply) else {
+        let (Some(pos), Some(facts)) = (game.position_at(r.ply), self.facts.as_deref()) else {
             return;
         };
         let mut name = file_name(r.path.as_deref());
@@ -810,16 +889,16 @@ impl Widget for ReplayPage<'_> {
         ]))
         .render(lay.title, buf);
         if let Some(geom) = lay.board {
-            let last = r.ply.checked_sub(1).and_then(|i| game.actions().get(i));
+            let mut marks = facts.marks.clone();
             let best = r.review.best_at(game, r.ply);
-            let adjust = |marks: &mut Marks| {
-                marks.best = best.as_ref().map(action_squares).unwrap_or_default();
-            };
-            draw_board(buf, geom, pos, last, adjust, theme);
+            marks.best = best.as_ref().map(action_squares).unwrap_or_default();
+            draw_marked_board(buf, geom, pos, &marks, &facts.look, theme);
         }
         let analysis = r.analysis_layout(&lay);
         self.render_analysis(&analysis, lay.board, buf);
-        self.side_panel().render(analysis.side, buf);
+        if let Some(panel) = self.side_panel() {
+            panel.render(analysis.side, buf);
+        }
         if let Some(m) = &r.view.message {
             Paragraph::new(message_lines(m, area.width, theme)).render(lay.message, buf);
         }
@@ -831,5 +910,29 @@ impl Widget for ReplayPage<'_> {
         if let Some(popup) = &r.view.popup {
             self.render_popup(popup, area, buf);
         }
+    }
+}
+
+/// A finished analysis in a line: the marks of each side.
+fn summary_words(analysis: &GameAnalysis) -> String {
+    let [w, b] = &analysis.summary;
+    format!(
+        "analysed; ?!/?/??: White {}/{}/{}, Black {}/{}/{}",
+        w.inaccuracies, w.mistakes, w.blunders, b.inaccuracies, b.mistakes, b.blunders
+    )
+}
+
+/// What keeping `analysis` in the record at `path` came to, after its
+/// summary.
+fn stored(path: &Path, analysis: &GameAnalysis, result: Result<(), StoreError>) -> Message {
+    let summary = summary_words(analysis);
+    match result {
+        Ok(()) => {
+            let file = path.file_name().map_or(path.display().to_string(), |f| {
+                f.to_string_lossy().to_string()
+            });
+            Message::info(format!("{summary}; stored in {file}"))
+        }
+        Err(why) => Message::error(format!("{summary}; analysis not stored: {why}")),
     }
 }

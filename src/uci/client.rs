@@ -22,8 +22,7 @@
 use super::lines::{self, Line};
 use super::protocol::{read_bestmove, EngineId};
 use crate::core::Action;
-use crate::game::Game;
-use crate::rules::{parse_action, AnyPosition};
+use crate::rules::{parse_action, AnyPosition, MoveInputError};
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -87,7 +86,8 @@ pub enum EngineError {
     Illegal {
         engine: String,
         text: String,
-        reason: String,
+        /// Boxed: the reason is large, and an error on every path.
+        reason: Box<MoveInputError>,
     },
     #[error("{engine} found no move in a position that has legal moves")]
     NoMove { engine: String },
@@ -483,7 +483,7 @@ impl Engine {
             .map_err(|e| EngineError::Illegal {
                 engine: self.name.clone(),
                 text,
-                reason: e.to_string(),
+                reason: Box::new(e),
             })
     }
 
@@ -576,9 +576,9 @@ impl Drop for Engine {
     }
 }
 
-/// One side's engine in a game on screen: started on its first move (off
-/// the UI thread) and kept for the next ones, shared with the thinking
-/// thread. Cloning shares the same engine.
+/// One side's engine: started before the game or on its first move (off
+/// the UI thread) and kept for the next moves and games, shared with the
+/// thinking thread. Cloning shares the same engine.
 #[derive(Clone, Default)]
 pub struct EngineSeat {
     engine: Arc<Mutex<Option<Engine>>>,
@@ -591,11 +591,17 @@ impl std::fmt::Debug for EngineSeat {
 }
 
 impl EngineSeat {
-    /// A seat holding an engine started (and checked) already.
-    pub fn with(engine: Engine) -> EngineSeat {
-        EngineSeat {
-            engine: Arc::new(Mutex::new(Some(engine))),
-        }
+    /// Start the engine of `command` if none runs here (checking it plays
+    /// `variant`), and tell it a new game begins: a match starts every
+    /// game so, and a game on screen before it opens, so an engine that
+    /// cannot play is refused before any move.
+    pub fn start_game(&self, command: &str, variant: &str) -> Result<(), EngineError> {
+        let mut slot = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+        let engine = match slot.take() {
+            Some(engine) => engine,
+            None => Engine::start(command, variant)?,
+        };
+        slot.insert(engine).new_game()
     }
 
     /// Stop the engine now if no move is being asked of it; otherwise it
@@ -624,31 +630,10 @@ pub struct EngineTurn {
 }
 
 impl EngineTurn {
-    /// The turn at the end of `game` for the engine in `seat`.
-    pub fn for_game(seat: EngineSeat, command: Arc<str>, game: &Game) -> EngineTurn {
-        EngineTurn {
-            seat,
-            command,
-            variant: game.variant().id.clone(),
-            start_fen: game.start_fen().map(str::to_string),
-            actions: game.actions().to_vec(),
-        }
-    }
-
     /// Ask the engine (starting it if it is not running) for its move in
-    /// `pos`. An engine that failed is dropped (stopped), so the next
-    /// game starts a fresh one.
-    pub fn play(
-        &self,
-        pos: &AnyPosition,
-        movetime: Duration,
-        stop: &AtomicBool,
-    ) -> Result<Option<Action>, EngineError> {
-        self.play_with(pos, movetime, stop, &mut |_| {})
-    }
-
-    /// [`EngineTurn::play`], passing the engine's other lines (its `info`
-    /// lines) to `on_line` while it thinks.
+    /// `pos`, passing its other lines (its `info` lines) to `on_line`
+    /// while it thinks. An engine that failed is dropped (stopped), so
+    /// the next game starts a fresh one.
     pub fn play_with(
         &self,
         pos: &AnyPosition,

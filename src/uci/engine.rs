@@ -33,8 +33,8 @@ use crate::ai::tt::Table;
 use crate::ai::{self, ThinkSettings};
 use crate::core::Action;
 use crate::quote::clip;
-use crate::rules::{parse_action, AnyPosition, Position};
-use crate::variant::{Registry, VariantDef};
+use crate::rules::{parse_action, AnyPosition, MoveInputError, Position};
+use crate::variant::{Registry, VariantDef, VariantError};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{self, BufRead, Write};
@@ -68,6 +68,38 @@ const DEFAULT_MOVES_TO_GO: u64 = 30;
 pub const MAX_COMMAND_BYTES: usize = 1 << 20;
 /// Seed of the engine's dice (see the module docs).
 const DICE_SEED: u64 = 0x6d6f_746c_6579;
+
+/// Why a `setoption` was not taken (said to the GUI as an `info string`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum SetOptionError {
+    #[error("option {} needs a number from {lo} to {hi}, not '{}'", clip(.name), clip(.value))]
+    NotANumber {
+        name: String,
+        lo: u64,
+        hi: u64,
+        value: String,
+    },
+    #[error("option {} is true or false, not '{}'", clip(.name), clip(.value))]
+    NotABoolean { name: String, value: String },
+    #[error("unknown variant '{}'; known: chess, {}", clip(.value), .known.join(", "))]
+    UnknownVariant { value: String, known: Vec<String> },
+    #[error("unknown option '{}'", clip(.0))]
+    Unknown(String),
+}
+
+/// Why a `position` command was not taken whole (said to the GUI as an
+/// `info string`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum PositionCommandError {
+    #[error("position: {0}")]
+    Start(VariantError),
+    #[error("position: move {number} ({}): {error}; the position is the one before it", clip(.text))]
+    Move {
+        number: usize,
+        text: String,
+        error: MoveInputError,
+    },
+}
 
 /// The options a GUI can set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -272,16 +304,17 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
         Ok(())
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), SetOptionError> {
         let text = value.unwrap_or("").trim();
-        let number = |lo: u64, hi: u64| -> Result<u64, String> {
-            text.parse::<u64>().map(|n| n.clamp(lo, hi)).map_err(|_| {
-                format!(
-                    "option {} needs a number from {lo} to {hi}, not '{}'",
-                    clip(name),
-                    clip(text)
-                )
-            })
+        let number = |lo: u64, hi: u64| -> Result<u64, SetOptionError> {
+            text.parse::<u64>()
+                .map(|n| n.clamp(lo, hi))
+                .map_err(|_| SetOptionError::NotANumber {
+                    name: name.to_string(),
+                    lo,
+                    hi,
+                    value: text.to_string(),
+                })
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
@@ -290,15 +323,13 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                 } else {
                     text
                 };
-                let variant = self.registry.get(id).map_err(|_| {
-                    let ids: Vec<&str> =
-                        self.registry.all().iter().map(|v| v.id.as_str()).collect();
-                    format!(
-                        "unknown variant '{}'; known: chess, {}",
-                        clip(text),
-                        ids.join(", ")
-                    )
-                })?;
+                let variant =
+                    self.registry
+                        .get(id)
+                        .map_err(|_| SetOptionError::UnknownVariant {
+                            value: text.to_string(),
+                            known: self.registry.all().iter().map(|v| v.id.clone()).collect(),
+                        })?;
                 self.variant = variant;
                 self.table = Some(Table::new(self.options.hash_mb));
                 self.reset_position();
@@ -309,11 +340,10 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                     "true" => true,
                     "false" => false,
                     _ => {
-                        return Err(format!(
-                            "option {} is true or false, not '{}'",
-                            clip(name),
-                            clip(text)
-                        ))
+                        return Err(SetOptionError::NotABoolean {
+                            name: name.to_string(),
+                            value: text.to_string(),
+                        })
                     }
                 }
             }
@@ -328,7 +358,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
             "clear hash" => self.table = Some(Table::new(self.options.hash_mb)),
             "multipv" => self.options.multipv = number(1, MAX_MULTIPV as u64)? as usize,
             "ponder" => {}
-            _ => return Err(format!("unknown option '{}'", clip(name))),
+            _ => return Err(SetOptionError::Unknown(name.to_string())),
         }
         Ok(())
     }
@@ -342,21 +372,24 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
 
     /// Set up `fen` (or the start) and play `moves`. A bad FEN keeps the
     /// previous position; a bad move keeps the position before it.
-    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+    fn set_position(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[String],
+    ) -> Result<(), PositionCommandError> {
         let start = self
             .variant
             .position(fen)
-            .map_err(|e| format!("position: {e}"))?;
+            .map_err(PositionCommandError::Start)?;
         self.position = start;
         self.history.clear();
         for (i, text) in moves.iter().enumerate() {
-            let action = parse_action(&self.position, text).map_err(|e| {
-                format!(
-                    "position: move {} ({}): {e}; the position is the one before it",
-                    i + 1,
-                    clip(text)
-                )
-            })?;
+            let action =
+                parse_action(&self.position, text).map_err(|error| PositionCommandError::Move {
+                    number: i + 1,
+                    text: text.clone(),
+                    error,
+                })?;
             if let Some(k) = self.position.repetition_key() {
                 self.history.push(k);
             }

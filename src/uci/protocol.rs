@@ -64,9 +64,23 @@ pub struct Go {
     /// engine can say so.
     pub searchmoves: Vec<String>,
     /// What could not be read (an unknown parameter, a number that is not
-    /// one), each said in words: the engine says so and searches with the
-    /// rest, since a GUI waits for the `bestmove` of every `go`.
-    pub unread: Vec<String>,
+    /// one): the engine says so and searches with the rest, since a GUI
+    /// waits for the `bestmove` of every `go`.
+    pub unread: Vec<GoProblem>,
+}
+
+/// A word of `go` that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GoProblem {
+    /// A word that is no parameter of `go`.
+    #[error("unknown parameter '{}'", clip(.0))]
+    UnknownParameter(String),
+    /// A parameter at the end of the line, without its number.
+    #[error("'{param}' needs a number")]
+    NoNumber { param: String },
+    /// A parameter followed by something that is not a number.
+    #[error("'{param}' needs a number, not '{}'", clip(.value))]
+    NotANumber { param: String, value: String },
 }
 
 /// Why a line is not a command.
@@ -74,11 +88,15 @@ pub struct Go {
 pub enum ParseError {
     #[error("unknown command '{}'", crate::quote::clip(.0))]
     Unknown(String),
-    #[error("{command}: {reason}")]
-    Bad {
-        command: &'static str,
-        reason: String,
-    },
+    /// `setoption` without `name`.
+    #[error("setoption: expected 'setoption name NAME [value VALUE]'")]
+    SetOptionForm,
+    /// `setoption name` with nothing after it.
+    #[error("setoption: the option has no name")]
+    NoOptionName,
+    /// `position` with neither `startpos` nor `fen FEN`.
+    #[error("position: expected 'position startpos [moves …]' or 'position fen FEN [moves …]'")]
+    PositionForm,
 }
 
 /// Read one line. Empty lines are `Ok(None)`. Unknown words before a
@@ -110,12 +128,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
 }
 
 fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
-    let bad = |reason: &str| ParseError::Bad {
-        command: "setoption",
-        reason: reason.to_string(),
-    };
     if words.first() != Some(&"name") {
-        return Err(bad("expected 'setoption name NAME [value VALUE]'"));
+        return Err(ParseError::SetOptionForm);
     }
     let rest = &words[1..];
     let value_at = rest.iter().position(|w| *w == "value");
@@ -124,7 +138,7 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
         None => (rest, None),
     };
     if name.is_empty() {
-        return Err(bad("the option has no name"));
+        return Err(ParseError::NoOptionName);
     }
     Ok(Command::SetOption {
         name: name.join(" "),
@@ -133,10 +147,6 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
 }
 
 fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
-    let bad = |reason: String| ParseError::Bad {
-        command: "position",
-        reason,
-    };
     let moves_at = words.iter().position(|w| *w == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
@@ -145,12 +155,7 @@ fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
     let fen = match setup.first() {
         Some(&"startpos") if setup.len() == 1 => None,
         Some(&"fen") if setup.len() > 1 => Some(setup[1..].join(" ")),
-        _ => {
-            return Err(bad(
-                "expected 'position startpos [moves …]' or 'position fen FEN [moves …]'"
-                    .to_string(),
-            ))
-        }
+        _ => return Err(ParseError::PositionForm),
     };
     Ok(Command::Position {
         fen,
@@ -164,7 +169,7 @@ fn parse_go(words: &[&str]) -> Go {
     while let Some(&w) = words.get(i) {
         i += 1;
         if !is_go_keyword(w) {
-            go.unread.push(format!("unknown parameter '{}'", clip(w)));
+            go.unread.push(GoProblem::UnknownParameter(w.to_string()));
             continue;
         }
         let mut number = || -> Option<i64> {
@@ -179,10 +184,14 @@ fn parse_go(words: &[&str]) -> Go {
                     if !text.is_empty() && !is_go_keyword(text) {
                         i += 1;
                     }
+                    let param = w.to_string();
                     go.unread.push(if text.is_empty() {
-                        format!("'{w}' needs a number")
+                        GoProblem::NoNumber { param }
                     } else {
-                        format!("'{w}' needs a number, not '{}'", clip(text))
+                        GoProblem::NotANumber {
+                            param,
+                            value: text.to_string(),
+                        }
                     });
                     None
                 }
@@ -489,8 +498,9 @@ mod tests {
         assert_eq!(go.depth, None);
         assert_eq!(go.movetime, None);
         assert_eq!(go.time[0], Some(500));
+        let unread: Vec<String> = go.unread.iter().map(ToString::to_string).collect();
         assert_eq!(
-            go.unread,
+            unread,
             [
                 "'depth' needs a number, not 'x'",
                 "unknown parameter 'fast'",

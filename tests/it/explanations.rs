@@ -12,7 +12,7 @@ use position_support::position as pos;
 /// The reason given for `typed`, which must be refused as illegal.
 fn reason(p: &AnyPosition, typed: &str) -> String {
     match parse_action(p, typed) {
-        Err(MoveInputError::Illegal { reason, .. }) => reason,
+        Err(MoveInputError::Illegal { reason, .. }) => reason.to_string(),
         other => panic!("{typed}: expected an illegal move, got {other:?}"),
     }
 }
@@ -274,4 +274,28 @@ fn blocked_slider_names_the_blocking_square() {
 fn no_piece_of_that_kind_is_said_in_words() {
     let r = reason(&pos("standard", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "Nf3");
     assert!(r.contains("White has no knight"), "{r}");
+}
+
+/// The rules give a typed reason; only its `Display` is words, so callers
+/// test what happened, not how it is said.
+#[test]
+fn reasons_are_typed_values() {
+    use motley::rules::{CastlingBlock, IllegalReason};
+    let typed = |variant: &str, fen: &str, text: &str| match parse_action(&pos(variant, fen), text)
+    {
+        Err(MoveInputError::Illegal { reason, .. }) => reason,
+        other => panic!("{text}: expected an illegal move, got {other:?}"),
+    };
+    assert_eq!(
+        typed("standard", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1", "O-O"),
+        IllegalReason::Castling(CastlingBlock::InCheck)
+    );
+    assert!(matches!(
+        typed("standard", IN_CHECK, "a3"),
+        IllegalReason::KingInCheck { in_check: true, .. }
+    ));
+    assert!(matches!(
+        typed("standard", motley::core::fen::STANDARD_FEN, "Bb5"),
+        IllegalReason::Blocked { .. }
+    ));
 }

@@ -1,7 +1,8 @@
 //! The crate's layers, read from its own source: every module names only
 //! modules on its own layer or below, so no import runs back up and no two
 //! modules import each other; the rules know nothing of the computer
-//! player, the screen, saved files or JSON; and the screen names no rule
+//! player, the screen, saved files or JSON; a game session knows nothing
+//! of the terminal; and neither the session nor the screen names a rule
 //! family (a new family needs no UI change).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["game"],
     &["ai", "record"],
     &["analysis", "uci"],
+    &["session"],
     &["tui"],
     &["cli", "main"],
 ];
@@ -188,11 +190,25 @@ fn the_rules_use_nothing_of_the_player_the_screen_the_files_or_json() {
 }
 
 #[test]
-fn the_screen_names_no_rule_family() {
+fn the_session_knows_nothing_of_the_terminal() {
     let (_, codes) = crate_graph();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     for (file, code) in &codes {
-        if top_module(&src, file) != "tui" {
+        if top_module(&src, file) != "session" {
+            continue;
+        }
+        for banned in ["crate::tui", "ratatui", "crossterm"] {
+            assert!(!code.contains(banned), "{} uses {banned}", file.display());
+        }
+    }
+}
+
+#[test]
+fn the_session_and_the_screen_name_no_rule_family() {
+    let (_, codes) = crate_graph();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for (file, code) in &codes {
+        if !["session", "tui"].contains(&top_module(&src, file).as_str()) {
             continue;
         }
         for family in FAMILIES {

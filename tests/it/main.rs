@@ -40,6 +40,7 @@ mod record_bad_files;
 mod record_files;
 mod record_fuzz;
 mod record_games;
+mod record_reasons;
 mod record_roundtrip;
 mod rules_texts;
 mod san;

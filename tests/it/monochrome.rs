@@ -45,6 +45,7 @@ fn why<P: Position>(p: &P, text: &str) -> String {
     let mut legal = Vec::new();
     p.legal_actions(&mut legal);
     p.why_illegal(&CoordText::parse(text).unwrap(), &legal)
+        .to_string()
 }
 
 fn game(fen: &str) -> Game {

@@ -23,14 +23,13 @@ const SCHOLARS_MATE: [&str; 7] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#
 
 /// Depth-limited analysis on one thread: the same results everywhere.
 fn analysis_settings(dir: &Path) -> Settings {
-    Settings {
-        analysis: AnalysisSettings {
-            movetime: Duration::from_secs(120),
-            max_depth: 4,
-            threads: 1,
-        },
-        ..settings(Some(&dir.to_path_buf()))
-    }
+    let mut s = settings(Some(&dir.to_path_buf()));
+    s.session.analysis = AnalysisSettings {
+        movetime: Duration::from_secs(120),
+        max_depth: 4,
+        threads: 1,
+    };
+    s
 }
 
 fn scholars_mate() -> Game {
@@ -326,11 +325,11 @@ fn branching_after_analysis_still_works_and_leaves_the_file_alone() {
     go_to(&mut app, 5);
     key(&mut app, KeyCode::Char('b'));
     let p = play_state(&app);
-    assert_eq!(p.control.game().ply(), 5);
+    assert_eq!(p.session.game().ply(), 5);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), stored);
     // The branch plays on: the blunder's alternative.
     prompt(&mut app, "g6");
-    assert_eq!(play_state(&app).control.game().ply(), 6);
+    assert_eq!(play_state(&app).session.game().ply(), 6);
 }
 
 #[test]
@@ -405,7 +404,7 @@ fn games_of_every_variant_are_analysed_and_drawn() {
         let game = walk(&def.id, 14, 5);
         save(&game, &path);
         let mut app = viewer(path.clone(), &dir, (100, 35));
-        app.settings.analysis.max_depth = 2;
+        app.settings.session.analysis.max_depth = 2;
         analyse(&mut app);
         let plies = game.ply();
         assert_eq!(replay(&app).review.done(), plies, "{}", def.id);

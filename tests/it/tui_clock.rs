@@ -11,9 +11,9 @@ use motley::clock::{TimeControl, TimeSource};
 use motley::core::Color;
 use motley::game::Game;
 use motley::rules::{EndReason, Position};
+use motley::session::Session;
 use motley::tui::app::{handle, App, Screen};
 use motley::tui::base::{AppEvent, PlayStart};
-use motley::tui::control::GameControl;
 use motley::tui::play::PlayState;
 use std::path::Path;
 use std::time::Duration;
@@ -33,15 +33,15 @@ fn clock_app(
 ) -> (App, TimeSource) {
     let game = Game::new(variant(id), fen, 7).unwrap();
     let tc: TimeControl = control.parse().unwrap();
-    let control = GameControl::new(game, players).with_clock(tc);
-    open_app(control, dir)
+    let session = Session::new(game, players).with_clock(tc);
+    open_app(session, dir)
 }
 
-fn open_app(control: GameControl, dir: Option<&Path>) -> (App, TimeSource) {
+fn open_app(session: Session, dir: Option<&Path>) -> (App, TimeSource) {
     let time = TimeSource::manual();
     let mut s = settings(dir.map(|d| d.to_path_buf()).as_ref());
-    s.time = time.clone();
-    let p = PlayState::open(PlayStart::new(control));
+    s.session.time = time.clone();
+    let p = PlayState::open(PlayStart::new(session));
     let app = App::new(Screen::Play(Box::new(p)), registry(), s, theme(), BIG);
     (app, time)
 }
@@ -51,8 +51,8 @@ fn secs(s: f64) -> Duration {
 }
 
 fn remaining(app: &App, side: Color) -> Duration {
-    let clock = play_state(app).control.clock().expect("a clock");
-    clock.remaining(side, app.settings.time.now())
+    let clock = play_state(app).session.clock().expect("a clock");
+    clock.remaining(side, app.settings.session.time.now())
 }
 
 /// Time passes, and the loop's timer fires.
@@ -86,9 +86,9 @@ fn item_10_no_time_runs_before_whites_first_move() {
     let (mut app, time) = clock_app("standard", None, H, "10s+0", None);
     assert!(screen(&app).contains("Clock 10s+0 (starts after a move)"));
     wait(&mut app, &time, secs(60.0));
-    assert!(play_state(&app).control.game().outcome().is_none());
+    assert!(play_state(&app).session.game().outcome().is_none());
     assert_eq!(remaining(&app, Color::White), secs(10.0));
-    assert_eq!(play_state(&app).control.clock().unwrap().running(), None);
+    assert_eq!(play_state(&app).session.clock().unwrap().running(), None);
     assert_eq!(app.tick_interval(), None, "nothing to redraw for");
     // White's first move is free; from then on Black's time runs.
     prompt(&mut app, "e4");
@@ -117,7 +117,7 @@ fn the_event_loop_wakes_when_the_display_changes() {
     // After the game, nothing runs: the loop sleeps until input.
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
-    assert!(play_state(&app).control.game().outcome().is_some());
+    assert!(play_state(&app).session.game().outcome().is_some());
     assert_eq!(app.tick_interval(), None);
 }
 
@@ -130,7 +130,7 @@ fn a_flag_fall_loses_the_game_when_the_opponent_can_win() {
     assert!(s.contains("Black   0:01.0  ◂"), "{s}");
     wait(&mut app, &time, secs(1.0));
     let o = play_state(&app)
-        .control
+        .session
         .game()
         .outcome()
         .expect("flag fell");
@@ -143,7 +143,7 @@ fn a_flag_fall_loses_the_game_when_the_opponent_can_win() {
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('u'));
     assert_message(&app, "time ran out");
-    assert!(play_state(&app).control.game().outcome().is_some());
+    assert!(play_state(&app).session.game().outcome().is_some());
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn a_flag_fall_against_a_lone_king_is_a_draw() {
     prompt(&mut app, "Kf7");
     wait(&mut app, &time, secs(10.0));
     let o = play_state(&app)
-        .control
+        .session
         .game()
         .outcome()
         .expect("flag fell");
@@ -175,7 +175,7 @@ fn a_move_after_the_flag_fell_is_not_played() {
     // No timer event: the flag is noticed when the move comes in.
     time.advance(secs(11.0));
     prompt(&mut app, "e5");
-    let game = play_state(&app).control.game();
+    let game = play_state(&app).session.game();
     assert_eq!(game.ply(), 1);
     assert_eq!(game.outcome().unwrap().reason, EndReason::TimeForfeit);
 }
@@ -187,16 +187,16 @@ fn a_dice_money_turn_runs_on_one_clock() {
     // act. White's first turn is free: Black's clock starts after it.
     let whole_turn = |app: &mut App, time: &TimeSource, side: Color| {
         wait(app, time, secs(3.0));
-        let legal = play_state(app).control.game().legal_actions();
+        let legal = play_state(app).session.game().legal_actions();
         let main = legal
             .iter()
             .find(|a| a.as_move().is_some())
             .unwrap()
             .to_string();
         prompt(app, &main);
-        if play_state(app).control.game().position().turn() == side {
+        if play_state(app).session.game().position().turn() == side {
             // Extra actions of the same turn keep its clock running.
-            if play_state(app).control.clock().unwrap().running() == Some(side) {
+            if play_state(app).session.clock().unwrap().running() == Some(side) {
                 assert_eq!(remaining(app, side), secs(57.0));
             }
             prompt(app, "pass");
@@ -206,7 +206,7 @@ fn a_dice_money_turn_runs_on_one_clock() {
     assert_eq!(remaining(&app, Color::White), secs(60.0));
     whole_turn(&mut app, &time, Color::Black);
     assert_eq!(
-        play_state(&app).control.clock().unwrap().running(),
+        play_state(&app).session.clock().unwrap().running(),
         Some(Color::White)
     );
     // One increment for the whole turn.
@@ -228,14 +228,14 @@ fn the_clock_is_saved_paused_and_restored() {
     let autosave = records[0].clone();
     let text = std::fs::read_to_string(&autosave).unwrap();
     assert!(text.contains("\"clock\""), "{text}");
-    let loaded = motley::tui::control::load_game(&autosave, &registry()).unwrap();
+    let loaded = motley::session::load_game(&autosave, &registry()).unwrap();
     let state = loaded.game.clock_state().cloned().unwrap();
     // White's first move started the clock (it earns no increment).
     assert_eq!(
         (state.control.as_str(), state.white_ms, state.black_ms),
         ("3+2", 180_000, 150_000)
     );
-    let (app, time) = open_app(GameControl::new(loaded.game, H), None);
+    let (app, time) = open_app(Session::new(loaded.game, H), None);
     assert_eq!(remaining(&app, Color::Black), secs(150.0));
     time.advance(secs(5.0));
     assert_eq!(remaining(&app, Color::Black), secs(145.0));
@@ -251,8 +251,8 @@ fn a_game_resumed_with_no_time_left_is_lost_on_time() {
         white_ms: 100_000,
         black_ms: 0,
     }));
-    let (app, _) = open_app(GameControl::new(game, H), None);
-    let o = play_state(&app).control.game().outcome().expect("flag");
+    let (app, _) = open_app(Session::new(game, H), None);
+    let o = play_state(&app).session.game().outcome().expect("flag");
     assert_eq!(o.winner, Some(Color::White));
     assert_eq!(o.reason, EndReason::TimeForfeit);
 }
@@ -264,10 +264,7 @@ fn a_game_lost_on_time_reads_back_lost_on_time() {
     prompt(&mut app, "e4");
     wait(&mut app, &time, secs(10.0));
     let path = dir.join("timed.json");
-    play_state_mut(&mut app)
-        .control
-        .save_to(path.clone())
-        .unwrap();
+    save_now(&mut app, &path);
     let back = motley::record::load_all(&path, &registry()).unwrap();
     let game = &back[0].game;
     let o = game.outcome().expect("ended");
@@ -281,24 +278,28 @@ fn a_game_lost_on_time_reads_back_lost_on_time() {
 #[test]
 fn the_computer_budgets_its_time_from_the_clock() {
     let players = [PlayerSpec::Computer { level: 3 }, PlayerSpec::Human];
-    let game = Game::new(variant("standard"), None, 7).unwrap();
-    let mut control = GameControl::new(game, players.clone()).with_clock("10s+0".parse().unwrap());
     let mut s = settings(None);
-    s.time = TimeSource::manual();
-    let job = control.computer_job(&s).expect("the computer is to move");
+    s.session.time = TimeSource::manual();
+    let game = Game::new(variant("standard"), None, 7).unwrap();
+    let mut session = Session::new(game, players.clone())
+        .with_settings(s.session.clone())
+        .with_clock("10s+0".parse().unwrap());
+    let job = session.computer_job().expect("the computer is to move");
     // A thirtieth of ten seconds, under the level's second.
     assert_eq!(job.settings.movetime, Duration::from_secs(10) / 30);
     let game = Game::new(variant("standard"), None, 7).unwrap();
-    let mut control = GameControl::new(game, players).with_clock("30+0".parse().unwrap());
-    let job = control.computer_job(&s).unwrap();
-    assert_eq!(job.settings.movetime, s.movetime);
+    let mut session = Session::new(game, players)
+        .with_settings(s.session.clone())
+        .with_clock("30+0".parse().unwrap());
+    let job = session.computer_job().unwrap();
+    assert_eq!(job.settings.movetime, s.session.movetime);
 }
 
 #[test]
 fn the_new_game_form_offers_clock_presets() {
     let dir = temp_dir("clock-form");
     let mut s = settings(Some(dir.path()));
-    s.time = TimeSource::manual();
+    s.session.time = TimeSource::manual();
     let menu = motley::tui::menu::MenuState::new(&s, &registry());
     let mut app = App::new(Screen::Menu(Box::new(menu)), registry(), s, theme(), BIG);
     key(&mut app, KeyCode::Char('n'));
@@ -330,7 +331,7 @@ fn the_new_game_form_offers_clock_presets() {
         key(&mut app, KeyCode::Left);
     }
     key(&mut app, KeyCode::Enter);
-    let clock = play_state(&app).control.clock().expect("a clock");
+    let clock = play_state(&app).session.clock().expect("a clock");
     assert_eq!(clock.control(), TimeControl::minutes(5, 3));
 }
 
@@ -367,18 +368,15 @@ fn a_branch_of_a_timed_game_gets_a_fresh_clock() {
     prompt(&mut app, "e4");
     wait(&mut app, &time, secs(10.0));
     let path = dir.join("lost-on-time.json");
-    play_state_mut(&mut app)
-        .control
-        .save_to(path.clone())
-        .unwrap();
+    save_now(&mut app, &path);
     let state = motley::tui::replay::ReplayState::open(path, &registry()).unwrap();
     let mut s = settings(Some(dir.path()));
-    s.time = TimeSource::manual();
+    s.session.time = TimeSource::manual();
     let mut app = App::new(Screen::Replay(Box::new(state)), registry(), s, theme(), BIG);
     key(&mut app, KeyCode::Char('b'));
     let p = play_state(&app);
-    assert!(p.control.game().outcome().is_none(), "not lost on time");
-    let clock = p.control.clock().expect("a clock");
+    assert!(p.session.game().outcome().is_none(), "not lost on time");
+    let clock = p.session.clock().expect("a clock");
     assert_eq!(clock.remaining(Color::Black, secs(0.0)), secs(10.0));
 }
 
@@ -401,17 +399,17 @@ fn item_5_a_branch_keeps_its_clock_paused_until_the_first_move() {
     let state = motley::tui::replay::ReplayState::open(path, &registry()).unwrap();
     let time = TimeSource::manual();
     let mut s = settings(Some(dir.path()));
-    s.time = time.clone();
+    s.session.time = time.clone();
     let mut app = App::new(Screen::Replay(Box::new(state)), registry(), s, theme(), BIG);
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Char('b'));
     // Black to move at ply 1: nothing runs while Black thinks it over.
-    let clock = play_state(&app).control.clock().expect("a clock").clone();
+    let clock = play_state(&app).session.clock().expect("a clock").clone();
     assert_eq!(clock.control(), TimeControl::minutes(3, 2));
     assert_eq!(clock.running(), None);
     assert!(screen(&app).contains("Clock 3+2 (starts after a move)"));
     wait(&mut app, &time, secs(200.0));
-    assert!(play_state(&app).control.game().outcome().is_none());
+    assert!(play_state(&app).session.game().outcome().is_none());
     assert_eq!(remaining(&app, Color::Black), secs(180.0));
     // The branch's first move starts the other side's time.
     prompt(&mut app, "c5");
@@ -428,10 +426,10 @@ fn item_10_a_rematch_swaps_colours() {
     let (mut app, _time) = clock_app("standard", None, players, "3+2", None);
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
-    assert!(play_state(&app).control.game().outcome().is_some());
+    assert!(play_state(&app).session.game().outcome().is_some());
     key(&mut app, KeyCode::Char('n'));
     let p = play_state(&app);
-    assert_eq!(p.control.players(), [PlayerSpec::Random, PlayerSpec::Human]);
+    assert_eq!(p.session.players(), [PlayerSpec::Random, PlayerSpec::Human]);
     assert_message(
         &app,
         "a rematch, colours swapped: White random, Black human",
@@ -439,8 +437,8 @@ fn item_10_a_rematch_swaps_colours() {
     // The computer, now White, has moved: its first move was free, and
     // the person's time runs.
     let p = play_state(&app);
-    assert_eq!(p.control.game().ply(), 1);
-    let clock = p.control.clock().expect("a clock");
+    assert_eq!(p.session.game().ply(), 1);
+    let clock = p.session.clock().expect("a clock");
     assert_eq!(clock.running(), Some(Color::Black));
     assert_eq!(remaining(&app, Color::White), secs(180.0));
 }

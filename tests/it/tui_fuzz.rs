@@ -89,7 +89,7 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
         }
         let typed = match &app.screen {
             Screen::Play(p) if wants_move && p.view.popup.is_none() && p.view.prompt.is_none() => {
-                let legal = p.control.game().legal_actions();
+                let legal = p.session.game().legal_actions();
                 (!legal.is_empty()).then(|| legal[(rng(x) as usize) % legal.len()].to_string())
             }
             _ => None,
@@ -97,7 +97,7 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
         // A game the random keys ended (a resignation, an agreed draw) is
         // replaced, as after leaving, so every run keeps playing.
         let ended = match &app.screen {
-            Screen::Play(p) => wants_move && p.control.game().outcome().is_some(),
+            Screen::Play(p) => wants_move && p.session.game().outcome().is_some(),
             _ => false,
         };
         if ended {
@@ -123,7 +123,7 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
         }
         run_requests_inline(app);
         if let Screen::Play(p) = &app.screen {
-            most = most.max(p.control.game().ply());
+            most = most.max(p.session.game().ply());
         }
         if app.quit {
             app.quit = false;

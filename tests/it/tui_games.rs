@@ -107,12 +107,12 @@ fn a_new_game_never_replaces_the_unfinished_one() {
     let dir = temp_dir("two-games");
     let mut app = menu_app(&dir);
     new_game(&mut app, "chicken");
-    assert_eq!(play_state(&app).control.game().variant().id, "chicken");
+    assert_eq!(play_state(&app).session.game().variant().id, "chicken");
     prompt(&mut app, "e3");
     prompt(&mut app, "b5");
     key(&mut app, KeyCode::Char('q'));
     new_game(&mut app, "standard");
-    assert_eq!(play_state(&app).control.game().variant().id, "standard");
+    assert_eq!(play_state(&app).session.game().variant().id, "standard");
     prompt(&mut app, "e4");
     key(&mut app, KeyCode::Char('q'));
     let s = screen(&app);
@@ -138,7 +138,7 @@ fn a_game_gets_its_record_at_its_first_action_not_before() {
     assert!(!screen(&app).contains("Continue a game"));
     new_game(&mut app, "standard");
     prompt(&mut app, "d4");
-    let path = play_state(&app).control.game_file().unwrap().to_path_buf();
+    let path = play_state(&app).session.game_file().unwrap().to_path_buf();
     assert!(path.starts_with(dir.join("games")), "{path:?}");
     assert!(
         path.to_string_lossy().ends_with("-standard.json"),
@@ -158,11 +158,11 @@ fn continuing_a_game_plays_on_in_its_own_record_under_its_lock() {
     let mut app = menu_app(&dir);
     new_game(&mut app, "standard");
     prompt(&mut app, "e4");
-    let path = play_state(&app).control.game_file().unwrap().to_path_buf();
+    let path = play_state(&app).session.game_file().unwrap().to_path_buf();
     key(&mut app, KeyCode::Char('q'));
     key(&mut app, KeyCode::Char('c'));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(play_state(&app).control.game_file(), Some(path.as_path()));
+    assert_eq!(play_state(&app).session.game_file(), Some(path.as_path()));
     assert!(motley::record::games::is_locked_elsewhere(&path));
     prompt(&mut app, "e5");
     let (saved, _) = motley::record::load_first(&path, &registry()).into_parts();
@@ -207,13 +207,45 @@ fn a_game_open_elsewhere_is_offered_for_replay_and_never_deleted() {
     drop(held);
 }
 
+// Issue 20: the input handler writes nothing itself. A move asks for the
+// game to be kept; the record appears once the runtime carries the write
+// out (here `run_requests_inline`, in the terminal its writer thread), and
+// what the write came to reaches the screen as an event.
+#[test]
+fn the_handler_asks_for_writes_and_the_runtime_carries_them_out() {
+    let _locks = checking_locks();
+    let dir = temp_dir("effects");
+    let games = dir.join("games");
+    let mut app = play_with("standard", settings(Some(&dir.to_path_buf())));
+    for c in [':', 'e', '4'] {
+        handle(&mut app, AppEvent::char(c));
+    }
+    handle(&mut app, AppEvent::key(KeyCode::Enter));
+    assert_eq!(play_state(&app).session.game().ply(), 1);
+    assert!(
+        game_files(&games).is_empty(),
+        "nothing written in the handler"
+    );
+    let writes = app
+        .requests
+        .iter()
+        .filter(|r| matches!(r, motley::tui::base::Request::Write(_)))
+        .count();
+    assert_eq!(writes, 1, "the keeping is asked for");
+    motley::tui::app::run_requests_inline(&mut app);
+    assert_eq!(game_files(&games).len(), 1);
+    assert_eq!(
+        play_state(&app).session.game_file(),
+        Some(game_files(&games)[0].as_path())
+    );
+}
+
 /// Settings whose games folder cannot be created: `/dev/null` is a file,
 /// so `/dev/null/games` is "Not a directory" everywhere, every run.
 fn unwritable(dir: &Path) -> Settings {
-    Settings {
-        games_dir: Some(PathBuf::from("/dev/null/games")),
-        ..settings(Some(&dir.to_path_buf()))
-    }
+    let mut s = settings(Some(&dir.to_path_buf()));
+    s.session.games_dir = Some(PathBuf::from("/dev/null/games"));
+    s
 }
 
 #[test]
@@ -235,10 +267,10 @@ fn a_failing_save_is_shown_on_screen_until_saving_works() {
     prompt(&mut app, "e5");
     assert!(screen(&app).contains("GAME NOT SAVED"));
     // Once saving works again, it goes.
-    app.settings.games_dir = Some(dir.join("games"));
+    app.settings.session.games_dir = Some(dir.join("games"));
     prompt(&mut app, "Nf3");
     assert!(!screen(&app).contains("GAME NOT SAVED"), "{}", screen(&app));
-    assert!(!play_state(&app).control.has_unsaved_actions());
+    assert!(!play_state(&app).session.has_unsaved_actions());
 }
 
 #[test]
@@ -383,7 +415,7 @@ fn item_23_save_as_never_writes_over_a_game_another_motley_has_open() {
     key(&mut app, KeyCode::Char('t'));
     typ(&mut app, held.path().to_str().unwrap());
     key(&mut app, KeyCode::Enter);
-    assert_eq!(play_state(&app).control.game().ply(), 5, "{}", screen(&app));
+    assert_eq!(play_state(&app).session.game().ply(), 5, "{}", screen(&app));
     for _ in 0..5 {
         key(&mut app, KeyCode::Char('u'));
     }
@@ -426,28 +458,28 @@ fn item_22_continue_keeps_the_computers_time_per_move() {
     let _locks = checking_locks();
     let dir = temp_dir("movetime");
     let mut slow = settings(Some(&dir.to_path_buf()));
-    slow.movetime = std::time::Duration::from_secs(10);
+    slow.session.movetime = std::time::Duration::from_secs(10);
     let game = Game::new(variant("standard"), None, 7).unwrap();
     let p = motley::tui::play::PlayState::new(game, [PlayerSpec::Human, PlayerSpec::Random]);
     let mut app = App::new(Screen::Play(Box::new(p)), registry(), slow, theme(), SIZE);
     prompt(&mut app, "e4");
-    assert_eq!(play_state(&app).control.game().ply(), 2, "{}", screen(&app));
-    let path = play_state(&app).control.game_file().unwrap().to_path_buf();
+    assert_eq!(play_state(&app).session.game().ply(), 2, "{}", screen(&app));
+    let path = play_state(&app).session.game_file().unwrap().to_path_buf();
     key(&mut app, KeyCode::Char('q'));
     let rec: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(rec["movetime_ms"], 10_000);
     // A later run with the default time per move: Continue.
     let mut app = menu_app(&dir);
-    assert_eq!(app.settings.movetime, std::time::Duration::from_secs(1));
+    assert_eq!(
+        app.settings.session.movetime,
+        std::time::Duration::from_secs(1)
+    );
     key(&mut app, KeyCode::Char('c'));
     key(&mut app, KeyCode::Enter);
-    let control = &play_state(&app).control;
-    assert_eq!(control.game_file(), Some(path.as_path()));
-    assert_eq!(
-        control.movetime(&app.settings),
-        std::time::Duration::from_secs(10)
-    );
+    let session = &play_state(&app).session;
+    assert_eq!(session.game_file(), Some(path.as_path()));
+    assert_eq!(session.movetime(), std::time::Duration::from_secs(10));
 }
 
 // Issue 22, item 14: each killed session left a `.NAME.lock`; nine had
@@ -513,9 +545,9 @@ fn a_file_naming_an_engine_never_starts_it() {
     let mut app = menu_app(&dir);
     key(&mut app, KeyCode::Char('l'));
     key(&mut app, KeyCode::Enter);
-    let control = &play_state(&app).control;
-    assert_eq!(control.player(Color::White), PlayerSpec::Human);
-    assert_eq!(control.player(Color::Black), "ai:2".parse().unwrap());
+    let session = &play_state(&app).session;
+    assert_eq!(session.player(Color::White), PlayerSpec::Human);
+    assert_eq!(session.player(Color::Black), "ai:2".parse().unwrap());
     assert_message(&app, "White was an engine in the file");
     assert!(!pwned.exists());
     let players = motley::record::Players {
@@ -548,10 +580,10 @@ fn a_saved_game_is_played_on_in_a_new_record_and_the_file_stays() {
     let mut app = menu_app(&dir);
     key(&mut app, KeyCode::Char('l'));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(play_state(&app).control.game().ply(), 2);
+    assert_eq!(play_state(&app).session.game().ply(), 2);
     prompt(&mut app, "Nf3");
     assert_eq!(std::fs::read(&file).unwrap(), before);
-    let copy = play_state(&app).control.game_file().unwrap().to_path_buf();
+    let copy = play_state(&app).session.game_file().unwrap().to_path_buf();
     assert!(copy.starts_with(dir.join("games")));
     // `s` suggests the file it came from, and asks before replacing it.
     key(&mut app, KeyCode::Char('s'));

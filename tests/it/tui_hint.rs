@@ -19,7 +19,7 @@ const BEFORE_THE_MATE: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB
 fn app_at(fen: Option<&str>, players: [PlayerSpec; 2]) -> App {
     let mut app = play_app("standard", fen, players, (100, 35));
     // Hints search at most this deep: the same answer on every machine.
-    app.settings.analysis.max_depth = 3;
+    app.settings.session.analysis.max_depth = 3;
     app
 }
 
@@ -54,7 +54,7 @@ fn a_hint_names_the_move_highlights_it_and_counts_it() {
     let mut app = hot_seat(Some(BEFORE_THE_MATE));
     hint(&mut app);
     assert_message(&app, "hint for White: Qxf7# (1 hint used by White)");
-    assert_eq!(play_state(&app).control.hints_used(), [1, 0]);
+    assert_eq!(play_state(&app).session.hints_used(), [1, 0]);
     for sq in ["h5", "f7"] {
         assert_eq!(square_bg(&app, sq), best_bg(sq), "{sq}");
     }
@@ -63,10 +63,10 @@ fn a_hint_names_the_move_highlights_it_and_counts_it() {
     // Asking again shows the same hint without counting it twice.
     hint(&mut app);
     assert_message(&app, "shown already");
-    assert_eq!(play_state(&app).control.hints_used(), [1, 0]);
+    assert_eq!(play_state(&app).session.hints_used(), [1, 0]);
     // Playing a move takes the hint away.
     prompt(&mut app, "Qxf7#");
-    assert!(play_state(&app).control.hint().is_none());
+    assert!(play_state(&app).session.hint().is_none());
     assert_ne!(square_bg(&app, "f7"), best_bg("f7"));
 }
 
@@ -89,8 +89,8 @@ fn a_hint_is_searched_in_the_background_and_a_stale_one_is_dropped() {
             action: job.run(),
         },
     );
-    assert!(play_state(&app).control.hint().is_none());
-    assert_eq!(play_state(&app).control.hints_used(), [0, 0]);
+    assert!(play_state(&app).session.hint().is_none());
+    assert_eq!(play_state(&app).session.hints_used(), [0, 0]);
 }
 
 #[test]
@@ -102,10 +102,10 @@ fn no_hint_while_the_computer_is_to_move_then_one_for_the_person() {
     assert_message(&app, "(computer) is thinking");
     assert!(!app.requests.iter().any(|r| matches!(r, Request::Hint(_))));
     motley::tui::app::run_requests_inline(&mut app);
-    assert_eq!(play_state(&app).control.game().ply(), 1);
+    assert_eq!(play_state(&app).session.game().ply(), 1);
     hint(&mut app);
     assert_message(&app, "hint for Black:");
-    assert_eq!(play_state(&app).control.hints_used(), [0, 1]);
+    assert_eq!(play_state(&app).session.hints_used(), [0, 1]);
 }
 
 #[test]
@@ -113,13 +113,13 @@ fn hints_are_kept_in_the_record_and_restored_when_the_game_is_opened() {
     let dir = temp_dir("hints-record");
     let mut app = hot_seat(None);
     app.settings = settings(Some(dir.path()));
-    app.settings.analysis.max_depth = 3;
+    app.settings.session.analysis.max_depth = 3;
     hint(&mut app);
     prompt(&mut app, "e4");
     hint(&mut app);
     prompt(&mut app, "e5");
     hint(&mut app);
-    assert_eq!(play_state(&app).control.hints_used(), [2, 1]);
+    assert_eq!(play_state(&app).session.hints_used(), [2, 1]);
     let path = dir.join("hinted.json");
     key(&mut app, KeyCode::Char('s'));
     for _ in 0..200 {
@@ -132,7 +132,7 @@ fn hints_are_kept_in_the_record_and_restored_when_the_game_is_opened() {
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(rec["hints"], serde_json::json!([2, 1]));
     // The game's own record counts them too.
-    let own = play_state(&app).control.game_file().unwrap().to_path_buf();
+    let own = play_state(&app).session.game_file().unwrap().to_path_buf();
     let auto = std::fs::read_to_string(own).unwrap();
     assert!(auto.contains("\"hints\""), "{auto}");
     // Opened from the menu, play goes on with the count.
@@ -144,8 +144,8 @@ fn hints_are_kept_in_the_record_and_restored_when_the_game_is_opened() {
     key(&mut app, KeyCode::Char('t'));
     typ(&mut app, path.to_str().unwrap());
     key(&mut app, KeyCode::Enter);
-    assert_eq!(play_state(&app).control.game().ply(), 2);
-    assert_eq!(play_state(&app).control.hints_used(), [2, 1]);
+    assert_eq!(play_state(&app).session.game().ply(), 2);
+    assert_eq!(play_state(&app).session.hints_used(), [2, 1]);
     assert!(screen(&app).contains("Hints used: White 2, Black 1"));
 }
 
@@ -161,7 +161,7 @@ fn the_help_names_the_hint_key() {
     let before = play_state(&app).view.cursor;
     key(&mut app, KeyCode::Char('h'));
     assert_ne!(play_state(&app).view.cursor, before);
-    assert_eq!(play_state(&app).control.hints_used(), [0, 0]);
+    assert_eq!(play_state(&app).session.hints_used(), [0, 0]);
 }
 
 fn shift_key(c: char) -> crossterm::event::KeyEvent {

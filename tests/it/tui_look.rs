@@ -218,7 +218,7 @@ fn marks_stay_visible_without_colour_at_every_size() {
             "{size:?} last move, capture"
         );
         let p = play_state(&app);
-        let escape = motley::tui::play::page::destinations(p.control.game(), p.view.selected);
+        let escape = p.targets();
         assert!(!escape.is_empty());
         for sq in Square::all().filter(|s| escape.contains(*s)) {
             let r = g.cell(sq);
@@ -351,7 +351,7 @@ fn clicks_pick_up_and_put_down_at_every_size() {
         let f3 = g.cell(Square::parse("f3").unwrap());
         click(&mut app, g1.x, g1.y);
         click(&mut app, f3.right() - 1, f3.bottom() - 1);
-        assert_eq!(play_state(&app).control.game().sans(), ["Nf3"], "{size:?}");
+        assert_eq!(play_state(&app).session.game().sans(), ["Nf3"], "{size:?}");
     }
 }
 

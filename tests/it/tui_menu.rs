@@ -140,13 +140,13 @@ fn menu_starts_every_variant() {
         key(&mut app, KeyCode::Enter);
         key(&mut app, KeyCode::Enter);
         let p = play_state(&app);
-        assert_eq!(p.control.game().variant().id, registry().all()[i].id);
-        assert_eq!(p.control.players(), [PlayerSpec::Human, PlayerSpec::Human]);
+        assert_eq!(p.session.game().variant().id, registry().all()[i].id);
+        assert_eq!(p.session.players(), [PlayerSpec::Human, PlayerSpec::Human]);
         // Play one move by typing the first legal action.
-        let first = p.control.game().legal_actions()[0].to_string();
+        let first = p.session.game().legal_actions()[0].to_string();
         prompt(&mut app, &first);
         assert!(
-            play_state(&app).control.game().ply() >= 1,
+            play_state(&app).session.game().ply() >= 1,
             "{}",
             registry().all()[i].id
         );
@@ -191,7 +191,7 @@ fn resume_after_a_simulated_crash() {
     key(&mut app, KeyCode::Char('c'));
     key(&mut app, KeyCode::Enter);
     assert_eq!(fen(&app), fen_before);
-    assert_eq!(play_state(&app).control.game().sans(), ["e4", "c5", "Nf3"]);
+    assert_eq!(play_state(&app).session.game().sans(), ["e4", "c5", "Nf3"]);
     // A finished game goes to the saves (even when the process dies right
     // after): nothing to continue next time.
     shift(&mut app, 'R');
@@ -217,7 +217,7 @@ fn load_dialog_lists_saves_and_opens_one() {
     insta::assert_snapshot!("load_dialog", s);
     key(&mut app, KeyCode::Enter);
     assert_eq!(fen(&app), g.position().to_fen());
-    assert_eq!(play_state(&app).control.game().ply(), g.ply());
+    assert_eq!(play_state(&app).session.game().ply(), g.ply());
 }
 
 #[test]
@@ -348,14 +348,14 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     }
     key(&mut app, KeyCode::Char('b'));
     let p = play_state(&app);
-    assert_eq!(p.control.game().ply(), 10);
+    assert_eq!(p.session.game().ply(), 10);
     assert_eq!(
-        p.control.game().position().to_fen(),
+        p.session.game().position().to_fen(),
         g.position_at(10).unwrap().to_fen()
     );
     // The branch is a game in progress with a record of its own at once.
     let new_path = p
-        .control
+        .session
         .game_file()
         .map(Path::to_path_buf)
         .expect("branch saved");
@@ -363,7 +363,7 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     assert!(new_path.starts_with(dir.join("games")), "{new_path:?}");
     // Play on in the branch (kept as it goes); the original file is
     // byte-for-byte the same.
-    let first = p.control.game().legal_actions()[0].to_string();
+    let first = p.session.game().legal_actions()[0].to_string();
     prompt(&mut app, &first);
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let (branch, err) = motley::record::load_first(&new_path, &registry()).into_parts();
@@ -462,12 +462,12 @@ fn dice_money_match_from_the_menu() {
     assert!(s.contains("Match games  ◂ 3 ▸"), "{s}");
     key(&mut app, KeyCode::Enter);
     let p = play_state(&app);
-    assert_eq!(p.control.game().variant().id, "dice-money");
+    assert_eq!(p.session.game().variant().id, "dice-money");
     assert_eq!(
-        p.control.players(),
+        p.session.players(),
         [PlayerSpec::Human, PlayerSpec::Computer { level: 1 }]
     );
-    assert_eq!(p.control.match_score().unwrap().games, 3);
+    assert_eq!(p.session.match_score().unwrap().games, 3);
     // White resigns game 1; the next game swaps colours.
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
@@ -477,10 +477,10 @@ fn dice_money_match_from_the_menu() {
     key(&mut app, KeyCode::Char('n'));
     let p = play_state(&app);
     assert_eq!(
-        p.control.players(),
+        p.session.players(),
         [PlayerSpec::Computer { level: 1 }, PlayerSpec::Human]
     );
-    let m = p.control.match_score().unwrap();
+    let m = p.session.match_score().unwrap();
     assert_eq!((m.played, m.points, m.swapped), (1, [0.0, 1.0], true));
 }
 
@@ -514,7 +514,7 @@ fn opening_a_game_leaves_another_game_in_progress_alone() {
     let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('l'));
     key(&mut app, KeyCode::Enter);
-    assert!(play_state(&app).control.game().outcome().is_some());
+    assert!(play_state(&app).session.game().outcome().is_some());
     key(&mut app, KeyCode::Char('q'));
     key(&mut app, KeyCode::Char('q'));
     assert!(
@@ -538,7 +538,7 @@ fn opening_a_game_leaves_another_game_in_progress_alone() {
     key(&mut app, KeyCode::Char('u'));
     key(&mut app, KeyCode::Char('d'));
     assert!(
-        play_state(&app).control.game().outcome().is_some(),
+        play_state(&app).session.game().outcome().is_some(),
         "{}",
         message(&app)
     );

@@ -225,7 +225,8 @@ fn the_copy_keys_do_not_clash_with_other_keys() {
     for k in ["y", "Y", "e"] {
         let uses = PLAY_KEYS
             .iter()
-            .filter(|(key, _)| key.split([' ', '/', ',']).any(|part| part == k))
+            .filter_map(|b| b.help)
+            .filter(|row| row.keys.split([' ', '/', ',']).any(|part| part == k))
             .count();
         assert_eq!(uses, 1, "{k} is bound once");
     }

@@ -56,7 +56,7 @@ fn ascii_marks_flips_with_letters() {
 #[test]
 fn dice_money_earnings_stay_in_their_turn() {
     let mut app = play_app("dice-money", None, H, (100, 35));
-    let game = play_state(&app).control.game();
+    let game = play_state(&app).session.game();
     // The game rolled for White; the first move of a piece a die names
     // earns the other die.
     let dice = game.actions()[0].to_string();

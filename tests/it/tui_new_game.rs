@@ -197,18 +197,18 @@ fn every_row_changes_and_enter_starts_that_game() {
     // Enter on any row starts: here, from the auto-flip row.
     key(&mut app, KeyCode::Enter);
     let p = play_state(&app);
-    let game = p.control.game();
+    let game = p.session.game();
     assert_eq!(
-        p.control.players(),
+        p.session.players(),
         [PlayerSpec::Computer { level: 2 }, PlayerSpec::Human]
     );
     assert_eq!(game.start_fen(), Some(FEN));
     assert_eq!(game.seed(), 42);
     assert_eq!(
-        p.control.clock().map(|c| c.control()),
+        p.session.clock().map(|c| c.control()),
         Some(TimeControl::minutes(5, 3))
     );
-    assert_eq!(app.settings.movetime, Duration::from_millis(500));
+    assert_eq!(app.settings.session.movetime, Duration::from_millis(500));
     assert!(app.settings.ascii && app.theme.ascii);
     assert!(app.settings.auto_flip);
     // The choices are kept for next time.
@@ -262,7 +262,7 @@ fn a_bad_fen_is_explained_by_the_rules_as_it_is_typed() {
     key(&mut app, KeyCode::Delete);
     assert!(screen(&app).contains("type a FEN to start from that position"));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(play_state(&app).control.game().start_fen(), None);
+    assert_eq!(play_state(&app).session.game().start_fen(), None);
 }
 
 #[test]
@@ -318,10 +318,10 @@ fn motley_itself_as_an_engine_from_the_form() {
     typ(&mut app, &command);
     key(&mut app, KeyCode::Enter);
     let p = play_state(&app);
-    assert_eq!(p.control.players()[1].to_string(), format!("uci:{command}"));
+    assert_eq!(p.session.players()[1].to_string(), format!("uci:{command}"));
     // It plays a legal reply in Chicken.
     prompt(&mut app, "e2e3");
-    let game = play_state(&app).control.game();
+    let game = play_state(&app).session.game();
     assert_eq!(game.ply(), 2, "{}", message(&app));
     let kept = Config::read(&dir.join("config.toml")).unwrap().new_game;
     assert_eq!(kept.black, Some(format!("uci:{command}")));
@@ -357,12 +357,12 @@ fn clicks_change_values_and_start_the_game() {
     click(&mut app, x + 2, y);
     let p = play_state(&app);
     assert_eq!(
-        p.control.players(),
+        p.session.players(),
         [PlayerSpec::Human, PlayerSpec::Computer { level: 1 }]
     );
     assert_eq!(
-        p.control.clock().map(|c| c.control()),
+        p.session.clock().map(|c| c.control()),
         Some(TimeControl::minutes(30, 0))
     );
-    assert!(p.control.game().position().turn() == motley::core::Color::White);
+    assert!(p.session.game().position().turn() == motley::core::Color::White);
 }

@@ -104,7 +104,8 @@ fn help_popup_lists_every_key() {
         assert!(
             motley::tui::play::PLAY_KEYS
                 .iter()
-                .any(|(key, _)| key.contains(k)),
+                .filter_map(|b| b.help)
+                .any(|row| row.keys.contains(k)),
             "{k} missing from help"
         );
     }
@@ -136,7 +137,7 @@ fn too_small_terminal_asks_to_enlarge_then_resumes() {
     }
     handle(&mut app, AppEvent::Resize(100, 35));
     prompt(&mut app, "e4");
-    assert_eq!(play_state(&app).control.game().ply(), 1);
+    assert_eq!(play_state(&app).session.game().ply(), 1);
 }
 
 #[test]
@@ -154,7 +155,7 @@ fn game_over_screen_offers_save_rematch_quit() {
     insta::assert_snapshot!("game_over", s);
     // Rematch starts a fresh game.
     key(&mut app, KeyCode::Char('n'));
-    assert_eq!(play_state(&app).control.game().ply(), 0);
+    assert_eq!(play_state(&app).session.game().ply(), 0);
 }
 
 #[test]
@@ -169,7 +170,7 @@ fn highlight_cell_styles() {
         // The cell's left edge (not the glyph) carries the background.
         let r = {
             let p = play_state(app);
-            let lay = motley::tui::play::page::layout(&p.control, &p.view, app.size, false);
+            let lay = p.layout(app.size, &app.settings);
             lay.board.unwrap().cell(Square::parse(sq).unwrap())
         };
         let _ = (x, y);
@@ -253,7 +254,7 @@ fn short_standard_game_by_keys_and_clicks() {
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Char('k'));
     key(&mut app, KeyCode::Char(' '));
-    assert_eq!(play_state(&app).control.game().sans(), ["e4"]);
+    assert_eq!(play_state(&app).session.game().sans(), ["e4"]);
     // Click-click: e7 e5.
     click_square(&mut app, "e7");
     click_square(&mut app, "e5");
@@ -263,7 +264,7 @@ fn short_standard_game_by_keys_and_clicks() {
     prompt(&mut app, "Nf6");
     click_square(&mut app, "h5");
     click_square(&mut app, "f7");
-    let g = &play_state(&app).control.game();
+    let g = &play_state(&app).session.game();
     assert_eq!(g.sans(), ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
     assert!(g.outcome().is_some());
     let s = screen(&app);
@@ -277,7 +278,7 @@ fn short_antichess_game_by_input() {
         prompt(&mut app, m);
         assert_eq!(message(&app), "", "{m}");
     }
-    assert_eq!(play_state(&app).control.game().ply(), 6);
+    assert_eq!(play_state(&app).session.game().ply(), 6);
 }
 
 #[test]
@@ -294,7 +295,7 @@ fn short_chicken_game_by_input() {
             .color_at(Square::parse("d7").unwrap()),
         Some(motley::core::Color::White)
     );
-    assert_eq!(play_state(&app).control.game().ply(), 3);
+    assert_eq!(play_state(&app).session.game().ply(), 3);
 }
 
 #[test]
@@ -349,14 +350,14 @@ fn undo_and_redo() {
     prompt(&mut app, "e4");
     prompt(&mut app, "e5");
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(play_state(&app).control.game().sans(), ["e4"]);
+    assert_eq!(play_state(&app).session.game().sans(), ["e4"]);
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(play_state(&app).control.game().ply(), 0);
+    assert_eq!(play_state(&app).session.game().ply(), 0);
     key(&mut app, KeyCode::Char('u'));
     assert_message(&app, "nothing to undo");
     key(&mut app, KeyCode::Char('r'));
     key(&mut app, KeyCode::Char('r'));
-    assert_eq!(play_state(&app).control.game().sans(), ["e4", "e5"]);
+    assert_eq!(play_state(&app).session.game().sans(), ["e4", "e5"]);
     key(&mut app, KeyCode::Char('r'));
     assert_message(&app, "nothing to redo");
 }
@@ -371,12 +372,12 @@ fn undo_against_a_computer_goes_back_to_the_persons_turn() {
     );
     prompt(&mut app, "e4");
     assert_eq!(
-        play_state(&app).control.game().ply(),
+        play_state(&app).session.game().ply(),
         2,
         "the computer replied"
     );
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(play_state(&app).control.game().ply(), 0);
+    assert_eq!(play_state(&app).session.game().ply(), 0);
 }
 
 #[test]
@@ -389,7 +390,7 @@ fn computer_moves_and_move_now() {
     );
     motley::tui::app::run_requests_inline(&mut app);
     // Each inline job plays one action and queues the next: a whole game.
-    assert!(play_state(&app).control.game().ply() > 0);
+    assert!(play_state(&app).session.game().ply() > 0);
     let _ = &mut app;
     // A human against a computer whose job is still pending sees "thinking".
     let game = motley::game::Game::new(variant("standard"), None, 1).unwrap();
@@ -411,7 +412,7 @@ fn computer_moves_and_move_now() {
     click_square(&mut app, "e7");
     assert_message(&app, "thinking");
     motley::tui::app::run_requests_inline(&mut app);
-    assert_eq!(play_state(&app).control.game().ply(), 1);
+    assert_eq!(play_state(&app).session.game().ply(), 1);
 }
 
 #[test]
@@ -429,7 +430,7 @@ fn promotion_popup_offers_king_in_antichess() {
     );
     insta::assert_snapshot!("promotion_popup", screen(&app));
     key(&mut app, KeyCode::Char('k'));
-    assert_eq!(play_state(&app).control.game().sans(), ["a8=K"]);
+    assert_eq!(play_state(&app).session.game().sans(), ["a8=K"]);
     // Standard: no king choice.
     let mut app = play_app("standard", Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1"), H, BIG);
     click_square(&mut app, "a7");
@@ -444,7 +445,7 @@ fn promotion_popup_offers_king_in_antichess() {
     let r = list.rect(area);
     let first = r.y + 1;
     click(&mut app, r.x + 3, first + i as u16);
-    assert_eq!(play_state(&app).control.game().sans(), ["a8=N"]);
+    assert_eq!(play_state(&app).session.game().sans(), ["a8=N"]);
 }
 
 #[test]
@@ -452,21 +453,21 @@ fn resign_and_draw_offers() {
     let mut app = play_app("standard", None, H, BIG);
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('n'));
-    assert!(play_state(&app).control.game().outcome().is_none());
+    assert!(play_state(&app).session.game().outcome().is_none());
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
-    let o = play_state(&app).control.game().outcome().unwrap();
+    let o = play_state(&app).session.game().outcome().unwrap();
     assert_eq!(o.winner, Some(motley::core::Color::Black));
     // Draw offer in hot-seat: the other player declines, then accepts.
     let mut app = play_app("standard", None, H, BIG);
     key(&mut app, KeyCode::Char('d'));
     assert!(screen(&app).contains("Black, do you accept?"));
     key(&mut app, KeyCode::Char('n'));
-    assert!(play_state(&app).control.game().outcome().is_none());
+    assert!(play_state(&app).session.game().outcome().is_none());
     key(&mut app, KeyCode::Char('d'));
     key(&mut app, KeyCode::Char('y'));
     assert_eq!(
-        play_state(&app).control.game().outcome().unwrap().reason,
+        play_state(&app).session.game().outcome().unwrap().reason,
         motley::rules::EndReason::Agreement
     );
     // A computer that is not behind declines a draw.
@@ -510,7 +511,7 @@ fn save_then_reload_gives_the_same_position() {
     assert!(err.is_none(), "{err:?}");
     let g = g.unwrap().game;
     assert_eq!(g.position().to_fen(), fen(&app));
-    assert_eq!(g.sans(), play_state(&app).control.game().sans());
+    assert_eq!(g.sans(), play_state(&app).session.game().sans());
 }
 
 #[test]
@@ -529,14 +530,14 @@ fn flip_key_and_auto_flip() {
     key(&mut app, KeyCode::Char('f'));
     click_square(&mut app, "e7");
     click_square(&mut app, "e5");
-    assert_eq!(play_state(&app).control.game().sans(), ["e4", "e5"]);
+    assert_eq!(play_state(&app).session.game().sans(), ["e4", "e5"]);
 }
 
 #[test]
 fn hint_bar_is_clickable() {
     let mut app = play_app("standard", None, H, BIG);
     let p = play_state(&app);
-    let lay = motley::tui::play::page::layout(&p.control, &p.view, app.size, false);
+    let lay = p.layout(app.size, &app.settings);
     let (r, _) = lay
         .buttons
         .iter()
@@ -561,7 +562,7 @@ fn move_list_scrolls() {
         prompt(&mut app, &format!("{f}4"));
         prompt(&mut app, &format!("{f}5"));
     }
-    assert_eq!(play_state(&app).control.game().ply(), 32);
+    assert_eq!(play_state(&app).session.game().ply(), 32);
     let s = screen(&app);
     assert!(!s.contains("  1. a3 a6"), "old moves scrolled away");
     assert!(s.contains(" 16. h4 h5"), "{s}");
@@ -601,7 +602,7 @@ fn monochrome_mid_game_snapshot() {
     click_square(&mut app, "c2");
     click_square(&mut app, "c4");
     assert_eq!(
-        play_state(&app).control.game().ply(),
+        play_state(&app).session.game().ply(),
         5,
         "{}",
         message(&app)
@@ -629,7 +630,7 @@ fn monochrome_illegal_inputs_are_explained() {
     );
     key(&mut app, KeyCode::Char('d'));
     assert_message(&app, "accepts");
-    let o = play_state(&app).control.game().outcome().unwrap();
+    let o = play_state(&app).session.game().outcome().unwrap();
     assert_eq!(o.scores, Some([0, 0]));
 }
 
@@ -675,7 +676,7 @@ fn short_contrast_game_with_capture_in_place_choice() {
     };
     assert!(list.items.iter().any(|(k, _)| *k == '^'));
     key(&mut app, KeyCode::Char('^'));
-    assert_eq!(play_state(&app).control.game().sans(), ["Q^e4"]);
+    assert_eq!(play_state(&app).session.game().sans(), ["Q^e4"]);
     assert_eq!(
         position(&app)
             .board()
@@ -691,7 +692,7 @@ fn short_monochromatic_game_and_explanations() {
     prompt(&mut app, "e2e4");
     prompt(&mut app, "d7d5");
     prompt(&mut app, "e4d5");
-    assert_eq!(play_state(&app).control.game().ply(), 3);
+    assert_eq!(play_state(&app).session.game().ply(), 3);
     prompt(&mut app, "b8c6");
     assert_message(&app, "colour");
     let s = screen(&app);
@@ -734,7 +735,7 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
             action: None,
         },
     );
-    assert_eq!(play_state(&app).control.game().ply(), 0);
+    assert_eq!(play_state(&app).session.game().ply(), 0);
 }
 
 /// Drive a hot-seat Dice-Money game through the prompt with a seeded choice
@@ -746,7 +747,7 @@ fn dice_until(
 ) {
     let mut x = 99u64;
     for _ in 0..600 {
-        let legal = play_state(app).control.game().legal_actions();
+        let legal = play_state(app).session.game().legal_actions();
         assert!(!legal.is_empty(), "game ended");
         if want(&legal) {
             return;
@@ -781,7 +782,7 @@ fn dice_money_mid_game_snapshot_and_panel() {
     let mut app = play_app("dice-money", None, H, BIG);
     // The game rolled White's dice at once.
     assert!(matches!(
-        play_state(&app).control.game().actions(),
+        play_state(&app).session.game().actions(),
         [motley::core::Action::Roll(..)]
     ));
     let s = screen(&app);
@@ -792,7 +793,7 @@ fn dice_money_mid_game_snapshot_and_panel() {
     assert!(s.contains("Buy or place (b), or move"), "{s}");
     assert!(s.contains("First move earns"), "{s}");
     for _ in 0..6 {
-        let legal = play_state(&app).control.game().legal_actions();
+        let legal = play_state(&app).session.game().legal_actions();
         let a = legal
             .iter()
             .find(|a| matches!(a, motley::core::Action::Move(_)))
@@ -826,21 +827,21 @@ fn dice_money_buy_extra_move_then_pass_through_the_ui() {
         .unwrap();
     key(&mut app, KeyCode::Char(k));
     assert_eq!(
-        play_state(&app).control.game().actions().last(),
+        play_state(&app).session.game().actions().last(),
         Some(&Action::Buy(Purchase::ExtraMoves(1)))
     );
     // Buying twice is refused in words.
     prompt(&mut app, "buy:move1");
     assert!(!message(&app).is_empty());
     // Main move, then the extra move is pending: pass gives it up.
-    let legal = play_state(&app).control.game().legal_actions();
+    let legal = play_state(&app).session.game().legal_actions();
     let m = legal.iter().find(|a| matches!(a, Action::Move(_))).unwrap();
     prompt(&mut app, &m.to_string());
     let s = screen(&app);
     assert!(s.contains("Extra moves left: 1"), "{s}");
     assert!(s.contains("p pass"), "{s}");
     key(&mut app, KeyCode::Char('p'));
-    let acts = play_state(&app).control.game().actions();
+    let acts = play_state(&app).session.game().actions();
     assert!(acts.contains(&Action::Pass), "{acts:?}");
     // The turn passed: the other side's dice were rolled.
     assert!(matches!(acts.last(), Some(Action::Roll(..))));
@@ -855,7 +856,7 @@ fn dice_money_placement_through_the_ui() {
         |l| l.iter().any(|a| matches!(a, Action::Place(..))),
         false,
     );
-    let legal = play_state(&app).control.game().legal_actions();
+    let legal = play_state(&app).session.game().legal_actions();
     let Some(Action::Place(piece, sq)) = legal
         .iter()
         .find(|a| matches!(a, Action::Place(..)))
@@ -879,7 +880,7 @@ fn dice_money_placement_through_the_ui() {
     assert_eq!(play_state(&app).view.placing, Some(piece));
     click_square(&mut app, &sq.to_string());
     assert_eq!(
-        play_state(&app).control.game().actions().last(),
+        play_state(&app).session.game().actions().last(),
         Some(&Action::Place(piece, sq))
     );
 }
@@ -893,7 +894,7 @@ fn dice_money_against_a_computer() {
         BIG,
     );
     for _ in 0..4 {
-        let legal = play_state(&app).control.game().legal_actions();
+        let legal = play_state(&app).session.game().legal_actions();
         let a = legal
             .iter()
             .find(|a| matches!(a, motley::core::Action::Move(_)))
@@ -901,8 +902,8 @@ fn dice_money_against_a_computer() {
         prompt(&mut app, &a.to_string());
         // The computer played its whole turn and White's dice are rolled.
         assert!(
-            play_state(&app).control.human_to_act()
-                || play_state(&app).control.game().outcome().is_some()
+            play_state(&app).session.human_to_act()
+                || play_state(&app).session.game().outcome().is_some()
         );
     }
 }

@@ -99,7 +99,8 @@ fn item_8_y_copies_the_shown_position_and_shift_y_the_game() {
     );
     // Shown in the help, as on the play screen.
     for k in ["y", "Y", "e"] {
-        assert!(REPLAY_KEYS.iter().any(|(key, _)| *key == k), "{k}");
+        let mut rows = REPLAY_KEYS.iter().filter_map(|b| b.help);
+        assert!(rows.any(|row| row.keys == k), "{k}");
     }
 }
 
@@ -174,19 +175,19 @@ fn item_5_a_branch_offers_the_players_and_keeps_the_clock() {
     key(&mut app, KeyCode::Char('k'));
     let p = play_state(&app);
     assert_eq!(
-        p.control.players(),
+        p.session.players(),
         [PlayerSpec::Human, PlayerSpec::Computer { level: 2 }]
     );
-    assert_eq!(p.control.game().ply(), 2);
-    let clock = p.control.clock().expect("the clock comes along");
+    assert_eq!(p.session.game().ply(), 2);
+    let clock = p.session.clock().expect("the clock comes along");
     assert_eq!(clock.control().to_string(), "3+2");
     assert_eq!(clock.running(), None, "paused until the first move");
     assert_message(&app, "saved as");
     // The person plays on against the computer, which answers.
     prompt(&mut app, "Nf3");
     let p = play_state(&app);
-    assert_eq!(p.control.game().ply(), 4, "the computer answered");
-    let record = p.control.game_file().expect("kept as a game in progress");
+    assert_eq!(p.session.game().ply(), 4, "the computer answered");
+    let record = p.session.game_file().expect("kept as a game in progress");
     let text = std::fs::read_to_string(record).unwrap();
     assert!(text.contains("\"ai:2\""), "{text}");
 }
@@ -209,10 +210,10 @@ fn item_5_a_person_may_take_over_a_computer_side() {
     key(&mut app, KeyCode::Char('w'));
     let p = play_state(&app);
     assert_eq!(
-        p.control.players(),
+        p.session.players(),
         [PlayerSpec::Human, PlayerSpec::Computer { level: 1 }]
     );
-    assert_eq!(p.control.game().ply(), 0);
+    assert_eq!(p.session.game().ply(), 0);
 }
 
 /// A PGN file of two games: a short standard game and a Chicken game.

@@ -12,11 +12,11 @@ use motley::clock::{TimeControl, TimeSource};
 use motley::core::{Action, Square};
 use motley::game::Game;
 use motley::rules::{Describe, Position};
+use motley::session::Session;
 use motley::tui::app::{App, Screen};
 use motley::tui::base::PlayStart;
-use motley::tui::control::GameControl;
 use motley::tui::game_page::{keys_popup, rules_popup};
-use motley::tui::panels::variant_panel;
+use motley::tui::panels::{variant_panel, PositionFacts};
 use motley::tui::play::{PlayState, PLAY_KEYS};
 use motley::tui::wrap::text_width;
 use ratatui::layout::Rect;
@@ -36,10 +36,10 @@ fn ids() -> Vec<String> {
 fn clock_app(id: &str, size: (u16, u16)) -> App {
     let game = Game::new(variant(id), None, 7).unwrap();
     let tc: TimeControl = "5+3".parse().unwrap();
-    let control = GameControl::new(game, H).with_clock(tc);
+    let session = Session::new(game, H).with_clock(tc);
     let mut s = settings(None);
-    s.time = TimeSource::manual();
-    let p = PlayState::open(PlayStart::new(control));
+    s.session.time = TimeSource::manual();
+    let p = PlayState::open(PlayStart::new(session));
     App::new(Screen::Play(Box::new(p)), registry(), s, theme(), size)
 }
 
@@ -64,7 +64,7 @@ fn next_action(game: &Game) -> Action {
 /// Play `n` actions through the move prompt (dice are rolled by the game).
 fn play_some(app: &mut App, n: usize) {
     for _ in 0..n {
-        let game = play_state(app).control.game();
+        let game = play_state(app).session.game();
         if game.outcome().is_some() {
             return;
         }
@@ -101,10 +101,11 @@ fn panel_box(app: &App) -> String {
 /// Every row of the family's panel and the clock must be in the panel box.
 fn assert_whole_panel(app: &App, context: &str) {
     let p = play_state(app);
-    let game = p.control.game();
+    let game = p.session.game();
     let focus = Some(p.view.selected.unwrap_or(p.view.cursor));
     let shown = panel_box(app);
-    let mut rows: Vec<String> = variant_panel(game, game.ply(), focus, &app.theme)
+    let facts = PositionFacts::current(game, game.outcome().is_some());
+    let mut rows: Vec<String> = variant_panel(&facts, game.position(), focus, &app.theme)
         .iter()
         .map(|l| squeeze(&l.to_string()))
         .collect();
@@ -128,7 +129,7 @@ fn item_3_every_variant_panel_shows_all_its_state_at_80x24() {
     for id in ids() {
         let mut app = clock_app(&id, SMALL);
         for ply in 0..24 {
-            if play_state(&app).control.game().outcome().is_some() {
+            if play_state(&app).session.game().outcome().is_some() {
                 // The board and panel, under the result popup.
                 key(&mut app, KeyCode::Esc);
                 assert_whole_panel(&app, &format!("{id} over at ply {ply}"));
@@ -147,10 +148,10 @@ fn item_3_every_variant_panel_shows_all_its_state_at_80x24() {
 fn item_3_dice_money_against_the_computer_shows_every_price_at_80x24() {
     let game = Game::new(variant("dice-money"), None, 7).unwrap();
     let tc: TimeControl = "5+3".parse().unwrap();
-    let control = GameControl::new(game, [PlayerSpec::Human, PlayerSpec::Random]).with_clock(tc);
+    let session = Session::new(game, [PlayerSpec::Human, PlayerSpec::Random]).with_clock(tc);
     let mut s = settings(None);
-    s.time = TimeSource::manual();
-    let p = PlayState::open(PlayStart::new(control));
+    s.session.time = TimeSource::manual();
+    let p = PlayState::open(PlayStart::new(session));
     let mut app = App::new(Screen::Play(Box::new(p)), registry(), s, theme(), SMALL);
     for _ in 0..6 {
         assert_whole_panel(&app, "dice-money against random");
@@ -412,7 +413,7 @@ fn item_11_placement_marks_the_legal_squares() {
     let mut app = play_app("dice-money", None, H, (100, 35));
     let mut turn = 0;
     let piece = loop {
-        let legal = play_state(&app).control.game().legal_actions();
+        let legal = play_state(&app).session.game().legal_actions();
         if let Some(Action::Place(p, _)) = legal.iter().find(|a| matches!(a, Action::Place(..))) {
             break *p;
         }
@@ -420,10 +421,10 @@ fn item_11_placement_marks_the_legal_squares() {
         play_some(&mut app, 1);
         turn += 1;
     };
-    let legal = play_state(&app).control.game().legal_actions();
+    let legal = play_state(&app).session.game().legal_actions();
     play_state_mut(&mut app).view.placing = Some(piece);
     let buf = motley::tui::render_to_buffer(&app);
-    let board = *play_state(&app).control.game().position().board();
+    let board = *play_state(&app).session.game().position().board();
     let mut marked = 0;
     for sq in Square::all() {
         let (x, y) = square_center(&app, &sq.to_string());

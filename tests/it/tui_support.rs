@@ -4,6 +4,7 @@ use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEven
 use motley::ai::PlayerSpec;
 use motley::game::Game;
 use motley::rules::AnyPosition;
+use motley::session::SessionSettings;
 use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::AppEvent;
 use motley::tui::play::PlayState;
@@ -27,14 +28,18 @@ pub fn theme() -> Theme {
 pub fn settings(dir: Option<&PathBuf>) -> Settings {
     Settings {
         auto_flip: false,
-        games_dir: dir.map(|d| d.join("games")),
-        saves_dir: dir.map(|d| d.join("saves")),
-        // Analyses and hints by depth, not by the clock: the same results
-        // on every machine, and quick.
-        analysis: motley::analysis::AnalysisSettings {
-            movetime: std::time::Duration::from_secs(60),
-            max_depth: 2,
-            threads: 1,
+        session: SessionSettings {
+            games_dir: dir.map(|d| d.join("games")),
+            saves_dir: dir.map(|d| d.join("saves")),
+            exports_dir: dir.map(|d| d.join("exports")),
+            // Analyses and hints by depth, not by the clock: the same
+            // results on every machine, and quick.
+            analysis: motley::analysis::AnalysisSettings {
+                movetime: std::time::Duration::from_secs(60),
+                max_depth: 2,
+                threads: 1,
+            },
+            ..SessionSettings::default()
         },
         ..Settings::default()
     }
@@ -115,7 +120,7 @@ pub fn play_state_mut(app: &mut App) -> &mut PlayState {
 }
 
 pub fn position(app: &App) -> &AnyPosition {
-    play_state(app).control.game().position()
+    play_state(app).session.game().position()
 }
 
 pub fn fen(app: &App) -> String {
@@ -166,4 +171,18 @@ pub fn square_center(app: &App, sq: &str) -> (u16, u16) {
     let geom = lay.board.expect("board fits");
     let r = geom.cell(motley::core::Square::parse(sq).unwrap());
     (r.x + r.width / 2, r.y + r.height / 2)
+}
+
+/// Save the game on the play screen to `path` as the save prompt does,
+/// here and now; panics when it cannot be saved.
+pub fn save_now(app: &mut App, path: &std::path::Path) {
+    let session = &mut play_state_mut(app).session;
+    session.save_to(path.to_path_buf());
+    for write in session.take_writes() {
+        let done = write.perform();
+        if let motley::session::Written::SavedAs { result, .. } = &done {
+            result.clone().unwrap();
+        }
+        assert!(session.take_written(&done));
+    }
 }

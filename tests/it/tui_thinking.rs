@@ -6,9 +6,9 @@ use crate::tui_support;
 
 use motley::ai::PlayerSpec;
 use motley::analysis::Eval;
+use motley::session::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY};
 use motley::tui::app::{handle, request_events, App};
 use motley::tui::base::{AppEvent, Request};
-use motley::tui::control::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY};
 use std::time::{Duration, Instant};
 use tui_support::*;
 
@@ -89,7 +89,7 @@ fn a_stale_report_is_dropped() {
             progress: Box::new(progress(Eval::Cp(35))),
         },
     );
-    assert_eq!(play_state(&app).control.progress(), None);
+    assert_eq!(play_state(&app).session.progress(), None);
     assert!(!screen(&app).contains("depth 9"));
 }
 
@@ -111,7 +111,7 @@ fn a_real_search_reports_legal_lines_before_its_move() {
     }
     let legal_sans = motley::rules::all_sans(
         position(&app),
-        &play_state(&app).control.game().legal_actions(),
+        &play_state(&app).session.game().legal_actions(),
     );
     for r in &reports {
         assert!(legal_sans.contains(&r.pv[0]), "{:?}", r.pv);
@@ -121,8 +121,8 @@ fn a_real_search_reports_legal_lines_before_its_move() {
     for e in events {
         handle(&mut app, e);
     }
-    assert_eq!(play_state(&app).control.progress(), None);
-    assert_eq!(play_state(&app).control.game().ply(), 1);
+    assert_eq!(play_state(&app).session.progress(), None);
+    assert_eq!(play_state(&app).session.game().ply(), 1);
 }
 
 #[test]
@@ -180,7 +180,7 @@ fn an_external_engine_shows_its_info_lines_as_the_thinking_line() {
     let events = request_events(request);
     let reports = thinking_reports(&events);
     assert!(!reports.is_empty(), "Motley's engine writes info lines");
-    let game = play_state(&app).control.game();
+    let game = play_state(&app).session.game();
     let legal_sans = motley::rules::all_sans(position(&app), &game.legal_actions());
     for r in &reports {
         assert!(r.depth >= 1 && r.nodes > 0, "{r:?}");
@@ -203,7 +203,7 @@ fn an_external_engine_shows_its_info_lines_as_the_thinking_line() {
     for e in events {
         handle(&mut app, e);
     }
-    assert_eq!(play_state(&app).control.game().ply(), 1);
+    assert_eq!(play_state(&app).session.game().ply(), 1);
 }
 
 /// The thinking-line reports among a job's events, in order.

@@ -633,7 +633,7 @@ fn engine_app(black: PlayerSpec) -> App {
     let game = Game::new(Registry::builtin().get("standard").unwrap(), None, 7).unwrap();
     let state = PlayState::new(game, [PlayerSpec::Human, black]);
     let mut s = settings(None);
-    s.movetime = Duration::from_millis(100);
+    s.session.movetime = Duration::from_millis(100);
     App::new(
         Screen::Play(Box::new(state)),
         Registry::builtin(),
@@ -652,14 +652,14 @@ fn an_engine_player_answers_on_the_play_screen() {
     prompt(&mut app, "e2e4");
     run_requests_inline(&mut app);
     let p = play_state(&app);
-    assert_eq!(p.control.game().ply(), 2, "{}", message(&app));
+    assert_eq!(p.session.game().ply(), 2, "{}", message(&app));
     assert_eq!(
-        p.control.game().position().turn(),
+        p.session.game().position().turn(),
         motley::core::Color::White
     );
     prompt(&mut app, "d2d4");
     run_requests_inline(&mut app);
-    assert_eq!(play_state(&app).control.game().ply(), 4);
+    assert_eq!(play_state(&app).session.game().ply(), 4);
 }
 
 #[test]
@@ -673,7 +673,7 @@ fn an_engine_that_crashes_on_the_play_screen_loses_with_a_message() {
     prompt(&mut app, "e2e4");
     run_requests_inline(&mut app);
     let p = play_state(&app);
-    let outcome = p.control.game().outcome().expect("the game is over");
+    let outcome = p.session.game().outcome().expect("the game is over");
     assert_eq!(outcome.winner, Some(motley::core::Color::White));
     let text = message(&app);
     assert!(text.contains("crasher stopped unexpectedly"), "{text}");

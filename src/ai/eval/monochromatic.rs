@@ -3,8 +3,9 @@
 use super::chess::fide_positional;
 use super::{positional, FideEvaluate};
 use crate::core::movegen::pawn_start_rank;
+use crate::core::KnightKind;
 use crate::core::{Bitboard, Role};
-use crate::rules::monochromatic::{KnightKind, Monochromatic, MonochromaticPowers};
+use crate::rules::monochromatic::{Monochromatic, MonochromaticPowers};
 use crate::rules::Position;
 
 impl FideEvaluate for MonochromaticPowers {

@@ -153,7 +153,11 @@ impl Browser {
 
     /// Read the folder again (after a delete), keeping sort and filter.
     pub fn reload(&mut self, settings: &Settings, registry: &Registry) {
-        self.entries = match (self.shelf, &settings.games_dir, &settings.saves_dir) {
+        self.entries = match (
+            self.shelf,
+            &settings.session.games_dir,
+            &settings.session.saves_dir,
+        ) {
             (Shelf::Continue, Some(games), saves) => {
                 catalog::in_progress(games, saves.as_deref(), registry)
             }
@@ -436,7 +440,7 @@ fn result_text(s: &GameSummary) -> String {
         Some(Ending {
             result,
             reason: Some(why),
-        }) => format!("{} {}", visible(result), visible(why)),
+        }) => format!("{} {}", visible(result), visible(&why.to_string())),
         Some(Ending { result, .. }) => visible(result).into_owned(),
         None => "unfinished".to_string(),
     }
@@ -637,7 +641,11 @@ impl BrowserView<'_> {
             top.push_str(&format!(" · clock {}", clock.control));
         }
         let mut bottom = match &s.problem {
-            Some(p) => format!("   {} · cannot be read: {}", file_name(&s.path), visible(p)),
+            Some(p) => format!(
+                "   {} · cannot be read: {}",
+                file_name(&s.path),
+                visible(&p.to_string())
+            ),
             None => format!(
                 "   {} · {} · {}",
                 plies_text(s.plies),

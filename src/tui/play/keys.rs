@@ -1,10 +1,8 @@
-//! The play screen's keys in one place: what each key asks for (as a
-//! [`PlayAction`]), the help table, and the key bar.
+//! The play screen's keys as one table ([`PLAY_KEYS`]): what each key asks
+//! for (a [`PlayAction`]), when, its help row and its place in the key bar.
 
-use crate::core::Action;
-use crate::tui::control::GameControl;
-use crate::tui::game_page::KeyHint;
-use crate::tui::sharing::SHARE_KEYS;
+use crate::tui::keymap::{self, KeyBinding, KeyHint};
+use crate::tui::sharing::Share;
 use crossterm::event::KeyCode;
 
 /// What a key (or a click on the key bar) asks of the play screen, when no
@@ -25,6 +23,8 @@ pub enum PlayAction {
     Help,
     Rules,
     Leave,
+    /// Quit Motley (Ctrl-C, which the application takes before the screen).
+    Quit,
     Resign,
     Offer,
     MoveNow,
@@ -38,147 +38,177 @@ pub enum PlayAction {
     ShowResult,
     /// Scroll the move list by rows (up is positive).
     ScrollMoves(i8),
-    /// Copy the position's FEN to the terminal's clipboard.
-    CopyFen,
-    /// Copy the game's PGN to the terminal's clipboard.
-    CopyPgn,
-    /// Write the game as a PGN file.
-    ExportPgn,
+    /// Copy the position or the game, or export the game.
+    Share(Share),
     /// A letter that means nothing here.
     Unbound(char),
 }
 
-/// The action of a key; `over` says the game has ended.
-pub fn action_for_key(code: KeyCode, over: bool) -> Option<PlayAction> {
+/// The moments a play-screen binding depends on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayWhen {
+    Always,
+    /// The game has ended.
+    Over,
+    /// The game goes on.
+    Ongoing,
+    /// A computer player is thinking.
+    Thinking,
+    /// Something can be bought or placed now.
+    CanBuy,
+    /// The side to act may pass.
+    CanPass,
+    /// A person is to act.
+    HumanToAct,
+}
+
+/// Every key of the play screen, in the help's order.
+pub const PLAY_KEYS: &[KeyBinding<PlayAction, PlayWhen>] = {
     use PlayAction as A;
-    Some(match code {
-        KeyCode::Left | KeyCode::Char('h') => A::MoveCursor(-1, 0),
-        KeyCode::Right | KeyCode::Char('l') => A::MoveCursor(1, 0),
-        KeyCode::Up | KeyCode::Char('k') => A::MoveCursor(0, -1),
-        KeyCode::Down | KeyCode::Char('j') => A::MoveCursor(0, 1),
-        KeyCode::Enter | KeyCode::Char(' ') => A::PickAtCursor,
-        KeyCode::Esc => A::Clear,
-        KeyCode::Char(':') => A::OpenPrompt,
-        KeyCode::Char('u') => A::Undo,
-        KeyCode::Char('r') => A::Redo,
-        KeyCode::Char('f') => A::Flip,
-        KeyCode::Char('s') => A::OpenSave,
-        KeyCode::Char('?') => A::Help,
-        KeyCode::Char('i') => A::Rules,
-        KeyCode::Char('q') => A::Leave,
-        KeyCode::Char('R') => A::Resign,
-        KeyCode::Char('d') => A::Offer,
-        KeyCode::Char('m') => A::MoveNow,
-        KeyCode::Char('H') => A::Hint,
-        KeyCode::Char('b') => A::Buy,
-        KeyCode::Char('p') => A::Pass,
-        KeyCode::Char('y') => A::CopyFen,
-        KeyCode::Char('Y') => A::CopyPgn,
-        KeyCode::Char('e') => A::ExportPgn,
-        KeyCode::Char('n') if over => A::NextGame,
-        KeyCode::Char('g') if over => A::ShowResult,
-        KeyCode::PageUp => A::ScrollMoves(5),
-        KeyCode::PageDown => A::ScrollMoves(-5),
-        KeyCode::Char(c) => A::Unbound(c),
-        _ => return None,
+    use PlayWhen as W;
+    const fn key(keys: &'static [KeyCode], action: PlayAction) -> KeyBinding<PlayAction, PlayWhen> {
+        KeyBinding::new(keys, action, W::Always)
+    }
+    const fn share(what: Share) -> KeyBinding<PlayAction, PlayWhen> {
+        what.binding(A::Share(what), W::Always)
+    }
+    &[
+        key(&[KeyCode::Left, KeyCode::Char('h')], A::MoveCursor(-1, 0))
+            .help("←↑↓→ / hjkl", "move the cursor"),
+        key(&[KeyCode::Right, KeyCode::Char('l')], A::MoveCursor(1, 0)),
+        key(&[KeyCode::Up, KeyCode::Char('k')], A::MoveCursor(0, -1)),
+        key(&[KeyCode::Down, KeyCode::Char('j')], A::MoveCursor(0, 1)),
+        key(&[KeyCode::Enter, KeyCode::Char(' ')], A::PickAtCursor).help(
+            "Enter / Space",
+            "pick up a piece, put it down (a click does the same)",
+        ),
+        key(&[KeyCode::Char(':')], A::OpenPrompt)
+            .help(
+                ":",
+                "type a move: e2e4, Nf3, e7e8q, d4^e5, N@e4, buy:move1, pass (Enter plays, Esc cancels)",
+            )
+            .bar(2, 1, ":", "move")
+            .bar_when(W::Ongoing),
+        key(&[KeyCode::Char('u')], A::Undo)
+            .help("u", "undo (against a computer: back to your last turn)")
+            .bar(7, 3, "u", "undo"),
+        key(&[KeyCode::Char('r')], A::Redo)
+            .help("r", "redo")
+            .bar(8, 6, "r", "redo"),
+        key(&[KeyCode::Char('f')], A::Flip)
+            .help("f", "flip the board")
+            .bar(12, 11, "f", "flip"),
+        key(&[KeyCode::Char('s')], A::OpenSave)
+            .help(
+                "s",
+                "save the game to a file (asks for its name, and before replacing one)",
+            )
+            .bar(9, 5, "s", "save"),
+        key(&[KeyCode::Char('d')], A::Offer)
+            .help(
+                "d",
+                "offer a draw (or, where the rules say so, to end the game scored)",
+            )
+            .bar(13, 8, "d", "offer")
+            .bar_when(W::Ongoing),
+        key(&[KeyCode::Char('R')], A::Resign)
+            .help("R", "resign")
+            .bar(14, 7, "R", "resign")
+            .bar_when(W::Ongoing),
+        key(&[KeyCode::Char('m')], A::MoveNow)
+            .help("m", "make a thinking computer move now")
+            .bar(3, 2, "m", "move now")
+            .bar_when(W::Thinking),
+        // The hint, while a person is to act: shown where there is room.
+        key(&[KeyCode::Char('H')], A::Hint)
+            .help(
+                "H",
+                "hint: the computer's move for the side to move (Shift-h)",
+            )
+            .bar(6, 10, "H", "hint")
+            .bar_when(W::HumanToAct),
+        key(&[KeyCode::Char('b')], A::Buy)
+            .help(
+                "b",
+                "buy an item or a placement, where the variant sells them",
+            )
+            .bar(4, 2, "b", "buy")
+            .bar_when(W::CanBuy),
+        key(&[KeyCode::Char('p')], A::Pass)
+            .help("p", "pass: give up the remaining bought extra moves")
+            .bar(5, 2, "p", "pass")
+            .bar_when(W::CanPass),
+        KeyBinding::new(&[KeyCode::Char('n')], A::NextGame, W::Over)
+            .help("n", "after the game: rematch, or the next game of a match")
+            .bar(0, 1, "n", "rematch"),
+        KeyBinding::new(&[KeyCode::Char('g')], A::ShowResult, W::Over)
+            .help("g", "after the game: show the result again")
+            .bar(1, 2, "g", "result"),
+        key(&[KeyCode::PageUp], A::ScrollMoves(5)).help("PgUp/PgDn, wheel", "scroll the move list"),
+        key(&[KeyCode::PageDown], A::ScrollMoves(-5)),
+        share(Share::Fen),
+        share(Share::Pgn),
+        share(Share::Export),
+        key(&[KeyCode::Char('i')], A::Rules)
+            .help("i", "the rules of this variant")
+            .bar(15, 9, "i", "rules"),
+        key(&[KeyCode::Char('?')], A::Help)
+            .help("?", "this help")
+            .bar(10, 0, "?", "help"),
+        key(&[KeyCode::Esc], A::Clear).help("Esc", "drop the selection, close a prompt or popup"),
+        key(&[KeyCode::Char('q')], A::Leave)
+            .help(
+                "q",
+                "leave the game (kept under Continue; asks if it could not be saved)",
+            )
+            .bar(11, 4, "q", "quit"),
+        key(&[], A::Quit).help(
+            "Ctrl-C",
+            "quit Motley (as q: the game is kept; asks if it was not saved)",
+        ),
+    ]
+};
+
+/// The action of a key where `holds` says which moments hold now; any
+/// other letter is [`PlayAction::Unbound`].
+pub fn action_for_key(code: KeyCode, holds: impl Fn(PlayWhen) -> bool) -> Option<PlayAction> {
+    keymap::action_for(PLAY_KEYS, code, holds).or(match code {
+        KeyCode::Char(c) => Some(PlayAction::Unbound(c)),
+        _ => None,
     })
 }
 
-/// Every key of the play screen, for the help popup.
-pub const PLAY_KEYS: &[(&str, &str)] = &[
-    ("←↑↓→ / hjkl", "move the cursor"),
-    (
-        "Enter / Space",
-        "pick up a piece, put it down (a click does the same)",
-    ),
-    (
-        ":",
-        "type a move: e2e4, Nf3, e7e8q, d4^e5, N@e4, buy:move1, pass (Enter plays, Esc cancels)",
-    ),
-    ("u", "undo (against a computer: back to your last turn)"),
-    ("r", "redo"),
-    ("f", "flip the board"),
-    (
-        "s",
-        "save the game to a file (asks for its name, and before replacing one)",
-    ),
-    (
-        "d",
-        "offer a draw (or, where the rules say so, to end the game scored)",
-    ),
-    ("R", "resign"),
-    ("m", "make a thinking computer move now"),
-    (
-        "H",
-        "hint: the computer's move for the side to move (Shift-h)",
-    ),
-    (
-        "b",
-        "buy an item or a placement, where the variant sells them",
-    ),
-    ("p", "pass: give up the remaining bought extra moves"),
-    ("n", "after the game: rematch, or the next game of a match"),
-    ("g", "after the game: show the result again"),
-    ("PgUp/PgDn, wheel", "scroll the move list"),
-    SHARE_KEYS[0],
-    SHARE_KEYS[1],
-    SHARE_KEYS[2],
-    ("i", "the rules of this variant"),
-    ("?", "this help"),
-    ("Esc", "drop the selection, close a prompt or popup"),
-    (
-        "q",
-        "leave the game (kept under Continue; asks if it could not be saved)",
-    ),
-    (
-        "Ctrl-C",
-        "quit Motley (as q: the game is kept; asks if it was not saved)",
-    ),
-];
+/// The keys the key bar shows now, in their order on screen, each with
+/// its rank: help first of all, then what the moment asks for; narrow
+/// terminals drop the least important (every key is in the help, the
+/// copy keys only there).
+pub fn hint_items(holds: impl Fn(PlayWhen) -> bool) -> Vec<KeyHint> {
+    keymap::bar_hints(PLAY_KEYS, holds)
+}
 
-/// The keys the key bar shows for a game, in their order on screen, each
-/// with its rank: help first of all, then what the moment asks for;
-/// narrow terminals drop the least important (every key is in the help,
-/// the copy keys only there).
-pub fn hint_items(control: &GameControl) -> Vec<KeyHint> {
-    let game = control.game();
-    let over = game.outcome().is_some();
-    let mut v: Vec<KeyHint> = Vec::new();
-    if over {
-        v.push((KeyCode::Char('n'), "n", "rematch", 1));
-        v.push((KeyCode::Char('g'), "g", "result", 2));
-    } else {
-        v.push((KeyCode::Char(':'), ":", "move", 1));
-        if control.is_thinking() {
-            v.push((KeyCode::Char('m'), "m", "move now", 2));
-        }
-        let legal = game.legal_actions();
-        if legal
-            .iter()
-            .any(|a| matches!(a, Action::Buy(_) | Action::Place(..)))
-        {
-            v.push((KeyCode::Char('b'), "b", "buy", 2));
-        }
-        if legal.contains(&Action::Pass) {
-            v.push((KeyCode::Char('p'), "p", "pass", 2));
-        }
-        // The hint, while a person is to act: shown where there is room.
-        if control.human_to_act() {
-            v.push((KeyCode::Char('H'), "H", "hint", 10));
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_means_one_action_at_a_time() {
+        keymap::tests::check_table(PLAY_KEYS, |a, b| {
+            matches!(
+                (a, b),
+                (PlayWhen::Over, PlayWhen::Ongoing) | (PlayWhen::Ongoing, PlayWhen::Over)
+            )
+        });
     }
-    v.extend([
-        (KeyCode::Char('u'), "u", "undo", 3),
-        (KeyCode::Char('r'), "r", "redo", 6),
-        (KeyCode::Char('s'), "s", "save", 5),
-        (KeyCode::Char('?'), "?", "help", 0),
-        (KeyCode::Char('q'), "q", "quit", 4),
-        (KeyCode::Char('f'), "f", "flip", 11),
-    ]);
-    if !over {
-        v.push((KeyCode::Char('d'), "d", "offer", 8));
-        v.push((KeyCode::Char('R'), "R", "resign", 7));
+
+    #[test]
+    fn after_the_game_n_and_g_are_its_keys_and_else_unbound() {
+        let over = |w: PlayWhen| matches!(w, PlayWhen::Always | PlayWhen::Over);
+        let ongoing = |w: PlayWhen| w != PlayWhen::Over;
+        let n = KeyCode::Char('n');
+        assert_eq!(action_for_key(n, over), Some(PlayAction::NextGame));
+        assert_eq!(action_for_key(n, ongoing), Some(PlayAction::Unbound('n')));
+        assert_eq!(action_for_key(KeyCode::Tab, ongoing), None);
+        let y = KeyCode::Char('y');
+        assert_eq!(action_for_key(y, over), Some(PlayAction::Share(Share::Fen)));
     }
-    v.push((KeyCode::Char('i'), "i", "rules", 9));
-    v
 }

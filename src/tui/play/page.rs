@@ -1,18 +1,19 @@
-//! Drawing the play screen: a pure function of the game controller and the
-//! view state into widgets.
+//! Drawing the play screen: a pure function of the game controller, what
+//! the screen worked out of its game ([`PlayModel`]) and the view state
+//! into widgets.
 
 use super::keys::{hint_items, PLAY_KEYS};
+use super::model::PlayModel;
 use super::popups::Popup;
 use super::view::PlayView;
 use crate::ai::PlayerSpec;
 use crate::clock::{format_time, URGENT};
-use crate::core::{Action, Bitboard, Color, Piece, Square};
-use crate::game::Game;
+use crate::core::Color;
 use crate::rules::Position;
+use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
-use crate::tui::control::GameControl;
 use crate::tui::game_page::{
-    draw_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
+    draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
 };
 use crate::tui::panels;
 use crate::tui::popup::InputPopup;
@@ -22,6 +23,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
+use std::borrow::Cow;
 use std::time::Duration;
 
 /// Moves of the thinking computer's expected line shown on screen.
@@ -30,7 +32,8 @@ const PV_SHOWN: usize = 8;
 /// The layout of a game's screen (the message line grows with the
 /// message shown).
 pub fn layout(
-    control: &GameControl,
+    control: &Session,
+    model: &PlayModel,
     view: &PlayView,
     size: (u16, u16),
     flipped: bool,
@@ -41,43 +44,16 @@ pub fn layout(
         .as_ref()
         .filter(|_| view.prompt.is_none())
         .map(|m| m.text.as_str());
-    PageLayout::new(size, flipped, centerline, &hint_items(control), message)
-}
-
-/// Squares the selected piece can reach.
-pub fn destinations(game: &Game, selected: Option<Square>) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    let Some(from) = selected else {
-        return bb;
-    };
-    for a in game.legal_actions() {
-        if let Action::Move(m) = a {
-            if m.from == from {
-                bb.insert(m.to);
-            }
-        }
-    }
-    bb
-}
-
-/// Squares where the rules let `piece` be placed now (its legal
-/// placements), marked while the player picks one.
-pub fn placement_squares(game: &Game, piece: Piece) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    for a in game.legal_actions() {
-        if let Action::Place(p, sq) = a {
-            if p == piece {
-                bb.insert(sq);
-            }
-        }
-    }
-    bb
+    let hints = hint_items(|w| model.holds(w, control));
+    PageLayout::new(size, flipped, centerline, &hints, message)
 }
 
 /// The play screen; see the module comment.
 pub struct PlayPage<'a> {
     /// The game.
-    pub control: &'a GameControl,
+    pub control: &'a Session,
+    /// What the screen shows of the game, worked out when it changed.
+    pub model: Cow<'a, PlayModel>,
     /// Cursor, selection, prompt, popup, message.
     pub view: &'a PlayView,
     /// Black at the bottom.
@@ -90,29 +66,25 @@ pub struct PlayPage<'a> {
 
 impl Widget for PlayPage<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (control, view, theme) = (self.control, self.view, self.theme);
-        let lay = layout(control, view, (area.width, area.height), self.flipped);
+        let (control, model, view, theme) = (self.control, &*self.model, self.view, self.theme);
+        let size = (area.width, area.height);
+        let lay = layout(control, model, view, size, self.flipped);
         let game = control.game();
         Paragraph::new(self.title()).render(lay.title, buf);
         if let Some(geom) = lay.board {
-            let pos = game.position();
-            let adjust = |marks: &mut crate::tui::board::Marks| {
-                marks.cursor = Some(view.cursor);
-                marks.selected = view.selected;
-                marks.destinations = match view.placing {
-                    Some(piece) => placement_squares(game, piece),
-                    None => destinations(game, view.selected),
-                };
-                if let Some(h) = control.hint() {
-                    marks.best = action_squares(&h.action);
-                }
-            };
-            let last = game.actions().last();
-            draw_board(buf, geom, pos, last, adjust, theme);
+            let mut marks = model.facts.marks.clone();
+            marks.cursor = Some(view.cursor);
+            marks.selected = view.selected;
+            marks.destinations = model.targets(view);
+            if let Some(h) = control.hint() {
+                marks.best = action_squares(&h.action);
+            }
+            draw_marked_board(buf, geom, game.position(), &marks, &model.facts.look, theme);
         }
         SidePanel {
             game,
-            ply: game.ply(),
+            moves: &model.moves,
+            facts: &model.facts,
             status: self.status_lines(),
             current: None,
             scroll: view.list_scroll,
@@ -123,7 +95,7 @@ impl Widget for PlayPage<'_> {
         .render(lay.side, buf);
         Paragraph::new(self.message_lines(area.width)).render(lay.message, buf);
         KeyBar {
-            hints: &hint_items(control),
+            hints: &hint_items(|w| model.holds(w, control)),
             theme,
         }
         .render(lay.hints, buf);
@@ -195,7 +167,7 @@ impl PlayPage<'_> {
     fn game_status(&self) -> Vec<Line<'static>> {
         let (game, theme) = (self.control.game(), self.theme);
         let pos = game.position();
-        let Some(o) = game.outcome() else {
+        let Some(o) = self.model.outcome else {
             let side = pos.turn();
             let name = panels::side_name(pos, side);
             let who = match (self.control.player(side), self.control.is_thinking()) {
@@ -316,7 +288,7 @@ impl PlayPage<'_> {
                 format!(" placing a {}: pick a square", piece.role.name()),
                 theme.good(),
             )
-        } else if self.control.human_to_act() {
+        } else if self.model.human_to_act {
             Line::styled(
                 " your move: arrows + Enter (or click), or : to type it",
                 theme.dim(),
@@ -343,5 +315,134 @@ impl PlayPage<'_> {
             }
             .render(area, buf),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::PlayState;
+    use crate::ai::PlayerSpec;
+    use crate::game::Game;
+    use crate::tui::base::{AppEvent, Ctx};
+    use crate::tui::replay::ReplayState;
+    use crate::tui::settings::Settings;
+    use crate::tui::theme::{ColorMode, Theme, ThemeName};
+    use crate::variant::Registry;
+    use crossterm::event::KeyCode;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+    use std::time::Instant;
+
+    /// A game of `id` played `plies` deep by a fixed choice among the
+    /// legal actions (no engine: the same game every run).
+    fn long_game(id: &str, plies: usize) -> Game {
+        let def = Registry::builtin().get(id).expect("a built-in variant");
+        let mut game = Game::new(def, None, 7).expect("a start");
+        let mut pick: u64 = 1;
+        for _ in 0..plies {
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let a = legal[(pick >> 33) as usize % legal.len()];
+            if game.play(a).is_err() {
+                break;
+            }
+        }
+        game
+    }
+
+    /// What drawing costs: 1,000 frames of the play screen and of the
+    /// replay viewer on long games, timed and printed (no assertion on
+    /// time). `cargo test --release --lib render_cost -- --ignored
+    /// --nocapture`
+    #[test]
+    #[ignore = "a benchmark: run by hand"]
+    fn render_cost() {
+        let theme = Theme::new(ThemeName::Default, ColorMode::Indexed, false);
+        let settings = Settings::default();
+        let area = Rect::new(0, 0, 100, 35);
+        for id in ["standard", "monochrome", "dice-money"] {
+            let game = long_game(id, 300);
+            let plies = game.ply();
+            let people = [PlayerSpec::Human, PlayerSpec::Human];
+            let play = PlayState::new(game.clone(), people);
+            let start = Instant::now();
+            for _ in 0..1000 {
+                let mut buf = Buffer::empty(area);
+                play.page(&settings, &theme).render(area, &mut buf);
+            }
+            let play_time = start.elapsed();
+            let mut replay = ReplayState::new(game, None, None);
+            // To the end, as the End key goes there.
+            let registry = Registry::builtin();
+            let mut requests = Vec::new();
+            let mut ctx = Ctx {
+                settings: &settings,
+                registry: &registry,
+                theme: &theme,
+                size: (area.width, area.height),
+                requests: &mut requests,
+            };
+            replay.handle(AppEvent::key(KeyCode::End), &mut ctx);
+            assert_eq!(replay.ply, plies);
+            let start = Instant::now();
+            for _ in 0..1000 {
+                let mut buf = Buffer::empty(area);
+                replay.page(&theme).render(area, &mut buf);
+            }
+            let replay_time = start.elapsed();
+            println!(
+                "{id} ({plies} plies): play {:.1} µs/frame, replay {:.1} µs/frame",
+                play_time.as_secs_f64() * 1e3,
+                replay_time.as_secs_f64() * 1e3
+            );
+        }
+    }
+
+    /// Frames read what the last change worked out (no rules work per
+    /// frame), and a change to the game is seen by the next frame.
+    #[test]
+    fn the_model_is_made_once_per_change() {
+        let theme = Theme::new(ThemeName::Default, ColorMode::Indexed, false);
+        let settings = Settings {
+            auto_flip: false,
+            ..Settings::default()
+        };
+        let registry = Registry::builtin();
+        let mut requests = Vec::new();
+        let mut ctx = Ctx {
+            settings: &settings,
+            registry: &registry,
+            theme: &theme,
+            size: (100, 35),
+            requests: &mut requests,
+        };
+        let people = [PlayerSpec::Human, PlayerSpec::Human];
+        let mut play = PlayState::new(long_game("monochrome", 20), people);
+        play.settle(&mut ctx);
+        let is_kept = |p: &PlayState| matches!(p.model(), std::borrow::Cow::Borrowed(_));
+        assert!(is_kept(&play));
+        let before = play.model().legal.clone();
+        // A key that changes nothing, then one that takes a move back.
+        for c in ['f', 'u'] {
+            play.handle(AppEvent::char(c), &mut ctx);
+            assert!(is_kept(&play), "after {c}");
+        }
+        // The undo changed the game: the model followed it.
+        assert_eq!(play.session.game().ply(), 19);
+        assert_eq!(play.model().facts.ply, 19);
+        assert_ne!(play.model().legal, before);
+        // The move list's rows are laid out once for a width and reused.
+        let model = play.model();
+        let a = model.moves.rows(None, &[], 30, &theme);
+        let b = model.moves.rows(None, &[], 30, &theme);
+        assert!(std::sync::Arc::ptr_eq(&a, &b));
+        let c = model.moves.rows(None, &[], 31, &theme);
+        assert!(!std::sync::Arc::ptr_eq(&a, &c));
     }
 }

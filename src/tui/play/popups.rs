@@ -5,7 +5,7 @@
 use crate::core::{Action, Color, MoveKind, Piece};
 use crate::game::Game;
 use crate::rules::Describe;
-use crate::tui::control::GameControl;
+use crate::session::Session;
 use crate::tui::panels;
 use crate::tui::popup::ListPopup;
 use std::path::PathBuf;
@@ -76,7 +76,7 @@ pub enum Popup {
 }
 
 /// The result, the match standing, and what comes next.
-pub fn game_over(control: &GameControl) -> Popup {
+pub fn game_over(control: &Session) -> Popup {
     let game = control.game();
     let describe = game
         .outcome()

@@ -2,7 +2,7 @@
 //! what is picked up, the open prompt or popup, the message line, the
 //! orientation and the move list's scroll.
 
-use super::popups::Popup;
+use super::popups::{Exit, Popup};
 use crate::core::{Piece, Square};
 use crate::tui::base::Message;
 
@@ -22,6 +22,19 @@ pub struct PlayView {
     pub message: Option<Message>,
     /// Move-list lines scrolled up from the newest.
     pub list_scroll: u16,
+    /// A save to a file the player named, on its way.
+    pub saving: Option<PendingSave>,
+}
+
+/// A save to a file the player named, while it is being written: what
+/// they typed (the prompt opens again with it should the save fail), and
+/// where to go once it is saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingSave {
+    /// The prompt's text.
+    pub typed: String,
+    /// Where to go once saved.
+    pub then: Option<Exit>,
 }
 
 impl Default for PlayView {
@@ -36,6 +49,7 @@ impl Default for PlayView {
             prompt: None,
             message: None,
             list_scroll: 0,
+            saving: None,
         }
     }
 }

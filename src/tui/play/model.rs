@@ -1,0 +1,89 @@
+//! What the play screen shows of its game, worked out once per change of
+//! the game instead of on every frame: the outcome, the legal actions (and
+//! from them the squares marked as targets and the keys the bar offers),
+//! the move list and the rules' facts of the position. The controller's
+//! revision says when it no longer holds.
+
+use super::keys::PlayWhen;
+use super::view::PlayView;
+use crate::ai::PlayerSpec;
+use crate::core::{Action, Bitboard};
+use crate::rules::{Outcome, Position};
+use crate::session::Session;
+use crate::tui::panels::{MoveList, PositionFacts};
+
+/// See the module comment.
+#[derive(Clone, Debug)]
+pub struct PlayModel {
+    /// The controller's revision it was made at, and the game's ply.
+    made_at: (u64, usize),
+    /// How the game ended, if it has.
+    pub outcome: Option<Outcome>,
+    /// The legal actions now (none once the game is over).
+    pub legal: Vec<Action>,
+    /// The game's move list.
+    pub moves: MoveList,
+    /// The rules' facts of the current position.
+    pub facts: PositionFacts,
+    /// A person is to act (the game goes on, no dice are due).
+    pub human_to_act: bool,
+}
+
+impl PlayModel {
+    /// What the screen shows of `control`'s game as it stands.
+    pub fn of(control: &Session) -> PlayModel {
+        let game = control.game();
+        let pos = game.position();
+        let outcome = game.outcome();
+        let mut legal = Vec::new();
+        if outcome.is_none() {
+            pos.legal_actions(&mut legal);
+        }
+        let human_to_act = outcome.is_none()
+            && !pos.is_chance()
+            && control.player(pos.turn()) == PlayerSpec::Human;
+        PlayModel {
+            made_at: (control.revision(), game.ply()),
+            outcome,
+            legal,
+            moves: MoveList::of(game),
+            facts: PositionFacts::current(game, outcome.is_some()),
+            human_to_act,
+        }
+    }
+
+    /// Still what `control`'s game shows (nothing changed since).
+    pub fn holds_for(&self, control: &Session) -> bool {
+        self.made_at == (control.revision(), control.game().ply())
+    }
+
+    /// Whether the moment `when` holds now.
+    pub fn holds(&self, when: PlayWhen, control: &Session) -> bool {
+        match when {
+            PlayWhen::Always => true,
+            PlayWhen::Over => self.outcome.is_some(),
+            PlayWhen::Ongoing => self.outcome.is_none(),
+            PlayWhen::Thinking => control.is_thinking(),
+            PlayWhen::CanBuy => self
+                .legal
+                .iter()
+                .any(|a| matches!(a, Action::Buy(_) | Action::Place(..))),
+            PlayWhen::CanPass => self.legal.contains(&Action::Pass),
+            PlayWhen::HumanToAct => self.human_to_act,
+        }
+    }
+
+    /// The squares marked as targets: where the bought piece being placed
+    /// may go, else where the selected piece can move.
+    pub fn targets(&self, view: &PlayView) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for a in &self.legal {
+            match (*a, view.placing, view.selected) {
+                (Action::Place(p, sq), Some(piece), _) if p == piece => bb.insert(sq),
+                (Action::Move(m), None, Some(from)) if m.from == from => bb.insert(m.to),
+                _ => {}
+            }
+        }
+        bb
+    }
+}
