@@ -374,19 +374,19 @@ fn sync_parent(path: &Path) {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("motley-files-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        fs::create_dir_all(&d).unwrap();
-        d
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("motley-files-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     /// A scratch folder holding `file`, a symbolic link to `target` (a
     /// relative target is read from the folder).
     #[cfg(unix)]
-    fn scratch_link(name: &str, file: &str, target: &str) -> (PathBuf, PathBuf) {
+    fn scratch_link(name: &str, file: &str, target: &str) -> (tempfile::TempDir, PathBuf) {
         let d = scratch(name);
-        let link = d.join(file);
+        let link = d.path().join(file);
         std::os::unix::fs::symlink(target, &link).unwrap();
         (d, link)
     }
@@ -394,31 +394,31 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_symlink_to_dev_zero_is_not_a_regular_file() {
-        let (d, link) = scratch_link("zero", "zero.json", "/dev/zero");
+        let (_d, link) = scratch_link("zero", "zero.json", "/dev/zero");
         let e = read_regular(&link, 1000).unwrap_err();
         assert!(e.to_string().contains("not a regular file"), "{e}");
-        fs::remove_dir_all(&d).unwrap();
     }
 
     #[cfg(unix)]
     #[test]
     fn a_new_file_never_replaces_a_dangling_symlink() {
-        let (d, link) = scratch_link("dangling", "g.json", "elsewhere");
+        let (tmp, link) = scratch_link("dangling", "g.json", "elsewhere");
+        let d = tmp.path();
         let e = write_new(&link, b"x").unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
         assert!(!d.join("elsewhere").exists());
-        let p = write_fresh(&d, "g", "json", b"y").unwrap();
+        let p = write_fresh(d, "g", "json", b"y").unwrap();
         assert_eq!(p, d.join("g-2.json"));
         assert_eq!(fs::read(&p).unwrap(), b"y");
-        let names: Vec<_> = fs::read_dir(&d).unwrap().collect();
+        let names: Vec<_> = fs::read_dir(d).unwrap().collect();
         assert_eq!(names.len(), 2, "no temporary file is left");
-        fs::remove_dir_all(&d).unwrap();
     }
 
     // Issue 22, item 37: `kill -9` during an import leaves `.NAME.PID.tmp`.
     #[test]
     fn item_37_stale_temporary_files_in_a_folder_are_removed() {
-        let d = scratch("temps");
+        let tmp = scratch("temps");
+        let d = tmp.path();
         let stale = d.join(".games-3.json.4242.tmp");
         let fresh = d.join(".games-4.json.4343.tmp");
         let other = d.join("games-1.json");
@@ -434,16 +434,16 @@ mod tests {
                 .set_modified(old)
                 .unwrap();
         }
-        remove_stale_temps(&d);
+        remove_stale_temps(d);
         assert!(!stale.exists());
         // A fresh one may be a write under way; a record is no temporary.
         assert!(fresh.exists() && other.exists());
-        fs::remove_dir_all(&d).unwrap();
     }
 
     #[test]
     fn reads_are_bounded() {
-        let d = scratch("bounded");
+        let tmp = scratch("bounded");
+        let d = tmp.path();
         let p = d.join("big");
         fs::write(&p, vec![b'x'; 2000]).unwrap();
         assert!(matches!(
@@ -451,6 +451,5 @@ mod tests {
             Err(ReadError::TooLarge { size: 2000, .. })
         ));
         assert_eq!(read_regular(&p, 2000).unwrap().len(), 2000);
-        fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -1070,12 +1070,12 @@ mod tests {
     // legal records fail.
     #[test]
     fn item_37_games_replay_under_the_definition_they_were_played_under() {
-        let dir = std::env::temp_dir().join(format!("motley-rec-def-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let no_castling = include_str!("../variants/standard.json").replace(" KQkq ", " - ");
         std::fs::write(dir.join("standard.json"), no_castling).unwrap();
         let mut user = Registry::builtin();
-        user.add_dir(&dir);
+        user.add_dir(dir);
         assert!(
             user.warnings.len() == 1 && user.warnings[0].contains("replaces the built-in"),
             "{:?}",
@@ -1113,7 +1113,6 @@ mod tests {
             renamed.fingerprint(),
             reg().get("monochrome").unwrap().fingerprint()
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

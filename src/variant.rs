@@ -498,8 +498,8 @@ mod tests {
 
     #[test]
     fn user_folder_adds_and_reports() {
-        let dir = std::env::temp_dir().join(format!("motley-variants-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         std::fs::write(
             dir.join("mini.json"),
             r#"{"id":"mini","name":"Mini","summary":"kings and a pawn","family":"standard","start":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1","rules":["line one","line two"]}"#,
@@ -507,10 +507,9 @@ mod tests {
         .unwrap();
         std::fs::write(dir.join("broken.json"), "{\"id\": 3}").unwrap();
         let mut r = Registry::builtin();
-        r.add_dir(&dir);
+        r.add_dir(dir);
         assert!(r.get("mini").is_ok());
         assert_eq!(r.warnings.len(), 1);
         assert!(r.warnings[0].contains("broken.json"));
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -428,8 +428,8 @@ mod tests {
     // in the table but was saved with the result `*`.
     #[test]
     fn item_37_a_game_stopped_at_the_ply_limit_is_saved_as_the_table_says() {
-        let dir = std::env::temp_dir().join(format!("motley-ply-limit-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("saved");
         let registry = Registry::builtin();
         let settings = MatchSettings {
             games: 1,
@@ -458,7 +458,6 @@ mod tests {
             (outcome.winner, outcome.reason),
             (None, crate::rules::EndReason::Adjudication)
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

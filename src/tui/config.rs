@@ -266,16 +266,17 @@ fn set_value(doc: &mut toml_edit::Table, key: &str, mut value: toml_edit::Value)
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("motley-config-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    fn temp(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("motley-config-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn a_written_config_reads_back_the_same() {
-        let dir = temp("roundtrip");
+        let tmp = temp("roundtrip");
+        let dir = tmp.path();
         let path = dir.join("sub").join(CONFIG_FILE);
         let config = Config {
             theme: Some(ThemeName::ColourBlind),
@@ -293,7 +294,6 @@ mod tests {
         // Unset choices write no key.
         assert!(!text.contains("black") && !text.contains("seed"), "{text}");
         assert_eq!(Config::read(&path).unwrap(), config);
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     // Issue 22, item 35: changing a setting edits the file in place: the
@@ -301,7 +301,8 @@ mod tests {
     // symlinked file stays a link, written at its target.
     #[test]
     fn item_35_an_update_keeps_comments_unknown_keys_and_symlinks() {
-        let dir = temp("in-place");
+        let tmp = temp("in-place");
+        let dir = tmp.path();
         let dotfiles = dir.join("dotfiles");
         std::fs::create_dir_all(&dotfiles).unwrap();
         let real = dotfiles.join("motley.toml");
@@ -355,22 +356,22 @@ mod tests {
             std::fs::read_to_string(&fresh).unwrap(),
             "theme = \"mono\"\n"
         );
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn a_missing_file_is_the_defaults() {
-        let dir = temp("missing");
+        let tmp = temp("missing");
+        let dir = tmp.path();
         assert_eq!(
             Config::read(&dir.join(CONFIG_FILE)).unwrap(),
             Config::default()
         );
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn broken_files_are_errors_naming_the_file_never_panics() {
-        let dir = temp("broken");
+        let tmp = temp("broken");
+        let dir = tmp.path();
         let path = dir.join(CONFIG_FILE);
         for (text, needle) in [
             ("theme = \"neon\"\n", "unknown theme 'neon'"),
@@ -387,12 +388,12 @@ mod tests {
         // Unknown keys (a later Motley's) are ignored.
         std::fs::write(&path, "theme = \"mono\"\nclock_sound = true\n").unwrap();
         assert_eq!(Config::read(&path).unwrap().theme, Some(ThemeName::Mono));
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn folders_and_huge_files_are_refused_unread() {
-        let dir = temp("odd");
+        let tmp = temp("odd");
+        let dir = tmp.path();
         let folder = dir.join(CONFIG_FILE);
         std::fs::create_dir_all(&folder).unwrap();
         assert!(matches!(
@@ -412,7 +413,6 @@ mod tests {
                 ..
             })
         ));
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]

@@ -134,8 +134,8 @@ mod tests {
 
     #[test]
     fn writes_are_done_in_order_off_the_caller_and_the_last_keeping_stands() {
-        let dir = std::env::temp_dir().join(format!("motley-writer-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("games");
         let reports = Arc::new(Mutex::new(Vec::new()));
         let heard = reports.clone();
         let mut writer = Writer::spawn(move |w| heard.lock().unwrap().push(w)).unwrap();
@@ -164,7 +164,6 @@ mod tests {
         let text = std::fs::read_to_string(path).unwrap();
         let rec = crate::record::GameRecord::from_json(&text).unwrap();
         assert_eq!(rec.moves, ["e2e4", "e7e5", "g1f3"]);
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
