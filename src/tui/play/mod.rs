@@ -26,7 +26,7 @@ use crate::record::RecordError;
 use crate::rules::{IllegalReason, Position};
 use crate::session::{HintRefusal, NotYourTurn, SaveTargetError, Session, Settled, Written};
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
-use crate::tui::game_page::{keys_popup, rules_popup, PageLayout};
+use crate::tui::game_page::PageLayout;
 use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
 use crate::tui::settings::Settings;
 use crate::tui::sharing::{exported, share, Share, Shown};
@@ -747,16 +747,13 @@ impl PlayState {
     /// unless the key closes it).
     fn on_popup_key(&mut self, popup: Popup, code: KeyCode, ctx: &mut Ctx) -> Nav {
         match popup {
-            Popup::Help { scroll } => {
-                let last = keys_popup("Keys", PLAY_KEYS, 0, ctx.theme).last_scroll(ctx.size);
-                let scroll = scroll_key(scroll, code).map(|s| s.min(last));
-                self.view.popup = scroll.map(|scroll| Popup::Help { scroll });
-            }
-            Popup::Rules { scroll } => {
+            Popup::Help { scroll } | Popup::Rules { scroll } => {
                 let def = self.session.game().variant();
-                let last = rules_popup(def, 0, ctx.theme).last_scroll(ctx.size);
+                let last = popup
+                    .text(def, ctx.theme)
+                    .map_or(0, |t| t.last_scroll(ctx.size));
                 let scroll = scroll_key(scroll, code).map(|s| s.min(last));
-                self.view.popup = scroll.map(|scroll| Popup::Rules { scroll });
+                self.view.popup = scroll.map(|s| popup.scrolled(s));
             }
             Popup::SaveAs { mut text, then } => match edit_line(&mut text, code, |_, _| true) {
                 LineKey::Cancel => self.view.say("not saved"),

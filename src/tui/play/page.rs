@@ -2,7 +2,7 @@
 //! the screen worked out of its game ([`PlayModel`]) and the view state
 //! into widgets.
 
-use super::keys::{hint_items, PLAY_KEYS};
+use super::keys::hint_items;
 use super::model::PlayModel;
 use super::popups::Popup;
 use super::view::PlayView;
@@ -12,9 +12,7 @@ use crate::core::Color;
 use crate::rules::Position;
 use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
-use crate::tui::game_page::{
-    draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
-};
+use crate::tui::game_page::{draw_marked_board, message_lines, KeyBar, PageLayout, SidePanel};
 use crate::tui::panels;
 use crate::tui::popup::InputPopup;
 use crate::tui::theme::Theme;
@@ -301,11 +299,11 @@ impl PlayPage<'_> {
     fn render_popup(&self, popup: &Popup, area: Rect, buf: &mut Buffer) {
         let theme = self.theme;
         let def = self.control.game().variant();
+        if let Some(text) = popup.text(def, theme) {
+            return text.render(area, buf);
+        }
         match popup {
-            Popup::Help { scroll } => {
-                keys_popup("Keys", PLAY_KEYS, *scroll, theme).render(area, buf)
-            }
-            Popup::Rules { scroll } => rules_popup(def, *scroll, theme).render(area, buf),
+            Popup::Help { .. } | Popup::Rules { .. } => {}
             Popup::List { list, .. } => list.widget(theme).render(area, buf),
             Popup::SaveAs { text, .. } => InputPopup {
                 title: "Save game as",
