@@ -7,10 +7,10 @@ use super::import::{random_game, Scratch};
 use super::output::{outln, Out, WriteFailure};
 use anyhow::Result;
 use crossterm::event::KeyCode;
+use motley::game::variant::Registry;
 use motley::record;
 use motley::tui::menu::{catalog, Browser, Shelf};
 use motley::tui::settings::Settings;
-use motley::variant::Registry;
 use std::time::Instant;
 
 /// Write `count` saved games of every variant in turn (about 80 plies

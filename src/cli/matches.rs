@@ -7,12 +7,12 @@ use super::output::{self, outln, warnln, Out, WriteFailure};
 use super::{interrupt_flag, user_path, MatchArgs};
 use anyhow::{anyhow, Context, Result};
 use motley::ai::PlayerSpec;
-use motley::quote::clip;
+use motley::core::quote::clip;
+use motley::game::variant::Registry;
 use motley::rules::Describe;
 use motley::session::match_play::{
     play_match, MatchEnding, MatchError, MatchGame, MatchScore, MatchSettings, MATCH_PLY_LIMIT,
 };
-use motley::variant::Registry;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Duration;

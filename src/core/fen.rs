@@ -169,7 +169,7 @@ pub const MAX_MOVE_COUNTER: u32 = 1_000_000;
 
 /// A FEN field quoted in a message, cut short.
 fn clip(s: &str) -> String {
-    crate::quote::clip(s)
+    crate::core::quote::clip(s)
 }
 
 /// FEN of the standard starting position.

@@ -1,5 +1,5 @@
 //! Games in progress: each lives in its own record file in the games
-//! folder (`<data>/games`, see [`crate::paths::games_dir`]) from its first
+//! folder (`<data>/games`, see [`crate::disk::paths::games_dir`]) from its first
 //! action on, created exclusively as `<YYYYMMDD>-<HHMMSS>-<variant>.json`,
 //! so a new game never touches another's file. A process playing a game
 //! holds an advisory lock on it (a lock file beside it, `.<name>.lock`,
@@ -10,7 +10,7 @@
 use super::lock::{self, Lock};
 use super::store::{record_to_save, stamp};
 use super::{GameRecord, Players, RecordError, RecordErrorKind, MAX_FILE_BYTES};
-use crate::files;
+use crate::disk::files;
 use crate::game::Game;
 use std::fs;
 use std::io;
@@ -258,7 +258,7 @@ fn describe(path: &Path) -> Option<UnfinishedGame> {
 }
 
 /// Move the single autosave of older Motleys (`autosave.json`, see
-/// [`crate::paths::legacy_autosave_path`]) into `games_dir` as a game in
+/// [`crate::disk::paths::legacy_autosave_path`]) into `games_dir` as a game in
 /// progress, byte for byte (even a damaged one: nothing is lost), and
 /// remove it. Returns the new path, or `None` when there was nothing to
 /// move. Safe when two processes start at once: the move happens once.

@@ -2,9 +2,9 @@
 //! with who played, the hints used, the stored analysis and the
 //! computer's time per move, as the file kept them.
 
+use crate::game::variant::Registry;
 use crate::game::Game;
 use crate::record::{Players, RecordError, Replayed};
-use crate::variant::Registry;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 

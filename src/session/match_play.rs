@@ -8,10 +8,10 @@
 use super::players::{Player, PlayerError, SeatError, Turn};
 use crate::ai::{PlayerSpec, ThinkSettings};
 use crate::core::{Action, Color};
+use crate::game::variant::{VariantDef, VariantError};
 use crate::game::{Game, GameError};
 use crate::record::RecordError;
 use crate::rules::Position;
-use crate::variant::{VariantDef, VariantError};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -295,7 +295,7 @@ pub fn play_match(
             dir: dir.clone(),
             error,
         })?;
-        crate::files::remove_stale_temps(dir);
+        crate::disk::files::remove_stale_temps(dir);
     }
     let seats = players.map(Player::new);
     let mut score = MatchScore::new(settings.games);
@@ -356,7 +356,7 @@ fn save_match_game(
 ) -> Result<PathBuf, RecordError> {
     let names = (white.to_string(), black.to_string());
     let rec = crate::record::store::record_to_save(game, Some((&names.0, &names.1)));
-    crate::record::store::save_record_new(dir, base, &rec, crate::files::Durability::Flushed)
+    crate::record::store::save_record_new(dir, base, &rec, crate::disk::files::Durability::Flushed)
 }
 
 /// Play `game` to its end between `players` (White, Black). `None` when
@@ -422,7 +422,7 @@ fn play_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Registry;
+    use crate::game::variant::Registry;
 
     // Issue 22, item 37: a game stopped at the ply limit counted as a draw
     // in the table but was saved with the result `*`.

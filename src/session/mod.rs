@@ -41,13 +41,13 @@ pub use writes::{ExportError, StoreError, Write, Written};
 
 use crate::ai::search::Limits;
 use crate::ai::{PlayerSpec, ThinkSettings, DEFAULT_LEVEL};
-use crate::clock::{ChessClock, TimeControl};
 use crate::core::{Action, Color};
+use crate::game::clock::{ChessClock, TimeControl};
+use crate::game::variant::VariantError;
 use crate::game::{Game, GameError};
 use crate::record::games::OpenGame;
 use crate::record::{GameRecord, RecordError};
 use crate::rules::{Describe, Position};
-use crate::variant::VariantError;
 use jobs::Searches;
 use saving::Saving;
 use std::path::{Path, PathBuf};

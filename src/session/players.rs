@@ -27,7 +27,7 @@ pub enum PlayerError {
 
 /// A player that could not be seated for a game, named.
 #[derive(Debug, Error)]
-#[error("{}: {error}", crate::quote::clip(&player.to_string()))]
+#[error("{}: {error}", crate::core::quote::clip(&player.to_string()))]
 pub struct SeatError {
     /// Who it was.
     pub player: PlayerSpec,

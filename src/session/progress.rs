@@ -2,8 +2,8 @@
 //! it expects, read from Motley's own search or from an engine's `info`
 //! lines alike, and let through a few times a second at most.
 
+use crate::ai::analysis::Eval;
 use crate::ai::search::Iteration;
-use crate::analysis::Eval;
 use crate::core::Action;
 use crate::rules::{parse_action, san_of, AnyPosition, Position};
 use crate::uci::protocol::{EngineInfo, InfoScore};

@@ -7,8 +7,8 @@
 
 use super::record_file::RecordSlot;
 use super::writes::{Write, Written};
+use crate::disk::paths::PathError;
 use crate::game::Game;
-use crate::paths::PathError;
 use crate::record::games::OpenGame;
 use crate::record::{GameRecord, RecordError};
 use std::path::{Path, PathBuf};
@@ -235,7 +235,7 @@ impl Saving {
     /// while saving into the data folder fails (the data folder is likely
     /// what fails).
     pub fn suggested_path(&self, saves_dir: Option<&Path>, variant: &str) -> Option<PathBuf> {
-        let home = || crate::paths::expand_user(Path::new("~")).ok();
+        let home = || crate::disk::paths::expand_user(Path::new("~")).ok();
         let dir = match self.problem {
             Some(_) => home().or_else(|| saves_dir.map(Path::to_path_buf)),
             None => saves_dir.map(Path::to_path_buf),
@@ -253,7 +253,7 @@ impl Saving {
     /// progress — another Motley's, or this game's own record — is never
     /// saved over, so replacing it is not even asked.
     pub fn target(&self, typed: &str) -> Result<(PathBuf, bool), SaveTargetError> {
-        let path = crate::paths::expand_user(Path::new(typed.trim()))?;
+        let path = crate::disk::paths::expand_user(Path::new(typed.trim()))?;
         if self.record_path().is_some_and(|p| same_path(p, &path)) {
             return Err(SaveTargetError::OwnRecord(path));
         }

@@ -3,8 +3,8 @@
 //! games are kept, saved and exported, how hints and analyses search, and
 //! where the clock reads the time.
 
-use crate::analysis::AnalysisSettings;
-use crate::clock::TimeSource;
+use crate::ai::analysis::AnalysisSettings;
+use crate::game::clock::TimeSource;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -33,13 +33,13 @@ pub struct SessionSettings {
 }
 
 impl SessionSettings {
-    /// The folders of Motley's data folder ([`crate::paths`]), with the
+    /// The folders of Motley's data folder ([`crate::disk::paths`]), with the
     /// other choices as by default.
     pub fn in_data_folder() -> SessionSettings {
         SessionSettings {
-            games_dir: crate::paths::games_dir(),
-            saves_dir: crate::paths::saves_dir(),
-            exports_dir: crate::paths::exports_dir(),
+            games_dir: crate::disk::paths::games_dir(),
+            saves_dir: crate::disk::paths::saves_dir(),
+            exports_dir: crate::disk::paths::exports_dir(),
             ..SessionSettings::default()
         }
     }

@@ -3,8 +3,8 @@
 //! played, none for a take-back), ends the game when a flag falls, and
 //! shares out a computer's thinking time.
 
-use crate::clock::{ChessClock, TimeControl};
 use crate::core::Color;
+use crate::game::clock::{ChessClock, TimeControl};
 use crate::game::Game;
 use crate::rules::Position;
 use std::time::Duration;

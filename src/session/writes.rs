@@ -6,8 +6,8 @@
 //! every failure still reaches the screen.
 
 use super::record_file::RecordSlot;
-use crate::analysis::GameAnalysis;
-use crate::files::ReadError;
+use crate::ai::analysis::GameAnalysis;
+use crate::disk::files::ReadError;
 use crate::record::games::is_locked_elsewhere;
 use crate::record::{GameRecord, RecordError, MAX_FILE_BYTES};
 use std::path::{Path, PathBuf};
@@ -201,9 +201,11 @@ fn export(dir: Option<&Path>, variant: &str, pgn: &str) -> Result<PathBuf, Expor
         error: Arc::new(e),
     })?;
     let base = crate::record::store::stamped(variant);
-    crate::files::write_fresh(dir, &base, "pgn", pgn.as_bytes()).map_err(|e| ExportError::Write {
-        dir: dir.to_path_buf(),
-        error: Arc::new(e),
+    crate::disk::files::write_fresh(dir, &base, "pgn", pgn.as_bytes()).map_err(|e| {
+        ExportError::Write {
+            dir: dir.to_path_buf(),
+            error: Arc::new(e),
+        }
     })
 }
 
@@ -241,10 +243,11 @@ fn store_analysis(path: &Path, analysis: &GameAnalysis) -> Result<(), StoreError
     if is_locked_elsewhere(path) {
         return Err(StoreError::Locked(path.to_path_buf()));
     }
-    let bytes = crate::files::read_regular(path, MAX_FILE_BYTES).map_err(|e| StoreError::Read {
-        path: path.to_path_buf(),
-        error: Arc::new(e),
-    })?;
+    let bytes =
+        crate::disk::files::read_regular(path, MAX_FILE_BYTES).map_err(|e| StoreError::Read {
+            path: path.to_path_buf(),
+            error: Arc::new(e),
+        })?;
     let text = String::from_utf8_lossy(&bytes);
     let mut rec =
         GameRecord::from_json(&text).map_err(|_| StoreError::NotARecord(path.to_path_buf()))?;

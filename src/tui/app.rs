@@ -13,7 +13,7 @@ use super::play::PlayState;
 use super::replay::ReplayState;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
-use crate::variant::Registry;
+use crate::game::variant::Registry;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

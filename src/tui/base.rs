@@ -6,11 +6,11 @@
 use super::review::AnalysisJob;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
-use crate::analysis::{GameAnalysis, PlyAnalysis};
+use crate::ai::analysis::{GameAnalysis, PlyAnalysis};
 use crate::core::Action;
+use crate::game::variant::Registry;
 use crate::game::Game;
 use crate::session::{HintJob, PlayerError, Session, ThinkJob, ThinkProgress, Write, Written};
-use crate::variant::Registry;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -177,7 +177,7 @@ impl Message {
 /// engines and typed text, so their control characters are made visible
 /// (line ends stay).
 fn shown(text: String) -> String {
-    match crate::quote::visible_lines(&text) {
+    match crate::core::quote::visible_lines(&text) {
         std::borrow::Cow::Borrowed(_) => text,
         std::borrow::Cow::Owned(escaped) => escaped,
     }

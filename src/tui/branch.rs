@@ -9,7 +9,7 @@ use super::base::PlayStart;
 use super::popup::ListPopup;
 use super::settings::Settings;
 use crate::ai::PlayerSpec;
-use crate::clock::TimeControl;
+use crate::game::clock::TimeControl;
 use crate::game::Game;
 use crate::record::Players;
 use crate::rules::{Describe, Position};

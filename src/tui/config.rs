@@ -7,7 +7,7 @@ use super::theme::{ThemeName, UnknownTheme};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-pub use crate::paths::{config_dir, config_path, CONFIG_DIR_ENV, CONFIG_FILE};
+pub use crate::disk::paths::{config_dir, config_path, CONFIG_DIR_ENV, CONFIG_FILE};
 
 /// Larger files are refused unread: a config file is a few lines.
 pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
@@ -26,7 +26,7 @@ pub enum ConfigError {
     #[error("{error} ({path})")]
     Unreadable {
         path: PathBuf,
-        error: crate::files::ReadError,
+        error: crate::disk::files::ReadError,
     },
     #[error("{message} (in {path})")]
     Malformed { path: PathBuf, message: String },
@@ -95,9 +95,11 @@ mod theme_id {
 impl Config {
     /// Read a config file. A missing file is the defaults.
     pub fn read(path: &Path) -> Result<Config, ConfigError> {
-        let bytes = match crate::files::read_regular(path, MAX_CONFIG_BYTES) {
+        let bytes = match crate::disk::files::read_regular(path, MAX_CONFIG_BYTES) {
             Ok(b) => b,
-            Err(crate::files::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(crate::disk::files::ReadError::Io(e))
+                if e.kind() == std::io::ErrorKind::NotFound =>
+            {
                 return Ok(Config::default())
             }
             Err(error) => {
@@ -145,7 +147,7 @@ impl Config {
             return Ok(());
         }
         let target = link_target(path);
-        let text = match crate::files::read_regular(&target, MAX_CONFIG_BYTES) {
+        let text = match crate::disk::files::read_regular(&target, MAX_CONFIG_BYTES) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(_) => String::new(),
         };
@@ -164,7 +166,7 @@ impl Config {
         if let Some(dir) = target.parent() {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
-        crate::files::write_atomic(&target, doc.to_string().as_bytes()).map_err(io)
+        crate::disk::files::write_atomic(&target, doc.to_string().as_bytes()).map_err(io)
     }
 
     /// The config as a TOML document of the keys it sets.
@@ -399,7 +401,7 @@ mod tests {
         assert!(matches!(
             Config::read(&folder),
             Err(ConfigError::Unreadable {
-                error: crate::files::ReadError::Folder,
+                error: crate::disk::files::ReadError::Folder,
                 ..
             })
         ));
@@ -409,7 +411,7 @@ mod tests {
         assert!(matches!(
             Config::read(&big),
             Err(ConfigError::Unreadable {
-                error: crate::files::ReadError::TooLarge { .. },
+                error: crate::disk::files::ReadError::TooLarge { .. },
                 ..
             })
         ));

@@ -7,8 +7,8 @@
 
 use super::popup::{centered, row_style, titled_block};
 use super::theme::Theme;
+use crate::game::variant::Registry;
 use crate::record::{self, Replayed};
-use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

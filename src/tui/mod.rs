@@ -381,7 +381,7 @@ fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<Wake>) {
         analysis: None,
     };
     spawn_job(tx, failed, move |tx| {
-        let on_ply = |p: &crate::analysis::PlyAnalysis| {
+        let on_ply = |p: &crate::ai::analysis::PlyAnalysis| {
             let ply = Box::new(p.clone());
             tx.send(Wake::Event(AppEvent::Analysed { job: id, ply }))
                 .ok();

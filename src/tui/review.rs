@@ -4,7 +4,7 @@
 //! reopening the game does not redo it).
 //! A stored analysis is used only while it matches the game's moves.
 
-use crate::analysis::{
+use crate::ai::analysis::{
     analyse_game_streaming, AnalysisSettings, Eval, GameAnalysis, Mark, PlyAnalysis,
 };
 use crate::core::Action;
@@ -260,7 +260,7 @@ impl Review {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Registry;
+    use crate::game::variant::Registry;
 
     fn game(moves: &[&str]) -> Game {
         let def = Registry::builtin().get("standard").unwrap();

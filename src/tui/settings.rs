@@ -27,7 +27,7 @@ impl Settings {
     pub fn for_run(ascii: bool) -> Settings {
         Settings {
             ascii,
-            config: crate::paths::config_path(),
+            config: crate::disk::paths::config_path(),
             session: SessionSettings::in_data_folder(),
             ..Settings::default()
         }

@@ -124,7 +124,7 @@ impl FromStr for ThemeName {
         ThemeName::ALL
             .into_iter()
             .find(|t| t.id() == key)
-            .ok_or_else(|| UnknownTheme(crate::quote::clip(s)))
+            .ok_or_else(|| UnknownTheme(crate::core::quote::clip(s)))
     }
 }
 

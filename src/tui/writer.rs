@@ -114,10 +114,10 @@ fn superseded(write: &Write, queue: &VecDeque<Write>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::variant::Registry;
     use crate::game::Game;
     use crate::record::store::record_to_save;
     use crate::session::record_file::RecordSlot;
-    use crate::variant::Registry;
     use std::path::Path;
     use std::sync::{Arc, Mutex};
 

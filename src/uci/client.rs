@@ -52,11 +52,11 @@ pub const LINE_QUEUE: usize = 256;
 /// What went wrong with an external engine.
 #[derive(Debug, Error)]
 pub enum EngineError {
-    #[error("'{}' is not a command line (check the quotes)", crate::quote::clip(.0))]
+    #[error("'{}' is not a command line (check the quotes)", crate::core::quote::clip(.0))]
     BadCommand(String),
     // The cause is said in the message, so it is not also a `source()`:
     // a chain printed whole would say it twice (issue 22, item 13).
-    #[error("cannot start '{}': {error}", crate::quote::clip(.command))]
+    #[error("cannot start '{}': {error}", crate::core::quote::clip(.command))]
     Spawn {
         command: String,
         error: std::io::Error,
@@ -93,7 +93,7 @@ pub enum EngineError {
     NoMove { engine: String },
     #[error("'{spec}' is not an engine option list: {why}")]
     BadOptions { spec: String, why: String },
-    #[error("{engine} has no option '{}' (it offers: {offered})", crate::quote::clip(.option))]
+    #[error("{engine} has no option '{}' (it offers: {offered})", crate::core::quote::clip(.option))]
     UnknownOption {
         engine: String,
         option: String,
@@ -175,7 +175,7 @@ impl EngineSpec {
             });
         };
         let bad = |why: String| EngineError::BadOptions {
-            spec: crate::quote::clip(text),
+            spec: crate::core::quote::clip(text),
             why,
         };
         let mut spec = EngineSpec {
@@ -188,14 +188,14 @@ impl EngineSpec {
             if name.is_empty() {
                 return Err(bad(format!(
                     "'{}' has no option name",
-                    crate::quote::clip(pair)
+                    crate::core::quote::clip(pair)
                 )));
             }
             let number = |what: &str| {
                 value.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
                     bad(format!(
                         "{name} must be a positive {what}, not '{}'",
-                        crate::quote::clip(value)
+                        crate::core::quote::clip(value)
                     ))
                 })
             };

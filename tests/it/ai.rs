@@ -8,10 +8,10 @@ use motley::ai::search::{search, Limits};
 use motley::ai::{think, PlayerSpec, ThinkSettings};
 use motley::core::fen::Setup;
 use motley::core::Color;
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::rules::antichess::{Antichess, AntichessOptions, StalemateRule};
 use motley::rules::Position;
-use motley::variant::Registry;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 

@@ -4,10 +4,10 @@
 //! `--json` is the same analysis as data.
 
 use crate::temp::{temp_dir, TempDir};
-use motley::analysis::{analyse_game, AnalysisSettings, Eval, GameAnalysis, Mark};
+use motley::ai::analysis::{analyse_game, AnalysisSettings, Eval, GameAnalysis, Mark};
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::rules::{parse_action, Position};
-use motley::variant::Registry;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;

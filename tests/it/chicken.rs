@@ -3,9 +3,9 @@
 //! position built for it.
 
 use motley::core::{Color, MoveKind, Piece, Role, Square};
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::rules::{perft, AnyPosition, EndReason, Position};
-use motley::variant::Registry;
 
 fn pos(fen: &str) -> AnyPosition {
     Registry::builtin()

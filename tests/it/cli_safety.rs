@@ -7,9 +7,9 @@ use crate::record_util;
 use crate::temp::{temp_dir, TempDir};
 use crate::wait::{self, finish};
 
+use motley::game::variant::Registry;
 use motley::record::export_pgn;
 use motley::rules::Position;
-use motley::variant::Registry;
 use record_util::random_game;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

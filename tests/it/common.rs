@@ -5,8 +5,8 @@
 
 use motley::core::fen::Setup;
 use motley::core::{Color, MoveKind, Role, Square};
+use motley::game::variant::Registry;
 use motley::rules::{perft, AnyPosition, Position};
-use motley::variant::Registry;
 
 /// Which rules the reference generator plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

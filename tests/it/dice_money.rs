@@ -10,11 +10,11 @@ use motley::core::movegen::{
     king_in_check,
 };
 use motley::core::{Action, Bitboard, Color, Move, MoveKind, Piece, Role, Setup, Square};
+use motley::game::variant::{Registry, VariantDef};
 use motley::game::Game;
 use motley::rules::dice_money::{DiceMoney, DiceMoneyOptions, Phase, ShopItem, StartMoney, SET};
 use motley::rules::standard::Standard;
 use motley::rules::{parse_action, perft, AnyPosition, EndReason, Position};
-use motley::variant::{Registry, VariantDef};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;

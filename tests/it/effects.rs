@@ -4,9 +4,9 @@
 //! chess moves have none.
 
 use motley::core::{Bitboard, Color, Square};
+use motley::game::variant::Registry;
 use motley::rules::facts::Effect;
 use motley::rules::{parse_action, AnyPosition, Describe};
-use motley::variant::Registry;
 
 fn pos(variant: &str, fen: Option<&str>) -> AnyPosition {
     Registry::builtin()

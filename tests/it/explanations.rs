@@ -3,8 +3,8 @@
 //! SAN or in coordinates. Each case: a position by FEN, the text typed,
 //! the reason expected.
 
+use motley::game::variant::Registry;
 use motley::rules::{parse_action, AnyPosition, MoveInputError};
-use motley::variant::Registry;
 
 use crate::position_support;
 use position_support::position as pos;

@@ -7,10 +7,10 @@
 //! `overflow`), so an arithmetic overflow anywhere on these paths fails.
 
 use motley::core::fen::MAX_MOVE_COUNTER;
+use motley::game::variant::{Registry, VariantDef};
 use motley::game::Game;
 use motley::record::{export_pgn, record_of};
 use motley::rules::Position;
-use motley::variant::{Registry, VariantDef};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};

@@ -2,10 +2,10 @@
 //! start (Dice-Money: the winner's prices), so they replay exactly.
 
 use crate::temp::temp_dir;
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::record::{load_all, save_game};
 use motley::rules::Position;
-use motley::variant::Registry;
 use std::sync::Arc;
 
 /// A registry whose Dice-Money gives both players $50, so the first turn

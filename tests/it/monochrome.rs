@@ -3,10 +3,10 @@
 //! scored endings, each shown in a position built for it.
 
 use motley::core::{Color, CoordText, MoveKind, Role, Square};
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::rules::monochrome::{Monochrome, MonochromeOptions};
 use motley::rules::{perft, AnyPosition, EndReason, Position};
-use motley::variant::Registry;
 
 fn mono(fen: &str) -> Monochrome {
     let setup = motley::core::Setup::parse(fen).unwrap();
@@ -361,7 +361,7 @@ fn capture_values_come_from_the_variant_file() {
         "start":"7k/8/8/p7/R7/8/8/7K w - - 0 1",
         "options":{"values":{"pawn":7,"knight":3,"bishop":4,"rook":5,"queen":8,"king":10}},
         "rules":"r"}"#;
-    let def = motley::variant::VariantDef::from_json("x.json", text).unwrap();
+    let def = motley::game::variant::VariantDef::from_json("x.json", text).unwrap();
     let mut g = Game::new(std::sync::Arc::new(def), None, 1).unwrap();
     g.play_text("Rxa5").unwrap();
     let AnyPosition::Monochrome(p) = g.position() else {
@@ -370,7 +370,7 @@ fn capture_values_come_from_the_variant_file() {
     assert_eq!(p.scores(), [7, 0]);
     // Unknown option names are refused with the field named.
     let bad = text.replace("\"pawn\":7", "\"pawm\":7");
-    let e = motley::variant::VariantDef::from_json("x.json", &bad)
+    let e = motley::game::variant::VariantDef::from_json("x.json", &bad)
         .unwrap_err()
         .to_string();
     assert!(e.contains("pawm"), "{e}");

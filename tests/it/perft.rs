@@ -1,8 +1,8 @@
 //! Perft suites as data: every `tests/perft/<variant-id>.txt` file lists
 //! positions with their node counts per depth; every count must match.
 
+use motley::game::variant::Registry;
 use motley::rules::{perft, Position};
-use motley::variant::Registry;
 use std::path::Path;
 
 struct Case {

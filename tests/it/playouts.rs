@@ -4,8 +4,8 @@
 
 use motley::core::san::{parse_san, write_san, SanMatch};
 use motley::core::Action;
+use motley::game::variant::Registry;
 use motley::rules::{all_sans, parse_action, AnyPosition, Position};
-use motley::variant::Registry;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;

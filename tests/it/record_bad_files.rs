@@ -4,8 +4,8 @@
 
 use crate::temp::temp_dir;
 
+use motley::game::variant::Registry;
 use motley::record::{self, RecordErrorKind, MAX_FILE_BYTES};
-use motley::variant::Registry;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -6,11 +6,11 @@ use crate::lock_support::{output, spawn};
 use crate::record_util;
 use crate::temp::temp_dir;
 
+use motley::disk::paths::{self, DATA_DIR_ENV};
+use motley::game::variant::Registry;
 use motley::game::Game;
-use motley::paths::{self, DATA_DIR_ENV};
 use motley::record::{self, games::OpenGame, save_game, store::temp_path_for};
 use motley::rules::Position;
-use motley::variant::Registry;
 use record_util::random_game;
 use std::path::Path;
 use std::process::{Command, Output};

@@ -5,8 +5,8 @@
 
 use crate::record_util;
 
+use motley::game::variant::Registry;
 use motley::record::{self, export_pgn, record_of};
-use motley::variant::Registry;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use record_util::random_game;

@@ -2,10 +2,10 @@
 //! written before that (with English reasons) still read, and new records
 //! and PGN write ids, so rewording a message changes no saved game.
 
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::record::{self, GameRecord, RecordedReason};
 use motley::rules::EndReason;
-use motley::variant::Registry;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

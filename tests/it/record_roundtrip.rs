@@ -7,12 +7,12 @@ use crate::record_util;
 use crate::temp::temp_dir;
 
 use motley::core::Action;
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::record::{
     self, export_pgn, game_from_record, import_pgn, record_of, save_game, GameRecord,
 };
 use motley::rules::Position;
-use motley::variant::Registry;
 use record_util::random_game;
 
 const SEEDS: u64 = 12;

@@ -2,9 +2,9 @@
 //! games of any variant.
 
 use motley::core::Color;
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::rules::Position;
-use motley::variant::Registry;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -4,8 +4,8 @@
 //! does (who moves first, when a computer accepts), the code is asked too.
 
 use motley::core::Color;
+use motley::game::variant::Registry;
 use motley::rules::{Describe, Position};
-use motley::variant::Registry;
 
 /// A built-in variant's rules text, lines joined with spaces (the texts
 /// are wrapped by hand, so a phrase may span lines).

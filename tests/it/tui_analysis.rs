@@ -7,7 +7,7 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::analysis::{AnalysisSettings, Mark};
+use motley::ai::analysis::{AnalysisSettings, Mark};
 use motley::game::Game;
 use motley::tui::app::{handle, request_events, run_requests_inline, App, Screen};
 use motley::tui::base::{AppEvent, Request};

@@ -7,8 +7,8 @@ use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
-use motley::clock::{TimeControl, TimeSource};
 use motley::core::Color;
+use motley::game::clock::{TimeControl, TimeSource};
 use motley::game::Game;
 use motley::rules::{EndReason, Position};
 use motley::session::Session;
@@ -246,7 +246,7 @@ fn the_clock_is_saved_paused_and_restored() {
 fn a_game_resumed_with_no_time_left_is_lost_on_time() {
     let mut game = Game::new(variant("standard"), None, 7).unwrap();
     game.play_text("e4").unwrap();
-    game.set_clock_state(Some(motley::clock::ClockState {
+    game.set_clock_state(Some(motley::game::clock::ClockState {
         control: "5+0".to_string(),
         white_ms: 100_000,
         black_ms: 0,
@@ -389,7 +389,7 @@ fn item_5_a_branch_keeps_its_clock_paused_until_the_first_move() {
     for m in ["e4", "e5", "Nf3"] {
         game.play_text(m).unwrap();
     }
-    game.set_clock_state(Some(motley::clock::ClockState {
+    game.set_clock_state(Some(motley::game::clock::ClockState {
         control: "3+2".to_string(),
         white_ms: 170_000,
         black_ms: 175_000,

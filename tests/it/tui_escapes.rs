@@ -24,7 +24,7 @@ fn raw_cells(app: &App) -> Vec<(u16, u16, String)> {
     for y in 0..buf.area.height {
         for x in 0..buf.area.width {
             let symbol = buf[(x, y)].symbol();
-            if symbol.chars().any(motley::quote::is_unsafe) {
+            if symbol.chars().any(motley::core::quote::is_unsafe) {
                 found.push((x, y, symbol.escape_default().to_string()));
             }
         }

@@ -643,7 +643,7 @@ fn a_finished_game_moves_to_the_saves() {
 fn three_saves(dir: &Path) {
     let saves = dir.join("saves");
     let mut timed = played("chicken", &["e3", "b5", "Bxb5"]);
-    timed.set_clock_state(Some(motley::clock::ClockState {
+    timed.set_clock_state(Some(motley::game::clock::ClockState {
         control: "5+3".to_string(),
         white_ms: 182_000,
         black_ms: 150_500,

@@ -5,7 +5,7 @@ use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
-use motley::clock::TimeControl;
+use motley::game::clock::TimeControl;
 use motley::rules::Position;
 use motley::tui::app::{App, Screen};
 use motley::tui::config::Config;

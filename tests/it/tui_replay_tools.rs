@@ -8,7 +8,7 @@ use crate::tui_support;
 use base64::prelude::{Engine, BASE64_STANDARD};
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
-use motley::clock::ClockState;
+use motley::game::clock::ClockState;
 use motley::game::Game;
 use motley::rules::Position;
 use motley::tui::app::{App, Screen};

@@ -8,8 +8,8 @@ use crate::tui_support;
 
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
-use motley::clock::{TimeControl, TimeSource};
 use motley::core::{Action, Square};
+use motley::game::clock::{TimeControl, TimeSource};
 use motley::game::Game;
 use motley::rules::{Describe, Position};
 use motley::session::Session;

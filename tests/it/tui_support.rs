@@ -2,6 +2,7 @@
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use motley::ai::PlayerSpec;
+use motley::game::variant::{Registry, VariantDef};
 use motley::game::Game;
 use motley::rules::AnyPosition;
 use motley::session::SessionSettings;
@@ -10,7 +11,6 @@ use motley::tui::base::AppEvent;
 use motley::tui::play::PlayState;
 use motley::tui::settings::Settings;
 use motley::tui::theme::{ColorMode, Theme, ThemeName};
-use motley::variant::{Registry, VariantDef};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -34,7 +34,7 @@ pub fn settings(dir: Option<&PathBuf>) -> Settings {
             exports_dir: dir.map(|d| d.join("exports")),
             // Analyses and hints by depth, not by the clock: the same
             // results on every machine, and quick.
-            analysis: motley::analysis::AnalysisSettings {
+            analysis: motley::ai::analysis::AnalysisSettings {
                 movetime: std::time::Duration::from_secs(60),
                 max_depth: 2,
                 threads: 1,

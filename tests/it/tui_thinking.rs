@@ -4,8 +4,8 @@
 
 use crate::tui_support;
 
+use motley::ai::analysis::Eval;
 use motley::ai::PlayerSpec;
-use motley::analysis::Eval;
 use motley::session::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY};
 use motley::tui::app::{handle, request_events, App};
 use motley::tui::base::{AppEvent, Request};

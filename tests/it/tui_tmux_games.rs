@@ -10,7 +10,7 @@ use crate::wait;
 use tmux_support::{make_read_only, panel_says, records, Tmux, BIN};
 
 fn load(path: &std::path::Path) -> motley::game::Game {
-    let reg = motley::variant::Registry::builtin();
+    let reg = motley::game::variant::Registry::builtin();
     let (saved, err) = motley::record::load_first(path, &reg).into_parts();
     assert!(err.is_none(), "{err:?}");
     saved.unwrap().game
@@ -247,7 +247,9 @@ fn the_browser_shows_a_saved_games_variant_and_length() {
     };
     let saves = t.data.join("saves");
     let mut g = motley::game::Game::new(
-        motley::variant::Registry::builtin().get("chicken").unwrap(),
+        motley::game::variant::Registry::builtin()
+            .get("chicken")
+            .unwrap(),
         None,
         1,
     )
@@ -276,7 +278,7 @@ fn the_old_autosave_is_moved_in_at_start_and_offered() {
         return;
     };
     let mut g = motley::game::Game::new(
-        motley::variant::Registry::builtin()
+        motley::game::variant::Registry::builtin()
             .get("standard")
             .unwrap(),
         None,

@@ -8,11 +8,11 @@ use crate::wait::{self, PATIENCE};
 
 use motley::ai::PlayerSpec;
 use motley::core::Action;
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::rules::{parse_action, Position};
 use motley::tui::app::{run_requests_inline, App, Screen};
 use motley::tui::play::PlayState;
-use motley::variant::Registry;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};

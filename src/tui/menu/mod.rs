@@ -20,6 +20,7 @@ pub use new_game::{
 };
 pub use variants::{PickerStep, VariantPicker};
 
+use crate::game::variant::Registry;
 use crate::game::Game;
 use crate::record::games::OpenGame;
 use crate::record::RecordErrorKind;
@@ -28,7 +29,6 @@ use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayChoices, PlayStart, Repl
 use crate::tui::config::{Config, NewGameChoices};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
-use crate::variant::Registry;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use page::PageContext;
 use ratatui::buffer::Buffer;
@@ -265,7 +265,7 @@ impl MenuState {
             BrowseStep::Replay(path) => self.open_game(path, true, ctx),
             BrowseStep::Typed(text) => {
                 let replay = browser.shelf == Shelf::Replay;
-                match crate::paths::expand_user(Path::new(&text)) {
+                match crate::disk::paths::expand_user(Path::new(&text)) {
                     Ok(path) => self.open_game(path, replay, ctx),
                     Err(e) => {
                         self.message = Some(Message::error(e.to_string()));
@@ -402,7 +402,7 @@ enum StartError {
     Form(#[from] FormError),
     #[error(transparent)]
     /// The start position is not valid.
-    Position(#[from] crate::variant::VariantError),
+    Position(#[from] crate::game::variant::VariantError),
     #[error(transparent)]
     /// An engine cannot start or cannot play the variant.
     Engine(crate::session::PlayerError),

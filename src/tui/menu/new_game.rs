@@ -8,14 +8,14 @@
 
 use super::page::PageContext;
 use crate::ai::{self, PlayerSpec};
-use crate::clock::TimeControl;
 use crate::core::Color;
+use crate::game::clock::TimeControl;
+use crate::game::variant::Registry;
 use crate::rules::Position;
 use crate::tui::base::PlayChoices;
 use crate::tui::config::NewGameChoices;
 use crate::tui::popup::{centered, row_style, titled_block};
 use crate::tui::theme::ThemeName;
-use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -407,7 +407,7 @@ impl NewGameForm {
         let variant = registry.all().get(self.variant)?;
         // The rules' own words: the variant is named on the form already.
         variant.position(Some(fen)).err().map(|e| match e {
-            crate::variant::VariantError::Position { error, .. } => error.to_string(),
+            crate::game::variant::VariantError::Position { error, .. } => error.to_string(),
             other => other.to_string(),
         })
     }

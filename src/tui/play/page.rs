@@ -7,8 +7,8 @@ use super::model::PlayModel;
 use super::popups::Popup;
 use super::view::PlayView;
 use crate::ai::PlayerSpec;
-use crate::clock::{format_time, URGENT};
 use crate::core::Color;
+use crate::game::clock::{format_time, URGENT};
 use crate::rules::Position;
 use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
@@ -108,7 +108,10 @@ impl Widget for PlayPage<'_> {
 fn player_label(spec: PlayerSpec) -> String {
     match spec {
         PlayerSpec::Human => "human".to_string(),
-        other => format!("computer ({})", crate::quote::clip(&other.to_string())),
+        other => format!(
+            "computer ({})",
+            crate::core::quote::clip(&other.to_string())
+        ),
     }
 }
 
@@ -320,12 +323,12 @@ impl PlayPage<'_> {
 mod tests {
     use super::super::PlayState;
     use crate::ai::PlayerSpec;
+    use crate::game::variant::Registry;
     use crate::game::Game;
     use crate::tui::base::{AppEvent, Ctx};
     use crate::tui::replay::ReplayState;
     use crate::tui::settings::Settings;
     use crate::tui::theme::{ColorMode, Theme, ThemeName};
-    use crate::variant::Registry;
     use crossterm::event::KeyCode;
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;

@@ -4,6 +4,7 @@
 
 use super::keys::PLAY_KEYS;
 use crate::core::{Action, Color, MoveKind, Piece};
+use crate::game::variant::VariantDef;
 use crate::game::Game;
 use crate::rules::Describe;
 use crate::session::Session;
@@ -11,7 +12,6 @@ use crate::tui::game_page::{keys_popup, rules_popup};
 use crate::tui::panels;
 use crate::tui::popup::{ListPopup, TextPopup};
 use crate::tui::theme::Theme;
-use crate::variant::VariantDef;
 use std::path::PathBuf;
 
 /// Where leaving the game goes.

@@ -10,6 +10,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use motley::ai::search;
 use motley::core::Action;
+use motley::game::variant::{Registry, VariantDef};
 use motley::game::Game;
 use motley::record;
 use motley::rules::{perft, perft_divide, AnyPosition, Describe, Position};
@@ -17,7 +18,6 @@ use motley::session::Session;
 use motley::tui::launch::{run_game, run_menu, run_replay, Launch};
 use motley::tui::settings::Settings;
 use motley::tui::{Ended, UiError};
-use motley::variant::{Registry, VariantDef};
 use output::{outln, warnln, Out, WriteFailure};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -200,7 +200,7 @@ pub struct PlayArgs {
     /// Play with a chess clock: MINUTES+INCREMENT in seconds (5+3; 0.5+0
     /// for half a minute), or SECONDSs+INCREMENT (10s+0).
     #[arg(long, value_name = "M+S")]
-    pub clock: Option<motley::clock::TimeControl>,
+    pub clock: Option<motley::game::clock::TimeControl>,
 }
 
 /// Run a headless subcommand.
@@ -360,7 +360,7 @@ fn moves_command(
 /// A path the user typed, with `~` made the home folder (a shell does it
 /// for bare words, not for `--out=~/games` or a quoted path).
 fn user_path(path: &Path) -> Result<PathBuf> {
-    Ok(motley::paths::expand_user(path)?)
+    Ok(motley::disk::paths::expand_user(path)?)
 }
 
 /// `analyse`: every game of the file, as text or JSON (an array with one
@@ -372,7 +372,7 @@ fn analyse(
     registry: &Registry,
     out: &mut Out,
 ) -> Result<()> {
-    use motley::analysis::{analyse_game, AnalysisSettings};
+    use motley::ai::analysis::{analyse_game, AnalysisSettings};
     use std::io::IsTerminal;
     let games: Vec<Game> = record::load_all(file, registry)?
         .into_iter()
@@ -739,8 +739,8 @@ fn exit_status(ended: Result<Ended, UiError>) -> Result<ExitCode> {
 /// said on the first screen.
 fn migrate_autosave() -> Option<String> {
     let (legacy, games) = (
-        motley::paths::legacy_autosave_path()?,
-        motley::paths::games_dir()?,
+        motley::disk::paths::legacy_autosave_path()?,
+        motley::disk::paths::games_dir()?,
     );
     motley::record::games::migrate_legacy_autosave(&legacy, &games)
         .err()

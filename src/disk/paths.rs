@@ -86,9 +86,10 @@ pub fn expand_user(path: &Path) -> Result<PathBuf, PathError> {
         return Ok(path.to_path_buf());
     };
     if !(rest.is_empty() || rest.starts_with('/')) {
-        return Err(PathError::OtherUser(crate::quote::clip(&text)));
+        return Err(PathError::OtherUser(crate::core::quote::clip(&text)));
     }
-    let home = dirs::home_dir().ok_or_else(|| PathError::NoHome(crate::quote::clip(&text)))?;
+    let home =
+        dirs::home_dir().ok_or_else(|| PathError::NoHome(crate::core::quote::clip(&text)))?;
     Ok(home.join(rest.trim_start_matches('/')))
 }
 

@@ -84,7 +84,7 @@ impl FromStr for TimeControl {
 
     fn from_str(s: &str) -> Result<TimeControl, ClockError> {
         let text = s.trim();
-        let bad = || ClockError::Syntax(crate::quote::clip(text));
+        let bad = || ClockError::Syntax(crate::core::quote::clip(text));
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
         let base = match base.trim().strip_suffix('s') {
             Some(secs) => amount(secs, 1.0),
@@ -93,10 +93,10 @@ impl FromStr for TimeControl {
         .ok_or_else(bad)?;
         let increment = amount(inc.trim().trim_end_matches('s'), 1.0).ok_or_else(bad)?;
         if base.is_zero() {
-            return Err(ClockError::NoTime(crate::quote::clip(text)));
+            return Err(ClockError::NoTime(crate::core::quote::clip(text)));
         }
         if base > MAX_TIME || increment > MAX_TIME {
-            return Err(ClockError::TooLong(crate::quote::clip(text)));
+            return Err(ClockError::TooLong(crate::core::quote::clip(text)));
         }
         Ok(TimeControl { base, increment })
     }

@@ -1,14 +1,18 @@
 //! A game in progress: a variant, a start position and the actions played,
 //! with undo/redo, the game-level endings (fifty-move, repetition, agreement,
-//! resignation) and the seeded dice.
+//! resignation) and the seeded dice. Beside it: the variant definitions a
+//! game is played under, and its clock.
 
-use crate::clock::ClockState;
+pub mod clock;
+pub mod variant;
+
+use self::clock::ClockState;
+use self::variant::{VariantDef, VariantError};
 use crate::core::{Action, Color, Piece};
 use crate::rules::{
     parse_action, san_of, AnyPosition, Carried, CarryError, Describe, EndReason, MoveInputError,
     NamedOutcome, Outcome, Position,
 };
-use crate::variant::{VariantDef, VariantError};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -383,7 +387,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Registry;
+    use crate::game::variant::Registry;
 
     impl Game {
         /// A built-in variant's game from its start, for tests across the

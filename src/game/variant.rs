@@ -227,7 +227,7 @@ impl VariantDef {
                     file: file.to_string(),
                     message: format!(
                         "field '{field}': '{}' must be lower-case letters, digits and '-'",
-                        crate::quote::clip(name)
+                        crate::core::quote::clip(name)
                     ),
                 });
             }
@@ -256,38 +256,47 @@ const MAX_VARIANT_FILE_BYTES: u64 = 1_000_000;
 
 /// Variant files compiled into the binary.
 const BUILTIN: &[(&str, &str)] = &[
-    ("standard.json", include_str!("../variants/standard.json")),
-    ("antichess.json", include_str!("../variants/antichess.json")),
-    ("contrast.json", include_str!("../variants/contrast.json")),
+    (
+        "standard.json",
+        include_str!("../../variants/standard.json"),
+    ),
+    (
+        "antichess.json",
+        include_str!("../../variants/antichess.json"),
+    ),
+    (
+        "contrast.json",
+        include_str!("../../variants/contrast.json"),
+    ),
     (
         "monochromatic.json",
-        include_str!("../variants/monochromatic.json"),
+        include_str!("../../variants/monochromatic.json"),
     ),
     (
         "monochromatic-knightless.json",
-        include_str!("../variants/monochromatic-knightless.json"),
+        include_str!("../../variants/monochromatic-knightless.json"),
     ),
     (
         "monochromatic-jamal.json",
-        include_str!("../variants/monochromatic-jamal.json"),
+        include_str!("../../variants/monochromatic-jamal.json"),
     ),
     (
         "monochromatic-daffy.json",
-        include_str!("../variants/monochromatic-daffy.json"),
+        include_str!("../../variants/monochromatic-daffy.json"),
     ),
     (
         "monochromatic-double-knight.json",
-        include_str!("../variants/monochromatic-double-knight.json"),
+        include_str!("../../variants/monochromatic-double-knight.json"),
     ),
     (
         "monochrome.json",
-        include_str!("../variants/monochrome.json"),
+        include_str!("../../variants/monochrome.json"),
     ),
     (
         "dice-money.json",
-        include_str!("../variants/dice-money.json"),
+        include_str!("../../variants/dice-money.json"),
     ),
-    ("chicken.json", include_str!("../variants/chicken.json")),
+    ("chicken.json", include_str!("../../variants/chicken.json")),
 ];
 
 /// All known variants.
@@ -340,7 +349,7 @@ impl Registry {
         paths.sort();
         for path in paths {
             let name = path.display().to_string();
-            let text = match crate::files::read_regular(&path, MAX_VARIANT_FILE_BYTES) {
+            let text = match crate::disk::files::read_regular(&path, MAX_VARIANT_FILE_BYTES) {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(t) => t,
                     Err(e) => {
@@ -423,7 +432,7 @@ impl Registry {
     /// are (also for lookups by other names, like a PGN tag's).
     pub fn unknown(&self, name: &str) -> VariantError {
         VariantError::Unknown {
-            id: crate::quote::clip(name),
+            id: crate::core::quote::clip(name),
             known: self
                 .variants
                 .iter()
@@ -435,9 +444,9 @@ impl Registry {
 }
 
 /// The user's variant folder: `variants` in Motley's data folder
-/// (see [`crate::paths::variants_dir`]).
+/// (see [`crate::disk::paths::variants_dir`]).
 pub fn user_variant_dir() -> Option<PathBuf> {
-    crate::paths::variants_dir()
+    crate::disk::paths::variants_dir()
 }
 
 #[cfg(test)]

@@ -20,14 +20,14 @@ pub use read::{load_all, load_first, open, GameReader};
 pub use reason::RecordedReason;
 pub use store::{list_saves, list_saves_in, save_game, save_record};
 
+use crate::core::quote::{clip, clip_middle};
 use crate::core::{Action, Color, CoordText, NotationError};
+use crate::game::variant::{Registry, VariantDef, VariantError};
 use crate::game::{Game, GameError};
-use crate::quote::{clip, clip_middle};
 use crate::rules::{
     Ambiguity, Carried, CarryError, Describe, EndReason, IllegalReason, NamedOutcome, Outcome,
     Position,
 };
-use crate::variant::{Registry, VariantDef, VariantError};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -144,7 +144,7 @@ pub struct GameRecord {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "lenient"
     )]
-    pub clock: Option<crate::clock::ClockState>,
+    pub clock: Option<crate::game::clock::ClockState>,
     /// Hints (suggested moves) each side asked for during play: White's
     /// (South's), Black's (North's).
     #[serde(
@@ -171,7 +171,7 @@ pub struct GameRecord {
         deserialize_with = "lenient"
     )]
     pub movetime_ms: Option<u64>,
-    /// The engine's analysis of the game (`crate::analysis::GameAnalysis`
+    /// The engine's analysis of the game (`crate::ai::analysis::GameAnalysis`
     /// as JSON, with the time per position used), kept so that reopening
     /// the game does not redo it. Opaque here: its reader checks that it
     /// still matches `moves`.
@@ -270,7 +270,7 @@ pub enum RecordErrorKind {
     NoGames,
     #[error(
         "no folder for Motley's data on this system (set {})",
-        crate::paths::DATA_DIR_ENV
+        crate::disk::paths::DATA_DIR_ENV
     )]
     NoDataDir,
     #[error("the game is open in another Motley (it can be replayed, not played)")]
@@ -296,9 +296,9 @@ pub enum Refusal {
     Game(GameError),
 }
 
-impl From<crate::files::ReadError> for RecordErrorKind {
-    fn from(e: crate::files::ReadError) -> RecordErrorKind {
-        use crate::files::ReadError;
+impl From<crate::disk::files::ReadError> for RecordErrorKind {
+    fn from(e: crate::disk::files::ReadError) -> RecordErrorKind {
+        use crate::disk::files::ReadError;
         match e {
             ReadError::Io(e) => RecordErrorKind::Read(e.to_string()),
             ReadError::Folder => RecordErrorKind::Read("it is a folder".to_string()),
@@ -1072,7 +1072,7 @@ mod tests {
     fn item_37_games_replay_under_the_definition_they_were_played_under() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path();
-        let no_castling = include_str!("../variants/standard.json").replace(" KQkq ", " - ");
+        let no_castling = include_str!("../../variants/standard.json").replace(" KQkq ", " - ");
         std::fs::write(dir.join("standard.json"), no_castling).unwrap();
         let mut user = Registry::builtin();
         user.add_dir(dir);
@@ -1104,11 +1104,12 @@ mod tests {
         assert_eq!(replayed.error().and_then(RecordError::ply), Some(7));
         // The fingerprint ignores names and texts and defaults written out.
         let mut file: Value =
-            serde_json::from_str(include_str!("../variants/monochrome.json")).unwrap();
+            serde_json::from_str(include_str!("../../variants/monochrome.json")).unwrap();
         file["name"] = "Mono".into();
         file["rules"] = "other words".into();
         file["options"] = Value::Null;
-        let renamed = crate::variant::VariantDef::from_json("m.json", &file.to_string()).unwrap();
+        let renamed =
+            crate::game::variant::VariantDef::from_json("m.json", &file.to_string()).unwrap();
         assert_eq!(
             renamed.fingerprint(),
             reg().get("monochrome").unwrap().fingerprint()
