@@ -9,7 +9,7 @@ use super::game_page::PageLayout;
 use super::popup::titled_block;
 use super::review::Review;
 use super::theme::Theme;
-use crate::analysis::{Eval, Mark, PlyAnalysis};
+use crate::ai::analysis::{Eval, Mark, PlyAnalysis};
 use crate::core::{Action, Color, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

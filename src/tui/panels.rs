@@ -6,7 +6,7 @@
 use super::board::{Marks, PieceLook};
 use super::figures::Figure;
 use super::theme::Theme;
-use crate::analysis::Mark;
+use crate::ai::analysis::Mark;
 use crate::core::{Action, Bitboard, Color, KnightKind, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{

@@ -1,18 +1,16 @@
 //! The replay viewer's analysis: the engine's verdict on every ply, as it
-//! streams in from a background job or as stored with the record, and
-//! keeping it in the record so that reopening the game does not redo it.
+//! streams in from a background job or as stored with the record (the
+//! viewer asks for it to be kept there, [`crate::session::Write`], so that
+//! reopening the game does not redo it).
 //! A stored analysis is used only while it matches the game's moves.
 
-use crate::analysis::{
+use crate::ai::analysis::{
     analyse_game_streaming, AnalysisSettings, Eval, GameAnalysis, Mark, PlyAnalysis,
 };
 use crate::core::Action;
 use crate::game::Game;
-use crate::record::games::is_locked_elsewhere;
-use crate::record::{save_record, GameRecord, MAX_FILE_BYTES};
 use crate::rules::Position;
 use serde_json::Value;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -259,41 +257,10 @@ impl Review {
     }
 }
 
-/// Keep `analysis` in the JSON record at `path` (atomically, through the
-/// record module), when the file still holds the moves analysed. Says what
-/// happened, in words for the message line.
-pub fn store(path: &Path, analysis: &GameAnalysis) -> Result<String, String> {
-    let name = path.display();
-    if is_locked_elsewhere(path) {
-        return Err(format!(
-            "analysis not stored: {name} is being played in another Motley"
-        ));
-    }
-    let bytes = crate::files::read_regular(path, MAX_FILE_BYTES)
-        .map_err(|e| format!("analysis not stored: {name}: {e}"))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let mut rec = GameRecord::from_json(&text).map_err(|_| {
-        format!("analysis not stored: {name} is not a JSON record (PGN files keep no analysis)")
-    })?;
-    let analysed: Vec<&str> = analysis.plies.iter().map(|p| p.action.as_str()).collect();
-    if rec.moves != analysed || rec.variant != analysis.variant {
-        return Err(format!(
-            "analysis not stored: {name} holds other moves than those analysed"
-        ));
-    }
-    rec.analysis =
-        Some(serde_json::to_value(analysis).map_err(|e| format!("analysis not stored: {e}"))?);
-    save_record(path, &rec).map_err(|e| format!("analysis not stored: {e}"))?;
-    let file = path
-        .file_name()
-        .map_or(name.to_string(), |f| f.to_string_lossy().to_string());
-    Ok(format!("stored in {file}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Registry;
+    use crate::game::variant::Registry;
 
     fn game(moves: &[&str]) -> Game {
         let def = Registry::builtin().get("standard").unwrap();

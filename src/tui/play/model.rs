@@ -10,7 +10,7 @@ use super::view::PlayView;
 use crate::ai::PlayerSpec;
 use crate::core::{Action, Bitboard};
 use crate::rules::{Outcome, Position};
-use crate::tui::control::GameControl;
+use crate::session::Session;
 use crate::tui::panels::{MoveList, PositionFacts};
 
 /// See the module comment.
@@ -36,7 +36,7 @@ pub struct PlayModel {
 impl PlayModel {
     /// What the screen shows of `control`'s game as it stands, looking at
     /// the position after `past` plies if any.
-    pub fn of(control: &GameControl, past: Option<usize>) -> PlayModel {
+    pub fn of(control: &Session, past: Option<usize>) -> PlayModel {
         let game = control.game();
         let pos = game.position();
         let outcome = game.outcome();
@@ -59,7 +59,7 @@ impl PlayModel {
     }
 
     /// Still what `control`'s game shows (nothing changed since).
-    pub fn holds_for(&self, control: &GameControl) -> bool {
+    pub fn holds_for(&self, control: &Session) -> bool {
         self.made_at == (control.revision(), control.game().ply())
     }
 
@@ -70,12 +70,12 @@ impl PlayModel {
 
     /// Look at the position after `past` plies (`None`: the live one),
     /// the rest as it was: stepping through the past changes no game.
-    pub fn look_at(&mut self, control: &GameControl, past: Option<usize>) {
+    pub fn look_at(&mut self, control: &Session, past: Option<usize>) {
         self.past = past_facts(control, past);
     }
 
     /// Whether the moment `when` holds now.
-    pub fn holds(&self, when: PlayWhen, control: &GameControl) -> bool {
+    pub fn holds(&self, when: PlayWhen, control: &Session) -> bool {
         match when {
             PlayWhen::Always => true,
             PlayWhen::Over => self.outcome.is_some(),
@@ -109,7 +109,7 @@ impl PlayModel {
 
 /// The facts of the position after `past` plies of `control`'s game, when
 /// that is a past one.
-fn past_facts(control: &GameControl, past: Option<usize>) -> Option<PositionFacts> {
+fn past_facts(control: &Session, past: Option<usize>) -> Option<PositionFacts> {
     let game = control.game();
     let ply = past.filter(|&p| p < game.ply())?;
     PositionFacts::of(game, ply, game.outcome().is_some())

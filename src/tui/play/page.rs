@@ -2,20 +2,18 @@
 //! the screen worked out of its game ([`PlayModel`]) and the view state
 //! into widgets.
 
-use super::keys::{hint_items, PLAY_KEYS};
+use super::keys::hint_items;
 use super::model::PlayModel;
 use super::popups::Popup;
 use super::view::PlayView;
 use crate::ai::PlayerSpec;
-use crate::clock::{format_time, URGENT};
 use crate::core::Color;
+use crate::game::clock::{format_time, URGENT};
 use crate::rules::{AnyPosition, Position};
+use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
 use crate::tui::board::BoardGeom;
-use crate::tui::control::GameControl;
-use crate::tui::game_page::{
-    draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
-};
+use crate::tui::game_page::{draw_marked_board, message_lines, KeyBar, PageLayout, SidePanel};
 use crate::tui::panels::{self, PositionFacts};
 use crate::tui::popup::InputPopup;
 use crate::tui::theme::Theme;
@@ -33,7 +31,7 @@ const PV_SHOWN: usize = 8;
 /// The layout of a game's screen (the message line grows with the
 /// message shown).
 pub fn layout(
-    control: &GameControl,
+    control: &Session,
     model: &PlayModel,
     view: &PlayView,
     size: (u16, u16),
@@ -52,7 +50,7 @@ pub fn layout(
 /// The play screen; see the module comment.
 pub struct PlayPage<'a> {
     /// The game.
-    pub control: &'a GameControl,
+    pub control: &'a Session,
     /// What the screen shows of the game, worked out when it changed.
     pub model: Cow<'a, PlayModel>,
     /// Cursor, selection, prompt, popup, message.
@@ -92,7 +90,10 @@ impl Widget for PlayPage<'_> {
 fn player_label(spec: PlayerSpec) -> String {
     match spec {
         PlayerSpec::Human => "human".to_string(),
-        other => format!("computer ({})", crate::quote::clip(&other.to_string())),
+        other => format!(
+            "computer ({})",
+            crate::core::quote::clip(&other.to_string())
+        ),
     }
 }
 
@@ -374,11 +375,11 @@ impl PlayPage<'_> {
     fn render_popup(&self, popup: &Popup, area: Rect, buf: &mut Buffer) {
         let theme = self.theme;
         let def = self.control.game().variant();
+        if let Some(text) = popup.text(def, theme) {
+            return text.render(area, buf);
+        }
         match popup {
-            Popup::Help { scroll } => {
-                keys_popup("Keys", PLAY_KEYS, *scroll, theme).render(area, buf)
-            }
-            Popup::Rules { scroll } => rules_popup(def, *scroll, theme).render(area, buf),
+            Popup::Help { .. } | Popup::Rules { .. } => {}
             Popup::List { list, .. } => list.widget(theme).render(area, buf),
             Popup::SaveAs { text, .. } => InputPopup {
                 title: "Save game as",
@@ -395,12 +396,12 @@ impl PlayPage<'_> {
 mod tests {
     use super::super::PlayState;
     use crate::ai::PlayerSpec;
+    use crate::game::variant::Registry;
     use crate::game::Game;
     use crate::tui::base::{AppEvent, Ctx};
     use crate::tui::replay::ReplayState;
     use crate::tui::settings::Settings;
     use crate::tui::theme::{ColorMode, Theme, ThemeName};
-    use crate::variant::Registry;
     use crossterm::event::KeyCode;
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
@@ -507,7 +508,7 @@ mod tests {
             assert!(is_kept(&play), "after {c}");
         }
         // The undo changed the game: the model followed it.
-        assert_eq!(play.control.game().ply(), 19);
+        assert_eq!(play.session.game().ply(), 19);
         assert_eq!(play.model().facts.ply, 19);
         assert_ne!(play.model().legal, before);
         // The move list's rows are laid out once for a width and reused.

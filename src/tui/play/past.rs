@@ -14,7 +14,7 @@ impl PlayState {
         match self.view.past {
             Some(0) => self.view.refuse("this is the first position of the game"),
             Some(ply) => self.look_at(ply - 1),
-            None => match self.control.game().ply() {
+            None => match self.session.game().ply() {
                 0 => self.view.refuse("nothing has been played yet"),
                 live => self.look_at(live - 1),
             },
@@ -32,7 +32,7 @@ impl PlayState {
 
     /// Home: the game's first position.
     pub(super) fn look_at_first(&mut self) {
-        match self.control.game().ply() {
+        match self.session.game().ply() {
             0 => self.view.refuse("nothing has been played yet"),
             _ => self.look_at(0),
         }
@@ -51,7 +51,7 @@ impl PlayState {
     /// from the game's ply on. What was picked up is put down (it belongs
     /// to the live position).
     pub(super) fn look_at(&mut self, ply: usize) {
-        let live = self.control.game().ply();
+        let live = self.session.game().ply();
         if ply >= live {
             return self.back_to_live();
         }
@@ -76,7 +76,7 @@ impl PlayState {
     /// screen stays on the past position and says what was played (dice
     /// rolled after it are left out).
     pub(super) fn say_new_moves(&mut self, before: usize) {
-        let game = self.control.game();
+        let game = self.session.game();
         let played: Vec<&str> = game
             .actions()
             .iter()
@@ -91,7 +91,7 @@ impl PlayState {
         if played.is_empty() {
             return;
         }
-        let name = self.control.side_name(side);
+        let name = self.session.side_name(side);
         self.view.say(format!(
             "new move: {name} played {} (End shows the live position)",
             played.join(" ")

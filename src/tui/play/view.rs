@@ -3,7 +3,7 @@
 //! popup, the message line, the orientation, the move list's scroll and
 //! the past position looked at.
 
-use super::popups::Popup;
+use super::popups::{Exit, Popup};
 use crate::core::{Piece, Square};
 use crate::tui::base::Message;
 
@@ -30,6 +30,19 @@ pub struct PlayView {
     /// The mouse button held down on a piece, until it is released: a
     /// release on another square puts the piece down there.
     pub press: Option<Press>,
+    /// A save to a file the player named, on its way.
+    pub saving: Option<PendingSave>,
+}
+
+/// A save to a file the player named, while it is being written: what
+/// they typed (the prompt opens again with it should the save fail), and
+/// where to go once it is saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingSave {
+    /// The prompt's text.
+    pub typed: String,
+    /// Where to go once saved.
+    pub then: Option<Exit>,
 }
 
 /// A left button held down on the board's piece at `from`.
@@ -56,6 +69,7 @@ impl Default for PlayView {
             list_scroll: 0,
             past: None,
             press: None,
+            saving: None,
         }
     }
 }
