@@ -506,6 +506,13 @@ impl Theme {
         }
     }
 
+    /// The banner of a past position looked at during a game: a list's
+    /// highlight (colours of checked contrast, reversed without colour), so
+    /// the title and the panel stand out from a live game's.
+    pub fn past(&self) -> Style {
+        self.selected_row()
+    }
+
     /// Clickable key labels.
     pub fn key(&self) -> Style {
         let plain = Style::default().add_modifier(Modifier::UNDERLINED);

@@ -93,16 +93,34 @@ pub fn prompt(app: &mut App, mv: &str) {
 }
 
 pub fn click(app: &mut App, col: u16, row: u16) {
+    mouse(app, MouseEventKind::Down(MouseButton::Left), col, row);
+}
+
+/// One mouse event at a screen cell (then the jobs it queued run).
+pub fn mouse(app: &mut App, kind: MouseEventKind, col: u16, row: u16) {
     handle(
         app,
         AppEvent::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
+            kind,
             column: col,
             row,
             modifiers: KeyModifiers::NONE,
         }),
     );
     run_requests_inline(app);
+}
+
+/// Drag with the left button from the centre of square `from` over the
+/// squares `over` to `to`, released there.
+pub fn drag(app: &mut App, from: &str, over: &[&str], to: &str) {
+    let (x, y) = square_center(app, from);
+    mouse(app, MouseEventKind::Down(MouseButton::Left), x, y);
+    for sq in over.iter().chain([&to]) {
+        let (x, y) = square_center(app, sq);
+        mouse(app, MouseEventKind::Drag(MouseButton::Left), x, y);
+    }
+    let (x, y) = square_center(app, to);
+    mouse(app, MouseEventKind::Up(MouseButton::Left), x, y);
 }
 
 pub fn play_state(app: &App) -> &PlayState {

@@ -5,19 +5,22 @@
 //! shows the result and starts the computer when it is its turn, and what
 //! the screen shows of the game ([`PlayModel`]) is worked out again. The
 //! writes the session asks for go to the runtime with every event's
-//! requests, and what they came to comes back as an event. Drawing is in
+//! requests, and what they came to comes back as an event. Looking back
+//! at past positions is in [`past`], the mouse in [`mouse`], drawing in
 //! [`page`].
 
 mod keys;
 mod model;
+mod mouse;
 pub mod page;
+mod past;
 mod popups;
 mod view;
 
 pub use keys::{PlayAction, PlayWhen, PLAY_KEYS};
 pub use model::PlayModel;
 pub use popups::{Exit, ListKind, Popup, PurchaseItem};
-pub use view::{PendingSave, PlayView};
+pub use view::{PendingSave, PlayView, Press};
 
 use crate::ai::PlayerSpec;
 use crate::core::{Action, Bitboard, Color, CoordText, Square};
@@ -31,8 +34,7 @@ use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
 use crate::tui::settings::Settings;
 use crate::tui::sharing::{exported, share, Share, Shown};
 use crate::tui::theme::Theme;
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::layout::Rect;
+use crossterm::event::{KeyCode, KeyEvent};
 use std::borrow::Cow;
 use std::path::PathBuf;
 
@@ -58,7 +60,7 @@ impl PlayState {
             ..PlayView::default()
         };
         PlayState {
-            model: PlayModel::of(&start.session),
+            model: PlayModel::of(&start.session, None),
             session: start.session,
             view,
         }
@@ -68,17 +70,29 @@ impl PlayState {
     /// (see [`PlayState::handle`]); worked out afresh should the game have
     /// changed behind the screen's back.
     pub fn model(&self) -> Cow<'_, PlayModel> {
-        if self.model.holds_for(&self.session) {
+        let past = self.view.past;
+        if self.model.holds_for(&self.session) && self.model.shows(past) {
             Cow::Borrowed(&self.model)
         } else {
-            Cow::Owned(PlayModel::of(&self.session))
+            Cow::Owned(PlayModel::of(&self.session, past))
         }
     }
 
-    /// Work out what the screen shows again if the game changed.
+    /// Work out what the screen shows again if the game changed, or the
+    /// position looked at did.
     fn refresh(&mut self) {
+        if self
+            .view
+            .past
+            .is_some_and(|p| p >= self.session.game().ply())
+        {
+            // Taken back past the position looked at: the live one shows.
+            self.view.past = None;
+        }
         if !self.model.holds_for(&self.session) {
-            self.model = PlayModel::of(&self.session);
+            self.model = PlayModel::of(&self.session, self.view.past);
+        } else if !self.model.shows(self.view.past) {
+            self.model.look_at(&self.session, self.view.past);
         }
     }
 
@@ -222,9 +236,11 @@ impl PlayState {
     fn react(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         match event {
             AppEvent::Thought { generation, action } => {
+                let before = self.session.game().ply();
                 let answer = self.session.take_thought(generation, action);
                 if let Some((settled, problem)) = answer {
                     match problem {
+                        None if self.view.past.is_some() => self.say_new_moves(before),
                         None => self.view.list_scroll = 0,
                         Some(p) => self.view.refuse(p.to_string()),
                     }
@@ -270,40 +286,6 @@ impl PlayState {
         }
     }
 
-    fn on_mouse(&mut self, m: MouseEvent, ctx: &mut Ctx) -> Nav {
-        match m.kind {
-            MouseEventKind::Down(MouseButton::Left) => {}
-            MouseEventKind::ScrollUp => return self.update(PlayAction::ScrollMoves(1), ctx),
-            MouseEventKind::ScrollDown => return self.update(PlayAction::ScrollMoves(-1), ctx),
-            _ => return Nav::Stay,
-        }
-        let area = Rect::new(0, 0, ctx.size.0, ctx.size.1);
-        match &self.view.popup {
-            Some(Popup::List { list, .. }) => {
-                return match list.item_at(area, m.column, m.row) {
-                    Some(i) => self.on_key(KeyEvent::from(KeyCode::Char(list.items[i].0)), ctx),
-                    None => Nav::Stay,
-                };
-            }
-            Some(Popup::Help { .. }) | Some(Popup::Rules { .. }) => {
-                self.view.popup = None;
-                return Nav::Stay;
-            }
-            Some(Popup::SaveAs { .. }) => return Nav::Stay,
-            None => {}
-        }
-        let lay = self.layout(ctx.size, ctx.settings);
-        if let Some(code) = lay.button_at(m.column, m.row) {
-            return self.on_key(KeyEvent::from(code), ctx);
-        }
-        if let Some(sq) = lay.board.and_then(|g| g.square_at(m.column, m.row)) {
-            self.view.prompt = None;
-            self.view.cursor = sq;
-            self.pick(sq, ctx);
-        }
-        Nav::Stay
-    }
-
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
         if let Some(popup) = self.view.popup.take() {
             return self.on_popup_key(popup, k.code, ctx);
@@ -333,6 +315,9 @@ impl PlayState {
     /// Carry out an action.
     fn update(&mut self, action: PlayAction, ctx: &mut Ctx) -> Nav {
         use PlayAction as A;
+        if action.acts_on_live() {
+            self.leave_past();
+        }
         match action {
             A::MoveCursor(dx, dy) => self.move_cursor(dx, dy, ctx.settings),
             A::PickAtCursor => self.pick(self.view.cursor, ctx),
@@ -371,6 +356,10 @@ impl PlayState {
             A::ScrollMoves(d) => {
                 self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
             }
+            A::StepBack => self.step_back(),
+            A::StepForward => self.step_forward(),
+            A::ToFirst => self.look_at_first(),
+            A::ToLive => self.back_to_live(),
             A::Share(what) => self.share(what, ctx),
             A::Unbound(c) => self.view.refuse(format!(
                 "'{c}' is not a key here; press ? for the list of keys"
@@ -379,11 +368,17 @@ impl PlayState {
         Nav::Stay
     }
 
-    /// `y`, `Y`, `e`: copy the position or the game, or export the game.
+    /// `y`, `Y`, `e`: copy the position shown (live or past) or the game,
+    /// or export the game.
     fn share(&mut self, what: Share, ctx: &mut Ctx) {
         let game = self.session.game();
+        let position = self
+            .view
+            .past
+            .and_then(|ply| game.position_at(ply))
+            .unwrap_or(game.position());
         let shown = Shown {
-            position: game.position(),
+            position,
             plies: game.ply(),
             variant: &game.variant().id,
             pgn: || self.session.pgn(),
