@@ -16,8 +16,8 @@
 use motley::ai::eval::chess::standard_eval;
 use motley::ai::eval::positional::{Weights, TUNED};
 use motley::core::{Action, Color};
+use motley::game::variant::Registry;
 use motley::rules::{AnyPosition, Position};
-use motley::variant::Registry;
 use std::path::Path;
 
 /// Plies of each game skipped (the random opening and the book-like start).

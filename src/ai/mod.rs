@@ -6,6 +6,7 @@
 //! `ai:LEVEL` players run the search in [`search`] with the settings of
 //! [`level`]; `random` and `greedy` (in [`players`]) exist for testing.
 
+pub mod analysis;
 pub mod eval;
 pub mod opening;
 pub mod ordering;
@@ -106,7 +107,7 @@ impl FromStr for PlayerSpec {
     fn from_str(s: &str) -> Result<PlayerSpec, PlayerSpecError> {
         let trimmed = s.trim();
         let t = trimmed.to_ascii_lowercase();
-        let err = || PlayerSpecError(crate::quote::clip(s));
+        let err = || PlayerSpecError(crate::core::quote::clip(s));
         if t.starts_with("uci:") {
             // The command keeps its case (paths, options).
             let command = trimmed.get(4..).unwrap_or("").trim();
@@ -391,7 +392,7 @@ mod tests {
 
     #[test]
     fn computer_players_do_not_act_at_chance_nodes() {
-        let reg = crate::variant::Registry::builtin();
+        let reg = crate::game::variant::Registry::builtin();
         let Ok(v) = reg.get("dice-money") else {
             return;
         };

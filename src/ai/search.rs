@@ -1327,8 +1327,8 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::variant::Registry;
     use crate::rules::{AnyPosition, Position};
-    use crate::variant::Registry;
 
     fn position(id: &str, fen: Option<&str>) -> crate::rules::AnyPosition {
         Registry::builtin().get(id).unwrap().position(fen).unwrap()

@@ -7,10 +7,10 @@ use super::import::{random_game, Scratch};
 use super::output::{outln, Out, WriteFailure};
 use anyhow::Result;
 use crossterm::event::KeyCode;
+use motley::game::variant::Registry;
 use motley::record;
 use motley::tui::menu::{catalog, Browser, Shelf};
 use motley::tui::settings::Settings;
-use motley::variant::Registry;
 use std::time::Instant;
 
 /// Write `count` saved games of every variant in turn (about 80 plies
@@ -28,10 +28,8 @@ pub fn bench_browse(count: u32, registry: &Registry, out: &mut Out) -> Result<()
         let path = saves.join(format!("game-{k:05}.json"));
         record::save_game(&path, &game, Some(("bench", "bench")))?;
     }
-    let settings = Settings {
-        saves_dir: Some(saves.clone()),
-        ..Settings::default()
-    };
+    let mut settings = Settings::default();
+    settings.session.saves_dir = Some(saves.clone());
     let t = Instant::now();
     let listed = catalog::list(&saves, registry).len();
     let cold = t.elapsed().as_secs_f64() * 1e3;

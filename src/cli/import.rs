@@ -5,11 +5,11 @@ use super::interrupt_flag;
 use super::output::{outln, warnln, Out, WriteFailure};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use motley::files::Durability;
+use motley::disk::files::Durability;
+use motley::game::variant::Registry;
 use motley::game::Game;
 use motley::record::{self, GameReader};
 use motley::rules::Position;
-use motley::variant::Registry;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -73,7 +73,7 @@ fn import_games(
             }
         }
     }
-    motley::files::sync_file_system(dir)
+    motley::disk::files::sync_file_system(dir)
         .map_err(|e| WriteFailure::File(format!("cannot flush {} to disk: {e}", dir.display())))?;
     Ok(done)
 }
@@ -105,7 +105,7 @@ pub fn import(file: &Path, out_dir: &Path, registry: &Registry) -> Result<ExitCo
         ))
     })?;
     // Records half written by an import that was killed (`kill -9`).
-    motley::files::remove_stale_temps(out_dir);
+    motley::disk::files::remove_stale_temps(out_dir);
     let stem = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

@@ -2,7 +2,7 @@
 //! (docs/rules.md, "Notation"). A game is a start position plus a list of
 //! actions.
 
-use super::types::{Color, Piece, Role, Square};
+use super::types::{Piece, Role, Square};
 use std::fmt;
 use thiserror::Error;
 
@@ -266,11 +266,6 @@ impl CoordText {
 /// castling).
 pub fn find_by_coord(text: &CoordText, legal: &[Action]) -> Option<Action> {
     legal.iter().find(|a| text.matches(a)).copied()
-}
-
-/// The colour letter form for a placement by `color` of `role`.
-pub fn place_text(color: Color, role: Role, sq: Square) -> String {
-    Action::Place(Piece::new(color, role), sq).to_string()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! what it requires) and writing back.
 
 use super::board::Board;
-use super::types::{Color, Piece, Role, Square};
+use super::types::{Color, Piece, Square};
 use thiserror::Error;
 
 /// Castling-rights bits.
@@ -169,7 +169,7 @@ pub const MAX_MOVE_COUNTER: u32 = 1_000_000;
 
 /// A FEN field quoted in a message, cut short.
 fn clip(s: &str) -> String {
-    crate::quote::clip(s)
+    crate::core::quote::clip(s)
 }
 
 /// FEN of the standard starting position.
@@ -282,11 +282,6 @@ pub fn castling_fen(bits: u8) -> String {
         s.push('-');
     }
     s
-}
-
-/// Count pieces of a role and colour (setup validation helpers).
-pub fn count_piece(board: &Board, color: Color, role: Role) -> u32 {
-    board.by_piece(Piece::new(color, role)).count()
 }
 
 #[cfg(test)]

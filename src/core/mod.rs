@@ -9,6 +9,7 @@ pub mod board;
 pub mod fen;
 pub mod legal;
 pub mod movegen;
+pub mod quote;
 pub mod san;
 pub mod types;
 pub mod zobrist;

@@ -312,8 +312,12 @@ fn push_piece_moves(
 /// Ordinary moves from `from` to each of `targets`, in square order.
 #[inline(always)]
 pub fn push_moves(from: Square, targets: Bitboard, out: &mut Vec<Action>) {
-    for to in targets {
+    // The lowest square is cleared after the push, right before the test
+    // that ends the loop, so the test needs no instruction of its own.
+    let mut rest = targets;
+    while let Some(to) = rest.first() {
         out.push(Action::Move(Move::new(from, to)));
+        rest = Bitboard(rest.0 & (rest.0 - 1));
     }
 }
 

@@ -232,12 +232,6 @@ impl Square {
         (self.file() + self.rank()) % 2 == 0
     }
 
-    /// The same square seen from the other side (rank mirrored).
-    #[inline]
-    pub fn flip_vertical(self) -> Square {
-        Square(self.0 ^ 56)
-    }
-
     /// Parse `e4`.
     pub fn parse(s: &str) -> Option<Square> {
         let b = s.as_bytes();

@@ -4,10 +4,10 @@
 //! support, and the variant definition the game was played under.
 
 use super::{GameRecord, RecordErrorKind};
-use crate::clock::TimeControl;
+use crate::core::quote::clip;
+use crate::game::clock::TimeControl;
+use crate::game::variant::{Registry, VariantDef};
 use crate::game::Game;
-use crate::quote::clip;
-use crate::variant::{Registry, VariantDef};
 use std::sync::Arc;
 
 /// The longest time per move a record keeps for the computer: a day.
@@ -42,7 +42,7 @@ pub(super) fn check_values(rec: &GameRecord) -> Result<(), RecordErrorKind> {
     let control: TimeControl = clock
         .control
         .parse()
-        .map_err(|e: crate::clock::ClockError| field("clock.control", e.to_string()))?;
+        .map_err(|e: crate::game::clock::ClockError| field("clock.control", e.to_string()))?;
     let base = u64::try_from(control.base.as_millis()).unwrap_or(u64::MAX);
     let increment = u64::try_from(control.increment.as_millis()).unwrap_or(u64::MAX);
     let most = base.saturating_add(increment.saturating_mul(MAX_INCREMENTS));

@@ -1,5 +1,5 @@
 //! Games in progress: each lives in its own record file in the games
-//! folder (`<data>/games`, see [`crate::paths::games_dir`]) from its first
+//! folder (`<data>/games`, see [`crate::disk::paths::games_dir`]) from its first
 //! action on, created exclusively as `<YYYYMMDD>-<HHMMSS>-<variant>.json`,
 //! so a new game never touches another's file. A process playing a game
 //! holds an advisory lock on it (a lock file beside it, `.<name>.lock`,
@@ -10,7 +10,7 @@
 use super::lock::{self, Lock};
 use super::store::{record_to_save, stamp};
 use super::{GameRecord, Players, RecordError, RecordErrorKind, MAX_FILE_BYTES};
-use crate::files;
+use crate::disk::files;
 use crate::game::Game;
 use std::fs;
 use std::io;
@@ -56,15 +56,16 @@ impl OpenGame {
         game: &Game,
         players: Option<(&str, &str)>,
     ) -> Result<OpenGame, RecordError> {
-        OpenGame::create_with(dir, game, &record_to_save(game, players))
+        OpenGame::create_with(dir, &record_to_save(game, players))
     }
 
-    /// [`OpenGame::create`] writing `rec`, the record of `game` with what
-    /// the caller keeps beyond the game itself (the UI's hints).
-    pub fn create_with(dir: &Path, game: &Game, rec: &GameRecord) -> Result<OpenGame, RecordError> {
+    /// [`OpenGame::create`] writing `rec`, a game's record with what the
+    /// caller keeps beyond the game itself (a session's hints), named
+    /// after its variant.
+    pub fn create_with(dir: &Path, rec: &GameRecord) -> Result<OpenGame, RecordError> {
         fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
         let text = file_text(rec);
-        let base = format!("{}-{}", stamp(SystemTime::now()), game.variant().id);
+        let base = format!("{}-{}", stamp(SystemTime::now()), rec.variant);
         for n in 1u32..=1000 {
             let name = if n == 1 {
                 format!("{base}.json")
@@ -257,7 +258,7 @@ fn describe(path: &Path) -> Option<UnfinishedGame> {
 }
 
 /// Move the single autosave of older Motleys (`autosave.json`, see
-/// [`crate::paths::legacy_autosave_path`]) into `games_dir` as a game in
+/// [`crate::disk::paths::legacy_autosave_path`]) into `games_dir` as a game in
 /// progress, byte for byte (even a damaged one: nothing is lost), and
 /// remove it. Returns the new path, or `None` when there was nothing to
 /// move. Safe when two processes start at once: the move happens once.

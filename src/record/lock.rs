@@ -154,11 +154,11 @@ pub fn sweep_stale(dir: &Path) {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("motley-lock-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        fs::create_dir_all(&d).unwrap();
-        d
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("motley-lock-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     fn names(dir: &Path) -> Vec<String> {
@@ -173,13 +173,14 @@ mod tests {
     // Issue 22, item 14: lock files do not pile up.
     #[test]
     fn item_14_a_released_lock_leaves_no_file_and_a_sweep_removes_only_unheld_ones() {
-        let d = scratch("sweep");
+        let tmp = scratch("sweep");
+        let d = tmp.path();
         let game = d.join("g.json");
         let lock = try_take(&game).unwrap().unwrap();
-        assert_eq!(names(&d), [".g.json.lock"]);
+        assert_eq!(names(d), [".g.json.lock"]);
         assert!(try_take(&game).unwrap().is_none(), "held twice");
         drop(lock);
-        assert!(names(&d).is_empty(), "the released lock's file stays");
+        assert!(names(d).is_empty(), "the released lock's file stays");
 
         // Files left by killed processes: nobody holds them.
         for n in ["a", "b", "c"] {
@@ -187,8 +188,8 @@ mod tests {
         }
         let held = try_take(&d.join("b.json")).unwrap().unwrap();
         fs::write(d.join("keep.json"), "{}").unwrap();
-        sweep_stale(&d);
-        assert_eq!(names(&d), [".b.json.lock", "keep.json"]);
+        sweep_stale(d);
+        assert_eq!(names(d), [".b.json.lock", "keep.json"]);
         assert!(is_held(&d.join("b.json")));
         drop(held);
         assert!(!is_held(&d.join("b.json")));
@@ -198,7 +199,8 @@ mod tests {
     // not leave two holders.
     #[test]
     fn item_14_a_lock_on_a_removed_lock_file_is_not_a_lock() {
-        let d = scratch("race");
+        let tmp = scratch("race");
+        let d = tmp.path();
         let game = d.join("g.json");
         // The taker opened the lock file; a sweep removed it before the
         // taker locked it.
@@ -209,7 +211,7 @@ mod tests {
             .truncate(false)
             .open(lock_path(&game))
             .unwrap();
-        sweep_stale(&d);
+        sweep_stale(d);
         opened.try_lock().unwrap();
         assert!(!same_file(&opened, &lock_path(&game)));
         // So a lock taken now is on a new file, and holds against others.

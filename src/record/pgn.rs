@@ -37,13 +37,13 @@ use super::{
     carried_of, new_game, play_coord, restore_carried, restore_dice, restore_ending, result_token,
     Players, RecordError, RecordErrorKind, Refusal, Replayed, SavedGame,
 };
+use crate::core::quote::{clip, clip_middle};
 use crate::core::{Action, Color, CoordText};
+use crate::game::variant::{Family, Registry, VariantDef};
 use crate::game::Game;
-use crate::quote::{clip, clip_middle};
 use crate::rules::{
     parse_action, Describe, EndReason, MoveInputError, NamedOutcome, Outcome, Position,
 };
-use crate::variant::{Family, Registry, VariantDef};
 use serde_json::Value;
 use std::collections::VecDeque;
 use std::io::Read;

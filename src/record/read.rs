@@ -7,8 +7,8 @@
 use super::pgn::PgnGames;
 use super::MAX_FILE_BYTES;
 use super::{replay_record, GameRecord, RecordError, RecordErrorKind, Replayed, SavedGame};
-use crate::files;
-use crate::variant::Registry;
+use crate::disk::files;
+use crate::game::variant::Registry;
 use std::io::Read;
 use std::path::Path;
 

@@ -4,14 +4,14 @@
 
 use super::lock;
 use super::{record_of, rfc3339, GameRecord, Players, RecordError, RecordErrorKind};
-use crate::files::{self, Durability};
+use crate::disk::files::{self, Durability};
 use crate::game::Game;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-pub use crate::files::{temp_path_for, write_atomic};
+pub use crate::disk::files::{temp_path_for, write_atomic};
 
 /// The record of a game with its players and the time of saving.
 pub fn record_to_save(game: &Game, players: Option<(&str, &str)>) -> GameRecord {
@@ -64,7 +64,7 @@ pub fn save_record(path: &Path, rec: &GameRecord) -> Result<(), RecordError> {
 /// … when taken), never replacing anything, even a file another process
 /// creates at the same moment or a dangling symlink. Returns the path.
 /// Bulk writers (import) pass [`Durability::Batched`] and call
-/// [`crate::files::sync_file_system`] at the end.
+/// [`crate::disk::files::sync_file_system`] at the end.
 pub fn save_record_new(
     dir: &Path,
     base: &str,
@@ -117,5 +117,5 @@ pub fn list_saves_in(dir: &Path) -> Vec<PathBuf> {
 
 /// The saved games in the data folder's saves folder, newest first.
 pub fn list_saves() -> Vec<PathBuf> {
-    crate::paths::saves_dir().map_or_else(Vec::new, |dir| list_saves_in(&dir))
+    crate::disk::paths::saves_dir().map_or_else(Vec::new, |dir| list_saves_in(&dir))
 }

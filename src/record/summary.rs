@@ -6,10 +6,10 @@
 use super::{
     read, GameRecord, Players, RecordError, RecordErrorKind, RecordedReason, MAX_FILE_BYTES,
 };
-use crate::clock::ClockState;
-use crate::files;
+use crate::disk::files;
+use crate::game::clock::ClockState;
+use crate::game::variant::Registry;
 use crate::rules::Position;
-use crate::variant::Registry;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;

@@ -7,7 +7,7 @@
 
 use super::facts::{Describe, Fact, MarkedSquares, SquareMark};
 use super::fide::{FideFamily, FidePosition};
-use super::illegal::ContrastRule;
+use super::illegal::{ContrastPiece, ContrastRule};
 use super::{generic_why_illegal, Attacks, CastlingBlock, IllegalReason, Position, PositionError};
 use crate::core::attacks::{
     bishop_attacks, king_attacks, knight_attacks, leaper_attacks, pawn_attacks, queen_attacks,
@@ -16,7 +16,7 @@ use crate::core::attacks::{
 use crate::core::fen::Setup;
 use crate::core::legal::{lines_to, slider_snipers, Enemy, FidePowers, Node, PawnPowers, Powers};
 use crate::core::movegen::castle_geometry;
-use crate::core::{Action, Bitboard, Board, Color, CoordText, MoveKind, Role, Square};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, MoveKind, Piece, Role, Square};
 
 /// Squares within two king steps of each square (the weak sliders' reach).
 static DIST2: [u64; 64] = build_dist2();
@@ -285,31 +285,6 @@ impl Powers for ContrastPowers {
         out
     }
 }
-/// A sentence on what the piece on `sq` can do there, for explanations.
-pub fn describe_powers(color: Color, role: Role, sq: Square) -> String {
-    let strong = is_strong(color, sq);
-    let shade = if sq.is_dark() { "dark" } else { "light" };
-    let what = match (role, strong) {
-        (Role::King, true) => "moves up to 2 squares in any direction (the first square must be empty to reach the second), and may castle",
-        (Role::King, false) => "moves one square orthogonally only (it may still castle)",
-        (Role::Queen, true) => "moves as a queen and may capture an adjacent enemy piece without moving (e.g. d4^e5)",
-        (Role::Queen, false) => "moves as a queen but at most 2 squares",
-        (Role::Rook, true) => "moves as a rook or as a knight",
-        (Role::Rook, false) => "moves as a rook but at most 2 squares",
-        (Role::Bishop, true) => "moves as a bishop, or one square diagonally then one at 90 degrees (2 squares orthogonally; not when both diagonal squares between are occupied)",
-        (Role::Bishop, false) => "moves as a bishop but at most 2 squares",
-        (Role::Knight, true) => "moves as a knight or jumps 2 squares diagonally",
-        (Role::Knight, false) => "moves one square orthogonally",
-        (Role::Pawn, true) => "moves as a pawn, also one square diagonally forward to an empty square, and captures straight ahead",
-        (Role::Pawn, false) => "moves one square straight forward to an empty square only (no capture, no double step)",
-    };
-    format!(
-        "the {} on {sq} is {} (on a {shade} square) and {what}",
-        role.name(),
-        if strong { "strong" } else { "weak" }
-    )
-}
-
 impl FideFamily for ContrastPowers {
     /// Only bare kings are a draw by material in Contrast.
     fn insufficient_material(&self, board: &Board) -> bool {
@@ -331,10 +306,9 @@ impl FideFamily for ContrastPowers {
         }
         if in_place {
             if p.role != Role::Queen || !is_strong(p.color, from) {
-                return IllegalReason::Contrast(ContrastRule::InPlaceNeedsStrongQueen {
-                    piece: p,
-                    square: from,
-                });
+                return IllegalReason::Contrast(ContrastRule::InPlaceNeedsStrongQueen(
+                    contrast_piece(p, from),
+                ));
             }
             if pos.board().color_at(to) != Some(p.color.other()) || !king_attacks(from).contains(to)
             {
@@ -372,10 +346,7 @@ impl FideFamily for ContrastPowers {
         {
             return generic_why_illegal(pos, text, legal);
         }
-        IllegalReason::Contrast(ContrastRule::Powers {
-            piece: p,
-            square: from,
-        })
+        IllegalReason::Contrast(ContrastRule::Powers(contrast_piece(p, from)))
     }
 }
 
@@ -405,7 +376,17 @@ impl Describe for Contrast {
 
     fn explain_square(&self, sq: Square) -> Option<String> {
         let p = self.board().piece_at(sq)?;
-        Some(describe_powers(p.color, p.role, sq))
+        Some(contrast_piece(p, sq).powers())
+    }
+}
+
+/// `piece` on `square`, strong or weak there by Contrast's rule: what the
+/// words of a reason or an explanation need to know.
+fn contrast_piece(piece: Piece, square: Square) -> ContrastPiece {
+    ContrastPiece {
+        piece,
+        square,
+        strong: is_strong(piece.color, square),
     }
 }
 

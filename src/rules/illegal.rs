@@ -3,7 +3,6 @@
 //! these; this module alone says them in words, so rewording a message
 //! touches no rule, and no caller parses words back.
 
-use super::contrast::describe_powers;
 use crate::core::movegen::castle_geometry;
 use crate::core::KnightKind;
 use crate::core::{Action, Color, Move, Piece, Role, Square};
@@ -164,11 +163,21 @@ pub enum MonochromeRule {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ContrastRule {
     /// A capture in place by anything but a strong queen.
-    InPlaceNeedsStrongQueen { piece: Piece, square: Square },
+    InPlaceNeedsStrongQueen(ContrastPiece),
     /// A capture in place with no enemy piece on the adjacent square.
     NothingToTakeInPlace { from: Square, to: Square },
     /// The move is outside the piece's powers on its square.
-    Powers { piece: Piece, square: Square },
+    Powers(ContrastPiece),
+}
+
+/// A Contrast piece where it stands, with the rules' finding of whether
+/// it is strong there: the words say what it can do without asking the
+/// rules again.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ContrastPiece {
+    pub piece: Piece,
+    pub square: Square,
+    pub strong: bool,
 }
 
 /// Dice-Money's own reasons.
@@ -444,22 +453,50 @@ impl fmt::Display for MonochromeRule {
     }
 }
 
+impl ContrastPiece {
+    /// A sentence on what the piece can do where it stands, for reasons
+    /// and explanations.
+    pub fn powers(&self) -> String {
+        let (role, sq, strong) = (self.piece.role, self.square, self.strong);
+        let shade = if sq.is_dark() { "dark" } else { "light" };
+        let what = match (role, strong) {
+        (Role::King, true) => "moves up to 2 squares in any direction (the first square must be empty to reach the second), and may castle",
+        (Role::King, false) => "moves one square orthogonally only (it may still castle)",
+        (Role::Queen, true) => "moves as a queen and may capture an adjacent enemy piece without moving (e.g. d4^e5)",
+        (Role::Queen, false) => "moves as a queen but at most 2 squares",
+        (Role::Rook, true) => "moves as a rook or as a knight",
+        (Role::Rook, false) => "moves as a rook but at most 2 squares",
+        (Role::Bishop, true) => "moves as a bishop, or one square diagonally then one at 90 degrees (2 squares orthogonally; not when both diagonal squares between are occupied)",
+        (Role::Bishop, false) => "moves as a bishop but at most 2 squares",
+        (Role::Knight, true) => "moves as a knight or jumps 2 squares diagonally",
+        (Role::Knight, false) => "moves one square orthogonally",
+        (Role::Pawn, true) => "moves as a pawn, also one square diagonally forward to an empty square, and captures straight ahead",
+        (Role::Pawn, false) => "moves one square straight forward to an empty square only (no capture, no double step)",
+    };
+        format!(
+            "the {} on {sq} is {} (on a {shade} square) and {what}",
+            role.name(),
+            if strong { "strong" } else { "weak" }
+        )
+    }
+}
+
 impl fmt::Display for ContrastRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            ContrastRule::InPlaceNeedsStrongQueen { piece, square } => write!(
+            ContrastRule::InPlaceNeedsStrongQueen(piece) => write!(
                 f,
                 "Contrast: only a strong queen captures in place; {}",
-                describe_powers(piece.color, piece.role, square)
+                piece.powers()
             ),
             ContrastRule::NothingToTakeInPlace { from, to } => write!(
                 f,
                 "Contrast: a capture in place removes an enemy piece on an adjacent square; {to} holds none next to {from}"
             ),
-            ContrastRule::Powers { piece, square } => write!(
+            ContrastRule::Powers(piece) => write!(
                 f,
                 "Contrast: {}",
-                describe_powers(piece.color, piece.role, square)
+                piece.powers()
             ),
         }
     }

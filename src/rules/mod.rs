@@ -180,7 +180,7 @@ impl<'de> Deserialize<'de> for EndReason {
         EndReason::from_id(&id).ok_or_else(|| {
             serde::de::Error::custom(format!(
                 "'{}' is not an ending's id",
-                crate::quote::clip(&id)
+                crate::core::quote::clip(&id)
             ))
         })
     }
@@ -778,7 +778,7 @@ fn other_form(text: &CoordText, moves: Vec<Move>) -> IllegalReason {
 pub enum MoveInputError {
     #[error("{0}")]
     NotUnderstood(Unreadable),
-    #[error("'{}' is illegal: {reason}", crate::quote::clip(.text))]
+    #[error("'{}' is illegal: {reason}", crate::core::quote::clip(.text))]
     Illegal { text: String, reason: IllegalReason },
     #[error("{0}")]
     Ambiguous(Ambiguity),
@@ -786,7 +786,7 @@ pub enum MoveInputError {
 
 /// Typed text that reads as no action at all, and what would read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("'{}' is not a move ({hint})", crate::quote::clip(.text))]
+#[error("'{}' is not a move ({hint})", crate::core::quote::clip(.text))]
 pub struct Unreadable {
     /// The text as typed (trimmed).
     pub text: String,
@@ -806,7 +806,7 @@ impl Unreadable {
 
 /// Typed text that fits several legal actions, and how to say which.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("'{}' is ambiguous: {hint}", crate::quote::clip(.text))]
+#[error("'{}' is ambiguous: {hint}", crate::core::quote::clip(.text))]
 pub struct Ambiguity {
     /// The text as typed (trimmed).
     pub text: String,

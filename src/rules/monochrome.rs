@@ -9,7 +9,10 @@ use super::{
     generic_why_illegal, CastlingBlock, EndReason, FamilyName, IllegalReason, OptionError, Outcome,
     Position, PositionError,
 };
-use crate::core::attacks::{leaper_attacks, Leaper};
+use crate::core::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, leaper_attacks, queen_attacks, rook_attacks,
+    Leaper,
+};
 use crate::core::board::piece_attacks;
 use crate::core::fen::Setup;
 use crate::core::movegen::{apply_move, push_double_step, push_moves, push_positional_castlings};
@@ -301,18 +304,25 @@ impl Monochrome {
                 Bitboard::FULL
             }
         };
-        // The other pieces reach as in chess.
-        for role in [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
-            for from in b.by_role(role) & ours {
-                let reach = piece_attacks(Piece::new(us, role), from, occ);
-                push_moves(from, reach & targets & allowed(from), out);
-            }
+        // The other pieces reach as in chess, each kind by its own table
+        // (no kind to dispatch on per piece).
+        let push_reach = |from: Square, reach: Bitboard, out: &mut Vec<Action>| {
+            push_moves(from, reach & targets & allowed(from), out);
+        };
+        for from in b.by_role(Role::Knight) & ours {
+            push_reach(from, knight_attacks(from), out);
+        }
+        for from in b.by_role(Role::Bishop) & ours {
+            push_reach(from, bishop_attacks(from, occ), out);
+        }
+        for from in b.by_role(Role::Rook) & ours {
+            push_reach(from, rook_attacks(from, occ), out);
+        }
+        for from in b.by_role(Role::Queen) & ours {
+            push_reach(from, queen_attacks(from, occ), out);
+        }
+        for from in b.by_role(Role::King) & ours {
+            push_reach(from, king_attacks(from), out);
         }
         // Pawns: a step up or down to an empty square, a capture on any of
         // the four diagonals, never a promotion; then the double step,

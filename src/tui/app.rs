@@ -1,8 +1,10 @@
 //! The application: which screen shows, and the pure input handler. Every
-//! terminal event (and every computer move arriving from its thread) goes
-//! through [`handle`], which only changes [`App`] and queues
-//! [`Request`]s for the runtime. Tests drive the whole UI through this one
-//! function, and draw it as a widget (`&App`).
+//! terminal event (and every computer move or finished write arriving from
+//! its thread) goes through [`handle`], which only changes [`App`] and
+//! queues [`Request`]s for the runtime — writes included: the handler
+//! never touches a disk. Tests drive the whole UI through this one
+//! function (running the queued work with [`run_requests_inline`]), and
+//! draw it as a widget (`&App`).
 
 use super::base::{AppEvent, Ctx, Message, Nav, Request, MIN_HEIGHT, MIN_WIDTH};
 use super::config::Config;
@@ -11,7 +13,7 @@ use super::play::PlayState;
 use super::replay::ReplayState;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
-use crate::variant::Registry;
+use crate::game::variant::Registry;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -92,49 +94,56 @@ impl App {
     pub fn tick_interval(&self) -> Option<Duration> {
         match &self.screen {
             Screen::Replay(r) => r.autoplay_interval(),
-            Screen::Play(p) => p.control.clock_wakeup(&self.settings),
+            Screen::Play(p) => p.session.clock_wakeup(),
             Screen::Menu(_) => None,
         }
     }
 
-    /// Stop background work for the current screen and put its game
-    /// where it belongs (closing or quitting); says what could not be
-    /// done.
-    pub fn shutdown(&mut self) -> Option<String> {
+    /// Stop background work for the current screen and ask for its game
+    /// to be put where it belongs (leaving it); the writes are queued.
+    fn close_screen(&mut self) {
         match &mut self.screen {
-            Screen::Play(p) => p.close(&self.settings).err(),
-            Screen::Replay(r) => {
-                r.close();
-                None
+            Screen::Play(p) => {
+                p.close(&self.settings);
+                let writes = p.session.take_writes();
+                let queued = writes.into_iter().map(|w| Request::Write(Box::new(w)));
+                self.requests.extend(queued);
             }
-            Screen::Menu(_) => None,
+            Screen::Replay(r) => r.close(),
+            Screen::Menu(_) => {}
         }
     }
 
-    /// A signal ends Motley: close the screen (its game is saved where it
-    /// belongs) and say in a line where the game is, or that it could not
-    /// be saved (printed once the terminal is back).
+    /// The UI ends (the user quit): close the screen and carry out every
+    /// write still asked for, here and now (the runtime's writer is done
+    /// by then).
+    pub fn shutdown(&mut self) {
+        self.close_screen();
+        perform_writes(self);
+    }
+
+    /// A signal ends Motley: close the screen and carry out every write
+    /// still asked for, here and now, then say in a line where the game
+    /// is, or that it could not be saved (printed once the terminal is
+    /// back).
     pub fn stop(&mut self) -> Option<String> {
-        let p = match &mut self.screen {
-            Screen::Play(p) => p,
-            Screen::Replay(r) => {
-                r.close();
-                return None;
-            }
-            Screen::Menu(_) => return None,
+        self.shutdown();
+        let Screen::Play(p) = &self.screen else {
+            return None;
         };
-        let closed = p.close(&self.settings);
-        let control = &p.control;
-        match closed {
-            Err(e) => Some(format!(
+        let session = &p.session;
+        match session.closed_at() {
+            Some(Err(e)) => Some(format!(
                 "the finished game stays with the games in progress: {e}"
             )),
-            Ok(_) if control.has_unsaved_actions() => Some(format!(
+            _ if session.has_unsaved_actions() => Some(format!(
                 "the game was NOT saved: {}",
-                control.save_problem().unwrap_or("saving failed")
+                session
+                    .save_problem()
+                    .map_or("saving failed".to_string(), |e| e.to_string())
             )),
-            Ok(Some(path)) => Some(format!("the game is saved in {}", path.display())),
-            Ok(None) => None,
+            Some(Ok(Some(path))) => Some(format!("the game is saved in {}", path.display())),
+            Some(Ok(None)) | None => None,
         }
     }
 
@@ -153,7 +162,8 @@ impl App {
     }
 
     /// Go where a screen's handler asked. The screen showing is closed
-    /// first (so the menu offers what a game just autosaved).
+    /// first (the menu lists its game again once the writes closing asked
+    /// for are done: [`crate::session::Written::Closed`]).
     fn navigate(&mut self, nav: Nav) {
         if matches!(nav, Nav::Stay) {
             return;
@@ -162,12 +172,10 @@ impl App {
             self.set_theme(name);
             return;
         }
-        let problem = self.shutdown();
+        self.close_screen();
         self.screen = match nav {
             Nav::Leave if self.has_menu => {
-                let mut menu = MenuState::new(&self.settings, &self.registry);
-                menu.message = problem.map(Message::error);
-                Screen::Menu(Box::new(menu))
+                Screen::Menu(Box::new(MenuState::new(&self.settings, &self.registry)))
             }
             Nav::Play(start) => {
                 if let Some(choices) = start.choices {
@@ -236,12 +244,14 @@ pub fn handle(app: &mut App, event: AppEvent) {
     app.navigate(nav);
 }
 
-/// Run queued jobs (computer moves, hints, analyses) on this thread,
-/// feeding the results back in as the runtime's threads would (tests use
-/// this instead of the threads). Other requests (the clipboard) stay
-/// queued for the test to look at.
+/// Run queued work on this thread — writes first, in the order asked,
+/// then jobs (computer moves, hints, analyses) — feeding the results back
+/// in as the runtime's threads would (tests use this instead of the
+/// threads). Other requests (the clipboard) stay queued for the test to
+/// look at.
 pub fn run_requests_inline(app: &mut App) {
     for _ in 0..1000 {
+        perform_writes(app);
         let Some(i) = app.requests.iter().rposition(|r| {
             matches!(
                 r,
@@ -252,6 +262,24 @@ pub fn run_requests_inline(app: &mut App) {
         };
         let request = app.requests.remove(i);
         for event in request_events(request) {
+            handle(app, event);
+        }
+    }
+}
+
+/// Carry out the queued writes here and now, in the order asked (and
+/// those their outcomes ask for in turn), each outcome handled as it
+/// comes.
+fn perform_writes(app: &mut App) {
+    for _ in 0..1000 {
+        let Some(i) = app
+            .requests
+            .iter()
+            .position(|r| matches!(r, Request::Write(_)))
+        else {
+            return;
+        };
+        for event in request_events(app.requests.remove(i)) {
             handle(app, event);
         }
     }
@@ -278,6 +306,7 @@ pub fn request_events(request: Request) -> Vec<AppEvent> {
             action: job.run(),
         }],
         Request::Clipboard(_) => Vec::new(),
+        Request::Write(write) => vec![AppEvent::Written(Box::new(write.perform()))],
         Request::Analyse(job) => {
             let events = std::sync::Mutex::new(Vec::new());
             let done = job.run(&|p| {

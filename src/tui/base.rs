@@ -3,16 +3,17 @@
 //! no screen, so screens import it and the app imports screens without a
 //! loop.
 
-use super::control::{GameControl, HintJob, ThinkJob, ThinkProgress};
 use super::review::AnalysisJob;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
-use crate::analysis::{GameAnalysis, PlyAnalysis};
+use crate::ai::analysis::{GameAnalysis, PlyAnalysis};
 use crate::core::Action;
+use crate::game::variant::Registry;
 use crate::game::Game;
-use crate::variant::Registry;
+use crate::session::{HintJob, PlayerError, Session, ThinkJob, ThinkProgress, Write, Written};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The smallest terminal the screens are laid out for.
 pub const MIN_WIDTH: u16 = 64;
@@ -37,7 +38,7 @@ pub enum AppEvent {
     },
     /// A computer player's search completed another iteration in the job
     /// with `generation` (at most a few a second, see
-    /// [`super::control::PROGRESS_EVERY`]).
+    /// [`crate::session::PROGRESS_EVERY`]).
     Thinking {
         /// The job's generation (see `ThinkJob`); a stale report is dropped.
         generation: u64,
@@ -49,8 +50,8 @@ pub enum AppEvent {
     EngineFailed {
         /// The job's generation (see `ThinkJob`).
         generation: u64,
-        /// What went wrong, in words.
-        message: String,
+        /// What went wrong.
+        error: Arc<PlayerError>,
     },
     /// A timer: the replay viewer's autoplay, a chess clock's second.
     Tick,
@@ -78,16 +79,18 @@ pub enum AppEvent {
         /// without one (stopped, failed, or no thread could start).
         analysis: Option<Box<GameAnalysis>>,
     },
+    /// A write ([`Request::Write`]) was carried out: what it came to.
+    Written(Box<Written>),
 }
 
 impl AppEvent {
     /// The event that reports a job's answer ([`ThinkJob::run`]).
-    pub fn answer(generation: u64, answer: Result<Option<Action>, String>) -> AppEvent {
+    pub fn answer(generation: u64, answer: Result<Option<Action>, PlayerError>) -> AppEvent {
         match answer {
             Ok(action) => AppEvent::Thought { generation, action },
-            Err(message) => AppEvent::EngineFailed {
+            Err(error) => AppEvent::EngineFailed {
                 generation,
-                message,
+                error: Arc::new(error),
             },
         }
     }
@@ -114,6 +117,10 @@ pub enum Request {
     Analyse(Box<AnalysisJob>),
     /// Put text on the terminal's clipboard (OSC 52).
     Clipboard(String),
+    /// Write a file off the input path (a game kept or saved, an export,
+    /// an analysis stored), in the order asked; what it came to comes
+    /// back as [`AppEvent::Written`].
+    Write(Box<Write>),
 }
 
 /// What every handler may read and queue work into.
@@ -164,21 +171,13 @@ impl Message {
             theme.good()
         }
     }
-
-    /// News on success, the error otherwise.
-    pub fn of(result: Result<String, String>) -> Message {
-        match result {
-            Ok(text) => Message::info(text),
-            Err(text) => Message::error(text),
-        }
-    }
 }
 
 /// A message's text as the screen may show it: messages quote files,
 /// engines and typed text, so their control characters are made visible
 /// (line ends stay).
 fn shown(text: String) -> String {
-    match crate::quote::visible_lines(&text) {
+    match crate::core::quote::visible_lines(&text) {
         std::borrow::Cow::Borrowed(_) => text,
         std::borrow::Cow::Owned(escaped) => escaped,
     }
@@ -203,7 +202,7 @@ impl PlayChoices {
         PlayChoices {
             ascii: settings.ascii,
             auto_flip: settings.auto_flip,
-            movetime: settings.movetime,
+            movetime: settings.session.movetime,
         }
     }
 
@@ -211,7 +210,7 @@ impl PlayChoices {
     pub fn apply(self, settings: &mut Settings) {
         settings.ascii = self.ascii;
         settings.auto_flip = self.auto_flip;
-        settings.movetime = self.movetime;
+        settings.session.movetime = self.movetime;
     }
 }
 
@@ -219,7 +218,7 @@ impl PlayChoices {
 /// screen that opened it.
 pub struct PlayStart {
     /// The game with its players, match and file.
-    pub control: GameControl,
+    pub session: Session,
     /// The `f` key's extra flip (kept from one game of a match to the next).
     pub flip_toggle: bool,
     /// The first message under the board (a branch's save, say).
@@ -230,9 +229,9 @@ pub struct PlayStart {
 
 impl PlayStart {
     /// A game shown as it is.
-    pub fn new(control: GameControl) -> PlayStart {
+    pub fn new(session: Session) -> PlayStart {
         PlayStart {
-            control,
+            session,
             flip_toggle: false,
             message: None,
             choices: None,

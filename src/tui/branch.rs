@@ -5,15 +5,15 @@
 //! person in place of a computer, and the branch gets a fresh clock of
 //! the game's time control, which starts only after the first move.
 
-use super::base::{Message, PlayStart};
-use super::control::GameControl;
+use super::base::PlayStart;
 use super::popup::ListPopup;
 use super::settings::Settings;
 use crate::ai::PlayerSpec;
-use crate::clock::TimeControl;
+use crate::game::clock::TimeControl;
 use crate::game::Game;
 use crate::record::Players;
 use crate::rules::{Describe, Position};
+use crate::session::Session;
 
 const HUMAN: PlayerSpec = PlayerSpec::Human;
 
@@ -106,23 +106,21 @@ impl BranchOffer {
 }
 
 /// The branch of `game` from `ply` played by `players`: a game in progress
-/// with a record of its own at once, with a fresh clock of the game's
-/// control that waits for the first move.
+/// with a record of its own at once (the play screen says where once it is
+/// written), with a fresh clock of the game's control that waits for the
+/// first move.
 pub fn branch(game: &Game, ply: usize, players: [PlayerSpec; 2], settings: &Settings) -> PlayStart {
     let mut game = game.clone();
     game.truncate(ply);
     // The saved times belong to the end of the game, not to this ply.
     let control = time_control(&game);
     game.set_clock_state(None);
-    let mut play = GameControl::new(game, players);
+    let mut play = Session::new(game, players).with_settings(settings.session.clone());
     if let Some(tc) = control {
         play = play.with_clock(tc);
     }
-    let message = Message::of(play.keep_now(settings));
-    PlayStart {
-        message: Some(message),
-        ..PlayStart::new(play)
-    }
+    play.keep_now();
+    PlayStart::new(play)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use super::theme::{ThemeName, UnknownTheme};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-pub use crate::paths::{config_dir, config_path, CONFIG_DIR_ENV, CONFIG_FILE};
+pub use crate::disk::paths::{config_dir, config_path, CONFIG_DIR_ENV, CONFIG_FILE};
 
 /// Larger files are refused unread: a config file is a few lines.
 pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
@@ -26,7 +26,7 @@ pub enum ConfigError {
     #[error("{error} ({path})")]
     Unreadable {
         path: PathBuf,
-        error: crate::files::ReadError,
+        error: crate::disk::files::ReadError,
     },
     #[error("{message} (in {path})")]
     Malformed { path: PathBuf, message: String },
@@ -95,9 +95,11 @@ mod theme_id {
 impl Config {
     /// Read a config file. A missing file is the defaults.
     pub fn read(path: &Path) -> Result<Config, ConfigError> {
-        let bytes = match crate::files::read_regular(path, MAX_CONFIG_BYTES) {
+        let bytes = match crate::disk::files::read_regular(path, MAX_CONFIG_BYTES) {
             Ok(b) => b,
-            Err(crate::files::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(crate::disk::files::ReadError::Io(e))
+                if e.kind() == std::io::ErrorKind::NotFound =>
+            {
                 return Ok(Config::default())
             }
             Err(error) => {
@@ -145,7 +147,7 @@ impl Config {
             return Ok(());
         }
         let target = link_target(path);
-        let text = match crate::files::read_regular(&target, MAX_CONFIG_BYTES) {
+        let text = match crate::disk::files::read_regular(&target, MAX_CONFIG_BYTES) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(_) => String::new(),
         };
@@ -164,7 +166,7 @@ impl Config {
         if let Some(dir) = target.parent() {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
-        crate::files::write_atomic(&target, doc.to_string().as_bytes()).map_err(io)
+        crate::disk::files::write_atomic(&target, doc.to_string().as_bytes()).map_err(io)
     }
 
     /// The config as a TOML document of the keys it sets.
@@ -266,16 +268,17 @@ fn set_value(doc: &mut toml_edit::Table, key: &str, mut value: toml_edit::Value)
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("motley-config-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    fn temp(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("motley-config-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn a_written_config_reads_back_the_same() {
-        let dir = temp("roundtrip");
+        let tmp = temp("roundtrip");
+        let dir = tmp.path();
         let path = dir.join("sub").join(CONFIG_FILE);
         let config = Config {
             theme: Some(ThemeName::ColourBlind),
@@ -293,7 +296,6 @@ mod tests {
         // Unset choices write no key.
         assert!(!text.contains("black") && !text.contains("seed"), "{text}");
         assert_eq!(Config::read(&path).unwrap(), config);
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     // Issue 22, item 35: changing a setting edits the file in place: the
@@ -301,7 +303,8 @@ mod tests {
     // symlinked file stays a link, written at its target.
     #[test]
     fn item_35_an_update_keeps_comments_unknown_keys_and_symlinks() {
-        let dir = temp("in-place");
+        let tmp = temp("in-place");
+        let dir = tmp.path();
         let dotfiles = dir.join("dotfiles");
         std::fs::create_dir_all(&dotfiles).unwrap();
         let real = dotfiles.join("motley.toml");
@@ -355,22 +358,22 @@ mod tests {
             std::fs::read_to_string(&fresh).unwrap(),
             "theme = \"mono\"\n"
         );
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn a_missing_file_is_the_defaults() {
-        let dir = temp("missing");
+        let tmp = temp("missing");
+        let dir = tmp.path();
         assert_eq!(
             Config::read(&dir.join(CONFIG_FILE)).unwrap(),
             Config::default()
         );
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn broken_files_are_errors_naming_the_file_never_panics() {
-        let dir = temp("broken");
+        let tmp = temp("broken");
+        let dir = tmp.path();
         let path = dir.join(CONFIG_FILE);
         for (text, needle) in [
             ("theme = \"neon\"\n", "unknown theme 'neon'"),
@@ -387,18 +390,18 @@ mod tests {
         // Unknown keys (a later Motley's) are ignored.
         std::fs::write(&path, "theme = \"mono\"\nclock_sound = true\n").unwrap();
         assert_eq!(Config::read(&path).unwrap().theme, Some(ThemeName::Mono));
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn folders_and_huge_files_are_refused_unread() {
-        let dir = temp("odd");
+        let tmp = temp("odd");
+        let dir = tmp.path();
         let folder = dir.join(CONFIG_FILE);
         std::fs::create_dir_all(&folder).unwrap();
         assert!(matches!(
             Config::read(&folder),
             Err(ConfigError::Unreadable {
-                error: crate::files::ReadError::Folder,
+                error: crate::disk::files::ReadError::Folder,
                 ..
             })
         ));
@@ -408,11 +411,10 @@ mod tests {
         assert!(matches!(
             Config::read(&big),
             Err(ConfigError::Unreadable {
-                error: crate::files::ReadError::TooLarge { .. },
+                error: crate::disk::files::ReadError::TooLarge { .. },
                 ..
             })
         ));
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]

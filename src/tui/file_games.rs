@@ -1,14 +1,14 @@
 //! The games of a file that holds several (a PGN of a tournament, say),
 //! for the replay viewer: one line per game for the list to choose from,
-//! which one is shown, reading any one of them, and the list as a popup.
+//! which one is shown, and the list as a popup (reading any one of them
+//! is [`crate::session::load_nth`]).
 //! The viewer opens such a file on its first game with the list over it,
 //! so no game is hidden, and `o` brings the list back.
 
-use super::control::{loaded, LoadedGame};
 use super::popup::{centered, row_style, titled_block};
 use super::theme::Theme;
+use crate::game::variant::Registry;
 use crate::record::{self, Replayed};
-use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -101,19 +101,6 @@ fn entry(n: usize, game: &Replayed, registry: &Registry) -> String {
         .get(&game.variant().id)
         .map_or_else(|_| game.variant().id.clone(), |d| d.name.clone());
     format!("{n}. {players} · {result} · {plies} · {variant}{bad}")
-}
-
-/// Game `index` (from 0) of the file at `path`, as far as it is valid.
-pub fn load_nth(path: &Path, index: usize, registry: &Registry) -> Result<LoadedGame, String> {
-    let mut reader = record::open(path, registry).map_err(|e| e.to_string())?;
-    match reader.nth(index) {
-        Some(game) => loaded(game, path),
-        None => Err(format!(
-            "{} holds no game {} (it changed since it was opened)",
-            path.display(),
-            index + 1
-        )),
-    }
 }
 
 /// What a key did to the list.

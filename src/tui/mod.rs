@@ -9,9 +9,10 @@
 //! Modules, bottom up: [`theme`], [`wrap`] and [`rules_text`] (text laid
 //! out at a width), [`board`], [`panels`], [`popup`], [`clipboard`],
 //! [`settings`] and [`terminal`] draw or hold plain values or the
-//! terminal; [`control`] runs a game;
-//! [`base`] is what every screen shares with the app; [`game_page`] is
-//! the parts of both game screens; then the screens, then [`app`].
+//! terminal; [`writer`] carries out writes off the input path (a game is
+//! run by [`crate::session`]); [`base`] is what every screen shares with
+//! the app; [`game_page`] is the parts of both game screens; then the
+//! screens, then [`app`]; [`launch`] is how the command line enters.
 
 pub mod analysis_view;
 pub mod app;
@@ -20,12 +21,11 @@ pub mod board;
 pub mod branch;
 pub mod clipboard;
 pub mod config;
-pub mod control;
 pub mod figures;
 pub mod file_games;
-pub mod game_file;
 pub mod game_page;
 pub mod keymap;
+pub mod launch;
 pub mod menu;
 pub mod panels;
 pub mod play;
@@ -38,10 +38,11 @@ pub mod sharing;
 pub mod terminal;
 pub mod theme;
 pub mod wrap;
+pub mod writer;
 
+use crate::session::{HintJob, ProgressThrottle, ThinkJob, ThinkProgress, PROGRESS_EVERY};
 use app::{handle, App};
 use base::{AppEvent, Request};
-use control::{HintJob, ThinkJob};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -56,6 +57,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use terminal::{take_terminal, AI_THREAD};
 use thiserror::Error;
+use writer::Writer;
 
 /// Why the UI could not run.
 #[derive(Debug, Error)]
@@ -67,6 +69,9 @@ pub enum UiError {
     /// The terminal could not be set up or drawn to (said in the message,
     /// so not also a `source()`: issue 22, item 13).
     Io(std::io::Error),
+    #[error(transparent)]
+    /// The file to replay gives no game.
+    File(crate::session::LoadError),
 }
 
 impl From<std::io::Error> for UiError {
@@ -120,6 +125,13 @@ pub fn run(mut app: App) -> Result<Ended, UiError> {
     }
     let (tx, rx) = mpsc::channel::<Wake>();
     watch_signals(tx.clone())?;
+    let written = tx.clone();
+    let mut writer = Writer::spawn(move |done| {
+        // A failed send means the UI has quit: nobody waits for it.
+        written
+            .send(Wake::Event(AppEvent::Written(Box::new(done))))
+            .ok();
+    })?;
     let (mut terminal, _guard) = take_terminal()?;
     let size = terminal.size()?;
     app.size = (size.width, size.height);
@@ -128,7 +140,7 @@ pub fn run(mut app: App) -> Result<Ended, UiError> {
     let mut first = true;
     let mut signal = None;
     loop {
-        spawn_requests(&mut app, &tx);
+        spawn_requests(&mut app, &tx, &writer);
         terminal.draw(|f| {
             let area = f.area();
             app.size = (area.width, area.height);
@@ -166,6 +178,7 @@ pub fn run(mut app: App) -> Result<Ended, UiError> {
             break;
         }
     }
+    finish_writes(&mut app, &tx, &rx, &mut writer);
     let ended = match signal {
         Some(signal) => Ended::BySignal {
             signal,
@@ -178,6 +191,25 @@ pub fn run(mut app: App) -> Result<Ended, UiError> {
     };
     drop(terminal);
     Ok(ended)
+}
+
+/// The UI is ending: every write asked for is carried out by the writer,
+/// and what it came to is taken in, so the app closes its screen knowing
+/// whether the game is saved (the app then writes what closing asks for
+/// itself, here and now).
+fn finish_writes(
+    app: &mut App,
+    tx: &mpsc::Sender<Wake>,
+    rx: &mpsc::Receiver<Wake>,
+    writer: &mut Writer,
+) {
+    spawn_requests(app, tx, writer);
+    writer.finish();
+    for wake in rx.try_iter() {
+        if let Wake::Event(event @ AppEvent::Written(_)) = wake {
+            handle(app, event);
+        }
+    }
 }
 
 /// Act on one wake-up; `Some(signal)` when a signal ends the UI. Ctrl-Z
@@ -285,9 +317,11 @@ fn log_first_frame(started: Instant) {
     std::fs::write(path, line).ok();
 }
 
-fn spawn_requests(app: &mut App, tx: &mpsc::Sender<Wake>) {
+/// Hand the app's requests to the threads that carry them out.
+fn spawn_requests(app: &mut App, tx: &mpsc::Sender<Wake>, writer: &Writer) {
     for req in app.requests.drain(..) {
         match req {
+            Request::Write(write) => writer.send(*write),
             Request::Think(job) => spawn_thinker(*job, tx),
             Request::Hint(job) => spawn_hint(*job, tx),
             Request::Analyse(job) => spawn_analysis(*job, tx),
@@ -347,7 +381,7 @@ fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<Wake>) {
         analysis: None,
     };
     spawn_job(tx, failed, move |tx| {
-        let on_ply = |p: &crate::analysis::PlyAnalysis| {
+        let on_ply = |p: &crate::ai::analysis::PlyAnalysis| {
             let ply = Box::new(p.clone());
             tx.send(Wake::Event(AppEvent::Analysed { job: id, ply }))
                 .ok();
@@ -366,8 +400,8 @@ fn spawn_thinker(job: ThinkJob, tx: &mpsc::Sender<Wake>) {
         action: None,
     };
     spawn_job(tx, failed, move |tx| {
-        let mut throttle = control::ProgressThrottle::new(control::PROGRESS_EVERY);
-        let mut report = |progress: control::ThinkProgress| {
+        let mut throttle = ProgressThrottle::new(PROGRESS_EVERY);
+        let mut report = |progress: ThinkProgress| {
             if throttle.due(Instant::now()) {
                 let progress = Box::new(progress);
                 let event = AppEvent::Thinking {

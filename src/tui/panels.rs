@@ -6,7 +6,7 @@
 use super::board::{Marks, PieceLook};
 use super::figures::Figure;
 use super::theme::Theme;
-use crate::analysis::Mark;
+use crate::ai::analysis::Mark;
 use crate::core::{Action, Bitboard, Color, KnightKind, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{
@@ -468,8 +468,9 @@ pub fn effects_legend(kinds: &[Effect], ascii: bool) -> String {
     parts.join(" · ")
 }
 
-/// Short text of an action for the move list.
-fn short(san: &str) -> String {
+/// An action's SAN as the screens show it (a roll as `[3,5]`): the move
+/// list, and the play screen's word of a past position.
+pub fn ply_text(san: &str) -> String {
     match san.strip_prefix("roll:") {
         Some(d) => format!("[{d}]"),
         None => san.to_string(),
@@ -545,7 +546,7 @@ impl MoveList {
             }
         }
         MoveList {
-            texts: game.sans().iter().map(|san| short(san)).collect(),
+            texts: game.sans().iter().map(|san| ply_text(san)).collect(),
             effects,
             turns,
             names: game.position().side_names(),

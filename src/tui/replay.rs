@@ -12,30 +12,30 @@ use super::analysis_view::{action_squares, analysis_lines, AnalysisLayout, EvalB
 use super::base::{AppEvent, Ctx, Message, Nav, ReplayStart, Request};
 use super::board::BoardGeom;
 use super::branch::{branch, BranchOffer};
-use super::control::{load_game, LoadedGame};
-use super::file_games::{list_key, load_nth, FileGames, GameListPopup, ListStep};
+use super::file_games::{list_key, FileGames, GameListPopup, ListStep};
 use super::game_page::{
     draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
 };
 use super::keymap::{self, KeyBinding, KeyHint};
 use super::panels::{self, MoveList, PositionFacts};
 use super::popup::{edit_line, scroll_key, InputPopup, LineKey, ListKey};
-use super::review::{self, Review};
+use super::review::Review;
 use super::settings::Settings;
-use super::sharing::{share, Share, Shown};
+use super::sharing::{exported, share, Share, Shown};
 use super::theme::Theme;
+use crate::ai::analysis::{GameAnalysis, Mark};
 use crate::ai::PlayerSpec;
-use crate::analysis::{GameAnalysis, Mark};
+use crate::game::variant::Registry;
 use crate::game::Game;
 use crate::rules::{Outcome, Position};
-use crate::variant::Registry;
+use crate::session::{load_game, load_nth, LoadError, LoadedGame, StoreError, Write, Written};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use std::borrow::Cow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Autoplay speeds, milliseconds per ply.
@@ -261,12 +261,12 @@ impl ReplayState {
 
     /// Open a file: its first game as far as it is valid, with its error
     /// and its stored analysis (and the list of its games, when several).
-    pub fn open(path: PathBuf, registry: &Registry) -> Result<ReplayState, String> {
+    pub fn open(path: PathBuf, registry: &Registry) -> Result<ReplayState, LoadError> {
         let loaded = load_game(&path, registry)?;
         let start = ReplayStart {
             game: loaded.game,
             path: Some(path),
-            error: loaded.error,
+            error: loaded.error.map(|e| e.to_string()),
             players: loaded.players,
             analysis: loaded.analysis,
         };
@@ -287,6 +287,7 @@ impl ReplayState {
                 ..
             }) => {
                 self.review.stop();
+                let error = error.map(|e| e.to_string());
                 let mut next = ReplayState::new(game, Some(path), error).with_stored(analysis);
                 next.players = players;
                 next.games = self.games.take().map(|g| FileGames { shown: index, ..g });
@@ -294,7 +295,7 @@ impl ReplayState {
                 next.view.flipped = self.view.flipped;
                 *self = next;
             }
-            Err(why) => self.view.message = Some(Message::error(why)),
+            Err(why) => self.view.message = Some(Message::error(why.to_string())),
         }
     }
 
@@ -411,7 +412,7 @@ impl ReplayState {
                 job,
                 analysis: Some(analysis),
             } => {
-                self.analysis_done(job, &analysis);
+                self.analysis_done(job, analysis, ctx);
                 Nav::Stay
             }
             AppEvent::AnalysisDone {
@@ -425,6 +426,10 @@ impl ReplayState {
                         self.review.total()
                     )));
                 }
+                Nav::Stay
+            }
+            AppEvent::Written(written) => {
+                self.written(*written);
                 Nav::Stay
             }
             AppEvent::Resize(..)
@@ -449,7 +454,10 @@ impl ReplayState {
             self.view.message = Some(Message::error("there are no moves to analyse"));
             return;
         }
-        match self.review.start(&self.game, &ctx.settings.analysis) {
+        match self
+            .review
+            .start(&self.game, &ctx.settings.session.analysis)
+        {
             Some(job) => {
                 self.view.message = Some(Message::info(format!(
                     "analysing {} plies in the background ({} ms a position)…",
@@ -468,25 +476,39 @@ impl ReplayState {
 
     /// The analysis of job `job` finished: show it, and keep it in the
     /// record when the game came from a file that holds these moves.
-    fn analysis_done(&mut self, job: u64, analysis: &GameAnalysis) {
-        if !self.review.finish(job, analysis) {
+    fn analysis_done(&mut self, job: u64, analysis: Box<GameAnalysis>, ctx: &mut Ctx) {
+        if !self.review.finish(job, &analysis) {
             return;
         }
-        let [w, b] = &analysis.summary;
-        let summary = format!(
-            "analysed; ?!/?/??: White {}/{}/{}, Black {}/{}/{}",
-            w.inaccuracies, w.mistakes, w.blunders, b.inaccuracies, b.mistakes, b.blunders
-        );
+        let summary = summary_words(&analysis);
         self.view.message = Some(match (&self.path, &self.error) {
-            (Some(path), None) => match review::store(path, analysis) {
-                Ok(said) => Message::info(format!("{summary}; {said}")),
-                Err(why) => Message::error(format!("{summary}; {why}")),
-            },
+            (Some(path), None) => {
+                let path = path.clone();
+                let store = Write::StoreAnalysis { path, analysis };
+                ctx.requests.push(Request::Write(Box::new(store)));
+                Message::info(format!("{summary}; storing it in the record…"))
+            }
             (Some(_), Some(_)) => {
                 Message::info(format!("{summary}; not stored (the file has a bad ply)"))
             }
             (None, _) => Message::info(summary),
         });
+    }
+
+    /// What a write came to: an export, or the analysis kept in the file
+    /// shown.
+    fn written(&mut self, written: Written) {
+        match written {
+            Written::Exported(result) => self.view.message = Some(exported(&result)),
+            Written::AnalysisStored {
+                path,
+                analysis,
+                result,
+            } if self.path.as_ref() == Some(&path) => {
+                self.view.message = Some(stored(&path, &analysis, result));
+            }
+            _ => {}
+        }
     }
 
     fn on_mouse(&mut self, m: MouseEvent, ctx: &mut Ctx) -> Nav {
@@ -619,7 +641,7 @@ impl ReplayState {
                 crate::record::export_pgn(&self.game, names)
             },
         };
-        self.view.message = Some(share(what, shown, ctx.settings, ctx.requests));
+        self.view.message = Some(share(what, shown, &ctx.settings.session, ctx.requests));
     }
 
     /// A key while a popup is open (taken out of the state: it goes back
@@ -898,5 +920,29 @@ impl Widget for ReplayPage<'_> {
         if let Some(popup) = &r.view.popup {
             self.render_popup(popup, area, buf);
         }
+    }
+}
+
+/// A finished analysis in a line: the marks of each side.
+fn summary_words(analysis: &GameAnalysis) -> String {
+    let [w, b] = &analysis.summary;
+    format!(
+        "analysed; ?!/?/??: White {}/{}/{}, Black {}/{}/{}",
+        w.inaccuracies, w.mistakes, w.blunders, b.inaccuracies, b.mistakes, b.blunders
+    )
+}
+
+/// What keeping `analysis` in the record at `path` came to, after its
+/// summary.
+fn stored(path: &Path, analysis: &GameAnalysis, result: Result<(), StoreError>) -> Message {
+    let summary = summary_words(analysis);
+    match result {
+        Ok(()) => {
+            let file = path.file_name().map_or(path.display().to_string(), |f| {
+                f.to_string_lossy().to_string()
+            });
+            Message::info(format!("{summary}; stored in {file}"))
+        }
+        Err(why) => Message::error(format!("{summary}; analysis not stored: {why}")),
     }
 }

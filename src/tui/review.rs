@@ -1,22 +1,20 @@
 //! The replay viewer's analysis: the engine's verdict on every ply, as it
-//! streams in from a background job or as stored with the record, and
-//! keeping it in the record so that reopening the game does not redo it.
+//! streams in from a background job or as stored with the record (the
+//! viewer asks for it to be kept there, [`crate::session::Write`], so that
+//! reopening the game does not redo it).
 //! A stored analysis is used only while it matches the game's moves.
 //! Accuracy is worked out here from the plies in, on the game's scale, so
 //! an analysis stored before accuracy existed shows it too.
 
-use crate::ai::eval::EvalScale;
-use crate::analysis::{
+use crate::ai::analysis::{
     analyse_game_streaming, game_scale, side_accuracy, AnalysisSettings, Eval, GameAnalysis, Mark,
     PlyAnalysis,
 };
+use crate::ai::eval::EvalScale;
 use crate::core::{Action, Color};
 use crate::game::Game;
-use crate::record::games::is_locked_elsewhere;
-use crate::record::{save_record, GameRecord, MAX_FILE_BYTES};
 use crate::rules::Position;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -296,74 +294,10 @@ impl Review {
     }
 }
 
-/// Why an analysis could not be kept in its record (shown on the message
-/// line).
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// Another Motley plays the game in that file.
-    #[error("analysis not stored: {} is being played in another Motley", .0.display())]
-    LockedElsewhere(PathBuf),
-    /// The file could not be read.
-    #[error("analysis not stored: {}: {source}", .path.display())]
-    Unreadable {
-        path: PathBuf,
-        source: crate::files::ReadError,
-    },
-    /// The file is no JSON record (a PGN file, say).
-    #[error("analysis not stored: {} is not a JSON record (PGN files keep no analysis)", .0.display())]
-    NotARecord(PathBuf),
-    /// The file holds other moves (or another variant) than those analysed.
-    #[error("analysis not stored: {} holds other moves than those analysed", .0.display())]
-    OtherMoves(PathBuf),
-    /// The analysis could not be turned into JSON.
-    #[error("analysis not stored: {0}")]
-    Encode(#[from] serde_json::Error),
-    /// The record could not be written.
-    #[error("analysis not stored: {0}")]
-    Save(#[from] crate::record::RecordError),
-}
-
-/// An analysis kept in its record: names the file, for the message line.
-#[derive(Debug)]
-pub struct Stored(String);
-
-impl std::fmt::Display for Stored {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "stored in {}", self.0)
-    }
-}
-
-/// Keep `analysis` in the JSON record at `path` (atomically, through the
-/// record module), when the file still holds the moves analysed.
-pub fn store(path: &Path, analysis: &GameAnalysis) -> Result<Stored, StoreError> {
-    if is_locked_elsewhere(path) {
-        return Err(StoreError::LockedElsewhere(path.to_path_buf()));
-    }
-    let bytes = crate::files::read_regular(path, MAX_FILE_BYTES).map_err(|source| {
-        StoreError::Unreadable {
-            path: path.to_path_buf(),
-            source,
-        }
-    })?;
-    let text = String::from_utf8_lossy(&bytes);
-    let mut rec =
-        GameRecord::from_json(&text).map_err(|_| StoreError::NotARecord(path.to_path_buf()))?;
-    let analysed: Vec<&str> = analysis.plies.iter().map(|p| p.action.as_str()).collect();
-    if rec.moves != analysed || rec.variant != analysis.variant {
-        return Err(StoreError::OtherMoves(path.to_path_buf()));
-    }
-    rec.analysis = Some(serde_json::to_value(analysis)?);
-    save_record(path, &rec)?;
-    let file = path.file_name().map_or(path.display().to_string(), |f| {
-        f.to_string_lossy().to_string()
-    });
-    Ok(Stored(file))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Registry;
+    use crate::game::variant::Registry;
 
     fn game(moves: &[&str]) -> Game {
         let def = Registry::builtin().get("standard").unwrap();

@@ -11,6 +11,7 @@
 
 use crate::core::{Color as Side, Piece, Role};
 use ratatui::style::{Color, Modifier, Style};
+use std::ffi::OsStr;
 use std::fmt;
 use std::str::FromStr;
 
@@ -26,14 +27,24 @@ pub enum ColorMode {
 }
 
 impl ColorMode {
-    /// Read the environment: `NO_COLOR` (any non-empty value) wins, then
-    /// `COLORTERM` for truecolor, else the 256-colour palette.
+    /// Read the environment: see [`ColorMode::from_vars`].
     pub fn from_env() -> ColorMode {
-        if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        ColorMode::from_vars(
+            std::env::var_os("NO_COLOR").as_deref(),
+            std::env::var("COLORTERM").ok().as_deref(),
+        )
+    }
+
+    /// The mode for the values of `NO_COLOR` and `COLORTERM` (given, so
+    /// tests need not change the process's environment): `NO_COLOR` (any
+    /// non-empty value) wins, then `COLORTERM` for truecolor, else the
+    /// 256-colour palette.
+    pub fn from_vars(no_color: Option<&OsStr>, colorterm: Option<&str>) -> ColorMode {
+        if no_color.is_some_and(|v| !v.is_empty()) {
             return ColorMode::None;
         }
-        match std::env::var("COLORTERM") {
-            Ok(v) if v.contains("truecolor") || v.contains("24bit") => ColorMode::True,
+        match colorterm {
+            Some(v) if v.contains("truecolor") || v.contains("24bit") => ColorMode::True,
             _ => ColorMode::Indexed,
         }
     }
@@ -113,7 +124,7 @@ impl FromStr for ThemeName {
         ThemeName::ALL
             .into_iter()
             .find(|t| t.id() == key)
-            .ok_or_else(|| UnknownTheme(crate::quote::clip(s)))
+            .ok_or_else(|| UnknownTheme(crate::core::quote::clip(s)))
     }
 }
 
@@ -495,6 +506,13 @@ impl Theme {
         }
     }
 
+    /// The banner of a past position looked at during a game: a list's
+    /// highlight (colours of checked contrast, reversed without colour), so
+    /// the title and the panel stand out from a live game's.
+    pub fn past(&self) -> Style {
+        self.selected_row()
+    }
+
     /// Clickable key labels.
     pub fn key(&self) -> Style {
         let plain = Style::default().add_modifier(Modifier::UNDERLINED);
@@ -748,15 +766,20 @@ mod tests {
 
     #[test]
     fn no_color_env_turns_colour_off() {
-        // The only test that touches these variables.
-        std::env::set_var("NO_COLOR", "1");
-        assert_eq!(ColorMode::from_env(), ColorMode::None);
-        std::env::set_var("NO_COLOR", "");
-        std::env::set_var("COLORTERM", "truecolor");
-        assert_eq!(ColorMode::from_env(), ColorMode::True);
-        std::env::remove_var("NO_COLOR");
-        std::env::remove_var("COLORTERM");
-        assert_eq!(ColorMode::from_env(), ColorMode::Indexed);
+        let set = Some(OsStr::new("1"));
+        assert_eq!(ColorMode::from_vars(set, None), ColorMode::None);
+        assert_eq!(
+            ColorMode::from_vars(set, Some("truecolor")),
+            ColorMode::None
+        );
+        let empty = Some(OsStr::new(""));
+        assert_eq!(
+            ColorMode::from_vars(empty, Some("truecolor")),
+            ColorMode::True
+        );
+        assert_eq!(ColorMode::from_vars(None, Some("24bit")), ColorMode::True);
+        assert_eq!(ColorMode::from_vars(None, Some("yes")), ColorMode::Indexed);
+        assert_eq!(ColorMode::from_vars(None, None), ColorMode::Indexed);
     }
 
     #[test]

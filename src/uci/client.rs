@@ -22,7 +22,6 @@
 use super::lines::{self, Line};
 use super::protocol::{read_bestmove, EngineId};
 use crate::core::Action;
-use crate::game::Game;
 use crate::rules::{parse_action, AnyPosition, MoveInputError};
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -53,11 +52,11 @@ pub const LINE_QUEUE: usize = 256;
 /// What went wrong with an external engine.
 #[derive(Debug, Error)]
 pub enum EngineError {
-    #[error("'{}' is not a command line (check the quotes)", crate::quote::clip(.0))]
+    #[error("'{}' is not a command line (check the quotes)", crate::core::quote::clip(.0))]
     BadCommand(String),
     // The cause is said in the message, so it is not also a `source()`:
     // a chain printed whole would say it twice (issue 22, item 13).
-    #[error("cannot start '{}': {error}", crate::quote::clip(.command))]
+    #[error("cannot start '{}': {error}", crate::core::quote::clip(.command))]
     Spawn {
         command: String,
         error: std::io::Error,
@@ -87,13 +86,14 @@ pub enum EngineError {
     Illegal {
         engine: String,
         text: String,
-        reason: MoveInputError,
+        /// Boxed: the reason is large, and an error on every path.
+        reason: Box<MoveInputError>,
     },
     #[error("{engine} found no move in a position that has legal moves")]
     NoMove { engine: String },
     #[error("'{spec}' is not an engine option list: {why}")]
     BadOptions { spec: String, why: String },
-    #[error("{engine} has no option '{}' (it offers: {offered})", crate::quote::clip(.option))]
+    #[error("{engine} has no option '{}' (it offers: {offered})", crate::core::quote::clip(.option))]
     UnknownOption {
         engine: String,
         option: String,
@@ -175,7 +175,7 @@ impl EngineSpec {
             });
         };
         let bad = |why: String| EngineError::BadOptions {
-            spec: crate::quote::clip(text),
+            spec: crate::core::quote::clip(text),
             why,
         };
         let mut spec = EngineSpec {
@@ -188,14 +188,14 @@ impl EngineSpec {
             if name.is_empty() {
                 return Err(bad(format!(
                     "'{}' has no option name",
-                    crate::quote::clip(pair)
+                    crate::core::quote::clip(pair)
                 )));
             }
             let number = |what: &str| {
                 value.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(|| {
                     bad(format!(
                         "{name} must be a positive {what}, not '{}'",
-                        crate::quote::clip(value)
+                        crate::core::quote::clip(value)
                     ))
                 })
             };
@@ -483,7 +483,7 @@ impl Engine {
             .map_err(|e| EngineError::Illegal {
                 engine: self.name.clone(),
                 text,
-                reason: e,
+                reason: Box::new(e),
             })
     }
 
@@ -576,9 +576,9 @@ impl Drop for Engine {
     }
 }
 
-/// One side's engine in a game on screen: started on its first move (off
-/// the UI thread) and kept for the next ones, shared with the thinking
-/// thread. Cloning shares the same engine.
+/// One side's engine: started before the game or on its first move (off
+/// the UI thread) and kept for the next moves and games, shared with the
+/// thinking thread. Cloning shares the same engine.
 #[derive(Clone, Default)]
 pub struct EngineSeat {
     engine: Arc<Mutex<Option<Engine>>>,
@@ -591,11 +591,17 @@ impl std::fmt::Debug for EngineSeat {
 }
 
 impl EngineSeat {
-    /// A seat holding an engine started (and checked) already.
-    pub fn with(engine: Engine) -> EngineSeat {
-        EngineSeat {
-            engine: Arc::new(Mutex::new(Some(engine))),
-        }
+    /// Start the engine of `command` if none runs here (checking it plays
+    /// `variant`), and tell it a new game begins: a match starts every
+    /// game so, and a game on screen before it opens, so an engine that
+    /// cannot play is refused before any move.
+    pub fn start_game(&self, command: &str, variant: &str) -> Result<(), EngineError> {
+        let mut slot = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+        let engine = match slot.take() {
+            Some(engine) => engine,
+            None => Engine::start(command, variant)?,
+        };
+        slot.insert(engine).new_game()
     }
 
     /// Stop the engine now if no move is being asked of it; otherwise it
@@ -624,31 +630,10 @@ pub struct EngineTurn {
 }
 
 impl EngineTurn {
-    /// The turn at the end of `game` for the engine in `seat`.
-    pub fn for_game(seat: EngineSeat, command: Arc<str>, game: &Game) -> EngineTurn {
-        EngineTurn {
-            seat,
-            command,
-            variant: game.variant().id.clone(),
-            start_fen: game.start_fen().map(str::to_string),
-            actions: game.actions().to_vec(),
-        }
-    }
-
     /// Ask the engine (starting it if it is not running) for its move in
-    /// `pos`. An engine that failed is dropped (stopped), so the next
-    /// game starts a fresh one.
-    pub fn play(
-        &self,
-        pos: &AnyPosition,
-        movetime: Duration,
-        stop: &AtomicBool,
-    ) -> Result<Option<Action>, EngineError> {
-        self.play_with(pos, movetime, stop, &mut |_| {})
-    }
-
-    /// [`EngineTurn::play`], passing the engine's other lines (its `info`
-    /// lines) to `on_line` while it thinks.
+    /// `pos`, passing its other lines (its `info` lines) to `on_line`
+    /// while it thinks. An engine that failed is dropped (stopped), so
+    /// the next game starts a fresh one.
     pub fn play_with(
         &self,
         pos: &AnyPosition,

@@ -31,15 +31,15 @@ use super::protocol::{self, bestmove_text, Command, Go, InfoLine};
 use crate::ai::search::{self, Limits};
 use crate::ai::tt::Table;
 use crate::ai::{self, ThinkSettings};
+use crate::core::quote::clip;
 use crate::core::Action;
-use crate::quote::clip;
+use crate::game::variant::{Registry, VariantDef, VariantError};
 use crate::rules::{parse_action, AnyPosition, MoveInputError, Position};
-use crate::variant::{Registry, VariantDef, VariantError};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -130,6 +130,9 @@ fn elo_range() -> (u32, u32) {
 /// A search running on its own thread.
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Wakes a search that waits for `stop` (it blocks on the other end;
+    /// dropping this wakes it too).
+    release: mpsc::Sender<()>,
     /// Set before `stop` when no `bestmove` must follow (ponderhit).
     silent: Arc<AtomicBool>,
     /// The search gives its table back when it ends.
@@ -481,6 +484,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
             self.out.clone(),
         );
         let (thread_stop, thread_silent) = (stop.clone(), silent.clone());
+        let (release, released) = mpsc::channel::<()>();
         let handle = std::thread::Builder::new()
             .name("motley-uci-search".to_string())
             .spawn(move || {
@@ -504,9 +508,10 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                         }
                     },
                 ));
-                // UCI: after `go infinite` (or ponder) the move waits for `stop`.
-                while waits_for_stop && !thread_stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(1));
+                // UCI: after `go infinite` (or ponder) the move waits for
+                // `stop` (asleep: `stop_search` wakes it).
+                if waits_for_stop {
+                    let _ = released.recv();
                 }
                 if !thread_silent.load(Ordering::Relaxed) {
                     if let Some(info) = last_info(&report) {
@@ -518,6 +523,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
             })?;
         self.running = Some(Running {
             stop,
+            release,
             silent,
             handle,
             ponder,
@@ -530,6 +536,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
     fn stop_search(&mut self) {
         if let Some(r) = &self.running {
             r.stop.store(true, Ordering::Relaxed);
+            let _ = r.release.send(());
         }
         self.join_search();
     }
@@ -781,5 +788,45 @@ mod tests {
         // without overflowing, to at most a day.
         assert_eq!(clock_budget(u64::MAX, u64::MAX, Some(1)), MAX_MOVE_TIME);
         assert_eq!(clock_budget(100, u64::MAX, None), Duration::from_millis(45));
+    }
+
+    /// The search limits and stop-waiting of the `go` line `go` after the
+    /// `position` line `position`.
+    fn limits_after(position: &str, go: &str) -> (Limits, bool) {
+        let registry = Registry::builtin();
+        let mut engine = Engine::new(&registry, Arc::new(Mutex::new(Vec::<u8>::new()))).unwrap();
+        let Ok(Some(command)) = protocol::parse(position) else {
+            panic!("not a command: {position}");
+        };
+        engine.handle(command).unwrap();
+        let Ok(Some(Command::Go(go))) = protocol::parse(go) else {
+            panic!("not a go: {go}");
+        };
+        engine.limits(&go)
+    }
+
+    // A `go` is answered in its time because its time is the search's hard
+    // limit (which the search keeps by its own clock): checked here on the
+    // limit itself, not on a wall clock a loaded machine stretches.
+    #[test]
+    fn go_times_become_the_searchs_time_limit() {
+        let (limits, waits) = limits_after("position startpos", "go movetime 200");
+        assert!(!waits);
+        let most = Duration::from_millis(200) - MOVE_OVERHEAD;
+        assert!(limits.movetime.is_some_and(|t| t <= most), "{limits:?}");
+        // Black's share of 2 s over 20 moves plus most of 100 ms increment:
+        // well within a second.
+        let (limits, waits) = limits_after(
+            "position startpos moves e2e4",
+            "go wtime 3000 btime 2000 winc 0 binc 100 movestogo 20",
+        );
+        assert!(!waits);
+        let share = clock_budget(2000, 100, Some(20));
+        assert!(share < Duration::from_millis(1000), "{share:?}");
+        assert!(limits.movetime.is_some_and(|t| t <= share), "{limits:?}");
+        // Only `stop` ends an infinite search.
+        let (limits, waits) = limits_after("position startpos", "go infinite");
+        assert!(waits);
+        assert_eq!(limits.movetime, None);
     }
 }

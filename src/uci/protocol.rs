@@ -4,8 +4,8 @@
 //! ([`super::client`]) share one reading of the protocol.
 
 use crate::ai::search::{mate_in_plies, Line};
+use crate::core::quote::clip;
 use crate::core::Action;
-use crate::quote::clip;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -86,7 +86,7 @@ pub enum GoProblem {
 /// Why a line is not a command.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
-    #[error("unknown command '{}'", crate::quote::clip(.0))]
+    #[error("unknown command '{}'", crate::core::quote::clip(.0))]
     Unknown(String),
     /// `setoption` without `name`.
     #[error("setoption: expected 'setoption name NAME [value VALUE]'")]

@@ -7,8 +7,9 @@
 
 use super::catalog::{self, Entry};
 use super::page::PageContext;
-use crate::clock::ClockState;
-use crate::quote::visible;
+use crate::core::quote::visible;
+use crate::game::clock::ClockState;
+use crate::game::variant::Registry;
 use crate::record::summary::{Ending, GameSummary};
 use crate::rules::AnyPosition;
 use crate::tui::board::BoardGeom;
@@ -16,7 +17,6 @@ use crate::tui::game_page::draw_board;
 use crate::tui::popup::{centered, edit_line, row_style, titled_block, InputPopup, LineKey};
 use crate::tui::popup::{ListKey, ListPopup};
 use crate::tui::settings::Settings;
-use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -153,7 +153,11 @@ impl Browser {
 
     /// Read the folder again (after a delete), keeping sort and filter.
     pub fn reload(&mut self, settings: &Settings, registry: &Registry) {
-        self.entries = match (self.shelf, &settings.games_dir, &settings.saves_dir) {
+        self.entries = match (
+            self.shelf,
+            &settings.session.games_dir,
+            &settings.session.saves_dir,
+        ) {
             (Shelf::Continue, Some(games), saves) => {
                 catalog::in_progress(games, saves.as_deref(), registry)
             }
@@ -463,7 +467,7 @@ fn date_text(s: &GameSummary) -> String {
 
 /// A saved clock: its control and each side's time left.
 fn clock_text(clock: &ClockState) -> String {
-    let left = |ms: u64| crate::clock::format_time(Duration::from_millis(ms));
+    let left = |ms: u64| crate::game::clock::format_time(Duration::from_millis(ms));
     format!(
         "clock {}: {} – {}",
         visible(&clock.control),

@@ -4,9 +4,9 @@
 //! changed (`motley bench --browse N` measures it). Whether another Motley
 //! has a game open is asked afresh every time.
 
+use crate::game::variant::Registry;
 use crate::record::games::{is_locked_elsewhere, OpenGame};
 use crate::record::summary::{game_files, summarize, GameSummary};
-use crate::variant::Registry;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -79,7 +79,7 @@ pub fn in_progress(games_dir: &Path, saves_dir: Option<&Path>, registry: &Regist
     // What killed Motleys left behind: lock files nobody holds, half
     // written saves.
     crate::record::lock::sweep_stale(games_dir);
-    crate::files::remove_stale_temps(games_dir);
+    crate::disk::files::remove_stale_temps(games_dir);
     let mut entries = list(games_dir, registry);
     if let Some(saves_dir) = saves_dir {
         entries.retain(|e| {

@@ -15,23 +15,20 @@ mod variants;
 pub use browser::{Ask, BrowseStep, Browser, Preview, Shelf, SortKey};
 pub use main_page::{InProgress, MainItem, MainList};
 pub use new_game::{
-    clock_choices, level_description, level_rating, FormRow, FormStep, NewGameForm, NewGameSetup,
-    MOVETIME_CHOICES, PLAYER_CHOICES,
+    clock_choices, level_description, level_rating, FormError, FormRow, FormStep, NewGameForm,
+    NewGameSetup, MOVETIME_CHOICES, PLAYER_CHOICES,
 };
 pub use variants::{PickerStep, VariantPicker};
 
-use crate::ai::PlayerSpec;
-use crate::core::Color;
+use crate::game::variant::Registry;
 use crate::game::Game;
 use crate::record::games::OpenGame;
 use crate::record::RecordErrorKind;
+use crate::session::{load_game, seat_players, Session, Written};
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayChoices, PlayStart, ReplayStart};
 use crate::tui::config::{Config, NewGameChoices};
-use crate::tui::control::{load_game, seat_players, GameControl};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
-use crate::uci::client::{Engine, EngineSeat};
-use crate::variant::Registry;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use page::PageContext;
 use ratatui::buffer::Buffer;
@@ -71,27 +68,26 @@ pub struct MenuState {
 impl MenuState {
     /// The menu, offering to continue a game when one is in progress.
     pub fn new(settings: &Settings, registry: &Registry) -> MenuState {
-        let games = settings.games_dir.as_deref().map_or_else(Vec::new, |dir| {
-            catalog::in_progress(dir, settings.saves_dir.as_deref(), registry)
-        });
-        let in_progress = games
-            .iter()
-            .max_by_key(|e| (e.summary.when, e.summary.path.clone()))
-            .map(|newest| {
-                let s = &newest.summary;
-                let name = registry
-                    .get(&s.variant)
-                    .map_or_else(|_| s.variant.clone(), |d| d.name.clone());
-                let unit = if s.plies == 1 { "ply" } else { "plies" };
-                InProgress {
-                    count: games.len(),
-                    newest: format!("{name}, {} {unit}", s.plies),
-                }
-            });
         MenuState {
             page: Page::Main(MainList { cursor: 0 }),
-            in_progress,
+            in_progress: in_progress(settings, registry),
             message: None,
+        }
+    }
+
+    /// A game that was left has its record where it belongs now: list the
+    /// games again, and say why a finished game's record could not move
+    /// to the saves.
+    fn game_closed(&mut self, written: &Written, ctx: &Ctx) {
+        let Written::Closed { result, .. } = written else {
+            return;
+        };
+        if let Err(e) = result {
+            self.message = Some(Message::error(e.to_string()));
+        }
+        self.in_progress = in_progress(ctx.settings, ctx.registry);
+        if let Page::Browse(browser) = &mut self.page {
+            browser.reload(ctx.settings, ctx.registry);
         }
     }
 
@@ -106,6 +102,10 @@ impl MenuState {
             AppEvent::Key(k) => self.on_key(k.code, ctx),
             AppEvent::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                 self.on_click(m.column, m.row, ctx)
+            }
+            AppEvent::Written(written) => {
+                self.game_closed(&written, ctx);
+                Nav::Stay
             }
             _ => Nav::Stay,
         }
@@ -265,7 +265,7 @@ impl MenuState {
             BrowseStep::Replay(path) => self.open_game(path, true, ctx),
             BrowseStep::Typed(text) => {
                 let replay = browser.shelf == Shelf::Replay;
-                match crate::paths::expand_user(Path::new(&text)) {
+                match crate::disk::paths::expand_user(Path::new(&text)) {
                     Ok(path) => self.open_game(path, replay, ctx),
                     Err(e) => {
                         self.message = Some(Message::error(e.to_string()));
@@ -274,7 +274,7 @@ impl MenuState {
                 }
             }
             BrowseStep::Delete(path) => {
-                self.message = Some(Message::of(delete_game(&path)));
+                self.message = Some(deleted(&path, delete_game(&path)));
                 browser.reload(ctx.settings, ctx.registry);
                 Nav::Stay
             }
@@ -283,10 +283,10 @@ impl MenuState {
 
     /// Start the game the form describes, or say on the form why not.
     fn start_game(&mut self, form: &NewGameForm, registry: &Registry) -> Nav {
-        match new_game_control(form, registry) {
-            Ok((control, choices)) => Nav::Play(Box::new(PlayStart {
+        match new_game_session(form, registry) {
+            Ok((session, choices)) => Nav::Play(Box::new(PlayStart {
                 choices: Some(choices),
-                ..PlayStart::new(control)
+                ..PlayStart::new(session)
             })),
             Err(e) => {
                 self.message = Some(Message::error(format!("cannot start: {e}")));
@@ -301,8 +301,8 @@ impl MenuState {
     /// stays as it is (and is offered when saving, after asking).
     fn open_game(&mut self, path: PathBuf, replay: bool, ctx: &mut Ctx) -> Nav {
         let saved_at = path.clone();
-        self.load_to_play(path, replay, false, ctx, |control| {
-            control.saved_at(saved_at)
+        self.load_to_play(path, replay, false, ctx, |session| {
+            session.saved_at(saved_at)
         })
     }
 
@@ -316,12 +316,12 @@ impl MenuState {
         replay: bool,
         own_record: bool,
         ctx: &mut Ctx,
-        attach: impl FnOnce(GameControl) -> GameControl,
+        attach: impl FnOnce(Session) -> Session,
     ) -> Nav {
         let loaded = match load_game(&path, ctx.registry) {
             Ok(loaded) => loaded,
             Err(e) => {
-                self.message = Some(Message::error(e));
+                self.message = Some(Message::error(e.to_string()));
                 return Nav::Stay;
             }
         };
@@ -329,21 +329,21 @@ impl MenuState {
             return Nav::Replay(Box::new(ReplayStart {
                 game: loaded.game,
                 path: Some(path),
-                error: loaded.error,
+                error: loaded.error.map(|e| e.to_string()),
                 players: loaded.players,
                 analysis: loaded.analysis,
             }));
         }
         let (players, left_out) = seat_players(loaded.players.as_ref(), own_record);
-        let control = GameControl::new(loaded.game, players)
+        let session = Session::new(loaded.game, players)
             .with_hints(loaded.hints)
             .with_movetime(loaded.movetime_ms);
         let left_out = match left_out.as_slice() {
             [] => None,
-            [side] => Some(control.side_name(*side)),
+            [side] => Some(session.side_name(*side)),
             _ => Some("Each side"),
         };
-        let mut start = PlayStart::new(attach(control));
+        let mut start = PlayStart::new(attach(session));
         if let Some(who) = left_out {
             start.message = Some(Message::info(format!(
                 "{who} was an engine in the file: a file never starts a program, so a person \
@@ -378,7 +378,7 @@ impl MenuState {
                 };
             }
         };
-        self.load_to_play(path, false, true, ctx, |control| control.continued(open))
+        self.load_to_play(path, false, true, ctx, |session| session.continued(open))
     }
 
     /// The screen's widget.
@@ -391,37 +391,69 @@ impl MenuState {
     }
 }
 
+/// Why the game a new-game form describes cannot start.
+#[derive(Debug, thiserror::Error)]
+enum StartError {
+    #[error("no such variant")]
+    /// The form names no variant.
+    NoVariant,
+    #[error(transparent)]
+    /// The form's choices do not make a game.
+    Form(#[from] FormError),
+    #[error(transparent)]
+    /// The start position is not valid.
+    Position(#[from] crate::game::variant::VariantError),
+    #[error(transparent)]
+    /// An engine cannot start or cannot play the variant.
+    Engine(crate::session::PlayerError),
+}
+
 /// The game a new-game form describes, with the settings it is played
 /// with. External engines are started (and asked for the variant) now,
 /// so one that cannot play it is refused before the board opens.
-fn new_game_control(
+fn new_game_session(
     form: &NewGameForm,
     registry: &Registry,
-) -> Result<(GameControl, PlayChoices), String> {
+) -> Result<(Session, PlayChoices), StartError> {
     let variant = registry
         .all()
         .get(form.variant)
         .cloned()
-        .ok_or("no such variant")?;
+        .ok_or(StartError::NoVariant)?;
     let setup = form.setup(registry)?;
     let seed = setup.seed.unwrap_or_else(Game::clock_seed);
-    let id = variant.id.clone();
-    let game = Game::new(variant, setup.fen.as_deref(), seed).map_err(|e| e.to_string())?;
-    let mut control = GameControl::new(game, setup.players.clone());
+    let game = Game::new(variant, setup.fen.as_deref(), seed)?;
+    let mut session = Session::new(game, setup.players.clone());
     if let Some(tc) = setup.clock {
-        control = control.with_clock(tc);
+        session = session.with_clock(tc);
     }
     if setup.match_games > 1 {
-        control = control.in_match(setup.match_games);
+        session = session.in_match(setup.match_games);
     }
-    for (side, spec) in [Color::White, Color::Black].into_iter().zip(&setup.players) {
-        if let PlayerSpec::Uci { command } = spec {
-            let mut engine = Engine::start(command, &id).map_err(|e| e.to_string())?;
-            engine.new_game().map_err(|e| e.to_string())?;
-            control.set_engine(side, EngineSeat::with(engine));
-        }
-    }
-    Ok((control, setup.choices))
+    session
+        .start_players()
+        .map_err(|e| StartError::Engine(e.error))?;
+    Ok((session, setup.choices))
+}
+
+/// What the main page says of the games in progress, when there are any.
+fn in_progress(settings: &Settings, registry: &Registry) -> Option<InProgress> {
+    let session = &settings.session;
+    let games = session.games_dir.as_deref().map_or_else(Vec::new, |dir| {
+        catalog::in_progress(dir, session.saves_dir.as_deref(), registry)
+    });
+    let newest = games
+        .iter()
+        .max_by_key(|e| (e.summary.when, e.summary.path.clone()))?;
+    let s = &newest.summary;
+    let name = registry
+        .get(&s.variant)
+        .map_or_else(|_| s.variant.clone(), |d| d.name.clone());
+    let unit = if s.plies == 1 { "ply" } else { "plies" };
+    Some(InProgress {
+        count: games.len(),
+        newest: format!("{name}, {} {unit}", s.plies),
+    })
 }
 
 /// The menu as a widget: the page showing, and its keys at the foot.
@@ -471,17 +503,44 @@ impl Widget for MenuPage<'_> {
     }
 }
 
+/// Why a saved game was not deleted.
+#[derive(Debug, thiserror::Error)]
+enum DeleteError {
+    #[error("the game is open in another Motley")]
+    /// Another Motley plays it.
+    Locked,
+    #[error(transparent)]
+    /// Its lock could not be taken, or the file is gone.
+    Open(crate::record::RecordError),
+    #[error("{}: {error}", path.display())]
+    /// The file could not be removed.
+    Remove {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
 /// Delete a saved game's file, confirmed by the player: only under its
-/// lock, so a game another Motley has open is never deleted. Says what
-/// happened.
-fn delete_game(path: &Path) -> Result<String, String> {
+/// lock, so a game another Motley has open is never deleted.
+fn delete_game(path: &Path) -> Result<(), DeleteError> {
     let open = OpenGame::open(path).map_err(|e| match *e.kind {
-        RecordErrorKind::Locked => "not deleted: the game is open in another Motley".to_string(),
-        _ => format!("not deleted: {e}"),
+        RecordErrorKind::Locked => DeleteError::Locked,
+        _ => DeleteError::Open(e),
     })?;
     let removed = std::fs::remove_file(path);
     open.discard();
-    removed
-        .map(|()| format!("deleted {}", path.display()))
-        .map_err(|e| format!("not deleted: {}: {e}", path.display()))
+    removed.map_err(|error| DeleteError::Remove {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// What deleting `path` came to, for the message line.
+fn deleted(path: &Path, result: Result<(), DeleteError>) -> Message {
+    match result {
+        Ok(()) => Message::info(format!("deleted {}", path.display())),
+        Err(e) => Message::error(format!("not deleted: {e}")),
+    }
 }

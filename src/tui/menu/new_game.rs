@@ -8,14 +8,14 @@
 
 use super::page::PageContext;
 use crate::ai::{self, PlayerSpec};
-use crate::clock::TimeControl;
 use crate::core::Color;
+use crate::game::clock::TimeControl;
+use crate::game::variant::Registry;
 use crate::rules::Position;
 use crate::tui::base::PlayChoices;
 use crate::tui::config::NewGameChoices;
 use crate::tui::popup::{centered, row_style, titled_block};
 use crate::tui::theme::ThemeName;
-use crate::variant::Registry;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -115,6 +115,20 @@ pub enum FormStep {
     Back,
     /// Show the next (`1`) or previous (`-1`) theme at once.
     Theme(i8),
+}
+
+/// Why the form's choices do not make a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormError {
+    #[error("type the command that starts {0}'s engine (e.g. stockfish) on its row")]
+    /// An engine was chosen without its command.
+    NoEngine(Color),
+    #[error("the start FEN is not a position: {0}")]
+    /// The start position is not valid (in the rules' words).
+    Fen(String),
+    #[error("the seed must be a whole number from 0 to {}", u64::MAX)]
+    /// The seed is not a number.
+    Seed,
 }
 
 /// Everything a game started from the form needs, checked.
@@ -393,31 +407,26 @@ impl NewGameForm {
         let variant = registry.all().get(self.variant)?;
         // The rules' own words: the variant is named on the form already.
         variant.position(Some(fen)).err().map(|e| match e {
-            crate::variant::VariantError::Position { error, .. } => error.to_string(),
+            crate::game::variant::VariantError::Position { error, .. } => error.to_string(),
             other => other.to_string(),
         })
     }
 
     /// The game the form describes, or why it cannot start.
-    pub fn setup(&self, registry: &Registry) -> Result<NewGameSetup, String> {
+    pub fn setup(&self, registry: &Registry) -> Result<NewGameSetup, FormError> {
         for (side, color) in [(0, Color::White), (1, Color::Black)] {
             let choice = [self.white, self.black][side];
             if choice == UCI_CHOICE && self.engines[side].trim().is_empty() {
-                return Err(format!(
-                    "type the command that starts {color}'s engine (e.g. stockfish) on its row"
-                ));
+                return Err(FormError::NoEngine(color));
             }
         }
         if let Some(problem) = self.fen_problem(registry) {
-            return Err(format!("the start FEN is not a position: {problem}"));
+            return Err(FormError::Fen(problem));
         }
-        let seed =
-            match self.seed.trim() {
-                "" => None,
-                s => Some(s.parse::<u64>().map_err(|_| {
-                    format!("the seed must be a whole number from 0 to {}", u64::MAX)
-                })?),
-            };
+        let seed = match self.seed.trim() {
+            "" => None,
+            s => Some(s.parse::<u64>().map_err(|_| FormError::Seed)?),
+        };
         let fen = Some(self.fen.trim().to_string()).filter(|f| !f.is_empty());
         Ok(NewGameSetup {
             players: self.players(),

@@ -38,10 +38,31 @@ pub enum PlayAction {
     ShowResult,
     /// Scroll the move list by rows (up is positive).
     ScrollMoves(i8),
+    /// Look at the position one ply before the one shown (nothing is
+    /// taken back).
+    StepBack,
+    /// Look at the position one ply after the one shown.
+    StepForward,
+    /// Look at the game's first position.
+    ToFirst,
+    /// Back to the live position.
+    ToLive,
     /// Copy the position or the game, or export the game.
     Share(Share),
     /// A letter that means nothing here.
     Unbound(char),
+}
+
+impl PlayAction {
+    /// Starts a move or changes the game, so acts on the live position:
+    /// a past one looked at gives way to it first.
+    pub fn acts_on_live(self) -> bool {
+        use PlayAction as A;
+        matches!(
+            self,
+            A::PickAtCursor | A::OpenPrompt | A::Undo | A::Redo | A::Hint | A::Buy | A::Pass
+        )
+    }
 }
 
 /// The moments a play-screen binding depends on.
@@ -60,6 +81,10 @@ pub enum PlayWhen {
     CanPass,
     /// A person is to act.
     HumanToAct,
+    /// Something has been played: there are past positions to look at.
+    Played,
+    /// A past position is shown instead of the live one.
+    LookingBack,
 }
 
 /// Every key of the play screen, in the help's order.
@@ -80,7 +105,7 @@ pub const PLAY_KEYS: &[KeyBinding<PlayAction, PlayWhen>] = {
         key(&[KeyCode::Down, KeyCode::Char('j')], A::MoveCursor(0, 1)),
         key(&[KeyCode::Enter, KeyCode::Char(' ')], A::PickAtCursor).help(
             "Enter / Space",
-            "pick up a piece, put it down (a click does the same)",
+            "pick up a piece, put it down (a click does the same, or drag the piece with the mouse)",
         ),
         key(&[KeyCode::Char(':')], A::OpenPrompt)
             .help(
@@ -144,6 +169,23 @@ pub const PLAY_KEYS: &[KeyBinding<PlayAction, PlayWhen>] = {
         KeyBinding::new(&[KeyCode::Char('g')], A::ShowResult, W::Over)
             .help("g", "after the game: show the result again")
             .bar(1, 2, "g", "result"),
+        key(&[KeyCode::Char('[')], A::StepBack)
+            .help(
+                "[ / ]",
+                "look one position back / forward (nothing is taken back; the game goes on); a click on a move in the list shows the position after it",
+            )
+            .bar(16, 12, "[", "back")
+            .bar_when(W::Played),
+        key(&[KeyCode::Char(']')], A::StepForward)
+            .bar(17, 5, "]", "forward")
+            .bar_when(W::LookingBack),
+        key(&[KeyCode::Home], A::ToFirst).help(
+            "Home / End",
+            "look at the first position / back to the live one (so does starting a move)",
+        ),
+        key(&[KeyCode::End], A::ToLive)
+            .bar(18, 1, "End", "live")
+            .bar_when(W::LookingBack),
         key(&[KeyCode::PageUp], A::ScrollMoves(5)).help("PgUp/PgDn, wheel", "scroll the move list"),
         key(&[KeyCode::PageDown], A::ScrollMoves(-5)),
         share(Share::Fen),

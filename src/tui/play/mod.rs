@@ -1,41 +1,46 @@
-//! The play screen: a game controller ([`GameControl`]) and the screen's
-//! own state ([`PlayView`]). Input becomes a [`PlayAction`] (or a popup's
-//! answer), which this module carries out by calling the controller and
+//! The play screen: a game session ([`Session`]) and the screen's own
+//! state ([`PlayView`]). Input becomes a [`PlayAction`] (or a popup's
+//! answer), which this module carries out by calling the session and
 //! updating the view; after every change to the game, [`PlayState::after`]
 //! shows the result and starts the computer when it is its turn, and what
-//! the screen shows of the game ([`PlayModel`]) is worked out again.
-//! Drawing is in [`page`].
+//! the screen shows of the game ([`PlayModel`]) is worked out again. The
+//! writes the session asks for go to the runtime with every event's
+//! requests, and what they came to comes back as an event. Looking back
+//! at past positions is in [`past`], the mouse in [`mouse`], drawing in
+//! [`page`].
 
 mod keys;
 mod model;
+mod mouse;
 pub mod page;
+mod past;
 mod popups;
 mod view;
 
 pub use keys::{PlayAction, PlayWhen, PLAY_KEYS};
 pub use model::PlayModel;
 pub use popups::{Exit, ListKind, Popup, PurchaseItem};
-pub use view::PlayView;
+pub use view::{PendingSave, PlayView, Press};
 
 use crate::ai::PlayerSpec;
 use crate::core::{Action, Bitboard, Color, CoordText, Square};
 use crate::game::Game;
+use crate::record::RecordError;
 use crate::rules::{IllegalReason, Position};
+use crate::session::{HintRefusal, NotYourTurn, SaveTargetError, Session, Settled, Written};
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
-use crate::tui::control::{GameControl, Settled};
-use crate::tui::game_page::{keys_popup, rules_popup, PageLayout};
+use crate::tui::game_page::PageLayout;
 use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
 use crate::tui::settings::Settings;
-use crate::tui::sharing::{share, Share, Shown};
+use crate::tui::sharing::{exported, share, Share, Shown};
 use crate::tui::theme::Theme;
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::layout::Rect;
+use crossterm::event::{KeyCode, KeyEvent};
 use std::borrow::Cow;
 use std::path::PathBuf;
 
 /// A game on screen.
 pub struct PlayState {
-    pub control: GameControl,
+    pub session: Session,
     pub view: PlayView,
     /// What the screen shows of the game, as of the last change to it.
     model: PlayModel,
@@ -44,7 +49,7 @@ pub struct PlayState {
 impl PlayState {
     /// A game between `players` (White, Black), nothing open.
     pub fn new(game: Game, players: [PlayerSpec; 2]) -> PlayState {
-        PlayState::open(PlayStart::new(GameControl::new(game, players)))
+        PlayState::open(PlayStart::new(Session::new(game, players)))
     }
 
     /// The screen for a game another screen opened.
@@ -55,8 +60,8 @@ impl PlayState {
             ..PlayView::default()
         };
         PlayState {
-            model: PlayModel::of(&start.control),
-            control: start.control,
+            model: PlayModel::of(&start.session, None),
+            session: start.session,
             view,
         }
     }
@@ -65,17 +70,29 @@ impl PlayState {
     /// (see [`PlayState::handle`]); worked out afresh should the game have
     /// changed behind the screen's back.
     pub fn model(&self) -> Cow<'_, PlayModel> {
-        if self.model.holds_for(&self.control) {
+        let past = self.view.past;
+        if self.model.holds_for(&self.session) && self.model.shows(past) {
             Cow::Borrowed(&self.model)
         } else {
-            Cow::Owned(PlayModel::of(&self.control))
+            Cow::Owned(PlayModel::of(&self.session, past))
         }
     }
 
-    /// Work out what the screen shows again if the game changed.
+    /// Work out what the screen shows again if the game changed, or the
+    /// position looked at did.
     fn refresh(&mut self) {
-        if !self.model.holds_for(&self.control) {
-            self.model = PlayModel::of(&self.control);
+        if self
+            .view
+            .past
+            .is_some_and(|p| p >= self.session.game().ply())
+        {
+            // Taken back past the position looked at: the live one shows.
+            self.view.past = None;
+        }
+        if !self.model.holds_for(&self.session) {
+            self.model = PlayModel::of(&self.session, self.view.past);
+        } else if !self.model.shows(self.view.past) {
+            self.model.look_at(&self.session, self.view.past);
         }
     }
 
@@ -88,10 +105,10 @@ impl PlayState {
     /// Board orientation: the person to move at the bottom in hot-seat
     /// games, the person's side against a computer, then the `f` toggle.
     pub fn flipped(&self, settings: &Settings) -> bool {
-        let human = |c: Color| self.control.player(c) == PlayerSpec::Human;
+        let human = |c: Color| self.session.player(c) == PlayerSpec::Human;
         let base = settings.auto_flip
             && match (human(Color::White), human(Color::Black)) {
-                (true, true) => self.control.game().position().turn() == Color::Black,
+                (true, true) => self.session.game().position().turn() == Color::Black,
                 (false, true) => true,
                 _ => false,
             };
@@ -101,26 +118,35 @@ impl PlayState {
     /// Where everything is drawn (and clicked) on a screen of `size`.
     pub fn layout(&self, size: (u16, u16), settings: &Settings) -> PageLayout {
         let flipped = self.flipped(settings);
-        page::layout(&self.control, &self.model(), &self.view, size, flipped)
+        page::layout(&self.session, &self.model(), &self.view, size, flipped)
     }
 
     /// The screen's widget.
     pub fn page<'a>(&'a self, settings: &Settings, theme: &'a Theme) -> page::PlayPage<'a> {
         page::PlayPage {
-            control: &self.control,
+            control: &self.session,
             model: self.model(),
             view: &self.view,
             flipped: self.flipped(settings),
             theme,
-            now: settings.time.now(),
+            now: settings.session.time.now(),
         }
     }
 
     /// A game was just opened: settle it (dice, a computer to move).
     pub fn settle(&mut self, ctx: &mut Ctx) {
-        let settled = self.control.settle(ctx.settings);
+        self.session.follow_settings(&ctx.settings.session);
+        let settled = self.session.settle();
         self.after(settled, ctx);
         self.refresh();
+        self.hand_over_writes(ctx);
+    }
+
+    /// The writes the session asked for go to the runtime.
+    fn hand_over_writes(&mut self, ctx: &mut Ctx) {
+        let writes = self.session.take_writes();
+        let queued = writes.into_iter().map(|w| Request::Write(Box::new(w)));
+        ctx.requests.extend(queued);
     }
 
     /// After every change to the game: show the result when the game has
@@ -130,11 +156,11 @@ impl PlayState {
         match settled {
             Settled::Ended => {
                 self.view.drop_selection();
-                self.view.popup = Some(popups::game_over(&self.control));
+                self.view.popup = Some(popups::game_over(&self.session));
             }
             Settled::StillOver => self.view.drop_selection(),
             Settled::Ongoing if self.view.popup.is_none() => {
-                if let Some(job) = self.control.computer_job(ctx.settings) {
+                if let Some(job) = self.session.computer_job() {
                     ctx.requests.push(Request::Think(Box::new(job)));
                 }
             }
@@ -146,25 +172,27 @@ impl PlayState {
     /// flag): the ending replaces the message, which spoke of what came
     /// before.
     fn say_ending(&mut self) {
-        let game = self.control.game();
+        let game = self.session.game();
         if let Some(o) = game.outcome() {
             let text = crate::tui::panels::describe_outcome(game.position(), &o);
             self.view.say(text);
         }
     }
 
-    /// Leaving the screen: stop the computer, save a last time and put the
-    /// game's record where it belongs; says where it is now, or what could
-    /// not be done.
-    pub fn close(&mut self, settings: &Settings) -> Result<Option<PathBuf>, String> {
-        self.control.close(settings)
+    /// Leaving the screen: stop the computer, and ask for the game to be
+    /// kept a last time and its record put where it belongs (the session
+    /// holds the writes until taken).
+    pub fn close(&mut self, settings: &Settings) {
+        self.session.follow_settings(&settings.session);
+        self.session.close()
     }
 
     /// Leave for `exit`, asking first when actions would be lost.
     fn leave(&mut self, exit: Exit) -> Nav {
-        if self.control.has_unsaved_actions() {
+        if self.session.has_unsaved_actions() {
             self.view.prompt = None;
-            self.view.popup = Some(popups::unsaved(exit, self.control.save_problem()));
+            let problem = self.session.save_problem().map(|e| e.to_string());
+            self.view.popup = Some(popups::unsaved(exit, problem.as_deref()));
             return Nav::Stay;
         }
         self.go(exit)
@@ -194,45 +222,47 @@ impl PlayState {
         self.leave(Exit::Quit)
     }
 
-    /// Handle one event, then work out what the screen shows again if the
-    /// game changed.
+    /// Handle one event, the session reading the run's settings as they
+    /// stand; then work out what the screen shows again if the game
+    /// changed, and hand the writes it leads to to the runtime.
     pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
-        let nav = self.on_event(event, ctx);
+        self.session.follow_settings(&ctx.settings.session);
+        let nav = self.react(event, ctx);
         self.refresh();
+        self.hand_over_writes(ctx);
         nav
     }
 
-    fn on_event(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
+    fn react(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         match event {
             AppEvent::Thought { generation, action } => {
-                let answer = self.control.take_thought(generation, action, ctx.settings);
+                let before = self.session.game().ply();
+                let answer = self.session.take_thought(generation, action);
                 if let Some((settled, problem)) = answer {
                     match problem {
+                        None if self.view.past.is_some() => self.say_new_moves(before),
                         None => self.view.list_scroll = 0,
-                        Some(p) => self.view.refuse(p),
+                        Some(p) => self.view.refuse(p.to_string()),
                     }
                     self.after(settled, ctx);
                 }
                 Nav::Stay
             }
-            AppEvent::EngineFailed {
-                generation,
-                message,
-            } => {
-                let failure = self
-                    .control
-                    .take_engine_failure(generation, &message, ctx.settings);
-                if let Some((settled, problem)) = failure {
-                    self.view.refuse(problem);
+            AppEvent::EngineFailed { generation, error } => {
+                let failure = self.session.take_engine_failure(generation);
+                if let Some((settled, side)) = failure {
+                    let name = self.session.side_name(side);
+                    self.view.refuse(format!("{error}: {name} loses"));
                     self.after(settled, ctx);
                 }
                 Nav::Stay
             }
+            AppEvent::Written(written) => self.written(*written),
             AppEvent::Thinking {
                 generation,
                 progress,
             } => {
-                self.control.take_progress(generation, *progress);
+                self.session.take_progress(generation, *progress);
                 Nav::Stay
             }
             AppEvent::Hinted { generation, action } => {
@@ -242,7 +272,7 @@ impl PlayState {
             AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) => self.on_mouse(m, ctx),
             AppEvent::Tick => {
-                if let Some(settled) = self.control.tick(ctx.settings) {
+                if let Some(settled) = self.session.tick() {
                     if settled == Settled::Ended {
                         self.say_ending();
                     }
@@ -254,40 +284,6 @@ impl PlayState {
                 Nav::Stay
             }
         }
-    }
-
-    fn on_mouse(&mut self, m: MouseEvent, ctx: &mut Ctx) -> Nav {
-        match m.kind {
-            MouseEventKind::Down(MouseButton::Left) => {}
-            MouseEventKind::ScrollUp => return self.update(PlayAction::ScrollMoves(1), ctx),
-            MouseEventKind::ScrollDown => return self.update(PlayAction::ScrollMoves(-1), ctx),
-            _ => return Nav::Stay,
-        }
-        let area = Rect::new(0, 0, ctx.size.0, ctx.size.1);
-        match &self.view.popup {
-            Some(Popup::List { list, .. }) => {
-                return match list.item_at(area, m.column, m.row) {
-                    Some(i) => self.on_key(KeyEvent::from(KeyCode::Char(list.items[i].0)), ctx),
-                    None => Nav::Stay,
-                };
-            }
-            Some(Popup::Help { .. }) | Some(Popup::Rules { .. }) => {
-                self.view.popup = None;
-                return Nav::Stay;
-            }
-            Some(Popup::SaveAs { .. }) => return Nav::Stay,
-            None => {}
-        }
-        let lay = self.layout(ctx.size, ctx.settings);
-        if let Some(code) = lay.button_at(m.column, m.row) {
-            return self.on_key(KeyEvent::from(code), ctx);
-        }
-        if let Some(sq) = lay.board.and_then(|g| g.square_at(m.column, m.row)) {
-            self.view.prompt = None;
-            self.view.cursor = sq;
-            self.pick(sq, ctx);
-        }
-        Nav::Stay
     }
 
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
@@ -308,7 +304,7 @@ impl PlayState {
         }
         let action = {
             let model = self.model();
-            keys::action_for_key(k.code, |w| model.holds(w, &self.control))
+            keys::action_for_key(k.code, |w| model.holds(w, &self.session))
         };
         match action {
             Some(action) => self.update(action, ctx),
@@ -319,6 +315,9 @@ impl PlayState {
     /// Carry out an action.
     fn update(&mut self, action: PlayAction, ctx: &mut Ctx) -> Nav {
         use PlayAction as A;
+        if action.acts_on_live() {
+            self.leave_past();
+        }
         match action {
             A::MoveCursor(dx, dy) => self.move_cursor(dx, dy, ctx.settings),
             A::PickAtCursor => self.pick(self.view.cursor, ctx),
@@ -326,7 +325,7 @@ impl PlayState {
                 self.view.drop_selection();
                 self.view.message = None;
             }
-            A::OpenPrompt => match self.control.game().outcome() {
+            A::OpenPrompt => match self.session.game().outcome() {
                 Some(_) => self
                     .view
                     .refuse("the game is over: no more moves (n: rematch, s: save, q: leave)"),
@@ -335,7 +334,7 @@ impl PlayState {
             A::Undo => self.undo(ctx),
             A::Redo => self.redo(ctx),
             A::Flip => self.view.flip_toggle = !self.view.flip_toggle,
-            A::OpenSave => self.open_save(ctx.settings, None),
+            A::OpenSave => self.open_save(None),
             A::Help => self.view.popup = Some(Popup::Help { scroll: 0 }),
             A::Rules => self.view.popup = Some(Popup::Rules { scroll: 0 }),
             A::Leave => return self.leave(Exit::Leave),
@@ -343,7 +342,7 @@ impl PlayState {
             A::Resign => self.ask_resign(),
             A::Offer => self.offer(ctx),
             A::MoveNow => {
-                if self.control.move_now() {
+                if self.session.move_now() {
                     self.view.say("asked the computer to move now");
                 } else {
                     self.view.refuse("no computer is thinking");
@@ -353,10 +352,14 @@ impl PlayState {
             A::Buy => self.open_purchases(),
             A::Pass => self.pass(ctx),
             A::NextGame => return self.leave(Exit::NextGame),
-            A::ShowResult => self.view.popup = Some(popups::game_over(&self.control)),
+            A::ShowResult => self.view.popup = Some(popups::game_over(&self.session)),
             A::ScrollMoves(d) => {
                 self.view.list_scroll = self.view.list_scroll.saturating_add_signed(d.into())
             }
+            A::StepBack => self.step_back(),
+            A::StepForward => self.step_forward(),
+            A::ToFirst => self.look_at_first(),
+            A::ToLive => self.back_to_live(),
             A::Share(what) => self.share(what, ctx),
             A::Unbound(c) => self.view.refuse(format!(
                 "'{c}' is not a key here; press ? for the list of keys"
@@ -365,49 +368,56 @@ impl PlayState {
         Nav::Stay
     }
 
-    /// `y`, `Y`, `e`: copy the position or the game, or export the game.
+    /// `y`, `Y`, `e`: copy the position shown (live or past) or the game,
+    /// or export the game.
     fn share(&mut self, what: Share, ctx: &mut Ctx) {
-        let game = self.control.game();
+        let game = self.session.game();
+        let position = self
+            .view
+            .past
+            .and_then(|ply| game.position_at(ply))
+            .unwrap_or(game.position());
         let shown = Shown {
-            position: game.position(),
+            position,
             plies: game.ply(),
             variant: &game.variant().id,
-            pgn: || self.control.pgn(),
+            pgn: || self.session.pgn(),
         };
-        self.view.message = Some(share(what, shown, ctx.settings, ctx.requests));
+        let settings = self.session.settings();
+        self.view.message = Some(share(what, shown, settings, ctx.requests));
     }
 
     /// `H`: search for a hint in the background.
     fn ask_hint(&mut self, ctx: &mut Ctx) {
-        if let Some(h) = self.control.hint() {
+        if let Some(h) = self.session.hint() {
             // Shown already for this position: not counted again.
-            let name = self.control.side_name(h.side);
+            let name = self.session.side_name(h.side);
             let text = format!("hint for {name}: {} (shown already)", h.san);
             return self.view.say(text);
         }
-        match self.control.hint_job(ctx.settings) {
+        match self.session.hint_job() {
             Ok(job) => {
                 self.view.say("looking for a hint…");
                 ctx.requests.push(Request::Hint(Box::new(job)));
             }
-            Err(why) => self.view.refuse(why),
+            Err(why) => self.view.refuse(hint_refusal_words(why)),
         }
     }
 
     /// A hint arrived: name it (it is highlighted on the board).
     fn take_hint(&mut self, generation: u64, action: Option<Action>) {
-        match self.control.take_hint(generation, action) {
+        match self.session.take_hint(generation, action) {
             Some(Ok(hint)) => {
                 let side = hint.side;
-                let used = self.control.hints_used()[side.index()];
+                let used = self.session.hints_used()[side.index()];
                 let times = if used == 1 { "hint" } else { "hints" };
-                let name = self.control.side_name(side);
+                let name = self.session.side_name(side);
                 self.view.say(format!(
                     "hint for {name}: {} ({used} {times} used by {name})",
                     hint.san
                 ));
             }
-            Some(Err(why)) => self.view.refuse(why),
+            Some(Err(why)) => self.view.refuse(hint_refusal_words(why)),
             None => {}
         }
     }
@@ -425,12 +435,12 @@ impl PlayState {
 
     /// Play a legal action chosen by a person.
     fn play(&mut self, action: Action, ctx: &mut Ctx) {
-        match self.control.play(action, ctx.settings) {
+        match self.session.play(action) {
             Ok(settled) => {
                 self.view.played();
                 self.after(settled, ctx);
             }
-            Err(e) => self.view.refuse(e),
+            Err(e) => self.view.refuse(e.to_string()),
         }
     }
 
@@ -439,24 +449,24 @@ impl PlayState {
         if text.is_empty() {
             return;
         }
-        if let Some(why) = self.control.not_your_turn() {
-            return self.view.refuse(why);
+        if let Some(why) = self.session.not_your_turn() {
+            return self.view.refuse(not_your_turn_words(why));
         }
-        match self.control.play_text(text, ctx.settings) {
+        match self.session.play_text(text) {
             Ok(settled) => {
                 self.view.played();
                 self.after(settled, ctx);
             }
-            Err(e) => self.view.refuse(e),
+            Err(e) => self.view.refuse(e.to_string()),
         }
     }
 
     /// Pick up / put down on a square (Enter, Space or a click).
     fn pick(&mut self, sq: Square, ctx: &mut Ctx) {
-        if let Some(why) = self.control.not_your_turn() {
-            return self.view.refuse(why);
+        if let Some(why) = self.session.not_your_turn() {
+            return self.view.refuse(not_your_turn_words(why));
         }
-        let game = self.control.game();
+        let game = self.session.game();
         let legal = game.legal_actions();
         let pos = game.position();
         if let Some(piece) = self.view.placing {
@@ -523,11 +533,11 @@ impl PlayState {
 
     fn undo(&mut self, ctx: &mut Ctx) {
         self.view.drop_selection();
-        let (undone, settled) = self.control.undo(ctx.settings);
+        let (undone, settled) = self.session.undo();
         if undone {
             self.view.popup = None;
             self.view.say("took back");
-        } else if self.control.flag_fallen() {
+        } else if self.session.flag_fallen() {
             self.view
                 .refuse("time ran out: a game lost on time cannot be taken back");
         } else {
@@ -538,7 +548,7 @@ impl PlayState {
     }
 
     fn redo(&mut self, ctx: &mut Ctx) {
-        match self.control.redo(ctx.settings) {
+        match self.session.redo() {
             Some(settled) => {
                 self.view.say("replayed");
                 self.after(settled, ctx);
@@ -549,8 +559,8 @@ impl PlayState {
 
     /// The save prompt with a suggested file; `then` is where to go once
     /// saved.
-    fn open_save(&mut self, settings: &Settings, then: Option<Exit>) {
-        let path = self.control.suggested_save_path(settings);
+    fn open_save(&mut self, then: Option<Exit>) {
+        let path = self.session.suggested_save_path();
         self.view.popup = Some(Popup::SaveAs {
             text: path.map(|p| p.display().to_string()).unwrap_or_default(),
             then,
@@ -565,9 +575,9 @@ impl PlayState {
             self.view.popup = Some(Popup::SaveAs { text, then });
             return Nav::Stay;
         }
-        match self.control.save_target(&text) {
+        match self.session.save_target(&text) {
             Err(e) => {
-                self.view.refuse(e);
+                self.view.refuse(save_target_words(&e));
                 self.view.popup = Some(Popup::SaveAs { text, then });
                 Nav::Stay
             }
@@ -579,32 +589,77 @@ impl PlayState {
         }
     }
 
-    /// Save to `path`, then go on to `then`; on failure the prompt stays
-    /// open with what was typed, and the message says why.
+    /// Save to `path`, then go on to `then` ([`PlayState::saved_as`]
+    /// once written).
     fn save_then(&mut self, path: PathBuf, typed: String, then: Option<Exit>) -> Nav {
-        match self.control.save_to(path) {
-            Ok(said) => {
-                self.view.say(said);
-                match then {
+        self.view.say(format!("saving to {}…", path.display()));
+        self.session.save_to(path);
+        self.view.saving = Some(PendingSave { typed, then });
+        Nav::Stay
+    }
+
+    /// A save to a named file was written (or not): go on to where the
+    /// player was going; on failure the prompt opens again with what was
+    /// typed, and the message says why.
+    fn saved_as(&mut self, path: PathBuf, result: Result<(), RecordError>) -> Nav {
+        let pending = self.view.saving.take().unwrap_or_else(|| PendingSave {
+            typed: path.display().to_string(),
+            then: None,
+        });
+        match result {
+            Ok(()) => {
+                self.view.say(format!("saved to {}", path.display()));
+                match pending.then {
                     Some(exit) => self.go(exit),
                     None => Nav::Stay,
                 }
             }
             Err(e) => {
-                self.view.refuse(e);
-                self.view.popup = Some(Popup::SaveAs { text: typed, then });
+                self.view.refuse(format!("not saved: {e}"));
+                self.view.popup = Some(Popup::SaveAs {
+                    text: pending.typed,
+                    then: pending.then,
+                });
                 Nav::Stay
             }
         }
     }
 
+    /// What a write came to: the session takes its own; the screen says
+    /// what an export, a save by name or an announced keeping came to.
+    fn written(&mut self, written: Written) -> Nav {
+        if let Written::Exported(result) = &written {
+            self.view.message = Some(exported(result));
+            return Nav::Stay;
+        }
+        if !self.session.take_written(&written) {
+            return Nav::Stay;
+        }
+        match written {
+            Written::Kept {
+                announce: true,
+                result,
+                ..
+            } => {
+                self.view.message = Some(match result {
+                    Ok(Some(path)) => Message::info(format!("saved as {}", path.display())),
+                    Ok(None) => Message::info("not saved yet: it has no moves"),
+                    Err(e) => Message::error(format!("not saved: {e}")),
+                })
+            }
+            Written::SavedAs { path, result, .. } => return self.saved_as(path, result),
+            _ => {}
+        }
+        Nav::Stay
+    }
+
     fn ask_resign(&mut self) {
-        if self.control.game().outcome().is_some() {
+        if self.session.game().outcome().is_some() {
             return self.view.refuse("the game is already over");
         }
-        match self.control.human_side() {
+        match self.session.human_side() {
             Some(side) => {
-                let name = self.control.side_name(side);
+                let name = self.session.side_name(side);
                 self.view.popup = Some(popups::resign(side, name))
             }
             None => self.view.refuse("only a person can resign"),
@@ -612,19 +667,19 @@ impl PlayState {
     }
 
     fn offer(&mut self, ctx: &mut Ctx) {
-        if self.control.game().outcome().is_some() {
+        if self.session.game().outcome().is_some() {
             return self.view.refuse("the game is already over");
         }
-        let Some(by) = self.control.human_side() else {
+        let Some(by) = self.session.human_side() else {
             return self.view.refuse("only a person can make an offer");
         };
         let other = by.other();
-        let what = self.control.end_offer();
-        let other_name = self.control.side_name(other);
-        if self.control.player(other) == PlayerSpec::Human {
-            self.view.popup = Some(popups::offer(by, what, self.control.side_names()));
-        } else if self.control.computer_accepts(other) {
-            let settled = self.control.agree(ctx.settings);
+        let what = self.session.end_offer();
+        let other_name = self.session.side_name(other);
+        if self.session.player(other) == PlayerSpec::Human {
+            self.view.popup = Some(popups::offer(by, what, self.session.side_names()));
+        } else if self.session.computer_accepts(other) {
+            let settled = self.session.agree();
             self.view
                 .say(format!("{other_name} (computer) accepts {what}"));
             self.after(settled, ctx);
@@ -635,20 +690,20 @@ impl PlayState {
     }
 
     fn open_purchases(&mut self) {
-        if let Some(why) = self.control.not_your_turn() {
-            return self.view.refuse(why);
+        if let Some(why) = self.session.not_your_turn() {
+            return self.view.refuse(not_your_turn_words(why));
         }
-        match popups::purchases(self.control.game()) {
+        match popups::purchases(self.session.game()) {
             Ok(popup) => self.view.popup = Some(popup),
             Err(why) => self.view.refuse(why),
         }
     }
 
     fn pass(&mut self, ctx: &mut Ctx) {
-        if let Some(why) = self.control.not_your_turn() {
-            return self.view.refuse(why);
+        if let Some(why) = self.session.not_your_turn() {
+            return self.view.refuse(not_your_turn_words(why));
         }
-        let game = self.control.game();
+        let game = self.session.game();
         let legal = game.legal_actions();
         if legal.contains(&Action::Pass) {
             self.play(Action::Pass, ctx);
@@ -660,10 +715,10 @@ impl PlayState {
 
     /// A rematch, or the match's next game, on a new screen.
     fn next_game(&mut self) -> Nav {
-        match self.control.next_game() {
-            Ok(control) => {
-                let [white, black] = control.players();
-                let what = match control.match_score() {
+        match self.session.next_game() {
+            Ok(session) => {
+                let [white, black] = session.players();
+                let what = match session.match_score() {
                     Some(m) => format!("game {} of {}", m.played + 1, m.games),
                     None => "a rematch".to_string(),
                 };
@@ -673,11 +728,11 @@ impl PlayState {
                 Nav::Play(Box::new(PlayStart {
                     flip_toggle: self.view.flip_toggle,
                     message: Some(message),
-                    ..PlayStart::new(control)
+                    ..PlayStart::new(session)
                 }))
             }
             Err(e) => {
-                self.view.refuse(e);
+                self.view.refuse(format!("cannot start a new game: {e}"));
                 Nav::Stay
             }
         }
@@ -687,16 +742,13 @@ impl PlayState {
     /// unless the key closes it).
     fn on_popup_key(&mut self, popup: Popup, code: KeyCode, ctx: &mut Ctx) -> Nav {
         match popup {
-            Popup::Help { scroll } => {
-                let last = keys_popup("Keys", PLAY_KEYS, 0, ctx.theme).last_scroll(ctx.size);
+            Popup::Help { scroll } | Popup::Rules { scroll } => {
+                let def = self.session.game().variant();
+                let last = popup
+                    .text(def, ctx.theme)
+                    .map_or(0, |t| t.last_scroll(ctx.size));
                 let scroll = scroll_key(scroll, code).map(|s| s.min(last));
-                self.view.popup = scroll.map(|scroll| Popup::Help { scroll });
-            }
-            Popup::Rules { scroll } => {
-                let def = self.control.game().variant();
-                let last = rules_popup(def, 0, ctx.theme).last_scroll(ctx.size);
-                let scroll = scroll_key(scroll, code).map(|s| s.min(last));
-                self.view.popup = scroll.map(|scroll| Popup::Rules { scroll });
+                self.view.popup = scroll.map(|s| popup.scrolled(s));
             }
             Popup::SaveAs { mut text, then } => match edit_line(&mut text, code, |_, _| true) {
                 LineKey::Cancel => self.view.say("not saved"),
@@ -743,28 +795,28 @@ impl PlayState {
                 None => {}
             },
             ListKind::Resign(side) if i == 0 => {
-                let settled = self.control.resign(side, ctx.settings);
+                let settled = self.session.resign(side);
                 self.say_ending();
                 self.after(settled, ctx);
             }
             ListKind::Offer { .. } if i == 0 => {
-                let settled = self.control.agree(ctx.settings);
+                let settled = self.session.agree();
                 self.say_ending();
                 self.after(settled, ctx);
             }
             ListKind::Offer { by } => {
-                let name = self.control.side_name(by.other());
+                let name = self.session.side_name(by.other());
                 self.view.say(format!("{name} declines"))
             }
             ListKind::Resign(_) => {}
             ListKind::GameOver => match i {
-                0 => self.open_save(ctx.settings, None),
+                0 => self.open_save(None),
                 1 => return self.leave(Exit::NextGame),
                 2 => return self.leave(Exit::Leave),
                 _ => {}
             },
             ListKind::Unsaved(exit) => match i {
-                0 => self.open_save(ctx.settings, Some(exit)),
+                0 => self.open_save(Some(exit)),
                 1 => return self.go(exit),
                 _ => {}
             },
@@ -777,5 +829,29 @@ impl PlayState {
             }
         }
         Nav::Stay
+    }
+}
+
+/// Why the person cannot act now, with the keys that help.
+fn not_your_turn_words(why: NotYourTurn) -> String {
+    match why {
+        NotYourTurn::Over { .. } => format!("{why} (n: rematch, s: save, q: leave)"),
+        NotYourTurn::ComputerToAct { .. } => format!("{why}; press m to make it move now"),
+    }
+}
+
+/// Why no hint is given, in words.
+fn hint_refusal_words(why: HintRefusal) -> String {
+    match why {
+        HintRefusal::NotYourTurn(why) => not_your_turn_words(why),
+        other => other.to_string(),
+    }
+}
+
+/// Why the game cannot be saved where the player typed, in words.
+fn save_target_words(why: &SaveTargetError) -> String {
+    match why {
+        SaveTargetError::Path(_) => format!("not saved: {why}"),
+        _ => format!("not saved: {why}; choose another name"),
     }
 }

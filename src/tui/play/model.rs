@@ -1,15 +1,16 @@
 //! What the play screen shows of its game, worked out once per change of
 //! the game instead of on every frame: the outcome, the legal actions (and
 //! from them the squares marked as targets and the keys the bar offers),
-//! the move list and the rules' facts of the position. The controller's
-//! revision says when it no longer holds.
+//! the move list and the rules' facts of the position (and of the past
+//! position looked at, if any). The controller's revision says when it no
+//! longer holds.
 
 use super::keys::PlayWhen;
 use super::view::PlayView;
 use crate::ai::PlayerSpec;
 use crate::core::{Action, Bitboard};
 use crate::rules::{Outcome, Position};
-use crate::tui::control::GameControl;
+use crate::session::Session;
 use crate::tui::panels::{MoveList, PositionFacts};
 
 /// See the module comment.
@@ -27,11 +28,15 @@ pub struct PlayModel {
     pub facts: PositionFacts,
     /// A person is to act (the game goes on, no dice are due).
     pub human_to_act: bool,
+    /// The rules' facts of the past position looked at (its ply is the
+    /// view's [`PlayView::past`]); `None` while the live one is shown.
+    pub past: Option<PositionFacts>,
 }
 
 impl PlayModel {
-    /// What the screen shows of `control`'s game as it stands.
-    pub fn of(control: &GameControl) -> PlayModel {
+    /// What the screen shows of `control`'s game as it stands, looking at
+    /// the position after `past` plies if any.
+    pub fn of(control: &Session, past: Option<usize>) -> PlayModel {
         let game = control.game();
         let pos = game.position();
         let outcome = game.outcome();
@@ -49,16 +54,28 @@ impl PlayModel {
             moves: MoveList::of(game),
             facts: PositionFacts::current(game, outcome.is_some()),
             human_to_act,
+            past: past_facts(control, past),
         }
     }
 
     /// Still what `control`'s game shows (nothing changed since).
-    pub fn holds_for(&self, control: &GameControl) -> bool {
+    pub fn holds_for(&self, control: &Session) -> bool {
         self.made_at == (control.revision(), control.game().ply())
     }
 
+    /// Shows the past position after `past` plies (`None`: the live one).
+    pub fn shows(&self, past: Option<usize>) -> bool {
+        self.past.as_ref().map(|f| f.ply) == past
+    }
+
+    /// Look at the position after `past` plies (`None`: the live one),
+    /// the rest as it was: stepping through the past changes no game.
+    pub fn look_at(&mut self, control: &Session, past: Option<usize>) {
+        self.past = past_facts(control, past);
+    }
+
     /// Whether the moment `when` holds now.
-    pub fn holds(&self, when: PlayWhen, control: &GameControl) -> bool {
+    pub fn holds(&self, when: PlayWhen, control: &Session) -> bool {
         match when {
             PlayWhen::Always => true,
             PlayWhen::Over => self.outcome.is_some(),
@@ -70,6 +87,8 @@ impl PlayModel {
                 .any(|a| matches!(a, Action::Buy(_) | Action::Place(..))),
             PlayWhen::CanPass => self.legal.contains(&Action::Pass),
             PlayWhen::HumanToAct => self.human_to_act,
+            PlayWhen::Played => control.game().ply() > 0,
+            PlayWhen::LookingBack => self.past.is_some(),
         }
     }
 
@@ -86,4 +105,12 @@ impl PlayModel {
         }
         bb
     }
+}
+
+/// The facts of the position after `past` plies of `control`'s game, when
+/// that is a past one.
+fn past_facts(control: &Session, past: Option<usize>) -> Option<PositionFacts> {
+    let game = control.game();
+    let ply = past.filter(|&p| p < game.ply())?;
+    PositionFacts::of(game, ply, game.outcome().is_some())
 }

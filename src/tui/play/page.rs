@@ -2,20 +2,19 @@
 //! the screen worked out of its game ([`PlayModel`]) and the view state
 //! into widgets.
 
-use super::keys::{hint_items, PLAY_KEYS};
+use super::keys::hint_items;
 use super::model::PlayModel;
 use super::popups::Popup;
 use super::view::PlayView;
 use crate::ai::PlayerSpec;
-use crate::clock::{format_time, URGENT};
 use crate::core::Color;
-use crate::rules::Position;
+use crate::game::clock::{format_time, URGENT};
+use crate::rules::{AnyPosition, Position};
+use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
-use crate::tui::control::GameControl;
-use crate::tui::game_page::{
-    draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
-};
-use crate::tui::panels;
+use crate::tui::board::BoardGeom;
+use crate::tui::game_page::{draw_marked_board, message_lines, KeyBar, PageLayout, SidePanel};
+use crate::tui::panels::{self, PositionFacts};
 use crate::tui::popup::InputPopup;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -32,7 +31,7 @@ const PV_SHOWN: usize = 8;
 /// The layout of a game's screen (the message line grows with the
 /// message shown).
 pub fn layout(
-    control: &GameControl,
+    control: &Session,
     model: &PlayModel,
     view: &PlayView,
     size: (u16, u16),
@@ -51,7 +50,7 @@ pub fn layout(
 /// The play screen; see the module comment.
 pub struct PlayPage<'a> {
     /// The game.
-    pub control: &'a GameControl,
+    pub control: &'a Session,
     /// What the screen shows of the game, worked out when it changed.
     pub model: Cow<'a, PlayModel>,
     /// Cursor, selection, prompt, popup, message.
@@ -69,30 +68,11 @@ impl Widget for PlayPage<'_> {
         let (control, model, view, theme) = (self.control, &*self.model, self.view, self.theme);
         let size = (area.width, area.height);
         let lay = layout(control, model, view, size, self.flipped);
-        let game = control.game();
         Paragraph::new(self.title()).render(lay.title, buf);
         if let Some(geom) = lay.board {
-            let mut marks = model.facts.marks.clone();
-            marks.cursor = Some(view.cursor);
-            marks.selected = view.selected;
-            marks.destinations = model.targets(view);
-            if let Some(h) = control.hint() {
-                marks.best = action_squares(&h.action);
-            }
-            draw_marked_board(buf, geom, game.position(), &marks, &model.facts.look, theme);
+            self.render_board(geom, buf);
         }
-        SidePanel {
-            game,
-            moves: &model.moves,
-            facts: &model.facts,
-            status: self.status_lines(),
-            current: None,
-            scroll: view.list_scroll,
-            focus: Some(view.selected.unwrap_or(view.cursor)),
-            marks: &[],
-            theme,
-        }
-        .render(lay.side, buf);
+        self.side_panel().render(lay.side, buf);
         Paragraph::new(self.message_lines(area.width)).render(lay.message, buf);
         KeyBar {
             hints: &hint_items(|w| model.holds(w, control)),
@@ -110,12 +90,63 @@ impl Widget for PlayPage<'_> {
 fn player_label(spec: PlayerSpec) -> String {
     match spec {
         PlayerSpec::Human => "human".to_string(),
-        other => format!("computer ({})", crate::quote::clip(&other.to_string())),
+        other => format!(
+            "computer ({})",
+            crate::core::quote::clip(&other.to_string())
+        ),
     }
 }
 
 impl PlayPage<'_> {
-    /// The title row: variant, players, match standing.
+    /// The position shown, live or past, and the rules' facts of it.
+    fn shown(&self) -> (&AnyPosition, &PositionFacts) {
+        let game = self.control.game();
+        let past = self.model.past.as_ref();
+        match past.and_then(|f| Some((game.position_at(f.ply)?, f))) {
+            Some(shown) => shown,
+            None => (game.position(), &self.model.facts),
+        }
+    }
+
+    /// The board: the live position with the cursor, what is picked up,
+    /// where it can go and a hint; or a past position with the cursor
+    /// only.
+    fn render_board(&self, geom: BoardGeom, buf: &mut Buffer) {
+        let (model, view) = (&*self.model, self.view);
+        let (pos, facts) = self.shown();
+        let mut marks = facts.marks.clone();
+        marks.cursor = Some(view.cursor);
+        if model.past.is_none() {
+            marks.selected = view.selected;
+            marks.destinations = model.targets(view);
+            if let Some(h) = self.control.hint() {
+                marks.best = action_squares(&h.action);
+            }
+        }
+        draw_marked_board(buf, geom, pos, &marks, &facts.look, self.theme);
+    }
+
+    /// The side panel: status, the family's panel of the position shown
+    /// and the move list, its move highlighted when a past one is shown;
+    /// drawn and clicked alike.
+    pub fn side_panel(&self) -> SidePanel<'_> {
+        let (model, view) = (&*self.model, self.view);
+        let (_, facts) = self.shown();
+        SidePanel {
+            game: self.control.game(),
+            moves: &model.moves,
+            facts,
+            status: self.status_lines(),
+            current: model.past.as_ref().map(|f| f.ply),
+            scroll: view.list_scroll,
+            focus: Some(view.selected.unwrap_or(view.cursor)),
+            marks: &[],
+            theme: self.theme,
+        }
+    }
+
+    /// The title row: variant, players, match standing; the past position
+    /// looked at, marked.
     fn title(&self) -> Line<'static> {
         let [white, black] = self.control.players();
         let [white_name, black_name] = self.control.side_names();
@@ -137,15 +168,48 @@ impl PlayPage<'_> {
                 m.points[1]
             )));
         }
+        if let Some(past) = &self.model.past {
+            // First, so a narrow screen keeps it.
+            let live = self.control.game().ply();
+            title.insert(
+                1,
+                Span::styled(
+                    format!(" PAST POSITION {}/{live} ", past.ply),
+                    self.theme.past(),
+                ),
+            );
+        }
         Line::from(title)
     }
 
-    /// Status lines: the warning while the game is not being saved, then
-    /// whose turn, check, thinking, the result.
+    /// Status lines: the warning while the game is not being saved, the
+    /// past position looked at, then whose turn, check, thinking, the
+    /// result.
     fn status_lines(&self) -> Vec<Line<'static>> {
         let mut lines = self.save_warning();
+        lines.extend(self.past_lines());
         lines.extend(self.game_status());
         lines
+    }
+
+    /// While a past position is shown: which, and that the game goes on.
+    fn past_lines(&self) -> Vec<Line<'static>> {
+        let Some(past) = &self.model.past else {
+            return Vec::new();
+        };
+        let game = self.control.game();
+        let after = match past.ply.checked_sub(1).and_then(|i| game.sans().get(i)) {
+            Some(san) => format!(", after {}", panels::ply_text(san)),
+            None => ", the start".to_string(),
+        };
+        vec![
+            Line::styled(
+                format!("Past position {}/{}{after}", past.ply, game.ply()),
+                self.theme.past(),
+            ),
+            Line::styled("End: back to the live game", self.theme.dim()),
+            Line::raw(""),
+        ]
     }
 
     /// While saving fails: that the game is not being saved, why, and what
@@ -174,6 +238,11 @@ impl PlayPage<'_> {
                 (PlayerSpec::Human, _) => format!("{name} to move"),
                 (_, true) => format!("{name} (computer) is thinking…"),
                 (_, false) => format!("{name} (computer) to move"),
+            };
+            // Beside a past position: this is the game's, not the board's.
+            let who = match self.model.past {
+                Some(_) => format!("Live game: {who}"),
+                None => who,
             };
             let mut v = vec![Line::styled(who, theme.title())];
             if pos.in_check(side) {
@@ -283,6 +352,11 @@ impl PlayPage<'_> {
                 Span::styled("█", theme.key()),
                 Span::styled("   Enter plays · Esc cancels", theme.dim()),
             ])
+        } else if self.model.past.is_some() {
+            Line::styled(
+                " looking back: [ ] step · Home the first · End back to the game",
+                theme.dim(),
+            )
         } else if let Some(piece) = view.placing {
             Line::styled(
                 format!(" placing a {}: pick a square", piece.role.name()),
@@ -301,11 +375,11 @@ impl PlayPage<'_> {
     fn render_popup(&self, popup: &Popup, area: Rect, buf: &mut Buffer) {
         let theme = self.theme;
         let def = self.control.game().variant();
+        if let Some(text) = popup.text(def, theme) {
+            return text.render(area, buf);
+        }
         match popup {
-            Popup::Help { scroll } => {
-                keys_popup("Keys", PLAY_KEYS, *scroll, theme).render(area, buf)
-            }
-            Popup::Rules { scroll } => rules_popup(def, *scroll, theme).render(area, buf),
+            Popup::Help { .. } | Popup::Rules { .. } => {}
             Popup::List { list, .. } => list.widget(theme).render(area, buf),
             Popup::SaveAs { text, .. } => InputPopup {
                 title: "Save game as",
@@ -322,12 +396,12 @@ impl PlayPage<'_> {
 mod tests {
     use super::super::PlayState;
     use crate::ai::PlayerSpec;
+    use crate::game::variant::Registry;
     use crate::game::Game;
     use crate::tui::base::{AppEvent, Ctx};
     use crate::tui::replay::ReplayState;
     use crate::tui::settings::Settings;
     use crate::tui::theme::{ColorMode, Theme, ThemeName};
-    use crate::variant::Registry;
     use crossterm::event::KeyCode;
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
@@ -434,7 +508,7 @@ mod tests {
             assert!(is_kept(&play), "after {c}");
         }
         // The undo changed the game: the model followed it.
-        assert_eq!(play.control.game().ply(), 19);
+        assert_eq!(play.session.game().ply(), 19);
         assert_eq!(play.model().facts.ply, 19);
         assert_ne!(play.model().legal, before);
         // The move list's rows are laid out once for a width and reused.

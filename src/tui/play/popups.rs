@@ -2,12 +2,16 @@
 //! the game. Their keys are handled by the screen, their drawing by the
 //! page.
 
+use super::keys::PLAY_KEYS;
 use crate::core::{Action, Color, MoveKind, Piece};
+use crate::game::variant::VariantDef;
 use crate::game::Game;
 use crate::rules::Describe;
-use crate::tui::control::GameControl;
+use crate::session::Session;
+use crate::tui::game_page::{keys_popup, rules_popup};
 use crate::tui::panels;
-use crate::tui::popup::ListPopup;
+use crate::tui::popup::{ListPopup, TextPopup};
+use crate::tui::theme::Theme;
 use std::path::PathBuf;
 
 /// Where leaving the game goes.
@@ -75,8 +79,29 @@ pub enum Popup {
     },
 }
 
+impl Popup {
+    /// The scrolling text a help or rules popup shows (`def`'s rules):
+    /// drawn from it, and its keys stop scrolling at its end.
+    pub fn text<'a>(&self, def: &'a VariantDef, theme: &'a Theme) -> Option<TextPopup<'a>> {
+        match self {
+            Popup::Help { scroll } => Some(keys_popup("Keys", PLAY_KEYS, *scroll, theme)),
+            Popup::Rules { scroll } => Some(rules_popup(def, *scroll, theme)),
+            Popup::List { .. } | Popup::SaveAs { .. } => None,
+        }
+    }
+
+    /// The same text popup scrolled to `scroll`.
+    pub fn scrolled(self, scroll: u16) -> Popup {
+        match self {
+            Popup::Help { .. } => Popup::Help { scroll },
+            Popup::Rules { .. } => Popup::Rules { scroll },
+            other => other,
+        }
+    }
+}
+
 /// The result, the match standing, and what comes next.
-pub fn game_over(control: &GameControl) -> Popup {
+pub fn game_over(control: &Session) -> Popup {
     let game = control.game();
     let describe = game
         .outcome()

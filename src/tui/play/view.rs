@@ -1,8 +1,9 @@
 //! The play screen's own state, apart from the game: where the cursor is,
-//! what is picked up, the open prompt or popup, the message line, the
-//! orientation and the move list's scroll.
+//! what is picked up (and the mouse press dragging it), the open prompt or
+//! popup, the message line, the orientation, the move list's scroll and
+//! the past position looked at.
 
-use super::popups::Popup;
+use super::popups::{Exit, Popup};
 use crate::core::{Piece, Square};
 use crate::tui::base::Message;
 
@@ -22,6 +23,36 @@ pub struct PlayView {
     pub message: Option<Message>,
     /// Move-list lines scrolled up from the newest.
     pub list_scroll: u16,
+    /// The past position shown instead of the live one, by its ply (always
+    /// less than the game's); `None` shows the live position. Looking back
+    /// takes nothing back: the game goes on underneath.
+    pub past: Option<usize>,
+    /// The mouse button held down on a piece, until it is released: a
+    /// release on another square puts the piece down there.
+    pub press: Option<Press>,
+    /// A save to a file the player named, on its way.
+    pub saving: Option<PendingSave>,
+}
+
+/// A save to a file the player named, while it is being written: what
+/// they typed (the prompt opens again with it should the save fail), and
+/// where to go once it is saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingSave {
+    /// The prompt's text.
+    pub typed: String,
+    /// Where to go once saved.
+    pub then: Option<Exit>,
+}
+
+/// A left button held down on the board's piece at `from`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Press {
+    /// The square pressed, whose piece is picked up.
+    pub from: Square,
+    /// The piece was picked up already before the press: released where it
+    /// was pressed, it is put back (as a second click on it does).
+    pub was_selected: bool,
 }
 
 impl Default for PlayView {
@@ -36,6 +67,9 @@ impl Default for PlayView {
             prompt: None,
             message: None,
             list_scroll: 0,
+            past: None,
+            press: None,
+            saving: None,
         }
     }
 }
@@ -55,6 +89,7 @@ impl PlayView {
     pub fn drop_selection(&mut self) {
         self.selected = None;
         self.placing = None;
+        self.press = None;
     }
 
     /// A person's action was played: clear what led to it and follow the

@@ -1,0 +1,524 @@
+//! Variant definitions: data files under `variants/` (embedded in the
+//! binary) plus any the user drops into their own folder. A variant is a
+//! rule family with options, a start position and the rules text players
+//! read; a new variant that only changes those needs a file, not code.
+
+use crate::core::fen::Setup;
+use crate::rules::antichess::{Antichess, AntichessOptions};
+use crate::rules::contrast::{Contrast, ContrastOptions};
+use crate::rules::dice_money::{DiceMoney, DiceMoneyOptions};
+use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions};
+use crate::rules::monochrome::{Monochrome, MonochromeOptions};
+use crate::rules::standard::Standard;
+use crate::rules::AnyPosition;
+use crate::rules::{OptionError, Position, PositionError};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// The rule module a variant uses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Family {
+    Standard,
+    Antichess,
+    Contrast,
+    Monochromatic,
+    Monochrome,
+    DiceMoney,
+}
+
+/// Text given either as one string or as a list of lines (easier to write
+/// in JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Text {
+    One(String),
+    Lines(Vec<String>),
+}
+
+impl Text {
+    /// The text as one string with newlines.
+    pub fn joined(&self) -> String {
+        match self {
+            Text::One(s) => s.clone(),
+            Text::Lines(l) => l.join("\n"),
+        }
+    }
+}
+
+/// One variant file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantDef {
+    /// Command-line id, e.g. `chicken`.
+    pub id: String,
+    /// Other names the command line accepts (`chess` for `standard`),
+    /// lower case like the id; `motley list` shows them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// Display name.
+    pub name: String,
+    /// One line for menus and `motley list`.
+    pub summary: String,
+    #[serde(default)]
+    pub inventor: String,
+    #[serde(default)]
+    pub year: Option<u32>,
+    /// Which rule module plays it.
+    pub family: Family,
+    /// Start position as FEN.
+    pub start: String,
+    /// Options of the rule module (piece values, prices, knight type, …).
+    #[serde(default)]
+    pub options: serde_json::Value,
+    /// The rules text shown to players.
+    pub rules: Text,
+}
+
+/// Problems with variant files and ids.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum VariantError {
+    #[error("unknown variant '{id}'; known: {known}")]
+    Unknown { id: String, known: String },
+    #[error("variant file {file}: {message}")]
+    Malformed { file: String, message: String },
+    #[error("variant '{variant}': field 'options': {message}")]
+    Options { variant: String, message: String },
+    #[error("variant '{variant}': field 'options': {error}")]
+    OptionOutOfRange { variant: String, error: OptionError },
+    #[error("variant '{variant}': position: {error}")]
+    Position {
+        variant: String,
+        error: PositionError,
+    },
+}
+
+fn options<T: serde::de::DeserializeOwned + Default>(def: &VariantDef) -> Result<T, VariantError> {
+    if def.options.is_null() {
+        return Ok(T::default());
+    }
+    serde_json::from_value(def.options.clone()).map_err(|e| VariantError::Options {
+        variant: def.id.clone(),
+        message: e.to_string(),
+    })
+}
+
+impl VariantDef {
+    /// The rules text.
+    pub fn rules_text(&self) -> String {
+        self.rules.joined()
+    }
+
+    /// Where the variant comes from, `Andrew Looney, 1996` or
+    /// `traditional`: inventor and year as the file gives them, or `None`
+    /// when it gives neither. One phrase for every card and heading, so
+    /// none reads "by traditional".
+    pub fn origin(&self) -> Option<String> {
+        match (self.inventor.trim(), self.year) {
+            ("", None) => None,
+            ("", Some(y)) => Some(y.to_string()),
+            (i, None) => Some(i.to_string()),
+            (i, Some(y)) => Some(format!("{i}, {y}")),
+        }
+    }
+
+    /// The title line of the rules: the name and its [`VariantDef::origin`]
+    /// (`Monochrome Chess — Andrew Looney, 1996`), printed once above the
+    /// rules text, which therefore does not repeat it.
+    pub fn heading(&self) -> String {
+        match self.origin() {
+            Some(o) => format!("{} — {o}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
+    fn options_error(&self, error: OptionError) -> VariantError {
+        VariantError::OptionOutOfRange {
+            variant: self.id.clone(),
+            error,
+        }
+    }
+
+    /// Build a position: the variant's start, or `fen` when given.
+    pub fn position(&self, fen: Option<&str>) -> Result<AnyPosition, VariantError> {
+        let wrap = |error: PositionError| VariantError::Position {
+            variant: self.id.clone(),
+            error,
+        };
+        let setup = Setup::parse(fen.unwrap_or(&self.start)).map_err(|e| wrap(e.into()))?;
+        Ok(match self.family {
+            Family::Standard => AnyPosition::Standard(Standard::from_setup(setup).map_err(wrap)?),
+            Family::Antichess => AnyPosition::Antichess(
+                Antichess::from_setup(setup, options::<AntichessOptions>(self)?).map_err(wrap)?,
+            ),
+            Family::Contrast => {
+                options::<ContrastOptions>(self)?;
+                AnyPosition::Contrast(Contrast::from_setup(setup).map_err(wrap)?)
+            }
+            Family::Monochromatic => AnyPosition::Monochromatic(
+                Monochromatic::from_setup(setup, options::<MonochromaticOptions>(self)?)
+                    .map_err(wrap)?,
+            ),
+            Family::Monochrome => {
+                let options = options::<MonochromeOptions>(self)?;
+                options.check().map_err(|e| self.options_error(e))?;
+                AnyPosition::Monochrome(Monochrome::from_setup(setup, options).map_err(wrap)?)
+            }
+            Family::DiceMoney => {
+                let options = options::<DiceMoneyOptions>(self)?;
+                options.check().map_err(|e| self.options_error(e))?;
+                AnyPosition::DiceMoney(DiceMoney::from_setup(setup, options).map_err(wrap)?)
+            }
+        })
+    }
+
+    /// A fingerprint of the rules this definition plays — family, start
+    /// and options as the rules read them; names and texts left out — so
+    /// a saved game can tell whether the variant of its id changed since
+    /// it was played (a user file replacing a built-in). 16 hex digits.
+    pub fn fingerprint(&self) -> String {
+        let start = self
+            .position(None)
+            .map_or_else(|_| self.start.clone(), |p| p.to_fen());
+        let options = self
+            .canonical_options()
+            .unwrap_or_else(|| self.options.to_string());
+        let text = format!("{:?}\n{start}\n{options}", self.family);
+        format!("{:016x}", fnv1a(text.as_bytes()))
+    }
+
+    /// The options as the family reads them (defaults filled in), so that
+    /// writing a default out does not change the fingerprint.
+    fn canonical_options(&self) -> Option<String> {
+        fn typed<T: DeserializeOwned + Default + Serialize>(def: &VariantDef) -> Option<String> {
+            options::<T>(def)
+                .ok()
+                .and_then(|o| serde_json::to_string(&o).ok())
+        }
+        match self.family {
+            Family::Standard | Family::Contrast => Some(String::new()),
+            Family::Antichess => typed::<AntichessOptions>(self),
+            Family::Monochromatic => typed::<MonochromaticOptions>(self),
+            Family::Monochrome => typed::<MonochromeOptions>(self),
+            Family::DiceMoney => typed::<DiceMoneyOptions>(self),
+        }
+    }
+
+    /// Parse and check a variant file's text; `file` names it in messages.
+    pub fn from_json(file: &str, text: &str) -> Result<VariantDef, VariantError> {
+        let def: VariantDef = serde_json::from_str(text).map_err(|e| VariantError::Malformed {
+            file: file.to_string(),
+            message: e.to_string(),
+        })?;
+        let well_formed = |id: &str| {
+            !id.is_empty()
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        };
+        for (field, name) in
+            std::iter::once(("id", &def.id)).chain(def.aliases.iter().map(|a| ("aliases", a)))
+        {
+            if !well_formed(name) {
+                return Err(VariantError::Malformed {
+                    file: file.to_string(),
+                    message: format!(
+                        "field '{field}': '{}' must be lower-case letters, digits and '-'",
+                        crate::core::quote::clip(name)
+                    ),
+                });
+            }
+        }
+        def.position(None).map_err(|e| VariantError::Malformed {
+            file: file.to_string(),
+            message: match e {
+                VariantError::Position { error, .. } => format!("field 'start': {error}"),
+                other => other.to_string(),
+            },
+        })?;
+        Ok(def)
+    }
+}
+
+/// 64-bit FNV-1a: a short, stable hash for fingerprints (not a guard
+/// against forgery: it tells versions of a file apart).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// A variant file is a page of JSON; anything larger is refused unread.
+const MAX_VARIANT_FILE_BYTES: u64 = 1_000_000;
+
+/// Variant files compiled into the binary.
+const BUILTIN: &[(&str, &str)] = &[
+    (
+        "standard.json",
+        include_str!("../../variants/standard.json"),
+    ),
+    (
+        "antichess.json",
+        include_str!("../../variants/antichess.json"),
+    ),
+    (
+        "contrast.json",
+        include_str!("../../variants/contrast.json"),
+    ),
+    (
+        "monochromatic.json",
+        include_str!("../../variants/monochromatic.json"),
+    ),
+    (
+        "monochromatic-knightless.json",
+        include_str!("../../variants/monochromatic-knightless.json"),
+    ),
+    (
+        "monochromatic-jamal.json",
+        include_str!("../../variants/monochromatic-jamal.json"),
+    ),
+    (
+        "monochromatic-daffy.json",
+        include_str!("../../variants/monochromatic-daffy.json"),
+    ),
+    (
+        "monochromatic-double-knight.json",
+        include_str!("../../variants/monochromatic-double-knight.json"),
+    ),
+    (
+        "monochrome.json",
+        include_str!("../../variants/monochrome.json"),
+    ),
+    (
+        "dice-money.json",
+        include_str!("../../variants/dice-money.json"),
+    ),
+    ("chicken.json", include_str!("../../variants/chicken.json")),
+];
+
+/// All known variants.
+#[derive(Clone, Debug)]
+pub struct Registry {
+    variants: Vec<Arc<VariantDef>>,
+    /// The built-in definitions, also those a user file replaces: games
+    /// played under them replay under them.
+    builtins: Vec<Arc<VariantDef>>,
+    /// Problems with user files (shown, never fatal).
+    pub warnings: Vec<String>,
+}
+
+impl Registry {
+    /// Only the built-in variants.
+    pub fn builtin() -> Registry {
+        let mut r = Registry {
+            variants: Vec::new(),
+            builtins: Vec::new(),
+            warnings: Vec::new(),
+        };
+        for (file, text) in BUILTIN {
+            match VariantDef::from_json(file, text) {
+                Ok(def) => r.variants.push(Arc::new(def)),
+                Err(e) => r.warnings.push(format!("built-in {e}")),
+            }
+        }
+        r.builtins = r.variants.clone();
+        r
+    }
+
+    /// Built-in variants plus the user's folder (see [`user_variant_dir`]).
+    pub fn load() -> Registry {
+        let mut r = Registry::builtin();
+        if let Some(dir) = user_variant_dir() {
+            r.add_dir(&dir);
+        }
+        r
+    }
+
+    /// Add every `*.json` in a folder; a user file may replace a built-in id.
+    pub fn add_dir(&mut self, dir: &Path) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let name = path.display().to_string();
+            let text = match crate::disk::files::read_regular(&path, MAX_VARIANT_FILE_BYTES) {
+                Ok(bytes) => match String::from_utf8(bytes) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        self.warnings.push(format!(
+                            "variant file {name}: not a text file (invalid UTF-8 at byte {}), skipped",
+                            e.utf8_error().valid_up_to()
+                        ));
+                        continue;
+                    }
+                },
+                Err(e) => {
+                    self.warnings
+                        .push(format!("variant file {name}: {e}, skipped"));
+                    continue;
+                }
+            };
+            match VariantDef::from_json(&name, &text) {
+                Ok(def) => {
+                    if self.builtins.iter().any(|b| b.id == def.id) {
+                        self.warnings.push(format!(
+                            "variant file {name} replaces the built-in variant '{}': \
+                             new games follow the file; games played under the \
+                             built-in rules still replay under them",
+                            def.id
+                        ));
+                    }
+                    self.variants.retain(|v| v.id != def.id);
+                    self.variants.push(Arc::new(def));
+                }
+                Err(e) => self.warnings.push(e.to_string()),
+            }
+        }
+    }
+
+    /// Every variant, built-ins first in their fixed order.
+    pub fn all(&self) -> &[Arc<VariantDef>] {
+        &self.variants
+    }
+
+    /// Look a variant up by id.
+    pub fn get(&self, id: &str) -> Result<Arc<VariantDef>, VariantError> {
+        self.variants
+            .iter()
+            .find(|v| v.id == id)
+            .cloned()
+            .ok_or_else(|| self.unknown(id))
+    }
+
+    /// Look a variant up by a name a person types: its id or one of its
+    /// aliases in any case (`Chicken`, `chess`), or its display name
+    /// (`"Chicken Chess"`). Ids come first, so a user variant's id is never
+    /// hidden by another's alias. Records keep exact ids ([`Registry::get`]).
+    pub fn lookup(&self, name: &str) -> Result<Arc<VariantDef>, VariantError> {
+        let name = name.trim();
+        let by_id = |v: &&Arc<VariantDef>| v.id.eq_ignore_ascii_case(name);
+        let by_alias =
+            |v: &&Arc<VariantDef>| v.aliases.iter().any(|a| a.eq_ignore_ascii_case(name));
+        let by_name = |v: &&Arc<VariantDef>| v.name.eq_ignore_ascii_case(name);
+        let all = || self.variants.iter();
+        all()
+            .find(by_id)
+            .or_else(|| all().find(by_alias))
+            .or_else(|| all().find(by_name))
+            .cloned()
+            .ok_or_else(|| self.unknown(name))
+    }
+
+    /// The definition of `id` whose [`VariantDef::fingerprint`] is
+    /// `fingerprint`: the one in use, or the built-in one a user file
+    /// replaces (a game played before the file came).
+    pub fn played_under(&self, id: &str, fingerprint: &str) -> Option<Arc<VariantDef>> {
+        self.variants
+            .iter()
+            .chain(&self.builtins)
+            .find(|v| v.id == id && v.fingerprint() == fingerprint)
+            .cloned()
+    }
+
+    /// The error for a variant name not found here, listing the ids there
+    /// are (also for lookups by other names, like a PGN tag's).
+    pub fn unknown(&self, name: &str) -> VariantError {
+        VariantError::Unknown {
+            id: crate::core::quote::clip(name),
+            known: self
+                .variants
+                .iter()
+                .map(|v| v.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+}
+
+/// The user's variant folder: `variants` in Motley's data folder
+/// (see [`crate::disk::paths::variants_dir`]).
+pub fn user_variant_dir() -> Option<PathBuf> {
+    crate::disk::paths::variants_dir()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The table of files compiled in is written by hand: a file added to
+    // variants/ and not to it would silently not ship.
+    #[test]
+    fn the_builtin_table_is_every_file_in_variants() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".json"))
+            .collect();
+        files.sort();
+        let mut built: Vec<String> = BUILTIN.iter().map(|(f, _)| f.to_string()).collect();
+        built.sort();
+        assert_eq!(files, built);
+    }
+
+    #[test]
+    fn every_builtin_variant_loads() {
+        let r = Registry::builtin();
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        assert_eq!(r.all().len(), BUILTIN.len());
+    }
+
+    #[test]
+    fn malformed_files_name_the_file_and_field() {
+        let e = VariantDef::from_json("x.json", "{")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("x.json"), "{e}");
+        let e = VariantDef::from_json(
+            "y.json",
+            r#"{"id":"y","name":"Y","summary":"s","family":"standard","start":"bad","rules":"r"}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("y.json") && e.contains("start"), "{e}");
+        let e = VariantDef::from_json(
+            "z.json",
+            r#"{"id":"z","name":"Z","summary":"s","family":"antichess","start":"8/8/8/8/8/8/8/K7 w - - 0 1","options":{"flipz":true},"rules":"r"}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("z.json") && e.contains("flipz"), "{e}");
+        let e = VariantDef::from_json(
+            "w.json",
+            r#"{"id":"w","name":"W","summary":"s","family":"nope","start":"","rules":"r"}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("w.json") && e.contains("nope"), "{e}");
+    }
+
+    #[test]
+    fn user_folder_adds_and_reports() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        std::fs::write(
+            dir.join("mini.json"),
+            r#"{"id":"mini","name":"Mini","summary":"kings and a pawn","family":"standard","start":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1","rules":["line one","line two"]}"#,
+        )
+        .unwrap();
+        std::fs::write(dir.join("broken.json"), "{\"id\": 3}").unwrap();
+        let mut r = Registry::builtin();
+        r.add_dir(dir);
+        assert!(r.get("mini").is_ok());
+        assert_eq!(r.warnings.len(), 1);
+        assert!(r.warnings[0].contains("broken.json"));
+    }
+}

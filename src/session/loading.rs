@@ -1,0 +1,80 @@
+//! A game read from a file for a screen: as far as the file is valid,
+//! with who played, the hints used, the stored analysis and the
+//! computer's time per move, as the file kept them.
+
+use crate::game::variant::Registry;
+use crate::game::Game;
+use crate::record::{Players, RecordError, Replayed};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why a file gives no game at all.
+#[derive(Clone, Debug, Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    /// The file cannot be read, or its first game is not valid from the
+    /// start.
+    Record(#[from] RecordError),
+    #[error("{} holds no game", .0.display())]
+    /// There is no game in it.
+    Empty(PathBuf),
+    #[error("{} holds no game {} (it changed since it was opened)", .path.display(), .index + 1)]
+    /// The file has fewer games than when it was listed.
+    NoSuchGame {
+        /// The file.
+        path: PathBuf,
+        /// The game asked for (from 0).
+        index: usize,
+    },
+}
+
+/// A game read from a file for a screen: as far as the file is valid.
+pub struct LoadedGame {
+    /// The game up to the first bad action.
+    pub game: Game,
+    /// What was wrong with the file (naming the file, ply and move).
+    pub error: Option<RecordError>,
+    /// Who played, as the file names them.
+    pub players: Option<Players>,
+    /// Hints each side used, as the record counts them.
+    pub hints: Option<[u32; 2]>,
+    /// The analysis stored with the record (JSON), if any.
+    pub analysis: Option<serde_json::Value>,
+    /// The computer's time per move the game was played with, if kept.
+    pub movetime_ms: Option<u64>,
+}
+
+/// Read the first game of a file (JSON record or PGN) as far as it is
+/// valid.
+pub fn load_game(path: &Path, registry: &Registry) -> Result<LoadedGame, LoadError> {
+    loaded(crate::record::load_first(path, registry), path)
+}
+
+/// Game `index` (from 0) of the file at `path`, as far as it is valid.
+pub fn load_nth(path: &Path, index: usize, registry: &Registry) -> Result<LoadedGame, LoadError> {
+    let mut reader = crate::record::open(path, registry)?;
+    match reader.nth(index) {
+        Some(game) => loaded(game, path),
+        None => Err(LoadError::NoSuchGame {
+            path: path.to_path_buf(),
+            index,
+        }),
+    }
+}
+
+/// A game of `path` as read, for a screen.
+pub fn loaded(replayed: Replayed, path: &Path) -> Result<LoadedGame, LoadError> {
+    let (saved, error) = replayed.into_parts();
+    match (saved, error) {
+        (Some(saved), error) => Ok(LoadedGame {
+            game: saved.game,
+            error,
+            players: saved.players,
+            hints: saved.hints,
+            analysis: saved.analysis,
+            movetime_ms: saved.movetime_ms,
+        }),
+        (None, Some(error)) => Err(error.into()),
+        (None, None) => Err(LoadError::Empty(path.to_path_buf())),
+    }
+}

@@ -1,0 +1,261 @@
+//! Writes as requests: the session and the screens ask for a [`Write`]
+//! instead of writing, and the runtime carries it out off the input path
+//! ([`Write::perform`]: on a writer thread in the terminal UI; here and
+//! now in tests and when Motley ends) and hands back what it came to, a
+//! [`Written`], so a slow or failing disk never delays a key press and
+//! every failure still reaches the screen.
+
+use super::record_file::RecordSlot;
+use crate::ai::analysis::GameAnalysis;
+use crate::disk::files::ReadError;
+use crate::record::games::is_locked_elsewhere;
+use crate::record::{GameRecord, RecordError, MAX_FILE_BYTES};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// A write to carry out, in the order asked.
+#[derive(Clone, Debug)]
+pub enum Write {
+    /// Keep a game in its own record (after every action).
+    Keep {
+        /// The session asking ([`super::Session::id`]).
+        session: u64,
+        /// The game's record file.
+        slot: RecordSlot,
+        /// The games folder.
+        dir: PathBuf,
+        /// The game as it stands.
+        record: Box<GameRecord>,
+        /// Every action was taken back: the record goes.
+        discard: bool,
+        /// Say where the record is once written (a branch is announced).
+        announce: bool,
+    },
+    /// Save a game to a file the player named.
+    SaveAs {
+        /// The session asking.
+        session: u64,
+        /// The game's own record file.
+        slot: RecordSlot,
+        /// Where to.
+        path: PathBuf,
+        /// The game as it stands.
+        record: Box<GameRecord>,
+    },
+    /// A game leaves the screen: its record goes where it belongs.
+    Close {
+        /// The session asking.
+        session: u64,
+        /// The game's record file.
+        slot: RecordSlot,
+        /// The game is over (its record moves to the saves).
+        finished: bool,
+        /// The saves folder.
+        saves_dir: Option<PathBuf>,
+    },
+    /// Write a game's PGN to a new file, never over another.
+    Export {
+        /// The exports folder (`None`: there is none).
+        dir: Option<PathBuf>,
+        /// The variant's id, which names the file.
+        variant: String,
+        /// The text.
+        pgn: String,
+    },
+    /// Keep an analysis in the JSON record it is of.
+    StoreAnalysis {
+        /// The record.
+        path: PathBuf,
+        /// The analysis of the moves the record holds.
+        analysis: Box<GameAnalysis>,
+    },
+}
+
+/// What a write came to.
+#[derive(Clone, Debug)]
+pub enum Written {
+    /// A game's record was kept: where it is now (`None`: it has none),
+    /// or why it could not be written.
+    Kept {
+        /// The session that asked.
+        session: u64,
+        /// Where, or why not.
+        result: Result<Option<PathBuf>, RecordError>,
+        /// To be said on screen.
+        announce: bool,
+    },
+    /// A game was saved to a file the player named, or not.
+    SavedAs {
+        /// The session that asked.
+        session: u64,
+        /// The file.
+        path: PathBuf,
+        /// Why not, when not.
+        result: Result<(), RecordError>,
+    },
+    /// A game left: where its record is now, or why a finished game's
+    /// record could not move to the saves.
+    Closed {
+        /// The session that asked.
+        session: u64,
+        /// Where, or why not.
+        result: Result<Option<PathBuf>, RecordError>,
+    },
+    /// A PGN export: the new file, or why there is none.
+    Exported(Result<PathBuf, ExportError>),
+    /// An analysis was kept in its record, or why not.
+    AnalysisStored {
+        /// The record.
+        path: PathBuf,
+        /// The analysis.
+        analysis: Box<GameAnalysis>,
+        /// Why not, when not.
+        result: Result<(), StoreError>,
+    },
+}
+
+impl Write {
+    /// Carry the write out, now, on this thread.
+    pub fn perform(self) -> Written {
+        match self {
+            Write::Keep {
+                session,
+                slot,
+                dir,
+                record,
+                discard,
+                announce,
+            } => Written::Kept {
+                session,
+                result: slot.keep(&dir, &record, discard),
+                announce,
+            },
+            Write::SaveAs {
+                session,
+                slot,
+                path,
+                record,
+            } => {
+                let result = slot.save_as(&path, &record);
+                Written::SavedAs {
+                    session,
+                    path,
+                    result,
+                }
+            }
+            Write::Close {
+                session,
+                slot,
+                finished,
+                saves_dir,
+            } => Written::Closed {
+                session,
+                result: slot.close(finished, saves_dir.as_deref()),
+            },
+            Write::Export { dir, variant, pgn } => {
+                Written::Exported(export(dir.as_deref(), &variant, &pgn))
+            }
+            Write::StoreAnalysis { path, analysis } => {
+                let result = store_analysis(&path, &analysis);
+                Written::AnalysisStored {
+                    path,
+                    analysis,
+                    result,
+                }
+            }
+        }
+    }
+}
+
+/// Why a game was not exported.
+#[derive(Clone, Debug, Error)]
+pub enum ExportError {
+    #[error("there is no data folder to export to")]
+    /// No data folder on this system.
+    NoFolder,
+    #[error("cannot create {}: {error}", dir.display())]
+    /// The exports folder could not be made.
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        error: Arc<std::io::Error>,
+    },
+    #[error("writing in {}: {error}", dir.display())]
+    /// The file could not be written.
+    Write {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        error: Arc<std::io::Error>,
+    },
+}
+
+/// Write `pgn` to a new file `<variant>-<time stamp>[-n].pgn` in `dir`,
+/// never over an existing file.
+fn export(dir: Option<&Path>, variant: &str, pgn: &str) -> Result<PathBuf, ExportError> {
+    let dir = dir.ok_or(ExportError::NoFolder)?;
+    std::fs::create_dir_all(dir).map_err(|e| ExportError::Folder {
+        dir: dir.to_path_buf(),
+        error: Arc::new(e),
+    })?;
+    let base = crate::record::store::stamped(variant);
+    crate::disk::files::write_fresh(dir, &base, "pgn", pgn.as_bytes()).map_err(|e| {
+        ExportError::Write {
+            dir: dir.to_path_buf(),
+            error: Arc::new(e),
+        }
+    })
+}
+
+/// Why an analysis was not kept in its record.
+#[derive(Clone, Debug, Error)]
+pub enum StoreError {
+    #[error("{} is being played in another Motley", .0.display())]
+    /// Another Motley plays the game.
+    Locked(PathBuf),
+    #[error("{}: {error}", path.display())]
+    /// The record could not be read.
+    Read {
+        /// The record.
+        path: PathBuf,
+        /// Why.
+        error: Arc<ReadError>,
+    },
+    #[error("{} is not a JSON record (PGN files keep no analysis)", .0.display())]
+    /// The file is no JSON record.
+    NotARecord(PathBuf),
+    #[error("{} holds other moves than those analysed", .0.display())]
+    /// The file changed since it was analysed.
+    OtherMoves(PathBuf),
+    #[error("{0}")]
+    /// The analysis could not be put into JSON.
+    Encode(Arc<serde_json::Error>),
+    #[error(transparent)]
+    /// The record could not be written.
+    Save(RecordError),
+}
+
+/// Keep `analysis` in the JSON record at `path` (atomically, through the
+/// record module), when the file still holds the moves analysed.
+fn store_analysis(path: &Path, analysis: &GameAnalysis) -> Result<(), StoreError> {
+    if is_locked_elsewhere(path) {
+        return Err(StoreError::Locked(path.to_path_buf()));
+    }
+    let bytes =
+        crate::disk::files::read_regular(path, MAX_FILE_BYTES).map_err(|e| StoreError::Read {
+            path: path.to_path_buf(),
+            error: Arc::new(e),
+        })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut rec =
+        GameRecord::from_json(&text).map_err(|_| StoreError::NotARecord(path.to_path_buf()))?;
+    let analysed: Vec<&str> = analysis.plies.iter().map(|p| p.action.as_str()).collect();
+    if rec.moves != analysed || rec.variant != analysis.variant {
+        return Err(StoreError::OtherMoves(path.to_path_buf()));
+    }
+    let value = serde_json::to_value(analysis).map_err(|e| StoreError::Encode(Arc::new(e)))?;
+    rec.analysis = Some(value);
+    crate::record::save_record(path, &rec).map_err(StoreError::Save)
+}

@@ -1,0 +1,246 @@
+//! The command line as scripts use it: exact output lines and exit codes.
+
+use crate::temp::temp_dir;
+use std::process::Command;
+
+fn motley(args: &[&str]) -> (i32, String, String) {
+    let data = temp_dir("cli-data");
+    let out = Command::new(env!("CARGO_BIN_EXE_motley"))
+        .args(args)
+        .env("MOTLEY_DATA_DIR", &data)
+        .output()
+        .expect("run motley");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_the_nodes_line() {
+    let (code, out, _) = motley(&["perft", "standard", "5"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("Nodes: 4865609"));
+    let (code, out, _) = motley(&["perft", "antichess", "5"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("Nodes: 2732672"));
+}
+
+#[test]
+fn perft_divide_lists_sorted_moves_then_total() {
+    let (code, out, _) = motley(&["perft", "standard", "3", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    let (rows, last) = lines.split_at(lines.len() - 1);
+    assert_eq!(last, ["Nodes: 8902"]);
+    assert_eq!(rows.len(), 20);
+    let moves: Vec<&str> = rows.iter().map(|r| r.split(':').next().unwrap()).collect();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    let sum: u64 = rows
+        .iter()
+        .map(|r| r.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 8902);
+    assert!(rows.contains(&"e2e4: 600"));
+}
+
+#[test]
+fn moves_lists_sorted_coordinate_actions() {
+    let (code, out, _) = motley(&[
+        "moves",
+        "standard",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(
+        lines.contains(&"e1g1"),
+        "castling listed as the king's move"
+    );
+    assert_eq!(lines.len(), 15);
+}
+
+#[test]
+fn malformed_fens_exit_2_with_a_message() {
+    for (fen, words) in [
+        ("8/8/8/8/8/8/8/8 w - -", "king"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+            "fields",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            "piece letter",
+        ),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "9 squares",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1",
+            "more than one king",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1",
+            "en-passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+            "en-passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "side to move",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+            "castling",
+        ),
+    ] {
+        let (code, out, err) = motley(&["perft", "standard", "1", "--fen", fen]);
+        assert_eq!(code, 2, "{fen}: {out}{err}");
+        assert!(err.contains(words), "{fen}: expected '{words}' in {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn unknown_variant_exits_2() {
+    let (code, _, err) = motley(&["perft", "nonsense", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant"), "{err}");
+}
+
+#[test]
+fn list_and_rules() {
+    let (code, out, _) = motley(&["list"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l.starts_with("standard ")));
+    assert!(out.lines().any(|l| l.starts_with("antichess ")));
+    let (code, out, _) = motley(&["rules", "antichess"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("compulsory"));
+}
+
+// `motley match`: headless games, alternating colours, the final
+// `score: W-D-L` line and saved records in the format README describes.
+#[test]
+fn match_plays_alternating_games_and_saves_records() {
+    let dir = temp_dir("match");
+    let dir_s = dir.to_string_lossy().into_owned();
+    let (code, out, err) = motley(&[
+        "match",
+        "antichess",
+        "--white",
+        "greedy",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        "--movetime",
+        "5",
+        "--save-dir",
+        &dir_s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap();
+    let nums: Vec<u32> = last
+        .strip_prefix("score: ")
+        .unwrap()
+        .split('-')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(nums.len(), 3);
+    assert_eq!(nums.iter().sum::<u32>(), 2);
+    // Game 1: greedy is White; game 2: greedy is Black.
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with(['1', '2']))
+        .collect();
+    assert!(rows[0].contains("greedy   random"), "{out}");
+    assert!(rows[1].contains("random   greedy"), "{out}");
+    for k in 1..=2 {
+        let path = dir.join(format!("antichess-9-game00{k}.json"));
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(v["format"], "motley-game");
+        assert_eq!(v["version"], 1);
+        assert_eq!(v["variant"], "antichess");
+        assert!(v["start"].is_null());
+        assert_eq!(v["seed"], 9 + k - 1);
+        assert!(!v["moves"].as_array().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn match_refuses_human_players_and_zero_games() {
+    let (code, _, err) = motley(&["match", "standard", "--white", "human", "--black", "random"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("players"), "{err}");
+    let (code, _, err) = motley(&[
+        "match", "standard", "--white", "ai", "--black", "random", "--games", "0",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("games"), "{err}");
+    let (code, _, err) = motley(&["match", "standard", "--white", "ai:9", "--black", "random"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("ai:9"), "{err}");
+}
+
+// Issue 22, item 16: variant names on the command line are ids or
+// aliases in any case, and `motley list` shows the aliases.
+#[test]
+fn item_16_variant_aliases_and_any_case_are_accepted() {
+    let (code, out, _) = motley(&["list"]);
+    assert_eq!(code, 0);
+    let standard = out.lines().find(|l| l.starts_with("standard ")).unwrap();
+    assert!(standard.contains("also: chess, fide"), "{standard}");
+    for name in ["chess", "Chess", "STANDARD", "Standard chess"] {
+        let (code, out, err) = motley(&["perft", name, "2"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert_eq!(out.lines().last(), Some("Nodes: 400"), "{name}");
+    }
+    let (code, out, err) = motley(&["rules", "Chicken"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Chicken Chess"), "{out}");
+    let (code, out, _) = motley(&["moves", "Jamal", "--fen", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l == "b1c4"), "{out}");
+    // Unknown names are still refused, with status 2.
+    let (code, _, err) = motley(&["rules", "chessy"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant 'chessy'"), "{err}");
+}
+
+// Issue 22, item 45: `motley rules` prints the name once, as a heading
+// with the origin, and the text does not repeat it.
+#[test]
+fn item_45_rules_print_the_name_once() {
+    let (_, list, _) = motley(&["list"]);
+    for id in list.lines().filter_map(|l| l.split_whitespace().next()) {
+        let (code, out, _) = motley(&["rules", id]);
+        assert_eq!(code, 0, "{id}");
+        let heading = out.lines().next().unwrap_or_default().to_string();
+        let name = heading.split(" — ").next().unwrap_or_default();
+        assert!(!name.is_empty(), "{id}: {out}");
+        assert_eq!(
+            out.matches(name).count(),
+            1,
+            "{id}: the name '{name}' is repeated:\n{out}"
+        );
+    }
+    let (_, out, _) = motley(&["rules", "monochrome"]);
+    assert!(
+        out.starts_with("Monochrome Chess — Andrew Looney, 1996\n\n"),
+        "{out}"
+    );
+}

@@ -1,0 +1,276 @@
+//! Fuzz-style robustness of the two other ways numbers come in: FENs (move
+//! counters near and past `u32::MAX`) and variant files (Monochrome piece
+//! values, Dice-Money money and prices of any size). Every input is either
+//! refused with a message naming the field, or played on — random actions,
+//! captures scored, money earned, FEN and PGN written — without a panic.
+//! CI also runs this with overflow checks on (`.ci/run`, profile
+//! `overflow`), so an arithmetic overflow anywhere on these paths fails.
+
+use motley::core::fen::MAX_MOVE_COUNTER;
+use motley::game::variant::{Registry, VariantDef};
+use motley::game::Game;
+use motley::record::{export_pgn, record_of};
+use motley::rules::Position;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+const ROUNDS: usize = 600;
+
+/// Numbers that break arithmetic when trusted.
+const NUMBERS: &[u64] = &[
+    0,
+    1,
+    99,
+    100,
+    10_000,
+    10_001,
+    16_383,
+    16_384,
+    999_999,
+    1_000_000,
+    1_000_001,
+    2_147_483_647,
+    2_147_483_648,
+    4_294_967_295,
+    4_294_967_296,
+    u64::MAX,
+];
+
+fn pick<'a, T>(rng: &mut ChaCha8Rng, items: &'a [T]) -> &'a T {
+    &items[rng.next_u32() as usize % items.len()]
+}
+
+/// Play up to `plies` random actions (dice rolled where due), then write
+/// the game every way Motley writes games.
+fn play_on(mut game: Game, rng: &mut ChaCha8Rng, plies: usize) -> Game {
+    while game.ply() < plies && game.outcome().is_none() {
+        if game.position().is_chance() {
+            if game.roll_dice().is_none() {
+                break;
+            }
+            continue;
+        }
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let a = legal[rng.next_u32() as usize % legal.len()];
+        game.play(a).unwrap();
+    }
+    let _ = game.position().to_fen();
+    let _ = export_pgn(&game, None);
+    let _ = record_of(&game).to_json();
+    game
+}
+
+#[test]
+fn fens_with_any_move_counters_are_refused_or_played() {
+    let reg = Registry::builtin();
+    let mut rng = ChaCha8Rng::seed_from_u64(0xfe4);
+    let boards = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        "4k3/8/8/8/8/8/4P3/4K3 b - -",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -",
+    ];
+    let (mut played, mut refused) = (0, 0);
+    for _ in 0..ROUNDS {
+        let v = pick(&mut rng, reg.all()).clone();
+        let half = *pick(&mut rng, NUMBERS);
+        let full = *pick(&mut rng, NUMBERS);
+        let fen = format!("{} {half} {full}", pick(&mut rng, &boards));
+        match Game::new(v, Some(&fen), rng.next_u64()) {
+            Ok(g) => {
+                assert!(half <= u64::from(MAX_MOVE_COUNTER), "{fen} accepted");
+                assert!((1..=u64::from(MAX_MOVE_COUNTER)).contains(&full), "{fen}");
+                let g = play_on(g, &mut rng, 12);
+                assert!(g.position().fullmoves() >= full as u32, "{fen}");
+                played += 1;
+            }
+            Err(e) => {
+                let e = e.to_string();
+                if half > u64::from(MAX_MOVE_COUNTER) {
+                    assert!(e.contains("halfmove clock"), "{fen}: {e}");
+                } else if !(1..=u64::from(MAX_MOVE_COUNTER)).contains(&full) {
+                    assert!(e.contains("move number"), "{fen}: {e}");
+                }
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        played > ROUNDS / 10 && refused > ROUNDS / 10,
+        "{played} {refused}"
+    );
+}
+
+/// A variant file of `family` with `options`.
+fn variant_text(family: &str, options: Value) -> String {
+    json!({
+        "id": "fuzz", "name": "Fuzz", "summary": "s", "family": family,
+        "start": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "options": options, "rules": "r"
+    })
+    .to_string()
+}
+
+/// Random Monochrome or Dice-Money options: each number small, or (one
+/// time in eight) one of [`NUMBERS`].
+fn random_options(rng: &mut ChaCha8Rng) -> (&'static str, Value) {
+    let monochrome = rng.next_u32().is_multiple_of(2);
+    let mut n = || {
+        if rng.next_u32().is_multiple_of(8) {
+            *pick(rng, NUMBERS)
+        } else {
+            u64::from(rng.next_u32() % 20)
+        }
+    };
+    if monochrome {
+        let values = json!({
+            "pawn": n(), "knight": n(), "bishop": n(),
+            "rook": n(), "queen": n(), "king": n()
+        });
+        ("monochrome", json!({ "values": values }))
+    } else {
+        let options = json!({
+            "start_money": { "white": n(), "black": n() },
+            "money_cap": n(),
+            "price_increment": n(),
+            "prices": {
+                "move1": n(), "move2": n(), "king": n(),
+                "place_opponent": n(), "place_pawn": n(),
+                "place_knight_bishop": n(), "place_rook": n(),
+                "place_queen": n()
+            }
+        });
+        ("dice_money", options)
+    }
+}
+
+#[test]
+fn variant_files_with_any_numbers_are_refused_naming_the_field_or_played() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7a1);
+    let (mut played, mut refused) = (0, 0);
+    for round in 0..ROUNDS {
+        let (family, options) = random_options(&mut rng);
+        let text = variant_text(family, options);
+        match VariantDef::from_json("fuzz.json", &text) {
+            Ok(def) => {
+                let g = Game::new(Arc::new(def), None, round as u64).unwrap();
+                play_on(g, &mut rng, 60);
+                played += 1;
+            }
+            Err(e) => {
+                let e = e.to_string();
+                assert!(
+                    e.contains("fuzz") && (e.contains("values.") || e.contains("options")),
+                    "{text}: {e}"
+                );
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        played > ROUNDS / 20 && refused > ROUNDS / 20,
+        "{played} {refused}"
+    );
+}
+
+#[test]
+fn an_over_large_value_is_refused_naming_the_field() {
+    let e = VariantDef::from_json(
+        "big.json",
+        &variant_text(
+            "monochrome",
+            json!({"values": {"pawn": 1, "knight": 3, "bishop": 4,
+            "rook": 5, "queen": 4_294_967_295u64, "king": 10}}),
+        ),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("big.json") && e.contains("values.queen"), "{e}");
+    let e = VariantDef::from_json(
+        "rich.json",
+        &variant_text("dice_money", json!({"money_cap": 4_000_000_000u64})),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("rich.json") && e.contains("money_cap"), "{e}");
+}
+
+/// What `motley uci` writes, kept for the test to read.
+#[derive(Clone, Default)]
+struct Written(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Written {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Issue 22, item 31: the third way numbers come in, UCI's `go`. Times,
+/// increments and counts of any size (past `i64`, sums past `u64`) are
+/// held at their ends, and every `go` is answered with a `bestmove`; with
+/// overflow checks on (CI) a sum that wraps fails here.
+#[test]
+fn uci_go_with_any_numbers_is_answered_with_a_bestmove() {
+    let numbers = [
+        "0",
+        "1",
+        "-1",
+        "100",
+        "4294967296",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551616",
+        "99999999999999999999999",
+    ];
+    let words = [
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "movetime",
+        "depth",
+        "nodes",
+        "mate",
+    ];
+    let mut gos = vec![
+        "go wtime 9223372036854775807 btime 9223372036854775807 movestogo 1".to_string(),
+        "go winc 9223372036854775807 wtime 100".to_string(),
+        "go movetime 9223372036854775808".to_string(),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    for _ in 0..60 {
+        let mut go = "go".to_string();
+        for _ in 0..1 + rng.next_u32() % 4 {
+            go.push_str(&format!(
+                " {} {}",
+                pick(&mut rng, &words),
+                pick(&mut rng, &numbers)
+            ));
+        }
+        gos.push(go);
+    }
+    let mut input = String::new();
+    for (i, go) in gos.iter().enumerate() {
+        // Both sides to move, so each side's clock is read.
+        let moves = if i % 2 == 1 { " moves e2e4" } else { "" };
+        input.push_str(&format!("position startpos{moves}\n{go}\nstop\n"));
+    }
+    let out = Written::default();
+    motley::uci::engine::run(input.as_bytes(), out.clone(), &Registry::builtin()).unwrap();
+    let text = String::from_utf8_lossy(&out.0.lock().unwrap()).into_owned();
+    let answers = text.lines().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(answers, gos.len(), "{text}");
+}
