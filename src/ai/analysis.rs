@@ -11,9 +11,14 @@
 //! Monochrome at every point in play, since the higher score wins however
 //! large the lead. A roll is chance, not a decision: it gets evaluations
 //! but no loss and no mark.
+//!
+//! Accuracy reads the same evaluations as chances to win ([`win_chance`]):
+//! a move's accuracy falls with the chance its mover gave away
+//! ([`accuracy_for_drop`]), and a side's is the geometric mean of its
+//! moves' ([`mean_accuracy`]). README's "Accuracy" states the formula.
 
 use crate::ai::eval::{EvalScale, Evaluate};
-use crate::ai::search::{self, mate_in_plies, outcome_score, Limits};
+use crate::ai::search::{self, mate_in_plies, outcome_score, Limits, MATE_BOUND};
 use crate::ai::tt::Table;
 use crate::core::{Action, Color};
 use crate::game::Game;
@@ -35,6 +40,22 @@ pub const BLUNDER_CP: i32 = 300;
 /// a won game won (mate in 3 to mate in 5, +12 to +15) loses nothing. Other
 /// variants clamp at their own scale's limit ([`EvalScale::limit_cp`]).
 pub const LOSS_CLAMP_CP: i32 = EvalScale::PAWNS.limit_cp;
+
+/// How steep the win-chance curve is, in units of the scale's limit: an
+/// evaluation at the limit (a decided game) reads as
+/// 100 / (1 + e^−4) ≈ 98.2%. On the pawn scale (limit ten pawns) one pawn
+/// up is then about 60%; in Monochrome, whose limit is every point in
+/// play, a point is worth less the more points are still to be won.
+pub const CURVE_STEEPNESS: f64 = 4.0;
+
+/// Points of win chance (out of 100) whose loss halves a move's accuracy:
+/// giving away 20 points scores 50%, 40 points 25%.
+pub const ACCURACY_HALVING: f64 = 20.0;
+
+/// Forced actions (the only legal one) followed in a row before a position
+/// is searched as it is: the search answers a lone action at once, without
+/// looking past it, so its value would be a guess.
+const FORCED_HOPS: u32 = 8;
 
 /// Transposition table of each analysing thread, in MB.
 const TABLE_MB: usize = 16;
@@ -156,8 +177,54 @@ impl Mark {
     }
 }
 
+/// The chance to win, 0 to 100, that an evaluation (from one side's point
+/// of view) stands for on `scale`: the logistic curve
+/// 50 + 50·(2 / (1 + e^(−k·cp)) − 1), which is 100 / (1 + e^(−k·cp)), with
+/// k = [`CURVE_STEEPNESS`] / the scale's limit and cp the evaluation
+/// clamped to the limit (a mate counts as the limit, as it does for
+/// losses, so a won game kept won gives nothing away). Equal is 50%.
+pub fn win_chance(eval: Eval, scale: &EvalScale) -> f64 {
+    let limit = scale.limit_cp.max(1);
+    let k = CURVE_STEEPNESS / f64::from(limit);
+    let cp = f64::from(eval.clamped_cp(limit));
+    50.0 + 50.0 * (2.0 / (1.0 + (-k * cp).exp()) - 1.0)
+}
+
+/// The accuracy, 0 to 100, of a move that lowered its mover's chance to
+/// win by `drop` points (out of 100): 100·2^(−drop / [`ACCURACY_HALVING`]).
+/// A move that gives nothing away (a drop of 0 or less) is 100%.
+pub fn accuracy_for_drop(drop: f64) -> f64 {
+    100.0 * (-drop.max(0.0) / ACCURACY_HALVING).exp2()
+}
+
+/// A side's accuracy from its moves' (0 to 100 each): their geometric
+/// mean, so one blunder among good moves weighs more than in a plain
+/// average but does not sink the whole game. `None` without moves.
+pub fn mean_accuracy(accuracies: impl IntoIterator<Item = f64>) -> Option<f64> {
+    let (mut sum, mut n) = (0.0, 0u32);
+    for a in accuracies {
+        // Every move scores above 0 (the curve never reaches 0 or 100),
+        // the floor only guards the logarithm.
+        sum += a.max(0.01).ln();
+        n += 1;
+    }
+    // Clamped: the logarithms' rounding must not make all-100 read 100.00…1.
+    (n > 0).then(|| (sum / f64::from(n)).exp().clamp(0.0, 100.0))
+}
+
+/// A figure rounded to one decimal, as the JSON keeps accuracies.
+fn tenths(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// The scale a game's analysis is judged on: the one its start is read
+/// on (one scale for the whole game).
+pub fn game_scale(game: &Game) -> EvalScale {
+    game.position_at(0).map_or(EvalScale::PAWNS, |p| p.scale())
+}
+
 /// One analysed action.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlyAnalysis {
     /// 1 for the first action of the game.
     pub ply: usize,
@@ -185,6 +252,11 @@ pub struct PlyAnalysis {
     pub mark: Option<Mark>,
     /// Depth the position before was searched to.
     pub depth: u32,
+    /// The move's accuracy, 0 to 100 (see [`PlyAnalysis::accuracy_on`]),
+    /// to one decimal; none for a roll, and absent from analyses stored
+    /// before accuracy existed (readers work it out again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<f64>,
 }
 
 /// One side's totals.
@@ -200,6 +272,11 @@ pub struct SideSummary {
     pub inaccuracies: usize,
     pub mistakes: usize,
     pub blunders: usize,
+    /// The side's accuracy, 0 to 100 ([`mean_accuracy`] of its moves'), to
+    /// one decimal; none without decisions, and absent from analyses
+    /// stored before accuracy existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<f64>,
 }
 
 /// A whole game analysed.
@@ -323,7 +400,7 @@ pub fn analyse_game_streaming(
     let plies: Vec<PlyAnalysis> = (0..ply_count)
         .map(|i| ply_at(i, [values[i], values[i + 1]]))
         .collect();
-    let summary = [Color::White, Color::Black].map(|c| side_summary(&plies, c));
+    let summary = [Color::White, Color::Black].map(|c| side_summary(&plies, c, &scale));
     GameAnalysis {
         variant: game.variant().id.clone(),
         movetime_ms: settings.movetime.as_millis() as u64,
@@ -385,7 +462,7 @@ fn value_positions(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(node) = nodes.get(i) else { break };
-                    on_value(i, value_of(node, &limits, stop, &mut table));
+                    on_value(i, value_of(node, &limits, stop, &mut table, FORCED_HOPS));
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, nodes.len());
                 }
             });
@@ -393,13 +470,35 @@ fn value_positions(
     });
 }
 
-fn value_of(node: &Node, limits: &Limits, stop: &AtomicBool, table: &mut Table) -> Valuation {
+/// The engine's value of `node`: its result when it is over, the value of
+/// the position after its only action when it has one (up to `hops` in a
+/// row), else a search.
+fn value_of(
+    node: &Node,
+    limits: &Limits,
+    stop: &AtomicBool,
+    table: &mut Table,
+    hops: u32,
+) -> Valuation {
     let pos = &node.position;
     if let Some(o) = node.ended {
         return Valuation {
             score: outcome_score(&o, pos.turn(), 0),
             best: None,
             depth: 0,
+        };
+    }
+    if let Some((only, child)) = forced_child(node).filter(|_| hops > 0) {
+        let after = value_of(&child, limits, stop, table, hops - 1);
+        let score = if child.position.turn() == pos.turn() {
+            after.score
+        } else {
+            -after.score
+        };
+        return Valuation {
+            score: one_ply_further(score),
+            best: Some(only),
+            depth: after.depth + 1,
         };
     }
     let r = crate::dispatch!(pos, p => search::search_with(
@@ -414,6 +513,42 @@ fn value_of(node: &Node, limits: &Limits, stop: &AtomicBool, table: &mut Table) 
         score: r.score,
         best: r.best,
         depth: r.depth,
+    }
+}
+
+/// The only legal action of `node` (not a roll of the dice) and the
+/// position after it, when it has exactly one.
+fn forced_child(node: &Node) -> Option<(Action, Node)> {
+    let pos = &node.position;
+    if pos.is_chance() {
+        return None;
+    }
+    let mut legal = Vec::new();
+    pos.legal_actions(&mut legal);
+    let [only] = legal[..] else {
+        return None;
+    };
+    let mut position = pos.clone();
+    position.play_unchecked(only);
+    let mut history = node.history.clone();
+    history.extend(pos.repetition_key());
+    let ended = position.outcome();
+    Some((
+        only,
+        Node {
+            position,
+            history,
+            ended,
+        },
+    ))
+}
+
+/// A score one ply earlier: a forced result is one ply further away.
+fn one_ply_further(score: i32) -> i32 {
+    match score {
+        s if s > MATE_BOUND => s - 1,
+        s if s < -MATE_BOUND => s + 1,
+        s => s,
     }
 }
 
@@ -449,7 +584,7 @@ fn ply_analysis(
     });
     let mut legal = Vec::new();
     pos.legal_actions(&mut legal);
-    PlyAnalysis {
+    let mut ply = PlyAnalysis {
         ply: i + 1,
         mover: mover.name().to_ascii_lowercase(),
         fullmove: pos.fullmoves(),
@@ -462,10 +597,28 @@ fn ply_analysis(
         loss,
         mark: loss.and_then(|l| Mark::for_loss_on(l, scale)),
         depth: values[0].depth,
-    }
+        accuracy: None,
+    };
+    ply.accuracy = ply.accuracy_on(scale).map(tenths);
+    ply
 }
 
-fn side_summary(plies: &[PlyAnalysis], side: Color) -> SideSummary {
+/// The accuracy of `side`'s moves among `plies` (see [`mean_accuracy`]),
+/// worked out from their evaluations on `scale`.
+pub fn side_accuracy<'a>(
+    plies: impl IntoIterator<Item = &'a PlyAnalysis>,
+    side: Color,
+    scale: &EvalScale,
+) -> Option<f64> {
+    mean_accuracy(
+        plies
+            .into_iter()
+            .filter(|p| p.mover_color() == side)
+            .filter_map(|p| p.accuracy_on(scale)),
+    )
+}
+
+fn side_summary(plies: &[PlyAnalysis], side: Color, scale: &EvalScale) -> SideSummary {
     let name = side.name().to_ascii_lowercase();
     let mine: Vec<&PlyAnalysis> = plies
         .iter()
@@ -484,10 +637,25 @@ fn side_summary(plies: &[PlyAnalysis], side: Color) -> SideSummary {
         inaccuracies: count(Mark::Inaccuracy),
         mistakes: count(Mark::Mistake),
         blunders: count(Mark::Blunder),
+        accuracy: side_accuracy(plies, side, scale).map(tenths),
     }
 }
 
 impl PlyAnalysis {
+    /// The move's accuracy on `scale`: from the drop in its mover's
+    /// [`win_chance`] between the evaluations before and after it
+    /// ([`accuracy_for_drop`]); 100 when it lost nothing (the engine's
+    /// choice, or no loss on the clamped evaluations, as for the marks).
+    /// None for a roll.
+    pub fn accuracy_on(&self, scale: &EvalScale) -> Option<f64> {
+        let loss = self.loss?;
+        if loss <= 0 {
+            return Some(100.0);
+        }
+        let drop = win_chance(self.before, scale) - win_chance(self.after, scale);
+        Some(accuracy_for_drop(drop))
+    }
+
     /// Who acted, as a colour.
     pub fn mover_color(&self) -> Color {
         if self.mover == "black" {
@@ -513,34 +681,54 @@ impl GameAnalysis {
                 .all(|(i, (p, a))| p.ply == i + 1 && p.action == a.to_string())
     }
 
-    /// The analysis as text: one line per ply, then one per side.
-    pub fn to_text(&self) -> String {
+    /// The analysis as text: one line per ply (with the move's accuracy),
+    /// then one per side, losses told in `scale`'s unit ([`game_scale`]
+    /// of the game analysed).
+    pub fn to_text(&self, scale: &EvalScale) -> String {
         let mut out = String::new();
         out.push_str(&format!(
-            "{:>4}  {:<16} {:>7} {:>7}  {:<12} mark\n",
-            "ply", "move", "before", "after", "best"
+            "{:>4}  {:<16} {:>7} {:>7}  {:<12} {:>4}  mark\n",
+            "ply", "move", "before", "after", "best", "acc"
         ));
         for p in &self.plies {
             let dots = if p.mover == "white" { "." } else { "..." };
             let label = format!("{}{dots} {}", p.fullmove, p.san);
+            let accuracy = p
+                .accuracy_on(scale)
+                .map_or("-".to_string(), |a| format!("{a:.0}%"));
             out.push_str(&format!(
-                "{:>4}  {:<16} {:>7} {:>7}  {:<12} {}\n",
+                "{:>4}  {:<16} {:>7} {:>7}  {:<12} {:>4}  {}\n",
                 p.ply,
                 label,
                 p.before.to_string(),
                 p.after.to_string(),
                 p.best.as_deref().unwrap_or("-"),
+                accuracy,
                 p.mark.map_or("", Mark::symbol)
             ));
         }
-        for s in &self.summary {
+        for (s, side) in self.summary.iter().zip([Color::White, Color::Black]) {
+            let accuracy = side_accuracy(&self.plies, side, scale)
+                .map_or("-".to_string(), |a| format!("{a:.1}%"));
             out.push_str(&format!(
-                "{}: average loss {:.0} cp over {} moves; inaccuracies ?! {}, mistakes ? {}, blunders ?? {}\n",
-                s.side, s.average_loss, s.moves, s.inaccuracies, s.mistakes, s.blunders
+                "{}: average loss {} over {} moves; accuracy {accuracy}; inaccuracies ?! {}, mistakes ? {}, blunders ?? {}\n",
+                s.side,
+                in_units(s.average_loss, scale),
+                s.moves,
+                s.inaccuracies,
+                s.mistakes,
+                s.blunders
             ));
         }
         out
     }
+}
+
+/// Centipawns told in `scale`'s unit, to two decimals: `0.35 pawns`,
+/// `2.93 points`.
+pub fn in_units(cp: f64, scale: &EvalScale) -> String {
+    let units = cp / f64::from(scale.unit_cp.max(1));
+    format!("{units:.2} {}s", scale.unit)
 }
 
 #[cfg(test)]
@@ -588,11 +776,156 @@ mod tests {
             loss: Some(1020),
             mark: Some(Mark::Blunder),
             depth: 7,
+            accuracy: Some(9.5),
         };
         let json = serde_json::to_string(&p).unwrap();
         assert!(json.contains(r#""before":{"cp":20}"#), "{json}");
         assert!(json.contains(r#""after":{"mate":-2}"#), "{json}");
         assert!(json.contains(r#""mark":"??""#), "{json}");
         assert_eq!(serde_json::from_str::<PlyAnalysis>(&json).unwrap(), p);
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 0.05
+    }
+
+    /// A decision of `mover` from `before` to `after` (both from its side).
+    fn decision(mover: &str, before: Eval, after: Eval, best_played: bool) -> PlyAnalysis {
+        let loss = if best_played {
+            0
+        } else {
+            (before.clamped_cp(LOSS_CLAMP_CP) - after.clamped_cp(LOSS_CLAMP_CP)).max(0)
+        };
+        PlyAnalysis {
+            ply: 1,
+            mover: mover.into(),
+            fullmove: 1,
+            action: "e2e4".into(),
+            san: "e4".into(),
+            before,
+            after,
+            best: None,
+            best_action: None,
+            loss: Some(loss),
+            mark: Mark::for_loss(loss),
+            depth: 1,
+            accuracy: None,
+        }
+    }
+
+    #[test]
+    fn win_chance_is_even_at_equal_and_follows_the_scale() {
+        let pawns = EvalScale::PAWNS;
+        assert!(close(win_chance(Eval::Cp(0), &pawns), 50.0));
+        // One pawn up is about 60%, one down the mirror of it.
+        let pawn = win_chance(Eval::Cp(100), &pawns);
+        assert!(close(pawn, 59.9), "{pawn}");
+        assert!(close(win_chance(Eval::Cp(-100), &pawns), 100.0 - pawn));
+        // At the limit (and beyond, and for a mate) about 98.2%.
+        let decided = win_chance(Eval::Cp(LOSS_CLAMP_CP), &pawns);
+        assert!(close(decided, 98.2), "{decided}");
+        assert_eq!(win_chance(Eval::Cp(5000), &pawns), decided);
+        assert_eq!(win_chance(Eval::Mate(3), &pawns), decided);
+        assert!(close(win_chance(Eval::Lost, &pawns), 100.0 - decided));
+        // Monochrome: a point ahead with fifty on each side still in play
+        // is a small edge, not a pawn's; with little left it counts more.
+        let points = |limit_cp| EvalScale {
+            unit: "point",
+            unit_cp: 100,
+            limit_cp,
+        };
+        let early = win_chance(Eval::Cp(100), &points(10_000));
+        let late = win_chance(Eval::Cp(100), &points(1_000));
+        assert!(close(early, 51.0), "{early}");
+        assert!(early < late && close(late, pawn), "{early} {late}");
+    }
+
+    #[test]
+    fn accuracy_is_full_for_nothing_lost_and_low_for_a_thrown_win() {
+        let pawns = EvalScale::PAWNS;
+        assert_eq!(accuracy_for_drop(0.0), 100.0);
+        assert_eq!(accuracy_for_drop(-3.0), 100.0);
+        assert!(close(accuracy_for_drop(ACCURACY_HALVING), 50.0));
+        assert!(close(accuracy_for_drop(2.0 * ACCURACY_HALVING), 25.0));
+        // The engine's choice loses nothing, whatever the search said next.
+        let best = decision("white", Eval::Cp(30), Eval::Cp(-10), true);
+        assert_eq!(best.accuracy_on(&pawns), Some(100.0));
+        // Keeping a won game won (mate in 3 to +15) loses nothing either.
+        let kept = decision("white", Eval::Mate(3), Eval::Cp(1500), false);
+        assert_eq!(kept.accuracy_on(&pawns), Some(100.0));
+        // A small slip costs a little.
+        let slip = decision("black", Eval::Cp(0), Eval::Cp(-30), false);
+        let a = slip.accuracy_on(&pawns).unwrap();
+        assert!(a > 90.0 && a < 100.0, "{a}");
+        // From five pawns up to five down: a blunder, and a low figure.
+        let thrown = decision("white", Eval::Cp(500), Eval::Cp(-500), false);
+        assert_eq!(thrown.mark, Some(Mark::Blunder));
+        let a = thrown.accuracy_on(&pawns).unwrap();
+        assert!(a < 10.0, "{a}");
+        // Walking into a mate from a level game.
+        let mated = decision("black", Eval::Cp(0), Eval::Mate(-1), false);
+        let a = mated.accuracy_on(&pawns).unwrap();
+        assert!(a < 20.0, "{a}");
+        // A roll is no decision.
+        let roll = PlyAnalysis { loss: None, ..slip };
+        assert_eq!(roll.accuracy_on(&pawns), None);
+    }
+
+    #[test]
+    fn a_side_s_accuracy_is_the_geometric_mean_of_its_moves() {
+        assert_eq!(mean_accuracy([]), None);
+        assert!(close(mean_accuracy([100.0, 100.0]).unwrap(), 100.0));
+        assert!(close(mean_accuracy([100.0, 25.0]).unwrap(), 50.0));
+        // One blunder among nine good moves weighs more than in an average.
+        let moves = [[95.0; 9].as_slice(), &[5.0]].concat();
+        let mean = mean_accuracy(moves.iter().copied()).unwrap();
+        let average = moves.iter().sum::<f64>() / moves.len() as f64;
+        assert!(mean < average - 10.0 && mean > 50.0, "{mean} {average}");
+        // Per side, from the moves' evaluations.
+        let pawns = EvalScale::PAWNS;
+        let plies = [
+            decision("white", Eval::Cp(20), Eval::Cp(20), true),
+            decision("black", Eval::Cp(-20), Eval::Cp(-500), false),
+            decision("white", Eval::Cp(500), Eval::Cp(480), false),
+        ];
+        let white = side_accuracy(&plies, Color::White, &pawns).unwrap();
+        let black = side_accuracy(&plies, Color::Black, &pawns).unwrap();
+        assert!(white > 95.0 && black < 30.0, "{white} {black}");
+        assert_eq!(side_accuracy(&plies[..1], Color::Black, &pawns), None);
+    }
+
+    /// Analyses stored before accuracy existed still read (the fields are
+    /// optional), and readers that do not know the fields ignore them.
+    #[test]
+    fn accuracy_fields_are_optional_both_ways() {
+        let old = r#"{"variant":"standard","movetime_ms":100,"plies":[{"ply":1,
+            "mover":"white","fullmove":1,"action":"e2e4","san":"e4",
+            "before":{"cp":20},"after":{"cp":10},"best":"e4","best_action":"e2e4",
+            "loss":0,"mark":null,"depth":3}],
+            "summary":[{"side":"white","moves":1,"average_loss":0.0,"inaccuracies":0,
+            "mistakes":0,"blunders":0},{"side":"black","moves":0,"average_loss":0.0,
+            "inaccuracies":0,"mistakes":0,"blunders":0}]}"#;
+        let a: GameAnalysis = serde_json::from_str(old).unwrap();
+        assert_eq!(a.plies[0].accuracy, None);
+        assert_eq!(a.summary[0].accuracy, None);
+        // Worked out again from the evaluations.
+        assert_eq!(
+            side_accuracy(&a.plies, Color::White, &EvalScale::PAWNS),
+            Some(100.0)
+        );
+        // An older reader (the summary as it was, which like every struct
+        // here does not deny unknown fields) reads a newer analysis.
+        #[derive(Deserialize)]
+        struct OldSummary {
+            blunders: usize,
+        }
+        let mut new = a.clone();
+        new.summary[0].accuracy = Some(100.0);
+        new.summary[0].blunders = 2;
+        let json = serde_json::to_value(&new).unwrap();
+        assert_eq!(json["summary"][0]["accuracy"], 100.0);
+        assert!(json["summary"][1].get("accuracy").is_none());
+        let old: OldSummary = serde_json::from_value(json["summary"][0].clone()).unwrap();
+        assert_eq!(old.blunders, 2);
     }
 }

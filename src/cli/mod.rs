@@ -403,11 +403,13 @@ fn analyse(
     if json {
         outln!(out, "{}", serde_json::to_string_pretty(&results)?);
     } else {
-        for (i, a) in results.iter().enumerate() {
+        for (i, (a, game)) in results.iter().zip(&games).enumerate() {
             if results.len() > 1 {
                 outln!(out, "game {}", i + 1);
             }
-            out.text(format_args!("{}", a.to_text()))?;
+            // Losses in the variant's unit (points in Monochrome).
+            let scale = motley::ai::analysis::game_scale(game);
+            out.text(format_args!("{}", a.to_text(&scale)))?;
         }
     }
     Ok(())

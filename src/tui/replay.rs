@@ -369,11 +369,7 @@ impl ReplayState {
         if self.review.is_shown() {
             AnalysisLayout::new(page)
         } else {
-            AnalysisLayout {
-                bar: None,
-                graph: None,
-                side: page.side,
-            }
+            AnalysisLayout::without(page)
         }
     }
 
@@ -536,9 +532,19 @@ impl ReplayState {
             return Nav::Stay;
         }
         let lay = self.layout(ctx.size);
+        let analysis = self.analysis_layout(&lay);
+        // A click on the evaluation graph goes to the ply under it.
+        let on_graph = analysis
+            .graph
+            .and_then(|g| EvalGraph::ply_at(g, self.len(), m.column, m.row));
+        if let Some(ply) = on_graph {
+            self.autoplay = false;
+            self.ply = ply;
+            return Nav::Stay;
+        }
         // A click on a move in the list goes to that ply.
         let page = self.page(ctx.theme);
-        let side_rect = self.analysis_layout(&lay).side;
+        let side_rect = analysis.side;
         let clicked = page
             .side_panel()
             .and_then(|p| p.ply_at(side_rect, m.column, m.row));
@@ -817,6 +823,7 @@ impl<'a> ReplayPage<'a> {
         if let (Some(area), Some(geom)) = (lay.bar, geom) {
             EvalBar {
                 eval: r.review.eval_at(r.ply),
+                scale: *r.review.scale(),
                 geom,
                 theme,
             }
@@ -825,6 +832,8 @@ impl<'a> ReplayPage<'a> {
         if let Some(area) = lay.graph {
             EvalGraph {
                 evals: &r.review.evals(),
+                marks: &self.marks,
+                scale: *r.review.scale(),
                 plies: r.len(),
                 current: r.ply,
                 theme,
@@ -888,14 +897,15 @@ impl Widget for ReplayPage<'_> {
             Span::raw(format!("· {} · {name}", game.variant().name)),
         ]))
         .render(lay.title, buf);
-        if let Some(geom) = lay.board {
+        // The analysis may take a board size for its graph.
+        let analysis = r.analysis_layout(&lay);
+        if let Some(geom) = analysis.board {
             let mut marks = facts.marks.clone();
             let best = r.review.best_at(game, r.ply);
             marks.best = best.as_ref().map(action_squares).unwrap_or_default();
             draw_marked_board(buf, geom, pos, &marks, &facts.look, theme);
         }
-        let analysis = r.analysis_layout(&lay);
-        self.render_analysis(&analysis, lay.board, buf);
+        self.render_analysis(&analysis, analysis.board, buf);
         if let Some(panel) = self.side_panel() {
             panel.render(analysis.side, buf);
         }

@@ -3,11 +3,15 @@
 //! viewer asks for it to be kept there, [`crate::session::Write`], so that
 //! reopening the game does not redo it).
 //! A stored analysis is used only while it matches the game's moves.
+//! Accuracy is worked out here from the plies in, on the game's scale, so
+//! an analysis stored before accuracy existed shows it too.
 
 use crate::ai::analysis::{
-    analyse_game_streaming, AnalysisSettings, Eval, GameAnalysis, Mark, PlyAnalysis,
+    analyse_game_streaming, game_scale, side_accuracy, AnalysisSettings, Eval, GameAnalysis, Mark,
+    PlyAnalysis,
 };
-use crate::core::Action;
+use crate::ai::eval::EvalScale;
+use crate::core::{Action, Color};
 use crate::game::Game;
 use crate::rules::Position;
 use serde_json::Value;
@@ -65,23 +69,41 @@ pub struct Review {
     progress: Progress,
     /// It came from the record (nothing was searched this time).
     from_record: bool,
+    /// The scale the game's evaluations are read on (its start's).
+    scale: EvalScale,
+    /// The sides' names in the game's variant (White, Black; South, North).
+    sides: [&'static str; 2],
 }
 
 impl Review {
-    /// Nothing analysed for a game of `plies` plies.
+    /// Nothing analysed for a game of `plies` plies (on the pawn scale
+    /// until it is known: [`Review::for_game`]).
     pub fn new(plies: usize) -> Review {
         Review {
             plies: vec![None; plies],
             movetime_ms: 0,
             progress: Progress::Idle,
             from_record: false,
+            scale: EvalScale::PAWNS,
+            sides: ["White", "Black"],
+        }
+    }
+
+    /// Nothing analysed yet for `game`, read on its scale.
+    pub fn for_game(game: &Game) -> Review {
+        Review {
+            scale: game_scale(game),
+            sides: game.position_at(0).map_or(["White", "Black"], |p| {
+                [Color::White, Color::Black].map(|c| super::panels::side_name(p, c))
+            }),
+            ..Review::new(game.ply())
         }
     }
 
     /// The analysis a record stored for `game`. A stored analysis that is
     /// unreadable or of other moves is left out; the text says so.
     pub fn from_record(stored: Option<&Value>, game: &Game) -> (Review, Option<String>) {
-        let mut review = Review::new(game.ply());
+        let mut review = Review::for_game(game);
         let Some(value) = stored else {
             return (review, None);
         };
@@ -112,7 +134,7 @@ impl Review {
         }
         let id = NEXT_JOB.fetch_add(1, Ordering::Relaxed);
         let stop = Arc::new(AtomicBool::new(false));
-        *self = Review::new(game.ply());
+        *self = Review::for_game(game);
         self.movetime_ms = settings.movetime.as_millis() as u64;
         self.progress = Progress::Running {
             job: id,
@@ -236,6 +258,21 @@ impl Review {
         (0..=self.plies.len())
             .filter_map(|k| Some((k, self.eval_at(k)?)))
             .collect()
+    }
+
+    /// The scale the evaluations are read on.
+    pub fn scale(&self) -> &EvalScale {
+        &self.scale
+    }
+
+    /// The name of `side` in the game's variant.
+    pub fn side_name(&self, side: Color) -> &'static str {
+        self.sides[side.index()]
+    }
+
+    /// `side`'s accuracy over its moves analysed so far, 0 to 100.
+    pub fn accuracy(&self, side: Color) -> Option<f64> {
+        side_accuracy(self.plies.iter().flatten(), side, &self.scale)
     }
 
     /// The mark of each ply (index = ply − 1), for the move list.

@@ -238,3 +238,90 @@ fn item_1_monochrome_moves_are_judged_past_a_ten_point_lead() {
     assert_eq!(walk.mark, Some(Mark::Blunder), "{walk:?}");
     assert!(a.summary[1].blunders >= 1, "{:?}", a.summary[1]);
 }
+
+/// Issue 21, section 5: each side's accuracy, in the text (a column per
+/// move and a figure per side) and in the JSON (optional fields).
+#[test]
+fn the_output_gives_each_move_and_each_side_an_accuracy() {
+    let file = GameFile::new("accuracy", "standard", None, &SCHOLAR);
+    let (code, out, err) = analyse(&file, &[]);
+    assert_eq!(code, 0, "{err}");
+    let header = out.lines().next().unwrap();
+    assert!(header.contains(" acc "), "{header}");
+    // The mate is the engine's choice: 100%.
+    let mate = out.lines().find(|l| l.contains("4. Qxf7#")).unwrap();
+    assert!(mate.contains("100%"), "{mate}");
+    // The blunder allowing it is far from that.
+    let nf6 = out.lines().find(|l| l.contains("3... Nf6")).unwrap();
+    let percent: f64 = nf6
+        .split_whitespace()
+        .find_map(|w| w.strip_suffix('%')?.parse().ok())
+        .unwrap();
+    assert!(percent < 50.0, "{nf6}");
+    let figure = |side: &str| -> f64 {
+        let line = out.lines().find(|l| l.starts_with(side)).unwrap();
+        let at = line.find("accuracy ").unwrap() + "accuracy ".len();
+        line[at..].split('%').next().unwrap().parse().unwrap()
+    };
+    let (white, black) = (figure("white:"), figure("black:"));
+    assert!(white > black, "{out}");
+    assert!((0.0..=100.0).contains(&black), "{out}");
+    // Chess losses are told in pawns.
+    assert!(out.contains("average loss 0."), "{out}");
+    assert!(out.contains(" pawns over "), "{out}");
+    assert!(!out.contains(" cp "), "{out}");
+    // The JSON has the same figures, to a tenth.
+    let (code, json, err) = analyse(&file, &["--json"]);
+    assert_eq!(code, 0, "{err}");
+    let games: Vec<GameAnalysis> = serde_json::from_str(&json).unwrap();
+    let a = &games[0];
+    let [w, b] = [&a.summary[0], &a.summary[1]].map(|s| s.accuracy.unwrap());
+    assert!(w > b, "{w} {b}");
+    assert_eq!(a.plies[6].accuracy, Some(100.0));
+    assert!(a.plies[5].accuracy.unwrap() < 50.0);
+    assert!(json.contains(r#""accuracy": "#), "{json}");
+}
+
+/// Monochrome's losses are points, and the summary says so (it used to say
+/// centipawns).
+#[test]
+fn a_monochrome_summary_counts_points() {
+    let start = "r3k2r/pppp1ppp/8/3p4/3Q4/8/PPP2PPP/R2K3R w - - 0 1";
+    let file = GameFile::new("mono-text", "monochrome", Some(start), &["d4d5", "d5d1"]);
+    let (code, out, err) = analyse(&file, &[]);
+    assert_eq!(code, 0, "{err}");
+    let white = out.lines().find(|l| l.starts_with("white:")).unwrap();
+    assert!(white.contains(" points over 1 moves"), "{white}");
+    assert!(white.contains("accuracy "), "{white}");
+    assert!(!out.contains(" cp "), "{out}");
+}
+
+/// A position with one legal action is valued through it: the search
+/// answers a lone action at once, so the check 16. Qb8+ of the Opera game
+/// (whose only answer, Nxb8, allows Rd8#) used to read as Black winning.
+#[test]
+fn a_forced_reply_is_valued_by_what_follows_it() {
+    let opera = [
+        "e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3",
+        "Qe7", "Nc3", "c6", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+", "Nbd7", "O-O-O", "Rd8", "Rxd7",
+        "Rxd7", "Rd1", "Qe6", "Bxd7+", "Nxd7", "Qb8+", "Nxb8", "Rd8#",
+    ];
+    let g = game("standard", None, &opera);
+    let settings = AnalysisSettings {
+        movetime: Duration::from_secs(60),
+        max_depth: 4,
+        threads: 1,
+    };
+    let a = analyse_game(&g, &settings, &AtomicBool::new(false), &|_, _| {});
+    let check = &a.plies[30];
+    assert_eq!(check.san, "Qb8+");
+    assert_eq!(check.after, Eval::Mate(1), "{check:?}");
+    let forced = &a.plies[31];
+    assert_eq!(forced.san, "Nxb8");
+    assert_eq!(
+        (forced.before, forced.best.as_deref()),
+        (Eval::Mate(-1), Some("Nxb8")),
+        "{forced:?}"
+    );
+    assert_eq!(forced.accuracy, Some(100.0));
+}

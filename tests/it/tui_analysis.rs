@@ -472,3 +472,172 @@ fn files_that_cannot_keep_an_analysis_say_so_and_stay_as_they_were() {
     assert!(app.requests.is_empty());
     assert!(replay_message(&app).contains("no moves to analyse"));
 }
+
+/// Morphy's Opera game (Paris 1858): 33 plies with sacrifices, so the
+/// graph has a shape and each side an accuracy of its own.
+const OPERA: [&str; 33] = [
+    "e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3",
+    "Qe7", "Nc3", "c6", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+", "Nbd7", "O-O-O", "Rd8", "Rxd7",
+    "Rxd7", "Rd1", "Qe6", "Bxd7+", "Nxd7", "Qb8+", "Nxb8", "Rd8#",
+];
+
+fn opera() -> Game {
+    let mut g = Game::new(variant("standard"), None, 1).unwrap();
+    for m in OPERA {
+        g.play_text(m).unwrap();
+    }
+    g
+}
+
+/// The graph's rows on screen: (top border row, rows including borders).
+fn graph_rows(s: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = s.lines().collect();
+    let top = lines.iter().position(|l| l.starts_with("┌ Evaluation ·"))?;
+    let bottom = (top..lines.len()).find(|&i| lines[i].starts_with('└'))?;
+    Some((top, bottom - top + 1))
+}
+
+/// Rows a square of the board drawn takes: from rank 8's label to 7's.
+fn square_rows(s: &str) -> usize {
+    let row = |label: &str| s.lines().position(|l| l.starts_with(label)).unwrap();
+    row(" 7") - row(" 8")
+}
+
+/// Issue 21, section 5: each side's accuracy is in the side panel, and on
+/// a taller terminal the graph grows (the board steps down one size for
+/// it) instead of keeping two rows of plot under a bigger board.
+#[test]
+fn accuracy_shows_and_the_graph_grows_with_the_terminal() {
+    let dir = temp_dir("analysis-accuracy");
+    let path = dir.join("opera.json");
+    save(&opera(), &path);
+    let mut app = viewer(path, &dir, (120, 40));
+    let plain = screen(&app);
+    analyse(&mut app);
+    let r = replay(&app);
+    let (white, black) = (
+        r.review.accuracy(motley::core::Color::White).unwrap(),
+        r.review.accuracy(motley::core::Color::Black).unwrap(),
+    );
+    // Morphy played the better game.
+    assert!(white > black, "{white} {black}");
+    go_to(&mut app, 16);
+    let s = screen(&app);
+    let line = row_of(&app, "Accuracy:");
+    assert!(
+        line.contains(&format!("White {white:.0}% Black {black:.0}%")),
+        "{line}"
+    );
+    // Without analysis the 9×4 board fills 120×40; with it the board is
+    // 7×3 and the graph has ten rows of plot, not two.
+    assert_eq!(square_rows(&plain), 4, "{plain}");
+    assert_eq!(square_rows(&s), 3, "{s}");
+    let (_, rows) = graph_rows(&s).expect("a graph");
+    assert_eq!(rows, 12, "{s}");
+    insta::assert_snapshot!("analysis_120x40_accuracy_and_graph", s);
+    // 80×24: the smallest comfortable board keeps its size; the graph
+    // takes the rows under it, and the accuracy fits the narrow panel.
+    app.size = (80, 24);
+    let s = screen(&app);
+    assert_eq!(square_rows(&s), 2, "{s}");
+    assert_eq!(graph_rows(&s).map(|g| g.1), Some(4), "{s}");
+    assert!(row_of(&app, "Accuracy:").contains("Black"), "{s}");
+    insta::assert_snapshot!("analysis_80x24_accuracy_and_graph", s);
+    // 100×30 had no room for a graph under its 7×3 board; now the board
+    // steps down and the graph has eight rows of plot.
+    app.size = (100, 30);
+    let s = screen(&app);
+    assert_eq!(graph_rows(&s).map(|g| g.1), Some(10), "{s}");
+}
+
+/// The graph writes `??` under each blunder's ply and `?` under each
+/// mistake's.
+#[test]
+fn the_graph_marks_blunders_and_mistakes_under_their_plies() {
+    let dir = temp_dir("analysis-graph-marks");
+    let path = dir.join("opera.json");
+    save(&opera(), &path);
+    let mut app = viewer(path, &dir, (120, 40));
+    analyse(&mut app);
+    let marks = replay(&app).review.marks();
+    let count = |m: Mark| marks.iter().filter(|x| **x == Some(m)).count();
+    let s = screen(&app);
+    let (top, rows) = graph_rows(&s).unwrap();
+    let border = s.lines().nth(top + rows - 1).unwrap();
+    // Each blunder's `??`, as long as no two share a column.
+    let blunders = count(Mark::Blunder);
+    assert!(blunders >= 1, "{marks:?}");
+    assert_eq!(border.matches("??").count(), blunders, "{border}");
+    let singles = border.replace("??", "").matches('?').count();
+    assert!(singles <= count(Mark::Mistake), "{border} {marks:?}");
+}
+
+/// A click on the graph goes to the ply drawn in that column: where the
+/// cursor stood for a ply, at either end, and on a blunder's `??`.
+#[test]
+fn clicking_the_graph_goes_to_that_ply() {
+    let dir = temp_dir("analysis-graph-click");
+    let path = dir.join("scholar.json");
+    save(&scholars_mate(), &path);
+    let mut app = viewer(path, &dir, (100, 35));
+    analyse(&mut app);
+    go_to(&mut app, 3);
+    let s = screen(&app);
+    let (top, rows) = graph_rows(&s).unwrap();
+    let lines: Vec<&str> = s.lines().collect();
+    // The cursor's column (in characters), in a row the curve leaves it.
+    let (cursor_row, cursor) = (top + 1..top + rows - 1)
+        .find_map(|y| Some((y, lines[y].chars().position(|c| c == '█')?)))
+        .unwrap();
+    go_to(&mut app, 0);
+    key(&mut app, KeyCode::Char('p'));
+    click(&mut app, cursor as u16, cursor_row as u16);
+    assert_eq!(replay(&app).ply, 3);
+    assert!(!replay(&app).autoplay, "a click stops autoplay");
+    assert!(screen(&app).contains("Evaluation · ply 3 of 7"));
+    // The ends of the plot.
+    let right = lines[top].chars().position(|c| c == '┐').unwrap() as u16;
+    click(&mut app, 1, (top + 1) as u16);
+    assert_eq!(replay(&app).ply, 0);
+    click(&mut app, right - 1, (top + 1) as u16);
+    assert_eq!(replay(&app).ply, 7);
+    // The blunder's mark in the bottom border: 3... Nf6??, ply 6.
+    let border = lines[top + rows - 1];
+    let at = border.chars().collect::<Vec<_>>();
+    let col = (0..at.len() - 1)
+        .find(|&i| at[i] == '?' && at[i + 1] == '?')
+        .unwrap() as u16;
+    click(&mut app, col, (top + rows - 1) as u16);
+    assert_eq!(replay(&app).ply, 6);
+    // Above the graph is the board, not a ply.
+    click(&mut app, 3, (top - 1) as u16);
+    assert_eq!(replay(&app).ply, 6);
+}
+
+/// An analysis stored before accuracy existed has no accuracy fields: it
+/// still reads, and the viewer works the accuracy out from its plies.
+#[test]
+fn an_analysis_stored_without_accuracy_shows_it_too() {
+    let dir = temp_dir("analysis-old-record");
+    let path = dir.join("scholar.json");
+    save(&scholars_mate(), &path);
+    analyse(&mut viewer(path.clone(), &dir, (100, 35)));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let analysis = &mut value["analysis"];
+    assert!(analysis["summary"][1]["accuracy"].is_number());
+    let stored_black = analysis["summary"][1]["accuracy"].as_f64().unwrap();
+    for side in analysis["summary"].as_array_mut().unwrap() {
+        side.as_object_mut().unwrap().remove("accuracy");
+    }
+    for ply in analysis["plies"].as_array_mut().unwrap() {
+        ply.as_object_mut().unwrap().remove("accuracy");
+    }
+    std::fs::write(&path, serde_json::to_string(&value).unwrap()).unwrap();
+    let app = viewer(path, &dir, (100, 35));
+    let r = replay(&app);
+    assert!(r.review.is_done() && r.review.from_the_record());
+    let black = r.review.accuracy(motley::core::Color::Black).unwrap();
+    assert!((black - stored_black).abs() < 0.1, "{black} {stored_black}");
+    assert!(row_of(&app, "Accuracy:").contains(&format!("Black {black:.0}%")));
+}
