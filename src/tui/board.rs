@@ -147,6 +147,8 @@ pub struct Marks {
     pub flipped: Bitboard,
     /// The engine's suggested move (hint or analysis).
     pub best: Vec<Square>,
+    /// A premove's from and to squares, waiting for its turn.
+    pub premove: Vec<Square>,
 }
 
 impl Marks {
@@ -158,6 +160,8 @@ impl Marks {
             Some(Mark::Selected)
         } else if self.cursor == Some(sq) {
             Some(Mark::Cursor)
+        } else if self.premove.contains(&sq) {
+            Some(Mark::Premove)
         } else if self.best.contains(&sq) {
             Some(Mark::Best)
         } else if self.flipped.contains(sq) {

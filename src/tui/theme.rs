@@ -163,6 +163,8 @@ struct Palette {
     last_move: Pair,
     /// The engine's suggested move (hint, analysis).
     best: Pair,
+    /// A premove's squares.
+    premove: Pair,
     destination: Swatch,
     coords: Swatch,
     centerline: Swatch,
@@ -188,6 +190,7 @@ const DEFAULT: Palette = Palette {
     flipped: [sw(130, 40, 130, 90), sw(90, 30, 90, 53)],
     last_move: [sw(84, 84, 16, 58), sw(74, 74, 12, 58)],
     best: [sw(0, 95, 95, 23), sw(0, 95, 95, 23)],
+    premove: [sw(95, 0, 0, 52), sw(95, 0, 0, 52)],
     destination: sw(120, 230, 120, 120),
     coords: sw(150, 150, 150, 246),
     centerline: sw(230, 60, 60, 167),
@@ -212,6 +215,7 @@ const HIGH_CONTRAST: Palette = Palette {
     flipped: [sw(95, 0, 95, 53), sw(95, 0, 95, 53)],
     last_move: [sw(95, 0, 135, 54), sw(95, 0, 135, 54)],
     best: [sw(0, 0, 95, 17), sw(0, 0, 95, 17)],
+    premove: [sw(95, 0, 0, 52), sw(95, 0, 0, 52)],
     destination: sw(0, 255, 255, 51),
     coords: sw(255, 255, 255, 231),
     centerline: sw(255, 255, 0, 226),
@@ -236,6 +240,7 @@ const COLOUR_BLIND: Palette = Palette {
     flipped: [sw(0, 95, 95, 23), sw(0, 95, 95, 23)],
     last_move: [sw(95, 95, 0, 58), sw(95, 95, 0, 58)],
     best: [sw(0, 0, 95, 17), sw(0, 0, 95, 17)],
+    premove: [sw(58, 58, 58, 237), sw(58, 58, 58, 237)],
     destination: sw(95, 215, 255, 81),
     coords: sw(150, 150, 150, 246),
     centerline: sw(255, 175, 0, 214),
@@ -260,6 +265,7 @@ const MONO: Palette = Palette {
     flipped: [sw(58, 58, 58, 237), sw(38, 38, 38, 235)],
     last_move: [sw(68, 68, 68, 238), sw(38, 38, 38, 235)],
     best: [sw(18, 18, 18, 233), sw(8, 8, 8, 232)],
+    premove: [sw(38, 38, 38, 235), sw(18, 18, 18, 233)],
     destination: sw(255, 255, 255, 231),
     coords: sw(168, 168, 168, 248),
     centerline: sw(255, 255, 255, 231),
@@ -296,17 +302,21 @@ pub enum Mark {
     /// its from and to squares, drawn with a colour of their own and with
     /// braces in every theme so it reads apart from the last move.
     Best,
+    /// A premove's from and to squares, drawn with parentheses in every
+    /// theme.
+    Premove,
 }
 
 impl Mark {
     /// Every mark.
-    pub const ALL: [Mark; 6] = [
+    pub const ALL: [Mark; 7] = [
         Mark::Check,
         Mark::Selected,
         Mark::Cursor,
         Mark::Flipped,
         Mark::LastMove,
         Mark::Best,
+        Mark::Premove,
     ];
 }
 
@@ -359,6 +369,7 @@ impl Theme {
             Some(Mark::Flipped) => p.flipped[i],
             Some(Mark::LastMove) => p.last_move[i],
             Some(Mark::Best) => p.best[i],
+            Some(Mark::Premove) => p.premove[i],
             None => p.square[i],
         }
     }
@@ -388,6 +399,7 @@ impl Theme {
             return match mark {
                 Some(Mark::Selected) => ('[', ']'),
                 Some(Mark::Best) => ('{', '}'),
+                Some(Mark::Premove) => ('(', ')'),
                 _ => (' ', ' '),
             };
         }
@@ -398,6 +410,7 @@ impl Theme {
             Some(Mark::LastMove) => ('\'', '\''),
             Some(Mark::Flipped) => ('~', '~'),
             Some(Mark::Best) => ('{', '}'),
+            Some(Mark::Premove) => ('(', ')'),
             None => (' ', ' '),
         }
     }

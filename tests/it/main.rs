@@ -57,6 +57,7 @@ mod tui_messages;
 mod tui_move_list;
 mod tui_new_game;
 mod tui_play;
+mod tui_premove;
 mod tui_replay_tools;
 mod tui_screens;
 mod tui_thinking;

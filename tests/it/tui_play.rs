@@ -409,8 +409,9 @@ fn computer_moves_and_move_now() {
         panic!("expected a computer's job")
     };
     assert!(job.order.stop.load(std::sync::atomic::Ordering::Relaxed));
+    // A click meanwhile plays nothing: it picks a piece for a premove.
     click_square(&mut app, "e7");
-    assert_message(&app, "thinking");
+    assert_message(&app, "premove");
     motley::tui::app::run_requests_inline(&mut app);
     assert_eq!(play_state(&app).session.game().ply(), 1);
 }

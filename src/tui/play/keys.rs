@@ -197,7 +197,7 @@ pub const PLAY_KEYS: &[KeyBinding<PlayAction, PlayWhen>] = {
         key(&[KeyCode::Char('?')], A::Help)
             .help("?", "this help")
             .bar(10, 0, "?", "help"),
-        key(&[KeyCode::Esc], A::Clear).help("Esc", "drop the selection, close a prompt or popup"),
+        key(&[KeyCode::Esc], A::Clear).help("Esc", "drop the selection or the premove, close a prompt or popup"),
         key(&[KeyCode::Char('q')], A::Leave)
             .help(
                 "q",

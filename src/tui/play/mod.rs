@@ -15,11 +15,13 @@ mod mouse;
 pub mod page;
 mod past;
 mod popups;
+mod premove;
 mod view;
 
 pub use keys::{PlayAction, PlayWhen, PLAY_KEYS};
 pub use model::PlayModel;
 pub use popups::{Exit, ListKind, Popup, PurchaseItem};
+pub use premove::Premove;
 pub use view::{PendingSave, PlayView, Press};
 
 use crate::ai::PlayerSpec;
@@ -156,14 +158,17 @@ impl PlayState {
         match settled {
             Settled::Ended => {
                 self.view.drop_selection();
+                self.view.premove = None;
                 self.view.popup = Some(popups::game_over(&self.session));
             }
-            Settled::StillOver => self.view.drop_selection(),
-            Settled::Ongoing if self.view.popup.is_none() => {
-                if let Some(job) = self.session.computer_job() {
-                    ctx.requests.push(Request::Think(Box::new(job)));
-                }
+            Settled::StillOver => {
+                self.view.drop_selection();
+                self.view.premove = None;
             }
+            Settled::Ongoing if self.view.popup.is_none() => match self.session.computer_job() {
+                Some(job) => ctx.requests.push(Request::Think(Box::new(job))),
+                None => self.play_premove(ctx),
+            },
             Settled::Ongoing => {}
         }
     }
@@ -322,8 +327,10 @@ impl PlayState {
             A::MoveCursor(dx, dy) => self.move_cursor(dx, dy, ctx.settings),
             A::PickAtCursor => self.pick(self.view.cursor, ctx),
             A::Clear => {
-                self.view.drop_selection();
-                self.view.message = None;
+                if !self.cancel_premove() {
+                    self.view.drop_selection();
+                    self.view.message = None;
+                }
             }
             A::OpenPrompt => match self.session.game().outcome() {
                 Some(_) => self
@@ -464,7 +471,10 @@ impl PlayState {
     /// Pick up / put down on a square (Enter, Space or a click).
     fn pick(&mut self, sq: Square, ctx: &mut Ctx) {
         if let Some(why) = self.session.not_your_turn() {
-            return self.view.refuse(not_your_turn_words(why));
+            return match self.premover() {
+                Some(side) => self.pick_premove(side, sq),
+                None => self.view.refuse(not_your_turn_words(why)),
+            };
         }
         let game = self.session.game();
         let legal = game.legal_actions();
@@ -533,6 +543,7 @@ impl PlayState {
 
     fn undo(&mut self, ctx: &mut Ctx) {
         self.view.drop_selection();
+        self.view.premove = None;
         let (undone, settled) = self.session.undo();
         if undone {
             self.view.popup = None;

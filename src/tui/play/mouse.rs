@@ -1,7 +1,8 @@
 //! The play screen's mouse: a click on a popup's item, the key bar, a move
 //! in the list (the position after it is looked at) or the board; a piece
 //! dragged from its square and released on another is moved there, as two
-//! clicks would; the wheel scrolls the move list.
+//! clicks would; a right-click cancels a premove; the wheel scrolls the
+//! move list.
 
 use super::keys::PlayAction;
 use super::popups::Popup;
@@ -23,6 +24,10 @@ impl PlayState {
             }
             MouseEventKind::Up(MouseButton::Left) => {
                 self.on_release(m, ctx);
+                Nav::Stay
+            }
+            MouseEventKind::Down(MouseButton::Right) => {
+                self.cancel_premove();
                 Nav::Stay
             }
             MouseEventKind::ScrollUp => self.update(PlayAction::ScrollMoves(1), ctx),

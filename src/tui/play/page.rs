@@ -122,6 +122,9 @@ impl PlayPage<'_> {
             if let Some(h) = self.control.hint() {
                 marks.best = action_squares(&h.action);
             }
+            if let Some(p) = view.premove {
+                marks.premove = vec![p.from, p.to];
+            }
         }
         draw_marked_board(buf, geom, pos, &marks, &facts.look, self.theme);
     }

@@ -4,6 +4,7 @@
 //! the past position looked at.
 
 use super::popups::{Exit, Popup};
+use super::premove::Premove;
 use crate::core::{Piece, Square};
 use crate::tui::base::Message;
 
@@ -32,6 +33,9 @@ pub struct PlayView {
     pub press: Option<Press>,
     /// A save to a file the player named, on its way.
     pub saving: Option<PendingSave>,
+    /// The move a person picked while the computer thought, played when
+    /// their turn comes.
+    pub premove: Option<Premove>,
 }
 
 /// A save to a file the player named, while it is being written: what
@@ -70,6 +74,7 @@ impl Default for PlayView {
             past: None,
             press: None,
             saving: None,
+            premove: None,
         }
     }
 }
