@@ -7,7 +7,7 @@
 //! draw it as a widget (`&App`).
 
 use super::base::{AppEvent, Ctx, Message, Nav, Request, MIN_HEIGHT, MIN_WIDTH};
-use super::config::Config;
+use super::config::{ConfigChange, ConfigKept, ConfigWrite};
 use super::menu::MenuState;
 use super::play::PlayState;
 use super::replay::ReplayState;
@@ -19,6 +19,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Which screen is showing.
@@ -152,11 +153,20 @@ impl App {
     /// (and left as it is).
     fn set_theme(&mut self, name: ThemeName) {
         self.theme = Theme::new(name, self.theme.mode, self.settings.ascii);
-        let Some(path) = &self.settings.config else {
-            return;
-        };
-        let saved = Config::update(path, |config| config.theme = Some(name));
-        if let (Err(e), Screen::Menu(m)) = (saved, &mut self.screen) {
+        if let Some(path) = &self.settings.config {
+            self.requests.push(Request::Config(Box::new(ConfigWrite {
+                path: path.clone(),
+                change: ConfigChange::Theme(name),
+            })));
+        }
+    }
+
+    /// A choice was kept in the config file, or could not be: a theme
+    /// that could not be kept is said on the menu.
+    fn config_kept(&mut self, kept: &ConfigKept) {
+        if let (ConfigChange::Theme(_), Err(e), Screen::Menu(m)) =
+            (&kept.change, &kept.result, &mut self.screen)
+        {
             m.message = Some(Message::error(format!("Theme not kept: {e}")));
         }
     }
@@ -230,6 +240,10 @@ pub fn handle(app: &mut App, event: AppEvent) {
         app.size = (w, h);
         return;
     }
+    if let AppEvent::ConfigKept(kept) = &event {
+        app.config_kept(kept);
+        return;
+    }
     let input = matches!(event, AppEvent::Key(_) | AppEvent::Mouse(_));
     if input && app.too_small() {
         // Only the enlarge message is showing; nothing on it to act on.
@@ -275,7 +289,7 @@ fn perform_writes(app: &mut App) {
         let Some(i) = app
             .requests
             .iter()
-            .position(|r| matches!(r, Request::Write(_)))
+            .position(|r| matches!(r, Request::Write(_) | Request::Config(_)))
         else {
             return;
         };
@@ -307,6 +321,7 @@ pub fn request_events(request: Request) -> Vec<AppEvent> {
         }],
         Request::Clipboard(_) => Vec::new(),
         Request::Write(write) => vec![AppEvent::Written(Box::new(write.perform()))],
+        Request::Config(write) => vec![AppEvent::ConfigKept(Arc::new(write.perform()))],
         Request::Analyse(job) => {
             let events = std::sync::Mutex::new(Vec::new());
             let done = job.run(&|p| {

@@ -3,6 +3,7 @@
 //! no screen, so screens import it and the app imports screens without a
 //! loop.
 
+use super::config::{ConfigKept, ConfigWrite};
 use super::review::AnalysisJob;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
@@ -81,6 +82,8 @@ pub enum AppEvent {
     },
     /// A write ([`Request::Write`]) was carried out: what it came to.
     Written(Box<Written>),
+    /// A change to the config file ([`Request::Config`]) was carried out.
+    ConfigKept(Arc<ConfigKept>),
 }
 
 impl AppEvent {
@@ -121,6 +124,10 @@ pub enum Request {
     /// an analysis stored), in the order asked; what it came to comes
     /// back as [`AppEvent::Written`].
     Write(Box<Write>),
+    /// Keep a choice in the config file off the input path, after the
+    /// writes asked before it; what it came to comes back as
+    /// [`AppEvent::ConfigKept`].
+    Config(Box<ConfigWrite>),
 }
 
 /// What every handler may read and queue work into.

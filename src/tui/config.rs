@@ -264,6 +264,47 @@ fn set_value(doc: &mut toml_edit::Table, key: &str, mut value: toml_edit::Value)
     }
 }
 
+/// A choice the config file keeps: written by the writer thread, off the
+/// input path, so a slow disk never delays the key that made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigChange {
+    /// The theme chosen on the menu.
+    Theme(ThemeName),
+    /// The new-game form's choices, remembered for the next game.
+    NewGame(NewGameChoices),
+}
+
+/// A change to keep in the config file at `path`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigWrite {
+    pub path: PathBuf,
+    pub change: ConfigChange,
+}
+
+impl ConfigWrite {
+    /// Keep the change (the file edited in place, [`Config::update`]).
+    pub fn perform(self) -> ConfigKept {
+        let result = match &self.change {
+            ConfigChange::Theme(name) => Config::update(&self.path, |c| c.theme = Some(*name)),
+            ConfigChange::NewGame(choices) => {
+                Config::update(&self.path, |c| c.new_game = choices.clone())
+            }
+        };
+        ConfigKept {
+            change: self.change,
+            result,
+        }
+    }
+}
+
+/// What keeping a change came to: the menu says when a theme could not
+/// be kept (the form's choices are remembered quietly).
+#[derive(Debug)]
+pub struct ConfigKept {
+    pub change: ConfigChange,
+    pub result: Result<(), ConfigError>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,7 +57,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use terminal::{take_terminal, AI_THREAD};
 use thiserror::Error;
-use writer::Writer;
+use writer::{Done, Writer};
 
 /// Why the UI could not run.
 #[derive(Debug, Error)]
@@ -127,10 +127,12 @@ pub fn run(mut app: App) -> Result<Ended, UiError> {
     watch_signals(tx.clone())?;
     let written = tx.clone();
     let mut writer = Writer::spawn(move |done| {
+        let event = match done {
+            Done::Game(written) => AppEvent::Written(Box::new(written)),
+            Done::Config(kept) => AppEvent::ConfigKept(Arc::new(kept)),
+        };
         // A failed send means the UI has quit: nobody waits for it.
-        written
-            .send(Wake::Event(AppEvent::Written(Box::new(done))))
-            .ok();
+        written.send(Wake::Event(event)).ok();
     })?;
     let (mut terminal, _guard) = take_terminal()?;
     let size = terminal.size()?;
@@ -206,7 +208,7 @@ fn finish_writes(
     spawn_requests(app, tx, writer);
     writer.finish();
     for wake in rx.try_iter() {
-        if let Wake::Event(event @ AppEvent::Written(_)) = wake {
+        if let Wake::Event(event @ (AppEvent::Written(_) | AppEvent::ConfigKept(_))) = wake {
             handle(app, event);
         }
     }
@@ -322,6 +324,7 @@ fn spawn_requests(app: &mut App, tx: &mpsc::Sender<Wake>, writer: &Writer) {
     for req in app.requests.drain(..) {
         match req {
             Request::Write(write) => writer.send(*write),
+            Request::Config(write) => writer.send_config(*write),
             Request::Think(job) => spawn_thinker(*job, tx),
             Request::Hint(job) => spawn_hint(*job, tx),
             Request::Analyse(job) => spawn_analysis(*job, tx),

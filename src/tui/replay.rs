@@ -433,6 +433,7 @@ impl ReplayState {
                 Nav::Stay
             }
             AppEvent::Resize(..)
+            | AppEvent::ConfigKept(_)
             | AppEvent::Thought { .. }
             | AppEvent::Thinking { .. }
             | AppEvent::EngineFailed { .. }

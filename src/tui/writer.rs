@@ -1,18 +1,41 @@
 //! The writer thread: every write the screens ask for ([`Write`]: a game
-//! kept or saved, an export, an analysis stored) is carried out here, one
-//! after the other in the order asked, and what it came to is reported
-//! back — so a slow or failing disk never delays a key press. A game kept
-//! again before its last keeping was written is written once, as it
-//! stands last.
+//! kept or saved, an export, an analysis stored; and a choice kept in the
+//! config file) is carried out here, one after the other in the order
+//! asked, and what it came to is reported back — so a slow or failing
+//! disk never delays a key press. A game kept again before its last
+//! keeping was written is written once, as it stands last.
 
+use super::config::{ConfigKept, ConfigWrite};
 use crate::session::{Write, Written};
 use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 
+/// One write for the thread: a game's, or the config file's.
+enum Job {
+    Game(Write),
+    Config(ConfigWrite),
+}
+
+impl Job {
+    fn perform(self) -> Done {
+        match self {
+            Job::Game(write) => Done::Game(write.perform()),
+            Job::Config(write) => Done::Config(write.perform()),
+        }
+    }
+}
+
+/// What a write came to.
+#[derive(Debug)]
+pub enum Done {
+    Game(Written),
+    Config(ConfigKept),
+}
+
 /// The writer thread and the way to it.
 pub struct Writer {
-    to_thread: Option<mpsc::Sender<Write>>,
+    to_thread: Option<mpsc::Sender<Job>>,
     thread: Option<JoinHandle<()>>,
     /// Where reports go, for a write carried out here when the thread is
     /// gone.
@@ -20,13 +43,13 @@ pub struct Writer {
 }
 
 /// Hands what a write came to back to the UI.
-type Report = std::sync::Arc<dyn Fn(Written) + Send + Sync>;
+type Report = std::sync::Arc<dyn Fn(Done) + Send + Sync>;
 
 impl Writer {
     /// Start the thread; each write's outcome goes to `report`.
-    pub fn spawn(report: impl Fn(Written) + Send + Sync + 'static) -> std::io::Result<Writer> {
+    pub fn spawn(report: impl Fn(Done) + Send + Sync + 'static) -> std::io::Result<Writer> {
         let report: Report = std::sync::Arc::new(report);
-        let (to_thread, writes) = mpsc::channel::<Write>();
+        let (to_thread, writes) = mpsc::channel::<Job>();
         let thread_report = report.clone();
         let thread = std::thread::Builder::new()
             .name("motley-writer".to_string())
@@ -41,12 +64,21 @@ impl Writer {
     /// Carry `write` out after those asked before it. Should the thread be
     /// gone, it is carried out here and now (nothing is lost).
     pub fn send(&self, write: Write) {
+        self.send_job(Job::Game(write));
+    }
+
+    /// Keep a choice in the config file, after the writes asked before it.
+    pub fn send_config(&self, write: ConfigWrite) {
+        self.send_job(Job::Config(write));
+    }
+
+    fn send_job(&self, job: Job) {
         let unsent = match &self.to_thread {
-            Some(tx) => tx.send(write).err().map(|e| e.0),
-            None => Some(write),
+            Some(tx) => tx.send(job).err().map(|e| e.0),
+            None => Some(job),
         };
-        if let Some(write) = unsent {
-            (self.report)(write.perform());
+        if let Some(job) = unsent {
+            (self.report)(job.perform());
         }
     }
 
@@ -67,7 +99,7 @@ impl Drop for Writer {
 }
 
 /// The thread's loop: write in order until the UI hangs up.
-fn write_all(writes: &mpsc::Receiver<Write>, report: &(dyn Fn(Written) + Send + Sync)) {
+fn write_all(writes: &mpsc::Receiver<Job>, report: &(dyn Fn(Done) + Send + Sync)) {
     let mut queue = VecDeque::new();
     loop {
         if queue.is_empty() {
@@ -77,13 +109,19 @@ fn write_all(writes: &mpsc::Receiver<Write>, report: &(dyn Fn(Written) + Send + 
             }
         }
         queue.extend(writes.try_iter());
-        let Some(write) = queue.pop_front() else {
+        let Some(job) = queue.pop_front() else {
             continue;
         };
-        if superseded(&write, &queue) {
-            continue;
+        if let Job::Game(write) = &job {
+            let games = queue.iter().filter_map(|j| match j {
+                Job::Game(w) => Some(w),
+                Job::Config(_) => None,
+            });
+            if superseded(write, games) {
+                continue;
+            }
         }
-        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| write.perform()));
+        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.perform()));
         if let Ok(done) = done {
             report(done);
         }
@@ -93,7 +131,7 @@ fn write_all(writes: &mpsc::Receiver<Write>, report: &(dyn Fn(Written) + Send + 
 /// Is `write` a keeping of a game that a later one in `queue` replaces
 /// before anything else is written for that game? (An announced one is
 /// always written: the screen waits for its answer.)
-fn superseded(write: &Write, queue: &VecDeque<Write>) -> bool {
+fn superseded<'a>(write: &Write, queue: impl IntoIterator<Item = &'a Write>) -> bool {
     let Write::Keep {
         session,
         announce: false,
@@ -102,7 +140,7 @@ fn superseded(write: &Write, queue: &VecDeque<Write>) -> bool {
     else {
         return false;
     };
-    let next_of_game = queue.iter().find(|w| match w {
+    let next_of_game = queue.into_iter().find(|w| match w {
         Write::Keep { session: s, .. }
         | Write::SaveAs { session: s, .. }
         | Write::Close { session: s, .. } => s == session,
@@ -138,7 +176,12 @@ mod tests {
         let dir = tmp.path().join("games");
         let reports = Arc::new(Mutex::new(Vec::new()));
         let heard = reports.clone();
-        let mut writer = Writer::spawn(move |w| heard.lock().unwrap().push(w)).unwrap();
+        let mut writer = Writer::spawn(move |done| {
+            if let Done::Game(w) = done {
+                heard.lock().unwrap().push(w);
+            }
+        })
+        .unwrap();
         let slot = RecordSlot::default();
         let mut game = Game::new(Registry::builtin().get("standard").unwrap(), None, 1).unwrap();
         for mv in ["e4", "e5", "Nf3"] {

@@ -424,6 +424,27 @@ fn the_menu_switches_theme_at_once_and_keeps_it_in_the_config_file() {
 }
 
 #[test]
+fn a_theme_is_kept_off_the_input_path_by_a_request() {
+    use motley::tui::app::{handle, run_requests_inline};
+    use motley::tui::base::{AppEvent, Request};
+    use motley::tui::config::Config;
+    let dir = temp_dir("look-menu-theme-request");
+    let path = dir.join("config.toml");
+    let mut app = menu_app(dir.path());
+    // The key changes the theme at once and only asks for the write.
+    handle(&mut app, AppEvent::key(KeyCode::Char('t')));
+    assert_eq!(app.theme.name, ThemeName::HighContrast);
+    assert!(!path.exists(), "nothing written by the key itself");
+    assert!(matches!(app.requests.as_slice(), [Request::Config(_)]));
+    // The runtime carries it out.
+    run_requests_inline(&mut app);
+    assert_eq!(
+        Config::read(&path).unwrap().theme,
+        Some(ThemeName::HighContrast)
+    );
+}
+
+#[test]
 fn a_broken_config_file_is_said_and_left_alone() {
     let dir = temp_dir("look-menu-broken");
     let path = dir.join("config.toml");

@@ -25,8 +25,8 @@ use crate::game::Game;
 use crate::record::games::OpenGame;
 use crate::record::RecordErrorKind;
 use crate::session::{load_game, seat_players, Session, Written};
-use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayChoices, PlayStart, ReplayStart};
-use crate::tui::config::{Config, NewGameChoices};
+use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayChoices, PlayStart, ReplayStart, Request};
+use crate::tui::config::{Config, ConfigChange, ConfigWrite, NewGameChoices};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
@@ -231,7 +231,10 @@ impl MenuState {
                 if let (Nav::Play(_), Some(path)) = (&nav, &ctx.settings.config) {
                     // Remembered for the next new game; a config file that
                     // cannot be read was reported at start and is left alone.
-                    let _ = Config::update(path, |c| c.new_game = form.choices(ctx.registry));
+                    ctx.requests.push(Request::Config(Box::new(ConfigWrite {
+                        path: path.clone(),
+                        change: ConfigChange::NewGame(form.choices(ctx.registry)),
+                    })));
                 }
                 nav
             }

@@ -285,9 +285,10 @@ impl PlayState {
                 }
                 Nav::Stay
             }
-            AppEvent::Resize(..) | AppEvent::Analysed { .. } | AppEvent::AnalysisDone { .. } => {
-                Nav::Stay
-            }
+            AppEvent::Resize(..)
+            | AppEvent::ConfigKept(_)
+            | AppEvent::Analysed { .. }
+            | AppEvent::AnalysisDone { .. } => Nav::Stay,
         }
     }
 
