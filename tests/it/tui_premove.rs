@@ -150,3 +150,21 @@ fn a_queued_premove_marks_its_squares_snapshot() {
     assert!(s.contains('(') && s.contains(')'), "{s}");
     insta::assert_snapshot!("premove_queued_80x24", s);
 }
+
+#[test]
+fn a_premove_can_be_typed_in_coordinates_but_not_in_san() {
+    let mut app = computer_thinking();
+    for c in ":Nf3".chars() {
+        handle(&mut app, AppEvent::char(c));
+    }
+    handle(&mut app, AppEvent::key(KeyCode::Enter));
+    assert_eq!(premove(&app), None);
+    assert_message(&app, "a premove is typed in coordinates");
+    for c in ":g1f3".chars() {
+        handle(&mut app, AppEvent::char(c));
+    }
+    handle(&mut app, AppEvent::key(KeyCode::Enter));
+    assert_message(&app, "premove g1f3 queued");
+    run_requests_inline(&mut app);
+    assert_eq!(play_state(&app).session.game().sans()[2], "Nf3");
+}

@@ -458,7 +458,10 @@ impl PlayState {
             return;
         }
         if let Some(why) = self.session.not_your_turn() {
-            return self.view.refuse(not_your_turn_words(why));
+            return match self.premover() {
+                Some(side) => self.type_premove(side, text),
+                None => self.view.refuse(not_your_turn_words(why)),
+            };
         }
         match self.session.play_text(text) {
             Ok(settled) => {

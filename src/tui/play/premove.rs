@@ -1,5 +1,6 @@
 //! One premove: while the computer thinks, the person waiting may pick a
-//! move of their own (click, drag or keys, as any move). It is played as
+//! move of their own (click, drag or keys, as any move, or typed in
+//! coordinates). It is played as
 //! soon as their turn comes if the rules allow it then, and dropped with
 //! the rules' reason if not. Esc or a right-click cancels it.
 
@@ -55,6 +56,20 @@ impl PlayState {
         self.view.say(format!(
             "premove {from}{sq} queued: played when {name} is to move, if legal then (Esc or a right-click cancels)"
         ));
+    }
+
+    /// A premove typed while the computer thinks: in coordinates only
+    /// (`g1f3`), since SAN names a move of a position not reached yet.
+    pub(super) fn type_premove(&mut self, side: Color, text: &str) {
+        match CoordText::parse(text) {
+            Ok(CoordText::Move { from, to, .. }) => {
+                self.view.selected = Some(from);
+                self.pick_premove(side, to);
+            }
+            _ => self.view.refuse(
+                "the computer is thinking: a premove is typed in coordinates (e.g. g1f3), or picked on the board",
+            ),
+        }
     }
 
     /// Esc or a right-click: drop the premove, or the piece picked up for
