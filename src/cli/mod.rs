@@ -179,6 +179,13 @@ pub struct PlayArgs {
     /// Black's player (as White's).
     #[arg(long, default_value = "human")]
     pub black: motley::ai::PlayerSpec,
+    /// White's name, kept in the record and PGN (default: a computer by
+    /// its kind, the only person by their login name, else "White").
+    #[arg(long, value_name = "NAME")]
+    pub white_name: Option<String>,
+    /// Black's name (as White's).
+    #[arg(long, value_name = "NAME")]
+    pub black_name: Option<String>,
     /// Start from this FEN instead of the variant's start.
     #[arg(long)]
     pub fen: Option<String>,
@@ -771,7 +778,9 @@ fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     launch.settings.auto_flip = !args.no_auto_flip;
     launch.settings.session.movetime = Duration::from_millis(args.movetime.max(1));
     let players = [args.white, args.black];
-    let mut session = Session::new(game, players).with_settings(launch.settings.session.clone());
+    let mut session = Session::new(game, players)
+        .with_settings(launch.settings.session.clone())
+        .with_names([args.white_name.as_deref(), args.black_name.as_deref()]);
     if let Some(tc) = args.clock {
         session = session.with_clock(tc);
     }

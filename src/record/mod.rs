@@ -82,6 +82,11 @@ pub struct GameRecord {
     /// Who played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<Players>,
+    /// The players' names as people read them ("Ann", "Computer (level
+    /// 4)"), written as PGN's White and Black tags. Optional: older
+    /// records have none, and older Motleys ignore it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<Players>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
@@ -191,6 +196,9 @@ pub struct SavedGame {
     pub game: Game,
     /// Who played, when the file says.
     pub players: Option<Players>,
+    /// The players' names, when the file gives them (a record's `names`,
+    /// PGN's White and Black tags).
+    pub names: Option<Players>,
     /// Date as the file gives it (RFC 3339 from JSON, `YYYY.MM.DD` from PGN).
     pub date: Option<String>,
     /// Hints each side used (White, Black), when the record counts them.
@@ -492,6 +500,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         seed: game.seed(),
         moves: game.actions().iter().map(Action::to_string).collect(),
         players: None,
+        names: None,
         result: Some(result_token(outcome.as_ref()).to_string()),
         reason: outcome.map(|o| RecordedReason::Known(o.reason)),
         san: Some(game.sans().to_vec()),
@@ -571,6 +580,7 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
     let saved = SavedGame {
         game,
         players: rec.players.clone(),
+        names: rec.names.clone(),
         date: rec.date.clone().or_else(|| rec.saved.clone()),
         hints: rec.hints,
         analysis: rec.analysis.clone(),

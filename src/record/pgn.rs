@@ -758,6 +758,7 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
     };
     let saved = SavedGame {
         game,
+        names: players.clone(),
         players,
         date,
         hints: None,

@@ -36,6 +36,8 @@ pub struct LoadedGame {
     pub error: Option<RecordError>,
     /// Who played, as the file names them.
     pub players: Option<Players>,
+    /// The players' names, when the file gives them.
+    pub names: Option<Players>,
     /// Hints each side used, as the record counts them.
     pub hints: Option<[u32; 2]>,
     /// The analysis stored with the record (JSON), if any.
@@ -70,6 +72,7 @@ pub fn loaded(replayed: Replayed, path: &Path) -> Result<LoadedGame, LoadError> 
             game: saved.game,
             error,
             players: saved.players,
+            names: saved.names,
             hints: saved.hints,
             analysis: saved.analysis,
             movetime_ms: saved.movetime_ms,

@@ -354,8 +354,13 @@ fn save_match_game(
     game: &Game,
     [white, black]: &[PlayerSpec; 2],
 ) -> Result<PathBuf, RecordError> {
-    let names = (white.to_string(), black.to_string());
-    let rec = crate::record::store::record_to_save(game, Some((&names.0, &names.1)));
+    let specs = (white.to_string(), black.to_string());
+    let mut rec = crate::record::store::record_to_save(game, Some((&specs.0, &specs.1)));
+    let sides = crate::rules::Describe::side_names(game.position());
+    rec.names = Some(crate::record::Players {
+        white: super::default_name(white, sides[0], None),
+        black: super::default_name(black, sides[1], None),
+    });
     crate::record::store::save_record_new(dir, base, &rec, crate::disk::files::Durability::Flushed)
 }
 

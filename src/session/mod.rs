@@ -32,7 +32,7 @@ pub mod writes;
 pub use jobs::{Hint, HintJob, SearchOrder, ThinkJob};
 pub use loading::{load_game, load_nth, LoadError, LoadedGame};
 pub use match_play::MatchScore;
-pub use players::{seat_players, Player, PlayerError, SeatError};
+pub use players::{clean_name, default_name, seat_players, Player, PlayerError, SeatError};
 pub use progress::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY};
 pub use refusals::{ComputerProblem, HintRefusal, NotYourTurn};
 pub use saving::SaveTargetError;
@@ -88,6 +88,9 @@ pub struct Session {
     /// Bumped by every settling, which every change to the game ends in:
     /// a view compares it to know whether what it worked out still holds.
     revision: u64,
+    /// The names given to the players (White, Black); `None`: the default
+    /// ([`players::default_name`]).
+    names: [Option<String>; 2],
 }
 
 impl Session {
@@ -105,7 +108,40 @@ impl Session {
             ending_reported: false,
             movetime: None,
             revision: 0,
+            names: [None, None],
         }
+    }
+
+    /// The players named (White, Black): each cleaned ([`clean_name`]);
+    /// an empty one keeps its default.
+    pub fn with_names(mut self, names: [Option<&str>; 2]) -> Session {
+        self.names = names.map(|n| n.and_then(clean_name));
+        self
+    }
+
+    /// The name given to `side`'s player, if one was other than its
+    /// default (a record keeps the defaults too).
+    pub fn given_name(&self, side: Color) -> Option<&str> {
+        let name = self.names[side.index()].as_deref()?;
+        (name != self.default_name(side)).then_some(name)
+    }
+
+    /// The players' names (White, Black): as given, else by default.
+    pub fn names(&self) -> [String; 2] {
+        [Color::White, Color::Black].map(|side| match &self.names[side.index()] {
+            Some(name) => name.clone(),
+            None => self.default_name(side),
+        })
+    }
+
+    /// A computer by its kind; a person by their login name when they are
+    /// the only person playing, else by their side.
+    fn default_name(&self, side: Color) -> String {
+        let specs = self.players();
+        let people = specs.iter().filter(|p| **p == PlayerSpec::Human).count();
+        let login = (people == 1).then(players::login_name).flatten();
+        let spec = &specs[side.index()];
+        players::default_name(spec, self.side_name(side), login.as_deref())
     }
 
     /// The game played with `settings` (rather than the defaults: nothing
@@ -395,6 +431,7 @@ impl Session {
             settings: self.settings.clone(),
             movetime: self.movetime,
             match_score: next_in_match.map(|m| m.after(&self.game)),
+            names: [self.names[1].clone(), self.names[0].clone()],
             ..Session::new(game, [black, white])
         };
         if let Some(control) = self.clock.control() {
@@ -636,7 +673,7 @@ impl Session {
 
     /// The game as PGN, with its players.
     pub fn pgn(&self) -> String {
-        let [w, b] = self.players().map(|p| p.to_string());
+        let [w, b] = self.names();
         crate::record::export_pgn(&self.game, Some((&w, &b)))
     }
 
@@ -687,6 +724,8 @@ impl Session {
     fn record(&self) -> GameRecord {
         let [w, b] = self.players().map(|p| p.to_string());
         let mut rec = crate::record::store::record_to_save(&self.game, Some((&w, &b)));
+        let [white, black] = self.names();
+        rec.names = Some(crate::record::Players { white, black });
         let hints = self.searches.hints_used();
         rec.hints = (hints != [0, 0]).then_some(hints);
         rec.movetime_ms = self.movetime.map(|t| {
@@ -695,5 +734,35 @@ impl Session {
                 .clamp(1, crate::record::MAX_MOVETIME_MS)
         });
         rec
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::variant::Registry;
+    use crate::record::Players;
+
+    #[test]
+    fn names_are_kept_in_the_record_and_follow_the_players_in_a_rematch() {
+        let variant = Registry::builtin().get("standard").unwrap();
+        let game = Game::new(variant, None, 1).unwrap();
+        let players = [PlayerSpec::Human, PlayerSpec::Greedy];
+        let session = Session::new(game, players).with_names([Some("Ann"), Some("  ")]);
+        let names = Players {
+            white: "Ann".into(),
+            black: "Computer (greedy)".into(),
+        };
+        assert_eq!(session.record().names, Some(names));
+        assert_eq!(session.given_name(Color::White), Some("Ann"));
+        // A default kept in a record is not shown as a given name.
+        assert_eq!(session.given_name(Color::Black), None);
+        // The rematch swaps colours, and the names go with their players.
+        let next = session.next_game().unwrap();
+        assert_eq!(next.players(), [PlayerSpec::Greedy, PlayerSpec::Human]);
+        assert_eq!(
+            next.names(),
+            ["Computer (greedy)".to_string(), "Ann".to_string()]
+        );
     }
 }

@@ -195,3 +195,87 @@ pub fn seat_players(players: Option<&Players>, own_record: bool) -> ([PlayerSpec
     }
     (seats, left_out)
 }
+
+/// Longest name a player is given (longer ones are cut).
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// A name as typed or read from a file, fit to show and save: control
+/// characters dropped, spaces trimmed, at most [`MAX_NAME_CHARS`]; `None`
+/// when nothing is left.
+pub fn clean_name(raw: &str) -> Option<String> {
+    let name: String = raw
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME_CHARS)
+        .collect();
+    let name = name.trim();
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+/// The name of a player nobody named: a computer by what it is
+/// ("Computer (level 4)"), an engine by its program, and a person by
+/// `login` (their login name, when they are the only person playing)
+/// or else by their side (`side`: "White").
+pub fn default_name(spec: &PlayerSpec, side: &str, login: Option<&str>) -> String {
+    match spec {
+        PlayerSpec::Human => login
+            .and_then(clean_name)
+            .unwrap_or_else(|| side.to_string()),
+        PlayerSpec::Computer { level } => format!("Computer (level {level})"),
+        PlayerSpec::Random => "Computer (random)".to_string(),
+        PlayerSpec::Greedy => "Computer (greedy)".to_string(),
+        PlayerSpec::Uci { command } => {
+            let program = command.split_whitespace().next().unwrap_or("");
+            let program = std::path::Path::new(program)
+                .file_name()
+                .map_or(program.to_string(), |f| f.to_string_lossy().to_string());
+            format!("Engine ({})", clean_name(&program).unwrap_or_default())
+        }
+    }
+}
+
+/// The login name of the person running Motley, if the system says.
+pub fn login_name() -> Option<String> {
+    ["USER", "LOGNAME"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().and_then(|v| clean_name(&v)))
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn a_computer_is_named_by_its_kind_and_a_person_by_login_or_side() {
+        let level = PlayerSpec::Computer { level: 4 };
+        assert_eq!(default_name(&level, "White", None), "Computer (level 4)");
+        assert_eq!(
+            default_name(&PlayerSpec::Greedy, "White", None),
+            "Computer (greedy)"
+        );
+        let engine = PlayerSpec::Uci {
+            command: "/usr/games/stockfish --threads 2".into(),
+        };
+        assert_eq!(default_name(&engine, "Black", None), "Engine (stockfish)");
+        assert_eq!(
+            default_name(&PlayerSpec::Human, "Black", Some("ann")),
+            "ann"
+        );
+        assert_eq!(default_name(&PlayerSpec::Human, "Black", None), "Black");
+        assert_eq!(
+            default_name(&PlayerSpec::Human, "South", Some(" \n")),
+            "South"
+        );
+    }
+
+    #[test]
+    fn a_name_loses_control_characters_and_is_cut_to_its_bound() {
+        assert_eq!(clean_name(" A\u{1b}[31mnn "), Some("A[31mnn".to_string()));
+        assert_eq!(clean_name("\t\n"), None);
+        let long = "x".repeat(100);
+        assert_eq!(
+            clean_name(&long).map(|n| n.chars().count()),
+            Some(MAX_NAME_CHARS)
+        );
+    }
+}

@@ -256,6 +256,9 @@ pub struct ReplayStart {
     pub error: Option<String>,
     /// Who played, as the file names them (a branch offers them).
     pub players: Option<crate::record::Players>,
+    /// The players' names, when the file gives them (its PGN export
+    /// writes them).
+    pub names: Option<crate::record::Players>,
     /// The analysis stored with the record (JSON), if any.
     pub analysis: Option<serde_json::Value>,
 }

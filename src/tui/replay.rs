@@ -195,6 +195,8 @@ pub struct ReplayState {
     pub review: Review,
     /// Who played, as the file names them (a branch offers them).
     pub players: Option<crate::record::Players>,
+    /// The players' names, when the file gives them.
+    pub names: Option<crate::record::Players>,
     /// The games of the file, when it holds several.
     pub games: Option<FileGames>,
     /// How the game ended, if it has (the game never changes here).
@@ -234,6 +236,7 @@ impl ReplayState {
             speed: 2,
             view: ReplayView::default(),
             players: None,
+            names: None,
             games: None,
         }
     }
@@ -248,6 +251,7 @@ impl ReplayState {
         let mut state =
             ReplayState::new(start.game, start.path, start.error).with_stored(start.analysis);
         state.players = start.players;
+        state.names = start.names;
         if let Some(games) = games {
             state.view.popup = Some(ReplayPopup::Games { cursor: 0 });
             state.view.message = Some(Message::info(format!(
@@ -268,6 +272,7 @@ impl ReplayState {
             path: Some(path),
             error: loaded.error.map(|e| e.to_string()),
             players: loaded.players,
+            names: loaded.names,
             analysis: loaded.analysis,
         };
         Ok(ReplayState::open_start(start, registry))
@@ -283,6 +288,7 @@ impl ReplayState {
                 game,
                 error,
                 players,
+                names,
                 analysis,
                 ..
             }) => {
@@ -290,6 +296,7 @@ impl ReplayState {
                 let error = error.map(|e| e.to_string());
                 let mut next = ReplayState::new(game, Some(path), error).with_stored(analysis);
                 next.players = players;
+                next.names = names;
                 next.games = self.games.take().map(|g| FileGames { shown: index, ..g });
                 next.speed = self.speed;
                 next.view.flipped = self.view.flipped;
@@ -632,7 +639,8 @@ impl ReplayState {
         let Some(position) = self.game.position_at(self.ply) else {
             return;
         };
-        let players = self.players.as_ref();
+        // The names as the file gives them, else who played.
+        let players = self.names.as_ref().or(self.players.as_ref());
         let shown = Shown {
             position,
             plies: self.len(),

@@ -422,3 +422,30 @@ fn a_save_that_runs_out_of_space_leaves_the_old_file_intact() {
         .collect();
     assert_eq!(names, ["game.json"]);
 }
+
+/// Issue 21, section 6: the players' names are a record's optional
+/// `names`, read back with the game; PGN's White and Black tags are read as
+/// names too.
+#[test]
+fn names_are_read_back_from_a_record_and_from_pgn_tags() {
+    use motley::record::{store::record_to_save, Players};
+    let tmp = tempfile::tempdir().unwrap();
+    let registry = Registry::builtin();
+    let mut game = Game::new(registry.get("standard").unwrap(), None, 1).unwrap();
+    game.play_text("e4").unwrap();
+    let mut rec = record_to_save(&game, Some(("human", "ai:3")));
+    let names = Players {
+        white: "Ann".into(),
+        black: "Computer (level 3)".into(),
+    };
+    rec.names = Some(names.clone());
+    let json = tmp.path().join("named.json");
+    motley::record::store::save_record(&json, &rec).unwrap();
+    let saved = motley::record::load_all(&json, &registry).unwrap();
+    assert_eq!(saved[0].names.as_ref(), Some(&names));
+    let pgn = tmp.path().join("named.pgn");
+    std::fs::write(&pgn, "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 *\n").unwrap();
+    let saved = motley::record::load_all(&pgn, &registry).unwrap();
+    let read = saved[0].names.as_ref().unwrap();
+    assert_eq!((read.white.as_str(), read.black.as_str()), ("Ann", "Bob"));
+}

@@ -142,6 +142,8 @@ fn the_form_at_the_minimum_size_scrolls_to_the_focused_row_snapshot() {
         let s = screen(&app);
         let marker = match rows[f.row] {
             FormRow::Start => "Start the game",
+            FormRow::WhiteName => "White's name",
+            FormRow::BlackName => "Black's name",
             FormRow::AutoFlip => "Auto-flip",
             FormRow::Ascii => "ASCII pieces",
             FormRow::Theme => "Theme",
@@ -365,4 +367,34 @@ fn clicks_change_values_and_start_the_game() {
         Some(TimeControl::minutes(30, 0))
     );
     assert!(p.session.game().position().turn() == motley::core::Color::White);
+}
+
+/// Issue 21, section 6: player names typed on the form are the game's, kept
+/// in its record and written as PGN's White and Black tags; an empty one
+/// is the default (a computer by its kind).
+#[test]
+fn names_typed_on_the_form_go_into_the_record_and_the_pgn() {
+    let dir = temp_dir("form-names");
+    let mut app = menu_app(&dir, BIG);
+    open_form(&mut app, "standard");
+    // White: ai:2; Black stays human and is named.
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    focus(&mut app, FormRow::BlackName);
+    typ(&mut app, "Ann\u{7}e");
+    key(&mut app, KeyCode::Enter);
+    let p = play_state(&app);
+    assert_eq!(
+        p.session.names(),
+        ["Computer (level 2)".to_string(), "Anne".to_string()],
+        "a control character typed is dropped"
+    );
+    assert!(
+        screen(&app).contains("Black: Anne (human)"),
+        "{}",
+        screen(&app)
+    );
+    let pgn = p.session.pgn();
+    assert!(pgn.contains("[White \"Computer (level 2)\"]"), "{pgn}");
+    assert!(pgn.contains("[Black \"Anne\"]"), "{pgn}");
 }

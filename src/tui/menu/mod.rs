@@ -20,6 +20,7 @@ pub use new_game::{
 };
 pub use variants::{PickerStep, VariantPicker};
 
+use crate::core::Color;
 use crate::game::variant::Registry;
 use crate::game::Game;
 use crate::record::games::OpenGame;
@@ -334,11 +335,18 @@ impl MenuState {
                 path: Some(path),
                 error: loaded.error.map(|e| e.to_string()),
                 players: loaded.players,
+                names: loaded.names,
                 analysis: loaded.analysis,
             }));
         }
         let (players, left_out) = seat_players(loaded.players.as_ref(), own_record);
+        // A side an engine is not seated for keeps no engine's name.
+        let names = loaded.names.as_ref().map_or([None, None], |n| {
+            [(Color::White, &n.white), (Color::Black, &n.black)]
+                .map(|(side, name)| (!left_out.contains(&side)).then_some(name.as_str()))
+        });
         let session = Session::new(loaded.game, players)
+            .with_names(names)
             .with_hints(loaded.hints)
             .with_movetime(loaded.movetime_ms);
         let left_out = match left_out.as_slice() {
@@ -426,7 +434,8 @@ fn new_game_session(
     let setup = form.setup(registry)?;
     let seed = setup.seed.unwrap_or_else(Game::clock_seed);
     let game = Game::new(variant, setup.fen.as_deref(), seed)?;
-    let mut session = Session::new(game, setup.players.clone());
+    let names = setup.names.each_ref().map(|n| Some(n.as_str()));
+    let mut session = Session::new(game, setup.players.clone()).with_names(names);
     if let Some(tc) = setup.clock {
         session = session.with_clock(tc);
     }

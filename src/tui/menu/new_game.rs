@@ -68,6 +68,8 @@ pub struct NewGameForm {
     pub ascii: bool,
     /// Turn the board to the side to move in hot-seat games.
     pub auto_flip: bool,
+    /// The players' names as typed (White, Black; empty: the default).
+    pub names: [String; 2],
 }
 
 /// The clock choices: none, then the usual presets.
@@ -94,6 +96,9 @@ pub enum FormRow {
     Theme,
     Ascii,
     AutoFlip,
+    /// The players' names (empty: the default name).
+    WhiteName,
+    BlackName,
     Start,
 }
 
@@ -102,7 +107,12 @@ impl FormRow {
     fn is_text(self) -> bool {
         matches!(
             self,
-            FormRow::WhiteEngine | FormRow::BlackEngine | FormRow::Fen | FormRow::Seed
+            FormRow::WhiteEngine
+                | FormRow::BlackEngine
+                | FormRow::Fen
+                | FormRow::Seed
+                | FormRow::WhiteName
+                | FormRow::BlackName
         )
     }
 }
@@ -136,6 +146,8 @@ pub enum FormError {
 pub struct NewGameSetup {
     /// White's and Black's players.
     pub players: [PlayerSpec; 2],
+    /// Their names as typed (empty: the default).
+    pub names: [String; 2],
     /// The start position, or the variant's start.
     pub fen: Option<String>,
     /// The seed typed, or `None` for a new one.
@@ -286,6 +298,7 @@ impl NewGameForm {
             seed: String::new(),
             ascii: defaults.ascii,
             auto_flip: defaults.auto_flip,
+            names: Default::default(),
         }
     }
 
@@ -381,6 +394,8 @@ impl NewGameForm {
             FormRow::Theme,
             FormRow::Ascii,
             FormRow::AutoFlip,
+            FormRow::WhiteName,
+            FormRow::BlackName,
             FormRow::Start,
         ]);
         v
@@ -429,6 +444,7 @@ impl NewGameForm {
         };
         let fen = Some(self.fen.trim().to_string()).filter(|f| !f.is_empty());
         Ok(NewGameSetup {
+            names: self.names.clone(),
             players: self.players(),
             fen,
             seed,
@@ -453,6 +469,8 @@ impl NewGameForm {
             FormRow::BlackEngine => Some(&mut self.engines[1]),
             FormRow::Fen => Some(&mut self.fen),
             FormRow::Seed => Some(&mut self.seed),
+            FormRow::WhiteName => Some(&mut self.names[0]),
+            FormRow::BlackName => Some(&mut self.names[1]),
             _ => None,
         }
     }
@@ -545,6 +563,28 @@ impl NewGameForm {
 const LABEL_W: usize = 13;
 
 impl NewGameForm {
+    /// What an empty name row stands for: a computer's default name, or
+    /// for a person their login name when the other side is a computer,
+    /// else their side.
+    fn default_name_text(&self, side: Color) -> String {
+        let players = self.players();
+        let spec = &players[side.index()];
+        let alone = players.iter().filter(|p| **p == PlayerSpec::Human).count() == 1;
+        match spec {
+            PlayerSpec::Human if alone => "(your login name)".to_string(),
+            _ => {
+                let side_name = if side == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                format!("({})", crate::session::default_name(spec, side_name, None))
+            }
+        }
+    }
+}
+
+impl NewGameForm {
     /// The chosen variant's id ("" if the registry has no such index).
     fn variant_id<'r>(&self, registry: &'r Registry) -> &'r str {
         registry
@@ -601,23 +641,29 @@ impl NewGameForm {
             FormRow::Theme => "Theme",
             FormRow::Ascii => "ASCII pieces",
             FormRow::AutoFlip => "Auto-flip",
+            FormRow::WhiteName => "White's name",
+            FormRow::BlackName => "Black's name",
             FormRow::Start => return "[ Start the game ]".to_string(),
         };
         let value = match row {
-            FormRow::WhiteEngine | FormRow::BlackEngine | FormRow::Fen | FormRow::Seed => {
+            r if r.is_text() => {
                 let text = match row {
                     FormRow::WhiteEngine => &self.engines[0],
                     FormRow::BlackEngine => &self.engines[1],
                     FormRow::Fen => &self.fen,
+                    FormRow::WhiteName => &self.names[0],
+                    FormRow::BlackName => &self.names[1],
                     _ => &self.seed,
                 };
                 let empty = match row {
-                    FormRow::Fen => "(the variant's start)",
-                    FormRow::Seed => "(a new one each game)",
-                    _ => "(the command that starts it)",
+                    FormRow::Fen => "(the variant's start)".to_string(),
+                    FormRow::Seed => "(a new one each game)".to_string(),
+                    FormRow::WhiteName => self.default_name_text(Color::White),
+                    FormRow::BlackName => self.default_name_text(Color::Black),
+                    _ => "(the command that starts it)".to_string(),
                 };
                 match (text.is_empty(), focused) {
-                    (true, false) => empty.to_string(),
+                    (true, false) => empty,
                     _ => {
                         let room = width.saturating_sub(LABEL_W + 3);
                         let shown = tail(text, room);
@@ -674,6 +720,10 @@ impl NewGameForm {
             }
             FormRow::AutoFlip => {
                 "hot-seat: the board turns to the side to move; else to the person".to_string()
+            }
+            FormRow::WhiteName | FormRow::BlackName => {
+                "the name kept in the saved game and written in PGN; empty: the one shown"
+                    .to_string()
             }
             FormRow::Start => "Enter starts the game from any row".to_string(),
         };

@@ -151,15 +151,22 @@ impl PlayPage<'_> {
     /// The title row: variant, players, match standing; the past position
     /// looked at, marked.
     fn title(&self) -> Line<'static> {
-        let [white, black] = self.control.players();
         let [white_name, black_name] = self.control.side_names();
+        // A player given a name shows it before what it is.
+        let label = |side: Color| {
+            let what = player_label(self.control.player(side));
+            match self.control.given_name(side) {
+                Some(name) => format!("{name} ({what})"),
+                None => what,
+            }
+        };
         let mut title = vec![
             Span::styled(" Motley ", self.theme.title()),
             Span::raw(format!(
                 "· {}   {white_name}: {}   {black_name}: {}",
                 self.control.game().variant().name,
-                player_label(white),
-                player_label(black)
+                label(Color::White),
+                label(Color::Black)
             )),
         ];
         if let Some(m) = self.control.match_score() {
