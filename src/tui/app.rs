@@ -258,6 +258,9 @@ pub fn handle(app: &mut App, event: AppEvent) {
     app.navigate(nav);
 }
 
+/// How deep a live search run by [`run_requests_inline`] goes.
+pub const INLINE_LINES_DEPTH: u32 = 4;
+
 /// Run queued work on this thread — writes first, in the order asked,
 /// then jobs (computer moves, hints, analyses) — feeding the results back
 /// in as the runtime's threads would (tests use this instead of the
@@ -269,7 +272,7 @@ pub fn run_requests_inline(app: &mut App) {
         let Some(i) = app.requests.iter().rposition(|r| {
             matches!(
                 r,
-                Request::Think(_) | Request::Hint(_) | Request::Analyse(_)
+                Request::Think(_) | Request::Hint(_) | Request::Analyse(_) | Request::Lines(_)
             )
         }) else {
             return;
@@ -322,6 +325,17 @@ pub fn request_events(request: Request) -> Vec<AppEvent> {
         Request::Clipboard(_) => Vec::new(),
         Request::Write(write) => vec![AppEvent::Written(Box::new(write.perform()))],
         Request::Config(write) => vec![AppEvent::ConfigKept(Arc::new(write.perform()))],
+        Request::Lines(job) => {
+            // Here and now a live search goes only a few plies deep.
+            let mut events = Vec::new();
+            job.run(INLINE_LINES_DEPTH, &mut |lines| {
+                events.push(AppEvent::Lines {
+                    job: job.id,
+                    lines: Box::new(lines),
+                })
+            });
+            events
+        }
         Request::Analyse(job) => {
             let events = std::sync::Mutex::new(Vec::new());
             let done = job.run(&|p| {

@@ -4,6 +4,7 @@
 //! loop.
 
 use super::config::{ConfigKept, ConfigWrite};
+use super::lines::{EngineLines, LinesJob};
 use super::review::AnalysisJob;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
@@ -84,6 +85,13 @@ pub enum AppEvent {
     Written(Box<Written>),
     /// A change to the config file ([`Request::Config`]) was carried out.
     ConfigKept(Arc<ConfigKept>),
+    /// A live search ([`Request::Lines`]) completed another iteration.
+    Lines {
+        /// The search ([`LinesJob::id`]); a replaced one's is dropped.
+        job: u64,
+        /// What it shows.
+        lines: Box<EngineLines>,
+    },
 }
 
 impl AppEvent {
@@ -128,6 +136,9 @@ pub enum Request {
     /// writes asked before it; what it came to comes back as
     /// [`AppEvent::ConfigKept`].
     Config(Box<ConfigWrite>),
+    /// Search a position until stopped, streaming its best lines
+    /// ([`AppEvent::Lines`]).
+    Lines(Box<LinesJob>),
 }
 
 /// What every handler may read and queue work into.

@@ -26,6 +26,7 @@ pub mod file_games;
 pub mod game_page;
 pub mod keymap;
 pub mod launch;
+pub mod lines;
 pub mod menu;
 pub mod panels;
 pub mod play;
@@ -328,6 +329,7 @@ fn spawn_requests(app: &mut App, tx: &mpsc::Sender<Wake>, writer: &Writer) {
             Request::Think(job) => spawn_thinker(*job, tx),
             Request::Hint(job) => spawn_hint(*job, tx),
             Request::Analyse(job) => spawn_analysis(*job, tx),
+            Request::Lines(job) => spawn_lines(*job, tx),
             // The screen already said what was sent; a terminal that
             // cannot take it simply ignores the escape.
             Request::Clipboard(text) => {
@@ -392,6 +394,30 @@ fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<Wake>) {
         let analysis = job.run(&on_ply).map(Box::new);
         AppEvent::AnalysisDone { job: id, analysis }
     });
+}
+
+/// Run a live search until it is stopped, streaming its iterations; it
+/// ends with no event of its own (its viewer asked it to stop).
+fn spawn_lines(job: lines::LinesJob, tx: &mpsc::Sender<Wake>) {
+    let thread_tx = tx.clone();
+    let spawned = std::thread::Builder::new()
+        .name(AI_THREAD.to_string())
+        .spawn(move || {
+            let id = job.id;
+            let run = std::panic::AssertUnwindSafe(|| {
+                job.run(u32::MAX, &mut |lines| {
+                    let lines = Box::new(lines);
+                    // A failed send means the UI has quit.
+                    thread_tx
+                        .send(Wake::Event(AppEvent::Lines { job: id, lines }))
+                        .ok();
+                })
+            });
+            // A panicking search leaves the lines as they were shown.
+            std::panic::catch_unwind(run).ok();
+        });
+    // No thread: the lines stay at "thinking…", as the viewer shows.
+    spawned.ok();
 }
 
 /// Run a computer player's job, streaming its progress (throttled) for the

@@ -17,6 +17,7 @@ use super::game_page::{
     draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
 };
 use super::keymap::{self, KeyBinding, KeyHint};
+use super::lines::LiveLines;
 use super::panels::{self, MoveList, PositionFacts};
 use super::popup::{edit_line, scroll_key, InputPopup, LineKey, ListKey};
 use super::review::Review;
@@ -73,6 +74,10 @@ pub enum ReplayAction {
     ToggleAutoplay,
     /// Start (or stop) analysing the game.
     Analyse,
+    /// Turn the live engine lines on or off.
+    Lines,
+    /// One more live line (back to one after five).
+    MoreLines,
     Faster,
     Slower,
     Flip,
@@ -98,6 +103,8 @@ pub enum ReplayWhen {
     Autoplay,
     /// The analysis is under way.
     Analysing,
+    /// The live engine lines are on.
+    Lines,
 }
 
 /// Every key of the viewer, in the help's order.
@@ -137,6 +144,13 @@ pub const REPLAY_KEYS: &[KeyBinding<ReplayAction, ReplayWhen>] = {
             .help("a", "analyse the game in the background; a again stops")
             .bar(6, 5, "a", "analyse")
             .label_while(W::Analysing, "stop analysis"),
+        key(&[KeyCode::Char('L')], A::Lines)
+            .help(
+                "L",
+                "engine lines: the position shown searched live, its best lines (L again stops)",
+            )
+            .label_while(W::Lines, "lines off"),
+        key(&[KeyCode::Char('n')], A::MoreLines).help("n", "engine lines: one more line (1 to 5)"),
         key(&[KeyCode::Char('b')], A::Branch)
             .help(
                 "b",
@@ -193,6 +207,8 @@ pub struct ReplayState {
     pub view: ReplayView,
     /// The engine's analysis, stored or under way.
     pub review: Review,
+    /// The live engine lines of the position shown.
+    pub lines: LiveLines,
     /// Who played, as the file names them (a branch offers them).
     pub players: Option<crate::record::Players>,
     /// The players' names, when the file gives them.
@@ -238,6 +254,7 @@ impl ReplayState {
             players: None,
             names: None,
             games: None,
+            lines: LiveLines::default(),
         }
     }
 
@@ -317,6 +334,7 @@ impl ReplayState {
     /// Leaving the viewer: stop the analysis.
     pub fn close(&mut self) {
         self.review.stop();
+        self.lines.stop();
     }
 
     /// Plies in the game.
@@ -346,6 +364,7 @@ impl ReplayState {
             ReplayWhen::SeveralGames => self.games.is_some(),
             ReplayWhen::Autoplay => self.autoplay,
             ReplayWhen::Analysing => self.review.is_running(),
+            ReplayWhen::Lines => self.lines.is_on(),
         }
     }
 
@@ -394,6 +413,10 @@ impl ReplayState {
     /// when it is another.
     pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         let nav = self.on_event(event, ctx);
+        // The live lines follow the position shown.
+        if self.lines.ply().is_some_and(|ply| ply != self.ply) {
+            self.start_lines(ctx);
+        }
         if self.shown.as_ref().map(|f| f.ply) != Some(self.ply) {
             self.shown = PositionFacts::of(&self.game, self.ply, self.outcome.is_some());
         }
@@ -439,6 +462,10 @@ impl ReplayState {
                 self.written(*written);
                 Nav::Stay
             }
+            AppEvent::Lines { job, lines } => {
+                self.lines.take(job, *lines);
+                Nav::Stay
+            }
             AppEvent::Resize(..)
             | AppEvent::ConfigKept(_)
             | AppEvent::Thought { .. }
@@ -446,6 +473,15 @@ impl ReplayState {
             | AppEvent::EngineFailed { .. }
             | AppEvent::Hinted { .. } => Nav::Stay,
         }
+    }
+
+    /// Search the position shown live (a search at work is replaced).
+    fn start_lines(&mut self, ctx: &mut Ctx) {
+        let Some(position) = self.game.position_at(self.ply) else {
+            return;
+        };
+        let job = self.lines.start(position, self.ply);
+        ctx.requests.push(Request::Lines(Box::new(job)));
     }
 
     /// `a`: analyse in the background, or stop the analysis under way.
@@ -602,6 +638,22 @@ impl ReplayState {
                 }
             }
             A::Analyse => self.analyse(ctx),
+            A::Lines if self.lines.is_on() => {
+                self.lines.stop();
+                self.view.message = Some(Message::info("engine lines off"));
+            }
+            A::Lines => self.start_lines(ctx),
+            A::MoreLines => {
+                self.lines.next_count();
+                if self.lines.is_on() {
+                    self.start_lines(ctx);
+                }
+                let n = self.lines.count();
+                self.view.message = Some(Message::info(format!(
+                    "engine lines: {n} line{}",
+                    if n == 1 { "" } else { "s" }
+                )));
+            }
             A::Faster => {
                 self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
                 self.say_speed(self.speed + 1 == SPEEDS.len(), "fastest");
@@ -808,6 +860,7 @@ impl<'a> ReplayPage<'a> {
             ));
         }
         status.extend(analysis_lines(&r.review, r.ply, theme));
+        status.extend(r.lines.text(theme));
         status
     }
 

@@ -291,3 +291,60 @@ fn y_puts_the_fen_on_the_terminal_clipboard() {
     t.keys(&["q"]);
     t.wait_exit();
 }
+
+/// Issue 21, section 3: live engine lines in the replay viewer appear when
+/// turned on, deepen, and change with the position shown; the time from
+/// the key to the first lines is reported, not asserted.
+#[test]
+fn engine_lines_come_on_and_follow_the_position() {
+    let Some(t) = Tmux::new("lines") else {
+        return;
+    };
+    let file = t.root.join("opening.json");
+    std::fs::write(
+        &file,
+        r#"{"format":"motley-game","version":1,"variant":"standard","start":null,"seed":1,
+"moves":["e2e4","e7e5","g1f3","b8c6"]}"#,
+    )
+    .unwrap();
+    t.start(&format!("replay '{}'", file.display()));
+    t.wait_for("Ply 0 of 4");
+    let asked = std::time::Instant::now();
+    t.keys(&["L"]);
+    t.wait_for("Engine lines: depth");
+    eprintln!(
+        "engine lines on screen {} ms after the key (tmux polling included)",
+        asked.elapsed().as_millis()
+    );
+    // They deepen while looking.
+    t.wait_until(|s| {
+        s.lines()
+            .any(|l| l.contains("Engine lines: depth") && !l.contains("depth 1 "))
+    });
+    let first_line = |s: &str| {
+        let lines: Vec<&str> = s.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("Engine lines: depth"))?;
+        lines.get(at + 1).map(|l| l.to_string())
+    };
+    let at_start = first_line(&t.screen()).expect("a line under the header");
+    // Another position: the screen answers at once while the search runs,
+    // and the lines become the new position's.
+    let asked = std::time::Instant::now();
+    t.keys(&["End"]);
+    t.wait_for("Ply 4 of 4");
+    eprintln!(
+        "a key answered in {} ms while the lines run (tmux polling included)",
+        asked.elapsed().as_millis()
+    );
+    let s = t.wait_until(|s| {
+        s.contains("Engine lines: depth") && first_line(s).is_some_and(|l| l != at_start)
+    });
+    assert!(s.contains("Engine lines"), "{s}");
+    t.keys(&["L"]);
+    let s = t.wait_until(|s| !s.contains("Engine lines"));
+    assert!(s.contains("Ply 4 of 4"), "{s}");
+    t.keys(&["q"]);
+    t.wait_exit();
+}

@@ -287,6 +287,7 @@ impl PlayState {
             }
             AppEvent::Resize(..)
             | AppEvent::ConfigKept(_)
+            | AppEvent::Lines { .. }
             | AppEvent::Analysed { .. }
             | AppEvent::AnalysisDone { .. } => Nav::Stay,
         }
