@@ -56,6 +56,8 @@ fn import_games(
                 super::say_notes(&saved);
                 let mut rec = record::record_of(&saved.game);
                 rec.players = saved.players.clone();
+                rec.names = saved.names.clone();
+                rec.tags = saved.tags.clone();
                 rec.saved = Some(record::rfc3339(SystemTime::now()));
                 rec.date = saved.date.clone();
                 let base = if several {

@@ -31,6 +31,7 @@ use crate::rules::{
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
@@ -87,6 +88,11 @@ pub struct GameRecord {
     /// records have none, and older Motleys ignore it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub names: Option<Players>,
+    /// PGN tags an imported game came with that no other field holds
+    /// ([`pgn::KEPT_TAGS`]: Event, Site, Round, Elos, TimeControl, ECO),
+    /// written back on export.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tags: BTreeMap<String, String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
@@ -199,6 +205,8 @@ pub struct SavedGame {
     /// The players' names, when the file gives them (a record's `names`,
     /// PGN's White and Black tags).
     pub names: Option<Players>,
+    /// The PGN tags kept with the game ([`GameRecord::tags`]).
+    pub tags: BTreeMap<String, String>,
     /// Date as the file gives it (RFC 3339 from JSON, `YYYY.MM.DD` from PGN).
     pub date: Option<String>,
     /// Hints each side used (White, Black), when the record counts them.
@@ -501,6 +509,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         moves: game.actions().iter().map(Action::to_string).collect(),
         players: None,
         names: None,
+        tags: BTreeMap::new(),
         result: Some(result_token(outcome.as_ref()).to_string()),
         reason: outcome.map(|o| RecordedReason::Known(o.reason)),
         san: Some(game.sans().to_vec()),
@@ -581,6 +590,7 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
         game,
         players: rec.players.clone(),
         names: rec.names.clone(),
+        tags: rec.tags.clone(),
         date: rec.date.clone().or_else(|| rec.saved.clone()),
         hints: rec.hints,
         analysis: rec.analysis.clone(),

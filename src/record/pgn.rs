@@ -45,24 +45,40 @@ use crate::rules::{
     parse_action, Describe, EndReason, MoveInputError, NamedOutcome, Outcome, Position,
 };
 use serde_json::Value;
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::Read;
 use std::sync::Arc;
+
+/// The tags an import keeps beyond those other fields hold (the date, the
+/// players' names, the variant, the start), in the order export writes
+/// them: the roster's Event, Site and Round take their places in it, the
+/// others follow the result.
+pub const KEPT_TAGS: [&str; 7] = [
+    "Event",
+    "Site",
+    "Round",
+    "WhiteElo",
+    "BlackElo",
+    "TimeControl",
+    "ECO",
+];
 
 /// PGN of a game being played (players as `(white, black)`; `?` when
 /// unknown), dated today.
 pub fn export_pgn(game: &Game, players: Option<(&str, &str)>) -> String {
     let today = super::rfc3339(std::time::SystemTime::now());
-    export_with(game, players, Some(&today))
+    export_with(game, players, Some(&today), &BTreeMap::new())
 }
 
-/// PGN of a game read from a file, keeping its players and date.
+/// PGN of a game read from a file, keeping its players' names, date and
+/// tags.
 pub fn export_saved_pgn(saved: &SavedGame) -> String {
     let players = saved
-        .players
+        .names
         .as_ref()
+        .or(saved.players.as_ref())
         .map(|p| (p.white.as_str(), p.black.as_str()));
-    export_with(&saved.game, players, saved.date.as_deref())
+    export_with(&saved.game, players, saved.date.as_deref(), &saved.tags)
 }
 
 /// A PGN date `YYYY.MM.DD` from an RFC 3339 or PGN date, or the unknown date.
@@ -110,7 +126,12 @@ fn custom_start(game: &Game) -> Option<String> {
     }
 }
 
-fn export_with(game: &Game, players: Option<(&str, &str)>, date: Option<&str>) -> String {
+fn export_with(
+    game: &Game,
+    players: Option<(&str, &str)>,
+    date: Option<&str>,
+    tags: &BTreeMap<String, String>,
+) -> String {
     let outcome = game.outcome();
     let result = result_token(outcome.as_ref());
     let name = |s: &str| {
@@ -125,13 +146,20 @@ fn export_with(game: &Game, players: Option<(&str, &str)>, date: Option<&str>) -
     });
     let mut out = String::new();
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k} \"{v}\"]\n"));
-    tag("Event", "Motley game");
-    tag("Site", "Motley");
+    let kept =
+        |name: &str, otherwise: &str| tags.get(name).map_or(otherwise.to_string(), |v| escape(v));
+    tag("Event", &kept("Event", "Motley game"));
+    tag("Site", &kept("Site", "Motley"));
     tag("Date", &pgn_date(date));
-    tag("Round", "-");
+    tag("Round", &kept("Round", "-"));
     tag("White", &white);
     tag("Black", &black);
     tag("Result", result);
+    for name in &KEPT_TAGS[3..] {
+        if let Some(value) = tags.get(*name) {
+            tag(name, &escape(value));
+        }
+    }
     if let Some(name) = pgn_variant_name(game.variant()) {
         tag("Variant", &escape(name));
     }
@@ -756,8 +784,13 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         1 => vec!["a byte that is not UTF-8 was read as Latin-1".to_string()],
         n => vec![format!("{n} bytes that are not UTF-8 were read as Latin-1")],
     };
+    let tags = KEPT_TAGS
+        .iter()
+        .filter_map(|name| Some((name.to_string(), known(raw.tag(name))?)))
+        .collect();
     let saved = SavedGame {
         game,
+        tags,
         names: players.clone(),
         players,
         date,

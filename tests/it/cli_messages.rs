@@ -354,3 +354,64 @@ fn item_36_perft_refuses_a_depth_over_its_bound() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("Nodes: "));
 }
+
+/// Issue 21, section 2 (the tags): an imported game keeps its PGN tags
+/// (Event, Site, Round, Elos, TimeControl, ECO), its players' names and
+/// its date; exported again they are all there, and importing that gives
+/// the same record.
+#[test]
+fn import_export_import_keeps_the_tags_names_and_date() {
+    let dir = temp_dir("cli-tags");
+    let pgn = "[Event \"Casual \\\"blitz\\\"\"]\n[Site \"Paris FRA\"]\n[Date \"1858.11.02\"]\n\
+               [Round \"3\"]\n[White \"Morphy, Paul\"]\n[Black \"Duke Karl\"]\n[Result \"1-0\"]\n\
+               [WhiteElo \"2690\"]\n[BlackElo \"?\"]\n[TimeControl \"600+5\"]\n[ECO \"C41\"]\n\n\
+               1. e4 e5 2. Nf3 d6 1-0\n";
+    std::fs::write(dir.join("opera.pgn"), pgn).unwrap();
+    let record_of = |out_dir: &str| -> serde_json::Value {
+        let folder = dir.join(out_dir);
+        let file = std::fs::read_dir(&folder)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let mut rec: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        rec.as_object_mut().unwrap().remove("saved");
+        rec
+    };
+    let out = run(&["import", "opera.pgn", "--out", "first"], &dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let first = record_of("first");
+    assert_eq!(first["tags"]["ECO"], "C41");
+    assert_eq!(first["names"]["white"], "Morphy, Paul");
+    assert!(
+        first["tags"].get("BlackElo").is_none(),
+        "an unknown value is left out"
+    );
+    let first_file = std::fs::read_dir(dir.join("first"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let out = run(&["export", first_file.to_str().unwrap()], &dir);
+    let exported = String::from_utf8(out.stdout).unwrap();
+    for line in [
+        "[Event \"Casual \\\"blitz\\\"\"]",
+        "[Site \"Paris FRA\"]",
+        "[Date \"1858.11.02\"]",
+        "[Round \"3\"]",
+        "[White \"Morphy, Paul\"]",
+        "[Black \"Duke Karl\"]",
+        "[WhiteElo \"2690\"]",
+        "[TimeControl \"600+5\"]",
+        "[ECO \"C41\"]",
+    ] {
+        assert!(exported.contains(line), "{line} missing:\n{exported}");
+    }
+    std::fs::write(dir.join("again.pgn"), &exported).unwrap();
+    let out = run(&["import", "again.pgn", "--out", "second"], &dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(record_of("second"), first);
+}
