@@ -15,7 +15,7 @@ pub mod store;
 pub mod summary;
 
 pub use checks::{MAX_INCREMENTS, MAX_MOVETIME_MS};
-pub use pgn::{export_pgn, export_saved_pgn, import_pgn};
+pub use pgn::{export_kept_pgn, export_pgn, export_saved_pgn, import_pgn};
 pub use read::{load_all, load_first, open, GameReader};
 pub use reason::RecordedReason;
 pub use store::{list_saves, list_saves_in, save_game, save_record};

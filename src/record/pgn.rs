@@ -70,6 +70,18 @@ pub fn export_pgn(game: &Game, players: Option<(&str, &str)>) -> String {
     export_with(game, players, Some(&today), &BTreeMap::new())
 }
 
+/// PGN of a game shown from a file: its players' names, and the date
+/// and tags the file gave it (today's date when it gave none).
+pub fn export_kept_pgn(
+    game: &Game,
+    players: Option<(&str, &str)>,
+    date: Option<&str>,
+    tags: &BTreeMap<String, String>,
+) -> String {
+    let today = super::rfc3339(std::time::SystemTime::now());
+    export_with(game, players, date.or(Some(&today)), tags)
+}
+
 /// PGN of a game read from a file, keeping its players' names, date and
 /// tags.
 pub fn export_saved_pgn(saved: &SavedGame) -> String {

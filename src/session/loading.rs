@@ -38,6 +38,9 @@ pub struct LoadedGame {
     pub players: Option<Players>,
     /// The players' names, when the file gives them.
     pub names: Option<Players>,
+    /// The date the file gives the game, and the PGN tags it keeps.
+    pub date: Option<String>,
+    pub tags: std::collections::BTreeMap<String, String>,
     /// Hints each side used, as the record counts them.
     pub hints: Option<[u32; 2]>,
     /// The analysis stored with the record (JSON), if any.
@@ -73,6 +76,8 @@ pub fn loaded(replayed: Replayed, path: &Path) -> Result<LoadedGame, LoadError> 
             error,
             players: saved.players,
             names: saved.names,
+            date: saved.date,
+            tags: saved.tags,
             hints: saved.hints,
             analysis: saved.analysis,
             movetime_ms: saved.movetime_ms,

@@ -270,6 +270,10 @@ pub struct ReplayStart {
     /// The players' names, when the file gives them (its PGN export
     /// writes them).
     pub names: Option<crate::record::Players>,
+    /// The date the file gives the game, and the PGN tags it keeps (its
+    /// PGN export writes them).
+    pub date: Option<String>,
+    pub tags: std::collections::BTreeMap<String, String>,
     /// The analysis stored with the record (JSON), if any.
     pub analysis: Option<serde_json::Value>,
 }

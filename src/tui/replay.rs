@@ -213,6 +213,9 @@ pub struct ReplayState {
     pub players: Option<crate::record::Players>,
     /// The players' names, when the file gives them.
     pub names: Option<crate::record::Players>,
+    /// The date the file gives the game, and the PGN tags it keeps.
+    pub date: Option<String>,
+    pub tags: std::collections::BTreeMap<String, String>,
     /// The games of the file, when it holds several.
     pub games: Option<FileGames>,
     /// How the game ended, if it has (the game never changes here).
@@ -253,6 +256,8 @@ impl ReplayState {
             view: ReplayView::default(),
             players: None,
             names: None,
+            date: None,
+            tags: Default::default(),
             games: None,
             lines: LiveLines::default(),
         }
@@ -269,6 +274,8 @@ impl ReplayState {
             ReplayState::new(start.game, start.path, start.error).with_stored(start.analysis);
         state.players = start.players;
         state.names = start.names;
+        state.date = start.date;
+        state.tags = start.tags;
         if let Some(games) = games {
             state.view.popup = Some(ReplayPopup::Games { cursor: 0 });
             state.view.message = Some(Message::info(format!(
@@ -290,6 +297,8 @@ impl ReplayState {
             error: loaded.error.map(|e| e.to_string()),
             players: loaded.players,
             names: loaded.names,
+            date: loaded.date,
+            tags: loaded.tags,
             analysis: loaded.analysis,
         };
         Ok(ReplayState::open_start(start, registry))
@@ -306,6 +315,8 @@ impl ReplayState {
                 error,
                 players,
                 names,
+                date,
+                tags,
                 analysis,
                 ..
             }) => {
@@ -314,6 +325,8 @@ impl ReplayState {
                 let mut next = ReplayState::new(game, Some(path), error).with_stored(analysis);
                 next.players = players;
                 next.names = names;
+                next.date = date;
+                next.tags = tags;
                 next.games = self.games.take().map(|g| FileGames { shown: index, ..g });
                 next.speed = self.speed;
                 next.view.flipped = self.view.flipped;
@@ -699,7 +712,7 @@ impl ReplayState {
             variant: &self.game.variant().id,
             pgn: || {
                 let names = players.map(|p| (p.white.as_str(), p.black.as_str()));
-                crate::record::export_pgn(&self.game, names)
+                crate::record::export_kept_pgn(&self.game, names, self.date.as_deref(), &self.tags)
             },
         };
         self.view.message = Some(share(what, shown, &ctx.settings.session, ctx.requests));

@@ -306,3 +306,29 @@ fn item_18_the_browser_offers_the_games_of_a_file() {
     assert_eq!(replay(&app).games.as_ref().map(|g| g.len()), Some(2));
     assert!(screen(&app).contains("2 games in li.pgn"));
 }
+
+/// Issue 21, section 2 (the tags): the viewer's PGN of an imported game
+/// keeps the names, date and tags its record holds.
+#[test]
+fn the_viewers_pgn_keeps_the_records_names_date_and_tags() {
+    let dir = temp_dir("replay-tags");
+    let path = dir.join("opera.json");
+    std::fs::write(
+        &path,
+        r#"{"format":"motley-game","version":1,"variant":"standard","start":null,"seed":0,
+"moves":["e2e4","e7e5"],"names":{"white":"Morphy, Paul","black":"Duke Karl"},
+"date":"1858.11.02","tags":{"ECO":"C41","Event":"Casual"}}"#,
+    )
+    .unwrap();
+    let mut app = viewer(path, &dir);
+    key(&mut app, KeyCode::Char('Y'));
+    let pgn = clipboard(&app);
+    for line in [
+        "[Event \"Casual\"]",
+        "[Date \"1858.11.02\"]",
+        "[White \"Morphy, Paul\"]",
+        "[ECO \"C41\"]",
+    ] {
+        assert!(pgn.contains(line), "{line} missing:\n{pgn}");
+    }
+}

@@ -336,6 +336,8 @@ impl MenuState {
                 error: loaded.error.map(|e| e.to_string()),
                 players: loaded.players,
                 names: loaded.names,
+                date: loaded.date,
+                tags: loaded.tags,
                 analysis: loaded.analysis,
             }));
         }
