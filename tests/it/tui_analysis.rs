@@ -55,22 +55,6 @@ fn viewer(path: PathBuf, dir: &Path, size: (u16, u16)) -> App {
     )
 }
 
-fn replay(app: &App) -> &ReplayState {
-    match &app.screen {
-        Screen::Replay(r) => r,
-        _ => panic!("not in the replay viewer"),
-    }
-}
-
-fn replay_message(app: &App) -> String {
-    replay(app)
-        .view
-        .message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
-}
-
 /// Go to ply `n` by the jump prompt.
 fn go_to(app: &mut App, n: usize) {
     key(app, KeyCode::Char('g'));

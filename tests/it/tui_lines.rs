@@ -33,13 +33,6 @@ fn viewer(variant_id: &str, moves: &[&str]) -> App {
     )
 }
 
-fn replay(app: &App) -> &ReplayState {
-    match &app.screen {
-        Screen::Replay(r) => r,
-        _ => panic!("not in the replay viewer"),
-    }
-}
-
 /// The live search queued, with its stop flag.
 fn queued_stop(app: &App) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     match app.requests.last() {
@@ -114,7 +107,7 @@ fn n_shows_one_more_line_up_to_five_then_one() {
     }
     run_requests_inline(&mut app);
     assert_eq!(replay(&app).lines.latest.as_ref().unwrap().lines.len(), 3);
-    assert!(message_of(&app).contains("3 lines"));
+    assert!(replay_message(&app).contains("3 lines"));
     for _ in 0..3 {
         handle(&mut app, AppEvent::key(KeyCode::Char('n')));
     }
@@ -166,15 +159,6 @@ fn engine_lines_snapshot() {
         .collect::<Vec<_>>()
         .join("\n");
     insta::assert_snapshot!("engine_lines_100x35", s);
-}
-
-fn message_of(app: &App) -> String {
-    replay(app)
-        .view
-        .message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
 }
 
 #[test]

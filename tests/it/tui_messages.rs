@@ -5,12 +5,11 @@
 
 use crate::tui_support;
 
-use base64::prelude::{Engine, BASE64_STANDARD};
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
 use motley::game::Game;
 use motley::tui::app::{App, Screen};
-use motley::tui::base::{Request, MIN_HEIGHT, MIN_WIDTH};
+use motley::tui::base::{MIN_HEIGHT, MIN_WIDTH};
 use motley::tui::replay::ReplayState;
 use tui_support::*;
 
@@ -153,23 +152,6 @@ fn replay_messages_clear_on_the_next_step_and_speed_is_shown() {
         "autoplay speed: 1 ply every 3 s (the slowest)"
     );
     assert!(screen(&app).contains("1 ply every 3 s"));
-}
-
-/// The text of the last clipboard request, decoded from what the
-/// terminal will be sent.
-fn clipboard(app: &App) -> String {
-    let text = app
-        .requests
-        .iter()
-        .rev()
-        .find_map(|r| match r {
-            Request::Clipboard(t) => Some(t.clone()),
-            _ => None,
-        })
-        .expect("a clipboard request");
-    let seq = motley::tui::clipboard::osc52(&text);
-    let body = &seq["\x1b]52;c;".len()..seq.len() - 1];
-    String::from_utf8(BASE64_STANDARD.decode(body).unwrap()).unwrap()
 }
 
 #[test]

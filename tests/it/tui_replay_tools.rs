@@ -5,14 +5,12 @@
 
 use crate::tui_support;
 
-use base64::prelude::{Engine, BASE64_STANDARD};
 use crossterm::event::KeyCode;
 use motley::ai::PlayerSpec;
 use motley::game::clock::ClockState;
 use motley::game::Game;
 use motley::rules::Position;
 use motley::tui::app::{App, Screen};
-use motley::tui::base::Request;
 use motley::tui::replay::{ReplayPopup, ReplayState, REPLAY_KEYS};
 use std::path::{Path, PathBuf};
 use tui_support::*;
@@ -36,38 +34,6 @@ fn viewer(path: PathBuf, dir: &Path) -> App {
         theme(),
         SIZE,
     )
-}
-
-fn replay(app: &App) -> &ReplayState {
-    match &app.screen {
-        Screen::Replay(r) => r,
-        _ => panic!("not in the replay viewer"),
-    }
-}
-
-fn replay_message(app: &App) -> String {
-    replay(app)
-        .view
-        .message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
-}
-
-/// The text of the last clipboard request, as the terminal gets it.
-fn clipboard(app: &App) -> String {
-    let text = app
-        .requests
-        .iter()
-        .rev()
-        .find_map(|r| match r {
-            Request::Clipboard(t) => Some(t.clone()),
-            _ => None,
-        })
-        .expect("a clipboard request");
-    let seq = motley::tui::clipboard::osc52(&text);
-    let body = &seq["\x1b]52;c;".len()..seq.len() - 1];
-    String::from_utf8(BASE64_STANDARD.decode(body).unwrap()).unwrap()
 }
 
 // Issue 22, item 8: `y` copies the FEN of the position shown, `Y` the

@@ -9,6 +9,7 @@ use motley::session::SessionSettings;
 use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::AppEvent;
 use motley::tui::play::PlayState;
+use motley::tui::replay::ReplayState;
 use motley::tui::settings::Settings;
 use motley::tui::theme::{ColorMode, Theme, ThemeName};
 use std::path::PathBuf;
@@ -203,4 +204,40 @@ pub fn save_now(app: &mut App, path: &std::path::Path) {
         }
         assert!(session.take_written(&done));
     }
+}
+
+/// The replay viewer on screen.
+pub fn replay(app: &App) -> &ReplayState {
+    match &app.screen {
+        Screen::Replay(r) => r,
+        _ => panic!("not in the replay viewer"),
+    }
+}
+
+/// The replay viewer's message line.
+pub fn replay_message(app: &App) -> String {
+    replay(app)
+        .view
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
+/// The text of the last clipboard request, decoded from what the
+/// terminal will be sent.
+pub fn clipboard(app: &App) -> String {
+    use base64::prelude::{Engine, BASE64_STANDARD};
+    let text = app
+        .requests
+        .iter()
+        .rev()
+        .find_map(|r| match r {
+            motley::tui::base::Request::Clipboard(t) => Some(t.clone()),
+            _ => None,
+        })
+        .expect("a clipboard request");
+    let seq = motley::tui::clipboard::osc52(&text);
+    let body = &seq["\x1b]52;c;".len()..seq.len() - 1];
+    String::from_utf8(BASE64_STANDARD.decode(body).unwrap()).unwrap()
 }
