@@ -13,12 +13,15 @@ pub mod read;
 pub mod reason;
 pub mod store;
 pub mod summary;
+pub mod tree;
+mod variations;
 
 pub use checks::{MAX_INCREMENTS, MAX_MOVETIME_MS};
 pub use pgn::{export_kept_pgn, export_pgn, export_saved_pgn, import_pgn};
 pub use read::{load_all, load_first, open, GameReader};
 pub use reason::RecordedReason;
 pub use store::{list_saves, list_saves_in, save_game, save_record};
+pub use tree::{Annotations, GameTree};
 
 use crate::core::quote::{clip, clip_middle};
 use crate::core::{Action, Color, CoordText, NotationError};
@@ -192,6 +195,14 @@ pub struct GameRecord {
         deserialize_with = "lenient_object"
     )]
     pub analysis: Option<Value>,
+    /// What hangs on the moves ([`tree`]): variations, comments, NAGs,
+    /// clock times and evaluations, referring to `moves` by ply. Optional:
+    /// older records have none, and older Motleys ignore it. A shape
+    /// that is not this is refused like a bad `moves`; a variation with
+    /// an action that cannot be played is cut there, with an error
+    /// naming its ply (the game itself still reads).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annotations: Option<Annotations>,
 }
 
 /// A game read from a file, with what the file says about it beyond the
@@ -216,6 +227,10 @@ pub struct SavedGame {
     /// The computer's time per move the game was played with (see
     /// [`GameRecord::movetime_ms`]), restored when it is played on.
     pub movetime_ms: Option<u64>,
+    /// The tree of variations and annotations on the game's moves (its
+    /// main line is the game's actions; every variation in it was played
+    /// through and is legal).
+    pub tree: GameTree,
     /// What the reader had to assume to read the game, for the user (a
     /// PGN's bytes read as Latin-1; a variant definition that changed
     /// since the game was played), each naming the file and game.
@@ -276,6 +291,13 @@ pub enum RecordErrorKind {
         action: String,
         reason: Box<Refusal>,
     },
+    /// An action of a variation cannot be played (the variation is cut
+    /// there; the game's own moves are fine).
+    #[error("in a variation: {0}")]
+    InVariation(Box<RecordErrorKind>),
+    /// Annotations about a ply the game does not have.
+    #[error("field 'annotations': ply {ply} is not a move of the game ({moves} moves)")]
+    AnnotatedPly { ply: usize, moves: usize },
     #[error(
         "PGN: a game of over {0} bytes of text (an unterminated comment or variation?); skipped"
     )]
@@ -526,6 +548,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         definition: Some(game.variant().fingerprint()),
         movetime_ms: None,
         analysis: None,
+        annotations: None,
     }
 }
 
@@ -586,6 +609,14 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
             .err()
             .map(RecordError::from);
     }
+    let (tree, tree_error) = match (&error, &rec.annotations) {
+        (None, Some(annotations)) => variations::checked_tree(&game, annotations),
+        _ => (
+            GameTree::new(&game_moves(&game), &Annotations::default()),
+            None,
+        ),
+    };
+    error = error.or(tree_error);
     let saved = SavedGame {
         game,
         players: rec.players.clone(),
@@ -595,9 +626,15 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
         hints: rec.hints,
         analysis: rec.analysis.clone(),
         movetime_ms: rec.movetime_ms,
+        tree,
         notes: note.into_iter().collect(),
     };
     Replayed::of(saved, error)
+}
+
+/// A game's actions in coordinate form, as `moves` stores them.
+fn game_moves(game: &Game) -> Vec<String> {
+    game.actions().iter().map(Action::to_string).collect()
 }
 
 /// The state a match game carried into this one, as records store it.

@@ -800,6 +800,7 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         .iter()
         .filter_map(|name| Some((name.to_string(), known(raw.tag(name))?)))
         .collect();
+    let tree = super::GameTree::new(&super::game_moves(&game), &Default::default());
     let saved = SavedGame {
         game,
         tags,
@@ -809,6 +810,7 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         hints: None,
         analysis: None,
         movetime_ms: None,
+        tree,
         notes,
     };
     Replayed::of(saved, error)

@@ -47,6 +47,8 @@ pub struct LoadedGame {
     pub analysis: Option<serde_json::Value>,
     /// The computer's time per move the game was played with, if kept.
     pub movetime_ms: Option<u64>,
+    /// The variations and annotations on the game's moves.
+    pub tree: crate::record::GameTree,
 }
 
 /// Read the first game of a file (JSON record or PGN) as far as it is
@@ -81,6 +83,7 @@ pub fn loaded(replayed: Replayed, path: &Path) -> Result<LoadedGame, LoadError> 
             hints: saved.hints,
             analysis: saved.analysis,
             movetime_ms: saved.movetime_ms,
+            tree: saved.tree,
         }),
         (None, Some(error)) => Err(error.into()),
         (None, None) => Err(LoadError::Empty(path.to_path_buf())),

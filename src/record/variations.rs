@@ -1,0 +1,186 @@
+//! Checking a tree of variations against the rules: every action of
+//! every variation is played from its place, so a tree a reader hands on
+//! holds legal moves only. A variation is cut at its first action that
+//! cannot be played (dropped whole when that is its first), and the first
+//! such cut is the error the reader reports, naming the ply: never
+//! accepted wrongly, never the end of the game it hangs on.
+
+use super::tree::{Annotations, GameTree, Node};
+use super::{game_moves, play_coord, RecordError, RecordErrorKind};
+use crate::core::CoordText;
+use crate::game::Game;
+
+/// The tree of `game` (already replayed: its actions are the main line)
+/// with `annotations` on it, each variation played through; plies the
+/// game does not have and actions that cannot be played are left out,
+/// the first with the error naming it.
+pub(super) fn checked_tree(
+    game: &Game,
+    annotations: &Annotations,
+) -> (GameTree, Option<RecordError>) {
+    let moves = game_moves(game);
+    let mut kept = Annotations {
+        intro: annotations.intro.clone(),
+        plies: Vec::with_capacity(annotations.plies.len()),
+    };
+    let mut error = None;
+    for p in &annotations.plies {
+        if p.ply == 0 || p.ply > moves.len() {
+            error.get_or_insert_with(|| {
+                RecordError::from(RecordErrorKind::AnnotatedPly {
+                    ply: p.ply,
+                    moves: moves.len(),
+                })
+            });
+            continue;
+        }
+        let mut p = p.clone();
+        let mut before = game.clone();
+        before.truncate(p.ply - 1);
+        check_alternatives(&before, &mut p.variations, &mut error);
+        kept.plies.push(p);
+    }
+    (GameTree::new(&moves, &kept), error)
+}
+
+/// Check lines that each start from `game`'s position, dropping those
+/// left empty.
+fn check_alternatives(game: &Game, lines: &mut Vec<Vec<Node>>, error: &mut Option<RecordError>) {
+    for line in lines.iter_mut() {
+        check_line(game.clone(), line, error);
+    }
+    lines.retain(|l| !l.is_empty());
+}
+
+/// Play `line` from `game`, checking the variations on its moves on the
+/// way; cut it at its first action that cannot be played.
+fn check_line(mut game: Game, line: &mut Vec<Node>, error: &mut Option<RecordError>) {
+    for i in 0..line.len() {
+        check_alternatives(&game, &mut line[i].variations, error);
+        let text = line[i].action.clone();
+        let ply = game.ply() + 1;
+        if let Err(e) = play_coord(&mut game, ply, &text, CoordText::parse(&text)) {
+            error.get_or_insert_with(|| in_variation(e));
+            line.truncate(i);
+            return;
+        }
+    }
+}
+
+/// The error of an action, said to be in a variation.
+pub(super) fn in_variation(e: RecordError) -> RecordError {
+    RecordError {
+        file: e.file,
+        game: e.game,
+        kind: Box::new(RecordErrorKind::InVariation(e.kind)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tree::{Cursor, PlyNotes};
+    use super::super::GameRecord;
+    use super::*;
+    use crate::game::variant::Registry;
+
+    fn record(moves: &[&str], annotations: Annotations) -> GameRecord {
+        let mut g = Game::builtin("standard", 0);
+        for m in moves {
+            g.play_text(m).unwrap();
+        }
+        let mut rec = super::super::record_of(&g);
+        rec.annotations = Some(annotations);
+        rec
+    }
+
+    fn variation(ply: usize, actions: &[&str]) -> PlyNotes {
+        PlyNotes {
+            ply,
+            notes: Default::default(),
+            variations: vec![actions.iter().map(|a| Node::new(a)).collect()],
+        }
+    }
+
+    #[test]
+    fn a_legal_tree_reads_back_whole_through_json() {
+        let ann = Annotations {
+            intro: Some("A quiet start".to_string()),
+            plies: vec![variation(2, &["c7c5", "g1f3"])],
+        };
+        let rec = record(&["e4", "e5", "Nf3"], ann.clone());
+        let rec = GameRecord::from_json(&rec.to_json()).unwrap();
+        let saved = super::super::replay_record(&rec, &Registry::builtin())
+            .into_result()
+            .unwrap();
+        assert_eq!(saved.tree.annotations(), ann);
+        assert_eq!(saved.tree.main_actions(), ["e2e4", "e7e5", "g1f3"]);
+    }
+
+    #[test]
+    fn an_illegal_variation_move_is_refused_naming_its_ply_and_cut_there() {
+        // 2... c5 3. Nf3 then a knight that cannot reach e5 from g8.
+        let rec = record(
+            &["e4", "e5", "Nf3"],
+            Annotations {
+                intro: None,
+                plies: vec![
+                    variation(2, &["c7c5", "g1f3", "g8e5"]),
+                    variation(3, &["h1h5"]),
+                ],
+            },
+        );
+        let (saved, error) = super::super::replay_record(&rec, &Registry::builtin()).into_parts();
+        let error = error.unwrap();
+        let text = error.to_string();
+        assert!(
+            matches!(*error.kind, RecordErrorKind::InVariation(_))
+                && text.contains("ply 4")
+                && text.contains("'g8e5'"),
+            "{text}"
+        );
+        // The game is whole; the bad variation keeps its legal moves, and
+        // one whose first move is illegal is gone.
+        let tree = saved.unwrap().tree;
+        assert_eq!(tree.main_actions(), ["e2e4", "e7e5", "g1f3"]);
+        let at = Cursor {
+            hops: vec![super::super::tree::Hop { at: 1, var: 0 }],
+            len: 2,
+        };
+        assert_eq!(tree.actions_to(&at).unwrap(), ["e2e4", "c7c5", "g1f3"]);
+        assert!(tree.main[2].variations.is_empty());
+    }
+
+    #[test]
+    fn annotations_of_a_ply_the_game_lacks_are_refused_by_number() {
+        let rec = record(
+            &["e4"],
+            Annotations {
+                intro: None,
+                plies: vec![variation(5, &["e2e4"])],
+            },
+        );
+        let error = super::super::replay_record(&rec, &Registry::builtin())
+            .into_result()
+            .unwrap_err();
+        assert!(
+            matches!(
+                *error.kind,
+                RecordErrorKind::AnnotatedPly { ply: 5, moves: 1 }
+            ),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_record_without_annotations_reads_as_before_and_writes_none() {
+        let rec = record(&["e4"], Annotations::default());
+        let mut rec = rec;
+        rec.annotations = None;
+        let json = rec.to_json();
+        assert!(!json.contains("annotations"), "{json}");
+        let saved = super::super::replay_record(&rec, &Registry::builtin())
+            .into_result()
+            .unwrap();
+        assert!(saved.tree.is_bare());
+    }
+}
