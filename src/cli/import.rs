@@ -54,12 +54,8 @@ fn import_games(
         match r.into_result() {
             Ok(saved) => {
                 super::say_notes(&saved);
-                let mut rec = record::record_of(&saved.game);
-                rec.players = saved.players.clone();
-                rec.names = saved.names.clone();
-                rec.tags = saved.tags.clone();
+                let mut rec = record::record_of_saved(&saved);
                 rec.saved = Some(record::rfc3339(SystemTime::now()));
-                rec.date = saved.date.clone();
                 let base = if several {
                     format!("{stem}-{i}")
                 } else {

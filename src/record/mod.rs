@@ -9,6 +9,7 @@ mod checks;
 pub mod games;
 pub mod lock;
 pub mod pgn;
+mod pgn_tree;
 pub mod read;
 pub mod reason;
 pub mod store;
@@ -550,6 +551,19 @@ pub fn record_of(game: &Game) -> GameRecord {
         analysis: None,
         annotations: None,
     }
+}
+
+/// The record of a game read from a file, with what the file kept
+/// about it: who played, their names, the tags, the date and the tree of
+/// variations and annotations (`saved` is left to the writer).
+pub fn record_of_saved(saved: &SavedGame) -> GameRecord {
+    let mut rec = record_of(&saved.game);
+    rec.players = saved.players.clone();
+    rec.names = saved.names.clone();
+    rec.tags = saved.tags.clone();
+    rec.date = saved.date.clone();
+    rec.annotations = Some(saved.tree.annotations()).filter(|a| !a.is_empty());
+    rec
 }
 
 /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.

@@ -33,12 +33,13 @@
 //! UTF-8 in a text file are read as Latin-1, and each game says so.
 
 use super::reason::pgn_ending;
+use super::tree::GameTree;
 use super::{
     carried_of, new_game, play_coord, restore_carried, restore_dice, restore_ending, result_token,
     Players, RecordError, RecordErrorKind, Refusal, Replayed, SavedGame,
 };
 use crate::core::quote::{clip, clip_middle};
-use crate::core::{Action, Color, CoordText};
+use crate::core::{Action, CoordText};
 use crate::game::variant::{Family, Registry, VariantDef};
 use crate::game::Game;
 use crate::rules::{
@@ -67,19 +68,21 @@ pub const KEPT_TAGS: [&str; 7] = [
 /// unknown), dated today.
 pub fn export_pgn(game: &Game, players: Option<(&str, &str)>) -> String {
     let today = super::rfc3339(std::time::SystemTime::now());
-    export_with(game, players, Some(&today), &BTreeMap::new())
+    export_with(game, None, players, Some(&today), &BTreeMap::new())
 }
 
-/// PGN of a game shown from a file: its players' names, and the date
-/// and tags the file gave it (today's date when it gave none).
+/// PGN of a game shown from a file: its players' names, the date and
+/// tags the file gave it (today's date when it gave none), and its tree
+/// of variations and annotations as it stands.
 pub fn export_kept_pgn(
     game: &Game,
+    tree: Option<&GameTree>,
     players: Option<(&str, &str)>,
     date: Option<&str>,
     tags: &BTreeMap<String, String>,
 ) -> String {
     let today = super::rfc3339(std::time::SystemTime::now());
-    export_with(game, players, date.or(Some(&today)), tags)
+    export_with(game, tree, players, date.or(Some(&today)), tags)
 }
 
 /// PGN of a game read from a file, keeping its players' names, date and
@@ -90,7 +93,13 @@ pub fn export_saved_pgn(saved: &SavedGame) -> String {
         .as_ref()
         .or(saved.players.as_ref())
         .map(|p| (p.white.as_str(), p.black.as_str()));
-    export_with(&saved.game, players, saved.date.as_deref(), &saved.tags)
+    export_with(
+        &saved.game,
+        Some(&saved.tree),
+        players,
+        saved.date.as_deref(),
+        &saved.tags,
+    )
 }
 
 /// A PGN date `YYYY.MM.DD` from an RFC 3339 or PGN date, or the unknown date.
@@ -138,8 +147,11 @@ fn custom_start(game: &Game) -> Option<String> {
     }
 }
 
+/// The whole PGN text of a game: tags, then the movetext with the
+/// tree's variations and annotations when there is one.
 fn export_with(
     game: &Game,
+    tree: Option<&GameTree>,
     players: Option<(&str, &str)>,
     date: Option<&str>,
     tags: &BTreeMap<String, String>,
@@ -192,7 +204,7 @@ fn export_with(
         tag("Ending", o.reason.id());
     }
     out.push('\n');
-    let mut tokens = movetext(game, result);
+    let mut tokens = super::pgn_tree::movetext(game, tree, result);
     if let Some(o) = outcome {
         // The reason in words, as a comment before the result.
         let words = o.describe_with(game.position().side_names());
@@ -238,55 +250,8 @@ fn termination(outcome: Option<&Outcome>) -> &'static str {
 }
 
 /// Is this action written as a comment (it has no SAN of its own)?
-fn as_comment(action: &Action) -> bool {
+pub(super) fn as_comment(action: &Action) -> bool {
     matches!(action, Action::Roll(..) | Action::Buy(_) | Action::Pass)
-}
-
-fn movetext(game: &Game, result: &str) -> Vec<String> {
-    let mut tokens: Vec<String> = Vec::new();
-    let mut last_was_comment = true;
-    let mut scores = game.position_at(0).and_then(Position::current_scores);
-    for (i, action) in game.actions().iter().enumerate() {
-        let Some(pos) = game.position_at(i) else {
-            break;
-        };
-        let turn = pos.turn();
-        let turn_starts = i == 0
-            || game
-                .position_at(i - 1)
-                .is_some_and(|prev| prev.turn() != turn);
-        let comment = as_comment(action);
-        if turn_starts {
-            match turn {
-                Color::White => tokens.push(format!("{}.", pos.fullmoves())),
-                Color::Black if last_was_comment || comment => {
-                    tokens.push(format!("{}...", pos.fullmoves()))
-                }
-                Color::Black => {}
-            }
-        }
-        if comment {
-            tokens.push(format!("{{{action}}}"));
-        } else {
-            let san = game
-                .sans()
-                .get(i)
-                .cloned()
-                .unwrap_or_else(|| action.to_string());
-            tokens.push(san);
-        }
-        last_was_comment = comment;
-        let after = game.position_at(i + 1).and_then(Position::current_scores);
-        if after != scores {
-            if let Some([s, n]) = after {
-                tokens.push(format!("{{score {s}-{n}}}"));
-                last_was_comment = true;
-            }
-            scores = after;
-        }
-    }
-    tokens.push(result.to_string());
-    tokens
 }
 
 /// What is wrong with the text of a PGN game (names of tags come
@@ -317,6 +282,9 @@ pub enum PgnProblem {
     /// The `Carried` tag is not JSON (the parser's message, clipped).
     #[error("tag Carried: not the JSON Motley writes there ({0})")]
     BadCarried(String),
+    /// Variations nested deeper than [`MAX_NESTING`].
+    #[error("variations nested over {MAX_NESTING} deep")]
+    TooDeep,
 }
 
 /// A lexical token of PGN.
@@ -329,6 +297,22 @@ enum Tok<'a> {
     Open,
     Close,
     Word(&'a str),
+    /// The digits of a `$n`.
+    Nag(&'a str),
+}
+
+/// Where the comment starting at `from` (after its `{`) ends: the first
+/// `}` not escaped as `\}` (comment escapes: [`super::pgn_tree`]).
+fn comment_end(b: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if matches!(b.get(i + 1), Some(b'\\' | b'}' | b'[')) => i += 2,
+            b'}' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 fn is_word_end(b: u8) -> bool {
@@ -385,10 +369,10 @@ impl<'a> Iterator for Lexer<'a> {
                 b'%' if at_line_start => self.i = skip_line(i),
                 b';' => self.i = skip_line(i),
                 b'{' => {
-                    return Some(match b[i + 1..].iter().position(|&x| x == b'}') {
-                        Some(n) => {
-                            self.i = i + n + 2;
-                            Tok::Comment(&text[i + 1..i + 1 + n])
+                    return Some(match comment_end(b, i + 1) {
+                        Some(end) => {
+                            self.i = end + 1;
+                            Tok::Comment(&text[i + 1..end])
                         }
                         None => {
                             self.i = b.len();
@@ -415,6 +399,7 @@ impl<'a> Iterator for Lexer<'a> {
                     while self.i < b.len() && b[self.i].is_ascii_digit() {
                         self.i += 1;
                     }
+                    return Some(Tok::Nag(&text[i + 1..self.i]));
                 }
                 _ => {
                     let mut j = i;
@@ -491,19 +476,51 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
 
 /// One item of movetext that is played.
 #[derive(Debug)]
-enum Item {
+pub(super) enum Item {
     /// A SAN (or coordinate) token.
     San(String),
     /// An action written as a comment (`{roll:3,5}`).
     Action(String),
 }
 
+/// A move as read, with what the text says about it (owned).
+#[derive(Debug)]
+pub(super) struct RawMove {
+    pub(super) item: Item,
+    /// Comments before it (where a variation starts).
+    pub(super) before: Vec<String>,
+    /// Comments after it, raw (escapes and commands still in).
+    pub(super) comments: Vec<String>,
+    pub(super) nags: Vec<u8>,
+    /// Lines replacing it.
+    pub(super) variations: Vec<Vec<RawMove>>,
+}
+
+impl RawMove {
+    fn new(item: Item, before: Vec<String>) -> RawMove {
+        RawMove {
+            item,
+            before,
+            comments: Vec::new(),
+            nags: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// Variations nested deeper than this are refused: no annotator nests so
+/// deep, and reading them must not take unbounded stack.
+pub const MAX_NESTING: usize = 64;
+
 /// One game's tags and movetext, before replay (owned: it outlives the
 /// stretch of the stream it was read from).
 #[derive(Debug, Default)]
-struct RawGame {
+pub(super) struct RawGame {
     tags: Vec<(String, String)>,
-    items: Vec<Item>,
+    /// The main line.
+    pub(super) items: Vec<RawMove>,
+    /// Comments before the first move.
+    pub(super) intro: Vec<String>,
     result: Option<&'static str>,
     error: Option<PgnProblem>,
     /// Where the game's text is in the text it was split from.
@@ -567,77 +584,225 @@ fn split_games(text: &str) -> Vec<RawGame> {
 /// whatever is left is a game too.
 fn complete_games(text: &str, at_end: bool) -> (Vec<RawGame>, usize) {
     let mut games = Vec::new();
-    let mut cur = RawGame::default();
+    let mut b = Builder::default();
     let mut cur_start = 0usize;
-    let mut depth = 0usize;
-    // The comment after the last move: the ending in words, where a result
-    // follows it.
-    let mut last_comment: Option<&str> = None;
     let mut tokens = lex(text);
     while let Some(tok) = tokens.next() {
         match tok {
             Tok::Tag(..) | Tok::BadTag(_) => {
-                if cur.has_movetext() {
-                    if depth > 0 {
-                        cur.fail(PgnProblem::CutInVariation);
-                    }
-                    cur.span = (cur_start, tokens.start);
-                    games.push(std::mem::take(&mut cur));
+                if b.cur.has_movetext() {
+                    let mut done = b.finish();
+                    done.span = (cur_start, tokens.start);
+                    games.push(done);
                     cur_start = tokens.start;
                 }
-                depth = 0;
-                last_comment = None;
+                b.reset();
                 match tok {
-                    Tok::Tag(k, v) => cur.tags.push((k, v)),
-                    Tok::BadTag(problem) => cur.fail(problem),
+                    Tok::Tag(k, v) => b.cur.tags.push((k, v)),
+                    Tok::BadTag(problem) => b.cur.fail(problem),
                     _ => {}
                 }
             }
-            Tok::Open => depth += 1,
-            Tok::Close => depth = depth.saturating_sub(1),
-            Tok::UnterminatedComment => cur.fail(PgnProblem::UnterminatedComment),
-            _ if depth > 0 => {}
-            Tok::Comment(c) => {
-                let c = c.trim();
-                if matches!(
-                    CoordText::parse(c),
-                    Ok(CoordText::Roll(..) | CoordText::Buy(_) | CoordText::Pass)
-                ) {
-                    cur.items.push(Item::Action(c.to_string()));
-                    last_comment = None;
-                } else {
-                    last_comment = Some(c);
-                }
+            Tok::Word(w) if b.depth() == 0 && RESULTS.contains(&w) => {
+                let mut done = b.finish_with(RESULTS.iter().find(|r| **r == w).copied());
+                done.span = (cur_start, tokens.i);
+                games.push(done);
+                cur_start = tokens.i;
             }
-            Tok::Word(w) => {
-                if let Some(result) = RESULTS.iter().find(|r| **r == w) {
-                    cur.result = Some(*result);
-                    cur.ending = last_comment.take().map(str::to_string);
-                    cur.span = (cur_start, tokens.i);
-                    games.push(std::mem::take(&mut cur));
-                    cur_start = tokens.i;
-                    continue;
-                }
-                let w = strip_move_number(w);
-                if w.is_empty() || w.bytes().all(|c| b"!?".contains(&c)) || w == "e.p." {
-                    continue;
-                }
-                cur.items.push(Item::San(w.to_string()));
-                last_comment = None;
-            }
+            tok => b.token(tok),
         }
     }
     if !at_end {
         return (games, cur_start);
     }
-    if depth > 0 {
-        cur.fail(PgnProblem::CutInVariation);
-    }
-    if !cur.is_empty() {
-        cur.span = (cur_start, text.len());
-        games.push(cur);
+    let mut last = b.finish();
+    if !last.is_empty() {
+        last.span = (cur_start, text.len());
+        games.push(last);
     }
     (games, text.len())
+}
+
+/// Builds one game's tree of moves from its movetext tokens.
+#[derive(Default)]
+struct Builder {
+    cur: RawGame,
+    /// Variations open, innermost last (each replaces the last move of
+    /// the line outside it), with the comments before their first move.
+    open: Vec<(Vec<RawMove>, Vec<String>)>,
+    /// Parentheses open around text that is skipped (a variation with no
+    /// move to replace, or nested too deep).
+    skipped: usize,
+    /// The last token was a comment after the main line's last move (the
+    /// ending in words, when a result follows).
+    comment_last: bool,
+}
+
+impl Builder {
+    fn depth(&self) -> usize {
+        self.open.len() + self.skipped
+    }
+
+    fn reset(&mut self) {
+        self.open.clear();
+        self.skipped = 0;
+        self.comment_last = false;
+    }
+
+    /// The game, its variations closed (a cut-off one is an error).
+    fn finish(&mut self) -> RawGame {
+        if self.depth() > 0 {
+            self.cur.fail(PgnProblem::CutInVariation);
+        }
+        self.reset();
+        std::mem::take(&mut self.cur)
+    }
+
+    /// The game at its result: the comment just before it is the ending
+    /// in words.
+    fn finish_with(&mut self, result: Option<&'static str>) -> RawGame {
+        if self.comment_last {
+            let last = match self.cur.items.last_mut() {
+                Some(m) => m.comments.pop(),
+                None => self.cur.intro.pop(),
+            };
+            self.cur.ending = last;
+        }
+        self.cur.result = result;
+        self.finish()
+    }
+
+    /// The line moves go to now and the comments waiting for its next
+    /// move.
+    fn line(&mut self) -> (&mut Vec<RawMove>, &mut Vec<String>) {
+        match self.open.last_mut() {
+            Some((line, before)) => (line, before),
+            None => (&mut self.cur.items, &mut self.cur.intro),
+        }
+    }
+
+    fn push_move(&mut self, item: Item) {
+        // On the main line, comments before the first move are the
+        // game's (the intro); in a variation, its first move's.
+        let main = self.open.is_empty();
+        let (line, before) = self.line();
+        let before = if main {
+            Vec::new()
+        } else {
+            std::mem::take(before)
+        };
+        line.push(RawMove::new(item, before));
+    }
+
+    fn token(&mut self, tok: Tok<'_>) {
+        self.comment_last = false;
+        match tok {
+            Tok::UnterminatedComment => self.cur.fail(PgnProblem::UnterminatedComment),
+            Tok::Open => self.open_variation(),
+            Tok::Close => self.close_variation(),
+            _ if self.skipped > 0 => {}
+            Tok::Comment(c) => self.comment(c),
+            Tok::Nag(digits) => {
+                if let Ok(n) = digits.parse::<u8>() {
+                    self.nag(n);
+                }
+            }
+            Tok::Word(w) => self.word(w),
+            Tok::Tag(..) | Tok::BadTag(_) => {}
+        }
+    }
+
+    fn open_variation(&mut self) {
+        let nothing_to_replace = self.line().0.is_empty();
+        if self.skipped > 0 || nothing_to_replace {
+            self.skipped += 1;
+        } else if self.open.len() >= MAX_NESTING {
+            self.cur.fail(PgnProblem::TooDeep);
+            self.skipped += 1;
+        } else {
+            self.open.push((Vec::new(), Vec::new()));
+        }
+    }
+
+    fn close_variation(&mut self) {
+        if self.skipped > 0 {
+            self.skipped -= 1;
+            return;
+        }
+        // A `)` without its `(` is ignored.
+        if let Some((line, _)) = self.open.pop() {
+            if let (false, Some(last)) = (line.is_empty(), self.line().0.last_mut()) {
+                last.variations.push(line);
+            }
+        }
+    }
+
+    fn comment(&mut self, c: &str) {
+        let trimmed = c.trim();
+        if matches!(
+            CoordText::parse(trimmed),
+            Ok(CoordText::Roll(..) | CoordText::Buy(_) | CoordText::Pass)
+        ) {
+            self.push_move(Item::Action(trimmed.to_string()));
+            return;
+        }
+        if is_score(trimmed) {
+            // Motley's Monochrome scores follow from the moves.
+            return;
+        }
+        let main = self.open.is_empty();
+        let (line, before) = self.line();
+        match line.last_mut() {
+            Some(m) => m.comments.push(c.to_string()),
+            None => before.push(c.to_string()),
+        }
+        self.comment_last = main;
+    }
+
+    fn nag(&mut self, n: u8) {
+        if let Some(m) = self.line().0.last_mut() {
+            m.nags.push(n);
+        }
+    }
+
+    fn word(&mut self, w: &str) {
+        let w = strip_move_number(w);
+        if w.is_empty() || w == "e.p." || RESULTS.contains(&w) {
+            return;
+        }
+        if let Some(n) = glyph_nag(w) {
+            self.nag(n);
+            return;
+        }
+        let san = w.trim_end_matches(['!', '?']);
+        if san.is_empty() {
+            return;
+        }
+        self.push_move(Item::San(san.to_string()));
+        if let Some(n) = glyph_nag(&w[san.len()..]) {
+            self.nag(n);
+        }
+    }
+}
+
+/// The NAG of a move-quality glyph: `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5,
+/// `?!` 6.
+fn glyph_nag(glyph: &str) -> Option<u8> {
+    ["!", "?", "!!", "??", "!?", "?!"]
+        .iter()
+        .position(|g| *g == glyph)
+        .and_then(|i| u8::try_from(i + 1).ok())
+}
+
+/// Is a comment Motley's Monochrome score (`score 12-5`)?
+fn is_score(c: &str) -> bool {
+    c.strip_prefix("score ")
+        .and_then(|rest| rest.split_once('-'))
+        .is_some_and(|(a, b)| {
+            [a, b]
+                .iter()
+                .all(|n| !n.is_empty() && n.bytes().all(|d| d.is_ascii_digit()))
+        })
 }
 
 /// Normalise a variant name for matching: letters and digits, lower case,
@@ -683,6 +848,14 @@ pub fn resolve_variant(
     match hits.as_slice() {
         [one] => Ok((*one).clone()),
         _ => Err(unknown()),
+    }
+}
+
+/// Play one item of movetext at `ply`.
+pub(super) fn play_item(game: &mut Game, ply: usize, item: &Item) -> Result<(), RecordError> {
+    match item {
+        Item::San(w) => play_san(game, ply, w),
+        Item::Action(t) => play_coord(game, ply, t, CoordText::parse(t)),
     }
 }
 
@@ -749,24 +922,27 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         Err(e) => return Replayed::Failed(e),
     };
     let mut error = None;
-    for (i, item) in raw.items.iter().enumerate() {
-        let ply = i + 1;
-        let r = match item {
-            Item::San(w) => play_san(&mut game, ply, w),
-            Item::Action(t) => play_coord(&mut game, ply, t, CoordText::parse(t)),
-        };
-        if let Err(e) = r {
+    for (i, m) in raw.items.iter().enumerate() {
+        if let Err(e) = play_item(&mut game, i + 1, &m.item) {
             error = Some(e);
             break;
         }
     }
+    // The comment before the result is the ending in words when Motley
+    // wrote it (its `Ending` tag) or its words name one; else it is the
+    // last move's.
+    let ending = raw
+        .ending
+        .as_deref()
+        .filter(|c| raw.tag("Ending").is_some() || pgn_ending(None, None, Some(c)).is_some());
+    let last_comment = raw.ending.as_deref().filter(|_| ending.is_none());
+    let mut tree = super::GameTree::new(&super::game_moves(&game), &Default::default());
     if error.is_none() {
+        let (built, tree_error) = super::pgn_tree::read_tree(&game, raw, last_comment);
+        tree = built;
+        error = tree_error;
         let result = raw.result.or(raw.tag("Result"));
-        let said = pgn_ending(
-            raw.tag("Ending"),
-            raw.tag("Termination"),
-            raw.ending.as_deref(),
-        );
+        let said = pgn_ending(raw.tag("Ending"), raw.tag("Termination"), ending);
         let reason = match (result, said) {
             (Some("*") | None, _) => None,
             (_, Some(ending)) => Some(ending),
@@ -800,7 +976,6 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         .iter()
         .filter_map(|name| Some((name.to_string(), known(raw.tag(name))?)))
         .collect();
-    let tree = super::GameTree::new(&super::game_moves(&game), &Default::default());
     let saved = SavedGame {
         game,
         tags,
@@ -1047,6 +1222,7 @@ pub fn import_pgn(text: &str, registry: &Registry) -> Vec<Result<Game, RecordErr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Color;
 
     fn reg() -> Registry {
         Registry::builtin()
@@ -1061,11 +1237,11 @@ mod tests {
         let sans: Vec<&str> = games[0]
             .items
             .iter()
-            .map(|i| match i {
+            .map(|i| match &i.item {
                 Item::San(s) | Item::Action(s) => s.as_str(),
             })
             .collect();
-        assert_eq!(sans, ["e4", "e5!?", "Nf3"]);
+        assert_eq!(sans, ["e4", "e5", "Nf3"]);
         assert_eq!(games[0].result, Some("*"));
     }
 
@@ -1112,7 +1288,11 @@ mod tests {
     fn dice_actions_in_comments_are_read_as_actions() {
         let games =
             split_games("1. {roll:3,5} {buy:move1} e4 {pass} {not an action} {score 3-4} *");
-        let kinds: Vec<String> = games[0].items.iter().map(|i| format!("{i:?}")).collect();
+        let kinds: Vec<String> = games[0]
+            .items
+            .iter()
+            .map(|i| format!("{:?}", i.item))
+            .collect();
         assert_eq!(
             kinds,
             [

@@ -56,6 +56,10 @@ impl Notes {
 pub struct Node {
     /// The action in coordinate form, as `moves` stores actions.
     pub action: String,
+    /// A comment before the move (PGN allows one where a variation
+    /// starts: `( {why} 1... c5 )`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<String>,
     /// Comment, NAGs, clock and evaluation.
     #[serde(flatten)]
     pub notes: Notes,
@@ -69,6 +73,7 @@ impl Node {
     pub fn new(action: &str) -> Node {
         Node {
             action: action.to_string(),
+            before: None,
             notes: Notes::default(),
             variations: Vec::new(),
         }

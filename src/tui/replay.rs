@@ -712,7 +712,13 @@ impl ReplayState {
             variant: &self.game.variant().id,
             pgn: || {
                 let names = players.map(|p| (p.white.as_str(), p.black.as_str()));
-                crate::record::export_kept_pgn(&self.game, names, self.date.as_deref(), &self.tags)
+                crate::record::export_kept_pgn(
+                    &self.game,
+                    None,
+                    names,
+                    self.date.as_deref(),
+                    &self.tags,
+                )
             },
         };
         self.view.message = Some(share(what, shown, &ctx.settings.session, ctx.requests));

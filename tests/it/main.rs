@@ -42,6 +42,7 @@ mod record_fuzz;
 mod record_games;
 mod record_reasons;
 mod record_roundtrip;
+mod record_tree;
 mod rules_texts;
 mod san;
 mod tui_analysis;

@@ -1,0 +1,97 @@
+//! A tree of variations and annotations survives every way a game
+//! travels: three famous games (their moves are history; the variations,
+//! comments, NAGs, clocks and evaluations on them were written for these
+//! tests) read from PGN, kept as JSON records, written as PGN again.
+
+use crate::temp::temp_dir;
+use motley::game::variant::Registry;
+use motley::record::tree::TreeEval;
+use motley::record::{self, export_saved_pgn, record_of_saved, GameRecord, SavedGame};
+use std::path::{Path, PathBuf};
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/annotated/famous.pgn")
+}
+
+/// Every game of a file, each read whole.
+fn games(path: &Path) -> Vec<SavedGame> {
+    record::load_all(path, &Registry::builtin()).expect("every game reads whole")
+}
+
+/// The PGN of games, as `motley export` writes a file of them.
+fn pgn_of(games: &[SavedGame]) -> String {
+    games
+        .iter()
+        .map(export_saved_pgn)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_fixture_holds_every_kind_of_annotation() {
+    let games = games(&fixture());
+    assert_eq!(games.len(), 3);
+    let opera = &games[0].tree;
+    assert!(opera
+        .intro
+        .as_deref()
+        .unwrap()
+        .starts_with("Played in a box"));
+    // 4... dxe5 5. Qxd8+ Kxd8 6. Nxe5 (6. Ng5 Ke8): nested.
+    let alt = &opera.main[7].variations[0];
+    assert_eq!(alt.len(), 5);
+    assert_eq!(alt[3].variations[0][0].action, "f3g5");
+    assert_eq!(opera.main[0].notes.clock_ms, Some(600_000));
+    assert_eq!(opera.main[30].notes.nags, [3]);
+    assert_eq!(opera.main[30].notes.eval, Some(TreeEval::Mate(2)));
+    assert!(alt[4]
+        .notes
+        .comment
+        .as_deref()
+        .unwrap()
+        .contains("pawn up } and"));
+    let fischer = &games[2].tree;
+    assert_eq!(fischer.main[33].notes.eval, Some(TreeEval::Cp(-205)));
+    assert_eq!(fischer.main[33].notes.clock_ms, Some(4_329_000));
+}
+
+#[test]
+fn import_record_export_import_gives_identical_records() {
+    let dir = temp_dir("tree-records");
+    let first: Vec<GameRecord> = games(&fixture()).iter().map(record_of_saved).collect();
+    let mut again = Vec::new();
+    for (i, rec) in first.iter().enumerate() {
+        assert!(rec.annotations.is_some(), "game {}", i + 1);
+        let json = dir.join(format!("{i}.json"));
+        record::save_record(&json, rec).unwrap();
+        let from_json = games(&json);
+        assert_eq!(&record_of_saved(&from_json[0]), rec, "JSON, game {}", i + 1);
+        again.extend(from_json);
+    }
+    let pgn = dir.join("again.pgn");
+    std::fs::write(&pgn, pgn_of(&again)).unwrap();
+    let second: Vec<GameRecord> = games(&pgn).iter().map(record_of_saved).collect();
+    assert_eq!(second, first);
+}
+
+#[test]
+fn export_import_export_gives_identical_pgn_text() {
+    let dir = temp_dir("tree-pgn");
+    let first = pgn_of(&games(&fixture()));
+    let path = dir.join("first.pgn");
+    std::fs::write(&path, &first).unwrap();
+    let second = pgn_of(&games(&path));
+    assert_eq!(second, first);
+    for written in [
+        "(4... dxe5 5. Qxd8+ Kxd8 6. Nxe5 (6.",
+        "Be6 {White is a clean pawn up \\} and Black cannot castle.})",
+        "11... Na4 $3",
+        "{[%eval -2.05] [%clk 1:12:09]} 18. Bxb6",
+        "{The queen goes so that the rook may mate. [%eval #2]} 16... Nxb8",
+    ] {
+        assert!(
+            first.replace('\n', " ").contains(written),
+            "{written} missing in\n{first}"
+        );
+    }
+}
