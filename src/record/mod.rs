@@ -15,7 +15,7 @@ pub mod reason;
 pub mod store;
 pub mod summary;
 pub mod tree;
-mod variations;
+pub mod variations;
 
 pub use checks::{MAX_INCREMENTS, MAX_MOVETIME_MS};
 pub use pgn::{export_kept_pgn, export_pgn, export_saved_pgn, import_pgn};
@@ -23,6 +23,7 @@ pub use read::{load_all, load_first, open, GameReader};
 pub use reason::RecordedReason;
 pub use store::{list_saves, list_saves_in, save_game, save_record};
 pub use tree::{Annotations, GameTree};
+pub use variations::game_at;
 
 use crate::core::quote::{clip, clip_middle};
 use crate::core::{Action, Color, CoordText, NotationError};

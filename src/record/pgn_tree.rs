@@ -11,9 +11,9 @@
 
 use super::pgn::{as_comment, play_item, RawGame, RawMove};
 use super::tree::{GameTree, Node, Notes, TreeEval};
-use super::variations::in_variation;
-use super::{play_coord, Action, RecordError};
-use crate::core::{Color, CoordText};
+use super::variations::{in_variation, play_nodes};
+use super::{Action, RecordError};
+use crate::core::Color;
 use crate::game::Game;
 use crate::rules::{AnyPosition, Position};
 
@@ -124,13 +124,7 @@ impl Movetext {
         g.truncate(at);
         // The tree was checked when it was read; a move that still will
         // not play ends the variation there.
-        let played = nodes
-            .iter()
-            .take_while(|n| {
-                let ply = g.ply() + 1;
-                play_coord(&mut g, ply, &n.action, CoordText::parse(&n.action)).is_ok()
-            })
-            .count();
+        let played = play_nodes(&mut g, nodes);
         if played == 0 {
             return;
         }

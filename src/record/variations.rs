@@ -1,11 +1,12 @@
-//! Checking a tree of variations against the rules: every action of
+//! Playing a tree's variations: where a place in the tree stands
+//! ([`game_at`]), and checking a tree against the rules: every action of
 //! every variation is played from its place, so a tree a reader hands on
 //! holds legal moves only. A variation is cut at its first action that
 //! cannot be played (dropped whole when that is its first), and the first
 //! such cut is the error the reader reports, naming the ply: never
 //! accepted wrongly, never the end of the game it hangs on.
 
-use super::tree::{Annotations, GameTree, Node};
+use super::tree::{Annotations, Cursor, GameTree, Node};
 use super::{game_moves, play_coord, RecordError, RecordErrorKind};
 use crate::core::CoordText;
 use crate::game::Game;
@@ -67,6 +68,40 @@ fn check_line(mut game: Game, line: &mut Vec<Node>, error: &mut Option<RecordErr
     }
 }
 
+/// `game` (whose actions are `tree`'s main line) as it stands at `at`:
+/// the main line up to where `at` leaves it, then the variations' moves,
+/// each played by the rules (an action that cannot be played is the
+/// error naming its ply).
+pub fn game_at(game: &Game, tree: &GameTree, at: &Cursor) -> Result<Game, RecordError> {
+    let actions = tree
+        .actions_to(at)
+        .map_err(|e| RecordError::from(RecordErrorKind::Invalid(e.to_string())))?;
+    let shared = actions
+        .iter()
+        .zip(game.actions())
+        .take_while(|(a, b)| **a == b.to_string())
+        .count();
+    let mut g = game.clone();
+    g.truncate(shared);
+    for text in &actions[shared..] {
+        let ply = g.ply() + 1;
+        play_coord(&mut g, ply, text, CoordText::parse(text)).map_err(in_variation)?;
+    }
+    Ok(g)
+}
+
+/// Play the moves of `nodes` on `game`, as far as they can be played
+/// (a checked tree's can, all); returns how many were.
+pub fn play_nodes(game: &mut Game, nodes: &[Node]) -> usize {
+    nodes
+        .iter()
+        .take_while(|n| {
+            let ply = game.ply() + 1;
+            play_coord(game, ply, &n.action, CoordText::parse(&n.action)).is_ok()
+        })
+        .count()
+}
+
 /// The error of an action, said to be in a variation.
 pub(super) fn in_variation(e: RecordError) -> RecordError {
     RecordError {
@@ -78,7 +113,7 @@ pub(super) fn in_variation(e: RecordError) -> RecordError {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tree::{Cursor, PlyNotes};
+    use super::super::tree::PlyNotes;
     use super::super::GameRecord;
     use super::*;
     use crate::game::variant::Registry;

@@ -9,7 +9,7 @@ use super::record_file::RecordSlot;
 use crate::ai::analysis::GameAnalysis;
 use crate::disk::files::ReadError;
 use crate::record::games::is_locked_elsewhere;
-use crate::record::{GameRecord, RecordError, MAX_FILE_BYTES};
+use crate::record::{Annotations, GameRecord, RecordError, MAX_FILE_BYTES};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use thiserror::Error;
@@ -70,6 +70,16 @@ pub enum Write {
         /// The analysis of the moves the record holds.
         analysis: Box<GameAnalysis>,
     },
+    /// Keep a tree of variations and annotations in the JSON record it
+    /// hangs on (the record's moves are never changed).
+    StoreTree {
+        /// The record.
+        path: PathBuf,
+        /// The record's moves, as the tree's main line has them.
+        moves: Vec<String>,
+        /// What hangs on them (`None`: nothing any more).
+        annotations: Option<Box<Annotations>>,
+    },
 }
 
 /// What a write came to.
@@ -110,6 +120,13 @@ pub enum Written {
         path: PathBuf,
         /// The analysis.
         analysis: Box<GameAnalysis>,
+        /// Why not, when not.
+        result: Result<(), StoreError>,
+    },
+    /// A tree was kept in its record, or why not.
+    TreeStored {
+        /// The record.
+        path: PathBuf,
         /// Why not, when not.
         result: Result<(), StoreError>,
     },
@@ -155,6 +172,14 @@ impl Write {
             },
             Write::Export { dir, variant, pgn } => {
                 Written::Exported(export(dir.as_deref(), &variant, &pgn))
+            }
+            Write::StoreTree {
+                path,
+                moves,
+                annotations,
+            } => {
+                let result = store_tree(&path, &moves, annotations.map(|a| *a));
+                Written::TreeStored { path, result }
             }
             Write::StoreAnalysis { path, analysis } => {
                 let result = store_analysis(&path, &analysis);
@@ -223,7 +248,7 @@ pub enum StoreError {
         /// Why.
         error: Arc<ReadError>,
     },
-    #[error("{} is not a JSON record (PGN files keep no analysis)", .0.display())]
+    #[error("{} is not a JSON record (PGN files keep no analysis and no variations: e exports them)", .0.display())]
     /// The file is no JSON record.
     NotARecord(PathBuf),
     #[error("{} holds other moves than those analysed", .0.display())]
@@ -237,9 +262,9 @@ pub enum StoreError {
     Save(RecordError),
 }
 
-/// Keep `analysis` in the JSON record at `path` (atomically, through the
-/// record module), when the file still holds the moves analysed.
-fn store_analysis(path: &Path, analysis: &GameAnalysis) -> Result<(), StoreError> {
+/// The JSON record at `path`, to change one field of (not while another
+/// Motley plays it).
+fn record_to_change(path: &Path) -> Result<GameRecord, StoreError> {
     if is_locked_elsewhere(path) {
         return Err(StoreError::Locked(path.to_path_buf()));
     }
@@ -249,8 +274,28 @@ fn store_analysis(path: &Path, analysis: &GameAnalysis) -> Result<(), StoreError
             error: Arc::new(e),
         })?;
     let text = String::from_utf8_lossy(&bytes);
-    let mut rec =
-        GameRecord::from_json(&text).map_err(|_| StoreError::NotARecord(path.to_path_buf()))?;
+    GameRecord::from_json(&text).map_err(|_| StoreError::NotARecord(path.to_path_buf()))
+}
+
+/// Keep `annotations` in the JSON record at `path` (atomically), when the
+/// file still holds `moves`; nothing else of the record changes.
+fn store_tree(
+    path: &Path,
+    moves: &[String],
+    annotations: Option<Annotations>,
+) -> Result<(), StoreError> {
+    let mut rec = record_to_change(path)?;
+    if rec.moves != moves {
+        return Err(StoreError::OtherMoves(path.to_path_buf()));
+    }
+    rec.annotations = annotations.filter(|a| !a.is_empty());
+    crate::record::save_record(path, &rec).map_err(StoreError::Save)
+}
+
+/// Keep `analysis` in the JSON record at `path` (atomically, through the
+/// record module), when the file still holds the moves analysed.
+fn store_analysis(path: &Path, analysis: &GameAnalysis) -> Result<(), StoreError> {
+    let mut rec = record_to_change(path)?;
     let analysed: Vec<&str> = analysis.plies.iter().map(|p| p.action.as_str()).collect();
     if rec.moves != analysed || rec.variant != analysis.variant {
         return Err(StoreError::OtherMoves(path.to_path_buf()));

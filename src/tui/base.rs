@@ -276,6 +276,8 @@ pub struct ReplayStart {
     pub tags: std::collections::BTreeMap<String, String>,
     /// The analysis stored with the record (JSON), if any.
     pub analysis: Option<serde_json::Value>,
+    /// The variations and annotations on the game's moves.
+    pub tree: crate::record::GameTree,
 }
 
 /// Where a screen's handler wants to go next.

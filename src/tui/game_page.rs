@@ -378,7 +378,19 @@ pub struct SidePanel<'a> {
     /// An analysis's mark of each ply (index = ply − 1), shown after the
     /// moves; empty without analysis.
     pub marks: &'a [Option<Mark>],
+    /// The game's tree of variations, shown instead of the plain move
+    /// list (the replay viewer, when the game has one).
+    pub tree: Option<TreeShown<'a>>,
     pub theme: &'a Theme,
+}
+
+/// A tree of variations to show as the move list: the game whose main
+/// line it hangs on, the tree, and the place shown.
+#[derive(Clone, Copy)]
+pub struct TreeShown<'a> {
+    pub game: &'a Game,
+    pub tree: &'a crate::record::GameTree,
+    pub at: &'a crate::record::tree::Cursor,
 }
 
 impl SidePanel<'_> {
@@ -422,6 +434,16 @@ impl SidePanel<'_> {
     /// The visible rows of the move list and where each shown ply is.
     fn move_list(&self, list_rect: Rect) -> (Vec<Line<'static>>, Vec<ScreenHit>) {
         let inner_w = list_rect.width.saturating_sub(2);
+        let visible = list_rect.height.saturating_sub(2) as usize;
+        if let Some(t) = &self.tree {
+            let rows = super::tree_view::tree_rows(t.game, t.tree, t.at, inner_w, self.theme);
+            let start = rows
+                .current_row
+                .saturating_sub(visible / 2)
+                .min(rows.lines.len().saturating_sub(visible));
+            let shown = rows.lines.into_iter().skip(start).take(visible).collect();
+            return (shown, Vec::new());
+        }
         let laid_out = self
             .moves
             .rows(self.current, self.marks, inner_w, self.theme);
@@ -431,7 +453,6 @@ impl SidePanel<'_> {
             hits,
         } = &*laid_out;
         let cur = *cur;
-        let visible = list_rect.height.saturating_sub(2) as usize;
         let start = if self.current.is_some() {
             // Keep the current ply in view.
             cur.saturating_sub(visible / 2)

@@ -29,6 +29,7 @@ pub mod launch;
 pub mod lines;
 pub mod menu;
 pub mod panels;
+pub mod picking;
 pub mod play;
 pub mod popup;
 pub mod replay;
@@ -38,6 +39,7 @@ pub mod settings;
 pub mod sharing;
 pub mod terminal;
 pub mod theme;
+pub mod tree_view;
 pub mod wrap;
 pub mod writer;
 

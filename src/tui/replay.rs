@@ -15,6 +15,7 @@ use super::branch::{branch, BranchOffer};
 use super::file_games::{list_key, FileGames, GameListPopup, ListStep};
 use super::game_page::{
     draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
+    TreeShown,
 };
 use super::keymap::{self, KeyBinding, KeyHint};
 use super::lines::LiveLines;
@@ -26,8 +27,11 @@ use super::sharing::{exported, share, Share, Shown};
 use super::theme::Theme;
 use crate::ai::analysis::{GameAnalysis, Mark};
 use crate::ai::PlayerSpec;
+use crate::core::Square;
 use crate::game::variant::Registry;
 use crate::game::Game;
+use crate::record::tree::Cursor;
+use crate::record::GameTree;
 use crate::rules::{Outcome, Position};
 use crate::session::{load_game, load_nth, LoadError, LoadedGame, StoreError, Write, Written};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -38,6 +42,8 @@ use ratatui::widgets::{Paragraph, Widget};
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+mod editing;
 
 /// Autoplay speeds, milliseconds per ply.
 const SPEEDS: [u64; 6] = [3000, 2000, 1000, 500, 250, 100];
@@ -61,6 +67,18 @@ pub enum ReplayPopup {
     Games {
         cursor: usize,
     },
+    /// Typing a move to play from the position shown.
+    Move {
+        text: String,
+    },
+    /// Writing the comment on the move shown.
+    Comment {
+        text: String,
+    },
+    /// Deleting the variation shown: sure?
+    ConfirmDelete,
+    /// Leaving with variations or comments not saved.
+    Unsaved,
 }
 
 /// What a key (or a click on the key bar) asks of the viewer.
@@ -88,6 +106,17 @@ pub enum ReplayAction {
     Share(Share),
     /// Choose another game of the file.
     ChooseGame,
+    /// The move before (`-1`) or after (`1`) the one shown among the
+    /// moves of its ply: the main move and its variations.
+    OtherLine(i8),
+    /// Type a move to play from the position shown.
+    TypeMove,
+    /// Comment on the move shown.
+    Comment,
+    /// Promote the variation shown one step.
+    Promote,
+    /// Delete the variation shown.
+    Delete,
     Leave,
     /// A letter that means nothing here.
     Unbound(char),
@@ -105,6 +134,8 @@ pub enum ReplayWhen {
     Analysing,
     /// The live engine lines are on.
     Lines,
+    /// The position shown is in a variation.
+    InVariation,
 }
 
 /// Every key of the viewer, in the help's order.
@@ -151,6 +182,32 @@ pub const REPLAY_KEYS: &[KeyBinding<ReplayAction, ReplayWhen>] = {
             )
             .label_while(W::Lines, "lines off"),
         key(&[KeyCode::Char('n')], A::MoreLines).help("n", "engine lines: one more line (1 to 5)"),
+        key(&[KeyCode::Up], A::OtherLine(-1))
+            .help(
+                "↑ / ↓",
+                "the move before / after among this ply's moves (main move, variations)",
+            ),
+        key(&[KeyCode::Down], A::OtherLine(1)),
+        key(&[KeyCode::Char('m')], A::TypeMove)
+            .help(
+                "m, or click a piece then its square",
+                "play a move here: it follows the game or a variation, or starts a new variation",
+            )
+            .bar(15, 14, "m", "move"),
+        key(&[KeyCode::Char('c')], A::Comment)
+            .help("c", "comment on the move shown (empty: no comment)")
+            .bar(16, 15, "c", "comment"),
+        key(&[KeyCode::Char('P')], A::Promote)
+            .help(
+                "P",
+                "promote the variation shown one step (never into the game's own moves)",
+            )
+            .bar(17, 16, "P", "promote")
+            .bar_when(W::InVariation),
+        key(&[KeyCode::Char('x'), KeyCode::Delete], A::Delete)
+            .help("x / Delete", "delete the variation shown (asks first)")
+            .bar(18, 17, "x", "delete")
+            .bar_when(W::InVariation),
         key(&[KeyCode::Char('b')], A::Branch)
             .help(
                 "b",
@@ -218,12 +275,32 @@ pub struct ReplayState {
     pub tags: std::collections::BTreeMap<String, String>,
     /// The games of the file, when it holds several.
     pub games: Option<FileGames>,
+    /// The game's variations and annotations, as edited here.
+    pub tree: GameTree,
+    /// The position shown when it is in a variation.
+    off: Option<OffLine>,
+    /// Edits to the tree not (yet) kept in the file.
+    pub unsaved: bool,
+    /// Writes of the tree asked for and not answered yet.
+    storing: usize,
+    /// The square picked up on the board, to play a move from.
+    selected: Option<Square>,
+    /// Where the facts in `shown` and the live lines are of.
+    shown_at: Cursor,
+    lines_at: Cursor,
     /// How the game ended, if it has (the game never changes here).
     outcome: Option<Outcome>,
     /// The game's move list.
     moves: MoveList,
     /// The rules' facts of the position shown, as of the last event.
     shown: Option<PositionFacts>,
+}
+
+/// A position in a variation: where in the tree, and the game played
+/// through to it (the main line up to where the variation leaves it).
+struct OffLine {
+    at: Cursor,
+    game: Game,
 }
 
 /// The viewer's view state: what changes how the game looks, never what
@@ -259,8 +336,26 @@ impl ReplayState {
             date: None,
             tags: Default::default(),
             games: None,
+            tree: GameTree::new(&[], &Default::default()),
+            off: None,
+            unsaved: false,
+            storing: 0,
+            selected: None,
+            shown_at: Cursor::main(0),
+            lines_at: Cursor::main(0),
             lines: LiveLines::default(),
         }
+        .with_tree(None)
+    }
+
+    /// The viewer with `tree` on its game's moves (none: a bare tree).
+    fn with_tree(mut self, tree: Option<GameTree>) -> ReplayState {
+        let moves: Vec<String> = self.game.actions().iter().map(|a| a.to_string()).collect();
+        self.tree = match tree {
+            Some(t) if t.main_actions() == moves => t,
+            _ => GameTree::new(&moves, &Default::default()),
+        };
+        self
     }
 
     /// The viewer for a game another screen opened: the first game of a
@@ -270,8 +365,9 @@ impl ReplayState {
             .path
             .as_deref()
             .and_then(|path| FileGames::scan(path, registry));
-        let mut state =
-            ReplayState::new(start.game, start.path, start.error).with_stored(start.analysis);
+        let mut state = ReplayState::new(start.game, start.path, start.error)
+            .with_stored(start.analysis)
+            .with_tree(Some(start.tree));
         state.players = start.players;
         state.names = start.names;
         state.date = start.date;
@@ -300,6 +396,7 @@ impl ReplayState {
             date: loaded.date,
             tags: loaded.tags,
             analysis: loaded.analysis,
+            tree: loaded.tree,
         };
         Ok(ReplayState::open_start(start, registry))
     }
@@ -318,11 +415,14 @@ impl ReplayState {
                 date,
                 tags,
                 analysis,
+                tree,
                 ..
             }) => {
                 self.review.stop();
                 let error = error.map(|e| e.to_string());
-                let mut next = ReplayState::new(game, Some(path), error).with_stored(analysis);
+                let mut next = ReplayState::new(game, Some(path), error)
+                    .with_stored(analysis)
+                    .with_tree(Some(tree));
                 next.players = players;
                 next.names = names;
                 next.date = date;
@@ -378,6 +478,7 @@ impl ReplayState {
             ReplayWhen::Autoplay => self.autoplay,
             ReplayWhen::Analysing => self.review.is_running(),
             ReplayWhen::Lines => self.lines.is_on(),
+            ReplayWhen::InVariation => self.off.is_some(),
         }
     }
 
@@ -391,15 +492,31 @@ impl ReplayState {
     /// event that moved to another ply (see [`ReplayState::handle`]).
     fn facts(&self) -> Option<Cow<'_, PositionFacts>> {
         match &self.shown {
-            Some(f) if f.ply == self.ply => Some(Cow::Borrowed(f)),
-            _ => PositionFacts::of(&self.game, self.ply, self.outcome.is_some()).map(Cow::Owned),
+            Some(f) if self.shown_at == self.cursor() => Some(Cow::Borrowed(f)),
+            _ => self.shown_facts().map(Cow::Owned),
         }
+    }
+
+    /// The rules' facts of the position shown, worked out.
+    fn shown_facts(&self) -> Option<PositionFacts> {
+        let (game, ply) = self.shown_game();
+        let ended = match &self.off {
+            Some(o) => o.game.outcome().is_some(),
+            None => self.outcome.is_some(),
+        };
+        PositionFacts::of(game, ply, ended)
     }
 
     fn layout(&self, size: (u16, u16)) -> PageLayout {
         let centerline = panels::centerline(self.game.position());
         let message = self.view.message.as_ref().map(|m| m.text.as_str());
         PageLayout::new(size, self.view.flipped, centerline, &self.hints(), message)
+    }
+
+    /// Where the board is drawn on a screen of `size` (clicks on it play
+    /// moves).
+    pub fn board(&self, size: (u16, u16)) -> Option<BoardGeom> {
+        self.analysis_layout(&self.layout(size)).board
     }
 
     /// Where the analysis goes (nothing until there is one), and the side
@@ -419,6 +536,7 @@ impl ReplayState {
             theme,
             marks: self.review.marks(),
             facts: self.facts(),
+            at: self.cursor(),
         }
     }
 
@@ -426,12 +544,14 @@ impl ReplayState {
     /// when it is another.
     pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         let nav = self.on_event(event, ctx);
+        let at = self.cursor();
         // The live lines follow the position shown.
-        if self.lines.ply().is_some_and(|ply| ply != self.ply) {
+        if self.lines.ply().is_some() && self.lines_at != at {
             self.start_lines(ctx);
         }
-        if self.shown.as_ref().map(|f| f.ply) != Some(self.ply) {
-            self.shown = PositionFacts::of(&self.game, self.ply, self.outcome.is_some());
+        if self.shown.is_none() || self.shown_at != at {
+            self.shown = self.shown_facts();
+            self.shown_at = at;
         }
         nav
     }
@@ -440,8 +560,11 @@ impl ReplayState {
         match event {
             AppEvent::Tick => {
                 if self.autoplay {
-                    self.ply = (self.ply + 1).min(self.len());
-                    self.autoplay = self.ply < self.len();
+                    match self.tree.forward(&self.cursor()) {
+                        Some(next) => self.go(next),
+                        None => self.autoplay = false,
+                    }
+                    self.autoplay = self.autoplay && self.tree.forward(&self.cursor()).is_some();
                 }
                 Nav::Stay
             }
@@ -490,10 +613,16 @@ impl ReplayState {
 
     /// Search the position shown live (a search at work is replaced).
     fn start_lines(&mut self, ctx: &mut Ctx) {
-        let Some(position) = self.game.position_at(self.ply) else {
+        // Fields apart: the lines change while the position is borrowed.
+        let (game, ply) = match &self.off {
+            Some(o) => (&o.game, o.game.ply()),
+            None => (&self.game, self.ply),
+        };
+        let Some(position) = game.position_at(ply) else {
             return;
         };
-        let job = self.lines.start(position, self.ply);
+        let job = self.lines.start(position, ply);
+        self.lines_at = self.cursor();
         ctx.requests.push(Request::Lines(Box::new(job)));
     }
 
@@ -564,6 +693,9 @@ impl ReplayState {
             } if self.path.as_ref() == Some(&path) => {
                 self.view.message = Some(stored(&path, &analysis, result));
             }
+            Written::TreeStored { path, result } if self.path.as_ref() == Some(&path) => {
+                self.tree_stored(result)
+            }
             _ => {}
         }
     }
@@ -596,7 +728,7 @@ impl ReplayState {
             .and_then(|g| EvalGraph::ply_at(g, self.len(), m.column, m.row));
         if let Some(ply) = on_graph {
             self.autoplay = false;
-            self.ply = ply;
+            self.go(Cursor::main(ply));
             return Nav::Stay;
         }
         // A click on a move in the list goes to that ply.
@@ -607,13 +739,19 @@ impl ReplayState {
             .and_then(|p| p.ply_at(side_rect, m.column, m.row));
         if let Some(ply) = clicked {
             self.autoplay = false;
-            self.ply = ply;
+            self.go(Cursor::main(ply));
             return Nav::Stay;
         }
-        match lay.button_at(m.column, m.row) {
-            Some(code) => self.on_key(KeyEvent::from(code), ctx),
-            None => Nav::Stay,
+        if let Some(code) = lay.button_at(m.column, m.row) {
+            return self.on_key(KeyEvent::from(code), ctx);
         }
+        // Two clicks on the board play a move from the position shown.
+        if let Some(sq) = analysis.board.and_then(|g| g.square_at(m.column, m.row)) {
+            self.autoplay = false;
+            self.view.message = None;
+            self.pick(sq, ctx);
+        }
+        Nav::Stay
     }
 
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
@@ -634,11 +772,37 @@ impl ReplayState {
         }
         // A message answers the last key; the next key replaces it.
         self.view.message = None;
+        if !matches!(action, A::Flip | A::Help | A::Rules) {
+            self.selected = None;
+        }
         match action {
-            A::Back => self.ply = self.ply.saturating_sub(1),
-            A::Forward => self.ply = (self.ply + 1).min(self.len()),
-            A::ToStart => self.ply = 0,
-            A::ToEnd => self.ply = self.len(),
+            A::Back => {
+                if let Some(at) = self.tree.back(&self.cursor()) {
+                    self.go(at)
+                }
+            }
+            A::Forward => {
+                if let Some(at) = self.tree.forward(&self.cursor()) {
+                    self.go(at)
+                }
+            }
+            A::ToStart => self.go(Cursor::main(0)),
+            A::ToEnd => self.go(self.line_end()),
+            A::OtherLine(step) => self.other_line(step),
+            A::TypeMove => {
+                self.view.popup = Some(ReplayPopup::Move {
+                    text: String::new(),
+                })
+            }
+            A::Comment => {
+                let text = self.tree.comment(&self.cursor()).unwrap_or("").to_string();
+                self.view.popup = Some(ReplayPopup::Comment { text });
+            }
+            A::Promote => self.promote(ctx),
+            A::Delete => match self.off {
+                Some(_) => self.view.popup = Some(ReplayPopup::ConfirmDelete),
+                None => self.refuse_main_line(),
+            },
             A::OpenJump => {
                 self.view.popup = Some(ReplayPopup::Jump {
                     text: String::new(),
@@ -646,8 +810,8 @@ impl ReplayState {
             }
             A::ToggleAutoplay => {
                 self.autoplay = !self.autoplay;
-                if self.autoplay && self.ply >= self.len() {
-                    self.ply = 0;
+                if self.autoplay && self.tree.forward(&self.cursor()).is_none() {
+                    self.go(Cursor::main(0));
                 }
             }
             A::Analyse => self.analyse(ctx),
@@ -688,6 +852,7 @@ impl ReplayState {
                 }
                 None => self.view.message = Some(Message::error("this file holds only this game")),
             },
+            A::Leave if self.unsaved => self.view.popup = Some(ReplayPopup::Unsaved),
             A::Leave => return Nav::Leave,
             A::Unbound(c) => {
                 self.view.message = Some(Message::error(format!(
@@ -701,7 +866,8 @@ impl ReplayState {
     /// `y`, `Y`, `e`: copy the position shown or the game, or export the
     /// game, as the play screen does.
     fn share(&mut self, what: Share, ctx: &mut Ctx) {
-        let Some(position) = self.game.position_at(self.ply) else {
+        let (game, ply) = self.shown_game();
+        let Some(position) = game.position_at(ply) else {
             return;
         };
         // The names as the file gives them, else who played.
@@ -714,7 +880,7 @@ impl ReplayState {
                 let names = players.map(|p| (p.white.as_str(), p.black.as_str()));
                 crate::record::export_kept_pgn(
                     &self.game,
-                    None,
+                    Some(&self.tree),
                     names,
                     self.date.as_deref(),
                     &self.tags,
@@ -748,7 +914,8 @@ impl ReplayState {
                 ListKey::Chosen(i) => {
                     let players = offer.choices.get(i).cloned();
                     if let Some(players) = players {
-                        let start = branch(&self.game, offer.ply, players, ctx.settings);
+                        let (game, _) = self.shown_game();
+                        let start = branch(game, offer.ply, players, ctx.settings);
                         return Nav::Play(Box::new(start));
                     }
                 }
@@ -768,6 +935,7 @@ impl ReplayState {
                     ListStep::Close => {}
                 }
             }
+            other => return self.on_tree_popup_key(other, code, ctx),
         }
         Nav::Stay
     }
@@ -800,7 +968,7 @@ impl ReplayState {
     fn jump(&mut self, typed: &str) {
         match typed.parse::<usize>() {
             Ok(n) if n <= self.len() => {
-                self.ply = n;
+                self.go(Cursor::main(n));
                 self.view.message = None;
             }
             _ => {
@@ -817,14 +985,15 @@ impl ReplayState {
     /// Who plays is asked when the file names a computer player; the
     /// game's clock comes along.
     fn branch(&mut self, settings: &Settings) -> Nav {
-        match BranchOffer::new(&self.game, self.ply, self.players.as_ref()) {
+        let (game, ply) = self.shown_game();
+        match BranchOffer::new(game, ply, self.players.as_ref()) {
             Some(offer) => {
                 self.view.popup = Some(ReplayPopup::Branch(Box::new(offer)));
                 Nav::Stay
             }
             None => {
                 let people = [PlayerSpec::Human, PlayerSpec::Human];
-                Nav::Play(Box::new(branch(&self.game, self.ply, people, settings)))
+                Nav::Play(Box::new(branch(game, ply, people, settings)))
             }
         }
     }
@@ -838,26 +1007,40 @@ pub struct ReplayPage<'a> {
     marks: Vec<Option<Mark>>,
     /// The rules' facts of the position shown.
     facts: Option<Cow<'a, PositionFacts>>,
+    /// Where in the tree the position shown is.
+    at: Cursor,
 }
 
 impl<'a> ReplayPage<'a> {
     /// The status lines above the family panel.
     fn status_lines(&self) -> Vec<Line<'static>> {
         let (r, theme) = (self.replay, self.theme);
-        let Some(pos) = r.game.position_at(r.ply) else {
+        let (game, ply) = r.shown_game();
+        let Some(pos) = game.position_at(ply) else {
             return Vec::new();
         };
-        let mut status = vec![Line::styled(
-            format!("Ply {} of {}", r.ply, r.len()),
-            theme.title(),
-        )];
+        let mut status = vec![match &r.off {
+            None => Line::styled(format!("Ply {} of {}", r.ply, r.len()), theme.title()),
+            Some(_) => Line::styled(
+                format!(
+                    "Variation: ply {ply} (off the game's ply {} of {})",
+                    r.ply + 1,
+                    r.len()
+                ),
+                theme.title(),
+            ),
+        }];
         let to_move = panels::side_name(pos, pos.turn());
-        match r.outcome {
-            Some(o) if r.ply == r.len() => status.push(Line::styled(
+        let outcome = match &r.off {
+            Some(o) => o.game.outcome().filter(|_| ply == game.ply()),
+            None => r.outcome.filter(|_| r.ply == r.len()),
+        };
+        match outcome {
+            Some(o) => status.push(Line::styled(
                 format!("{} {}", o.result_str(), panels::describe_outcome(pos, &o)),
                 theme.title(),
             )),
-            None if r.ply == r.len() => {
+            None if r.off.is_none() && r.ply == r.len() => {
                 status.push(Line::raw(format!("{to_move} to move (game unfinished)")))
             }
             _ => status.push(Line::raw(format!("{to_move} to move"))),
@@ -878,6 +1061,12 @@ impl<'a> ReplayPage<'a> {
                 theme.good(),
             ));
         }
+        if r.unsaved && r.storing == 0 {
+            status.push(Line::styled(
+                "The variations and comments are not saved (e exports them)",
+                theme.error(),
+            ));
+        }
         status.extend(analysis_lines(&r.review, r.ply, theme));
         status.extend(r.lines.text(theme));
         status
@@ -885,8 +1074,15 @@ impl<'a> ReplayPage<'a> {
 
     /// The side panel, following the ply shown.
     fn side_panel(&self) -> Option<SidePanel<'_>> {
+        let r = self.replay;
+        let tree = (!r.tree.is_bare() || r.off.is_some()).then_some(TreeShown {
+            game: &r.game,
+            tree: &r.tree,
+            at: &self.at,
+        });
         Some(SidePanel {
-            game: &self.replay.game,
+            game: r.shown_game().0,
+            tree,
             moves: &self.replay.moves,
             facts: self.facts.as_deref()?,
             status: self.status_lines(),
@@ -939,6 +1135,34 @@ impl<'a> ReplayPage<'a> {
             }
             .render(area, buf),
             ReplayPopup::Branch(offer) => offer.popup.widget(theme).render(area, buf),
+            ReplayPopup::Move { text } => InputPopup {
+                title: "Play a move",
+                help: "SAN or coordinates (Nf3, g1f3) · Enter plays · Esc cancels",
+                text,
+                theme,
+            }
+            .render(area, buf),
+            ReplayPopup::Comment { text } => InputPopup {
+                title: "Comment on the move shown",
+                help: "Enter keeps it (empty: none) · Esc cancels",
+                text,
+                theme,
+            }
+            .render(area, buf),
+            ReplayPopup::ConfirmDelete => InputPopup {
+                title: "Delete this variation?",
+                help: "y deletes it and all that hangs on it · any other key keeps it",
+                text: "",
+                theme,
+            }
+            .render(area, buf),
+            ReplayPopup::Unsaved => InputPopup {
+                title: "The variations and comments are not saved",
+                help: "e exports them as PGN and leaves · q leaves without them · Esc stays",
+                text: "",
+                theme,
+            }
+            .render(area, buf),
             ReplayPopup::Games { cursor } => {
                 if let Some(games) = &r.games {
                     GameListPopup {
@@ -965,8 +1189,8 @@ impl Widget for ReplayPage<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (r, theme) = (self.replay, self.theme);
         let lay = r.layout((area.width, area.height));
-        let game = &r.game;
-        let (Some(pos), Some(facts)) = (game.position_at(r.ply), self.facts.as_deref()) else {
+        let (game, ply) = r.shown_game();
+        let (Some(pos), Some(facts)) = (game.position_at(ply), self.facts.as_deref()) else {
             return;
         };
         let mut name = file_name(r.path.as_deref());
@@ -982,8 +1206,11 @@ impl Widget for ReplayPage<'_> {
         let analysis = r.analysis_layout(&lay);
         if let Some(geom) = analysis.board {
             let mut marks = facts.marks.clone();
-            let best = r.review.best_at(game, r.ply);
-            marks.best = best.as_ref().map(action_squares).unwrap_or_default();
+            if r.off.is_none() {
+                let best = r.review.best_at(game, r.ply);
+                marks.best = best.as_ref().map(action_squares).unwrap_or_default();
+            }
+            marks.selected = r.selected;
             draw_marked_board(buf, geom, pos, &marks, &facts.look, theme);
         }
         self.render_analysis(&analysis, analysis.board, buf);

@@ -68,5 +68,6 @@ mod tui_tmux_games;
 mod tui_tmux_look_back;
 mod tui_tmux_new_game;
 mod tui_tmux_signals;
+mod tui_tree;
 mod tui_variant_names;
 mod uci;

@@ -339,6 +339,7 @@ impl MenuState {
                 date: loaded.date,
                 tags: loaded.tags,
                 analysis: loaded.analysis,
+                tree: loaded.tree,
             }));
         }
         let (players, left_out) = seat_players(loaded.players.as_ref(), own_record);

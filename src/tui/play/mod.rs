@@ -28,10 +28,11 @@ use crate::ai::PlayerSpec;
 use crate::core::{Action, Bitboard, Color, CoordText, Square};
 use crate::game::Game;
 use crate::record::RecordError;
-use crate::rules::{IllegalReason, Position};
+use crate::rules::Position;
 use crate::session::{HintRefusal, NotYourTurn, SaveTargetError, Session, Settled, Written};
 use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
 use crate::tui::game_page::PageLayout;
+use crate::tui::picking::{self, Pick};
 use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
 use crate::tui::settings::Settings;
 use crate::tui::sharing::{exported, share, Share, Shown};
@@ -483,66 +484,25 @@ impl PlayState {
         }
         let game = self.session.game();
         let legal = game.legal_actions();
-        let pos = game.position();
-        if let Some(piece) = self.view.placing {
-            let a = Action::Place(piece, sq);
-            if legal.contains(&a) {
-                return self.play(a, ctx);
-            }
-            let why = pos.why_illegal(&CoordText::Place(piece, sq), &legal);
-            return self.view.refuse(why.to_string());
-        }
-        let moves_from = |from: Square| -> Vec<Action> {
-            legal
-                .iter()
-                .filter(|a| matches!(a, Action::Move(m) if m.from == from))
-                .copied()
-                .collect()
-        };
-        let plain_move = |from: Square, to: Square| CoordText::Move {
-            from,
-            to,
-            promotion: None,
-            in_place: false,
-        };
-        let Some(from) = self.view.selected else {
-            if pos.board().piece_at(sq).is_none() {
-                let why = IllegalReason::NoPiece { square: sq };
-                return self.view.refuse(why.to_string());
-            }
-            if moves_from(sq).is_empty() {
-                let why = pos.why_illegal(&plain_move(sq, sq), &legal);
-                return self.view.refuse(why.to_string());
-            }
-            self.view.selected = Some(sq);
-            self.view.message = None;
-            return;
-        };
-        if from == sq {
-            self.view.selected = None;
-            self.view.message = None;
-            return;
-        }
-        let candidates: Vec<Action> = moves_from(from)
-            .into_iter()
-            .filter(|a| matches!(a, Action::Move(m) if m.to == sq))
-            .collect();
-        if candidates.is_empty() {
-            // Picking another of one's own movable pieces reselects.
-            if pos.board().color_at(sq) == Some(pos.turn()) && !moves_from(sq).is_empty() {
+        let picked = picking::pick(
+            game.position(),
+            &legal,
+            self.view.selected,
+            self.view.placing,
+            sq,
+        );
+        match picked {
+            Pick::Select(sq) => {
                 self.view.selected = Some(sq);
                 self.view.message = None;
-                return;
             }
-            let why = pos.why_illegal(&plain_move(from, sq), &legal);
-            return self.view.refuse(why.to_string());
-        }
-        match candidates.as_slice() {
-            [c] => {
-                let c = *c;
-                self.play(c, ctx)
+            Pick::Deselect => {
+                self.view.selected = None;
+                self.view.message = None;
             }
-            _ => self.view.popup = Some(popups::candidates(&candidates)),
+            Pick::Play(a) => self.play(a, ctx),
+            Pick::Choose(candidates) => self.view.popup = Some(popups::candidates(&candidates)),
+            Pick::Refuse(why) => self.view.refuse(why.to_string()),
         }
     }
 

@@ -144,6 +144,7 @@ impl PlayPage<'_> {
             scroll: view.list_scroll,
             focus: Some(view.selected.unwrap_or(view.cursor)),
             marks: &[],
+            tree: None,
             theme: self.theme,
         }
     }

@@ -1,0 +1,282 @@
+//! The replay viewer's tree of variations: moving about it, playing a
+//! move from the position shown (it follows the game or a variation, or
+//! starts a new one), promoting and deleting variations, commenting.
+//! Every edit is kept in the game's JSON record at once, by a write
+//! request, as the analysis is; the game's own moves are never changed
+//! (promoting stops short of them), and leaving with edits the file could
+//! not keep asks first.
+
+use super::{OffLine, ReplayPopup, ReplayState};
+use crate::core::{Action, Square};
+use crate::record::game_at;
+use crate::record::tree::{Cursor, TreeError};
+use crate::rules::parse_action;
+use crate::session::{StoreError, Write};
+use crate::tui::base::{Ctx, Message, Nav, Request};
+use crate::tui::picking::{self, Pick};
+use crate::tui::popup::{edit_line, LineKey};
+use crate::tui::sharing::Share;
+use crossterm::event::KeyCode;
+
+/// The longest comment typed here, in characters.
+const COMMENT_CHARS: usize = 400;
+
+impl ReplayState {
+    /// Where in the tree the position shown is.
+    pub fn cursor(&self) -> Cursor {
+        self.off
+            .as_ref()
+            .map_or(Cursor::main(self.ply), |o| o.at.clone())
+    }
+
+    /// The game whose position is shown, and its ply shown.
+    pub(super) fn shown_game(&self) -> (&crate::game::Game, usize) {
+        match &self.off {
+            Some(o) => (&o.game, o.game.ply()),
+            None => (&self.game, self.ply),
+        }
+    }
+
+    /// The game as it stands at the position shown (the main line cut
+    /// there), to play on from.
+    fn game_here(&self) -> crate::game::Game {
+        let (game, ply) = self.shown_game();
+        let mut here = game.clone();
+        here.truncate(ply);
+        here
+    }
+
+    /// Show the position at `at` (a variation's is played through).
+    pub(super) fn go(&mut self, at: Cursor) {
+        self.selected = None;
+        if at.on_main_line() {
+            self.off = None;
+            self.ply = at.len.min(self.len());
+            return;
+        }
+        match game_at(&self.game, &self.tree, &at) {
+            Ok(game) => {
+                self.ply = at.hops.first().map_or(0, |h| h.at);
+                self.off = Some(OffLine { at, game });
+            }
+            Err(e) => self.view.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// The end of the line the position shown is in.
+    pub(super) fn line_end(&self) -> Cursor {
+        let at = self.cursor();
+        let len = self.tree.line(&at.hops).map_or(at.len, Vec::len);
+        Cursor { hops: at.hops, len }
+    }
+
+    /// ↑ / ↓: the move before or after the one shown among its ply's.
+    pub(super) fn other_line(&mut self, step: i8) {
+        match self.tree.siblings(&self.cursor()) {
+            Some((all, i)) if all.len() > 1 => {
+                let n = all.len();
+                let next = if step < 0 {
+                    (i + n - 1) % n
+                } else {
+                    (i + 1) % n
+                };
+                self.go(all[next].clone());
+            }
+            _ => {
+                self.view.message = Some(Message::info(
+                    "no other move here (play one to start a variation)",
+                ))
+            }
+        }
+    }
+
+    /// A pick on the board's square `sq`: picks up, puts down, or plays.
+    pub(super) fn pick(&mut self, sq: Square, ctx: &mut Ctx) {
+        let here = self.game_here();
+        let legal = if here.outcome().is_some() {
+            Vec::new()
+        } else {
+            here.legal_actions()
+        };
+        match picking::pick(here.position(), &legal, self.selected, None, sq) {
+            Pick::Select(sq) => self.selected = Some(sq),
+            Pick::Deselect => self.selected = None,
+            Pick::Play(action) => self.play(action, ctx),
+            Pick::Choose(_) => self.view.message = Some(Message::error(
+                "several moves go there (a promotion): type the one you mean with m (e.g. e8=N)",
+            )),
+            Pick::Refuse(why) => self.view.message = Some(Message::error(why.to_string())),
+        }
+    }
+
+    /// Play the text typed in the move popup from the position shown.
+    fn play_typed(&mut self, text: &str, ctx: &mut Ctx) {
+        let (game, ply) = self.shown_game();
+        let Some(pos) = game.position_at(ply) else {
+            return;
+        };
+        match parse_action(pos, text) {
+            Ok(action) => self.play(action, ctx),
+            Err(e) => self.view.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// Play `action` from the position shown: the rules judge it; the
+    /// tree follows a move it has, or starts a variation.
+    fn play(&mut self, action: Action, ctx: &mut Ctx) {
+        self.selected = None;
+        if let Err(e) = self.game_here().play(action) {
+            self.view.message = Some(Message::error(e.to_string()));
+            return;
+        }
+        let before = self.tree.clone();
+        match self.tree.add_move(&self.cursor(), &action.to_string()) {
+            Ok(at) => {
+                let started = self.tree != before;
+                self.go(at);
+                if started {
+                    self.edited(ctx);
+                }
+            }
+            Err(TreeError::NotAVariation) => {
+                self.view.message = Some(Message::error(
+                    "the game ends here and its moves are never changed: b plays on from here as a new game",
+                ))
+            }
+            Err(e) => self.view.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// The main line is the game itself.
+    pub(super) fn refuse_main_line(&mut self) {
+        self.view.message = Some(Message::error(
+            "this is the game's own line, not a variation (its moves are never changed)",
+        ));
+    }
+
+    /// `P`: promote the variation shown one step, short of the game's
+    /// own moves.
+    pub(super) fn promote(&mut self, ctx: &mut Ctx) {
+        let at = self.cursor();
+        match at.hops.len() {
+            0 => self.refuse_main_line(),
+            1 => {
+                self.view.message = Some(Message::error(
+                    "promoting this variation would change the game's own moves, which the viewer never does (b plays it as a new game)",
+                ))
+            }
+            _ => match self.tree.promote(&at) {
+                Ok(at) => {
+                    self.go(at);
+                    self.edited(ctx);
+                    self.view.message = Some(Message::info("variation promoted"));
+                }
+                Err(e) => self.view.message = Some(Message::error(e.to_string())),
+            },
+        }
+    }
+
+    /// The tree changed: keep it in the record (when the file is a whole
+    /// JSON record; else it waits, and leaving asks).
+    fn edited(&mut self, ctx: &mut Ctx) {
+        self.unsaved = true;
+        let Some(path) = self.path.clone().filter(|_| self.error.is_none()) else {
+            return;
+        };
+        let annotations = Some(self.tree.annotations())
+            .filter(|a| !a.is_empty())
+            .map(Box::new);
+        self.storing += 1;
+        let store = Write::StoreTree {
+            path,
+            moves: self.tree.main_actions(),
+            annotations,
+        };
+        ctx.requests.push(Request::Write(Box::new(store)));
+    }
+
+    /// What keeping the tree came to.
+    pub(super) fn tree_stored(&mut self, result: Result<(), StoreError>) {
+        self.storing = self.storing.saturating_sub(1);
+        match result {
+            Ok(()) if self.storing == 0 => self.unsaved = false,
+            Ok(()) => {}
+            Err(e) => {
+                self.view.message =
+                    Some(Message::error(format!("the variations are not saved: {e}")))
+            }
+        }
+    }
+
+    /// A key in one of the tree's popups.
+    pub(super) fn on_tree_popup_key(
+        &mut self,
+        popup: ReplayPopup,
+        code: KeyCode,
+        ctx: &mut Ctx,
+    ) -> Nav {
+        match popup {
+            ReplayPopup::Move { mut text } => {
+                let fits = |t: &str, c: char| !c.is_control() && t.chars().count() < 24;
+                match edit_line(&mut text, code, fits) {
+                    LineKey::Cancel => {}
+                    LineKey::Submit => self.play_typed(text.trim(), ctx),
+                    LineKey::Edit => self.view.popup = Some(ReplayPopup::Move { text }),
+                }
+            }
+            ReplayPopup::Comment { mut text } => {
+                let fits = |t: &str, c: char| !c.is_control() && t.chars().count() < COMMENT_CHARS;
+                match edit_line(&mut text, code, fits) {
+                    LineKey::Cancel => {}
+                    LineKey::Submit => self.comment(&text, ctx),
+                    LineKey::Edit => self.view.popup = Some(ReplayPopup::Comment { text }),
+                }
+            }
+            ReplayPopup::ConfirmDelete => match code {
+                KeyCode::Char('y') => self.delete(ctx),
+                _ => self.view.message = Some(Message::info("the variation stays")),
+            },
+            ReplayPopup::Unsaved => match code {
+                KeyCode::Char('e') => {
+                    self.update(super::ReplayAction::Share(Share::Export), ctx);
+                    return Nav::Leave;
+                }
+                KeyCode::Char('q') => return Nav::Leave,
+                KeyCode::Esc => {}
+                _ => self.view.popup = Some(ReplayPopup::Unsaved),
+            },
+            other => self.view.popup = Some(other),
+        }
+        Nav::Stay
+    }
+
+    /// Set the comment on the move shown (empty: none).
+    fn comment(&mut self, text: &str, ctx: &mut Ctx) {
+        let at = self.cursor();
+        let before = self.tree.comment(&at).map(str::to_string);
+        match self.tree.set_comment(&at, Some(text)) {
+            Ok(()) if self.tree.comment(&at).map(str::to_string) != before => {
+                self.edited(ctx);
+                self.view.message = Some(Message::info(match self.tree.comment(&at) {
+                    Some(_) => "comment kept",
+                    None => "comment removed",
+                }));
+            }
+            Ok(()) => {}
+            Err(e) => self.view.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// Delete the variation shown (asked first).
+    fn delete(&mut self, ctx: &mut Ctx) {
+        match self.tree.delete(&self.cursor()) {
+            Ok(at) => {
+                self.go(at);
+                self.edited(ctx);
+                self.view.message = Some(Message::info("variation deleted"));
+            }
+            Err(TreeError::NotAVariation) => self.refuse_main_line(),
+            Err(e) => self.view.message = Some(Message::error(e.to_string())),
+        }
+    }
+}
