@@ -348,3 +348,52 @@ fn engine_lines_come_on_and_follow_the_position() {
     t.keys(&["q"]);
     t.wait_exit();
 }
+
+/// Issue 21, section 2: a move played in the replay viewer from an
+/// earlier ply makes a variation, kept in the file on disk at once; the
+/// game's own moves stay as they were.
+#[test]
+fn replay_a_move_from_an_earlier_ply_is_kept_as_a_variation_on_disk() {
+    let Some(t) = Tmux::new("variation") else {
+        return;
+    };
+    let file = t.root.join("italian.json");
+    let moves = r#"["e2e4","e7e5","g1f3","b8c6","f1c4"]"#;
+    std::fs::write(
+        &file,
+        format!(
+            r#"{{"format":"motley-game","version":1,"variant":"standard","seed":1,"moves":{moves}}}"#
+        ),
+    )
+    .unwrap();
+    t.start(&format!("replay '{}'", file.display()));
+    t.wait_for("Ply 0 of 5");
+    t.keys(&["Right", "Right"]);
+    t.wait_for("Ply 2 of 5");
+    t.keys(&["m"]);
+    t.wait_for("Play a move");
+    t.type_line("d4");
+    let s = t.wait_for("(2. d4)");
+    assert!(s.contains("Variation: ply 3"), "{s}");
+    // Kept at once: the file holds the variation and the same moves.
+    let on_disk = || {
+        let text = std::fs::read_to_string(&file).unwrap();
+        motley::record::GameRecord::from_json(&text).unwrap()
+    };
+    crate::wait::until("the variation on disk", || on_disk().annotations.is_some());
+    let rec = on_disk();
+    assert_eq!(rec.moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]);
+    let ply3 = &rec.annotations.unwrap().plies[0];
+    assert_eq!(
+        (ply3.ply, ply3.variations[0][0].action.as_str()),
+        (3, "d2d4")
+    );
+    // Leaving needs no question: nothing is unsaved.
+    t.keys(&["q"]);
+    t.wait_exit();
+    // Reopened, the variation is in the move list.
+    t.start(&format!("replay '{}'", file.display()));
+    t.wait_for("(2. d4)");
+    t.keys(&["q"]);
+    t.wait_exit();
+}
