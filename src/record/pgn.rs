@@ -23,8 +23,8 @@
 //!
 //! Import reads a stream, one game at a time, takes any number of games,
 //! refuses a game cut off inside a comment or a variation and a bad
-//! `[Seed]`, skips comments, NAGs, annotation marks
-//! and variations, honours `[Variant]` (ids or names, e.g. "Antichess",
+//! `[Seed]`, keeps comments, NAGs, annotation marks, clocks, evaluations
+//! and variations as the game's tree ([`super::pgn_tree`]), honours `[Variant]` (ids or names, e.g. "Antichess",
 //! "Chicken Chess"; no tag means standard chess), `[FEN]` and `[Seed]`, and
 //! restores a result the board does not show as Motley's `Ending` tag
 //! says (the ending's id), else as `Termination` says (time forfeit,

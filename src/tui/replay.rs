@@ -1,8 +1,11 @@
 //! The replay viewer: step through a saved game with the play screen's
 //! board and panels, jump to a ply, autoplay, analyse the game in the
 //! background (evaluation bar, best move, marks, graph; the finished
-//! analysis is kept in the record, the only change the viewer makes to
-//! the file), copy or export the game as the play screen does, choose
+//! analysis is kept in the record), play moves that make a tree of
+//! variations with comments (kept in the record's `annotations`: with
+//! the analysis, the only changes the viewer makes to the file; the
+//! game's moves never change), copy or export the game as the play
+//! screen does, choose
 //! among the games of a file that holds several, and branch a new game
 //! from any ply (a game in progress with a record of its own, with the
 //! players and the clock offered; the original is never written).
