@@ -936,10 +936,10 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         .as_deref()
         .filter(|c| raw.tag("Ending").is_some() || pgn_ending(None, None, Some(c)).is_some());
     let last_comment = raw.ending.as_deref().filter(|_| ending.is_none());
-    let mut tree = super::GameTree::new(&super::game_moves(&game), &Default::default());
+    let mut tree = None;
     if error.is_none() {
         let (built, tree_error) = super::pgn_tree::read_tree(&game, raw, last_comment);
-        tree = built;
+        tree = Some(built);
         error = tree_error;
         let result = raw.result.or(raw.tag("Result"));
         let said = pgn_ending(raw.tag("Ending"), raw.tag("Termination"), ending);
@@ -976,6 +976,8 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         .iter()
         .filter_map(|name| Some((name.to_string(), known(raw.tag(name))?)))
         .collect();
+    let tree = tree
+        .unwrap_or_else(|| super::GameTree::new(&super::game_moves(&game), &Default::default()));
     let saved = SavedGame {
         game,
         tags,

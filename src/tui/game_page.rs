@@ -388,8 +388,11 @@ pub struct SidePanel<'a> {
 /// line it hangs on, the tree, and the place shown.
 #[derive(Clone, Copy)]
 pub struct TreeShown<'a> {
+    /// The game whose moves are the tree's main line.
     pub game: &'a Game,
+    /// The tree.
     pub tree: &'a crate::record::GameTree,
+    /// The place shown, highlighted.
     pub at: &'a crate::record::tree::Cursor,
 }
 

@@ -779,18 +779,7 @@ impl ReplayState {
             self.selected = None;
         }
         match action {
-            A::Back => {
-                if let Some(at) = self.tree.back(&self.cursor()) {
-                    self.go(at)
-                }
-            }
-            A::Forward => {
-                if let Some(at) = self.tree.forward(&self.cursor()) {
-                    self.go(at)
-                }
-            }
-            A::ToStart => self.go(Cursor::main(0)),
-            A::ToEnd => self.go(self.line_end()),
+            A::Back | A::Forward | A::ToStart | A::ToEnd => self.step(action),
             A::OtherLine(step) => self.other_line(step),
             A::TypeMove => {
                 self.view.popup = Some(ReplayPopup::Move {
@@ -1102,7 +1091,8 @@ impl<'a> ReplayPage<'a> {
         let (r, theme) = (self.replay, self.theme);
         if let (Some(area), Some(geom)) = (lay.bar, geom) {
             EvalBar {
-                eval: r.review.eval_at(r.ply),
+                // The analysis is of the game's own positions only.
+                eval: r.off.is_none().then(|| r.review.eval_at(r.ply)).flatten(),
                 scale: *r.review.scale(),
                 geom,
                 theme,

@@ -18,6 +18,7 @@ use ratatui::text::{Line, Span};
 /// The tree's rows at a width, and which holds the move shown.
 #[derive(Debug)]
 pub struct TreeRows {
+    /// The rows, each a line of styled words.
     pub lines: Vec<Line<'static>>,
     /// The row of the move shown (the first at the start).
     pub current_row: usize,

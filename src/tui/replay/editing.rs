@@ -6,7 +6,7 @@
 //! (promoting stops short of them), and leaving with edits the file could
 //! not keep asks first.
 
-use super::{OffLine, ReplayPopup, ReplayState};
+use super::{OffLine, ReplayAction, ReplayPopup, ReplayState};
 use crate::core::{Action, Square};
 use crate::record::game_at;
 use crate::record::tree::{Cursor, TreeError};
@@ -60,6 +60,22 @@ impl ReplayState {
                 self.off = Some(OffLine { at, game });
             }
             Err(e) => self.view.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// ←, →, Home, End: along the line shown (← out of a variation at
+    /// its first move), to the start, to the line's end.
+    pub(super) fn step(&mut self, action: ReplayAction) {
+        let at = self.cursor();
+        let next = match action {
+            ReplayAction::Back => self.tree.back(&at),
+            ReplayAction::Forward => self.tree.forward(&at),
+            ReplayAction::ToStart => Some(Cursor::main(0)),
+            ReplayAction::ToEnd => Some(self.line_end()),
+            _ => None,
+        };
+        if let Some(next) = next {
+            self.go(next);
         }
     }
 
@@ -238,7 +254,7 @@ impl ReplayState {
             },
             ReplayPopup::Unsaved => match code {
                 KeyCode::Char('e') => {
-                    self.update(super::ReplayAction::Share(Share::Export), ctx);
+                    self.update(ReplayAction::Share(Share::Export), ctx);
                     return Nav::Leave;
                 }
                 KeyCode::Char('q') => return Nav::Leave,
