@@ -222,6 +222,7 @@ pub fn handle(app: &mut App, event: AppEvent) {
             // (asking first when the game could not be saved).
             let nav = match &mut app.screen {
                 Screen::Play(p) => p.quit_key(),
+                Screen::Replay(r) => r.quit_key(),
                 _ => Nav::Quit,
             };
             app.navigate(nav);

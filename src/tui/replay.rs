@@ -80,8 +80,11 @@ pub enum ReplayPopup {
     },
     /// Deleting the variation shown: sure?
     ConfirmDelete,
-    /// Leaving with variations or comments not saved.
-    Unsaved,
+    /// Leaving (`quit`: Motley altogether) with variations or comments
+    /// not saved.
+    Unsaved {
+        quit: bool,
+    },
 }
 
 /// What a key (or a click on the key bar) asks of the viewer.
@@ -447,6 +450,15 @@ impl ReplayState {
         self
     }
 
+    /// Ctrl-C: quit, asking first when edits are not saved.
+    pub fn quit_key(&mut self) -> Nav {
+        if self.unsaved {
+            self.view.popup = Some(ReplayPopup::Unsaved { quit: true });
+            return Nav::Stay;
+        }
+        Nav::Quit
+    }
+
     /// Leaving the viewer: stop the analysis.
     pub fn close(&mut self) {
         self.review.stop();
@@ -688,7 +700,13 @@ impl ReplayState {
     /// shown.
     fn written(&mut self, written: Written) {
         match written {
-            Written::Exported(result) => self.view.message = Some(exported(&result)),
+            Written::Exported(result) => {
+                // The exported PGN holds the tree as it stood.
+                if result.is_ok() && self.storing == 0 {
+                    self.unsaved = false;
+                }
+                self.view.message = Some(exported(&result));
+            }
             Written::AnalysisStored {
                 path,
                 analysis,
@@ -778,23 +796,17 @@ impl ReplayState {
         if !matches!(action, A::Flip | A::Help | A::Rules) {
             self.selected = None;
         }
+        if self.unsaved && matches!(action, A::ChooseGame | A::Branch) {
+            // Another game of the file, or a branch, would drop them.
+            self.view.message = Some(Message::error(
+                "the variations and comments are not saved (this file is not written): e exports them first",
+            ));
+            return Nav::Stay;
+        }
         match action {
             A::Back | A::Forward | A::ToStart | A::ToEnd => self.step(action),
             A::OtherLine(step) => self.other_line(step),
-            A::TypeMove => {
-                self.view.popup = Some(ReplayPopup::Move {
-                    text: String::new(),
-                })
-            }
-            A::Comment => {
-                let text = self.tree.comment(&self.cursor()).unwrap_or("").to_string();
-                self.view.popup = Some(ReplayPopup::Comment { text });
-            }
-            A::Promote => self.promote(ctx),
-            A::Delete => match self.off {
-                Some(_) => self.view.popup = Some(ReplayPopup::ConfirmDelete),
-                None => self.refuse_main_line(),
-            },
+            A::TypeMove | A::Comment | A::Promote | A::Delete => self.edit(action, ctx),
             A::OpenJump => {
                 self.view.popup = Some(ReplayPopup::Jump {
                     text: String::new(),
@@ -844,7 +856,9 @@ impl ReplayState {
                 }
                 None => self.view.message = Some(Message::error("this file holds only this game")),
             },
-            A::Leave if self.unsaved => self.view.popup = Some(ReplayPopup::Unsaved),
+            A::Leave if self.unsaved => {
+                self.view.popup = Some(ReplayPopup::Unsaved { quit: false })
+            }
             A::Leave => return Nav::Leave,
             A::Unbound(c) => {
                 self.view.message = Some(Message::error(format!(
@@ -1149,7 +1163,7 @@ impl<'a> ReplayPage<'a> {
                 theme,
             }
             .render(area, buf),
-            ReplayPopup::Unsaved => InputPopup {
+            ReplayPopup::Unsaved { .. } => InputPopup {
                 title: "The variations and comments are not saved",
                 help: "e exports them as PGN and leaves · q leaves without them · Esc stays",
                 text: "",

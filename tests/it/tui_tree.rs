@@ -235,10 +235,34 @@ fn leaving_with_edits_a_pgn_file_cannot_keep_asks_first() {
     to_ply(&mut app, 2);
     play(&mut app, "Nc3");
     assert!(replay(&app).unsaved);
+    // Another game of the file, or a branch, would drop them: refused.
+    key(&mut app, KeyCode::Char('b'));
+    assert!(
+        replay_message(&app).contains("not saved"),
+        "{}",
+        replay_message(&app)
+    );
     key(&mut app, KeyCode::Char('q'));
-    assert_eq!(replay(&app).view.popup, Some(ReplayPopup::Unsaved));
+    assert_eq!(
+        replay(&app).view.popup,
+        Some(ReplayPopup::Unsaved { quit: false })
+    );
     key(&mut app, KeyCode::Esc);
     assert!(!app.quit && replay(&app).view.popup.is_none());
+    // Ctrl-C asks too.
+    motley::tui::app::handle(
+        &mut app,
+        motley::tui::base::AppEvent::Key(crossterm::event::KeyEvent::new(
+            KeyCode::Char('c'),
+            crossterm::event::KeyModifiers::CONTROL,
+        )),
+    );
+    assert_eq!(
+        replay(&app).view.popup,
+        Some(ReplayPopup::Unsaved { quit: true })
+    );
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.quit);
     key(&mut app, KeyCode::Char('q'));
     key(&mut app, KeyCode::Char('q'));
     assert!(app.quit);

@@ -79,6 +79,28 @@ impl ReplayState {
         }
     }
 
+    /// m, c, P, x: open the move or comment popup, promote, or ask to
+    /// delete.
+    pub(super) fn edit(&mut self, action: ReplayAction, ctx: &mut Ctx) {
+        match action {
+            ReplayAction::TypeMove => {
+                self.view.popup = Some(ReplayPopup::Move {
+                    text: String::new(),
+                })
+            }
+            ReplayAction::Comment => {
+                let text = self.tree.comment(&self.cursor()).unwrap_or("").to_string();
+                self.view.popup = Some(ReplayPopup::Comment { text });
+            }
+            ReplayAction::Promote => self.promote(ctx),
+            ReplayAction::Delete if self.off.is_some() => {
+                self.view.popup = Some(ReplayPopup::ConfirmDelete)
+            }
+            ReplayAction::Delete => self.refuse_main_line(),
+            _ => {}
+        }
+    }
+
     /// The end of the line the position shown is in.
     pub(super) fn line_end(&self) -> Cursor {
         let at = self.cursor();
@@ -164,7 +186,7 @@ impl ReplayState {
     }
 
     /// The main line is the game itself.
-    pub(super) fn refuse_main_line(&mut self) {
+    fn refuse_main_line(&mut self) {
         self.view.message = Some(Message::error(
             "this is the game's own line, not a variation (its moves are never changed)",
         ));
@@ -172,7 +194,7 @@ impl ReplayState {
 
     /// `P`: promote the variation shown one step, short of the game's
     /// own moves.
-    pub(super) fn promote(&mut self, ctx: &mut Ctx) {
+    fn promote(&mut self, ctx: &mut Ctx) {
         let at = self.cursor();
         match at.hops.len() {
             0 => self.refuse_main_line(),
@@ -252,15 +274,18 @@ impl ReplayState {
                 KeyCode::Char('y') => self.delete(ctx),
                 _ => self.view.message = Some(Message::info("the variation stays")),
             },
-            ReplayPopup::Unsaved => match code {
-                KeyCode::Char('e') => {
-                    self.update(ReplayAction::Share(Share::Export), ctx);
-                    return Nav::Leave;
+            ReplayPopup::Unsaved { quit } => {
+                let out = if quit { Nav::Quit } else { Nav::Leave };
+                match code {
+                    KeyCode::Char('e') => {
+                        self.update(ReplayAction::Share(Share::Export), ctx);
+                        return out;
+                    }
+                    KeyCode::Char('q') => return out,
+                    KeyCode::Esc => {}
+                    _ => self.view.popup = Some(ReplayPopup::Unsaved { quit }),
                 }
-                KeyCode::Char('q') => return Nav::Leave,
-                KeyCode::Esc => {}
-                _ => self.view.popup = Some(ReplayPopup::Unsaved),
-            },
+            }
             other => self.view.popup = Some(other),
         }
         Nav::Stay
