@@ -299,31 +299,38 @@ fn clock_text(ms: u64) -> String {
 pub(super) fn read_comment(raw: &str) -> (Option<String>, Option<u64>, Option<TreeEval>) {
     let mut text = String::with_capacity(raw.len());
     let (mut clock, mut eval) = (None, None);
-    let mut rest = raw;
-    while let Some(c) = rest.chars().next() {
+    let mut i = 0;
+    // Where the next `]` is (found once per stretch: a comment full of
+    // `[%` stays linear).
+    let mut close: Option<usize> = None;
+    while let Some(c) = raw[i..].chars().next() {
+        let rest = &raw[i..];
         if let Some(after) = rest.strip_prefix('\\') {
             if let Some(e @ ('\\' | '}' | '[')) = after.chars().next() {
                 text.push(e);
-                rest = &after[1..];
+                i += 2;
                 continue;
             }
         }
         if rest.starts_with("[%") {
-            if let Some(end) = rest.find(']') {
-                let command = &rest[2..end];
+            if close.is_none_or(|at| at < i) {
+                close = raw[i..].find(']').map(|n| i + n).or(Some(usize::MAX));
+            }
+            if let Some(end) = close.filter(|&at| at != usize::MAX) {
+                let command = &raw[i + 2..end];
                 let taken = match command.split_once(char::is_whitespace) {
                     Some(("clk", v)) => parse_clock(v).map(|ms| clock = Some(ms)),
                     Some(("eval", v)) => parse_eval(v).map(|e| eval = Some(e)),
                     _ => None,
                 };
                 if taken.is_some() {
-                    rest = &rest[end + 1..];
+                    i = end + 1;
                     continue;
                 }
             }
         }
         text.push(c);
-        rest = &rest[c.len_utf8()..];
+        i += c.len_utf8();
     }
     // A line break in a comment is layout (PGN wraps comments at will):
     // it and the spaces around it read as one space.
@@ -555,5 +562,38 @@ mod reading {
             pgn.contains("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 {main} 2... Nc6 $1 *"),
             "{pgn}"
         );
+    }
+}
+
+/// Movetext no annotator would write is read without a panic: every
+/// game gives a game or an error.
+#[cfg(test)]
+mod malformed {
+    use super::super::pgn::PgnGames;
+    use crate::game::variant::Registry;
+
+    #[test]
+    fn broken_variations_comments_and_glyphs_never_panic() {
+        let reg = Registry::builtin();
+        for text in [
+            "( 1. e4 ) 1. d4 *",
+            "1. e4 ) ) e5 *",
+            "1. e4 ( ( ( e5 *",
+            "1. e4 {\\} e5 *",
+            "1. e4 {\\\\} e5 $999 $ !!! ??? *",
+            "1. e4 (1... e5 (1... c5 (1... e6 (1... d5)))) *",
+            "1. e4 () (1... ) ( {only a comment} ) e5 *",
+            "1. e4 {[%clk 99999999999999:00:00] [%eval #] [%eval 1e400] [%clk :]} *",
+            "1. e4 (1. d4 {[%eval] [%clk} 1... d5 2. Qxh7) 1-0",
+            "{} {} 1. e4 {} ( 1. d4 {}) *",
+        ] {
+            let games: Vec<_> = PgnGames::new(Vec::new(), 0, Box::new(text.as_bytes()), &reg)
+                .map(|g| g.into_parts())
+                .collect();
+            assert!(!games.is_empty(), "{text}");
+            for (saved, error) in games {
+                assert!(saved.is_some() || error.is_some(), "{text}");
+            }
+        }
     }
 }
