@@ -15,6 +15,7 @@ use crate::ai::analysis::Mark;
 use crate::core::{Action, Square};
 use crate::game::variant::VariantDef;
 use crate::game::Game;
+use crate::record::tree::Cursor;
 use crate::rules::{AnyPosition, Position};
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
@@ -393,7 +394,7 @@ pub struct TreeShown<'a> {
     /// The tree.
     pub tree: &'a crate::record::GameTree,
     /// The place shown, highlighted.
-    pub at: &'a crate::record::tree::Cursor,
+    pub at: &'a Cursor,
 }
 
 impl SidePanel<'_> {
@@ -439,12 +440,7 @@ impl SidePanel<'_> {
         let inner_w = list_rect.width.saturating_sub(2);
         let visible = list_rect.height.saturating_sub(2) as usize;
         if let Some(t) = &self.tree {
-            let rows = super::tree_view::tree_rows(t.game, t.tree, t.at, inner_w, self.theme);
-            let start = rows
-                .current_row
-                .saturating_sub(visible / 2)
-                .min(rows.lines.len().saturating_sub(visible));
-            let shown = rows.lines.into_iter().skip(start).take(visible).collect();
+            let (shown, _) = tree_list(t, list_rect, self.theme);
             return (shown, Vec::new());
         }
         let laid_out = self
@@ -479,6 +475,17 @@ impl SidePanel<'_> {
         (shown, screen_hits)
     }
 
+    /// The place in the tree whose move is shown at a screen position,
+    /// when the panel is drawn in `area` with a tree.
+    pub fn tree_at(&self, area: Rect, col: u16, row: u16) -> Option<Cursor> {
+        let t = self.tree.as_ref()?;
+        let (_, _, list_rect) = self.parts(area);
+        let (_, hits) = tree_list(t, list_rect, self.theme);
+        hits.into_iter()
+            .find(|(x0, x1, y, _)| row == *y && col >= *x0 && col < *x1)
+            .map(|(.., at)| at)
+    }
+
     /// The ply whose move is shown at a screen position, when the panel is
     /// drawn in `area`.
     pub fn ply_at(&self, area: Rect, col: u16, row: u16) -> Option<usize> {
@@ -488,6 +495,36 @@ impl SidePanel<'_> {
             .find(|h| row == h.y && col >= h.x0 && col < h.x1)
             .map(|h| h.ply)
     }
+}
+
+/// The rows of a tree shown in `list_rect` (inside its border), the move
+/// shown kept in view, and where each visible move is on screen (first
+/// column, column after, row, its place).
+fn tree_list(
+    t: &TreeShown<'_>,
+    list_rect: Rect,
+    theme: &Theme,
+) -> (Vec<Line<'static>>, Vec<(u16, u16, u16, Cursor)>) {
+    let inner_w = list_rect.width.saturating_sub(2);
+    let visible = usize::from(list_rect.height.saturating_sub(2));
+    let rows = super::tree_view::tree_rows(t.game, t.tree, t.at, inner_w, theme);
+    let start = rows
+        .current_row
+        .saturating_sub(visible / 2)
+        .min(rows.lines.len().saturating_sub(visible));
+    let on_screen = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    let hits = rows
+        .hits
+        .into_iter()
+        .filter(|h| h.row >= start && h.row < start + visible)
+        .map(|h| {
+            let x = |c: usize| list_rect.x.saturating_add(1).saturating_add(on_screen(c));
+            let y = list_rect.y + 1 + on_screen(h.row - start);
+            (x(h.x0), x(h.x1), y, h.at)
+        })
+        .collect();
+    let shown = rows.lines.into_iter().skip(start).take(visible).collect();
+    (shown, hits)
 }
 
 impl Widget for SidePanel<'_> {

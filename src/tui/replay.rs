@@ -752,12 +752,20 @@ impl ReplayState {
             self.go(Cursor::main(ply));
             return Nav::Stay;
         }
-        // A click on a move in the list goes to that ply.
+        // A click on a move in the list goes to that ply (or place in
+        // the tree, when the list shows one).
         let page = self.page(ctx.theme);
         let side_rect = analysis.side;
-        let clicked = page
-            .side_panel()
-            .and_then(|p| p.ply_at(side_rect, m.column, m.row));
+        let panel = page.side_panel();
+        let in_tree = panel
+            .as_ref()
+            .and_then(|p| p.tree_at(side_rect, m.column, m.row));
+        let clicked = panel.and_then(|p| p.ply_at(side_rect, m.column, m.row));
+        if let Some(at) = in_tree {
+            self.autoplay = false;
+            self.go(at);
+            return Nav::Stay;
+        }
         if let Some(ply) = clicked {
             self.autoplay = false;
             self.go(Cursor::main(ply));

@@ -22,12 +22,27 @@ pub struct TreeRows {
     pub lines: Vec<Line<'static>>,
     /// The row of the move shown (the first at the start).
     pub current_row: usize,
+    /// Where each move is, to go there on a click.
+    pub hits: Vec<TreeHit>,
+}
+
+/// Where a move of the tree is in its rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeHit {
+    /// The row.
+    pub row: usize,
+    /// Its first column and the column after it.
+    pub x0: usize,
+    pub x1: usize,
+    /// The place the move leads to.
+    pub at: Cursor,
 }
 
 /// What a tree's rows are made of, before they are wrapped.
 enum Piece {
-    /// A word (a move number, a move, a comment) and its style.
-    Word(String, Style),
+    /// A word (a move number, a move, a comment), its style, and where
+    /// it leads when it is a move.
+    Word(String, Style, Option<Cursor>),
     /// A new row, indented this many steps.
     Row(usize),
 }
@@ -61,7 +76,7 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn word(&mut self, text: String, style: Style) {
-        self.pieces.push(Piece::Word(text, style));
+        self.pieces.push(Piece::Word(text, style, None));
     }
 
     /// The moves of `nodes`, which `game` holds from ply `from` on, the
@@ -95,7 +110,8 @@ impl Walk<'_> {
                 Style::default()
             };
             let glyphs: String = node.notes.nags.iter().map(|n| nag_glyph(*n)).collect();
-            self.word(format!("{}{glyphs}", visible(san)), style);
+            let text = format!("{}{glyphs}", visible(san));
+            self.pieces.push(Piece::Word(text, style, Some(here)));
             self.notes(node);
             for (v, variation) in node.variations.iter().enumerate() {
                 let mut g = game.clone();
@@ -107,10 +123,10 @@ impl Walk<'_> {
                 let first = self.pieces.len();
                 self.number_next = true;
                 self.line(&g, i, &variation[..played], &inner, depth + 1);
-                if let Some(Piece::Word(t, _)) = self.pieces.get_mut(first) {
+                if let Some(Piece::Word(t, ..)) = self.pieces.get_mut(first) {
                     t.insert(0, '(');
                 }
-                if let Some(Piece::Word(t, _)) = self.pieces.last_mut() {
+                if let Some(Piece::Word(t, ..)) = self.pieces.last_mut() {
                     t.push(')');
                 }
                 self.pieces.push(Piece::Row(depth));
@@ -182,6 +198,7 @@ fn wrap(pieces: Vec<Piece>, current: Option<usize>, width: usize) -> TreeRows {
     let mut used = 0usize;
     let mut indent = 0usize;
     let mut current_row = 0;
+    let mut hits = Vec::new();
     let flush = |row: &mut Vec<Span<'static>>, lines: &mut Vec<Line<'static>>| {
         if !row.is_empty() {
             lines.push(Line::from(std::mem::take(row)));
@@ -194,7 +211,7 @@ fn wrap(pieces: Vec<Piece>, current: Option<usize>, width: usize) -> TreeRows {
                 used = 0;
                 indent = (depth * 2).min(width / 2);
             }
-            Piece::Word(text, style) => {
+            Piece::Word(text, style, at) => {
                 let len = text.chars().count();
                 if used > indent && used + 1 + len > width {
                     flush(&mut row, &mut lines);
@@ -210,11 +227,25 @@ fn wrap(pieces: Vec<Piece>, current: Option<usize>, width: usize) -> TreeRows {
                 if Some(i) == current {
                     current_row = lines.len();
                 }
+                if let Some(at) = at {
+                    // A variation's first move starts with its `(`.
+                    let open = usize::from(text.starts_with('('));
+                    hits.push(TreeHit {
+                        row: lines.len(),
+                        x0: used + open,
+                        x1: used + len,
+                        at,
+                    });
+                }
                 used += len;
                 row.push(Span::styled(text, style));
             }
         }
     }
     flush(&mut row, &mut lines);
-    TreeRows { lines, current_row }
+    TreeRows {
+        lines,
+        current_row,
+        hits,
+    }
 }

@@ -269,3 +269,35 @@ fn leaving_with_edits_a_pgn_file_cannot_keep_asks_first() {
     // The PGN file is never written.
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }
+
+#[test]
+fn a_click_on_a_move_of_the_tree_goes_there() {
+    let dir = crate::temp::temp_dir("tree-click-list");
+    let mut app = viewer(opera_record(&dir));
+    to_ply(&mut app, 4);
+    play(&mut app, "Nc3");
+    play(&mut app, "Nc6");
+    key(&mut app, KeyCode::Home);
+    assert_eq!(replay(&app).cursor(), Cursor::main(0));
+    // The screen's cells, one char each: find "Nc6)" in the move list.
+    let s = screen(&app);
+    let (row, line) = s
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("(3. Nc3 Nc6)"))
+        .expect("the variation is in the list");
+    let col = line.chars().position(|c| c == '(').unwrap() + "(3. Nc3 N".len();
+    click(&mut app, col as u16, row as u16);
+    assert_eq!(replay(&app).cursor(), variation(&[(4, 0)], 2));
+    // And on a main-line move.
+    let s = screen(&app);
+    let (row, line) = s
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("4. dxe5"))
+        .unwrap();
+    let byte = line.find("dxe5").unwrap();
+    let col = line[..byte].chars().count() + 1;
+    click(&mut app, col as u16, row as u16);
+    assert_eq!(replay(&app).cursor(), Cursor::main(7));
+}
