@@ -482,8 +482,8 @@ impl SidePanel<'_> {
         let (_, _, list_rect) = self.parts(area);
         let (_, hits) = tree_list(t, list_rect, self.theme);
         hits.into_iter()
-            .find(|(x0, x1, y, _)| row == *y && col >= *x0 && col < *x1)
-            .map(|(.., at)| at)
+            .find(|h| row == h.y && col >= h.x0 && col < h.x1)
+            .map(|h| h.at)
     }
 
     /// The ply whose move is shown at a screen position, when the panel is
@@ -497,14 +497,21 @@ impl SidePanel<'_> {
     }
 }
 
+/// Where a move of a tree is on screen.
+struct TreeScreenHit {
+    x0: u16,
+    x1: u16,
+    y: u16,
+    at: Cursor,
+}
+
 /// The rows of a tree shown in `list_rect` (inside its border), the move
-/// shown kept in view, and where each visible move is on screen (first
-/// column, column after, row, its place).
+/// shown kept in view, and where each visible move is on screen.
 fn tree_list(
     t: &TreeShown<'_>,
     list_rect: Rect,
     theme: &Theme,
-) -> (Vec<Line<'static>>, Vec<(u16, u16, u16, Cursor)>) {
+) -> (Vec<Line<'static>>, Vec<TreeScreenHit>) {
     let inner_w = list_rect.width.saturating_sub(2);
     let visible = usize::from(list_rect.height.saturating_sub(2));
     let rows = super::tree_view::tree_rows(t.game, t.tree, t.at, inner_w, theme);
@@ -520,7 +527,12 @@ fn tree_list(
         .map(|h| {
             let x = |c: usize| list_rect.x.saturating_add(1).saturating_add(on_screen(c));
             let y = list_rect.y + 1 + on_screen(h.row - start);
-            (x(h.x0), x(h.x1), y, h.at)
+            TreeScreenHit {
+                x0: x(h.x0),
+                x1: x(h.x1),
+                y,
+                at: h.at,
+            }
         })
         .collect();
     let shown = rows.lines.into_iter().skip(start).take(visible).collect();
