@@ -18,6 +18,7 @@ mod wait;
 // The tests.
 mod ai;
 mod analyse;
+mod betza;
 mod can_win;
 mod chicken;
 mod cli;
