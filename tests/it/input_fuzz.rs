@@ -274,3 +274,33 @@ fn uci_go_with_any_numbers_is_answered_with_a_bestmove() {
     let answers = text.lines().filter(|l| l.starts_with("bestmove ")).count();
     assert_eq!(answers, gos.len(), "{text}");
 }
+
+/// Random Betza texts from the notation's own letters (and a few others)
+/// are read or refused, never a panic, and a piece read has reach tables
+/// that answer from every square.
+#[test]
+fn betza_texts_of_any_letters_are_read_or_refused() {
+    use motley::core::betza::{Betza, PieceMoves, Reach};
+    use motley::core::{Bitboard, Color, Square};
+    let letters: Vec<char> = "WFDNAHCLZJGKRBQmcpgnievsfblrh0123456789Xé "
+        .chars()
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(19);
+    let mut read = 0;
+    for _ in 0..3000 {
+        let len = (rng.next_u32() % 12) as usize;
+        let text: String = (0..len).map(|_| *pick(&mut rng, &letters)).collect();
+        if let Ok(betza) = Betza::parse(&text) {
+            read += 1;
+            let piece = PieceMoves::new(&betza);
+            let occupied = Bitboard(rng.next_u64() & rng.next_u64());
+            for from in Square::all() {
+                for reach in [Reach::Quiet, Reach::Capture, Reach::InitialQuiet] {
+                    let to = piece.reach(reach, Color::Black, from, occupied);
+                    assert!(!to.contains(from), "{text}: {from} reaches itself");
+                }
+            }
+        }
+    }
+    assert!(read > 100, "only {read} texts read");
+}
