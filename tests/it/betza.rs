@@ -313,3 +313,29 @@ fn every_named_piece_reads_and_the_well_known_ones_move_as_they_should() {
     assert_eq!(moves("immobile"), "");
     assert_eq!(named_piece("pawn"), None);
 }
+
+/// The moves of 100 Betza texts from three squares among pieces of both
+/// sides, as Fairy-Stockfish generates them (the numbers are data:
+/// `tests/betza/fairy_stockfish_moves.txt`). A piece on the second rank
+/// also has its initial moves (chess's double-step region).
+#[test]
+fn moves_agree_with_fairy_stockfish_on_900_boards() {
+    let data = include_str!("../betza/fairy_stockfish_moves.txt");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [betza, from, own, enemies, expected] = fields[..] else {
+            panic!("malformed line: {line}");
+        };
+        let from = sq(from);
+        // The kings stand on h1 and a8 in every board.
+        let own = set(own).with(sq("h1")).with(from);
+        let enemies = set(enemies).with(sq("a8"));
+        let piece = PieceMoves::new(&Betza::parse(betza).unwrap());
+        let initial = from.rank() == 1;
+        let got = piece.moves(Color::White, from, own | enemies, enemies, initial);
+        assert_eq!(names(got), sorted(expected), "{line}");
+        checked += 1;
+    }
+    assert_eq!(checked, 900);
+}
