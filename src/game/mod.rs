@@ -4,6 +4,7 @@
 //! game is played under, and its clock.
 
 pub mod clock;
+pub mod ini;
 pub mod variant;
 
 use self::clock::ClockState;

@@ -70,3 +70,4 @@ mod tui_tmux_new_game;
 mod tui_tmux_signals;
 mod tui_variant_names;
 mod uci;
+mod variant_ini;
