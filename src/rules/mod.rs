@@ -49,6 +49,7 @@ pub mod castling;
 pub mod contrast;
 pub mod dice_money;
 pub mod facts;
+pub mod fairy;
 pub mod fide;
 pub mod illegal;
 pub mod monochromatic;

@@ -28,6 +28,7 @@ mod contrast;
 mod dice_money;
 mod effects;
 mod explanations;
+mod fairy_perft;
 mod input_fuzz;
 mod layers;
 mod match_records;
