@@ -190,23 +190,26 @@ impl VariantDef {
 
     /// Which parts of a position this variant keeps, for the position
     /// editor: castling rights where the FEN's castling field counts, an
-    /// en-passant square where the family has en passant, and whether a
-    /// piece's colour is the half it stands on.
+    /// en-passant square where the family has en passant, whether a
+    /// piece's colour is the half it stands on, and whether pieces flip.
     pub fn setup_fields(&self) -> SetupFields {
         let fide = SetupFields {
             castling: true,
             en_passant: true,
             colour_by_half: false,
+            flips: false,
         };
         match self.family {
             Family::Antichess => SetupFields {
                 castling: false,
+                flips: options::<AntichessOptions>(self).is_ok_and(|o| o.flips),
                 ..fide
             },
             Family::Monochrome => SetupFields {
                 castling: false,
                 en_passant: false,
                 colour_by_half: true,
+                flips: false,
             },
             _ => fide,
         }

@@ -78,6 +78,8 @@ pub struct SetupFields {
     /// A piece's colour is the half it stands on (Monochrome): placing a
     /// piece gives it its owner ([`settle_by_half`]).
     pub colour_by_half: bool,
+    /// Pieces flip (Chicken): a draft may mark the last move's flips.
+    pub flips: bool,
 }
 
 /// One castling right: a colour's king side or queen side.
