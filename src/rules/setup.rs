@@ -392,6 +392,14 @@ pub struct StartState {
     pub flipped: Option<Vec<String>>,
 }
 
+/// An item of the shop an [`Economy`]'s price lists price (by index), in
+/// the family's words, for screens that list the prices.
+pub fn price_item_words(index: usize) -> Option<&'static str> {
+    super::dice_money::ShopItem::ALL
+        .get(index)
+        .map(|i| i.describe())
+}
+
 /// Why a record's start state does not fit its variant.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StartStateError {

@@ -46,6 +46,7 @@ mod rules_texts;
 mod san;
 mod tui_analysis;
 mod tui_clock;
+mod tui_editor;
 mod tui_escapes;
 mod tui_fuzz;
 mod tui_games;

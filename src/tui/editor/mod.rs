@@ -1,8 +1,8 @@
 //! The position editor: set up a position of any variant on the play
 //! screen's board — pieces from a palette (keys or mouse), side to move,
 //! castling rights, the en-passant square and the family's own state
-//! (Monochrome's scores, Dice-Money's money, dice and prices, Chicken's
-//! flips) — with the rules' problems shown live in words, then play on
+//! (scores, money, dice and prices, flipped pieces: whatever the family
+//! keeps) — with the rules' problems shown live in words, then play on
 //! from it, analyse it or copy it. The rules judge the position
 //! ([`VariantDef::setup_problems`]); the editor only edits and words.
 //! Input becomes an [`EditorAction`] ([`keys`]); drawing is the
@@ -46,13 +46,13 @@ pub enum EditorPopup {
 /// One number of the family's state the editor can change.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Field {
-    /// Monochrome: a side's score.
+    /// A side's score.
     Score(Color),
-    /// Dice-Money: a player's money.
+    /// A player's money.
     Money(Color),
-    /// Dice-Money: the first or second die (none: about to roll).
+    /// The first or second die (none: about to roll).
     Die(usize),
-    /// Dice-Money: a player's price of an item (index into the shop).
+    /// A player's price of an item (index into the shop).
     Price(Color, usize),
 }
 

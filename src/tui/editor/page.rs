@@ -5,9 +5,8 @@
 
 use super::{words, EditorPopup, EditorState, Field, EDITOR_KEYS};
 use crate::core::{Bitboard, Color, Piece, Role};
-use crate::rules::dice_money::ShopItem;
-use crate::rules::setup::{CastlingRight, DraftState};
-use crate::rules::{AnyPosition, Position};
+use crate::rules::setup::{price_item_words, CastlingRight, DraftState};
+use crate::rules::{AnyPosition, ExtraState, Position};
 use crate::tui::board::{BoardView, Marks, PieceLook};
 use crate::tui::game_page::{keys_popup, message_lines, rules_popup, KeyBar, PageLayout};
 use crate::tui::panels;
@@ -255,7 +254,7 @@ impl EditorPage<'_> {
                     ),
                 ]));
                 for c in Color::ALL {
-                    let mut spans = vec![Span::raw(format!("Prices {}: ", names[c.index()]))];
+                    let mut spans = vec![Span::raw(format!("Price list {}: ", names[c.index()]))];
                     for (i, p) in econ.prices[c.index()].iter().enumerate() {
                         if i > 0 {
                             spans.push(Span::raw("/"));
@@ -265,8 +264,8 @@ impl EditorPage<'_> {
                     out.push(Line::from(spans));
                 }
                 if let Some(Field::Price(_, i)) = current {
-                    if let Some(item) = ShopItem::ALL.get(i) {
-                        out.push(Line::styled(format!("  {}", item.describe()), theme.dim()));
+                    if let Some(item) = price_item_words(i) {
+                        out.push(Line::styled(format!("  {item}"), theme.dim()));
                     }
                 }
                 out.push(Line::raw(lost_text(valid, names)));
@@ -310,17 +309,18 @@ impl EditorPage<'_> {
     }
 }
 
-/// Dice-Money's lost pieces as the rules count them (what each set misses
-/// on the board), once the position is valid.
+/// The lost pieces as the rules count them (what each set misses on the
+/// board), once the position is valid.
 fn lost_text(valid: Option<&AnyPosition>, names: [&str; 2]) -> String {
-    let Some(AnyPosition::DiceMoney(pos)) = valid else {
+    let Some(ExtraState::DiceMoney(ledger)) = valid.and_then(|p| p.extra_state()) else {
         return "Lost: (once the position is valid)".to_string();
     };
     let side = |c: Color| {
+        let count = |r: &Role| ledger.lost[c.index()][r.index()];
         let lost: Vec<String> = Role::ALL
             .iter()
-            .filter(|r| pos.lost(c, **r) > 0)
-            .map(|r| format!("{}{}", r.upper_char(), pos.lost(c, *r)))
+            .filter(|r| count(r) > 0)
+            .map(|r| format!("{}{}", r.upper_char(), count(r)))
             .collect();
         let list = if lost.is_empty() {
             "none".to_string()

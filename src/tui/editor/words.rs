@@ -2,8 +2,7 @@
 //! [`SetupProblem`] becomes text.
 
 use crate::core::Color;
-use crate::rules::dice_money::ShopItem;
-use crate::rules::setup::{EpFault, SetupProblem};
+use crate::rules::setup::{price_item_words, EpFault, SetupProblem};
 
 /// A problem in words, with the family's names of the sides; `turn` is
 /// the side to move (a check on the other side is told against it).
@@ -70,7 +69,7 @@ pub fn problem(p: &SetupProblem, turn: Color, names: [&str; 2]) -> String {
             price,
             max,
         } => {
-            let item = ShopItem::ALL.get(item).map_or("an item", |i| i.describe());
+            let item = price_item_words(item).unwrap_or("an item");
             format!("{}'s price {price} for {item} is over {max}", name(color))
         }
         SetupProblem::DieOutOfRange(d) => format!("a die shows {d}; dice show 1 to 6"),
