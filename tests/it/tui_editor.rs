@@ -343,3 +343,19 @@ fn the_play_screen_and_the_replay_viewer_open_the_editor_on_the_position_shown()
         Some(Role::Pawn)
     );
 }
+
+#[test]
+fn q_is_blacks_queen_and_escape_leaves() {
+    let mut app = editor_app("standard", None);
+    key(&mut app, KeyCode::Char('q'));
+    assert_eq!(
+        editor(&app).selected,
+        Some(Piece::new(Color::Black, Role::Queen))
+    );
+    assert!(matches!(app.screen, Screen::Editor(_)));
+    key(&mut app, KeyCode::Esc);
+    assert!(
+        app.quit,
+        "an editor opened without the menu quits on leaving"
+    );
+}

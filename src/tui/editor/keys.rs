@@ -2,7 +2,8 @@
 //! key asks for (an [`EditorAction`]), when, its help row and its place
 //! in the key bar. Piece letters (FEN's `PNBRQK`, lower case for Black)
 //! are the editor's own input, so the table leaves them free: `k` is
-//! Black's king here, and the cursor goes up with ↑.
+//! Black's king here (the cursor goes up with ↑) and `q` Black's queen
+//! (Esc leaves).
 
 use crate::tui::keymap::{self, KeyBinding};
 use crossterm::event::KeyCode;
@@ -154,9 +155,9 @@ pub const EDITOR_KEYS: &[KeyBinding<EditorAction, EditorWhen>] = {
                 "play on from this position (asks who plays); refused while the position has problems",
             )
             .bar(5, 3, "o", "play"),
-        key(&[KeyCode::Char('q'), KeyCode::Esc], A::Leave)
-            .help("q / Esc", "leave the editor")
-            .bar(8, 6, "q", "quit"),
+        key(&[KeyCode::Esc], A::Leave)
+            .help("Esc", "leave the editor (q is Black's queen here)")
+            .bar(8, 6, "Esc", "leave"),
     ]
 };
 
