@@ -64,6 +64,7 @@ mod tui_replay_tools;
 mod tui_screens;
 mod tui_thinking;
 mod tui_tmux;
+mod tui_tmux_editor;
 mod tui_tmux_games;
 mod tui_tmux_look_back;
 mod tui_tmux_new_game;
