@@ -530,9 +530,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         saved: None,
         date: None,
         carried: carried_of(game),
-        setup: game
-            .start_state()
-            .and_then(|s| serde_json::to_value(s).ok()),
+        setup: setup_of(game),
         clock: game.clock_state().cloned(),
         hints: None,
         definition: Some(game.variant().fingerprint()),
@@ -632,6 +630,13 @@ fn restore_carried(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind
         })?;
     game.restore_carried(&carried)
         .map_err(RecordErrorKind::Carried)
+}
+
+/// The state beyond its FEN of a start set up in the editor, as records
+/// store it.
+fn setup_of(game: &Game) -> Option<Value> {
+    game.start_state()
+        .and_then(|s| serde_json::to_value(s).ok())
 }
 
 /// Put back the state of a start set up in the editor (a record's

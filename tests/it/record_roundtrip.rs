@@ -196,6 +196,11 @@ fn a_set_up_start_with_family_state_survives_save_and_load() {
             .current_scores(),
         Some([6, 2])
     );
+    // Through PGN too: the start state travels as a tag.
+    let pgn = export_pgn(&game, None);
+    assert!(pgn.contains("[StartState "), "{pgn}");
+    let imported = import_pgn(&pgn, &reg).remove(0).unwrap();
+    assert_eq!(imported.position().current_scores(), Some([6, 2]));
     rec.variant = "standard".to_string();
     rec.definition = None;
     rec.start = None;

@@ -359,3 +359,19 @@ fn q_is_blacks_queen_and_escape_leaves() {
         "an editor opened without the menu quits on leaving"
     );
 }
+
+#[test]
+fn a_die_raised_past_six_is_named_by_the_rules_and_lowered_below_one_is_not_rolled() {
+    let mut app = editor_app("dice-money", Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Tab);
+    typ(&mut app, "+++++++");
+    assert_eq!(ids(&app), ["die_out_of_range"]);
+    let s = screen(&app);
+    assert!(s.contains("a die shows 7"), "{s}");
+    key(&mut app, KeyCode::Char('o'));
+    assert!(editor_message(&app).contains("cannot play: a die shows 7"));
+    typ(&mut app, "-------");
+    assert_eq!(ids(&app), Vec::<&str>::new());
+    assert!(screen(&app).contains("(to roll)"));
+}

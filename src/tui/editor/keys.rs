@@ -31,29 +31,37 @@ pub enum EditorAction {
     ToggleEnPassant,
     /// Chicken: flip (recolour) the piece on the cursor, or flip it back.
     FlipPiece,
-    /// The family's next / previous field of state (money, dice, …).
+    /// The family's next field of state (money, dice, …).
     NextField,
+    /// The family's previous field of state.
     PreviousField,
-    /// Raise or lower the field selected.
+    /// Raise the field selected by one.
     Raise,
+    /// Lower the field selected by one.
     Lower,
     /// Play a game from the position (asks who plays).
     Play,
     /// Open the position in the replay viewer with live engine lines.
     Analyse,
-    /// Copy the FEN, or Motley's JSON record of the position.
+    /// Copy the position's FEN.
     CopyFen,
+    /// Copy Motley's JSON record of a game from the position (its start
+    /// state included).
     CopyRecord,
     /// Turn the board.
     TurnBoard,
+    /// The list of keys.
     Help,
+    /// The variant's rules.
     Rules,
+    /// Leave the editor.
     Leave,
 }
 
 /// The moments an editor binding depends on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum EditorWhen {
+    /// Whatever the variant.
     Always,
     /// The variant keeps castling rights.
     Castling,

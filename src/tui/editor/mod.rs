@@ -86,6 +86,7 @@ pub struct EditorState {
     pub field: usize,
     /// Black at the bottom.
     pub flipped: bool,
+    /// The popup open over the editor.
     pub popup: Option<EditorPopup>,
     /// What the last key did, or why it was refused.
     pub message: Option<Message>,
@@ -535,7 +536,8 @@ fn step_die(dice: Option<(u8, u8)>, i: usize, up: bool) -> Option<(u8, u8)> {
     };
     let die = if i == 0 { &mut a } else { &mut b };
     if up {
-        *die = (*die + 1).min(6);
+        // No upper bound here: a die over 6 is the rules' problem to name.
+        *die = die.saturating_add(1);
     } else if *die <= 1 {
         return None;
     } else {

@@ -63,7 +63,9 @@ impl EditorLayout {
 
 /// The editor as a widget: a pure function of its state.
 pub struct EditorPage<'a> {
+    /// The editor drawn.
     pub editor: &'a EditorState,
+    /// The styles.
     pub theme: &'a Theme,
 }
 
