@@ -375,3 +375,59 @@ fn a_die_raised_past_six_is_named_by_the_rules_and_lowered_below_one_is_not_roll
     assert_eq!(ids(&app), Vec::<&str>::new());
     assert!(screen(&app).contains("(to roll)"));
 }
+
+#[test]
+fn every_variant_edits_and_draws_at_every_size_without_panicking() {
+    let keys: Vec<KeyCode> = "CSt1234efx.+-PpNnBbRrQqKk "
+        .chars()
+        .map(KeyCode::Char)
+        .chain([
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Enter,
+            KeyCode::Delete,
+            KeyCode::Backspace,
+        ])
+        .collect();
+    for def in registry().all() {
+        for size in [(64, 18), (80, 24), (100, 35), (160, 50)] {
+            let start = EditorStart {
+                variant: def.clone(),
+                draft: None,
+            };
+            let mut app = App::new(
+                Screen::Editor(Box::new(EditorState::open(start))),
+                registry(),
+                settings(None),
+                theme(),
+                size,
+            );
+            let mut x: u64 = 7;
+            for _ in 0..150 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let n = (x >> 33) as usize;
+                if n % 5 == 0 {
+                    let (col, row) = ((n / 5) as u16 % size.0, (n / 7) as u16 % size.1);
+                    let button = if n % 2 == 0 {
+                        MouseButton::Left
+                    } else {
+                        MouseButton::Right
+                    };
+                    mouse(&mut app, MouseEventKind::Down(button), col, row);
+                } else {
+                    key(&mut app, keys[n % keys.len()]);
+                }
+                if !matches!(app.screen, Screen::Editor(_)) {
+                    break;
+                }
+                screen(&app);
+            }
+        }
+    }
+}
