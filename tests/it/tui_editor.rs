@@ -412,9 +412,9 @@ fn every_variant_edits_and_draws_at_every_size_without_panicking() {
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 let n = (x >> 33) as usize;
-                if n % 5 == 0 {
+                if n.is_multiple_of(5) {
                     let (col, row) = ((n / 5) as u16 % size.0, (n / 7) as u16 % size.1);
-                    let button = if n % 2 == 0 {
+                    let button = if n.is_multiple_of(2) {
                         MouseButton::Left
                     } else {
                         MouseButton::Right
