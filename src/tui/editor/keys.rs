@@ -1,10 +1,10 @@
 //! The position editor's keys as one table ([`EDITOR_KEYS`]): what each
 //! key asks for (an [`EditorAction`]), when, its help row and its place
 //! in the key bar. Piece letters (FEN's `PNBRQK`, lower case for Black)
-//! are the editor's own input, so the table leaves them free: `k` is
-//! Black's king here (the cursor goes up with ↑) and `q` Black's queen
-//! (Esc leaves).
+//! select pieces, so no other action takes them: `k` is Black's king here
+//! (the cursor goes up with ↑) and `q` Black's queen (Esc leaves).
 
+use crate::core::{Color, Piece, Role};
 use crate::tui::keymap::{self, KeyBinding};
 use crossterm::event::KeyCode;
 
@@ -17,8 +17,8 @@ pub enum EditorAction {
     Place,
     /// Empty the cursor's square.
     Remove,
-    /// Select the empty square in the palette.
-    PickEmpty,
+    /// Select a piece in the palette, or the empty square (`None`).
+    Pick(Option<Piece>),
     /// Empty the whole board.
     ClearBoard,
     /// Back to the variant's start.
@@ -83,6 +83,13 @@ pub const EDITOR_KEYS: &[KeyBinding<EditorAction, EditorWhen>] = {
     ) -> KeyBinding<EditorAction, EditorWhen> {
         KeyBinding::new(keys, action, W::Always)
     }
+    const fn pick(
+        keys: &'static [KeyCode],
+        color: Color,
+        role: Role,
+    ) -> KeyBinding<EditorAction, EditorWhen> {
+        KeyBinding::new(keys, A::Pick(Some(Piece::new(color, role))), W::Always)
+    }
     &[
         key(&[KeyCode::Left, KeyCode::Char('h')], A::MoveCursor(-1, 0))
             .help("←↑↓→ / h j l", "move the cursor (k is Black's king here)"),
@@ -95,10 +102,22 @@ pub const EDITOR_KEYS: &[KeyBinding<EditorAction, EditorWhen>] = {
                 "put the selected piece on the cursor (a click on a square does the same)",
             )
             .bar(0, 1, "Spc", "place"),
-        key(&[KeyCode::Char('.')], A::PickEmpty).help(
+        key(&[KeyCode::Char('.')], A::Pick(None)).help(
             "P N B R Q K / p n b r q k / .",
             "select a piece by its FEN letter (upper case White, lower case Black), or . the empty square; or click it in the palette",
         ),
+        pick(&[KeyCode::Char('P')], Color::White, Role::Pawn),
+        pick(&[KeyCode::Char('N')], Color::White, Role::Knight),
+        pick(&[KeyCode::Char('B')], Color::White, Role::Bishop),
+        pick(&[KeyCode::Char('R')], Color::White, Role::Rook),
+        pick(&[KeyCode::Char('Q')], Color::White, Role::Queen),
+        pick(&[KeyCode::Char('K')], Color::White, Role::King),
+        pick(&[KeyCode::Char('p')], Color::Black, Role::Pawn),
+        pick(&[KeyCode::Char('n')], Color::Black, Role::Knight),
+        pick(&[KeyCode::Char('b')], Color::Black, Role::Bishop),
+        pick(&[KeyCode::Char('r')], Color::Black, Role::Rook),
+        pick(&[KeyCode::Char('q')], Color::Black, Role::Queen),
+        pick(&[KeyCode::Char('k')], Color::Black, Role::King),
         key(
             &[KeyCode::Char('x'), KeyCode::Delete, KeyCode::Backspace],
             A::Remove,
@@ -181,14 +200,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_key_means_one_action_and_piece_letters_stay_free() {
+    fn every_key_means_one_action_and_piece_letters_select_their_piece() {
         crate::tui::keymap::tests::check_table(EDITOR_KEYS, |_, _| false);
         for c in "PNBRQKpnbrqk".chars() {
-            assert!(
-                EDITOR_KEYS
-                    .iter()
-                    .all(|b| !b.keys.contains(&KeyCode::Char(c))),
-                "{c} is a piece letter"
+            let piece = Piece::from_char(c);
+            assert_eq!(
+                EditorAction::for_key(KeyCode::Char(c), |_| true),
+                Some(EditorAction::Pick(piece)),
+                "{c} selects its piece"
             );
         }
     }

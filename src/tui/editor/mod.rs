@@ -180,13 +180,6 @@ impl EditorState {
         if let Some(popup) = self.popup.take() {
             return self.on_popup_key(popup, k.code, ctx);
         }
-        if let KeyCode::Char(c) = k.code {
-            if let Some(piece) = Piece::from_char(c) {
-                self.selected = Some(piece);
-                self.message = None;
-                return Nav::Stay;
-            }
-        }
         match EditorAction::for_key(k.code, |w| self.holds(w)) {
             Some(action) => self.update(action, ctx),
             None => {
@@ -259,7 +252,7 @@ impl EditorState {
             A::MoveCursor(dx, dy) => self.move_cursor(dx, dy),
             A::Place => self.put(self.cursor, self.selected),
             A::Remove => self.put(self.cursor, None),
-            A::PickEmpty => self.selected = None,
+            A::Pick(choice) => self.selected = choice,
             A::ClearBoard => {
                 self.draft.setup.board = crate::core::Board::empty();
                 self.draft.setup.castling = 0;
