@@ -11,7 +11,7 @@ use motley::ai::PlayerSpec;
 use motley::core::{Color, Piece, Role, Setup, Square};
 use motley::rules::setup::{Draft, DraftState, SetupProblem};
 use motley::rules::Position;
-use motley::tui::app::{App, Screen};
+use motley::tui::app::{run_requests_inline, App, Screen};
 use motley::tui::base::EditorStart;
 use motley::tui::editor::page::EditorLayout;
 use motley::tui::editor::EditorState;
@@ -430,4 +430,42 @@ fn every_variant_edits_and_draws_at_every_size_without_panicking() {
             }
         }
     }
+}
+
+#[test]
+fn a_dice_money_game_played_from_the_editor_is_kept_with_its_money_and_dice() {
+    let dir = temp_dir("editor-kept");
+    let mut app = editor_app("dice-money", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    app.settings = settings(Some(&dir.path().to_path_buf()));
+    // White's money 1 → 4; the dice 1,1 → 6,1.
+    typ(&mut app, "+++");
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Tab);
+    typ(&mut app, "++++++");
+    let draft = editor(&app).draft.clone();
+    key(&mut app, KeyCode::Char('o'));
+    key(&mut app, KeyCode::Char('w'));
+    assert_eq!(
+        play_state(&app).session.players(),
+        [
+            PlayerSpec::Human,
+            PlayerSpec::Computer {
+                level: motley::tui::editor::COMPUTER_LEVEL
+            }
+        ]
+    );
+    // No roll first: the dice are shown already.
+    prompt(&mut app, "Ke2");
+    assert_eq!(play_state(&app).session.game().sans()[0], "Ke2");
+    run_requests_inline(&mut app);
+    let games: Vec<_> = std::fs::read_dir(dir.join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    assert_eq!(games.len(), 1, "{games:?}");
+    let saved = motley::record::load_first(&games[0], &registry())
+        .into_result()
+        .unwrap();
+    assert_eq!(saved.game.position_at(0).unwrap().draft(), draft);
 }
