@@ -103,7 +103,7 @@ pub const EDITOR_KEYS: &[KeyBinding<EditorAction, EditorWhen>] = {
             )
             .bar(0, 1, "Spc", "place"),
         key(&[KeyCode::Char('.')], A::Pick(None)).help(
-            "P N B R Q K / p n b r q k / .",
+            "PNBRQK pnbrqk .",
             "select a piece by its FEN letter (upper case White, lower case Black), or . the empty square; or click it in the palette",
         ),
         pick(&[KeyCode::Char('P')], Color::White, Role::Pawn),
