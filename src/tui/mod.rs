@@ -21,6 +21,7 @@ pub mod board;
 pub mod branch;
 pub mod clipboard;
 pub mod config;
+pub mod editor;
 pub mod figures;
 pub mod file_games;
 pub mod game_page;

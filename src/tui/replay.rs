@@ -9,7 +9,7 @@
 //! Input becomes a [`ReplayAction`]; drawing is the [`ReplayPage`] widget.
 
 use super::analysis_view::{action_squares, analysis_lines, AnalysisLayout, EvalBar, EvalGraph};
-use super::base::{AppEvent, Ctx, Message, Nav, ReplayStart, Request};
+use super::base::{AppEvent, Ctx, EditorStart, Message, Nav, ReplayStart, Request};
 use super::board::BoardGeom;
 use super::branch::{branch, BranchOffer};
 use super::file_games::{list_key, FileGames, GameListPopup, ListStep};
@@ -88,6 +88,8 @@ pub enum ReplayAction {
     Share(Share),
     /// Choose another game of the file.
     ChooseGame,
+    /// Open the position shown in the position editor.
+    Edit,
     Leave,
     /// A letter that means nothing here.
     Unbound(char),
@@ -160,6 +162,8 @@ pub const REPLAY_KEYS: &[KeyBinding<ReplayAction, ReplayWhen>] = {
         share(Share::Fen),
         share(Share::Pgn),
         share(Share::Export),
+        key(&[KeyCode::Char('E')], A::Edit)
+            .help("E", "edit the position shown in the position editor"),
         key(&[KeyCode::Char('o')], A::ChooseGame)
             .help(
                 "o",
@@ -224,6 +228,9 @@ pub struct ReplayState {
     moves: MoveList,
     /// The rules' facts of the position shown, as of the last event.
     shown: Option<PositionFacts>,
+    /// Start the live engine lines once the viewer shows (opened to
+    /// analyse a position from the editor).
+    lines_at_open: bool,
 }
 
 /// The viewer's view state: what changes how the game looks, never what
@@ -260,6 +267,18 @@ impl ReplayState {
             tags: Default::default(),
             games: None,
             lines: LiveLines::default(),
+            lines_at_open: false,
+        }
+    }
+
+    /// The viewer is showing: start what it was opened to start (the
+    /// live engine lines of the editor's analyse).
+    pub fn settle(&mut self, ctx: &mut Ctx) {
+        if std::mem::take(&mut self.lines_at_open) {
+            self.start_lines(ctx);
+            self.view.message = Some(Message::info(
+                "the position from the editor, searched live: L stops the lines, n adds one",
+            ));
         }
     }
 
@@ -276,6 +295,7 @@ impl ReplayState {
         state.names = start.names;
         state.date = start.date;
         state.tags = start.tags;
+        state.lines_at_open = start.live_lines;
         if let Some(games) = games {
             state.view.popup = Some(ReplayPopup::Games { cursor: 0 });
             state.view.message = Some(Message::info(format!(
@@ -300,6 +320,7 @@ impl ReplayState {
             date: loaded.date,
             tags: loaded.tags,
             analysis: loaded.analysis,
+            live_lines: false,
         };
         Ok(ReplayState::open_start(start, registry))
     }
@@ -689,6 +710,12 @@ impl ReplayState {
                 None => self.view.message = Some(Message::error("this file holds only this game")),
             },
             A::Leave => return Nav::Leave,
+            A::Edit => {
+                if let Some(position) = self.game.position_at(self.ply) {
+                    let variant = self.game.variant().clone();
+                    return Nav::Edit(Box::new(EditorStart::of(variant, position)));
+                }
+            }
             A::Unbound(c) => {
                 self.view.message = Some(Message::error(format!(
                     "'{c}' is not a key here; press ? for the list of keys"
