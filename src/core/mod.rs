@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod attacks;
+pub mod betza;
 pub mod bitboard;
 pub mod board;
 pub mod fen;

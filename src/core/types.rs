@@ -168,6 +168,10 @@ impl Piece {
 pub struct Square(u8);
 
 impl Square {
+    /// a1, the first square: a square known without a lookup that could
+    /// fail (a screen's cursor starts from it).
+    pub const A1: Square = Square(0);
+
     /// Square from index 0..64; `None` outside.
     #[inline]
     pub fn new(index: u8) -> Option<Square> {

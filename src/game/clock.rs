@@ -128,18 +128,29 @@ impl fmt::Display for TimeControl {
 }
 
 /// Where the clock reads the time: the system's monotonic clock, or a
-/// hand-set time (tests). A reading is the time since the source began.
+/// hand-set time (tests). A reading is the time since the source began,
+/// less the time Motley was stopped (Ctrl-Z): a player's clock must not
+/// run while the game is not even on the screen.
 #[derive(Clone, Debug)]
 pub enum TimeSource {
-    /// Real time since this instant.
-    System(Instant),
+    /// Real time since `start`, less `stopped` milliseconds (shared by
+    /// every copy, so one resume tells them all).
+    System {
+        /// When the source began.
+        start: Instant,
+        /// Milliseconds the program spent stopped since.
+        stopped: Arc<AtomicU64>,
+    },
     /// Milliseconds set by hand with [`TimeSource::advance`].
     Manual(Arc<AtomicU64>),
 }
 
 impl Default for TimeSource {
     fn default() -> Self {
-        TimeSource::System(Instant::now())
+        TimeSource::System {
+            start: Instant::now(),
+            stopped: Arc::new(AtomicU64::new(0)),
+        }
     }
 }
 
@@ -152,8 +163,20 @@ impl TimeSource {
     /// The current reading.
     pub fn now(&self) -> Duration {
         match self {
-            TimeSource::System(start) => start.elapsed(),
+            TimeSource::System { start, stopped } => start
+                .elapsed()
+                .saturating_sub(Duration::from_millis(stopped.load(Ordering::Relaxed))),
             TimeSource::Manual(ms) => Duration::from_millis(ms.load(Ordering::Relaxed)),
+        }
+    }
+
+    /// Leave out of real time a span the program was stopped (a suspend
+    /// by Ctrl-Z or SIGTSTP until it was continued). A hand-set time
+    /// moves only by hand: no effect.
+    pub fn leave_out(&self, stopped_for: Duration) {
+        if let TimeSource::System { stopped, .. } = self {
+            let by = u64::try_from(stopped_for.as_millis()).unwrap_or(u64::MAX);
+            stopped.fetch_add(by, Ordering::Relaxed);
         }
     }
 
@@ -341,6 +364,21 @@ pub fn format_time(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn time_left_out_while_stopped_is_left_out_of_every_copy() {
+        let source = TimeSource::default();
+        let copy = source.clone();
+        // Stopped for longer than the source has run: its reading is back
+        // to the start, for the copy too.
+        source.leave_out(Duration::from_secs(3600));
+        assert_eq!(copy.now(), Duration::ZERO);
+        // A hand-set time moves only by hand.
+        let manual = TimeSource::manual();
+        manual.advance(secs(2.0));
+        manual.leave_out(secs(1.0));
+        assert_eq!(manual.now(), secs(2.0));
+    }
 
     const W: Color = Color::White;
     const B: Color = Color::Black;

@@ -4,11 +4,13 @@
 //! game is played under, and its clock.
 
 pub mod clock;
+pub mod ini;
 pub mod variant;
 
 use self::clock::ClockState;
-use self::variant::{VariantDef, VariantError};
+use self::variant::{DraftRefusal, VariantDef, VariantError};
 use crate::core::{Action, Color, Piece};
+use crate::rules::setup::{Draft, StartState, StartStateError};
 use crate::rules::{
     parse_action, san_of, AnyPosition, Carried, CarryError, Describe, EndReason, MoveInputError,
     NamedOutcome, Outcome, Position,
@@ -52,6 +54,23 @@ pub struct Game {
     carried: Option<Carried>,
     /// The chess clock as last saved (the live clock is the session's).
     clock: Option<ClockState>,
+    /// A set-up start's state beyond its FEN (the position editor's
+    /// Monochrome scores, Dice-Money economy, Chicken flips).
+    start_state: Option<StartState>,
+}
+
+/// Why a set-up start's state could not be put into a game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StartRefusal {
+    /// It sets up the start, so it cannot come later.
+    #[error("the start's state applies only before the first action")]
+    AfterFirstAction,
+    /// It does not fit the variant.
+    #[error(transparent)]
+    State(#[from] StartStateError),
+    /// The position it makes is refused by the rules, or the variant is.
+    #[error(transparent)]
+    Refused(#[from] DraftRefusal),
 }
 
 impl Game {
@@ -83,7 +102,47 @@ impl Game {
             declared: None,
             carried: None,
             clock: None,
+            start_state: None,
         })
+    }
+
+    /// A new game from a position set up in the editor: its FEN is the
+    /// game's start FEN, and what the family keeps beyond the FEN (when it
+    /// is not what the FEN alone gives) is the game's start state, which
+    /// records keep.
+    pub fn from_draft(
+        variant: Arc<VariantDef>,
+        draft: &Draft,
+        seed: u64,
+    ) -> Result<Game, DraftRefusal> {
+        let start = variant.position_from_draft(draft)?;
+        let fen = start.to_fen();
+        let mut game = Game::new(variant, Some(&fen), seed)?;
+        let state = start.draft().state;
+        if game.positions[0].draft().state != state {
+            game.start_state = Some(StartState::of(&state));
+        }
+        game.positions[0] = start;
+        Ok(game)
+    }
+
+    /// The start's state beyond its FEN, when set up (see
+    /// [`Game::from_draft`]).
+    pub fn start_state(&self) -> Option<&StartState> {
+        self.start_state.as_ref()
+    }
+
+    /// Put a recorded start state into the start before any action
+    /// (loading a saved game set up in the editor).
+    pub fn restore_start_state(&mut self, state: &StartState) -> Result<(), StartRefusal> {
+        if !self.actions.is_empty() {
+            return Err(StartRefusal::AfterFirstAction);
+        }
+        let mut draft = self.positions[0].draft();
+        state.apply(&mut draft.state)?;
+        self.positions[0] = self.variant.position_from_draft(&draft)?;
+        self.start_state = Some(state.clone());
+        Ok(())
     }
 
     /// The variant played.
@@ -347,6 +406,10 @@ impl Game {
     /// match rules pass on (Dice-Money: the winner's prices).
     pub fn next_in_match(&self, seed: u64) -> Result<Game, VariantError> {
         let mut next = Game::new(self.variant.clone(), self.start_fen.as_deref(), seed)?;
+        if let Some(state) = &self.start_state {
+            // The same start was set up once already, so it sets up again.
+            next.restore_start_state(state).ok();
+        }
         let winner = self.outcome().and_then(|o| o.winner);
         let mut start = next.positions[0].clone();
         start.carry_over(&self.positions[0], self.position(), winner);

@@ -4,11 +4,13 @@
 //! read; a new variant that only changes those needs a file, not code.
 
 use crate::core::fen::Setup;
+use crate::core::legal::FidePowers;
 use crate::rules::antichess::{Antichess, AntichessOptions};
-use crate::rules::contrast::{Contrast, ContrastOptions};
+use crate::rules::contrast::{Contrast, ContrastOptions, ContrastPowers};
 use crate::rules::dice_money::{DiceMoney, DiceMoneyOptions};
-use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions};
+use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions, MonochromaticPowers};
 use crate::rules::monochrome::{Monochrome, MonochromeOptions};
+use crate::rules::setup::{settle_by_half, Draft, DraftError, SetupFields, SetupProblem};
 use crate::rules::standard::Standard;
 use crate::rules::AnyPosition;
 use crate::rules::{OptionError, Position, PositionError};
@@ -96,6 +98,17 @@ pub enum VariantError {
     },
 }
 
+/// Why a draft did not set up a position of a variant.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DraftRefusal {
+    /// The family's problems with the draft (never empty).
+    #[error("the position has {} problem(s)", .0.len())]
+    Problems(Vec<SetupProblem>),
+    /// The variant's own file is at fault.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+}
+
 fn options<T: serde::de::DeserializeOwned + Default>(def: &VariantDef) -> Result<T, VariantError> {
     if def.options.is_null() {
         return Ok(T::default());
@@ -171,6 +184,92 @@ impl VariantDef {
                 let options = options::<DiceMoneyOptions>(self)?;
                 options.check().map_err(|e| self.options_error(e))?;
                 AnyPosition::DiceMoney(DiceMoney::from_setup(setup, options).map_err(wrap)?)
+            }
+        })
+    }
+
+    /// Which parts of a position this variant keeps, for the position
+    /// editor: castling rights where the FEN's castling field counts, an
+    /// en-passant square where the family has en passant, whether a
+    /// piece's colour is the half it stands on, and whether pieces flip.
+    pub fn setup_fields(&self) -> SetupFields {
+        let fide = SetupFields {
+            castling: true,
+            en_passant: true,
+            colour_by_half: false,
+            flips: false,
+        };
+        match self.family {
+            Family::Antichess => SetupFields {
+                castling: false,
+                flips: options::<AntichessOptions>(self).is_ok_and(|o| o.flips),
+                ..fide
+            },
+            Family::Monochrome => SetupFields {
+                castling: false,
+                en_passant: false,
+                colour_by_half: true,
+                flips: false,
+            },
+            _ => fide,
+        }
+    }
+
+    /// The variant's start as a draft (the editor's reset).
+    pub fn start_draft(&self) -> Result<Draft, VariantError> {
+        Ok(self.position(None)?.draft())
+    }
+
+    /// Apply what the family makes of a placed piece (Monochrome: its
+    /// owner is the half it stands on).
+    pub fn settle(&self, draft: &mut Draft) {
+        if self.setup_fields().colour_by_half {
+            settle_by_half(draft);
+        }
+    }
+
+    /// Every problem the family finds with `draft` (empty: a game can
+    /// start from it, [`VariantDef::position_from_draft`]).
+    pub fn setup_problems(&self, draft: &Draft) -> Result<Vec<SetupProblem>, VariantError> {
+        match self.position_from_draft(draft) {
+            Ok(_) => Ok(Vec::new()),
+            Err(DraftRefusal::Problems(p)) => Ok(p),
+            Err(DraftRefusal::Variant(e)) => Err(e),
+        }
+    }
+
+    /// The position a draft sets up, or the family's problems with it.
+    pub fn position_from_draft(&self, draft: &Draft) -> Result<AnyPosition, DraftRefusal> {
+        let wrap = |e: DraftError| match e {
+            DraftError::Problems(p) => DraftRefusal::Problems(p),
+            DraftError::Position(error) => DraftRefusal::Variant(VariantError::Position {
+                variant: self.id.clone(),
+                error,
+            }),
+        };
+        Ok(match self.family {
+            Family::Standard => {
+                AnyPosition::Standard(Standard::from_draft(draft, FidePowers).map_err(wrap)?)
+            }
+            Family::Antichess => AnyPosition::Antichess(
+                Antichess::from_draft(draft, options::<AntichessOptions>(self)?).map_err(wrap)?,
+            ),
+            Family::Contrast => {
+                options::<ContrastOptions>(self)?;
+                AnyPosition::Contrast(Contrast::from_draft(draft, ContrastPowers).map_err(wrap)?)
+            }
+            Family::Monochromatic => {
+                let knight = options::<MonochromaticOptions>(self)?.knight;
+                let powers = MonochromaticPowers { knight };
+                AnyPosition::Monochromatic(Monochromatic::from_draft(draft, powers).map_err(wrap)?)
+            }
+            Family::Monochrome => {
+                let options = options::<MonochromeOptions>(self)?;
+                AnyPosition::Monochrome(Monochrome::from_draft(draft, options).map_err(wrap)?)
+            }
+            Family::DiceMoney => {
+                let options = options::<DiceMoneyOptions>(self)?;
+                AnyPosition::DiceMoney(DiceMoney::from_draft(draft, options).map_err(wrap)?)
             }
         })
     }
@@ -522,3 +621,7 @@ mod tests {
         assert!(r.warnings[0].contains("broken.json"));
     }
 }
+
+#[cfg(test)]
+#[path = "setup_tests.rs"]
+mod setup_tests;

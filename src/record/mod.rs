@@ -27,8 +27,10 @@ pub use variations::game_at;
 
 use crate::core::quote::{clip, clip_middle};
 use crate::core::{Action, Color, CoordText, NotationError};
+use crate::game::variant::DraftRefusal;
 use crate::game::variant::{Registry, VariantDef, VariantError};
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, StartRefusal};
+use crate::rules::setup::StartState;
 use crate::rules::{
     Ambiguity, Carried, CarryError, Describe, EndReason, IllegalReason, NamedOutcome, Outcome,
     Position,
@@ -153,6 +155,13 @@ pub struct GameRecord {
     /// (Dice-Money: both players' prices), restored before the moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carried: Option<Value>,
+    /// A start set up in the position editor: the family's state beyond
+    /// the `start` FEN (`{"scores":[3,1]}`, `{"money":[…],"prices":[…],
+    /// "dice":[3,5]}`, `{"flipped":["e4"]}`), restored before `carried`
+    /// and the moves. Optional: older records have none, and it is
+    /// written only when the start has such state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Value>,
     /// The chess clock when the game was saved (control and each side's
     /// time left), restored on resume; dropped when malformed.
     #[serde(
@@ -545,6 +554,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         saved: None,
         date: None,
         carried: carried_of(game),
+        setup: setup_of(game),
         clock: game.clock_state().cloned(),
         hints: None,
         definition: Some(game.variant().fingerprint()),
@@ -604,6 +614,11 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
         Ok(g) => g,
         Err(e) => return Replayed::Failed(e),
     };
+    if let Some(state) = &rec.setup {
+        if let Err(e) = restore_setup(&mut game, state) {
+            return Replayed::Failed(e.into());
+        }
+    }
     if let Some(state) = &rec.carried {
         if let Err(e) = restore_carried(&mut game, state) {
             return Replayed::Failed(e.into());
@@ -667,6 +682,35 @@ fn restore_carried(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind
         })?;
     game.restore_carried(&carried)
         .map_err(RecordErrorKind::Carried)
+}
+
+/// The state beyond its FEN of a start set up in the editor, as records
+/// store it.
+fn setup_of(game: &Game) -> Option<Value> {
+    game.start_state()
+        .and_then(|s| serde_json::to_value(s).ok())
+}
+
+/// Put back the state of a start set up in the editor (a record's
+/// `setup`); the rules judge the position it makes as they judge the
+/// editor's.
+fn restore_setup(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind> {
+    let field = |message: String| RecordErrorKind::Field {
+        field: "setup".to_string(),
+        message: clip_middle(&message),
+    };
+    let state =
+        serde_json::from_value::<StartState>(state.clone()).map_err(|e| field(e.to_string()))?;
+    game.restore_start_state(&state).map_err(|e| match e {
+        StartRefusal::Refused(DraftRefusal::Problems(problems)) => {
+            let ids: Vec<&str> = problems.iter().map(|p| p.id()).collect();
+            field(format!(
+                "the start it sets up is refused: {}",
+                ids.join(", ")
+            ))
+        }
+        other => field(other.to_string()),
+    })
 }
 
 /// After the actions: restore a declared ending and move the dice past the

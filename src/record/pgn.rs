@@ -19,7 +19,9 @@
 //! A game of a match after the first starts from what the previous game
 //! carried over (Dice-Money: both players' prices); export writes it as the
 //! tag `[Carried "…"]` (the JSON a record keeps in `carried`), import
-//! restores it before the moves.
+//! restores it before the moves. A start set up in the position editor
+//! with state beyond its FEN is written likewise as `[StartState "…"]`
+//! (the record's `setup`), restored first.
 //!
 //! Import reads a stream, one game at a time, takes any number of games,
 //! refuses a game cut off inside a comment or a variation and a bad
@@ -35,8 +37,8 @@
 use super::reason::pgn_ending;
 use super::tree::GameTree;
 use super::{
-    carried_of, new_game, play_coord, restore_carried, restore_dice, restore_ending, result_token,
-    Players, RecordError, RecordErrorKind, Refusal, Replayed, SavedGame,
+    carried_of, new_game, play_coord, restore_carried, restore_dice, restore_ending, restore_setup,
+    result_token, setup_of, Players, RecordError, RecordErrorKind, Refusal, Replayed, SavedGame,
 };
 use crate::core::quote::{clip, clip_middle};
 use crate::core::{Action, CoordText};
@@ -194,6 +196,9 @@ fn export_with(
     if game.seed() != 0 && game.variant().family == Family::DiceMoney {
         tag("Seed", &game.seed().to_string());
     }
+    if let Some(state) = setup_of(game) {
+        tag("StartState", &escape(&state.to_string()));
+    }
     if let Some(carried) = carried_of(game) {
         tag("Carried", &escape(&carried.to_string()));
     }
@@ -285,6 +290,10 @@ pub enum PgnProblem {
     /// Variations nested deeper than [`MAX_NESTING`].
     #[error("variations nested over {MAX_NESTING} deep")]
     TooDeep,
+    /// The `StartState` tag (a start set up in the position editor) is
+    /// not JSON.
+    #[error("tag StartState: not the JSON Motley writes there ({0})")]
+    BadStartState(String),
 }
 
 /// A lexical token of PGN.
@@ -906,6 +915,12 @@ fn setup_game(raw: &RawGame, registry: &Registry) -> Result<Game, RecordError> {
             .map_err(|_| RecordErrorKind::Pgn(PgnProblem::BadSeed(text.to_string())))?,
     };
     let mut game = new_game(def, fen, seed)?;
+    if let Some(text) = raw.tag("StartState") {
+        let state: Value = serde_json::from_str(text).map_err(|e| {
+            RecordErrorKind::Pgn(PgnProblem::BadStartState(clip_middle(&e.to_string())))
+        })?;
+        restore_setup(&mut game, &state)?;
+    }
     if let Some(text) = raw.tag("Carried") {
         let state: Value = serde_json::from_str(text).map_err(|e| {
             RecordErrorKind::Pgn(PgnProblem::BadCarried(clip_middle(&e.to_string())))

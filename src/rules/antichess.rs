@@ -5,6 +5,7 @@
 
 use super::castling::{castling_side, positional_why};
 use super::facts::{piece_counts, Describe, Fact, MarkedSquares, SquareMark};
+use super::setup::{Draft, DraftError, DraftState, SetupProblem};
 use super::{
     generic_why_illegal, CastlingBlock, EndReason, FamilyName, IllegalReason, Outcome, Position,
     PositionError,
@@ -91,6 +92,47 @@ impl Antichess {
         })
     }
 
+    /// The problems of a draft in this family: pawns on the back ranks
+    /// and an impossible en-passant square; no king is required (kings
+    /// are ordinary pieces). Castling rights are not kept (the board
+    /// decides castling), and flips are marked only in Chicken, on
+    /// squares with a piece.
+    pub fn setup_problems(draft: &Draft, options: AntichessOptions) -> Vec<SetupProblem> {
+        let s = &draft.setup;
+        let mut out = super::setup::back_rank_pawns(&s.board);
+        if s.castling != 0 {
+            out.push(SetupProblem::CastlingNotKept);
+        }
+        out.extend(super::setup::ep_problem(&s.board, s.turn, s.ep_square));
+        match draft.state {
+            DraftState::Flips(flips) if flips.any() && !options.flips => {
+                out.push(SetupProblem::FlipsNotKept)
+            }
+            DraftState::Flips(flips) => out.extend(
+                (flips & !s.board.occupied())
+                    .into_iter()
+                    .map(SetupProblem::FlipOnEmpty),
+            ),
+            _ => out.push(SetupProblem::StateNotOfVariant),
+        }
+        out
+    }
+
+    /// A position from a draft without problems
+    /// ([`Antichess::setup_problems`]), its flips marked.
+    pub fn from_draft(draft: &Draft, options: AntichessOptions) -> Result<Antichess, DraftError> {
+        super::setup::refuse(Antichess::setup_problems(draft, options))?;
+        let flips = match draft.state {
+            DraftState::Flips(f) => f,
+            _ => Bitboard::EMPTY,
+        };
+        Ok(Antichess {
+            setup: draft.setup,
+            options,
+            last_flips: flips,
+        })
+    }
+
     /// The family's options.
     pub fn options(&self) -> AntichessOptions {
         self.options
@@ -136,6 +178,13 @@ impl Position for Antichess {
     #[inline]
     fn fen_state(&self) -> &Setup {
         &self.setup
+    }
+
+    fn draft(&self) -> Draft {
+        Draft {
+            setup: self.setup,
+            state: DraftState::Flips(self.last_flips),
+        }
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

@@ -151,6 +151,9 @@ impl Position for AnyPosition {
     fn extra_state(&self) -> Option<ExtraState> {
         dispatch!(self, p => p.extra_state())
     }
+    fn draft(&self) -> super::setup::Draft {
+        dispatch!(self, p => p.draft())
+    }
     fn carry_over(&mut self, previous_start: &Self, previous_end: &Self, winner: Option<Color>) {
         dispatch!(self, p => carry_within_family(p, previous_start, previous_end, winner))
     }

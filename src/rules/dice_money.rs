@@ -12,6 +12,7 @@
 use super::facts::{board_effects, Describe, Die, Earning, Effect, Fact, PriceOffer, TurnStage};
 use super::fide::{fide_hash, validate_fide_setup};
 use super::illegal::DiceMoneyRule;
+use super::setup::{Draft, DraftError, DraftState, Economy, SetupProblem};
 use super::standard::{fide_castling_why, fide_why_illegal};
 use super::{Carried, CarryError, EndReason, ExtraState, IllegalReason, OptionError};
 use super::{Outcome, Position, PositionError};
@@ -323,20 +324,13 @@ impl DiceMoney {
     pub fn from_setup(setup: Setup, options: DiceMoneyOptions) -> Result<DiceMoney, PositionError> {
         validate_fide_setup(&setup)?;
         options.check()?;
+        super::setup::first_error(set_problems(&setup))?;
         let mut lost = [[0u8; 6]; 2];
         for c in Color::ALL {
             for r in LOSABLE {
-                let n = (setup.board.by_piece(Piece::new(c, r))).count();
+                let n = setup.board.by_piece(Piece::new(c, r)).count();
                 let max = SET[r.index()] as u32;
-                if n > max {
-                    return Err(PositionError::MoreThanASet {
-                        color: c,
-                        role: r,
-                        count: n,
-                        max,
-                    });
-                }
-                lost[c.index()][r.index()] = (max - n) as u8;
+                lost[c.index()][r.index()] = max.saturating_sub(n) as u8;
             }
         }
         let cap = options.money_cap;
@@ -357,6 +351,60 @@ impl DiceMoney {
             cap,
             increment: options.price_increment,
         })
+    }
+
+    /// The problems of a draft in this family: chess's
+    /// ([`super::setup::royal_problems`]), no more of a role than one set
+    /// holds, money up to the variant's cap, prices up to
+    /// [`MAX_AMOUNT`], dice showing 1 to 6.
+    pub fn setup_problems(draft: &Draft, options: &DiceMoneyOptions) -> Vec<SetupProblem> {
+        let chess = crate::core::legal::FidePowers::<false>;
+        let mut out = super::setup::royal_problems(&draft.setup, &chess);
+        out.extend(set_problems(&draft.setup));
+        let DraftState::Economy(e) = &draft.state else {
+            out.push(SetupProblem::StateNotOfVariant);
+            return out;
+        };
+        for color in Color::ALL {
+            let money = e.money[color.index()];
+            if money > options.money_cap {
+                let cap = options.money_cap;
+                out.push(SetupProblem::MoneyOverCap { color, money, cap });
+            }
+            for (item, &price) in e.prices[color.index()].iter().enumerate() {
+                if price > MAX_AMOUNT {
+                    let max = MAX_AMOUNT;
+                    out.push(SetupProblem::PriceTooHigh {
+                        color,
+                        item,
+                        price,
+                        max,
+                    });
+                }
+            }
+        }
+        if let Some((a, b)) = e.dice {
+            let bad = [a, b].into_iter().filter(|d| !(1..=6).contains(d));
+            out.extend(bad.map(SetupProblem::DieOutOfRange));
+        }
+        out
+    }
+
+    /// A position from a draft without problems
+    /// ([`DiceMoney::setup_problems`]): its money, prices and dice (with
+    /// dice shown, the side to move has rolled and may buy or move).
+    pub fn from_draft(draft: &Draft, options: DiceMoneyOptions) -> Result<DiceMoney, DraftError> {
+        super::setup::refuse(DiceMoney::setup_problems(draft, &options))?;
+        let mut pos = DiceMoney::from_setup(draft.setup, options)?;
+        if let DraftState::Economy(e) = draft.state {
+            pos.money = e.money;
+            pos.prices = e.prices;
+            pos.dice = e.dice;
+            if e.dice.is_some() {
+                pos.phase = Phase::Main;
+            }
+        }
+        Ok(pos)
     }
 
     /// The start position with the default economy.
@@ -878,6 +926,19 @@ impl Position for DiceMoney {
         &self.setup
     }
 
+    /// The FEN's state with money, prices and dice (a mid-turn position's
+    /// bought extra moves and king power are not part of a draft).
+    fn draft(&self) -> Draft {
+        Draft {
+            setup: self.setup,
+            state: DraftState::Economy(Economy {
+                money: self.money,
+                prices: self.prices,
+                dice: self.dice,
+            }),
+        }
+    }
+
     fn legal_actions(&self, out: &mut Vec<Action>) {
         match self.phase {
             Phase::Roll => {
@@ -1090,6 +1151,27 @@ impl Position for DiceMoney {
             king_power: self.king_power,
         }))
     }
+}
+
+/// More of a role than one set holds, by colour and role (promotion
+/// brings back only lost pieces).
+fn set_problems(setup: &Setup) -> Vec<SetupProblem> {
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        for role in LOSABLE {
+            let count = setup.board.by_piece(Piece::new(color, role)).count();
+            let max = SET[role.index()] as u32;
+            if count > max {
+                out.push(SetupProblem::MoreThanASet {
+                    color,
+                    role,
+                    count,
+                    max,
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Both players' price lists by colour, each in [`ShopItem::ALL`] order:

@@ -4,15 +4,14 @@
 //! that state and implements [`Position`] once; a family supplies its
 //! [`Powers`] and the few rules of its own through [`FideFamily`].
 
+use super::setup::{Draft, DraftError, DraftState, SetupProblem};
 use super::{chess_pattern, EndReason, IllegalReason, Outcome, PieceName, Position, PositionError};
-use crate::core::fen::{castle, Setup};
+use crate::core::fen::Setup;
 use crate::core::legal::{gen_legal, king_attacked, FideState, Powers};
 use crate::core::movegen::{
-    apply_move, castle_geometry, castling_rights_touching, ep_square_after, FIDE_PROMOTIONS,
+    apply_move, castling_rights_touching, ep_square_after, FIDE_PROMOTIONS,
 };
-use crate::core::{
-    zobrist, Action, Bitboard, Board, Color, CoordText, MoveKind, Piece, Role, Square,
-};
+use crate::core::{zobrist, Action, Bitboard, Board, Color, CoordText, MoveKind, Role, Square};
 use std::fmt::Debug;
 
 /// What a FIDE-like family adds to its piece powers.
@@ -67,6 +66,21 @@ impl<F: FideFamily> FidePosition<F> {
     pub fn new(setup: Setup, powers: F) -> Result<FidePosition<F>, PositionError> {
         validate_fide_setup_with(&setup, &powers)?;
         Ok(FidePosition { setup, powers })
+    }
+
+    /// A position from a draft: every problem of the royal families'
+    /// checks ([`super::setup::royal_problems`], check judged by the
+    /// family's powers), and a draft with another family's state.
+    pub fn from_draft(draft: &Draft, powers: F) -> Result<FidePosition<F>, DraftError> {
+        let mut problems = super::setup::royal_problems(&draft.setup, &powers);
+        if draft.state != DraftState::Plain {
+            problems.push(SetupProblem::StateNotOfVariant);
+        }
+        super::setup::refuse(problems)?;
+        Ok(FidePosition {
+            setup: draft.setup,
+            powers,
+        })
     }
 
     /// A position from a setup known to pass the checks (a family's own
@@ -196,32 +210,13 @@ impl<F: FideFamily> Position for FidePosition<F> {
     }
 }
 
-/// FIDE setup checks shared by families played with a normal king: one king
-/// each, no pawns on the back ranks, castling rights that fit the pieces,
-/// an en-passant square behind a pawn that just moved, the side not to move
-/// not in check (by `powers`).
+/// FIDE setup checks shared by families played with a normal king: the
+/// first of [`super::setup::royal_problems`] (one king each, no pawns on
+/// the back ranks, castling rights that fit the pieces, an en-passant
+/// square behind a pawn that just moved, the side not to move not in
+/// check by `powers`), as the error a typed FEN gets.
 pub fn validate_fide_setup_with<P: Powers>(setup: &Setup, powers: &P) -> Result<(), PositionError> {
-    let b = &setup.board;
-    for c in Color::ALL {
-        match b.by_piece(Piece::new(c, Role::King)).count() {
-            0 => return Err(PositionError::MissingKing(c)),
-            1 => {}
-            _ => return Err(PositionError::TooManyKings(c)),
-        }
-        let count = b.count(c);
-        if count > 16 {
-            return Err(PositionError::TooManyPieces { color: c, count });
-        }
-    }
-    if let Some(sq) = (b.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7))).first() {
-        return Err(PositionError::PawnOnBackRank(sq));
-    }
-    validate_castling(b, setup.castling)?;
-    validate_ep(b, setup.turn, setup.ep_square)?;
-    if king_attacked(powers, b, setup.turn.other()) {
-        return Err(PositionError::OppositeCheck(setup.turn.other()));
-    }
-    Ok(())
+    super::setup::first_error(super::setup::royal_problems(setup, powers))
 }
 
 /// [`validate_fide_setup_with`] chess's powers (Dice-Money's setups).
@@ -229,42 +224,10 @@ pub fn validate_fide_setup(setup: &Setup) -> Result<(), PositionError> {
     validate_fide_setup_with(setup, &crate::core::legal::FidePowers::<false>)
 }
 
-/// Each castling right needs its king and rook on their home squares.
-pub fn validate_castling(b: &Board, rights: u8) -> Result<(), PositionError> {
-    for (bit, color, kingside, letter) in [
-        (castle::WHITE_KING, Color::White, true, 'K'),
-        (castle::WHITE_QUEEN, Color::White, false, 'Q'),
-        (castle::BLACK_KING, Color::Black, true, 'k'),
-        (castle::BLACK_QUEEN, Color::Black, false, 'q'),
-    ] {
-        if rights & bit == 0 {
-            continue;
-        }
-        let g = castle_geometry(color, kingside);
-        if b.piece_at(g.king_from) != Some(Piece::new(color, Role::King))
-            || b.piece_at(g.rook_from) != Some(Piece::new(color, Role::Rook))
-        {
-            return Err(PositionError::BadCastling(letter));
-        }
-    }
-    Ok(())
-}
-
-/// The en-passant square must be empty with the opponent's pawn in front.
+/// The en-passant square must be empty with the opponent's pawn in front
+/// ([`super::setup::ep_problem`]).
 pub fn validate_ep(b: &Board, turn: Color, ep: Option<Square>) -> Result<(), PositionError> {
-    let Some(ep) = ep else { return Ok(()) };
-    let mover = turn.other();
-    let dir = mover.fold(1i8, -1);
-    let pawn_sq = ep.offset(0, dir);
-    let origin = ep.offset(0, -dir);
-    let ok = !b.occupied().contains(ep)
-        && pawn_sq.is_some_and(|s| b.piece_at(s) == Some(Piece::new(mover, Role::Pawn)))
-        && origin.is_some_and(|s| !b.occupied().contains(s));
-    if ok {
-        Ok(())
-    } else {
-        Err(PositionError::BadEnPassant(ep))
-    }
+    super::setup::first_error(super::setup::ep_problem(b, turn, ep).into_iter().collect())
 }
 
 /// The end when the side to move has no legal move: checkmate if in check,

@@ -49,10 +49,12 @@ pub mod castling;
 pub mod contrast;
 pub mod dice_money;
 pub mod facts;
+pub mod fairy;
 pub mod fide;
 pub mod illegal;
 pub mod monochromatic;
 pub mod monochrome;
+pub mod setup;
 pub mod standard;
 
 pub use any::AnyPosition;
@@ -331,6 +333,10 @@ pub enum PositionError {
     /// A family option beyond its bound, named by its variant-file field.
     #[error(transparent)]
     Option(#[from] OptionError),
+    /// Any other reason a set-up position is refused, by its id (the
+    /// editor words them; a FEN cannot have them).
+    #[error("the position cannot be set up ({})", .0.id())]
+    Setup(setup::SetupProblem),
 }
 
 /// A variant file's family option beyond what the family allows, named by
@@ -537,6 +543,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// everything.
     fn extra_state(&self) -> Option<ExtraState> {
         None
+    }
+
+    /// The position as a [`setup::Draft`]: what the position editor
+    /// starts from, and what a record's set-up start is compared with.
+    /// Families with state beyond the FEN override (mid-turn details such
+    /// as Dice-Money's bought extra moves are not part of a draft).
+    fn draft(&self) -> setup::Draft {
+        setup::Draft::plain(*self.fen_state())
     }
 
     /// The result if the game is over by the position itself.

@@ -5,6 +5,7 @@
 
 use super::facts::{board_effects, BoardLook, Describe, Effect, EndOffer, Fact};
 use super::illegal::MonochromeRule;
+use super::setup::{Draft, DraftError, DraftState, SetupProblem};
 use super::{
     generic_why_illegal, CastlingBlock, EndReason, FamilyName, IllegalReason, OptionError, Outcome,
     Position, PositionError,
@@ -197,6 +198,48 @@ impl Monochrome {
         })
     }
 
+    /// The problems of a draft in this family: no castling rights or
+    /// en-passant square (Monochrome has neither in its FEN), start scores
+    /// up to [`MAX_START_SCORE`]. Kings are ordinary pieces, so none is
+    /// required; a piece's owner is its half ([`super::setup::settle_by_half`]).
+    pub fn setup_problems(draft: &Draft) -> Vec<SetupProblem> {
+        let s = &draft.setup;
+        let mut out = Vec::new();
+        if s.castling != 0 {
+            out.push(SetupProblem::CastlingNotKept);
+        }
+        if s.ep_square.is_some() {
+            out.push(SetupProblem::EnPassantNotKept);
+        }
+        match draft.state {
+            DraftState::Scores(scores) => {
+                for side in Color::ALL {
+                    let score = scores[side.index()];
+                    if score > MAX_START_SCORE {
+                        out.push(SetupProblem::ScoreTooHigh {
+                            side,
+                            score,
+                            max: MAX_START_SCORE,
+                        });
+                    }
+                }
+            }
+            _ => out.push(SetupProblem::StateNotOfVariant),
+        }
+        out
+    }
+
+    /// A position from a draft without problems
+    /// ([`Monochrome::setup_problems`]), with its scores.
+    pub fn from_draft(draft: &Draft, options: MonochromeOptions) -> Result<Monochrome, DraftError> {
+        super::setup::refuse(Monochrome::setup_problems(draft))?;
+        let scores = match draft.state {
+            DraftState::Scores(s) => s,
+            _ => [0, 0],
+        };
+        Ok(Monochrome::from_setup(draft.setup, options)?.with_scores(scores)?)
+    }
+
     /// The same position with other scores (`[south, north]`), for setting
     /// up positions from saves and tests.
     pub fn with_scores(mut self, scores: [u32; 2]) -> Result<Monochrome, PositionError> {
@@ -355,6 +398,13 @@ impl Position for Monochrome {
     #[inline]
     fn fen_state(&self) -> &Setup {
         &self.setup
+    }
+
+    fn draft(&self) -> Draft {
+        Draft {
+            setup: self.setup,
+            state: DraftState::Scores(self.scores),
+        }
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

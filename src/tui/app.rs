@@ -8,6 +8,7 @@
 
 use super::base::{AppEvent, Ctx, Message, Nav, Request, MIN_HEIGHT, MIN_WIDTH};
 use super::config::{ConfigChange, ConfigKept, ConfigWrite};
+use super::editor::EditorState;
 use super::menu::MenuState;
 use super::play::PlayState;
 use super::replay::ReplayState;
@@ -27,6 +28,7 @@ pub enum Screen {
     Menu(Box<MenuState>),
     Play(Box<PlayState>),
     Replay(Box<ReplayState>),
+    Editor(Box<EditorState>),
 }
 
 /// The whole UI state.
@@ -96,7 +98,7 @@ impl App {
         match &self.screen {
             Screen::Replay(r) => r.autoplay_interval(),
             Screen::Play(p) => p.session.clock_wakeup(),
-            Screen::Menu(_) => None,
+            Screen::Menu(_) | Screen::Editor(_) => None,
         }
     }
 
@@ -111,7 +113,7 @@ impl App {
                 self.requests.extend(queued);
             }
             Screen::Replay(r) => r.close(),
-            Screen::Menu(_) => {}
+            Screen::Menu(_) | Screen::Editor(_) => {}
         }
     }
 
@@ -197,6 +199,7 @@ impl App {
             Nav::Replay(start) => {
                 Screen::Replay(Box::new(ReplayState::open_start(*start, &self.registry)))
             }
+            Nav::Edit(start) => Screen::Editor(Box::new(EditorState::open(*start))),
             Nav::Leave | Nav::Quit => {
                 self.quit = true;
                 return;
@@ -204,8 +207,10 @@ impl App {
             Nav::Stay | Nav::Theme(_) => return,
         };
         let (screen, mut ctx) = self.split();
-        if let Screen::Play(p) = screen {
-            p.settle(&mut ctx);
+        match screen {
+            Screen::Play(p) => p.settle(&mut ctx),
+            Screen::Replay(r) => r.settle(&mut ctx),
+            Screen::Menu(_) | Screen::Editor(_) => {}
         }
     }
 }
@@ -255,6 +260,7 @@ pub fn handle(app: &mut App, event: AppEvent) {
         Screen::Menu(m) => m.handle(event, &mut ctx),
         Screen::Play(p) => p.handle(event, &mut ctx),
         Screen::Replay(r) => r.handle(event, &mut ctx),
+        Screen::Editor(e) => e.handle(event, &mut ctx),
     };
     app.navigate(nav);
 }
@@ -373,6 +379,7 @@ impl Widget for &App {
             Screen::Play(p) => p.page(&self.settings, theme).render(area, buf),
             Screen::Menu(m) => m.page(&self.registry, theme).render(area, buf),
             Screen::Replay(r) => r.page(theme).render(area, buf),
+            Screen::Editor(e) => e.page(theme).render(area, buf),
         }
     }
 }

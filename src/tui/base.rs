@@ -278,6 +278,50 @@ pub struct ReplayStart {
     pub analysis: Option<serde_json::Value>,
     /// The variations and annotations on the game's moves.
     pub tree: crate::record::GameTree,
+    /// Start the live engine lines at once (the editor's analyse).
+    pub live_lines: bool,
+}
+
+impl ReplayStart {
+    /// A game with nothing known of it beyond itself (no file, players,
+    /// date or stored analysis).
+    pub fn of(game: Game) -> ReplayStart {
+        ReplayStart {
+            game,
+            path: None,
+            error: None,
+            players: None,
+            names: None,
+            date: None,
+            tags: Default::default(),
+            analysis: None,
+            live_lines: false,
+            tree: Default::default(),
+        }
+    }
+}
+
+/// A position to open the position editor on.
+pub struct EditorStart {
+    /// The variant whose position is edited.
+    pub variant: Arc<crate::game::variant::VariantDef>,
+    /// The position to start from (`None`: the variant's start).
+    pub draft: Option<crate::rules::setup::Draft>,
+}
+
+impl EditorStart {
+    /// The editor on `position`, a position of a game of `variant` (the
+    /// play screen's or the replay viewer's position shown).
+    pub fn of(
+        variant: Arc<crate::game::variant::VariantDef>,
+        position: &crate::rules::AnyPosition,
+    ) -> EditorStart {
+        use crate::rules::Position;
+        EditorStart {
+            variant,
+            draft: Some(position.draft()),
+        }
+    }
 }
 
 /// Where a screen's handler wants to go next.
@@ -292,6 +336,8 @@ pub enum Nav {
     Play(Box<PlayStart>),
     /// Show a game in the replay viewer.
     Replay(Box<ReplayStart>),
+    /// Open the position editor.
+    Edit(Box<EditorStart>),
     /// Draw everything in this theme from now on, and keep it in the
     /// config file (the screen stays).
     Theme(ThemeName),

@@ -63,6 +63,7 @@ fn run_screen(mut screen: Screen, launch: Launch) -> Result<Ended, UiError> {
             Screen::Menu(m) => m.message = message,
             Screen::Play(p) => p.view.message = message,
             Screen::Replay(r) => r.view.message = message,
+            Screen::Editor(e) => e.message = message,
         }
     }
     let Launch {

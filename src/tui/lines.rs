@@ -124,7 +124,7 @@ impl EngineLines {
 }
 
 /// The viewer's live lines: off, or searching one position.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct LiveLines {
     /// The search at work, with the ply it searches.
     running: Option<(u64, usize, Arc<AtomicBool>)>,
@@ -132,6 +132,17 @@ pub struct LiveLines {
     count: usize,
     /// The latest update of the search at work.
     pub latest: Option<EngineLines>,
+}
+
+impl Default for LiveLines {
+    /// Off, one line when turned on.
+    fn default() -> LiveLines {
+        LiveLines {
+            running: None,
+            count: 1,
+            latest: None,
+        }
+    }
 }
 
 impl LiveLines {
@@ -142,7 +153,7 @@ impl LiveLines {
 
     /// Lines asked for.
     pub fn count(&self) -> usize {
-        self.count.max(1)
+        self.count
     }
 
     /// Start searching `position`, the viewer's ply `ply`; a search at
@@ -175,7 +186,7 @@ impl LiveLines {
 
     /// One more line, from [`MAX_LINES`] back to one.
     pub fn next_count(&mut self) {
-        self.count = self.count() % MAX_LINES + 1;
+        self.count = self.count % MAX_LINES + 1;
     }
 
     /// An update of search `job`: kept when it is the one at work.

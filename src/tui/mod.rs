@@ -21,6 +21,7 @@ pub mod board;
 pub mod branch;
 pub mod clipboard;
 pub mod config;
+pub mod editor;
 pub mod figures;
 pub mod file_games;
 pub mod game_page;
@@ -226,9 +227,9 @@ fn react(
     wake: Wake,
 ) -> Result<Option<i32>, UiError> {
     match wake {
-        Wake::Event(AppEvent::Key(k)) if is_suspend_key(&k) => suspend(terminal)?,
+        Wake::Event(AppEvent::Key(k)) if is_suspend_key(&k) => suspend(app, terminal)?,
         Wake::Event(ev) => handle(app, ev),
-        Wake::Suspend => suspend(terminal)?,
+        Wake::Suspend => suspend(app, terminal)?,
         Wake::Resume => terminal::resume(terminal)?,
         Wake::Signal(n) => return Ok(Some(n)),
     }
@@ -243,9 +244,12 @@ fn is_suspend_key(k: &KeyEvent) -> bool {
 }
 
 /// Stop until continued, the terminal given back meanwhile, then take it
-/// again and draw everything.
-fn suspend(terminal: &mut ratatui::DefaultTerminal) -> Result<(), UiError> {
+/// again and draw everything. The time stopped is left out of the game
+/// clocks' time.
+fn suspend(app: &App, terminal: &mut ratatui::DefaultTerminal) -> Result<(), UiError> {
+    let stopped_at = Instant::now();
     terminal::suspend();
+    app.settings.session.time.leave_out(stopped_at.elapsed());
     terminal::resume(terminal)
 }
 

@@ -12,7 +12,7 @@
 //! Input becomes a [`ReplayAction`]; drawing is the [`ReplayPage`] widget.
 
 use super::analysis_view::{action_squares, analysis_lines, AnalysisLayout, EvalBar, EvalGraph};
-use super::base::{AppEvent, Ctx, Message, Nav, ReplayStart, Request};
+use super::base::{AppEvent, Ctx, EditorStart, Message, Nav, ReplayStart, Request};
 use super::board::BoardGeom;
 use super::branch::{branch, BranchOffer};
 use super::file_games::{list_key, FileGames, GameListPopup, ListStep};
@@ -123,6 +123,8 @@ pub enum ReplayAction {
     Promote,
     /// Delete the variation shown.
     Delete,
+    /// Open the position shown in the position editor.
+    Edit,
     Leave,
     /// A letter that means nothing here.
     Unbound(char),
@@ -223,6 +225,8 @@ pub const REPLAY_KEYS: &[KeyBinding<ReplayAction, ReplayWhen>] = {
         share(Share::Fen),
         share(Share::Pgn),
         share(Share::Export),
+        key(&[KeyCode::Char('E')], A::Edit)
+            .help("E", "edit the position shown in the position editor"),
         key(&[KeyCode::Char('o')], A::ChooseGame)
             .help(
                 "o",
@@ -300,6 +304,9 @@ pub struct ReplayState {
     moves: MoveList,
     /// The rules' facts of the position shown, as of the last event.
     shown: Option<PositionFacts>,
+    /// Start the live engine lines once the viewer shows (opened to
+    /// analyse a position from the editor).
+    lines_at_open: bool,
 }
 
 /// A position in a variation: where in the tree, and the game played
@@ -350,8 +357,20 @@ impl ReplayState {
             shown_at: Cursor::main(0),
             lines_at: Cursor::main(0),
             lines: LiveLines::default(),
+            lines_at_open: false,
         }
         .with_tree(None)
+    }
+
+    /// The viewer is showing: start what it was opened to start (the
+    /// live engine lines of the editor's analyse).
+    pub fn settle(&mut self, ctx: &mut Ctx) {
+        if std::mem::take(&mut self.lines_at_open) {
+            self.start_lines(ctx);
+            self.view.message = Some(Message::info(
+                "the position from the editor, searched live: L stops the lines, n adds one",
+            ));
+        }
     }
 
     /// The viewer with `tree` on its game's moves (none: a bare tree).
@@ -378,6 +397,7 @@ impl ReplayState {
         state.names = start.names;
         state.date = start.date;
         state.tags = start.tags;
+        state.lines_at_open = start.live_lines;
         if let Some(games) = games {
             state.view.popup = Some(ReplayPopup::Games { cursor: 0 });
             state.view.message = Some(Message::info(format!(
@@ -403,6 +423,7 @@ impl ReplayState {
             tags: loaded.tags,
             analysis: loaded.analysis,
             tree: loaded.tree,
+            live_lines: false,
         };
         Ok(ReplayState::open_start(start, registry))
     }
@@ -804,8 +825,9 @@ impl ReplayState {
         if !matches!(action, A::Flip | A::Help | A::Rules) {
             self.selected = None;
         }
-        if self.unsaved && matches!(action, A::ChooseGame | A::Branch) {
-            // Another game of the file, or a branch, would drop them.
+        if self.unsaved && matches!(action, A::ChooseGame | A::Branch | A::Edit) {
+            // Another game of the file, a branch or the editor would drop
+            // them.
             self.view.message = Some(Message::error(
                 "the variations and comments are not saved (this file is not written): e exports them first",
             ));
@@ -868,6 +890,13 @@ impl ReplayState {
                 self.view.popup = Some(ReplayPopup::Unsaved { quit: false })
             }
             A::Leave => return Nav::Leave,
+            A::Edit => {
+                let (game, ply) = self.shown_game();
+                if let Some(position) = game.position_at(ply) {
+                    let variant = game.variant().clone();
+                    return Nav::Edit(Box::new(EditorStart::of(variant, position)));
+                }
+            }
             A::Unbound(c) => {
                 self.view.message = Some(Message::error(format!(
                     "'{c}' is not a key here; press ? for the list of keys"

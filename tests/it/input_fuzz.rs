@@ -274,3 +274,93 @@ fn uci_go_with_any_numbers_is_answered_with_a_bestmove() {
     let answers = text.lines().filter(|l| l.starts_with("bestmove ")).count();
     assert_eq!(answers, gos.len(), "{text}");
 }
+
+/// Random Betza texts from the notation's own letters (and a few others)
+/// are read or refused, never a panic, and a piece read has reach tables
+/// that answer from every square.
+#[test]
+fn betza_texts_of_any_letters_are_read_or_refused() {
+    use motley::core::betza::{Betza, PieceMoves, Reach};
+    use motley::core::{Bitboard, Color, Square};
+    let letters: Vec<char> = "WFDNAHCLZJGKRBQmcpgnievsfblrh0123456789Xé "
+        .chars()
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(19);
+    let mut read = 0;
+    for _ in 0..3000 {
+        let len = (rng.next_u32() % 12) as usize;
+        let text: String = (0..len).map(|_| *pick(&mut rng, &letters)).collect();
+        if let Ok(betza) = Betza::parse(&text) {
+            read += 1;
+            let piece = PieceMoves::new(&betza);
+            let occupied = Bitboard(rng.next_u64() & rng.next_u64());
+            for from in Square::all() {
+                for reach in [Reach::Quiet, Reach::Capture, Reach::InitialQuiet] {
+                    let to = piece.reach(reach, Color::Black, from, occupied);
+                    assert!(!to.contains(from), "{text}: {from} reaches itself");
+                }
+            }
+        }
+    }
+    assert!(read > 100, "only {read} texts read");
+}
+
+/// Random variants.ini texts, built from the format's own pieces and
+/// junk, are read or refused with a line inside the text, never a panic;
+/// every section read resolves or names its missing parent.
+#[test]
+fn ini_texts_of_any_lines_are_read_or_refused() {
+    use motley::game::ini::{read_ini, read_squares, resolve};
+    let pieces = [
+        "[",
+        "]",
+        ":",
+        "=",
+        "#",
+        ";",
+        "\n",
+        "\r\n",
+        " ",
+        "a",
+        "chess",
+        "pawn",
+        "p",
+        "*1",
+        "d4",
+        "é",
+        "\u{1b}",
+        "true",
+        "-",
+        "0",
+        "99999999999999",
+        "[x:y]\n",
+        "[y]\n",
+        "k = v\n",
+        "[a]\n",
+        "[b:a]\n",
+        "pawn = p\n",
+        "# c\n",
+        "\n",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let mut sections_read = 0;
+    for _ in 0..3000 {
+        let n = (rng.next_u32() % 40) as usize;
+        let text: String = (0..n).map(|_| *pick(&mut rng, &pieces)).collect();
+        match read_ini(&text) {
+            Ok(sections) => {
+                for i in 0..sections.len() {
+                    sections_read += 1;
+                    if let Err(e) = resolve(&sections, i, &|_| None) {
+                        assert!(e.line >= 1 && e.line <= text.lines().count().max(1));
+                    }
+                    for entry in &sections[i].entries {
+                        let _ = read_squares(&entry.value, 8, 8);
+                    }
+                }
+            }
+            Err(e) => assert!(e.line <= text.lines().count().max(1), "{text:?}: {e}"),
+        }
+    }
+    assert!(sections_read > 100, "only {sections_read} sections read");
+}

@@ -149,3 +149,61 @@ fn dice_rolls_replay_as_recorded_and_continue_from_the_seed() {
         }
     }
 }
+
+/// A start set up in the position editor, with state beyond its FEN, is
+/// saved in the record's `setup` and comes back on loading; a record
+/// without it reads as before, and a setup another family keeps is
+/// refused by field.
+#[test]
+fn a_set_up_start_with_family_state_survives_save_and_load() {
+    use motley::rules::setup::{Draft, DraftState, Economy};
+    let reg = Registry::builtin();
+    let dm = reg.get("dice-money").unwrap();
+    let mut draft = dm.start_draft().unwrap();
+    let prices = match &draft.state {
+        DraftState::Economy(e) => e.prices,
+        other => panic!("a Dice-Money draft has an economy, not {other:?}"),
+    };
+    draft.state = DraftState::Economy(Economy {
+        money: [17, 4],
+        prices,
+        dice: Some((3, 5)),
+    });
+    let mut game = Game::from_draft(dm, &draft, 9).unwrap();
+    game.play_text("e4").unwrap();
+    let dir = temp_dir("setup-roundtrip");
+    let path = dir.join("set-up.json");
+    std::fs::write(&path, serde_json::to_string(&record_of(&game)).unwrap()).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("\"setup\":{") && text.contains("\"money\":[17,4]"),
+        "{text}"
+    );
+    let rec: GameRecord = serde_json::from_str(&text).unwrap();
+    let back = game_from_record(&rec, &reg).unwrap();
+    assert_eq!(back.position_at(0).unwrap().draft(), draft);
+    assert_eq!(back.actions(), game.actions());
+
+    let mono = reg.get("monochrome").unwrap();
+    let mut d: Draft = mono.start_draft().unwrap();
+    d.state = DraftState::Scores([6, 2]);
+    let game = Game::from_draft(mono, &d, 1).unwrap();
+    let mut rec = record_of(&game);
+    assert_eq!(
+        game_from_record(&rec, &reg)
+            .unwrap()
+            .position()
+            .current_scores(),
+        Some([6, 2])
+    );
+    // Through PGN too: the start state travels as a tag.
+    let pgn = export_pgn(&game, None);
+    assert!(pgn.contains("[StartState "), "{pgn}");
+    let imported = import_pgn(&pgn, &reg).remove(0).unwrap();
+    assert_eq!(imported.position().current_scores(), Some([6, 2]));
+    rec.variant = "standard".to_string();
+    rec.definition = None;
+    rec.start = None;
+    let e = game_from_record(&rec, &reg).unwrap_err().to_string();
+    assert!(e.contains("field 'setup'") && e.contains("scores"), "{e}");
+}

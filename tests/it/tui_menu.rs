@@ -162,7 +162,7 @@ fn menu_by_mouse() {
     let mut app = menu_app(dir.path());
     // Click "New game" (first item without a resume entry: row y+4).
     let r =
-        motley::tui::popup::centered(ratatui::layout::Rect::new(0, 0, SIZE.0, SIZE.1), 44, 4 + 6);
+        motley::tui::popup::centered(ratatui::layout::Rect::new(0, 0, SIZE.0, SIZE.1), 44, 6 + 6);
     click(&mut app, r.x + 5, r.y + 4);
     assert!(matches!(&app.screen, Screen::Menu(m) if matches!(m.page, Page::Variants { .. })));
     // Click the second variant twice: select, then open.

@@ -108,9 +108,14 @@ fn item_29_two_signals_at_once_still_restore_the_terminal() {
 /// the terminal modes go to `stty` and `SUSPENDED` is written; once the
 /// file `go` exists the script brings Motley back (`fg`).
 fn suspendable(t: &Tmux, stty: &Path, go: &Path) {
+    suspendable_with(t, stty, go, "");
+}
+
+/// [`suspendable`], with more arguments for `motley play standard`.
+fn suspendable_with(t: &Tmux, stty: &Path, go: &Path, args: &str) {
     let script = t.root.join("job.sh");
     let text = format!(
-        "set -m\nenv {} '{BIN}' play standard --no-auto-flip\nstty -a > '{}'\necho SUSPENDED\n\
+        "set -m\nenv {} '{BIN}' play standard --no-auto-flip {args}\nstty -a > '{}'\necho SUSPENDED\n\
          while [ ! -e '{}' ]; do sleep 0.05; done\nfg\necho STATUS=$?\necho AFTER\nsleep 30\n",
         t.env(""),
         stty.display(),
@@ -170,4 +175,44 @@ fn item_28_sigtstp_from_outside_restores_the_terminal_before_stopping() {
     let games = t.data.join("games");
     wait::until("the game's record", || !records(&games).is_empty());
     assert_eq!(records(&games).len(), 1);
+}
+
+/// The seconds a side has left as the clock panel shows them ("Black
+/// 0:58" or "0:07.3").
+fn seconds_left(screen: &str, side: &str) -> Option<u64> {
+    let after = screen.lines().find_map(|l| {
+        let after = l[l.find(side)? + side.len()..].trim_start();
+        after
+            .starts_with(|c: char| c.is_ascii_digit())
+            .then_some(after)
+    })?;
+    let time: String = after
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ':' || *c == '.')
+        .collect();
+    let (minutes, seconds) = time.split_once(':')?;
+    let seconds = seconds.split('.').next()?;
+    Some(minutes.parse::<u64>().ok()? * 60 + seconds.parse::<u64>().ok()?)
+}
+
+// A stopped Motley (Ctrl-Z) stops the game clock too: the six seconds it
+// spends stopped are not taken from the side to move.
+#[test]
+fn the_game_clock_does_not_run_while_motley_is_stopped() {
+    let Some(t) = Tmux::new("ctrl-z-clock") else {
+        return;
+    };
+    let (stty, go) = (t.root.join("stty.txt"), t.root.join("go"));
+    suspendable_with(&t, &stty, &go, "--clock 1+0");
+    t.play(&["e2e4"]);
+    t.wait_for("1. e4");
+    t.keys(&["C-z"]);
+    t.wait_for("SUSPENDED");
+    std::thread::sleep(std::time::Duration::from_secs(6));
+    std::fs::write(&go, "").unwrap();
+    let s = t.wait_for("Black to move");
+    let left = seconds_left(&s, "Black").unwrap_or_else(|| panic!("no clock: {s}"));
+    assert!(left >= 55, "Black has {left} s left after a 6 s stop: {s}");
+    t.keys(&["q"]);
+    t.wait_for("AFTER");
 }

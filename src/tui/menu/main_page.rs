@@ -1,5 +1,5 @@
 //! The menu's first page: continue a game in progress, start one, load or
-//! replay a saved one, the theme, quit.
+//! replay a saved one, edit a position, the theme, quit.
 
 use super::page::PageContext;
 use crate::tui::popup::{centered, row_style, titled_block};
@@ -20,6 +20,8 @@ pub enum MainItem {
     NewGame,
     Load,
     Replay,
+    /// Set up a position in the editor (after choosing the variant).
+    Edit,
     /// Switch to the next theme (kept in the config file).
     Theme,
     Quit,
@@ -35,6 +37,7 @@ pub fn items(in_progress: bool, theme: ThemeName) -> Vec<(MainItem, char, &'stat
     v.push((MainItem::NewGame, 'n', "New game"));
     v.push((MainItem::Load, 'l', "Load a saved game"));
     v.push((MainItem::Replay, 'r', "Replay a saved game"));
+    v.push((MainItem::Edit, 'e', "Edit a position"));
     let theme_label = match theme {
         ThemeName::Default => "Theme: default",
         ThemeName::HighContrast => "Theme: high-contrast",

@@ -1,7 +1,8 @@
 //! The main menu: continue a game in progress (offered first when there
 //! is one), a new game (variant picker with descriptions and rules, then
 //! the new-game form), load or replay a saved game (the game browser, with
-//! a typed path for files elsewhere), the theme, quit. Each page is a
+//! a typed path for files elsewhere), edit a position (variant picker, then
+//! the position editor), the theme, quit. Each page is a
 //! section with its own state, keys and widget; this module moves between
 //! them and opens the games.
 
@@ -26,7 +27,9 @@ use crate::game::Game;
 use crate::record::games::OpenGame;
 use crate::record::RecordErrorKind;
 use crate::session::{load_game, seat_players, Session, Written};
-use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayChoices, PlayStart, ReplayStart, Request};
+use crate::tui::base::{
+    AppEvent, Ctx, EditorStart, Message, Nav, PlayChoices, PlayStart, ReplayStart, Request,
+};
 use crate::tui::config::{Config, ConfigChange, ConfigWrite, NewGameChoices};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
@@ -64,6 +67,9 @@ pub struct MenuState {
     pub in_progress: Option<InProgress>,
     /// Why a game could not be started or opened, or what was done.
     pub message: Option<Message>,
+    /// The variant picker chooses the variant of a position to edit
+    /// (else of a new game).
+    pub editing: bool,
 }
 
 impl MenuState {
@@ -73,6 +79,7 @@ impl MenuState {
             page: Page::Main(MainList { cursor: 0 }),
             in_progress: in_progress(settings, registry),
             message: None,
+            editing: false,
         }
     }
 
@@ -166,8 +173,9 @@ impl MenuState {
                 let now = all.iter().position(|t| *t == ctx.theme.name).unwrap_or(0);
                 Nav::Theme(all[(now + 1) % all.len()])
             }
-            MainItem::NewGame => {
+            MainItem::NewGame | MainItem::Edit => {
                 self.message = None;
+                self.editing = item == MainItem::Edit;
                 // The picker opens on the variant played last.
                 let last = remembered(ctx.settings).variant;
                 let cursor = ctx
@@ -198,6 +206,14 @@ impl MenuState {
     fn picker_step(&mut self, step: PickerStep, ctx: &Ctx) -> Nav {
         match step {
             PickerStep::Stay => {}
+            PickerStep::Chosen(v) if self.editing => {
+                if let Some(variant) = ctx.registry.all().get(v) {
+                    return Nav::Edit(Box::new(EditorStart {
+                        variant: variant.clone(),
+                        draft: None,
+                    }));
+                }
+            }
             PickerStep::Chosen(v) => {
                 let id = ctx.registry.all().get(v).map_or("", |d| d.id.as_str());
                 let defaults = PlayChoices::of(ctx.settings);
@@ -340,6 +356,7 @@ impl MenuState {
                 tags: loaded.tags,
                 analysis: loaded.analysis,
                 tree: loaded.tree,
+                live_lines: false,
             }));
         }
         let (players, left_out) = seat_players(loaded.players.as_ref(), own_record);

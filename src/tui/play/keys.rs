@@ -49,6 +49,8 @@ pub enum PlayAction {
     ToLive,
     /// Copy the position or the game, or export the game.
     Share(Share),
+    /// Open the position shown in the position editor.
+    Edit,
     /// A letter that means nothing here.
     Unbound(char),
 }
@@ -191,6 +193,10 @@ pub const PLAY_KEYS: &[KeyBinding<PlayAction, PlayWhen>] = {
         share(Share::Fen),
         share(Share::Pgn),
         share(Share::Export),
+        key(&[KeyCode::Char('E')], A::Edit).help(
+            "E",
+            "edit the position shown in the position editor (the game is kept under Continue)",
+        ),
         key(&[KeyCode::Char('i')], A::Rules)
             .help("i", "the rules of this variant")
             .bar(15, 9, "i", "rules"),

@@ -30,7 +30,7 @@ use crate::game::Game;
 use crate::record::RecordError;
 use crate::rules::Position;
 use crate::session::{HintRefusal, NotYourTurn, SaveTargetError, Session, Settled, Written};
-use crate::tui::base::{AppEvent, Ctx, Message, Nav, PlayStart, Request};
+use crate::tui::base::{AppEvent, Ctx, EditorStart, Message, Nav, PlayStart, Request};
 use crate::tui::game_page::PageLayout;
 use crate::tui::picking::{self, Pick};
 use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
@@ -371,11 +371,30 @@ impl PlayState {
             A::ToFirst => self.look_at_first(),
             A::ToLive => self.back_to_live(),
             A::Share(what) => self.share(what, ctx),
+            A::Edit => return self.edit(),
             A::Unbound(c) => self.view.refuse(format!(
                 "'{c}' is not a key here; press ? for the list of keys"
             )),
         }
         Nav::Stay
+    }
+
+    /// `E`: the position shown (live or past) in the position editor; the
+    /// game is left as `q` leaves it, so one that could not be saved is
+    /// refused (save it first).
+    fn edit(&mut self) -> Nav {
+        if self.session.has_unsaved_actions() {
+            self.view
+                .refuse("the game could not be kept: save it (s) before editing its position");
+            return Nav::Stay;
+        }
+        let game = self.session.game();
+        let position = self
+            .view
+            .past
+            .and_then(|ply| game.position_at(ply))
+            .unwrap_or(game.position());
+        Nav::Edit(Box::new(EditorStart::of(game.variant().clone(), position)))
     }
 
     /// `y`, `Y`, `e`: copy the position shown (live or past) or the game,

@@ -89,7 +89,7 @@ impl PlayState {
     /// now, else drop it with their reason. A promotion becomes a queen
     /// where one may, and an ordinary capture is preferred to one in place.
     pub(super) fn play_premove(&mut self, ctx: &mut Ctx) {
-        if self.view.premove.is_none() || self.session.not_your_turn().is_some() {
+        if self.session.not_your_turn().is_some() {
             return;
         }
         let Some(Premove { from, to }) = self.view.premove.take() else {

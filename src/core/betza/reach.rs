@@ -1,0 +1,349 @@
+//! Where a piece read from Betza notation can go on a board: tables per
+//! square worked out once, then the pieces in the way.
+//!
+//! The reach is put together as Fairy-Stockfish puts it, so that perft
+//! counts agree: for each kind of move (quiet, capture, initial quiet),
+//! the unblockable leaps, plus the squares each kind of line move reaches
+//! through the pieces (rook lines, bishop lines, nightrider lines,
+//! cannon and grasshopper hops, lame leaps), all cut down to where the
+//! piece could go on an empty board.
+
+use super::{Betza, Movement};
+use crate::core::bitboard::Bitboard;
+use crate::core::types::{Color, Square};
+
+/// Which of a piece's moves are asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Moves to empty squares.
+    Quiet,
+    /// Captures: the squares it attacks.
+    Capture,
+    /// The extra moves to empty squares allowed from the double-step
+    /// region (`i`).
+    InitialQuiet,
+}
+
+impl Reach {
+    const ALL: [Reach; 3] = [Reach::Quiet, Reach::Capture, Reach::InitialQuiet];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A kind of line move: each reaches through the pieces on its own lines,
+/// in every direction of them; the empty-board reach then keeps the
+/// directions and ranges the piece has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    RookSideways,
+    RookUpDown,
+    Bishop,
+    Nightrider,
+    CannonSideways,
+    CannonUpDown,
+    CannonDiagonal,
+    GrasshopperSideways,
+    GrasshopperUpDown,
+    GrasshopperDiagonal,
+    LameDabbaba,
+    LameKnight,
+    LameAlfil,
+    LameZebra,
+}
+
+impl Line {
+    fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// The line kind a part's step belongs to.
+    fn of(movement: Movement, (dx, dy): (i8, i8)) -> Option<Line> {
+        let sideways = dy == 0;
+        let up_down = dx == 0;
+        let diagonal = dx.abs() == dy.abs();
+        let (long, short) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
+        match movement {
+            Movement::Leap => None,
+            Movement::Ride { .. } => match (long, short) {
+                (1, 0) if sideways => Some(Line::RookSideways),
+                (1, 0) if up_down => Some(Line::RookUpDown),
+                (1, 1) => Some(Line::Bishop),
+                (2, 1) => Some(Line::Nightrider),
+                _ => None,
+            },
+            Movement::Hop { grasshopper } => match (sideways, up_down, diagonal, grasshopper) {
+                (true, _, _, false) => Some(Line::CannonSideways),
+                (true, _, _, true) => Some(Line::GrasshopperSideways),
+                (_, true, _, false) => Some(Line::CannonUpDown),
+                (_, true, _, true) => Some(Line::GrasshopperUpDown),
+                (_, _, true, false) => Some(Line::CannonDiagonal),
+                (_, _, true, true) => Some(Line::GrasshopperDiagonal),
+                _ => None,
+            },
+            Movement::Lame => match (long, short) {
+                (2, 0) => Some(Line::LameDabbaba),
+                (2, 1) => Some(Line::LameKnight),
+                (2, 2) => Some(Line::LameAlfil),
+                (3, 2) => Some(Line::LameZebra),
+                _ => None,
+            },
+        }
+    }
+
+    /// The steps of the line kind, all directions.
+    fn steps(self) -> &'static [(i8, i8)] {
+        const ORTHO_X: [(i8, i8); 2] = [(1, 0), (-1, 0)];
+        const ORTHO_Y: [(i8, i8); 2] = [(0, 1), (0, -1)];
+        const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        const KNIGHT: [(i8, i8); 8] = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        const DABBABA: [(i8, i8); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+        const ALFIL: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
+        const ZEBRA: [(i8, i8); 8] = [
+            (2, 3),
+            (3, 2),
+            (3, -2),
+            (2, -3),
+            (-2, -3),
+            (-3, -2),
+            (-3, 2),
+            (-2, 3),
+        ];
+        match self {
+            Line::RookSideways | Line::CannonSideways | Line::GrasshopperSideways => &ORTHO_X,
+            Line::RookUpDown | Line::CannonUpDown | Line::GrasshopperUpDown => &ORTHO_Y,
+            Line::Bishop | Line::CannonDiagonal | Line::GrasshopperDiagonal => &DIAG,
+            Line::Nightrider | Line::LameKnight => &KNIGHT,
+            Line::LameDabbaba => &DABBABA,
+            Line::LameAlfil => &ALFIL,
+            Line::LameZebra => &ZEBRA,
+        }
+    }
+
+    const ALL: [Line; 14] = [
+        Line::RookSideways,
+        Line::RookUpDown,
+        Line::Bishop,
+        Line::Nightrider,
+        Line::CannonSideways,
+        Line::CannonUpDown,
+        Line::CannonDiagonal,
+        Line::GrasshopperSideways,
+        Line::GrasshopperUpDown,
+        Line::GrasshopperDiagonal,
+        Line::LameDabbaba,
+        Line::LameKnight,
+        Line::LameAlfil,
+        Line::LameZebra,
+    ];
+
+    /// The squares this kind reaches from `from` through `occupied`.
+    fn reach(self, from: Square, occupied: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for &step in self.steps() {
+            out |= match self {
+                Line::RookSideways | Line::RookUpDown | Line::Bishop | Line::Nightrider => {
+                    ride(from, step, occupied)
+                }
+                Line::CannonSideways | Line::CannonUpDown | Line::CannonDiagonal => {
+                    hop(from, step, occupied, false)
+                }
+                Line::GrasshopperSideways | Line::GrasshopperUpDown | Line::GrasshopperDiagonal => {
+                    hop(from, step, occupied, true)
+                }
+                Line::LameDabbaba | Line::LameKnight | Line::LameAlfil | Line::LameZebra => {
+                    lame_leap(from, step, occupied)
+                }
+            };
+        }
+        out
+    }
+}
+
+/// Squares along `step` up to and including the first piece.
+fn ride(from: Square, (dx, dy): (i8, i8), occupied: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let mut at = from;
+    while let Some(next) = at.offset(dx, dy) {
+        out.insert(next);
+        if occupied.contains(next) {
+            break;
+        }
+        at = next;
+    }
+    out
+}
+
+/// Squares beyond the first piece along `step` (the hurdle): up to and
+/// including the next piece, or only the next square for a grasshopper.
+fn hop(from: Square, (dx, dy): (i8, i8), occupied: Bitboard, grasshopper: bool) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let mut at = from;
+    let mut hurdle = false;
+    while let Some(next) = at.offset(dx, dy) {
+        if hurdle {
+            out.insert(next);
+            if grasshopper || occupied.contains(next) {
+                break;
+            }
+        } else if occupied.contains(next) {
+            hurdle = true;
+        }
+        at = next;
+    }
+    out
+}
+
+/// The squares a lame leap passes over: one step at a time along the
+/// longer remaining component, diagonally while both are equal (a knight's
+/// leg is the square straight ahead of its long side).
+fn lame_path(from: Square, (dx, dy): (i8, i8)) -> Option<Bitboard> {
+    let to = from.offset(dx, dy)?;
+    let mut path = Bitboard::EMPTY;
+    let mut at = from;
+    while at != to {
+        let (rx, ry) = (to.file() - at.file(), to.rank() - at.rank());
+        let (sx, sy) = match rx.abs().cmp(&ry.abs()) {
+            std::cmp::Ordering::Greater => (rx.signum(), 0),
+            std::cmp::Ordering::Less => (0, ry.signum()),
+            std::cmp::Ordering::Equal => (rx.signum(), ry.signum()),
+        };
+        at = at.offset(sx, sy)?;
+        if at != to {
+            path.insert(at);
+        }
+    }
+    Some(path)
+}
+
+/// The leap's square when nothing stands on its way.
+fn lame_leap(from: Square, step: (i8, i8), occupied: Bitboard) -> Bitboard {
+    match (lame_path(from, step), from.offset(step.0, step.1)) {
+        (Some(path), Some(to)) if (path & occupied).is_empty() => Bitboard::from_square(to),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// A part's squares on an empty board.
+fn empty_board_reach(from: Square, step: (i8, i8), movement: Movement) -> Bitboard {
+    match movement {
+        Movement::Leap | Movement::Lame => from
+            .offset(step.0, step.1)
+            .map_or(Bitboard::EMPTY, Bitboard::from_square),
+        Movement::Ride { limit } => {
+            let mut out = Bitboard::EMPTY;
+            let mut at = from;
+            let mut taken = 0u8;
+            while let Some(next) = at.offset(step.0, step.1) {
+                out.insert(next);
+                taken += 1;
+                if limit != 0 && taken >= limit {
+                    break;
+                }
+                at = next;
+            }
+            out
+        }
+        Movement::Hop { .. } => ride(from, step, Bitboard::EMPTY),
+    }
+}
+
+/// One kind of move's tables: per colour and square, the leaps and the
+/// empty-board reach; and which line kinds take part.
+#[derive(Clone, Debug)]
+struct Tables {
+    leaps: [[Bitboard; 64]; 2],
+    empty_board: [[Bitboard; 64]; 2],
+    lines: u16,
+}
+
+/// A piece's moves, ready to ask where it can go from any square.
+#[derive(Clone, Debug)]
+pub struct PieceMoves {
+    tables: [Tables; 3],
+}
+
+impl PieceMoves {
+    /// Works out the tables of a piece.
+    pub fn new(betza: &Betza) -> PieceMoves {
+        let tables = Reach::ALL.map(|reach| {
+            let mut t = Tables {
+                leaps: [[Bitboard::EMPTY; 64]; 2],
+                empty_board: [[Bitboard::EMPTY; 64]; 2],
+                lines: 0,
+            };
+            for part in &betza.parts {
+                let wanted = match reach {
+                    Reach::Quiet => part.quiet && !part.initial,
+                    Reach::Capture => part.capture && !part.initial,
+                    Reach::InitialQuiet => part.quiet && part.initial,
+                };
+                if !wanted {
+                    continue;
+                }
+                for &(dx, dy) in &part.steps {
+                    if let Some(line) = Line::of(part.movement, (dx, dy)) {
+                        t.lines |= line.bit();
+                    }
+                    for color in [Color::White, Color::Black] {
+                        let step = color.fold((dx, dy), (-dx, -dy));
+                        for from in Square::all() {
+                            let sq = from.index();
+                            t.empty_board[color.index()][sq] |=
+                                empty_board_reach(from, step, part.movement);
+                            if part.movement == Movement::Leap {
+                                if let Some(to) = from.offset(step.0, step.1) {
+                                    t.leaps[color.index()][sq].insert(to);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            t
+        });
+        PieceMoves { tables }
+    }
+
+    /// The squares the piece's `reach` moves get to from `from` with
+    /// `occupied` in the way. Quiet moves still need an empty square and
+    /// captures an enemy: the caller masks.
+    pub fn reach(&self, reach: Reach, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        let t = &self.tables[reach.index()];
+        let mut out = t.leaps[color.index()][from.index()];
+        for line in Line::ALL {
+            if t.lines & line.bit() != 0 {
+                out |= line.reach(from, occupied);
+            }
+        }
+        out & t.empty_board[color.index()][from.index()]
+    }
+
+    /// The squares the piece can move to: quiet moves to empty squares
+    /// (with the initial ones when `initial` allows them) and captures of
+    /// the pieces in `enemies`.
+    pub fn moves(
+        &self,
+        color: Color,
+        from: Square,
+        occupied: Bitboard,
+        enemies: Bitboard,
+        initial: bool,
+    ) -> Bitboard {
+        let mut quiet = self.reach(Reach::Quiet, color, from, occupied);
+        if initial {
+            quiet |= self.reach(Reach::InitialQuiet, color, from, occupied);
+        }
+        (quiet & !occupied) | (self.reach(Reach::Capture, color, from, occupied) & enemies)
+    }
+}

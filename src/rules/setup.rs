@@ -1,0 +1,659 @@
+//! Positions set up by hand (the position editor, a record's start with
+//! state beyond its FEN): a [`Draft`] is everything a family's position is
+//! made of — the FEN's part and the family's own state — before the rules
+//! have judged it, and [`SetupProblem`] is each reason a family refuses
+//! one, typed with a stable id ([`SetupProblem::id`]) and no words (the
+//! screen words them). Each family lists its own problems (`setup_problems`
+//! and `from_draft` in its module); the checks every family with a royal
+//! king shares are here, so the first problem is also what a FEN typed
+//! elsewhere is refused for ([`SetupProblem::position_error`]).
+
+use super::dice_money::ITEMS;
+use super::PositionError;
+use crate::core::fen::Setup;
+use crate::core::legal::{king_attacked, Powers};
+use crate::core::movegen::{castle_bit, castle_geometry};
+use crate::core::{Bitboard, Board, Color, Piece, Role, Square};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A position as set up, not yet judged: the FEN's state and the family's
+/// own state. A draft with no [`SetupProblem`] builds a position, and that
+/// position's [`super::Position::draft`] gives the same draft back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draft {
+    /// Board, side to move, castling rights, en passant, clocks.
+    pub setup: Setup,
+    /// What the family keeps beyond the FEN.
+    pub state: DraftState,
+}
+
+impl Draft {
+    /// A draft of a family that keeps nothing beyond the FEN.
+    pub fn plain(setup: Setup) -> Draft {
+        Draft {
+            setup,
+            state: DraftState::Plain,
+        }
+    }
+}
+
+/// The family's own state in a draft: which one a family keeps is its
+/// own (a draft of another kind is [`SetupProblem::StateNotOfVariant`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DraftState {
+    /// Nothing beyond the FEN (standard chess, Contrast, Monochromatic).
+    Plain,
+    /// The antichess family: the squares whose pieces the last move
+    /// flipped (Chicken; always empty in plain antichess).
+    Flips(Bitboard),
+    /// Monochrome: the scores, `[south, north]`.
+    Scores([u32; 2]),
+    /// Dice-Money: money, prices and dice.
+    Economy(Economy),
+}
+
+/// Dice-Money's state a set-up start may choose (lost pieces are what the
+/// board misses of one set, so they follow from the board).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Economy {
+    /// Dollars by colour.
+    pub money: [u32; 2],
+    /// Price lists by colour, in [`super::dice_money::ShopItem::ALL`] order.
+    pub prices: [[u32; ITEMS]; 2],
+    /// The dice already rolled for the side to move, or `None` when it is
+    /// about to roll.
+    pub dice: Option<(u8, u8)>,
+}
+
+/// Which parts of a draft a family keeps, so the editor offers only
+/// those (the rules still refuse the others in a draft that has them).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SetupFields {
+    /// Castling rights are part of the position (not decided by the
+    /// board alone, as in Chicken and Monochrome).
+    pub castling: bool,
+    /// An en-passant square may be set.
+    pub en_passant: bool,
+    /// A piece's colour is the half it stands on (Monochrome): placing a
+    /// piece gives it its owner ([`settle_by_half`]).
+    pub colour_by_half: bool,
+    /// Pieces flip (Chicken): a draft may mark the last move's flips.
+    pub flips: bool,
+}
+
+/// One castling right: a colour's king side or queen side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingRight {
+    /// Whose right.
+    pub color: Color,
+    /// Towards the h-file rook (else the a-file rook).
+    pub kingside: bool,
+}
+
+impl CastlingRight {
+    /// The four rights in FEN order (`KQkq`).
+    pub const ALL: [CastlingRight; 4] = [
+        CastlingRight {
+            color: Color::White,
+            kingside: true,
+        },
+        CastlingRight {
+            color: Color::White,
+            kingside: false,
+        },
+        CastlingRight {
+            color: Color::Black,
+            kingside: true,
+        },
+        CastlingRight {
+            color: Color::Black,
+            kingside: false,
+        },
+    ];
+
+    /// Its bit in [`Setup::castling`].
+    pub fn bit(self) -> u8 {
+        castle_bit(self.color, self.kingside)
+    }
+
+    /// Its FEN letter (`K`, `Q`, `k`, `q`).
+    pub fn letter(self) -> char {
+        let c = if self.kingside { 'k' } else { 'q' };
+        match self.color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+}
+
+/// Why an en-passant square cannot be.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EpFault {
+    /// Not on the rank a double step passes (rank 6 with White to move,
+    /// rank 3 with Black to move).
+    WrongRank,
+    /// A piece stands on it.
+    Occupied,
+    /// No pawn of the side that just moved stands in front of it.
+    NoPawn,
+    /// The square the pawn came from is not empty.
+    OriginOccupied,
+}
+
+/// A reason a family refuses a set-up position. Typed, with a stable id
+/// and no words: the screen says them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SetupProblem {
+    /// A side has no king where the family needs exactly one.
+    MissingKing(Color),
+    /// A side has several kings where the family needs exactly one.
+    TooManyKings(Color),
+    /// More pieces than one set has.
+    TooManyPieces { color: Color, count: u32, max: u32 },
+    /// Dice-Money: more of a role than one set holds.
+    MoreThanASet {
+        color: Color,
+        role: Role,
+        count: u32,
+        max: u32,
+    },
+    /// A pawn on the first or last rank.
+    PawnOnBackRank(Square),
+    /// The side not to move is in check (it could be captured at once).
+    NotToMoveInCheck(Color),
+    /// A castling right without its king and rook on their squares.
+    CastlingWithoutPieces(CastlingRight),
+    /// Castling rights in a family whose castling the board decides.
+    CastlingNotKept,
+    /// An en-passant square that cannot be, and why.
+    EnPassant { square: Square, fault: EpFault },
+    /// An en-passant square in a family without en passant.
+    EnPassantNotKept,
+    /// Monochrome: a start score over the bound.
+    ScoreTooHigh { side: Color, score: u32, max: u32 },
+    /// Dice-Money: more money than the variant's cap.
+    MoneyOverCap { color: Color, money: u32, cap: u32 },
+    /// Dice-Money: a price over the bound.
+    PriceTooHigh {
+        color: Color,
+        item: usize,
+        price: u32,
+        max: u32,
+    },
+    /// Dice-Money: a die showing something other than 1 to 6.
+    DieOutOfRange(u8),
+    /// Chicken: a flip marked on an empty square.
+    FlipOnEmpty(Square),
+    /// Flips marked in a variant without flipping.
+    FlipsNotKept,
+    /// The draft's own state is another family's.
+    StateNotOfVariant,
+}
+
+impl SetupProblem {
+    /// The problem's stable id (for tests, logs and other programs).
+    pub fn id(&self) -> &'static str {
+        match self {
+            SetupProblem::MissingKing(_) => "missing_king",
+            SetupProblem::TooManyKings(_) => "too_many_kings",
+            SetupProblem::TooManyPieces { .. } => "too_many_pieces",
+            SetupProblem::MoreThanASet { .. } => "more_than_a_set",
+            SetupProblem::PawnOnBackRank(_) => "pawn_on_back_rank",
+            SetupProblem::NotToMoveInCheck(_) => "not_to_move_in_check",
+            SetupProblem::CastlingWithoutPieces(_) => "castling_without_pieces",
+            SetupProblem::CastlingNotKept => "castling_not_kept",
+            SetupProblem::EnPassant { .. } => "en_passant",
+            SetupProblem::EnPassantNotKept => "en_passant_not_kept",
+            SetupProblem::ScoreTooHigh { .. } => "score_too_high",
+            SetupProblem::MoneyOverCap { .. } => "money_over_cap",
+            SetupProblem::PriceTooHigh { .. } => "price_too_high",
+            SetupProblem::DieOutOfRange(_) => "die_out_of_range",
+            SetupProblem::FlipOnEmpty(_) => "flip_on_empty",
+            SetupProblem::FlipsNotKept => "flips_not_kept",
+            SetupProblem::StateNotOfVariant => "state_not_of_variant",
+        }
+    }
+
+    /// The error a FEN typed elsewhere (the new-game form, `--fen`) is
+    /// refused with for this problem, so both paths judge alike.
+    pub fn position_error(self) -> PositionError {
+        match self {
+            SetupProblem::MissingKing(c) => PositionError::MissingKing(c),
+            SetupProblem::TooManyKings(c) => PositionError::TooManyKings(c),
+            SetupProblem::TooManyPieces { color, count, .. } => {
+                PositionError::TooManyPieces { color, count }
+            }
+            SetupProblem::MoreThanASet {
+                color,
+                role,
+                count,
+                max,
+            } => PositionError::MoreThanASet {
+                color,
+                role,
+                count,
+                max,
+            },
+            SetupProblem::PawnOnBackRank(sq) => PositionError::PawnOnBackRank(sq),
+            SetupProblem::NotToMoveInCheck(c) => PositionError::OppositeCheck(c),
+            SetupProblem::CastlingWithoutPieces(r) => PositionError::BadCastling(r.letter()),
+            SetupProblem::EnPassant { square, .. } => PositionError::BadEnPassant(square),
+            SetupProblem::ScoreTooHigh { max, .. } => PositionError::ScoreTooHigh { max },
+            other => PositionError::Setup(other),
+        }
+    }
+}
+
+/// Why a draft did not become a position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DraftError {
+    /// The rules' problems with it (never empty).
+    #[error("the position has {} problem(s)", .0.len())]
+    Problems(Vec<SetupProblem>),
+    /// The variant itself cannot set positions up (its options are out
+    /// of range).
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// `Err` with `problems` when there are any.
+pub fn refuse(problems: Vec<SetupProblem>) -> Result<(), DraftError> {
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(DraftError::Problems(problems))
+    }
+}
+
+/// The first of `problems` as the error a typed FEN gets, or `Ok`.
+pub fn first_error(problems: Vec<SetupProblem>) -> Result<(), PositionError> {
+    match problems.into_iter().next() {
+        Some(p) => Err(p.position_error()),
+        None => Ok(()),
+    }
+}
+
+/// Pawns on the first or last rank, in square order.
+pub fn back_rank_pawns(b: &Board) -> Vec<SetupProblem> {
+    (b.by_role(Role::Pawn) & (Bitboard::rank(0) | Bitboard::rank(7)))
+        .into_iter()
+        .map(SetupProblem::PawnOnBackRank)
+        .collect()
+}
+
+/// The checks of every family played with one royal king (standard,
+/// Contrast, Monochromatic, Dice-Money): one king each, at most a set of
+/// pieces, no pawns on the back ranks, castling rights that fit the
+/// pieces, an en-passant square behind a pawn that just moved, the side
+/// not to move not in check (by `powers`). In that order, so the first is
+/// what a typed FEN has always been refused for.
+pub fn royal_problems<P: Powers>(setup: &Setup, powers: &P) -> Vec<SetupProblem> {
+    let b = &setup.board;
+    let mut out = Vec::new();
+    for c in Color::ALL {
+        match b.by_piece(Piece::new(c, Role::King)).count() {
+            0 => out.push(SetupProblem::MissingKing(c)),
+            1 => {}
+            _ => out.push(SetupProblem::TooManyKings(c)),
+        }
+        let count = b.count(c);
+        if count > 16 {
+            out.push(SetupProblem::TooManyPieces {
+                color: c,
+                count,
+                max: 16,
+            });
+        }
+    }
+    out.extend(back_rank_pawns(b));
+    out.extend(castling_problems(b, setup.castling));
+    out.extend(ep_problem(b, setup.turn, setup.ep_square));
+    let not_to_move = setup.turn.other();
+    if king_attacked(powers, b, not_to_move) {
+        out.push(SetupProblem::NotToMoveInCheck(not_to_move));
+    }
+    out
+}
+
+/// Each castling right needs its king and rook on their home squares.
+pub fn castling_problems(b: &Board, rights: u8) -> Vec<SetupProblem> {
+    CastlingRight::ALL
+        .into_iter()
+        .filter(|r| rights & r.bit() != 0)
+        .filter(|r| {
+            let g = castle_geometry(r.color, r.kingside);
+            b.piece_at(g.king_from) != Some(Piece::new(r.color, Role::King))
+                || b.piece_at(g.rook_from) != Some(Piece::new(r.color, Role::Rook))
+        })
+        .map(SetupProblem::CastlingWithoutPieces)
+        .collect()
+}
+
+/// The en-passant square must be on the rank a double step passes,
+/// empty, with the pawn that just moved in front of it and the square it
+/// came from empty.
+pub fn ep_problem(b: &Board, turn: Color, ep: Option<Square>) -> Option<SetupProblem> {
+    let square = ep?;
+    let mover = turn.other();
+    let dir = mover.fold(1i8, -1);
+    let fault = if square.rank() != turn.fold(5, 2) {
+        EpFault::WrongRank
+    } else if b.occupied().contains(square) {
+        EpFault::Occupied
+    } else if square.offset(0, dir).and_then(|s| b.piece_at(s))
+        != Some(Piece::new(mover, Role::Pawn))
+    {
+        EpFault::NoPawn
+    } else if square
+        .offset(0, -dir)
+        .is_some_and(|s| b.occupied().contains(s))
+    {
+        EpFault::OriginOccupied
+    } else {
+        return None;
+    };
+    Some(SetupProblem::EnPassant { square, fault })
+}
+
+/// Monochrome's rule that a piece belongs to the half it stands on,
+/// applied to a draft (the editor places pieces of either colour).
+pub fn settle_by_half(draft: &mut Draft) {
+    let board = &mut draft.setup.board;
+    for sq in board.occupied() {
+        let owner = if Bitboard::SOUTH_HALF.contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        board.recolor(sq, owner);
+    }
+}
+
+/// A set-up start's state beyond its FEN, as records keep it (their
+/// optional `setup` field): only the family's own fields appear.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartState {
+    /// Monochrome: the scores, `[south, north]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<[u32; 2]>,
+    /// Dice-Money: money by colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub money: Option<[u32; 2]>,
+    /// Dice-Money: price lists by colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prices: Option<[[u32; ITEMS]; 2]>,
+    /// Dice-Money: the dice already rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<[u8; 2]>,
+    /// Chicken: squares whose pieces the last move flipped (`e4`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flipped: Option<Vec<String>>,
+}
+
+/// An item of the shop an [`Economy`]'s price lists price (by index), in
+/// the family's words, for screens that list the prices.
+pub fn price_item_words(index: usize) -> Option<&'static str> {
+    super::dice_money::ShopItem::ALL
+        .get(index)
+        .map(|i| i.describe())
+}
+
+/// Why a record's start state does not fit its variant.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StartStateError {
+    /// A field another family keeps.
+    #[error("'{0}' is not part of this variant's position")]
+    NotOfFamily(&'static str),
+    /// A flipped square that is not a square.
+    #[error("'{0}' in 'flipped' is not a square")]
+    BadSquare(String),
+}
+
+impl StartState {
+    /// What `state` keeps, as a record writes it.
+    pub fn of(state: &DraftState) -> StartState {
+        match state {
+            DraftState::Plain => StartState::default(),
+            DraftState::Flips(flips) => StartState {
+                flipped: Some(flips.into_iter().map(|s| s.to_string()).collect()),
+                ..StartState::default()
+            },
+            DraftState::Scores(scores) => StartState {
+                scores: Some(*scores),
+                ..StartState::default()
+            },
+            DraftState::Economy(e) => StartState {
+                money: Some(e.money),
+                prices: Some(e.prices),
+                dice: e.dice.map(|(a, b)| [a, b]),
+                ..StartState::default()
+            },
+        }
+    }
+
+    /// Put this state into `state` (the family's state of the start FEN):
+    /// a field of another family is refused by name.
+    pub fn apply(&self, state: &mut DraftState) -> Result<(), StartStateError> {
+        let foreign = |field| Err(StartStateError::NotOfFamily(field));
+        match state {
+            DraftState::Scores(scores) => {
+                if let Some(s) = self.scores {
+                    *scores = s;
+                }
+            }
+            _ if self.scores.is_some() => return foreign("scores"),
+            _ => {}
+        }
+        match state {
+            DraftState::Economy(e) => {
+                e.money = self.money.unwrap_or(e.money);
+                e.prices = self.prices.unwrap_or(e.prices);
+                e.dice = self.dice.map(|[a, b]| (a, b));
+            }
+            _ if self.money.is_some() => return foreign("money"),
+            _ if self.prices.is_some() => return foreign("prices"),
+            _ if self.dice.is_some() => return foreign("dice"),
+            _ => {}
+        }
+        match (state, &self.flipped) {
+            (DraftState::Flips(flips), Some(squares)) => {
+                *flips = Bitboard::EMPTY;
+                for s in squares {
+                    let sq = Square::parse(s)
+                        .ok_or_else(|| StartStateError::BadSquare(crate::core::quote::clip(s)))?;
+                    flips.insert(sq);
+                }
+            }
+            (_, Some(_)) => return foreign("flipped"),
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::legal::FidePowers;
+
+    fn setup(fen: &str) -> Setup {
+        Setup::parse(fen).unwrap()
+    }
+
+    fn chess_problems(fen: &str) -> Vec<SetupProblem> {
+        royal_problems(&setup(fen), &FidePowers::<false>)
+    }
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn the_start_position_has_no_problem() {
+        assert_eq!(chess_problems(crate::core::fen::STANDARD_FEN), []);
+    }
+
+    #[test]
+    fn each_side_needs_exactly_one_king() {
+        let p = chess_problems("4k3/8/8/8/8/8/8/8 w - - 0 1");
+        assert_eq!(p, [SetupProblem::MissingKing(Color::White)]);
+        let p = chess_problems("4k2k/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(p, [SetupProblem::TooManyKings(Color::Black)]);
+    }
+
+    #[test]
+    fn a_side_has_at_most_sixteen_pieces() {
+        let p = chess_problems("4k3/8/8/8/8/NNNNNNNN/NNNNNNNN/4K3 w - - 0 1");
+        // 17 white pieces (16 knights and the king); only the count is wrong.
+        assert_eq!(
+            p,
+            [SetupProblem::TooManyPieces {
+                color: Color::White,
+                count: 17,
+                max: 16
+            }]
+        );
+    }
+
+    #[test]
+    fn pawns_never_stand_on_the_first_or_last_rank() {
+        let p = chess_problems("P3k3/8/8/8/8/8/8/4K2p w - - 0 1");
+        assert_eq!(
+            p,
+            [
+                SetupProblem::PawnOnBackRank(sq("h1")),
+                SetupProblem::PawnOnBackRank(sq("a8"))
+            ]
+        );
+    }
+
+    #[test]
+    fn the_side_not_to_move_may_not_be_in_check() {
+        // Black's king is attacked by the rook, but White is to move.
+        let p = chess_problems("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+        assert_eq!(p, []);
+        let p = chess_problems("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+        assert_eq!(p, [SetupProblem::NotToMoveInCheck(Color::Black)]);
+    }
+
+    #[test]
+    fn a_castling_right_needs_its_king_and_rook_at_home() {
+        let p = chess_problems("r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1");
+        let right = |color, kingside| {
+            SetupProblem::CastlingWithoutPieces(CastlingRight { color, kingside })
+        };
+        assert_eq!(p, [right(Color::White, false), right(Color::Black, true)]);
+    }
+
+    #[test]
+    fn an_en_passant_square_needs_a_pawn_that_just_double_stepped() {
+        let b = setup("4k3/8/8/4P3/8/8/8/4K3 b - - 0 1").board;
+        let fault = |f| {
+            Some(SetupProblem::EnPassant {
+                square: sq("e6"),
+                fault: f,
+            })
+        };
+        // White to move: e6 is right for a black pawn on e5, not a white one.
+        assert_eq!(
+            ep_problem(&b, Color::White, Some(sq("e6"))),
+            fault(EpFault::NoPawn)
+        );
+        assert_eq!(
+            ep_problem(&b, Color::White, Some(sq("e3"))),
+            Some(SetupProblem::EnPassant {
+                square: sq("e3"),
+                fault: EpFault::WrongRank
+            })
+        );
+        let b = setup("4k3/4n3/4n3/4p3/8/8/8/4K3 w - - 0 1").board;
+        assert_eq!(
+            ep_problem(&b, Color::White, Some(sq("e6"))),
+            fault(EpFault::Occupied)
+        );
+        let b = setup("4k3/4n3/8/4p3/8/8/8/4K3 w - - 0 1").board;
+        assert_eq!(
+            ep_problem(&b, Color::White, Some(sq("e6"))),
+            fault(EpFault::OriginOccupied)
+        );
+        let b = setup("4k3/8/8/4p3/8/8/8/4K3 w - - 0 1").board;
+        assert_eq!(ep_problem(&b, Color::White, Some(sq("e6"))), None);
+    }
+
+    #[test]
+    fn start_state_keeps_only_its_family_fields() {
+        let mut scores = DraftState::Scores([0, 0]);
+        let state = StartState {
+            scores: Some([3, 4]),
+            ..StartState::default()
+        };
+        state.apply(&mut scores).unwrap();
+        assert_eq!(scores, DraftState::Scores([3, 4]));
+        let mut plain = DraftState::Plain;
+        assert_eq!(
+            state.apply(&mut plain),
+            Err(StartStateError::NotOfFamily("scores"))
+        );
+        let flips = StartState {
+            flipped: Some(vec!["z9".to_string()]),
+            ..StartState::default()
+        };
+        let mut f = DraftState::Flips(Bitboard::EMPTY);
+        assert!(matches!(
+            flips.apply(&mut f),
+            Err(StartStateError::BadSquare(_))
+        ));
+    }
+
+    #[test]
+    fn problem_ids_are_distinct() {
+        let all = [
+            SetupProblem::MissingKing(Color::White),
+            SetupProblem::TooManyKings(Color::White),
+            SetupProblem::TooManyPieces {
+                color: Color::White,
+                count: 17,
+                max: 16,
+            },
+            SetupProblem::MoreThanASet {
+                color: Color::White,
+                role: Role::Queen,
+                count: 2,
+                max: 1,
+            },
+            SetupProblem::PawnOnBackRank(sq("a1")),
+            SetupProblem::NotToMoveInCheck(Color::White),
+            SetupProblem::CastlingWithoutPieces(CastlingRight::ALL[0]),
+            SetupProblem::CastlingNotKept,
+            SetupProblem::EnPassant {
+                square: sq("e3"),
+                fault: EpFault::NoPawn,
+            },
+            SetupProblem::EnPassantNotKept,
+            SetupProblem::ScoreTooHigh {
+                side: Color::White,
+                score: 1,
+                max: 0,
+            },
+            SetupProblem::MoneyOverCap {
+                color: Color::White,
+                money: 1,
+                cap: 0,
+            },
+            SetupProblem::PriceTooHigh {
+                color: Color::White,
+                item: 0,
+                price: 1,
+                max: 0,
+            },
+            SetupProblem::DieOutOfRange(7),
+            SetupProblem::FlipOnEmpty(sq("a1")),
+            SetupProblem::FlipsNotKept,
+            SetupProblem::StateNotOfVariant,
+        ];
+        let ids: std::collections::HashSet<_> = all.iter().map(|p| p.id()).collect();
+        assert_eq!(ids.len(), all.len());
+    }
+}
