@@ -117,6 +117,8 @@ pub enum ReplayAction {
     OtherLine(i8),
     /// Type a move to play from the position shown.
     TypeMove,
+    /// Show the board cursor, or pick the square under it.
+    Pick,
     /// Comment on the move shown.
     Comment,
     /// Promote the variation shown one step.
@@ -202,6 +204,10 @@ pub const REPLAY_KEYS: &[KeyBinding<ReplayAction, ReplayWhen>] = {
                 "play a move here: it follows the game or a variation, or starts a new variation",
             )
             .bar(15, 14, "m", "move"),
+        key(&[KeyCode::Enter], A::Pick).help(
+            "Enter",
+            "board cursor: shows it, then picks the square under it (a piece, then where it goes); while it shows, ←↑→↓ move it and Esc hides it",
+        ),
         key(&[KeyCode::Char('c')], A::Comment)
             .help("c", "comment on the move shown (empty: no comment)")
             .bar(16, 15, "c", "comment"),
@@ -295,6 +301,9 @@ pub struct ReplayState {
     storing: usize,
     /// The square picked up on the board, to play a move from.
     selected: Option<Square>,
+    /// The board cursor, while it shows (Enter shows it; the arrows then
+    /// move it instead of stepping through the game).
+    pub board_cursor: Option<Square>,
     /// Where the facts in `shown` and the live lines are of.
     shown_at: Cursor,
     lines_at: Cursor,
@@ -354,6 +363,7 @@ impl ReplayState {
             unsaved: false,
             storing: 0,
             selected: None,
+            board_cursor: None,
             shown_at: Cursor::main(0),
             lines_at: Cursor::main(0),
             lines: LiveLines::default(),
@@ -808,6 +818,9 @@ impl ReplayState {
         if let Some(popup) = self.view.popup.take() {
             return self.on_popup_key(popup, k.code, ctx);
         }
+        if self.board_cursor.is_some() && self.cursor_key(k.code) {
+            return Nav::Stay;
+        }
         match ReplayAction::for_key(k.code, |w| self.holds(w)) {
             Some(action) => self.update(action, ctx),
             None => Nav::Stay,
@@ -822,7 +835,7 @@ impl ReplayState {
         }
         // A message answers the last key; the next key replaces it.
         self.view.message = None;
-        if !matches!(action, A::Flip | A::Help | A::Rules) {
+        if !matches!(action, A::Flip | A::Help | A::Rules | A::Pick) {
             self.selected = None;
         }
         if self.unsaved && matches!(action, A::ChooseGame | A::Branch | A::Edit) {
@@ -837,6 +850,7 @@ impl ReplayState {
             A::Back | A::Forward | A::ToStart | A::ToEnd => self.step(action),
             A::OtherLine(step) => self.other_line(step),
             A::TypeMove | A::Comment | A::Promote | A::Delete => self.edit(action, ctx),
+            A::Pick => self.pick_at_cursor(ctx),
             A::OpenJump => {
                 self.view.popup = Some(ReplayPopup::Jump {
                     text: String::new(),
@@ -1255,6 +1269,9 @@ impl Widget for ReplayPage<'_> {
                 marks.best = best.as_ref().map(action_squares).unwrap_or_default();
             }
             marks.selected = r.selected;
+            if r.board_cursor.is_some() {
+                marks.cursor = r.board_cursor;
+            }
             draw_marked_board(buf, geom, pos, &marks, &facts.look, theme);
         }
         self.render_analysis(&analysis, analysis.board, buf);

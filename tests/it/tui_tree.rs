@@ -301,3 +301,26 @@ fn a_click_on_a_move_of_the_tree_goes_there() {
     click(&mut app, col as u16, row as u16);
     assert_eq!(replay(&app).cursor(), Cursor::main(7));
 }
+
+#[test]
+fn the_board_cursor_and_enter_play_a_move_and_esc_gives_the_arrows_back() {
+    let dir = crate::temp::temp_dir("tree-cursor");
+    let mut app = viewer(plain_record(&dir));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(replay(&app).board_cursor, motley::core::Square::parse("e4"));
+    // e4 -> e2 -> d2, pick; d2 -> d4, put down: 1. d4 instead of 1. e4.
+    for k in [KeyCode::Down, KeyCode::Down, KeyCode::Left, KeyCode::Enter] {
+        key(&mut app, k);
+    }
+    for k in [KeyCode::Up, KeyCode::Up, KeyCode::Enter] {
+        key(&mut app, k);
+    }
+    assert_eq!(replay(&app).cursor(), variation(&[(0, 0)], 1));
+    assert_eq!(replay(&app).tree.main[0].variations[0][0].action, "d2d4");
+    // While the cursor shows the arrows move it; Esc hides it and the
+    // arrows step through the game again.
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(replay(&app).board_cursor, None);
+    key(&mut app, KeyCode::Left);
+    assert_eq!(replay(&app).cursor(), Cursor::main(0));
+}

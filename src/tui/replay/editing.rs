@@ -10,7 +10,7 @@ use super::{OffLine, ReplayAction, ReplayPopup, ReplayState};
 use crate::core::{Action, Square};
 use crate::record::game_at;
 use crate::record::tree::{Cursor, TreeError};
-use crate::rules::parse_action;
+use crate::rules::{parse_action, Position};
 use crate::session::{StoreError, Write};
 use crate::tui::base::{Ctx, Message, Nav, Request};
 use crate::tui::picking::{self, Pick};
@@ -145,6 +145,49 @@ impl ReplayState {
             )),
             Pick::Refuse(why) => self.view.message = Some(Message::error(why.to_string())),
         }
+    }
+
+    /// Enter: show the board cursor (on e4 when White is to move, else
+    /// e5), or pick the square under it.
+    pub(super) fn pick_at_cursor(&mut self, ctx: &mut Ctx) {
+        match self.board_cursor {
+            Some(sq) => self.pick(sq, ctx),
+            None => {
+                let white = self.game_here().position().turn() == crate::core::Color::White;
+                self.board_cursor = Square::parse(if white { "e4" } else { "e5" });
+                self.view.message = Some(Message::info(
+                    "board cursor: ←↑→↓ move it, Enter picks, Esc hides it",
+                ));
+            }
+        }
+    }
+
+    /// A key while the board cursor shows: the arrows move it, Esc hides
+    /// it (and puts down what was picked up). Whether the key was taken.
+    pub(super) fn cursor_key(&mut self, code: KeyCode) -> bool {
+        let (dx, dy) = match code {
+            KeyCode::Left => (-1, 0),
+            KeyCode::Right => (1, 0),
+            KeyCode::Up => (0, -1),
+            KeyCode::Down => (0, 1),
+            KeyCode::Esc => {
+                self.board_cursor = None;
+                self.selected = None;
+                self.view.message = None;
+                return true;
+            }
+            _ => return false,
+        };
+        // Up is up the screen: towards Black's side unless flipped.
+        let (df, dr) = if self.view.flipped {
+            (-dx, dy)
+        } else {
+            (dx, -dy)
+        };
+        if let Some(sq) = self.board_cursor.and_then(|c| c.offset(df, dr)) {
+            self.board_cursor = Some(sq);
+        }
+        true
     }
 
     /// Play the text typed in the move popup from the position shown.
