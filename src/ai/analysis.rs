@@ -409,6 +409,69 @@ pub fn analyse_game_streaming(
     }
 }
 
+/// An analysis made of the evaluations a file gave after every move
+/// (PGN's `[%eval]`, White's view, one per ply), so that a game another
+/// engine annotated shows its graph, marks and accuracy without a search.
+/// The start counts as even; there is no best move and no depth, and
+/// `movetime_ms` is 0, which tells it from a search. A move that ends the
+/// game is valued by its result (files write nothing after a mate, or
+/// `#0`). None unless every other ply has its evaluation, or when the
+/// game has dice rolls (no file evaluates them).
+pub fn analysis_from_evals(game: &Game, white_evals: &[Option<Eval>]) -> Option<GameAnalysis> {
+    let nodes = replay(game);
+    let (actions, sans) = (game.actions(), game.sans());
+    if white_evals.len() != game.ply()
+        || nodes.len() != game.ply() + 1
+        || actions.iter().any(|a| matches!(a, Action::Roll(..)))
+    {
+        return None;
+    }
+    let scale = nodes
+        .first()
+        .map_or(EvalScale::PAWNS, |n| n.position.scale());
+    let mut plies = Vec::with_capacity(game.ply());
+    for (i, pair) in nodes.windows(2).enumerate() {
+        let pos = &pair[0].position;
+        let mover = pos.turn();
+        let before_white = match i.checked_sub(1) {
+            Some(k) => white_evals[k]?,
+            None => Eval::Cp(0),
+        };
+        // A move that ends the game is worth its result, whatever the file
+        // wrote after it (`#0`, or nothing a reader can trust).
+        let after = match &pair[1].ended {
+            Some(o) => Eval::from_score(outcome_score(o, mover, 0)),
+            None => white_evals[i]?.for_white(mover),
+        };
+        let before = before_white.for_white(mover);
+        let loss = (before.clamped_cp(scale.limit_cp) - after.clamped_cp(scale.limit_cp)).max(0);
+        let mut ply = PlyAnalysis {
+            ply: i + 1,
+            mover: mover.name().to_ascii_lowercase(),
+            fullmove: pos.fullmoves(),
+            action: actions.get(i)?.to_string(),
+            san: sans.get(i)?.clone(),
+            before,
+            after,
+            best: None,
+            best_action: None,
+            loss: Some(loss),
+            mark: Mark::for_loss_on(loss, &scale),
+            depth: 0,
+            accuracy: None,
+        };
+        ply.accuracy = ply.accuracy_on(&scale).map(tenths);
+        plies.push(ply);
+    }
+    let summary = [Color::White, Color::Black].map(|c| side_summary(&plies, c, &scale));
+    Some(GameAnalysis {
+        variant: game.variant().id.clone(),
+        movetime_ms: 0,
+        plies,
+        summary,
+    })
+}
+
 /// Every position of the game from its start, with the repetition history
 /// and the game-level ending (a declared resignation is left out: it is no
 /// position's value).

@@ -2,8 +2,11 @@
 //! with who played, the hints used, the stored analysis and the
 //! computer's time per move, as the file kept them.
 
+use crate::ai::analysis::{analysis_from_evals, Eval};
 use crate::game::variant::Registry;
 use crate::game::Game;
+use crate::record::tree::TreeEval;
+use crate::record::GameTree;
 use crate::record::{Players, RecordError, Replayed};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -74,6 +77,9 @@ pub fn loaded(replayed: Replayed, path: &Path) -> Result<LoadedGame, LoadError> 
     let (saved, error) = replayed.into_parts();
     match (saved, error) {
         (Some(saved), error) => Ok(LoadedGame {
+            analysis: saved
+                .analysis
+                .or_else(|| analysis_of_file_evals(&saved.game, &saved.tree)),
             game: saved.game,
             error,
             players: saved.players,
@@ -81,11 +87,27 @@ pub fn loaded(replayed: Replayed, path: &Path) -> Result<LoadedGame, LoadError> 
             date: saved.date,
             tags: saved.tags,
             hints: saved.hints,
-            analysis: saved.analysis,
             movetime_ms: saved.movetime_ms,
             tree: saved.tree,
         }),
         (None, Some(error)) => Err(error.into()),
         (None, None) => Err(LoadError::Empty(path.to_path_buf())),
     }
+}
+
+/// The file's own evaluations of every move of the game (PGN's `[%eval]`)
+/// as an analysis, for a game that has no stored one: the viewer then
+/// shows their graph, marks and accuracy at once.
+fn analysis_of_file_evals(game: &Game, tree: &GameTree) -> Option<serde_json::Value> {
+    let annotations = tree.annotations();
+    let mut evals = vec![None; game.ply()];
+    for p in &annotations.plies {
+        let eval = match p.notes.eval? {
+            TreeEval::Cp(cp) => Eval::Cp(cp),
+            TreeEval::Mate(n) => Eval::Mate(n),
+        };
+        *evals.get_mut(p.ply.checked_sub(1)?)? = Some(eval);
+    }
+    let analysis = analysis_from_evals(game, &evals)?;
+    serde_json::to_value(analysis).ok()
 }

@@ -95,3 +95,43 @@ fn export_import_export_gives_identical_pgn_text() {
         );
     }
 }
+
+/// A game whose file gives an evaluation after every move (as lichess
+/// exports them) opens with those evaluations as its analysis: the graph,
+/// marks and accuracy at once, with no search; the start counts as even.
+#[test]
+fn evaluations_after_every_move_become_the_games_analysis() {
+    use motley::ai::analysis::{Eval, GameAnalysis, Mark};
+    use motley::session::load_game;
+    let dir = temp_dir("evals");
+    let path = dir.path().join("evals.pgn");
+    let pgn = "[Event \"e\"]\n[Result \"1-0\"]\n\n\
+        1. e4 { [%eval 0.3] } e5 { [%eval 0.25] } 2. Bc4 { [%eval 0.2] } Nc6 { [%eval 0.3] } \
+        3. Qh5 { [%eval 0.1] } Nf6 { [%eval #1] } 4. Qxf7# { [%eval #0] } 1-0\n";
+    std::fs::write(&path, pgn).unwrap();
+    let loaded = load_game(&path, &Registry::builtin()).unwrap();
+    let analysis: GameAnalysis = serde_json::from_value(loaded.analysis.unwrap()).unwrap();
+    assert_eq!(analysis.movetime_ms, 0);
+    assert_eq!(analysis.plies.len(), 7);
+    let nf6 = &analysis.plies[5];
+    assert_eq!(nf6.san, "Nf6");
+    // Black's view: from 0.10 down for Black (-0.10) to being mated.
+    assert_eq!(nf6.before, Eval::Cp(-10));
+    assert_eq!(nf6.after, Eval::Mate(-1));
+    assert_eq!(nf6.mark, Some(Mark::Blunder));
+    assert_eq!(nf6.best, None);
+    let e4 = &analysis.plies[0];
+    assert_eq!(
+        (e4.before, e4.after, e4.mark),
+        (Eval::Cp(0), Eval::Cp(30), None)
+    );
+    // The mating move is worth its result, whatever `#0` means to a file.
+    assert_eq!(analysis.plies[6].after, Eval::Won);
+    assert_eq!(analysis.plies[6].mark, None);
+    assert!(analysis.summary[1].accuracy.unwrap() < analysis.summary[0].accuracy.unwrap());
+
+    // One move without an evaluation: no analysis is made up.
+    std::fs::write(&path, pgn.replace("{ [%eval 0.2] }", "")).unwrap();
+    let loaded = load_game(&path, &Registry::builtin()).unwrap();
+    assert!(loaded.analysis.is_none());
+}

@@ -625,3 +625,21 @@ fn an_analysis_stored_without_accuracy_shows_it_too() {
     assert!((black - stored_black).abs() < 0.1, "{black} {stored_black}");
     assert!(row_of(&app, "Accuracy:").contains(&format!("Black {black:.0}%")));
 }
+
+// A PGN with an evaluation after every move opens analysed by them: the
+// marks and the graph at once, said to be the file's, and nothing searched.
+#[test]
+fn a_pgn_with_evaluations_opens_analysed_by_them() {
+    let dir = temp_dir("analysis-evals");
+    let path = dir.join("evals.pgn");
+    let pgn = "[Event \"e\"]\n[Result \"1-0\"]\n\n\
+        1. e4 { [%eval 0.3] } e5 { [%eval 0.25] } 2. Bc4 { [%eval 0.2] } Nc6 { [%eval 0.3] } \
+        3. Qh5 { [%eval 0.1] } Nf6 { [%eval #1] } 4. Qxf7# 1-0\n";
+    std::fs::write(&path, pgn).unwrap();
+    let mut app = viewer(path, &dir, (100, 35));
+    assert!(replay(&app).review.is_done());
+    assert!(app.requests.is_empty(), "nothing is searched");
+    go_to(&mut app, 6);
+    assert!(row_of(&app, "Nf6").contains("Nf6??"));
+    assert!(screen(&app).contains("Analysis: the file's evaluations"));
+}
