@@ -469,3 +469,32 @@ fn a_dice_money_game_played_from_the_editor_is_kept_with_its_money_and_dice() {
         .unwrap();
     assert_eq!(saved.game.position_at(0).unwrap().draft(), draft);
 }
+
+// The analysis board has no file behind it: moves played at the end of
+// its line lengthen the line (a saved game's own moves never change), and
+// a move back from the end starts a variation as in any replay.
+#[test]
+fn moves_on_the_analysis_board_lengthen_its_line_and_branch_into_variations() {
+    let mut app = editor_app("standard", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    key(&mut app, KeyCode::Char('a'));
+    for mv in ["O-O", "Kd7", "Rd1+"] {
+        key(&mut app, KeyCode::Char('m'));
+        typ(&mut app, mv);
+        key(&mut app, KeyCode::Enter);
+    }
+    let r = replay(&app);
+    assert_eq!(r.game.sans(), ["O-O", "Kd7", "Rd1+"]);
+    assert_eq!(r.ply, 3);
+    assert!(screen(&app).contains("1. O-O Kd7"), "{}", screen(&app));
+    assert!(
+        r.unsaved,
+        "a board with no file asks before its study is left"
+    );
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Char('m'));
+    typ(&mut app, "Rf7+");
+    key(&mut app, KeyCode::Enter);
+    let r = replay(&app);
+    assert_eq!(r.game.ply(), 3, "a move before the end is a variation");
+    assert_eq!(r.cursor().hops.len(), 1);
+}

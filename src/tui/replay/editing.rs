@@ -9,12 +9,14 @@
 use super::{OffLine, ReplayAction, ReplayPopup, ReplayState};
 use crate::core::{Action, Square};
 use crate::record::game_at;
-use crate::record::tree::{Cursor, TreeError};
+use crate::record::tree::{Cursor, Node, TreeError};
 use crate::rules::{parse_action, Position};
 use crate::session::{StoreError, Write};
 use crate::tui::base::{Ctx, Message, Nav, Request};
+use crate::tui::panels::MoveList;
 use crate::tui::picking::{self, Pick};
 use crate::tui::popup::{edit_line, LineKey};
+use crate::tui::review::Review;
 use crate::tui::sharing::Share;
 use crossterm::event::KeyCode;
 
@@ -219,6 +221,7 @@ impl ReplayState {
                     self.edited(ctx);
                 }
             }
+            Err(TreeError::NotAVariation) if self.path.is_none() => self.lengthen(action, ctx),
             Err(TreeError::NotAVariation) => {
                 self.view.message = Some(Message::error(
                     "the game ends here and its moves are never changed: b plays on from here as a new game",
@@ -226,6 +229,22 @@ impl ReplayState {
             }
             Err(e) => self.view.message = Some(Message::error(e.to_string())),
         }
+    }
+
+    /// A board with no file behind it (the position editor's analysis
+    /// board) is the player's own study, not a game played: a move at the
+    /// end of its line lengthens the line. The analysis of the shorter
+    /// line no longer fits and starts over; leaving asks to export.
+    fn lengthen(&mut self, action: Action, ctx: &mut Ctx) {
+        if let Err(e) = self.game.play(action) {
+            self.view.message = Some(Message::error(e.to_string()));
+            return;
+        }
+        self.tree.main.push(Node::new(&action.to_string()));
+        self.moves = MoveList::of(&self.game);
+        self.review = Review::for_game(&self.game);
+        self.go(Cursor::main(self.game.ply()));
+        self.edited(ctx);
     }
 
     /// The main line is the game itself.
