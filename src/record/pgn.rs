@@ -34,19 +34,18 @@
 //! resignation (decisive) or an agreement (drawn). Bytes that are not
 //! UTF-8 in a text file are read as Latin-1, and each game says so.
 
+use super::pgn_tree::{play_item, Item, RawMove};
 use super::reason::pgn_ending;
 use super::tree::GameTree;
 use super::{
-    carried_of, new_game, play_coord, restore_carried, restore_dice, restore_ending, restore_setup,
-    result_token, setup_of, Players, RecordError, RecordErrorKind, Refusal, Replayed, SavedGame,
+    carried_of, new_game, restore_carried, restore_dice, restore_ending, restore_setup,
+    result_token, setup_of, Players, RecordError, RecordErrorKind, Replayed, SavedGame,
 };
 use crate::core::quote::{clip, clip_middle};
-use crate::core::{Action, CoordText};
+use crate::core::CoordText;
 use crate::game::variant::{Family, Registry, VariantDef};
 use crate::game::Game;
-use crate::rules::{
-    parse_action, Describe, EndReason, MoveInputError, NamedOutcome, Outcome, Position,
-};
+use crate::rules::{Describe, EndReason, Outcome, Position};
 use serde_json::Value;
 use std::collections::{BTreeMap, VecDeque};
 use std::io::Read;
@@ -252,11 +251,6 @@ fn termination(outcome: Option<&Outcome>) -> &'static str {
         Some(EndReason::Adjudication) => "adjudication",
         Some(_) => "normal",
     }
-}
-
-/// Is this action written as a comment (it has no SAN of its own)?
-pub(super) fn as_comment(action: &Action) -> bool {
-    matches!(action, Action::Roll(..) | Action::Buy(_) | Action::Pass)
 }
 
 /// What is wrong with the text of a PGN game (names of tags come
@@ -481,40 +475,6 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
     }
     let value = String::from_utf8_lossy(&value).into_owned();
     (Tok::Tag(name, value), i + 1)
-}
-
-/// One item of movetext that is played.
-#[derive(Debug)]
-pub(super) enum Item {
-    /// A SAN (or coordinate) token.
-    San(String),
-    /// An action written as a comment (`{roll:3,5}`).
-    Action(String),
-}
-
-/// A move as read, with what the text says about it (owned).
-#[derive(Debug)]
-pub(super) struct RawMove {
-    pub(super) item: Item,
-    /// Comments before it (where a variation starts).
-    pub(super) before: Vec<String>,
-    /// Comments after it, raw (escapes and commands still in).
-    pub(super) comments: Vec<String>,
-    pub(super) nags: Vec<u8>,
-    /// Lines replacing it.
-    pub(super) variations: Vec<Vec<RawMove>>,
-}
-
-impl RawMove {
-    fn new(item: Item, before: Vec<String>) -> RawMove {
-        RawMove {
-            item,
-            before,
-            comments: Vec::new(),
-            nags: Vec::new(),
-            variations: Vec::new(),
-        }
-    }
 }
 
 /// Variations nested deeper than this are refused: no annotator nests so
@@ -860,46 +820,6 @@ pub fn resolve_variant(
     }
 }
 
-/// Play one item of movetext at `ply`.
-pub(super) fn play_item(game: &mut Game, ply: usize, item: &Item) -> Result<(), RecordError> {
-    match item {
-        Item::San(w) => play_san(game, ply, w),
-        Item::Action(t) => play_coord(game, ply, t, CoordText::parse(t)),
-    }
-}
-
-/// Play one SAN (or coordinate) token at `ply`.
-fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> {
-    let mover = super::mover(game);
-    let illegal = |reason: Refusal| -> RecordError {
-        RecordErrorKind::Illegal {
-            ply,
-            mover: mover.clone(),
-            action: clip(text),
-            reason: Box::new(reason),
-        }
-        .into()
-    };
-    if let Some(o) = game.outcome() {
-        return Err(illegal(Refusal::AlreadyOver(NamedOutcome::of(
-            o,
-            game.position(),
-        ))));
-    }
-    match parse_action(game.position(), text) {
-        Ok(a) => game.play(a).map_err(|e| illegal(Refusal::Game(e))),
-        Err(MoveInputError::NotUnderstood(_)) => Err(RecordErrorKind::BadAction {
-            ply,
-            mover: mover.clone(),
-            action: clip(text),
-            message: "not SAN or coordinate notation".to_string(),
-        }
-        .into()),
-        Err(MoveInputError::Illegal { reason, .. }) => Err(illegal(Refusal::Illegal(reason))),
-        Err(MoveInputError::Ambiguous(a)) => Err(illegal(Refusal::Ambiguous(a))),
-    }
-}
-
 /// The game a PGN game's tags set up: variant, start, seed, and the state
 /// an earlier match game carried in.
 fn setup_game(raw: &RawGame, registry: &Registry) -> Result<Game, RecordError> {
@@ -953,7 +873,8 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
     let last_comment = raw.ending.as_deref().filter(|_| ending.is_none());
     let mut tree = None;
     if error.is_none() {
-        let (built, tree_error) = super::pgn_tree::read_tree(&game, raw, last_comment);
+        let (built, tree_error) =
+            super::pgn_tree::read_tree(&game, &raw.intro, &raw.items, last_comment);
         tree = Some(built);
         error = tree_error;
         let result = raw.result.or(raw.tag("Result"));

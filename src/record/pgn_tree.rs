@@ -9,13 +9,13 @@
 //! `\[` back as `\`, `}` and `[`; any other backslash is text. A line
 //! break in a comment is layout: it is written, and read, as a space.
 
-use super::pgn::{as_comment, play_item, RawGame, RawMove};
 use super::tree::{GameTree, Node, Notes, TreeEval};
 use super::variations::{in_variation, play_nodes};
-use super::{Action, RecordError};
-use crate::core::Color;
+use super::{play_coord, Action, RecordError, RecordErrorKind, Refusal};
+use crate::core::quote::clip;
+use crate::core::{Color, CoordText};
 use crate::game::Game;
-use crate::rules::{AnyPosition, Position};
+use crate::rules::{parse_action, AnyPosition, MoveInputError, NamedOutcome, Position};
 
 /// The movetext of `game` with its tree (none: the bare moves), ending
 /// in `result`, as tokens (the caller wraps the lines).
@@ -149,20 +149,21 @@ impl Movetext {
 /// the last move's, not the ending's.
 pub(super) fn read_tree(
     game: &Game,
-    raw: &RawGame,
+    intro: &[String],
+    items: &[RawMove],
     last_comment: Option<&str>,
 ) -> (GameTree, Option<RecordError>) {
     let mut error = None;
-    let mut intro = raw.intro.clone();
-    let mut main = Vec::with_capacity(raw.items.len());
-    for (i, (m, action)) in raw.items.iter().zip(game.actions()).enumerate() {
+    let mut intro = intro.to_vec();
+    let mut main = Vec::with_capacity(items.len());
+    for (i, (m, action)) in items.iter().zip(game.actions()).enumerate() {
         let mut node = Node::new(&action.to_string());
-        let returned = (i + 1 == raw.items.len()).then_some(last_comment).flatten();
+        let returned = (i + 1 == items.len()).then_some(last_comment).flatten();
         node.notes = read_notes(&m.comments, returned, &m.nags);
         node.variations = read_variations(game, i, &m.variations, &mut error);
         main.push(node);
     }
-    if raw.items.is_empty() {
+    if items.is_empty() {
         intro.extend(last_comment.map(str::to_string));
     }
     let tree = GameTree {
@@ -595,5 +596,84 @@ mod malformed {
                 assert!(saved.is_some() || error.is_some(), "{text}");
             }
         }
+    }
+}
+
+/// Is this action written as a comment (it has no SAN of its own)?
+pub(super) fn as_comment(action: &Action) -> bool {
+    matches!(action, Action::Roll(..) | Action::Buy(_) | Action::Pass)
+}
+
+/// One item of movetext that is played.
+#[derive(Debug)]
+pub(super) enum Item {
+    /// A SAN (or coordinate) token.
+    San(String),
+    /// An action written as a comment (`{roll:3,5}`).
+    Action(String),
+}
+
+/// A move as read, with what the text says about it (owned).
+#[derive(Debug)]
+pub(super) struct RawMove {
+    pub(super) item: Item,
+    /// Comments before it (where a variation starts).
+    pub(super) before: Vec<String>,
+    /// Comments after it, raw (escapes and commands still in).
+    pub(super) comments: Vec<String>,
+    pub(super) nags: Vec<u8>,
+    /// Lines replacing it.
+    pub(super) variations: Vec<Vec<RawMove>>,
+}
+
+impl RawMove {
+    pub(super) fn new(item: Item, before: Vec<String>) -> RawMove {
+        RawMove {
+            item,
+            before,
+            comments: Vec::new(),
+            nags: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// Play one item of movetext at `ply`.
+pub(super) fn play_item(game: &mut Game, ply: usize, item: &Item) -> Result<(), RecordError> {
+    match item {
+        Item::San(w) => play_san(game, ply, w),
+        Item::Action(t) => play_coord(game, ply, t, CoordText::parse(t)),
+    }
+}
+
+/// Play one SAN (or coordinate) token at `ply`.
+fn play_san(game: &mut Game, ply: usize, text: &str) -> Result<(), RecordError> {
+    let mover = super::mover(game);
+    let illegal = |reason: Refusal| -> RecordError {
+        RecordErrorKind::Illegal {
+            ply,
+            mover: mover.clone(),
+            action: clip(text),
+            reason: Box::new(reason),
+        }
+        .into()
+    };
+    if let Some(o) = game.outcome() {
+        return Err(illegal(Refusal::AlreadyOver(NamedOutcome::of(
+            o,
+            game.position(),
+        ))));
+    }
+    match parse_action(game.position(), text) {
+        Ok(a) => game.play(a).map_err(|e| illegal(Refusal::Game(e))),
+        Err(MoveInputError::NotUnderstood(_)) => Err(RecordErrorKind::BadAction {
+            ply,
+            mover: mover.clone(),
+            action: clip(text),
+            message: "not SAN or coordinate notation".to_string(),
+        }
+        .into()),
+        Err(MoveInputError::Illegal { reason, .. }) => Err(illegal(Refusal::Illegal(reason))),
+        Err(MoveInputError::Ambiguous(a)) => Err(illegal(Refusal::Ambiguous(a))),
     }
 }

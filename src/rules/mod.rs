@@ -55,6 +55,7 @@ pub mod illegal;
 pub mod monochromatic;
 pub mod monochrome;
 pub mod setup;
+pub mod shop;
 pub mod standard;
 
 pub use any::AnyPosition;

@@ -8,7 +8,7 @@
 //! king shares are here, so the first problem is also what a FEN typed
 //! elsewhere is refused for ([`SetupProblem::position_error`]).
 
-use super::dice_money::ITEMS;
+use super::shop::ITEMS;
 use super::PositionError;
 use crate::core::fen::Setup;
 use crate::core::legal::{king_attacked, Powers};
@@ -59,7 +59,7 @@ pub enum DraftState {
 pub struct Economy {
     /// Dollars by colour.
     pub money: [u32; 2],
-    /// Price lists by colour, in [`super::dice_money::ShopItem::ALL`] order.
+    /// Price lists by colour, in [`super::shop::ShopItem::ALL`] order.
     pub prices: [[u32; ITEMS]; 2],
     /// The dice already rolled for the side to move, or `None` when it is
     /// about to roll.
@@ -395,9 +395,7 @@ pub struct StartState {
 /// An item of the shop an [`Economy`]'s price lists price (by index), in
 /// the family's words, for screens that list the prices.
 pub fn price_item_words(index: usize) -> Option<&'static str> {
-    super::dice_money::ShopItem::ALL
-        .get(index)
-        .map(|i| i.describe())
+    super::shop::ShopItem::ALL.get(index).map(|i| i.describe())
 }
 
 /// Why a record's start state does not fit its variant.
