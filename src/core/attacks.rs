@@ -31,7 +31,7 @@ pub const KNIGHT_OFFSETS: [(i8, i8); 8] = eight_ways(1, 2);
 
 /// The eight jumps of an (a, b) leaper (the knight's (1, 2), the camel's
 /// (1, 3)), clockwise from (a, b).
-const fn eight_ways(a: i8, b: i8) -> [(i8, i8); 8] {
+pub const fn eight_ways(a: i8, b: i8) -> [(i8, i8); 8] {
     [
         (a, b),
         (b, a),

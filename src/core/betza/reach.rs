@@ -9,6 +9,7 @@
 //! piece could go on an empty board.
 
 use super::{Betza, Movement};
+use crate::core::attacks::{eight_ways, KNIGHT_OFFSETS};
 use crate::core::bitboard::Bitboard;
 use crate::core::types::{Color, Square};
 
@@ -97,33 +98,14 @@ impl Line {
         const ORTHO_X: [(i8, i8); 2] = [(1, 0), (-1, 0)];
         const ORTHO_Y: [(i8, i8); 2] = [(0, 1), (0, -1)];
         const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        const KNIGHT: [(i8, i8); 8] = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
         const DABBABA: [(i8, i8); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
         const ALFIL: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
-        const ZEBRA: [(i8, i8); 8] = [
-            (2, 3),
-            (3, 2),
-            (3, -2),
-            (2, -3),
-            (-2, -3),
-            (-3, -2),
-            (-3, 2),
-            (-2, 3),
-        ];
+        const ZEBRA: [(i8, i8); 8] = eight_ways(2, 3);
         match self {
             Line::RookSideways | Line::CannonSideways | Line::GrasshopperSideways => &ORTHO_X,
             Line::RookUpDown | Line::CannonUpDown | Line::GrasshopperUpDown => &ORTHO_Y,
             Line::Bishop | Line::CannonDiagonal | Line::GrasshopperDiagonal => &DIAG,
-            Line::Nightrider | Line::LameKnight => &KNIGHT,
+            Line::Nightrider | Line::LameKnight => &KNIGHT_OFFSETS,
             Line::LameDabbaba => &DABBABA,
             Line::LameAlfil => &ALFIL,
             Line::LameZebra => &ZEBRA,

@@ -389,23 +389,25 @@ impl PlayState {
             return Nav::Stay;
         }
         let game = self.session.game();
-        let position = self
-            .view
+        let position = self.shown_position();
+        Nav::Edit(Box::new(EditorStart::of(game.variant().clone(), position)))
+    }
+
+    /// The position on the board: a past one while looking back, else
+    /// the live one.
+    fn shown_position(&self) -> &crate::rules::AnyPosition {
+        let game = self.session.game();
+        self.view
             .past
             .and_then(|ply| game.position_at(ply))
-            .unwrap_or(game.position());
-        Nav::Edit(Box::new(EditorStart::of(game.variant().clone(), position)))
+            .unwrap_or(game.position())
     }
 
     /// `y`, `Y`, `e`: copy the position shown (live or past) or the game,
     /// or export the game.
     fn share(&mut self, what: Share, ctx: &mut Ctx) {
         let game = self.session.game();
-        let position = self
-            .view
-            .past
-            .and_then(|ply| game.position_at(ply))
-            .unwrap_or(game.position());
+        let position = self.shown_position();
         let shown = Shown {
             position,
             plies: game.ply(),
