@@ -908,9 +908,14 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         1 => vec!["a byte that is not UTF-8 was read as Latin-1".to_string()],
         n => vec![format!("{n} bytes that are not UTF-8 were read as Latin-1")],
     };
+    // Kept as written, "?" included: an unknown Site or Round exported
+    // again must not become Motley's own defaults.
     let tags = KEPT_TAGS
         .iter()
-        .filter_map(|name| Some((name.to_string(), known(raw.tag(name))?)))
+        .filter_map(|name| {
+            let value = raw.tag(name).map(str::trim).filter(|s| !s.is_empty())?;
+            Some((name.to_string(), value.to_string()))
+        })
         .collect();
     let tree = tree
         .unwrap_or_else(|| super::GameTree::new(&super::game_moves(&game), &Default::default()));

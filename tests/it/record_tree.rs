@@ -135,3 +135,18 @@ fn evaluations_after_every_move_become_the_games_analysis() {
     let loaded = load_game(&path, &Registry::builtin()).unwrap();
     assert!(loaded.analysis.is_none());
 }
+
+/// Unknown tags ("?") come back as written: an imported game's unknown
+/// Site or Round does not become Motley's own "Motley" or "-".
+#[test]
+fn unknown_tags_survive_import_and_export() {
+    let dir = temp_dir("unknown-tags");
+    let path = dir.path().join("q.pgn");
+    let pgn = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+        [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    std::fs::write(&path, pgn).unwrap();
+    let text = pgn_of(&games(&path));
+    for tag in ["[Event \"?\"]", "[Site \"?\"]", "[Round \"?\"]"] {
+        assert!(text.contains(tag), "{tag} in\n{text}");
+    }
+}
