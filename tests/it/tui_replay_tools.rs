@@ -298,3 +298,21 @@ fn the_viewers_pgn_keeps_the_records_names_date_and_tags() {
         assert!(pgn.contains(line), "{line} missing:\n{pgn}");
     }
 }
+
+// The menu's Load of a file of several games opens the viewer with the
+// list of them (p plays the one chosen on), instead of playing on the
+// first one without a word.
+#[test]
+fn load_of_a_file_of_several_games_offers_them_in_the_viewer() {
+    let dir = temp_dir("load-two-games");
+    let saves = dir.join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    two_games(&saves);
+    let s = settings(Some(&dir.to_path_buf()));
+    let menu = motley::tui::menu::MenuState::new(&s, &registry());
+    let mut app = App::new(Screen::Menu(Box::new(menu)), registry(), s, theme(), SIZE);
+    key(&mut app, KeyCode::Char('l'));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(replay(&app).games.as_ref().map(|g| g.len()), Some(2));
+    assert!(screen(&app).contains("2 games in li.pgn"));
+}

@@ -345,7 +345,10 @@ impl MenuState {
                 return Nav::Stay;
             }
         };
-        if replay || loaded.error.is_some() {
+        // A file of several games opens in the viewer, which lists them:
+        // playing on the first one unasked would hide the others.
+        let several = !replay && several_games(&path, ctx.registry);
+        if replay || several || loaded.error.is_some() {
             return Nav::Replay(Box::new(ReplayStart {
                 game: loaded.game,
                 path: Some(path),
@@ -575,4 +578,10 @@ fn deleted(path: &Path, result: Result<(), DeleteError>) -> Message {
         Ok(()) => Message::info(format!("deleted {}", path.display())),
         Err(e) => Message::error(format!("not deleted: {e}")),
     }
+}
+
+/// Whether the file at `path` holds more than one game (read up to the
+/// second one).
+fn several_games(path: &Path, registry: &crate::game::variant::Registry) -> bool {
+    crate::record::open(path, registry).is_ok_and(|games| games.take(2).count() > 1)
 }
