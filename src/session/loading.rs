@@ -52,6 +52,9 @@ pub struct LoadedGame {
     pub movetime_ms: Option<u64>,
     /// The variations and annotations on the game's moves.
     pub tree: crate::record::GameTree,
+    /// What the reader had to assume (bytes read as Latin-1, a variant
+    /// definition changed since), for the player to be told.
+    pub notes: Vec<String>,
 }
 
 /// Read the first game of a file (JSON record or PGN) as far as it is
@@ -89,6 +92,7 @@ pub fn loaded(replayed: Replayed, path: &Path) -> Result<LoadedGame, LoadError> 
             hints: saved.hints,
             movetime_ms: saved.movetime_ms,
             tree: saved.tree,
+            notes: saved.notes,
         }),
         (None, Some(error)) => Err(error.into()),
         (None, None) => Err(LoadError::Empty(path.to_path_buf())),

@@ -280,6 +280,8 @@ pub struct ReplayStart {
     pub tree: crate::record::GameTree,
     /// Start the live engine lines at once (the editor's analyse).
     pub live_lines: bool,
+    /// What the reader had to assume to read the file, to be told.
+    pub notes: Vec<String>,
 }
 
 impl ReplayStart {
@@ -297,6 +299,24 @@ impl ReplayStart {
             analysis: None,
             live_lines: false,
             tree: Default::default(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A game read from the file at `path`, with all the file says of it.
+    pub fn loaded(loaded: crate::session::LoadedGame, path: PathBuf) -> ReplayStart {
+        ReplayStart {
+            game: loaded.game,
+            path: Some(path),
+            error: loaded.error.map(|e| e.to_string()),
+            players: loaded.players,
+            names: loaded.names,
+            date: loaded.date,
+            tags: loaded.tags,
+            analysis: loaded.analysis,
+            tree: loaded.tree,
+            live_lines: false,
+            notes: loaded.notes,
         }
     }
 }

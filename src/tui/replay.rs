@@ -416,26 +416,25 @@ impl ReplayState {
             )));
             state.games = Some(games);
         }
+        state.tell_notes(&start.notes);
         state
+    }
+
+    /// Tell what the reader had to assume, unless something else is said.
+    fn tell_notes(&mut self, notes: &[String]) {
+        if !notes.is_empty() && self.view.message.is_none() {
+            self.view.message = Some(Message::info(notes.join("; ")));
+        }
     }
 
     /// Open a file: its first game as far as it is valid, with its error
     /// and its stored analysis (and the list of its games, when several).
     pub fn open(path: PathBuf, registry: &Registry) -> Result<ReplayState, LoadError> {
         let loaded = load_game(&path, registry)?;
-        let start = ReplayStart {
-            game: loaded.game,
-            path: Some(path),
-            error: loaded.error.map(|e| e.to_string()),
-            players: loaded.players,
-            names: loaded.names,
-            date: loaded.date,
-            tags: loaded.tags,
-            analysis: loaded.analysis,
-            tree: loaded.tree,
-            live_lines: false,
-        };
-        Ok(ReplayState::open_start(start, registry))
+        Ok(ReplayState::open_start(
+            ReplayStart::loaded(loaded, path),
+            registry,
+        ))
     }
 
     /// Show game `index` of the file instead of the one shown.
@@ -453,6 +452,7 @@ impl ReplayState {
                 tags,
                 analysis,
                 tree,
+                notes,
                 ..
             }) => {
                 self.review.stop();
@@ -467,6 +467,7 @@ impl ReplayState {
                 next.games = self.games.take().map(|g| FileGames { shown: index, ..g });
                 next.speed = self.speed;
                 next.view.flipped = self.view.flipped;
+                next.tell_notes(&notes);
                 *self = next;
             }
             Err(why) => self.view.message = Some(Message::error(why.to_string())),

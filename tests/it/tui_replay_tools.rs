@@ -316,3 +316,21 @@ fn load_of_a_file_of_several_games_offers_them_in_the_viewer() {
     assert_eq!(replay(&app).games.as_ref().map(|g| g.len()), Some(2));
     assert!(screen(&app).contains("2 games in li.pgn"));
 }
+
+// What the reader had to assume reaches the screen, not only the command
+// line: a game with a Latin-1 byte in a name opens in the viewer saying so.
+#[test]
+fn a_game_read_as_latin1_says_so_on_the_screen() {
+    let dir = temp_dir("latin1-screen");
+    let path = dir.join("mueller.pgn");
+    let mut bytes = b"[Event \"e\"]\n[White \"M".to_vec();
+    bytes.push(0xfc);
+    bytes.extend_from_slice(b"ller\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n");
+    std::fs::write(&path, bytes).unwrap();
+    let app = viewer(path.clone(), &dir);
+    assert!(
+        replay_message(&app).contains("Latin-1"),
+        "{}",
+        replay_message(&app)
+    );
+}

@@ -349,18 +349,7 @@ impl MenuState {
         // playing on the first one unasked would hide the others.
         let several = !replay && several_games(&path, ctx.registry);
         if replay || several || loaded.error.is_some() {
-            return Nav::Replay(Box::new(ReplayStart {
-                game: loaded.game,
-                path: Some(path),
-                error: loaded.error.map(|e| e.to_string()),
-                players: loaded.players,
-                names: loaded.names,
-                date: loaded.date,
-                tags: loaded.tags,
-                analysis: loaded.analysis,
-                tree: loaded.tree,
-                live_lines: false,
-            }));
+            return Nav::Replay(Box::new(ReplayStart::loaded(loaded, path)));
         }
         let (players, left_out) = seat_players(loaded.players.as_ref(), own_record);
         // A side an engine is not seated for keeps no engine's name.
@@ -383,6 +372,8 @@ impl MenuState {
                 "{who} was an engine in the file: a file never starts a program, so a person \
                  plays it here (choose an engine in a new game)"
             )));
+        } else if !loaded.notes.is_empty() {
+            start.message = Some(Message::info(loaded.notes.join("; ")));
         }
         Nav::Play(Box::new(start))
     }
