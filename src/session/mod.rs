@@ -37,7 +37,7 @@ pub use progress::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY}
 pub use refusals::{ComputerProblem, HintRefusal, NotYourTurn};
 pub use saving::SaveTargetError;
 pub use settings::SessionSettings;
-pub use writes::{ExportError, StoreError, Write, Written};
+pub use writes::{DeleteError, ExportError, StoreError, Write, Written};
 
 use crate::ai::search::Limits;
 use crate::ai::{PlayerSpec, ThinkSettings, DEFAULT_LEVEL};

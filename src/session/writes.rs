@@ -8,8 +8,8 @@
 use super::record_file::RecordSlot;
 use crate::ai::analysis::GameAnalysis;
 use crate::disk::files::ReadError;
-use crate::record::games::is_locked_elsewhere;
-use crate::record::{Annotations, GameRecord, RecordError, MAX_FILE_BYTES};
+use crate::record::games::{is_locked_elsewhere, OpenGame};
+use crate::record::{Annotations, GameRecord, RecordError, RecordErrorKind, MAX_FILE_BYTES};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use thiserror::Error;
@@ -80,6 +80,11 @@ pub enum Write {
         /// What hangs on them (`None`: nothing any more).
         annotations: Option<Box<Annotations>>,
     },
+    /// Delete a saved game (never one another Motley has open).
+    Delete {
+        /// The game's file.
+        path: PathBuf,
+    },
 }
 
 /// What a write came to.
@@ -129,6 +134,13 @@ pub enum Written {
         path: PathBuf,
         /// Why not, when not.
         result: Result<(), StoreError>,
+    },
+    /// A saved game was deleted, or why not.
+    Deleted {
+        /// The file.
+        path: PathBuf,
+        /// Why not, when not.
+        result: Result<(), DeleteError>,
     },
 }
 
@@ -181,6 +193,10 @@ impl Write {
                 let result = store_tree(&path, &moves, annotations.map(|a| *a));
                 Written::TreeStored { path, result }
             }
+            Write::Delete { path } => {
+                let result = delete_game(&path);
+                Written::Deleted { path, result }
+            }
             Write::StoreAnalysis { path, analysis } => {
                 let result = store_analysis(&path, &analysis);
                 Written::AnalysisStored {
@@ -231,6 +247,40 @@ fn export(dir: Option<&Path>, variant: &str, pgn: &str) -> Result<PathBuf, Expor
             dir: dir.to_path_buf(),
             error: Arc::new(e),
         }
+    })
+}
+
+/// Why a saved game was not deleted.
+#[derive(Clone, Debug, Error)]
+pub enum DeleteError {
+    #[error("the game is open in another Motley")]
+    /// Another Motley plays it.
+    Locked,
+    #[error(transparent)]
+    /// Its lock could not be taken, or the file is gone.
+    Open(RecordError),
+    #[error("{}: {error}", path.display())]
+    /// The file could not be removed.
+    Remove {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: Arc<std::io::Error>,
+    },
+}
+
+/// Delete the saved game at `path` under its lock, so that a game another
+/// Motley has open is never deleted.
+fn delete_game(path: &Path) -> Result<(), DeleteError> {
+    let open = OpenGame::open(path).map_err(|e| match *e.kind {
+        RecordErrorKind::Locked => DeleteError::Locked,
+        _ => DeleteError::Open(e),
+    })?;
+    let removed = std::fs::remove_file(path);
+    open.discard();
+    removed.map_err(|error| DeleteError::Remove {
+        path: path.to_path_buf(),
+        error: Arc::new(error),
     })
 }
 

@@ -144,7 +144,10 @@ fn superseded<'a>(write: &Write, queue: impl IntoIterator<Item = &'a Write>) -> 
         Write::Keep { session: s, .. }
         | Write::SaveAs { session: s, .. }
         | Write::Close { session: s, .. } => s == session,
-        Write::Export { .. } | Write::StoreAnalysis { .. } | Write::StoreTree { .. } => false,
+        Write::Export { .. }
+        | Write::StoreAnalysis { .. }
+        | Write::StoreTree { .. }
+        | Write::Delete { .. } => false,
     });
     matches!(next_of_game, Some(Write::Keep { .. }))
 }

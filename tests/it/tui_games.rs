@@ -878,3 +878,32 @@ fn a_game_in_a_read_only_games_folder_is_played_on_as_a_copy() {
     assert!(said.contains("played on as a copy"), "{said}");
     assert!(warned, "{}", screen(&app));
 }
+
+// Deleting a saved game is a request the writer carries out, not disk
+// work inside the key handler: the key only asks, and the list follows
+// when the write is done.
+#[test]
+fn deleting_a_game_is_a_write_off_the_input_path() {
+    let _locks = checking_locks();
+    let dir = temp_dir("browser-delete-request");
+    three_saves(&dir);
+    let mut app = menu_app(&dir);
+    key(&mut app, KeyCode::Char('l'));
+    key(&mut app, KeyCode::Char('d'));
+    handle(
+        &mut app,
+        motley::tui::base::AppEvent::key(KeyCode::Char('y')),
+    );
+    assert!(
+        dir.join("saves").join("fools-mate.json").exists(),
+        "the key handler wrote nothing"
+    );
+    assert!(matches!(
+        app.requests.as_slice(),
+        [motley::tui::base::Request::Write(w)]
+            if matches!(**w, motley::session::Write::Delete { .. })
+    ));
+    motley::tui::app::run_requests_inline(&mut app);
+    assert!(!dir.join("saves").join("fools-mate.json").exists());
+    assert_eq!(listed(&app), ["chicken", "contrast"]);
+}

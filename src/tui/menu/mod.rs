@@ -26,7 +26,7 @@ use crate::game::variant::Registry;
 use crate::game::Game;
 use crate::record::games::OpenGame;
 use crate::record::RecordErrorKind;
-use crate::session::{load_game, seat_players, Session, Written};
+use crate::session::{load_game, seat_players, DeleteError, Session, Write, Written};
 use crate::tui::base::{
     AppEvent, Ctx, EditorStart, Message, Nav, PlayChoices, PlayStart, ReplayStart, Request,
 };
@@ -83,15 +83,18 @@ impl MenuState {
         }
     }
 
-    /// A game that was left has its record where it belongs now: list the
-    /// games again, and say why a finished game's record could not move
-    /// to the saves.
+    /// A game that was left has its record where it belongs now, or a
+    /// saved game was deleted: list the games again, and say why a
+    /// finished game's record could not move to the saves, or what the
+    /// delete came to.
     fn game_closed(&mut self, written: &Written, ctx: &Ctx) {
-        let Written::Closed { result, .. } = written else {
-            return;
-        };
-        if let Err(e) = result {
-            self.message = Some(Message::error(e.to_string()));
+        match written {
+            Written::Closed { result: Err(e), .. } => {
+                self.message = Some(Message::error(e.to_string()))
+            }
+            Written::Closed { .. } => {}
+            Written::Deleted { path, result } => self.message = Some(deleted(path, result)),
+            _ => return,
         }
         self.in_progress = in_progress(ctx.settings, ctx.registry);
         if let Page::Browse(browser) = &mut self.page {
@@ -294,8 +297,8 @@ impl MenuState {
                 }
             }
             BrowseStep::Delete(path) => {
-                self.message = Some(deleted(&path, delete_game(&path)));
-                browser.reload(ctx.settings, ctx.registry);
+                let delete = Write::Delete { path };
+                ctx.requests.push(Request::Write(Box::new(delete)));
                 Nav::Stay
             }
         }
@@ -529,42 +532,8 @@ impl Widget for MenuPage<'_> {
     }
 }
 
-/// Why a saved game was not deleted.
-#[derive(Debug, thiserror::Error)]
-enum DeleteError {
-    #[error("the game is open in another Motley")]
-    /// Another Motley plays it.
-    Locked,
-    #[error(transparent)]
-    /// Its lock could not be taken, or the file is gone.
-    Open(crate::record::RecordError),
-    #[error("{}: {error}", path.display())]
-    /// The file could not be removed.
-    Remove {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: std::io::Error,
-    },
-}
-
-/// Delete a saved game's file, confirmed by the player: only under its
-/// lock, so a game another Motley has open is never deleted.
-fn delete_game(path: &Path) -> Result<(), DeleteError> {
-    let open = OpenGame::open(path).map_err(|e| match *e.kind {
-        RecordErrorKind::Locked => DeleteError::Locked,
-        _ => DeleteError::Open(e),
-    })?;
-    let removed = std::fs::remove_file(path);
-    open.discard();
-    removed.map_err(|error| DeleteError::Remove {
-        path: path.to_path_buf(),
-        error,
-    })
-}
-
 /// What deleting `path` came to, for the message line.
-fn deleted(path: &Path, result: Result<(), DeleteError>) -> Message {
+fn deleted(path: &Path, result: &Result<(), DeleteError>) -> Message {
     match result {
         Ok(()) => Message::info(format!("deleted {}", path.display())),
         Err(e) => Message::error(format!("not deleted: {e}")),
