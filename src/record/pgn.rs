@@ -215,7 +215,7 @@ fn export_with(
         tokens.insert(tokens.len() - 1, format!("{{{}}}", words.replace('}', ")")));
     }
     let mut line = String::new();
-    for t in tokens {
+    for t in tokens.iter().flat_map(|t| wrappable(t)) {
         if !line.is_empty() && line.len() + 1 + t.len() > 79 {
             out.push_str(&line);
             out.push('\n');
@@ -229,6 +229,30 @@ fn export_with(
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// A movetext token as the pieces a line may break between: a comment too
+/// long for a line breaks between its words (a line break in a comment
+/// reads back as the space it replaced; a run of spaces stays with the
+/// word after it), any other token is whole.
+fn wrappable(token: &str) -> Vec<String> {
+    if !token.starts_with('{') || token.len() <= 79 {
+        return vec![token.to_string()];
+    }
+    let mut words: Vec<String> = Vec::new();
+    let mut spaces = String::new();
+    for word in token.split(' ') {
+        if word.is_empty() {
+            spaces.push(' ');
+        } else {
+            words.push(format!("{spaces}{word}"));
+            spaces.clear();
+        }
+    }
+    if let Some(last) = words.last_mut() {
+        last.push_str(&spaces);
+    }
+    words
 }
 
 /// The `Variant` tag of a variant: none for standard chess, lichess's and

@@ -150,3 +150,27 @@ fn unknown_tags_survive_import_and_export() {
         assert!(text.contains(tag), "{tag} in\n{text}");
     }
 }
+
+/// A comment longer than a line is written over several lines, breaking
+/// between its words, and reads back as the same text.
+#[test]
+fn a_long_comment_is_wrapped_and_reads_back_the_same() {
+    let dir = temp_dir("long-comment");
+    let path = dir.path().join("long.pgn");
+    let comment = "a very long comment ".repeat(12) + "with  two spaces at the end";
+    std::fs::write(
+        &path,
+        format!("[Event \"e\"]\n[Result \"*\"]\n\n1. e4 {{{comment}}} e5 *\n"),
+    )
+    .unwrap();
+    let first = pgn_of(&games(&path));
+    assert!(
+        first.lines().all(|l| l.len() <= 79),
+        "a line over 79 characters:\n{first}"
+    );
+    std::fs::write(&path, &first).unwrap();
+    let again = games(&path);
+    let e4 = &again[0].tree.main[0].notes;
+    assert_eq!(e4.comment.as_deref(), Some(comment.trim_end()));
+    assert_eq!(pgn_of(&again), first);
+}
