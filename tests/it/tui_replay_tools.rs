@@ -261,13 +261,19 @@ fn item_18_a_file_of_one_game_has_no_list() {
 #[test]
 fn item_18_the_browser_offers_the_games_of_a_file() {
     let dir = temp_dir("replay-two-browser");
+    browser_opens_the_list_of_two_games(&dir, 'r');
+}
+
+/// The menu with two games in one file of the saves folder; the shelf
+/// `shelf_key` opens it, and the viewer lists both games.
+fn browser_opens_the_list_of_two_games(dir: &Path, shelf_key: char) {
     let saves = dir.join("saves");
     std::fs::create_dir_all(&saves).unwrap();
     two_games(&saves);
     let s = settings(Some(&dir.to_path_buf()));
     let menu = motley::tui::menu::MenuState::new(&s, &registry());
     let mut app = App::new(Screen::Menu(Box::new(menu)), registry(), s, theme(), SIZE);
-    key(&mut app, KeyCode::Char('r'));
+    key(&mut app, KeyCode::Char(shelf_key));
     key(&mut app, KeyCode::Enter);
     assert_eq!(replay(&app).games.as_ref().map(|g| g.len()), Some(2));
     assert!(screen(&app).contains("2 games in li.pgn"));
@@ -305,16 +311,7 @@ fn the_viewers_pgn_keeps_the_records_names_date_and_tags() {
 #[test]
 fn load_of_a_file_of_several_games_offers_them_in_the_viewer() {
     let dir = temp_dir("load-two-games");
-    let saves = dir.join("saves");
-    std::fs::create_dir_all(&saves).unwrap();
-    two_games(&saves);
-    let s = settings(Some(&dir.to_path_buf()));
-    let menu = motley::tui::menu::MenuState::new(&s, &registry());
-    let mut app = App::new(Screen::Menu(Box::new(menu)), registry(), s, theme(), SIZE);
-    key(&mut app, KeyCode::Char('l'));
-    key(&mut app, KeyCode::Enter);
-    assert_eq!(replay(&app).games.as_ref().map(|g| g.len()), Some(2));
-    assert!(screen(&app).contains("2 games in li.pgn"));
+    browser_opens_the_list_of_two_games(&dir, 'l');
 }
 
 // What the reader had to assume reaches the screen, not only the command
