@@ -4,6 +4,8 @@
 //! game is played under, and its clock.
 
 pub mod clock;
+pub mod fairy_builtin;
+pub mod fairy_keys;
 pub mod ini;
 pub mod variant;
 

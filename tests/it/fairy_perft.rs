@@ -3,28 +3,22 @@
 //! nightriders, cannons, grasshoppers, lame knights and odder pieces give
 //! Fairy-Stockfish's numbers for the same rules (kept here as data).
 
+use motley::game::fairy_builtin::read_fairy_file;
 use motley::rules::fairy::{FairyPosition, FairyRules};
 use std::sync::Arc;
 
-const PAWN: (char, &str) = ('P', "fmWfcF");
-const CHESS: [(char, &str); 6] = [
-    PAWN,
-    ('N', "N"),
-    ('B', "B"),
-    ('R', "R"),
-    ('Q', "Q"),
-    ('K', "K"),
-];
-
-/// Rules of `kinds`, pawns promoting to the kinds lettered in `promote`,
-/// as Fairy-Stockfish's chess does (n, b, r, q) unless said.
-fn rules(kinds: &[(char, &str)], promote: &str) -> Arc<FairyRules> {
-    let mut rules = FairyRules::new(kinds).unwrap();
-    rules.promotions = promote
-        .chars()
-        .map(|c| rules.kinds.iter().position(|k| k.letter == c).unwrap() as u8)
-        .collect();
-    Arc::new(rules)
+/// Chess's rules with `extra` kinds as custom pieces (letter, Betza).
+fn rules(extra: &[(char, &str)]) -> Arc<FairyRules> {
+    let mut ini = String::from("[t:chess]\n");
+    for (i, (letter, betza)) in extra.iter().enumerate() {
+        ini += &format!(
+            "customPiece{} = {}:{betza}\n",
+            i + 1,
+            letter.to_ascii_lowercase()
+        );
+    }
+    let mut sections = read_fairy_file(&ini).unwrap();
+    Arc::new(sections.remove(0).rules.unwrap())
 }
 
 fn counts(rules: &Arc<FairyRules>, fen: &str, depths: usize) -> Vec<u64> {
@@ -34,14 +28,14 @@ fn counts(rules: &Arc<FairyRules>, fen: &str, depths: usize) -> Vec<u64> {
 
 #[test]
 fn chess_from_betza_counts_chess_perft_from_the_start() {
-    let r = rules(&CHESS, "NBRQ");
+    let r = rules(&[]);
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(counts(&r, start, 4), [20, 400, 8902, 197_281]);
 }
 
 #[test]
 fn chess_from_betza_counts_castling_en_passant_and_promotion_positions() {
-    let r = rules(&CHESS, "NBRQ");
+    let r = rules(&[]);
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     assert_eq!(counts(&r, kiwipete, 3), [48, 2039, 97_862]);
     let endgame = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
@@ -52,47 +46,47 @@ fn chess_from_betza_counts_castling_en_passant_and_promotion_positions() {
 
 #[test]
 fn nightriders_in_the_knights_places_count_as_fairy_stockfish_counts() {
-    let mut kinds = CHESS.to_vec();
-    kinds.push(('A', "NN"));
-    let r = rules(&kinds, "NBRQ");
+    let r = rules(&[('A', "NN")]);
     let fen = "rabqkbar/pppppppp/8/8/8/8/PPPPPPPP/RABQKBAR w KQkq - 0 1";
     assert_eq!(counts(&r, fen, 4), [24, 576, 15_586, 419_019]);
 }
 
 #[test]
 fn cannons_on_the_third_rank_count_as_fairy_stockfish_counts() {
-    let mut kinds = CHESS.to_vec();
-    kinds.push(('A', "mRcpR"));
-    let r = rules(&kinds, "NBRQ");
+    let r = rules(&[('A', "mRcpR")]);
     let fen = "rnbqkbnr/pppppppp/a6a/8/8/A6A/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(counts(&r, fen, 4), [32, 972, 28_644, 849_810]);
 }
 
 #[test]
 fn lame_knights_and_grasshoppers_count_as_fairy_stockfish_counts() {
-    let mut kinds = CHESS.to_vec();
-    kinds.extend([('A', "gQ"), ('C', "nN")]);
-    let r = rules(&kinds, "NBRQ");
+    let r = rules(&[('A', "gQ"), ('C', "nN")]);
     let fen = "rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w KQkq - 0 1";
     assert_eq!(counts(&r, fen, 4), [16, 256, 4882, 92_504]);
 }
 
 #[test]
 fn odd_leapers_and_hoppers_count_as_fairy_stockfish_counts() {
-    let mut kinds = CHESS.to_vec();
-    kinds.extend([('A', "fsNbW"), ('C', "FfWmAcD"), ('D', "pBW")]);
-    let r = rules(&kinds, "NBRQ");
+    let r = rules(&[('A', "fsNbW"), ('C', "FfWmAcD"), ('D', "pBW")]);
     let fen = "r1bqkb1r/pppppppp/2a2c2/3d4/4D3/2C2A2/PPPPPPPP/R1BQKB1R w KQkq - 0 1";
     assert_eq!(counts(&r, fen, 4), [26, 650, 17_535, 459_258]);
 }
 
 #[test]
 fn bad_pieces_and_fens_are_refused() {
-    assert!(FairyRules::new(&[('A', "N"), ('a', "B")]).is_err());
-    assert!(FairyRules::new(&[('1', "N")]).is_err());
-    let err = FairyRules::new(&[('A', "NX")]).unwrap_err();
-    assert!(err.to_string().contains("piece 'A'"), "{err}");
-    let r = rules(&CHESS, "NBRQ");
+    let refused = |ini: &str| {
+        read_fairy_file(ini)
+            .unwrap()
+            .remove(0)
+            .rules
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(refused("[t:chess]\ncustomPiece1 = n:B").contains("letter of its own"));
+    assert!(refused("[t:chess]\ncustomPiece1 = 1:N").contains("letter of its own"));
+    let err = refused("[t:chess]\ncustomPiece1 = a:NX");
+    assert!(err.contains("customPiece1") && err.contains("'X'"), "{err}");
+    let r = rules(&[]);
     for fen in [
         "",
         "8/8/8/8/8/8/8/8 x - - 0 1",

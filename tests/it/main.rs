@@ -29,6 +29,7 @@ mod dice_money;
 mod effects;
 mod explanations;
 mod fairy_perft;
+mod fairy_variants;
 mod input_fuzz;
 mod layers;
 mod match_records;

@@ -23,10 +23,17 @@ pub enum Reach {
     /// The extra moves to empty squares allowed from the double-step
     /// region (`i`).
     InitialQuiet,
+    /// The captures that may take en passant (`e`).
+    EnPassant,
 }
 
 impl Reach {
-    const ALL: [Reach; 3] = [Reach::Quiet, Reach::Capture, Reach::InitialQuiet];
+    const ALL: [Reach; 4] = [
+        Reach::Quiet,
+        Reach::Capture,
+        Reach::InitialQuiet,
+        Reach::EnPassant,
+    ];
 
     fn index(self) -> usize {
         self as usize
@@ -252,7 +259,7 @@ struct Tables {
 /// A piece's moves, ready to ask where it can go from any square.
 #[derive(Clone, Debug)]
 pub struct PieceMoves {
-    tables: [Tables; 3],
+    tables: [Tables; 4],
 }
 
 impl PieceMoves {
@@ -269,6 +276,7 @@ impl PieceMoves {
                     Reach::Quiet => part.quiet && !part.initial,
                     Reach::Capture => part.capture && !part.initial,
                     Reach::InitialQuiet => part.quiet && part.initial,
+                    Reach::EnPassant => part.capture && part.en_passant && !part.initial,
                 };
                 if !wanted {
                     continue;

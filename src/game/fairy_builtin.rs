@@ -1,0 +1,69 @@
+//! The variants from data that ship with Motley (`variants/fairy.ini`,
+//! Motley's own definitions under Fairy-Stockfish's names), and the
+//! reading of a user's file of them, whose sections may inherit from the
+//! built-in ones.
+
+use super::fairy_keys::{fairy_rules, KeyError};
+use super::ini::{read_ini, resolve, IniError, IniSection, ResolvedKeys};
+use crate::rules::fairy::FairyRules;
+use std::sync::OnceLock;
+
+const BUILTIN_INI: &str = include_str!("../../variants/fairy.ini");
+
+fn builtin_sections() -> &'static [IniSection] {
+    static SECTIONS: OnceLock<Vec<IniSection>> = OnceLock::new();
+    SECTIONS.get_or_init(|| {
+        read_ini(BUILTIN_INI)
+            .unwrap_or_else(|e| unreachable!("the built-in file is tested to read: {e}"))
+    })
+}
+
+/// The built-in variant `name`'s keys, its parents' included; their
+/// lines are 0, as a built-in's are in a user's file.
+pub fn builtin_keys(name: &str) -> Option<ResolvedKeys> {
+    let sections = builtin_sections();
+    let index = sections.iter().position(|s| s.name == name)?;
+    let mut keys = resolve(sections, index, &|_| None).ok()?;
+    for (_, line) in keys.values_mut() {
+        *line = 0;
+    }
+    Some(keys)
+}
+
+/// The names of the built-in variants from data, in the file's order.
+pub fn builtin_fairy_names() -> Vec<&'static str> {
+    builtin_sections().iter().map(|s| s.name.as_str()).collect()
+}
+
+/// The rules of a built-in variant from data.
+pub fn builtin_fairy(name: &str) -> Option<Result<FairyRules, KeyError>> {
+    builtin_keys(name).map(|keys| fairy_rules(&keys))
+}
+
+/// One section of a file: its name, header line and what became of it.
+#[derive(Debug)]
+pub struct SectionReport {
+    /// The variant's id.
+    pub name: String,
+    /// Its header's line, from 1.
+    pub line: usize,
+    /// Its rules, or why it cannot be played.
+    pub rules: Result<FairyRules, KeyError>,
+}
+
+/// Reads every section of a `variants.ini` text. A file that cannot be
+/// read at all is refused; each section is then played or refused on
+/// its own.
+pub fn read_fairy_file(text: &str) -> Result<Vec<SectionReport>, IniError> {
+    let sections = read_ini(text)?;
+    let mut out = Vec::new();
+    for (index, section) in sections.iter().enumerate() {
+        let keys = resolve(&sections, index, &builtin_keys)?;
+        out.push(SectionReport {
+            name: section.name.clone(),
+            line: section.line,
+            rules: fairy_rules(&keys),
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,198 @@
+//! A rule family from data: a variant's pieces are read from Betza
+//! notation ([`crate::core::betza`]) and its rules from Fairy-Stockfish's
+//! keys (read in [`crate::game::fairy_keys`]), so that a file written for
+//! Fairy-Stockfish plays here as it does there (docs/rules.md, "Variants
+//! from data"). Not yet a family a game can name: the link to
+//! [`super::AnyPosition`], its screen and its computer come next.
+//!
+//! Kinds are small numbers into the rules' list, so a variant may have as
+//! many as [`MAX_KINDS`]; the built-in families keep their own six roles
+//! and lose nothing.
+
+mod position;
+
+pub use position::{FairyMove, FairyMoveKind, FairyPosition};
+
+use crate::core::betza::PieceMoves;
+use crate::core::{Bitboard, Color};
+use thiserror::Error;
+
+/// The most piece kinds a variant may have: chess's six and 25 more.
+pub const MAX_KINDS: usize = 31;
+
+/// A set of kinds, one bit per kind number.
+pub type KindSet = u32;
+
+/// A piece kind: its FEN letter (White's, upper case) and its moves.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    /// FEN letter, upper case (Black's is the lower case).
+    pub letter: char,
+    /// Fairy-Stockfish's name of the kind (`pawn`, `fers`,
+    /// `customPiece1`): some rules belong to a name, as the chess pawn's
+    /// double step does.
+    pub name: String,
+    /// Its moves as written in Betza notation.
+    pub betza: String,
+    /// Its moves, ready to ask.
+    pub moves: PieceMoves,
+}
+
+/// What a rule's end means for the side to move (`Value` in
+/// Fairy-Stockfish's keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// Neither wins.
+    Draw,
+}
+
+impl Verdict {
+    /// The same end seen from the other side.
+    pub fn flipped(self) -> Verdict {
+        match self {
+            Verdict::Win => Verdict::Loss,
+            Verdict::Loss => Verdict::Win,
+            Verdict::Draw => Verdict::Draw,
+        }
+    }
+}
+
+/// Extinction: a side left with too few pieces of a kind loses (or wins).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// What it means for the side it happens to.
+    pub verdict: Verdict,
+    /// The kinds counted, each on its own.
+    pub kinds: KindSet,
+    /// Count every piece together as well (`*`).
+    pub all_pieces: bool,
+    /// It happens at this many pieces or fewer.
+    pub count: u32,
+    /// Only while the opponent has at least this many of the kind.
+    pub opponent_count: u32,
+    /// The side to move's own extinction needs one more opponent piece
+    /// (a bare king may bare the other king at once).
+    pub claim: bool,
+}
+
+/// Capture the flag: a piece reaching a region wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The kind that must reach it, per side.
+    pub kind: [Option<u8>; 2],
+    /// The region, per side.
+    pub region: [Bitboard; 2],
+    /// The second player gets one more move to reach it too (racing
+    /// kings: both there is a draw).
+    pub flag_move: bool,
+}
+
+/// The rules of a variant from data.
+#[derive(Clone, Debug)]
+pub struct FairyRules {
+    /// The piece kinds.
+    pub kinds: Vec<Kind>,
+    /// The start position, in Fairy-Stockfish's FEN.
+    pub start_fen: String,
+    /// The royal kind: never left attacked; checkmate is its capture.
+    pub king: Option<u8>,
+    /// The kind named `pawn`: it steps twice (or three times) from its
+    /// regions without Betza saying so, as Fairy-Stockfish's pawn does.
+    pub pawn: Option<u8>,
+    /// Where a promoting kind promotes, per side.
+    pub promotion_region: [Bitboard; 2],
+    /// The kinds that promote, per side.
+    pub promotion_pawns: [KindSet; 2],
+    /// What they may promote to, per side.
+    pub promotion_pieces: [KindSet; 2],
+    /// A move into the region must promote.
+    pub mandatory_promotion: bool,
+    /// Where the pawn's double step and every kind's initial (`i`)
+    /// moves start, per side (empty when `doubleStep` is off).
+    pub double_step_region: [Bitboard; 2],
+    /// Where the pawn's triple step starts, per side.
+    pub triple_step_region: [Bitboard; 2],
+    /// The squares an en passant capture may land on, per capturing side.
+    pub en_passant_region: [Bitboard; 2],
+    /// Castling is played (chess's squares: king from e, rooks in the
+    /// corners, king to g or c).
+    pub castling: bool,
+    /// The kind that castles as the king.
+    pub castling_king: Option<u8>,
+    /// The kinds that castle as the rook.
+    pub castling_rooks: KindSet,
+    /// A move may give check (racing kings: it may not).
+    pub checking: bool,
+    /// A capture must be made when one can.
+    pub must_capture: bool,
+    /// What having no move means when not in check.
+    pub stalemate: Verdict,
+    /// What having no move in check means.
+    pub checkmate: Verdict,
+    /// Extinction, if the variant has it.
+    pub extinction: Option<Extinction>,
+    /// Capture the flag, if the variant has it.
+    pub flag: Option<Flag>,
+    /// Checks are counted in the FEN (`3+3`) and the last one wins.
+    pub check_counting: bool,
+    /// Plies without a pawn move or capture that draw (0: none).
+    pub n_move_rule: u32,
+    /// Repetitions of a position that end the game.
+    pub n_fold_rule: u32,
+    /// What the repetition means for the side to move.
+    pub n_fold: Verdict,
+    /// Where each kind may stand, per kind then side (full when free).
+    pub mobility_region: Vec<[Bitboard; 2]>,
+}
+
+impl FairyRules {
+    /// The kind lettered `letter` (either case).
+    pub fn kind_of_letter(&self, letter: char) -> Option<u8> {
+        let upper = letter.to_ascii_uppercase();
+        self.kinds
+            .iter()
+            .position(|k| k.letter == upper)
+            .map(|i| i as u8)
+    }
+
+    /// The FEN letter of a piece.
+    pub fn letter(&self, color: Color, kind: u8) -> char {
+        let upper = self.kinds.get(kind as usize).map_or('?', |k| k.letter);
+        color.fold(upper, upper.to_ascii_lowercase())
+    }
+}
+
+/// Whether `kind` is in `set`.
+pub fn has_kind(set: KindSet, kind: u8) -> bool {
+    set & (1 << kind) != 0
+}
+
+/// Why a FEN could not be read under a variant's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FairyFenError {
+    /// Fewer than the four fields a position needs.
+    #[error("it needs placement, side, castling and en passant")]
+    Fields,
+    /// The side to move is not `w` or `b`.
+    #[error("the side to move is not w or b")]
+    Side,
+    /// Not eight ranks of eight squares.
+    #[error("the placement is not 8 ranks of 8 squares")]
+    Shape,
+    /// A letter no kind of the variant has.
+    #[error("'{0}' is no piece of this variant")]
+    Letter(char),
+    /// Castling rights other than `KQkq` or `-`.
+    #[error("the castling rights are not KQkq or -")]
+    Castling,
+    /// An en passant square that is no square.
+    #[error("the en passant square is not a square")]
+    EnPassant,
+    /// Check counts not written `3+3`.
+    #[error("the checks still to give are not written as 3+3")]
+    Checks,
+}

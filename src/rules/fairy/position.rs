@@ -1,0 +1,609 @@
+//! A position under [`FairyRules`]: its legal moves, the position after
+//! one, how the game has ended, and perft, all as Fairy-Stockfish rules
+//! them, so that its numbers are the reference (tests/fairy/perft.txt).
+
+use super::{has_kind, FairyFenError, FairyRules, Verdict};
+use crate::core::betza::Reach;
+use crate::core::{Bitboard, Color, Square};
+use std::sync::Arc;
+
+/// How a move is made beyond going from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FairyMoveKind {
+    /// A move or capture on the destination.
+    Normal,
+    /// A pawn's double or triple step, or a kind's initial-only move
+    /// (`i`): the squares it passes may be taken en passant.
+    DoubleStep,
+    /// A capture of the piece that just passed the destination.
+    EnPassant,
+    /// Castling, written as the king's two-square move.
+    Castle,
+    /// A move that promotes to this kind.
+    Promotion(u8),
+}
+
+/// A move in a [`FairyPosition`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FairyMove {
+    /// From.
+    pub from: Square,
+    /// To.
+    pub to: Square,
+    /// How.
+    pub kind: FairyMoveKind,
+}
+
+/// A piece: its side and kind.
+type Man = (Color, u8);
+
+/// A position under [`FairyRules`].
+#[derive(Clone, Debug)]
+pub struct FairyPosition {
+    rules: Arc<FairyRules>,
+    squares: [Option<Man>; 64],
+    by_color: [Bitboard; 2],
+    turn: Color,
+    /// White's king side, White's queen side, Black's, Black's.
+    castling: [bool; 4],
+    /// The squares an en passant capture may land on now.
+    en_passant: Bitboard,
+    /// The piece an en passant capture takes.
+    en_passant_victim: Option<Square>,
+    /// Checks each side still has to give (check counting).
+    checks_left: [u32; 2],
+}
+
+/// The corners and the king's squares castling uses: king from, king to,
+/// rook from, rook to.
+const CASTLES: [[(i8, i8); 4]; 4] = [
+    [(4, 0), (6, 0), (7, 0), (5, 0)],
+    [(4, 0), (2, 0), (0, 0), (3, 0)],
+    [(4, 7), (6, 7), (7, 7), (5, 7)],
+    [(4, 7), (2, 7), (0, 7), (3, 7)],
+];
+
+fn at((file, rank): (i8, i8)) -> Square {
+    Square::from_coords(file, rank).unwrap_or_else(|| unreachable!("a square of the board"))
+}
+
+/// The squares strictly between two on a rank, file or diagonal.
+fn between(a: Square, b: Square) -> Bitboard {
+    let (df, dr) = (b.file() - a.file(), b.rank() - a.rank());
+    let mut out = Bitboard::EMPTY;
+    if df != 0 && dr != 0 && df.abs() != dr.abs() {
+        return out;
+    }
+    let step = (df.signum(), dr.signum());
+    let mut sq = a.offset(step.0, step.1);
+    while let Some(s) = sq.filter(|&s| s != b) {
+        out.insert(s);
+        sq = s.offset(step.0, step.1);
+    }
+    out
+}
+
+impl FairyPosition {
+    /// The variant's start position.
+    pub fn start(rules: Arc<FairyRules>) -> Result<FairyPosition, FairyFenError> {
+        let fen = rules.start_fen.clone();
+        FairyPosition::from_fen(rules, &fen)
+    }
+
+    /// Reads a FEN as Fairy-Stockfish writes it for the variant (with
+    /// the checks still to give, `3+3`, when checks are counted).
+    pub fn from_fen(rules: Arc<FairyRules>, fen: &str) -> Result<FairyPosition, FairyFenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let [placement, turn, castling, ep, ref rest @ ..] = fields[..] else {
+            return Err(FairyFenError::Fields);
+        };
+        let mut pos = FairyPosition {
+            rules,
+            squares: [None; 64],
+            by_color: [Bitboard::EMPTY; 2],
+            turn: match turn {
+                "w" => Color::White,
+                "b" => Color::Black,
+                _ => return Err(FairyFenError::Side),
+            },
+            castling: [false; 4],
+            en_passant: Bitboard::EMPTY,
+            en_passant_victim: None,
+            checks_left: [0; 2],
+        };
+        pos.read_placement(placement)?;
+        for c in castling.chars().filter(|&c| c != '-') {
+            let i = "KQkq".find(c).ok_or(FairyFenError::Castling)?;
+            pos.castling[i] = true;
+        }
+        if ep != "-" {
+            pos.read_en_passant(ep)?;
+        }
+        if pos.rules.check_counting {
+            let counts = rest.first().and_then(|f| f.split_once('+'));
+            let read = |s: &str| s.parse::<u32>().map_err(|_| FairyFenError::Checks);
+            let (w, b) = counts.ok_or(FairyFenError::Checks)?;
+            pos.checks_left = [read(w)?, read(b)?];
+        }
+        Ok(pos)
+    }
+
+    fn read_placement(&mut self, placement: &str) -> Result<(), FairyFenError> {
+        let rows: Vec<&str> = placement.split('/').collect();
+        if rows.len() != 8 {
+            return Err(FairyFenError::Shape);
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = 7 - i as i8;
+            let mut file = 0i8;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d as i8;
+                    if file > 8 {
+                        return Err(FairyFenError::Shape);
+                    }
+                    continue;
+                }
+                let kind = self
+                    .rules
+                    .kind_of_letter(c)
+                    .ok_or(FairyFenError::Letter(c))?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let sq = Square::from_coords(file, rank).ok_or(FairyFenError::Shape)?;
+                self.put(sq, (color, kind));
+                file += 1;
+            }
+            if file != 8 {
+                return Err(FairyFenError::Shape);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the en passant squares, written one after another
+    /// (`b3b4`); the piece that passed them stands on one (a kind's long
+    /// initial move) or just behind them (a pawn's step).
+    fn read_en_passant(&mut self, field: &str) -> Result<(), FairyFenError> {
+        let chars: Vec<char> = field.chars().collect();
+        if chars.is_empty() || chars.len() % 2 != 0 {
+            return Err(FairyFenError::EnPassant);
+        }
+        for pair in chars.chunks(2) {
+            let name: String = pair.iter().collect();
+            let sq = Square::parse(&name).ok_or(FairyFenError::EnPassant)?;
+            self.en_passant.insert(sq);
+        }
+        let them = self.turn.other();
+        let on_one = (self.en_passant & self.by_color[them.index()]).first();
+        let behind = self
+            .en_passant
+            .first()
+            .and_then(|sq| self.piece_behind(sq, them));
+        self.en_passant_victim = on_one.or(behind);
+        Ok(())
+    }
+
+    /// The nearest piece of `side` behind `sq` as `side` moves: the one
+    /// that passed it.
+    fn piece_behind(&self, sq: Square, side: Color) -> Option<Square> {
+        let step = side.fold(1, -1);
+        let mut next = sq.offset(0, step);
+        while let Some(s) = next {
+            if self.by_color[side.index()].contains(s) {
+                return Some(s);
+            }
+            next = s.offset(0, step);
+        }
+        None
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`: its side and kind.
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, u8)> {
+        self.squares[sq.index()]
+    }
+
+    /// The rules it is played under.
+    pub fn rules(&self) -> &Arc<FairyRules> {
+        &self.rules
+    }
+
+    fn put(&mut self, sq: Square, man: Man) {
+        self.take(sq);
+        self.squares[sq.index()] = Some(man);
+        self.by_color[man.0.index()].insert(sq);
+    }
+
+    fn take(&mut self, sq: Square) -> Option<Man> {
+        let man = self.squares[sq.index()].take()?;
+        self.by_color[man.0.index()].remove(sq);
+        Some(man)
+    }
+
+    fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `side`'s pieces of `kind`.
+    fn pieces_of(&self, side: Color, kind: u8) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for sq in self.by_color[side.index()] {
+            if self.squares[sq.index()] == Some((side, kind)) {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
+    /// Whether a piece of `by` attacks `target`.
+    pub fn attacked(&self, target: Square, by: Color) -> bool {
+        let occupied = self.occupied();
+        self.by_color[by.index()].any_square(|from| {
+            let Some((_, kind)) = self.squares[from.index()] else {
+                return false;
+            };
+            let moves = &self.rules.kinds[kind as usize].moves;
+            moves
+                .reach(Reach::Capture, by, from, occupied)
+                .contains(target)
+        })
+    }
+
+    /// Whether `side`'s royal king is attacked.
+    pub fn in_check(&self, side: Color) -> bool {
+        let Some(king) = self.rules.king else {
+            return false;
+        };
+        self.pieces_of(side, king)
+            .any_square(|sq| self.attacked(sq, side.other()))
+    }
+
+    /// How the game has ended, for the side to move, or `None` while it
+    /// goes on: the variant's own ends first, then no legal move.
+    pub fn outcome(&self) -> Option<Verdict> {
+        if let Some(end) = self.variant_end() {
+            return Some(end);
+        }
+        if !self.legal_moves().is_empty() {
+            return None;
+        }
+        Some(if self.in_check(self.turn) {
+            self.rules.checkmate
+        } else {
+            self.rules.stalemate
+        })
+    }
+
+    /// An end by the variant's own rules (extinction, the flag, the last
+    /// check), which leaves no move to play.
+    pub fn variant_end(&self) -> Option<Verdict> {
+        self.extinction_end()
+            .or_else(|| self.flag_end())
+            .or_else(|| self.check_count_end())
+    }
+
+    fn extinction_end(&self) -> Option<Verdict> {
+        let ext = self.rules.extinction.as_ref()?;
+        let us = self.turn;
+        for side in [us.other(), us] {
+            let count = |c: Color, kind: Option<u8>| match kind {
+                None => self.by_color[c.index()].count(),
+                Some(k) => self.pieces_of(c, k).count(),
+            };
+            let kinds = (0..self.rules.kinds.len() as u8)
+                .filter(|&k| has_kind(ext.kinds, k))
+                .map(Some)
+                .chain(ext.all_pieces.then_some(None));
+            for kind in kinds {
+                let needed = ext.opponent_count + u32::from(ext.claim && side == us);
+                if count(side, kind) <= ext.count && count(side.other(), kind) >= needed {
+                    return Some(if side == us {
+                        ext.verdict
+                    } else {
+                        ext.verdict.flipped()
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    fn flag_reached(&self, side: Color) -> bool {
+        let Some(flag) = &self.rules.flag else {
+            return false;
+        };
+        flag.kind[side.index()]
+            .is_some_and(|k| (self.pieces_of(side, k) & flag.region[side.index()]).any())
+    }
+
+    fn flag_is_king(&self, side: Color) -> bool {
+        let flag = self.rules.flag.as_ref();
+        flag.is_some_and(|f| {
+            f.kind[side.index()].is_some() && f.kind[side.index()] == self.rules.king
+        })
+    }
+
+    fn flag_end(&self) -> Option<Verdict> {
+        let flag = self.rules.flag.as_ref()?;
+        let (us, them) = (self.turn, self.turn.other());
+        if flag.flag_move && self.flag_reached(us) {
+            let both = us == Color::White && self.flag_is_king(them) && self.flag_reached(them);
+            return Some(if both { Verdict::Draw } else { Verdict::Win });
+        }
+        if (!flag.flag_move || self.flag_is_king(us)) && self.flag_reached(them) {
+            let can_follow = flag.flag_move
+                && self.flag_is_king(us)
+                && us == Color::Black
+                && !self.in_check(us)
+                && self.king_can_reach_flag();
+            return (!can_follow).then_some(Verdict::Loss);
+        }
+        None
+    }
+
+    /// Whether Black's king has a legal move into its flag region, to
+    /// draw by reaching it right after White (racing kings).
+    fn king_can_reach_flag(&self) -> bool {
+        let (Some(flag), Some(king)) = (&self.rules.flag, self.rules.king) else {
+            return false;
+        };
+        let mut moves = Vec::new();
+        self.pseudo_moves(&mut moves);
+        moves.into_iter().any(|m| {
+            self.squares[m.from.index()] == Some((self.turn, king))
+                && flag.region[self.turn.index()].contains(m.to)
+                && self.is_legal(m)
+        })
+    }
+
+    fn check_count_end(&self) -> Option<Verdict> {
+        let them = self.turn.other();
+        (self.rules.check_counting && self.checks_left[them.index()] == 0).then_some(Verdict::Loss)
+    }
+
+    /// The legal moves: none once the game has ended by the variant's
+    /// own rules.
+    pub fn legal_moves(&self) -> Vec<FairyMove> {
+        if self.variant_end().is_some() {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        self.pseudo_moves(&mut moves);
+        moves.retain(|&m| self.is_legal(m));
+        if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
+            moves.retain(|&m| self.is_capture(m));
+        }
+        moves
+    }
+
+    /// Whether `m` takes a piece.
+    pub fn is_capture(&self, m: FairyMove) -> bool {
+        m.kind == FairyMoveKind::EnPassant
+            || (m.kind != FairyMoveKind::Castle && self.squares[m.to.index()].is_some())
+    }
+
+    /// A pseudo-legal move is legal when it leaves no royal king of the
+    /// mover attacked and, where checks are not allowed, gives none.
+    fn is_legal(&self, m: FairyMove) -> bool {
+        let next = self.played(m);
+        !next.in_check(self.turn) && (self.rules.checking || !next.in_check(self.turn.other()))
+    }
+
+    fn pseudo_moves(&self, out: &mut Vec<FairyMove>) {
+        let us = self.turn;
+        let occupied = self.occupied();
+        let enemies = self.by_color[us.other().index()];
+        let initial_region = self.rules.double_step_region[us.index()];
+        for from in self.by_color[us.index()] {
+            let Some((_, kind)) = self.squares[from.index()] else {
+                continue;
+            };
+            let moves = &self.rules.kinds[kind as usize].moves;
+            let allowed = self.rules.mobility_region[kind as usize][us.index()];
+            let initial = initial_region.contains(from);
+            let targets = moves.moves(us, from, occupied, enemies, initial) & allowed;
+            let only_initial = if initial {
+                moves.reach(Reach::InitialQuiet, us, from, occupied)
+                    & !moves.reach(Reach::Quiet, us, from, Bitboard::EMPTY)
+            } else {
+                Bitboard::EMPTY
+            };
+            for to in targets {
+                let how = if only_initial.contains(to) && !occupied.contains(to) {
+                    FairyMoveKind::DoubleStep
+                } else {
+                    FairyMoveKind::Normal
+                };
+                self.push_move(from, to, kind, how, out);
+            }
+            if Some(kind) == self.rules.pawn {
+                self.pawn_steps(from, out);
+            }
+            self.en_passant_captures(from, kind, out);
+        }
+        self.castles(out);
+    }
+
+    /// Pushes a move, or its promotions when it enters the promotion
+    /// region with a promoting kind.
+    fn push_move(
+        &self,
+        from: Square,
+        to: Square,
+        kind: u8,
+        how: FairyMoveKind,
+        out: &mut Vec<FairyMove>,
+    ) {
+        let us = self.turn.index();
+        let rules = &self.rules;
+        let promotes =
+            has_kind(rules.promotion_pawns[us], kind) && rules.promotion_region[us].contains(to);
+        if promotes {
+            for p in 0..rules.kinds.len() as u8 {
+                if has_kind(rules.promotion_pieces[us], p) {
+                    out.push(FairyMove {
+                        from,
+                        to,
+                        kind: FairyMoveKind::Promotion(p),
+                    });
+                }
+            }
+        }
+        if !promotes || !rules.mandatory_promotion || rules.promotion_pieces[us] == 0 {
+            out.push(FairyMove {
+                from,
+                to,
+                kind: how,
+            });
+        }
+    }
+
+    /// The pawn's double and triple steps from their regions.
+    fn pawn_steps(&self, from: Square, out: &mut Vec<FairyMove>) {
+        let us = self.turn;
+        let up = us.fold(1, -1);
+        let occupied = self.occupied();
+        let regions = [
+            (2, self.rules.double_step_region[us.index()]),
+            (3, self.rules.triple_step_region[us.index()]),
+        ];
+        for (steps, region) in regions {
+            if !region.contains(from) {
+                continue;
+            }
+            let path: Option<Vec<Square>> = (1..=steps).map(|i| from.offset(0, i * up)).collect();
+            let Some(path) = path else { continue };
+            if path.iter().any(|&s| occupied.contains(s)) {
+                continue;
+            }
+            if let (Some(&to), Some(kind)) = (path.last(), self.rules.pawn) {
+                if self.rules.mobility_region[kind as usize][us.index()].contains(to) {
+                    self.push_move(from, to, kind, FairyMoveKind::DoubleStep, out);
+                }
+            }
+        }
+    }
+
+    fn en_passant_captures(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
+        let us = self.turn;
+        let targets = self.en_passant & !self.occupied() & self.rules.en_passant_region[us.index()];
+        if targets.is_empty() || self.en_passant_victim.is_none() {
+            return;
+        }
+        let moves = &self.rules.kinds[kind as usize].moves;
+        for to in moves.reach(Reach::EnPassant, us, from, self.occupied()) & targets {
+            out.push(FairyMove {
+                from,
+                to,
+                kind: FairyMoveKind::EnPassant,
+            });
+        }
+    }
+
+    /// Castling: king and rook on their squares with the right kept, the
+    /// squares between empty, and a royal king neither in check nor
+    /// passing or landing on an attacked square.
+    fn castles(&self, out: &mut Vec<FairyMove>) {
+        let Some(king) = self.rules.castling_king.filter(|_| self.rules.castling) else {
+            return;
+        };
+        let us = self.turn;
+        let royal = self.rules.king == Some(king);
+        for (i, names) in CASTLES.iter().enumerate() {
+            if !self.castling[i] || (i < 2) != (us == Color::White) {
+                continue;
+            }
+            let [kf, kt, rf, rt] = names.map(at);
+            let rook_ok = matches!(self.squares[rf.index()], Some((c, k)) if c == us && has_kind(self.rules.castling_rooks, k));
+            if self.squares[kf.index()] != Some((us, king)) || !rook_ok {
+                continue;
+            }
+            let files = |a: Square, b: Square| {
+                let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+                (lo..=hi).filter_map(move |f| Square::from_coords(f, a.rank()))
+            };
+            let mut crossed = files(kf, kt).chain(files(rf, rt));
+            if crossed.any(|sq| sq != kf && sq != rf && self.occupied().contains(sq)) {
+                continue;
+            }
+            if royal && files(kf, kt).any(|sq| self.attacked(sq, us.other())) {
+                continue;
+            }
+            out.push(FairyMove {
+                from: kf,
+                to: kt,
+                kind: FairyMoveKind::Castle,
+            });
+        }
+    }
+
+    /// The position after `m`, which must be one of its moves.
+    pub fn played(&self, m: FairyMove) -> FairyPosition {
+        let mut next = self.clone();
+        let us = self.turn;
+        let Some(man) = next.take(m.from) else {
+            return next;
+        };
+        next.take(m.to);
+        next.en_passant = Bitboard::EMPTY;
+        next.en_passant_victim = None;
+        match m.kind {
+            FairyMoveKind::Normal => next.put(m.to, man),
+            FairyMoveKind::Castle => next.castle(m, man),
+            FairyMoveKind::DoubleStep => {
+                next.put(m.to, man);
+                next.en_passant =
+                    between(m.from, m.to) & self.rules.en_passant_region[us.other().index()];
+                next.en_passant_victim = Some(m.to);
+            }
+            FairyMoveKind::EnPassant => {
+                next.put(m.to, man);
+                if let Some(victim) = self.en_passant_victim {
+                    next.take(victim);
+                }
+            }
+            FairyMoveKind::Promotion(kind) => next.put(m.to, (us, kind)),
+        }
+        for (i, names) in CASTLES.iter().enumerate() {
+            let [kf, _, rf, _] = names.map(at);
+            if [m.from, m.to].iter().any(|&s| s == kf || s == rf) {
+                next.castling[i] = false;
+            }
+        }
+        next.turn = us.other();
+        if self.rules.check_counting && next.in_check(next.turn) {
+            let left = &mut next.checks_left[us.index()];
+            *left = left.saturating_sub(1);
+        }
+        next
+    }
+
+    fn castle(&mut self, m: FairyMove, king: Man) {
+        self.put(m.to, king);
+        if let Some(names) = CASTLES
+            .iter()
+            .find(|c| at(c[0]) == m.from && at(c[1]) == m.to)
+        {
+            if let Some(rook) = self.take(at(names[2])) {
+                self.put(at(names[3]), rook);
+            }
+        }
+    }
+
+    /// The number of move sequences `depth` plies long.
+    pub fn perft(&self, depth: u32) -> u64 {
+        let moves = self.legal_moves();
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { moves.len() as u64 };
+        }
+        moves.iter().map(|&m| self.played(m).perft(depth - 1)).sum()
+    }
+}

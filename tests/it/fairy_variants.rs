@@ -1,0 +1,97 @@
+//! Motley's built-in variants from data (`variants/fairy.ini`) count
+//! perft as Fairy-Stockfish counts it, from each start, from middle games,
+//! from positions where the variant's own rule is about to matter and
+//! from positions where it has ended the game (tests/fairy/perft.txt,
+//! numbers from Fairy-Stockfish kept as data).
+
+use motley::game::fairy_builtin::{builtin_fairy, builtin_fairy_names};
+use motley::rules::fairy::FairyPosition;
+use std::sync::Arc;
+
+struct Case {
+    variant: String,
+    fen: String,
+    counts: Vec<u64>,
+    note: String,
+}
+
+fn cases() -> Vec<Case> {
+    include_str!("../fairy/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(" | ").collect();
+            Case {
+                variant: f[0].to_string(),
+                fen: f[1].to_string(),
+                counts: f[2].split(' ').map(|n| n.parse().unwrap()).collect(),
+                note: f[3].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Every case of the built-in variants, to `depth` (at most the data's).
+fn check(depth: usize, filter: impl Fn(&Case) -> bool) {
+    let names = builtin_fairy_names();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in cases()
+        .iter()
+        .filter(|c| names.contains(&c.variant.as_str()) && filter(c))
+    {
+        let rules = Arc::new(builtin_fairy(&case.variant).unwrap().unwrap());
+        let pos = FairyPosition::from_fen(rules, &case.fen).unwrap();
+        for d in 1..=depth.min(case.counts.len()) {
+            let got = pos.perft(d as u32);
+            if got != case.counts[d - 1] {
+                failures.push(format!(
+                    "{} {} ({}) depth {d}: {got}, Fairy-Stockfish {}",
+                    case.variant,
+                    case.fen,
+                    case.note,
+                    case.counts[d - 1]
+                ));
+                break;
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 0);
+    assert!(
+        failures.is_empty(),
+        "{} of {checked}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_builtin_variant_counts_perft_as_fairy_stockfish_to_depth_3() {
+    check(3, |_| true);
+}
+
+// Depth 4 of every case is some 30 s of work: three tests of a third of
+// the variants each, so the test threads share it.
+fn third(case: &Case, part: usize) -> bool {
+    let names = builtin_fairy_names();
+    names
+        .iter()
+        .position(|n| *n == case.variant)
+        .is_some_and(|i| i % 3 == part)
+}
+
+#[test]
+fn builtin_variants_count_perft_as_fairy_stockfish_to_depth_4_first_third() {
+    check(4, |c| third(c, 0));
+}
+
+#[test]
+fn builtin_variants_count_perft_as_fairy_stockfish_to_depth_4_second_third() {
+    check(4, |c| third(c, 1));
+}
+
+#[test]
+fn builtin_variants_count_perft_as_fairy_stockfish_to_depth_4_last_third() {
+    check(4, |c| third(c, 2));
+}
