@@ -10,7 +10,8 @@ use super::ini::{
 use crate::core::betza::{Betza, BetzaError, PieceMoves};
 use crate::core::Bitboard;
 use crate::rules::fairy::{
-    Extinction, FairyFenError, FairyPosition, FairyRules, Flag, Kind, KindSet, Verdict, MAX_KINDS,
+    CountingRule, Extinction, FairyFenError, FairyPosition, FairyRules, Flag, Kind, KindSet,
+    Verdict, MAX_KINDS,
 };
 use std::sync::Arc;
 use thiserror::Error;
@@ -100,23 +101,20 @@ const NOT_RULES: [&str; 5] = [
 ];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 16] = [
+const DEFAULT_ONLY: [(&str, &str); 13] = [
     ("maxRank", "8"),
     ("maxFile", "h"),
     ("pass", "false"),
     ("passOnStalemate", "false"),
-    ("extinctionPseudoRoyal", "false"),
     ("blastOnCapture", "false"),
     ("pieceDrops", "false"),
     ("capturesToHand", "false"),
-    ("makpongRule", "false"),
     ("flyingGeneral", "false"),
     ("castlingKingsideFile", "g"),
     ("castlingQueensideFile", "c"),
     ("castlingKingFile", "e"),
     ("castlingRank", "1"),
     ("stalematePieceCount", "false"),
-    ("countingRule", "none"),
 ];
 
 /// Reads a variant's keys.
@@ -237,6 +235,8 @@ impl Reader<'_> {
             extinction: None,
             flag: None,
             check_counting: false,
+            makpong: false,
+            counting: None,
             n_move_rule: 50,
             n_fold_rule: 3,
             n_fold: Verdict::Draw,
@@ -440,6 +440,7 @@ impl Reader<'_> {
         let count = self.value("extinctionPieceCount", 0, read_number)?;
         let opponent_count = self.value("extinctionOpponentPieceCount", 0, read_number)?;
         let claim = self.value("extinctionClaim", false, read_bool)?;
+        let pseudo_royal = self.value("extinctionPseudoRoyal", false, read_bool)?;
         rules.extinction = extinction.map(|verdict| Extinction {
             verdict,
             kinds: if all_pieces { 0 } else { kinds },
@@ -447,6 +448,7 @@ impl Reader<'_> {
             count,
             opponent_count,
             claim,
+            pseudo_royal,
         });
         let kinds = self.sided_kinds(rules, "flagPiece", [0; 2])?;
         let region = self.sided("flagRegion", [Bitboard::EMPTY; 2], &mut |r, k, d| {
@@ -466,6 +468,19 @@ impl Reader<'_> {
             });
         }
         rules.check_counting = self.value("checkCounting", false, read_bool)?;
+        rules.makpong = self.value("makpongRule", false, read_bool)?;
+        rules.counting = match self.get("countingRule").as_deref() {
+            None | Some("none") => None,
+            Some("makruk") => Some(CountingRule::Makruk),
+            Some("asean") => Some(CountingRule::Asean),
+            Some(other) => {
+                let kind = KeyErrorKind::UnsupportedValue {
+                    key: "countingRule".into(),
+                    value: other.to_string(),
+                };
+                return Err(self.error("countingRule", kind));
+            }
+        };
         rules.n_move_rule = self.value("nMoveRule", 50, read_number)?;
         rules.n_fold_rule = self.value("nFoldRule", 3, read_number)?;
         rules.n_fold = self

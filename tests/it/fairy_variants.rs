@@ -66,6 +66,65 @@ fn check(depth: usize, filter: impl Fn(&Case) -> bool) {
     );
 }
 
+/// The variants the issue asks for by name, under Fairy-Stockfish's names.
+const ASKED_FOR: [&str; 31] = [
+    "kingofthehill",
+    "3check",
+    "5check",
+    "racingkings",
+    "horde",
+    "knightmate",
+    "extinction",
+    "kinglet",
+    "threekings",
+    "losers",
+    "giveaway",
+    "codrus",
+    "amazon",
+    "almost",
+    "chigorin",
+    "coregal",
+    "nightrider",
+    "grasshopper",
+    "hoppelpoppel",
+    "newzealand",
+    "berolina",
+    "pawnsideways",
+    "pawnback",
+    "torpedo",
+    "nocastle",
+    "shatranj",
+    "chaturanga",
+    "makruk",
+    "makpong",
+    "ai-wok",
+    "asean",
+];
+
+#[test]
+fn every_asked_for_variant_is_built_in_and_has_six_reference_positions() {
+    let names = builtin_fairy_names();
+    let cases = cases();
+    for name in ASKED_FOR.iter().chain(&names) {
+        assert!(names.contains(name), "{name} is not built in");
+        let mine: Vec<&Case> = cases.iter().filter(|c| c.variant == *name).collect();
+        assert!(
+            mine.len() >= 6,
+            "{name}: {} reference positions",
+            mine.len()
+        );
+        assert!(mine
+            .iter()
+            .any(|c| c.note == "start" && c.counts.len() >= 4));
+        assert!(mine.iter().filter(|c| c.note.starts_with("random")).count() >= 3);
+        let start = builtin_fairy(name).unwrap().unwrap().start_fen;
+        assert!(
+            mine.iter().any(|c| c.note == "start" && c.fen == start),
+            "{name}: {start}"
+        );
+    }
+}
+
 #[test]
 fn every_builtin_variant_counts_perft_as_fairy_stockfish_to_depth_3() {
     check(3, |_| true);

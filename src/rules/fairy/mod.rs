@@ -77,6 +77,19 @@ pub struct Extinction {
     /// The side to move's own extinction needs one more opponent piece
     /// (a bare king may bare the other king at once).
     pub claim: bool,
+    /// The counted pieces cannot be captured at all while their loss
+    /// would end the game: they are royal, as a king is (coregal's queen).
+    pub pseudo_royal: bool,
+}
+
+/// A counting rule that draws a game whose stronger side fails to mate
+/// within a count of moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Makruk's board's honour and pieces' honour counts.
+    Makruk,
+    /// ASEAN chess's counts.
+    Asean,
 }
 
 /// Capture the flag: a piece reaching a region wins.
@@ -139,6 +152,10 @@ pub struct FairyRules {
     pub flag: Option<Flag>,
     /// Checks are counted in the FEN (`3+3`) and the last one wins.
     pub check_counting: bool,
+    /// A royal king in check may move only to take its checker (makpong).
+    pub makpong: bool,
+    /// The counting rule, if any (kept for the game's draw rules).
+    pub counting: Option<CountingRule>,
     /// Plies without a pawn move or capture that draw (0: none).
     pub n_move_rule: u32,
     /// Repetitions of a position that end the game.

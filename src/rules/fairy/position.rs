@@ -266,6 +266,36 @@ impl FairyPosition {
             .any_square(|sq| self.attacked(sq, side.other()))
     }
 
+    /// The pieces of `by` that attack `target`.
+    fn attackers(&self, target: Square, by: Color) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for from in self.by_color[by.index()] {
+            if let Some((_, kind)) = self.squares[from.index()] {
+                let moves = &self.rules.kinds[kind as usize].moves;
+                if moves
+                    .reach(Reach::Capture, by, from, self.occupied())
+                    .contains(target)
+                {
+                    out.insert(from);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether one of `side`'s pseudo-royal pieces is attacked: pieces
+    /// of an extinction kind that `side` cannot lose without losing.
+    fn pseudo_royal_attacked(&self, side: Color) -> bool {
+        let Some(ext) = self.rules.extinction.as_ref().filter(|e| e.pseudo_royal) else {
+            return false;
+        };
+        (0..self.rules.kinds.len() as u8)
+            .filter(|&k| has_kind(ext.kinds, k))
+            .map(|k| self.pieces_of(side, k))
+            .filter(|pieces| pieces.count() <= ext.count.saturating_add(1))
+            .any(|pieces| pieces.any_square(|sq| self.attacked(sq, side.other())))
+    }
+
     /// How the game has ended, for the side to move, or `None` while it
     /// goes on: the variant's own ends first, then no legal move.
     pub fn outcome(&self) -> Option<Verdict> {
@@ -291,7 +321,7 @@ impl FairyPosition {
     }
 
     fn extinction_end(&self) -> Option<Verdict> {
-        let ext = self.rules.extinction.as_ref()?;
+        let ext = self.rules.extinction.as_ref().filter(|e| !e.pseudo_royal)?;
         let us = self.turn;
         for side in [us.other(), us] {
             let count = |c: Color, kind: Option<u8>| match kind {
@@ -390,11 +420,26 @@ impl FairyPosition {
             || (m.kind != FairyMoveKind::Castle && self.squares[m.to.index()].is_some())
     }
 
-    /// A pseudo-legal move is legal when it leaves no royal king of the
-    /// mover attacked and, where checks are not allowed, gives none.
+    /// A pseudo-legal move is legal when it leaves no royal king or
+    /// pseudo-royal piece of the mover attacked, where checks are not
+    /// allowed gives none, and under makpong moves a king in check only
+    /// to take its one checker.
     fn is_legal(&self, m: FairyMove) -> bool {
+        let us = self.turn;
+        let king_moves = self
+            .rules
+            .king
+            .is_some_and(|k| self.piece_at(m.from) == Some((us, k)));
+        if self.rules.makpong && king_moves {
+            let checkers = self.attackers(m.from, us.other());
+            if checkers.any() && checkers != Bitboard::from_square(m.to) {
+                return false;
+            }
+        }
         let next = self.played(m);
-        !next.in_check(self.turn) && (self.rules.checking || !next.in_check(self.turn.other()))
+        !next.in_check(us)
+            && !next.pseudo_royal_attacked(us)
+            && (self.rules.checking || !next.in_check(us.other()))
     }
 
     fn pseudo_moves(&self, out: &mut Vec<FairyMove>) {
