@@ -5,6 +5,7 @@ mod browse;
 mod import;
 mod matches;
 pub mod output;
+mod variants;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
@@ -62,6 +63,10 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Variants from data (Fairy-Stockfish's variants.ini format): check
+    /// a file, list the built-in ones, count perft.
+    #[command(subcommand)]
+    Variant(variants::VariantCommand),
     /// List the legal actions in coordinate form, sorted.
     Moves {
         /// Variant id or alias, in any case.
@@ -251,6 +256,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             moves_command(&v, fen, game, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
+        Command::Variant(command) => variants::run(command, &mut out)?,
         Command::Bench { import, browse } => {
             bench_command(import, browse, &registry, &mut out)?;
             ExitCode::SUCCESS

@@ -3,7 +3,7 @@
 //! reading of a user's file of them, whose sections may inherit from the
 //! built-in ones.
 
-use super::fairy_keys::{fairy_rules, KeyError};
+use super::fairy_keys::{fairy_rules, KeyError, KeyErrorKind};
 use super::ini::{read_ini, resolve, IniError, IniSection, ResolvedKeys};
 use crate::rules::fairy::FairyRules;
 use std::sync::OnceLock;
@@ -53,16 +53,22 @@ pub struct SectionReport {
 
 /// Reads every section of a `variants.ini` text. A file that cannot be
 /// read at all is refused; each section is then played or refused on
-/// its own.
+/// its own (a parent not to be found refuses only its children).
 pub fn read_fairy_file(text: &str) -> Result<Vec<SectionReport>, IniError> {
     let sections = read_ini(text)?;
     let mut out = Vec::new();
     for (index, section) in sections.iter().enumerate() {
-        let keys = resolve(&sections, index, &builtin_keys)?;
+        let rules = match resolve(&sections, index, &builtin_keys) {
+            Ok(keys) => fairy_rules(&keys),
+            Err(e) => Err(KeyError {
+                line: e.line,
+                kind: KeyErrorKind::Parent(e.kind),
+            }),
+        };
         out.push(SectionReport {
             name: section.name.clone(),
             line: section.line,
-            rules: fairy_rules(&keys),
+            rules,
         });
     }
     Ok(out)

@@ -65,6 +65,9 @@ pub enum KeyErrorKind {
     /// More kinds than [`MAX_KINDS`].
     #[error("more than {MAX_KINDS} kinds of piece")]
     TooManyKinds,
+    /// The section's parent is not to be found.
+    #[error("{0}")]
+    Parent(super::ini::IniErrorKind),
     /// The start position cannot be read with the variant's pieces.
     #[error("startFen: {0}")]
     StartFen(FairyFenError),
@@ -396,7 +399,13 @@ impl Reader<'_> {
         let rooks = self.sided_kinds(rules, "castlingRookPieces", [rules.castling_rooks; 2])?;
         if kings[0] != kings[1] || kings[0].count_ones() > 1 || rooks[0] != rooks[1] {
             let kind = KeyErrorKind::Unsupported("castling pieces that differ by side".into());
-            return Err(self.error("castlingKingPiece", kind));
+            let keys = ["castlingKingPiece", "castlingRookPieces"];
+            let key = keys
+                .iter()
+                .flat_map(|k| [format!("{k}White"), format!("{k}Black"), k.to_string()])
+                .find(|k| self.keys.contains_key(k))
+                .unwrap_or_default();
+            return Err(self.error(&key, kind));
         }
         rules.castling_king = (kings[0] != 0).then(|| kings[0].trailing_zeros() as u8);
         rules.castling_rooks = rooks[0];

@@ -364,3 +364,123 @@ fn ini_texts_of_any_lines_are_read_or_refused() {
     }
     assert!(sections_read > 100, "only {sections_read} sections read");
 }
+
+/// Random variant sections built from Fairy-Stockfish's keys, values and
+/// Betza letters are played or refused with a line, never a panic; the
+/// start of each played one has moves to count and positions to play.
+#[test]
+fn variant_sections_of_any_keys_are_played_or_refused() {
+    use motley::game::fairy_builtin::read_fairy_file;
+    use motley::rules::fairy::FairyPosition;
+    let keys = [
+        "pawn",
+        "knight",
+        "king",
+        "fers",
+        "customPiece1",
+        "customPiece2",
+        "promotionPieceTypes",
+        "promotionRegionWhite",
+        "doubleStep",
+        "doubleStepRegionBlack",
+        "tripleStepRegionWhite",
+        "castling",
+        "castlingRookPieces",
+        "checking",
+        "mustCapture",
+        "stalemateValue",
+        "extinctionValue",
+        "extinctionPieceTypes",
+        "extinctionPieceCount",
+        "extinctionPseudoRoyal",
+        "flagPiece",
+        "flagRegion",
+        "flagMove",
+        "checkCounting",
+        "mobilityRegionWhiteKnight",
+        "makpongRule",
+        "startFen",
+        "enPassantRegion",
+        "nMoveRule",
+    ];
+    let values = [
+        "",
+        "-",
+        "*",
+        "a",
+        "k",
+        "q",
+        "n:N",
+        "a:NN",
+        "b:mRcpR",
+        "c:gQ",
+        "d:nN",
+        "e:ifmnD",
+        "f:fbmWfceF",
+        "g:FfW",
+        "h:W3",
+        "x:",
+        "true",
+        "false",
+        "win",
+        "loss",
+        "draw",
+        "none",
+        "0",
+        "1",
+        "64",
+        "4294967296",
+        "*1 *8",
+        "d4 e5",
+        "a*",
+        "z9",
+        "kqrbnp",
+        "é",
+        "\u{1b}[2J",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "8/8/8/8/8/8/8/8 w - - 3+3 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3f3 0 1",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(19);
+    let (mut played, mut refused) = (0, 0);
+    for _ in 0..600 {
+        let mut text = String::from("[t:chess]\n");
+        for _ in 0..rng.next_u32() % 6 {
+            text += &format!("{} = {}\n", pick(&mut rng, &keys), pick(&mut rng, &values));
+        }
+        let reports = match read_fairy_file(&text) {
+            Ok(reports) => reports,
+            Err(e) => {
+                assert!(e.line <= text.lines().count(), "{text}: {e}");
+                continue;
+            }
+        };
+        for report in reports {
+            match report.rules {
+                Ok(rules) => {
+                    played += 1;
+                    let pos = FairyPosition::start(Arc::new(rules)).unwrap();
+                    let mut p = pos.clone();
+                    for _ in 0..8 {
+                        let moves = p.legal_moves();
+                        if moves.is_empty() {
+                            let _ = p.outcome();
+                            break;
+                        }
+                        p = p.played(*pick(&mut rng, &moves));
+                    }
+                    assert!(pos.perft(2) < 10_000);
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert!(e.line <= text.lines().count(), "{text}: {e}");
+                    assert!(!e.to_string().is_empty());
+                }
+            }
+        }
+    }
+    assert!(
+        played > 50 && refused > 50,
+        "{played} played, {refused} refused"
+    );
+}

@@ -28,6 +28,7 @@ mod contrast;
 mod dice_money;
 mod effects;
 mod explanations;
+mod fairy_keys;
 mod fairy_perft;
 mod fairy_variants;
 mod input_fuzz;

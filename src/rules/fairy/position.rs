@@ -83,6 +83,23 @@ fn between(a: Square, b: Square) -> Bitboard {
     out
 }
 
+/// Reads the checks still to give, `3+3` (White's first).
+fn read_checks(field: &str) -> Result<[u32; 2], FairyFenError> {
+    let (w, b) = field.split_once('+').ok_or(FairyFenError::Checks)?;
+    let read = |s: &str| s.parse::<u32>().map_err(|_| FairyFenError::Checks);
+    Ok([read(w)?, read(b)?])
+}
+
+/// The checks to give at the start: what a FEN without them means.
+fn start_checks(rules: &FairyRules) -> Result<[u32; 2], FairyFenError> {
+    let field = rules
+        .start_fen
+        .split_whitespace()
+        .nth(4)
+        .filter(|f| f.contains('+'));
+    read_checks(field.ok_or(FairyFenError::Checks)?)
+}
+
 impl FairyPosition {
     /// The variant's start position.
     pub fn start(rules: Arc<FairyRules>) -> Result<FairyPosition, FairyFenError> {
@@ -91,7 +108,8 @@ impl FairyPosition {
     }
 
     /// Reads a FEN as Fairy-Stockfish writes it for the variant (with
-    /// the checks still to give, `3+3`, when checks are counted).
+    /// the checks still to give, `3+3`, when checks are counted; without
+    /// them, the start's).
     pub fn from_fen(rules: Arc<FairyRules>, fen: &str) -> Result<FairyPosition, FairyFenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let [placement, turn, castling, ep, ref rest @ ..] = fields[..] else {
@@ -120,10 +138,10 @@ impl FairyPosition {
             pos.read_en_passant(ep)?;
         }
         if pos.rules.check_counting {
-            let counts = rest.first().and_then(|f| f.split_once('+'));
-            let read = |s: &str| s.parse::<u32>().map_err(|_| FairyFenError::Checks);
-            let (w, b) = counts.ok_or(FairyFenError::Checks)?;
-            pos.checks_left = [read(w)?, read(b)?];
+            pos.checks_left = match rest.first().filter(|f| f.contains('+')) {
+                Some(field) => read_checks(field)?,
+                None => start_checks(&pos.rules)?,
+            };
         }
         Ok(pos)
     }
@@ -169,7 +187,7 @@ impl FairyPosition {
     /// initial move) or just behind them (a pawn's step).
     fn read_en_passant(&mut self, field: &str) -> Result<(), FairyFenError> {
         let chars: Vec<char> = field.chars().collect();
-        if chars.is_empty() || chars.len() % 2 != 0 {
+        if chars.is_empty() || !chars.len().is_multiple_of(2) {
             return Err(FairyFenError::EnPassant);
         }
         for pair in chars.chunks(2) {

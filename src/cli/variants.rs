@@ -1,0 +1,185 @@
+//! `motley variant`: variants from data in Fairy-Stockfish's format,
+//! checked, listed and counted by perft before they can be played
+//! (docs/rules.md, "Variants from data").
+
+use super::output::{outln, warnln, Out};
+use super::{user_path, MAX_PERFT_DEPTH};
+use anyhow::{bail, Context, Result};
+use clap::Subcommand;
+use motley::core::quote::visible;
+use motley::game::fairy_builtin::{
+    builtin_fairy, builtin_fairy_names, read_fairy_file, SectionReport,
+};
+use motley::game::ini::MAX_INI_BYTES;
+use motley::rules::fairy::{FairyPosition, FairyRules};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// `motley variant …`.
+#[derive(Subcommand, Debug)]
+pub enum VariantCommand {
+    /// Validate a variants.ini file without playing it: each section is
+    /// read as a variant or refused with the line and key; exit status 1
+    /// if any is refused.
+    Check {
+        /// A file in Fairy-Stockfish's variants.ini format.
+        file: PathBuf,
+    },
+    /// List the built-in variants from data and their pieces.
+    List,
+    /// Count leaf nodes of a variant from data to a depth, as
+    /// Fairy-Stockfish's `go perft` counts them.
+    Perft {
+        /// A built-in variant from data, or a section of --file.
+        variant: String,
+        /// Depth in plies.
+        depth: u32,
+        /// Start from this FEN (Fairy-Stockfish's) instead.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the variant from this variants.ini file.
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
+    },
+}
+
+/// Runs a `variant` subcommand.
+pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
+    match command {
+        VariantCommand::Check { file } => check(&user_path(&file)?, out),
+        VariantCommand::List => {
+            for name in builtin_fairy_names() {
+                let rules = builtin(name)?;
+                outln!(out, "{name:<14} {}", pieces(&rules));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        VariantCommand::Perft {
+            variant,
+            depth,
+            fen,
+            file,
+        } => {
+            if depth > MAX_PERFT_DEPTH {
+                bail!("perft depth {depth} is too deep: at most {MAX_PERFT_DEPTH} plies");
+            }
+            let rules = match file {
+                Some(file) => from_file(&user_path(&file)?, &variant)?,
+                None => builtin(&variant)?,
+            };
+            let rules = Arc::new(rules);
+            let pos = match fen {
+                Some(fen) => FairyPosition::from_fen(rules, &fen),
+                None => FairyPosition::start(rules),
+            }
+            .map_err(|e| anyhow::anyhow!("the FEN cannot be read: {e}"))?;
+            outln!(out, "Nodes: {}", pos.perft(depth));
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Each piece's letter and Betza text, as `p:mfWcfF`.
+fn pieces(rules: &FairyRules) -> String {
+    let mut out: Vec<String> = rules
+        .kinds
+        .iter()
+        .map(|k| format!("{}:{}", k.letter.to_ascii_lowercase(), k.betza))
+        .collect();
+    if let Some(k) = rules.king {
+        out[k as usize] += " (royal)";
+    }
+    out.join(" ")
+}
+
+fn builtin(name: &str) -> Result<FairyRules> {
+    match builtin_fairy(name) {
+        Some(rules) => Ok(rules?),
+        None => bail!(
+            "no built-in variant from data is called '{}' (motley variant list names them)",
+            visible(name)
+        ),
+    }
+}
+
+fn read_file(file: &Path) -> Result<String> {
+    let size = std::fs::metadata(file)
+        .with_context(|| format!("cannot read {}", visible(&file.display().to_string())))?
+        .len();
+    if size > MAX_INI_BYTES as u64 {
+        bail!(
+            "{} is larger than {MAX_INI_BYTES} bytes",
+            visible(&file.display().to_string())
+        );
+    }
+    std::fs::read_to_string(file)
+        .with_context(|| format!("cannot read {}", visible(&file.display().to_string())))
+}
+
+fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
+    let name_shown = visible(name).into_owned();
+    let shown = visible(&file.display().to_string()).into_owned();
+    let sections = read_fairy_file(&read_file(file)?)
+        .map_err(|e| anyhow::anyhow!("{shown}: line {}: {}", e.line, e.kind))?;
+    let Some(section) = sections.into_iter().find(|s| s.name == name) else {
+        bail!("{shown} has no variant [{name_shown}]");
+    };
+    section
+        .rules
+        .map_err(|e| anyhow::anyhow!("{shown}: [{name_shown}]: {}", where_and_why(&e)))
+}
+
+fn where_and_why(e: &motley::game::fairy_keys::KeyError) -> String {
+    let why = visible(&e.kind.to_string()).into_owned();
+    if e.line == 0 {
+        format!("{why} (in the built-in variant it inherits)")
+    } else {
+        format!("line {}: {why}", e.line)
+    }
+}
+
+/// `variant check`: one line per section, status 1 if any is refused.
+fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
+    let shown = visible(&file.display().to_string()).into_owned();
+    let sections = match read_file(file).map(|t| read_fairy_file(&t)) {
+        Ok(Ok(sections)) => sections,
+        Ok(Err(e)) => {
+            warnln!(
+                "error: {shown}: line {}: {}",
+                e.line,
+                visible(&e.kind.to_string())
+            );
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => {
+            warnln!("error: {e:#}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let mut refused = 0;
+    for SectionReport { name, line, rules } in &sections {
+        let name = visible(name);
+        match rules {
+            Ok(rules) => outln!(
+                out,
+                "[{name}] (line {line}): plays; pieces {}",
+                pieces(rules)
+            ),
+            Err(e) => {
+                refused += 1;
+                outln!(out, "[{name}] (line {line}): refused: {}", where_and_why(e));
+            }
+        }
+    }
+    outln!(
+        out,
+        "{shown}: {} variants, {refused} refused",
+        sections.len()
+    );
+    Ok(if refused == 0 && !sections.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,420 @@
+//! Each Fairy-Stockfish key Motley reads, shown in a position built for
+//! it: the moves it allows and forbids, or how it ends the game; and the
+//! keys and values Motley refuses, each naming the line and the key.
+
+use motley::game::fairy_builtin::read_fairy_file;
+use motley::rules::fairy::{FairyPosition, FairyRules, Verdict};
+use std::sync::Arc;
+
+/// The rules of the one section of `ini`.
+fn rules(ini: &str) -> Arc<FairyRules> {
+    let mut sections = read_fairy_file(ini).unwrap();
+    Arc::new(
+        sections
+            .remove(0)
+            .rules
+            .unwrap_or_else(|e| panic!("{ini}: {e}")),
+    )
+}
+
+fn position(ini: &str, fen: &str) -> FairyPosition {
+    FairyPosition::from_fen(rules(ini), fen).unwrap()
+}
+
+/// The legal moves as `e2e4`, with a promotion's letter (`e7e8q`).
+fn moves(pos: &FairyPosition) -> Vec<String> {
+    let mut out: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let promo = match m.kind {
+                motley::rules::fairy::FairyMoveKind::Promotion(k) => pos
+                    .rules()
+                    .letter(motley::core::Color::Black, k)
+                    .to_string(),
+                _ => String::new(),
+            };
+            format!("{}{}{promo}", m.from, m.to)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn has(pos: &FairyPosition, expected: &[&str], forbidden: &[&str]) {
+    let list = moves(pos);
+    for m in expected {
+        assert!(list.iter().any(|x| x == m), "{m} missing from {list:?}");
+    }
+    for m in forbidden {
+        assert!(!list.iter().any(|x| x == m), "{m} is in {list:?}");
+    }
+}
+
+#[test]
+fn custom_pieces_named_pieces_and_a_removed_piece_take_their_letters() {
+    let ini = "[t:chess]\nknight = -\nfers = f\ncustomPiece1 = a:NN\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let pos = position(ini, "4k3/8/8/8/8/8/8/A3KF2 w - - 0 1");
+    has(
+        &pos,
+        &["a1c2", "a1e3", "a1g4", "a1d7", "f1e2", "f1g2"],
+        &["f1f2", "a1g5"],
+    );
+    assert!(FairyPosition::from_fen(rules(ini), "4k3/8/8/8/8/8/8/N3K3 w - - 0 1").is_err());
+}
+
+#[test]
+fn king_with_betza_is_a_royal_piece_that_moves_so() {
+    let pos = position("[t:chess]\nking = k:N\n", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    has(&pos, &["e1d3", "e1f3", "e1c2", "e1g2"], &["e1e2", "e1d1"]);
+    let checked = position("[t:chess]\nking = k:N\n", "4k3/8/8/8/8/3n4/8/4K3 w - - 0 1");
+    assert!(checked.in_check(motley::core::Color::White));
+}
+
+#[test]
+fn start_fen_is_the_start() {
+    let r = rules("[t:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n");
+    has(&FairyPosition::start(r).unwrap(), &["e1g1", "h1h8"], &[]);
+}
+
+#[test]
+fn promotion_region_pieces_pawns_and_mandatory() {
+    let ini = "[t:chess]\npromotionRegionWhite = *7 *8\npromotionPieceTypesWhite = n\n";
+    let pos = position(ini, "4k3/8/P7/8/8/8/8/4K3 w - - 0 1");
+    has(&pos, &["a6a7n"], &["a6a7", "a6a7q"]);
+    let optional = format!("{ini}mandatoryPawnPromotion = false\n");
+    has(
+        &position(&optional, "4k3/8/P7/8/8/8/8/4K3 w - - 0 1"),
+        &["a6a7n", "a6a7"],
+        &[],
+    );
+    let fers_promote = "[t:chess]\nfers = f\npromotionPawnTypes = pf\n";
+    has(
+        &position(fers_promote, "4k3/1F6/8/8/8/8/8/4K3 w - - 0 1"),
+        &["b7a8q", "b7c8r"],
+        &["b7a8"],
+    );
+}
+
+#[test]
+fn double_triple_steps_and_en_passant_regions() {
+    let none = position(
+        "[t:chess]\ndoubleStep = false\n",
+        "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
+    );
+    has(&none, &["a2a3"], &["a2a4"]);
+    let third = "[t:chess]\ndoubleStepRegionWhite = *3\ntripleStepRegionWhite = *2\n";
+    has(
+        &position(third, "4k3/8/8/8/8/1P6/P7/4K3 w - - 0 1"),
+        &["a2a5", "b3b5"],
+        &["a2a4"],
+    );
+    let ep = "4k3/8/8/8/1pP5/8/8/4K3 b - c3 0 1";
+    has(&position("[t:chess]\n", ep), &["b4c3"], &[]);
+    has(
+        &position("[t:chess]\nenPassantRegionBlack = *6\n", ep),
+        &["b4b3"],
+        &["b4c3"],
+    );
+}
+
+#[test]
+fn castling_off_and_castling_pieces() {
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    has(&position("[t:chess]\n", fen), &["e1g1", "e1c1"], &[]);
+    has(
+        &position("[t:chess]\ncastling = false\n", fen),
+        &[],
+        &["e1g1", "e1c1"],
+    );
+    let chancellor = "[t:chess]\nchancellor = c\ncastlingRookPieces = c\n";
+    has(
+        &position(chancellor, "4k3/8/8/8/8/8/8/C3K2R w KQ - 0 1"),
+        &["e1c1"],
+        &["e1g1"],
+    );
+    let commoner = "[t:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\n";
+    let attacked = "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1";
+    has(&position(commoner, attacked), &["e1g1"], &[]);
+    has(&position("[t:chess]\n", attacked), &[], &["e1g1"]);
+}
+
+#[test]
+fn checking_false_forbids_giving_check() {
+    let pos = position(
+        "[t:chess]\nchecking = false\n",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+    );
+    has(&pos, &["a1a7", "a1d1"], &["a1a8", "a1e1"]);
+}
+
+#[test]
+fn must_capture_leaves_only_captures() {
+    let pos = position(
+        "[t:chess]\nmustCapture = true\n",
+        "4k3/8/8/3p4/8/8/8/R2QK3 w - - 0 1",
+    );
+    assert_eq!(moves(&pos), ["d1d5"]);
+}
+
+#[test]
+fn stalemate_and_checkmate_values() {
+    let stalemate = "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1";
+    assert_eq!(
+        position("[t:chess]\n", stalemate).outcome(),
+        Some(Verdict::Draw)
+    );
+    let win = position("[t:chess]\nstalemateValue = win\n", stalemate);
+    assert_eq!(win.outcome(), Some(Verdict::Win));
+    let mate = "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1";
+    assert_eq!(position("[t:chess]\n", mate).outcome(), Some(Verdict::Loss));
+    let lose = position("[t:chess]\ncheckmateValue = win\n", mate);
+    assert_eq!(lose.outcome(), Some(Verdict::Win));
+}
+
+#[test]
+fn extinction_of_a_kind_ends_the_game_with_its_count_and_claim() {
+    let ini = "[t:chess]\nextinctionValue = loss\nextinctionPieceTypes = n\n";
+    let gone = position(ini, "4k3/8/8/8/8/8/8/N3K3 b - - 0 1");
+    assert_eq!(gone.outcome(), Some(Verdict::Loss));
+    assert!(gone.legal_moves().is_empty());
+    let two = format!("{ini}extinctionPieceCount = 1\n");
+    // The opponent is counted first: both down to one, the mover wins.
+    assert_eq!(
+        position(&two, "4k3/8/8/8/8/8/n7/N3K3 b - - 0 1").outcome(),
+        Some(Verdict::Win)
+    );
+    assert_eq!(
+        position(&two, "4k3/8/8/8/8/8/n7/N2NK3 b - - 0 1").outcome(),
+        Some(Verdict::Loss)
+    );
+    let bare = "[t:chess]\nextinctionValue = loss\nextinctionPieceTypes = *\nextinctionPieceCount = 1\nextinctionOpponentPieceCount = 2\nextinctionClaim = true\n";
+    let can_bare_back = position(bare, "4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
+    assert_eq!(
+        can_bare_back.variant_end(),
+        None,
+        "black to move may still bare White"
+    );
+    let bared = position(bare, "4k3/8/8/8/8/8/8/R3K2R b - - 0 1");
+    assert_eq!(bared.variant_end(), Some(Verdict::Loss));
+}
+
+#[test]
+fn pseudo_royal_pieces_may_not_be_left_attacked() {
+    let ini = "[t:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\nextinctionPseudoRoyal = true\nextinctionPieceCount = 64\n";
+    let pos = position(ini, "4k3/8/8/8/8/8/r7/3QK3 w - - 0 1");
+    has(&pos, &["d1d3", "d1h5", "e1f1"], &["d1d2", "d1c2", "d1a1"]);
+}
+
+#[test]
+fn flag_region_wins_and_flag_move_gives_black_one_more_move() {
+    let hill =
+        "[t:chess]\nflagPiece = k\nflagRegionWhite = d4 e4 d5 e5\nflagRegionBlack = d4 e4 d5 e5\n";
+    let there = position(hill, "4k3/8/8/8/3K4/8/8/8 b - - 0 1");
+    assert_eq!(there.outcome(), Some(Verdict::Loss));
+    assert_eq!(there.perft(1), 0);
+    let race = "[t:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *8\nflagMove = true\nchecking = false\n";
+    let follow = position(race, "6K1/k7/8/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        follow.variant_end(),
+        None,
+        "Black can still reach the eighth rank"
+    );
+    let both = follow.played(
+        follow
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to.rank() == 7)
+            .unwrap(),
+    );
+    assert_eq!(both.outcome(), Some(Verdict::Draw));
+    let too_far = position(race, "6K1/8/8/k7/8/8/8/8 b - - 0 1");
+    assert_eq!(too_far.outcome(), Some(Verdict::Loss));
+}
+
+#[test]
+fn check_counting_reads_the_fen_and_the_last_check_wins() {
+    let ini = "[t:chess]\ncheckCounting = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1\n";
+    let one_left = position(ini, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
+    let check = one_left
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to.to_string() == "a8")
+        .unwrap();
+    assert_eq!(one_left.played(check).outcome(), Some(Verdict::Loss));
+    let quiet = one_left
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to.to_string() == "a2")
+        .unwrap();
+    assert_eq!(one_left.played(quiet).outcome(), None);
+    let no_field = position(ini, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(no_field.perft(1), moves(&one_left).len() as u64);
+}
+
+#[test]
+fn mobility_region_keeps_a_kind_inside_it() {
+    let ini = "[t:chess]\nmobilityRegionWhiteKnight = *1 *2 *3\n";
+    has(
+        &position(ini, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"),
+        &["b1a3", "b1d2"],
+        &[],
+    );
+    has(
+        &position(ini, "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1"),
+        &["c3b1"],
+        &["c3b5", "c3d5"],
+    );
+}
+
+#[test]
+fn makpong_king_in_check_only_takes_its_checker() {
+    let ini = "[t:chess]\nmakpongRule = true\n";
+    has(
+        &position(ini, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"),
+        &["e1e2"],
+        &["e1d1", "e1f1"],
+    );
+    has(
+        &position("[t:chess]\n", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"),
+        &["e1d1"],
+        &[],
+    );
+}
+
+#[test]
+fn draw_rules_are_read() {
+    let r = rules(
+        "[t:chess]\nnMoveRule = 70\nnFoldRule = 5\nnFoldValue = loss\ncountingRule = makruk\n",
+    );
+    assert_eq!(
+        (r.n_move_rule, r.n_fold_rule, r.n_fold),
+        (70, 5, Verdict::Loss)
+    );
+    assert!(r.counting.is_some());
+}
+
+#[test]
+fn display_keys_and_default_values_are_accepted() {
+    rules("[t:chess]\npieceToCharTable = PNBRQK\nvariantTemplate = fairy\nmaxRank = 8\nmaxFile = h\npass = false\nblastOnCapture = false\n");
+}
+
+/// Bad keys and values: each refuses its section with the line and key.
+#[test]
+fn bad_keys_and_values_are_refused_naming_line_and_key() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "blastOnCapture = true",
+            "blastOnCapture = true is not supported",
+        ),
+        ("pieceDrops = true", "pieceDrops = true is not supported"),
+        ("capturesToHand = true", "capturesToHand"),
+        ("pass = true", "pass = true"),
+        ("maxRank = 10", "maxRank = 10"),
+        ("maxFile = j", "maxFile = j"),
+        ("castlingKingsideFile = f", "castlingKingsideFile"),
+        ("gating = true", "gating is not supported"),
+        ("connectN = 4", "connectN is not supported"),
+        (
+            "someKeyNobodyKnows = 1",
+            "someKeyNobodyKnows is not supported",
+        ),
+        ("countingRule = cambodian", "countingRule = cambodian"),
+        ("flyingGeneral = true", "flyingGeneral"),
+        ("doubleStep = maybe", "'maybe' is not true or false"),
+        ("checking = 1", "'1' is not true or false"),
+        ("nMoveRule = -1", "nMoveRule"),
+        ("nMoveRule = 99999999999", "nMoveRule"),
+        (
+            "stalemateValue = lose",
+            "'lose' is not win, loss, draw or none",
+        ),
+        ("promotionRegionWhite = i9", "'i9' is not a square"),
+        ("flagRegion = *9", "'*9'"),
+        ("doubleStepRegionWhite = a", "'a'"),
+        (
+            "promotionPieceTypes = qz",
+            "'z' is no piece of this variant",
+        ),
+        ("extinctionPieceTypes = x", "'x' is no piece"),
+        ("castlingRookPieces = y", "'y' is no piece"),
+        ("flagPiece = kq", "a flag of more than one kind"),
+        (
+            "castlingKingPieceWhite = q",
+            "castling pieces that differ by side",
+        ),
+        (
+            "customPiece1 = a:NX",
+            "character 2 ('X') is not Betza notation",
+        ),
+        (
+            "customPiece1 = a",
+            "does not give the piece a letter of its own",
+        ),
+        (
+            "customPiece1 = n:B",
+            "does not give the piece a letter of its own",
+        ),
+        (
+            "customPiece2 = 7:B",
+            "does not give the piece a letter of its own",
+        ),
+        ("fers = q", "does not give the piece a letter of its own"),
+        ("customPiece1 = a:pN", "not supported"),
+        ("customPiece1 = a:nW", "not supported"),
+        (
+            "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
+            "'Z' is no piece",
+        ),
+        ("startFen = 8/8/8 w - - 0 1", "8 ranks of 8 squares"),
+        ("startFen = 4k3/8/8/8/8/8/8/4K3 x - - 0 1", "not w or b"),
+        (
+            "startFen = 4k3/8/8/8/8/8/8/4K3 w KX - 0 1",
+            "castling rights",
+        ),
+        ("startFen = 4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "en passant"),
+        ("startFen = 4k3", "needs placement"),
+    ];
+    for (line, expected) in cases {
+        let ini = format!("# a comment\n[t:chess]\n{line}\n");
+        let report = read_fairy_file(&ini).unwrap().remove(0);
+        let err = report.rules.expect_err(line);
+        assert_eq!(err.line, 3, "{line}: {err}");
+        assert!(err.to_string().contains(expected), "{line}: {err}");
+    }
+    assert!(cases.len() >= 30);
+}
+
+#[test]
+fn too_many_kinds_are_refused() {
+    let mut ini = String::from("[t:chess]\n");
+    for (i, c) in "acdefghijlmostuvwxyz".chars().enumerate() {
+        ini += &format!("customPiece{} = {c}:W\n", i + 1);
+    }
+    ini += "fers = ?\nwazir = -\n";
+    let ok = read_fairy_file(&ini).unwrap().remove(0).rules;
+    assert!(ok.is_ok(), "26 kinds fit: {ok:?}");
+    let mut many = String::from("[t]\n");
+    for (i, c) in "abcdefghijlmnopqrstuvwxyz".chars().enumerate() {
+        many += &format!("customPiece{} = {c}:W\n", i + 1);
+    }
+    many += "pawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\nfers = f\n";
+    let err = read_fairy_file(&many).unwrap().remove(0).rules.unwrap_err();
+    assert!(
+        err.to_string().contains("letter of its own") || err.to_string().contains("kinds of piece"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_parent_refuses_only_its_section() {
+    let reports =
+        read_fairy_file("[a:chess]\n[b:nothing]\n[c:a]\nflagPiece = k\nflagRegion = d4\n").unwrap();
+    assert!(reports[0].rules.is_ok());
+    let err = reports[1].rules.as_ref().unwrap_err();
+    assert!(
+        err.to_string().contains("nothing") && err.line == 2,
+        "{err}"
+    );
+    assert!(reports[2].rules.is_ok());
+}
