@@ -15,6 +15,7 @@ use motley::rules::fairy::{FairyPosition, FairyRules};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// `motley variant …`.
 #[derive(Subcommand, Debug)]
@@ -28,6 +29,9 @@ pub enum VariantCommand {
     },
     /// List the built-in variants from data and their pieces.
     List,
+    /// Perft nodes per second of each built-in variant from data, from
+    /// its start to depth 4.
+    Bench,
     /// Count leaf nodes of a variant from data to a depth, as
     /// Fairy-Stockfish's `go perft` counts them.
     Perft {
@@ -52,6 +56,21 @@ pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
             for name in builtin_fairy_names() {
                 let rules = builtin(name)?;
                 outln!(out, "{name:<14} {}", pieces(&rules));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        VariantCommand::Bench => {
+            for name in builtin_fairy_names() {
+                let pos = FairyPosition::start(Arc::new(builtin(name)?))
+                    .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+                let started = Instant::now();
+                let nodes = pos.perft(4);
+                let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
+                outln!(
+                    out,
+                    "{name:<14} {nodes:>9} nodes {:>6.2} M nodes/s",
+                    rate / 1e6
+                );
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -7,7 +7,7 @@
 use super::ini::{
     read_bool, read_number, read_result, read_squares, IniResult, ResolvedKeys, ValueError,
 };
-use crate::core::betza::{Betza, BetzaError, PieceMoves};
+use crate::core::betza::{Betza, BetzaError};
 use crate::core::Bitboard;
 use crate::rules::fairy::{
     CountingRule, Extinction, FairyFenError, FairyPosition, FairyRules, Flag, Kind, KindSet,
@@ -310,12 +310,7 @@ impl Reader<'_> {
             if name == "king" {
                 king = Some(kinds.len() as u8);
             }
-            kinds.push(Kind {
-                letter,
-                name: name.clone(),
-                betza: text,
-                moves: PieceMoves::new(&parsed),
-            });
+            kinds.push(Kind::new(letter, &name, &parsed));
         }
         Ok((kinds, king))
     }

@@ -13,7 +13,7 @@ mod position;
 
 pub use position::{FairyMove, FairyMoveKind, FairyPosition};
 
-use crate::core::betza::PieceMoves;
+use crate::core::betza::{Betza, MovePart, Movement, PieceMoves};
 use crate::core::{Bitboard, Color};
 use thiserror::Error;
 
@@ -36,6 +36,29 @@ pub struct Kind {
     pub betza: String,
     /// Its moves, ready to ask.
     pub moves: PieceMoves,
+    /// Its captures read backwards from a target find its attackers
+    /// (true but for grasshoppers and lame leapers, whose paths are not
+    /// the same both ways).
+    pub reversible: bool,
+}
+
+impl Kind {
+    /// A kind from its letter, Fairy-Stockfish name and Betza text.
+    pub fn new(letter: char, name: &str, betza: &Betza) -> Kind {
+        let one_way = |p: &MovePart| {
+            matches!(
+                p.movement,
+                Movement::Lame | Movement::Hop { grasshopper: true }
+            )
+        };
+        Kind {
+            letter,
+            name: name.to_string(),
+            betza: betza.text.clone(),
+            moves: PieceMoves::new(betza),
+            reversible: !betza.parts.iter().any(one_way),
+        }
+    }
 }
 
 /// What a rule's end means for the side to move (`Value` in

@@ -2,7 +2,7 @@
 //! one, how the game has ended, and perft, all as Fairy-Stockfish rules
 //! them, so that its numbers are the reference (tests/fairy/perft.txt).
 
-use super::{has_kind, FairyFenError, FairyRules, Verdict};
+use super::{has_kind, FairyFenError, FairyRules, Verdict, MAX_KINDS};
 use crate::core::betza::Reach;
 use crate::core::{Bitboard, Color, Square};
 use std::sync::Arc;
@@ -43,6 +43,7 @@ pub struct FairyPosition {
     rules: Arc<FairyRules>,
     squares: [Option<Man>; 64],
     by_color: [Bitboard; 2],
+    by_kind: [Bitboard; MAX_KINDS],
     turn: Color,
     /// White's king side, White's queen side, Black's, Black's.
     castling: [bool; 4],
@@ -119,6 +120,7 @@ impl FairyPosition {
             rules,
             squares: [None; 64],
             by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; MAX_KINDS],
             turn: match turn {
                 "w" => Color::White,
                 "b" => Color::Black,
@@ -238,11 +240,13 @@ impl FairyPosition {
         self.take(sq);
         self.squares[sq.index()] = Some(man);
         self.by_color[man.0.index()].insert(sq);
+        self.by_kind[man.1 as usize].insert(sq);
     }
 
     fn take(&mut self, sq: Square) -> Option<Man> {
         let man = self.squares[sq.index()].take()?;
         self.by_color[man.0.index()].remove(sq);
+        self.by_kind[man.1 as usize].remove(sq);
         Some(man)
     }
 
@@ -252,26 +256,31 @@ impl FairyPosition {
 
     /// The squares of `side`'s pieces of `kind`.
     fn pieces_of(&self, side: Color, kind: u8) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        for sq in self.by_color[side.index()] {
-            if self.squares[sq.index()] == Some((side, kind)) {
-                out.insert(sq);
-            }
-        }
-        out
+        self.by_kind[kind as usize] & self.by_color[side.index()]
     }
 
-    /// Whether a piece of `by` attacks `target`.
+    /// Whether a piece of `by` attacks `target`: each kind's captures
+    /// read backwards from the target where they can be, else from each
+    /// piece of the kind.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
         let occupied = self.occupied();
-        self.by_color[by.index()].any_square(|from| {
-            let Some((_, kind)) = self.squares[from.index()] else {
-                return false;
-            };
-            let moves = &self.rules.kinds[kind as usize].moves;
-            moves
-                .reach(Reach::Capture, by, from, occupied)
-                .contains(target)
+        self.rules.kinds.iter().enumerate().any(|(i, kind)| {
+            let theirs = self.by_kind[i] & self.by_color[by.index()];
+            if theirs.is_empty() {
+                false
+            } else if kind.reversible {
+                (kind
+                    .moves
+                    .reach(Reach::Capture, by.other(), target, occupied)
+                    & theirs)
+                    .any()
+            } else {
+                theirs.any_square(|from| {
+                    kind.moves
+                        .reach(Reach::Capture, by, from, occupied)
+                        .contains(target)
+                })
+            }
         })
     }
 
