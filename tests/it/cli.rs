@@ -244,3 +244,64 @@ fn item_45_rules_print_the_name_once() {
         "{out}"
     );
 }
+
+#[test]
+fn variant_check_plays_or_refuses_each_section_with_line_and_key() {
+    let dir = temp_dir("variant-check");
+    let file = dir.join("mine.ini");
+    let text = "# mine\n[nighthill:kingofthehill]\nknight = -\ncustomPiece1 = n:NN\npromotionPieceTypes = qrbn\n\n[boom:chess]\nblastOnCapture = true\n\n[odd:nighthill]\ncustomPiece2 = z:NX\n";
+    std::fs::write(&file, text).unwrap();
+    let (code, out, err) = motley(&["variant", "check", file.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "[nighthill] (line 2): plays; pieces p:fmWfceF b:B r:R q:Q n:NN k:K (royal)"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        lines[1],
+        "[boom] (line 7): refused: line 8: blastOnCapture = true is not supported"
+    );
+    assert_eq!(
+        lines[2],
+        "[odd] (line 10): refused: line 11: customPiece2: character 2 ('X') is not Betza notation"
+    );
+    assert!(
+        lines[3].ends_with("mine.ini: 3 variants, 2 refused"),
+        "{out}"
+    );
+    let (code, out, _) = motley(&[
+        "variant",
+        "perft",
+        "nighthill",
+        "3",
+        "--file",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!((code, out.as_str()), (0, "Nodes: 15586\n"));
+    std::fs::write(&file, "[a:chess]\nno equals sign\n").unwrap();
+    let (code, _, err) = motley(&["variant", "check", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn variant_perft_counts_a_builtin_variant_from_its_start_or_a_fen() {
+    assert_eq!(
+        motley(&["variant", "perft", "kingofthehill", "3"]).1,
+        "Nodes: 8902\n"
+    );
+    let fen = "4k3/8/8/8/3K4/8/8/8 b - - 0 1";
+    assert_eq!(
+        motley(&["variant", "perft", "kingofthehill", "2", "--fen", fen]).1,
+        "Nodes: 0\n"
+    );
+    let (code, _, err) = motley(&["variant", "perft", "nosuch", "2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no built-in variant from data is called 'nosuch'"),
+        "{err}"
+    );
+}
