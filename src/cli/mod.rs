@@ -235,6 +235,19 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             ExitCode::SUCCESS
         }
         Command::Rules { variant } => {
+            let fairy = registry.lookup(&variant).is_err();
+            if let Some(Ok(rules)) =
+                motley::game::fairy_builtin::builtin_fairy(&variant).filter(|_| fairy)
+            {
+                let about = motley::game::fairy_builtin::builtin_description(&variant);
+                outln!(
+                    out,
+                    "{}",
+                    variants::rules_text(&variant, about.as_deref(), &rules)
+                );
+                out.finish()?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let v = registry.lookup(&variant)?;
             outln!(out, "{}\n", v.heading());
             outln!(out, "{}", v.rules_text());

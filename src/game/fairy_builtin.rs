@@ -30,6 +30,24 @@ pub fn builtin_keys(name: &str) -> Option<ResolvedKeys> {
     Some(keys)
 }
 
+/// What the built-in file says of a variant: the comment lines right
+/// above its section, without their `#`.
+pub fn builtin_description(name: &str) -> Option<String> {
+    let header = format!("[{name}");
+    let lines: Vec<&str> = BUILTIN_INI.lines().collect();
+    let at = lines.iter().position(|l| {
+        l.strip_prefix(&header)
+            .is_some_and(|rest| rest.starts_with(']') || rest.starts_with(':'))
+    })?;
+    let comments: Vec<&str> = lines[..at]
+        .iter()
+        .rev()
+        .take_while(|l| l.starts_with('#'))
+        .map(|l| l.trim_start_matches('#').trim())
+        .collect();
+    Some(comments.into_iter().rev().collect::<Vec<_>>().join(" "))
+}
+
 /// The names of the built-in variants from data, in the file's order.
 pub fn builtin_fairy_names() -> Vec<&'static str> {
     builtin_sections().iter().map(|s| s.name.as_str()).collect()

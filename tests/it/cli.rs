@@ -277,7 +277,7 @@ fn variant_check_plays_or_refuses_each_section_with_line_and_key() {
         "perft",
         "nighthill",
         "3",
-        "--file",
+        "--variants",
         file.to_str().unwrap(),
     ]);
     assert_eq!((code, out.as_str()), (0, "Nodes: 15586\n"));
@@ -303,5 +303,31 @@ fn variant_perft_counts_a_builtin_variant_from_its_start_or_a_fen() {
     assert!(
         err.contains("no built-in variant from data is called 'nosuch'"),
         "{err}"
+    );
+}
+
+#[test]
+fn rules_of_a_variant_from_data_say_what_it_is_its_pieces_and_its_rules() {
+    let (code, out, _) = motley(&["rules", "kingofthehill"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("A king that reaches one of the four centre squares wins."),
+        "{out}"
+    );
+    assert!(out.contains("K  king           K, royal"), "{out}");
+    assert!(
+        out.contains("White's K reaching d4, e4, d5, e5 wins"),
+        "{out}"
+    );
+    let (_, out, _) = motley(&["rules", "chess"]);
+    assert!(
+        out.starts_with("Standard chess"),
+        "chess stays Motley's own: {out}"
+    );
+    let (_, out, _) = motley(&["variant", "rules", "racingkings"]);
+    assert!(
+        out.contains("No move may give check.")
+            && out.contains("Black may still get there and draw"),
+        "{out}"
     );
 }

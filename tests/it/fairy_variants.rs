@@ -154,3 +154,11 @@ fn builtin_variants_count_perft_as_fairy_stockfish_to_depth_4_second_third() {
 fn builtin_variants_count_perft_as_fairy_stockfish_to_depth_4_last_third() {
     check(4, |c| third(c, 2));
 }
+
+#[test]
+fn every_builtin_variant_has_a_description() {
+    for name in builtin_fairy_names() {
+        let about = motley::game::fairy_builtin::builtin_description(name).unwrap();
+        assert!(about.len() > 20, "{name}: {about:?}");
+    }
+}
