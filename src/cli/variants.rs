@@ -268,7 +268,7 @@ fn region(b: Bitboard) -> String {
     for r in 0..8 {
         if (b & Bitboard::rank(r)) == Bitboard::rank(r) {
             parts.push(format!("rank {}", r + 1));
-            rest = rest & !Bitboard::rank(r);
+            rest &= !Bitboard::rank(r);
         }
     }
     parts.extend(rest.into_iter().map(|sq| sq.to_string()));
