@@ -9,7 +9,7 @@
 //! piece could go on an empty board.
 
 use super::{Betza, Movement};
-use crate::core::attacks::{eight_ways, KNIGHT_OFFSETS};
+use crate::core::attacks::{bishop_attacks, eight_ways, rook_attacks, KNIGHT_OFFSETS};
 use crate::core::bitboard::Bitboard;
 use crate::core::types::{Color, Square};
 
@@ -138,6 +138,15 @@ impl Line {
 
     /// The squares this kind reaches from `from` through `occupied`.
     fn reach(self, from: Square, occupied: Bitboard) -> Bitboard {
+        // Rook and bishop lines come from the shared slider tables.
+        match self {
+            Line::RookSideways => {
+                return rook_attacks(from, occupied) & Bitboard::rank(from.rank());
+            }
+            Line::RookUpDown => return rook_attacks(from, occupied) & Bitboard::file(from.file()),
+            Line::Bishop => return bishop_attacks(from, occupied),
+            _ => {}
+        }
         let mut out = Bitboard::EMPTY;
         for &step in self.steps() {
             out |= match self {
@@ -317,6 +326,17 @@ impl PieceMoves {
             }
         }
         out & t.empty_board[color.index()][from.index()]
+    }
+
+    /// Where the piece captures on an empty board.
+    pub fn empty_board_captures(&self, color: Color, from: Square) -> Bitboard {
+        self.tables[Reach::Capture.index()].empty_board[color.index()][from.index()]
+    }
+
+    /// Whether some capture goes along a line (rides, hops, lame leaps),
+    /// so that pieces on the way matter.
+    pub fn captures_along_lines(&self) -> bool {
+        self.tables[Reach::Capture.index()].lines != 0
     }
 
     /// The squares the piece can move to: quiet moves to empty squares

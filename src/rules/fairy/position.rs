@@ -101,6 +101,63 @@ fn start_checks(rules: &FairyRules) -> Result<[u32; 2], FairyFenError> {
     read_checks(field.ok_or(FairyFenError::Checks)?)
 }
 
+/// The squares a line move from `a` to `b` passes: the steps of the
+/// smallest whole step between them, and a lame leap's leg.
+fn path_between(a: Square, b: Square) -> Bitboard {
+    let (dx, dy) = (b.file() - a.file(), b.rank() - a.rank());
+    let gcd = {
+        let (mut x, mut y) = (dx.unsigned_abs(), dy.unsigned_abs());
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x.max(1) as i8
+    };
+    let step = (dx / gcd, dy / gcd);
+    let mut out = Bitboard::EMPTY;
+    let mut at = a.offset(step.0, step.1);
+    while let Some(sq) = at.filter(|&s| s != b) {
+        out.insert(sq);
+        at = sq.offset(step.0, step.1);
+    }
+    // A lame leap's leg: the squares beside the straight way.
+    for sq in Square::all() {
+        let (fx, fy) = (sq.file() - a.file(), sq.rank() - a.rank());
+        let inside = |v: i8, d: i8| {
+            if d >= 0 {
+                (0..=d).contains(&v)
+            } else {
+                (d..=0).contains(&v)
+            }
+        };
+        if dx.abs() <= 3 && dy.abs() <= 3 && inside(fx, dx) && inside(fy, dy) && sq != a && sq != b
+        {
+            out.insert(sq);
+        }
+    }
+    out
+}
+
+/// What keeps a royal king safe at a node: a move by another piece can
+/// uncover it only from a square on an enemy line towards it, and (with
+/// hoppers or odd paths about) also by landing on one.
+#[derive(Clone, Copy)]
+struct Shield {
+    king: Square,
+    lines: Bitboard,
+    hoppers: bool,
+}
+
+impl Shield {
+    /// Whether `m` is surely legal without being tried.
+    fn spares(self, pos: &FairyPosition, m: FairyMove) -> bool {
+        m.from != self.king
+            && !matches!(m.kind, FairyMoveKind::EnPassant | FairyMoveKind::Castle)
+            && !self.lines.contains(m.from)
+            && !(self.hoppers && self.lines.contains(m.to))
+            && pos.squares[m.from.index()].is_some()
+    }
+}
+
 impl FairyPosition {
     /// The variant's start position.
     pub fn start(rules: Arc<FairyRules>) -> Result<FairyPosition, FairyFenError> {
@@ -263,9 +320,20 @@ impl FairyPosition {
     /// read backwards from the target where they can be, else from each
     /// piece of the kind.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
-        let occupied = self.occupied();
+        self.attacked_with(target, by, self.occupied(), self.by_color[by.index()])
+    }
+
+    /// [`Self::attacked`] with `occupied` on the board and `by`'s pieces
+    /// only those in `pieces`: the board as a move would leave it.
+    fn attacked_with(
+        &self,
+        target: Square,
+        by: Color,
+        occupied: Bitboard,
+        pieces: Bitboard,
+    ) -> bool {
         self.rules.kinds.iter().enumerate().any(|(i, kind)| {
-            let theirs = self.by_kind[i] & self.by_color[by.index()];
+            let theirs = self.by_kind[i] & pieces;
             if theirs.is_empty() {
                 false
             } else if kind.reversible {
@@ -434,11 +502,49 @@ impl FairyPosition {
         }
         let mut moves = Vec::new();
         self.pseudo_moves(&mut moves);
-        moves.retain(|&m| self.is_legal(m));
+        let shield = self.shield();
+        moves.retain(|&m| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m));
         if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }
         moves
+    }
+
+    /// What keeps the mover's royal king safe now, when that lets most
+    /// moves be known legal without trying them; `None` when every move
+    /// must be tried (in check, no single royal king, rules beyond check).
+    fn shield(&self) -> Option<Shield> {
+        let rules = &self.rules;
+        let plain = rules.checking
+            && !rules.makpong
+            && rules.extinction.as_ref().is_none_or(|e| !e.pseudo_royal);
+        let us = self.turn;
+        let king_sq = self.pieces_of(us, rules.king?).single()?;
+        if !plain || self.attacked(king_sq, us.other()) {
+            return None;
+        }
+        let mut shield = Shield {
+            king: king_sq,
+            lines: Bitboard::EMPTY,
+            hoppers: false,
+        };
+        for from in self.by_color[us.other().index()] {
+            let Some((_, kind)) = self.squares[from.index()] else {
+                continue;
+            };
+            let k = &rules.kinds[kind as usize];
+            if !k.moves.captures_along_lines()
+                || !k
+                    .moves
+                    .empty_board_captures(us.other(), from)
+                    .contains(king_sq)
+            {
+                continue;
+            }
+            shield.hoppers |= !k.reversible || k.betza.contains('p');
+            shield.lines |= path_between(from, king_sq);
+        }
+        Some(shield)
     }
 
     /// Whether `m` takes a piece.
@@ -463,10 +569,47 @@ impl FairyPosition {
                 return false;
             }
         }
+        if self.rules.checking
+            && m.kind != FairyMoveKind::Castle
+            && self
+                .rules
+                .extinction
+                .as_ref()
+                .is_none_or(|e| !e.pseudo_royal)
+        {
+            return self.leaves_king_safe(m, king_moves);
+        }
         let next = self.played(m);
         !next.in_check(us)
             && !next.pseudo_royal_attacked(us)
             && (self.rules.checking || !next.in_check(us.other()))
+    }
+
+    /// Whether the mover's royal king is unattacked after `m`, found from
+    /// the squares it empties and fills without playing it.
+    fn leaves_king_safe(&self, m: FairyMove, king_moves: bool) -> bool {
+        let us = self.turn;
+        let Some(king) = self.rules.king else {
+            return true;
+        };
+        let kings = self.pieces_of(us, king);
+        let target = if king_moves {
+            m.to
+        } else {
+            match kings.single() {
+                Some(sq) => sq,
+                None => return kings.is_empty() || !self.played(m).in_check(us),
+            }
+        };
+        let mut occupied = self.occupied().without(m.from).with(m.to);
+        let mut theirs = self.by_color[us.other().index()].without(m.to);
+        if m.kind == FairyMoveKind::EnPassant {
+            if let Some(victim) = self.en_passant_victim {
+                occupied.remove(victim);
+                theirs.remove(victim);
+            }
+        }
+        !self.attacked_with(target, us.other(), occupied, theirs)
     }
 
     fn pseudo_moves(&self, out: &mut Vec<FairyMove>) {
