@@ -149,12 +149,12 @@ struct Shield {
 
 impl Shield {
     /// Whether `m` is surely legal without being tried.
-    fn spares(self, pos: &FairyPosition, m: FairyMove) -> bool {
+    fn spares(self, m: FairyMove) -> bool {
+        let lands_on_line = self.hoppers && self.lines.contains(m.to);
         m.from != self.king
             && !matches!(m.kind, FairyMoveKind::EnPassant | FairyMoveKind::Castle)
             && !self.lines.contains(m.from)
-            && !(self.hoppers && self.lines.contains(m.to))
-            && pos.squares[m.from.index()].is_some()
+            && !lands_on_line
     }
 }
 
@@ -503,7 +503,7 @@ impl FairyPosition {
         let mut moves = Vec::new();
         self.pseudo_moves(&mut moves);
         let shield = self.shield();
-        moves.retain(|&m| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m));
+        moves.retain(|&m| shield.is_some_and(|s| s.spares(m)) || self.is_legal(m));
         if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }
