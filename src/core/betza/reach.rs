@@ -320,12 +320,18 @@ impl PieceMoves {
     pub fn reach(&self, reach: Reach, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         let t = &self.tables[reach.index()];
         let mut out = t.leaps[color.index()][from.index()];
-        for line in Line::ALL {
-            if t.lines & line.bit() != 0 {
-                out |= line.reach(from, occupied);
-            }
+        let mut lines = t.lines;
+        while lines != 0 {
+            out |= Line::ALL[lines.trailing_zeros() as usize].reach(from, occupied);
+            lines &= lines - 1;
         }
         out & t.empty_board[color.index()][from.index()]
+    }
+
+    /// Whether the piece has initial (`i`) moves at all.
+    pub fn has_initial(&self) -> bool {
+        let t = &self.tables[Reach::InitialQuiet.index()];
+        t.lines != 0 || t.empty_board.iter().flatten().any(|b| b.any())
     }
 
     /// Where the piece captures on an empty board.

@@ -40,6 +40,8 @@ pub struct Kind {
     /// (true but for grasshoppers and lame leapers, whose paths are not
     /// the same both ways).
     pub reversible: bool,
+    /// It has initial (`i`) moves, from the double-step region.
+    pub has_initial: bool,
 }
 
 impl Kind {
@@ -51,11 +53,13 @@ impl Kind {
                 Movement::Lame | Movement::Hop { grasshopper: true }
             )
         };
+        let moves = PieceMoves::new(betza);
         Kind {
+            has_initial: moves.has_initial(),
             letter,
             name: name.to_string(),
             betza: betza.text.clone(),
-            moves: PieceMoves::new(betza),
+            moves,
             reversible: !betza.parts.iter().any(one_way),
         }
     }

@@ -623,7 +623,8 @@ impl FairyPosition {
             };
             let moves = &self.rules.kinds[kind as usize].moves;
             let allowed = self.rules.mobility_region[kind as usize][us.index()];
-            let initial = initial_region.contains(from);
+            let initial =
+                self.rules.kinds[kind as usize].has_initial && initial_region.contains(from);
             let targets = moves.moves(us, from, occupied, enemies, initial) & allowed;
             let only_initial = if initial {
                 moves.reach(Reach::InitialQuiet, us, from, occupied)
