@@ -137,24 +137,47 @@ fn path_between(a: Square, b: Square) -> Bitboard {
     out
 }
 
-/// What keeps a royal king safe at a node: a move by another piece can
-/// uncover it only from a square on an enemy line towards it, and (with
-/// hoppers or odd paths about) also by landing on one.
+/// What keeps the mover's royal pieces safe at a node: a move by
+/// another piece can uncover one only from a square on an enemy line
+/// towards it, and (with hoppers or lame leapers about) also by landing
+/// on one. Where checks are not allowed, the same for the enemy king.
 #[derive(Clone, Copy)]
 struct Shield {
-    king: Square,
+    royals: Bitboard,
     lines: Bitboard,
     hoppers: bool,
+    /// Promotions may make a new pseudo-royal piece: always tried.
+    try_promotions: bool,
+    /// The enemy king and the lines towards it, when no move may check.
+    watch: Option<(Square, Bitboard, bool)>,
 }
 
 impl Shield {
     /// Whether `m` is surely legal without being tried.
-    fn spares(self, m: FairyMove) -> bool {
-        let lands_on_line = self.hoppers && self.lines.contains(m.to);
-        m.from != self.king
-            && !matches!(m.kind, FairyMoveKind::EnPassant | FairyMoveKind::Castle)
-            && !self.lines.contains(m.from)
-            && !lands_on_line
+    fn spares(self, pos: &FairyPosition, m: FairyMove) -> bool {
+        let on = |lines: Bitboard, hoppers: bool| {
+            lines.contains(m.from) || (hoppers && lines.contains(m.to))
+        };
+        if self.royals.contains(m.from)
+            || matches!(m.kind, FairyMoveKind::EnPassant | FairyMoveKind::Castle)
+            || on(self.lines, self.hoppers)
+            || (self.try_promotions && matches!(m.kind, FairyMoveKind::Promotion(_)))
+        {
+            return false;
+        }
+        let Some((king, lines, hoppers)) = self.watch else {
+            return true;
+        };
+        let kind = match (m.kind, pos.squares[m.from.index()]) {
+            (FairyMoveKind::Promotion(k), _) | (_, Some((_, k))) => k,
+            _ => return false,
+        };
+        let occupied = pos.occupied().without(m.from).with(m.to);
+        let moves = &pos.rules.kinds[kind as usize].moves;
+        !on(lines, hoppers)
+            && !moves
+                .reach(Reach::Capture, pos.turn, m.to, occupied)
+                .contains(king)
     }
 }
 
@@ -378,17 +401,23 @@ impl FairyPosition {
         out
     }
 
-    /// Whether one of `side`'s pseudo-royal pieces is attacked: pieces
-    /// of an extinction kind that `side` cannot lose without losing.
-    fn pseudo_royal_attacked(&self, side: Color) -> bool {
+    /// `side`'s pseudo-royal pieces: those of an extinction kind it
+    /// cannot lose without losing.
+    fn pseudo_royals(&self, side: Color) -> Bitboard {
         let Some(ext) = self.rules.extinction.as_ref().filter(|e| e.pseudo_royal) else {
-            return false;
+            return Bitboard::EMPTY;
         };
         (0..self.rules.kinds.len() as u8)
             .filter(|&k| has_kind(ext.kinds, k))
             .map(|k| self.pieces_of(side, k))
             .filter(|pieces| pieces.count() <= ext.count.saturating_add(1))
-            .any(|pieces| pieces.any_square(|sq| self.attacked(sq, side.other())))
+            .fold(Bitboard::EMPTY, |all, pieces| all | pieces)
+    }
+
+    /// Whether one of `side`'s pseudo-royal pieces is attacked.
+    fn pseudo_royal_attacked(&self, side: Color) -> bool {
+        self.pseudo_royals(side)
+            .any_square(|sq| self.attacked(sq, side.other()))
     }
 
     /// How the game has ended, for the side to move, or `None` while it
@@ -503,48 +532,67 @@ impl FairyPosition {
         let mut moves = Vec::new();
         self.pseudo_moves(&mut moves);
         let shield = self.shield();
-        moves.retain(|&m| shield.is_some_and(|s| s.spares(m)) || self.is_legal(m));
+        moves.retain(|&m| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m));
         if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }
         moves
     }
 
-    /// What keeps the mover's royal king safe now, when that lets most
-    /// moves be known legal without trying them; `None` when every move
-    /// must be tried (in check, no single royal king, rules beyond check).
+    /// What keeps the mover's royal pieces safe now, when that lets
+    /// most moves be known legal without trying them; `None` when every
+    /// move must be tried (a royal piece attacked, several enemy kings).
     fn shield(&self) -> Option<Shield> {
         let rules = &self.rules;
-        let plain = rules.checking
-            && !rules.makpong
-            && rules.extinction.as_ref().is_none_or(|e| !e.pseudo_royal);
-        let us = self.turn;
-        let king_sq = self.pieces_of(us, rules.king?).single()?;
-        if !plain || self.attacked(king_sq, us.other()) {
+        let (us, them) = (self.turn, self.turn.other());
+        let kings = |side: Color| {
+            rules
+                .king
+                .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
+        };
+        let royals = kings(us) | self.pseudo_royals(us);
+        if royals.is_empty() || royals.any_square(|sq| self.attacked(sq, them)) {
             return None;
         }
-        let mut shield = Shield {
-            king: king_sq,
-            lines: Bitboard::EMPTY,
-            hoppers: false,
+        let (lines, hoppers) = self.lines_towards(royals, them);
+        let watch = match (rules.checking, kings(them)) {
+            (true, _) => None,
+            (false, k) if k.is_empty() => None,
+            (false, k) => {
+                let king = k.single()?;
+                let (lines, hoppers) = self.lines_towards(k, us);
+                Some((king, lines, hoppers))
+            }
         };
-        for from in self.by_color[us.other().index()] {
+        Some(Shield {
+            royals,
+            lines,
+            hoppers,
+            try_promotions: rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal),
+            watch,
+        })
+    }
+
+    /// The squares on `by`'s capture lines towards `targets`, and whether
+    /// any such piece hops or leaps lamely (so a piece landing there
+    /// matters too).
+    fn lines_towards(&self, targets: Bitboard, by: Color) -> (Bitboard, bool) {
+        let (mut lines, mut hoppers) = (Bitboard::EMPTY, false);
+        for from in self.by_color[by.index()] {
             let Some((_, kind)) = self.squares[from.index()] else {
                 continue;
             };
-            let k = &rules.kinds[kind as usize];
-            if !k.moves.captures_along_lines()
-                || !k
-                    .moves
-                    .empty_board_captures(us.other(), from)
-                    .contains(king_sq)
-            {
+            let k = &self.rules.kinds[kind as usize];
+            if !k.moves.captures_along_lines() {
                 continue;
             }
-            shield.hoppers |= !k.reversible || k.betza.contains('p');
-            shield.lines |= path_between(from, king_sq);
+            let reached = k.moves.empty_board_captures(by, from) & targets;
+            for target in reached {
+                lines |= path_between(from, target);
+                hoppers |= !k.reversible || k.betza.contains('p');
+            }
         }
-        Some(shield)
+        (lines, hoppers)
     }
 
     /// Whether `m` takes a piece.
