@@ -343,7 +343,7 @@ impl FairyPosition {
     /// read backwards from the target where they can be, else from each
     /// piece of the kind.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
-        self.attacked_with(target, by, self.occupied(), self.by_color[by.index()])
+        self.attacked_with(target, by, self.occupied(), self.by_color[by.index()], None)
     }
 
     /// [`Self::attacked`] with `occupied` on the board and `by`'s pieces
@@ -354,9 +354,13 @@ impl FairyPosition {
         by: Color,
         occupied: Bitboard,
         pieces: Bitboard,
+        landed: Option<(u8, Square)>,
     ) -> bool {
         self.rules.kinds.iter().enumerate().any(|(i, kind)| {
-            let theirs = self.by_kind[i] & pieces;
+            let mut theirs = self.by_kind[i] & pieces;
+            if let Some((_, sq)) = landed.filter(|(k, _)| *k as usize == i) {
+                theirs.insert(sq);
+            }
             if theirs.is_empty() {
                 false
             } else if kind.reversible {
@@ -367,9 +371,11 @@ impl FairyPosition {
                     .any()
             } else {
                 theirs.any_square(|from| {
-                    kind.moves
-                        .reach(Reach::Capture, by, from, occupied)
-                        .contains(target)
+                    kind.moves.empty_board_captures(by, from).contains(target)
+                        && kind
+                            .moves
+                            .reach(Reach::Capture, by, from, occupied)
+                            .contains(target)
                 })
             }
         })
@@ -617,20 +623,45 @@ impl FairyPosition {
                 return false;
             }
         }
-        if self.rules.checking
-            && m.kind != FairyMoveKind::Castle
+        if m.kind != FairyMoveKind::Castle
             && self
                 .rules
                 .extinction
                 .as_ref()
                 .is_none_or(|e| !e.pseudo_royal)
         {
-            return self.leaves_king_safe(m, king_moves);
+            return self.leaves_king_safe(m, king_moves)
+                && (self.rules.checking || !self.gives_check(m));
         }
         let next = self.played(m);
         !next.in_check(us)
             && !next.pseudo_royal_attacked(us)
             && (self.rules.checking || !next.in_check(us.other()))
+    }
+
+    /// Whether `m` leaves the enemy's royal king attacked, found from the
+    /// squares it empties and fills without playing it.
+    fn gives_check(&self, m: FairyMove) -> bool {
+        let us = self.turn;
+        let Some(king) = self.rules.king else {
+            return false;
+        };
+        let kings = self.pieces_of(us.other(), king).without(m.to);
+        let Some(target) = kings.single() else {
+            return kings.any() && self.played(m).in_check(us.other());
+        };
+        let moved = match (m.kind, self.squares[m.from.index()]) {
+            (FairyMoveKind::Promotion(k), _) | (_, Some((_, k))) => k,
+            _ => return false,
+        };
+        let mut occupied = self.occupied().without(m.from).with(m.to);
+        if m.kind == FairyMoveKind::EnPassant {
+            if let Some(victim) = self.en_passant_victim {
+                occupied.remove(victim);
+            }
+        }
+        let ours = self.by_color[us.index()].without(m.from);
+        self.attacked_with(target, us, occupied, ours, Some((moved, m.to)))
     }
 
     /// Whether the mover's royal king is unattacked after `m`, found from
@@ -657,7 +688,7 @@ impl FairyPosition {
                 theirs.remove(victim);
             }
         }
-        !self.attacked_with(target, us.other(), occupied, theirs)
+        !self.attacked_with(target, us.other(), occupied, theirs, None)
     }
 
     fn pseudo_moves(&self, out: &mut Vec<FairyMove>) {
