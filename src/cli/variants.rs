@@ -66,6 +66,22 @@ pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
                 let rules = builtin(name)?;
                 outln!(out, "{name:<14} {}", pieces(&rules));
             }
+            for file in user_files() {
+                let shown = visible(&file.display().to_string()).into_owned();
+                match read_file(&file).map(|t| read_fairy_file(&t)) {
+                    Ok(Ok(sections)) => {
+                        for SectionReport { name, rules, .. } in sections {
+                            let what = match rules {
+                                Ok(rules) => pieces(&rules),
+                                Err(e) => format!("refused: {}", where_and_why(&e)),
+                            };
+                            outln!(out, "{:<14} {what} (from {shown})", visible(&name));
+                        }
+                    }
+                    Ok(Err(e)) => warnln!("warning: {shown}: line {}: {}", e.line, e.kind),
+                    Err(e) => warnln!("warning: {e:#}"),
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
         VariantCommand::Rules { variant, variants } => {
@@ -133,7 +149,33 @@ fn pieces(rules: &FairyRules) -> String {
     out.join(" ")
 }
 
+/// The `*.ini` files of the user's variants folder, in name order.
+fn user_files() -> Vec<PathBuf> {
+    let Some(dir) = motley::disk::paths::variants_dir() else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ini"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A variant by name: a section of a file in the user's variants folder
+/// (which may replace a built-in one), else a built-in one.
 fn builtin(name: &str) -> Result<FairyRules> {
+    for file in user_files() {
+        let Ok(Ok(sections)) = read_file(&file).map(|t| read_fairy_file(&t)) else {
+            continue;
+        };
+        if sections.iter().any(|s| s.name == name) {
+            return from_file(&file, name);
+        }
+    }
     match builtin_fairy(name) {
         Some(rules) => Ok(rules?),
         None => bail!(

@@ -331,3 +331,36 @@ fn rules_of_a_variant_from_data_say_what_it_is_its_pieces_and_its_rules() {
         "{out}"
     );
 }
+
+#[test]
+fn ini_files_in_the_user_variants_folder_are_listed_and_counted() {
+    let data = temp_dir("cli-user-ini");
+    std::fs::create_dir_all(data.join("variants")).unwrap();
+    let ini = "[nighthill:kingofthehill]\nknight = -\ncustomPiece1 = n:NN\npromotionPieceTypes = qrbn\n[boom:chess]\ngating = true\n";
+    std::fs::write(data.join("variants/mine.ini"), ini).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_motley"))
+            .args(args)
+            .env("MOTLEY_DATA_DIR", &data)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&["variant", "list"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("nighthill      p:fmWfceF b:B r:R q:Q n:NN k:K (royal) (from "),
+        "{out}"
+    );
+    assert!(
+        out.contains("boom           refused: line 6: gating is not supported"),
+        "{out}"
+    );
+    assert_eq!(
+        run(&["variant", "perft", "nighthill", "4"]).1,
+        "Nodes: 419019\n"
+    );
+}
