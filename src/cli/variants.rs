@@ -6,6 +6,7 @@ use super::output::{outln, warnln, Out};
 use super::{user_path, MAX_PERFT_DEPTH};
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
+use motley::core::betza::Betza;
 use motley::core::quote::visible;
 use motley::core::{Bitboard, Color};
 use motley::game::fairy_builtin::{
@@ -13,6 +14,7 @@ use motley::game::fairy_builtin::{
 };
 use motley::game::ini::MAX_INI_BYTES;
 use motley::rules::fairy::{has_kind, FairyPosition, FairyRules, KindSet, Verdict};
+use motley::tui::betza_words::betza_in_words;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -282,7 +284,13 @@ pub fn rules_text(name: &str, about: Option<&str>, rules: &FairyRules) -> String
         } else {
             ""
         };
-        out += &format!("  {}  {:<14} {}{royal}\n", k.letter, k.name, k.betza);
+        let words = Betza::parse(&k.betza)
+            .map(|b| betza_in_words(&b))
+            .unwrap_or_default();
+        out += &format!(
+            "  {}  {:<14} {}{royal}\n       {words}\n",
+            k.letter, k.name, k.betza
+        );
     }
     out += "\nRules:\n";
     for line in rule_lines(rules) {

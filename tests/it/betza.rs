@@ -339,3 +339,37 @@ fn moves_agree_with_fairy_stockfish_on_900_boards() {
     }
     assert_eq!(checked, 900);
 }
+
+#[test]
+fn a_piece_is_put_in_plain_words_for_its_legend() {
+    use motley::tui::betza_words::betza_in_words;
+    let words = |t: &str| betza_in_words(&Betza::parse(t).unwrap());
+    assert_eq!(words("N"), "moves or captures a knight's leap");
+    assert_eq!(
+        words("K"),
+        "moves or captures one square straight or one square diagonally"
+    );
+    assert_eq!(
+        words("fmWfceF"),
+        "moves one square straight (forward); captures one square diagonally (forward), en passant too"
+    );
+    assert_eq!(
+        words("mRcpR"),
+        "moves one square straight, repeated any number of times along a line; \
+         captures along a line of one square straight steps over one piece, to any square beyond it"
+    );
+    assert_eq!(
+        words("nN"),
+        "moves or captures a knight's leap, unless a piece stands on its way"
+    );
+    assert_eq!(
+        words("W3"),
+        "moves or captures one square straight, repeated up to 3 times along a line"
+    );
+    assert_eq!(
+        words("fsW"),
+        "moves or captures one square straight (forward and sideways)"
+    );
+    assert_eq!(words("bC"), "moves or captures a (3,1) leap (backward)");
+    assert_eq!(words(""), "does not move");
+}
