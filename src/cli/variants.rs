@@ -43,6 +43,18 @@ pub enum VariantCommand {
     /// Perft nodes per second of each built-in variant from data, from
     /// its start to depth 4.
     Bench,
+    /// The legal moves of a variant from data (UCI coordinates, sorted),
+    /// then the position's FEN and, if the game is over, how it ended.
+    Moves {
+        /// A built-in variant from data, or a section of --variants.
+        variant: String,
+        /// The position (Fairy-Stockfish's FEN); the start if not given.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read the variant from this variants.ini file.
+        #[arg(long, value_name = "FILE")]
+        variants: Option<PathBuf>,
+    },
     /// Count leaf nodes of a variant from data to a depth, as
     /// Fairy-Stockfish's `go perft` counts them.
     Perft {
@@ -122,20 +134,50 @@ pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
             if depth > MAX_PERFT_DEPTH {
                 bail!("perft depth {depth} is too deep: at most {MAX_PERFT_DEPTH} plies");
             }
-            let rules = match variants {
-                Some(file) => from_file(&user_path(&file)?, &variant)?,
-                None => builtin(&variant)?,
-            };
-            let rules = Arc::new(rules);
-            let pos = match fen {
-                Some(fen) => FairyPosition::from_fen(rules, &fen),
-                None => FairyPosition::start(rules),
-            }
-            .map_err(|e| anyhow::anyhow!("the FEN cannot be read: {e}"))?;
+            let pos = position(&variant, variants.as_deref(), fen.as_deref())?;
             outln!(out, "Nodes: {}", pos.perft(depth));
             Ok(ExitCode::SUCCESS)
         }
+        VariantCommand::Moves {
+            variant,
+            fen,
+            variants,
+        } => {
+            let pos = position(&variant, variants.as_deref(), fen.as_deref())?;
+            let mut moves: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|m| m.uci(pos.rules()))
+                .collect();
+            moves.sort();
+            for m in &moves {
+                outln!(out, "{m}");
+            }
+            outln!(out, "fen: {}", pos.to_fen());
+            if let Some(end) = pos.outcome() {
+                let words = match end {
+                    Verdict::Win => "the side to move has won",
+                    Verdict::Loss => "the side to move has lost",
+                    Verdict::Draw => "drawn",
+                };
+                outln!(out, "over: {words}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+/// A variant's position: from a FEN, or its start.
+fn position(variant: &str, file: Option<&Path>, fen: Option<&str>) -> Result<FairyPosition> {
+    let rules = Arc::new(match file {
+        Some(file) => from_file(&user_path(file)?, variant)?,
+        None => builtin(variant)?,
+    });
+    match fen {
+        Some(fen) => FairyPosition::from_fen(rules, fen),
+        None => FairyPosition::start(rules),
+    }
+    .map_err(|e| anyhow::anyhow!("the FEN cannot be read: {e}"))
 }
 
 /// Each piece's letter and Betza text, as `p:mfWcfF`.

@@ -240,6 +240,7 @@ impl Reader<'_> {
             check_counting: false,
             makpong: false,
             counting: None,
+            n_move_kinds: set_of(&["pawn"]),
             n_move_rule: 50,
             n_fold_rule: 3,
             n_fold: Verdict::Draw,
@@ -486,6 +487,8 @@ impl Reader<'_> {
             }
         };
         rules.n_move_rule = self.value("nMoveRule", 50, read_number)?;
+        let kinds = self.sided_kinds(rules, "nMoveRuleTypes", [rules.n_move_kinds; 2])?;
+        rules.n_move_kinds = kinds[0] | kinds[1];
         rules.n_fold_rule = self.value("nFoldRule", 3, read_number)?;
         rules.n_fold = self
             .verdict("nFoldValue", IniResult::Draw)?

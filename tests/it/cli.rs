@@ -364,3 +364,25 @@ fn ini_files_in_the_user_variants_folder_are_listed_and_counted() {
         "Nodes: 419019\n"
     );
 }
+
+#[test]
+fn variant_moves_lists_uci_moves_the_fen_and_the_end() {
+    let fen = "4k3/8/8/8/3K4/8/8/8 b - - 0 1";
+    let (code, out, _) = motley(&["variant", "moves", "kingofthehill", "--fen", fen]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!("fen: {fen}\nover: the side to move has lost\n")
+    );
+    let (_, out, _) = motley(&[
+        "variant",
+        "moves",
+        "makruk",
+        "--fen",
+        "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1",
+    ]);
+    assert!(out.starts_with("b6b7m\ne1d1\n"), "{out}");
+    let (code, _, err) = motley(&["variant", "moves", "3check", "--fen", "4k3 w"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the FEN cannot be read"), "{err}");
+}

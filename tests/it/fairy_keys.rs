@@ -292,6 +292,37 @@ fn draw_rules_are_read() {
         (70, 5, Verdict::Loss)
     );
     assert!(r.counting.is_some());
+    assert_eq!(rules("[t:pawnback]\n").n_move_kinds, 0);
+    let chess = rules("[t:chess]\n");
+    assert_eq!(chess.n_move_kinds, 1 << chess.pawn.unwrap());
+}
+
+#[test]
+fn the_move_count_restarts_on_captures_promotions_and_irreversible_pawn_moves() {
+    let after = |ini: &str, fen: &str, uci: &str| {
+        let pos = position(ini, fen);
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.uci(pos.rules()) == uci)
+            .unwrap();
+        pos.played(m).to_fen()
+    };
+    let fen = "4k3/8/8/8/8/8/3P4/4K1N1 w - - 7 20";
+    assert!(after("[t:chess]\n", fen, "d2d3").ends_with(" 0 20"));
+    assert!(after("[t:chess]\n", fen, "g1f3").ends_with(" 8 20"));
+    assert!(after(
+        "[t:pawnsideways]\n",
+        "4k3/8/8/8/8/3P4/8/4K3 w - - 7 20",
+        "d3c3"
+    )
+    .ends_with(" 8 20"));
+    assert!(after(
+        "[t:pawnsideways]\n",
+        "4k3/8/8/8/8/3P4/8/4K3 w - - 7 20",
+        "d3d4"
+    )
+    .ends_with(" 0 20"));
 }
 
 #[test]

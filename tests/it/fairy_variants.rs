@@ -162,3 +162,83 @@ fn every_builtin_variant_has_a_description() {
         assert!(about.len() > 20, "{name}: {about:?}");
     }
 }
+
+/// `variant | FEN | …` lines of a reference file, split.
+/// Only the built-in variants' rows (the file has antichess too, which
+/// is Motley's own family).
+fn rows(text: &str) -> Vec<Vec<&str>> {
+    let names = builtin_fairy_names();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split(" | ").collect::<Vec<&str>>())
+        .filter(|row| names.contains(&row[0]))
+        .collect()
+}
+
+fn start(variant: &str, fen: &str) -> FairyPosition {
+    let rules = Arc::new(builtin_fairy(variant).unwrap().unwrap());
+    FairyPosition::from_fen(rules, fen).unwrap()
+}
+
+#[test]
+fn every_reference_position_has_fairy_stockfishs_legal_moves_and_fen() {
+    let mut failures = Vec::new();
+    for row in rows(include_str!("../fairy/moves.txt")) {
+        let pos = start(row[0], row[1]);
+        let mut mine: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.uci(pos.rules()))
+            .collect();
+        mine.sort();
+        let theirs = row.get(2).copied().unwrap_or("");
+        if mine.join(" ") != theirs {
+            failures.push(format!(
+                "{} {}:\n  mine   {}\n  theirs {theirs}",
+                row[0],
+                row[1],
+                mine.join(" ")
+            ));
+        }
+        if pos.to_fen() != row[1] {
+            failures.push(format!(
+                "{}: FEN {} written back as {}",
+                row[0],
+                row[1],
+                pos.to_fen()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_fen_after_a_move_is_written_as_fairy_stockfish_writes_it() {
+    let mut failures = Vec::new();
+    let all = rows(include_str!("../fairy/fens.txt"));
+    assert!(all.len() > 1000);
+    for row in all {
+        let pos = start(row[0], row[1]);
+        let Some(m) = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.uci(pos.rules()) == row[2])
+        else {
+            failures.push(format!("{} {}: no move {}", row[0], row[1], row[2]));
+            continue;
+        };
+        let after = pos.played(m).to_fen();
+        if after != row[3] {
+            failures.push(format!(
+                "{} {} {}:\n  mine   {after}\n  theirs {}",
+                row[0], row[1], row[2], row[3]
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -42,6 +42,8 @@ pub struct Kind {
     pub reversible: bool,
     /// It has initial (`i`) moves, from the double-step region.
     pub has_initial: bool,
+    /// It may capture en passant (`e`).
+    pub takes_en_passant: bool,
 }
 
 impl Kind {
@@ -56,6 +58,7 @@ impl Kind {
         let moves = PieceMoves::new(betza);
         Kind {
             has_initial: moves.has_initial(),
+            takes_en_passant: betza.parts.iter().any(|p| p.en_passant),
             letter,
             name: name.to_string(),
             betza: betza.text.clone(),
@@ -183,6 +186,8 @@ pub struct FairyRules {
     pub makpong: bool,
     /// The counting rule, if any (kept for the game's draw rules).
     pub counting: Option<CountingRule>,
+    /// The kinds whose moves, like captures, restart the move count.
+    pub n_move_kinds: KindSet,
     /// Plies without a pawn move or capture that draw (0: none).
     pub n_move_rule: u32,
     /// Repetitions of a position that end the game.
@@ -239,4 +244,7 @@ pub enum FairyFenError {
     /// Check counts not written `3+3`.
     #[error("the checks still to give are not written as 3+3")]
     Checks,
+    /// A move counter that is not a whole number.
+    #[error("the move counters are not whole numbers")]
+    Counters,
 }

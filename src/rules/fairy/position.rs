@@ -34,6 +34,19 @@ pub struct FairyMove {
     pub kind: FairyMoveKind,
 }
 
+impl FairyMove {
+    /// The move as UCI and Fairy-Stockfish write it: from, to, and a
+    /// promotion's piece letter in lower case (`e7e8q`).
+    pub fn uci(&self, rules: &FairyRules) -> String {
+        match self.kind {
+            FairyMoveKind::Promotion(k) => {
+                format!("{}{}{}", self.from, self.to, rules.letter(Color::Black, k))
+            }
+            _ => format!("{}{}", self.from, self.to),
+        }
+    }
+}
+
 /// A piece: its side and kind.
 type Man = (Color, u8);
 
@@ -53,6 +66,10 @@ pub struct FairyPosition {
     en_passant_victim: Option<Square>,
     /// Checks each side still has to give (check counting).
     checks_left: [u32; 2],
+    /// Plies since the last capture or move of an `nMoveRuleTypes` kind.
+    halfmoves: u32,
+    /// The move number, from 1.
+    fullmoves: u32,
 }
 
 /// The corners and the king's squares castling uses: king from, king to,
@@ -210,6 +227,8 @@ impl FairyPosition {
             en_passant: Bitboard::EMPTY,
             en_passant_victim: None,
             checks_left: [0; 2],
+            halfmoves: 0,
+            fullmoves: 1,
         };
         pos.read_placement(placement)?;
         for c in castling.chars().filter(|&c| c != '-') {
@@ -219,12 +238,20 @@ impl FairyPosition {
         if ep != "-" {
             pos.read_en_passant(ep)?;
         }
+        let mut rest = rest.iter().copied().peekable();
         if pos.rules.check_counting {
-            pos.checks_left = match rest.first().filter(|f| f.contains('+')) {
+            pos.checks_left = match rest.next_if(|f| f.contains('+')) {
                 Some(field) => read_checks(field)?,
                 None => start_checks(&pos.rules)?,
             };
         }
+        let mut number = |default: u32| {
+            rest.next().map_or(Ok(default), |f| {
+                f.parse::<u32>().map_err(|_| FairyFenError::Counters)
+            })
+        };
+        pos.halfmoves = number(0)?;
+        pos.fullmoves = number(1)?.max(1);
         Ok(pos)
     }
 
@@ -855,8 +882,7 @@ impl FairyPosition {
             FairyMoveKind::Castle => next.castle(m, man),
             FairyMoveKind::DoubleStep => {
                 next.put(m.to, man);
-                next.en_passant =
-                    between(m.from, m.to) & self.rules.en_passant_region[us.other().index()];
+                next.en_passant = self.passed_squares(m, man.1);
                 next.en_passant_victim = Some(m.to);
             }
             FairyMoveKind::EnPassant => {
@@ -874,11 +900,104 @@ impl FairyPosition {
             }
         }
         next.turn = us.other();
+        let moves = &self.rules.kinds[man.1 as usize].moves;
+        let irreversible = !moves
+            .reach(Reach::Quiet, us, m.to, Bitboard::EMPTY)
+            .contains(m.from);
+        let resets = self.is_capture(m)
+            || matches!(m.kind, FairyMoveKind::Promotion(_))
+            || (has_kind(self.rules.n_move_kinds, man.1) && irreversible);
+        next.halfmoves = if resets {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if us == Color::Black {
+            next.fullmoves = self.fullmoves.saturating_add(1);
+        }
         if self.rules.check_counting && next.in_check(next.turn) {
             let left = &mut next.checks_left[us.index()];
             *left = left.saturating_sub(1);
         }
         next
+    }
+
+    /// The squares a double step or initial move leaves open to en
+    /// passant, as Fairy-Stockfish marks them: the pawn's passed squares
+    /// when an enemy can take there (or the enemy has other en passant
+    /// kinds); another kind's passed squares and its own, always.
+    fn passed_squares(&self, m: FairyMove, kind: u8) -> Bitboard {
+        let them = self.turn.other();
+        let region = self.rules.en_passant_region[them.index()];
+        if Some(kind) != self.rules.pawn {
+            return (between(m.from, m.to) | Bitboard::from_square(m.to)) & region;
+        }
+        let kinds = &self.rules.kinds;
+        let others_take = (0..kinds.len() as u8)
+            .any(|k| Some(k) != self.rules.pawn && kinds[k as usize].takes_en_passant);
+        let occupied = self.occupied().without(m.from).with(m.to);
+        let takers = self.pieces_of(them, kind);
+        let pawn = &kinds[kind as usize].moves;
+        let mut out = Bitboard::EMPTY;
+        for sq in between(m.from, m.to) & region {
+            if others_take || (pawn.reach(Reach::EnPassant, self.turn, sq, occupied) & takers).any()
+            {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
+    /// The position in Fairy-Stockfish's FEN: several en passant squares
+    /// one after another, the checks still to give after them.
+    pub fn to_fen(&self) -> String {
+        let mut rows = Vec::new();
+        for rank in (0..8).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..8 {
+                match Square::from_coords(file, rank).and_then(|sq| self.squares[sq.index()]) {
+                    Some((color, kind)) => {
+                        if empty > 0 {
+                            row += &empty.to_string();
+                            empty = 0;
+                        }
+                        row.push(self.rules.letter(color, kind));
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row += &empty.to_string();
+            }
+            rows.push(row);
+        }
+        let castling: String = "KQkq"
+            .chars()
+            .zip(self.castling)
+            .filter_map(|(c, on)| on.then_some(c))
+            .collect();
+        let ep: String = self
+            .en_passant
+            .into_iter()
+            .map(|sq| sq.to_string())
+            .collect();
+        let mut fields = vec![
+            rows.join("/"),
+            self.turn.fold("w", "b").to_string(),
+            if castling.is_empty() {
+                "-".into()
+            } else {
+                castling
+            },
+            if ep.is_empty() { "-".into() } else { ep },
+        ];
+        if self.rules.check_counting {
+            fields.push(format!("{}+{}", self.checks_left[0], self.checks_left[1]));
+        }
+        fields.push(self.halfmoves.to_string());
+        fields.push(self.fullmoves.to_string());
+        fields.join(" ")
     }
 
     fn castle(&mut self, m: FairyMove, king: Man) {
