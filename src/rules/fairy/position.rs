@@ -189,12 +189,14 @@ impl Shield {
             (FairyMoveKind::Promotion(k), _) | (_, Some((_, k))) => k,
             _ => return false,
         };
-        let occupied = pos.occupied().without(m.from).with(m.to);
         let moves = &pos.rules.kinds[kind as usize].moves;
-        !on(lines, hoppers)
-            && !moves
-                .reach(Reach::Capture, pos.turn, m.to, occupied)
-                .contains(king)
+        if on(lines, hoppers) || !moves.empty_board_captures(pos.turn, m.to).contains(king) {
+            return !on(lines, hoppers);
+        }
+        let occupied = pos.occupied().without(m.from).with(m.to);
+        !moves
+            .reach(Reach::Capture, pos.turn, m.to, occupied)
+            .contains(king)
     }
 }
 
