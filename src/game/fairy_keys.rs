@@ -104,12 +104,11 @@ const NOT_RULES: [&str; 5] = [
 ];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 13] = [
+const DEFAULT_ONLY: [(&str, &str); 12] = [
     ("maxRank", "8"),
     ("maxFile", "h"),
     ("pass", "false"),
     ("passOnStalemate", "false"),
-    ("blastOnCapture", "false"),
     ("pieceDrops", "false"),
     ("capturesToHand", "false"),
     ("flyingGeneral", "false"),
@@ -238,6 +237,8 @@ impl Reader<'_> {
             extinction: None,
             flag: None,
             check_counting: false,
+            blast: false,
+            blast_immune: 0,
             makpong: false,
             counting: None,
             n_move_kinds: set_of(&["pawn"]),
@@ -474,6 +475,8 @@ impl Reader<'_> {
         }
         rules.check_counting = self.value("checkCounting", false, read_bool)?;
         rules.makpong = self.value("makpongRule", false, read_bool)?;
+        rules.blast = self.value("blastOnCapture", false, read_bool)?;
+        rules.blast_immune = self.kind_set(rules, "blastImmuneTypes", 0)?;
         rules.counting = match self.get("countingRule").as_deref() {
             None | Some("none") => None,
             Some("makruk") => Some(CountingRule::Makruk),

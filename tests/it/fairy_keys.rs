@@ -335,8 +335,8 @@ fn display_keys_and_default_values_are_accepted() {
 fn bad_keys_and_values_are_refused_naming_line_and_key() {
     let cases: &[(&str, &str)] = &[
         (
-            "blastOnCapture = true",
-            "blastOnCapture = true is not supported",
+            "petrifyOnCaptureTypes = q",
+            "petrifyOnCaptureTypes is not supported",
         ),
         ("pieceDrops = true", "pieceDrops = true is not supported"),
         ("capturesToHand = true", "capturesToHand"),

@@ -182,6 +182,11 @@ pub struct FairyRules {
     pub flag: Option<Flag>,
     /// Checks are counted in the FEN (`3+3`) and the last one wins.
     pub check_counting: bool,
+    /// A capture explodes (atomic): the capturing piece and every piece
+    /// but pawns next to the square are removed too.
+    pub blast: bool,
+    /// The kinds an explosion spares (`blastImmuneTypes`).
+    pub blast_immune: KindSet,
     /// A royal king in check may move only to take its checker (makpong).
     pub makpong: bool,
     /// The counting rule, if any (kept for the game's draw rules).

@@ -3,6 +3,7 @@
 //! them, so that its numbers are the reference (tests/fairy/perft.txt).
 
 use super::{has_kind, FairyFenError, FairyRules, Verdict, MAX_KINDS};
+use crate::core::attacks::king_attacks;
 use crate::core::betza::Reach;
 use crate::core::{Bitboard, Color, Square};
 use std::sync::Arc;
@@ -480,7 +481,12 @@ impl FairyPosition {
     }
 
     fn extinction_end(&self) -> Option<Verdict> {
-        let ext = self.rules.extinction.as_ref().filter(|e| !e.pseudo_royal)?;
+        let blast = self.rules.blast;
+        let ext = self
+            .rules
+            .extinction
+            .as_ref()
+            .filter(|e| !e.pseudo_royal || blast)?;
         let us = self.turn;
         for side in [us.other(), us] {
             let count = |c: Color, kind: Option<u8>| match kind {
@@ -586,7 +592,7 @@ impl FairyPosition {
                 .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
         };
         let royals = kings(us) | self.pseudo_royals(us);
-        if royals.is_empty() || royals.any_square(|sq| self.attacked(sq, them)) {
+        if rules.blast || royals.is_empty() || royals.any_square(|sq| self.attacked(sq, them)) {
             return None;
         }
         let (lines, hoppers) = self.lines_towards(royals, them);
@@ -652,6 +658,9 @@ impl FairyPosition {
                 return false;
             }
         }
+        if self.rules.blast {
+            return self.blast_leaves_royals_safe(m);
+        }
         if m.kind != FairyMoveKind::Castle
             && self
                 .rules
@@ -666,6 +675,33 @@ impl FairyPosition {
         !next.in_check(us)
             && !next.pseudo_royal_attacked(us)
             && (self.rules.checking || !next.in_check(us.other()))
+    }
+
+    /// Legality where captures explode: no royal piece of the mover may
+    /// be blown up; blowing up an enemy royal piece wins whatever else;
+    /// else none of the mover's royal pieces may be left attacked, but
+    /// one touching an enemy royal piece cannot be taken (the taker
+    /// would blow up its own).
+    fn blast_leaves_royals_safe(&self, m: FairyMove) -> bool {
+        let (us, them) = (self.turn, self.turn.other());
+        let kings = |side: Color| {
+            self.rules
+                .king
+                .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
+        };
+        let mut ours = kings(us) | self.pseudo_royals(us);
+        if ours.contains(m.from) {
+            ours = ours.without(m.from).with(m.to);
+        }
+        let theirs = kings(them) | self.pseudo_royals(them);
+        let next = self.played(m);
+        if (ours & !next.occupied()).any() {
+            return false;
+        }
+        if (theirs & !next.occupied()).any() {
+            return true;
+        }
+        !ours.any_square(|sq| (king_attacks(sq) & theirs).is_empty() && next.attacked(sq, them))
     }
 
     /// Whether `m` leaves the enemy's royal king attacked, found from the
@@ -840,7 +876,13 @@ impl FairyPosition {
             return;
         };
         let us = self.turn;
-        let royal = self.rules.king == Some(king);
+        let royal = self.rules.king == Some(king)
+            || (self.pseudo_royals(us) & self.pieces_of(us, king)).any();
+        let their_royals = self.pseudo_royals(us.other());
+        let unsafe_square = |sq: Square| {
+            let touching = self.rules.blast && (king_attacks(sq) & their_royals).any();
+            !touching && self.attacked(sq, us.other())
+        };
         for (i, names) in CASTLES.iter().enumerate() {
             if !self.castling[i] || (i < 2) != (us == Color::White) {
                 continue;
@@ -858,7 +900,7 @@ impl FairyPosition {
             if crossed.any(|sq| sq != kf && sq != rf && self.occupied().contains(sq)) {
                 continue;
             }
-            if royal && files(kf, kt).any(|sq| self.attacked(sq, us.other())) {
+            if royal && files(kf, kt).any(unsafe_square) {
                 continue;
             }
             out.push(FairyMove {
@@ -895,9 +937,14 @@ impl FairyPosition {
             }
             FairyMoveKind::Promotion(kind) => next.put(m.to, (us, kind)),
         }
+        let mut blasted = Bitboard::EMPTY;
+        if self.rules.blast && self.is_capture(m) {
+            blasted = next.explode(m.to);
+        }
         for (i, names) in CASTLES.iter().enumerate() {
             let [kf, _, rf, _] = names.map(at);
-            if [m.from, m.to].iter().any(|&s| s == kf || s == rf) {
+            let touched = [m.from, m.to].iter().any(|&s| s == kf || s == rf);
+            if touched || blasted.contains(kf) || blasted.contains(rf) {
                 next.castling[i] = false;
             }
         }
@@ -922,6 +969,23 @@ impl FairyPosition {
             *left = left.saturating_sub(1);
         }
         next
+    }
+
+    /// A capture's explosion on `at`: the piece there and every piece but
+    /// pawns next to it go, save the immune kinds. Returns the squares.
+    fn explode(&mut self, at: Square) -> Bitboard {
+        let mut blasted = Bitboard::EMPTY;
+        for sq in king_attacks(at).with(at) {
+            let Some((_, kind)) = self.squares[sq.index()] else {
+                continue;
+            };
+            let pawn = sq != at && Some(kind) == self.rules.pawn;
+            if !pawn && !has_kind(self.rules.blast_immune, kind) {
+                self.take(sq);
+                blasted.insert(sq);
+            }
+        }
+        blasted
     }
 
     /// The squares a double step or initial move leaves open to en
