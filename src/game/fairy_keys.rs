@@ -104,13 +104,16 @@ const NOT_RULES: [&str; 5] = [
 ];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 12] = [
+const DEFAULT_ONLY: [(&str, &str); 15] = [
     ("maxRank", "8"),
     ("maxFile", "h"),
     ("pass", "false"),
     ("passOnStalemate", "false"),
-    ("pieceDrops", "false"),
-    ("capturesToHand", "false"),
+    ("firstRankPawnDrops", "false"),
+    ("promotionZonePawnDrops", "false"),
+    ("dropChecks", "true"),
+    ("dropPromoted", "false"),
+    ("mustDrop", "false"),
     ("flyingGeneral", "false"),
     ("castlingKingsideFile", "g"),
     ("castlingQueensideFile", "c"),
@@ -237,6 +240,8 @@ impl Reader<'_> {
             extinction: None,
             flag: None,
             check_counting: false,
+            drops: false,
+            captures_to_hand: false,
             blast: false,
             blast_immune: 0,
             makpong: false,
@@ -475,6 +480,12 @@ impl Reader<'_> {
         }
         rules.check_counting = self.value("checkCounting", false, read_bool)?;
         rules.makpong = self.value("makpongRule", false, read_bool)?;
+        rules.drops = self.value("pieceDrops", false, read_bool)?;
+        rules.captures_to_hand = self.value("capturesToHand", false, read_bool)?;
+        if rules.captures_to_hand && !rules.drops {
+            let kind = KeyErrorKind::Unsupported("capturesToHand without pieceDrops".into());
+            return Err(self.error("capturesToHand", kind));
+        }
         rules.blast = self.value("blastOnCapture", false, read_bool)?;
         rules.blast_immune = self.kind_set(rules, "blastImmuneTypes", 0)?;
         rules.counting = match self.get("countingRule").as_deref() {

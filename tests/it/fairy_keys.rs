@@ -338,8 +338,11 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
             "petrifyOnCaptureTypes = q",
             "petrifyOnCaptureTypes is not supported",
         ),
-        ("pieceDrops = true", "pieceDrops = true is not supported"),
-        ("capturesToHand = true", "capturesToHand"),
+        ("dropChecks = false", "dropChecks = false is not supported"),
+        (
+            "capturesToHand = true",
+            "capturesToHand without pieceDrops is not supported",
+        ),
         ("pass = true", "pass = true"),
         ("maxRank = 10", "maxRank = 10"),
         ("maxFile = j", "maxFile = j"),

@@ -182,6 +182,11 @@ pub struct FairyRules {
     pub flag: Option<Flag>,
     /// Checks are counted in the FEN (`3+3`) and the last one wins.
     pub check_counting: bool,
+    /// Pieces in hand may be dropped (`pieceDrops`).
+    pub drops: bool,
+    /// A captured piece goes to the capturer's hand (`capturesToHand`),
+    /// a promoted one as a pawn.
+    pub captures_to_hand: bool,
     /// A capture explodes (atomic): the capturing piece and every piece
     /// but pawns next to the square are removed too.
     pub blast: bool,
@@ -249,6 +254,9 @@ pub enum FairyFenError {
     /// Check counts not written `3+3`.
     #[error("the checks still to give are not written as 3+3")]
     Checks,
+    /// A pocket (`[Qn]`) not closed, or too full.
+    #[error("the pieces in hand are not written as [Qn]")]
+    Pocket,
     /// A move counter that is not a whole number.
     #[error("the move counters are not whole numbers")]
     Counters,

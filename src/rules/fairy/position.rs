@@ -22,6 +22,9 @@ pub enum FairyMoveKind {
     Castle,
     /// A move that promotes to this kind.
     Promotion(u8),
+    /// A piece of this kind put from the hand on the empty square `to`
+    /// (`from` is `to` too).
+    Drop(u8),
 }
 
 /// A move in a [`FairyPosition`].
@@ -37,9 +40,11 @@ pub struct FairyMove {
 
 impl FairyMove {
     /// The move as UCI and Fairy-Stockfish write it: from, to, and a
-    /// promotion's piece letter in lower case (`e7e8q`).
+    /// promotion's piece letter in lower case (`e7e8q`); a drop as its
+    /// letter in upper case, `@` and the square (`N@f3`).
     pub fn uci(&self, rules: &FairyRules) -> String {
         match self.kind {
+            FairyMoveKind::Drop(k) => format!("{}@{}", rules.letter(Color::White, k), self.to),
             FairyMoveKind::Promotion(k) => {
                 format!("{}{}{}", self.from, self.to, rules.letter(Color::Black, k))
             }
@@ -71,6 +76,10 @@ pub struct FairyPosition {
     halfmoves: u32,
     /// The move number, from 1.
     fullmoves: u32,
+    /// Each side's pieces in hand, by kind (drops).
+    hands: [[u8; MAX_KINDS]; 2],
+    /// Pieces that were promoted, which go to the hand as pawns.
+    promoted: Bitboard,
 }
 
 /// The corners and the king's squares castling uses: king from, king to,
@@ -232,6 +241,8 @@ impl FairyPosition {
             checks_left: [0; 2],
             halfmoves: 0,
             fullmoves: 1,
+            hands: [[0; MAX_KINDS]; 2],
+            promoted: Bitboard::EMPTY,
         };
         pos.read_placement(placement)?;
         for c in castling.chars().filter(|&c| c != '-') {
@@ -259,6 +270,22 @@ impl FairyPosition {
     }
 
     fn read_placement(&mut self, placement: &str) -> Result<(), FairyFenError> {
+        let (placement, pocket) = match placement.split_once('[') {
+            Some((board, rest)) => (
+                board,
+                Some(rest.strip_suffix(']').ok_or(FairyFenError::Pocket)?),
+            ),
+            None => (placement, None),
+        };
+        for c in pocket.unwrap_or("").chars() {
+            let kind = self
+                .rules
+                .kind_of_letter(c)
+                .ok_or(FairyFenError::Letter(c))?;
+            let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+            let count = &mut self.hands[side][kind as usize];
+            *count = count.checked_add(1).ok_or(FairyFenError::Pocket)?;
+        }
         let rows: Vec<&str> = placement.split('/').collect();
         if rows.len() != 8 {
             return Err(FairyFenError::Shape);
@@ -267,6 +294,11 @@ impl FairyPosition {
             let rank = 7 - i as i8;
             let mut file = 0i8;
             for c in row.chars() {
+                if c == '~' {
+                    let last = Square::from_coords(file - 1, rank).ok_or(FairyFenError::Shape)?;
+                    self.promoted.insert(last);
+                    continue;
+                }
                 if let Some(d) = c.to_digit(10) {
                     file += d as i8;
                     if file > 8 {
@@ -790,6 +822,39 @@ impl FairyPosition {
             self.en_passant_captures(from, kind, out);
         }
         self.castles(out);
+        self.drops(out);
+    }
+
+    /// Drops from the hand on empty squares; pawns never on their first
+    /// rank or in their promotion region.
+    fn drops(&self, out: &mut Vec<FairyMove>) {
+        let us = self.turn;
+        if !self.rules.drops {
+            return;
+        }
+        let empty = !self.occupied();
+        for (kind, &n) in self.hands[us.index()]
+            .iter()
+            .enumerate()
+            .take(self.rules.kinds.len())
+        {
+            if n == 0 {
+                continue;
+            }
+            let kind = kind as u8;
+            let mut squares = empty & self.rules.mobility_region[kind as usize][us.index()];
+            if Some(kind) == self.rules.pawn {
+                squares &=
+                    !Bitboard::rank(us.fold(0, 7)) & !self.rules.promotion_region[us.index()];
+            }
+            for to in squares {
+                out.push(FairyMove {
+                    from: to,
+                    to,
+                    kind: FairyMoveKind::Drop(kind),
+                });
+            }
+        }
     }
 
     /// Pushes a move, or its promotions when it enters the promotion
@@ -915,9 +980,37 @@ impl FairyPosition {
     pub fn played(&self, m: FairyMove) -> FairyPosition {
         let mut next = self.clone();
         let us = self.turn;
+        if let FairyMoveKind::Drop(kind) = m.kind {
+            return self.dropped(m.to, kind);
+        }
+        let was_promoted = self.promoted.contains(m.from);
         let Some(man) = next.take(m.from) else {
             return next;
         };
+        next.promoted.remove(m.from);
+        let victim_square = match m.kind {
+            FairyMoveKind::EnPassant => self.en_passant_victim,
+            FairyMoveKind::Castle => None,
+            _ => Some(m.to),
+        };
+        if let Some(sq) = victim_square.filter(|_| self.rules.captures_to_hand) {
+            if let Some((_, kind)) = self.squares[sq.index()] {
+                let back = if self.promoted.contains(sq) {
+                    self.rules.pawn.unwrap_or(kind)
+                } else {
+                    kind
+                };
+                let count = &mut next.hands[us.index()][back as usize];
+                *count = count.saturating_add(1);
+            }
+        }
+        next.promoted.remove(m.to);
+        if let Some(victim) = self
+            .en_passant_victim
+            .filter(|_| m.kind == FairyMoveKind::EnPassant)
+        {
+            next.promoted.remove(victim);
+        }
         next.take(m.to);
         next.en_passant = Bitboard::EMPTY;
         next.en_passant_victim = None;
@@ -935,7 +1028,16 @@ impl FairyPosition {
                     next.take(victim);
                 }
             }
-            FairyMoveKind::Promotion(kind) => next.put(m.to, (us, kind)),
+            FairyMoveKind::Promotion(kind) => {
+                next.put(m.to, (us, kind));
+                if self.rules.drops {
+                    next.promoted.insert(m.to);
+                }
+            }
+            FairyMoveKind::Drop(_) => {}
+        }
+        if was_promoted && !matches!(m.kind, FairyMoveKind::Castle) {
+            next.promoted.insert(m.to);
         }
         let mut blasted = Bitboard::EMPTY;
         if self.rules.blast && self.is_capture(m) {
@@ -961,6 +1063,27 @@ impl FairyPosition {
         } else {
             self.halfmoves.saturating_add(1)
         };
+        if us == Color::Black {
+            next.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        if self.rules.check_counting && next.in_check(next.turn) {
+            let left = &mut next.checks_left[us.index()];
+            *left = left.saturating_sub(1);
+        }
+        next
+    }
+
+    /// The position after dropping a `kind` from the hand on `to`.
+    fn dropped(&self, to: Square, kind: u8) -> FairyPosition {
+        let mut next = self.clone();
+        let us = self.turn;
+        let count = &mut next.hands[us.index()][kind as usize];
+        *count = count.saturating_sub(1);
+        next.put(to, (us, kind));
+        next.en_passant = Bitboard::EMPTY;
+        next.en_passant_victim = None;
+        next.turn = us.other();
+        next.halfmoves = 0;
         if us == Color::Black {
             next.fullmoves = self.fullmoves.saturating_add(1);
         }
@@ -1029,6 +1152,11 @@ impl FairyPosition {
                             empty = 0;
                         }
                         row.push(self.rules.letter(color, kind));
+                        if Square::from_coords(file, rank)
+                            .is_some_and(|sq| self.promoted.contains(sq))
+                        {
+                            row.push('~');
+                        }
                     }
                     None => empty += 1,
                 }
@@ -1048,8 +1176,21 @@ impl FairyPosition {
             .into_iter()
             .map(|sq| sq.to_string())
             .collect();
+        let mut placement = rows.join("/");
+        if self.rules.drops {
+            placement.push('[');
+            for color in [Color::White, Color::Black] {
+                // Fairy-Stockfish's order: the strongest kinds first.
+                for kind in (0..self.rules.kinds.len()).rev() {
+                    let n = self.hands[color.index()][kind];
+                    let letter = self.rules.letter(color, kind as u8);
+                    placement.extend(std::iter::repeat_n(letter, n as usize));
+                }
+            }
+            placement.push(']');
+        }
         let mut fields = vec![
-            rows.join("/"),
+            placement,
             self.turn.fold("w", "b").to_string(),
             if castling.is_empty() {
                 "-".into()
