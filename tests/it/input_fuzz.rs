@@ -399,6 +399,9 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
         "checkCounting",
         "mobilityRegionWhiteKnight",
         "makpongRule",
+        "pieceDrops",
+        "capturesToHand",
+        "blastOnCapture",
         "startFen",
         "enPassantRegion",
         "nMoveRule",
@@ -440,6 +443,9 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
         "8/8/8/8/8/8/8/8 w - - 3+3 0 1",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3f3 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QNpp] w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/4KQ~2[ w - - 0 1",
+        "4k3/8/8/8/8/8/8/~4K3[] w - - 0 1",
     ];
     let mut rng = ChaCha8Rng::seed_from_u64(19);
     let (mut played, mut refused) = (0, 0);
@@ -483,4 +489,74 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
         played > 50 && refused > 50,
         "{played} played, {refused} refused"
     );
+}
+
+/// Random FEN texts for variants from data with hands, check counts and
+/// long en passant fields are read or refused, never a panic; a position
+/// read has moves to list, a FEN to write and one to read back.
+#[test]
+fn fairy_fens_of_any_text_are_read_or_refused() {
+    use motley::game::fairy_builtin::builtin_fairy;
+    use motley::rules::fairy::FairyPosition;
+    let pieces = [
+        "r",
+        "n",
+        "k",
+        "K",
+        "Q",
+        "p",
+        "P",
+        "~",
+        "/",
+        "8",
+        "7",
+        "1",
+        "9",
+        "0",
+        "[",
+        "]",
+        "Qq",
+        " ",
+        " w ",
+        " b ",
+        "KQkq",
+        "-",
+        "e3",
+        "b3b4",
+        "3+3",
+        "0+9",
+        "99999999999",
+        "4294967296",
+        "+",
+        "é",
+        "\u{1b}",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let mut read = 0;
+    for name in ["crazyhouse", "3check", "berolina", "atomic", "racingkings"] {
+        let rules = std::sync::Arc::new(builtin_fairy(name).unwrap().unwrap());
+        for _ in 0..400 {
+            // The start's FEN with a few pieces of text put in, cut out
+            // or written over.
+            let mut fen: Vec<char> = rules.start_fen.chars().collect();
+            for _ in 0..1 + rng.next_u32() % 3 {
+                let at = (rng.next_u32() as usize) % (fen.len() + 1);
+                let cut = (rng.next_u32() % 3) as usize;
+                let end = (at + cut).min(fen.len());
+                let piece: Vec<char> = pick(&mut rng, &pieces).chars().collect();
+                fen.splice(at..end, piece);
+            }
+            let fen: String = fen.into_iter().collect();
+            let Ok(pos) = FairyPosition::from_fen(rules.clone(), &fen) else {
+                continue;
+            };
+            read += 1;
+            let _ = pos.legal_moves();
+            let _ = pos.outcome();
+            let again = FairyPosition::from_fen(rules.clone(), &pos.to_fen());
+            assert!(again.is_ok(), "{fen:?} -> {}", pos.to_fen());
+        }
+    }
+    assert!(read > 20, "only {read} FENs read");
 }
