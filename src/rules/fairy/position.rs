@@ -3,7 +3,7 @@
 //! them, so that its numbers are the reference (tests/fairy/perft.txt).
 
 use super::{has_kind, FairyFenError, FairyRules, Verdict, MAX_KINDS};
-use crate::core::attacks::king_attacks;
+use crate::core::attacks::{between, king_attacks};
 use crate::core::betza::Reach;
 use crate::core::{Bitboard, Color, Square};
 use std::sync::Arc;
@@ -95,22 +95,6 @@ fn at((file, rank): (i8, i8)) -> Square {
     Square::from_coords(file, rank).unwrap_or_else(|| unreachable!("a square of the board"))
 }
 
-/// The squares strictly between two on a rank, file or diagonal.
-fn between(a: Square, b: Square) -> Bitboard {
-    let (df, dr) = (b.file() - a.file(), b.rank() - a.rank());
-    let mut out = Bitboard::EMPTY;
-    if df != 0 && dr != 0 && df.abs() != dr.abs() {
-        return out;
-    }
-    let step = (df.signum(), dr.signum());
-    let mut sq = a.offset(step.0, step.1);
-    while let Some(s) = sq.filter(|&s| s != b) {
-        out.insert(s);
-        sq = s.offset(step.0, step.1);
-    }
-    out
-}
-
 /// Reads the checks still to give, `3+3` (White's first).
 fn read_checks(field: &str) -> Result<[u32; 2], FairyFenError> {
     let (w, b) = field.split_once('+').ok_or(FairyFenError::Checks)?;
@@ -196,7 +180,7 @@ impl Shield {
             return true;
         };
         let kind = match (m.kind, pos.squares[m.from.index()]) {
-            (FairyMoveKind::Promotion(k), _) | (_, Some((_, k))) => k,
+            (FairyMoveKind::Promotion(k) | FairyMoveKind::Drop(k), _) | (_, Some((_, k))) => k,
             _ => return false,
         };
         let moves = &pos.rules.kinds[kind as usize].moves;
@@ -748,17 +732,23 @@ impl FairyPosition {
             return kings.any() && self.played(m).in_check(us.other());
         };
         let moved = match (m.kind, self.squares[m.from.index()]) {
-            (FairyMoveKind::Promotion(k), _) | (_, Some((_, k))) => k,
+            (FairyMoveKind::Promotion(k) | FairyMoveKind::Drop(k), _) | (_, Some((_, k))) => k,
             _ => return false,
         };
-        let mut occupied = self.occupied().without(m.from).with(m.to);
-        if m.kind == FairyMoveKind::EnPassant {
-            if let Some(victim) = self.en_passant_victim {
-                occupied.remove(victim);
-            }
-        }
+        let (occupied, _) = self.board_after(m);
         let ours = self.by_color[us.index()].without(m.from);
         self.attacked_with(target, us, occupied, ours, Some((moved, m.to)))
+    }
+
+    /// The occupied squares after `m` (not castling) and the square of
+    /// the piece it takes, found without playing it.
+    fn board_after(&self, m: FairyMove) -> (Bitboard, Bitboard) {
+        let taken = match (m.kind, self.en_passant_victim) {
+            (FairyMoveKind::EnPassant, Some(victim)) => Bitboard::from_square(victim),
+            _ => Bitboard::from_square(m.to),
+        };
+        let occupied = (self.occupied().without(m.from) & !taken).with(m.to);
+        (occupied, taken)
     }
 
     /// Whether the mover's royal king is unattacked after `m`, found from
@@ -777,14 +767,8 @@ impl FairyPosition {
                 None => return kings.is_empty() || !self.played(m).in_check(us),
             }
         };
-        let mut occupied = self.occupied().without(m.from).with(m.to);
-        let mut theirs = self.by_color[us.other().index()].without(m.to);
-        if m.kind == FairyMoveKind::EnPassant {
-            if let Some(victim) = self.en_passant_victim {
-                occupied.remove(victim);
-                theirs.remove(victim);
-            }
-        }
+        let (occupied, taken) = self.board_after(m);
+        let theirs = self.by_color[us.other().index()] & !taken;
         !self.attacked_with(target, us.other(), occupied, theirs, None)
     }
 
@@ -979,85 +963,22 @@ impl FairyPosition {
     /// The position after `m`, which must be one of its moves.
     pub fn played(&self, m: FairyMove) -> FairyPosition {
         let mut next = self.clone();
-        let us = self.turn;
-        if let FairyMoveKind::Drop(kind) = m.kind {
-            return self.dropped(m.to, kind);
-        }
-        let was_promoted = self.promoted.contains(m.from);
-        let Some(man) = next.take(m.from) else {
-            return next;
-        };
-        next.promoted.remove(m.from);
-        let victim_square = match m.kind {
-            FairyMoveKind::EnPassant => self.en_passant_victim,
-            FairyMoveKind::Castle => None,
-            _ => Some(m.to),
-        };
-        if let Some(sq) = victim_square.filter(|_| self.rules.captures_to_hand) {
-            if let Some((_, kind)) = self.squares[sq.index()] {
-                let back = if self.promoted.contains(sq) {
-                    self.rules.pawn.unwrap_or(kind)
-                } else {
-                    kind
-                };
-                let count = &mut next.hands[us.index()][back as usize];
-                *count = count.saturating_add(1);
-            }
-        }
-        next.promoted.remove(m.to);
-        if let Some(victim) = self
-            .en_passant_victim
-            .filter(|_| m.kind == FairyMoveKind::EnPassant)
-        {
-            next.promoted.remove(victim);
-        }
-        next.take(m.to);
         next.en_passant = Bitboard::EMPTY;
         next.en_passant_victim = None;
-        match m.kind {
-            FairyMoveKind::Normal => next.put(m.to, man),
-            FairyMoveKind::Castle => next.castle(m, man),
-            FairyMoveKind::DoubleStep => {
-                next.put(m.to, man);
-                next.en_passant = self.passed_squares(m, man.1);
-                next.en_passant_victim = Some(m.to);
+        let resets = match m.kind {
+            FairyMoveKind::Drop(kind) => {
+                let count = &mut next.hands[self.turn.index()][kind as usize];
+                *count = count.saturating_sub(1);
+                next.put(m.to, (self.turn, kind));
+                true
             }
-            FairyMoveKind::EnPassant => {
-                next.put(m.to, man);
-                if let Some(victim) = self.en_passant_victim {
-                    next.take(victim);
-                }
-            }
-            FairyMoveKind::Promotion(kind) => {
-                next.put(m.to, (us, kind));
-                if self.rules.drops {
-                    next.promoted.insert(m.to);
-                }
-            }
-            FairyMoveKind::Drop(_) => {}
-        }
-        if was_promoted && !matches!(m.kind, FairyMoveKind::Castle) {
-            next.promoted.insert(m.to);
-        }
-        let mut blasted = Bitboard::EMPTY;
-        if self.rules.blast && self.is_capture(m) {
-            blasted = next.explode(m.to);
-        }
-        for (i, names) in CASTLES.iter().enumerate() {
-            let [kf, _, rf, _] = names.map(at);
-            let touched = [m.from, m.to].iter().any(|&s| s == kf || s == rf);
-            if touched || blasted.contains(kf) || blasted.contains(rf) {
-                next.castling[i] = false;
-            }
-        }
+            _ => match next.move_piece(self, m) {
+                Some(resets) => resets,
+                None => return next,
+            },
+        };
+        let us = self.turn;
         next.turn = us.other();
-        let moves = &self.rules.kinds[man.1 as usize].moves;
-        let irreversible = !moves
-            .reach(Reach::Quiet, us, m.to, Bitboard::EMPTY)
-            .contains(m.from);
-        let resets = self.is_capture(m)
-            || matches!(m.kind, FairyMoveKind::Promotion(_))
-            || (has_kind(self.rules.n_move_kinds, man.1) && irreversible);
         next.halfmoves = if resets {
             0
         } else {
@@ -1073,25 +994,76 @@ impl FairyPosition {
         next
     }
 
-    /// The position after dropping a `kind` from the hand on `to`.
-    fn dropped(&self, to: Square, kind: u8) -> FairyPosition {
-        let mut next = self.clone();
-        let us = self.turn;
-        let count = &mut next.hands[us.index()][kind as usize];
-        *count = count.saturating_sub(1);
-        next.put(to, (us, kind));
-        next.en_passant = Bitboard::EMPTY;
-        next.en_passant_victim = None;
-        next.turn = us.other();
-        next.halfmoves = 0;
-        if us == Color::Black {
-            next.fullmoves = self.fullmoves.saturating_add(1);
+    /// Makes the piece move `m` on this copy of `before`: captures (to
+    /// the hand where captures go there), promotions, castling, en
+    /// passant, explosions and castling rights. Returns whether the move
+    /// count restarts; `None` when no piece stands on `from`.
+    fn move_piece(&mut self, before: &FairyPosition, m: FairyMove) -> Option<bool> {
+        let us = before.turn;
+        let was_promoted = before.promoted.contains(m.from);
+        let man = self.take(m.from)?;
+        self.promoted.remove(m.from);
+        let victim = match m.kind {
+            FairyMoveKind::EnPassant => before.en_passant_victim,
+            FairyMoveKind::Castle => None,
+            _ => Some(m.to),
+        };
+        if let Some(sq) = victim {
+            if let Some((_, kind)) =
+                before.squares[sq.index()].filter(|_| before.rules.captures_to_hand)
+            {
+                let back = if before.promoted.contains(sq) {
+                    before.rules.pawn.unwrap_or(kind)
+                } else {
+                    kind
+                };
+                let count = &mut self.hands[us.index()][back as usize];
+                *count = count.saturating_add(1);
+            }
+            self.promoted.remove(sq);
+            if m.kind == FairyMoveKind::EnPassant {
+                self.take(sq);
+            }
         }
-        if self.rules.check_counting && next.in_check(next.turn) {
-            let left = &mut next.checks_left[us.index()];
-            *left = left.saturating_sub(1);
+        self.take(m.to);
+        match m.kind {
+            FairyMoveKind::Castle => self.castle(m, man),
+            FairyMoveKind::Promotion(kind) => {
+                self.put(m.to, (us, kind));
+                if before.rules.drops {
+                    self.promoted.insert(m.to);
+                }
+            }
+            _ => self.put(m.to, man),
         }
-        next
+        if m.kind == FairyMoveKind::DoubleStep {
+            self.en_passant = before.passed_squares(m, man.1);
+            self.en_passant_victim = Some(m.to);
+        }
+        if was_promoted && m.kind != FairyMoveKind::Castle {
+            self.promoted.insert(m.to);
+        }
+        let blasted = if before.rules.blast && before.is_capture(m) {
+            self.explode(m.to)
+        } else {
+            Bitboard::EMPTY
+        };
+        for (i, names) in CASTLES.iter().enumerate() {
+            let [kf, _, rf, _] = names.map(at);
+            let touched = [m.from, m.to].iter().any(|&s| s == kf || s == rf);
+            if touched || blasted.contains(kf) || blasted.contains(rf) {
+                self.castling[i] = false;
+            }
+        }
+        let moves = &before.rules.kinds[man.1 as usize].moves;
+        let irreversible = !moves
+            .reach(Reach::Quiet, us, m.to, Bitboard::EMPTY)
+            .contains(m.from);
+        Some(
+            before.is_capture(m)
+                || matches!(m.kind, FairyMoveKind::Promotion(_))
+                || (has_kind(before.rules.n_move_kinds, man.1) && irreversible),
+        )
     }
 
     /// A capture's explosion on `at`: the piece there and every piece but
