@@ -10,7 +10,8 @@ use motley::core::betza::Betza;
 use motley::core::quote::visible;
 use motley::core::{Bitboard, Color};
 use motley::game::fairy_builtin::{
-    builtin_fairy, builtin_fairy_names, read_fairy_file, SectionReport,
+    builtin_fairy, builtin_fairy_names, is_fairy_json, read_fairy_file, read_fairy_json,
+    SectionReport,
 };
 use motley::game::ini::MAX_INI_BYTES;
 use motley::rules::fairy::{has_kind, FairyPosition, FairyRules, KindSet, Verdict};
@@ -23,9 +24,9 @@ use std::time::Instant;
 /// `motley variant …`.
 #[derive(Subcommand, Debug)]
 pub enum VariantCommand {
-    /// Validate a variants.ini file without playing it: each section is
-    /// read as a variant or refused with the line and key; exit status 1
-    /// if any is refused.
+    /// Validate a variants.ini file (or a Motley JSON variant file of the
+    /// `fairy` family) without playing it: each variant is read or
+    /// refused with the line and key; exit status 1 if any is refused.
     Check {
         /// A file in Fairy-Stockfish's variants.ini format.
         file: PathBuf,
@@ -82,17 +83,16 @@ pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
             }
             for file in user_files() {
                 let shown = visible(&file.display().to_string()).into_owned();
-                match read_file(&file).map(|t| read_fairy_file(&t)) {
-                    Ok(Ok(sections)) => {
+                match read_sections(&file) {
+                    Ok(sections) => {
                         for SectionReport { name, rules, .. } in sections {
                             let what = match rules {
                                 Ok(rules) => pieces(&rules),
-                                Err(e) => format!("refused: {}", where_and_why(&e)),
+                                Err(e) => format!("refused: {}", where_and_why(&e, is_json(&file))),
                             };
                             outln!(out, "{:<14} {what} (from {shown})", visible(&name));
                         }
                     }
-                    Ok(Err(e)) => warnln!("warning: {shown}: line {}: {}", e.line, e.kind),
                     Err(e) => warnln!("warning: {e:#}"),
                 }
             }
@@ -193,7 +193,27 @@ fn pieces(rules: &FairyRules) -> String {
     out.join(" ")
 }
 
-/// The `*.ini` files of the user's variants folder, in name order.
+/// Whether a file is read as JSON (else as a variants.ini).
+fn is_json(file: &Path) -> bool {
+    file.extension().is_some_and(|x| x == "json")
+}
+
+/// The variants of a file: every section of a variants.ini, or the one
+/// variant of a Motley JSON file of the `fairy` family.
+fn read_sections(file: &Path) -> Result<Vec<SectionReport>> {
+    let shown = visible(&file.display().to_string()).into_owned();
+    let text = read_file(file)?;
+    if is_json(file) {
+        let report = read_fairy_json(&text)
+            .map_err(|e| anyhow::anyhow!("{shown}: {}", visible(&e.to_string())))?;
+        return Ok(vec![report]);
+    }
+    read_fairy_file(&text)
+        .map_err(|e| anyhow::anyhow!("{shown}: line {}: {}", e.line, visible(&e.kind.to_string())))
+}
+
+/// The user's variants folder's `*.ini` files and its JSON files of the
+/// `fairy` family, in name order.
 fn user_files() -> Vec<PathBuf> {
     let Some(dir) = motley::disk::paths::variants_dir() else {
         return Vec::new();
@@ -203,7 +223,10 @@ fn user_files() -> Vec<PathBuf> {
     };
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ini"))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "ini")
+                || (is_json(p) && read_file(p).is_ok_and(|t| is_fairy_json(&t)))
+        })
         .collect();
     files.sort();
     files
@@ -213,7 +236,7 @@ fn user_files() -> Vec<PathBuf> {
 /// (which may replace a built-in one), else a built-in one.
 fn builtin(name: &str) -> Result<FairyRules> {
     for file in user_files() {
-        let Ok(Ok(sections)) = read_file(&file).map(|t| read_fairy_file(&t)) else {
+        let Ok(sections) = read_sections(&file) else {
             continue;
         };
         if sections.iter().any(|s| s.name == name) {
@@ -246,19 +269,24 @@ fn read_file(file: &Path) -> Result<String> {
 fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
     let name_shown = visible(name).into_owned();
     let shown = visible(&file.display().to_string()).into_owned();
-    let sections = read_fairy_file(&read_file(file)?)
-        .map_err(|e| anyhow::anyhow!("{shown}: line {}: {}", e.line, e.kind))?;
+    let sections = read_sections(file)?;
     let Some(section) = sections.into_iter().find(|s| s.name == name) else {
         bail!("{shown} has no variant [{name_shown}]");
     };
-    section
-        .rules
-        .map_err(|e| anyhow::anyhow!("{shown}: [{name_shown}]: {}", where_and_why(&e)))
+    section.rules.map_err(|e| {
+        anyhow::anyhow!(
+            "{shown}: [{name_shown}]: {}",
+            where_and_why(&e, is_json(file))
+        )
+    })
 }
 
-fn where_and_why(e: &motley::game::fairy_keys::KeyError) -> String {
+/// A refusal with its line; a JSON file has none, and its key is named.
+fn where_and_why(e: &motley::game::fairy_keys::KeyError, json: bool) -> String {
     let why = visible(&e.kind.to_string()).into_owned();
-    if e.line == 0 {
+    if json {
+        why
+    } else if e.line == 0 {
         format!("{why} (in the built-in variant it inherits)")
     } else {
         format!("line {}: {why}", e.line)
@@ -268,40 +296,39 @@ fn where_and_why(e: &motley::game::fairy_keys::KeyError) -> String {
 /// `variant check`: one line per section, status 1 if any is refused.
 fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
     let shown = visible(&file.display().to_string()).into_owned();
-    let sections = match read_file(file).map(|t| read_fairy_file(&t)) {
-        Ok(Ok(sections)) => sections,
-        Ok(Err(e)) => {
-            warnln!(
-                "error: {shown}: line {}: {}",
-                e.line,
-                visible(&e.kind.to_string())
-            );
-            return Ok(ExitCode::from(1));
-        }
+    let sections = match read_sections(file) {
+        Ok(sections) => sections,
         Err(e) => {
             warnln!("error: {e:#}");
             return Ok(ExitCode::from(1));
         }
     };
+    let json = is_json(file);
     let mut refused = 0;
     for SectionReport { name, line, rules } in &sections {
         let name = visible(name);
+        let place = if json {
+            "JSON".to_string()
+        } else {
+            format!("line {line}")
+        };
         match rules {
-            Ok(rules) => outln!(
-                out,
-                "[{name}] (line {line}): plays; pieces {}",
-                pieces(rules)
-            ),
+            Ok(rules) => outln!(out, "[{name}] ({place}): plays; pieces {}", pieces(rules)),
             Err(e) => {
                 refused += 1;
-                outln!(out, "[{name}] (line {line}): refused: {}", where_and_why(e));
+                outln!(
+                    out,
+                    "[{name}] ({place}): refused: {}",
+                    where_and_why(e, json)
+                );
             }
         }
     }
     outln!(
         out,
-        "{shown}: {} variants, {refused} refused",
-        sections.len()
+        "{shown}: {} variant{}, {refused} refused",
+        sections.len(),
+        if sections.len() == 1 { "" } else { "s" }
     );
     Ok(if refused == 0 && !sections.is_empty() {
         ExitCode::SUCCESS

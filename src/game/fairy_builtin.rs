@@ -91,3 +91,77 @@ pub fn read_fairy_file(text: &str) -> Result<Vec<SectionReport>, IniError> {
     }
     Ok(out)
 }
+
+/// Why a JSON variant file could not be read as a variant from data.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FairyJsonError {
+    /// Not JSON, or not an object.
+    #[error("not a JSON object: {0}")]
+    Json(String),
+    /// A field missing or of the wrong type.
+    #[error("{0} must be a string")]
+    Field(&'static str),
+    /// `family` is not `fairy`.
+    #[error("family must be \"fairy\" for a variant from data")]
+    Family,
+    /// An option whose value is not a string, number or true/false.
+    #[error("options.{0} must be a string, a number or true/false")]
+    Option(String),
+    /// `parent` names no built-in variant from data.
+    #[error("parent '{0}' is no built-in variant from data")]
+    Parent(String),
+}
+
+/// Whether a JSON text is a Motley variant file of the `fairy` family.
+pub fn is_fairy_json(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("family").and_then(|f| f.as_str()) == Some("fairy"))
+}
+
+/// Reads a Motley JSON variant file of the `fairy` family: `id`,
+/// `"family": "fairy"`, an optional built-in `parent`, and `options`
+/// holding Fairy-Stockfish's keys, read as a section of a variants.ini
+/// would be (its keys' lines are 0: a JSON file has no lines to name).
+pub fn read_fairy_json(text: &str) -> Result<SectionReport, FairyJsonError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| FairyJsonError::Json(e.to_string()))?;
+    let object = value
+        .as_object()
+        .ok_or_else(|| FairyJsonError::Json("not an object".into()))?;
+    let string = |field: &'static str| {
+        object
+            .get(field)
+            .and_then(|v| v.as_str())
+            .ok_or(FairyJsonError::Field(field))
+    };
+    let id = string("id")?.to_string();
+    if string("family")? != "fairy" {
+        return Err(FairyJsonError::Family);
+    }
+    let mut keys = match object.get("parent") {
+        None => ResolvedKeys::new(),
+        Some(parent) => {
+            let name = parent.as_str().ok_or(FairyJsonError::Field("parent"))?;
+            builtin_keys(name).ok_or_else(|| FairyJsonError::Parent(name.to_string()))?
+        }
+    };
+    let empty = serde_json::Map::new();
+    let options = match object.get("options") {
+        None => &empty,
+        Some(o) => o.as_object().ok_or(FairyJsonError::Field("options"))?,
+    };
+    for (key, value) in options {
+        let text = match value {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Bool(b) => b.to_string(),
+            serde_json::Value::Number(n) => n.to_string(),
+            _ => return Err(FairyJsonError::Option(key.clone())),
+        };
+        keys.insert(key.clone(), (text, 0));
+    }
+    Ok(SectionReport {
+        name: id,
+        line: 0,
+        rules: fairy_rules(&keys),
+    })
+}

@@ -465,6 +465,10 @@ impl Registry {
                     continue;
                 }
             };
+            if super::fairy_builtin::is_fairy_json(&text) {
+                // A variant from data: `motley variant` reads it.
+                continue;
+            }
             match VariantDef::from_json(&name, &text) {
                 Ok(def) => {
                     if self.builtins.iter().any(|b| b.id == def.id) {

@@ -386,3 +386,68 @@ fn variant_moves_lists_uci_moves_the_fen_and_the_end() {
     assert_eq!(code, 2);
     assert!(err.contains("the FEN cannot be read"), "{err}");
 }
+
+#[test]
+fn a_motley_json_variant_of_the_fairy_family_is_checked_and_counted_and_not_warned_about() {
+    let data = temp_dir("cli-fairy-json");
+    std::fs::create_dir_all(data.join("variants")).unwrap();
+    let json = r#"{"id": "nighthill", "family": "fairy", "parent": "kingofthehill",
+        "options": {"knight": "-", "customPiece1": "n:NN", "promotionPieceTypes": "qrbn", "checking": true}}"#;
+    let file = data.join("variants/nighthill.json");
+    std::fs::write(&file, json).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_motley"))
+            .args(args)
+            .env("MOTLEY_DATA_DIR", &data)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, _) = run(&["variant", "check", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.starts_with(
+            "[nighthill] (JSON): plays; pieces p:fmWfceF b:B r:R q:Q n:NN k:K (royal)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("nighthill.json: 1 variant, 0 refused\n"),
+        "{out}"
+    );
+    assert_eq!(
+        run(&["variant", "perft", "nighthill", "4"]).1,
+        "Nodes: 419019\n"
+    );
+    let (_, _, err) = run(&["list"]);
+    assert!(
+        err.is_empty(),
+        "the registry leaves a fairy file to motley variant: {err}"
+    );
+    std::fs::write(
+        &file,
+        r#"{"id": "x", "family": "fairy", "options": {"gating": true}}"#,
+    )
+    .unwrap();
+    let (code, out, _) = run(&["variant", "check", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with("[x] (JSON): refused: gating is not supported"),
+        "{out}"
+    );
+    std::fs::write(
+        &file,
+        r#"{"id": "x", "family": "fairy", "options": {"flagRegion": [1]}}"#,
+    )
+    .unwrap();
+    let (code, _, err) = run(&["variant", "check", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("options.flagRegion must be a string, a number or true/false"),
+        "{err}"
+    );
+}
