@@ -4,10 +4,14 @@ use crate::temp::temp_dir;
 use std::process::Command;
 
 fn motley(args: &[&str]) -> (i32, String, String) {
-    let data = temp_dir("cli-data");
+    motley_with(&temp_dir("cli-data"), args)
+}
+
+/// Runs motley with `data` as its data folder: exit code, stdout, stderr.
+fn motley_with(data: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_motley"))
         .args(args)
-        .env("MOTLEY_DATA_DIR", &data)
+        .env("MOTLEY_DATA_DIR", data)
         .output()
         .expect("run motley");
     (
@@ -338,19 +342,9 @@ fn ini_files_in_the_user_variants_folder_are_listed_and_counted() {
     std::fs::create_dir_all(data.join("variants")).unwrap();
     let ini = "[nighthill:kingofthehill]\nknight = -\ncustomPiece1 = n:NN\npromotionPieceTypes = qrbn\n[boom:chess]\ngating = true\n";
     std::fs::write(data.join("variants/mine.ini"), ini).unwrap();
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-            .args(args)
-            .env("MOTLEY_DATA_DIR", &data)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-        )
-    };
-    let (code, out) = run(&["variant", "list"]);
-    assert_eq!(code, Some(0));
+    let run = |args: &[&str]| motley_with(&data, args);
+    let (code, out, _) = run(&["variant", "list"]);
+    assert_eq!(code, 0);
     assert!(
         out.contains("nighthill      p:fmWfceF b:B r:R q:Q n:NN k:K (royal) (from "),
         "{out}"
@@ -395,20 +389,9 @@ fn a_motley_json_variant_of_the_fairy_family_is_checked_and_counted_and_not_warn
         "options": {"knight": "-", "customPiece1": "n:NN", "promotionPieceTypes": "qrbn", "checking": true}}"#;
     let file = data.join("variants/nighthill.json");
     std::fs::write(&file, json).unwrap();
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_motley"))
-            .args(args)
-            .env("MOTLEY_DATA_DIR", &data)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
+    let run = |args: &[&str]| motley_with(&data, args);
     let (code, out, _) = run(&["variant", "check", file.to_str().unwrap()]);
-    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(code, 0, "{out}");
     assert!(
         out.starts_with(
             "[nighthill] (JSON): plays; pieces p:fmWfceF b:B r:R q:Q n:NN k:K (royal)\n"
@@ -434,7 +417,7 @@ fn a_motley_json_variant_of_the_fairy_family_is_checked_and_counted_and_not_warn
     )
     .unwrap();
     let (code, out, _) = run(&["variant", "check", file.to_str().unwrap()]);
-    assert_eq!(code, Some(1));
+    assert_eq!(code, 1);
     assert!(
         out.starts_with("[x] (JSON): refused: gating is not supported"),
         "{out}"
@@ -445,7 +428,7 @@ fn a_motley_json_variant_of_the_fairy_family_is_checked_and_counted_and_not_warn
     )
     .unwrap();
     let (code, _, err) = run(&["variant", "check", file.to_str().unwrap()]);
-    assert_eq!(code, Some(1));
+    assert_eq!(code, 1);
     assert!(
         err.contains("options.flagRegion must be a string, a number or true/false"),
         "{err}"
