@@ -258,7 +258,7 @@ fn empty_board_reach(from: Square, step: (i8, i8), movement: Movement) -> Bitboa
 
 /// One kind of move's tables: per colour and square, the leaps and the
 /// empty-board reach; and which line kinds take part.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct Tables {
     leaps: [[Bitboard; 64]; 2],
     empty_board: [[Bitboard; 64]; 2],
@@ -269,6 +269,9 @@ struct Tables {
 #[derive(Clone, Debug)]
 pub struct PieceMoves {
     tables: [Tables; 4],
+    /// Quiet moves and captures go alike (most pieces but pawns): one
+    /// lookup serves both.
+    alike: bool,
 }
 
 impl PieceMoves {
@@ -311,7 +314,8 @@ impl PieceMoves {
             }
             t
         });
-        PieceMoves { tables }
+        let alike = tables[Reach::Quiet.index()] == tables[Reach::Capture.index()];
+        PieceMoves { tables, alike }
     }
 
     /// The squares the piece's `reach` moves get to from `from` with
@@ -321,6 +325,12 @@ impl PieceMoves {
         let t = &self.tables[reach.index()];
         let mut out = t.leaps[color.index()][from.index()];
         let mut lines = t.lines;
+        // Both rook lines (a rook, a queen) are one slider lookup.
+        let rook = Line::RookSideways.bit() | Line::RookUpDown.bit();
+        if lines & rook == rook {
+            out |= rook_attacks(from, occupied);
+            lines &= !rook;
+        }
         while lines != 0 {
             out |= Line::ALL[lines.trailing_zeros() as usize].reach(from, occupied);
             lines &= lines - 1;
@@ -356,6 +366,10 @@ impl PieceMoves {
         enemies: Bitboard,
         initial: bool,
     ) -> Bitboard {
+        if self.alike && !initial {
+            let ours = occupied & !enemies;
+            return self.reach(Reach::Quiet, color, from, occupied) & !ours;
+        }
         let mut quiet = self.reach(Reach::Quiet, color, from, occupied);
         if initial {
             quiet |= self.reach(Reach::InitialQuiet, color, from, occupied);

@@ -161,9 +161,21 @@ struct Shield {
     try_promotions: bool,
     /// The enemy king and the lines towards it, when no move may check.
     watch: Option<(Square, Bitboard, bool)>,
+    /// Captures explode: they are always tried.
+    blast: bool,
 }
 
 impl Shield {
+    /// Whether `m` may blow pieces up, or changes more than its own
+    /// piece's square (so that with explosions it is always tried).
+    fn explodes(pos: &FairyPosition, m: FairyMove) -> bool {
+        pos.is_capture(m)
+            || matches!(
+                m.kind,
+                FairyMoveKind::Castle | FairyMoveKind::Promotion(_) | FairyMoveKind::Drop(_)
+            )
+    }
+
     /// Whether `m` is surely legal without being tried.
     fn spares(self, pos: &FairyPosition, m: FairyMove) -> bool {
         let on = |lines: Bitboard, hoppers: bool| {
@@ -173,6 +185,7 @@ impl Shield {
             || matches!(m.kind, FairyMoveKind::EnPassant | FairyMoveKind::Castle)
             || on(self.lines, self.hoppers)
             || (self.try_promotions && matches!(m.kind, FairyMoveKind::Promotion(_)))
+            || (self.blast && Shield::explodes(pos, m))
         {
             return false;
         }
@@ -583,17 +596,24 @@ impl FairyPosition {
     /// The legal moves: none once the game has ended by the variant's
     /// own rules.
     pub fn legal_moves(&self) -> Vec<FairyMove> {
-        if self.variant_end().is_some() {
-            return Vec::new();
-        }
         let mut moves = Vec::new();
-        self.pseudo_moves(&mut moves);
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`Self::legal_moves`] into `moves`, emptied first, so that a
+    /// search can keep one buffer per ply.
+    pub fn legal_moves_into(&self, moves: &mut Vec<FairyMove>) {
+        moves.clear();
+        if self.variant_end().is_some() {
+            return;
+        }
+        self.pseudo_moves(moves);
         let shield = self.shield();
         moves.retain(|&m| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m));
         if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }
-        moves
     }
 
     /// What keeps the mover's royal pieces safe now, when that lets
@@ -608,7 +628,7 @@ impl FairyPosition {
                 .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
         };
         let royals = kings(us) | self.pseudo_royals(us);
-        if rules.blast || royals.is_empty() || royals.any_square(|sq| self.attacked(sq, them)) {
+        if royals.is_empty() || royals.any_square(|sq| self.attacked(sq, them)) {
             return None;
         }
         let (lines, hoppers) = self.lines_towards(royals, them);
@@ -627,6 +647,7 @@ impl FairyPosition {
             hoppers,
             try_promotions: rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal),
             watch,
+            blast: rules.blast,
         })
     }
 
@@ -710,6 +731,18 @@ impl FairyPosition {
             ours = ours.without(m.from).with(m.to);
         }
         let theirs = kings(them) | self.pseudo_royals(them);
+        if ours.is_empty() {
+            return true;
+        }
+        if !Shield::explodes(self, m) {
+            // Nothing blows up: only the squares of the moving piece change.
+            let occupied = self.occupied().without(m.from).with(m.to);
+            let pieces = self.by_color[them.index()];
+            return !ours.any_square(|sq| {
+                (king_attacks(sq) & theirs).is_empty()
+                    && self.attacked_with(sq, them, occupied, pieces, None)
+            });
+        }
         let next = self.played(m);
         if (ours & !next.occupied()).any() {
             return false;
@@ -773,40 +806,115 @@ impl FairyPosition {
     }
 
     fn pseudo_moves(&self, out: &mut Vec<FairyMove>) {
-        let us = self.turn;
-        let occupied = self.occupied();
-        let enemies = self.by_color[us.other().index()];
-        let initial_region = self.rules.double_step_region[us.index()];
-        for from in self.by_color[us.index()] {
-            let Some((_, kind)) = self.squares[from.index()] else {
-                continue;
-            };
-            let moves = &self.rules.kinds[kind as usize].moves;
-            let allowed = self.rules.mobility_region[kind as usize][us.index()];
-            let initial =
-                self.rules.kinds[kind as usize].has_initial && initial_region.contains(from);
-            let targets = moves.moves(us, from, occupied, enemies, initial) & allowed;
-            let only_initial = if initial {
-                moves.reach(Reach::InitialQuiet, us, from, occupied)
-                    & !moves.reach(Reach::Quiet, us, from, Bitboard::EMPTY)
-            } else {
-                Bitboard::EMPTY
-            };
-            for to in targets {
-                let how = if only_initial.contains(to) && !occupied.contains(to) {
-                    FairyMoveKind::DoubleStep
-                } else {
-                    FairyMoveKind::Normal
-                };
-                self.push_move(from, to, kind, how, out);
+        for from in self.by_color[self.turn.index()] {
+            if let Some((_, kind)) = self.squares[from.index()] {
+                self.piece_moves(from, kind, out);
             }
-            if Some(kind) == self.rules.pawn {
-                self.pawn_steps(from, out);
-            }
-            self.en_passant_captures(from, kind, out);
         }
         self.castles(out);
         self.drops(out);
+    }
+
+    /// Where the mover's piece of `kind` on `from` goes by its own moves
+    /// (not the pawn's double steps or en passant), and which of those
+    /// squares only its initial move reaches.
+    fn targets(&self, from: Square, kind: u8) -> (Bitboard, Bitboard) {
+        let us = self.turn;
+        let occupied = self.occupied();
+        let enemies = self.by_color[us.other().index()];
+        let moves = &self.rules.kinds[kind as usize].moves;
+        let allowed = self.rules.mobility_region[kind as usize][us.index()];
+        let initial = self.rules.kinds[kind as usize].has_initial
+            && self.rules.double_step_region[us.index()].contains(from);
+        let targets = moves.moves(us, from, occupied, enemies, initial) & allowed;
+        let only_initial = if initial {
+            moves.reach(Reach::InitialQuiet, us, from, occupied)
+                & !moves.reach(Reach::Quiet, us, from, Bitboard::EMPTY)
+                & !occupied
+        } else {
+            Bitboard::EMPTY
+        };
+        (targets, only_initial)
+    }
+
+    /// The pseudo-legal moves of the mover's piece of `kind` on `from`.
+    fn piece_moves(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
+        let (targets, only_initial) = self.targets(from, kind);
+        for to in targets {
+            let how = if only_initial.contains(to) {
+                FairyMoveKind::DoubleStep
+            } else {
+                FairyMoveKind::Normal
+            };
+            self.push_move(from, to, kind, how, out);
+        }
+        if Some(kind) == self.rules.pawn {
+            self.pawn_steps(from, out);
+        }
+        self.en_passant_captures(from, kind, out);
+    }
+
+    /// How many legal moves there are: what perft needs at its last ply.
+    /// Where the shield spares all of a piece's moves they are counted
+    /// as a set, without being listed; `scratch` holds the rest.
+    fn count_legal(&self, scratch: &mut Vec<FairyMove>) -> u64 {
+        let shield = match self.shield() {
+            Some(s) if s.watch.is_none() => s,
+            _ => {
+                self.legal_moves_into(scratch);
+                return scratch.len() as u64;
+            }
+        };
+        if self.rules.must_capture || self.rules.drops || self.variant_end().is_some() {
+            self.legal_moves_into(scratch);
+            return scratch.len() as u64;
+        }
+        let us = self.turn.index();
+        let mut count = 0;
+        let listed = |scratch: &mut Vec<FairyMove>| {
+            let legal = scratch
+                .iter()
+                .filter(|&&m| shield.spares(self, m) || self.is_legal(m));
+            let n = legal.count() as u64;
+            scratch.clear();
+            n
+        };
+        scratch.clear();
+        for from in self.by_color[us] {
+            let Some((_, kind)) = self.squares[from.index()] else {
+                continue;
+            };
+            let (targets, _) = self.targets(from, kind);
+            let promotes = has_kind(self.rules.promotion_pawns[us], kind)
+                && (targets & self.rules.promotion_region[us]).any();
+            if shield.royals.contains(from) || shield.lines.contains(from) || promotes {
+                self.piece_moves(from, kind, scratch);
+                count += listed(scratch);
+                continue;
+            }
+            let mut unsure = Bitboard::EMPTY;
+            if shield.hoppers {
+                unsure |= targets & shield.lines;
+            }
+            if shield.blast {
+                unsure |= targets & self.occupied();
+            }
+            count += u64::from((targets & !unsure).count());
+            for to in unsure {
+                count += u64::from(self.is_legal(FairyMove {
+                    from,
+                    to,
+                    kind: FairyMoveKind::Normal,
+                }));
+            }
+            if Some(kind) == self.rules.pawn {
+                self.pawn_steps(from, scratch);
+            }
+            self.en_passant_captures(from, kind, scratch);
+            count += listed(scratch);
+        }
+        self.castles(scratch);
+        count + listed(scratch)
     }
 
     /// Drops from the hand on empty squares; pawns never on their first
@@ -853,8 +961,15 @@ impl FairyPosition {
     ) {
         let us = self.turn.index();
         let rules = &self.rules;
-        let promotes =
-            has_kind(rules.promotion_pawns[us], kind) && rules.promotion_region[us].contains(to);
+        if !has_kind(rules.promotion_pawns[us], kind) {
+            out.push(FairyMove {
+                from,
+                to,
+                kind: how,
+            });
+            return;
+        }
+        let promotes = rules.promotion_region[us].contains(to);
         if promotes {
             for p in 0..rules.kinds.len() as u8 {
                 if has_kind(rules.promotion_pieces[us], p) {
@@ -888,12 +1003,11 @@ impl FairyPosition {
             if !region.contains(from) {
                 continue;
             }
-            let path: Option<Vec<Square>> = (1..=steps).map(|i| from.offset(0, i * up)).collect();
-            let Some(path) = path else { continue };
-            if path.iter().any(|&s| occupied.contains(s)) {
+            let mut path = (1..=steps).map(|i| from.offset(0, i * up));
+            if path.any(|s| s.is_none_or(|s| occupied.contains(s))) {
                 continue;
             }
-            if let (Some(&to), Some(kind)) = (path.last(), self.rules.pawn) {
+            if let (Some(to), Some(kind)) = (from.offset(0, steps * up), self.rules.pawn) {
                 if self.rules.mobility_region[kind as usize][us.index()].contains(to) {
                     self.push_move(from, to, kind, FairyMoveKind::DoubleStep, out);
                 }
@@ -1193,10 +1307,22 @@ impl FairyPosition {
 
     /// The number of move sequences `depth` plies long.
     pub fn perft(&self, depth: u32) -> u64 {
-        let moves = self.legal_moves();
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
+        let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+        self.perft_with(&mut buffers)
+    }
+
+    /// Perft to the depth of `buffers`, one move buffer per ply.
+    fn perft_with(&self, buffers: &mut [Vec<FairyMove>]) -> u64 {
+        let Some((moves, deeper)) = buffers.split_first_mut() else {
+            return 1;
+        };
+        if deeper.is_empty() {
+            return self.count_legal(moves);
         }
-        moves.iter().map(|&m| self.played(m).perft(depth - 1)).sum()
+        self.legal_moves_into(moves);
+        moves
+            .iter()
+            .map(|&m| self.played(m).perft_with(deeper))
+            .sum()
     }
 }
