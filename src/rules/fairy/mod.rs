@@ -44,6 +44,9 @@ pub struct Kind {
     pub has_initial: bool,
     /// It may capture en passant (`e`).
     pub takes_en_passant: bool,
+    /// It hops or leaps lamely, so that a piece landing on its path
+    /// matters as well as one leaving it.
+    pub hops: bool,
 }
 
 impl Kind {
@@ -56,14 +59,20 @@ impl Kind {
             )
         };
         let moves = PieceMoves::new(betza);
+        let reversible = !betza.parts.iter().any(one_way);
         Kind {
+            hops: !reversible
+                || betza
+                    .parts
+                    .iter()
+                    .any(|p| matches!(p.movement, Movement::Hop { .. })),
             has_initial: moves.has_initial(),
             takes_en_passant: betza.parts.iter().any(|p| p.en_passant),
             letter,
             name: name.to_string(),
             betza: betza.text.clone(),
             moves,
-            reversible: !betza.parts.iter().any(one_way),
+            reversible,
         }
     }
 }

@@ -95,6 +95,14 @@ fn at((file, rank): (i8, i8)) -> Square {
     Square::from_coords(file, rank).unwrap_or_else(|| unreachable!("a square of the board"))
 }
 
+/// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
+fn span(a: Square, b: Square) -> Bitboard {
+    let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+    (lo..=hi)
+        .filter_map(|f| Square::from_coords(f, a.rank()))
+        .fold(Bitboard::EMPTY, Bitboard::with)
+}
+
 /// Reads the checks still to give, `3+3` (White's first).
 fn read_checks(field: &str) -> Result<[u32; 2], FairyFenError> {
     let (w, b) = field.split_once('+').ok_or(FairyFenError::Checks)?;
@@ -423,11 +431,14 @@ impl FairyPosition {
             if theirs.is_empty() {
                 false
             } else if kind.reversible {
-                (kind
-                    .moves
-                    .reach(Reach::Capture, by.other(), target, occupied)
-                    & theirs)
-                    .any()
+                // Attackers stand where the kind reaches backwards on an
+                // empty board; the pieces in the way need only be asked then.
+                (kind.moves.empty_board_captures(by.other(), target) & theirs).any()
+                    && (kind
+                        .moves
+                        .reach(Reach::Capture, by.other(), target, occupied)
+                        & theirs)
+                        .any()
             } else {
                 theirs.any_square(|from| {
                     kind.moves.empty_board_captures(by, from).contains(target)
@@ -656,18 +667,28 @@ impl FairyPosition {
     /// matters too).
     fn lines_towards(&self, targets: Bitboard, by: Color) -> (Bitboard, bool) {
         let (mut lines, mut hoppers) = (Bitboard::EMPTY, false);
-        for from in self.by_color[by.index()] {
-            let Some((_, kind)) = self.squares[from.index()] else {
-                continue;
-            };
-            let k = &self.rules.kinds[kind as usize];
-            if !k.moves.captures_along_lines() {
+        for (i, k) in self.rules.kinds.iter().enumerate() {
+            let theirs = self.by_kind[i] & self.by_color[by.index()];
+            if theirs.is_empty() || !k.moves.captures_along_lines() {
                 continue;
             }
-            let reached = k.moves.empty_board_captures(by, from) & targets;
-            for target in reached {
+            let mut add = |from: Square, target: Square| {
                 lines |= path_between(from, target);
-                hoppers |= !k.reversible || k.betza.contains('p');
+                hoppers |= k.hops;
+            };
+            if k.reversible {
+                // Only pieces that reach a target on an empty board.
+                for target in targets {
+                    for from in k.moves.empty_board_captures(by.other(), target) & theirs {
+                        add(from, target);
+                    }
+                }
+            } else {
+                for from in theirs {
+                    for target in k.moves.empty_board_captures(by, from) & targets {
+                        add(from, target);
+                    }
+                }
             }
         }
         (lines, hoppers)
@@ -869,7 +890,11 @@ impl FairyPosition {
             self.legal_moves_into(scratch);
             return scratch.len() as u64;
         }
-        let us = self.turn.index();
+        let (side, us) = (self.turn, self.turn.index());
+        let rules = &self.rules;
+        let occupied = self.occupied();
+        let enemies = self.by_color[side.other().index()];
+        let en_passant = self.en_passant_victim.is_some() && (self.en_passant & !occupied).any();
         let mut count = 0;
         let listed = |scratch: &mut Vec<FairyMove>| {
             let legal = scratch
@@ -880,38 +905,62 @@ impl FairyPosition {
             n
         };
         scratch.clear();
-        for from in self.by_color[us] {
-            let Some((_, kind)) = self.squares[from.index()] else {
+        for (i, k) in rules.kinds.iter().enumerate() {
+            let pieces = self.by_kind[i] & self.by_color[us];
+            if pieces.is_empty() {
                 continue;
+            }
+            let kind = i as u8;
+            let allowed = rules.mobility_region[i][us];
+            let initial = match k.has_initial {
+                true => rules.double_step_region[us],
+                false => Bitboard::EMPTY,
             };
-            let (targets, _) = self.targets(from, kind);
-            let promotes = has_kind(self.rules.promotion_pawns[us], kind)
-                && (targets & self.rules.promotion_region[us]).any();
-            if shield.royals.contains(from) || shield.lines.contains(from) || promotes {
-                self.piece_moves(from, kind, scratch);
-                count += listed(scratch);
-                continue;
+            let promotes = match has_kind(rules.promotion_pawns[us], kind) {
+                true => rules.promotion_region[us],
+                false => Bitboard::EMPTY,
+            };
+            let steps = match rules.pawn == Some(kind) {
+                true => rules.double_step_region[us] | rules.triple_step_region[us],
+                false => Bitboard::EMPTY,
+            };
+            for from in pieces {
+                let targets = k
+                    .moves
+                    .moves(side, from, occupied, enemies, initial.contains(from))
+                    & allowed;
+                let risky = shield.royals | shield.lines;
+                if risky.contains(from) || (targets & promotes).any() {
+                    self.piece_moves(from, kind, scratch);
+                    count += listed(scratch);
+                    continue;
+                }
+                let mut unsure = Bitboard::EMPTY;
+                if shield.hoppers {
+                    unsure |= targets & shield.lines;
+                }
+                if shield.blast {
+                    unsure |= targets & occupied;
+                }
+                count += u64::from((targets & !unsure).count());
+                for to in unsure {
+                    let m = FairyMove {
+                        from,
+                        to,
+                        kind: FairyMoveKind::Normal,
+                    };
+                    count += u64::from(self.is_legal(m));
+                }
+                if steps.contains(from) {
+                    self.pawn_steps(from, scratch);
+                }
+                if en_passant && k.takes_en_passant {
+                    self.en_passant_captures(from, kind, scratch);
+                }
+                if !scratch.is_empty() {
+                    count += listed(scratch);
+                }
             }
-            let mut unsure = Bitboard::EMPTY;
-            if shield.hoppers {
-                unsure |= targets & shield.lines;
-            }
-            if shield.blast {
-                unsure |= targets & self.occupied();
-            }
-            count += u64::from((targets & !unsure).count());
-            for to in unsure {
-                count += u64::from(self.is_legal(FairyMove {
-                    from,
-                    to,
-                    kind: FairyMoveKind::Normal,
-                }));
-            }
-            if Some(kind) == self.rules.pawn {
-                self.pawn_steps(from, scratch);
-            }
-            self.en_passant_captures(from, kind, scratch);
-            count += listed(scratch);
         }
         self.castles(scratch);
         count + listed(scratch)
@@ -1003,11 +1052,13 @@ impl FairyPosition {
             if !region.contains(from) {
                 continue;
             }
-            let mut path = (1..=steps).map(|i| from.offset(0, i * up));
-            if path.any(|s| s.is_none_or(|s| occupied.contains(s))) {
-                continue;
+            let mut to = Some(from);
+            for _ in 0..steps {
+                to = to
+                    .and_then(|sq| sq.offset(0, up))
+                    .filter(|&sq| !occupied.contains(sq));
             }
-            if let (Some(to), Some(kind)) = (from.offset(0, steps * up), self.rules.pawn) {
+            if let (Some(to), Some(kind)) = (to, self.rules.pawn) {
                 if self.rules.mobility_region[kind as usize][us.index()].contains(to) {
                     self.push_move(from, to, kind, FairyMoveKind::DoubleStep, out);
                 }
@@ -1039,6 +1090,13 @@ impl FairyPosition {
             return;
         };
         let us = self.turn;
+        let rights = match us {
+            Color::White => &self.castling[..2],
+            Color::Black => &self.castling[2..],
+        };
+        if !rights.iter().any(|&right| right) {
+            return;
+        }
         let royal = self.rules.king == Some(king)
             || (self.pseudo_royals(us) & self.pieces_of(us, king)).any();
         let their_royals = self.pseudo_royals(us.other());
@@ -1055,15 +1113,11 @@ impl FairyPosition {
             if self.squares[kf.index()] != Some((us, king)) || !rook_ok {
                 continue;
             }
-            let files = |a: Square, b: Square| {
-                let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
-                (lo..=hi).filter_map(move |f| Square::from_coords(f, a.rank()))
-            };
-            let mut crossed = files(kf, kt).chain(files(rf, rt));
-            if crossed.any(|sq| sq != kf && sq != rf && self.occupied().contains(sq)) {
+            let crossed = (span(kf, kt) | span(rf, rt)).without(kf).without(rf);
+            if (crossed & self.occupied()).any() {
                 continue;
             }
-            if royal && files(kf, kt).any(unsafe_square) {
+            if royal && span(kf, kt).any_square(unsafe_square) {
                 continue;
             }
             out.push(FairyMove {
@@ -1162,21 +1216,25 @@ impl FairyPosition {
         } else {
             Bitboard::EMPTY
         };
-        for (i, names) in CASTLES.iter().enumerate() {
-            let [kf, _, rf, _] = names.map(at);
-            let touched = [m.from, m.to].iter().any(|&s| s == kf || s == rf);
-            if touched || blasted.contains(kf) || blasted.contains(rf) {
-                self.castling[i] = false;
+        if self.castling.iter().any(|&right| right) {
+            let touched = blasted.with(m.from).with(m.to);
+            for (i, names) in CASTLES.iter().enumerate() {
+                let [kf, _, rf, _] = names.map(at);
+                if touched.contains(kf) || touched.contains(rf) {
+                    self.castling[i] = false;
+                }
             }
         }
-        let moves = &before.rules.kinds[man.1 as usize].moves;
-        let irreversible = !moves
-            .reach(Reach::Quiet, us, m.to, Bitboard::EMPTY)
-            .contains(m.from);
+        let irreversible = || {
+            let moves = &before.rules.kinds[man.1 as usize].moves;
+            !moves
+                .reach(Reach::Quiet, us, m.to, Bitboard::EMPTY)
+                .contains(m.from)
+        };
         Some(
             before.is_capture(m)
                 || matches!(m.kind, FairyMoveKind::Promotion(_))
-                || (has_kind(before.rules.n_move_kinds, man.1) && irreversible),
+                || (has_kind(before.rules.n_move_kinds, man.1) && irreversible()),
         )
     }
 
