@@ -618,6 +618,7 @@ fn bench(registry: &Registry, out: &mut Out) -> Result<()> {
         "total {total_nodes} nodes in {total_secs:.3} s: {:.1} Mnodes/s",
         total_nodes as f64 / total_secs.max(1e-9) / 1e6
     );
+    variants::bench(out)?;
     bench_search(registry, out)
 }
 

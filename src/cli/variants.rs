@@ -15,6 +15,7 @@ use motley::game::fairy_builtin::{
 };
 use motley::game::ini::MAX_INI_BYTES;
 use motley::rules::fairy::{has_kind, FairyPosition, FairyRules, KindSet, Verdict};
+use motley::rules::standard::Standard;
 use motley::tui::betza_words::betza_in_words;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -111,18 +112,7 @@ pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         VariantCommand::Bench => {
-            for name in builtin_fairy_names() {
-                let pos = FairyPosition::start(Arc::new(builtin(name)?))
-                    .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-                let started = Instant::now();
-                let nodes = pos.perft(4);
-                let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                outln!(
-                    out,
-                    "{name:<14} {nodes:>9} nodes {:>6.2} M nodes/s",
-                    rate / 1e6
-                );
-            }
+            bench(out)?;
             Ok(ExitCode::SUCCESS)
         }
         VariantCommand::Perft {
@@ -510,4 +500,63 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
         out.push("A counting rule limits the moves to mate in the ending.".into());
     }
     out
+}
+
+/// The depth [`bench`] counts to: deep enough that every variant runs
+/// for tens of milliseconds, so the rate is not lost in timer noise.
+const BENCH_DEPTH: u32 = 5;
+
+/// The aim for every built-in variant from data, in nodes per second.
+const BENCH_AIM: f64 = 20e6;
+
+/// Perft from the start of every built-in variant from data, then chess
+/// from data against Motley's own standard generator in the same run:
+/// the two speed aims, measured where `motley bench` reports.
+pub fn bench(out: &mut Out) -> Result<()> {
+    outln!(
+        out,
+        "variants from data: perft {BENCH_DEPTH} from the start, single thread"
+    );
+    let mut below = Vec::new();
+    let mut chess_secs = None;
+    for name in builtin_fairy_names() {
+        let pos = FairyPosition::start(Arc::new(builtin(name)?))
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let started = Instant::now();
+        let nodes = pos.perft(BENCH_DEPTH);
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let rate = nodes as f64 / secs;
+        if rate < BENCH_AIM {
+            below.push(name);
+        }
+        if name == "chess" {
+            chess_secs = Some(secs);
+        }
+        outln!(
+            out,
+            "{name:<28} depth {BENCH_DEPTH} {nodes:>12} nodes {secs:>8.3} s {:>8.1} Mnodes/s",
+            rate / 1e6
+        );
+    }
+    let count = builtin_fairy_names().len();
+    match below.is_empty() {
+        true => outln!(out, "all {count} reach 20 Mnodes/s"),
+        false => outln!(
+            out,
+            "{} of {count} reach 20 Mnodes/s; below: {}",
+            count - below.len(),
+            below.join(", ")
+        ),
+    }
+    if let Some(fairy) = chess_secs {
+        let started = Instant::now();
+        let nodes = motley::rules::perft(&Standard::start(), BENCH_DEPTH);
+        let standard = started.elapsed().as_secs_f64().max(1e-9);
+        outln!(
+            out,
+            "chess from data {fairy:.3} s, Motley's standard generator {standard:.3} s ({nodes} nodes): {:.1} times",
+            fairy / standard
+        );
+    }
+    Ok(())
 }

@@ -152,6 +152,37 @@ impl Bitboard {
     }
 }
 
+/// Per file step `dx + 7`: the files a step of `dx` files keeps on the
+/// board, so that [`Bitboard::shifted`] never wraps round an edge.
+const KEPT_FILES: [u64; 15] = {
+    let mut kept = [0u64; 15];
+    let mut i = 0;
+    while i < 15 {
+        let dx = i as i8 - 7;
+        let mut file = 0;
+        while file < 8 {
+            if file + dx >= 0 && file + dx < 8 {
+                kept[i] |= 0x0101_0101_0101_0101u64 << file;
+            }
+            file += 1;
+        }
+        i += 1;
+    }
+    kept
+};
+
+impl Bitboard {
+    /// Every square moved `dx` files and `dy` ranks; squares moved off
+    /// the board vanish. Moves a whole set of leapers at once.
+    #[inline]
+    pub const fn shifted(self, dx: i8, dy: i8) -> Bitboard {
+        if dx < -7 || dx > 7 || dy < -7 || dy > 7 {
+            return Bitboard(0);
+        }
+        Bitboard(self.0 & KEPT_FILES[(dx + 7) as usize]).shift(dy * 8 + dx)
+    }
+}
+
 impl Iterator for Bitboard {
     type Item = Square;
 

@@ -373,3 +373,48 @@ fn a_piece_is_put_in_plain_words_for_its_legend() {
     assert_eq!(words("bC"), "moves or captures a (3,1) leap (backward)");
     assert_eq!(words(""), "does not move");
 }
+
+/// A set moved by whole steps loses the squares pushed off an edge and
+/// never wraps round to the other side of the board.
+#[test]
+fn a_set_shifted_sideways_loses_its_edge_squares_instead_of_wrapping() {
+    let edges = set("a1 h1 a8 h8 d4");
+    assert_eq!(names(edges.shifted(1, 0)), "b1 b8 e4");
+    assert_eq!(names(edges.shifted(-2, 1)), "b5 f2");
+    assert_eq!(names(edges.shifted(0, -1)), sorted("a7 d3 h7"));
+    assert_eq!(names(edges.shifted(8, 0)), "");
+}
+
+/// Counting all pieces of a leaper at once (perft's last ply) gives
+/// what adding up each piece's own moves gives, for both sides, on a
+/// crowded board; and the squares a leap lands in `targets` from are
+/// found backwards.
+#[test]
+fn leapers_moved_as_one_set_have_the_moves_they_have_one_by_one() {
+    let occupied = set("a1 b2 c3 d4 e5 f6 g7 h8 a8 h1 d1 e8 c6 f3 b7 g2");
+    let enemies = set("a8 h1 c6 f3 b7 g2 e8");
+    for betza in ["N", "K", "fmWfcF", "mWcF", "C", "fsW", "ffNbsN", "AD", "Z"] {
+        let piece = PieceMoves::new(&Betza::parse(betza).unwrap());
+        for color in [Color::White, Color::Black] {
+            let pieces = occupied & !enemies;
+            let one_by_one: u32 = pieces
+                .map(|from| piece.moves(color, from, occupied, enemies, false).count())
+                .sum();
+            let at_once = piece.leaps_of_all(color, pieces, !occupied, enemies);
+            assert_eq!(at_once, Some(one_by_one), "{betza} for {color:?}");
+            let targets = set("a2 h7 d5 e1");
+            for from in Square::all() {
+                let reaches = (piece.reach(Reach::Quiet, color, from, Bitboard::EMPTY)
+                    | piece.reach(Reach::Capture, color, from, Bitboard::EMPTY))
+                    & targets;
+                let found = piece.leaping_into(color, targets).contains(from);
+                assert_eq!(found, reaches.any(), "{betza} for {color:?} from {from}");
+            }
+        }
+    }
+    let rider = PieceMoves::new(&Betza::parse("R").unwrap());
+    assert_eq!(
+        rider.leaps_of_all(Color::White, occupied, !occupied, enemies),
+        None
+    );
+}

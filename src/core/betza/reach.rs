@@ -272,6 +272,35 @@ pub struct PieceMoves {
     /// Quiet moves and captures go alike (most pieces but pawns): one
     /// lookup serves both.
     alike: bool,
+    /// The steps (White's side) of quiet moves and of captures, when
+    /// both are leaps only: then all pieces of the kind move at once.
+    leaps: Option<[Vec<(i8, i8)>; 2]>,
+}
+
+/// Whether `part` is one of the `reach` moves.
+fn wanted(reach: Reach, part: &super::MovePart) -> bool {
+    match reach {
+        Reach::Quiet => part.quiet && !part.initial,
+        Reach::Capture => part.capture && !part.initial,
+        Reach::InitialQuiet => part.quiet && part.initial,
+        Reach::EnPassant => part.capture && part.en_passant && !part.initial,
+    }
+}
+
+/// The distinct steps of the `reach` moves, if all are leaps.
+fn leap_steps(betza: &Betza, reach: Reach) -> Option<Vec<(i8, i8)>> {
+    let mut steps = Vec::new();
+    for part in betza.parts.iter().filter(|p| wanted(reach, p)) {
+        if part.movement != Movement::Leap {
+            return None;
+        }
+        for step in &part.steps {
+            if !steps.contains(step) {
+                steps.push(*step);
+            }
+        }
+    }
+    Some(steps)
 }
 
 impl PieceMoves {
@@ -284,13 +313,7 @@ impl PieceMoves {
                 lines: 0,
             };
             for part in &betza.parts {
-                let wanted = match reach {
-                    Reach::Quiet => part.quiet && !part.initial,
-                    Reach::Capture => part.capture && !part.initial,
-                    Reach::InitialQuiet => part.quiet && part.initial,
-                    Reach::EnPassant => part.capture && part.en_passant && !part.initial,
-                };
-                if !wanted {
+                if !wanted(reach, part) {
                     continue;
                 }
                 for &(dx, dy) in &part.steps {
@@ -315,7 +338,56 @@ impl PieceMoves {
             t
         });
         let alike = tables[Reach::Quiet.index()] == tables[Reach::Capture.index()];
-        PieceMoves { tables, alike }
+        let leaps = leap_steps(betza, Reach::Quiet).zip(leap_steps(betza, Reach::Capture));
+        PieceMoves {
+            tables,
+            alike,
+            leaps: leaps.map(|(quiet, capture)| [quiet, capture]),
+        }
+    }
+
+    /// How many moves all of `pieces` have at once, for a piece whose
+    /// quiet moves and captures are leaps only (`None` otherwise): quiet
+    /// moves onto `empty` and captures onto `enemies`.
+    pub fn leaps_of_all(
+        &self,
+        color: Color,
+        pieces: Bitboard,
+        empty: Bitboard,
+        enemies: Bitboard,
+    ) -> Option<u32> {
+        let [quiet, capture] = self.leaps.as_ref()?;
+        let count = |steps: &[(i8, i8)], onto: Bitboard| -> u32 {
+            steps
+                .iter()
+                .map(|&(dx, dy)| {
+                    let (dx, dy) = color.fold((dx, dy), (-dx, -dy));
+                    (pieces.shifted(dx, dy) & onto).count()
+                })
+                .sum()
+        };
+        Some(count(quiet, empty) + count(capture, enemies))
+    }
+
+    /// How many steps [`Self::leaps_of_all`] shifts a set by: worth it
+    /// for at least as many pieces, one lookup each otherwise.
+    pub fn leap_count(&self) -> Option<usize> {
+        self.leaps.as_ref().map(|[q, c]| q.len() + c.len())
+    }
+
+    /// The squares from which a leap of this piece lands in `targets`
+    /// (every square when its moves are not leaps only).
+    pub fn leaping_into(&self, color: Color, targets: Bitboard) -> Bitboard {
+        let Some([quiet, capture]) = self.leaps.as_ref() else {
+            return Bitboard(u64::MAX);
+        };
+        quiet
+            .iter()
+            .chain(capture)
+            .fold(Bitboard::EMPTY, |from, &(dx, dy)| {
+                let (dx, dy) = color.fold((dx, dy), (-dx, -dy));
+                from | targets.shifted(-dx, -dy)
+            })
     }
 
     /// The squares the piece's `reach` moves get to from `from` with
@@ -324,6 +396,10 @@ impl PieceMoves {
     pub fn reach(&self, reach: Reach, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         let t = &self.tables[reach.index()];
         let mut out = t.leaps[color.index()][from.index()];
+        if t.lines == 0 {
+            // Leaps never reach beyond the empty-board reach.
+            return out;
+        }
         let mut lines = t.lines;
         // Both rook lines (a rook, a queen) are one slider lookup.
         let rook = Line::RookSideways.bit() | Line::RookUpDown.bit();

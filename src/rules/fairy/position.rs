@@ -84,23 +84,22 @@ pub struct FairyPosition {
 
 /// The corners and the king's squares castling uses: king from, king to,
 /// rook from, rook to.
-const CASTLES: [[(i8, i8); 4]; 4] = [
-    [(4, 0), (6, 0), (7, 0), (5, 0)],
-    [(4, 0), (2, 0), (0, 0), (3, 0)],
-    [(4, 7), (6, 7), (7, 7), (5, 7)],
-    [(4, 7), (2, 7), (0, 7), (3, 7)],
+const CASTLES: [[Square; 4]; 4] = [
+    [sq(4, 0), sq(6, 0), sq(7, 0), sq(5, 0)],
+    [sq(4, 0), sq(2, 0), sq(0, 0), sq(3, 0)],
+    [sq(4, 7), sq(6, 7), sq(7, 7), sq(5, 7)],
+    [sq(4, 7), sq(2, 7), sq(0, 7), sq(3, 7)],
 ];
 
-fn at((file, rank): (i8, i8)) -> Square {
-    Square::from_coords(file, rank).unwrap_or_else(|| unreachable!("a square of the board"))
+const fn sq(file: u8, rank: u8) -> Square {
+    Square::new_unchecked(rank * 8 + file)
 }
 
 /// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
 fn span(a: Square, b: Square) -> Bitboard {
     let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
-    (lo..=hi)
-        .filter_map(|f| Square::from_coords(f, a.rank()))
-        .fold(Bitboard::EMPTY, Bitboard::with)
+    let row = (0xffu64 >> (7 - hi)) & (0xffu64 << lo);
+    Bitboard(row << (8 * a.rank()))
 }
 
 /// Reads the checks still to give, `3+3` (White's first).
@@ -639,7 +638,7 @@ impl FairyPosition {
                 .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
         };
         let royals = kings(us) | self.pseudo_royals(us);
-        if royals.is_empty() || royals.any_square(|sq| self.attacked(sq, them)) {
+        if royals.any_square(|sq| self.attacked(sq, them)) {
             return None;
         }
         let (lines, hoppers) = self.lines_towards(royals, them);
@@ -924,35 +923,68 @@ impl FairyPosition {
                 true => rules.double_step_region[us] | rules.triple_step_region[us],
                 false => Bitboard::EMPTY,
             };
-            for from in pieces {
+            let risky = shield.royals | shield.lines;
+            let mut each = pieces;
+            let many = k
+                .moves
+                .leap_count()
+                .is_some_and(|n| pieces.count() as usize >= n);
+            if many && !shield.hoppers && !shield.blast {
+                // Leapers off every line to a royal piece, with no
+                // promotion or initial move in reach, move as one set.
+                let up = side.fold(1, -1);
+                let near = match promotes.any() {
+                    true => {
+                        k.moves.leaping_into(side, promotes)
+                            | (promotes.shifted(0, -2 * up) | promotes.shifted(0, -3 * up)) & steps
+                    }
+                    false => Bitboard::EMPTY,
+                };
+                let free = pieces & !risky & !initial & !near;
+                let empty = !occupied & allowed;
+                if let Some(n) = k.moves.leaps_of_all(side, free, empty, enemies & allowed) {
+                    count += u64::from(n);
+                    count += u64::from(self.step_count(free & steps, kind));
+                    if en_passant && k.takes_en_passant {
+                        for from in free {
+                            self.en_passant_captures(from, kind, scratch);
+                        }
+                        count += listed(scratch);
+                    }
+                    each &= !free;
+                }
+            }
+            for from in each {
                 let targets = k
                     .moves
                     .moves(side, from, occupied, enemies, initial.contains(from))
                     & allowed;
-                let risky = shield.royals | shield.lines;
-                if risky.contains(from) || (targets & promotes).any() {
+                let stepped = match steps.contains(from) {
+                    true => self.step_targets(from, kind),
+                    false => Bitboard::EMPTY,
+                };
+                if risky.contains(from) || ((targets | stepped) & promotes).any() {
                     self.piece_moves(from, kind, scratch);
                     count += listed(scratch);
                     continue;
                 }
                 let mut unsure = Bitboard::EMPTY;
                 if shield.hoppers {
-                    unsure |= targets & shield.lines;
+                    unsure |= shield.lines;
                 }
                 if shield.blast {
-                    unsure |= targets & occupied;
+                    unsure |= occupied;
                 }
-                count += u64::from((targets & !unsure).count());
-                for to in unsure {
-                    let m = FairyMove {
-                        from,
-                        to,
-                        kind: FairyMoveKind::Normal,
-                    };
-                    count += u64::from(self.is_legal(m));
-                }
-                if steps.contains(from) {
-                    self.pawn_steps(from, scratch);
+                for to in [targets, stepped] {
+                    count += u64::from((to & !unsure).count());
+                    for to in to & unsure {
+                        let m = FairyMove {
+                            from,
+                            to,
+                            kind: FairyMoveKind::Normal,
+                        };
+                        count += u64::from(self.is_legal(m));
+                    }
                 }
                 if en_passant && k.takes_en_passant {
                     self.en_passant_captures(from, kind, scratch);
@@ -1041,29 +1073,44 @@ impl FairyPosition {
 
     /// The pawn's double and triple steps from their regions.
     fn pawn_steps(&self, from: Square, out: &mut Vec<FairyMove>) {
-        let us = self.turn;
-        let up = us.fold(1, -1);
-        let occupied = self.occupied();
-        let regions = [
-            (2, self.rules.double_step_region[us.index()]),
-            (3, self.rules.triple_step_region[us.index()]),
-        ];
-        for (steps, region) in regions {
-            if !region.contains(from) {
-                continue;
-            }
-            let mut to = Some(from);
-            for _ in 0..steps {
-                to = to
-                    .and_then(|sq| sq.offset(0, up))
-                    .filter(|&sq| !occupied.contains(sq));
-            }
-            if let (Some(to), Some(kind)) = (to, self.rules.pawn) {
-                if self.rules.mobility_region[kind as usize][us.index()].contains(to) {
-                    self.push_move(from, to, kind, FairyMoveKind::DoubleStep, out);
-                }
+        if let Some(kind) = self.rules.pawn {
+            for to in self.step_targets(from, kind) {
+                self.push_move(from, to, kind, FairyMoveKind::DoubleStep, out);
             }
         }
+    }
+
+    /// Where the pawn of `kind` on `from` goes by double and triple steps
+    /// from their regions, across empty squares.
+    fn step_targets(&self, from: Square, kind: u8) -> Bitboard {
+        self.steps_of(Bitboard::from_square(from), kind)
+            .into_iter()
+            .fold(Bitboard::EMPTY, |all, to| all | to)
+    }
+
+    /// How many double and triple steps all of `pawns` (of `kind`) have.
+    fn step_count(&self, pawns: Bitboard, kind: u8) -> u32 {
+        self.steps_of(pawns, kind).iter().map(|to| to.count()).sum()
+    }
+
+    /// Where `pawns` of `kind` go by double steps, and by triple steps,
+    /// from their regions across empty squares, as a set each.
+    fn steps_of(&self, pawns: Bitboard, kind: u8) -> [Bitboard; 2] {
+        let us = self.turn.index();
+        let up = self.turn.fold(1, -1);
+        let empty = !self.occupied();
+        let allowed = self.rules.mobility_region[kind as usize][us];
+        let regions = [
+            (2, self.rules.double_step_region[us]),
+            (3, self.rules.triple_step_region[us]),
+        ];
+        regions.map(|(steps, region)| {
+            let mut at = pawns & region;
+            for _ in 0..steps {
+                at = at.shifted(0, up) & empty;
+            }
+            at & allowed
+        })
     }
 
     fn en_passant_captures(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
@@ -1108,7 +1155,7 @@ impl FairyPosition {
             if !self.castling[i] || (i < 2) != (us == Color::White) {
                 continue;
             }
-            let [kf, kt, rf, rt] = names.map(at);
+            let [kf, kt, rf, rt] = *names;
             let rook_ok = matches!(self.squares[rf.index()], Some((c, k)) if c == us && has_kind(self.rules.castling_rooks, k));
             if self.squares[kf.index()] != Some((us, king)) || !rook_ok {
                 continue;
@@ -1219,7 +1266,7 @@ impl FairyPosition {
         if self.castling.iter().any(|&right| right) {
             let touched = blasted.with(m.from).with(m.to);
             for (i, names) in CASTLES.iter().enumerate() {
-                let [kf, _, rf, _] = names.map(at);
+                let [kf, _, rf, _] = *names;
                 if touched.contains(kf) || touched.contains(rf) {
                     self.castling[i] = false;
                 }
@@ -1353,12 +1400,9 @@ impl FairyPosition {
 
     fn castle(&mut self, m: FairyMove, king: Man) {
         self.put(m.to, king);
-        if let Some(names) = CASTLES
-            .iter()
-            .find(|c| at(c[0]) == m.from && at(c[1]) == m.to)
-        {
-            if let Some(rook) = self.take(at(names[2])) {
-                self.put(at(names[3]), rook);
+        if let Some(names) = CASTLES.iter().find(|c| c[0] == m.from && c[1] == m.to) {
+            if let Some(rook) = self.take(names[2]) {
+                self.put(names[3], rook);
             }
         }
     }
