@@ -145,6 +145,17 @@ impl Line {
             }
             Line::RookUpDown => return rook_attacks(from, occupied) & Bitboard::file(from.file()),
             Line::Bishop => return bishop_attacks(from, occupied),
+            Line::GrasshopperSideways => {
+                let first = rook_attacks(from, occupied) & Bitboard::rank(from.rank());
+                return land_behind(from, first & occupied);
+            }
+            Line::GrasshopperUpDown => {
+                let first = rook_attacks(from, occupied) & Bitboard::file(from.file());
+                return land_behind(from, first & occupied);
+            }
+            Line::GrasshopperDiagonal => {
+                return land_behind(from, bishop_attacks(from, occupied) & occupied);
+            }
             _ => {}
         }
         let mut out = Bitboard::EMPTY;
@@ -169,6 +180,19 @@ impl Line {
 }
 
 /// Squares along `step` up to and including the first piece.
+/// The squares just behind each of `hurdles` seen from `from`: where a
+/// grasshopper lands that hops the first piece on a line.
+fn land_behind(from: Square, hurdles: Bitboard) -> Bitboard {
+    hurdles.fold(Bitboard::EMPTY, |out, hurdle| {
+        let dx = (hurdle.file() - from.file()).signum();
+        let dy = (hurdle.rank() - from.rank()).signum();
+        match hurdle.offset(dx, dy) {
+            Some(to) => out.with(to),
+            None => out,
+        }
+    })
+}
+
 fn ride(from: Square, (dx, dy): (i8, i8), occupied: Bitboard) -> Bitboard {
     let mut out = Bitboard::EMPTY;
     let mut at = from;
