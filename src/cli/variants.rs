@@ -446,11 +446,28 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
     if r.makpong {
         out.push("A king in check may move only to take its checker.".into());
     }
-    out.push(format!(
-        "A side checkmated {}; a side stalemated {}.",
-        verdict(r.checkmate),
-        verdict(r.stalemate)
-    ));
+    if r.stalemate_piece_count {
+        out.push(format!(
+            "A side checkmated {}. At a stalemate the side with fewer pieces {}, the one with more the opposite; equal numbers draw.",
+            verdict(r.checkmate),
+            verdict(r.stalemate)
+        ));
+    } else {
+        out.push(format!(
+            "A side checkmated {}; a side stalemated {}.",
+            verdict(r.checkmate),
+            verdict(r.stalemate)
+        ));
+    }
+    for (side, name) in [(0, "White"), (1, "Black")] {
+        match (r.pass[side], r.pass_on_stalemate[side]) {
+            (true, false) => out.push(format!("{name} may pass its turn.")),
+            (_, true) => out.push(format!(
+                "{name} may pass its turn only when it has no other move."
+            )),
+            _ => {}
+        }
+    }
     if let Some(e) = &r.extinction {
         let what = if e.all_pieces {
             "pieces".to_string()

@@ -104,11 +104,9 @@ const NOT_RULES: [&str; 5] = [
 ];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 15] = [
+const DEFAULT_ONLY: [(&str, &str); 12] = [
     ("maxRank", "8"),
     ("maxFile", "h"),
-    ("pass", "false"),
-    ("passOnStalemate", "false"),
     ("firstRankPawnDrops", "false"),
     ("promotionZonePawnDrops", "false"),
     ("dropChecks", "true"),
@@ -119,7 +117,6 @@ const DEFAULT_ONLY: [(&str, &str); 15] = [
     ("castlingQueensideFile", "c"),
     ("castlingKingFile", "e"),
     ("castlingRank", "1"),
-    ("stalematePieceCount", "false"),
 ];
 
 /// Reads a variant's keys.
@@ -245,6 +242,9 @@ impl Reader<'_> {
             blast: false,
             blast_immune: 0,
             makpong: false,
+            pass: [false; 2],
+            pass_on_stalemate: [false; 2],
+            stalemate_piece_count: false,
             counting: None,
             n_move_kinds: set_of(&["pawn"]),
             n_move_rule: 50,
@@ -439,6 +439,13 @@ impl Reader<'_> {
         rules.stalemate = self
             .verdict("stalemateValue", IniResult::Draw)?
             .unwrap_or(Verdict::Draw);
+        rules.stalemate_piece_count = self.value("stalematePieceCount", false, read_bool)?;
+        let on_stalemate = self.sided("passOnStalemate", [false; 2], &mut |r, k, d| {
+            r.value(k, d, read_bool)
+        })?;
+        let always = self.sided("pass", [false; 2], &mut |r, k, d| r.value(k, d, read_bool))?;
+        rules.pass_on_stalemate = on_stalemate;
+        rules.pass = [0, 1].map(|side| always[side] || on_stalemate[side]);
         rules.checkmate = self
             .verdict("checkmateValue", IniResult::Loss)?
             .unwrap_or(Verdict::Loss);

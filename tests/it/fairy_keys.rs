@@ -343,7 +343,7 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
             "capturesToHand = true",
             "capturesToHand without pieceDrops is not supported",
         ),
-        ("pass = true", "pass = true"),
+        ("pass = maybe", "pass"),
         ("maxRank = 10", "maxRank = 10"),
         ("maxFile = j", "maxFile = j"),
         ("castlingKingsideFile = f", "castlingKingsideFile"),
@@ -451,4 +451,102 @@ fn a_missing_parent_refuses_only_its_section() {
         "{err}"
     );
     assert!(reports[2].rules.is_ok());
+}
+
+/// The move `uci` (as Fairy-Stockfish writes it) among `pos`'s moves.
+fn find(pos: &FairyPosition, uci: &str) -> motley::rules::fairy::FairyMove {
+    let rules = pos.rules().clone();
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| m.uci(&rules) == uci)
+        .unwrap_or_else(|| panic!("{uci} is not a move"))
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn pass_lets_a_side_stay_put_but_never_in_check_and_two_passes_in_a_row_draw() {
+    let ini = "[t:chess]\npass = true\n";
+    let start = position(ini, START);
+    has(&start, &["e1e1", "e2e4"], &[]);
+    let passed = start.played(find(&start, "e1e1"));
+    // Fairy-Stockfish's FEN after the pass: the count goes on.
+    assert_eq!(
+        passed.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1"
+    );
+    let both = passed.played(find(&passed, "e8e8"));
+    assert_eq!(both.outcome(), Some(Verdict::Draw));
+    assert!(both.legal_moves().is_empty());
+    // A pass then a move, then a pass again, goes on.
+    let moved = passed.played(find(&passed, "e7e5"));
+    let again = moved.played(find(&moved, "e1e1"));
+    assert_eq!(again.outcome(), None);
+    // In check, staying put is no answer.
+    let check = position(ini, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
+    has(&check, &["e1d1", "e1f1", "e1e2"], &["e1e1"]);
+    // Fairy-Stockfish c19b5f6c's counts, from the start and kiwipete.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let counts = [21, 441, 10187, 234549];
+    for (depth, n) in (1..).zip(counts) {
+        assert_eq!(start.perft(depth), n, "start, depth {depth}");
+    }
+    for (depth, n) in (1..).zip([49, 2131, 104368]) {
+        assert_eq!(position(ini, kiwipete).perft(depth), n, "kiwipete, {depth}");
+    }
+    let kiwi = position(ini, kiwipete);
+    assert_eq!(
+        kiwi.played(find(&kiwi, "e1e1")).to_fen(),
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 1 1"
+    );
+}
+
+#[test]
+fn pass_on_stalemate_is_the_only_move_of_a_stalemated_side_and_no_move_otherwise() {
+    let ini = "[t:chess]\npassOnStalemate = true\n";
+    let start = position(ini, START);
+    has(&start, &["e2e4"], &["e1e1"]);
+    assert_eq!(start.perft(3), 8902);
+    let stalemated = position(ini, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(moves(&stalemated), ["h8h8"]);
+    assert_eq!(stalemated.outcome(), None);
+    assert_eq!(stalemated.perft(2), 26);
+    // Only one side may: the other is stalemated as in chess.
+    let white_only = "[t:chess]\npassOnStalemateWhite = true\n";
+    let black = position(white_only, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(black.outcome(), Some(Verdict::Draw));
+}
+
+#[test]
+fn a_pass_without_a_king_is_the_first_pieces_and_a_pawns_pass_restarts_the_count() {
+    let ini = "[t:horde]\npass = true\n";
+    let horde = position(
+        ini,
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+    );
+    has(&horde, &["a1a1"], &["b1b1"]);
+    assert_eq!(
+        horde.played(find(&horde, "a1a1")).to_fen(),
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP b kq - 0 1"
+    );
+    for (depth, n) in (1..).zip([9, 153, 1642, 31401]) {
+        assert_eq!(horde.perft(depth), n, "depth {depth}");
+    }
+    assert_eq!(position(ini, "4k3/8/8/8/8/8/8/P7 w - - 0 1").perft(2), 18);
+}
+
+#[test]
+fn stalemate_piece_count_gives_the_stalemate_to_the_side_with_fewer_pieces() {
+    let ini = "[t:chess]\nstalematePieceCount = true\nstalemateValue = loss\n";
+    // Black, stalemated with one piece against two, gets the loss.
+    let fewer = position(ini, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(fewer.outcome(), Some(Verdict::Loss));
+    // With more pieces than White, the opposite.
+    let more = position(ini, "7k/5Q2/6K1/p7/p7/p7/P7/8 b - - 0 1");
+    assert!(more.legal_moves().is_empty(), "{:?}", moves(&more));
+    assert_eq!(more.outcome(), Some(Verdict::Win));
+    // As many: a draw.
+    let equal = position(ini, "7k/5Q2/6K1/8/p7/p7/P7/8 b - - 0 1");
+    assert!(equal.legal_moves().is_empty());
+    assert_eq!(equal.outcome(), Some(Verdict::Draw));
 }

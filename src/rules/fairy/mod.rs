@@ -203,6 +203,15 @@ pub struct FairyRules {
     pub blast_immune: KindSet,
     /// A royal king in check may move only to take its checker (makpong).
     pub makpong: bool,
+    /// Each side may pass its turn (`pass`, or `passOnStalemate`, which
+    /// allows it only when no other move is legal), by White and Black.
+    pub pass: [bool; 2],
+    /// Passing only when no other move is legal (`passOnStalemate`).
+    pub pass_on_stalemate: [bool; 2],
+    /// A stalemate is decided by the number of pieces
+    /// (`stalematePieceCount`): the side with fewer gets `stalemate`,
+    /// the one with more its opposite, equal numbers draw.
+    pub stalemate_piece_count: bool,
     /// The counting rule, if any (kept for the game's draw rules).
     pub counting: Option<CountingRule>,
     /// The kinds whose moves, like captures, restart the move count.

@@ -25,6 +25,10 @@ pub enum FairyMoveKind {
     /// A piece of this kind put from the hand on the empty square `to`
     /// (`from` is `to` too).
     Drop(u8),
+    /// The turn passed (`pass`): written as the king's square twice, or
+    /// the first piece's where there is no king, as Fairy-Stockfish
+    /// writes it.
+    Pass,
 }
 
 /// A move in a [`FairyPosition`].
@@ -80,6 +84,9 @@ pub struct FairyPosition {
     hands: [[u8; MAX_KINDS]; 2],
     /// Pieces that were promoted, which go to the hand as pawns.
     promoted: Bitboard,
+    /// Passes played in a row just before this position (two end the
+    /// game in a draw, as in Fairy-Stockfish).
+    passes: u8,
 }
 
 /// The corners and the king's squares castling uses: king from, king to,
@@ -189,7 +196,10 @@ impl Shield {
             lines.contains(m.from) || (hoppers && lines.contains(m.to))
         };
         if self.royals.contains(m.from)
-            || matches!(m.kind, FairyMoveKind::EnPassant | FairyMoveKind::Castle)
+            || matches!(
+                m.kind,
+                FairyMoveKind::EnPassant | FairyMoveKind::Castle | FairyMoveKind::Pass
+            )
             || on(self.lines, self.hoppers)
             || (self.try_promotions && matches!(m.kind, FairyMoveKind::Promotion(_)))
             || (self.blast && Shield::explodes(pos, m))
@@ -247,6 +257,7 @@ impl FairyPosition {
             fullmoves: 1,
             hands: [[0; MAX_KINDS]; 2],
             promoted: Bitboard::EMPTY,
+            passes: 0,
         };
         pos.read_placement(placement)?;
         for c in castling.chars().filter(|&c| c != '-') {
@@ -504,10 +515,17 @@ impl FairyPosition {
         if !self.legal_moves().is_empty() {
             return None;
         }
-        Some(if self.in_check(self.turn) {
-            self.rules.checkmate
-        } else {
-            self.rules.stalemate
+        if self.in_check(self.turn) {
+            return Some(self.rules.checkmate);
+        }
+        if !self.rules.stalemate_piece_count {
+            return Some(self.rules.stalemate);
+        }
+        let count = |side: Color| self.by_color[side.index()].count();
+        Some(match count(self.turn).cmp(&count(self.turn.other())) {
+            std::cmp::Ordering::Equal => Verdict::Draw,
+            std::cmp::Ordering::Less => self.rules.stalemate,
+            std::cmp::Ordering::Greater => self.rules.stalemate.flipped(),
         })
     }
 
@@ -517,6 +535,7 @@ impl FairyPosition {
         self.extinction_end()
             .or_else(|| self.flag_end())
             .or_else(|| self.check_count_end())
+            .or_else(|| (self.passes >= 2).then_some(Verdict::Draw))
     }
 
     fn extinction_end(&self) -> Option<Verdict> {
@@ -624,6 +643,10 @@ impl FairyPosition {
         if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }
+        let passing = |m: &FairyMove| m.kind == FairyMoveKind::Pass;
+        if self.rules.pass_on_stalemate[self.turn.index()] && moves.iter().any(|m| !passing(m)) {
+            moves.retain(|m| !passing(m));
+        }
     }
 
     /// What keeps the mover's royal pieces safe now, when that lets
@@ -695,8 +718,11 @@ impl FairyPosition {
 
     /// Whether `m` takes a piece.
     pub fn is_capture(&self, m: FairyMove) -> bool {
-        m.kind == FairyMoveKind::EnPassant
-            || (m.kind != FairyMoveKind::Castle && self.squares[m.to.index()].is_some())
+        match m.kind {
+            FairyMoveKind::EnPassant => true,
+            FairyMoveKind::Castle | FairyMoveKind::Pass => false,
+            _ => self.squares[m.to.index()].is_some(),
+        }
     }
 
     /// A pseudo-legal move is legal when it leaves no royal king or
@@ -718,7 +744,7 @@ impl FairyPosition {
         if self.rules.blast {
             return self.blast_leaves_royals_safe(m);
         }
-        if m.kind != FairyMoveKind::Castle
+        if !matches!(m.kind, FairyMoveKind::Castle | FairyMoveKind::Pass)
             && self
                 .rules
                 .extinction
@@ -833,6 +859,28 @@ impl FairyPosition {
         }
         self.castles(out);
         self.drops(out);
+        self.pass(out);
+    }
+
+    /// The pass, where the variant allows it: the king stays on its
+    /// square (the first piece stays, with no king).
+    fn pass(&self, out: &mut Vec<FairyMove>) {
+        let us = self.turn;
+        if !self.rules.pass[us.index()] {
+            return;
+        }
+        let kings = self
+            .rules
+            .king
+            .map_or(Bitboard::EMPTY, |k| self.pieces_of(us, k));
+        let stays = kings.first().or_else(|| self.by_color[us.index()].first());
+        if let Some(sq) = stays {
+            out.push(FairyMove {
+                from: sq,
+                to: sq,
+                kind: FairyMoveKind::Pass,
+            });
+        }
     }
 
     /// Where the mover's piece of `kind` on `from` goes by its own moves
@@ -885,7 +933,8 @@ impl FairyPosition {
                 return scratch.len() as u64;
             }
         };
-        if self.rules.must_capture || self.rules.drops || self.variant_end().is_some() {
+        let passes = self.rules.pass[self.turn.index()];
+        if self.rules.must_capture || self.rules.drops || passes || self.variant_end().is_some() {
             self.legal_moves_into(scratch);
             return scratch.len() as u64;
         }
@@ -1180,6 +1229,10 @@ impl FairyPosition {
         let mut next = self.clone();
         next.en_passant = Bitboard::EMPTY;
         next.en_passant_victim = None;
+        next.passes = match m.kind {
+            FairyMoveKind::Pass => self.passes.saturating_add(1),
+            _ => 0,
+        };
         let resets = match m.kind {
             FairyMoveKind::Drop(kind) => {
                 let count = &mut next.hands[self.turn.index()][kind as usize];
@@ -1187,6 +1240,10 @@ impl FairyPosition {
                 next.put(m.to, (self.turn, kind));
                 true
             }
+            // As Fairy-Stockfish counts it, a pass by a piece of a kind
+            // whose moves restart the count (a pawn) restarts it too.
+            FairyMoveKind::Pass => self.squares[m.from.index()]
+                .is_some_and(|(_, kind)| has_kind(self.rules.n_move_kinds, kind)),
             _ => match next.move_piece(self, m) {
                 Some(resets) => resets,
                 None => return next,
