@@ -550,3 +550,21 @@ fn stalemate_piece_count_gives_the_stalemate_to_the_side_with_fewer_pieces() {
     assert!(equal.legal_moves().is_empty());
     assert_eq!(equal.outcome(), Some(Verdict::Draw));
 }
+
+#[test]
+fn the_n_move_rule_draws_after_as_many_moves_without_progress_unless_mated() {
+    let chess = "[t:chess]\n";
+    let quiet = "4k3/8/8/8/8/8/8/R3K3 w - - {} 80";
+    let at = |ini: &str, clock: u32| position(ini, &quiet.replace("{}", &clock.to_string()));
+    assert_eq!(at(chess, 99).outcome(), None);
+    assert_eq!(at(chess, 100).outcome(), Some(Verdict::Draw));
+    // The moves are still there: perft, as Fairy-Stockfish's, counts on.
+    assert!(!at(chess, 100).legal_moves().is_empty());
+    let shorter = "[t:chess]\nnMoveRule = 10\n";
+    assert_eq!(at(shorter, 19).outcome(), None);
+    assert_eq!(at(shorter, 20).outcome(), Some(Verdict::Draw));
+    assert_eq!(at("[t:chess]\nnMoveRule = 0\n", 500).outcome(), None);
+    // A mate on the last move counts.
+    let mated = position(chess, "R3k3/8/4K3/8/8/8/8/8 b - - 100 80");
+    assert_eq!(mated.outcome(), Some(Verdict::Loss));
+}

@@ -512,7 +512,16 @@ impl FairyPosition {
         if let Some(end) = self.variant_end() {
             return Some(end);
         }
-        if !self.legal_moves().is_empty() {
+        let moves = self.legal_moves();
+        let n_moves = self.rules.n_move_rule;
+        // The n-move rule draws, unless the last move mated.
+        if n_moves > 0 && self.halfmoves >= n_moves.saturating_mul(2) {
+            let mated = moves.is_empty() && self.in_check(self.turn);
+            if !mated {
+                return Some(Verdict::Draw);
+            }
+        }
+        if !moves.is_empty() {
             return None;
         }
         if self.in_check(self.turn) {
