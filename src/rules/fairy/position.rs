@@ -179,6 +179,19 @@ struct Shield {
     blast: bool,
 }
 
+/// Where a kind's pieces may go and what changes there, for counting.
+#[derive(Clone, Copy)]
+struct KindRegions {
+    /// Where it may move at all (`mobilityRegion`).
+    allowed: Bitboard,
+    /// Where it may make its initial moves.
+    initial: Bitboard,
+    /// Where it promotes.
+    promotes: Bitboard,
+    /// Where it may make the pawn's double and triple steps.
+    steps: Bitboard,
+}
+
 impl Shield {
     /// Whether `m` may blow pieces up, or changes more than its own
     /// piece's square (so that with explosions it is always tried).
@@ -947,113 +960,141 @@ impl FairyPosition {
             self.legal_moves_into(scratch);
             return scratch.len() as u64;
         }
-        let (side, us) = (self.turn, self.turn.index());
-        let rules = &self.rules;
-        let occupied = self.occupied();
-        let enemies = self.by_color[side.other().index()];
-        let en_passant = self.en_passant_victim.is_some() && (self.en_passant & !occupied).any();
-        let mut count = 0;
-        let listed = |scratch: &mut Vec<FairyMove>| {
-            let legal = scratch
-                .iter()
-                .filter(|&&m| shield.spares(self, m) || self.is_legal(m));
-            let n = legal.count() as u64;
-            scratch.clear();
-            n
-        };
         scratch.clear();
-        for (i, k) in rules.kinds.iter().enumerate() {
-            let pieces = self.by_kind[i] & self.by_color[us];
-            if pieces.is_empty() {
-                continue;
-            }
-            let kind = i as u8;
-            let allowed = rules.mobility_region[i][us];
-            let initial = match k.has_initial {
-                true => rules.double_step_region[us],
-                false => Bitboard::EMPTY,
-            };
-            let promotes = match has_kind(rules.promotion_pawns[us], kind) {
-                true => rules.promotion_region[us],
-                false => Bitboard::EMPTY,
-            };
-            let steps = match rules.pawn == Some(kind) {
-                true => rules.double_step_region[us] | rules.triple_step_region[us],
-                false => Bitboard::EMPTY,
-            };
-            let risky = shield.royals | shield.lines;
-            let mut each = pieces;
-            let many = k
-                .moves
-                .leap_count()
-                .is_some_and(|n| pieces.count() as usize >= n);
-            if many && !shield.hoppers && !shield.blast {
-                // Leapers off every line to a royal piece, with no
-                // promotion or initial move in reach, move as one set.
-                let up = side.fold(1, -1);
-                let near = match promotes.any() {
-                    true => {
-                        k.moves.leaping_into(side, promotes)
-                            | (promotes.shifted(0, -2 * up) | promotes.shifted(0, -3 * up)) & steps
-                    }
-                    false => Bitboard::EMPTY,
-                };
-                let free = pieces & !risky & !initial & !near;
-                let empty = !occupied & allowed;
-                if let Some(n) = k.moves.leaps_of_all(side, free, empty, enemies & allowed) {
-                    count += u64::from(n);
-                    count += u64::from(self.step_count(free & steps, kind));
-                    if en_passant && k.takes_en_passant {
-                        for from in free {
-                            self.en_passant_captures(from, kind, scratch);
-                        }
-                        count += listed(scratch);
-                    }
-                    each &= !free;
-                }
-            }
-            for from in each {
-                let targets = k
-                    .moves
-                    .moves(side, from, occupied, enemies, initial.contains(from))
-                    & allowed;
-                let stepped = match steps.contains(from) {
-                    true => self.step_targets(from, kind),
-                    false => Bitboard::EMPTY,
-                };
-                if risky.contains(from) || ((targets | stepped) & promotes).any() {
-                    self.piece_moves(from, kind, scratch);
-                    count += listed(scratch);
-                    continue;
-                }
-                let mut unsure = Bitboard::EMPTY;
-                if shield.hoppers {
-                    unsure |= shield.lines;
-                }
-                if shield.blast {
-                    unsure |= occupied;
-                }
-                for to in [targets, stepped] {
-                    count += u64::from((to & !unsure).count());
-                    for to in to & unsure {
-                        let m = FairyMove {
-                            from,
-                            to,
-                            kind: FairyMoveKind::Normal,
-                        };
-                        count += u64::from(self.is_legal(m));
-                    }
-                }
-                if en_passant && k.takes_en_passant {
-                    self.en_passant_captures(from, kind, scratch);
-                }
-                if !scratch.is_empty() {
-                    count += listed(scratch);
-                }
+        let mut count = 0;
+        for kind in 0..self.rules.kinds.len() as u8 {
+            if self.pieces_of(self.turn, kind).any() {
+                count += self.count_kind(shield, kind, scratch);
             }
         }
         self.castles(scratch);
-        count + listed(scratch)
+        count + self.count_listed(shield, scratch)
+    }
+
+    /// The legal moves among those listed in `scratch`, which is emptied.
+    #[inline]
+    fn count_listed(&self, shield: Shield, scratch: &mut Vec<FairyMove>) -> u64 {
+        let legal = scratch
+            .iter()
+            .filter(|&&m| shield.spares(self, m) || self.is_legal(m));
+        let n = legal.count() as u64;
+        scratch.clear();
+        n
+    }
+
+    /// The legal moves of the mover's pieces of `kind`, for
+    /// [`Self::count_legal`].
+    #[inline]
+    fn count_kind(&self, shield: Shield, kind: u8, scratch: &mut Vec<FairyMove>) -> u64 {
+        let (side, us) = (self.turn, self.turn.index());
+        let rules = &self.rules;
+        let k = &rules.kinds[kind as usize];
+        let pieces = self.pieces_of(side, kind);
+        let only = |yes: bool, region: Bitboard| if yes { region } else { Bitboard::EMPTY };
+        let regions = KindRegions {
+            allowed: rules.mobility_region[kind as usize][us],
+            initial: only(k.has_initial, rules.double_step_region[us]),
+            promotes: only(
+                has_kind(rules.promotion_pawns[us], kind),
+                rules.promotion_region[us],
+            ),
+            steps: only(
+                rules.pawn == Some(kind),
+                rules.double_step_region[us] | rules.triple_step_region[us],
+            ),
+        };
+        let mut count = 0;
+        let mut each = pieces;
+        let many = k
+            .moves
+            .leap_count()
+            .is_some_and(|n| pieces.count() as usize >= n);
+        if many && !shield.hoppers && !shield.blast {
+            // Leapers off every line to a royal piece, with no promotion
+            // or initial move in reach, move as one set.
+            let up = side.fold(1, -1);
+            let promotes = regions.promotes;
+            let near = match promotes.any() {
+                true => {
+                    k.moves.leaping_into(side, promotes)
+                        | (promotes.shifted(0, -2 * up) | promotes.shifted(0, -3 * up))
+                            & regions.steps
+                }
+                false => Bitboard::EMPTY,
+            };
+            let free = pieces & !(shield.royals | shield.lines) & !regions.initial & !near;
+            let empty = !self.occupied() & regions.allowed;
+            let enemies = self.by_color[side.other().index()] & regions.allowed;
+            if let Some(n) = k.moves.leaps_of_all(side, free, empty, enemies) {
+                count += u64::from(n) + u64::from(self.step_count(free & regions.steps, kind));
+                if self.en_passant.any() {
+                    for from in free {
+                        self.en_passant_captures(from, kind, scratch);
+                    }
+                    count += self.count_listed(shield, scratch);
+                }
+                each &= !free;
+            }
+        }
+        for from in each {
+            count += self.count_piece(shield, from, kind, regions, scratch);
+        }
+        count
+    }
+
+    /// The legal moves of the mover's piece of `kind` on `from`, for
+    /// [`Self::count_legal`]: counted as a set where the shield spares
+    /// them all, else listed and tried.
+    #[inline]
+    fn count_piece(
+        &self,
+        shield: Shield,
+        from: Square,
+        kind: u8,
+        regions: KindRegions,
+        scratch: &mut Vec<FairyMove>,
+    ) -> u64 {
+        let side = self.turn;
+        let occupied = self.occupied();
+        let enemies = self.by_color[side.other().index()];
+        let moves = &self.rules.kinds[kind as usize].moves;
+        let initial = regions.initial.contains(from);
+        let targets = moves.moves(side, from, occupied, enemies, initial) & regions.allowed;
+        let stepped = match regions.steps.contains(from) {
+            true => self.step_targets(from, kind),
+            false => Bitboard::EMPTY,
+        };
+        let risky = shield.royals | shield.lines;
+        if risky.contains(from) || ((targets | stepped) & regions.promotes).any() {
+            self.piece_moves(from, kind, scratch);
+            return self.count_listed(shield, scratch);
+        }
+        let mut unsure = Bitboard::EMPTY;
+        if shield.hoppers {
+            unsure |= shield.lines;
+        }
+        if shield.blast {
+            unsure |= occupied;
+        }
+        let mut count = 0;
+        for to in [targets, stepped] {
+            count += u64::from((to & !unsure).count());
+            for to in to & unsure {
+                let m = FairyMove {
+                    from,
+                    to,
+                    kind: FairyMoveKind::Normal,
+                };
+                count += u64::from(self.is_legal(m));
+            }
+        }
+        if self.en_passant.any() {
+            self.en_passant_captures(from, kind, scratch);
+        }
+        match scratch.is_empty() {
+            true => count,
+            false => count + self.count_listed(shield, scratch),
+        }
     }
 
     /// Drops from the hand on empty squares; pawns never on their first
@@ -1172,6 +1213,9 @@ impl FairyPosition {
     }
 
     fn en_passant_captures(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
+        if self.en_passant.is_empty() || !self.rules.kinds[kind as usize].takes_en_passant {
+            return;
+        }
         let us = self.turn;
         let targets = self.en_passant & !self.occupied() & self.rules.en_passant_region[us.index()];
         if targets.is_empty() || self.en_passant_victim.is_none() {
