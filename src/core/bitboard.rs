@@ -203,6 +203,15 @@ impl Iterator for Bitboard {
     }
 }
 
+/// The set of the squares an iterator gives.
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
+        squares
+            .into_iter()
+            .fold(Bitboard::EMPTY, |set, sq| set.with(sq))
+    }
+}
+
 impl From<Square> for Bitboard {
     fn from(sq: Square) -> Bitboard {
         Bitboard::from_square(sq)

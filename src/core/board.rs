@@ -10,33 +10,51 @@ use super::zobrist;
 /// kept Zobrist hash of the pieces.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Board {
-    by_role: [Bitboard; 6],
+    by_role: [Bitboard; 7],
     by_color: [Bitboard; 2],
     occupied: Bitboard,
     hash: u64,
-    /// The piece on each square as `1 + colour * 6 + role` (0 = empty), so
-    /// looking a piece up costs one load.
+    /// The piece on each square as `1 + colour * 26 + role` (0 = empty),
+    /// so looking a piece up costs one load.
     mailbox: [u8; 64],
 }
 
 #[inline]
 fn encode(p: Piece) -> u8 {
-    1 + p.color.index() as u8 * 6 + p.role.index() as u8
+    1 + p.color.index() as u8 * Role::COUNT as u8 + p.role.index() as u8
 }
 
 #[inline]
 fn decode(code: u8) -> Option<Piece> {
-    DECODED[code as usize & 15]
+    DECODED[code as usize & 63]
 }
 
-/// The piece of each mailbox code (codes 13 to 15 are never stored): a
+/// The `by_role` slot of a role: its own for the six chess roles, one
+/// shared slot for every kind from data (which only the mailbox tells
+/// apart), so the chess families' board stays small.
+#[inline]
+fn slot(role: Role) -> usize {
+    role.index().min(OTHER_KINDS)
+}
+
+/// The slot of `by_role` that holds every kind from data.
+const OTHER_KINDS: usize = 6;
+
+/// The piece of each mailbox code (codes above 52 are never stored): a
 /// lookup is one load on the hot path.
-static DECODED: [Option<Piece>; 16] = {
-    let mut table = [None; 16];
+static DECODED: [Option<Piece>; 64] = {
+    let mut table = [None; 64];
     let mut i = 0;
-    while i < 12 {
-        let color = if i < 6 { Color::White } else { Color::Black };
-        table[i + 1] = Some(Piece::new(color, Role::ALL[i % 6]));
+    while i < 2 * Role::COUNT {
+        let color = if i < Role::COUNT {
+            Color::White
+        } else {
+            Color::Black
+        };
+        table[i + 1] = match Role::from_any_index(i % Role::COUNT) {
+            Some(role) => Some(Piece::new(color, role)),
+            None => None,
+        };
         i += 1;
     }
     table
@@ -52,7 +70,7 @@ impl Board {
     /// A board with no pieces.
     pub const fn empty() -> Board {
         Board {
-            by_role: [Bitboard::EMPTY; 6],
+            by_role: [Bitboard::EMPTY; 7],
             by_color: [Bitboard::EMPTY; 2],
             occupied: Bitboard::EMPTY,
             hash: 0,
@@ -75,13 +93,27 @@ impl Board {
     /// Squares of one role, both colours.
     #[inline]
     pub fn by_role(&self, r: Role) -> Bitboard {
-        self.by_role[r.index()]
+        if r.is_chess() {
+            self.by_role[r.index()]
+        } else {
+            self.of_kind_from_data(r)
+        }
     }
 
     /// Squares of one coloured piece.
+    /// [`Board::by_role`] for a kind from data, which only the mailbox
+    /// tells apart from the others.
+    #[cold]
+    fn of_kind_from_data(&self, r: Role) -> Bitboard {
+        self.by_role[OTHER_KINDS]
+            .into_iter()
+            .filter(|&sq| self.role_at(sq) == Some(r))
+            .collect()
+    }
+
     #[inline]
     pub fn by_piece(&self, p: Piece) -> Bitboard {
-        self.by_role[p.role.index()] & self.by_color[p.color.index()]
+        self.by_role(p.role) & self.by_color[p.color.index()]
     }
 
     /// Rooks and queens.
@@ -131,7 +163,7 @@ impl Board {
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
         debug_assert!(!self.occupied.contains(sq));
-        self.by_role[p.role.index()].insert(sq);
+        self.by_role[slot(p.role)].insert(sq);
         self.by_color[p.color.index()].insert(sq);
         self.occupied.insert(sq);
         self.mailbox[sq.index()] = encode(p);
@@ -142,7 +174,7 @@ impl Board {
     #[inline]
     pub fn clear(&mut self, sq: Square) -> Option<Piece> {
         let p = self.piece_at(sq)?;
-        self.by_role[p.role.index()].remove(sq);
+        self.by_role[slot(p.role)].remove(sq);
         self.by_color[p.color.index()].remove(sq);
         self.occupied.remove(sq);
         self.mailbox[sq.index()] = 0;
@@ -159,7 +191,7 @@ impl Board {
         let mover = self.piece_at(from).filter(|_| from != to)?;
         let taken = self.clear(to);
         let from_to = Bitboard::from_square(from) | Bitboard::from_square(to);
-        self.by_role[mover.role.index()] ^= from_to;
+        self.by_role[slot(mover.role)] ^= from_to;
         self.by_color[mover.color.index()] ^= from_to;
         self.occupied ^= from_to;
         self.mailbox[to.index()] = self.mailbox[from.index()];
@@ -259,5 +291,6 @@ pub fn piece_attacks(p: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
         Role::Rook => attacks::rook_attacks(sq, occupied),
         Role::Queen => attacks::queen_attacks(sq, occupied),
         Role::King => attacks::king_attacks(sq),
+        _ => Bitboard::EMPTY,
     }
 }

@@ -301,6 +301,7 @@ impl<const KING_SLIDES: bool> Powers for FidePowers<KING_SLIDES> {
             Role::King if KING_SLIDES => king_attacks(from) | queen_attacks(from, occupied),
             Role::King => king_attacks(from),
             Role::Pawn => pawn_attacks(color, from),
+            _ => Bitboard::EMPTY,
         }
     }
 

@@ -52,20 +52,100 @@ impl fmt::Display for Color {
     }
 }
 
-/// What a piece is, independent of who owns it. The knight slot may move as a
-/// camel, DA or double knight in some variants; it keeps the letter N.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    Pawn = 0,
-    Knight = 1,
-    Bishop = 2,
-    Rook = 3,
-    Queen = 4,
-    King = 5,
+/// What a piece is, independent of who owns it: one of the six chess
+/// kinds, or in a variant from data another kind named by its FEN letter.
+/// The knight slot may move as a camel, DA or double knight in some
+/// variants; it keeps the letter N. A small number, so per-role tables of
+/// the chess families index by it; [`Role::ALL`] lists only the six.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Role(Letter);
+
+/// A role's number as a closed set, so that the compiler knows every
+/// role indexes a table of [`Role::COUNT`] without a bounds check.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+enum Letter {
+    P,
+    N,
+    B,
+    R,
+    Q,
+    K,
+    A,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
+    J,
+    L,
+    M,
+    O,
+    S,
+    T,
+    U,
+    V,
+    W,
+    X,
+    Y,
+    Z,
 }
 
+/// Every role by index.
+const EVERY_ROLE: [Role; Role::COUNT] = [
+    Role(Letter::P),
+    Role(Letter::N),
+    Role(Letter::B),
+    Role(Letter::R),
+    Role(Letter::Q),
+    Role(Letter::K),
+    Role(Letter::A),
+    Role(Letter::C),
+    Role(Letter::D),
+    Role(Letter::E),
+    Role(Letter::F),
+    Role(Letter::G),
+    Role(Letter::H),
+    Role(Letter::I),
+    Role(Letter::J),
+    Role(Letter::L),
+    Role(Letter::M),
+    Role(Letter::O),
+    Role(Letter::S),
+    Role(Letter::T),
+    Role(Letter::U),
+    Role(Letter::V),
+    Role(Letter::W),
+    Role(Letter::X),
+    Role(Letter::Y),
+    Role(Letter::Z),
+];
+
+
+/// Every role's upper-case letter, by index: the six chess kinds first.
+const ROLE_LETTERS: &[u8; Role::COUNT] = b"PNBRQKACDEFGHIJLMOSTUVWXYZ";
+
+#[allow(non_upper_case_globals)]
 impl Role {
-    /// All roles in index order.
+    /// The chess pawn.
+    pub const Pawn: Role = Role(Letter::P);
+    /// The chess knight (or what stands in its slot).
+    pub const Knight: Role = Role(Letter::N);
+    /// The chess bishop.
+    pub const Bishop: Role = Role(Letter::B);
+    /// The chess rook.
+    pub const Rook: Role = Role(Letter::R);
+    /// The chess queen.
+    pub const Queen: Role = Role(Letter::Q);
+    /// The chess king.
+    pub const King: Role = Role(Letter::K);
+
+    /// How many roles there are: one per letter of the alphabet.
+    pub const COUNT: usize = 26;
+
+    /// The six chess roles in index order.
     pub const ALL: [Role; 6] = [
         Role::Pawn,
         Role::Knight,
@@ -75,13 +155,20 @@ impl Role {
         Role::King,
     ];
 
-    /// Index into per-role arrays.
+    /// Index into per-role arrays (below 6 for the chess roles).
     #[inline]
     pub fn index(self) -> usize {
-        self as usize
+        self.0 as usize
     }
 
-    /// Role from an index produced by [`Role::index`].
+    /// Whether this is one of the six chess roles: only they have a place
+    /// in the chess families' per-role tables.
+    #[inline]
+    pub fn is_chess(self) -> bool {
+        (self.0 as u8) < 6
+    }
+
+    /// Chess role from an index produced by [`Role::index`].
     #[inline]
     pub fn from_index(i: usize) -> Option<Role> {
         Role::ALL.get(i).copied()
@@ -89,43 +176,55 @@ impl Role {
 
     /// Lower-case letter used in FEN (black), coordinate promotions and SAN.
     pub fn char(self) -> char {
-        match self {
-            Role::Pawn => 'p',
-            Role::Knight => 'n',
-            Role::Bishop => 'b',
-            Role::Rook => 'r',
-            Role::Queen => 'q',
-            Role::King => 'k',
-        }
+        self.upper_char().to_ascii_lowercase()
     }
 
     /// Upper-case letter used in SAN piece moves.
     pub fn upper_char(self) -> char {
-        self.char().to_ascii_uppercase()
+        char::from(ROLE_LETTERS[self.index()])
     }
 
-    /// Parse a piece letter in either case.
-    pub fn from_char(c: char) -> Option<Role> {
-        match c.to_ascii_lowercase() {
-            'p' => Some(Role::Pawn),
-            'n' => Some(Role::Knight),
-            'b' => Some(Role::Bishop),
-            'r' => Some(Role::Rook),
-            'q' => Some(Role::Queen),
-            'k' => Some(Role::King),
-            _ => None,
+    /// Any role from its index, as [`Role::from_letter`] for letters.
+    pub const fn from_any_index(i: usize) -> Option<Role> {
+        if i < Role::COUNT {
+            Some(EVERY_ROLE[i])
+        } else {
+            None
         }
     }
 
-    /// Human name for messages.
+    /// Parse a chess piece letter in either case (only the six: a FEN of
+    /// a chess family has no other).
+    pub fn from_char(c: char) -> Option<Role> {
+        Role::from_letter(c).filter(|r| r.is_chess())
+    }
+
+    /// The role of any letter in either case, for variants from data.
+    pub fn from_letter(c: char) -> Option<Role> {
+        let upper = u8::try_from(c.to_ascii_uppercase()).ok()?;
+        ROLE_LETTERS
+            .iter()
+            .position(|&l| l == upper)
+            .and_then(Role::from_any_index)
+    }
+
+    /// Human name for messages (a kind from data is named by its letter
+    /// here; its variant names it better, see `Position::piece_name`).
     pub fn name(self) -> &'static str {
-        match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
+        const NAMES: [&str; Role::COUNT] = [
+            "pawn", "knight", "bishop", "rook", "queen", "king", "A", "C", "D", "E", "F", "G",
+            "H", "I", "J", "L", "M", "O", "S", "T", "U", "V", "W", "X", "Y", "Z",
+        ];
+        NAMES[self.index()]
+    }
+}
+
+impl fmt::Debug for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const DEBUG: [&str; 6] = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King"];
+        match DEBUG.get(self.index()) {
+            Some(name) => f.write_str(name),
+            None => write!(f, "Role({})", self.upper_char()),
         }
     }
 }

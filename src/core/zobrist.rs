@@ -2,7 +2,7 @@
 //! hash positions incrementally for repetition detection and the AI's
 //! transposition table.
 
-use super::types::{Color, Piece, Square};
+use super::types::{Color, Piece, Role, Square};
 
 /// SplitMix64's finaliser: a well-spread 64-bit mix of `x`, for the keys
 /// here and for hashing state that has no key table (Dice-Money's money).
@@ -18,16 +18,47 @@ const N_PIECE: usize = 2 * 6 * 64;
 const N_EXTRA: usize = 16 * 128;
 const N_KEYS: usize = N_PIECE + 1 + 16 + 8 + N_EXTRA;
 
+/// The key numbered `i`.
+const fn key(i: usize) -> u64 {
+    splitmix(
+        (i as u64)
+            .wrapping_mul(0x2545_F491_4F6C_DD1D)
+            .wrapping_add(0x1234_5678),
+    )
+}
+
 static KEYS: [u64; N_KEYS] = {
     let mut k = [0u64; N_KEYS];
     let mut i = 0;
     while i < N_KEYS {
-        k[i] = splitmix(
-            (i as u64)
-                .wrapping_mul(0x2545_F491_4F6C_DD1D)
-                .wrapping_add(0x1234_5678),
-        );
+        k[i] = key(i);
         i += 1;
+    }
+    k
+};
+
+/// The keys of pieces, by colour, role and square: the chess roles keep
+/// the keys they always had; the kinds from data are numbered after every
+/// other key.
+static PIECE_KEYS: [u64; 2 * Role::COUNT * 64] = {
+    let mut k = [0u64; 2 * Role::COUNT * 64];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < Role::COUNT {
+            let mut sq = 0;
+            while sq < 64 {
+                let number = if role < 6 {
+                    (color * 6 + role) * 64 + sq
+                } else {
+                    N_KEYS + ((color * (Role::COUNT - 6) + role - 6) * 64 + sq)
+                };
+                k[(color * Role::COUNT + role) * 64 + sq] = key(number);
+                sq += 1;
+            }
+            role += 1;
+        }
+        color += 1;
     }
     k
 };
@@ -35,7 +66,7 @@ static KEYS: [u64; N_KEYS] = {
 /// Key of a piece on a square.
 #[inline]
 pub fn piece(p: Piece, sq: Square) -> u64 {
-    KEYS[(p.color.index() * 6 + p.role.index()) * 64 + sq.index()]
+    PIECE_KEYS[(p.color.index() * Role::COUNT + p.role.index()) * 64 + sq.index()]
 }
 
 /// Key xored in when Black is to move.

@@ -123,7 +123,7 @@ pub fn piece_targets(role: Role, sq: Square, strong: bool, occupied: Bitboard) -
         (Role::Rook, false) => rook_attacks(sq, occupied) & dist2(sq),
         (Role::Queen, true) => queen_attacks(sq, occupied),
         (Role::Queen, false) | (Role::King, true) => queen_attacks(sq, occupied) & dist2(sq),
-        (Role::Pawn, _) => Bitboard::EMPTY,
+        _ => Bitboard::EMPTY,
     }
 }
 

@@ -420,7 +420,7 @@ impl fmt::Display for IllegalReason {
                 to,
                 leaper,
             } => {
-                let extra = match role {
+                let extra = match *role {
                     Role::Pawn => " (pawns never make a single step)",
                     Role::Knight if *leaper == KnightKind::Knight => " (knights can never move)",
                     Role::King => " (kings move diagonally only)",
@@ -472,6 +472,7 @@ impl ContrastPiece {
         (Role::Knight, false) => "moves one square orthogonally",
         (Role::Pawn, true) => "moves as a pawn, also one square diagonally forward to an empty square, and captures straight ahead",
         (Role::Pawn, false) => "moves one square straight forward to an empty square only (no capture, no double step)",
+        _ => "is no piece of Contrast",
     };
         format!(
             "the {} on {sq} is {} (on a {shade} square) and {what}",

@@ -695,7 +695,7 @@ fn why_move_impossible<P: Position>(pos: &P, from: Square, to: Square) -> Option
     let slides = match piece.role {
         Role::Bishop | Role::Rook | Role::Queen => true,
         Role::Pawn => from.file() == to.file(),
-        Role::Knight | Role::King => false,
+        _ => false,
     };
     let blockers = crate::core::attacks::between(from, to) & board.occupied();
     match blockers.first() {

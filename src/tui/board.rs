@@ -446,7 +446,7 @@ impl BoardView<'_> {
         let t = self.theme;
         let area = figure_area(r);
         let (w, h) = pixel_room(area, t.ascii);
-        let figure = Figure::of(pc.role, self.look.knight);
+        let figure = Figure::of(pc.role, self.look.knight)?;
         let outline = t.outline(pc, self.look.same_look);
         let sprite = figures::sprite(figure, outline, w, h)?;
         p.sprite(area, &sprite, t.ascii, style);

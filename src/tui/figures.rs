@@ -40,16 +40,18 @@ impl Figure {
         Figure::DoubleKnight,
     ];
 
-    /// The figure of a role, with `knight` standing in the knight's slot.
-    pub fn of(role: Role, knight: Figure) -> Figure {
-        match role {
+    /// The figure of a role, with `knight` standing in the knight's slot;
+    /// `None` for a kind from data, which is drawn by its letter.
+    pub fn of(role: Role, knight: Figure) -> Option<Figure> {
+        Some(match role {
             Role::Pawn => Figure::Pawn,
             Role::Knight => knight,
             Role::Bishop => Figure::Bishop,
             Role::Rook => Figure::Rook,
             Role::Queen => Figure::Queen,
             Role::King => Figure::King,
-        }
+            _ => return None,
+        })
     }
 
     fn index(self) -> usize {

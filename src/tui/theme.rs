@@ -454,6 +454,7 @@ impl Theme {
             (Role::Bishop, true) => '♗',
             (Role::Knight, true) => '♘',
             (Role::Pawn, true) => '♙',
+            _ => piece.char(),
         }
     }
 

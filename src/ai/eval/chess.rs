@@ -132,6 +132,7 @@ fn side_score(board: &Board, color: Color, phase: i32) -> i32 {
                 Role::King => {
                     (KING_MIDDLE[i] * phase + KING_END[i] * (PHASE_TOTAL - phase)) / PHASE_TOTAL
                 }
+                _ => 0,
             };
         }
     }
