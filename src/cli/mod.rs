@@ -243,7 +243,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
                 outln!(
                     out,
                     "{}",
-                    variants::rules_text(&variant, about.as_deref(), &rules)
+                    motley::game::fairy_words::rules_text(&variant, about.as_deref(), &rules)
                 );
                 out.finish()?;
                 return Ok(ExitCode::SUCCESS);

@@ -203,6 +203,13 @@ impl Iterator for Bitboard {
     }
 }
 
+impl Bitboard {
+    /// The set of the squares given (an `Option` is none or one).
+    pub fn from_squares(squares: impl IntoIterator<Item = Square>) -> Bitboard {
+        squares.into_iter().collect()
+    }
+}
+
 /// The set of the squares an iterator gives.
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {

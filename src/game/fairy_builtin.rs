@@ -112,6 +112,36 @@ pub enum FairyJsonError {
     Parent(String),
 }
 
+/// Fairy-Stockfish's keys from a JSON object of them (`options` of a
+/// variant file): each a string, a number or true/false, read as a
+/// section's would be (their lines are 0: JSON names none).
+pub fn keys_of_options(options: &serde_json::Value) -> Result<ResolvedKeys, FairyJsonError> {
+    let empty = serde_json::Map::new();
+    let options = match options {
+        serde_json::Value::Null => &empty,
+        o => o.as_object().ok_or(FairyJsonError::Field("options"))?,
+    };
+    let mut keys = ResolvedKeys::new();
+    for (key, value) in options {
+        let text = match value {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Bool(b) => b.to_string(),
+            serde_json::Value::Number(n) => n.to_string(),
+            _ => return Err(FairyJsonError::Option(key.clone())),
+        };
+        keys.insert(key.clone(), (text, 0));
+    }
+    Ok(keys)
+}
+
+/// The keys as a JSON object of strings, as a variant file's `options`
+/// holds them.
+pub fn options_of_keys(keys: &ResolvedKeys) -> serde_json::Map<String, serde_json::Value> {
+    keys.iter()
+        .map(|(k, (v, _))| (k.clone(), serde_json::Value::String(v.clone())))
+        .collect()
+}
+
 /// Whether a JSON text is a Motley variant file of the `fairy` family.
 pub fn is_fairy_json(text: &str) -> bool {
     serde_json::from_str::<serde_json::Value>(text)
@@ -145,19 +175,8 @@ pub fn read_fairy_json(text: &str) -> Result<SectionReport, FairyJsonError> {
             builtin_keys(name).ok_or_else(|| FairyJsonError::Parent(name.to_string()))?
         }
     };
-    let empty = serde_json::Map::new();
-    let options = match object.get("options") {
-        None => &empty,
-        Some(o) => o.as_object().ok_or(FairyJsonError::Field("options"))?,
-    };
-    for (key, value) in options {
-        let text = match value {
-            serde_json::Value::String(s) => s.clone(),
-            serde_json::Value::Bool(b) => b.to_string(),
-            serde_json::Value::Number(n) => n.to_string(),
-            _ => return Err(FairyJsonError::Option(key.clone())),
-        };
-        keys.insert(key.clone(), (text, 0));
+    if let Some(options) = object.get("options") {
+        keys.extend(keys_of_options(options)?);
     }
     Ok(SectionReport {
         name: id,

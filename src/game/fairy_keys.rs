@@ -252,10 +252,12 @@ impl Reader<'_> {
             n_fold: Verdict::Draw,
             mobility_region: vec![[Bitboard::FULL; 2]; kinds.len()],
             kinds,
+            values: Vec::new(),
         };
         self.promotion_keys(&mut rules)?;
         self.move_keys(&mut rules)?;
         self.end_keys(&mut rules)?;
+        rules.values = crate::rules::fairy::value::kind_values(&rules);
         Ok(rules)
     }
 

@@ -12,12 +12,13 @@ use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions, Monochrom
 use crate::rules::monochrome::{Monochrome, MonochromeOptions};
 use crate::rules::setup::{settle_by_half, Draft, DraftError, SetupFields, SetupProblem};
 use crate::rules::standard::Standard;
+use crate::rules::fairy::{Fairy, FairyPosition, FairyRules};
 use crate::rules::AnyPosition;
 use crate::rules::{OptionError, Position, PositionError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
 /// The rule module a variant uses.
@@ -30,6 +31,9 @@ pub enum Family {
     Monochromatic,
     Monochrome,
     DiceMoney,
+    /// A variant from data: pieces in Betza notation and rules as
+    /// Fairy-Stockfish's keys, which `options` holds.
+    Fairy,
 }
 
 /// Text given either as one string or as a list of lines (easier to write
@@ -78,6 +82,9 @@ pub struct VariantDef {
     pub options: serde_json::Value,
     /// The rules text shown to players.
     pub rules: Text,
+    /// A variant from data's rules, read from `options` once.
+    #[serde(skip)]
+    fairy: OnceLock<Arc<FairyRules>>,
 }
 
 /// Problems with variant files and ids.
@@ -155,12 +162,72 @@ impl VariantDef {
         }
     }
 
+    /// A variant from data: its definition, made from Fairy-Stockfish's
+    /// keys (`keys`, each a string) with the rules already read from
+    /// them.
+    pub fn from_data(
+        id: &str,
+        summary: &str,
+        keys: serde_json::Map<String, serde_json::Value>,
+        rules: FairyRules,
+    ) -> VariantDef {
+        let about = (!summary.is_empty()).then_some(summary);
+        let text = super::fairy_words::rules_text(id, about, &rules);
+        // The text opens with the name, which the heading shows.
+        let text = text.split_once('\n').map_or("", |(_, rest)| rest).trim_start();
+        let def = VariantDef {
+            id: id.to_string(),
+            aliases: Vec::new(),
+            name: id.to_string(),
+            summary: summary.to_string(),
+            inventor: String::new(),
+            year: None,
+            family: Family::Fairy,
+            start: rules.start_fen.clone(),
+            options: serde_json::Value::Object(keys),
+            rules: Text::One(text.to_string()),
+            fairy: OnceLock::new(),
+        };
+        let _ = def.fairy.set(Arc::new(rules));
+        def
+    }
+
+    /// A variant from data's rules, read from its options (once).
+    pub fn fairy_rules(&self) -> Result<Arc<FairyRules>, VariantError> {
+        if let Some(rules) = self.fairy.get() {
+            return Ok(rules.clone());
+        }
+        let refuse = |message: String| VariantError::Options {
+            variant: self.id.clone(),
+            message,
+        };
+        let keys = super::fairy_builtin::keys_of_options(&self.options)
+            .map_err(|e| refuse(e.to_string()))?;
+        let rules = super::fairy_keys::fairy_rules(&keys).map_err(|e| refuse(e.to_string()))?;
+        Ok(self.fairy.get_or_init(|| Arc::new(rules)).clone())
+    }
+
+    /// A position of a variant from data from a FEN as Fairy-Stockfish
+    /// writes it.
+    fn fairy_position(&self, fen: &str) -> Result<AnyPosition, VariantError> {
+        let pos = FairyPosition::from_fen(self.fairy_rules()?, fen).map_err(|e| {
+            VariantError::Position {
+                variant: self.id.clone(),
+                error: e.into(),
+            }
+        })?;
+        Ok(AnyPosition::Fairy(Fairy::new(pos)))
+    }
+
     /// Build a position: the variant's start, or `fen` when given.
     pub fn position(&self, fen: Option<&str>) -> Result<AnyPosition, VariantError> {
         let wrap = |error: PositionError| VariantError::Position {
             variant: self.id.clone(),
             error,
         };
+        if self.family == Family::Fairy {
+            return self.fairy_position(fen.unwrap_or(&self.start));
+        }
         let setup = Setup::parse(fen.unwrap_or(&self.start)).map_err(|e| wrap(e.into()))?;
         Ok(match self.family {
             Family::Standard => AnyPosition::Standard(Standard::from_setup(setup).map_err(wrap)?),
@@ -185,6 +252,8 @@ impl VariantDef {
                 options.check().map_err(|e| self.options_error(e))?;
                 AnyPosition::DiceMoney(DiceMoney::from_setup(setup, options).map_err(wrap)?)
             }
+            // Its FEN is Fairy-Stockfish's, read above.
+            Family::Fairy => return self.fairy_position(fen.unwrap_or(&self.start)),
         })
     }
 
@@ -271,6 +340,7 @@ impl VariantDef {
                 let options = options::<DiceMoneyOptions>(self)?;
                 AnyPosition::DiceMoney(DiceMoney::from_draft(draft, options).map_err(wrap)?)
             }
+            Family::Fairy => self.fairy_position(&draft.setup.to_fen())?,
         })
     }
 
@@ -303,6 +373,9 @@ impl VariantDef {
             Family::Monochromatic => typed::<MonochromaticOptions>(self),
             Family::Monochrome => typed::<MonochromeOptions>(self),
             Family::DiceMoney => typed::<DiceMoneyOptions>(self),
+            Family::Fairy => super::fairy_builtin::keys_of_options(&self.options)
+                .ok()
+                .map(|keys| format!("{keys:?}")),
         }
     }
 
@@ -423,8 +496,34 @@ impl Registry {
                 Err(e) => r.warnings.push(format!("built-in {e}")),
             }
         }
+        r.add_builtin_from_data();
         r.builtins = r.variants.clone();
         r
+    }
+
+    /// The built-in variants from data (`variants/fairy.ini`) under their
+    /// Fairy-Stockfish names, but for a name a variant here already
+    /// answers to (`chess` is standard chess's).
+    fn add_builtin_from_data(&mut self) {
+        use super::fairy_builtin::{builtin_description, builtin_fairy_names, builtin_keys};
+        for name in builtin_fairy_names() {
+            let taken = self.lookup(name).is_ok();
+            let Some(keys) = builtin_keys(name).filter(|_| !taken) else {
+                continue;
+            };
+            match super::fairy_keys::fairy_rules(&keys) {
+                Ok(rules) => {
+                    let about = builtin_description(name).unwrap_or_default();
+                    self.variants.push(Arc::new(VariantDef::from_data(
+                        name,
+                        &about,
+                        super::fairy_builtin::options_of_keys(&keys),
+                        rules,
+                    )));
+                }
+                Err(e) => self.warnings.push(format!("built-in variant {name}: {e}")),
+            }
+        }
     }
 
     /// Built-in variants plus the user's folder (see [`user_variant_dir`]).

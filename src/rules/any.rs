@@ -4,6 +4,7 @@
 use super::antichess::Antichess;
 use super::contrast::Contrast;
 use super::dice_money::DiceMoney;
+use super::fairy::Fairy;
 use super::facts::{BoardLook, Describe, Effect, EndOffer, Fact, MarkedSquares};
 use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
@@ -23,6 +24,8 @@ pub enum AnyPosition {
     Monochromatic(Monochromatic),
     Monochrome(Monochrome),
     DiceMoney(DiceMoney),
+    /// A variant from data (docs/rules.md, "Variants from data").
+    Fairy(Fairy),
 }
 
 /// Forward a call to the concrete family.
@@ -36,6 +39,7 @@ macro_rules! dispatch {
             $crate::rules::AnyPosition::Monochromatic($p) => $body,
             $crate::rules::AnyPosition::Monochrome($p) => $body,
             $crate::rules::AnyPosition::DiceMoney($p) => $body,
+            $crate::rules::AnyPosition::Fairy($p) => $body,
         }
     };
 }
@@ -68,7 +72,8 @@ of_family!(
     Contrast,
     Monochromatic,
     Monochrome,
-    DiceMoney
+    DiceMoney,
+    Fairy
 );
 
 /// Carry a finished game's state over to `next` when both games are of

@@ -42,6 +42,9 @@ pub enum SquareMark {
     Weak,
     /// The last move turned the piece here to the mover's side (Chicken).
     Flipped,
+    /// A piece reaching this square wins (a variant from data's flag
+    /// region: king of the hill's centre).
+    Goal,
 }
 
 /// The squares that carry one mark now.
@@ -153,6 +156,12 @@ pub enum Fact {
         /// Every item with its price and whether it can be bought now.
         offers: Vec<PriceOffer>,
     },
+    /// Checks each side still has to give to win, by [`Color::index`]
+    /// (three-check).
+    ChecksToGive([u32; 2]),
+    /// The pieces each side holds in hand and may drop, by role, with
+    /// how many (crazyhouse).
+    InHand([Vec<(Role, u8)>; 2]),
     /// A sentence of the rules that matters here.
     Note {
         /// The rules' words.

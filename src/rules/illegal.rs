@@ -17,6 +17,11 @@ pub enum PieceName {
     Chess(Role),
     /// The knight's slot holding another leaper.
     Leaper(KnightKind),
+    /// A piece of a variant from data with one of Fairy-Stockfish's
+    /// names (`fers`, `amazon`).
+    Named(&'static str),
+    /// A piece of a variant from data known only by its letter.
+    Letter(Role),
 }
 
 impl fmt::Display for PieceName {
@@ -24,6 +29,8 @@ impl fmt::Display for PieceName {
         f.write_str(match self {
             PieceName::Chess(role) => role.name(),
             PieceName::Leaper(kind) => kind.name(),
+            PieceName::Named(name) => name,
+            PieceName::Letter(role) => return write!(f, "{} piece", role.upper_char()),
         })
     }
 }
@@ -37,6 +44,8 @@ pub enum FamilyName {
     Chicken,
     /// Monochrome: pieces belong to the half they stand on.
     Monochrome,
+    /// A variant from data, whose rules its file gives.
+    FromData,
 }
 
 impl fmt::Display for FamilyName {
@@ -45,6 +54,7 @@ impl fmt::Display for FamilyName {
             FamilyName::Antichess => "Antichess",
             FamilyName::Chicken => "Chicken",
             FamilyName::Monochrome => "Monochrome",
+            FamilyName::FromData => "This variant",
         })
     }
 }
@@ -60,6 +70,8 @@ pub enum Attacks {
     Pictorial,
     /// Contrast's strong and weak powers.
     Contrast,
+    /// The powers a variant from data gives its pieces.
+    Variant,
 }
 
 /// Why a typed action is not legal here.
@@ -133,6 +145,8 @@ pub enum IllegalReason {
     BFile(Box<IllegalReason>),
     /// A family's rule on captures: one is available and must be made.
     CapturesCompulsory(FamilyName),
+    /// A variant from data where no move may give check (racing kings).
+    ChecksForbidden,
     /// Monochrome's rules.
     Monochrome(MonochromeRule),
     /// Monochromatic: a move to a square of the other colour.
@@ -395,6 +409,7 @@ impl fmt::Display for IllegalReason {
                         " (check is pictorial: every enemy piece attacks with its normal powers)"
                     }
                     Attacks::Contrast => " (attacks counted with Contrast powers)",
+                    Attacks::Variant => " (attacks counted with this variant's pieces' moves)",
                 })
             }
             R::Castling(block) => block.fmt(f),
@@ -413,6 +428,7 @@ impl fmt::Display for IllegalReason {
                 f,
                 "{family}: a capture is available and captures are compulsory"
             ),
+            R::ChecksForbidden => f.write_str("No move may give check in this variant"),
             R::Monochrome(rule) => rule.fmt(f),
             R::ChangesColour {
                 role,
@@ -673,6 +689,7 @@ impl fmt::Display for CastlingBlock {
                     Attacks::Chess => "",
                     Attacks::Pictorial => " (check is pictorial: every enemy piece attacks the king's path with its normal powers)",
                     Attacks::Contrast => " (attacks counted with Contrast powers)",
+                    Attacks::Variant => " (attacks counted with this variant's pieces' moves)",
                 })
             }
             C::ChangesColour { rook_from, rook_to } => write!(

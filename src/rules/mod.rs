@@ -104,11 +104,23 @@ pub enum EndReason {
     /// Decided from outside the rules (a match stopped at its ply limit;
     /// PGN's `adjudication`).
     Adjudication,
+    /// A variant from data: a side has too few pieces of a kind left
+    /// (extinction).
+    Extinction,
+    /// A variant from data: a piece reached its goal region (the flag:
+    /// king of the hill's centre, racing kings' last rank).
+    GoalReached,
+    /// A variant from data: the last of the checks to give was given.
+    ChecksGiven,
+    /// A variant from data: its own move-count rule (`nMoveRule`) ran out.
+    MoveRule,
+    /// A variant from data: both sides passed in a row.
+    BothPassed,
 }
 
 impl EndReason {
     /// Every reason, for readers that look one up by its id.
-    pub const ALL: [EndReason; 13] = [
+    pub const ALL: [EndReason; 18] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::InsufficientMaterial,
@@ -122,6 +134,11 @@ impl EndReason {
         EndReason::TimeForfeit,
         EndReason::TimeoutCannotWin,
         EndReason::Adjudication,
+        EndReason::Extinction,
+        EndReason::GoalReached,
+        EndReason::ChecksGiven,
+        EndReason::MoveRule,
+        EndReason::BothPassed,
     ];
 
     /// The stable id saved games keep (the serde name): never reworded.
@@ -140,6 +157,11 @@ impl EndReason {
             EndReason::TimeForfeit => "time_forfeit",
             EndReason::TimeoutCannotWin => "timeout_cannot_win",
             EndReason::Adjudication => "adjudication",
+            EndReason::Extinction => "extinction",
+            EndReason::GoalReached => "goal_reached",
+            EndReason::ChecksGiven => "checks_given",
+            EndReason::MoveRule => "move_rule",
+            EndReason::BothPassed => "both_passed",
         }
     }
 
@@ -165,6 +187,11 @@ impl EndReason {
             EndReason::TimeForfeit => "time ran out",
             EndReason::TimeoutCannotWin => "time ran out; the opponent cannot win",
             EndReason::Adjudication => "adjudication",
+            EndReason::Extinction => "a side has too few pieces of a kind left",
+            EndReason::GoalReached => "a piece reached its goal",
+            EndReason::ChecksGiven => "the last check was given",
+            EndReason::MoveRule => "the variant's move-count rule",
+            EndReason::BothPassed => "both sides passed",
         }
     }
 }
@@ -305,6 +332,9 @@ impl std::fmt::Display for NamedOutcome {
 pub enum PositionError {
     #[error(transparent)]
     Fen(#[from] FenError),
+    /// A FEN a variant from data cannot read.
+    #[error("FEN: {0}")]
+    FromData(#[from] fairy::FairyFenError),
     #[error("{0} has no king")]
     MissingKing(Color),
     #[error("{0} has more than one king")]

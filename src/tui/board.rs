@@ -145,6 +145,8 @@ pub struct Marks {
     pub last_move: Vec<Square>,
     pub check: Option<Square>,
     pub flipped: Bitboard,
+    /// A goal region's squares (a variant from data's flag).
+    pub goal: Bitboard,
     /// The engine's suggested move (hint or analysis).
     pub best: Vec<Square>,
     /// A premove's from and to squares, waiting for its turn.
@@ -168,6 +170,8 @@ impl Marks {
             Some(Mark::Flipped)
         } else if self.last_move.contains(&sq) {
             Some(Mark::LastMove)
+        } else if self.goal.contains(sq) {
+            Some(Mark::Goal)
         } else {
             None
         }

@@ -17,7 +17,6 @@
 pub mod analysis_view;
 pub mod app;
 pub mod base;
-pub mod betza_words;
 pub mod board;
 pub mod branch;
 pub mod clipboard;

@@ -80,6 +80,7 @@ fn marks_with(pos: &AnyPosition, last: Option<&Action>, squares: &[MarkedSquares
         marks.check = pos.board().king_of(pos.turn());
     }
     marks.flipped = marked(squares, SquareMark::Flipped);
+    marks.goal = marked(squares, SquareMark::Goal);
     marks
 }
 
@@ -185,6 +186,19 @@ fn lost_text(side: Color, lost: &[u8; 6]) -> String {
             s.push(Piece::new(side, r).char());
         }
     }
+    if s.is_empty() {
+        "–".to_string()
+    } else {
+        s
+    }
+}
+
+/// A side's pieces in hand as FEN letters; "–" for none.
+fn hand_text(side: Color, hand: &[(Role, u8)]) -> String {
+    let s: String = hand
+        .iter()
+        .flat_map(|&(role, n)| std::iter::repeat_n(Piece::new(side, role).char(), usize::from(n)))
+        .collect();
     if s.is_empty() {
         "–".to_string()
     } else {
@@ -366,6 +380,19 @@ fn fact_lines(
             lost_text(Color::Black, &lost[1])
         ))],
         Fact::Prices { side, offers } => price_lines(names[side.index()], offers, over, theme),
+        Fact::ChecksToGive(left) => vec![per_side(
+            "Checks to give",
+            names,
+            left.map(|v| v.to_string()),
+            theme,
+        )],
+        Fact::InHand(hands) => vec![Line::raw(format!(
+            "In hand  {}: {}  {}: {}",
+            names[0],
+            hand_text(Color::White, &hands[0]),
+            names[1],
+            hand_text(Color::Black, &hands[1])
+        ))],
         Fact::Note { text, tone } => {
             let style = match tone {
                 Tone::Reminder => theme.dim(),

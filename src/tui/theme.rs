@@ -165,6 +165,8 @@ struct Palette {
     best: Pair,
     /// A premove's squares.
     premove: Pair,
+    /// A goal region's squares (a variant from data's flag).
+    goal: Pair,
     destination: Swatch,
     coords: Swatch,
     centerline: Swatch,
@@ -191,6 +193,7 @@ const DEFAULT: Palette = Palette {
     last_move: [sw(84, 84, 16, 58), sw(74, 74, 12, 58)],
     best: [sw(0, 95, 95, 23), sw(0, 95, 95, 23)],
     premove: [sw(95, 0, 0, 52), sw(95, 0, 0, 52)],
+    goal: [sw(0, 70, 35, 22), sw(0, 60, 30, 22)],
     destination: sw(120, 230, 120, 120),
     coords: sw(150, 150, 150, 246),
     centerline: sw(230, 60, 60, 167),
@@ -216,6 +219,7 @@ const HIGH_CONTRAST: Palette = Palette {
     last_move: [sw(95, 0, 135, 54), sw(95, 0, 135, 54)],
     best: [sw(0, 0, 95, 17), sw(0, 0, 95, 17)],
     premove: [sw(95, 0, 0, 52), sw(95, 0, 0, 52)],
+    goal: [sw(0, 95, 0, 22), sw(0, 95, 0, 22)],
     destination: sw(0, 255, 255, 51),
     coords: sw(255, 255, 255, 231),
     centerline: sw(255, 255, 0, 226),
@@ -241,6 +245,7 @@ const COLOUR_BLIND: Palette = Palette {
     last_move: [sw(95, 95, 0, 58), sw(95, 95, 0, 58)],
     best: [sw(0, 0, 95, 17), sw(0, 0, 95, 17)],
     premove: [sw(58, 58, 58, 237), sw(58, 58, 58, 237)],
+    goal: [sw(135, 95, 0, 94), sw(135, 95, 0, 94)],
     destination: sw(95, 215, 255, 81),
     coords: sw(150, 150, 150, 246),
     centerline: sw(255, 175, 0, 214),
@@ -266,6 +271,7 @@ const MONO: Palette = Palette {
     last_move: [sw(68, 68, 68, 238), sw(38, 38, 38, 235)],
     best: [sw(18, 18, 18, 233), sw(8, 8, 8, 232)],
     premove: [sw(38, 38, 38, 235), sw(18, 18, 18, 233)],
+    goal: [sw(100, 100, 100, 241), sw(48, 48, 48, 236)],
     destination: sw(255, 255, 255, 231),
     coords: sw(168, 168, 168, 248),
     centerline: sw(255, 255, 255, 231),
@@ -305,11 +311,13 @@ pub enum Mark {
     /// A premove's from and to squares, drawn with parentheses in every
     /// theme.
     Premove,
+    /// A square of a goal region: a piece reaching it wins.
+    Goal,
 }
 
 impl Mark {
     /// Every mark.
-    pub const ALL: [Mark; 7] = [
+    pub const ALL: [Mark; 8] = [
         Mark::Check,
         Mark::Selected,
         Mark::Cursor,
@@ -317,6 +325,7 @@ impl Mark {
         Mark::LastMove,
         Mark::Best,
         Mark::Premove,
+        Mark::Goal,
     ];
 }
 
@@ -370,6 +379,7 @@ impl Theme {
             Some(Mark::LastMove) => p.last_move[i],
             Some(Mark::Best) => p.best[i],
             Some(Mark::Premove) => p.premove[i],
+            Some(Mark::Goal) => p.goal[i],
             None => p.square[i],
         }
     }
@@ -411,6 +421,7 @@ impl Theme {
             Some(Mark::Flipped) => ('~', '~'),
             Some(Mark::Best) => ('{', '}'),
             Some(Mark::Premove) => ('(', ')'),
+            Some(Mark::Goal) => (':', ':'),
             None => (' ', ' '),
         }
     }

@@ -6,6 +6,7 @@ mod antichess;
 pub mod chess;
 mod contrast;
 mod dice_money;
+mod fairy;
 mod monochromatic;
 mod monochrome;
 pub mod positional;

@@ -9,9 +9,14 @@
 //! many as [`MAX_KINDS`]; the built-in families keep their own six roles
 //! and lose nothing.
 
+mod play;
 mod position;
+pub mod value;
 
-pub use position::{FairyMove, FairyMoveKind, FairyPosition};
+pub use play::{kind_of, role_of, Fairy};
+pub use position::{
+    FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal,
+};
 
 use crate::core::betza::{Betza, MovePart, Movement, PieceMoves};
 use crate::core::{Bitboard, Color};
@@ -224,6 +229,9 @@ pub struct FairyRules {
     pub n_fold: Verdict,
     /// Where each kind may stand, per kind then side (full when free).
     pub mobility_region: Vec<[Bitboard; 2]>,
+    /// What each kind is worth, in centipawns, worked out from its moves
+    /// once ([`value::kind_value`]).
+    pub values: Vec<i32>,
 }
 
 impl FairyRules {

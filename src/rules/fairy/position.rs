@@ -31,6 +31,51 @@ pub enum FairyMoveKind {
     Pass,
 }
 
+/// The rule that ended a game from data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FairyEnd {
+    /// The side to move is in check with no move.
+    Checkmate,
+    /// The side to move has no move and is not in check.
+    Stalemate,
+    /// No move and not in check, decided by who has fewer pieces
+    /// (`stalematePieceCount`).
+    PieceCount,
+    /// A side has too few pieces of a kind (`extinctionValue`).
+    Extinction,
+    /// A piece reached its flag region (`flagRegion`).
+    Flag,
+    /// The last check was given (`checkCounting`).
+    Checks,
+    /// Too many moves without a capture or a pawn's move (`nMoveRule`).
+    MoveRule,
+    /// Both sides passed in a row.
+    Passes,
+}
+
+/// Why a move the piece could make is not legal now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FairyRefusal {
+    /// No move of the piece goes there now (a piece in the way, no
+    /// piece to hop over).
+    NotAMove,
+    /// It would leave a royal piece of the mover attacked.
+    LeavesRoyalAttacked,
+    /// It would give check where no move may.
+    GivesCheck,
+    /// A capture must be made, and it is none.
+    MustCapture,
+}
+
+/// How a game from data ended, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FairyEnding {
+    /// What the end means for the side to move.
+    pub verdict: Verdict,
+    /// The rule that ended it.
+    pub why: FairyEnd,
+}
+
 /// A move in a [`FairyPosition`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FairyMove {
@@ -406,6 +451,67 @@ impl FairyPosition {
         &self.rules
     }
 
+    /// The castling rights: White's king side, queen side, Black's.
+    pub fn castling(&self) -> [bool; 4] {
+        self.castling
+    }
+
+    /// The squares an en passant capture may land on now.
+    pub fn en_passant(&self) -> Bitboard {
+        self.en_passant
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number, from 1.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Checks each side still has to give (check counting).
+    pub fn checks_left(&self) -> [u32; 2] {
+        self.checks_left
+    }
+
+    /// Passes played in a row just before this position.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The piece an en passant capture would take now.
+    pub fn en_passant_victim(&self) -> Option<Square> {
+        self.en_passant_victim
+    }
+
+    /// Why no legal move goes from `from` to `to` though the piece there
+    /// may move so: what an explanation of a refused move says.
+    pub fn refusal(&self, from: Square, to: Square) -> FairyRefusal {
+        let mut pseudo = Vec::new();
+        if self.variant_end().is_none() {
+            self.pseudo_moves(&mut pseudo);
+        }
+        pseudo.retain(|m| m.from == from && m.to == to);
+        if pseudo.is_empty() {
+            return FairyRefusal::NotAMove;
+        }
+        if pseudo.iter().any(|&m| self.is_legal(m)) {
+            // Legal but for another rule that only keeps captures.
+            return FairyRefusal::MustCapture;
+        }
+        if !self.rules.checking && pseudo.iter().any(|&m| self.gives_check(m)) {
+            return FairyRefusal::GivesCheck;
+        }
+        FairyRefusal::LeavesRoyalAttacked
+    }
+
+    /// Each side's pieces in hand, by kind.
+    pub fn hand(&self, side: Color) -> &[u8; MAX_KINDS] {
+        &self.hands[side.index()]
+    }
+
     fn put(&mut self, sq: Square, man: Man) {
         self.take(sq);
         self.squares[sq.index()] = Some(man);
@@ -522,42 +628,62 @@ impl FairyPosition {
     /// How the game has ended, for the side to move, or `None` while it
     /// goes on: the variant's own ends first, then no legal move.
     pub fn outcome(&self) -> Option<Verdict> {
-        if let Some(end) = self.variant_end() {
+        self.ending().map(|e| e.verdict)
+    }
+
+    /// [`Self::outcome`] with the rule that ended the game.
+    pub fn ending(&self) -> Option<FairyEnding> {
+        let has_moves = self.variant_end().is_none() && !self.legal_moves().is_empty();
+        self.ending_given(has_moves)
+    }
+
+    /// [`Self::ending`] when it is known whether the side to move has a
+    /// legal move (a caller that listed them need not list them again).
+    pub fn ending_given(&self, has_moves: bool) -> Option<FairyEnding> {
+        if let Some(end) = self.variant_ending() {
             return Some(end);
         }
-        let moves = self.legal_moves();
+        let ended = |verdict, why| Some(FairyEnding { verdict, why });
         let n_moves = self.rules.n_move_rule;
         // The n-move rule draws, unless the last move mated.
         if n_moves > 0 && self.halfmoves >= n_moves.saturating_mul(2) {
-            let mated = moves.is_empty() && self.in_check(self.turn);
+            let mated = !has_moves && self.in_check(self.turn);
             if !mated {
-                return Some(Verdict::Draw);
+                return ended(Verdict::Draw, FairyEnd::MoveRule);
             }
         }
-        if !moves.is_empty() {
+        if has_moves {
             return None;
         }
         if self.in_check(self.turn) {
-            return Some(self.rules.checkmate);
+            return ended(self.rules.checkmate, FairyEnd::Checkmate);
         }
         if !self.rules.stalemate_piece_count {
-            return Some(self.rules.stalemate);
+            return ended(self.rules.stalemate, FairyEnd::Stalemate);
         }
         let count = |side: Color| self.by_color[side.index()].count();
-        Some(match count(self.turn).cmp(&count(self.turn.other())) {
+        let verdict = match count(self.turn).cmp(&count(self.turn.other())) {
             std::cmp::Ordering::Equal => Verdict::Draw,
             std::cmp::Ordering::Less => self.rules.stalemate,
             std::cmp::Ordering::Greater => self.rules.stalemate.flipped(),
-        })
+        };
+        ended(verdict, FairyEnd::PieceCount)
     }
 
     /// An end by the variant's own rules (extinction, the flag, the last
     /// check), which leaves no move to play.
     pub fn variant_end(&self) -> Option<Verdict> {
+        self.variant_ending().map(|e| e.verdict)
+    }
+
+    /// [`Self::variant_end`] with the rule that ended the game.
+    fn variant_ending(&self) -> Option<FairyEnding> {
+        let by = |why| move |verdict| FairyEnding { verdict, why };
         self.extinction_end()
-            .or_else(|| self.flag_end())
-            .or_else(|| self.check_count_end())
-            .or_else(|| (self.passes >= 2).then_some(Verdict::Draw))
+            .map(by(FairyEnd::Extinction))
+            .or_else(|| self.flag_end().map(by(FairyEnd::Flag)))
+            .or_else(|| self.check_count_end().map(by(FairyEnd::Checks)))
+            .or_else(|| (self.passes >= 2).then_some(Verdict::Draw).map(by(FairyEnd::Passes)))
     }
 
     fn extinction_end(&self) -> Option<Verdict> {

@@ -1,0 +1,201 @@
+//! A variant from data in words: its pieces with their moves and its
+//! rules, for `motley rules` and the rules panel (docs/rules.md,
+//! "Variants from data").
+
+use super::betza_words::betza_in_words;
+use crate::core::betza::Betza;
+use crate::core::quote::visible;
+use crate::core::{Bitboard, Color};
+use crate::rules::fairy::{has_kind, FairyRules, KindSet, Verdict};
+
+/// A variant from data in words, for `variant rules` and `rules`.
+pub fn rules_text(name: &str, about: Option<&str>, rules: &FairyRules) -> String {
+    let mut out = format!("{}\n", visible(name));
+    if let Some(about) = about.filter(|a| !a.is_empty()) {
+        out += &format!("\n{about}\n");
+    }
+    out += &format!(
+        "\nStart: {}\n\nPieces (White upper case, Black lower case; moves in Betza notation):\n",
+        rules.start_fen
+    );
+    for (i, k) in rules.kinds.iter().enumerate() {
+        let royal = if rules.king == Some(i as u8) {
+            ", royal"
+        } else {
+            ""
+        };
+        let words = Betza::parse(&k.betza)
+            .map(|b| betza_in_words(&b))
+            .unwrap_or_default();
+        out += &format!(
+            "  {}  {:<14} {}{royal}\n       {words}\n",
+            k.letter, k.name, k.betza
+        );
+    }
+    out += "\nRules:\n";
+    for line in rule_lines(rules) {
+        out += &format!("- {line}\n");
+    }
+    out
+}
+
+fn letters(rules: &FairyRules, set: KindSet) -> String {
+    let l: Vec<String> = (0..rules.kinds.len() as u8)
+        .filter(|&k| has_kind(set, k))
+        .map(|k| rules.letter(Color::White, k).to_string())
+        .collect();
+    if l.is_empty() {
+        "nothing".into()
+    } else {
+        l.join(" ")
+    }
+}
+
+/// Squares as whole ranks where they are, else one by one.
+fn region(b: Bitboard) -> String {
+    let mut parts = Vec::new();
+    let mut rest = b;
+    for r in 0..8 {
+        if (b & Bitboard::rank(r)) == Bitboard::rank(r) {
+            parts.push(format!("rank {}", r + 1));
+            rest &= !Bitboard::rank(r);
+        }
+    }
+    parts.extend(rest.into_iter().map(|sq| sq.to_string()));
+    if parts.is_empty() {
+        "nowhere".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn verdict(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Win => "wins",
+        Verdict::Loss => "loses",
+        Verdict::Draw => "draws",
+    }
+}
+
+fn rule_lines(r: &FairyRules) -> Vec<String> {
+    let mut out = Vec::new();
+    let promo = |side: usize| {
+        format!(
+            "{} promote on {} to {}",
+            letters(r, r.promotion_pawns[side]),
+            region(r.promotion_region[side]),
+            letters(r, r.promotion_pieces[side])
+        )
+    };
+    out.push(format!(
+        "White's {}; Black's {}{}.",
+        promo(0),
+        promo(1),
+        if r.mandatory_promotion {
+            ""
+        } else {
+            " (or may stay)"
+        }
+    ));
+    if r.double_step_region == [Bitboard::EMPTY; 2] {
+        out.push("No double steps.".into());
+    } else if r.pawn.is_some() {
+        out.push(format!(
+            "The pawn steps twice from {} (White) and {} (Black).",
+            region(r.double_step_region[0]),
+            region(r.double_step_region[1])
+        ));
+    }
+    if r.triple_step_region != [Bitboard::EMPTY; 2] {
+        out.push(format!(
+            "The pawn steps three squares from {} (White) and {} (Black).",
+            region(r.triple_step_region[0]),
+            region(r.triple_step_region[1])
+        ));
+    }
+    out.push(if r.castling && r.castling_king.is_some() {
+        "Castling as in chess.".into()
+    } else {
+        "No castling.".into()
+    });
+    if !r.checking {
+        out.push("No move may give check.".into());
+    }
+    if r.must_capture {
+        out.push("Capturing is compulsory.".into());
+    }
+    if r.makpong {
+        out.push("A king in check may move only to take its checker.".into());
+    }
+    if r.stalemate_piece_count {
+        out.push(format!(
+            "A side checkmated {}. At a stalemate the side with fewer pieces {}, the one with more the opposite; equal numbers draw.",
+            verdict(r.checkmate),
+            verdict(r.stalemate)
+        ));
+    } else {
+        out.push(format!(
+            "A side checkmated {}; a side stalemated {}.",
+            verdict(r.checkmate),
+            verdict(r.stalemate)
+        ));
+    }
+    for (side, name) in [(0, "White"), (1, "Black")] {
+        match (r.pass[side], r.pass_on_stalemate[side]) {
+            (true, false) => out.push(format!("{name} may pass its turn.")),
+            (_, true) => out.push(format!(
+                "{name} may pass its turn only when it has no other move."
+            )),
+            _ => {}
+        }
+    }
+    if let Some(e) = &r.extinction {
+        let what = if e.all_pieces {
+            "pieces".to_string()
+        } else {
+            format!("pieces of a kind among {}", letters(r, e.kinds))
+        };
+        if e.pseudo_royal {
+            out.push(format!(
+                "{} are royal: none may be left attacked.",
+                letters(r, e.kinds)
+            ));
+        } else {
+            out.push(format!(
+                "A side left with at most {} {what} {}.",
+                e.count,
+                verdict(e.verdict)
+            ));
+        }
+    }
+    if let Some(f) = &r.flag {
+        let who = |s: usize| {
+            f.kind[s].map_or("nothing".into(), |k| r.letter(Color::White, k).to_string())
+        };
+        out.push(format!(
+            "White's {} reaching {} wins; Black's {} reaching {} wins{}.",
+            who(0),
+            region(f.region[0]),
+            who(1),
+            region(f.region[1]),
+            if f.flag_move {
+                " (when White gets there first, Black may still get there and draw)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if r.check_counting {
+        out.push("Giving the last of the checks the FEN counts (3+3) wins.".into());
+    }
+    if r.n_move_rule > 0 {
+        out.push(format!(
+            "{} moves without a pawn move or capture draw.",
+            r.n_move_rule
+        ));
+    }
+    if r.counting.is_some() {
+        out.push("A counting rule limits the moves to mate in the ending.".into());
+    }
+    out
+}

@@ -1,0 +1,58 @@
+//! What a kind of a variant from data is worth, worked out from its
+//! moves: the side panel's material count and the computer's evaluation
+//! both read it, so a fers and an amazon are weighed as their moves
+//! deserve (docs/rules.md, "Variants from data").
+
+use super::{FairyPosition, FairyRules};
+use crate::core::{Color, Square};
+
+/// A kind's value in centipawns: 100 for a pawn, the chess values for
+/// chess's pieces, and for any other a line through the knight's and the
+/// queen's values by the average number of squares reached on an empty
+/// board (a fers about 250, an amazon about 1060). The royal kind is
+/// worth nothing: it is never traded.
+pub fn kind_value(rules: &FairyRules, kind: u8) -> i32 {
+    if rules.king == Some(kind) {
+        return 0;
+    }
+    let Some(k) = rules.kinds.get(usize::from(kind)) else {
+        return 0;
+    };
+    if rules.pawn == Some(kind) || rules.promotion_pawns.iter().any(|&s| s & (1 << kind) != 0) {
+        return 100;
+    }
+    match k.betza.as_str() {
+        "N" => return 320,
+        "B" => return 330,
+        "R" => return 500,
+        "Q" => return 900,
+        _ => {}
+    }
+    let reached: u32 = Square::all()
+        .map(|sq| k.moves.empty_board_reach(Color::White, sq).count())
+        .sum();
+    let average = f64::from(reached) / 64.0;
+    // Knight: 5.25 squares, 320 cp; queen: 22.75 squares, 900 cp.
+    let value = 320.0 + (average - 5.25) * (580.0 / 17.5);
+    value.clamp(50.0, 3000.0).round() as i32
+}
+
+/// Every kind's value, by kind number.
+pub fn kind_values(rules: &FairyRules) -> Vec<i32> {
+    (0..rules.kinds.len() as u8)
+        .map(|k| kind_value(rules, k))
+        .collect()
+}
+
+/// Material on the board per side, in pawns (rounded), as the side panel
+/// shows it.
+pub fn material(pos: &FairyPosition) -> [u32; 2] {
+    let values = &pos.rules().values;
+    let mut cp = [0i32; 2];
+    for sq in Square::all() {
+        if let Some((color, kind)) = pos.piece_at(sq) {
+            cp[color.index()] += values.get(usize::from(kind)).copied().unwrap_or(0);
+        }
+    }
+    cp.map(|c| ((c + 50) / 100).max(0) as u32)
+}
