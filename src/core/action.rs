@@ -193,7 +193,7 @@ impl CoordText {
             let (Some(c), None) = (chars.next(), chars.next()) else {
                 return Err(bad());
             };
-            let piece = Piece::from_char(c).ok_or_else(bad)?;
+            let piece = Piece::from_letter(c).ok_or_else(bad)?;
             let sq = Square::parse(sq).ok_or_else(bad)?;
             return Ok(CoordText::Place(piece, sq));
         }
@@ -221,7 +221,7 @@ impl CoordText {
             Some(s) => Some(
                 s.chars()
                     .next()
-                    .and_then(Role::from_char)
+                    .and_then(Role::from_letter)
                     .filter(|r| *r != Role::Pawn)
                     .ok_or_else(bad)?,
             ),

@@ -217,6 +217,14 @@ pub fn parse_san(text: &str, legal: &[Action], sans: &[String], board: &Board) -
             .get(i)
             .map_or(SanMatch::NoMatch, |a| SanMatch::Found(*a));
     }
+    // A drop's letter in either case (`N@f3` for Black, as other programs
+    // write it): only the side to act drops, so the case tells nothing.
+    let drop = |s: &String| s.contains('@') && s.eq_ignore_ascii_case(&want);
+    if let Some(i) = sans.iter().position(drop) {
+        return legal
+            .get(i)
+            .map_or(SanMatch::NoMatch, |a| SanMatch::Found(*a));
+    }
     let want_loose = loose(&want);
     let hits: Vec<usize> = (0..sans.len())
         .filter(|&i| loose(&sans[i]) == want_loose)

@@ -250,6 +250,18 @@ impl Piece {
         }
     }
 
+    /// Any letter as a piece (a variant from data's kinds too); the case
+    /// gives the colour.
+    pub fn from_letter(c: char) -> Option<Piece> {
+        let role = Role::from_letter(c)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+
     /// Parse a FEN letter; the case gives the colour.
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;

@@ -894,7 +894,15 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
     let joined = san::join_long_algebraic(trimmed);
     let mut legal = Vec::with_capacity(64);
     pos.legal_actions(&mut legal);
-    if let Ok(coord) = CoordText::parse(&joined) {
+    if let Ok(mut coord) = CoordText::parse(&joined) {
+        // Only the side to act places pieces, so a drop's letter may be
+        // in either case (`N@f3` for Black, as other programs write it).
+        if let CoordText::Place(piece, sq) = coord {
+            let own = CoordText::Place(Piece::new(pos.turn(), piece.role), sq);
+            if find_by_coord(&coord, &legal).is_none() && find_by_coord(&own, &legal).is_some() {
+                coord = own;
+            }
+        }
         return find_by_coord(&coord, &legal).ok_or_else(|| MoveInputError::Illegal {
             text: trimmed.to_string(),
             reason: pos.why_illegal(&coord, &legal),
