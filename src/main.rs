@@ -20,8 +20,8 @@ fn main() -> ExitCode {
         Err(e) => cli::output::command_line_error(e),
     };
     let result = match args.command {
-        None => cli::menu(args.theme),
-        Some(command) => cli::run(command, args.theme),
+        None => cli::menu(args.theme, args.variants.as_deref()),
+        Some(command) => cli::run(command, args.theme, args.variants.as_deref()),
     };
     match result {
         Ok(code) => code,

@@ -55,6 +55,12 @@ pub fn is_noisy<P: Position>(pos: &P, a: &Action) -> bool {
     }
 }
 
+/// A role's worth for ordering; a kind from data counts as a minor piece.
+#[inline]
+fn order_value(role: Role) -> i32 {
+    ORDER_VALUE.get(role.index()).copied().unwrap_or(3)
+}
+
 /// MVV-LVA score of a capture.
 #[inline]
 fn mvv_lva<P: Position>(pos: &P, m: &Move) -> i32 {
@@ -64,7 +70,7 @@ fn mvv_lva<P: Position>(pos: &P, m: &Move) -> i32 {
         _ => board.role_at(m.to).unwrap_or(Role::Pawn),
     };
     let attacker = board.role_at(m.from).unwrap_or(Role::Pawn);
-    ORDER_VALUE[victim.index()] * 16 - ORDER_VALUE[attacker.index()]
+    order_value(victim) * 16 - order_value(attacker)
 }
 
 impl Ordering {
@@ -90,7 +96,7 @@ impl Ordering {
                             s += CAPTURE + mvv_lva(pos, m);
                         }
                         if let Some(r) = m.promotion() {
-                            s += PROMOTION + ORDER_VALUE[r.index()];
+                            s += PROMOTION + order_value(r);
                         }
                         if s == 0 {
                             if killers[0] == Some(*a) {
@@ -104,7 +110,7 @@ impl Ordering {
                         }
                         s
                     }
-                    Action::Place(p, _) => PLACEMENT + ORDER_VALUE[p.role.index()],
+                    Action::Place(p, _) => PLACEMENT + order_value(p.role),
                     Action::Buy(_) => PURCHASE,
                     Action::Roll(..) | Action::Pass => 0,
                 }

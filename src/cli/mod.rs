@@ -35,6 +35,28 @@ pub struct Cli {
     /// Colour theme: default, high-contrast, colour-blind or mono.
     #[arg(long, value_name = "NAME")]
     pub theme: Option<ThemeName>,
+    /// Also read variants from data from this file (Fairy-Stockfish's
+    /// variants.ini, or a Motley JSON variant file of the fairy family):
+    /// each section is a variant id every command takes.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub variants: Option<PathBuf>,
+}
+
+/// The variants: built in, the user's folder, and `--variants FILE`.
+pub fn registry(variants: Option<&Path>) -> Result<Registry> {
+    let mut registry = Registry::load();
+    if let Some(file) = variants {
+        let file = user_path(file)?;
+        let shown = motley::core::quote::visible(&file.display().to_string()).into_owned();
+        let bytes =
+            motley::disk::files::read_regular(&file, motley::game::ini::MAX_INI_BYTES as u64)
+                .with_context(|| format!("cannot read {shown}"))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| anyhow::anyhow!("{shown} is not a text file (UTF-8)"))?;
+        let json = file.extension().is_some_and(|x| x == "json");
+        registry.add_from_data(&shown, &text, json);
+    }
+    Ok(registry)
 }
 
 /// `--theme NAME`: default, high-contrast, colour-blind or mono.
@@ -216,8 +238,12 @@ pub struct PlayArgs {
 }
 
 /// Run a headless subcommand.
-pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
-    let registry = Registry::load();
+pub fn run(
+    command: Command,
+    theme: Option<ThemeName>,
+    variants: Option<&Path>,
+) -> Result<ExitCode> {
+    let registry = registry(variants)?;
     for w in &registry.warnings {
         warnln!("warning: {w}");
     }
@@ -269,7 +295,7 @@ pub fn run(command: Command, theme: Option<ThemeName>) -> Result<ExitCode> {
             moves_command(&v, fen, game, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
-        Command::Variant(command) => variants::run(command, &mut out)?,
+        Command::Variant(command) => variants::run(command, variants, &mut out)?,
         Command::Bench { import, browse } => {
             bench_command(import, browse, &registry, &mut out)?;
             ExitCode::SUCCESS
@@ -777,8 +803,8 @@ fn migrate_autosave() -> Option<String> {
 }
 
 /// `motley` with no subcommand: the main menu.
-pub fn menu(theme: Option<ThemeName>) -> Result<ExitCode> {
-    let registry = Registry::load();
+pub fn menu(theme: Option<ThemeName>, variants: Option<&Path>) -> Result<ExitCode> {
+    let registry = registry(variants)?;
     let notice = migrate_autosave();
     exit_status(run_menu(Launch {
         notice,

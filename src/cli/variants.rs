@@ -35,9 +35,6 @@ pub enum VariantCommand {
     Rules {
         /// A built-in variant from data, or a section of --variants.
         variant: String,
-        /// Read the variant from this variants.ini file.
-        #[arg(long, value_name = "FILE")]
-        variants: Option<PathBuf>,
     },
     /// Perft nodes per second of each built-in variant from data, from
     /// its start to depth 4.
@@ -50,9 +47,6 @@ pub enum VariantCommand {
         /// The position (Fairy-Stockfish's FEN); the start if not given.
         #[arg(long)]
         fen: Option<String>,
-        /// Read the variant from this variants.ini file.
-        #[arg(long, value_name = "FILE")]
-        variants: Option<PathBuf>,
     },
     /// Count leaf nodes of a variant from data to a depth, as
     /// Fairy-Stockfish's `go perft` counts them.
@@ -64,14 +58,11 @@ pub enum VariantCommand {
         /// Start from this FEN (Fairy-Stockfish's) instead.
         #[arg(long)]
         fen: Option<String>,
-        /// Read the variant from this variants.ini file.
-        #[arg(long, value_name = "FILE")]
-        variants: Option<PathBuf>,
     },
 }
 
 /// Runs a `variant` subcommand.
-pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
+pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> Result<ExitCode> {
     match command {
         VariantCommand::Check { file } => check(&user_path(&file)?, out),
         VariantCommand::List => {
@@ -96,8 +87,8 @@ pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        VariantCommand::Rules { variant, variants } => {
-            let rules = match &variants {
+        VariantCommand::Rules { variant } => {
+            let rules = match variants {
                 Some(file) => from_file(&user_path(file)?, &variant)?,
                 None => builtin(&variant)?,
             };
@@ -105,7 +96,11 @@ pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
                 .is_none()
                 .then(|| motley::game::fairy_builtin::builtin_description(&variant))
                 .flatten();
-            outln!(out, "{}", motley::game::fairy_words::rules_text(&variant, about.as_deref(), &rules));
+            outln!(
+                out,
+                "{}",
+                motley::game::fairy_words::rules_text(&variant, about.as_deref(), &rules)
+            );
             Ok(ExitCode::SUCCESS)
         }
         VariantCommand::Bench => {
@@ -116,21 +111,16 @@ pub fn run(command: VariantCommand, out: &mut Out) -> Result<ExitCode> {
             variant,
             depth,
             fen,
-            variants,
         } => {
             if depth > MAX_PERFT_DEPTH {
                 bail!("perft depth {depth} is too deep: at most {MAX_PERFT_DEPTH} plies");
             }
-            let pos = position(&variant, variants.as_deref(), fen.as_deref())?;
+            let pos = position(&variant, variants, fen.as_deref())?;
             outln!(out, "Nodes: {}", pos.perft(depth));
             Ok(ExitCode::SUCCESS)
         }
-        VariantCommand::Moves {
-            variant,
-            fen,
-            variants,
-        } => {
-            let pos = position(&variant, variants.as_deref(), fen.as_deref())?;
+        VariantCommand::Moves { variant, fen } => {
+            let pos = position(&variant, variants, fen.as_deref())?;
             let mut moves: Vec<String> = pos
                 .legal_moves()
                 .iter()
@@ -292,7 +282,10 @@ fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
     };
     let json = is_json(file);
     let mut refused = 0;
-    for SectionReport { name, line, rules } in &sections {
+    for SectionReport {
+        name, line, rules, ..
+    } in &sections
+    {
         let name = visible(name);
         let place = if json {
             "JSON".to_string()

@@ -316,7 +316,7 @@ mod tests {
     #[test]
     fn junk_is_refused() {
         for t in [
-            "", "e2", "e2e9", "e7e8p", "roll:0,7", "buy:moon", "X@e4", "Nf3", "e2-e4x",
+            "", "e2", "e2e9", "e7e8p", "roll:0,7", "buy:moon", "1@e4", "Nf3", "e2-e4x",
         ] {
             assert!(CoordText::parse(t).is_err(), "{t}");
         }

@@ -155,9 +155,10 @@ pub fn capitalise_pieces(text: &str) -> String {
         }
     }
     let n = chars.len();
-    if n >= 3 && "qrbnk".contains(chars[n - 1]) {
+    if n >= 3 && chars[n - 1].is_ascii_lowercase() {
         let before = chars[n - 2];
-        if before == '=' || before.is_ascii_digit() {
+        // `e8=q`, and for a variant from data any kind's letter (`a1=a`).
+        if before == '=' || (before.is_ascii_digit() && "qrbnk".contains(chars[n - 1])) {
             chars[n - 1] = chars[n - 1].to_ascii_uppercase();
         }
     }
@@ -184,7 +185,11 @@ pub fn trailing_junk(text: &str) -> Option<(Square, String)> {
     let square = Square::parse(&chars[last..last + 2].iter().collect::<String>())?;
     let rest: String = chars[last + 2..].iter().collect();
     let promotion = rest.strip_prefix('=').unwrap_or(&rest);
-    let is_promotion = promotion.len() == 1 && "QRBNKqrbnk".contains(promotion);
+    // Any piece letter: a variant from data promotes to its own kinds.
+    let is_promotion = promotion.len() == 1
+        && promotion
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || "qrbnk".contains(c));
     (!rest.is_empty() && !is_promotion).then_some((square, rest))
 }
 

@@ -123,7 +123,6 @@ const EVERY_ROLE: [Role; Role::COUNT] = [
     Role(Letter::Z),
 ];
 
-
 /// Every role's upper-case letter, by index: the six chess kinds first.
 const ROLE_LETTERS: &[u8; Role::COUNT] = b"PNBRQKACDEFGHIJLMOSTUVWXYZ";
 
@@ -212,8 +211,8 @@ impl Role {
     /// here; its variant names it better, see `Position::piece_name`).
     pub fn name(self) -> &'static str {
         const NAMES: [&str; Role::COUNT] = [
-            "pawn", "knight", "bishop", "rook", "queen", "king", "A", "C", "D", "E", "F", "G",
-            "H", "I", "J", "L", "M", "O", "S", "T", "U", "V", "W", "X", "Y", "Z",
+            "pawn", "knight", "bishop", "rook", "queen", "king", "A", "C", "D", "E", "F", "G", "H",
+            "I", "J", "L", "M", "O", "S", "T", "U", "V", "W", "X", "Y", "Z",
         ];
         NAMES[self.index()]
     }

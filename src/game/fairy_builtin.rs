@@ -48,6 +48,54 @@ pub fn builtin_description(name: &str) -> Option<String> {
     Some(comments.into_iter().rev().collect::<Vec<_>>().join(" "))
 }
 
+/// The names players know the built-in variants from data by, for menus
+/// and headings (their ids stay Fairy-Stockfish's).
+const DISPLAY_NAMES: &[(&str, &str)] = &[
+    ("chess", "Chess (from data)"),
+    ("nocastle", "No-Castling Chess"),
+    ("kingofthehill", "King of the Hill"),
+    ("3check", "Three-Check"),
+    ("5check", "Five-Check"),
+    ("racingkings", "Racing Kings"),
+    ("horde", "Horde Chess"),
+    ("knightmate", "Knightmate"),
+    ("extinction", "Extinction Chess"),
+    ("kinglet", "Kinglet Chess"),
+    ("threekings", "Three Kings Chess"),
+    ("losers", "Losers Chess"),
+    ("giveaway", "Giveaway Chess"),
+    ("codrus", "Codrus"),
+    ("amazon", "Amazon Chess"),
+    ("almost", "Almost Chess"),
+    ("chigorin", "Chigorin Chess"),
+    ("nightrider", "Nightrider Chess"),
+    ("grasshopper", "Grasshopper Chess"),
+    ("hoppelpoppel", "Hoppel-Poppel"),
+    ("newzealand", "New Zealand Chess"),
+    ("berolina", "Berolina Chess"),
+    ("pawnsideways", "Sideways Pawns Chess"),
+    ("pawnback", "Backward Pawns Chess"),
+    ("torpedo", "Torpedo Chess"),
+    ("shatranj", "Shatranj"),
+    ("chaturanga", "Chaturanga"),
+    ("coregal", "Coregal Chess"),
+    ("makruk", "Makruk (Thai Chess)"),
+    ("makpong", "Makpong"),
+    ("ai-wok", "Ai-Wok"),
+    ("asean", "ASEAN Chess"),
+    ("nocheckatomic", "Atomic Chess (no check)"),
+    ("atomic", "Atomic Chess"),
+    ("crazyhouse", "Crazyhouse"),
+];
+
+/// The name players know a built-in variant from data by.
+pub fn builtin_display_name(name: &str) -> Option<&'static str> {
+    DISPLAY_NAMES
+        .iter()
+        .find(|(id, _)| *id == name)
+        .map(|(_, shown)| *shown)
+}
+
 /// The names of the built-in variants from data, in the file's order.
 pub fn builtin_fairy_names() -> Vec<&'static str> {
     builtin_sections().iter().map(|s| s.name.as_str()).collect()
@@ -67,6 +115,8 @@ pub struct SectionReport {
     pub line: usize,
     /// Its rules, or why it cannot be played.
     pub rules: Result<FairyRules, KeyError>,
+    /// Its keys, its parents' included (empty when a parent is missing).
+    pub keys: ResolvedKeys,
 }
 
 /// Reads every section of a `variants.ini` text. A file that cannot be
@@ -76,17 +126,21 @@ pub fn read_fairy_file(text: &str) -> Result<Vec<SectionReport>, IniError> {
     let sections = read_ini(text)?;
     let mut out = Vec::new();
     for (index, section) in sections.iter().enumerate() {
-        let rules = match resolve(&sections, index, &builtin_keys) {
-            Ok(keys) => fairy_rules(&keys),
-            Err(e) => Err(KeyError {
-                line: e.line,
-                kind: KeyErrorKind::Parent(e.kind),
-            }),
+        let (rules, keys) = match resolve(&sections, index, &builtin_keys) {
+            Ok(keys) => (fairy_rules(&keys), keys),
+            Err(e) => {
+                let why = KeyError {
+                    line: e.line,
+                    kind: KeyErrorKind::Parent(e.kind),
+                };
+                (Err(why), ResolvedKeys::new())
+            }
         };
         out.push(SectionReport {
             name: section.name.clone(),
             line: section.line,
             rules,
+            keys,
         });
     }
     Ok(out)
@@ -182,5 +236,6 @@ pub fn read_fairy_json(text: &str) -> Result<SectionReport, FairyJsonError> {
         name: id,
         line: 0,
         rules: fairy_rules(&keys),
+        keys,
     })
 }

@@ -10,7 +10,7 @@ use super::ini::{
 use crate::core::betza::{Betza, BetzaError};
 use crate::core::Bitboard;
 use crate::rules::fairy::{
-    CountingRule, Extinction, FairyFenError, FairyPosition, FairyRules, Flag, Kind, KindSet,
+    CountingRule, Extinction, FairyFenError, FairyPosition, FairyRules, FlagRule, Kind, KindSet,
     Verdict, MAX_KINDS,
 };
 use std::sync::Arc;
@@ -481,7 +481,7 @@ impl Reader<'_> {
         }
         if region != [Bitboard::EMPTY; 2] {
             let one = |s: KindSet| (s != 0).then(|| s.trailing_zeros() as u8);
-            rules.flag = Some(Flag {
+            rules.flag = Some(FlagRule {
                 kind: kinds.map(one),
                 region,
                 flag_move,

@@ -27,10 +27,7 @@ pub fn rules_text(name: &str, about: Option<&str>, rules: &FairyRules) -> String
         let words = Betza::parse(&k.betza)
             .map(|b| betza_in_words(&b))
             .unwrap_or_default();
-        out += &format!(
-            "  {}  {:<14} {}{royal}\n       {words}\n",
-            k.letter, k.name, k.betza
-        );
+        out += &format!("- {} {} ({}{royal}): {words}\n", k.letter, k.name, k.betza);
     }
     out += "\nRules:\n";
     for line in rule_lines(rules) {
@@ -188,12 +185,17 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
     if r.check_counting {
         out.push("Giving the last of the checks the FEN counts (3+3) wins.".into());
     }
-    if r.n_move_rule > 0 {
-        out.push(format!(
-            "{} moves without a pawn move or capture draw.",
+    out.push(if r.n_move_rule > 0 {
+        format!(
+            "Threefold repetition and the variant's move rule end the game automatically as \
+             draws: {} moves without a pawn move or capture (the fifty-move rule when that is 50).",
             r.n_move_rule
-        ));
-    }
+        )
+    } else {
+        "Threefold repetition ends the game automatically as a draw; the fifty-move \
+         rule does not apply here."
+            .into()
+    });
     if r.counting.is_some() {
         out.push("A counting rule limits the moves to mate in the ending.".into());
     }

@@ -8,11 +8,11 @@ use crate::core::legal::FidePowers;
 use crate::rules::antichess::{Antichess, AntichessOptions};
 use crate::rules::contrast::{Contrast, ContrastOptions, ContrastPowers};
 use crate::rules::dice_money::{DiceMoney, DiceMoneyOptions};
+use crate::rules::fairy::{Fairy, FairyPosition, FairyRules};
 use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions, MonochromaticPowers};
 use crate::rules::monochrome::{Monochrome, MonochromeOptions};
 use crate::rules::setup::{settle_by_half, Draft, DraftError, SetupFields, SetupProblem};
 use crate::rules::standard::Standard;
-use crate::rules::fairy::{Fairy, FairyPosition, FairyRules};
 use crate::rules::AnyPosition;
 use crate::rules::{OptionError, Position, PositionError};
 use serde::de::DeserializeOwned;
@@ -174,7 +174,10 @@ impl VariantDef {
         let about = (!summary.is_empty()).then_some(summary);
         let text = super::fairy_words::rules_text(id, about, &rules);
         // The text opens with the name, which the heading shows.
-        let text = text.split_once('\n').map_or("", |(_, rest)| rest).trim_start();
+        let text = text
+            .split_once('\n')
+            .map_or("", |(_, rest)| rest)
+            .trim_start();
         let def = VariantDef {
             id: id.to_string(),
             aliases: Vec::new(),
@@ -514,12 +517,16 @@ impl Registry {
             match super::fairy_keys::fairy_rules(&keys) {
                 Ok(rules) => {
                     let about = builtin_description(name).unwrap_or_default();
-                    self.variants.push(Arc::new(VariantDef::from_data(
+                    let mut def = VariantDef::from_data(
                         name,
                         &about,
                         super::fairy_builtin::options_of_keys(&keys),
                         rules,
-                    )));
+                    );
+                    if let Some(shown) = super::fairy_builtin::builtin_display_name(name) {
+                        def.name = shown.to_string();
+                    }
+                    self.variants.push(Arc::new(def));
                 }
                 Err(e) => self.warnings.push(format!("built-in variant {name}: {e}")),
             }
@@ -542,7 +549,7 @@ impl Registry {
         };
         let mut paths: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .filter(|p| p.extension().is_some_and(|x| x == "json" || x == "ini"))
             .collect();
         paths.sort();
         for path in paths {
@@ -565,25 +572,74 @@ impl Registry {
                 }
             };
             if super::fairy_builtin::is_fairy_json(&text) {
-                // A variant from data: `motley variant` reads it.
+                self.add_from_data(&name, &text, true);
+                continue;
+            }
+            if path.extension().is_some_and(|x| x == "ini") {
+                self.add_from_data(&name, &text, false);
                 continue;
             }
             match VariantDef::from_json(&name, &text) {
-                Ok(def) => {
-                    if self.builtins.iter().any(|b| b.id == def.id) {
-                        self.warnings.push(format!(
-                            "variant file {name} replaces the built-in variant '{}': \
-                             new games follow the file; games played under the \
-                             built-in rules still replay under them",
-                            def.id
-                        ));
-                    }
-                    self.variants.retain(|v| v.id != def.id);
-                    self.variants.push(Arc::new(def));
-                }
+                Ok(def) => self.replace(&name, def),
                 Err(e) => self.warnings.push(e.to_string()),
             }
         }
+    }
+
+    /// Add a file of variants from data (a variants.ini, or a Motley JSON
+    /// file of the `fairy` family when `json`), named `name` in messages:
+    /// each section a variant of its own, which may replace a built-in
+    /// one; a section that cannot be played is skipped with a warning
+    /// saying why.
+    pub fn add_from_data(&mut self, name: &str, text: &str, json: bool) {
+        use super::fairy_builtin::{options_of_keys, read_fairy_file, read_fairy_json};
+        let shown = crate::core::quote::visible(name).into_owned();
+        let sections = if json {
+            read_fairy_json(text)
+                .map(|s| vec![s])
+                .map_err(|e| e.to_string())
+        } else {
+            read_fairy_file(text).map_err(|e| format!("line {}: {}", e.line, e.kind))
+        };
+        let sections = match sections {
+            Ok(s) => s,
+            Err(e) => {
+                let e = crate::core::quote::visible(&e).into_owned();
+                return self
+                    .warnings
+                    .push(format!("variant file {shown}: {e}, skipped"));
+            }
+        };
+        for section in sections {
+            let id = crate::core::quote::visible(&section.name).into_owned();
+            match section.rules {
+                Ok(rules) => {
+                    let keys = options_of_keys(&section.keys);
+                    let def = VariantDef::from_data(&section.name, "", keys, rules);
+                    self.replace(name, def);
+                }
+                Err(e) => {
+                    let e = crate::core::quote::visible(&e.to_string()).into_owned();
+                    self.warnings
+                        .push(format!("variant file {shown}: [{id}]: {e}, skipped"));
+                }
+            }
+        }
+    }
+
+    /// Put `def` in, in place of a variant of its id (a built-in one is
+    /// still there for games played under it, and the user is told).
+    fn replace(&mut self, file: &str, def: VariantDef) {
+        if self.builtins.iter().any(|b| b.id == def.id) {
+            self.warnings.push(format!(
+                "variant file {file} replaces the built-in variant '{}': \
+                 new games follow the file; games played under the \
+                 built-in rules still replay under them",
+                crate::core::quote::visible(&def.id)
+            ));
+        }
+        self.variants.retain(|v| v.id != def.id);
+        self.variants.push(Arc::new(def));
     }
 
     /// Every variant, built-ins first in their fixed order.
@@ -630,17 +686,31 @@ impl Registry {
             .cloned()
     }
 
+    /// The ids a refusal lists: every variant's but those from data,
+    /// which are counted (there are dozens; `motley list` names them).
+    pub fn known_ids(&self) -> String {
+        let from_data = |v: &&Arc<VariantDef>| v.family == Family::Fairy;
+        let mut ids: Vec<String> = self
+            .variants
+            .iter()
+            .filter(|v| !from_data(v))
+            .map(|v| v.id.clone())
+            .collect();
+        let n = self.variants.iter().filter(from_data).count();
+        if n > 0 {
+            ids.push(format!(
+                "and {n} variants from data (motley list names them)"
+            ));
+        }
+        ids.join(", ")
+    }
+
     /// The error for a variant name not found here, listing the ids there
     /// are (also for lookups by other names, like a PGN tag's).
     pub fn unknown(&self, name: &str) -> VariantError {
         VariantError::Unknown {
             id: crate::core::quote::clip(name),
-            known: self
-                .variants
-                .iter()
-                .map(|v| v.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
+            known: self.known_ids(),
         }
     }
 }
@@ -675,7 +745,14 @@ mod tests {
     fn every_builtin_variant_loads() {
         let r = Registry::builtin();
         assert!(r.warnings.is_empty(), "{:?}", r.warnings);
-        assert_eq!(r.all().len(), BUILTIN.len());
+        let from_data = |v: &&Arc<VariantDef>| v.family == Family::Fairy;
+        assert_eq!(
+            r.all().len() - r.all().iter().filter(from_data).count(),
+            BUILTIN.len()
+        );
+        // Every built-in variant from data but `chess` (standard's alias).
+        let names = crate::game::fairy_builtin::builtin_fairy_names();
+        assert_eq!(r.all().iter().filter(from_data).count(), names.len() - 1);
     }
 
     #[test]

@@ -256,12 +256,14 @@ fn wrappable(token: &str) -> Vec<String> {
 }
 
 /// The `Variant` tag of a variant: none for standard chess, lichess's and
-/// Fairy-Stockfish's spelling where they have the variant (`Antichess`),
-/// else its own name.
+/// Fairy-Stockfish's spelling where they have the variant (`Antichess`;
+/// a variant from data's id is its Fairy-Stockfish name), else its own
+/// name.
 fn pgn_variant_name(def: &VariantDef) -> Option<&str> {
     match def.id.as_str() {
         "standard" => None,
         "antichess" => Some("Antichess"),
+        _ if def.family == Family::Fairy => Some(&def.id),
         _ => Some(&def.name),
     }
 }

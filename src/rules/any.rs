@@ -4,8 +4,8 @@
 use super::antichess::Antichess;
 use super::contrast::Contrast;
 use super::dice_money::DiceMoney;
-use super::fairy::Fairy;
 use super::facts::{BoardLook, Describe, Effect, EndOffer, Fact, MarkedSquares};
+use super::fairy::Fairy;
 use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
@@ -24,7 +24,7 @@ pub enum AnyPosition {
     Monochromatic(Monochromatic),
     Monochrome(Monochrome),
     DiceMoney(DiceMoney),
-    /// A variant from data (docs/rules.md, "Variants from data").
+    /// A variant from data: docs/rules.md, "Variants from data".
     Fairy(Fairy),
 }
 

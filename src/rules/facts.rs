@@ -156,6 +156,9 @@ pub enum Fact {
         /// Every item with its price and whether it can be bought now.
         offers: Vec<PriceOffer>,
     },
+    /// A piece of this role reaching these squares wins, per side (a
+    /// variant from data's flag: king of the hill, racing kings).
+    Goal([Option<(Role, Bitboard)>; 2]),
     /// Checks each side still has to give to win, by [`Color::index`]
     /// (three-check).
     ChecksToGive([u32; 2]),

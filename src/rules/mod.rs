@@ -895,11 +895,15 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
     let mut legal = Vec::with_capacity(64);
     pos.legal_actions(&mut legal);
     if let Ok(mut coord) = CoordText::parse(&joined) {
-        // Only the side to act places pieces, so a drop's letter may be
-        // in either case (`N@f3` for Black, as other programs write it).
+        // Other programs write every drop in upper case (`N@f3` for
+        // Black's knight): read so, it is the side to act's own piece.
         if let CoordText::Place(piece, sq) = coord {
             let own = CoordText::Place(Piece::new(pos.turn(), piece.role), sq);
-            if find_by_coord(&coord, &legal).is_none() && find_by_coord(&own, &legal).is_some() {
+            let upper_for_black = piece.color == Color::White && pos.turn() == Color::Black;
+            if upper_for_black
+                && find_by_coord(&coord, &legal).is_none()
+                && find_by_coord(&own, &legal).is_some()
+            {
                 coord = own;
             }
         }

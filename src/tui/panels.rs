@@ -193,6 +193,23 @@ fn lost_text(side: Color, lost: &[u8; 6]) -> String {
     }
 }
 
+/// The goal of each side: a role and the squares it wins on, once when
+/// both sides share it.
+fn goal_lines(goals: &[Option<(Role, Bitboard)>; 2], names: [&str; 2]) -> Vec<Line<'static>> {
+    let said = |(role, squares): (Role, Bitboard)| {
+        let list: Vec<String> = squares.map(|s| s.to_string()).collect();
+        format!("{} on {} wins", role.upper_char(), list.join(" "))
+    };
+    match goals {
+        [Some(w), Some(b)] if w == b => vec![Line::raw(format!("Goal: {}", said(*w)))],
+        _ => Color::ALL
+            .into_iter()
+            .filter_map(|c| goals[c.index()].map(|g| (c, g)))
+            .map(|(c, g)| Line::raw(format!("Goal of {}: {}", names[c.index()], said(g))))
+            .collect(),
+    }
+}
+
 /// A side's pieces in hand as FEN letters; "–" for none.
 fn hand_text(side: Color, hand: &[(Role, u8)]) -> String {
     let s: String = hand
@@ -380,6 +397,7 @@ fn fact_lines(
             lost_text(Color::Black, &lost[1])
         ))],
         Fact::Prices { side, offers } => price_lines(names[side.index()], offers, over, theme),
+        Fact::Goal(goals) => goal_lines(goals, names),
         Fact::ChecksToGive(left) => vec![per_side(
             "Checks to give",
             names,

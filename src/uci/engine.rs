@@ -81,8 +81,8 @@ enum SetOptionError {
     },
     #[error("option {} is true or false, not '{}'", clip(.name), clip(.value))]
     NotABoolean { name: String, value: String },
-    #[error("unknown variant '{}'; known: chess, {}", clip(.value), .known.join(", "))]
-    UnknownVariant { value: String, known: Vec<String> },
+    #[error("unknown variant '{}'; known: chess, {}", clip(.value), .known)]
+    UnknownVariant { value: String, known: String },
     #[error("unknown option '{}'", clip(.0))]
     Unknown(String),
 }
@@ -328,7 +328,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                         .get(id)
                         .map_err(|_| SetOptionError::UnknownVariant {
                             value: text.to_string(),
-                            known: self.registry.all().iter().map(|v| v.id.clone()).collect(),
+                            known: self.registry.known_ids(),
                         })?;
                 self.variant = variant;
                 self.table = Some(Table::new(self.options.hash_mb));

@@ -236,11 +236,17 @@ fn item_45_rules_print_the_name_once() {
         let heading = out.lines().next().unwrap_or_default().to_string();
         let name = heading.split(" — ").next().unwrap_or_default();
         assert!(!name.is_empty(), "{id}: {out}");
+        // Said once as a heading; a variant from data may have a piece
+        // of its name (amazon's amazon), which is no repeat of it.
+        let as_heading = |l: &&str| *l == name || l.starts_with(&format!("{name} — "));
         assert_eq!(
-            out.matches(name).count(),
+            out.lines().filter(as_heading).count(),
             1,
             "{id}: the name '{name}' is repeated:\n{out}"
         );
+        if !motley::game::fairy_builtin::builtin_fairy_names().contains(&id) {
+            assert_eq!(out.matches(name).count(), 1, "{id}: '{name}' again:\n{out}");
+        }
     }
     let (_, out, _) = motley(&["rules", "monochrome"]);
     assert!(
@@ -318,7 +324,7 @@ fn rules_of_a_variant_from_data_say_what_it_is_its_pieces_and_its_rules() {
         out.contains("A king that reaches one of the four centre squares wins."),
         "{out}"
     );
-    assert!(out.contains("K  king           K, royal"), "{out}");
+    assert!(out.contains("- K king (K, royal): "), "{out}");
     assert!(
         out.contains("White's K reaching d4, e4, d5, e5 wins"),
         "{out}"

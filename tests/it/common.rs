@@ -172,6 +172,7 @@ impl Ref {
                         Self::leap(f, r, &[(-1, d), (1, d), (0, d)], &mut out);
                     }
                     (Role::Pawn, false) => {}
+                    _ => {}
                 }
             }
             Rules::Mono(kind) => match role {
@@ -201,6 +202,7 @@ impl Ref {
                     }
                     other => panic!("unknown knight kind {other}"),
                 },
+                _ => {}
             },
         }
         out.sort();

@@ -41,7 +41,15 @@ fn family_names() -> Vec<String> {
     for case in body.lines().filter_map(|l| l.trim().split_once('(')) {
         let family = case.0.to_string();
         let module = snake_case(&family);
-        let code = fs::read_to_string(rules.join(format!("{module}.rs"))).expect("a family module");
+        // A family's module is a file, or a folder of files.
+        let code = match fs::read_to_string(rules.join(format!("{module}.rs"))) {
+            Ok(code) => code,
+            Err(_) => fs::read_dir(rules.join(&module))
+                .expect("a family module")
+                .map(|e| fs::read_to_string(e.expect("an entry").path()).expect("a file"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        };
         for line in code.lines() {
             let words: Vec<&str> = line.split_whitespace().collect();
             if let ["pub", "struct" | "enum" | "trait" | "type", name, ..] = words[..] {

@@ -104,7 +104,7 @@ const CORPUS: &[(&str, &[&str])] = &[
     ),
     (
         "unknown_variant.pgn",
-        &["game 1", "unknown variant 'Crazyhouse'"],
+        &["game 1", "unknown variant 'Bughouse'"],
     ),
     (
         "unterminated_comment.pgn",

@@ -163,7 +163,12 @@ fn ids_are_stable_and_serde_writes_them() {
             "resignation",
             "time_forfeit",
             "timeout_cannot_win",
-            "adjudication"
+            "adjudication",
+            "extinction",
+            "goal_reached",
+            "checks_given",
+            "move_rule",
+            "both_passed"
         ]
     );
     for r in EndReason::ALL {

@@ -27,7 +27,13 @@ fn checks_bonus(left: u32) -> i32 {
 fn distance_to(sq: Square, region: Bitboard) -> i32 {
     region
         .into_iter()
-        .map(|t| i32::from((t.file() - sq.file()).abs().max((t.rank() - sq.rank()).abs())))
+        .map(|t| {
+            i32::from(
+                (t.file() - sq.file())
+                    .abs()
+                    .max((t.rank() - sq.rank()).abs()),
+            )
+        })
         .min()
         .unwrap_or(8)
 }

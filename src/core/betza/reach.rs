@@ -447,9 +447,9 @@ impl PieceMoves {
     /// Everywhere the piece may go on an empty board, by any of its
     /// moves: its pattern, which explanations compare a move with.
     pub fn empty_board_reach(&self, color: Color, from: Square) -> Bitboard {
-        self.tables
-            .iter()
-            .fold(Bitboard::EMPTY, |set, t| set | t.empty_board[color.index()][from.index()])
+        self.tables.iter().fold(Bitboard::EMPTY, |set, t| {
+            set | t.empty_board[color.index()][from.index()]
+        })
     }
 
     /// Where the piece captures on an empty board.

@@ -14,11 +14,10 @@ mod position;
 pub mod value;
 
 pub use play::{kind_of, role_of, Fairy};
-pub use position::{
-    FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal,
-};
+pub use position::{FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal};
 
 use crate::core::betza::{Betza, MovePart, Movement, PieceMoves};
+use crate::core::fen::MAX_MOVE_COUNTER;
 use crate::core::{Bitboard, Color};
 use thiserror::Error;
 
@@ -138,7 +137,7 @@ pub enum CountingRule {
 
 /// Capture the flag: a piece reaching a region wins.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Flag {
+pub struct FlagRule {
     /// The kind that must reach it, per side.
     pub kind: [Option<u8>; 2],
     /// The region, per side.
@@ -193,7 +192,7 @@ pub struct FairyRules {
     /// Extinction, if the variant has it.
     pub extinction: Option<Extinction>,
     /// Capture the flag, if the variant has it.
-    pub flag: Option<Flag>,
+    pub flag: Option<FlagRule>,
     /// Checks are counted in the FEN (`3+3`) and the last one wins.
     pub check_counting: bool,
     /// Pieces in hand may be dropped (`pieceDrops`).
@@ -283,7 +282,10 @@ pub enum FairyFenError {
     /// A pocket (`[Qn]`) not closed, or too full.
     #[error("the pieces in hand are not written as [Qn]")]
     Pocket,
-    /// A move counter that is not a whole number.
-    #[error("the move counters are not whole numbers")]
-    Counters,
+    /// A halfmove clock that is not a whole number in range.
+    #[error("the halfmove clock is not a whole number from 0 to {MAX_MOVE_COUNTER}")]
+    HalfmoveClock,
+    /// A move number that is not a whole number in range.
+    #[error("the move number is not a whole number from 1 to {MAX_MOVE_COUNTER}")]
+    MoveNumber,
 }

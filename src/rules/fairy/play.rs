@@ -8,18 +8,22 @@ use super::position::FairyRefusal;
 use super::{FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict};
 use crate::core::betza::NAMED_PIECES;
 use crate::core::fen::{castle, Setup};
-use crate::core::{zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role};
 use crate::core::Square;
+use crate::core::{
+    zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role,
+};
 use crate::rules::facts::{Describe, Fact, MarkedSquares, SquareMark};
 use crate::rules::illegal::{Attacks, CastlingBlock, FamilyName, IllegalReason, PieceName};
 use crate::rules::{generic_why_illegal, EndReason, Outcome, Position};
 use std::sync::Arc;
 
 /// A position of a variant from data, with the chess-shaped view of it
-/// ([`Setup`]) that the board and records read.
+/// ([`Setup`]) that the board and records read. The position itself is
+/// boxed: it is larger than any other family's, and every game position
+/// is as large as the largest.
 #[derive(Clone, Debug)]
 pub struct Fairy {
-    pos: FairyPosition,
+    pos: Box<FairyPosition>,
     setup: Setup,
 }
 
@@ -70,7 +74,10 @@ impl Fairy {
     /// A game position from a position under the variant's rules.
     pub fn new(pos: FairyPosition) -> Fairy {
         let setup = mirror(&pos);
-        Fairy { pos, setup }
+        Fairy {
+            pos: Box::new(pos),
+            setup,
+        }
     }
 
     /// The position under the variant's own rules.
@@ -170,7 +177,7 @@ impl Position for Fairy {
 
     fn play_unchecked(&mut self, action: Action) {
         if let Some(m) = self.move_of(action) {
-            self.pos = self.pos.played(m);
+            *self.pos = self.pos.played(m);
             self.setup = mirror(&self.pos);
         }
     }
@@ -301,7 +308,9 @@ impl Position for Fairy {
         let rules = self.rules();
         let royal = rules.king.map(|k| role_of(rules, k));
         let board = self.board();
-        let others = board.by_color(color).any_square(|sq| board.role_at(sq) != royal);
+        let others = board
+            .by_color(color)
+            .any_square(|sq| board.role_at(sq) != royal);
         others || rules.flag.is_some() || rules.check_counting || rules.extinction.is_some()
     }
 }
@@ -321,6 +330,13 @@ impl Describe for Fairy {
     fn facts(&self) -> Vec<Fact> {
         let rules = self.rules();
         let mut facts = vec![Fact::Material(super::value::material(&self.pos))];
+        if let Some(flag) = &rules.flag {
+            let goal = |side: Color| {
+                let kind = flag.kind[side.index()]?;
+                Some((role_of(rules, kind), flag.region[side.index()]))
+            };
+            facts.push(Fact::Goal([goal(Color::White), goal(Color::Black)]));
+        }
         if rules.check_counting {
             facts.push(Fact::ChecksToGive(self.pos.checks_left()));
         }

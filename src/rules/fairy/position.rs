@@ -5,6 +5,7 @@
 use super::{has_kind, FairyFenError, FairyRules, Verdict, MAX_KINDS};
 use crate::core::attacks::{between, king_attacks};
 use crate::core::betza::Reach;
+use crate::core::fen::MAX_MOVE_COUNTER;
 use crate::core::{Bitboard, Color, Square};
 use std::sync::Arc;
 
@@ -317,6 +318,24 @@ impl FairyPosition {
             promoted: Bitboard::EMPTY,
             passes: 0,
         };
+        // The counters first: a bad one is named whatever else is wrong.
+        let mut rest = rest.iter().copied().peekable();
+        if pos.rules.check_counting {
+            pos.checks_left = match rest.next_if(|f| f.contains('+')) {
+                Some(field) => read_checks(field)?,
+                None => start_checks(&pos.rules)?,
+            };
+        }
+        let mut number = |default: u32, least: u32, error: FairyFenError| {
+            rest.next().map_or(Ok(default), |f| {
+                f.parse::<u32>()
+                    .ok()
+                    .filter(|n| (least..=MAX_MOVE_COUNTER).contains(n))
+                    .ok_or(error)
+            })
+        };
+        pos.halfmoves = number(0, 0, FairyFenError::HalfmoveClock)?;
+        pos.fullmoves = number(1, 1, FairyFenError::MoveNumber)?;
         pos.read_placement(placement)?;
         for c in castling.chars().filter(|&c| c != '-') {
             let i = "KQkq".find(c).ok_or(FairyFenError::Castling)?;
@@ -325,20 +344,6 @@ impl FairyPosition {
         if ep != "-" {
             pos.read_en_passant(ep)?;
         }
-        let mut rest = rest.iter().copied().peekable();
-        if pos.rules.check_counting {
-            pos.checks_left = match rest.next_if(|f| f.contains('+')) {
-                Some(field) => read_checks(field)?,
-                None => start_checks(&pos.rules)?,
-            };
-        }
-        let mut number = |default: u32| {
-            rest.next().map_or(Ok(default), |f| {
-                f.parse::<u32>().map_err(|_| FairyFenError::Counters)
-            })
-        };
-        pos.halfmoves = number(0)?;
-        pos.fullmoves = number(1)?.max(1);
         Ok(pos)
     }
 
@@ -683,7 +688,11 @@ impl FairyPosition {
             .map(by(FairyEnd::Extinction))
             .or_else(|| self.flag_end().map(by(FairyEnd::Flag)))
             .or_else(|| self.check_count_end().map(by(FairyEnd::Checks)))
-            .or_else(|| (self.passes >= 2).then_some(Verdict::Draw).map(by(FairyEnd::Passes)))
+            .or_else(|| {
+                (self.passes >= 2)
+                    .then_some(Verdict::Draw)
+                    .map(by(FairyEnd::Passes))
+            })
     }
 
     fn extinction_end(&self) -> Option<Verdict> {

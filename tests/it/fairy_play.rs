@@ -1,0 +1,263 @@
+//! Variants from data as games: every built-in one is in the registry
+//! under Fairy-Stockfish's name, the game's moves are the variant's own
+//! (perft through the game equals Fairy-Stockfish's numbers), each end
+//! of its rules is the game's typed ending, drops and promotions to any
+//! kind are typed and read back, records keep a game whole, and the
+//! computer plays.
+
+use motley::ai::eval::Evaluate;
+use motley::ai::{think, PlayerSpec, ThinkSettings};
+use motley::core::{Action, Color, Piece, Role, Square};
+use motley::game::variant::{Family, Registry};
+use motley::game::Game;
+use motley::record::pgn::{export_pgn, import_pgn};
+use motley::record::{game_from_record, record_of, GameRecord};
+use motley::rules::illegal::PieceName;
+use motley::rules::{parse_action, perft, EndReason, Position};
+
+fn game(variant: &str, fen: Option<&str>) -> Game {
+    let reg = Registry::builtin();
+    let def = reg.get(variant).expect("a built-in variant");
+    Game::new(def, fen, 1).expect("a position")
+}
+
+fn play(g: &mut Game, moves: &[&str]) {
+    for m in moves {
+        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).expect("a square")
+}
+
+#[test]
+fn every_required_variant_is_playable_under_its_fairy_stockfish_name() {
+    let reg = Registry::builtin();
+    for name in [
+        "kingofthehill",
+        "3check",
+        "5check",
+        "racingkings",
+        "horde",
+        "knightmate",
+        "extinction",
+        "kinglet",
+        "threekings",
+        "losers",
+        "giveaway",
+        "codrus",
+        "amazon",
+        "almost",
+        "chigorin",
+        "coregal",
+        "nightrider",
+        "grasshopper",
+        "hoppelpoppel",
+        "newzealand",
+        "berolina",
+        "pawnsideways",
+        "pawnback",
+        "torpedo",
+        "nocastle",
+        "shatranj",
+        "chaturanga",
+        "makruk",
+        "makpong",
+        "ai-wok",
+        "asean",
+    ] {
+        let def = reg.get(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(def.family, Family::Fairy, "{name}");
+        assert!(def.rules_text().contains("Pieces"), "{name}");
+        let g = Game::new(def, None, 1).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!g.legal_actions().is_empty(), "{name}");
+    }
+    // `chess` stays standard chess's alias, not the chess from data.
+    assert_eq!(reg.lookup("chess").expect("chess").family, Family::Standard);
+}
+
+#[test]
+fn perft_through_the_game_is_fairy_stockfish_s_for_every_reference_position() {
+    let reg = Registry::builtin();
+    let lines = include_str!("../fairy/perft.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let mut checked = 0;
+    for line in lines {
+        let f: Vec<&str> = line.split(" | ").collect();
+        let Some(def) = reg.get(f[0]).ok().filter(|d| d.family == Family::Fairy) else {
+            continue;
+        };
+        let want: Vec<u64> = f[2]
+            .split(' ')
+            .map(|n| n.parse().expect("a count"))
+            .collect();
+        let pos = def
+            .position(Some(f[1]))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(perft(&pos, 2), want[1], "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 200, "{checked}");
+}
+
+#[test]
+fn a_king_on_the_hill_wins_as_the_game_s_goal_reached_ending() {
+    let mut g = game("kingofthehill", None);
+    play(&mut g, &["e4", "a6", "Ke2", "a5", "Kd3", "a4", "Kc4", "h6"]);
+    assert!(g.outcome().is_none());
+    play(&mut g, &["Kd5"]);
+    let outcome = g.outcome().expect("over");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Color::White), EndReason::GoalReached)
+    );
+    assert!(g.legal_actions().is_empty());
+}
+
+#[test]
+fn the_third_check_wins_and_the_fen_counts_checks_as_fairy_stockfish_writes_them() {
+    let mut g = game("3check", None);
+    play(
+        &mut g,
+        &["e4", "f6", "Qh5+", "g6", "Qxg6+", "hxg6", "Bc4", "a6"],
+    );
+    assert!(
+        g.position().to_fen().contains(" 1+3 "),
+        "{}",
+        g.position().to_fen()
+    );
+    play(&mut g, &["Bf7+"]);
+    let outcome = g.outcome().expect("over");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Color::White), EndReason::ChecksGiven)
+    );
+}
+
+#[test]
+fn an_exploded_king_ends_atomic_by_extinction() {
+    // 1. Nf3 d5 2. Ng5 e6 3. Nxf7: the blast takes e8's king with f7.
+    let mut g = game("atomic", None);
+    play(&mut g, &["Nf3", "d5", "Ng5", "a6", "Nxf7"]);
+    let outcome = g.outcome().expect("over");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Color::White), EndReason::Extinction)
+    );
+}
+
+#[test]
+fn losing_every_piece_wins_giveaway_and_its_evaluation_counts_pieces_against_their_owner() {
+    let mut g = game("giveaway", Some("8/8/8/8/8/8/1p6/8 w - - 0 1"));
+    let outcome = g.outcome().expect("White has no piece and no move");
+    assert_eq!(outcome.winner, Some(Color::White));
+    g = game("giveaway", Some("8/8/8/3q4/8/8/8/K7 w - - 0 1"));
+    // White to move, a king against a queen: ahead in giveaway.
+    assert!(g.position().evaluate() > 0, "{}", g.position().evaluate());
+    g = game("kingofthehill", Some("k7/8/8/3q4/8/8/8/K7 w - - 0 1"));
+    assert!(g.position().evaluate() < 0, "{}", g.position().evaluate());
+}
+
+#[test]
+fn crazyhouse_drops_are_typed_in_either_case_and_kept_in_records_and_pgn() {
+    let fen = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Nn] b KQkq - 0 1";
+    let mut g = game("crazyhouse", Some(fen));
+    // Black drops its knight, written as other programs write it.
+    let pos = g.position().clone();
+    let drop = parse_action(&pos, "N@e4").expect("Black's drop");
+    assert_eq!(
+        drop,
+        Action::Place(Piece::new(Color::Black, Role::Knight), sq("e4"))
+    );
+    assert_eq!(parse_action(&pos, "n@e4").expect("the same drop"), drop);
+    // White's lower-case letter is no drop of White's.
+    let white = game(
+        "crazyhouse",
+        Some("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Nn] w KQkq - 0 1"),
+    );
+    assert!(parse_action(&white.position().clone(), "n@e4").is_err());
+    g.play(drop).expect("legal");
+    play(&mut g, &["N@e5"]);
+    assert!(g
+        .position()
+        .to_fen()
+        .starts_with("rnbqkb1r/pppppppp/8/4N3/4n3/8/PPPPPPPP/RNBQKB1R[] b"));
+    // The record and the PGN give the same game back.
+    let reg = Registry::builtin();
+    let json = record_of(&g).to_json();
+    let back = game_from_record(&GameRecord::from_json(&json).expect("json"), &reg).expect("game");
+    assert_eq!(back.position().to_fen(), g.position().to_fen());
+    let pgn = export_pgn(&g, None);
+    assert!(pgn.contains("[Variant \"crazyhouse\"]"), "{pgn}");
+    let games = import_pgn(&pgn, &reg);
+    let again = games.into_iter().next().expect("one game").expect("read");
+    assert_eq!(again.position().to_fen(), g.position().to_fen());
+}
+
+#[test]
+fn makruk_promotes_to_its_met_typed_by_its_letter() {
+    // A White pawn on the sixth rank promotes there to a met (fers, m).
+    let mut g = game("makruk", Some("4k3/8/8/2P5/8/8/8/4K3 w - - 0 1"));
+    play(&mut g, &["c5c6m"]);
+    let placed = g.position().board().piece_at(sq("c6")).expect("a piece");
+    assert_eq!(placed.role.upper_char(), 'M');
+    assert_eq!(
+        g.position().piece_name(placed.role),
+        PieceName::Named("fers")
+    );
+}
+
+#[test]
+fn a_refused_move_is_explained_in_the_variant_s_own_words() {
+    // Racing kings: no move may give check.
+    let g = game("racingkings", Some("8/8/8/8/8/8/k1r5/K7 b - - 0 1"));
+    let pos = g.position().clone();
+    let err = parse_action(&pos, "c2c1").expect_err("it would check");
+    assert!(err.to_string().contains("No move may give check"), "{err}");
+    // Shatranj's queen letter is its fers: one step diagonally only.
+    let g = game("shatranj", Some("r3k3/8/8/8/3Q4/8/8/4K3 w - - 0 1"));
+    let pos = g.position().clone();
+    let err = parse_action(&pos, "d4d6").expect_err("a fers steps once");
+    assert!(err.to_string().contains("fers"), "{err}");
+    assert!(parse_action(&pos, "d4e5").is_ok());
+}
+
+#[test]
+fn the_computer_plays_a_variant_from_data_to_a_legal_move() {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let settings = ThinkSettings {
+        movetime: std::time::Duration::from_millis(200),
+        seed: 1,
+    };
+    // A mate in one in king of the hill: the king steps onto the hill.
+    let g = game("kingofthehill", Some("k7/8/8/8/8/5K2/8/8 w - - 0 1"));
+    let spec = PlayerSpec::Computer { level: 3 };
+    let best = think(g.position(), &[], &spec, &settings, &stop).expect("a move");
+    assert!(g.legal_actions().contains(&best));
+    let Action::Move(m) = best else {
+        panic!("{best:?}")
+    };
+    assert_eq!(m.to, sq("e4"), "{m}");
+    let g = game("grasshopper", None);
+    let best = think(g.position(), &[], &spec, &settings, &stop).expect("a move");
+    assert!(g.legal_actions().contains(&best));
+}
+
+#[test]
+fn every_built_in_variant_from_data_has_a_name_players_know() {
+    for name in motley::game::fairy_builtin::builtin_fairy_names() {
+        assert!(
+            motley::game::fairy_builtin::builtin_display_name(name).is_some(),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        Registry::builtin()
+            .get("kingofthehill")
+            .expect("built in")
+            .name,
+        "King of the Hill"
+    );
+}
