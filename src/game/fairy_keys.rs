@@ -5,7 +5,8 @@
 //! name: a variant is never played with a rule left out.
 
 use super::ini::{
-    read_bool, read_number, read_result, read_squares, IniResult, ResolvedKeys, ValueError,
+    read_bool, read_number, read_piece_values, read_result, read_squares, IniResult, ResolvedKeys,
+    ValueError,
 };
 use crate::core::betza::{Betza, BetzaError};
 use crate::core::Bitboard;
@@ -95,13 +96,12 @@ const CHESS_PIECES: [(&str, &str); 5] = [
 
 /// Keys that only tell a screen or an engine how to show or value the
 /// variant, not how it plays.
-const NOT_RULES: [&str; 5] = [
-    "variantTemplate",
-    "pieceToCharTable",
-    "pieceValueMg",
-    "pieceValueEg",
-    "nnueAlias",
-];
+const NOT_RULES: [&str; 3] = ["variantTemplate", "pieceToCharTable", "nnueAlias"];
+
+/// A rook's value in Fairy-Stockfish's units, middle game and endgame:
+/// what `pieceValueMg` and `pieceValueEg` are scaled by (a rook is 500
+/// centipawns here).
+const ROOK_UNITS: [u32; 2] = [1276, 1380];
 
 /// Keys whose default Motley plays and whose other values it does not.
 const DEFAULT_ONLY: [(&str, &str); 12] = [
@@ -185,6 +185,38 @@ impl Reader<'_> {
         }
     }
 
+    /// `pieceValueMg` and `pieceValueEg` in place of the values worked out
+    /// from the moves: each in centipawns by the rook's units, the mean
+    /// where both are given.
+    fn piece_values(&mut self, rules: &mut FairyRules) -> Result<(), KeyError> {
+        let mut given: Vec<(u8, Vec<u32>)> = Vec::new();
+        for (phase, key) in ["pieceValueMg", "pieceValueEg"].into_iter().enumerate() {
+            for (letter, units) in self.value(key, Vec::new(), read_piece_values)? {
+                let kind = rules.kind_of_letter(letter).ok_or_else(|| {
+                    self.error(
+                        key,
+                        KeyErrorKind::UnknownLetter {
+                            key: key.to_string(),
+                            letter,
+                        },
+                    )
+                })?;
+                let cp = units.saturating_mul(500) / ROOK_UNITS[phase];
+                match given.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, v)) => v.push(cp),
+                    None => given.push((kind, vec![cp])),
+                }
+            }
+        }
+        for (kind, cps) in given {
+            let mean = cps.iter().sum::<u32>() / cps.len().max(1) as u32;
+            if let Some(v) = rules.values.get_mut(usize::from(kind)) {
+                *v = i32::try_from(mean).unwrap_or(i32::MAX);
+            }
+        }
+        Ok(())
+    }
+
     fn squares(&mut self, key: &str, default: Bitboard) -> Result<Bitboard, KeyError> {
         self.value(key, default, |v| read_squares(v, 8, 8))
     }
@@ -258,6 +290,7 @@ impl Reader<'_> {
         self.move_keys(&mut rules)?;
         self.end_keys(&mut rules)?;
         rules.values = crate::rules::fairy::value::kind_values(&rules);
+        self.piece_values(&mut rules)?;
         Ok(rules)
     }
 

@@ -247,6 +247,29 @@ pub enum ValueError {
     /// Not castling letters (`KQkq`, or `-`).
     #[error("'{0}' is not castling rights (KQkq or -)")]
     Castling(String),
+    /// Not piece values written `letter:value` (`p:150 n:800`).
+    #[error("'{0}' is not piece values written as letter:value (p:150 n:800)")]
+    PieceValues(String),
+}
+
+/// Piece values as `p:150 n:800`: each letter (lower case) with its
+/// value in Fairy-Stockfish's units.
+pub fn read_piece_values(value: &str) -> Result<Vec<(char, u32)>, ValueError> {
+    let bad = || ValueError::PieceValues(crate::core::quote::clip(value));
+    value
+        .split_whitespace()
+        .map(|pair| {
+            let (letter, number) = pair.split_once(':').ok_or_else(bad)?;
+            let mut chars = letter.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(bad());
+            };
+            let v = number.parse::<u32>().map_err(|_| bad())?;
+            (c.is_ascii_alphabetic() && v <= 100_000)
+                .then_some((c.to_ascii_lowercase(), v))
+                .ok_or_else(bad)
+        })
+        .collect()
 }
 
 /// A game result from the side to move's point of view (`Value` in the

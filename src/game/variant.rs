@@ -474,6 +474,34 @@ const BUILTIN: &[(&str, &str)] = &[
     ("chicken.json", include_str!("../../variants/chicken.json")),
 ];
 
+/// The built-in variants from data, by name, each read once per run
+/// (reading builds every piece's tables): the definition, or why the
+/// built-in file could not give it.
+fn builtin_from_data() -> &'static [(&'static str, Result<Arc<VariantDef>, String>)] {
+    use super::fairy_builtin::{builtin_description, builtin_display_name, builtin_fairy_names};
+    static DEFS: OnceLock<Vec<(&'static str, Result<Arc<VariantDef>, String>)>> = OnceLock::new();
+    DEFS.get_or_init(|| {
+        builtin_fairy_names()
+            .into_iter()
+            .filter_map(|name| {
+                let keys = super::fairy_builtin::builtin_keys(name)?;
+                let def = super::fairy_keys::fairy_rules(&keys)
+                    .map(|rules| {
+                        let about = builtin_description(name).unwrap_or_default();
+                        let options = super::fairy_builtin::options_of_keys(&keys);
+                        let mut def = VariantDef::from_data(name, &about, options, rules);
+                        if let Some(shown) = builtin_display_name(name) {
+                            def.name = shown.to_string();
+                        }
+                        Arc::new(def)
+                    })
+                    .map_err(|e| format!("built-in variant {name}: {e}"));
+                Some((name, def))
+            })
+            .collect()
+    })
+}
+
 /// All known variants.
 #[derive(Clone, Debug)]
 pub struct Registry {
@@ -508,29 +536,16 @@ impl Registry {
     /// Fairy-Stockfish names, but for a name a variant here already
     /// answers to (`chess` is standard chess's).
     fn add_builtin_from_data(&mut self) {
-        use super::fairy_builtin::{builtin_description, builtin_fairy_names, builtin_keys};
-        for name in builtin_fairy_names() {
-            let taken = self.lookup(name).is_ok();
-            let Some(keys) = builtin_keys(name).filter(|_| !taken) else {
-                continue;
-            };
-            match super::fairy_keys::fairy_rules(&keys) {
-                Ok(rules) => {
-                    let about = builtin_description(name).unwrap_or_default();
-                    let mut def = VariantDef::from_data(
-                        name,
-                        &about,
-                        super::fairy_builtin::options_of_keys(&keys),
-                        rules,
-                    );
-                    if let Some(shown) = super::fairy_builtin::builtin_display_name(name) {
-                        def.name = shown.to_string();
-                    }
-                    self.variants.push(Arc::new(def));
-                }
-                Err(e) => self.warnings.push(format!("built-in variant {name}: {e}")),
-            }
-        }
+        let taken = |name: &str| self.lookup(name).is_ok();
+        let (defs, warnings): (Vec<_>, Vec<_>) = builtin_from_data()
+            .iter()
+            .filter(|(name, _)| !taken(name))
+            .map(|(_, def)| def.clone())
+            .partition(Result::is_ok);
+        self.variants
+            .extend(defs.into_iter().filter_map(Result::ok));
+        self.warnings
+            .extend(warnings.into_iter().filter_map(Result::err));
     }
 
     /// Built-in variants plus the user's folder (see [`user_variant_dir`]).

@@ -440,3 +440,47 @@ fn a_motley_json_variant_of_the_fairy_family_is_checked_and_counted_and_not_warn
         "{err}"
     );
 }
+
+// Issue 19: a variants.ini, from the user's folder or named by
+// `--variants FILE` on any command, gives every section a variant id
+// that every command plays; a section that cannot be read is skipped
+// with its reason, and the others still play.
+#[test]
+fn variants_from_a_file_are_variant_ids_of_every_command() {
+    let data = temp_dir("cli-ini");
+    let ini = "[mykoth:kingofthehill]\n\
+               customPiece1 = a:mNcK\n\
+               startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1\n\
+               \n\
+               [broken]\n\
+               customPiece1 = a:mN!!\n";
+    let file = data.join("mine.ini");
+    std::fs::write(&file, ini).expect("write");
+    let path = file.to_str().expect("a path");
+    let (code, out, err) = motley_with(&data, &["list", "--variants", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("mykoth")), "{out}");
+    assert!(!out.contains("broken"), "{out}");
+    assert!(
+        err.contains("[broken]: customPiece1: character 3 ('!')"),
+        "{err}"
+    );
+    // The custom piece moves on the first move: one more than chess's 20.
+    let (code, out, _) = motley_with(&data, &["perft", "mykoth", "1", "--variants", path]);
+    assert_eq!((code, out.as_str()), (0, "Nodes: 22\n"));
+    let (code, out, _) = motley_with(&data, &["rules", "mykoth", "--variants", path]);
+    assert_eq!(code, 0);
+    assert!(out.contains("- A customPiece1 (mNcK): "), "{out}");
+    // Without the option the id is unknown; from the user's folder it is
+    // known to every command.
+    let (code, _, err) = motley_with(&data, &["perft", "mykoth", "1"]);
+    assert_eq!(code, 2, "{err}");
+    let variants = data.join("variants");
+    std::fs::create_dir_all(&variants).expect("mkdir");
+    std::fs::copy(&file, variants.join("mine.ini")).expect("copy");
+    let (code, out, _) = motley_with(&data, &["perft", "mykoth", "1"]);
+    assert_eq!((code, out.as_str()), (0, "Nodes: 22\n"));
+    let (code, _, err) = motley_with(&data, &["list", "--variants", "/no/such.ini"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /no/such.ini"), "{err}");
+}

@@ -261,3 +261,34 @@ fn every_built_in_variant_from_data_has_a_name_players_know() {
         "King of the Hill"
     );
 }
+
+#[test]
+fn a_kind_is_worth_what_its_moves_reach_unless_the_file_says_otherwise() {
+    use motley::game::fairy_builtin::{builtin_fairy, read_fairy_file};
+    let shatranj = builtin_fairy("shatranj").expect("built in").expect("read");
+    let value = |rules: &motley::rules::fairy::FairyRules, letter: char| {
+        rules.values[usize::from(rules.kind_of_letter(letter).expect("a kind"))]
+    };
+    // Chess's pieces keep their values; the fers and the alfil are worth
+    // less than a knight, more than a pawn.
+    assert_eq!((value(&shatranj, 'p'), value(&shatranj, 'n')), (100, 320));
+    for weak in ['q', 'b'] {
+        assert!((100..320).contains(&value(&shatranj, weak)), "{weak}");
+    }
+    let amazon = builtin_fairy("amazon").expect("built in").expect("read");
+    assert!(value(&amazon, 'a') > 900, "{}", value(&amazon, 'a'));
+    // pieceValueMg/Eg, in Fairy-Stockfish's units (a rook is 1276 and
+    // 1380), set the value instead: the mean of the two where both are.
+    let text = "[valued:shatranj]\npieceValueMg = q:1276 r:2552\npieceValueEg = r:2760\n\
+                [badvalue:shatranj]\npieceValueMg = q\n[nosuch:shatranj]\npieceValueEg = x:100\n";
+    let sections = read_fairy_file(text).expect("an ini");
+    let valued = sections[0].rules.as_ref().expect("read");
+    assert_eq!((value(valued, 'q'), value(valued, 'r')), (500, 1000));
+    let bad = sections[1].rules.as_ref().expect_err("refused").to_string();
+    assert!(
+        bad.contains("not piece values written as letter:value"),
+        "{bad}"
+    );
+    let none = sections[2].rules.as_ref().expect_err("refused").to_string();
+    assert!(none.contains("'x' is no piece of this variant"), "{none}");
+}
