@@ -474,12 +474,16 @@ const BUILTIN: &[(&str, &str)] = &[
     ("chicken.json", include_str!("../../variants/chicken.json")),
 ];
 
+/// A built-in variant from data's name, and its definition or why the
+/// built-in file could not give it.
+type BuiltinFromData = (&'static str, Result<Arc<VariantDef>, String>);
+
 /// The built-in variants from data, by name, each read once per run
 /// (reading builds every piece's tables): the definition, or why the
 /// built-in file could not give it.
-fn builtin_from_data() -> &'static [(&'static str, Result<Arc<VariantDef>, String>)] {
+fn builtin_from_data() -> &'static [BuiltinFromData] {
     use super::fairy_builtin::{builtin_description, builtin_display_name, builtin_fairy_names};
-    static DEFS: OnceLock<Vec<(&'static str, Result<Arc<VariantDef>, String>)>> = OnceLock::new();
+    static DEFS: OnceLock<Vec<BuiltinFromData>> = OnceLock::new();
     DEFS.get_or_init(|| {
         builtin_fairy_names()
             .into_iter()
