@@ -66,6 +66,18 @@ fn region(b: Bitboard) -> String {
     }
 }
 
+/// `2nd`, `3rd`, `11th`, `21st`.
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 fn verdict(v: Verdict) -> &'static str {
     match v {
         Verdict::Win => "wins",
@@ -185,16 +197,26 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
     if r.check_counting {
         out.push("Giving the last of the checks the FEN counts (3+3) wins.".into());
     }
+    out.push(match r.n_fold_rule {
+        0 => "A repeated position does not end the game.".into(),
+        3 if r.n_fold == Verdict::Draw => {
+            "Threefold repetition ends the game automatically as a draw.".into()
+        }
+        n => format!(
+            "The same position for the {} time ends the game automatically: \
+             the side to move {}.",
+            ordinal(n),
+            verdict(r.n_fold)
+        ),
+    });
     out.push(if r.n_move_rule > 0 {
         format!(
-            "Threefold repetition and the variant's move rule end the game automatically as \
-             draws: {} moves without a pawn move or capture (the fifty-move rule when that is 50).",
+            "The variant's move rule ends the game automatically as a draw after {} moves \
+             without a pawn move or capture (the fifty-move rule when that is 50).",
             r.n_move_rule
         )
     } else {
-        "Threefold repetition ends the game automatically as a draw; the fifty-move \
-         rule does not apply here."
-            .into()
+        "No count of moves ends the game here: the fifty-move rule does not apply.".into()
     });
     if r.counting.is_some() {
         out.push("A counting rule limits the moves to mate in the ending.".into());

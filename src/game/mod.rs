@@ -214,7 +214,10 @@ impl Game {
         if pos.quiet_plies() >= QUIET_LIMIT {
             return Some(pos.end_by_rule(EndReason::FiftyMoves));
         }
-        if self.repetitions() >= 3 {
+        if pos
+            .repetition_limit()
+            .is_some_and(|limit| self.repetitions() >= limit)
+        {
             return Some(pos.end_by_rule(EndReason::Repetition));
         }
         None

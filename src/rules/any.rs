@@ -132,6 +132,9 @@ impl Position for AnyPosition {
     fn end_by_rule(&self, reason: EndReason) -> Outcome {
         dispatch!(self, p => p.end_by_rule(reason))
     }
+    fn repetition_limit(&self) -> Option<usize> {
+        dispatch!(self, p => p.repetition_limit())
+    }
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
         dispatch!(self, p => p.why_illegal(text, legal))
     }

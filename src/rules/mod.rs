@@ -502,6 +502,14 @@ pub trait Position: Clone + Send + Sync + 'static {
         }
     }
 
+    /// How many times one position must occur for the game to end by
+    /// repetition ([`Position::end_by_rule`] says what it means): three
+    /// in every family but a variant from data that sets `nFoldRule`;
+    /// `None` where repetition never ends the game.
+    fn repetition_limit(&self) -> Option<usize> {
+        Some(3)
+    }
+
     /// Why a typed action is not legal: the first reason that applies, so
     /// a piece that cannot make that move at all is told so before any
     /// rule about check or captures ([`beyond_reach`]). Families override

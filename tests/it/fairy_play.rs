@@ -292,3 +292,41 @@ fn a_kind_is_worth_what_its_moves_reach_unless_the_file_says_otherwise() {
     let none = sections[2].rules.as_ref().expect_err("refused").to_string();
     assert!(none.contains("'x' is no piece of this variant"), "{none}");
 }
+
+#[test]
+fn n_fold_rule_and_value_end_the_game_by_repetition_as_the_variant_says() {
+    let mut reg = Registry::builtin();
+    let ini = "[twofold:kingofthehill]\nnFoldRule = 2\nnFoldValue = loss\n\
+               [norepeat:kingofthehill]\nnFoldRule = 0\n";
+    reg.add_from_data("test.ini", ini, false);
+    assert!(reg.warnings.is_empty(), "{:?}", reg.warnings);
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    // The start again, the second time: White, to move, loses.
+    let mut g = Game::new(reg.get("twofold").expect("read"), None, 1).expect("a game");
+    play(&mut g, &shuffle);
+    let outcome = g.outcome().expect("over");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Color::Black), EndReason::Repetition)
+    );
+    assert!(reg
+        .get("twofold")
+        .expect("read")
+        .rules_text()
+        .contains("for the 2nd time"));
+    // No repetition ends a game of norepeat; king of the hill's three do.
+    let mut g = Game::new(reg.get("norepeat").expect("read"), None, 1).expect("a game");
+    for _ in 0..3 {
+        play(&mut g, &shuffle);
+    }
+    assert!(g.outcome().is_none());
+    let mut g = game("kingofthehill", None);
+    play(&mut g, &shuffle);
+    assert!(g.outcome().is_none());
+    play(&mut g, &shuffle);
+    let outcome = g.outcome().expect("over");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (None, EndReason::Repetition)
+    );
+}

@@ -226,6 +226,26 @@ impl Position for Fairy {
         self.pos.to_fen()
     }
 
+    /// `nFoldRule`: that many occurrences end the game (none when 0).
+    fn repetition_limit(&self) -> Option<usize> {
+        let n = self.rules().n_fold_rule;
+        (n > 0).then_some(n as usize)
+    }
+
+    /// Repetition means what `nFoldValue` says, for the side to move;
+    /// the game's other rules (its move rule is the variant's own) draw.
+    fn end_by_rule(&self, reason: EndReason) -> Outcome {
+        let verdict = match reason {
+            EndReason::Repetition => self.rules().n_fold,
+            _ => Verdict::Draw,
+        };
+        match verdict {
+            Verdict::Win => Outcome::win(self.turn(), reason),
+            Verdict::Loss => Outcome::win(self.turn().other(), reason),
+            Verdict::Draw => Outcome::draw(reason),
+        }
+    }
+
     fn is_capture(&self, m: &Move) -> bool {
         self.move_of(Action::Move(*m))
             .is_some_and(|fm| self.pos.is_capture(fm))
