@@ -219,7 +219,10 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
         "No count of moves ends the game here: the fifty-move rule does not apply.".into()
     });
     if r.counting.is_some() {
-        out.push("A counting rule limits the moves to mate in the ending.".into());
+        out.push(
+            "The variant's counting rule (moves to mate in the ending) is not yet played here."
+                .into(),
+        );
     }
     out
 }

@@ -4,7 +4,6 @@
 //! lose). Losing variants (giveaway) count material the other way.
 
 use super::{Evaluate, EVAL_LIMIT};
-use crate::core::betza::Reach;
 use crate::core::{Bitboard, Color, Square};
 use crate::rules::fairy::{Fairy, FairyPosition, Verdict};
 use crate::rules::Position;
@@ -53,9 +52,8 @@ fn pieces_score(pos: &FairyPosition, occupied: Bitboard, sides: [Bitboard; 2]) -
         };
         let value = rules.values.get(usize::from(kind)).copied().unwrap_or(0);
         let moves = &rules.kinds[usize::from(kind)].moves;
-        let quiet = moves.reach(Reach::Quiet, color, sq, occupied) & !occupied;
-        let takes = moves.reach(Reach::Capture, color, sq, occupied) & sides[color.other().index()];
-        let reach = (quiet | takes).count() as i32;
+        let enemies = sides[color.other().index()];
+        let reach = moves.moves(color, sq, occupied, enemies, false).count() as i32;
         score[color.index()] += material_sign * value + MOBILITY_CP * reach;
     }
     for side in Color::ALL {

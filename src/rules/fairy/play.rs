@@ -5,7 +5,7 @@
 //! data"): a variant's rook is `R`, its fers (`f`) the role of `F`.
 
 use super::position::FairyRefusal;
-use super::{FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict};
+use super::{FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict, MAX_KINDS};
 use crate::core::betza::NAMED_PIECES;
 use crate::core::fen::{castle, Setup};
 use crate::core::Square;
@@ -25,6 +25,8 @@ use std::sync::Arc;
 pub struct Fairy {
     pos: Box<FairyPosition>,
     setup: Setup,
+    /// Each kind's role, by kind number.
+    roles: [Role; MAX_KINDS],
 }
 
 /// The role a kind of `rules` is shown and typed as: its letter's.
@@ -48,6 +50,14 @@ fn mirror(pos: &FairyPosition) -> Setup {
             board.set(sq, Piece::new(color, role_of(rules, kind)));
         }
     }
+    Setup {
+        board,
+        ..mirror_state(pos)
+    }
+}
+
+/// [`mirror`] but for the board (left empty).
+fn mirror_state(pos: &FairyPosition) -> Setup {
     let rights = [
         castle::WHITE_KING,
         castle::WHITE_QUEEN,
@@ -61,7 +71,7 @@ fn mirror(pos: &FairyPosition) -> Setup {
         .filter(|(on, _)| **on)
         .fold(0, |bits, (_, bit)| bits | bit);
     Setup {
-        board,
+        board: Board::empty(),
         turn: pos.turn(),
         castling,
         ep_square: pos.en_passant().first(),
@@ -71,12 +81,44 @@ fn mirror(pos: &FairyPosition) -> Setup {
 }
 
 impl Fairy {
+    /// Bring the chess-shaped view up to the position after a move: only
+    /// the squares the move changed are set again (a move changes a few;
+    /// rebuilding all 64 would cost the search most of its time).
+    fn follow(&mut self) {
+        let board = &mut self.setup.board;
+        for sq in Square::all() {
+            let now = self
+                .pos
+                .piece_at(sq)
+                .map(|(c, k)| Piece::new(c, self.roles[usize::from(k) % MAX_KINDS]));
+            if board.piece_at(sq) == now {
+                continue;
+            }
+            match now {
+                Some(piece) => board.set(sq, piece),
+                None => {
+                    board.clear(sq);
+                }
+            }
+        }
+        let view = mirror_state(&self.pos);
+        self.setup = Setup {
+            board: self.setup.board,
+            ..view
+        };
+    }
+
     /// A game position from a position under the variant's rules.
     pub fn new(pos: FairyPosition) -> Fairy {
         let setup = mirror(&pos);
+        let mut roles = [Role::Pawn; MAX_KINDS];
+        for (kind, role) in roles.iter_mut().enumerate().take(pos.rules().kinds.len()) {
+            *role = role_of(pos.rules(), kind as u8);
+        }
         Fairy {
             pos: Box::new(pos),
             setup,
+            roles,
         }
     }
 
@@ -178,7 +220,7 @@ impl Position for Fairy {
     fn play_unchecked(&mut self, action: Action) {
         if let Some(m) = self.move_of(action) {
             *self.pos = self.pos.played(m);
-            self.setup = mirror(&self.pos);
+            self.follow();
         }
     }
 
