@@ -568,3 +568,37 @@ fn replayed_monochrome_names_south_and_north_and_offers_no_play_keys() {
     // The replay viewer takes no offer: its panel shows no play keys.
     assert!(!s.contains("d: offer"), "{s}");
 }
+
+// Issue 19: with the variants from data the list is longer than the
+// screen; it scrolls so the chosen variant is always shown, and a click
+// picks the variant drawn where it lands.
+#[test]
+fn the_variant_list_scrolls_to_keep_the_choice_in_sight() {
+    let dir = temp_dir("menu-scroll");
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('n'));
+    let n = motley::game::variant::Registry::builtin().all().len();
+    for _ in 1..n {
+        key(&mut app, KeyCode::Down);
+    }
+    let s = screen(&app);
+    // The last variant is described and listed; the first scrolled away.
+    assert!(s.matches("Crazyhouse").count() >= 2, "{s}");
+    assert!(!s.contains("Standard chess"), "{s}");
+    // Clicking the row above the cursor selects the variant drawn there.
+    let row = s
+        .lines()
+        .position(|l| l.contains("│ Atomic Chess (no check)"))
+        .expect("shown");
+    click(&mut app, 5, row as u16);
+    click(&mut app, 5, row as u16);
+    let Screen::Menu(m) = &app.screen else {
+        panic!("{}", screen(&app))
+    };
+    assert!(matches!(m.page, Page::NewGame(_)), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("Atomic Chess (no check)"),
+        "{}",
+        screen(&app)
+    );
+}

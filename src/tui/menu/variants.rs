@@ -73,6 +73,10 @@ impl VariantPicker {
         let Some(i) = row.checked_sub(list.y + 1).map(usize::from) else {
             return PickerStep::Stay;
         };
+        if i >= usize::from(list.height.saturating_sub(2)) {
+            return PickerStep::Stay;
+        }
+        let i = i + first_shown(self.cursor, list);
         if col < list.x || col >= list.right() || i >= n {
             return PickerStep::Stay;
         }
@@ -82,6 +86,14 @@ impl VariantPicker {
         self.cursor = i;
         PickerStep::Stay
     }
+}
+
+/// The first variant the list shows: with more variants than rows the
+/// list turns a page at a time, so the cursor stays in sight and a
+/// click on a shown row never moves the rows under the pointer.
+fn first_shown(cursor: usize, list: Rect) -> usize {
+    let rows = usize::from(list.height.saturating_sub(2)).max(1);
+    cursor / rows * rows
 }
 
 /// The picker as a widget.
@@ -98,6 +110,7 @@ impl Widget for PickerView<'_> {
         let lines: Vec<Line> = variants
             .iter()
             .enumerate()
+            .skip(first_shown(self.picker.cursor, list))
             .map(|(i, v)| {
                 let st = row_style(theme, i == self.picker.cursor);
                 Line::styled(format!(" {:<34}", v.name), st)
