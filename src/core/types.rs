@@ -261,15 +261,9 @@ impl Piece {
         Some(Piece { color, role })
     }
 
-    /// Parse a FEN letter; the case gives the colour.
+    /// Parse a chess FEN letter; the case gives the colour.
     pub fn from_char(c: char) -> Option<Piece> {
-        let role = Role::from_char(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, role })
+        Piece::from_letter(c).filter(|p| p.role.is_chess())
     }
 }
 

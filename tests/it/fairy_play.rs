@@ -34,39 +34,7 @@ fn sq(name: &str) -> Square {
 #[test]
 fn every_required_variant_is_playable_under_its_fairy_stockfish_name() {
     let reg = Registry::builtin();
-    for name in [
-        "kingofthehill",
-        "3check",
-        "5check",
-        "racingkings",
-        "horde",
-        "knightmate",
-        "extinction",
-        "kinglet",
-        "threekings",
-        "losers",
-        "giveaway",
-        "codrus",
-        "amazon",
-        "almost",
-        "chigorin",
-        "coregal",
-        "nightrider",
-        "grasshopper",
-        "hoppelpoppel",
-        "newzealand",
-        "berolina",
-        "pawnsideways",
-        "pawnback",
-        "torpedo",
-        "nocastle",
-        "shatranj",
-        "chaturanga",
-        "makruk",
-        "makpong",
-        "ai-wok",
-        "asean",
-    ] {
+    for name in crate::fairy_variants::ASKED_FOR {
         let def = reg.get(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(def.family, Family::Fairy, "{name}");
         assert!(def.rules_text().contains("Pieces"), "{name}");

@@ -67,7 +67,7 @@ fn check(depth: usize, filter: impl Fn(&Case) -> bool) {
 }
 
 /// The variants the issue asks for by name, under Fairy-Stockfish's names.
-const ASKED_FOR: [&str; 31] = [
+pub const ASKED_FOR: [&str; 31] = [
     "kingofthehill",
     "3check",
     "5check",
