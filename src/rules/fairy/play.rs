@@ -167,8 +167,8 @@ impl Fairy {
             }
             Action::Place(piece, sq) => (sq, sq, FairyMoveKind::Drop(kind_of(rules, piece.role)?)),
             Action::Pass => {
-                let m = self.pos.legal_moves().into_iter();
-                return m.into_iter().find(|m| m.kind == FairyMoveKind::Pass);
+                let moves = self.pos.legal_moves();
+                return moves.into_iter().find(|m| m.kind == FairyMoveKind::Pass);
             }
             Action::Roll(..) | Action::Buy(_) => return None,
         };
