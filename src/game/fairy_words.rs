@@ -10,12 +10,18 @@ use crate::rules::fairy::{has_kind, FairyRules, KindSet, Verdict};
 
 /// A variant from data in words, for `variant rules` and `rules`.
 pub fn rules_text(name: &str, about: Option<&str>, rules: &FairyRules) -> String {
-    let mut out = format!("{}\n", visible(name));
+    format!("{}\n\n{}", visible(name), rules_body(about, rules))
+}
+
+/// [`rules_text`] without the name: what the rules popup shows under
+/// the variant's heading.
+pub fn rules_body(about: Option<&str>, rules: &FairyRules) -> String {
+    let mut out = String::new();
     if let Some(about) = about.filter(|a| !a.is_empty()) {
-        out += &format!("\n{about}\n");
+        out += &format!("{about}\n\n");
     }
     out += &format!(
-        "\nStart: {}\n\nPieces (White upper case, Black lower case; moves in Betza notation):\n",
+        "Start: {}\n\nPieces (White upper case, Black lower case; moves in Betza notation):\n",
         rules.start_fen
     );
     for (i, k) in rules.kinds.iter().enumerate() {

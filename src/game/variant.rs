@@ -172,12 +172,7 @@ impl VariantDef {
         rules: FairyRules,
     ) -> VariantDef {
         let about = (!summary.is_empty()).then_some(summary);
-        let text = super::fairy_words::rules_text(id, about, &rules);
-        // The text opens with the name, which the heading shows.
-        let text = text
-            .split_once('\n')
-            .map_or("", |(_, rest)| rest)
-            .trim_start();
+        let text = super::fairy_words::rules_body(about, &rules);
         let def = VariantDef {
             id: id.to_string(),
             aliases: Vec::new(),
@@ -188,7 +183,7 @@ impl VariantDef {
             family: Family::Fairy,
             start: rules.start_fen.clone(),
             options: serde_json::Value::Object(keys),
-            rules: Text::One(text.to_string()),
+            rules: Text::One(text),
             fairy: OnceLock::new(),
         };
         let _ = def.fairy.set(Arc::new(rules));

@@ -186,10 +186,15 @@ fn lost_text(side: Color, lost: &[u8; 6]) -> String {
             s.push(Piece::new(side, r).char());
         }
     }
-    if s.is_empty() {
+    or_none(s)
+}
+
+/// `text`, or "–" when it is empty.
+fn or_none(text: String) -> String {
+    if text.is_empty() {
         "–".to_string()
     } else {
-        s
+        text
     }
 }
 
@@ -216,11 +221,7 @@ fn hand_text(side: Color, hand: &[(Role, u8)]) -> String {
         .iter()
         .flat_map(|&(role, n)| std::iter::repeat_n(Piece::new(side, role).char(), usize::from(n)))
         .collect();
-    if s.is_empty() {
-        "–".to_string()
-    } else {
-        s
-    }
+    or_none(s)
 }
 
 fn dice_line(dice: &Option<[Die; 2]>, me: Color, theme: &Theme) -> Line<'static> {
