@@ -259,6 +259,7 @@ impl Reader<'_> {
             double_step_region: [Bitboard::rank(1), Bitboard::rank(6)],
             triple_step_region: [Bitboard::EMPTY; 2],
             en_passant_region: [Bitboard::FULL; 2],
+            en_passant_kinds: [0; 2],
             castling: true,
             castling_king: king,
             castling_rooks: set_of(&["rook"]),
@@ -427,6 +428,15 @@ impl Reader<'_> {
             rules.en_passant_region,
             &mut |r, k, d| r.squares(k, d),
         )?;
+        let marked = (0..rules.kinds.len())
+            .filter(|&k| rules.kinds[k].takes_en_passant || Some(k as u8) == rules.pawn)
+            .fold(0, |set, k| set | 1 << k);
+        // The pawn takes en passant whatever the list says, as in
+        // Fairy-Stockfish: the key adds or removes the other kinds.
+        let pawn = rules.pawn.map_or(0, |k| 1 << k);
+        rules.en_passant_kinds = self
+            .sided_kinds(rules, "enPassantTypes", [marked; 2])?
+            .map(|set| set | pawn);
         rules.castling = self.value("castling", true, read_bool)?;
         let kings = self.sided_kinds(
             rules,

@@ -6,7 +6,7 @@ use super::betza_words::betza_in_words;
 use crate::core::betza::Betza;
 use crate::core::quote::visible;
 use crate::core::{Bitboard, Color};
-use crate::rules::fairy::{has_kind, FairyRules, KindSet, Verdict};
+use crate::rules::fairy::{has_kind, CountingRule, FairyRules, KindSet, Verdict};
 
 /// A variant from data in words, for `variant rules` and `rules`.
 pub fn rules_text(name: &str, about: Option<&str>, rules: &FairyRules) -> String {
@@ -215,20 +215,36 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
             verdict(r.n_fold)
         ),
     });
-    out.push(if r.n_move_rule > 0 {
-        format!(
+    if r.n_move_rule > 0 {
+        out.push(format!(
             "The variant's move rule ends the game automatically as a draw after {} moves \
              without a pawn move or capture (the fifty-move rule when that is 50).",
             r.n_move_rule
-        )
-    } else {
-        "No count of moves ends the game here: the fifty-move rule does not apply.".into()
-    });
-    if r.counting.is_some() {
+        ));
+    } else if r.counting.is_none() {
         out.push(
-            "The variant's counting rule (moves to mate in the ending) is not yet played here."
-                .into(),
+            "No count of moves ends the game here: the fifty-move rule does not apply.".into(),
         );
     }
+    out.extend(r.counting.map(counting_text));
     out
+}
+
+/// The counting rule in words (docs/rules.md, "Variants from data").
+fn counting_text(rule: CountingRule) -> String {
+    match rule {
+        CountingRule::Makruk => "Counting, in place of the fifty-move rule: once no pawn is \
+            left, the side to be mated counts, and the game ends automatically as a draw when \
+            the count runs past its limit before the mate. While \
+            that side has more than its king, the limit is 64 moves (the board's honour); once \
+            only its king is left, it is set by the other side's pieces (two rooks 8 moves, a \
+            rook 16, two khons 22, two knights 32, a khon 44, otherwise 64) and the count starts \
+            from the number of pieces on the board (the pieces' honour)."
+            .into(),
+        CountingRule::Asean => "Counting, in place of the fifty-move rule: once no pawn is \
+            left and a side has only its king, it counts from 0, and the game ends \
+            automatically as a draw when the count runs past 16 moves against a rook, 44 \
+            against a khon or 64 against a knight before the mate."
+            .into(),
+    }
 }

@@ -162,6 +162,14 @@ pub enum Fact {
     /// Checks each side still has to give to win, by [`Color::index`]
     /// (three-check).
     ChecksToGive([u32; 2]),
+    /// A counting rule's count (makruk): the plies counted and the limit
+    /// past which the game is drawn.
+    Count {
+        /// Plies counted so far.
+        counted: u32,
+        /// The plies allowed.
+        limit: u32,
+    },
     /// The pieces each side holds in hand and may drop, by role, with
     /// how many (crazyhouse).
     InHand([Vec<(Role, u8)>; 2]),

@@ -116,11 +116,14 @@ pub enum EndReason {
     MoveRule,
     /// A variant from data: both sides passed in a row.
     BothPassed,
+    /// A variant from data: the count of its counting rule ran out
+    /// (makruk's board's and pieces' honour).
+    CountingRule,
 }
 
 impl EndReason {
     /// Every reason, for readers that look one up by its id.
-    pub const ALL: [EndReason; 18] = [
+    pub const ALL: [EndReason; 19] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::InsufficientMaterial,
@@ -139,6 +142,7 @@ impl EndReason {
         EndReason::ChecksGiven,
         EndReason::MoveRule,
         EndReason::BothPassed,
+        EndReason::CountingRule,
     ];
 
     /// The stable id saved games keep (the serde name): never reworded.
@@ -162,6 +166,7 @@ impl EndReason {
             EndReason::ChecksGiven => "checks_given",
             EndReason::MoveRule => "move_rule",
             EndReason::BothPassed => "both_passed",
+            EndReason::CountingRule => "counting_rule",
         }
     }
 
@@ -192,6 +197,7 @@ impl EndReason {
             EndReason::ChecksGiven => "the last check was given",
             EndReason::MoveRule => "the variant's move-count rule",
             EndReason::BothPassed => "both sides passed",
+            EndReason::CountingRule => "the count ran out before the mate",
         }
     }
 }

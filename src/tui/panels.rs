@@ -405,6 +405,11 @@ fn fact_lines(
             left.map(|v| v.to_string()),
             theme,
         )],
+        Fact::Count { counted, limit } => vec![Line::from(vec![
+            Span::raw("Count "),
+            Span::styled(format!("{counted} of {limit} plies"), theme.title()),
+            Span::styled(" (drawn past the limit)", theme.dim()),
+        ])],
         Fact::InHand(hands) => vec![Line::raw(format!(
             "In hand  {}: {}  {}: {}",
             names[0],

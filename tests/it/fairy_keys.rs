@@ -119,6 +119,34 @@ fn double_triple_steps_and_en_passant_regions() {
 }
 
 #[test]
+fn en_passant_types_let_other_kinds_take_en_passant_and_the_pawn_always_may() {
+    let archer = "[t:chess]\ncustomPiece1 = a:mWcF\n";
+    let listed = "[t:chess]\ncustomPiece1 = a:mWcF\nenPassantTypes = pa\n";
+    let before = "rnbqkbnr/pppppppp/8/4A3/8/8/PPPPPPPP/RN1QKANR b KQkq - 0 1";
+    let after_d5 = |ini: &str| {
+        let pos = position(ini, before);
+        pos.played(find(&pos, "d7d5"))
+    };
+    // Unlisted, the archer's diagonal capture does not take en passant and
+    // the double step leaves no en passant square.
+    let unlisted = after_d5(archer);
+    has(&unlisted, &["e5e6"], &["e5d6"]);
+    assert!(!unlisted.to_fen().contains(" d6 "), "{}", unlisted.to_fen());
+    let taker = after_d5(listed);
+    has(&taker, &["e5d6"], &[]);
+    assert!(taker.to_fen().contains(" d6 "), "{}", taker.to_fen());
+    // Fairy-Stockfish's counts from the same position.
+    assert_eq!(position(archer, before).perft(4), 256_670);
+    assert_eq!(position(listed, before).perft(4), 258_725);
+    // The pawn keeps en passant even when the list leaves it out.
+    let none = "[t:chess]\nenPassantTypes = -\n";
+    let pawn_ep = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+    has(&position(none, pawn_ep), &["e5d6"], &[]);
+    let pawn_before = "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(position(none, pawn_before).perft(4), 370_140);
+}
+
+#[test]
 fn castling_off_and_castling_pieces() {
     let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
     has(&position("[t:chess]\n", fen), &["e1g1", "e1c1"], &[]);

@@ -298,3 +298,116 @@ fn n_fold_rule_and_value_end_the_game_by_repetition_as_the_variant_says() {
         (None, EndReason::Repetition)
     );
 }
+
+/// The FEN after `moves` from `fen`, as Motley writes it.
+fn fen_after(variant: &str, fen: &str, moves: &[&str]) -> String {
+    let mut g = game(variant, Some(fen));
+    play(&mut g, moves);
+    g.position().to_fen()
+}
+
+#[test]
+fn makruk_counts_the_pieces_and_the_board_s_honour_in_fairy_stockfish_s_fen() {
+    // Each expected FEN is Fairy-Stockfish's after the same moves: the
+    // limit in plies where the en passant square goes, the plies counted
+    // in the halfmove clock's place.
+    let cases: [(&str, &str, &[&str], &str); 9] = [
+        // A bare king against a rook: 16 moves, counted from the pieces
+        // on the board (3, so 6 plies).
+        (
+            "makruk",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            &["a1a2"],
+            "4k3/8/8/8/8/8/R7/4K3 b - 32 6 1",
+        ),
+        // The bare king took the last pawn: it counts against the rook.
+        (
+            "makruk",
+            "4k3/8/8/8/3r4/4p3/3K4/8 w - - 0 1",
+            &["d2e3"],
+            "4k3/8/8/8/3r4/4K3/8/8 b - 32 5 1",
+        ),
+        // A count read from a FEN goes on.
+        (
+            "makruk",
+            "4k3/8/8/8/8/8/8/R3K3 w - 32 20 40",
+            &["a1a2"],
+            "4k3/8/8/8/8/8/R7/4K3 b - 32 21 40",
+        ),
+        (
+            "makruk",
+            "4k3/8/8/8/8/8/8/1SS1K1N1 w - - 0 1",
+            &["b1b2"],
+            "4k3/8/8/8/8/8/1S6/2S1K1N1 b - 44 10 1",
+        ),
+        // The board's honour: 64 moves from the last pawn, from 0.
+        (
+            "makruk",
+            "3rk3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            &["a1a2", "d8d7", "a2a3"],
+            "4k3/3r4/8/8/8/R7/8/4K3 b - 128 2 2",
+        ),
+        // Taking the last piece restarts the count as the pieces' honour.
+        (
+            "makruk",
+            "3rk3/8/8/8/8/8/8/R3K3 w - 128 7 1",
+            &["a1a2", "d8d2", "a2d2"],
+            "4k3/8/8/8/8/8/3R4/4K3 b - 32 6 2",
+        ),
+        // Pawns on the board: nothing is counted.
+        (
+            "makruk",
+            "4k3/p7/8/8/8/8/8/RM2K3 w - - 5 1",
+            &["b1a2"],
+            "4k3/p7/8/8/8/8/M7/R3K3 b - - 6 1",
+        ),
+        // ASEAN chess counts from 0, and only for a bare king.
+        (
+            "asean",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            &["a1a2"],
+            "4k3/8/8/8/8/8/R7/4K3 b - 32 0 1",
+        ),
+        (
+            "asean",
+            "3rk3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            &["a1a2", "d8d2", "a2d2"],
+            "4k3/8/8/8/8/8/3R4/4K3 b - 32 0 2",
+        ),
+    ];
+    for (variant, fen, moves, expected) in cases {
+        assert_eq!(
+            fen_after(variant, fen, moves),
+            expected,
+            "{variant} {fen} {moves:?}"
+        );
+    }
+    // Before the ASEAN king is left bare, nothing is counted.
+    assert_eq!(
+        fen_after("asean", "3rk3/8/8/8/8/8/8/R3K3 w - - 0 1", &["a1a2"]),
+        "3rk3/8/8/8/8/8/R7/4K3 b - - 1 1"
+    );
+}
+
+#[test]
+fn makruk_s_count_running_out_draws_unless_the_last_move_mates() {
+    let mut g = game("makruk", Some("4k3/8/8/8/8/8/8/R3K3 w - 32 32 40"));
+    play(&mut g, &["a1a2"]);
+    let outcome = g.outcome().expect("the count ran out");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (None, EndReason::CountingRule)
+    );
+    // One ply before the limit the game goes on.
+    let mut g = game("makruk", Some("4k3/8/8/8/8/8/8/R3K3 w - 32 31 40"));
+    play(&mut g, &["a1a2"]);
+    assert!(g.outcome().is_none());
+    // A mate on the ply that runs past the count is still a mate.
+    let mut g = game("makruk", Some("4k3/8/4K3/8/8/8/8/R7 w - 32 32 40"));
+    play(&mut g, &["a1a8"]);
+    let outcome = g.outcome().expect("mate");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Color::White), EndReason::Checkmate)
+    );
+}

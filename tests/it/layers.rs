@@ -26,6 +26,20 @@ const LAYERS: &[&[&str]] = &[
 /// Same-layer uses that are allowed (user, used).
 const PEERS: &[(&str, &str)] = &[];
 
+/// The text of every file in `dir` and the folders under it.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).expect("a family module") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else {
+            out.push(fs::read_to_string(&path).expect("a file"));
+        }
+    }
+    out
+}
+
 /// What names a rule family, read from the rules themselves: each
 /// family's type (a case of `AnyPosition`), its module, and the types its
 /// module declares. A new family is covered without editing this test.
@@ -44,11 +58,7 @@ fn family_names() -> Vec<String> {
         // A family's module is a file, or a folder of files.
         let code = match fs::read_to_string(rules.join(format!("{module}.rs"))) {
             Ok(code) => code,
-            Err(_) => fs::read_dir(rules.join(&module))
-                .expect("a family module")
-                .map(|e| fs::read_to_string(e.expect("an entry").path()).expect("a file"))
-                .collect::<Vec<_>>()
-                .join("\n"),
+            Err(_) => files_under(&rules.join(&module)).join("\n"),
         };
         for line in code.lines() {
             let words: Vec<&str> = line.split_whitespace().collect();

@@ -168,7 +168,8 @@ fn ids_are_stable_and_serde_writes_them() {
             "goal_reached",
             "checks_given",
             "move_rule",
-            "both_passed"
+            "both_passed",
+            "counting_rule"
         ]
     );
     for r in EndReason::ALL {

@@ -34,7 +34,11 @@ fn ids() -> Vec<String> {
 /// A hot-seat game of `id` on a screen of `size`, with a 5+3 clock read
 /// from a hand-set time source.
 fn clock_app(id: &str, size: (u16, u16)) -> App {
-    let game = Game::new(variant(id), None, 7).unwrap();
+    clock_app_at(id, None, size)
+}
+
+fn clock_app_at(id: &str, fen: Option<&str>, size: (u16, u16)) -> App {
+    let game = Game::new(variant(id), fen, 7).unwrap();
     let tc: TimeControl = "5+3".parse().unwrap();
     let session = Session::new(game, H).with_clock(tc);
     let mut s = settings(None);
@@ -139,6 +143,18 @@ fn item_3_every_variant_panel_shows_all_its_state_at_80x24() {
             play_some(&mut app, 1);
         }
     }
+}
+
+// Makruk's count, when one runs, is on the panel with the rest.
+#[test]
+fn makruk_s_count_is_on_the_panel_at_80x24() {
+    let app = clock_app_at("makruk", Some("4k3/8/8/8/8/8/R7/4K3 b - 32 6 1"), SMALL);
+    assert!(
+        panel_box(&app).contains("Count 6 of 32 plies"),
+        "{}",
+        screen(&app)
+    );
+    assert_whole_panel(&app, "makruk counting");
 }
 
 // Issue 22, item 3: the case of the report, Dice-Money against the

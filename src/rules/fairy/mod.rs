@@ -46,7 +46,8 @@ pub struct Kind {
     pub reversible: bool,
     /// It has initial (`i`) moves, from the double-step region.
     pub has_initial: bool,
-    /// It may capture en passant (`e`).
+    /// Its Betza text marks it as capturing en passant (`e`), which puts
+    /// it among the en passant kinds unless the variant lists them.
     pub takes_en_passant: bool,
     /// It hops or leaps lamely, so that a piece landing on its path
     /// matters as well as one leaving it.
@@ -174,6 +175,11 @@ pub struct FairyRules {
     pub triple_step_region: [Bitboard; 2],
     /// The squares an en passant capture may land on, per capturing side.
     pub en_passant_region: [Bitboard; 2],
+    /// The kinds that may capture en passant, per side
+    /// (`enPassantTypes`): by default every kind whose Betza text has
+    /// `e`, and the pawn always. They take there on squares they capture
+    /// to but cannot move to, as Fairy-Stockfish has it.
+    pub en_passant_kinds: [KindSet; 2],
     /// Castling is played (chess's squares: king from e, rooks in the
     /// corners, king to g or c).
     pub castling: bool,
@@ -288,4 +294,8 @@ pub enum FairyFenError {
     /// A move number that is not a whole number in range.
     #[error("the move number is not a whole number from 1 to {MAX_MOVE_COUNTER}")]
     MoveNumber,
+    /// A counting rule's limit, in the en passant field's place, that is
+    /// not a whole number in range.
+    #[error("the count's limit is not a whole number from 0 to {MAX_MOVE_COUNTER}")]
+    CountingLimit,
 }

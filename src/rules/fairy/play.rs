@@ -195,6 +195,7 @@ fn outcome_of(turn: Color, verdict: Verdict, why: FairyEnd) -> Outcome {
         (FairyEnd::Checks, _) => EndReason::ChecksGiven,
         (FairyEnd::MoveRule, _) => EndReason::MoveRule,
         (FairyEnd::Passes, _) => EndReason::BothPassed,
+        (FairyEnd::Counting, _) => EndReason::CountingRule,
     };
     match verdict {
         Verdict::Win => Outcome::win(turn, reason),
@@ -401,6 +402,9 @@ impl Describe for Fairy {
         }
         if rules.check_counting {
             facts.push(Fact::ChecksToGive(self.pos.checks_left()));
+        }
+        if let Some((counted, limit)) = self.pos.count() {
+            facts.push(Fact::Count { counted, limit });
         }
         if rules.drops {
             let hand = |side: Color| {

@@ -9,6 +9,8 @@ use crate::core::fen::MAX_MOVE_COUNTER;
 use crate::core::{Bitboard, Color, Square};
 use std::sync::Arc;
 
+mod counting;
+
 /// How a move is made beyond going from one square to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FairyMoveKind {
@@ -52,6 +54,8 @@ pub enum FairyEnd {
     MoveRule,
     /// Both sides passed in a row.
     Passes,
+    /// The count of a counting rule ran out (`countingRule`).
+    Counting,
 }
 
 /// Why a move the piece could make is not legal now.
@@ -133,6 +137,10 @@ pub struct FairyPosition {
     /// Passes played in a row just before this position (two end the
     /// game in a draw, as in Fairy-Stockfish).
     passes: u8,
+    /// The plies the counting rule allows, 0 while nothing is counted.
+    counting_limit: u32,
+    /// The plies counted so far.
+    counting_ply: u32,
 }
 
 /// The corners and the king's squares castling uses: king from, king to,
@@ -317,6 +325,8 @@ impl FairyPosition {
             hands: [[0; MAX_KINDS]; 2],
             promoted: Bitboard::EMPTY,
             passes: 0,
+            counting_limit: 0,
+            counting_ply: 0,
         };
         // The counters first: a bad one is named whatever else is wrong.
         let mut rest = rest.iter().copied().peekable();
@@ -341,7 +351,18 @@ impl FairyPosition {
             let i = "KQkq".find(c).ok_or(FairyFenError::Castling)?;
             pos.castling[i] = true;
         }
-        if ep != "-" {
+        let counted = pos.rules.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit());
+        if counted {
+            pos.counting_limit = ep
+                .parse()
+                .ok()
+                .filter(|n| *n <= MAX_MOVE_COUNTER)
+                .ok_or(FairyFenError::CountingLimit)?;
+            // The halfmove clock's place holds the plies counted.
+            if pos.counting_limit > 0 {
+                pos.counting_ply = std::mem::take(&mut pos.halfmoves);
+            }
+        } else if ep != "-" {
             pos.read_en_passant(ep)?;
         }
         Ok(pos)
@@ -649,13 +670,14 @@ impl FairyPosition {
             return Some(end);
         }
         let ended = |verdict, why| Some(FairyEnding { verdict, why });
+        let mated = || !has_moves && self.in_check(self.turn);
+        if self.count_ran_out() && !mated() {
+            return ended(Verdict::Draw, FairyEnd::Counting);
+        }
         let n_moves = self.rules.n_move_rule;
         // The n-move rule draws, unless the last move mated.
-        if n_moves > 0 && self.halfmoves >= n_moves.saturating_mul(2) {
-            let mated = !has_moves && self.in_check(self.turn);
-            if !mated {
-                return ended(Verdict::Draw, FairyEnd::MoveRule);
-            }
+        if n_moves > 0 && self.halfmoves >= n_moves.saturating_mul(2) && !mated() {
+            return ended(Verdict::Draw, FairyEnd::MoveRule);
         }
         if has_moves {
             return None;
@@ -1347,17 +1369,22 @@ impl FairyPosition {
         })
     }
 
+    /// En passant, for a kind the variant lets take so: onto a square it
+    /// captures to but could not move to quietly.
     fn en_passant_captures(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
-        if self.en_passant.is_empty() || !self.rules.kinds[kind as usize].takes_en_passant {
+        let us = self.turn;
+        if self.en_passant.is_empty() || !has_kind(self.rules.en_passant_kinds[us.index()], kind) {
             return;
         }
-        let us = self.turn;
         let targets = self.en_passant & !self.occupied() & self.rules.en_passant_region[us.index()];
         if targets.is_empty() || self.en_passant_victim.is_none() {
             return;
         }
         let moves = &self.rules.kinds[kind as usize].moves;
-        for to in moves.reach(Reach::EnPassant, us, from, self.occupied()) & targets {
+        let occupied = self.occupied();
+        let reach = moves.reach(Reach::Capture, us, from, occupied)
+            & !moves.reach(Reach::Quiet, us, from, occupied);
+        for to in reach & targets {
             out.push(FairyMove {
                 from,
                 to,
@@ -1451,6 +1478,7 @@ impl FairyPosition {
             let left = &mut next.checks_left[us.index()];
             *left = left.saturating_sub(1);
         }
+        next.update_count(self, m);
         next
     }
 
@@ -1557,16 +1585,14 @@ impl FairyPosition {
         if Some(kind) != self.rules.pawn {
             return (between(m.from, m.to) | Bitboard::from_square(m.to)) & region;
         }
-        let kinds = &self.rules.kinds;
-        let others_take = (0..kinds.len() as u8)
-            .any(|k| Some(k) != self.rules.pawn && kinds[k as usize].takes_en_passant);
+        let pawn_only = self.rules.pawn.map_or(0, |k| 1 << k);
+        let others_take = self.rules.en_passant_kinds[them.index()] & !pawn_only != 0;
         let occupied = self.occupied().without(m.from).with(m.to);
         let takers = self.pieces_of(them, kind);
-        let pawn = &kinds[kind as usize].moves;
+        let pawn = &self.rules.kinds[kind as usize].moves;
         let mut out = Bitboard::EMPTY;
         for sq in between(m.from, m.to) & region {
-            if others_take || (pawn.reach(Reach::EnPassant, self.turn, sq, occupied) & takers).any()
-            {
+            if others_take || (pawn.reach(Reach::Capture, self.turn, sq, occupied) & takers).any() {
                 out.insert(sq);
             }
         }
@@ -1633,12 +1659,17 @@ impl FairyPosition {
             } else {
                 castling
             },
-            if ep.is_empty() { "-".into() } else { ep },
+            match self.count() {
+                Some((_, limit)) => limit.to_string(),
+                None if ep.is_empty() => "-".into(),
+                None => ep,
+            },
         ];
         if self.rules.check_counting {
             fields.push(format!("{}+{}", self.checks_left[0], self.checks_left[1]));
         }
-        fields.push(self.halfmoves.to_string());
+        let halfmoves = self.count().map_or(self.halfmoves, |(ply, _)| ply);
+        fields.push(halfmoves.to_string());
         fields.push(self.fullmoves.to_string());
         fields.join(" ")
     }
