@@ -881,12 +881,17 @@ pub fn san_of<P: Position>(pos: &P, action: &Action, legal: &[Action]) -> String
         after.play_unchecked(*action);
         let opponent = pos.turn().other();
         if after.in_check(opponent) {
-            // Mate is judged only when the opponent is the one to act.
+            // Mate is judged only when the opponent is the one to act, and
+            // only a mate is written `#`: a check that ends the game by
+            // another rule (three-check's last) is a check.
             let mut replies = Vec::new();
             if after.turn() == opponent {
                 after.legal_actions(&mut replies);
             }
-            let mated = after.turn() == opponent && replies.is_empty();
+            let mated = after.turn() == opponent
+                && after
+                    .outcome_given(&replies)
+                    .is_some_and(|o| o.reason == EndReason::Checkmate);
             s.push(if mated { '#' } else { '+' });
         }
     }

@@ -96,6 +96,16 @@ fn the_third_check_wins_and_the_fen_counts_checks_as_fairy_stockfish_writes_them
         "{}",
         g.position().to_fen()
     );
+    // The last check ends the game, but it is no mate: written `+`.
+    let legal = g.legal_actions();
+    let bishop = *legal
+        .iter()
+        .find(|a| {
+            a.as_move()
+                .is_some_and(|m| m.from == sq("c4") && m.to == sq("f7"))
+        })
+        .expect("Bf7 is legal");
+    assert_eq!(motley::rules::san_of(g.position(), &bishop, &legal), "Bf7+");
     play(&mut g, &["Bf7+"]);
     let outcome = g.outcome().expect("over");
     assert_eq!(
