@@ -5,8 +5,8 @@
 //! name: a variant is never played with a rule left out.
 
 use super::ini::{
-    read_bool, read_number, read_piece_values, read_result, read_squares, IniResult, ResolvedKeys,
-    ValueError,
+    read_bool, read_number, read_piece_pairs, read_piece_values, read_result, read_squares,
+    IniResult, ResolvedKeys, ValueError,
 };
 use crate::core::betza::{Betza, BetzaError};
 use crate::core::Bitboard;
@@ -104,7 +104,7 @@ const NOT_RULES: [&str; 3] = ["variantTemplate", "pieceToCharTable", "nnueAlias"
 const ROOK_UNITS: [u32; 2] = [1276, 1380];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 12] = [
+const DEFAULT_ONLY: [(&str, &str); 14] = [
     ("maxRank", "8"),
     ("maxFile", "h"),
     ("firstRankPawnDrops", "false"),
@@ -117,6 +117,8 @@ const DEFAULT_ONLY: [(&str, &str); 12] = [
     ("castlingQueensideFile", "c"),
     ("castlingKingFile", "e"),
     ("castlingRank", "1"),
+    ("pieceDemotion", "false"),
+    ("piecePromotionOnCapture", "false"),
 ];
 
 /// Reads a variant's keys.
@@ -256,6 +258,8 @@ impl Reader<'_> {
             promotion_pawns: [set_of(&["pawn"]); 2],
             promotion_pieces: [set_of(&["queen", "rook", "bishop", "knight"]); 2],
             mandatory_promotion: true,
+            promoted_kind: vec![None; kinds.len()],
+            mandatory_piece_promotion: false,
             double_step_region: [Bitboard::rank(1), Bitboard::rank(6)],
             triple_step_region: [Bitboard::EMPTY; 2],
             en_passant_region: [Bitboard::FULL; 2],
@@ -407,6 +411,28 @@ impl Reader<'_> {
         rules.promotion_pieces =
             self.sided_kinds(rules, "promotionPieceTypes", rules.promotion_pieces)?;
         rules.mandatory_promotion = self.value("mandatoryPawnPromotion", true, read_bool)?;
+        self.promoted_kinds(rules)?;
+        rules.mandatory_piece_promotion =
+            self.value("mandatoryPiecePromotion", false, read_bool)?;
+        Ok(())
+    }
+
+    /// `promotedPieceType`: each kind and what it promotes to (`p:g n:e`).
+    fn promoted_kinds(&mut self, rules: &mut FairyRules) -> Result<(), KeyError> {
+        let key = "promotedPieceType";
+        for (from, to) in self.value(key, Vec::new(), read_piece_pairs)? {
+            let kind_of = |r: &Self, letter: char| {
+                rules.kind_of_letter(letter).ok_or_else(|| {
+                    let kind = KeyErrorKind::UnknownLetter {
+                        key: key.into(),
+                        letter,
+                    };
+                    r.error(key, kind)
+                })
+            };
+            let (from, to) = (kind_of(self, from)?, kind_of(self, to)?);
+            rules.promoted_kind[usize::from(from)] = Some(to);
+        }
         Ok(())
     }
 

@@ -112,6 +112,7 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
             " (or may stay)"
         }
     ));
+    out.extend(piece_promotion_text(r));
     if r.double_step_region == [Bitboard::EMPTY; 2] {
         out.push("No double steps.".into());
     } else if r.pawn.is_some() {
@@ -247,4 +248,31 @@ fn counting_text(rule: CountingRule) -> String {
             against a khon or 64 against a knight before the mate."
             .into(),
     }
+}
+
+/// `promotedPieceType` in words: which kinds turn into which, and where.
+fn piece_promotion_text(r: &FairyRules) -> Option<String> {
+    let pairs: Vec<String> = r
+        .promoted_kind
+        .iter()
+        .enumerate()
+        .filter_map(|(from, to)| {
+            let to = (*to)?;
+            let letter = |k: u8| r.letter(Color::White, k);
+            Some(format!("{} to {}", letter(from as u8), letter(to)))
+        })
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "Shogi-style promotions ({}): on a move into, within or out of the promotion \
+         region (a pawn only into it), written + or with the new letter, {}.",
+        pairs.join(", "),
+        if r.mandatory_piece_promotion {
+            "and they must be taken"
+        } else {
+            "or the piece may stay as it is"
+        }
+    ))
 }

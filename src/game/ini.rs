@@ -250,6 +250,28 @@ pub enum ValueError {
     /// Not piece values written `letter:value` (`p:150 n:800`).
     #[error("'{0}' is not piece values written as letter:value (p:150 n:800)")]
     PieceValues(String),
+    /// Not pairs of piece letters (`p:g n:e`).
+    #[error("'{0}' is not pieces paired as letter:letter (p:g n:e)")]
+    PiecePairs(String),
+}
+
+/// Pairs of piece letters as `p:g n:e` (a kind and what it promotes to).
+pub fn read_piece_pairs(value: &str) -> Result<Vec<(char, char)>, ValueError> {
+    let bad = || ValueError::PiecePairs(crate::core::quote::clip(value));
+    let letter = |text: &str| {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => Some(c),
+            _ => None,
+        }
+    };
+    value
+        .split_whitespace()
+        .map(|pair| {
+            let (from, to) = pair.split_once(':').ok_or_else(bad)?;
+            Ok((letter(from).ok_or_else(bad)?, letter(to).ok_or_else(bad)?))
+        })
+        .collect()
 }
 
 /// Piece values as `p:150 n:800`: each letter (lower case) with its

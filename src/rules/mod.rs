@@ -873,6 +873,30 @@ pub struct Ambiguity {
     pub hint: AmbiguityHint,
 }
 
+/// `f6g8+`, as Fairy-Stockfish writes a shogi-style promotion: the one
+/// legal promotion from that square to that one, if there is just one.
+fn promotion_by_plus(text: &str, legal: &[Action]) -> Option<Action> {
+    let plain = text.strip_suffix('+')?;
+    let CoordText::Move {
+        from,
+        to,
+        promotion: None,
+        in_place: false,
+    } = CoordText::parse(plain).ok()?
+    else {
+        return None;
+    };
+    let mut promotions = legal.iter().filter(|a| {
+        a.as_move().is_some_and(|m| {
+            m.from == from && m.to == to && matches!(m.kind, MoveKind::Promotion(_))
+        })
+    });
+    match (promotions.next(), promotions.next()) {
+        (Some(one), None) => Some(*one),
+        _ => None,
+    }
+}
+
 /// SAN of a legal action, with `+`/`#` where the family has check.
 pub fn san_of<P: Position>(pos: &P, action: &Action, legal: &[Action]) -> String {
     let mut s = san::write_san(pos.board(), action, legal, &|m| pos.is_capture(m));
@@ -913,6 +937,9 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
     let joined = san::join_long_algebraic(trimmed);
     let mut legal = Vec::with_capacity(64);
     pos.legal_actions(&mut legal);
+    if let Some(promotion) = promotion_by_plus(&joined, &legal) {
+        return Ok(promotion);
+    }
     if let Ok(mut coord) = CoordText::parse(&joined) {
         // Other programs write every drop in upper case (`N@f3` for
         // Black's knight): read so, it is the side to act's own piece.

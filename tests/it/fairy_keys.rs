@@ -32,6 +32,7 @@ fn moves(pos: &FairyPosition) -> Vec<String> {
                     .rules()
                     .letter(motley::core::Color::Black, k)
                     .to_string(),
+                motley::rules::fairy::FairyMoveKind::PiecePromotion(_) => "+".to_string(),
                 _ => String::new(),
             };
             format!("{}{}{promo}", m.from, m.to)
@@ -144,6 +145,127 @@ fn en_passant_types_let_other_kinds_take_en_passant_and_the_pawn_always_may() {
     has(&position(none, pawn_ep), &["e5d6"], &[]);
     let pawn_before = "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     assert_eq!(position(none, pawn_before).perft(4), 370_140);
+}
+
+/// Knights and rooks that promote as shogi pieces do, into the last
+/// three ranks, and must.
+const PROMOTERS: &str = "[t:chess]\ncentaur = c\nchancellor = m\n\
+    promotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\n\
+    promotedPieceType = n:c r:m\nmandatoryPiecePromotion = true\n";
+
+/// A royal commoner that pawns and queens promote to, where they may.
+const ROYAL_PROMOTION: &str = "[t:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\n\
+    extinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\n\
+    promotionPieceTypes = -\npromotedPieceType = p:k q:k\n";
+
+#[test]
+fn promoted_piece_type_promotes_into_within_and_out_of_the_region() {
+    // Into the region the knight must promote; inside it every move does.
+    let pos = position(PROMOTERS, "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1");
+    has(&pos, &["c3b5", "c3d5", "c3a4"], &["c3b5+", "c3d1+"]);
+    let deep = position(PROMOTERS, "4k3/8/8/2N5/8/8/8/4K3 w - - 0 1");
+    has(
+        &deep,
+        &["c5b7+", "c5d7+", "c5a6+", "c5b3"],
+        &["c5b7", "c5a6"],
+    );
+    let inside = position(PROMOTERS, "4k3/8/2N5/8/8/8/8/4K3 w - - 0 1");
+    has(&inside, &["c6b4+", "c6a7+"], &["c6b4", "c6a7"]);
+    // Where it may, the plain move stays beside the promotion; the pawn
+    // promotes so only into the region, as one of its promotions.
+    let pawn = position(ROYAL_PROMOTION, "4k3/P7/8/8/8/8/1Q6/4K3 w - - 0 1");
+    has(
+        &pawn,
+        &["a7a8+", "b2b8+", "b2b8", "b2b7"],
+        &["a7a8", "b2b7+"],
+    );
+}
+
+#[test]
+fn promoted_pieces_are_written_plus_and_their_letter_and_go_to_the_hand_unpromoted() {
+    let pos = position(
+        PROMOTERS,
+        "rnbqkb1r/ppppppp1/8/6Pp/5n2/P6P/1PPPPP1R/RNBQKBN1 b Qkq - 1 5",
+    );
+    let promoted = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.uci(pos.rules()) == "f4d3+")
+        .expect("f4d3+ is legal");
+    let after = pos.played(promoted);
+    assert_eq!(
+        after.to_fen(),
+        "rnbqkb1r/ppppppp1/8/6Pp/8/P2+n3P/1PPPPP1R/RNBQKBN1 w Qkq - 0 6"
+    );
+    let read = position(PROMOTERS, &after.to_fen());
+    assert_eq!(read.to_fen(), after.to_fen());
+    // Fairy-Stockfish's count from there, and from a promoted queen.
+    assert_eq!(read.perft(3), 920);
+    let queen = "rnb1kb1r/1p1p1n2/2pp1pP1/p6p/P2P3P/2PQB3/1P2P1P1/R+q2KBNR w KQkq - 0 15";
+    assert_eq!(position(ROYAL_PROMOTION, queen).to_fen(), queen);
+    // A promoted knight taken goes to the hand as a knight.
+    let house = "[t:crazyhouse]\ncentaur = c\npromotedPieceType = n:c\n";
+    let pos = position(
+        house,
+        "rnbqkb+Nr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[] b KQkq - 0 1",
+    );
+    assert_eq!(
+        pos.played(find(&pos, "h8g8")).to_fen(),
+        "rnbqkbr1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[n] w KQq - 0 2"
+    );
+    assert_eq!(pos.perft(3), 9512);
+}
+
+#[test]
+fn promoted_pieces_count_perft_as_fairy_stockfish_counts() {
+    let cases: [(&str, &str, [u64; 4]); 6] = [
+        (
+            PROMOTERS,
+            "rnbqkb1r/ppppppp1/8/6Pp/5n2/P6P/1PPPPP1R/RNBQKBN1 b Qkq - 1 5",
+            [26, 497, 13242, 298432],
+        ),
+        (
+            PROMOTERS,
+            "rnbqkb1r/pp1ppppp/8/P2P3n/2p5/6P1/1PP1PP1P/RNBQKBNR b KQkq - 0 5",
+            [24, 798, 21688, 772484],
+        ),
+        (
+            PROMOTERS,
+            "r1bqkb1r/p1pppppp/np6/8/6nP/P6B/1PPPPP2/RNBQK1NR b KQkq - 1 5",
+            [25, 494, 13085, 288611],
+        ),
+        (
+            ROYAL_PROMOTION,
+            "1rb1kbnr/pp1ppp2/n7/q1p3pp/P3P2P/3P3N/1PP1KPP1/RNBQ1B1R b k - 4 10",
+            [31, 840, 26548, 764071],
+        ),
+        (
+            ROYAL_PROMOTION,
+            "rnb1kb1r/1p1p1n2/2pp1pP1/p6p/P2P3P/2PQB3/qP2P1P1/R3KBNR b KQkq - 0 14",
+            [31, 1011, 30449, 1000067],
+        ),
+        (
+            ROYAL_PROMOTION,
+            "rnbqkb1r/pp2pp2/1Qpp3n/6pp/8/2P4N/PP1PPPPP/RNB1KB1R w KQkq - 2 6",
+            [33, 860, 28230, 776664],
+        ),
+    ];
+    for (ini, fen, counts) in cases {
+        let pos = position(ini, fen);
+        let mine: Vec<u64> = (1..=4).map(|d| pos.perft(d)).collect();
+        assert_eq!(mine, counts, "{fen}");
+    }
+}
+
+#[test]
+fn a_shogi_promotion_makes_no_new_royal_piece_so_the_attacked_one_stays_royal() {
+    // Black's king is in check; the queen's promotion to a second king
+    // does not make the first one expendable (as Fairy-Stockfish has it).
+    let pos = position(
+        ROYAL_PROMOTION,
+        "rnb1kbnr/2p2pp1/pp1p1q1p/1B2P3/8/2P1P3/PP1P2PP/RNBQK1NR b KQkq - 1 7",
+    );
+    has(&pos, &["c7c6", "e8e7"], &["f6f1+", "f6f1"]);
 }
 
 #[test]
@@ -382,6 +504,19 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
             "someKeyNobodyKnows is not supported",
         ),
         ("countingRule = cambodian", "countingRule = cambodian"),
+        (
+            "promotedPieceType = n-c",
+            "'n-c' is not pieces paired as letter:letter (p:g n:e)",
+        ),
+        (
+            "promotedPieceType = n:x",
+            "promotedPieceType: 'x' is no piece of this variant",
+        ),
+        (
+            "pieceDemotion = true",
+            "pieceDemotion = true is not supported",
+        ),
+        ("promotionLimit = q:1", "promotionLimit is not supported"),
         ("flyingGeneral = true", "flyingGeneral"),
         ("doubleStep = maybe", "'maybe' is not true or false"),
         ("checking = 1", "'1' is not true or false"),

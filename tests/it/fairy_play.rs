@@ -421,3 +421,32 @@ fn makruk_s_count_running_out_draws_unless_the_last_move_mates() {
         (Some(Color::White), EndReason::Checkmate)
     );
 }
+
+#[test]
+fn a_shogi_style_promotion_is_typed_with_a_plus_or_the_letter_and_kept_in_records() {
+    let mut reg = Registry::builtin();
+    let ini = "[promoters:chess]\ncentaur = c\npromotionRegionWhite = *6 *7 *8\n\
+               promotionRegionBlack = *3 *2 *1\npromotedPieceType = n:c\n";
+    reg.add_from_data("promoters.ini", ini, false);
+    let def = reg.get("promoters").expect("read from the file");
+    let mut g = Game::new(def, Some("4k3/8/8/2N5/8/8/8/4K3 w - - 0 1"), 1).expect("a position");
+    // Not mandatory here: the plain move stays, and `+` picks the promotion.
+    play(&mut g, &["c5b7+"]);
+    assert!(
+        g.position().to_fen().starts_with("4k3/1+N6/"),
+        "{}",
+        g.position().to_fen()
+    );
+    play(&mut g, &["e8e7", "b7b8"]);
+    assert!(
+        g.position().to_fen().starts_with("1+N6/"),
+        "{}",
+        g.position().to_fen()
+    );
+    // The record keeps the promotion and replays it.
+    let record = record_of(&g);
+    let json = serde_json::to_string(&record).expect("a record");
+    let back: GameRecord = serde_json::from_str(&json).expect("read back");
+    let replayed = game_from_record(&back, &reg).expect("replayed");
+    assert_eq!(replayed.position().to_fen(), g.position().to_fen());
+}

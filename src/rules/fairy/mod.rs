@@ -168,6 +168,13 @@ pub struct FairyRules {
     pub promotion_pieces: [KindSet; 2],
     /// A move into the region must promote.
     pub mandatory_promotion: bool,
+    /// What each kind turns into when it promotes as a shogi piece does
+    /// (`promotedPieceType`), by kind: into, within or out of the
+    /// promotion region, the pawn only into it.
+    pub promoted_kind: Vec<Option<u8>>,
+    /// Whether such a promotion must be taken when it can
+    /// (`mandatoryPiecePromotion`).
+    pub mandatory_piece_promotion: bool,
     /// Where the pawn's double step and every kind's initial (`i`)
     /// moves start, per side (empty when `doubleStep` is off).
     pub double_step_region: [Bitboard; 2],

@@ -5,7 +5,9 @@
 //! data"): a variant's rook is `R`, its fers (`f`) the role of `F`.
 
 use super::position::FairyRefusal;
-use super::{FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict, MAX_KINDS};
+use super::{
+    has_kind, FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict, MAX_KINDS,
+};
 use crate::core::betza::NAMED_PIECES;
 use crate::core::fen::{castle, Setup};
 use crate::core::Square;
@@ -140,7 +142,9 @@ impl Fairy {
             FairyMoveKind::DoubleStep => MoveKind::DoublePush,
             FairyMoveKind::EnPassant => MoveKind::EnPassant,
             FairyMoveKind::Castle => MoveKind::Castle,
-            FairyMoveKind::Promotion(k) => MoveKind::Promotion(role_of(rules, k)),
+            FairyMoveKind::Promotion(k) | FairyMoveKind::PiecePromotion(k) => {
+                MoveKind::Promotion(role_of(rules, k))
+            }
             FairyMoveKind::Drop(k) => {
                 return Action::Place(Piece::new(self.pos.turn(), role_of(rules, k)), m.to)
             }
@@ -160,7 +164,7 @@ impl Fairy {
                     MoveKind::DoublePush => FairyMoveKind::DoubleStep,
                     MoveKind::EnPassant => FairyMoveKind::EnPassant,
                     MoveKind::Castle => FairyMoveKind::Castle,
-                    MoveKind::Promotion(r) => FairyMoveKind::Promotion(kind_of(rules, r)?),
+                    MoveKind::Promotion(r) => self.promotion_of(m.from, kind_of(rules, r)?),
                     MoveKind::CaptureInPlace => return None,
                 };
                 (m.from, m.to, kind)
@@ -173,6 +177,20 @@ impl Fairy {
             Action::Roll(..) | Action::Buy(_) => return None,
         };
         Some(FairyMove { from, to, kind })
+    }
+
+    /// The promotion to `kind` of the piece on `from`: a pawn's, or, where
+    /// the piece has no such promotion, its own shogi-style one.
+    fn promotion_of(&self, from: Square, kind: u8) -> FairyMoveKind {
+        let rules = self.rules();
+        let us = self.pos.turn().index();
+        let moved = self.pos.piece_at(from).map(|(_, k)| k);
+        let promotes_so = moved.is_some_and(|k| has_kind(rules.promotion_pawns[us], k))
+            && has_kind(rules.promotion_pieces[us], kind);
+        match moved.and_then(|k| rules.promoted_kind[usize::from(k)]) {
+            Some(own) if own == kind && !promotes_so => FairyMoveKind::PiecePromotion(kind),
+            _ => FairyMoveKind::Promotion(kind),
+        }
     }
 
     /// Where the variant's goal region is for `side` (the flag), if any.

@@ -25,6 +25,9 @@ pub enum FairyMoveKind {
     Castle,
     /// A move that promotes to this kind.
     Promotion(u8),
+    /// A move on which the piece turns into its promoted kind, this one,
+    /// as a shogi piece does (`promotedPieceType`): written `+`.
+    PiecePromotion(u8),
     /// A piece of this kind put from the hand on the empty square `to`
     /// (`from` is `to` too).
     Drop(u8),
@@ -102,6 +105,7 @@ impl FairyMove {
             FairyMoveKind::Promotion(k) => {
                 format!("{}{}{}", self.from, self.to, rules.letter(Color::Black, k))
             }
+            FairyMoveKind::PiecePromotion(_) => format!("{}{}+", self.from, self.to),
             _ => format!("{}{}", self.from, self.to),
         }
     }
@@ -109,6 +113,19 @@ impl FairyMove {
 
 /// A piece: its side and kind.
 type Man = (Color, u8);
+
+/// In [`FairyPosition`]'s `unpromoted`: no piece promoted as a shogi
+/// piece stands there.
+const NOT_PROMOTED: u8 = u8::MAX;
+
+/// The side a FEN letter stands for: upper case White.
+fn side_of_letter(c: char) -> Color {
+    if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
 
 /// A position under [`FairyRules`].
 #[derive(Clone, Debug)]
@@ -137,6 +154,9 @@ pub struct FairyPosition {
     /// Passes played in a row just before this position (two end the
     /// game in a draw, as in Fairy-Stockfish).
     passes: u8,
+    /// The kind each promoted piece was before it promoted
+    /// (`promotedPieceType`), by square; [`NOT_PROMOTED`] elsewhere.
+    unpromoted: [u8; 64],
     /// The plies the counting rule allows, 0 while nothing is counted.
     counting_limit: u32,
     /// The plies counted so far.
@@ -253,7 +273,10 @@ impl Shield {
         pos.is_capture(m)
             || matches!(
                 m.kind,
-                FairyMoveKind::Castle | FairyMoveKind::Promotion(_) | FairyMoveKind::Drop(_)
+                FairyMoveKind::Castle
+                    | FairyMoveKind::Promotion(_)
+                    | FairyMoveKind::PiecePromotion(_)
+                    | FairyMoveKind::Drop(_)
             )
     }
 
@@ -268,7 +291,11 @@ impl Shield {
                 FairyMoveKind::EnPassant | FairyMoveKind::Castle | FairyMoveKind::Pass
             )
             || on(self.lines, self.hoppers)
-            || (self.try_promotions && matches!(m.kind, FairyMoveKind::Promotion(_)))
+            || (self.try_promotions
+                && matches!(
+                    m.kind,
+                    FairyMoveKind::Promotion(_) | FairyMoveKind::PiecePromotion(_)
+                ))
             || (self.blast && Shield::explodes(pos, m))
         {
             return false;
@@ -277,7 +304,13 @@ impl Shield {
             return true;
         };
         let kind = match (m.kind, pos.squares[m.from.index()]) {
-            (FairyMoveKind::Promotion(k) | FairyMoveKind::Drop(k), _) | (_, Some((_, k))) => k,
+            (
+                FairyMoveKind::Promotion(k)
+                | FairyMoveKind::PiecePromotion(k)
+                | FairyMoveKind::Drop(k),
+                _,
+            )
+            | (_, Some((_, k))) => k,
             _ => return false,
         };
         let moves = &pos.rules.kinds[kind as usize].moves;
@@ -325,6 +358,7 @@ impl FairyPosition {
             hands: [[0; MAX_KINDS]; 2],
             promoted: Bitboard::EMPTY,
             passes: 0,
+            unpromoted: [NOT_PROMOTED; 64],
             counting_limit: 0,
             counting_ply: 0,
         };
@@ -392,7 +426,23 @@ impl FairyPosition {
         for (i, row) in rows.iter().enumerate() {
             let rank = 7 - i as i8;
             let mut file = 0i8;
-            for c in row.chars() {
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '+' {
+                    // `+P`: a piece promoted from P, standing as its
+                    // promoted kind.
+                    let letter = chars.next().ok_or(FairyFenError::Letter(c))?;
+                    let from = self.rules.kind_of_letter(letter);
+                    let promoted = from.and_then(|k| self.rules.promoted_kind[k as usize]);
+                    let (Some(from), Some(kind)) = (from, promoted) else {
+                        return Err(FairyFenError::Letter(letter));
+                    };
+                    let sq = Square::from_coords(file, rank).ok_or(FairyFenError::Shape)?;
+                    self.put(sq, (side_of_letter(letter), kind));
+                    self.unpromoted[sq.index()] = from;
+                    file += 1;
+                    continue;
+                }
                 if c == '~' {
                     let last = Square::from_coords(file - 1, rank).ok_or(FairyFenError::Shape)?;
                     self.promoted.insert(last);
@@ -409,13 +459,8 @@ impl FairyPosition {
                     .rules
                     .kind_of_letter(c)
                     .ok_or(FairyFenError::Letter(c))?;
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
                 let sq = Square::from_coords(file, rank).ok_or(FairyFenError::Shape)?;
-                self.put(sq, (color, kind));
+                self.put(sq, (side_of_letter(c), kind));
                 file += 1;
             }
             if file != 8 {
@@ -547,6 +592,7 @@ impl FairyPosition {
 
     fn take(&mut self, sq: Square) -> Option<Man> {
         let man = self.squares[sq.index()].take()?;
+        self.unpromoted[sq.index()] = NOT_PROMOTED;
         self.by_color[man.0.index()].remove(sq);
         self.by_kind[man.1 as usize].remove(sq);
         Some(man)
@@ -934,9 +980,20 @@ impl FairyPosition {
                 && (self.rules.checking || !self.gives_check(m));
         }
         let next = self.played(m);
-        !next.in_check(us)
-            && !next.pseudo_royal_attacked(us)
-            && (self.rules.checking || !next.in_check(us.other()))
+        let safe = match m.kind {
+            // As Fairy-Stockfish has it, the pieces royal before a
+            // shogi-style promotion stay so, the mover following its
+            // piece, and the promoted piece does not become royal.
+            FairyMoveKind::PiecePromotion(_) => {
+                let mut royals = self.pseudo_royals(us);
+                if royals.contains(m.from) {
+                    royals = royals.without(m.from).with(m.to);
+                }
+                !royals.any_square(|sq| next.attacked(sq, us.other()))
+            }
+            _ => !next.pseudo_royal_attacked(us),
+        };
+        !next.in_check(us) && safe && (self.rules.checking || !next.in_check(us.other()))
     }
 
     /// Legality where captures explode: no royal piece of the mover may
@@ -990,7 +1047,13 @@ impl FairyPosition {
             return kings.any() && self.played(m).in_check(us.other());
         };
         let moved = match (m.kind, self.squares[m.from.index()]) {
-            (FairyMoveKind::Promotion(k) | FairyMoveKind::Drop(k), _) | (_, Some((_, k))) => k,
+            (
+                FairyMoveKind::Promotion(k)
+                | FairyMoveKind::PiecePromotion(k)
+                | FairyMoveKind::Drop(k),
+                _,
+            )
+            | (_, Some((_, k))) => k,
             _ => return false,
         };
         let (occupied, _) = self.board_after(m);
@@ -1160,6 +1223,13 @@ impl FairyPosition {
                 rules.double_step_region[us] | rules.triple_step_region[us],
             ),
         };
+        if rules.promoted_kind[kind as usize].is_some() {
+            // Shogi-style promotions are listed and tried, move by move.
+            for from in pieces {
+                self.piece_moves(from, kind, scratch);
+            }
+            return self.count_listed(shield, scratch);
+        }
         let mut count = 0;
         let mut each = pieces;
         let many = k
@@ -1286,8 +1356,10 @@ impl FairyPosition {
         }
     }
 
-    /// Pushes a move, or its promotions when it enters the promotion
-    /// region with a promoting kind.
+    /// Pushes a move, or the promotions it may or must be: a promoting
+    /// kind's into the promotion region, and a shogi-style promotion into,
+    /// within or out of it (`promotedPieceType`), as Fairy-Stockfish
+    /// lists them.
     fn push_move(
         &self,
         from: Square,
@@ -1298,16 +1370,9 @@ impl FairyPosition {
     ) {
         let us = self.turn.index();
         let rules = &self.rules;
-        if !has_kind(rules.promotion_pawns[us], kind) {
-            out.push(FairyMove {
-                from,
-                to,
-                kind: how,
-            });
-            return;
-        }
-        let promotes = rules.promotion_region[us].contains(to);
-        if promotes {
+        let zone = rules.promotion_region[us];
+        let mut plain = true;
+        if has_kind(rules.promotion_pawns[us], kind) && zone.contains(to) {
             for p in 0..rules.kinds.len() as u8 {
                 if has_kind(rules.promotion_pieces[us], p) {
                     out.push(FairyMove {
@@ -1317,8 +1382,24 @@ impl FairyPosition {
                     });
                 }
             }
+            plain = !rules.mandatory_promotion;
         }
-        if !promotes || !rules.mandatory_promotion || rules.promotion_pieces[us] == 0 {
+        if let Some(p) = rules.promoted_kind[kind as usize].filter(|_| rules.king != Some(kind)) {
+            // The pawn promotes so only into the region, other kinds
+            // also within and out of it.
+            let pawn = rules.pawn == Some(kind);
+            if zone.contains(to) || (!pawn && zone.contains(from)) {
+                out.push(FairyMove {
+                    from,
+                    to,
+                    kind: FairyMoveKind::PiecePromotion(p),
+                });
+                if !pawn && rules.mandatory_piece_promotion {
+                    plain = false;
+                }
+            }
+        }
+        if plain {
             out.push(FairyMove {
                 from,
                 to,
@@ -1489,6 +1570,7 @@ impl FairyPosition {
     fn move_piece(&mut self, before: &FairyPosition, m: FairyMove) -> Option<bool> {
         let us = before.turn;
         let was_promoted = before.promoted.contains(m.from);
+        let unpromoted = before.unpromoted[m.from.index()];
         let man = self.take(m.from)?;
         self.promoted.remove(m.from);
         let victim = match m.kind {
@@ -1500,10 +1582,12 @@ impl FairyPosition {
             if let Some((_, kind)) =
                 before.squares[sq.index()].filter(|_| before.rules.captures_to_hand)
             {
-                let back = if before.promoted.contains(sq) {
-                    before.rules.pawn.unwrap_or(kind)
-                } else {
-                    kind
+                let back = match before.unpromoted[sq.index()] {
+                    NOT_PROMOTED if before.promoted.contains(sq) => {
+                        before.rules.pawn.unwrap_or(kind)
+                    }
+                    NOT_PROMOTED => kind,
+                    from => from,
                 };
                 let count = &mut self.hands[us.index()][back as usize];
                 *count = count.saturating_add(1);
@@ -1522,7 +1606,14 @@ impl FairyPosition {
                     self.promoted.insert(m.to);
                 }
             }
-            _ => self.put(m.to, man),
+            FairyMoveKind::PiecePromotion(kind) => {
+                self.put(m.to, (us, kind));
+                self.unpromoted[m.to.index()] = man.1;
+            }
+            _ => {
+                self.put(m.to, man);
+                self.unpromoted[m.to.index()] = unpromoted;
+            }
         }
         if m.kind == FairyMoveKind::DoubleStep {
             self.en_passant = before.passed_squares(m, man.1);
@@ -1553,7 +1644,10 @@ impl FairyPosition {
         };
         Some(
             before.is_capture(m)
-                || matches!(m.kind, FairyMoveKind::Promotion(_))
+                || matches!(
+                    m.kind,
+                    FairyMoveKind::Promotion(_) | FairyMoveKind::PiecePromotion(_)
+                )
                 || (has_kind(before.rules.n_move_kinds, man.1) && irreversible()),
         )
     }
@@ -1613,7 +1707,14 @@ impl FairyPosition {
                             row += &empty.to_string();
                             empty = 0;
                         }
-                        row.push(self.rules.letter(color, kind));
+                        let at = (rank * 8 + file) as usize;
+                        match self.unpromoted[at] {
+                            NOT_PROMOTED => row.push(self.rules.letter(color, kind)),
+                            from => {
+                                row.push('+');
+                                row.push(self.rules.letter(color, from));
+                            }
+                        }
                         if Square::from_coords(file, rank)
                             .is_some_and(|sq| self.promoted.contains(sq))
                         {
