@@ -134,6 +134,14 @@ fn a_letter_makruk_lacks_is_refused_in_words_and_backslash_reaches_the_action() 
     assert_eq!(editor(&app).selected, Piece::from_letter('M'));
     key(&mut app, KeyCode::Char('g'));
     assert!(editor_message(&app).contains("'g' is no piece of"));
+    // After \ a piece's letter without an action of its own is named.
+    key(&mut app, KeyCode::Char('\\'));
+    key(&mut app, KeyCode::Char('m'));
+    let m = editor_message(&app);
+    assert_eq!(
+        m,
+        "'m' is no editor key (without \\ it picks Black fers (m))"
+    );
     // The bar names the start key \S, and \ then S goes back to the start.
     assert!(bar_keys(&app).contains(&"\\S"), "{:?}", bar_keys(&app));
     key(&mut app, KeyCode::Char('C'));

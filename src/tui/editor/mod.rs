@@ -262,7 +262,13 @@ impl EditorState {
             None => {
                 if let KeyCode::Char(c) = code {
                     let from_data = self.variant.family == Family::Fairy;
-                    self.message = Some(if from_data && c.is_ascii_alphabetic() {
+                    self.message = Some(if let Some(p) = self.piece_of_letter(c) {
+                        // After `\`: the letter has no action of its own.
+                        Message::error(format!(
+                            "'{c}' is no editor key (without \\ it picks {})",
+                            self.piece_words(p)
+                        ))
+                    } else if from_data && c.is_ascii_alphabetic() {
                         self.no_such_piece(c)
                     } else {
                         Message::error(format!(
@@ -273,6 +279,11 @@ impl EditorState {
                 Nav::Stay
             }
         }
+    }
+
+    /// A piece in words: its side's and the variant's names.
+    pub fn piece_words(&self, piece: Piece) -> String {
+        page::piece_words(self.look(), piece, self.side_names())
     }
 
     /// Why a letter picks no piece: the variant's letters named.

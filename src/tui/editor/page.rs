@@ -102,7 +102,7 @@ impl EditorState {
 }
 
 /// A piece's name in the variant (a camel in Jamal's knight slot).
-fn piece_words(look: Option<&AnyPosition>, piece: Piece, names: [&str; 2]) -> String {
+pub fn piece_words(look: Option<&AnyPosition>, piece: Piece, names: [&str; 2]) -> String {
     let name = look.map_or_else(
         || piece.role.name().to_string(),
         |p| p.piece_name(piece.role).to_string(),
