@@ -321,6 +321,24 @@ fn a_variant_from_data_judges_a_set_up_position_by_its_own_rules() {
             SetupProblem::EnPassantNotKept
         ]
     );
+    // En passant as chess has it, in a variant from data with pawns.
+    let ep = |square: &str, turn: Color| {
+        let mut d = data_draft(
+            "kingofthehill",
+            &[kings[0], kings[1], ('p', "d5"), ('P', "e5")],
+        );
+        d.setup.turn = turn;
+        d.setup.ep_square = Some(sq(square));
+        variant("kingofthehill").setup_problems(&d).unwrap()
+    };
+    assert_eq!(ep("d6", Color::White), []);
+    let fault = |square: &str, fault| SetupProblem::EnPassant {
+        square: sq(square),
+        fault,
+    };
+    assert_eq!(ep("d3", Color::White), [fault("d3", EpFault::WrongRank)]);
+    assert_eq!(ep("c6", Color::White), [fault("c6", EpFault::NoPawn)]);
+    assert_eq!(ep("d5", Color::White), [fault("d5", EpFault::Occupied)]);
     // Horde: White has no king, and needs none.
     assert_eq!(data_problems("horde", &[('P', "a2"), ('k', "e8")]), []);
     // Pawnback's pawns never stand on their first rank.

@@ -109,21 +109,36 @@ fn castling_problems(pos: &FairyPosition, rights: u8) -> Vec<SetupProblem> {
         .collect()
 }
 
-/// An en-passant square only where the variant has en passant: empty, one
-/// a capture of the side to move may land on, and passed by a piece of
-/// the other side.
+/// An en-passant square only where the variant has en passant: empty,
+/// one a capture of the side to move may land on, with the piece that
+/// just stepped twice in front of it (a pawn, or a kind with initial
+/// moves) and the square it came from, in its double-step region, empty.
 fn ep_problem(pos: &FairyPosition, setup: &Setup) -> Option<SetupProblem> {
     let square = setup.ep_square?;
     let rules = pos.rules();
     if !rules.has_en_passant() {
         return Some(SetupProblem::EnPassantNotKept);
     }
+    let them = pos.turn().other();
+    let ahead = them.fold(1, -1);
+    let origin = square.offset(0, -ahead);
+    let from_region = origin.is_some_and(|o| rules.double_step_region[them.index()].contains(o));
+    let stepper = |kind: u8| {
+        rules.pawn == Some(kind)
+            || rules
+                .kinds
+                .get(usize::from(kind))
+                .is_some_and(|k| k.has_initial)
+    };
+    let victim = square.offset(0, ahead).and_then(|v| pos.piece_at(v));
     let fault = if pos.piece_at(square).is_some() {
         EpFault::Occupied
-    } else if !rules.en_passant_region[pos.turn().index()].contains(square) {
+    } else if !from_region || !rules.en_passant_region[pos.turn().index()].contains(square) {
         EpFault::WrongRank
-    } else if pos.en_passant_victim().is_none() {
+    } else if !matches!(victim, Some((c, k)) if c == them && stepper(k)) {
         EpFault::NoPawn
+    } else if origin.and_then(|o| pos.piece_at(o)).is_some() {
+        EpFault::OriginOccupied
     } else {
         return None;
     };

@@ -301,6 +301,8 @@ impl EditorState {
         if m.kind != MouseEventKind::Down(MouseButton::Left) && !right {
             return Nav::Stay;
         }
+        // A click ends a `\` typed before it.
+        self.escaped = false;
         if let Some(EditorPopup::Play(list)) = &self.popup {
             let area = ratatui::layout::Rect::new(0, 0, ctx.size.0, ctx.size.1);
             return match list.item_at(area, m.column, m.row) {
