@@ -339,6 +339,9 @@ fn a_variant_from_data_judges_a_set_up_position_by_its_own_rules() {
     assert_eq!(ep("d3", Color::White), [fault("d3", EpFault::WrongRank)]);
     assert_eq!(ep("c6", Color::White), [fault("c6", EpFault::NoPawn)]);
     assert_eq!(ep("d5", Color::White), [fault("d5", EpFault::Occupied)]);
+    // Coregal's queen is as royal as its king: attacked, it is a check.
+    let p = data_problems("coregal", &[kings[0], kings[1], ('R', "d1"), ('q', "d8")]);
+    assert_eq!(p, [SetupProblem::NotToMoveInCheck(Color::Black)]);
     // Horde: White has no king, and needs none.
     assert_eq!(data_problems("horde", &[('P', "a2"), ('k', "e8")]), []);
     // Pawnback's pawns never stand on their first rank.

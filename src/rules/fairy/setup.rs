@@ -24,14 +24,19 @@ pub fn foreign_pieces(rules: &FairyRules, board: &Board) -> Vec<SetupProblem> {
 
 /// Every problem with `pos`, set up as `setup` says, in the order the
 /// editor lists them: the royal pieces, where pieces stand, castling,
-/// en passant, then a check on the side not to move.
+/// en passant, then a check on the side not to move (its royal or
+/// pseudo-royal pieces attacked).
 pub fn setup_problems(pos: &FairyPosition, setup: &Setup) -> Vec<SetupProblem> {
     let mut out = royal_problems(pos);
     out.extend(placement_problems(pos));
     out.extend(castling_problems(pos, setup.castling));
     out.extend(ep_problem(pos, setup));
     let not_to_move = pos.turn().other();
-    if pos.in_check(not_to_move) {
+    // Pseudo-royal pieces (coregal's queen) count as the king does; where
+    // captures explode, their own rule of touching royals applies, so
+    // only the king is asked there.
+    let pseudo = !pos.rules().blast && pos.pseudo_royal_attacked(not_to_move);
+    if pos.in_check(not_to_move) || pseudo {
         out.push(SetupProblem::NotToMoveInCheck(not_to_move));
     }
     out
