@@ -75,7 +75,10 @@ fn palette_cells(side: Rect, roles: &[Role]) -> (Vec<(Rect, Option<Piece>)>, u16
         for chunk in choices.chunks(per_row) {
             for (i, choice) in chunk.iter().enumerate() {
                 let x = side.x + 1 + CELL_W * i as u16;
-                cells.push((Rect::new(x, side.y + row, CELL_W, 1), *choice));
+                // Only rows the panel shows can be clicked.
+                if row < side.height {
+                    cells.push((Rect::new(x, side.y + row, CELL_W, 1), *choice));
+                }
             }
             row += 1;
         }
