@@ -244,3 +244,116 @@ fn a_game_from_a_dice_money_draft_with_dice_moves_first_and_earns_by_them() {
     };
     assert!(pos.money(Color::White) > 0);
 }
+
+/// A draft of variant from data `id`: `pieces` (FEN letters on squares)
+/// on an empty board, White to move.
+fn data_draft(id: &str, pieces: &[(char, &str)]) -> Draft {
+    let mut d = variant(id).start_draft().unwrap();
+    d.setup.board = crate::core::Board::empty();
+    d.setup.castling = 0;
+    d.setup.ep_square = None;
+    for &(c, s) in pieces {
+        d.setup
+            .board
+            .set(sq(s), crate::core::Piece::from_letter(c).unwrap());
+    }
+    d
+}
+
+fn data_problems(id: &str, pieces: &[(char, &str)]) -> Vec<SetupProblem> {
+    variant(id).setup_problems(&data_draft(id, pieces)).unwrap()
+}
+
+#[test]
+fn every_variant_from_data_starts_without_problems_and_names_its_kinds() {
+    for v in Registry::builtin().all() {
+        let start = v.start_draft().unwrap();
+        assert_eq!(v.setup_problems(&start).unwrap(), [], "{}", v.id);
+        let roles = v.position(None).unwrap().roles();
+        if v.family != Family::Fairy {
+            assert_eq!(roles, Role::ALL, "{}", v.id);
+            continue;
+        }
+        // Every piece of the start is one of the kinds offered.
+        let board = start.setup.board;
+        for s in board.occupied() {
+            let role = board.piece_at(s).unwrap().role;
+            assert!(roles.contains(&role), "{} {s}", v.id);
+        }
+    }
+    let letters = |id: &str| -> String {
+        let roles = variant(id).position(None).unwrap().roles();
+        roles.iter().map(|r| r.upper_char()).collect()
+    };
+    assert_eq!(letters("makruk"), "PNRMSK");
+    assert_eq!(letters("amazon"), "PNBRAK");
+    assert!(!letters("makruk").contains('Q'));
+}
+
+#[test]
+fn a_variant_from_data_judges_a_set_up_position_by_its_own_rules() {
+    let kings = [('K', "e1"), ('k', "e8")];
+    assert_eq!(data_problems("makruk", &kings), []);
+    // A queen is no piece of makruk; a bia (pawn) on the sixth rank must
+    // have become a met.
+    let p = data_problems("makruk", &[kings[0], kings[1], ('Q', "d4"), ('P', "a6")]);
+    assert_eq!(
+        p,
+        [SetupProblem::NotOfVariant(sq("d4"))],
+        "a foreign piece is named before the board is read"
+    );
+    let p = data_problems("makruk", &[kings[0], kings[1], ('M', "d4"), ('P', "a6")]);
+    assert_eq!(p, [SetupProblem::MustHavePromoted(sq("a6"))]);
+    // One king each; the side not to move not in check.
+    let p = data_problems("makruk", &[('K', "e1"), ('R', "e4")]);
+    assert_eq!(p, [SetupProblem::MissingKing(Color::Black)]);
+    let p = data_problems("makruk", &[kings[0], kings[1], ('R', "e4")]);
+    assert_eq!(p, [SetupProblem::NotToMoveInCheck(Color::Black)]);
+    // Makruk keeps no castling rights and has no en passant.
+    let mut d = data_draft("makruk", &kings);
+    d.setup.castling = 1;
+    d.setup.ep_square = Some(sq("d6"));
+    let p = variant("makruk").setup_problems(&d).unwrap();
+    assert_eq!(
+        p,
+        [
+            SetupProblem::CastlingNotKept,
+            SetupProblem::EnPassantNotKept
+        ]
+    );
+    // En passant as chess has it, in a variant from data with pawns.
+    let ep = |square: &str, turn: Color| {
+        let mut d = data_draft(
+            "kingofthehill",
+            &[kings[0], kings[1], ('p', "d5"), ('P', "e5")],
+        );
+        d.setup.turn = turn;
+        d.setup.ep_square = Some(sq(square));
+        variant("kingofthehill").setup_problems(&d).unwrap()
+    };
+    assert_eq!(ep("d6", Color::White), []);
+    let fault = |square: &str, fault| SetupProblem::EnPassant {
+        square: sq(square),
+        fault,
+    };
+    assert_eq!(ep("d3", Color::White), [fault("d3", EpFault::WrongRank)]);
+    assert_eq!(ep("c6", Color::White), [fault("c6", EpFault::NoPawn)]);
+    assert_eq!(ep("d5", Color::White), [fault("d5", EpFault::Occupied)]);
+    // Coregal's queen is as royal as its king: attacked, it is a check.
+    let p = data_problems("coregal", &[kings[0], kings[1], ('R', "d1"), ('q', "d8")]);
+    assert_eq!(p, [SetupProblem::NotToMoveInCheck(Color::Black)]);
+    // Horde: White has no king, and needs none.
+    assert_eq!(data_problems("horde", &[('P', "a2"), ('k', "e8")]), []);
+    // Pawnback's pawns never stand on their first rank.
+    let p = data_problems("pawnback", &[kings[0], kings[1], ('P', "a1")]);
+    assert_eq!(p, [SetupProblem::OutsideRegion(sq("a1"))]);
+}
+
+#[test]
+fn a_game_starts_from_a_variant_from_data_draft_with_its_own_pieces() {
+    let d = data_draft("makruk", &[('K', "e1"), ('k', "e8"), ('M', "d4")]);
+    let mut game = Game::from_draft(variant("makruk"), &d, 1).unwrap();
+    assert_eq!(game.position().to_fen(), "4k3/8/8/8/3M4/8/8/4K3 w - - 0 1");
+    game.play_text("Mc5").unwrap();
+    assert_eq!(game.sans(), ["Mc5"]);
+}

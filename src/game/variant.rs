@@ -11,7 +11,9 @@ use crate::rules::dice_money::{DiceMoney, DiceMoneyOptions};
 use crate::rules::fairy::{Fairy, FairyPosition, FairyRules};
 use crate::rules::monochromatic::{Monochromatic, MonochromaticOptions, MonochromaticPowers};
 use crate::rules::monochrome::{Monochrome, MonochromeOptions};
-use crate::rules::setup::{settle_by_half, Draft, DraftError, SetupFields, SetupProblem};
+use crate::rules::setup::{
+    settle_by_half, Draft, DraftError, DraftState, SetupFields, SetupProblem,
+};
 use crate::rules::standard::Standard;
 use crate::rules::AnyPosition;
 use crate::rules::{OptionError, Position, PositionError};
@@ -217,6 +219,33 @@ impl VariantDef {
         Ok(AnyPosition::Fairy(Fairy::new(pos)))
     }
 
+    /// A position of a variant from data from a draft, judged by the
+    /// variant's own rules (a FEN typed elsewhere is taken as written).
+    fn fairy_draft(&self, draft: &Draft) -> Result<AnyPosition, DraftRefusal> {
+        use crate::rules::fairy::setup::{foreign_pieces, setup_problems};
+        let rules = self.fairy_rules()?;
+        if draft.state != DraftState::Plain {
+            return Err(DraftRefusal::Problems(vec![
+                SetupProblem::StateNotOfVariant,
+            ]));
+        }
+        let foreign = foreign_pieces(&rules, &draft.setup.board);
+        if !foreign.is_empty() {
+            return Err(DraftRefusal::Problems(foreign));
+        }
+        let pos = FairyPosition::from_fen(rules, &draft.setup.to_fen()).map_err(|e| {
+            VariantError::Position {
+                variant: self.id.clone(),
+                error: e.into(),
+            }
+        })?;
+        let problems = setup_problems(&pos, &draft.setup);
+        if !problems.is_empty() {
+            return Err(DraftRefusal::Problems(problems));
+        }
+        Ok(AnyPosition::Fairy(Fairy::new(pos)))
+    }
+
     /// Build a position: the variant's start, or `fen` when given.
     pub fn position(&self, fen: Option<&str>) -> Result<AnyPosition, VariantError> {
         let wrap = |error: PositionError| VariantError::Position {
@@ -278,6 +307,15 @@ impl VariantDef {
                 colour_by_half: true,
                 flips: false,
             },
+            // Castling and en passant where the variant has them.
+            Family::Fairy => match self.fairy_rules() {
+                Ok(rules) => SetupFields {
+                    castling: rules.castling,
+                    en_passant: rules.has_en_passant(),
+                    ..fide
+                },
+                Err(_) => fide,
+            },
             _ => fide,
         }
     }
@@ -338,7 +376,7 @@ impl VariantDef {
                 let options = options::<DiceMoneyOptions>(self)?;
                 AnyPosition::DiceMoney(DiceMoney::from_draft(draft, options).map_err(wrap)?)
             }
-            Family::Fairy => self.fairy_position(&draft.setup.to_fen())?,
+            Family::Fairy => self.fairy_draft(draft)?,
         })
     }
 

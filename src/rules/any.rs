@@ -144,6 +144,9 @@ impl Position for AnyPosition {
     fn piece_name(&self, role: Role) -> PieceName {
         dispatch!(self, p => p.piece_name(role))
     }
+    fn roles(&self) -> Vec<Role> {
+        dispatch!(self, p => p.roles())
+    }
     fn move_pattern(&self, from: Square) -> Bitboard {
         dispatch!(self, p => p.move_pattern(from))
     }

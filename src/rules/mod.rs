@@ -542,6 +542,14 @@ pub trait Position: Clone + Send + Sync + 'static {
         PieceName::Chess(role)
     }
 
+    /// The kinds of piece the variant has, in its own order: what the
+    /// position editor offers to place and what typing a letter there
+    /// may pick. The built-in families have chess's six; a variant from
+    /// data has its own.
+    fn roles(&self) -> Vec<Role> {
+        Role::ALL.to_vec()
+    }
+
     /// Where the piece on `from` could ever go on an otherwise empty board,
     /// castling included: its movement pattern in this family. A move
     /// outside it is explained as impossible before any other rule, and

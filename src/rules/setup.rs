@@ -189,6 +189,14 @@ pub enum SetupProblem {
     FlipsNotKept,
     /// The draft's own state is another family's.
     StateNotOfVariant,
+    /// A variant from data: a piece of a kind the variant does not have.
+    NotOfVariant(Square),
+    /// A variant from data: a piece in its promotion zone, where it must
+    /// have promoted on arriving.
+    MustHavePromoted(Square),
+    /// A variant from data: a piece outside the region its kind may
+    /// stand in.
+    OutsideRegion(Square),
 }
 
 impl SetupProblem {
@@ -212,6 +220,9 @@ impl SetupProblem {
             SetupProblem::FlipOnEmpty(_) => "flip_on_empty",
             SetupProblem::FlipsNotKept => "flips_not_kept",
             SetupProblem::StateNotOfVariant => "state_not_of_variant",
+            SetupProblem::NotOfVariant(_) => "not_of_variant",
+            SetupProblem::MustHavePromoted(_) => "must_have_promoted",
+            SetupProblem::OutsideRegion(_) => "outside_region",
         }
     }
 
@@ -650,6 +661,9 @@ mod tests {
             SetupProblem::FlipOnEmpty(sq("a1")),
             SetupProblem::FlipsNotKept,
             SetupProblem::StateNotOfVariant,
+            SetupProblem::NotOfVariant(sq("a1")),
+            SetupProblem::MustHavePromoted(sq("a1")),
+            SetupProblem::OutsideRegion(sq("a1")),
         ];
         let ids: std::collections::HashSet<_> = all.iter().map(|p| p.id()).collect();
         assert_eq!(ids.len(), all.len());

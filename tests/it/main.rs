@@ -53,6 +53,7 @@ mod san;
 mod tui_analysis;
 mod tui_clock;
 mod tui_editor;
+mod tui_editor_data;
 mod tui_escapes;
 mod tui_fuzz;
 mod tui_games;

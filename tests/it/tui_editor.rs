@@ -378,7 +378,7 @@ fn a_die_raised_past_six_is_named_by_the_rules_and_lowered_below_one_is_not_roll
 
 #[test]
 fn every_variant_edits_and_draws_at_every_size_without_panicking() {
-    let keys: Vec<KeyCode> = "CSt1234efx.+-PpNnBbRrQqKk "
+    let keys: Vec<KeyCode> = "CSt1234efx.+-PpNnBbRrQqKk \\MmSsAaGg"
         .chars()
         .map(KeyCode::Char)
         .chain([

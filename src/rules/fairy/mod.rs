@@ -11,6 +11,7 @@
 
 mod play;
 mod position;
+pub mod setup;
 pub mod value;
 
 pub use play::{kind_of, role_of, Fairy};
@@ -254,6 +255,14 @@ impl FairyRules {
             .iter()
             .position(|k| k.letter == upper)
             .map(|i| i as u8)
+    }
+
+    /// Whether a position of the variant can have an en-passant square:
+    /// a kind takes en passant and some piece steps twice (makruk's
+    /// pawn, which never does, takes nothing en passant).
+    pub fn has_en_passant(&self) -> bool {
+        self.double_step_region != [Bitboard::EMPTY; 2]
+            && self.kinds.iter().any(|k| k.takes_en_passant)
     }
 
     /// The FEN letter of a piece.

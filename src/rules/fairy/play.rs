@@ -361,6 +361,18 @@ impl Position for Fairy {
         }
     }
 
+    /// The variant's kinds in the order its data lists them, each once.
+    fn roles(&self) -> Vec<Role> {
+        let mut out: Vec<Role> = Vec::new();
+        for kind in 0..self.rules().kinds.len() {
+            let role = self.roles[kind % MAX_KINDS];
+            if !out.contains(&role) {
+                out.push(role);
+            }
+        }
+        out
+    }
+
     fn move_pattern(&self, from: Square) -> Bitboard {
         let Some((color, kind)) = self.pos.piece_at(from) else {
             return Bitboard::EMPTY;

@@ -692,7 +692,7 @@ impl FairyPosition {
     }
 
     /// Whether one of `side`'s pseudo-royal pieces is attacked.
-    fn pseudo_royal_attacked(&self, side: Color) -> bool {
+    pub(super) fn pseudo_royal_attacked(&self, side: Color) -> bool {
         self.pseudo_royals(side)
             .any_square(|sq| self.attacked(sq, side.other()))
     }

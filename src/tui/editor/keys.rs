@@ -2,7 +2,9 @@
 //! key asks for (an [`EditorAction`]), when, its help row and its place
 //! in the key bar. Piece letters (FEN's `PNBRQK`, lower case for Black)
 //! select pieces, so no other action takes them: `k` is Black's king here
-//! (the cursor goes up with ↑) and `q` Black's queen (Esc leaves).
+//! (the cursor goes up with ↑) and `q` Black's queen (Esc leaves). A
+//! variant from data picks its own pieces by their letters before any
+//! action a letter has; `\` before a key asks for the action instead.
 
 use crate::core::{Color, Piece, Role};
 use crate::tui::keymap::{self, KeyBinding};
@@ -54,6 +56,9 @@ pub enum EditorAction {
     Help,
     /// The variant's rules.
     Rules,
+    /// The next key is the editor's own, even a letter that picks a
+    /// piece of the variant.
+    Escape,
     /// Leave the editor.
     Leave,
 }
@@ -104,7 +109,7 @@ pub const EDITOR_KEYS: &[KeyBinding<EditorAction, EditorWhen>] = {
             .bar(0, 1, "Spc", "place"),
         key(&[KeyCode::Char('.')], A::Pick(None)).help(
             "PNBRQK pnbrqk .",
-            "select a piece by its FEN letter (upper case White, lower case Black), or . the empty square; or click it in the palette",
+            "select a piece by its FEN letter (upper case White, lower case Black), or . the empty square; or click it in the palette. A variant from data has its own letters, the palette's",
         ),
         pick(&[KeyCode::Char('P')], Color::White, Role::Pawn),
         pick(&[KeyCode::Char('N')], Color::White, Role::Knight),
@@ -171,6 +176,10 @@ pub const EDITOR_KEYS: &[KeyBinding<EditorAction, EditorWhen>] = {
             "Y",
             "copy Motley's JSON record of the position, with the variant's state (terminal clipboard)",
         ),
+        key(&[KeyCode::Char('\\')], A::Escape).help(
+            "\\ then a key",
+            "the key's own action where a piece of the variant takes its letter (the key bar shows which: \\S in makruk goes back to the start)",
+        ),
         key(&[KeyCode::Char('v')], A::TurnBoard).help("v", "turn the board"),
         key(&[KeyCode::Char('i')], A::Rules).help("i", "the rules of this variant"),
         key(&[KeyCode::Char('?')], A::Help)
@@ -187,6 +196,23 @@ pub const EDITOR_KEYS: &[KeyBinding<EditorAction, EditorWhen>] = {
             .bar(8, 6, "Esc", "leave"),
     ]
 };
+
+/// `\a` … `\z` then `\A` … `\Z`: the escaped names of the letters.
+const ESCAPED: &str = concat!(
+    "\\a\\b\\c\\d\\e\\f\\g\\h\\i\\j\\k\\l\\m\\n\\o\\p\\q\\r\\s\\t\\u\\v\\w\\x\\y\\z",
+    "\\A\\B\\C\\D\\E\\F\\G\\H\\I\\J\\K\\L\\M\\N\\O\\P\\Q\\R\\S\\T\\U\\V\\W\\X\\Y\\Z",
+);
+
+/// A letter key as the key bar names it when a piece of the variant
+/// takes the letter: `\` and the letter, the way to type its action.
+pub fn escaped_name(c: char) -> Option<&'static str> {
+    let i = match c {
+        'a'..='z' => c as usize - 'a' as usize,
+        'A'..='Z' => 26 + c as usize - 'A' as usize,
+        _ => return None,
+    };
+    ESCAPED.get(2 * i..2 * i + 2)
+}
 
 impl EditorAction {
     /// The action of a key, when the table binds it now.
@@ -210,5 +236,9 @@ mod tests {
                 "{c} selects its piece"
             );
         }
+        assert_eq!(escaped_name('S'), Some("\\S"));
+        assert_eq!(escaped_name('a'), Some("\\a"));
+        assert_eq!(escaped_name('Z'), Some("\\Z"));
+        assert_eq!(escaped_name('1'), None);
     }
 }

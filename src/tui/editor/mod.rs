@@ -19,7 +19,7 @@ use super::keymap::{self, KeyHint};
 use super::popup::{scroll_key, ListKey, ListPopup};
 use crate::ai::PlayerSpec;
 use crate::core::{Bitboard, Color, Piece, Role, Square};
-use crate::game::variant::{DraftRefusal, VariantDef};
+use crate::game::variant::{DraftRefusal, Family, VariantDef};
 use crate::game::Game;
 use crate::rules::setup::{CastlingRight, Draft, DraftState, SetupProblem};
 use crate::rules::{AnyPosition, Position};
@@ -96,12 +96,22 @@ pub struct EditorState {
     pub variant_error: Option<String>,
     /// The variant's start, for how pieces look and are named.
     look: Option<AnyPosition>,
+    /// The kinds the variant has, in its order (the rules say which):
+    /// the palette's, and the letters that pick a piece.
+    roles: Vec<Role>,
+    /// `\` was typed: the next key is the editor's own, not a piece.
+    escaped: bool,
 }
 
 impl EditorState {
     /// The editor on `start`.
     pub fn open(start: EditorStart) -> EditorState {
         let look = start.variant.position(None).ok();
+        let roles = look.as_ref().map_or(Role::ALL.to_vec(), |p| p.roles());
+        let first = match roles.first() {
+            Some(&r) if !roles.contains(&Role::Pawn) => r,
+            _ => Role::Pawn,
+        };
         let (draft, variant_error) = match start.draft {
             Some(d) => (d, None),
             None => match start.variant.start_draft() {
@@ -117,7 +127,7 @@ impl EditorState {
             draft,
             // e2, beside most pieces of interest.
             cursor: Square::A1.offset(4, 1).unwrap_or(Square::A1),
-            selected: Some(Piece::new(Color::White, Role::Pawn)),
+            selected: Some(Piece::new(Color::White, first)),
             field: 0,
             flipped: false,
             popup: None,
@@ -125,6 +135,8 @@ impl EditorState {
             problems: Vec::new(),
             variant_error,
             look,
+            roles,
+            escaped: false,
         };
         state.judge();
         state
@@ -133,6 +145,11 @@ impl EditorState {
     /// The variant's start position (how pieces look and are named).
     pub fn look(&self) -> Option<&AnyPosition> {
         self.look.as_ref()
+    }
+
+    /// The kinds the palette offers, in the variant's order.
+    pub fn roles(&self) -> &[Role] {
+        &self.roles
     }
 
     /// Ask the rules about the draft (after every edit).
@@ -156,9 +173,43 @@ impl EditorState {
         }
     }
 
-    /// The key bar's keys in their order on screen.
+    /// The key bar's keys in their order on screen; a key whose letter
+    /// a piece of the variant takes is named with the `\` before it.
     pub fn hints(&self) -> Vec<KeyHint> {
-        keymap::bar_hints(EDITOR_KEYS, |w| self.holds(w))
+        let mut hints = keymap::bar_hints(EDITOR_KEYS, |w| self.holds(w));
+        for h in &mut hints {
+            if let KeyCode::Char(c) = h.code {
+                if self.piece_of_letter(c).is_some() {
+                    h.key = keys::escaped_name(c).unwrap_or(h.key);
+                }
+            }
+        }
+        hints
+    }
+
+    /// How to type the action key `c`: `\` before it where a piece of
+    /// the variant takes the letter.
+    pub fn key_name(&self, c: char) -> String {
+        if self.piece_of_letter(c).is_some() {
+            format!("\\{c}")
+        } else {
+            c.to_string()
+        }
+    }
+
+    /// The variant's piece `c` is the letter of, if it has one.
+    fn piece_of_letter(&self, c: char) -> Option<Piece> {
+        Piece::from_letter(c).filter(|p| self.roles.contains(&p.role))
+    }
+
+    /// The variant's piece letters, White's, in its order.
+    fn letters(&self) -> String {
+        let letters: Vec<String> = self
+            .roles
+            .iter()
+            .map(|r| r.upper_char().to_string())
+            .collect();
+        letters.join(" ")
     }
 
     /// The field `+`/`-` change now, if the family has any.
@@ -180,17 +231,69 @@ impl EditorState {
         if let Some(popup) = self.popup.take() {
             return self.on_popup_key(popup, k.code, ctx);
         }
-        match EditorAction::for_key(k.code, |w| self.holds(w)) {
+        if std::mem::take(&mut self.escaped) {
+            return self.on_table_key(k.code, ctx);
+        }
+        // A letter of the variant's pieces picks its piece before any
+        // action the letter has (as k and q do in chess).
+        if let Some(piece) = self.letter_piece(k.code) {
+            return self.update(EditorAction::Pick(Some(piece)), ctx);
+        }
+        self.on_table_key(k.code, ctx)
+    }
+
+    /// The piece a typed letter picks in this variant.
+    fn letter_piece(&self, code: KeyCode) -> Option<Piece> {
+        match code {
+            KeyCode::Char(c) => self.piece_of_letter(c),
+            _ => None,
+        }
+    }
+
+    /// A key as the key table reads it (a piece the variant lacks, or a
+    /// key bound to nothing, refused in words).
+    fn on_table_key(&mut self, code: KeyCode, ctx: &mut Ctx) -> Nav {
+        match EditorAction::for_key(code, |w| self.holds(w)) {
+            Some(EditorAction::Pick(Some(p))) if !self.roles.contains(&p.role) => {
+                self.message = Some(self.no_such_piece(p.char()));
+                Nav::Stay
+            }
             Some(action) => self.update(action, ctx),
             None => {
-                if let KeyCode::Char(c) = k.code {
-                    self.message = Some(Message::error(format!(
-                        "'{c}' is not a key here; press ? for the list of keys"
-                    )));
+                if let KeyCode::Char(c) = code {
+                    let from_data = self.variant.family == Family::Fairy;
+                    self.message = Some(if let Some(p) = self.piece_of_letter(c) {
+                        // After `\`: the letter has no action of its own.
+                        Message::error(format!(
+                            "'{c}' is no editor key (without \\ it picks {})",
+                            self.piece_words(p)
+                        ))
+                    } else if from_data && c.is_ascii_alphabetic() {
+                        self.no_such_piece(c)
+                    } else {
+                        Message::error(format!(
+                            "'{c}' is not a key here; press ? for the list of keys"
+                        ))
+                    });
                 }
                 Nav::Stay
             }
         }
+    }
+
+    /// A piece in words: its side's and the variant's names.
+    pub fn piece_words(&self, piece: Piece) -> String {
+        page::piece_words(self.look(), piece, self.side_names())
+    }
+
+    /// Why a letter picks no piece: the variant's letters named.
+    fn no_such_piece(&self, c: char) -> Message {
+        Message::error(format!(
+            "'{c}' is no piece of {} nor a key here; its pieces are {} (lower case for {}); press ? for the keys",
+            self.variant.name,
+            self.letters(),
+            self.side_names()[1],
+        ))
     }
 
     fn on_mouse(&mut self, m: MouseEvent, ctx: &mut Ctx) -> Nav {
@@ -198,6 +301,8 @@ impl EditorState {
         if m.kind != MouseEventKind::Down(MouseButton::Left) && !right {
             return Nav::Stay;
         }
+        // A click ends a `\` typed before it.
+        self.escaped = false;
         if let Some(EditorPopup::Play(list)) = &self.popup {
             let area = ratatui::layout::Rect::new(0, 0, ctx.size.0, ctx.size.1);
             return match list.item_at(area, m.column, m.row) {
@@ -228,7 +333,8 @@ impl EditorState {
             return Nav::Stay;
         }
         match lay.page.button_at(m.column, m.row) {
-            Some(code) => self.on_key(KeyEvent::from(code), ctx),
+            // The bar's action, even where a piece takes its letter.
+            Some(code) => self.on_table_key(code, ctx),
             None => Nav::Stay,
         }
     }
@@ -302,6 +408,12 @@ impl EditorState {
             A::CopyRecord => self.copy(true, ctx),
             A::TurnBoard => self.flipped = !self.flipped,
             A::Help => self.popup = Some(EditorPopup::Help { scroll: 0 }),
+            A::Escape => {
+                self.escaped = true;
+                self.message = Some(Message::info(
+                    "\\: the next key is the editor's, even a letter a piece takes",
+                ));
+            }
             A::Rules => self.popup = Some(EditorPopup::Rules { scroll: 0 }),
             A::Leave => return Nav::Leave,
         }

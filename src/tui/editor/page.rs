@@ -27,6 +27,8 @@ pub struct EditorLayout {
     pub page: PageLayout,
     /// The palette's entries and where they are.
     pub palette: Vec<(Rect, Option<Piece>)>,
+    /// Where the lines under the palette go.
+    pub below: Rect,
 }
 
 impl EditorLayout {
@@ -36,19 +38,14 @@ impl EditorLayout {
         let message = state.message.as_ref().map(|m| m.text.as_str());
         let page = PageLayout::new(size, state.flipped, centerline, &state.hints(), message);
         let side = page.side;
-        let mut palette = Vec::new();
-        for (row, color) in [(1u16, Color::White), (2, Color::Black)] {
-            for (i, role) in Role::ALL.into_iter().enumerate() {
-                let x = side.x + 1 + CELL_W * i as u16;
-                palette.push((
-                    Rect::new(x, side.y + row, CELL_W, 1),
-                    Some(Piece::new(color, role)),
-                ));
-            }
+        let (palette, rows) = palette_cells(side, state.roles());
+        let top = (1 + rows).min(side.height);
+        let below = Rect::new(side.x, side.y + top, side.width, side.height - top);
+        EditorLayout {
+            page,
+            palette,
+            below,
         }
-        let x = side.x + 1 + CELL_W * 6;
-        palette.push((Rect::new(x, side.y + 2, CELL_W, 1), None));
-        EditorLayout { page, palette }
     }
 
     /// The palette entry under a click: a piece, or `Some(None)` for the
@@ -59,6 +56,34 @@ impl EditorLayout {
             .find(|(r, _)| r.contains((col, row).into()))
             .map(|(_, p)| *p)
     }
+}
+
+/// The palette's entries under its title in `side`: White's kinds in
+/// `roles`' order, then Black's and the empty square, each side on rows
+/// of its own (at least seven entries a row, so chess's six and the
+/// empty square keep one row a side); and how many rows they take.
+fn palette_cells(side: Rect, roles: &[Role]) -> (Vec<(Rect, Option<Piece>)>, u16) {
+    let per_row = (usize::from(side.width.saturating_sub(1)) / usize::from(CELL_W)).max(7);
+    let mut cells = Vec::new();
+    let mut row = 1u16;
+    for color in Color::ALL {
+        let mut choices: Vec<Option<Piece>> =
+            roles.iter().map(|&r| Some(Piece::new(color, r))).collect();
+        if color == Color::Black {
+            choices.push(None);
+        }
+        for chunk in choices.chunks(per_row) {
+            for (i, choice) in chunk.iter().enumerate() {
+                let x = side.x + 1 + CELL_W * i as u16;
+                // Only rows the panel shows can be clicked.
+                if row < side.height {
+                    cells.push((Rect::new(x, side.y + row, CELL_W, 1), *choice));
+                }
+            }
+            row += 1;
+        }
+    }
+    (cells, row - 1)
 }
 
 /// The editor as a widget: a pure function of its state.
@@ -80,7 +105,7 @@ impl EditorState {
 }
 
 /// A piece's name in the variant (a camel in Jamal's knight slot).
-fn piece_words(look: Option<&AnyPosition>, piece: Piece, names: [&str; 2]) -> String {
+pub fn piece_words(look: Option<&AnyPosition>, piece: Piece, names: [&str; 2]) -> String {
     let name = look.map_or_else(
         || piece.role.name().to_string(),
         |p| p.piece_name(piece.role).to_string(),
@@ -291,10 +316,15 @@ impl EditorPage<'_> {
             )];
         }
         if e.problems.is_empty() {
-            return vec![Line::styled(
-                "No problems: o plays, a analyses, y / Y copy",
-                theme.good(),
-            )];
+            let k = |c: char| e.key_name(c);
+            let text = format!(
+                "No problems: {} plays, {} analyses, {} / {} copy",
+                k('o'),
+                k('a'),
+                k('y'),
+                k('Y')
+            );
+            return vec![Line::styled(text, theme.good())];
         }
         let mut out = vec![Line::styled(
             format!("Problems ({}):", e.problems.len()),
@@ -346,16 +376,9 @@ impl Widget for EditorPage<'_> {
         let valid = self.valid();
         self.board(&lay, valid.as_ref(), buf);
         self.palette(&lay, buf);
-        let side = lay.page.side;
-        let below = Rect::new(
-            side.x,
-            side.y + 3,
-            side.width,
-            side.height.saturating_sub(3),
-        );
         Paragraph::new(self.lines(valid.as_ref()))
             .wrap(Wrap { trim: false })
-            .render(below, buf);
+            .render(lay.below, buf);
         if let Some(m) = &e.message {
             Paragraph::new(message_lines(m, area.width, theme)).render(lay.page.message, buf);
         }

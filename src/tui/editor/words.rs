@@ -78,6 +78,15 @@ pub fn problem(p: &SetupProblem, turn: Color, names: [&str; 2]) -> String {
         SetupProblem::StateNotOfVariant => {
             "the position's extra state is another variant's".to_string()
         }
+        SetupProblem::NotOfVariant(sq) => {
+            format!("the piece on {sq} is not one of this variant's")
+        }
+        SetupProblem::MustHavePromoted(sq) => {
+            format!("the piece on {sq} stands where it must have promoted")
+        }
+        SetupProblem::OutsideRegion(sq) => {
+            format!("the piece on {sq} may not stand there in this variant")
+        }
     }
 }
 
