@@ -261,8 +261,7 @@ impl FairyRules {
     /// a kind takes en passant and some piece steps twice (makruk's
     /// pawn, which never does, takes nothing en passant).
     pub fn has_en_passant(&self) -> bool {
-        self.double_step_region != [Bitboard::EMPTY; 2]
-            && self.kinds.iter().any(|k| k.takes_en_passant)
+        self.double_step_region != [Bitboard::EMPTY; 2] && self.en_passant_kinds != [0; 2]
     }
 
     /// The FEN letter of a piece.
