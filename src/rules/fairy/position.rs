@@ -3,7 +3,7 @@
 //! them, so that its numbers are the reference (tests/fairy/perft.txt).
 
 use super::{has_kind, FairyFenError, FairyRules, Verdict, MAX_KINDS};
-use crate::core::attacks::{between, king_attacks};
+use crate::core::attacks::{between, king_attacks, line};
 use crate::core::betza::Reach;
 use crate::core::fen::MAX_MOVE_COUNTER;
 use crate::core::{Bitboard, Color, Square};
@@ -172,6 +172,30 @@ fn start_checks(rules: &FairyRules) -> Result<[u32; 2], FairyFenError> {
     read_checks(field.ok_or(FairyFenError::Checks)?)
 }
 
+/// The squares a ride from `a` to `b` passes: the steps of the smallest
+/// whole step between them (rook and bishop lines from the table).
+fn straight_path(a: Square, b: Square) -> Bitboard {
+    if line(a, b).any() {
+        return between(a, b);
+    }
+    let (dx, dy) = (b.file() - a.file(), b.rank() - a.rank());
+    let gcd = {
+        let (mut x, mut y) = (dx.unsigned_abs(), dy.unsigned_abs());
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x.max(1) as i8
+    };
+    let step = (dx / gcd, dy / gcd);
+    let mut out = Bitboard::EMPTY;
+    let mut at = a.offset(step.0, step.1);
+    while let Some(sq) = at.filter(|&s| s != b) {
+        out.insert(sq);
+        at = sq.offset(step.0, step.1);
+    }
+    out
+}
+
 /// The squares a line move from `a` to `b` passes: the steps of the
 /// smallest whole step between them, and a lame leap's leg.
 fn path_between(a: Square, b: Square) -> Bitboard {
@@ -223,6 +247,10 @@ struct Shield {
     watch: Option<(Square, Bitboard, bool)>,
     /// Captures explode: they are always tried.
     blast: bool,
+    /// One royal piece, attacked only along rides (no hoppers, no
+    /// explosions, no new royal pieces): a piece on a line is pinned
+    /// only when it alone stands between, and may move along it.
+    pins: bool,
 }
 
 /// Where a kind's pieces may go and what changes there, for counting.
@@ -831,13 +859,19 @@ impl FairyPosition {
                 Some((king, lines, hoppers))
             }
         };
+        let try_promotions = rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal);
         Some(Shield {
             royals,
             lines,
             hoppers,
-            try_promotions: rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal),
+            try_promotions,
             watch,
             blast: rules.blast,
+            pins: !hoppers
+                && !rules.blast
+                && !try_promotions
+                && !rules.makpong
+                && royals.count() == 1,
         })
     }
 
@@ -852,7 +886,11 @@ impl FairyPosition {
                 continue;
             }
             let mut add = |from: Square, target: Square| {
-                lines |= path_between(from, target);
+                // Only lame leaps have legs beside the straight way.
+                lines |= match k.reversible {
+                    true => straight_path(from, target),
+                    false => path_between(from, target),
+                };
                 hoppers |= k.hops;
             };
             if k.reversible {
@@ -1199,11 +1237,24 @@ impl FairyPosition {
             true => self.step_targets(from, kind),
             false => Bitboard::EMPTY,
         };
-        let risky = shield.royals | shield.lines;
-        if risky.contains(from) || ((targets | stepped) & regions.promotes).any() {
+        let pinned = shield.lines.contains(from);
+        let royal = shield.royals.contains(from);
+        let promotes = ((targets | stepped) & regions.promotes).any();
+        if royal && shield.pins && !promotes && Some(kind) == self.rules.king {
+            return self.count_king(from, targets | stepped, scratch);
+        }
+        let listed = royal || promotes || (pinned && !shield.pins);
+        if listed {
             self.piece_moves(from, kind, scratch);
             return self.count_listed(shield, scratch);
         }
+        let (targets, stepped) = match pinned {
+            true => {
+                let allowed = self.pin_mask(from, shield.royals);
+                (targets & allowed, stepped & allowed)
+            }
+            false => (targets, stepped),
+        };
         let mut unsure = Bitboard::EMPTY;
         if shield.hoppers {
             unsure |= shield.lines;
@@ -1230,6 +1281,56 @@ impl FairyPosition {
             true => count,
             false => count + self.count_listed(shield, scratch),
         }
+    }
+
+    /// The legal moves of the mover's one royal king on `from` going to
+    /// `targets` (and en passant), each asked only whether its square is
+    /// attacked.
+    fn count_king(&self, from: Square, targets: Bitboard, scratch: &mut Vec<FairyMove>) -> u64 {
+        let mut count = 0;
+        for to in targets {
+            let m = FairyMove {
+                from,
+                to,
+                kind: FairyMoveKind::Normal,
+            };
+            count += u64::from(self.leaves_king_safe(m, true));
+        }
+        if self.en_passant.any() {
+            if let Some(kind) = self.rules.king {
+                self.en_passant_captures(from, kind, scratch);
+                for &m in scratch.iter() {
+                    count += u64::from(self.is_legal(m));
+                }
+                scratch.clear();
+            }
+        }
+        count
+    }
+
+    /// Where the mover's piece on `from` may go without uncovering its
+    /// one royal piece `royal`: along the line of the rider it alone
+    /// holds back, or anywhere. Only where [`Shield::pins`] holds.
+    fn pin_mask(&self, from: Square, royal: Bitboard) -> Bitboard {
+        let Some(king) = royal.single() else {
+            return Bitboard::EMPTY;
+        };
+        let (us, them) = (self.turn, self.turn.other());
+        let occupied = self.occupied();
+        let mut allowed = Bitboard::FULL;
+        for (i, k) in self.rules.kinds.iter().enumerate() {
+            let theirs = self.by_kind[i] & self.by_color[them.index()];
+            if theirs.is_empty() || !k.moves.captures_along_lines() {
+                continue;
+            }
+            for a in k.moves.empty_board_captures(us, king) & theirs {
+                let path = straight_path(a, king);
+                if path.contains(from) && (path & occupied) == Bitboard::from_square(from) {
+                    allowed &= path.with(a);
+                }
+            }
+        }
+        allowed
     }
 
     /// Drops from the hand on empty squares; pawns never on their first
