@@ -296,9 +296,61 @@ pub struct PieceMoves {
     /// Quiet moves and captures go alike (most pieces but pawns): one
     /// lookup serves both.
     alike: bool,
-    /// The steps (White's side) of quiet moves and of captures, when
-    /// both are leaps only: then all pieces of the kind move at once.
-    leaps: Option<[Vec<(i8, i8)>; 2]>,
+    /// The shifts of quiet moves and of captures, when both are leaps
+    /// only: then all pieces of the kind move at once.
+    leaps: Option<LeapSets>,
+}
+
+/// One leap applied to a whole set: the squares it keeps on the board,
+/// then a rotation (nothing wraps, the mask saw to it).
+#[derive(Clone, Copy, Debug)]
+struct Shift {
+    mask: u64,
+    rotate: u32,
+}
+
+impl Shift {
+    fn new((dx, dy): (i8, i8)) -> Shift {
+        let mask = Square::all()
+            .filter(|sq| sq.offset(dx, dy).is_some())
+            .fold(0u64, |m, sq| m | 1 << sq.index());
+        let rotate = (i32::from(dy) * 8 + i32::from(dx)).rem_euclid(64) as u32;
+        Shift { mask, rotate }
+    }
+
+    #[inline]
+    fn apply(self, set: Bitboard) -> Bitboard {
+        Bitboard((set.0 & self.mask).rotate_left(self.rotate))
+    }
+}
+
+/// A leaper's shifts per colour: quiet moves, captures, and all of them
+/// backwards (from where a leap lands in a set).
+#[derive(Clone, Debug)]
+struct LeapSets {
+    quiet: [Vec<Shift>; 2],
+    capture: [Vec<Shift>; 2],
+    back: [Vec<Shift>; 2],
+}
+
+impl LeapSets {
+    fn new(quiet: &[(i8, i8)], capture: &[(i8, i8)]) -> LeapSets {
+        let per_color = |steps: &[(i8, i8)], sign: i8| {
+            [1, -1].map(|c| {
+                let s = c * sign;
+                steps
+                    .iter()
+                    .map(|&(dx, dy)| Shift::new((s * dx, s * dy)))
+                    .collect()
+            })
+        };
+        let all: Vec<(i8, i8)> = quiet.iter().chain(capture).copied().collect();
+        LeapSets {
+            quiet: per_color(quiet, 1),
+            capture: per_color(capture, 1),
+            back: per_color(&all, -1),
+        }
+    }
 }
 
 /// Whether `part` is one of the `reach` moves.
@@ -366,7 +418,7 @@ impl PieceMoves {
         PieceMoves {
             tables,
             alike,
-            leaps: leaps.map(|(quiet, capture)| [quiet, capture]),
+            leaps: leaps.map(|(quiet, capture)| LeapSets::new(&quiet, &capture)),
         }
     }
 
@@ -380,38 +432,34 @@ impl PieceMoves {
         empty: Bitboard,
         enemies: Bitboard,
     ) -> Option<u32> {
-        let [quiet, capture] = self.leaps.as_ref()?;
-        let count = |steps: &[(i8, i8)], onto: Bitboard| -> u32 {
-            steps
+        let sets = self.leaps.as_ref()?;
+        let count = |shifts: &[Shift], onto: Bitboard| -> u32 {
+            shifts
                 .iter()
-                .map(|&(dx, dy)| {
-                    let (dx, dy) = color.fold((dx, dy), (-dx, -dy));
-                    (pieces.shifted(dx, dy) & onto).count()
-                })
+                .map(|s| (s.apply(pieces) & onto).count())
                 .sum()
         };
-        Some(count(quiet, empty) + count(capture, enemies))
+        let c = color.index();
+        Some(count(&sets.quiet[c], empty) + count(&sets.capture[c], enemies))
     }
 
     /// How many steps [`Self::leaps_of_all`] shifts a set by: worth it
     /// for at least as many pieces, one lookup each otherwise.
     pub fn leap_count(&self) -> Option<usize> {
-        self.leaps.as_ref().map(|[q, c]| q.len() + c.len())
+        self.leaps
+            .as_ref()
+            .map(|sets| sets.quiet[0].len() + sets.capture[0].len())
     }
 
     /// The squares from which a leap of this piece lands in `targets`
     /// (every square when its moves are not leaps only).
     pub fn leaping_into(&self, color: Color, targets: Bitboard) -> Bitboard {
-        let Some([quiet, capture]) = self.leaps.as_ref() else {
+        let Some(sets) = self.leaps.as_ref() else {
             return Bitboard(u64::MAX);
         };
-        quiet
+        sets.back[color.index()]
             .iter()
-            .chain(capture)
-            .fold(Bitboard::EMPTY, |from, &(dx, dy)| {
-                let (dx, dy) = color.fold((dx, dy), (-dx, -dy));
-                from | targets.shifted(-dx, -dy)
-            })
+            .fold(Bitboard::EMPTY, |from, s| from | s.apply(targets))
     }
 
     /// The squares the piece's `reach` moves get to from `from` with

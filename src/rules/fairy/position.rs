@@ -144,15 +144,32 @@ const CASTLES: [[Square; 4]; 4] = [
     [sq(4, 7), sq(2, 7), sq(0, 7), sq(3, 7)],
 ];
 
-const fn sq(file: u8, rank: u8) -> Square {
-    Square::new_unchecked(rank * 8 + file)
-}
+/// Per castling of [`CASTLES`]: the squares that must be empty, and the
+/// king's way (its start and end included).
+const CASTLE_SPANS: [[Bitboard; 2]; 4] = {
+    let mut out = [[Bitboard::EMPTY; 2]; 4];
+    let mut i = 0;
+    while i < 4 {
+        let [kf, kt, rf, rt] = CASTLES[i];
+        let king = span_const(kf, kt);
+        let crossed =
+            (king | span_const(rf, rt)) & !(1 << kf.index_const()) & !(1 << rf.index_const());
+        out[i] = [Bitboard(crossed), Bitboard(king)];
+        i += 1;
+    }
+    out
+};
 
 /// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
-fn span(a: Square, b: Square) -> Bitboard {
-    let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+const fn span_const(a: Square, b: Square) -> u64 {
+    let (fa, fb) = (a.index_const() % 8, b.index_const() % 8);
+    let (lo, hi) = if fa < fb { (fa, fb) } else { (fb, fa) };
     let row = (0xffu64 >> (7 - hi)) & (0xffu64 << lo);
-    Bitboard(row << (8 * a.rank()))
+    row << (8 * (a.index_const() / 8))
+}
+
+const fn sq(file: u8, rank: u8) -> Square {
+    Square::new_unchecked(rank * 8 + file)
 }
 
 /// Reads the checks still to give, `3+3` (White's first).
@@ -1493,16 +1510,16 @@ impl FairyPosition {
             if !self.castling[i] || (i < 2) != (us == Color::White) {
                 continue;
             }
-            let [kf, kt, rf, rt] = *names;
+            let [kf, kt, rf, _] = *names;
+            let [crossed, walked] = CASTLE_SPANS[i];
+            if (crossed & self.occupied()).any() {
+                continue;
+            }
             let rook_ok = matches!(self.squares[rf.index()], Some((c, k)) if c == us && has_kind(self.rules.castling_rooks, k));
             if self.squares[kf.index()] != Some((us, king)) || !rook_ok {
                 continue;
             }
-            let crossed = (span(kf, kt) | span(rf, rt)).without(kf).without(rf);
-            if (crossed & self.occupied()).any() {
-                continue;
-            }
-            if royal && span(kf, kt).any_square(unsafe_square) {
+            if royal && walked.any_square(unsafe_square) {
                 continue;
             }
             out.push(FairyMove {
