@@ -602,10 +602,14 @@ impl FairyPosition {
         pieces: Bitboard,
         landed: Option<(u8, Square)>,
     ) -> bool {
+        let (landed_kind, landed_on) = match landed {
+            Some((k, sq)) => (k as usize, Bitboard::from_square(sq)),
+            None => (usize::MAX, Bitboard::EMPTY),
+        };
         self.rules.kinds.iter().enumerate().any(|(i, kind)| {
             let mut theirs = self.by_kind[i] & pieces;
-            if let Some((_, sq)) = landed.filter(|(k, _)| *k as usize == i) {
-                theirs.insert(sq);
+            if i == landed_kind {
+                theirs |= landed_on;
             }
             if theirs.is_empty() {
                 false
@@ -863,10 +867,7 @@ impl FairyPosition {
                 .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
         };
         let royals = kings(us) | self.pseudo_royals(us);
-        if royals.any_square(|sq| self.attacked(sq, them)) {
-            return None;
-        }
-        let (lines, hoppers) = self.lines_towards(royals, them);
+        let (lines, hoppers) = self.unattacked_lines(royals, them)?;
         let watch = match (rules.checking, kings(them)) {
             (true, _) => None,
             (false, k) if k.is_empty() => None,
@@ -888,8 +889,59 @@ impl FairyPosition {
                 && !rules.blast
                 && !try_promotions
                 && !rules.makpong
-                && royals.count() == 1,
+                && royals.single().is_some(),
         })
+    }
+
+    /// [`Self::lines_towards`] when no piece of `by` attacks `targets`,
+    /// found in the same pass over `by`'s kinds; `None` when one does.
+    fn unattacked_lines(&self, targets: Bitboard, by: Color) -> Option<(Bitboard, bool)> {
+        let (mut lines, mut hoppers) = (Bitboard::EMPTY, false);
+        let occupied = self.occupied();
+        for (i, k) in self.rules.kinds.iter().enumerate() {
+            let theirs = self.by_kind[i] & self.by_color[by.index()];
+            if theirs.is_empty() {
+                continue;
+            }
+            let along = k.moves.captures_along_lines();
+            for target in targets {
+                let near = match k.reversible {
+                    true => k.moves.empty_board_captures(by.other(), target) & theirs,
+                    false => theirs.fold(Bitboard::EMPTY, |near, from| {
+                        match k.moves.empty_board_captures(by, from).contains(target) {
+                            true => near.with(from),
+                            false => near,
+                        }
+                    }),
+                };
+                if near.is_empty() {
+                    continue;
+                }
+                let attacks = match k.reversible {
+                    true => {
+                        (k.moves.reach(Reach::Capture, by.other(), target, occupied) & near).any()
+                    }
+                    false => near.any_square(|from| {
+                        k.moves
+                            .reach(Reach::Capture, by, from, occupied)
+                            .contains(target)
+                    }),
+                };
+                if attacks {
+                    return None;
+                }
+                if along {
+                    for from in near {
+                        lines |= match k.reversible {
+                            true => straight_path(from, target),
+                            false => path_between(from, target),
+                        };
+                    }
+                    hoppers |= k.hops;
+                }
+            }
+        }
+        Some((lines, hoppers))
     }
 
     /// The squares on `by`'s capture lines towards `targets`, and whether
