@@ -1585,6 +1585,12 @@ impl FairyPosition {
     /// The position after `m`, which must be one of its moves.
     pub fn played(&self, m: FairyMove) -> FairyPosition {
         let mut next = self.clone();
+        self.play_onto(m, &mut next);
+        next
+    }
+
+    /// Makes `m` on `next`, a copy of this position.
+    fn play_onto(&self, m: FairyMove, next: &mut FairyPosition) {
         next.en_passant = Bitboard::EMPTY;
         next.en_passant_victim = None;
         next.passes = match m.kind {
@@ -1604,7 +1610,7 @@ impl FairyPosition {
                 .is_some_and(|(_, kind)| has_kind(self.rules.n_move_kinds, kind)),
             _ => match next.move_piece(self, m) {
                 Some(resets) => resets,
-                None => return next,
+                None => return,
             },
         };
         let us = self.turn;
@@ -1621,7 +1627,43 @@ impl FairyPosition {
             let left = &mut next.checks_left[us.index()];
             *left = left.saturating_sub(1);
         }
-        next
+    }
+
+    /// Makes this a copy of `other` without cloning its rules again when
+    /// they are already the same (perft's positions per ply).
+    fn copy_from(&mut self, other: &FairyPosition) {
+        let FairyPosition {
+            rules,
+            squares,
+            by_color,
+            by_kind,
+            turn,
+            castling,
+            en_passant,
+            en_passant_victim,
+            checks_left,
+            halfmoves,
+            fullmoves,
+            hands,
+            promoted,
+            passes,
+        } = other;
+        if !Arc::ptr_eq(&self.rules, rules) {
+            self.rules = Arc::clone(rules);
+        }
+        self.squares = *squares;
+        self.by_color = *by_color;
+        self.by_kind = *by_kind;
+        self.turn = *turn;
+        self.castling = *castling;
+        self.en_passant = *en_passant;
+        self.en_passant_victim = *en_passant_victim;
+        self.checks_left = *checks_left;
+        self.halfmoves = *halfmoves;
+        self.fullmoves = *fullmoves;
+        self.hands = *hands;
+        self.promoted = *promoted;
+        self.passes = *passes;
     }
 
     /// Makes the piece move `m` on this copy of `before`: captures (to
@@ -1824,22 +1866,36 @@ impl FairyPosition {
 
     /// The number of move sequences `depth` plies long.
     pub fn perft(&self, depth: u32) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(64); depth as usize];
-        self.perft_with(&mut buffers)
+        let mut plies: Vec<Ply> = (0..depth)
+            .map(|_| Ply {
+                moves: Vec::with_capacity(64),
+                next: self.clone(),
+            })
+            .collect();
+        self.perft_with(&mut plies)
     }
 
-    /// Perft to the depth of `buffers`, one move buffer per ply.
-    fn perft_with(&self, buffers: &mut [Vec<FairyMove>]) -> u64 {
-        let Some((moves, deeper)) = buffers.split_first_mut() else {
+    /// Perft to the depth of `plies`, one move buffer and position per ply.
+    fn perft_with(&self, plies: &mut [Ply]) -> u64 {
+        let Some((Ply { moves, next }, deeper)) = plies.split_first_mut() else {
             return 1;
         };
         if deeper.is_empty() {
             return self.count_legal(moves);
         }
         self.legal_moves_into(moves);
-        moves
-            .iter()
-            .map(|&m| self.played(m).perft_with(deeper))
-            .sum()
+        let mut total = 0;
+        for &m in moves.iter() {
+            next.copy_from(self);
+            self.play_onto(m, next);
+            total += next.perft_with(deeper);
+        }
+        total
     }
+}
+
+/// One ply of perft: its moves and the position after the one tried.
+struct Ply {
+    moves: Vec<FairyMove>,
+    next: FairyPosition,
 }
