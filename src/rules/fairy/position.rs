@@ -249,6 +249,18 @@ fn path_between(a: Square, b: Square) -> Bitboard {
     out
 }
 
+/// Whether `set` has at least `n` squares, without counting them all.
+fn at_least(set: Bitboard, n: usize) -> bool {
+    let mut rest = set.0;
+    for _ in 1..n {
+        if rest == 0 {
+            return false;
+        }
+        rest &= rest - 1;
+    }
+    rest != 0
+}
+
 /// What keeps the mover's royal pieces safe at a node: a move by
 /// another piece can uncover one only from a square on an enemy line
 /// towards it, and (with hoppers or lame leapers about) also by landing
@@ -1247,11 +1259,24 @@ impl FairyPosition {
         };
         let mut count = 0;
         let mut each = pieces;
-        let many = k
-            .moves
-            .leap_count()
-            .is_some_and(|n| pieces.count() as usize >= n);
-        if many && !shield.hoppers && !shield.blast {
+        let plain = (regions.promotes | regions.steps | regions.initial).is_empty()
+            && !shield.hoppers
+            && !shield.blast
+            && (self.en_passant.is_empty() || !k.takes_en_passant);
+        if plain {
+            // No promotion, step, initial move or en passant: the pieces
+            // off every line to a royal piece have all their moves.
+            let occupied = self.occupied();
+            let enemies = self.by_color[side.other().index()];
+            let free = pieces & !(shield.royals | shield.lines);
+            for from in free {
+                let targets = k.moves.moves(side, from, occupied, enemies, false);
+                count += u64::from((targets & regions.allowed).count());
+            }
+            each &= !free;
+        }
+        let many = k.moves.leap_count().is_some_and(|n| at_least(pieces, n));
+        if !plain && many && !shield.hoppers && !shield.blast {
             // Leapers off every line to a royal piece, with no promotion
             // or initial move in reach, move as one set.
             let up = side.fold(1, -1);
@@ -1331,10 +1356,12 @@ impl FairyPosition {
         if shield.blast {
             unsure |= occupied;
         }
-        let mut count = 0;
-        for to in [targets, stepped] {
-            count += u64::from((to & !unsure).count());
-            for to in to & unsure {
+        let mut count = u64::from((targets & !unsure).count());
+        if stepped.any() {
+            count += u64::from((stepped & !unsure).count());
+        }
+        if unsure.any() {
+            for to in (targets & unsure).chain(stepped & unsure) {
                 let m = FairyMove {
                     from,
                     to,
@@ -1494,7 +1521,10 @@ impl FairyPosition {
 
     /// How many double and triple steps all of `pawns` (of `kind`) have.
     fn step_count(&self, pawns: Bitboard, kind: u8) -> u32 {
-        self.steps_of(pawns, kind).iter().map(|to| to.count()).sum()
+        self.steps_of(pawns, kind)
+            .iter()
+            .map(|to| if to.any() { to.count() } else { 0 })
+            .sum()
     }
 
     /// Where `pawns` of `kind` go by double steps, and by triple steps,
