@@ -287,6 +287,57 @@ struct Tables {
     leaps: [[Bitboard; 64]; 2],
     empty_board: [[Bitboard; 64]; 2],
     lines: u16,
+    sliders: Sliders,
+}
+
+/// How a kind of move's lines are looked up: leaps alone, or whole rook
+/// and bishop lines that need no cutting down (most pieces), else
+/// through [`Line::reach`] and the empty-board reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sliders {
+    None,
+    Rook,
+    Bishop,
+    Queen,
+    Other,
+}
+
+impl Sliders {
+    /// The lookup for `t`'s lines, once its tables are filled.
+    fn of(t: &Tables) -> Sliders {
+        let rook = Line::RookSideways.bit() | Line::RookUpDown.bit();
+        let bishop = Line::Bishop.bit();
+        let found = match t.lines {
+            0 => return Sliders::None,
+            l if l == rook => Sliders::Rook,
+            l if l == bishop => Sliders::Bishop,
+            l if l == rook | bishop => Sliders::Queen,
+            _ => return Sliders::Other,
+        };
+        // Whole lines only: their reach on an empty board is the piece's.
+        let whole = [0, 1].iter().all(|&c| {
+            Square::all().all(|sq| {
+                let lines = found.whole(sq, Bitboard::EMPTY);
+                (lines & !t.empty_board[c][sq.index()]).is_empty()
+            })
+        });
+        if whole {
+            found
+        } else {
+            Sliders::Other
+        }
+    }
+
+    /// The whole rook and bishop lines from `from` through `occupied`.
+    #[inline]
+    fn whole(self, from: Square, occupied: Bitboard) -> Bitboard {
+        match self {
+            Sliders::Rook => rook_attacks(from, occupied),
+            Sliders::Bishop => bishop_attacks(from, occupied),
+            Sliders::Queen => rook_attacks(from, occupied) | bishop_attacks(from, occupied),
+            Sliders::None | Sliders::Other => Bitboard::EMPTY,
+        }
+    }
 }
 
 /// A piece's moves, ready to ask where it can go from any square.
@@ -387,6 +438,7 @@ impl PieceMoves {
                 leaps: [[Bitboard::EMPTY; 64]; 2],
                 empty_board: [[Bitboard::EMPTY; 64]; 2],
                 lines: 0,
+                sliders: Sliders::Other,
             };
             for part in &betza.parts {
                 if !wanted(reach, part) {
@@ -411,6 +463,7 @@ impl PieceMoves {
                     }
                 }
             }
+            t.sliders = Sliders::of(&t);
             t
         });
         let alike = tables[Reach::Quiet.index()] == tables[Reach::Capture.index()];
@@ -465,13 +518,29 @@ impl PieceMoves {
     /// The squares the piece's `reach` moves get to from `from` with
     /// `occupied` in the way. Quiet moves still need an empty square and
     /// captures an enemy: the caller masks.
+    #[inline]
     pub fn reach(&self, reach: Reach, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         let t = &self.tables[reach.index()];
-        let mut out = t.leaps[color.index()][from.index()];
-        if t.lines == 0 {
+        let leaps = t.leaps[color.index()][from.index()];
+        match t.sliders {
             // Leaps never reach beyond the empty-board reach.
-            return out;
+            Sliders::None => leaps,
+            Sliders::Other => Self::reach_lines(t, color, from, occupied, leaps),
+            whole => leaps | whole.whole(from, occupied),
         }
+    }
+
+    /// [`Self::reach`] through every kind of line, cut down to the
+    /// empty-board reach.
+    #[inline(never)]
+    fn reach_lines(
+        t: &Tables,
+        color: Color,
+        from: Square,
+        occupied: Bitboard,
+        leaps: Bitboard,
+    ) -> Bitboard {
+        let mut out = leaps;
         let mut lines = t.lines;
         // Both rook lines (a rook, a queen) are one slider lookup.
         let rook = Line::RookSideways.bit() | Line::RookUpDown.bit();
