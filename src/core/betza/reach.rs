@@ -583,6 +583,7 @@ impl PieceMoves {
     /// The squares the piece can move to: quiet moves to empty squares
     /// (with the initial ones when `initial` allows them) and captures of
     /// the pieces in `enemies`.
+    #[inline]
     pub fn moves(
         &self,
         color: Color,

@@ -1244,6 +1244,16 @@ impl FairyPosition {
         let rules = &self.rules;
         let k = &rules.kinds[kind as usize];
         let pieces = self.pieces_of(side, kind);
+        let plain = !k.has_initial
+            && !has_kind(rules.promotion_pawns[us], kind)
+            && rules.pawn != Some(kind)
+            && !shield.hoppers
+            && !shield.blast
+            && (self.en_passant.is_empty() || !k.takes_en_passant);
+        let allowed = rules.mobility_region[kind as usize][us];
+        if plain {
+            return self.count_plain(shield, kind, allowed, scratch);
+        }
         let only = |yes: bool, region: Bitboard| if yes { region } else { Bitboard::EMPTY };
         let regions = KindRegions {
             allowed: rules.mobility_region[kind as usize][us],
@@ -1259,24 +1269,8 @@ impl FairyPosition {
         };
         let mut count = 0;
         let mut each = pieces;
-        let plain = (regions.promotes | regions.steps | regions.initial).is_empty()
-            && !shield.hoppers
-            && !shield.blast
-            && (self.en_passant.is_empty() || !k.takes_en_passant);
-        if plain {
-            // No promotion, step, initial move or en passant: the pieces
-            // off every line to a royal piece have all their moves.
-            let occupied = self.occupied();
-            let enemies = self.by_color[side.other().index()];
-            let free = pieces & !(shield.royals | shield.lines);
-            for from in free {
-                let targets = k.moves.moves(side, from, occupied, enemies, false);
-                count += u64::from((targets & regions.allowed).count());
-            }
-            each &= !free;
-        }
         let many = k.moves.leap_count().is_some_and(|n| at_least(pieces, n));
-        if !plain && many && !shield.hoppers && !shield.blast {
+        if many && !shield.hoppers && !shield.blast {
             // Leapers off every line to a royal piece, with no promotion
             // or initial move in reach, move as one set.
             let up = side.fold(1, -1);
@@ -1304,6 +1298,39 @@ impl FairyPosition {
             }
         }
         for from in each {
+            count += self.count_piece(shield, from, kind, regions, scratch);
+        }
+        count
+    }
+
+    /// [`Self::count_kind`] for a kind with no promotion, step, initial
+    /// move or en passant: the pieces off every line to a royal piece
+    /// have all their moves, counted in one tight loop.
+    fn count_plain(
+        &self,
+        shield: Shield,
+        kind: u8,
+        allowed: Bitboard,
+        scratch: &mut Vec<FairyMove>,
+    ) -> u64 {
+        let side = self.turn;
+        let moves = &self.rules.kinds[kind as usize].moves;
+        let pieces = self.pieces_of(side, kind);
+        let occupied = self.occupied();
+        let enemies = self.by_color[side.other().index()];
+        let risky = shield.royals | shield.lines;
+        let mut count = 0;
+        for from in pieces & !risky {
+            let targets = moves.moves(side, from, occupied, enemies, false);
+            count += u64::from((targets & allowed).count());
+        }
+        let regions = KindRegions {
+            allowed,
+            initial: Bitboard::EMPTY,
+            promotes: Bitboard::EMPTY,
+            steps: Bitboard::EMPTY,
+        };
+        for from in pieces & risky {
             count += self.count_piece(shield, from, kind, regions, scratch);
         }
         count
@@ -1581,15 +1608,14 @@ impl FairyPosition {
         if !rights.iter().any(|&right| right) {
             return;
         }
-        let royal = self.rules.king == Some(king)
-            || (self.pseudo_royals(us) & self.pieces_of(us, king)).any();
-        let their_royals = self.pseudo_royals(us.other());
         let unsafe_square = |sq: Square| {
+            let their_royals = self.pseudo_royals(us.other());
             let touching = self.rules.blast && (king_attacks(sq) & their_royals).any();
             !touching && self.attacked(sq, us.other())
         };
-        for (i, names) in CASTLES.iter().enumerate() {
-            if !self.castling[i] || (i < 2) != (us == Color::White) {
+        let first = us.fold(0, 2);
+        for (i, names) in CASTLES.iter().enumerate().skip(first).take(2) {
+            if !self.castling[i] {
                 continue;
             }
             let [kf, kt, rf, _] = *names;
@@ -1601,6 +1627,8 @@ impl FairyPosition {
             if self.squares[kf.index()] != Some((us, king)) || !rook_ok {
                 continue;
             }
+            let royal = self.rules.king == Some(king)
+                || (self.pseudo_royals(us) & self.pieces_of(us, king)).any();
             if royal && walked.any_square(unsafe_square) {
                 continue;
             }
@@ -1678,12 +1706,16 @@ impl FairyPosition {
             promoted,
             passes,
         } = other;
-        if !Arc::ptr_eq(&self.rules, rules) {
+        if Arc::ptr_eq(&self.rules, rules) {
+            // Only the variant's kinds: the rest are empty in both.
+            let kinds = rules.kinds.len().min(MAX_KINDS);
+            self.by_kind[..kinds].copy_from_slice(&by_kind[..kinds]);
+        } else {
             self.rules = Arc::clone(rules);
+            self.by_kind = *by_kind;
         }
         self.squares = *squares;
         self.by_color = *by_color;
-        self.by_kind = *by_kind;
         self.turn = *turn;
         self.castling = *castling;
         self.en_passant = *en_passant;
