@@ -329,7 +329,7 @@ impl Sliders {
     }
 
     /// The whole rook and bishop lines from `from` through `occupied`.
-    #[inline]
+    #[inline(always)]
     fn whole(self, from: Square, occupied: Bitboard) -> Bitboard {
         match self {
             Sliders::Rook => rook_attacks(from, occupied),
@@ -518,7 +518,7 @@ impl PieceMoves {
     /// The squares the piece's `reach` moves get to from `from` with
     /// `occupied` in the way. Quiet moves still need an empty square and
     /// captures an enemy: the caller masks.
-    #[inline]
+    #[inline(always)]
     pub fn reach(&self, reach: Reach, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         let t = &self.tables[reach.index()];
         let leaps = t.leaps[color.index()][from.index()];
@@ -583,7 +583,7 @@ impl PieceMoves {
     /// The squares the piece can move to: quiet moves to empty squares
     /// (with the initial ones when `initial` allows them) and captures of
     /// the pieces in `enemies`.
-    #[inline]
+    #[inline(always)]
     pub fn moves(
         &self,
         color: Color,
