@@ -1443,7 +1443,8 @@ impl FairyPosition {
         let mut allowed = Bitboard::FULL;
         for (i, k) in self.rules.kinds.iter().enumerate() {
             let theirs = self.by_kind[i] & self.by_color[them.index()];
-            if theirs.is_empty() || !k.moves.captures_along_lines() {
+            // One-way kinds near the royal piece turn pins off (hoppers).
+            if theirs.is_empty() || !k.moves.captures_along_lines() || !k.reversible {
                 continue;
             }
             for a in k.moves.empty_board_captures(us, king) & theirs {
