@@ -160,6 +160,10 @@ const CASTLE_SPANS: [[Bitboard; 2]; 4] = {
     out
 };
 
+/// The kings' and rooks' squares of [`CASTLES`]: a move touching none
+/// keeps every castling right.
+const CASTLE_CORNERS: Bitboard = Bitboard(0x9100_0000_0000_0091);
+
 /// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
 const fn span_const(a: Square, b: Square) -> u64 {
     let (fa, fb) = (a.index_const() % 8, b.index_const() % 8);
@@ -744,6 +748,14 @@ impl FairyPosition {
 
     /// [`Self::variant_end`] with the rule that ended the game.
     fn variant_ending(&self) -> Option<FairyEnding> {
+        let rules = &self.rules;
+        if rules.extinction.is_none() && rules.flag.is_none() && !rules.check_counting {
+            // Only the passes can end it (chess and most variants: never).
+            return (self.passes >= 2).then_some(FairyEnding {
+                verdict: Verdict::Draw,
+                why: FairyEnd::Passes,
+            });
+        }
         let by = |why| move |verdict| FairyEnding { verdict, why };
         self.extinction_end()
             .map(by(FairyEnd::Extinction))
@@ -1783,8 +1795,8 @@ impl FairyPosition {
         } else {
             Bitboard::EMPTY
         };
-        if self.castling.iter().any(|&right| right) {
-            let touched = blasted.with(m.from).with(m.to);
+        let touched = blasted.with(m.from).with(m.to);
+        if (touched & CASTLE_CORNERS).any() && self.castling.iter().any(|&right| right) {
             for (i, names) in CASTLES.iter().enumerate() {
                 let [kf, _, rf, _] = *names;
                 if touched.contains(kf) || touched.contains(rf) {
