@@ -242,3 +242,36 @@ fn the_fen_after_a_move_is_written_as_fairy_stockfish_writes_it() {
         failures.join("\n")
     );
 }
+
+/// Chess from data agrees with the well-known perft numbers of positions
+/// full of pins, checks, en passant and promotions (the counting's pins
+/// and king moves are its own, not the standard generator's).
+#[test]
+fn chess_from_data_counts_the_classic_pin_and_check_positions() {
+    let cases = [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+            97862,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            4,
+            422333,
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            3,
+            62379,
+        ),
+        (
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            3,
+            89890,
+        ),
+    ];
+    for (fen, depth, nodes) in cases {
+        assert_eq!(start("chess", fen).perft(depth), nodes, "{fen}");
+    }
+}

@@ -287,6 +287,57 @@ struct Tables {
     leaps: [[Bitboard; 64]; 2],
     empty_board: [[Bitboard; 64]; 2],
     lines: u16,
+    sliders: Sliders,
+}
+
+/// How a kind of move's lines are looked up: leaps alone, or whole rook
+/// and bishop lines that need no cutting down (most pieces), else
+/// through [`Line::reach`] and the empty-board reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sliders {
+    None,
+    Rook,
+    Bishop,
+    Queen,
+    Other,
+}
+
+impl Sliders {
+    /// The lookup for `t`'s lines, once its tables are filled.
+    fn of(t: &Tables) -> Sliders {
+        let rook = Line::RookSideways.bit() | Line::RookUpDown.bit();
+        let bishop = Line::Bishop.bit();
+        let found = match t.lines {
+            0 => return Sliders::None,
+            l if l == rook => Sliders::Rook,
+            l if l == bishop => Sliders::Bishop,
+            l if l == rook | bishop => Sliders::Queen,
+            _ => return Sliders::Other,
+        };
+        // Whole lines only: their reach on an empty board is the piece's.
+        let whole = [0, 1].iter().all(|&c| {
+            Square::all().all(|sq| {
+                let lines = found.whole(sq, Bitboard::EMPTY);
+                (lines & !t.empty_board[c][sq.index()]).is_empty()
+            })
+        });
+        if whole {
+            found
+        } else {
+            Sliders::Other
+        }
+    }
+
+    /// The whole rook and bishop lines from `from` through `occupied`.
+    #[inline(always)]
+    fn whole(self, from: Square, occupied: Bitboard) -> Bitboard {
+        match self {
+            Sliders::Rook => rook_attacks(from, occupied),
+            Sliders::Bishop => bishop_attacks(from, occupied),
+            Sliders::Queen => rook_attacks(from, occupied) | bishop_attacks(from, occupied),
+            Sliders::None | Sliders::Other => Bitboard::EMPTY,
+        }
+    }
 }
 
 /// A piece's moves, ready to ask where it can go from any square.
@@ -296,9 +347,61 @@ pub struct PieceMoves {
     /// Quiet moves and captures go alike (most pieces but pawns): one
     /// lookup serves both.
     alike: bool,
-    /// The steps (White's side) of quiet moves and of captures, when
-    /// both are leaps only: then all pieces of the kind move at once.
-    leaps: Option<[Vec<(i8, i8)>; 2]>,
+    /// The shifts of quiet moves and of captures, when both are leaps
+    /// only: then all pieces of the kind move at once.
+    leaps: Option<LeapSets>,
+}
+
+/// One leap applied to a whole set: the squares it keeps on the board,
+/// then a rotation (nothing wraps, the mask saw to it).
+#[derive(Clone, Copy, Debug)]
+struct Shift {
+    mask: u64,
+    rotate: u32,
+}
+
+impl Shift {
+    fn new((dx, dy): (i8, i8)) -> Shift {
+        let mask = Square::all()
+            .filter(|sq| sq.offset(dx, dy).is_some())
+            .fold(0u64, |m, sq| m | 1 << sq.index());
+        let rotate = (i32::from(dy) * 8 + i32::from(dx)).rem_euclid(64) as u32;
+        Shift { mask, rotate }
+    }
+
+    #[inline]
+    fn apply(self, set: Bitboard) -> Bitboard {
+        Bitboard((set.0 & self.mask).rotate_left(self.rotate))
+    }
+}
+
+/// A leaper's shifts per colour: quiet moves, captures, and all of them
+/// backwards (from where a leap lands in a set).
+#[derive(Clone, Debug)]
+struct LeapSets {
+    quiet: [Vec<Shift>; 2],
+    capture: [Vec<Shift>; 2],
+    back: [Vec<Shift>; 2],
+}
+
+impl LeapSets {
+    fn new(quiet: &[(i8, i8)], capture: &[(i8, i8)]) -> LeapSets {
+        let per_color = |steps: &[(i8, i8)], sign: i8| {
+            [1, -1].map(|c| {
+                let s = c * sign;
+                steps
+                    .iter()
+                    .map(|&(dx, dy)| Shift::new((s * dx, s * dy)))
+                    .collect()
+            })
+        };
+        let all: Vec<(i8, i8)> = quiet.iter().chain(capture).copied().collect();
+        LeapSets {
+            quiet: per_color(quiet, 1),
+            capture: per_color(capture, 1),
+            back: per_color(&all, -1),
+        }
+    }
 }
 
 /// Whether `part` is one of the `reach` moves.
@@ -335,6 +438,7 @@ impl PieceMoves {
                 leaps: [[Bitboard::EMPTY; 64]; 2],
                 empty_board: [[Bitboard::EMPTY; 64]; 2],
                 lines: 0,
+                sliders: Sliders::Other,
             };
             for part in &betza.parts {
                 if !wanted(reach, part) {
@@ -359,6 +463,7 @@ impl PieceMoves {
                     }
                 }
             }
+            t.sliders = Sliders::of(&t);
             t
         });
         let alike = tables[Reach::Quiet.index()] == tables[Reach::Capture.index()];
@@ -366,7 +471,7 @@ impl PieceMoves {
         PieceMoves {
             tables,
             alike,
-            leaps: leaps.map(|(quiet, capture)| [quiet, capture]),
+            leaps: leaps.map(|(quiet, capture)| LeapSets::new(&quiet, &capture)),
         }
     }
 
@@ -380,50 +485,62 @@ impl PieceMoves {
         empty: Bitboard,
         enemies: Bitboard,
     ) -> Option<u32> {
-        let [quiet, capture] = self.leaps.as_ref()?;
-        let count = |steps: &[(i8, i8)], onto: Bitboard| -> u32 {
-            steps
+        let sets = self.leaps.as_ref()?;
+        let count = |shifts: &[Shift], onto: Bitboard| -> u32 {
+            shifts
                 .iter()
-                .map(|&(dx, dy)| {
-                    let (dx, dy) = color.fold((dx, dy), (-dx, -dy));
-                    (pieces.shifted(dx, dy) & onto).count()
-                })
+                .map(|s| (s.apply(pieces) & onto).count())
                 .sum()
         };
-        Some(count(quiet, empty) + count(capture, enemies))
+        let c = color.index();
+        Some(count(&sets.quiet[c], empty) + count(&sets.capture[c], enemies))
     }
 
     /// How many steps [`Self::leaps_of_all`] shifts a set by: worth it
     /// for at least as many pieces, one lookup each otherwise.
     pub fn leap_count(&self) -> Option<usize> {
-        self.leaps.as_ref().map(|[q, c]| q.len() + c.len())
+        self.leaps
+            .as_ref()
+            .map(|sets| sets.quiet[0].len() + sets.capture[0].len())
     }
 
     /// The squares from which a leap of this piece lands in `targets`
     /// (every square when its moves are not leaps only).
     pub fn leaping_into(&self, color: Color, targets: Bitboard) -> Bitboard {
-        let Some([quiet, capture]) = self.leaps.as_ref() else {
+        let Some(sets) = self.leaps.as_ref() else {
             return Bitboard(u64::MAX);
         };
-        quiet
+        sets.back[color.index()]
             .iter()
-            .chain(capture)
-            .fold(Bitboard::EMPTY, |from, &(dx, dy)| {
-                let (dx, dy) = color.fold((dx, dy), (-dx, -dy));
-                from | targets.shifted(-dx, -dy)
-            })
+            .fold(Bitboard::EMPTY, |from, s| from | s.apply(targets))
     }
 
     /// The squares the piece's `reach` moves get to from `from` with
     /// `occupied` in the way. Quiet moves still need an empty square and
     /// captures an enemy: the caller masks.
+    #[inline(always)]
     pub fn reach(&self, reach: Reach, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         let t = &self.tables[reach.index()];
-        let mut out = t.leaps[color.index()][from.index()];
-        if t.lines == 0 {
+        let leaps = t.leaps[color.index()][from.index()];
+        match t.sliders {
             // Leaps never reach beyond the empty-board reach.
-            return out;
+            Sliders::None => leaps,
+            Sliders::Other => Self::reach_lines(t, color, from, occupied, leaps),
+            whole => leaps | whole.whole(from, occupied),
         }
+    }
+
+    /// [`Self::reach`] through every kind of line, cut down to the
+    /// empty-board reach.
+    #[inline(never)]
+    fn reach_lines(
+        t: &Tables,
+        color: Color,
+        from: Square,
+        occupied: Bitboard,
+        leaps: Bitboard,
+    ) -> Bitboard {
+        let mut out = leaps;
         let mut lines = t.lines;
         // Both rook lines (a rook, a queen) are one slider lookup.
         let rook = Line::RookSideways.bit() | Line::RookUpDown.bit();
@@ -466,6 +583,7 @@ impl PieceMoves {
     /// The squares the piece can move to: quiet moves to empty squares
     /// (with the initial ones when `initial` allows them) and captures of
     /// the pieces in `enemies`.
+    #[inline(always)]
     pub fn moves(
         &self,
         color: Color,

@@ -3,7 +3,7 @@
 //! them, so that its numbers are the reference (tests/fairy/perft.txt).
 
 use super::{has_kind, FairyFenError, FairyRules, Verdict, MAX_KINDS};
-use crate::core::attacks::{between, king_attacks};
+use crate::core::attacks::{between, king_attacks, line};
 use crate::core::betza::Reach;
 use crate::core::fen::MAX_MOVE_COUNTER;
 use crate::core::{Bitboard, Color, Square};
@@ -172,15 +172,36 @@ const CASTLES: [[Square; 4]; 4] = [
     [sq(4, 7), sq(2, 7), sq(0, 7), sq(3, 7)],
 ];
 
-const fn sq(file: u8, rank: u8) -> Square {
-    Square::new_unchecked(rank * 8 + file)
-}
+/// Per castling of [`CASTLES`]: the squares that must be empty, and the
+/// king's way (its start and end included).
+const CASTLE_SPANS: [[Bitboard; 2]; 4] = {
+    let mut out = [[Bitboard::EMPTY; 2]; 4];
+    let mut i = 0;
+    while i < 4 {
+        let [kf, kt, rf, rt] = CASTLES[i];
+        let king = span_const(kf, kt);
+        let crossed =
+            (king | span_const(rf, rt)) & !(1 << kf.index_const()) & !(1 << rf.index_const());
+        out[i] = [Bitboard(crossed), Bitboard(king)];
+        i += 1;
+    }
+    out
+};
+
+/// The kings' and rooks' squares of [`CASTLES`]: a move touching none
+/// keeps every castling right.
+const CASTLE_CORNERS: Bitboard = Bitboard(0x9100_0000_0000_0091);
 
 /// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
-fn span(a: Square, b: Square) -> Bitboard {
-    let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+const fn span_const(a: Square, b: Square) -> u64 {
+    let (fa, fb) = (a.index_const() % 8, b.index_const() % 8);
+    let (lo, hi) = if fa < fb { (fa, fb) } else { (fb, fa) };
     let row = (0xffu64 >> (7 - hi)) & (0xffu64 << lo);
-    Bitboard(row << (8 * a.rank()))
+    row << (8 * (a.index_const() / 8))
+}
+
+const fn sq(file: u8, rank: u8) -> Square {
+    Square::new_unchecked(rank * 8 + file)
 }
 
 /// Reads the checks still to give, `3+3` (White's first).
@@ -198,6 +219,30 @@ fn start_checks(rules: &FairyRules) -> Result<[u32; 2], FairyFenError> {
         .nth(4)
         .filter(|f| f.contains('+'));
     read_checks(field.ok_or(FairyFenError::Checks)?)
+}
+
+/// The squares a ride from `a` to `b` passes: the steps of the smallest
+/// whole step between them (rook and bishop lines from the table).
+fn straight_path(a: Square, b: Square) -> Bitboard {
+    if line(a, b).any() {
+        return between(a, b);
+    }
+    let (dx, dy) = (b.file() - a.file(), b.rank() - a.rank());
+    let gcd = {
+        let (mut x, mut y) = (dx.unsigned_abs(), dy.unsigned_abs());
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x.max(1) as i8
+    };
+    let step = (dx / gcd, dy / gcd);
+    let mut out = Bitboard::EMPTY;
+    let mut at = a.offset(step.0, step.1);
+    while let Some(sq) = at.filter(|&s| s != b) {
+        out.insert(sq);
+        at = sq.offset(step.0, step.1);
+    }
+    out
 }
 
 /// The squares a line move from `a` to `b` passes: the steps of the
@@ -236,6 +281,18 @@ fn path_between(a: Square, b: Square) -> Bitboard {
     out
 }
 
+/// Whether `set` has at least `n` squares, without counting them all.
+fn at_least(set: Bitboard, n: usize) -> bool {
+    let mut rest = set.0;
+    for _ in 1..n {
+        if rest == 0 {
+            return false;
+        }
+        rest &= rest - 1;
+    }
+    rest != 0
+}
+
 /// What keeps the mover's royal pieces safe at a node: a move by
 /// another piece can uncover one only from a square on an enemy line
 /// towards it, and (with hoppers or lame leapers about) also by landing
@@ -251,6 +308,10 @@ struct Shield {
     watch: Option<(Square, Bitboard, bool)>,
     /// Captures explode: they are always tried.
     blast: bool,
+    /// One royal piece, attacked only along rides (no hoppers, no
+    /// explosions, no new royal pieces): a piece on a line is pinned
+    /// only when it alone stands between, and may move along it.
+    pins: bool,
 }
 
 /// Where a kind's pieces may go and what changes there, for counting.
@@ -624,10 +685,14 @@ impl FairyPosition {
         pieces: Bitboard,
         landed: Option<(u8, Square)>,
     ) -> bool {
+        let (landed_kind, landed_on) = match landed {
+            Some((k, sq)) => (k as usize, Bitboard::from_square(sq)),
+            None => (usize::MAX, Bitboard::EMPTY),
+        };
         self.rules.kinds.iter().enumerate().any(|(i, kind)| {
             let mut theirs = self.by_kind[i] & pieces;
-            if let Some((_, sq)) = landed.filter(|(k, _)| *k as usize == i) {
-                theirs.insert(sq);
+            if i == landed_kind {
+                theirs |= landed_on;
             }
             if theirs.is_empty() {
                 false
@@ -751,6 +816,14 @@ impl FairyPosition {
 
     /// [`Self::variant_end`] with the rule that ended the game.
     fn variant_ending(&self) -> Option<FairyEnding> {
+        let rules = &self.rules;
+        if rules.extinction.is_none() && rules.flag.is_none() && !rules.check_counting {
+            // Only the passes can end it (chess and most variants: never).
+            return (self.passes >= 2).then_some(FairyEnding {
+                verdict: Verdict::Draw,
+                why: FairyEnd::Passes,
+            });
+        }
         let by = |why| move |verdict| FairyEnding { verdict, why };
         self.extinction_end()
             .map(by(FairyEnd::Extinction))
@@ -886,10 +959,7 @@ impl FairyPosition {
                 .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
         };
         let royals = kings(us) | self.pseudo_royals(us);
-        if royals.any_square(|sq| self.attacked(sq, them)) {
-            return None;
-        }
-        let (lines, hoppers) = self.lines_towards(royals, them);
+        let (lines, hoppers) = self.unattacked_lines(royals, them)?;
         let watch = match (rules.checking, kings(them)) {
             (true, _) => None,
             (false, k) if k.is_empty() => None,
@@ -899,14 +969,71 @@ impl FairyPosition {
                 Some((king, lines, hoppers))
             }
         };
+        let try_promotions = rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal);
         Some(Shield {
             royals,
             lines,
             hoppers,
-            try_promotions: rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal),
+            try_promotions,
             watch,
             blast: rules.blast,
+            pins: !hoppers
+                && !rules.blast
+                && !try_promotions
+                && !rules.makpong
+                && royals.single().is_some(),
         })
+    }
+
+    /// [`Self::lines_towards`] when no piece of `by` attacks `targets`,
+    /// found in the same pass over `by`'s kinds; `None` when one does.
+    fn unattacked_lines(&self, targets: Bitboard, by: Color) -> Option<(Bitboard, bool)> {
+        let (mut lines, mut hoppers) = (Bitboard::EMPTY, false);
+        let occupied = self.occupied();
+        for (i, k) in self.rules.kinds.iter().enumerate() {
+            let theirs = self.by_kind[i] & self.by_color[by.index()];
+            if theirs.is_empty() {
+                continue;
+            }
+            let along = k.moves.captures_along_lines();
+            for target in targets {
+                let near = match k.reversible {
+                    true => k.moves.empty_board_captures(by.other(), target) & theirs,
+                    false => theirs.fold(Bitboard::EMPTY, |near, from| {
+                        match k.moves.empty_board_captures(by, from).contains(target) {
+                            true => near.with(from),
+                            false => near,
+                        }
+                    }),
+                };
+                if near.is_empty() {
+                    continue;
+                }
+                let attacks = match k.reversible {
+                    true => {
+                        (k.moves.reach(Reach::Capture, by.other(), target, occupied) & near).any()
+                    }
+                    false => near.any_square(|from| {
+                        k.moves
+                            .reach(Reach::Capture, by, from, occupied)
+                            .contains(target)
+                    }),
+                };
+                if attacks {
+                    return None;
+                }
+                if along {
+                    for from in near {
+                        lines |= match k.reversible {
+                            true => straight_path(from, target),
+                            false => path_between(from, target),
+                        };
+                    }
+                    hoppers |= k.hops;
+                }
+            }
+        }
+        Some((lines, hoppers))
     }
 
     /// The squares on `by`'s capture lines towards `targets`, and whether
@@ -920,7 +1047,11 @@ impl FairyPosition {
                 continue;
             }
             let mut add = |from: Square, target: Square| {
-                lines |= path_between(from, target);
+                // Only lame leaps have legs beside the straight way.
+                lines |= match k.reversible {
+                    true => straight_path(from, target),
+                    false => path_between(from, target),
+                };
                 hoppers |= k.hops;
             };
             if k.reversible {
@@ -1210,6 +1341,23 @@ impl FairyPosition {
         let rules = &self.rules;
         let k = &rules.kinds[kind as usize];
         let pieces = self.pieces_of(side, kind);
+        if rules.promoted_kind[kind as usize].is_some() {
+            // Shogi-style promotions are listed and tried, move by move.
+            for from in pieces {
+                self.piece_moves(from, kind, scratch);
+            }
+            return self.count_listed(shield, scratch);
+        }
+        let plain = !k.has_initial
+            && !has_kind(rules.promotion_pawns[us], kind)
+            && rules.pawn != Some(kind)
+            && !shield.hoppers
+            && !shield.blast
+            && (self.en_passant.is_empty() || !has_kind(rules.en_passant_kinds[us], kind));
+        let allowed = rules.mobility_region[kind as usize][us];
+        if plain {
+            return self.count_plain(shield, kind, allowed, scratch);
+        }
         let only = |yes: bool, region: Bitboard| if yes { region } else { Bitboard::EMPTY };
         let regions = KindRegions {
             allowed: rules.mobility_region[kind as usize][us],
@@ -1223,19 +1371,9 @@ impl FairyPosition {
                 rules.double_step_region[us] | rules.triple_step_region[us],
             ),
         };
-        if rules.promoted_kind[kind as usize].is_some() {
-            // Shogi-style promotions are listed and tried, move by move.
-            for from in pieces {
-                self.piece_moves(from, kind, scratch);
-            }
-            return self.count_listed(shield, scratch);
-        }
         let mut count = 0;
         let mut each = pieces;
-        let many = k
-            .moves
-            .leap_count()
-            .is_some_and(|n| pieces.count() as usize >= n);
+        let many = k.moves.leap_count().is_some_and(|n| at_least(pieces, n));
         if many && !shield.hoppers && !shield.blast {
             // Leapers off every line to a royal piece, with no promotion
             // or initial move in reach, move as one set.
@@ -1269,6 +1407,39 @@ impl FairyPosition {
         count
     }
 
+    /// [`Self::count_kind`] for a kind with no promotion, step, initial
+    /// move or en passant: the pieces off every line to a royal piece
+    /// have all their moves, counted in one tight loop.
+    fn count_plain(
+        &self,
+        shield: Shield,
+        kind: u8,
+        allowed: Bitboard,
+        scratch: &mut Vec<FairyMove>,
+    ) -> u64 {
+        let side = self.turn;
+        let moves = &self.rules.kinds[kind as usize].moves;
+        let pieces = self.pieces_of(side, kind);
+        let occupied = self.occupied();
+        let enemies = self.by_color[side.other().index()];
+        let risky = shield.royals | shield.lines;
+        let mut count = 0;
+        for from in pieces & !risky {
+            let targets = moves.moves(side, from, occupied, enemies, false);
+            count += u64::from((targets & allowed).count());
+        }
+        let regions = KindRegions {
+            allowed,
+            initial: Bitboard::EMPTY,
+            promotes: Bitboard::EMPTY,
+            steps: Bitboard::EMPTY,
+        };
+        for from in pieces & risky {
+            count += self.count_piece(shield, from, kind, regions, scratch);
+        }
+        count
+    }
+
     /// The legal moves of the mover's piece of `kind` on `from`, for
     /// [`Self::count_legal`]: counted as a set where the shield spares
     /// them all, else listed and tried.
@@ -1291,11 +1462,24 @@ impl FairyPosition {
             true => self.step_targets(from, kind),
             false => Bitboard::EMPTY,
         };
-        let risky = shield.royals | shield.lines;
-        if risky.contains(from) || ((targets | stepped) & regions.promotes).any() {
+        let pinned = shield.lines.contains(from);
+        let royal = shield.royals.contains(from);
+        let promotes = ((targets | stepped) & regions.promotes).any();
+        if royal && shield.pins && !promotes && Some(kind) == self.rules.king {
+            return self.count_king(from, targets | stepped, scratch);
+        }
+        let listed = royal || promotes || (pinned && !shield.pins);
+        if listed {
             self.piece_moves(from, kind, scratch);
             return self.count_listed(shield, scratch);
         }
+        let (targets, stepped) = match pinned {
+            true => {
+                let allowed = self.pin_mask(from, shield.royals);
+                (targets & allowed, stepped & allowed)
+            }
+            false => (targets, stepped),
+        };
         let mut unsure = Bitboard::EMPTY;
         if shield.hoppers {
             unsure |= shield.lines;
@@ -1303,10 +1487,12 @@ impl FairyPosition {
         if shield.blast {
             unsure |= occupied;
         }
-        let mut count = 0;
-        for to in [targets, stepped] {
-            count += u64::from((to & !unsure).count());
-            for to in to & unsure {
+        let mut count = u64::from((targets & !unsure).count());
+        if stepped.any() {
+            count += u64::from((stepped & !unsure).count());
+        }
+        if unsure.any() {
+            for to in (targets & unsure).chain(stepped & unsure) {
                 let m = FairyMove {
                     from,
                     to,
@@ -1322,6 +1508,57 @@ impl FairyPosition {
             true => count,
             false => count + self.count_listed(shield, scratch),
         }
+    }
+
+    /// The legal moves of the mover's one royal king on `from` going to
+    /// `targets` (and en passant), each asked only whether its square is
+    /// attacked.
+    fn count_king(&self, from: Square, targets: Bitboard, scratch: &mut Vec<FairyMove>) -> u64 {
+        let mut count = 0;
+        for to in targets {
+            let m = FairyMove {
+                from,
+                to,
+                kind: FairyMoveKind::Normal,
+            };
+            count += u64::from(self.leaves_king_safe(m, true));
+        }
+        if self.en_passant.any() {
+            if let Some(kind) = self.rules.king {
+                self.en_passant_captures(from, kind, scratch);
+                for &m in scratch.iter() {
+                    count += u64::from(self.is_legal(m));
+                }
+                scratch.clear();
+            }
+        }
+        count
+    }
+
+    /// Where the mover's piece on `from` may go without uncovering its
+    /// one royal piece `royal`: along the line of the rider it alone
+    /// holds back, or anywhere. Only where [`Shield::pins`] holds.
+    fn pin_mask(&self, from: Square, royal: Bitboard) -> Bitboard {
+        let Some(king) = royal.single() else {
+            return Bitboard::EMPTY;
+        };
+        let (us, them) = (self.turn, self.turn.other());
+        let occupied = self.occupied();
+        let mut allowed = Bitboard::FULL;
+        for (i, k) in self.rules.kinds.iter().enumerate() {
+            let theirs = self.by_kind[i] & self.by_color[them.index()];
+            // One-way kinds near the royal piece turn pins off (hoppers).
+            if theirs.is_empty() || !k.moves.captures_along_lines() || !k.reversible {
+                continue;
+            }
+            for a in k.moves.empty_board_captures(us, king) & theirs {
+                let path = straight_path(a, king);
+                if path.contains(from) && (path & occupied) == Bitboard::from_square(from) {
+                    allowed &= path.with(a);
+                }
+            }
+        }
+        allowed
     }
 
     /// Drops from the hand on empty squares; pawns never on their first
@@ -1427,7 +1664,10 @@ impl FairyPosition {
 
     /// How many double and triple steps all of `pawns` (of `kind`) have.
     fn step_count(&self, pawns: Bitboard, kind: u8) -> u32 {
-        self.steps_of(pawns, kind).iter().map(|to| to.count()).sum()
+        self.steps_of(pawns, kind)
+            .iter()
+            .map(|to| if to.any() { to.count() } else { 0 })
+            .sum()
     }
 
     /// Where `pawns` of `kind` go by double steps, and by triple steps,
@@ -1489,27 +1729,28 @@ impl FairyPosition {
         if !rights.iter().any(|&right| right) {
             return;
         }
-        let royal = self.rules.king == Some(king)
-            || (self.pseudo_royals(us) & self.pieces_of(us, king)).any();
-        let their_royals = self.pseudo_royals(us.other());
         let unsafe_square = |sq: Square| {
+            let their_royals = self.pseudo_royals(us.other());
             let touching = self.rules.blast && (king_attacks(sq) & their_royals).any();
             !touching && self.attacked(sq, us.other())
         };
-        for (i, names) in CASTLES.iter().enumerate() {
-            if !self.castling[i] || (i < 2) != (us == Color::White) {
+        let first = us.fold(0, 2);
+        for (i, names) in CASTLES.iter().enumerate().skip(first).take(2) {
+            if !self.castling[i] {
                 continue;
             }
-            let [kf, kt, rf, rt] = *names;
+            let [kf, kt, rf, _] = *names;
+            let [crossed, walked] = CASTLE_SPANS[i];
+            if (crossed & self.occupied()).any() {
+                continue;
+            }
             let rook_ok = matches!(self.squares[rf.index()], Some((c, k)) if c == us && has_kind(self.rules.castling_rooks, k));
             if self.squares[kf.index()] != Some((us, king)) || !rook_ok {
                 continue;
             }
-            let crossed = (span(kf, kt) | span(rf, rt)).without(kf).without(rf);
-            if (crossed & self.occupied()).any() {
-                continue;
-            }
-            if royal && span(kf, kt).any_square(unsafe_square) {
+            let royal = self.rules.king == Some(king)
+                || (self.pseudo_royals(us) & self.pieces_of(us, king)).any();
+            if royal && walked.any_square(unsafe_square) {
                 continue;
             }
             out.push(FairyMove {
@@ -1523,6 +1764,12 @@ impl FairyPosition {
     /// The position after `m`, which must be one of its moves.
     pub fn played(&self, m: FairyMove) -> FairyPosition {
         let mut next = self.clone();
+        self.play_onto(m, &mut next);
+        next
+    }
+
+    /// Makes `m` on `next`, a copy of this position.
+    fn play_onto(&self, m: FairyMove, next: &mut FairyPosition) {
         next.en_passant = Bitboard::EMPTY;
         next.en_passant_victim = None;
         next.passes = match m.kind {
@@ -1542,7 +1789,7 @@ impl FairyPosition {
                 .is_some_and(|(_, kind)| has_kind(self.rules.n_move_kinds, kind)),
             _ => match next.move_piece(self, m) {
                 Some(resets) => resets,
-                None => return next,
+                None => return,
             },
         };
         let us = self.turn;
@@ -1560,7 +1807,53 @@ impl FairyPosition {
             *left = left.saturating_sub(1);
         }
         next.update_count(self, m);
-        next
+    }
+
+    /// Makes this a copy of `other` without cloning its rules again when
+    /// they are already the same (perft's positions per ply).
+    fn copy_from(&mut self, other: &FairyPosition) {
+        let FairyPosition {
+            rules,
+            squares,
+            by_color,
+            by_kind,
+            turn,
+            castling,
+            en_passant,
+            en_passant_victim,
+            checks_left,
+            halfmoves,
+            fullmoves,
+            hands,
+            promoted,
+            passes,
+            unpromoted,
+            counting_limit,
+            counting_ply,
+        } = other;
+        if Arc::ptr_eq(&self.rules, rules) {
+            // Only the variant's kinds: the rest are empty in both.
+            let kinds = rules.kinds.len().min(MAX_KINDS);
+            self.by_kind[..kinds].copy_from_slice(&by_kind[..kinds]);
+        } else {
+            self.rules = Arc::clone(rules);
+            self.by_kind = *by_kind;
+        }
+        self.squares = *squares;
+        self.by_color = *by_color;
+        self.turn = *turn;
+        self.castling = *castling;
+        self.en_passant = *en_passant;
+        self.en_passant_victim = *en_passant_victim;
+        self.checks_left = *checks_left;
+        self.halfmoves = *halfmoves;
+        self.fullmoves = *fullmoves;
+        self.hands = *hands;
+        self.promoted = *promoted;
+        self.passes = *passes;
+        self.unpromoted = *unpromoted;
+        self.counting_limit = *counting_limit;
+        self.counting_ply = *counting_ply;
     }
 
     /// Makes the piece move `m` on this copy of `before`: captures (to
@@ -1627,8 +1920,8 @@ impl FairyPosition {
         } else {
             Bitboard::EMPTY
         };
-        if self.castling.iter().any(|&right| right) {
-            let touched = blasted.with(m.from).with(m.to);
+        let touched = blasted.with(m.from).with(m.to);
+        if (touched & CASTLE_CORNERS).any() && self.castling.iter().any(|&right| right) {
             for (i, names) in CASTLES.iter().enumerate() {
                 let [kf, _, rf, _] = *names;
                 if touched.contains(kf) || touched.contains(rf) {
@@ -1786,22 +2079,36 @@ impl FairyPosition {
 
     /// The number of move sequences `depth` plies long.
     pub fn perft(&self, depth: u32) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(64); depth as usize];
-        self.perft_with(&mut buffers)
+        let mut plies: Vec<Ply> = (0..depth)
+            .map(|_| Ply {
+                moves: Vec::with_capacity(64),
+                next: self.clone(),
+            })
+            .collect();
+        self.perft_with(&mut plies)
     }
 
-    /// Perft to the depth of `buffers`, one move buffer per ply.
-    fn perft_with(&self, buffers: &mut [Vec<FairyMove>]) -> u64 {
-        let Some((moves, deeper)) = buffers.split_first_mut() else {
+    /// Perft to the depth of `plies`, one move buffer and position per ply.
+    fn perft_with(&self, plies: &mut [Ply]) -> u64 {
+        let Some((Ply { moves, next }, deeper)) = plies.split_first_mut() else {
             return 1;
         };
         if deeper.is_empty() {
             return self.count_legal(moves);
         }
         self.legal_moves_into(moves);
-        moves
-            .iter()
-            .map(|&m| self.played(m).perft_with(deeper))
-            .sum()
+        let mut total = 0;
+        for &m in moves.iter() {
+            next.copy_from(self);
+            self.play_onto(m, next);
+            total += next.perft_with(deeper);
+        }
+        total
     }
+}
+
+/// One ply of perft: its moves and the position after the one tried.
+struct Ply {
+    moves: Vec<FairyMove>,
+    next: FairyPosition,
 }
