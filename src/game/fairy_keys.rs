@@ -259,6 +259,7 @@ impl Reader<'_> {
             promotion_pieces: [set_of(&["queen", "rook", "bishop", "knight"]); 2],
             mandatory_promotion: true,
             promoted_kind: vec![None; kinds.len()],
+            piece_promoters: 0,
             mandatory_piece_promotion: false,
             double_step_region: [Bitboard::rank(1), Bitboard::rank(6)],
             triple_step_region: [Bitboard::EMPTY; 2],
@@ -432,6 +433,7 @@ impl Reader<'_> {
             };
             let (from, to) = (kind_of(self, from)?, kind_of(self, to)?);
             rules.promoted_kind[usize::from(from)] = Some(to);
+            rules.piece_promoters |= 1 << from;
         }
         Ok(())
     }

@@ -23,17 +23,10 @@ pub enum Reach {
     /// The extra moves to empty squares allowed from the double-step
     /// region (`i`).
     InitialQuiet,
-    /// The captures that may take en passant (`e`).
-    EnPassant,
 }
 
 impl Reach {
-    const ALL: [Reach; 4] = [
-        Reach::Quiet,
-        Reach::Capture,
-        Reach::InitialQuiet,
-        Reach::EnPassant,
-    ];
+    const ALL: [Reach; 3] = [Reach::Quiet, Reach::Capture, Reach::InitialQuiet];
 
     fn index(self) -> usize {
         self as usize
@@ -343,7 +336,7 @@ impl Sliders {
 /// A piece's moves, ready to ask where it can go from any square.
 #[derive(Clone, Debug)]
 pub struct PieceMoves {
-    tables: [Tables; 4],
+    tables: [Tables; 3],
     /// Quiet moves and captures go alike (most pieces but pawns): one
     /// lookup serves both.
     alike: bool,
@@ -410,7 +403,6 @@ fn wanted(reach: Reach, part: &super::MovePart) -> bool {
         Reach::Quiet => part.quiet && !part.initial,
         Reach::Capture => part.capture && !part.initial,
         Reach::InitialQuiet => part.quiet && part.initial,
-        Reach::EnPassant => part.capture && part.en_passant && !part.initial,
     }
 }
 

@@ -173,6 +173,9 @@ pub struct FairyRules {
     /// (`promotedPieceType`), by kind: into, within or out of the
     /// promotion region, the pawn only into it.
     pub promoted_kind: Vec<Option<u8>>,
+    /// The kinds that have such a promotion (a set of `promoted_kind`'s
+    /// keys, asked on every move listed).
+    pub piece_promoters: KindSet,
     /// Whether such a promotion must be taken when it can
     /// (`mandatoryPiecePromotion`).
     pub mandatory_piece_promotion: bool,

@@ -1341,7 +1341,7 @@ impl FairyPosition {
         let rules = &self.rules;
         let k = &rules.kinds[kind as usize];
         let pieces = self.pieces_of(side, kind);
-        if rules.promoted_kind[kind as usize].is_some() {
+        if has_kind(rules.piece_promoters, kind) {
             // Shogi-style promotions are listed and tried, move by move.
             for from in pieces {
                 self.piece_moves(from, kind, scratch);
@@ -1607,6 +1607,14 @@ impl FairyPosition {
     ) {
         let us = self.turn.index();
         let rules = &self.rules;
+        if !has_kind(rules.promotion_pawns[us] | rules.piece_promoters, kind) {
+            out.push(FairyMove {
+                from,
+                to,
+                kind: how,
+            });
+            return;
+        }
         let zone = rules.promotion_region[us];
         let mut plain = true;
         if has_kind(rules.promotion_pawns[us], kind) && zone.contains(to) {
