@@ -104,9 +104,7 @@ const NOT_RULES: [&str; 3] = ["variantTemplate", "pieceToCharTable", "nnueAlias"
 const ROOK_UNITS: [u32; 2] = [1276, 1380];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 14] = [
-    ("maxRank", "8"),
-    ("maxFile", "h"),
+const DEFAULT_ONLY: [(&str, &str); 12] = [
     ("firstRankPawnDrops", "false"),
     ("promotionZonePawnDrops", "false"),
     ("dropChecks", "true"),
@@ -126,6 +124,7 @@ pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyError> {
     let mut reader = Reader {
         keys,
         used: Vec::new(),
+        size: (8, 8),
     };
     let rules = reader.rules()?;
     for (key, (value, line)) in keys {
@@ -133,9 +132,7 @@ pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyError> {
             continue;
         }
         let kind = match DEFAULT_ONLY.iter().find(|(k, _)| k == key) {
-            Some((_, default)) if default == value || (key == "maxFile" && value == "8") => {
-                continue
-            }
+            Some((_, default)) if default == value => continue,
             Some(_) => KeyErrorKind::UnsupportedValue {
                 key: key.clone(),
                 value: value.clone(),
@@ -153,6 +150,8 @@ pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyError> {
 struct Reader<'a> {
     keys: &'a ResolvedKeys,
     used: Vec<String>,
+    /// The board's files and ranks, which square lists are read by.
+    size: (u8, u8),
 }
 
 impl Reader<'_> {
@@ -220,7 +219,17 @@ impl Reader<'_> {
     }
 
     fn squares(&mut self, key: &str, default: Bitboard) -> Result<Bitboard, KeyError> {
-        self.value(key, default, |v| read_squares(v, 8, 8))
+        let (files, ranks) = self.size;
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => read_squares(&v, files, ranks).map_err(|error| {
+                let kind = KeyErrorKind::Value {
+                    key: key.to_string(),
+                    error,
+                };
+                self.error(key, kind)
+            }),
+        }
     }
 
     /// A per-side key: `keyWhite`/`keyBlack` over `key` over the default.
@@ -238,6 +247,31 @@ impl Reader<'_> {
         Ok(out)
     }
 
+    /// `maxFile` (a letter or a number) and `maxRank`: only 8 by 8 is
+    /// played, any other size is refused by name.
+    fn board_size(&mut self) -> Result<(u8, u8), KeyError> {
+        let mut size = [8u8; 2];
+        for (i, key) in ["maxFile", "maxRank"].into_iter().enumerate() {
+            let Some(value) = self.get(key) else {
+                continue;
+            };
+            let mut chars = value.chars();
+            let n = match (chars.next(), chars.next()) {
+                (Some(c @ 'a'..='z'), None) if i == 0 => Some(c as u8 - b'a' + 1),
+                _ => value.parse::<u8>().ok(),
+            };
+            if n != Some(8) {
+                let kind = KeyErrorKind::UnsupportedValue {
+                    key: key.into(),
+                    value,
+                };
+                return Err(self.error(key, kind));
+            }
+            size[i] = 8;
+        }
+        Ok((size[0], size[1]))
+    }
+
     fn rules(&mut self) -> Result<FairyRules, KeyError> {
         let (kinds, king) = self.pieces()?;
         let find = |name: &str| kinds.iter().position(|k| k.name == name).map(|i| i as u8);
@@ -248,7 +282,11 @@ impl Reader<'_> {
                 .fold(0, |s, k| s | 1 << k)
         };
         let pawn = find("pawn");
+        let (files, ranks) = self.board_size()?;
+        self.size = (files, ranks);
         let mut rules = FairyRules {
+            files,
+            ranks,
             start_fen: self.get("startFen").unwrap_or_else(|| {
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
             }),

@@ -731,3 +731,29 @@ fn the_n_move_rule_draws_after_as_many_moves_without_progress_unless_mated() {
     let mated = position(chess, "R3k3/8/4K3/8/8/8/8/8 b - - 100 80");
     assert_eq!(mated.outcome(), Some(Verdict::Loss));
 }
+
+#[test]
+fn the_board_size_is_kept_with_the_rules_and_only_eight_by_eight_is_played() {
+    for ini in [
+        "[t:chess]\n",
+        "[t:chess]\nmaxFile = h\nmaxRank = 8\n",
+        "[t:chess]\nmaxFile = 8\n",
+    ] {
+        let r = rules(ini);
+        assert_eq!((r.files, r.ranks), (8, 8), "{ini}");
+    }
+    // A FEN of another size is refused, not read on the 8 by 8 board.
+    let r = rules("[t:chess]\n");
+    for fen in [
+        "4k4/9/9/9/9/9/9/4K4 w - - 0 1",
+        "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        assert!(FairyPosition::from_fen(r.clone(), fen).is_err(), "{fen}");
+    }
+    let sections = read_fairy_file("[t:chess]\nmaxRank = 10\n").unwrap();
+    let refusal = sections[0].rules.as_ref().expect_err("refused").to_string();
+    assert!(
+        refusal.contains("maxRank = 10 is not supported"),
+        "{refusal}"
+    );
+}

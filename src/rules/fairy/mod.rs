@@ -152,6 +152,12 @@ pub struct FlagRule {
 /// The rules of a variant from data.
 #[derive(Clone, Debug)]
 pub struct FairyRules {
+    /// The board's files (`maxFile`): 8, the only width played so far.
+    /// FENs and square lists are read by it, so that a larger board
+    /// changes the move generator, not the data model.
+    pub files: u8,
+    /// The board's ranks (`maxRank`): 8 so far, as `files`.
+    pub ranks: u8,
     /// The piece kinds.
     pub kinds: Vec<Kind>,
     /// The start position, in Fairy-Stockfish's FEN.

@@ -480,12 +480,13 @@ impl FairyPosition {
             let count = &mut self.hands[side][kind as usize];
             *count = count.checked_add(1).ok_or(FairyFenError::Pocket)?;
         }
+        let (files, ranks) = (self.rules.files as i8, self.rules.ranks as i8);
         let rows: Vec<&str> = placement.split('/').collect();
-        if rows.len() != 8 {
+        if rows.len() != ranks as usize {
             return Err(FairyFenError::Shape);
         }
         for (i, row) in rows.iter().enumerate() {
-            let rank = 7 - i as i8;
+            let rank = ranks - 1 - i as i8;
             let mut file = 0i8;
             let mut chars = row.chars().peekable();
             while let Some(c) = chars.next() {
@@ -511,7 +512,7 @@ impl FairyPosition {
                 }
                 if let Some(d) = c.to_digit(10) {
                     file += d as i8;
-                    if file > 8 {
+                    if file > files {
                         return Err(FairyFenError::Shape);
                     }
                     continue;
@@ -524,7 +525,7 @@ impl FairyPosition {
                 self.put(sq, (side_of_letter(c), kind));
                 file += 1;
             }
-            if file != 8 {
+            if file != files {
                 return Err(FairyFenError::Shape);
             }
         }
@@ -1998,17 +1999,17 @@ impl FairyPosition {
     /// one after another, the checks still to give after them.
     pub fn to_fen(&self) -> String {
         let mut rows = Vec::new();
-        for rank in (0..8).rev() {
+        for rank in (0..self.rules.ranks as i8).rev() {
             let mut row = String::new();
             let mut empty = 0;
-            for file in 0..8 {
+            for file in 0..self.rules.files as i8 {
                 match Square::from_coords(file, rank).and_then(|sq| self.squares[sq.index()]) {
                     Some((color, kind)) => {
                         if empty > 0 {
                             row += &empty.to_string();
                             empty = 0;
                         }
-                        let at = (rank * 8 + file) as usize;
+                        let at = Square::from_coords(file, rank).map_or(0, |sq| sq.index());
                         match self.unpromoted[at] {
                             NOT_PROMOTED => row.push(self.rules.letter(color, kind)),
                             from => {
