@@ -139,6 +139,19 @@ fn losing_every_piece_wins_giveaway_and_its_evaluation_counts_pieces_against_the
 }
 
 #[test]
+fn the_last_piece_of_a_kind_weighs_more_where_losing_it_loses() {
+    // Both sides have one of every kind, Black a second knight: under
+    // extinction every last piece is a danger, and White has one more.
+    let fen = "2n1k3/4qrbn/7p/8/8/P7/1NBRQ3/4K3 w - - 0 1";
+    let plain = game("nocastle", Some(fen)).position().evaluate();
+    let extinction = game("extinction", Some(fen)).position().evaluate();
+    assert!(
+        extinction < plain - 50,
+        "extinction {extinction}, without it {plain}"
+    );
+}
+
+#[test]
 fn crazyhouse_drops_are_typed_in_either_case_and_kept_in_records_and_pgn() {
     let fen = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Nn] b KQkq - 0 1";
     let mut g = game("crazyhouse", Some(fen));

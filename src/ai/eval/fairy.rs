@@ -5,11 +5,15 @@
 
 use super::{Evaluate, EVAL_LIMIT};
 use crate::core::{Bitboard, Color, Square};
-use crate::rules::fairy::{Fairy, FairyPosition, Verdict};
+use crate::rules::fairy::{has_kind, Fairy, FairyPosition, Verdict};
 use crate::rules::Position;
 
 /// Centipawns per square a piece reaches.
 const MOBILITY_CP: i32 = 4;
+
+/// What having only one piece of a kind left above an extinction rule's
+/// count costs: losing it loses the game.
+const EXTINCTION_LAST_CP: i32 = 150;
 
 /// What having `left` checks still to give is worth (three-check).
 fn checks_bonus(left: u32) -> i32 {
@@ -92,7 +96,35 @@ fn goal_score(pos: &FairyPosition) -> [i32; 2] {
             score[side.index()] += checks_bonus(left[side.index()]);
         }
     }
+    for side in Color::ALL {
+        score[side.index()] -= extinction_danger(pos, side);
+    }
     score
+}
+
+/// How near `side` is to losing by extinction: each kind whose loss
+/// loses, by how few of it are left above the count (the last of a kind
+/// weighs most; three kings' first king lost weighs less than the second).
+fn extinction_danger(pos: &FairyPosition, side: Color) -> i32 {
+    let rules = pos.rules();
+    let Some(ext) = rules.extinction.as_ref() else {
+        return 0;
+    };
+    if ext.verdict != Verdict::Loss || ext.all_pieces {
+        return 0;
+    }
+    (0..rules.kinds.len() as u8)
+        .filter(|&k| has_kind(ext.kinds, k))
+        .map(|kind| {
+            let on_board = pos.count_on_board(side, kind);
+            let in_hand = u32::from(pos.hand(side)[usize::from(kind)]);
+            match (on_board + in_hand).saturating_sub(ext.count) {
+                1 => EXTINCTION_LAST_CP,
+                2 => EXTINCTION_LAST_CP / 3,
+                _ => 0,
+            }
+        })
+        .sum()
 }
 
 impl Evaluate for Fairy {

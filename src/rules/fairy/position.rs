@@ -640,6 +640,12 @@ impl FairyPosition {
         FairyRefusal::LeavesRoyalAttacked
     }
 
+    /// How many pieces of `kind` `side` has on the board: what an
+    /// evaluation of extinction asks without scanning the squares.
+    pub fn count_on_board(&self, side: Color, kind: u8) -> u32 {
+        self.pieces_of(side, kind).count()
+    }
+
     /// Each side's pieces in hand, by kind.
     pub fn hand(&self, side: Color) -> &[u8; MAX_KINDS] {
         &self.hands[side.index()]
