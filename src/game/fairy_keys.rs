@@ -11,8 +11,8 @@ use super::ini::{
 use crate::core::betza::{Betza, BetzaError};
 use crate::core::Bitboard;
 use crate::rules::fairy::{
-    CountingRule, Extinction, FairyFenError, FairyPosition, FairyRules, FlagRule, Kind, KindSet,
-    Verdict, MAX_KINDS,
+    CastleLayout, CountingRule, Extinction, FairyFenError, FairyPosition, FairyRules, FlagRule,
+    Kind, KindSet, Verdict, MAX_KINDS,
 };
 use std::sync::Arc;
 use thiserror::Error;
@@ -104,17 +104,13 @@ const NOT_RULES: [&str; 3] = ["variantTemplate", "pieceToCharTable", "nnueAlias"
 const ROOK_UNITS: [u32; 2] = [1276, 1380];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 12] = [
+const DEFAULT_ONLY: [(&str, &str); 8] = [
     ("firstRankPawnDrops", "false"),
     ("promotionZonePawnDrops", "false"),
     ("dropChecks", "true"),
     ("dropPromoted", "false"),
     ("mustDrop", "false"),
     ("flyingGeneral", "false"),
-    ("castlingKingsideFile", "g"),
-    ("castlingQueensideFile", "c"),
-    ("castlingKingFile", "e"),
-    ("castlingRank", "1"),
     ("pieceDemotion", "false"),
     ("piecePromotionOnCapture", "false"),
 ];
@@ -304,6 +300,7 @@ impl Reader<'_> {
             en_passant_region: [Bitboard::FULL; 2],
             en_passant_kinds: [0; 2],
             castling: true,
+            castle_layout: CastleLayout::CHESS,
             castling_king: king,
             castling_rooks: set_of(&["rook"]),
             checking: true,
@@ -504,6 +501,7 @@ impl Reader<'_> {
             .sided_kinds(rules, "enPassantTypes", [marked; 2])?
             .map(|set| set | pawn);
         rules.castling = self.value("castling", true, read_bool)?;
+        rules.castle_layout = self.castle_layout()?;
         let kings = self.sided_kinds(
             rules,
             "castlingKingPiece",
@@ -535,6 +533,51 @@ impl Reader<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Where the king starts and goes when castling, and on which rank:
+    /// files from b to g, the king's start between the two ends, and the
+    /// rooks' corners free of the king (`castlingKingFile` and the rest).
+    fn castle_layout(&mut self) -> Result<CastleLayout, KeyError> {
+        let keys = [
+            ("castlingKingFile", 4),
+            ("castlingKingsideFile", 6),
+            ("castlingQueensideFile", 2),
+        ];
+        let mut files = [0u8; 3];
+        for (i, (key, default)) in keys.into_iter().enumerate() {
+            files[i] = match self.get(key) {
+                None => default,
+                Some(value) => match value.as_bytes() {
+                    [c @ b'b'..=b'g'] => c - b'a',
+                    _ => return Err(self.unsupported(key, value)),
+                },
+            };
+        }
+        let [king, kingside, queenside] = files;
+        if !(queenside <= king && king <= kingside) {
+            let value = self
+                .keys
+                .get("castlingKingFile")
+                .map_or("e".into(), |(v, _)| v.clone());
+            return Err(self.unsupported("castlingKingFile", value));
+        }
+        let rank = match self.get("castlingRank") {
+            None => 0,
+            Some(value) => match value.parse::<u8>() {
+                Ok(r @ 1..=8) => r - 1,
+                _ => return Err(self.unsupported("castlingRank", value)),
+            },
+        };
+        Ok(CastleLayout::new(king, kingside, queenside, rank))
+    }
+
+    fn unsupported(&self, key: &str, value: String) -> KeyError {
+        let kind = KeyErrorKind::UnsupportedValue {
+            key: key.into(),
+            value,
+        };
+        self.error(key, kind)
     }
 
     fn verdict(&mut self, key: &str, default: IniResult) -> Result<Option<Verdict>, KeyError> {

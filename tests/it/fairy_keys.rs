@@ -290,6 +290,32 @@ fn castling_off_and_castling_pieces() {
 }
 
 #[test]
+fn castling_files_and_rank_move_the_king_there_and_the_rook_beside_it() {
+    // The king starts on d and castles to f or b, as Fairy-Stockfish
+    // plays it: the rook from the corner to the king's inner side.
+    let ini = "[t:chess]\nstartFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1\n\
+               castlingKingFile = d\ncastlingKingsideFile = f\ncastlingQueensideFile = b\n";
+    let fen = "r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
+    let pos = position(ini, fen);
+    has(&pos, &["d1f1", "d1b1"], &["d1g1", "d1c1c"]);
+    assert_eq!(
+        pos.played(find(&pos, "d1f1")).to_fen(),
+        "r2k3r/8/8/8/8/8/8/R3RK2 b kq - 1 1"
+    );
+    assert_eq!(
+        pos.played(find(&pos, "d1b1")).to_fen(),
+        "r2k3r/8/8/8/8/8/8/1KR4R b kq - 1 1"
+    );
+    // Fairy-Stockfish's counts.
+    assert_eq!(pos.perft(3), 13744);
+    let middle = "r2kq2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R2KQ2R w KQkq - 0 1";
+    assert_eq!(position(ini, middle).perft(4), 1_868_266);
+    let near = "[t:chess]\ncastlingKingsideFile = f\ncastlingQueensideFile = d\n";
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(position(near, kiwipete).perft(3), 97551);
+}
+
+#[test]
 fn checking_false_forbids_giving_check() {
     let pos = position(
         "[t:chess]\nchecking = false\n",
@@ -496,7 +522,11 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
         ("pass = maybe", "pass"),
         ("maxRank = 10", "maxRank = 10"),
         ("maxFile = j", "maxFile = j"),
-        ("castlingKingsideFile = f", "castlingKingsideFile"),
+        (
+            "castlingKingsideFile = h",
+            "castlingKingsideFile = h is not supported",
+        ),
+        ("castlingRank = 9", "castlingRank = 9 is not supported"),
         ("gating = true", "gating is not supported"),
         ("connectN = 4", "connectN is not supported"),
         (

@@ -463,3 +463,30 @@ fn a_shogi_style_promotion_is_typed_with_a_plus_or_the_letter_and_kept_in_record
     let replayed = game_from_record(&back, &reg).expect("replayed");
     assert_eq!(replayed.position().to_fen(), g.position().to_fen());
 }
+
+#[test]
+fn castling_one_square_is_typed_as_o_o_and_the_step_as_coordinates() {
+    let mut reg = Registry::builtin();
+    let ini = "[near:chess]\ncastlingKingsideFile = f\ncastlingQueensideFile = d\n";
+    reg.add_from_data("near.ini", ini, false);
+    let def = reg.get("near").expect("read from the file");
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let mut g = Game::new(def.clone(), Some(fen), 1).expect("a position");
+    play(&mut g, &["O-O"]);
+    assert!(
+        g.position()
+            .to_fen()
+            .starts_with("r3k2r/8/8/8/8/8/8/R3RK2 b kq"),
+        "{}",
+        g.position().to_fen()
+    );
+    let mut g = Game::new(def, Some(fen), 1).expect("a position");
+    play(&mut g, &["e1f1"]);
+    assert!(
+        g.position()
+            .to_fen()
+            .starts_with("r3k2r/8/8/8/8/8/8/R4K1R b kq"),
+        "{}",
+        g.position().to_fen()
+    );
+}

@@ -19,7 +19,7 @@ pub use position::{FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPositio
 
 use crate::core::betza::{Betza, MovePart, Movement, PieceMoves};
 use crate::core::fen::MAX_MOVE_COUNTER;
-use crate::core::{Bitboard, Color};
+use crate::core::{Bitboard, Color, Square};
 use thiserror::Error;
 
 /// The most piece kinds a variant may have: chess's six and 25 more.
@@ -137,6 +137,71 @@ pub enum CountingRule {
     Asean,
 }
 
+/// Where castling takes the king and the rook (`castlingKingFile`,
+/// `castlingKingsideFile`, `castlingQueensideFile`, `castlingRank`): the
+/// rooks start in the corners and end beside the king, on its inner side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastleLayout {
+    /// Per castling (White's king side, queen side, Black's king side,
+    /// queen side): king from, king to, rook from, rook to.
+    pub squares: [[Square; 4]; 4],
+    /// Per castling: the squares that must be empty, and the king's way
+    /// (its start and end included), which must not be attacked.
+    pub spans: [[Bitboard; 2]; 4],
+    /// Every king's and rook's start square: a move touching none keeps
+    /// every castling right.
+    pub corners: Bitboard,
+}
+
+impl CastleLayout {
+    /// Chess's: the king from e to g or c, on the first rank.
+    pub const CHESS: CastleLayout = CastleLayout::new(4, 6, 2, 0);
+
+    /// The layout for a king starting on file `king` (0 = a) and going to
+    /// `kingside` or `queenside`, on relative rank `rank` (0 = the first).
+    pub const fn new(king: u8, kingside: u8, queenside: u8, rank: u8) -> CastleLayout {
+        let mut squares = [[Square::new_unchecked(0); 4]; 4];
+        let mut spans = [[Bitboard::EMPTY; 2]; 4];
+        let mut corners = 0u64;
+        let mut i = 0;
+        while i < 4 {
+            let r = if i < 2 { rank } else { 7 - rank };
+            let (to, corner) = if i % 2 == 0 {
+                (kingside, 7)
+            } else {
+                (queenside, 0)
+            };
+            let rook_to = if i % 2 == 0 { to - 1 } else { to + 1 };
+            let (kf, kt) = (
+                Square::new_unchecked(r * 8 + king),
+                Square::new_unchecked(r * 8 + to),
+            );
+            let rf = Square::new_unchecked(r * 8 + corner);
+            let rt = Square::new_unchecked(r * 8 + rook_to);
+            squares[i] = [kf, kt, rf, rt];
+            let walked = span(kf, kt);
+            let crossed =
+                (walked | span(rf, rt)) & !(1 << kf.index_const()) & !(1 << rf.index_const());
+            spans[i] = [Bitboard(crossed), Bitboard(walked)];
+            corners |= (1 << kf.index_const()) | (1 << rf.index_const());
+            i += 1;
+        }
+        CastleLayout {
+            squares,
+            spans,
+            corners: Bitboard(corners),
+        }
+    }
+}
+
+/// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
+const fn span(a: Square, b: Square) -> u64 {
+    let (fa, fb) = (a.index_const() % 8, b.index_const() % 8);
+    let (lo, hi) = if fa < fb { (fa, fb) } else { (fb, fa) };
+    let row = (0xffu64 >> (7 - hi)) & (0xffu64 << lo);
+    row << (8 * (a.index_const() / 8))
+}
+
 /// Capture the flag: a piece reaching a region wins.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FlagRule {
@@ -197,9 +262,10 @@ pub struct FairyRules {
     /// `e`, and the pawn always. They take there on squares they capture
     /// to but cannot move to, as Fairy-Stockfish has it.
     pub en_passant_kinds: [KindSet; 2],
-    /// Castling is played (chess's squares: king from e, rooks in the
-    /// corners, king to g or c).
+    /// Castling is played.
     pub castling: bool,
+    /// Where castling takes the king and the rook.
+    pub castle_layout: CastleLayout,
     /// The kind that castles as the king.
     pub castling_king: Option<u8>,
     /// The kinds that castle as the rook.

@@ -163,47 +163,6 @@ pub struct FairyPosition {
     counting_ply: u32,
 }
 
-/// The corners and the king's squares castling uses: king from, king to,
-/// rook from, rook to.
-const CASTLES: [[Square; 4]; 4] = [
-    [sq(4, 0), sq(6, 0), sq(7, 0), sq(5, 0)],
-    [sq(4, 0), sq(2, 0), sq(0, 0), sq(3, 0)],
-    [sq(4, 7), sq(6, 7), sq(7, 7), sq(5, 7)],
-    [sq(4, 7), sq(2, 7), sq(0, 7), sq(3, 7)],
-];
-
-/// Per castling of [`CASTLES`]: the squares that must be empty, and the
-/// king's way (its start and end included).
-const CASTLE_SPANS: [[Bitboard; 2]; 4] = {
-    let mut out = [[Bitboard::EMPTY; 2]; 4];
-    let mut i = 0;
-    while i < 4 {
-        let [kf, kt, rf, rt] = CASTLES[i];
-        let king = span_const(kf, kt);
-        let crossed =
-            (king | span_const(rf, rt)) & !(1 << kf.index_const()) & !(1 << rf.index_const());
-        out[i] = [Bitboard(crossed), Bitboard(king)];
-        i += 1;
-    }
-    out
-};
-
-/// The kings' and rooks' squares of [`CASTLES`]: a move touching none
-/// keeps every castling right.
-const CASTLE_CORNERS: Bitboard = Bitboard(0x9100_0000_0000_0091);
-
-/// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
-const fn span_const(a: Square, b: Square) -> u64 {
-    let (fa, fb) = (a.index_const() % 8, b.index_const() % 8);
-    let (lo, hi) = if fa < fb { (fa, fb) } else { (fb, fa) };
-    let row = (0xffu64 >> (7 - hi)) & (0xffu64 << lo);
-    row << (8 * (a.index_const() / 8))
-}
-
-const fn sq(file: u8, rank: u8) -> Square {
-    Square::new_unchecked(rank * 8 + file)
-}
-
 /// Reads the checks still to give, `3+3` (White's first).
 fn read_checks(field: &str) -> Result<[u32; 2], FairyFenError> {
     let (w, b) = field.split_once('+').ok_or(FairyFenError::Checks)?;
@@ -1750,12 +1709,13 @@ impl FairyPosition {
             !touching && self.attacked(sq, us.other())
         };
         let first = us.fold(0, 2);
-        for (i, names) in CASTLES.iter().enumerate().skip(first).take(2) {
+        let layout = &self.rules.castle_layout;
+        for (i, names) in layout.squares.iter().enumerate().skip(first).take(2) {
             if !self.castling[i] {
                 continue;
             }
             let [kf, kt, rf, _] = *names;
-            let [crossed, walked] = CASTLE_SPANS[i];
+            let [crossed, walked] = layout.spans[i];
             if (crossed & self.occupied()).any() {
                 continue;
             }
@@ -1936,8 +1896,9 @@ impl FairyPosition {
             Bitboard::EMPTY
         };
         let touched = blasted.with(m.from).with(m.to);
-        if (touched & CASTLE_CORNERS).any() && self.castling.iter().any(|&right| right) {
-            for (i, names) in CASTLES.iter().enumerate() {
+        let layout = &before.rules.castle_layout;
+        if (touched & layout.corners).any() && self.castling.iter().any(|&right| right) {
+            for (i, names) in layout.squares.iter().enumerate() {
                 let [kf, _, rf, _] = *names;
                 if touched.contains(kf) || touched.contains(rf) {
                     self.castling[i] = false;
@@ -2085,7 +2046,12 @@ impl FairyPosition {
 
     fn castle(&mut self, m: FairyMove, king: Man) {
         self.put(m.to, king);
-        if let Some(names) = CASTLES.iter().find(|c| c[0] == m.from && c[1] == m.to) {
+        let layout = &self.rules.castle_layout;
+        let squares = layout
+            .squares
+            .iter()
+            .find(|c| c[0] == m.from && c[1] == m.to);
+        if let Some(&names) = squares {
             if let Some(rook) = self.take(names[2]) {
                 self.put(names[3], rook);
             }

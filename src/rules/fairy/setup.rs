@@ -5,7 +5,6 @@
 //! writes it is taken as it is; only a draft is judged.
 
 use super::{has_kind, kind_of, FairyPosition, FairyRules};
-use crate::core::movegen::castle_geometry;
 use crate::core::{Board, Color, Setup, Square};
 use crate::rules::setup::{CastlingRight, EpFault, SetupProblem};
 
@@ -100,9 +99,10 @@ fn castling_problems(pos: &FairyPosition, rights: u8) -> Vec<SetupProblem> {
         .into_iter()
         .filter(|r| rights & r.bit() != 0)
         .filter(|r| {
-            let g = castle_geometry(r.color, r.kingside);
-            let king = pos.piece_at(g.king_from);
-            let rook = pos.piece_at(g.rook_from);
+            let side = r.color.index() * 2 + usize::from(!r.kingside);
+            let [king_from, _, rook_from, _] = rules.castle_layout.squares[side];
+            let king = pos.piece_at(king_from);
+            let rook = pos.piece_at(rook_from);
             let king_ok = rules
                 .castling_king
                 .is_some_and(|k| king == Some((r.color, k)));
