@@ -40,13 +40,6 @@ fn editor_app(id: &str, fen: Option<&str>) -> App {
     )
 }
 
-fn editor(app: &App) -> &EditorState {
-    match &app.screen {
-        Screen::Editor(e) => e,
-        _ => panic!("not in the editor"),
-    }
-}
-
 fn editor_message(app: &App) -> String {
     editor(app)
         .message
@@ -61,35 +54,6 @@ fn sq(s: &str) -> Square {
 
 fn piece_at(app: &App, s: &str) -> Option<Piece> {
     editor(app).draft.setup.board.piece_at(sq(s))
-}
-
-/// Move the cursor to `s` with the arrow keys.
-fn cursor_to(app: &mut App, s: &str) {
-    let target = sq(s);
-    for _ in 0..16 {
-        let c = editor(app).cursor;
-        let code = if c.file() < target.file() {
-            KeyCode::Right
-        } else if c.file() > target.file() {
-            KeyCode::Left
-        } else if c.rank() < target.rank() {
-            KeyCode::Up
-        } else if c.rank() > target.rank() {
-            KeyCode::Down
-        } else {
-            return;
-        };
-        key(app, code);
-    }
-    assert_eq!(editor(app).cursor, target);
-}
-
-/// Put `piece` (a FEN letter) on `s` by keys: its letter, the cursor,
-/// Space.
-fn place(app: &mut App, letter: char, s: &str) {
-    key(app, KeyCode::Char(letter));
-    cursor_to(app, s);
-    key(app, KeyCode::Char(' '));
 }
 
 fn ids(app: &App) -> Vec<&'static str> {

@@ -30,13 +30,6 @@ fn editor_app(id: &str) -> App {
     )
 }
 
-fn editor(app: &App) -> &EditorState {
-    match &app.screen {
-        Screen::Editor(e) => e,
-        _ => panic!("not in the editor"),
-    }
-}
-
 fn editor_message(app: &App) -> String {
     let m = editor(app).message.as_ref();
     m.map(|m| m.text.clone()).unwrap_or_default()
@@ -61,35 +54,6 @@ fn palette(app: &App) -> String {
         .iter()
         .map(|(_, p)| p.map_or('.', |p| p.char()))
         .collect()
-}
-
-/// Move the cursor to `s` with the arrow keys.
-fn cursor_to(app: &mut App, s: &str) {
-    let target = sq(s);
-    for _ in 0..16 {
-        let c = editor(app).cursor;
-        let code = if c.file() < target.file() {
-            KeyCode::Right
-        } else if c.file() > target.file() {
-            KeyCode::Left
-        } else if c.rank() < target.rank() {
-            KeyCode::Up
-        } else if c.rank() > target.rank() {
-            KeyCode::Down
-        } else {
-            return;
-        };
-        key(app, code);
-    }
-    assert_eq!(editor(app).cursor, target);
-}
-
-/// Put the piece of `letter` on `s` by keys: its letter, the cursor,
-/// Space.
-fn place(app: &mut App, letter: char, s: &str) {
-    key(app, KeyCode::Char(letter));
-    cursor_to(app, s);
-    key(app, KeyCode::Char(' '));
 }
 
 fn bar_keys(app: &App) -> Vec<&'static str> {

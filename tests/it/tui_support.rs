@@ -8,6 +8,7 @@ use motley::rules::AnyPosition;
 use motley::session::SessionSettings;
 use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::AppEvent;
+use motley::tui::editor::EditorState;
 use motley::tui::play::PlayState;
 use motley::tui::replay::ReplayState;
 use motley::tui::settings::Settings;
@@ -240,4 +241,41 @@ pub fn clipboard(app: &App) -> String {
     let seq = motley::tui::clipboard::osc52(&text);
     let body = &seq["\x1b]52;c;".len()..seq.len() - 1];
     String::from_utf8(BASE64_STANDARD.decode(body).unwrap()).unwrap()
+}
+
+/// The position editor's state; panics on any other screen.
+pub fn editor(app: &App) -> &EditorState {
+    match &app.screen {
+        Screen::Editor(e) => e,
+        _ => panic!("not in the editor"),
+    }
+}
+
+/// Move the editor's cursor to `s` with the arrow keys.
+pub fn cursor_to(app: &mut App, s: &str) {
+    let target = motley::core::Square::parse(s).expect("a square");
+    for _ in 0..16 {
+        let c = editor(app).cursor;
+        let code = if c.file() < target.file() {
+            KeyCode::Right
+        } else if c.file() > target.file() {
+            KeyCode::Left
+        } else if c.rank() < target.rank() {
+            KeyCode::Up
+        } else if c.rank() > target.rank() {
+            KeyCode::Down
+        } else {
+            return;
+        };
+        key(app, code);
+    }
+    assert_eq!(editor(app).cursor, target);
+}
+
+/// Put the piece of FEN letter `letter` on `s` in the editor by keys:
+/// its letter, the cursor, Space.
+pub fn place(app: &mut App, letter: char, s: &str) {
+    key(app, KeyCode::Char(letter));
+    cursor_to(app, s);
+    key(app, KeyCode::Char(' '));
 }

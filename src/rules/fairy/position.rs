@@ -186,6 +186,12 @@ fn straight_path(a: Square, b: Square) -> Bitboard {
     if line(a, b).any() {
         return between(a, b);
     }
+    steps_between(a, b)
+}
+
+/// The squares from `a` towards `b` by the smallest whole step between
+/// them, neither end included.
+fn steps_between(a: Square, b: Square) -> Bitboard {
     let (dx, dy) = (b.file() - a.file(), b.rank() - a.rank());
     let gcd = {
         let (mut x, mut y) = (dx.unsigned_abs(), dy.unsigned_abs());
@@ -208,20 +214,7 @@ fn straight_path(a: Square, b: Square) -> Bitboard {
 /// smallest whole step between them, and a lame leap's leg.
 fn path_between(a: Square, b: Square) -> Bitboard {
     let (dx, dy) = (b.file() - a.file(), b.rank() - a.rank());
-    let gcd = {
-        let (mut x, mut y) = (dx.unsigned_abs(), dy.unsigned_abs());
-        while y != 0 {
-            (x, y) = (y, x % y);
-        }
-        x.max(1) as i8
-    };
-    let step = (dx / gcd, dy / gcd);
-    let mut out = Bitboard::EMPTY;
-    let mut at = a.offset(step.0, step.1);
-    while let Some(sq) = at.filter(|&s| s != b) {
-        out.insert(sq);
-        at = sq.offset(step.0, step.1);
-    }
+    let mut out = steps_between(a, b);
     // A lame leap's leg: the squares beside the straight way.
     for sq in Square::all() {
         let (fx, fy) = (sq.file() - a.file(), sq.rank() - a.rank());
