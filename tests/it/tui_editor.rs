@@ -9,7 +9,7 @@ use crate::tui_support::*;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use motley::ai::PlayerSpec;
 use motley::core::{Color, Piece, Role, Setup, Square};
-use motley::rules::setup::{Draft, DraftState, SetupProblem};
+use motley::rules::setup::{DraftState, SetupProblem};
 use motley::rules::Position;
 use motley::tui::app::{run_requests_inline, App, Screen};
 use motley::tui::base::EditorStart;
@@ -17,44 +17,11 @@ use motley::tui::editor::page::EditorLayout;
 use motley::tui::editor::EditorState;
 use motley::tui::menu::MenuState;
 
-const SIZE: (u16, u16) = (100, 35);
-
-/// The editor on `fen` of variant `id` (the variant's own state for it),
-/// or on the variant's start.
-fn editor_app(id: &str, fen: Option<&str>) -> App {
-    let v = variant(id);
-    let draft = fen.map(|f| {
-        let state = v.start_draft().unwrap().state;
-        Draft {
-            setup: Setup::parse(f).unwrap(),
-            state,
-        }
-    });
-    let start = EditorStart { variant: v, draft };
-    App::new(
-        Screen::Editor(Box::new(EditorState::open(start))),
-        registry(),
-        settings(None),
-        theme(),
-        SIZE,
-    )
-}
-
-fn editor_message(app: &App) -> String {
-    editor(app)
-        .message
-        .as_ref()
-        .map(|m| m.text.clone())
-        .unwrap_or_default()
-}
-
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
 }
 
-fn piece_at(app: &App, s: &str) -> Option<Piece> {
-    editor(app).draft.setup.board.piece_at(sq(s))
-}
+const SIZE: (u16, u16) = (100, 35);
 
 fn ids(app: &App) -> Vec<&'static str> {
     editor(app).problems.iter().map(|p| p.id()).collect()
@@ -101,14 +68,14 @@ fn a_piece_is_placed_by_its_letter_and_removed_by_x() {
     assert!(editor(&app).draft.setup.board.occupied().is_empty());
     place(&mut app, 'q', "d5");
     assert_eq!(
-        piece_at(&app, "d5"),
+        editor_piece_at(&app, "d5"),
         Some(Piece::new(Color::Black, Role::Queen))
     );
     key(&mut app, KeyCode::Char('x'));
-    assert_eq!(piece_at(&app, "d5"), None);
+    assert_eq!(editor_piece_at(&app, "d5"), None);
     place(&mut app, 'N', "c3");
     key(&mut app, KeyCode::Backspace);
-    assert_eq!(piece_at(&app, "c3"), None);
+    assert_eq!(editor_piece_at(&app, "c3"), None);
 }
 
 #[test]
@@ -128,12 +95,12 @@ fn the_mouse_picks_from_the_palette_places_and_right_click_removes() {
     let (x, y) = cell_center(&app, "e4");
     click(&mut app, x, y);
     assert_eq!(
-        piece_at(&app, "e4"),
+        editor_piece_at(&app, "e4"),
         Some(Piece::new(Color::White, Role::Bishop))
     );
     let (x, y) = cell_center(&app, "e8");
     mouse(&mut app, MouseEventKind::Down(MouseButton::Right), x, y);
-    assert_eq!(piece_at(&app, "e8"), None);
+    assert_eq!(editor_piece_at(&app, "e8"), None);
     assert!(ids(&app).contains(&"missing_king"));
 }
 
@@ -173,7 +140,7 @@ fn monochrome_scores_are_edited_and_pieces_take_their_half_owner() {
     // A white queen put on the north half belongs to North (Black).
     place(&mut app, 'Q', "d6");
     assert_eq!(
-        piece_at(&app, "d6"),
+        editor_piece_at(&app, "d6"),
         Some(Piece::new(Color::Black, Role::Queen))
     );
     // Monochrome has neither castling rights nor en passant: their keys
@@ -188,7 +155,7 @@ fn chicken_flips_the_piece_on_the_cursor_and_back() {
     cursor_to(&mut app, "e4");
     key(&mut app, KeyCode::Char('f'));
     assert_eq!(
-        piece_at(&app, "e4"),
+        editor_piece_at(&app, "e4"),
         Some(Piece::new(Color::White, Role::Pawn))
     );
     assert!(matches!(editor(&app).draft.state, DraftState::Flips(f) if f.contains(sq("e4"))));

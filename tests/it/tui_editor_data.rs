@@ -7,41 +7,9 @@
 
 use crate::tui_support::*;
 use crossterm::event::KeyCode;
-use motley::core::{Color, Piece, Role, Square};
+use motley::core::{Color, Piece, Role};
 use motley::tui::app::{App, Screen};
-use motley::tui::base::EditorStart;
 use motley::tui::editor::page::EditorLayout;
-use motley::tui::editor::EditorState;
-
-const SIZE: (u16, u16) = (100, 35);
-
-/// The editor on variant `id`'s start.
-fn editor_app(id: &str) -> App {
-    let start = EditorStart {
-        variant: variant(id),
-        draft: None,
-    };
-    App::new(
-        Screen::Editor(Box::new(EditorState::open(start))),
-        registry(),
-        settings(None),
-        theme(),
-        SIZE,
-    )
-}
-
-fn editor_message(app: &App) -> String {
-    let m = editor(app).message.as_ref();
-    m.map(|m| m.text.clone()).unwrap_or_default()
-}
-
-fn sq(s: &str) -> Square {
-    Square::parse(s).unwrap()
-}
-
-fn piece_at(app: &App, s: &str) -> Option<Piece> {
-    editor(app).draft.setup.board.piece_at(sq(s))
-}
 
 fn ids(app: &App) -> Vec<&'static str> {
     editor(app).problems.iter().map(|p| p.id()).collect()
@@ -62,7 +30,7 @@ fn bar_keys(app: &App) -> Vec<&'static str> {
 
 #[test]
 fn makruk_offers_its_kinds_m_places_a_met_and_play_starts_from_the_edit() {
-    let mut app = editor_app("makruk");
+    let mut app = editor_app("makruk", None);
     assert_eq!(palette(&app), "PNRMSKpnrmsk.");
     // C (no piece of makruk) clears the board.
     key(&mut app, KeyCode::Char('C'));
@@ -71,12 +39,12 @@ fn makruk_offers_its_kinds_m_places_a_met_and_play_starts_from_the_edit() {
     place(&mut app, 'k', "e8");
     place(&mut app, 'm', "d5");
     let met = Piece::from_letter('m').unwrap();
-    assert_eq!(piece_at(&app, "d5"), Some(met));
+    assert_eq!(editor_piece_at(&app, "d5"), Some(met));
     assert_eq!(met.color, Color::Black);
     assert_eq!(met.role.upper_char(), 'M');
     // S is White's khon here, not the way back to the start.
     place(&mut app, 'S', "c1");
-    assert_eq!(piece_at(&app, "c1"), Piece::from_letter('S'));
+    assert_eq!(editor_piece_at(&app, "c1"), Piece::from_letter('S'));
     assert_eq!(ids(&app), Vec::<&str>::new());
     assert!(screen(&app).contains("No problems"));
     key(&mut app, KeyCode::Char('o'));
@@ -91,7 +59,7 @@ fn makruk_offers_its_kinds_m_places_a_met_and_play_starts_from_the_edit() {
 
 #[test]
 fn a_letter_makruk_lacks_is_refused_in_words_and_backslash_reaches_the_action() {
-    let mut app = editor_app("makruk");
+    let mut app = editor_app("makruk", None);
     key(&mut app, KeyCode::Char('M'));
     key(&mut app, KeyCode::Char('Q'));
     let m = editor_message(&app);
@@ -124,7 +92,7 @@ fn a_letter_makruk_lacks_is_refused_in_words_and_backslash_reaches_the_action() 
 
 #[test]
 fn makruk_refuses_play_from_a_position_its_rules_reject() {
-    let mut app = editor_app("makruk");
+    let mut app = editor_app("makruk", None);
     // A bia (pawn) on the sixth rank must have become a met.
     place(&mut app, 'P', "a6");
     assert_eq!(ids(&app), ["must_have_promoted"]);
@@ -146,7 +114,7 @@ fn makruk_refuses_play_from_a_position_its_rules_reject() {
 
 #[test]
 fn a_click_on_the_palette_picks_the_variants_kind() {
-    let mut app = editor_app("amazon");
+    let mut app = editor_app("amazon", None);
     assert_eq!(palette(&app), "PNBRAKpnbrak.");
     let lay = EditorLayout::new(editor(&app), app.size);
     let amazon = Piece::from_letter('a');
@@ -166,7 +134,7 @@ fn a_click_on_the_palette_picks_the_variants_kind() {
 #[test]
 fn the_chess_families_keep_their_palette_and_keys() {
     for id in ["standard", "monochromatic-jamal", "dice-money", "chicken"] {
-        let mut app = editor_app(id);
+        let mut app = editor_app(id, None);
         assert_eq!(palette(&app), "PNBRQKpnbrqk.", "{id}");
         let lay = EditorLayout::new(editor(&app), app.size);
         let side = lay.page.side;
@@ -194,7 +162,7 @@ fn the_chess_families_keep_their_palette_and_keys() {
 
 #[test]
 fn the_makruk_editor_is_drawn_with_its_own_palette() {
-    let mut app = editor_app("makruk");
+    let mut app = editor_app("makruk", None);
     key(&mut app, KeyCode::Char('s'));
     let s = screen(&app);
     assert!(s.contains("Selected: Black"), "{s}");

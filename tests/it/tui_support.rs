@@ -279,3 +279,33 @@ pub fn place(app: &mut App, letter: char, s: &str) {
     cursor_to(app, s);
     key(app, KeyCode::Char(' '));
 }
+
+/// The position editor at 100×35 on `fen` of variant `id` (with the
+/// variant's own state for it), or on the variant's start.
+pub fn editor_app(id: &str, fen: Option<&str>) -> App {
+    let v = variant(id);
+    let draft = fen.map(|f| motley::rules::setup::Draft {
+        setup: motley::core::Setup::parse(f).expect("a FEN"),
+        state: v.start_draft().expect("a start").state,
+    });
+    let start = motley::tui::base::EditorStart { variant: v, draft };
+    App::new(
+        Screen::Editor(Box::new(EditorState::open(start))),
+        registry(),
+        settings(None),
+        theme(),
+        (100, 35),
+    )
+}
+
+/// The editor's message line, or nothing.
+pub fn editor_message(app: &App) -> String {
+    let m = editor(app).message.as_ref();
+    m.map(|m| m.text.clone()).unwrap_or_default()
+}
+
+/// What the editor's draft holds on square `s`.
+pub fn editor_piece_at(app: &App, s: &str) -> Option<motley::core::Piece> {
+    let square = motley::core::Square::parse(s).expect("a square");
+    editor(app).draft.setup.board.piece_at(square)
+}

@@ -5,7 +5,7 @@
 //! before the mate.
 
 use super::{FairyMove, FairyMoveKind, FairyPosition};
-use crate::core::Color;
+use crate::core::{Bitboard, Color};
 use crate::rules::fairy::CountingRule;
 
 impl FairyPosition {
@@ -54,7 +54,10 @@ impl FairyPosition {
     fn count_limit(&self, rule: CountingRule, side: Color) -> Option<u32> {
         let other = side.other();
         let of = |name: &str| self.named_count(other, name);
-        if self.named_total("pawn") > 0 {
+        // Pawns on the board: nothing counts (asked on every move, so by
+        // the pawn's own set before any kind is looked up by name).
+        let pawns = self.rules.pawn.map_or(Bitboard::EMPTY, |k| self.by_kind[usize::from(k)]);
+        if pawns.any() {
             return None;
         }
         let limit = match rule {
@@ -90,10 +93,6 @@ impl FairyPosition {
             .iter()
             .position(|k| k.name == name)
             .map_or(0, |k| self.pieces_of(side, k as u8).count())
-    }
-
-    fn named_total(&self, name: &str) -> u32 {
-        self.named_count(Color::White, name) + self.named_count(Color::Black, name)
     }
 
     /// The kind `m` takes, if it is a capture.
