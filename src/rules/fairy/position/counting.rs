@@ -56,7 +56,10 @@ impl FairyPosition {
         let of = |name: &str| self.named_count(other, name);
         // Pawns on the board: nothing counts (asked on every move, so by
         // the pawn's own set before any kind is looked up by name).
-        let pawns = self.rules.pawn.map_or(Bitboard::EMPTY, |k| self.by_kind[usize::from(k)]);
+        let pawns = self
+            .rules
+            .pawn
+            .map_or(Bitboard::EMPTY, |k| self.by_kind[usize::from(k)]);
         if pawns.any() {
             return None;
         }
