@@ -129,7 +129,7 @@ impl DataOrigin {
     }
 
     /// The file in words (empty for a built-in).
-    fn from_file(&self) -> String {
+    fn file_words(&self) -> String {
         match self {
             DataOrigin::Builtin => String::new(),
             DataOrigin::Ini(file) | DataOrigin::Json(file) => format!(" (from {file})"),
@@ -155,7 +155,7 @@ pub enum VariantError {
     },
     /// A variant from data whose keys cannot be played, with every
     /// reason.
-    #[error("variant '{variant}'{} cannot be played: {}", origin.from_file(), errors.describe(origin.json()))]
+    #[error("variant '{variant}'{} cannot be played: {}", origin.file_words(), errors.describe(origin.json()))]
     Refused {
         variant: String,
         errors: KeyErrors,
