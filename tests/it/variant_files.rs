@@ -297,3 +297,52 @@ fn item_10_sections_are_read_lazily_and_built_when_played() {
     let problems = registry.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
 }
+
+/// Every number written before `after` in `text` (`35 of`, `34 variant`).
+fn numbers_before(text: &str, after: &str) -> Vec<usize> {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    flat.match_indices(after)
+        .filter_map(|(at, _)| {
+            let word = flat[..at].trim_end().rsplit(' ').next()?;
+            word.trim_start_matches('(').parse().ok()
+        })
+        .collect()
+}
+
+// Issue 31, item 31: README gave both 34 and 35 built-in variants from
+// data, and `variant bench --help` said depth 4 where it counts to 5.
+#[test]
+fn item_31_the_documents_count_the_built_in_variants_from_data_as_they_are() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let rules = std::fs::read_to_string(root.join("docs/rules.md")).unwrap();
+    let sections = motley::game::fairy_builtin::builtin_fairy_names().len();
+    let registry = motley::game::variant::Registry::builtin();
+    let ids = registry
+        .all()
+        .iter()
+        .filter(|v| v.family == motley::game::variant::Family::Fairy)
+        .count();
+    for text in [&readme, &rules] {
+        let defined = numbers_before(text, "of Fairy-Stockfish's 8×8 variants");
+        assert!(!defined.is_empty() && defined.iter().all(|&n| n == sections));
+        let named = numbers_before(text, "variant ids");
+        assert!(
+            !named.is_empty() && named.iter().all(|&n| n == ids),
+            "{named:?}"
+        );
+    }
+    let built_in = numbers_before(&readme, "variants from data are built in");
+    assert_eq!(built_in, [ids]);
+    let data = temp_dir("vf-bench-help");
+    let (_, help, _) = motley(&data, &["variant", "bench", "--help"]);
+    let depth = readme
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split("from its start to depth ")
+        .nth(1)
+        .and_then(|rest| rest.split([' ', ',']).next()?.parse::<u32>().ok())
+        .expect("README gives the bench's depth");
+    assert!(help.contains(&format!("to depth {depth}")), "{help}");
+}
