@@ -47,14 +47,10 @@ pub fn registry(variants: Option<&Path>) -> Result<Registry> {
     let mut registry = Registry::load();
     if let Some(file) = variants {
         let file = user_path(file)?;
-        let shown = motley::core::quote::visible(&file.display().to_string()).into_owned();
-        let bytes =
-            motley::disk::files::read_regular(&file, motley::game::ini::MAX_INI_BYTES as u64)
-                .with_context(|| format!("cannot read {shown}"))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| anyhow::anyhow!("{shown} is not a text file (UTF-8)"))?;
-        let json = file.extension().is_some_and(|x| x == "json");
-        registry.add_from_data(&shown, &text, json);
+        let shown = motley::core::quote::clip(&file.display().to_string());
+        registry
+            .add_file(&file)
+            .with_context(|| format!("cannot read {shown}"))?;
     }
     Ok(registry)
 }
@@ -244,13 +240,20 @@ pub fn run(
     variants: Option<&Path>,
 ) -> Result<ExitCode> {
     let registry = registry(variants)?;
-    for w in &registry.warnings {
+    // `list` checks every variant it names; other commands build only
+    // the rules of the variants they play.
+    let listing = matches!(command, Command::List);
+    let warnings = match listing {
+        true => registry.problems(),
+        false => registry.warnings.clone(),
+    };
+    for w in &warnings {
         warnln!("warning: {w}");
     }
     let mut out = Out::new();
     let code = match command {
         Command::List => {
-            for v in registry.all() {
+            for v in registry.all().iter().filter(|v| v.playable().is_ok()) {
                 let aliases = if v.aliases.is_empty() {
                     String::new()
                 } else {

@@ -6,12 +6,13 @@ use super::output::{outln, warnln, Out};
 use super::{user_path, MAX_PERFT_DEPTH};
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
-use motley::core::quote::visible;
+use motley::core::quote::{clip, visible};
 use motley::game::fairy_builtin::{
     builtin_fairy, builtin_fairy_names, is_fairy_json, read_fairy_file, read_fairy_json,
     SectionReport,
 };
-use motley::game::ini::MAX_INI_BYTES;
+use motley::game::ini::IniError;
+use motley::game::variant_file::read_variant_file;
 use motley::rules::fairy::{FairyPosition, FairyRules, Verdict};
 use motley::rules::standard::Standard;
 use std::path::{Path, PathBuf};
@@ -37,7 +38,7 @@ pub enum VariantCommand {
         variant: String,
     },
     /// Perft nodes per second of each built-in variant from data, from
-    /// its start to depth 4.
+    /// its start to depth 5.
     Bench,
     /// The legal moves of a variant from data (UCI coordinates, sorted),
     /// then the position's FEN and, if the game is over, how it ended.
@@ -71,15 +72,18 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
                 outln!(out, "{name:<14} {}", pieces(&rules));
             }
             for file in user_files() {
-                let shown = visible(&file.display().to_string()).into_owned();
+                let shown = clip(&file.display().to_string());
                 match read_sections(&file) {
-                    Ok(sections) => {
-                        for SectionReport { name, rules, .. } in sections {
-                            let what = match rules {
+                    Ok((sections, problems)) => {
+                        for problem in problems {
+                            warnln!("warning: {shown}: {}", visible(&problem.to_string()));
+                        }
+                        for section in sections {
+                            let what = match section.rules() {
                                 Ok(rules) => pieces(&rules),
-                                Err(e) => format!("refused: {}", where_and_why(&e, is_json(&file))),
+                                Err(e) => format!("refused: {}", e.describe(is_json(&file))),
                             };
-                            outln!(out, "{:<14} {what} (from {shown})", visible(&name));
+                            outln!(out, "{:<14} {what} (from {shown})", section.name);
                         }
                     }
                     Err(e) => warnln!("warning: {e:#}"),
@@ -175,18 +179,19 @@ fn is_json(file: &Path) -> bool {
     file.extension().is_some_and(|x| x == "json")
 }
 
-/// The variants of a file: every section of a variants.ini, or the one
-/// variant of a Motley JSON file of the `fairy` family.
-fn read_sections(file: &Path) -> Result<Vec<SectionReport>> {
-    let shown = visible(&file.display().to_string()).into_owned();
-    let text = read_file(file)?;
+/// The variants of a file, read the one way every variant file is: every
+/// section of a variants.ini with its headers that could not be read, or
+/// the one variant of a Motley JSON file of the `fairy` family.
+fn read_sections(file: &Path) -> Result<(Vec<SectionReport>, Vec<IniError>)> {
+    let shown = clip(&file.display().to_string());
+    let text = read_variant_file(file).with_context(|| format!("cannot read {shown}"))?;
     if is_json(file) {
         let report = read_fairy_json(&text)
             .map_err(|e| anyhow::anyhow!("{shown}: {}", visible(&e.to_string())))?;
-        return Ok(vec![report]);
+        return Ok((vec![report], Vec::new()));
     }
-    read_fairy_file(&text)
-        .map_err(|e| anyhow::anyhow!("{shown}: line {}: {}", e.line, visible(&e.kind.to_string())))
+    let read = read_fairy_file(&text);
+    Ok((read.sections, read.problems))
 }
 
 /// The user's variants folder's `*.ini` files and its JSON files of the
@@ -202,7 +207,7 @@ fn user_files() -> Vec<PathBuf> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             p.extension().is_some_and(|x| x == "ini")
-                || (is_json(p) && read_file(p).is_ok_and(|t| is_fairy_json(&t)))
+                || (is_json(p) && read_variant_file(p).is_ok_and(|t| is_fairy_json(&t)))
         })
         .collect();
     files.sort();
@@ -213,7 +218,7 @@ fn user_files() -> Vec<PathBuf> {
 /// (which may replace a built-in one), else a built-in one.
 fn builtin(name: &str) -> Result<FairyRules> {
     for file in user_files() {
-        let Ok(sections) = read_sections(&file) else {
+        let Ok((sections, _)) = read_sections(&file) else {
             continue;
         };
         if sections.iter().any(|s| s.name == name) {
@@ -229,78 +234,48 @@ fn builtin(name: &str) -> Result<FairyRules> {
     }
 }
 
-fn read_file(file: &Path) -> Result<String> {
-    let size = std::fs::metadata(file)
-        .with_context(|| format!("cannot read {}", visible(&file.display().to_string())))?
-        .len();
-    if size > MAX_INI_BYTES as u64 {
-        bail!(
-            "{} is larger than {MAX_INI_BYTES} bytes",
-            visible(&file.display().to_string())
-        );
-    }
-    std::fs::read_to_string(file)
-        .with_context(|| format!("cannot read {}", visible(&file.display().to_string())))
-}
-
+/// The rules of section `name` of a file, or every reason it is refused.
 fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
-    let name_shown = visible(name).into_owned();
-    let shown = visible(&file.display().to_string()).into_owned();
-    let sections = read_sections(file)?;
+    let name_shown = clip(name);
+    let shown = clip(&file.display().to_string());
+    let (sections, _) = read_sections(file)?;
     let Some(section) = sections.into_iter().find(|s| s.name == name) else {
         bail!("{shown} has no variant [{name_shown}]");
     };
-    section.rules.map_err(|e| {
-        anyhow::anyhow!(
-            "{shown}: [{name_shown}]: {}",
-            where_and_why(&e, is_json(file))
-        )
-    })
+    section
+        .rules()
+        .map_err(|e| anyhow::anyhow!("{shown}: [{name_shown}]: {}", e.describe(is_json(file))))
 }
 
-/// A refusal with its line; a JSON file has none, and its key is named.
-fn where_and_why(e: &motley::game::fairy_keys::KeyError, json: bool) -> String {
-    let why = visible(&e.kind.to_string()).into_owned();
-    if json {
-        why
-    } else if e.line == 0 {
-        format!("{why} (in the built-in variant it inherits)")
-    } else {
-        format!("line {}: {why}", e.line)
-    }
-}
-
-/// `variant check`: one line per section, status 1 if any is refused.
+/// `variant check`: one line per section, with every reason of a
+/// refused one, and one per header that could not be read; status 1 if
+/// anything is refused.
 fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
-    let shown = visible(&file.display().to_string()).into_owned();
-    let sections = match read_sections(file) {
-        Ok(sections) => sections,
+    let shown = clip(&file.display().to_string());
+    let (sections, problems) = match read_sections(file) {
+        Ok(read) => read,
         Err(e) => {
             warnln!("error: {e:#}");
             return Ok(ExitCode::from(1));
         }
     };
     let json = is_json(file);
-    let mut refused = 0;
-    for SectionReport {
-        name, line, rules, ..
-    } in &sections
-    {
-        let name = visible(name);
+    let mut refused = problems.len();
+    for problem in &problems {
+        outln!(out, "{}: refused", visible(&problem.to_string()));
+    }
+    for section in &sections {
         let place = if json {
             "JSON".to_string()
         } else {
-            format!("line {line}")
+            format!("line {}", section.line)
         };
-        match rules {
-            Ok(rules) => outln!(out, "[{name}] ({place}): plays; pieces {}", pieces(rules)),
+        let name = &section.name;
+        match section.rules() {
+            Ok(rules) => outln!(out, "[{name}] ({place}): plays; pieces {}", pieces(&rules)),
             Err(e) => {
                 refused += 1;
-                outln!(
-                    out,
-                    "[{name}] ({place}): refused: {}",
-                    where_and_why(e, json)
-                );
+                outln!(out, "[{name}] ({place}): refused: {}", e.describe(json));
             }
         }
     }

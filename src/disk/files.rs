@@ -233,14 +233,30 @@ fn write_exclusive(path: &Path, bytes: &[u8]) -> io::Result<()> {
     written
 }
 
+/// Whether `base` names a file in a folder and nothing else: not empty,
+/// no path separator, not hidden, `.` or `..`, no control character. A
+/// name made from a variant id or a typed word must pass before it is
+/// joined to a folder.
+pub fn is_plain_name(base: &str) -> bool {
+    !base.is_empty()
+        && !base.starts_with('.')
+        && !base.contains(['/', '\\'])
+        && !base.chars().any(char::is_control)
+}
+
 /// The names Motley tries for a new file, in order: `dir/BASE.EXT`, then
-/// `BASE-2.EXT`, `BASE-3.EXT`… (one naming scheme for every new file).
+/// `BASE-2.EXT`, `BASE-3.EXT`… (one naming scheme for every new file);
+/// none when `base` or `ext` is not a [plain name](is_plain_name).
 fn candidate_names<'a>(
     dir: &'a Path,
     base: &'a str,
     ext: &'a str,
 ) -> impl Iterator<Item = PathBuf> + 'a {
-    (1u32..=100_000).map(move |n| {
+    let count = match is_plain_name(base) && is_plain_name(ext) {
+        true => 100_000,
+        false => 0,
+    };
+    (1u32..=count).map(move |n| {
         dir.join(if n == 1 {
             format!("{base}.{ext}")
         } else {
@@ -271,6 +287,15 @@ pub fn write_fresh_with(
     bytes: &[u8],
     durability: Durability,
 ) -> io::Result<PathBuf> {
+    if !is_plain_name(base) || !is_plain_name(ext) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "'{}' cannot name a file in a folder",
+                crate::core::quote::clip(base)
+            ),
+        ));
+    }
     for path in candidate_names(dir, base, ext) {
         match write_new_with(&path, bytes, durability) {
             Ok(()) => return Ok(path),
@@ -438,6 +463,23 @@ mod tests {
         assert!(!stale.exists());
         // A fresh one may be a write under way; a record is no temporary.
         assert!(fresh.exists() && other.exists());
+    }
+
+    // Issue 31, item 4: a name from a variant id that is a path would
+    // have been written outside its folder; no file is made from one.
+    #[test]
+    fn item_04_a_new_file_is_never_named_by_a_path() {
+        let tmp = scratch("plain");
+        let d = tmp.path().join("inner");
+        fs::create_dir(&d).unwrap();
+        for base in ["../escape", "/abs/pwn", "a/b", ".hidden", "", "x\ny"] {
+            let e = write_fresh(&d, base, "json", b"x").unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "{base:?}");
+            assert_eq!(free_name(&d, base, "json"), None, "{base:?}");
+        }
+        assert!(write_fresh(&d, "game-1", "json", b"x").is_ok());
+        let outside: Vec<_> = fs::read_dir(tmp.path()).unwrap().collect();
+        assert_eq!(outside.len(), 1, "only the inner folder");
     }
 
     #[test]

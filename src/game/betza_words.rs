@@ -3,16 +3,23 @@
 
 use crate::core::betza::{Betza, MovePart, Movement};
 
-/// A piece's moves in words, one clause per part, joined by `;`.
-pub fn betza_in_words(betza: &Betza) -> String {
+/// A piece's moves in words, one clause per part, joined by `;`. Its
+/// captures marked for en passant (`e`) are said to take en passant only
+/// where the variant has en passant (`en_passant`): makruk's pawn is
+/// written as chess's, and has none.
+pub fn betza_in_words(betza: &Betza, en_passant: bool) -> String {
     if betza.parts.is_empty() {
         return "does not move".into();
     }
-    let clauses: Vec<String> = betza.parts.iter().map(part_in_words).collect();
+    let clauses: Vec<String> = betza
+        .parts
+        .iter()
+        .map(|p| part_in_words(p, en_passant))
+        .collect();
     clauses.join("; ")
 }
 
-fn part_in_words(part: &MovePart) -> String {
+fn part_in_words(part: &MovePart, en_passant: bool) -> String {
     let verb = match (part.quiet, part.capture) {
         (true, true) => "moves or captures",
         (true, false) => "moves",
@@ -37,7 +44,7 @@ fn part_in_words(part: &MovePart) -> String {
     if part.initial {
         out += ", from its double-step squares only";
     }
-    if part.en_passant {
+    if part.en_passant && en_passant {
         out += ", en passant too";
     }
     out

@@ -30,8 +30,11 @@ pub fn rules_body(about: Option<&str>, rules: &FairyRules) -> String {
         } else {
             ""
         };
+        // Its `e` captures are en passant only where the variant has it.
+        let takes = rules.en_passant_kinds[0] | rules.en_passant_kinds[1];
+        let en_passant = rules.has_en_passant() && has_kind(takes, i as u8);
         let words = Betza::parse(&k.betza)
-            .map(|b| betza_in_words(&b))
+            .map(|b| betza_in_words(&b, en_passant))
             .unwrap_or_default();
         out += &format!("- {} {} ({}{royal}): {words}\n", k.letter, k.name, k.betza);
     }
@@ -92,8 +95,20 @@ fn verdict(v: Verdict) -> &'static str {
     }
 }
 
+/// The rules in words, a line each: promotion, the pawn's steps and
+/// castling, how moves are limited, how the game ends and how it is
+/// drawn.
 fn rule_lines(r: &FairyRules) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out = promotion_lines(r);
+    out.extend(step_lines(r));
+    out.extend(move_limit_lines(r));
+    out.extend(ending_lines(r));
+    out.extend(draw_lines(r));
+    out
+}
+
+/// Who promotes where to what, and the shogi-style promotions.
+fn promotion_lines(r: &FairyRules) -> Vec<String> {
     let promo = |side: usize| {
         format!(
             "{} promote on {} to {}",
@@ -102,7 +117,7 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
             letters(r, r.promotion_pieces[side])
         )
     };
-    out.push(format!(
+    let mut out = vec![format!(
         "White's {}; Black's {}{}.",
         promo(0),
         promo(1),
@@ -111,8 +126,14 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
         } else {
             " (or may stay)"
         }
-    ));
+    )];
     out.extend(piece_promotion_text(r));
+    out
+}
+
+/// The pawn's double and triple steps, and castling.
+fn step_lines(r: &FairyRules) -> Vec<String> {
+    let mut out = Vec::new();
     if r.double_step_region == [Bitboard::EMPTY; 2] {
         out.push("No double steps.".into());
     } else if r.pawn.is_some() {
@@ -134,6 +155,13 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
     } else {
         "No castling.".into()
     });
+    out
+}
+
+/// What limits the moves a side may make: no checks, compulsory
+/// captures, makpong's rule, passing.
+fn move_limit_lines(r: &FairyRules) -> Vec<String> {
+    let mut out = Vec::new();
     if !r.checking {
         out.push("No move may give check.".into());
     }
@@ -143,6 +171,22 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
     if r.makpong {
         out.push("A king in check may move only to take its checker.".into());
     }
+    for (side, name) in [(0, "White"), (1, "Black")] {
+        match (r.pass[side], r.pass_on_stalemate[side]) {
+            (true, false) => out.push(format!("{name} may pass its turn.")),
+            (_, true) => out.push(format!(
+                "{name} may pass its turn only when it has no other move."
+            )),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How the game is won or lost: mate and stalemate, extinction, the
+/// flag, the last check.
+fn ending_lines(r: &FairyRules) -> Vec<String> {
+    let mut out = Vec::new();
     if r.stalemate_piece_count {
         out.push(format!(
             "A side checkmated {}. At a stalemate the side with fewer pieces {}, the one with more the opposite; equal numbers draw.",
@@ -155,15 +199,6 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
             verdict(r.checkmate),
             verdict(r.stalemate)
         ));
-    }
-    for (side, name) in [(0, "White"), (1, "Black")] {
-        match (r.pass[side], r.pass_on_stalemate[side]) {
-            (true, false) => out.push(format!("{name} may pass its turn.")),
-            (_, true) => out.push(format!(
-                "{name} may pass its turn only when it has no other move."
-            )),
-            _ => {}
-        }
     }
     if let Some(e) = &r.extinction {
         let what = if e.all_pieces {
@@ -184,26 +219,51 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
             ));
         }
     }
-    if let Some(f) = &r.flag {
-        let who = |s: usize| {
-            f.kind[s].map_or("nothing".into(), |k| r.letter(Color::White, k).to_string())
-        };
-        out.push(format!(
-            "White's {} reaching {} wins; Black's {} reaching {} wins{}.",
-            who(0),
-            region(f.region[0]),
-            who(1),
-            region(f.region[1]),
-            if f.flag_move {
-                " (when White gets there first, Black may still get there and draw)"
-            } else {
-                ""
-            }
-        ));
-    }
+    out.extend(flag_text(r));
     if r.check_counting {
-        out.push("Giving the last of the checks the FEN counts (3+3) wins.".into());
+        out.push(check_counting_text(r));
     }
+    out
+}
+
+/// The flag rule in words.
+fn flag_text(r: &FairyRules) -> Option<String> {
+    let f = r.flag.as_ref()?;
+    let who =
+        |s: usize| f.kind[s].map_or("nothing".into(), |k| r.letter(Color::White, k).to_string());
+    Some(format!(
+        "White's {} reaching {} wins; Black's {} reaching {} wins{}.",
+        who(0),
+        region(f.region[0]),
+        who(1),
+        region(f.region[1]),
+        if f.flag_move {
+            " (when White gets there first, Black may still get there and draw)"
+        } else {
+            ""
+        }
+    ))
+}
+
+/// The checks to give, as the variant's start counts them (`5+5` in
+/// five-check).
+fn check_counting_text(r: &FairyRules) -> String {
+    let start = crate::rules::fairy::FairyPosition::start(std::sync::Arc::new(r.clone()));
+    let [white, black] = start.map_or([3, 3], |p| p.checks_left());
+    let counted = format!("the FEN counts the checks still to give, {white}+{black} at the start");
+    if white == black {
+        format!(
+            "The first side to give its {} check wins ({counted}).",
+            ordinal(white)
+        )
+    } else {
+        format!("White wins by giving {white} checks, Black by giving {black} ({counted}).")
+    }
+}
+
+/// How the game is drawn: repetition, the move rule, counting.
+fn draw_lines(r: &FairyRules) -> Vec<String> {
+    let mut out = Vec::new();
     out.push(match r.n_fold_rule {
         0 => "A repeated position does not end the game.".into(),
         3 if r.n_fold == Verdict::Draw => {

@@ -14,19 +14,20 @@
 //!
 //! Where Fairy-Stockfish only warns (a line with no `=`, a section given
 //! twice) or goes on silently, Motley refuses with the line: a file must
-//! never be read differently from what its author meant.
+//! never be read differently from what its author meant. A bad line
+//! refuses only the section it is in (a bad header, the lines up to the
+//! next one), and every such line is reported, not just the first.
+//!
+//! A section may give its display name and summary in comments that
+//! Fairy-Stockfish skips: `# name: Mini Chess`, `# summary: …`.
 //!
 //! The values' types (booleans, ranks, files, squares, castling rights,
 //! results) are read by the functions at the end, each refusing what it
 //! cannot read.
 
 use crate::core::{Bitboard, Square};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use thiserror::Error;
-
-/// Files larger than this are refused before reading: Fairy-Stockfish's
-/// own file of every example is under 100 KB.
-pub const MAX_INI_BYTES: usize = 1024 * 1024;
 
 /// One `key = value` line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,7 +41,7 @@ pub struct IniEntry {
 }
 
 /// One `[name]` or `[name:parent]` section and its lines.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct IniSection {
     /// The variant's id.
     pub name: String,
@@ -50,14 +51,28 @@ pub struct IniSection {
     pub line: usize,
     /// Its `key = value` lines, in order.
     pub entries: Vec<IniEntry>,
+    /// The name players know it by (`# name: …`), if the file gives one.
+    pub display_name: Option<String>,
+    /// Its one-line description (`# summary: …`), if the file gives one.
+    pub summary: Option<String>,
+    /// Its lines that could not be read (the section is refused).
+    pub problems: Vec<IniError>,
 }
 
-/// What is wrong with a file, without the where.
+/// A whole file: its sections, and the lines that belong to none and
+/// could not be read (bad headers, whose lines are skipped with them).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct IniFile {
+    /// The sections, in the file's order.
+    pub sections: Vec<IniSection>,
+    /// Headers that could not be read, and bad lines before the first
+    /// section.
+    pub problems: Vec<IniError>,
+}
+
+/// What is wrong with a line, without the where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum IniErrorKind {
-    /// Larger than [`MAX_INI_BYTES`].
-    #[error("the file is larger than {MAX_INI_BYTES} bytes")]
-    TooLarge,
     /// A `[` with no `]` after it on the line.
     #[error("the section header has no closing ']'")]
     UnclosedHeader,
@@ -67,9 +82,10 @@ pub enum IniErrorKind {
     /// `[name:]`.
     #[error("the section names no parent after ':'")]
     EmptyParent,
-    /// A name with characters beyond letters, digits, `-` and `_`.
-    #[error("'{0}' is not a variant name (letters, digits, '-' and '_' only)")]
-    BadName(String),
+    /// A name that is no variant id
+    /// ([`crate::game::variant_file::check_id`]).
+    #[error("{0}")]
+    BadName(crate::game::variant_file::IdError),
     /// The same section twice.
     #[error("variant '{name}' is already given on line {first}")]
     DuplicateSection {
@@ -96,74 +112,139 @@ pub enum IniErrorKind {
         /// The missing parent.
         parent: String,
     },
+    /// A `[name:parent]` whose parent in the file is refused for a line
+    /// that could not be read: the child cannot know what it inherits.
+    #[error("variant '{name}' inherits from '{parent}', whose line {line} cannot be read")]
+    RefusedParent {
+        /// The child.
+        name: String,
+        /// The parent.
+        parent: String,
+        /// The parent's first bad line.
+        line: usize,
+    },
 }
 
-/// Why a file was refused, with its line.
+/// Why a line was refused, with the line.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}: {kind}")]
 pub struct IniError {
-    /// The line, from 1 (0 for the whole file).
+    /// The line, from 1.
     pub line: usize,
     /// What is wrong.
     pub kind: IniErrorKind,
 }
 
-/// Reads the sections of a `variants.ini` text.
-pub fn read_ini(text: &str) -> Result<Vec<IniSection>, IniError> {
-    if text.len() > MAX_INI_BYTES {
-        return Err(IniError {
-            line: 0,
-            kind: IniErrorKind::TooLarge,
-        });
-    }
-    let mut sections: Vec<IniSection> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let fail = |kind| Err(IniError { line, kind });
-        let input = raw.strip_suffix('\r').unwrap_or(raw);
-        if input.chars().any(|c| c.is_control() && c != '\t') {
-            return fail(IniErrorKind::ControlCharacter);
-        }
-        if let Some(header) = input.strip_prefix('[') {
-            let Some((inside, _)) = header.split_once(']') else {
-                return fail(IniErrorKind::UnclosedHeader);
-            };
-            let section = read_header(inside, line)?;
-            if let Some(first) = sections.iter().find(|s| s.name == section.name) {
-                return fail(IniErrorKind::DuplicateSection {
-                    name: section.name,
-                    first: first.line,
-                });
-            }
-            sections.push(section);
-            continue;
-        }
-        // Lines before the first section are not read, as in Fairy-Stockfish.
-        let Some(section) = sections.last_mut() else {
-            continue;
-        };
-        if input.starts_with(['#', ';']) || input.trim().is_empty() {
-            continue;
-        }
-        let Some((key, value)) = input.split_once('=') else {
-            return fail(IniErrorKind::NoEquals);
-        };
-        let key = key.trim_end();
-        if key.trim().is_empty() {
-            return fail(IniErrorKind::EmptyKey);
-        }
-        section.entries.push(IniEntry {
-            key: key.to_string(),
-            value: value.trim().to_string(),
-            line,
-        });
-    }
-    Ok(sections)
+/// Where the lines being read go.
+enum Reading {
+    /// Before the first section: skipped, as in Fairy-Stockfish.
+    Nothing,
+    /// After a header that could not be read: skipped with it.
+    BadHeader,
+    /// Into the last section.
+    Section,
 }
 
-/// Reads what is between `[` and `]`.
-fn read_header(inside: &str, line: usize) -> Result<IniSection, IniError> {
+/// Reads the sections of a `variants.ini` text (a byte-order mark is
+/// taken off before, see [`crate::game::variant_file`]). Nothing refuses
+/// the whole file: each bad line is kept with its section, or with the
+/// file when it belongs to none. Time and memory are linear in the text.
+pub fn read_ini(text: &str) -> IniFile {
+    let mut file = IniFile::default();
+    let mut first_line: HashMap<String, usize> = HashMap::new();
+    let mut into = Reading::Nothing;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let input = raw.strip_suffix('\r').unwrap_or(raw);
+        let problem = |kind| IniError { line, kind };
+        if let Some(header) = input.strip_prefix('[') {
+            match read_header(header, line) {
+                Ok(mut section) => {
+                    if let Some(&first) = first_line.get(&section.name) {
+                        let name = section.name.clone();
+                        let kind = IniErrorKind::DuplicateSection { name, first };
+                        section.problems.push(problem(kind));
+                    } else {
+                        first_line.insert(section.name.clone(), line);
+                    }
+                    file.sections.push(section);
+                    into = Reading::Section;
+                }
+                Err(e) => {
+                    file.problems.push(e);
+                    into = Reading::BadHeader;
+                }
+            }
+            continue;
+        }
+        let section = match (&into, file.sections.last_mut()) {
+            (Reading::Section, Some(section)) => section,
+            // Lines before the first section are not read, as in
+            // Fairy-Stockfish; but a control character is never passed.
+            (Reading::Nothing, _) if has_control(input) => {
+                file.problems.push(problem(IniErrorKind::ControlCharacter));
+                continue;
+            }
+            _ => continue,
+        };
+        if has_control(input) {
+            section
+                .problems
+                .push(problem(IniErrorKind::ControlCharacter));
+            continue;
+        }
+        if let Some(comment) = input.strip_prefix('#') {
+            read_name_comment(section, comment);
+            continue;
+        }
+        if input.starts_with(';') || input.trim().is_empty() {
+            continue;
+        }
+        if let Some((key, value)) = input.split_once('=') {
+            let key = key.trim_end();
+            if key.trim().is_empty() {
+                section.problems.push(problem(IniErrorKind::EmptyKey));
+                continue;
+            }
+            section.entries.push(IniEntry {
+                key: key.to_string(),
+                value: value.trim().to_string(),
+                line,
+            });
+        } else {
+            section.problems.push(problem(IniErrorKind::NoEquals));
+        }
+    }
+    file
+}
+
+fn has_control(line: &str) -> bool {
+    line.chars().any(|c| c.is_control() && c != '\t')
+}
+
+/// `# name: …` and `# summary: …` in a section: what players call the
+/// variant and its one line, which Fairy-Stockfish reads as comments.
+fn read_name_comment(section: &mut IniSection, comment: &str) {
+    let Some((field, value)) = comment.trim().split_once(':') else {
+        return;
+    };
+    let value = value.trim();
+    if value.is_empty() {
+        return;
+    }
+    match field.trim() {
+        "name" => section.display_name = Some(value.to_string()),
+        "summary" => section.summary = Some(value.to_string()),
+        _ => {}
+    }
+}
+
+/// Reads a header line after its `[`.
+fn read_header(header: &str, line: usize) -> Result<IniSection, IniError> {
     let fail = |kind| Err(IniError { line, kind });
+    let Some((inside, _)) = header.split_once(']') else {
+        return fail(IniErrorKind::UnclosedHeader);
+    };
     let (name, parent) = match inside.split_once(':') {
         Some((name, parent)) => (name, Some(parent)),
         None => (inside, None),
@@ -171,23 +252,24 @@ fn read_header(inside: &str, line: usize) -> Result<IniSection, IniError> {
     if name.is_empty() {
         return fail(IniErrorKind::EmptyName);
     }
-    let good = |s: &str| {
-        s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    };
-    if !good(name) {
-        return fail(IniErrorKind::BadName(name.to_string()));
+    let check = crate::game::variant_file::check_id;
+    if let Err(e) = check(name) {
+        return fail(IniErrorKind::BadName(e));
     }
     match parent {
         Some("") => return fail(IniErrorKind::EmptyParent),
-        Some(p) if !good(p) => return fail(IniErrorKind::BadName(p.to_string())),
-        _ => {}
+        Some(p) => {
+            if let Err(e) = check(p) {
+                return fail(IniErrorKind::BadName(e));
+            }
+        }
+        None => {}
     }
     Ok(IniSection {
         name: name.to_string(),
         parent: parent.map(str::to_string),
         line,
-        entries: Vec::new(),
+        ..IniSection::default()
     })
 }
 
@@ -195,32 +277,72 @@ fn read_header(inside: &str, line: usize) -> Result<IniSection, IniError> {
 /// line it came from (in this file; 0 when it came from a built-in).
 pub type ResolvedKeys = BTreeMap<String, (String, usize)>;
 
-/// The keys of section `index` with its parents' underneath: a parent
-/// given earlier in the file, or else one `builtin` knows. A key given
-/// twice keeps its last value; a child's value replaces its parent's.
-pub fn resolve(
-    sections: &[IniSection],
-    index: usize,
+/// The keys of every section of `file` with its parents' underneath (a
+/// parent given earlier in the file, or else one `builtin` knows), in
+/// the file's order. A key given twice keeps its last value; a child's
+/// value replaces its parent's. Each section is resolved once, its
+/// parent found by name in a map: linear in the file however long its
+/// chains are. A section whose parent is missing or refused for a bad
+/// line gets that error.
+pub fn resolve_all(
+    file: &IniFile,
     builtin: &dyn Fn(&str) -> Option<ResolvedKeys>,
-) -> Result<ResolvedKeys, IniError> {
-    let section = &sections[index];
-    let mut keys = match &section.parent {
-        None => ResolvedKeys::new(),
-        Some(parent) => match sections[..index].iter().position(|s| &s.name == parent) {
-            Some(p) => resolve(sections, p, builtin)?,
-            None => builtin(parent).ok_or_else(|| IniError {
-                line: section.line,
-                kind: IniErrorKind::UnknownParent {
-                    name: section.name.clone(),
-                    parent: parent.clone(),
+) -> Vec<Result<ResolvedKeys, IniError>> {
+    let mut out: Vec<Result<ResolvedKeys, IniError>> = Vec::with_capacity(file.sections.len());
+    // The first section of each name, the one a child inherits from.
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    for (index, section) in file.sections.iter().enumerate() {
+        let fail = |kind| IniError {
+            line: section.line,
+            kind,
+        };
+        let keys = match &section.parent {
+            None => Ok(ResolvedKeys::new()),
+            Some(parent) => match by_name.get(parent.as_str()) {
+                Some(&p) => match (&out[p], file.sections[p].problems.first()) {
+                    (Ok(keys), None) => Ok(keys.clone()),
+                    (_, Some(bad)) => Err(fail(IniErrorKind::RefusedParent {
+                        name: section.name.clone(),
+                        parent: parent.clone(),
+                        line: bad.line,
+                    })),
+                    (Err(e), None) => Err(fail(inherited(e, &section.name, parent))),
                 },
-            })?,
-        },
-    };
-    for entry in &section.entries {
-        keys.insert(entry.key.clone(), (entry.value.clone(), entry.line));
+                None => builtin(parent).ok_or_else(|| {
+                    fail(IniErrorKind::UnknownParent {
+                        name: section.name.clone(),
+                        parent: parent.clone(),
+                    })
+                }),
+            },
+        };
+        let keys = keys.map(|mut keys| {
+            for entry in &section.entries {
+                keys.insert(entry.key.clone(), (entry.value.clone(), entry.line));
+            }
+            keys
+        });
+        out.push(keys);
+        by_name.entry(section.name.as_str()).or_insert(index);
     }
-    Ok(keys)
+    out
+}
+
+/// What a child is told when its parent's own parent is missing or
+/// refused: the parent's trouble, named as the child's.
+fn inherited(e: &IniError, name: &str, parent: &str) -> IniErrorKind {
+    match &e.kind {
+        IniErrorKind::RefusedParent { line, .. } => IniErrorKind::RefusedParent {
+            name: name.to_string(),
+            parent: parent.to_string(),
+            line: *line,
+        },
+        _ => IniErrorKind::RefusedParent {
+            name: name.to_string(),
+            parent: parent.to_string(),
+            line: e.line,
+        },
+    }
 }
 
 /// Why a value could not be read as its key's type.

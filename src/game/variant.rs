@@ -3,6 +3,8 @@
 //! rule family with options, a start position and the rules text players
 //! read; a new variant that only changes those needs a file, not code.
 
+use super::fairy_keys::KeyErrors;
+use super::ini::ResolvedKeys;
 use crate::core::fen::Setup;
 use crate::core::legal::FidePowers;
 use crate::rules::antichess::{Antichess, AntichessOptions};
@@ -84,9 +86,55 @@ pub struct VariantDef {
     pub options: serde_json::Value,
     /// The rules text shown to players.
     pub rules: Text,
-    /// A variant from data's rules, read from `options` once.
+    /// A variant from data's rules, read from its keys once, when first
+    /// played.
     #[serde(skip)]
     fairy: OnceLock<Arc<FairyRules>>,
+    /// A variant from data's keys with the lines they come from (in
+    /// place of `options`), kept so that its rules are built only when
+    /// it is played or checked and a refusal names the lines.
+    #[serde(skip)]
+    data: Option<Arc<FromData>>,
+    /// Whether a variant from data can be played, once asked
+    /// ([`VariantDef::playable`]), without keeping its rules.
+    #[serde(skip)]
+    verdict: OnceLock<Result<(), VariantError>>,
+}
+
+/// The keys of a variant from data, as its file gave them.
+#[derive(Debug)]
+struct FromData {
+    /// Fairy-Stockfish's keys, its parents' included, with their lines.
+    keys: ResolvedKeys,
+    /// The file they came from.
+    origin: DataOrigin,
+}
+
+/// Where a variant from data's keys come from, for what a refusal says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DataOrigin {
+    /// Motley's own `variants/fairy.ini`.
+    Builtin,
+    /// A section of a user's `.ini` file (named as messages show it).
+    Ini(String),
+    /// A user's JSON variant file (named as messages show it), which has
+    /// no lines to name.
+    Json(String),
+}
+
+impl DataOrigin {
+    /// Whether the keys came from a JSON file.
+    fn json(&self) -> bool {
+        matches!(self, DataOrigin::Json(_))
+    }
+
+    /// The file in words (empty for a built-in).
+    fn file_words(&self) -> String {
+        match self {
+            DataOrigin::Builtin => String::new(),
+            DataOrigin::Ini(file) | DataOrigin::Json(file) => format!(" (from {file})"),
+        }
+    }
 }
 
 /// Problems with variant files and ids.
@@ -104,6 +152,15 @@ pub enum VariantError {
     Position {
         variant: String,
         error: PositionError,
+    },
+    /// A variant from data whose keys cannot be played, with every
+    /// reason.
+    #[error("variant '{variant}'{} cannot be played: {}", origin.file_words(), errors.describe(origin.json()))]
+    Refused {
+        variant: String,
+        errors: KeyErrors,
+        /// The file its keys came from.
+        origin: DataOrigin,
     },
 }
 
@@ -129,9 +186,17 @@ fn options<T: serde::de::DeserializeOwned + Default>(def: &VariantDef) -> Result
 }
 
 impl VariantDef {
-    /// The rules text.
+    /// The rules text: a variant from data's is written from its rules
+    /// (or says why it cannot be played).
     pub fn rules_text(&self) -> String {
-        self.rules.joined()
+        if self.data.is_none() {
+            return self.rules.joined();
+        }
+        let about = (!self.summary.is_empty()).then_some(self.summary.as_str());
+        match self.fairy_rules() {
+            Ok(rules) => super::fairy_words::rules_body(about, &rules),
+            Err(e) => e.to_string(),
+        }
     }
 
     /// Where the variant comes from, `Andrew Looney, 1996` or
@@ -165,46 +230,86 @@ impl VariantDef {
     }
 
     /// A variant from data: its definition, made from Fairy-Stockfish's
-    /// keys (`keys`, each a string) with the rules already read from
-    /// them.
+    /// keys (with the lines they come from, in the file `origin`), shown
+    /// as `name` (its id when `None`). Its rules are built when it is
+    /// first played or checked, not here: a file of thousands of
+    /// sections costs only their keys.
     pub fn from_data(
         id: &str,
+        name: Option<&str>,
         summary: &str,
-        keys: serde_json::Map<String, serde_json::Value>,
-        rules: FairyRules,
+        keys: ResolvedKeys,
+        origin: DataOrigin,
     ) -> VariantDef {
-        let about = (!summary.is_empty()).then_some(summary);
-        let text = super::fairy_words::rules_body(about, &rules);
-        let def = VariantDef {
+        let start = keys.get("startFen").map_or_else(
+            || "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+            |(fen, _)| fen.clone(),
+        );
+        VariantDef {
             id: id.to_string(),
             aliases: Vec::new(),
-            name: id.to_string(),
+            name: name.unwrap_or(id).to_string(),
             summary: summary.to_string(),
             inventor: String::new(),
             year: None,
             family: Family::Fairy,
-            start: rules.start_fen.clone(),
-            options: serde_json::Value::Object(keys),
-            rules: Text::One(text),
+            start,
+            options: serde_json::Value::Null,
+            rules: Text::One(String::new()),
             fairy: OnceLock::new(),
-        };
-        let _ = def.fairy.set(Arc::new(rules));
-        def
+            data: Some(Arc::new(FromData { keys, origin })),
+            verdict: OnceLock::new(),
+        }
     }
 
-    /// A variant from data's rules, read from its options (once).
+    /// A variant from data's keys: those its file gave, or those of a
+    /// JSON variant file's `options` (lines 0).
+    fn data_keys(&self) -> Result<std::borrow::Cow<'_, ResolvedKeys>, VariantError> {
+        if let Some(data) = &self.data {
+            return Ok(std::borrow::Cow::Borrowed(&data.keys));
+        }
+        super::fairy_builtin::keys_of_options(&self.options)
+            .map(std::borrow::Cow::Owned)
+            .map_err(|e| VariantError::Options {
+                variant: self.id.clone(),
+                message: e.to_string(),
+            })
+    }
+
+    /// A variant from data's rules built from its keys.
+    fn build_fairy_rules(&self) -> Result<FairyRules, VariantError> {
+        let keys = self.data_keys()?;
+        super::fairy_keys::fairy_rules(&keys).map_err(|errors| VariantError::Refused {
+            variant: self.id.clone(),
+            errors,
+            origin: self
+                .data
+                .as_ref()
+                .map_or(DataOrigin::Json(self.id.clone()), |d| d.origin.clone()),
+        })
+    }
+
+    /// A variant from data's rules, built from its keys once, when first
+    /// asked for.
     pub fn fairy_rules(&self) -> Result<Arc<FairyRules>, VariantError> {
         if let Some(rules) = self.fairy.get() {
             return Ok(rules.clone());
         }
-        let refuse = |message: String| VariantError::Options {
-            variant: self.id.clone(),
-            message,
-        };
-        let keys = super::fairy_builtin::keys_of_options(&self.options)
-            .map_err(|e| refuse(e.to_string()))?;
-        let rules = super::fairy_keys::fairy_rules(&keys).map_err(|e| refuse(e.to_string()))?;
+        let rules = self.build_fairy_rules()?;
         Ok(self.fairy.get_or_init(|| Arc::new(rules)).clone())
+    }
+
+    /// Whether the variant can be played: a variant from data's keys are
+    /// read into rules once to know (and the rules are not kept: a list
+    /// of thousands of sections asks this of each); other families'
+    /// files were checked when read.
+    pub fn playable(&self) -> Result<(), VariantError> {
+        if self.family != Family::Fairy || self.fairy.get().is_some() {
+            return Ok(());
+        }
+        self.verdict
+            .get_or_init(|| self.build_fairy_rules().map(|_| ()))
+            .clone()
     }
 
     /// A position of a variant from data from a FEN as Fairy-Stockfish
@@ -246,41 +351,43 @@ impl VariantDef {
         Ok(AnyPosition::Fairy(Fairy::new(pos)))
     }
 
-    /// Build a position: the variant's start, or `fen` when given.
+    /// Build a position: the variant's start, or `fen` when given. A
+    /// variant from data reads Fairy-Stockfish's FEN by its own rules;
+    /// the other families read a FEN as [`Setup`] does.
     pub fn position(&self, fen: Option<&str>) -> Result<AnyPosition, VariantError> {
         let wrap = |error: PositionError| VariantError::Position {
             variant: self.id.clone(),
             error,
         };
-        if self.family == Family::Fairy {
-            return self.fairy_position(fen.unwrap_or(&self.start));
-        }
-        let setup = Setup::parse(fen.unwrap_or(&self.start)).map_err(|e| wrap(e.into()))?;
+        let fen = fen.unwrap_or(&self.start);
+        let setup = || Setup::parse(fen).map_err(|e| wrap(e.into()));
         Ok(match self.family {
-            Family::Standard => AnyPosition::Standard(Standard::from_setup(setup).map_err(wrap)?),
+            Family::Standard => {
+                AnyPosition::Standard(Standard::from_setup(setup()?).map_err(wrap)?)
+            }
             Family::Antichess => AnyPosition::Antichess(
-                Antichess::from_setup(setup, options::<AntichessOptions>(self)?).map_err(wrap)?,
+                Antichess::from_setup(setup()?, options::<AntichessOptions>(self)?)
+                    .map_err(wrap)?,
             ),
             Family::Contrast => {
                 options::<ContrastOptions>(self)?;
-                AnyPosition::Contrast(Contrast::from_setup(setup).map_err(wrap)?)
+                AnyPosition::Contrast(Contrast::from_setup(setup()?).map_err(wrap)?)
             }
             Family::Monochromatic => AnyPosition::Monochromatic(
-                Monochromatic::from_setup(setup, options::<MonochromaticOptions>(self)?)
+                Monochromatic::from_setup(setup()?, options::<MonochromaticOptions>(self)?)
                     .map_err(wrap)?,
             ),
             Family::Monochrome => {
                 let options = options::<MonochromeOptions>(self)?;
                 options.check().map_err(|e| self.options_error(e))?;
-                AnyPosition::Monochrome(Monochrome::from_setup(setup, options).map_err(wrap)?)
+                AnyPosition::Monochrome(Monochrome::from_setup(setup()?, options).map_err(wrap)?)
             }
             Family::DiceMoney => {
                 let options = options::<DiceMoneyOptions>(self)?;
                 options.check().map_err(|e| self.options_error(e))?;
-                AnyPosition::DiceMoney(DiceMoney::from_setup(setup, options).map_err(wrap)?)
+                AnyPosition::DiceMoney(DiceMoney::from_setup(setup()?, options).map_err(wrap)?)
             }
-            // Its FEN is Fairy-Stockfish's, read above.
-            Family::Fairy => return self.fairy_position(fen.unwrap_or(&self.start)),
+            Family::Fairy => self.fairy_position(fen)?,
         })
     }
 
@@ -409,9 +516,15 @@ impl VariantDef {
             Family::Monochromatic => typed::<MonochromaticOptions>(self),
             Family::Monochrome => typed::<MonochromeOptions>(self),
             Family::DiceMoney => typed::<DiceMoneyOptions>(self),
-            Family::Fairy => super::fairy_builtin::keys_of_options(&self.options)
-                .ok()
-                .map(|keys| format!("{keys:?}")),
+            // The keys without their lines, as a JSON file's options
+            // read: moving a section in its file changes nothing.
+            Family::Fairy => self.data_keys().ok().map(|keys| {
+                let mut keys = keys.into_owned();
+                for (_, line) in keys.values_mut() {
+                    *line = 0;
+                }
+                format!("{keys:?}")
+            }),
         }
     }
 
@@ -421,22 +534,13 @@ impl VariantDef {
             file: file.to_string(),
             message: e.to_string(),
         })?;
-        let well_formed = |id: &str| {
-            !id.is_empty()
-                && id
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        };
         for (field, name) in
             std::iter::once(("id", &def.id)).chain(def.aliases.iter().map(|a| ("aliases", a)))
         {
-            if !well_formed(name) {
+            if let Err(e) = super::variant_file::check_id(name) {
                 return Err(VariantError::Malformed {
                     file: file.to_string(),
-                    message: format!(
-                        "field '{field}': '{}' must be lower-case letters, digits and '-'",
-                        crate::core::quote::clip(name)
-                    ),
+                    message: format!("field '{field}': {e}"),
                 });
             }
         }
@@ -458,9 +562,6 @@ fn fnv1a(bytes: &[u8]) -> u64 {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }
-
-/// A variant file is a page of JSON; anything larger is refused unread.
-const MAX_VARIANT_FILE_BYTES: u64 = 1_000_000;
 
 /// Variant files compiled into the binary.
 const BUILTIN: &[(&str, &str)] = &[
@@ -507,33 +608,21 @@ const BUILTIN: &[(&str, &str)] = &[
     ("chicken.json", include_str!("../../variants/chicken.json")),
 ];
 
-/// A built-in variant from data's name, and its definition or why the
-/// built-in file could not give it.
-type BuiltinFromData = (&'static str, Result<Arc<VariantDef>, String>);
-
-/// The built-in variants from data, by name, each read once per run
-/// (reading builds every piece's tables): the definition, or why the
-/// built-in file could not give it.
-fn builtin_from_data() -> &'static [BuiltinFromData] {
+/// The built-in variants from data, by name, each made once per run;
+/// their rules are built when first played (and then kept, for every
+/// registry of the run).
+fn builtin_from_data() -> &'static [(&'static str, Arc<VariantDef>)] {
     use super::fairy_builtin::{builtin_description, builtin_display_name, builtin_fairy_names};
-    static DEFS: OnceLock<Vec<BuiltinFromData>> = OnceLock::new();
+    static DEFS: OnceLock<Vec<(&'static str, Arc<VariantDef>)>> = OnceLock::new();
     DEFS.get_or_init(|| {
         builtin_fairy_names()
             .into_iter()
             .filter_map(|name| {
                 let keys = super::fairy_builtin::builtin_keys(name)?;
-                let def = super::fairy_keys::fairy_rules(&keys)
-                    .map(|rules| {
-                        let about = builtin_description(name).unwrap_or_default();
-                        let options = super::fairy_builtin::options_of_keys(&keys);
-                        let mut def = VariantDef::from_data(name, &about, options, rules);
-                        if let Some(shown) = builtin_display_name(name) {
-                            def.name = shown.to_string();
-                        }
-                        Arc::new(def)
-                    })
-                    .map_err(|e| format!("built-in variant {name}: {e}"));
-                Some((name, def))
+                let about = builtin_description(name).unwrap_or_default();
+                let shown = builtin_display_name(name);
+                let def = VariantDef::from_data(name, shown, &about, keys, DataOrigin::Builtin);
+                Some((name, Arc::new(def)))
             })
             .collect()
     })
@@ -573,16 +662,11 @@ impl Registry {
     /// Fairy-Stockfish names, but for a name a variant here already
     /// answers to (`chess` is standard chess's).
     fn add_builtin_from_data(&mut self) {
-        let taken = |name: &str| self.lookup(name).is_ok();
-        let (defs, warnings): (Vec<_>, Vec<_>) = builtin_from_data()
-            .iter()
-            .filter(|(name, _)| !taken(name))
-            .map(|(_, def)| def.clone())
-            .partition(Result::is_ok);
-        self.variants
-            .extend(defs.into_iter().filter_map(Result::ok));
-        self.warnings
-            .extend(warnings.into_iter().filter_map(Result::err));
+        for (name, def) in builtin_from_data() {
+            if self.lookup(name).is_err() {
+                self.variants.push(def.clone());
+            }
+        }
     }
 
     /// Built-in variants plus the user's folder (see [`user_variant_dir`]).
@@ -594,7 +678,9 @@ impl Registry {
         r
     }
 
-    /// Add every `*.json` in a folder; a user file may replace a built-in id.
+    /// Add every `*.json` and `*.ini` in a folder, each read as
+    /// [`Registry::add_file`] reads it; a file that cannot be read is
+    /// skipped with a warning.
     pub fn add_dir(&mut self, dir: &Path) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
@@ -605,93 +691,139 @@ impl Registry {
             .collect();
         paths.sort();
         for path in paths {
-            let name = path.display().to_string();
-            let text = match crate::disk::files::read_regular(&path, MAX_VARIANT_FILE_BYTES) {
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        self.warnings.push(format!(
-                            "variant file {name}: not a text file (invalid UTF-8 at byte {}), skipped",
-                            e.utf8_error().valid_up_to()
-                        ));
-                        continue;
-                    }
-                },
-                Err(e) => {
-                    self.warnings
-                        .push(format!("variant file {name}: {e}, skipped"));
-                    continue;
-                }
-            };
-            if super::fairy_builtin::is_fairy_json(&text) {
-                self.add_from_data(&name, &text, true);
-                continue;
-            }
-            if path.extension().is_some_and(|x| x == "ini") {
-                self.add_from_data(&name, &text, false);
-                continue;
-            }
-            match VariantDef::from_json(&name, &text) {
-                Ok(def) => self.replace(&name, def),
-                Err(e) => self.warnings.push(e.to_string()),
+            if let Err(e) = self.add_file(&path) {
+                let name = crate::core::quote::clip(&path.display().to_string());
+                self.warnings
+                    .push(format!("variant file {name}: {e}, skipped"));
             }
         }
+    }
+
+    /// Add a variant file (`.json`, or `.ini` in Fairy-Stockfish's
+    /// format), read the one way every variant file is
+    /// ([`super::variant_file::read_variant_file`]); a user file may
+    /// replace a built-in id. `Err` only when the file cannot be read at
+    /// all: problems with its variants are warnings.
+    pub fn add_file(&mut self, path: &Path) -> Result<(), super::variant_file::VariantFileError> {
+        let text = super::variant_file::read_variant_file(path)?;
+        let name = crate::core::quote::clip(&path.display().to_string());
+        let ini = path.extension().is_some_and(|x| x == "ini");
+        if ini || super::fairy_builtin::is_fairy_json(&text) {
+            self.add_from_data(&name, &text, !ini);
+            return Ok(());
+        }
+        match VariantDef::from_json(&name, &text) {
+            Ok(def) => self.replace_all(&name, vec![def]),
+            Err(e) => self.warnings.push(e.to_string()),
+        }
+        Ok(())
     }
 
     /// Add a file of variants from data (a variants.ini, or a Motley JSON
     /// file of the `fairy` family when `json`), named `name` in messages:
     /// each section a variant of its own, which may replace a built-in
-    /// one; a section that cannot be played is skipped with a warning
-    /// saying why.
+    /// one. A section its file already refuses (a bad line, a missing
+    /// parent) is skipped with a warning; the others' rules are built
+    /// when they are played or checked ([`VariantDef::playable`]).
     pub fn add_from_data(&mut self, name: &str, text: &str, json: bool) {
-        use super::fairy_builtin::{options_of_keys, read_fairy_file, read_fairy_json};
-        let shown = crate::core::quote::visible(name).into_owned();
+        use super::fairy_builtin::{read_fairy_file, read_fairy_json};
+        let shown = crate::core::quote::clip(name);
         let sections = if json {
-            read_fairy_json(text)
-                .map(|s| vec![s])
-                .map_err(|e| e.to_string())
-        } else {
-            read_fairy_file(text).map_err(|e| format!("line {}: {}", e.line, e.kind))
-        };
-        let sections = match sections {
-            Ok(s) => s,
-            Err(e) => {
-                let e = crate::core::quote::visible(&e).into_owned();
-                return self
-                    .warnings
-                    .push(format!("variant file {shown}: {e}, skipped"));
-            }
-        };
-        for section in sections {
-            let id = crate::core::quote::visible(&section.name).into_owned();
-            match section.rules {
-                Ok(rules) => {
-                    let keys = options_of_keys(&section.keys);
-                    let def = VariantDef::from_data(&section.name, "", keys, rules);
-                    self.replace(name, def);
-                }
+            match read_fairy_json(text) {
+                Ok(section) => vec![section],
                 Err(e) => {
                     let e = crate::core::quote::visible(&e.to_string()).into_owned();
-                    self.warnings
-                        .push(format!("variant file {shown}: [{id}]: {e}, skipped"));
+                    return self
+                        .warnings
+                        .push(format!("variant file {shown}: {e}, skipped"));
                 }
             }
+        } else {
+            let file = read_fairy_file(text);
+            for e in &file.problems {
+                let e = crate::core::quote::visible(&e.to_string()).into_owned();
+                self.warnings.push(format!("variant file {shown}: {e}"));
+            }
+            file.sections
+        };
+        let mut defs = Vec::new();
+        for section in sections {
+            if section.refused_unread() {
+                // Every reason, its keys' too: the section is refused, so
+                // its rules are built only to say why.
+                let why = section.rules().err().map(|e| e.describe(json));
+                self.warnings.push(format!(
+                    "variant file {shown}: [{}]: {}, skipped",
+                    section.name,
+                    why.unwrap_or_default()
+                ));
+                continue;
+            }
+            defs.push(VariantDef::from_data(
+                &section.name,
+                section.display_name.as_deref(),
+                section.summary.as_deref().unwrap_or_default(),
+                section.keys,
+                match json {
+                    true => DataOrigin::Json(shown.clone()),
+                    false => DataOrigin::Ini(shown.clone()),
+                },
+            ));
+        }
+        self.replace_all(&shown, defs);
+    }
+
+    /// Put `defs` in, each in place of a variant of its id (a built-in
+    /// one is still there for games played under it, and the user is
+    /// told), the new ones after the others: linear in the registry and
+    /// the file.
+    fn replace_all(&mut self, file: &str, defs: Vec<VariantDef>) {
+        let builtin_ids: std::collections::HashSet<&str> =
+            self.builtins.iter().map(|b| b.id.as_str()).collect();
+        let mut replaced = Vec::new();
+        let mut new: std::collections::HashMap<String, Arc<VariantDef>> =
+            std::collections::HashMap::new();
+        let mut order = Vec::new();
+        for def in defs {
+            if builtin_ids.contains(def.id.as_str()) {
+                replaced.push(def.id.clone());
+            }
+            if !new.contains_key(&def.id) {
+                order.push(def.id.clone());
+            }
+            new.insert(def.id.clone(), Arc::new(def));
+        }
+        for variant in &mut self.variants {
+            if let Some(def) = new.remove(&variant.id) {
+                *variant = def;
+            }
+        }
+        self.variants
+            .extend(order.iter().filter_map(|id| new.remove(id)));
+        for id in replaced {
+            self.warnings.push(format!(
+                "variant file {file} replaces the built-in variant '{id}': \
+                 new games follow the file; games played under the \
+                 built-in rules still replay under them"
+            ));
         }
     }
 
-    /// Put `def` in, in place of a variant of its id (a built-in one is
-    /// still there for games played under it, and the user is told).
-    fn replace(&mut self, file: &str, def: VariantDef) {
-        if self.builtins.iter().any(|b| b.id == def.id) {
-            self.warnings.push(format!(
-                "variant file {file} replaces the built-in variant '{}': \
-                 new games follow the file; games played under the \
-                 built-in rules still replay under them",
-                crate::core::quote::visible(&def.id)
-            ));
+    /// Every problem with the user's variants, a line each: the files'
+    /// warnings, then each variant from data that cannot be played, with
+    /// all its reasons. Builds every such variant's rules to know (and
+    /// keeps none), so it is asked only where a person looks.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = self.warnings.clone();
+        for def in &self.variants {
+            if self.builtins.iter().any(|b| Arc::ptr_eq(b, def)) {
+                continue;
+            }
+            if let Err(e) = def.playable() {
+                out.push(e.to_string());
+            }
         }
-        self.variants.retain(|v| v.id != def.id);
-        self.variants.push(Arc::new(def));
+        out
     }
 
     /// Every variant, built-ins first in their fixed order.
@@ -802,9 +934,15 @@ mod tests {
             r.all().len() - r.all().iter().filter(from_data).count(),
             BUILTIN.len()
         );
-        // Every built-in variant from data but `chess` (standard's alias).
+        // Every built-in variant from data but `chess` (standard's alias),
+        // each playable and named.
         let names = crate::game::fairy_builtin::builtin_fairy_names();
         assert_eq!(r.all().iter().filter(from_data).count(), names.len() - 1);
+        for v in r.all() {
+            assert_eq!(v.playable(), Ok(()), "{}", v.id);
+            assert_ne!(v.name, v.id, "{} has a name for players", v.id);
+        }
+        assert!(r.problems().is_empty());
     }
 
     #[test]

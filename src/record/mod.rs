@@ -367,6 +367,11 @@ pub struct RecordError {
     pub game: Option<usize>,
     /// What went wrong (boxed: errors travel in `Result`s a lot).
     pub kind: Box<RecordErrorKind>,
+    /// Why the game may not replay as it was played: the record's
+    /// variant definition differs from the one it was replayed under
+    /// ([`checks::definition_of`]'s note), said with the error (boxed,
+    /// as the kind is).
+    pub note: Option<Box<String>>,
 }
 
 impl fmt::Display for RecordError {
@@ -377,7 +382,11 @@ impl fmt::Display for RecordError {
         if let Some(n) = self.game {
             write!(f, "game {n}: ")?;
         }
-        write!(f, "{}", self.kind)
+        write!(f, "{}", self.kind)?;
+        if let Some(note) = &self.note {
+            write!(f, ". Note: the game was {note}")?;
+        }
+        Ok(())
     }
 }
 
@@ -387,6 +396,7 @@ impl From<RecordErrorKind> for RecordError {
             file: None,
             game: None,
             kind: Box::new(kind),
+            note: None,
         }
     }
 }
@@ -647,6 +657,10 @@ fn replay_record(rec: &GameRecord, registry: &Registry) -> Replayed {
         ),
     };
     error = error.or(tree_error);
+    // A game that fails under a changed definition says so with the error.
+    if let Some(e) = &mut error {
+        e.note = note.clone().map(Box::new);
+    }
     let saved = SavedGame {
         game,
         players: rec.players.clone(),

@@ -105,9 +105,8 @@ pub fn play_nodes(game: &mut Game, nodes: &[Node]) -> usize {
 /// The error of an action, said to be in a variation.
 pub(super) fn in_variation(e: RecordError) -> RecordError {
     RecordError {
-        file: e.file,
-        game: e.game,
         kind: Box::new(RecordErrorKind::InVariation(e.kind)),
+        ..e
     }
 }
 

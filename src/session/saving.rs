@@ -277,6 +277,12 @@ fn same_path(a: &Path, b: &Path) -> bool {
 /// A file name in `dir` that does not exist yet:
 /// `<stem>-<YYYYMMDD>-<HHMMSS>[-n].json` (UTC).
 pub fn fresh_path(dir: &Path, stem: &str) -> PathBuf {
-    crate::record::store::fresh_path_in(dir, stem)
-        .unwrap_or_else(|| dir.join(format!("{stem}.json")))
+    crate::record::store::fresh_path_in(dir, stem).unwrap_or_else(|| {
+        // A stem that is no plain file name never becomes a path.
+        let stem = match crate::disk::files::is_plain_name(stem) {
+            true => stem,
+            false => "game",
+        };
+        dir.join(format!("{stem}.json"))
+    })
 }

@@ -292,9 +292,9 @@ fn variant_check_plays_or_refuses_each_section_with_line_and_key() {
     ]);
     assert_eq!((code, out.as_str()), (0, "Nodes: 15586\n"));
     std::fs::write(&file, "[a:chess]\nno equals sign\n").unwrap();
-    let (code, _, err) = motley(&["variant", "check", file.to_str().unwrap()]);
+    let (code, out, _) = motley(&["variant", "check", file.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(err.contains("line 2"), "{err}");
+    assert!(out.contains("[a] (line 1): refused: line 2: "), "{out}");
 }
 
 #[test]
@@ -462,7 +462,7 @@ fn variants_from_a_file_are_variant_ids_of_every_command() {
     assert!(out.lines().any(|l| l.starts_with("mykoth")), "{out}");
     assert!(!out.contains("broken"), "{out}");
     assert!(
-        err.contains("[broken]: customPiece1: character 3 ('!')"),
+        err.contains("'broken'") && err.contains("line 6: customPiece1: character 3 ('!')"),
         "{err}"
     );
     // The custom piece moves on the first move: one more than chess's 20.

@@ -3,18 +3,18 @@
 //! keys and values Motley refuses, each naming the line and the key.
 
 use motley::game::fairy_builtin::read_fairy_file;
+use motley::game::fairy_keys::KeyErrors;
 use motley::rules::fairy::{FairyPosition, FairyRules, Verdict};
 use std::sync::Arc;
 
 /// The rules of the one section of `ini`.
 fn rules(ini: &str) -> Arc<FairyRules> {
-    let mut sections = read_fairy_file(ini).unwrap();
-    Arc::new(
-        sections
-            .remove(0)
-            .rules
-            .unwrap_or_else(|e| panic!("{ini}: {e}")),
-    )
+    Arc::new(section_rules(ini).unwrap_or_else(|e| panic!("{ini}: {e}")))
+}
+
+/// The rules of the first section of `ini`, or every reason it is refused.
+fn section_rules(ini: &str) -> Result<FairyRules, KeyErrors> {
+    read_fairy_file(ini).sections.remove(0).rules()
 }
 
 fn position(ini: &str, fen: &str) -> FairyPosition {
@@ -529,10 +529,7 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
         ("castlingRank = 9", "castlingRank = 9 is not supported"),
         ("gating = true", "gating is not supported"),
         ("connectN = 4", "connectN is not supported"),
-        (
-            "someKeyNobodyKnows = 1",
-            "someKeyNobodyKnows is not supported",
-        ),
+        ("someKeyNobodyKnows = 1", "unknown key 'someKeyNobodyKnows'"),
         ("countingRule = cambodian", "countingRule = cambodian"),
         (
             "promotedPieceType = n-c",
@@ -576,17 +573,12 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
         ),
         (
             "customPiece1 = a",
-            "does not give the piece a letter of its own",
-        ),
-        (
-            "customPiece1 = n:B",
-            "does not give the piece a letter of its own",
+            "a custom piece is a letter, ':' and its moves",
         ),
         (
             "customPiece2 = 7:B",
-            "does not give the piece a letter of its own",
+            "a custom piece is a letter, ':' and its moves",
         ),
-        ("fers = q", "does not give the piece a letter of its own"),
         ("customPiece1 = a:pN", "not supported"),
         ("customPiece1 = a:nW", "not supported"),
         (
@@ -604,46 +596,45 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
     ];
     for (line, expected) in cases {
         let ini = format!("# a comment\n[t:chess]\n{line}\n");
-        let report = read_fairy_file(&ini).unwrap().remove(0);
-        let err = report.rules.expect_err(line);
+        let errors = section_rules(&ini).expect_err(line);
+        let err = &errors.0[0];
+        assert_eq!(errors.0.len(), 1, "{line}: {errors}");
         assert_eq!(err.line, 3, "{line}: {err}");
         assert!(err.to_string().contains(expected), "{line}: {err}");
     }
     assert!(cases.len() >= 30);
 }
 
+// Issue 31, item 16: as in Fairy-Stockfish, a piece given the letter of
+// one before it takes the letter and the other piece is gone, so every
+// letter can be a kind of its own and no more kinds than letters arise.
 #[test]
-fn too_many_kinds_are_refused() {
-    let mut ini = String::from("[t:chess]\n");
-    for (i, c) in "acdefghijlmostuvwxyz".chars().enumerate() {
+fn item_16_a_letter_given_twice_replaces_the_first_piece() {
+    let mut ini = String::from("[t]\n");
+    for (i, c) in "abcdefghijlmnopqrstuvwxyz".chars().enumerate() {
         ini += &format!("customPiece{} = {c}:W\n", i + 1);
     }
-    ini += "fers = ?\nwazir = -\n";
-    let ok = read_fairy_file(&ini).unwrap().remove(0).rules;
-    assert!(ok.is_ok(), "26 kinds fit: {ok:?}");
-    let mut many = String::from("[t]\n");
-    for (i, c) in "abcdefghijlmnopqrstuvwxyz".chars().enumerate() {
-        many += &format!("customPiece{} = {c}:W\n", i + 1);
-    }
-    many += "pawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\nfers = f\n";
-    let err = read_fairy_file(&many).unwrap().remove(0).rules.unwrap_err();
-    assert!(
-        err.to_string().contains("letter of its own") || err.to_string().contains("kinds of piece"),
-        "{err}"
-    );
+    ini += "pawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\nfers = f\n";
+    ini += "startFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let r = section_rules(&ini).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.kinds.len(), 26);
+    // The custom pieces came after the named ones: theirs are the letters.
+    let n = r.kind_of_letter('n').unwrap();
+    assert_eq!(r.kinds[usize::from(n)].name, "customPiece13");
+    assert_eq!(r.kinds[usize::from(n)].betza, "W");
 }
 
 #[test]
 fn a_missing_parent_refuses_only_its_section() {
     let reports =
-        read_fairy_file("[a:chess]\n[b:nothing]\n[c:a]\nflagPiece = k\nflagRegion = d4\n").unwrap();
-    assert!(reports[0].rules.is_ok());
-    let err = reports[1].rules.as_ref().unwrap_err();
+        read_fairy_file("[a:chess]\n[b:nothing]\n[c:a]\nflagPiece = k\nflagRegion = d4\n").sections;
+    assert!(reports[0].rules().is_ok());
+    let err = reports[1].rules().unwrap_err();
     assert!(
-        err.to_string().contains("nothing") && err.line == 2,
+        err.to_string().contains("nothing") && err.0[0].line == 2,
         "{err}"
     );
-    assert!(reports[2].rules.is_ok());
+    assert!(reports[2].rules().is_ok());
 }
 
 /// The move `uci` (as Fairy-Stockfish writes it) among `pos`'s moves.
@@ -780,10 +771,69 @@ fn the_board_size_is_kept_with_the_rules_and_only_eight_by_eight_is_played() {
     ] {
         assert!(FairyPosition::from_fen(r.clone(), fen).is_err(), "{fen}");
     }
-    let sections = read_fairy_file("[t:chess]\nmaxRank = 10\n").unwrap();
-    let refusal = sections[0].rules.as_ref().expect_err("refused").to_string();
+    let refusal = section_rules("[t:chess]\nmaxRank = 10\n")
+        .expect_err("refused")
+        .to_string();
     assert!(
         refusal.contains("maxRank = 10 is not supported"),
         "{refusal}"
     );
+}
+
+// Issue 31, item 15: typos read as "not supported", and only the first
+// error of a section was told. Now each is an unknown key with the key
+// meant, and every error of the section comes at once, by line.
+#[test]
+fn item_15_typos_are_unknown_keys_and_every_error_is_reported() {
+    let ini = "[t:chess]\npromotionPeiceTypes = q\nstartFEN = 8/8/8/8/8/8/8/8 w - - 0 1\n\
+               flagpiece = k\ncastling = maybe\ngating = true\n";
+    let errors = section_rules(ini).expect_err("refused");
+    let lines: Vec<usize> = errors.0.iter().map(|e| e.line).collect();
+    assert_eq!(lines, [2, 3, 4, 5, 6], "{errors}");
+    let text = errors.to_string();
+    for said in [
+        "line 2: unknown key 'promotionPeiceTypes' (did you mean promotionPieceTypes?)",
+        "line 3: unknown key 'startFEN' (did you mean startFen?)",
+        "line 4: unknown key 'flagpiece' (did you mean flagPiece?)",
+        "line 5: castling: 'maybe' is not true or false",
+        "line 6: gating is not supported",
+    ] {
+        assert!(text.contains(said), "{said} in {text}");
+    }
+}
+
+// Issue 31, item 16: Fairy-Stockfish's own idiom, a custom piece that
+// redefines a letter, plays as there: the custom piece is the `p`, with
+// its own double step (`ifmnD`), and the chess pawn is gone.
+#[test]
+fn item_16_a_custom_piece_may_take_the_pawns_letter() {
+    let ini = "[t:chess]\ncustomPiece1 = p:mWfceFifmnD\npromotionPawnTypes = p\n";
+    let r = rules(ini);
+    let p = usize::from(r.kind_of_letter('p').expect("a p"));
+    assert_eq!(r.kinds[p].name, "customPiece1");
+    assert!(r.kinds.iter().all(|k| k.name != "pawn"));
+    let pos = FairyPosition::start(r).unwrap();
+    let all = moves(&pos);
+    for m in ["e2e3", "e2e4"] {
+        assert!(all.contains(&m.to_string()), "{m} in {all:?}");
+    }
+}
+
+// Issue 31, item 16: refusals of Betza text say what is wrong in words,
+// never as the program's own names.
+#[test]
+fn item_16_betza_refusals_are_in_words() {
+    for (betza, words) in [
+        ("pN", "a hopper along 'N' leaps"),
+        ("nC", "a lame 'C' leap"),
+        ("nNN", "a lame rider"),
+        ("DD", "a rider of 'D'"),
+    ] {
+        let ini = format!("[t:chess]\ncustomPiece1 = a:{betza}\n");
+        let e = section_rules(&ini).expect_err(betza).to_string();
+        assert!(e.contains(words), "{betza}: {e}");
+        for rust in ["Atom(", "LameRider", "HopperRange", "Unsupported"] {
+            assert!(!e.contains(rust), "{betza}: {e}");
+        }
+    }
 }

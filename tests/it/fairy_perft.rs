@@ -17,8 +17,8 @@ fn rules(extra: &[(char, &str)]) -> Arc<FairyRules> {
             letter.to_ascii_lowercase()
         );
     }
-    let mut sections = read_fairy_file(&ini).unwrap();
-    Arc::new(sections.remove(0).rules.unwrap())
+    let mut sections = read_fairy_file(&ini).sections;
+    Arc::new(sections.remove(0).rules().unwrap())
 }
 
 fn counts(rules: &Arc<FairyRules>, fen: &str, depths: usize) -> Vec<u64> {
@@ -76,14 +76,14 @@ fn odd_leapers_and_hoppers_count_as_fairy_stockfish_counts() {
 fn bad_pieces_and_fens_are_refused() {
     let refused = |ini: &str| {
         read_fairy_file(ini)
-            .unwrap()
+            .sections
             .remove(0)
-            .rules
+            .rules()
             .unwrap_err()
             .to_string()
     };
-    assert!(refused("[t:chess]\ncustomPiece1 = n:B").contains("letter of its own"));
-    assert!(refused("[t:chess]\ncustomPiece1 = 1:N").contains("letter of its own"));
+    assert!(refused("[t:chess]\ncustomPiece1 = 1:N").contains("a custom piece is a letter"));
+    assert!(refused("[t:chess]\ncustomPiece1 = nB").contains("a custom piece is a letter"));
     let err = refused("[t:chess]\ncustomPiece1 = a:NX");
     assert!(err.contains("customPiece1") && err.contains("'X'"), "{err}");
     let r = rules(&[]);

@@ -272,15 +272,15 @@ fn a_kind_is_worth_what_its_moves_reach_unless_the_file_says_otherwise() {
     // 1380), set the value instead: the mean of the two where both are.
     let text = "[valued:shatranj]\npieceValueMg = q:1276 r:2552\npieceValueEg = r:2760\n\
                 [badvalue:shatranj]\npieceValueMg = q\n[nosuch:shatranj]\npieceValueEg = x:100\n";
-    let sections = read_fairy_file(text).expect("an ini");
-    let valued = sections[0].rules.as_ref().expect("read");
+    let sections = read_fairy_file(text).sections;
+    let valued = &sections[0].rules().expect("read");
     assert_eq!((value(valued, 'q'), value(valued, 'r')), (500, 1000));
-    let bad = sections[1].rules.as_ref().expect_err("refused").to_string();
+    let bad = sections[1].rules().expect_err("refused").to_string();
     assert!(
         bad.contains("not piece values written as letter:value"),
         "{bad}"
     );
-    let none = sections[2].rules.as_ref().expect_err("refused").to_string();
+    let none = sections[2].rules().expect_err("refused").to_string();
     assert!(none.contains("'x' is no piece of this variant"), "{none}");
 }
 

@@ -310,7 +310,7 @@ fn betza_texts_of_any_letters_are_read_or_refused() {
 /// every section read resolves or names its missing parent.
 #[test]
 fn ini_texts_of_any_lines_are_read_or_refused() {
-    use motley::game::ini::{read_ini, read_squares, resolve};
+    use motley::game::ini::{read_ini, read_squares, resolve_all};
     let pieces = [
         "[",
         "]",
@@ -347,19 +347,23 @@ fn ini_texts_of_any_lines_are_read_or_refused() {
     for _ in 0..3000 {
         let n = (rng.next_u32() % 40) as usize;
         let text: String = (0..n).map(|_| *pick(&mut rng, &pieces)).collect();
-        match read_ini(&text) {
-            Ok(sections) => {
-                for i in 0..sections.len() {
-                    sections_read += 1;
-                    if let Err(e) = resolve(&sections, i, &|_| None) {
-                        assert!(e.line >= 1 && e.line <= text.lines().count().max(1));
-                    }
-                    for entry in &sections[i].entries {
-                        let _ = read_squares(&entry.value, 8, 8);
-                    }
-                }
+        let file = read_ini(&text);
+        let last_line = text.lines().count().max(1);
+        for e in &file.problems {
+            assert!(e.line >= 1 && e.line <= last_line, "{text:?}: {e}");
+        }
+        let resolved = resolve_all(&file, &|_| None);
+        for (section, keys) in file.sections.iter().zip(resolved) {
+            sections_read += 1;
+            if let Err(e) = keys {
+                assert!(e.line >= 1 && e.line <= last_line);
             }
-            Err(e) => assert!(e.line <= text.lines().count().max(1), "{text:?}: {e}"),
+            for e in &section.problems {
+                assert!(e.line >= 1 && e.line <= last_line, "{text:?}: {e}");
+            }
+            for entry in &section.entries {
+                let _ = read_squares(&entry.value, 8, 8);
+            }
         }
     }
     assert!(sections_read > 100, "only {sections_read} sections read");
@@ -457,15 +461,8 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
         for _ in 0..rng.next_u32() % 6 {
             text += &format!("{} = {}\n", pick(&mut rng, &keys), pick(&mut rng, &values));
         }
-        let reports = match read_fairy_file(&text) {
-            Ok(reports) => reports,
-            Err(e) => {
-                assert!(e.line <= text.lines().count(), "{text}: {e}");
-                continue;
-            }
-        };
-        for report in reports {
-            match report.rules {
+        for report in read_fairy_file(&text).sections {
+            match report.rules() {
                 Ok(rules) => {
                     played += 1;
                     let pos = FairyPosition::start(Arc::new(rules)).unwrap();
@@ -482,7 +479,9 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
                 }
                 Err(e) => {
                     refused += 1;
-                    assert!(e.line <= text.lines().count(), "{text}: {e}");
+                    for one in &e.0 {
+                        assert!(one.line <= text.lines().count(), "{text}: {e}");
+                    }
                     assert!(!e.to_string().is_empty());
                 }
             }

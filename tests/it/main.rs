@@ -80,4 +80,5 @@ mod tui_tmux_signals;
 mod tui_tree;
 mod tui_variant_names;
 mod uci;
+mod variant_files;
 mod variant_ini;

@@ -223,3 +223,34 @@ fn rules_command(id: &str) -> (i32, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
     )
 }
+
+/// The rules in words of a built-in variant from data.
+fn words_of(id: &str) -> String {
+    let rules = motley::game::fairy_builtin::builtin_fairy(id)
+        .expect("built in")
+        .expect("plays");
+    motley::game::fairy_words::rules_text(id, None, &rules)
+}
+
+// Issue 31, item 20: five-check's rules spoke of three checks ("the
+// checks the FEN counts (3+3)"), and makruk's and shatranj's pawn was
+// said to take en passant, which neither has.
+#[test]
+fn item_20_checks_are_counted_as_the_variant_counts_them_and_en_passant_only_where_it_is() {
+    let five = words_of("5check");
+    assert!(
+        five.contains("its 5th check wins") && five.contains("5+5"),
+        "{five}"
+    );
+    assert!(!five.contains("3+3"), "{five}");
+    let three = words_of("3check");
+    assert!(
+        three.contains("its 3rd check wins") && three.contains("3+3"),
+        "{three}"
+    );
+    for id in ["makruk", "shatranj"] {
+        let text = words_of(id);
+        assert!(!text.contains("en passant"), "{id}: {text}");
+    }
+    assert!(words_of("chess").contains("en passant too"));
+}

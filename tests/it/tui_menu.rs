@@ -602,3 +602,50 @@ fn the_variant_list_scrolls_to_keep_the_choice_in_sight() {
         screen(&app)
     );
 }
+
+// Issue 31, item 8: a variant file's refused sections were simply
+// missing from the menu, with nothing said. The picker shows each
+// problem, a line per refused section with its reasons, under `!`; a
+// variant refused when first looked at says why in its description.
+#[test]
+fn item_08_the_variant_picker_shows_why_sections_were_refused() {
+    let dir = temp_dir("menu-refused");
+    let ini = dir.path().join("typo.ini");
+    std::fs::write(
+        &ini,
+        "[typo:chess]\npromotionPeiceTypes = q\n[noequals:chess]\nthis line\n[fine:chess]\n# name: Fine Chess\n",
+    )
+    .unwrap();
+    let mut reg = registry();
+    reg.add_file(&ini).unwrap();
+    let s = settings(Some(&dir.path().to_path_buf()));
+    let m = MenuState::new(&s, &reg);
+    let mut app = App::new(Screen::Menu(Box::new(m)), reg, s, theme(), SIZE);
+    key(&mut app, KeyCode::Char('n'));
+    assert!(screen(&app).contains("! file problems"), "{}", screen(&app));
+    key(&mut app, KeyCode::Char('!'));
+    let shown = screen(&app).replace('\n', " ");
+    let shown = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        "Variant file problems",
+        "'typo'",
+        "unknown key 'promotionPeiceTypes'",
+        "(did you mean promotionPieceTypes?)",
+        "[noequals]: line 4",
+    ] {
+        assert!(shown.contains(said), "{said} in {shown}");
+    }
+    assert!(!shown.contains("[fine]"), "{shown}");
+    // Esc closes the list; the picker is still there.
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(&app.screen, Screen::Menu(m) if matches!(m.page, Page::Variants(_))));
+    assert!(!screen(&app).contains("Variant file problems"));
+    // The section that plays is offered by its name.
+    for _ in 0..60 {
+        if screen(&app).contains("Fine Chess") {
+            break;
+        }
+        key(&mut app, KeyCode::Down);
+    }
+    assert!(screen(&app).contains("Fine Chess"));
+}

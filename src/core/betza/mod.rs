@@ -78,20 +78,26 @@ pub struct Betza {
 }
 
 /// What Motley does not read in Betza notation, named so that a refusal
-/// can say it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// can say it in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum Unsupported {
     /// Only W, F, N and their compounds ride (`DD`, `AA` do not).
+    #[error("a rider of '{0}' (only W, F, N and their compounds ride)")]
     RiderAtom(char),
     /// Only lines of rooks and bishops can be hopped along (`pN` cannot).
+    #[error("a hopper along '{0}' leaps (hoppers go along a rook's or a bishop's lines)")]
     HopperAtom(char),
     /// A hopper with a range (`pR2`).
+    #[error("a hopper with a range")]
     HopperRange,
     /// Only D, N, A and Z leaps can be lame (`nW` cannot).
+    #[error("a lame '{0}' leap (only D, N, A and Z leaps can be lame)")]
     LameAtom(char),
     /// A lame rider (`nNN`).
+    #[error("a lame rider")]
     LameRider,
     /// An initial move that captures (`icW`).
+    #[error("an initial move that captures")]
     InitialCapture,
 }
 
@@ -114,7 +120,7 @@ pub enum BetzaError {
         at: usize,
     },
     /// Readable, but a piece Motley cannot play as Fairy-Stockfish would.
-    #[error("character {at}: {what:?} is not supported")]
+    #[error("character {at}: {what} is not supported")]
     Unsupported {
         /// Place, from 1.
         at: usize,

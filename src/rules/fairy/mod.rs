@@ -2,8 +2,9 @@
 //! notation ([`crate::core::betza`]) and its rules from Fairy-Stockfish's
 //! keys (read in [`crate::game::fairy_keys`]), so that a file written for
 //! Fairy-Stockfish plays here as it does there (docs/rules.md, "Variants
-//! from data"). Not yet a family a game can name: the link to
-//! [`super::AnyPosition`], its screen and its computer come next.
+//! from data"). Games name it as the `fairy` family: [`Fairy`] is its
+//! [`super::AnyPosition`], which the screens and the computer play as
+//! any other family's.
 //!
 //! Kinds are small numbers into the rules' list, so a variant may have as
 //! many as [`MAX_KINDS`]; the built-in families keep their own six roles

@@ -186,10 +186,7 @@ impl MenuState {
                     .all()
                     .iter()
                     .position(|v| Some(&v.id) == last.as_ref());
-                self.page = Page::Variants(VariantPicker {
-                    cursor: cursor.unwrap_or(0),
-                    rules: None,
-                });
+                self.page = Page::Variants(VariantPicker::at(cursor.unwrap_or(0)));
                 Nav::Stay
             }
             MainItem::Load | MainItem::Replay | MainItem::Resume => {
@@ -259,10 +256,7 @@ impl MenuState {
                 nav
             }
             FormStep::Back => {
-                self.page = Page::Variants(VariantPicker {
-                    cursor: form.variant,
-                    rules: None,
-                });
+                self.page = Page::Variants(VariantPicker::at(form.variant));
                 Nav::Stay
             }
         }

@@ -1,9 +1,11 @@
 //! The variant picker: every variant with its description, and its full
-//! rules in a popup.
+//! rules in a popup; and the problems with the user's variant files (a
+//! line per refused section, with its reasons), in a popup of their own.
 
 use super::page::PageContext;
 use crate::tui::game_page::rules_popup;
-use crate::tui::popup::{row_style, scroll_key, titled_block};
+use crate::tui::popup::{row_style, scroll_key, titled_block, TextPopup};
+use crate::tui::wrap::Flow;
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -11,7 +13,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 /// The keys, at the foot of the screen.
-pub const FOOTER: &str = "↑/↓ choose · Enter picks · i full rules · Esc back";
+pub const FOOTER: &str = "↑/↓ choose · Enter picks · i full rules · ! file problems · Esc back";
 
 /// The picker's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +22,8 @@ pub struct VariantPicker {
     pub cursor: usize,
     /// The rules popup's scroll, while it is open.
     pub rules: Option<u16>,
+    /// The variant files' problems popup's scroll, while it is open.
+    pub problems: Option<u16>,
 }
 
 /// What the picker asks of the menu.
@@ -45,10 +49,27 @@ fn areas(size: (u16, u16)) -> (Rect, Rect) {
 }
 
 impl VariantPicker {
+    /// The picker with the cursor on variant `cursor`, nothing open.
+    pub fn at(cursor: usize) -> VariantPicker {
+        VariantPicker {
+            cursor,
+            rules: None,
+            problems: None,
+        }
+    }
+
     /// Handle a key, with `n` variants to choose from.
     pub fn key(&mut self, code: KeyCode, n: usize) -> PickerStep {
         if let Some(scroll) = self.rules {
             self.rules = scroll_key(scroll, code);
+            return PickerStep::Stay;
+        }
+        if let Some(scroll) = self.problems {
+            self.problems = scroll_key(scroll, code);
+            return PickerStep::Stay;
+        }
+        if code == KeyCode::Char('!') {
+            self.problems = Some(0);
             return PickerStep::Stay;
         }
         match code {
@@ -65,8 +86,9 @@ impl VariantPicker {
     /// A click: closes the rules, moves the cursor, or (on the variant
     /// under the cursor) chooses it.
     pub fn click(&mut self, col: u16, row: u16, size: (u16, u16), n: usize) -> PickerStep {
-        if self.rules.is_some() {
+        if self.rules.is_some() || self.problems.is_some() {
             self.rules = None;
+            self.problems = None;
             return PickerStep::Stay;
         }
         let (list, _) = areas(size);
@@ -127,6 +149,11 @@ impl Widget for PickerView<'_> {
             Line::raw(v.summary.clone()),
             Line::raw(""),
         ];
+        // A variant from data is checked when first looked at.
+        if let Err(e) = v.playable() {
+            d.push(Line::styled(e.to_string(), theme.error()));
+            d.push(Line::raw(""));
+        }
         if let Some(origin) = v.origin() {
             d.push(Line::styled(format!("Origin: {origin}"), theme.dim()));
         }
@@ -138,5 +165,34 @@ impl Widget for PickerView<'_> {
         if let Some(scroll) = self.picker.rules {
             rules_popup(v, scroll, theme).render(area, buf);
         }
+        if let Some(scroll) = self.picker.problems {
+            problems_popup(&self.ctx.registry.problems(), scroll, theme).render(area, buf);
+        }
+    }
+}
+
+/// The problems with the user's variant files, a paragraph each: files
+/// that could not be read, lines that could not be, and every section
+/// that cannot be played, with its reasons.
+fn problems_popup<'a>(
+    problems: &[String],
+    scroll: u16,
+    theme: &'a crate::tui::theme::Theme,
+) -> TextPopup<'a> {
+    let mut text = Vec::new();
+    if problems.is_empty() {
+        text.push(Flow::hanging(
+            Line::raw("Every variant file was read and every variant in them plays."),
+            0,
+        ));
+    }
+    for problem in problems {
+        text.push(Flow::hanging(Line::raw(format!("• {problem}")), 2));
+    }
+    TextPopup {
+        title: "Variant file problems",
+        text,
+        scroll,
+        theme,
     }
 }
