@@ -36,7 +36,7 @@
 
 use super::pgn_tree::{play_item, Item, RawMove};
 use super::reason::pgn_ending;
-use super::tree::GameTree;
+use super::tree::{GameTree, MAX_NESTING, MAX_VARIATION_MOVES};
 use super::{
     carried_of, new_game, restore_carried, restore_dice, restore_ending, restore_setup,
     result_token, setup_of, Players, RecordError, RecordErrorKind, Replayed, SavedGame,
@@ -310,6 +310,9 @@ pub enum PgnProblem {
     /// Variations nested deeper than [`MAX_NESTING`].
     #[error("variations nested over {MAX_NESTING} deep")]
     TooDeep,
+    /// More than [`MAX_VARIATION_MOVES`] moves in variations.
+    #[error("over {MAX_VARIATION_MOVES} moves in variations")]
+    TooManyMoves,
     /// The `StartState` tag (a start set up in the position editor) is
     /// not JSON.
     #[error("tag StartState: not the JSON Motley writes there ({0})")]
@@ -503,10 +506,6 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
     (Tok::Tag(name, value), i + 1)
 }
 
-/// Variations nested deeper than this are refused: no annotator nests so
-/// deep, and reading them must not take unbounded stack.
-pub const MAX_NESTING: usize = 64;
-
 /// One game's tags and movetext, before replay (owned: it outlives the
 /// stretch of the stream it was read from).
 #[derive(Debug, Default)]
@@ -524,6 +523,8 @@ pub(super) struct RawGame {
     latin1: usize,
     /// The comment just before the result: the ending in words.
     ending: Option<String>,
+    /// The game's text is over [`MAX_GAME_BYTES`]: it is refused whole.
+    too_long: bool,
 }
 
 impl RawGame {
@@ -544,6 +545,16 @@ impl RawGame {
 
     fn fail(&mut self, problem: PgnProblem) {
         self.error.get_or_insert(problem);
+    }
+
+    /// Refuse the game as too long to be one (what it holds is dropped:
+    /// nothing of it is kept or replayed).
+    fn refuse_as_too_long(&mut self) {
+        *self = RawGame {
+            span: self.span,
+            too_long: true,
+            ..RawGame::default()
+        };
     }
 }
 
@@ -631,6 +642,8 @@ struct Builder {
     /// The last token was a comment after the main line's last move (the
     /// ending in words, when a result follows).
     comment_last: bool,
+    /// Moves read in variations so far.
+    variation_moves: usize,
 }
 
 impl Builder {
@@ -642,6 +655,7 @@ impl Builder {
         self.open.clear();
         self.skipped = 0;
         self.comment_last = false;
+        self.variation_moves = 0;
     }
 
     /// The game, its variations closed (a cut-off one is an error).
@@ -680,6 +694,13 @@ impl Builder {
         // On the main line, comments before the first move are the
         // game's (the intro); in a variation, its first move's.
         let main = self.open.is_empty();
+        if !main {
+            self.variation_moves += 1;
+            if self.variation_moves > MAX_VARIATION_MOVES {
+                self.cur.fail(PgnProblem::TooManyMoves);
+                return;
+            }
+        }
         let (line, before) = self.line();
         let before = if main {
             Vec::new()
@@ -878,6 +899,9 @@ fn setup_game(raw: &RawGame, registry: &Registry) -> Result<Game, RecordError> {
 
 /// Replay one PGN game as far as it is valid.
 fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
+    if raw.too_long {
+        return Replayed::Failed(RecordErrorKind::PgnGameTooLong(MAX_GAME_BYTES).into());
+    }
     let mut game = match setup_game(raw, registry) {
         Ok(g) => g,
         Err(e) => return Replayed::Failed(e),
@@ -1112,6 +1136,9 @@ impl<'a> PgnGames<'a> {
                     None => {
                         self.consume(end);
                         if self.at_end {
+                            // The input ended inside the game refused:
+                            // nothing is left to skip, and nothing to read.
+                            self.skipping = false;
                             return Ok(());
                         }
                     }
@@ -1130,6 +1157,11 @@ impl<'a> PgnGames<'a> {
             let (mut games, rest) = complete_games(text, self.at_end);
             for g in &mut games {
                 let (from, to) = g.span;
+                // Whatever the size of the read that brought it in whole.
+                if to.saturating_sub(from) as u64 > MAX_GAME_BYTES {
+                    g.refuse_as_too_long();
+                    continue;
+                }
                 g.latin1 = self
                     .latin1
                     .iter()

@@ -316,6 +316,11 @@ pub struct ReplayState {
     /// Start the live engine lines once the viewer shows (opened to
     /// analyse a position from the editor).
     lines_at_open: bool,
+    /// The tree's edits so far: its rows are laid out again only when
+    /// this changes.
+    revision: u64,
+    /// The tree's rows as last laid out.
+    tree_rows: super::tree_view::TreeRowsMemo,
 }
 
 /// A position in a variation: where in the tree, and the game played
@@ -368,6 +373,8 @@ impl ReplayState {
             lines_at: Cursor::main(0),
             lines: LiveLines::default(),
             lines_at_open: false,
+            revision: 0,
+            tree_rows: Default::default(),
         }
         .with_tree(None)
     }
@@ -390,6 +397,7 @@ impl ReplayState {
             Some(t) if t.main_actions() == moves => t,
             _ => GameTree::new(&moves, &Default::default()),
         };
+        self.revision += 1;
         self
     }
 
@@ -495,6 +503,12 @@ impl ReplayState {
     pub fn close(&mut self) {
         self.review.stop();
         self.lines.stop();
+    }
+
+    /// How many times the tree's rows were laid out: once per edit (and
+    /// width), never for moving about.
+    pub fn tree_layouts(&self) -> u64 {
+        self.tree_rows.layouts()
     }
 
     /// Plies in the game.
@@ -1137,6 +1151,8 @@ impl<'a> ReplayPage<'a> {
             game: &r.game,
             tree: &r.tree,
             at: &self.at,
+            memo: &r.tree_rows,
+            revision: r.revision,
         });
         Some(SidePanel {
             game: r.shown_game().0,

@@ -9,7 +9,7 @@ use crate::tui_support::*;
 use crossterm::event::KeyCode;
 use motley::game::variant::Registry;
 use motley::record::tree::{Cursor, Hop};
-use motley::record::{self, GameRecord};
+use motley::record::{self, GameRecord, GameTree};
 use motley::tui::app::{App, Screen};
 use motley::tui::replay::{ReplayPopup, ReplayState};
 use std::path::{Path, PathBuf};
@@ -97,9 +97,9 @@ fn a_move_starts_a_variation_and_the_same_move_follows_it() {
     assert_eq!(replay(&app).cursor(), variation(&[(2, 0)], 1));
     // Kept in the file at once; the game's moves are as they were.
     let rec = on_disk(&path);
-    let plies = rec.annotations.as_ref().unwrap().plies.clone();
-    assert_eq!(plies[0].ply, 3);
-    assert_eq!(plies[0].variations[0][0].action, "f1c4");
+    let lines = rec.annotations.as_ref().unwrap().lines.clone();
+    assert_eq!((lines[0].of, lines[0].ply), (0, 3));
+    assert_eq!(lines[0].moves[0].action, "f1c4");
     assert_eq!(rec.moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
     // The same move again follows it; the game's move follows the game.
     to_ply(&mut app, 2);
@@ -189,8 +189,8 @@ fn promote_moves_a_sub_variation_up_but_never_into_the_games_moves() {
     );
     let rec = on_disk(&path);
     assert_eq!(rec.moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
-    let kept = &rec.annotations.unwrap().plies[0].variations[0];
-    assert_eq!(kept[1].action, "f8c5");
+    let kept = GameTree::new(&rec.moves, &rec.annotations.unwrap());
+    assert_eq!(kept.main[2].variations[0][1].action, "f8c5");
 }
 
 #[test]

@@ -112,16 +112,8 @@ impl ReplayState {
 
     /// ↑ / ↓: the move before or after the one shown among its ply's.
     pub(super) fn other_line(&mut self, step: i8) {
-        match self.tree.siblings(&self.cursor()) {
-            Some((all, i)) if all.len() > 1 => {
-                let n = all.len();
-                let next = if step < 0 {
-                    (i + n - 1) % n
-                } else {
-                    (i + 1) % n
-                };
-                self.go(all[next].clone());
-            }
+        match self.tree.other_move(&self.cursor(), step) {
+            Some((next, count)) if count > 1 => self.go(next),
             _ => {
                 self.view.message = Some(Message::info(
                     "no other move here (play one to start a variation)",
@@ -212,10 +204,8 @@ impl ReplayState {
             self.view.message = Some(Message::error(e.to_string()));
             return;
         }
-        let before = self.tree.clone();
         match self.tree.add_move(&self.cursor(), &action.to_string()) {
-            Ok(at) => {
-                let started = self.tree != before;
+            Ok((at, started)) => {
                 self.go(at);
                 if started {
                     self.edited(ctx);
@@ -280,6 +270,7 @@ impl ReplayState {
     /// JSON record; else it waits, and leaving asks).
     fn edited(&mut self, ctx: &mut Ctx) {
         self.unsaved = true;
+        self.revision += 1;
         let Some(path) = self.path.clone().filter(|_| self.error.is_none()) else {
             return;
         };
