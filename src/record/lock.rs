@@ -35,6 +35,13 @@ impl Drop for Lock {
     }
 }
 
+impl Lock {
+    /// Is this the lock of the record at `record` (whatever path names it)?
+    pub fn guards(&self, record: &Path) -> bool {
+        lock_path(record) == self.path
+    }
+}
+
 /// The lock file of a record: `.<name>.lock` beside the file the path
 /// leads to, symbolic links followed, so that a link to a game locks (and
 /// sees the lock of) the game itself.

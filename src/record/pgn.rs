@@ -157,8 +157,29 @@ fn export_with(
     date: Option<&str>,
     tags: &BTreeMap<String, String>,
 ) -> String {
+    let mut out = tag_pairs(game, players, date, tags);
+    out.push('\n');
     let outcome = game.outcome();
-    let result = result_token(outcome.as_ref());
+    let mut tokens = super::pgn_tree::movetext(game, tree, result_token(outcome.as_ref()));
+    if let Some(o) = outcome {
+        // The reason in words, as a comment before the result.
+        let words = o.describe_with(game.position().side_names());
+        tokens.insert(tokens.len() - 1, format!("{{{}}}", words.replace('}', ")")));
+    }
+    out.push_str(&wrapped(&tokens));
+    out
+}
+
+/// The tag pairs of a game: the Seven Tag Roster (a kept Event, Site and
+/// Round in their places, Motley's own for a game played here), the other
+/// kept tags, then what Motley needs to read the game back.
+fn tag_pairs(
+    game: &Game,
+    players: Option<(&str, &str)>,
+    date: Option<&str>,
+    tags: &BTreeMap<String, String>,
+) -> String {
+    let outcome = game.outcome();
     let name = |s: &str| {
         if s.trim().is_empty() {
             "?".to_string()
@@ -179,7 +200,7 @@ fn export_with(
     tag("Round", &kept("Round", "-"));
     tag("White", &white);
     tag("Black", &black);
-    tag("Result", result);
+    tag("Result", result_token(outcome.as_ref()));
     for name in &KEPT_TAGS[3..] {
         if let Some(value) = tags.get(*name) {
             tag(name, &escape(value));
@@ -207,13 +228,13 @@ fn export_with(
         // depends on the words of the comment below.
         tag("Ending", o.reason.id());
     }
-    out.push('\n');
-    let mut tokens = super::pgn_tree::movetext(game, tree, result);
-    if let Some(o) = outcome {
-        // The reason in words, as a comment before the result.
-        let words = o.describe_with(game.position().side_names());
-        tokens.insert(tokens.len() - 1, format!("{{{}}}", words.replace('}', ")")));
-    }
+    out
+}
+
+/// Movetext tokens in lines of at most 79 columns (a longer comment
+/// broken between its words).
+fn wrapped(tokens: &[String]) -> String {
+    let mut out = String::new();
     let mut line = String::new();
     for t in tokens.iter().flat_map(|t| wrappable(t)) {
         if !line.is_empty() && line.len() + 1 + t.len() > 79 {
@@ -913,42 +934,14 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
             break;
         }
     }
-    // The comment before the result is the ending in words when Motley
-    // wrote it (its `Ending` tag) or its words name one; else it is the
-    // last move's.
-    let ending = raw
-        .ending
-        .as_deref()
-        .filter(|c| raw.tag("Ending").is_some() || pgn_ending(None, None, Some(c)).is_some());
-    let last_comment = raw.ending.as_deref().filter(|_| ending.is_none());
     let mut tree = None;
     if error.is_none() {
-        let (built, tree_error) =
-            super::pgn_tree::read_tree(&game, &raw.intro, &raw.items, last_comment);
+        let (built, tree_error) = finish_raw(raw, &mut game);
         tree = Some(built);
         error = tree_error;
-        let result = raw.result.or(raw.tag("Result"));
-        let said = pgn_ending(raw.tag("Ending"), raw.tag("Termination"), ending);
-        let reason = match (result, said) {
-            (Some("*") | None, _) => None,
-            (_, Some(ending)) => Some(ending),
-            (Some("1/2-1/2"), None) => Some(EndReason::Agreement),
-            (Some(_), None) => Some(EndReason::Resignation),
-        };
-        restore_ending(&mut game, result, reason);
     }
     restore_dice(&mut game);
-    let known = |v: Option<&str>| {
-        v.map(str::trim)
-            .filter(|s| !s.is_empty() && *s != "?")
-            .map(str::to_string)
-    };
-    let white = known(raw.tag("White"));
-    let black = known(raw.tag("Black"));
-    let players = (white.is_some() || black.is_some()).then(|| Players {
-        white: white.unwrap_or_default(),
-        black: black.unwrap_or_default(),
-    });
+    let players = raw_players(raw);
     let date = raw
         .tag("Date")
         .filter(|d| d.bytes().any(|c| c.is_ascii_digit()))
@@ -958,20 +951,11 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         1 => vec!["a byte that is not UTF-8 was read as Latin-1".to_string()],
         n => vec![format!("{n} bytes that are not UTF-8 were read as Latin-1")],
     };
-    // Kept as written, "?" included: an unknown Site or Round exported
-    // again must not become Motley's own defaults.
-    let tags = KEPT_TAGS
-        .iter()
-        .filter_map(|name| {
-            let value = raw.tag(name).map(str::trim).filter(|s| !s.is_empty())?;
-            Some((name.to_string(), value.to_string()))
-        })
-        .collect();
     let tree = tree
         .unwrap_or_else(|| super::GameTree::new(&super::game_moves(&game), &Default::default()));
     let saved = SavedGame {
         game,
-        tags,
+        tags: kept_tags(raw),
         names: players.clone(),
         players,
         date,
@@ -982,6 +966,65 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         notes,
     };
     Replayed::of(saved, error)
+}
+
+/// After a game's moves all played: its tree, and its ending restored as
+/// its tags and the comment before its result say.
+fn finish_raw(raw: &RawGame, game: &mut Game) -> (GameTree, Option<RecordError>) {
+    // The comment before the result is the ending in words when Motley
+    // wrote it (its `Ending` tag) or its words name one; else it is the
+    // last move's.
+    let ending = raw
+        .ending
+        .as_deref()
+        .filter(|c| raw.tag("Ending").is_some() || pgn_ending(None, None, Some(c)).is_some());
+    let last_comment = raw.ending.as_deref().filter(|_| ending.is_none());
+    let built = super::pgn_tree::read_tree(game, &raw.intro, &raw.items, last_comment);
+    let result = raw.result.or(raw.tag("Result"));
+    let said = pgn_ending(raw.tag("Ending"), raw.tag("Termination"), ending);
+    let reason = match (result, said) {
+        (Some("*") | None, _) => None,
+        (_, Some(ending)) => Some(ending),
+        (Some("1/2-1/2"), None) => Some(EndReason::Agreement),
+        (Some(_), None) => Some(EndReason::Resignation),
+    };
+    restore_ending(game, result, reason);
+    built
+}
+
+/// The players a game's White and Black tags name (`?` is nobody).
+fn raw_players(raw: &RawGame) -> Option<Players> {
+    let known = |v: Option<&str>| {
+        v.map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "?")
+            .map(str::to_string)
+    };
+    let white = known(raw.tag("White"));
+    let black = known(raw.tag("Black"));
+    (white.is_some() || black.is_some()).then(|| Players {
+        white: white.unwrap_or_default(),
+        black: black.unwrap_or_default(),
+    })
+}
+
+/// The tags a game keeps ([`KEPT_TAGS`]), as written, `?` included; an
+/// Event, Site or Round the game lacks is `?`, PGN's unknown, so that an
+/// export writes the roster PGN requires without inventing a value (never
+/// Motley's own, which are for games played here).
+fn kept_tags(raw: &RawGame) -> BTreeMap<String, String> {
+    KEPT_TAGS
+        .iter()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let value = raw.tag(name).map(str::trim).filter(|s| !s.is_empty());
+            let value = match value {
+                Some(v) => v,
+                None if i < 3 => "?",
+                None => return None,
+            };
+            Some((name.to_string(), value.to_string()))
+        })
+        .collect()
 }
 
 /// Text, as opposed to a binary file: no control bytes but white space.

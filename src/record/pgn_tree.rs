@@ -7,10 +7,10 @@
 //! `\` is written `\\`, `}` is written `\}`, the `[` of text that would
 //! read as a clock or evaluation command is written `\[`, and a control
 //! character (which PGN has no place for, and which must never reach a
-//! terminal) is written as Motley shows it on screen: `\x1b` for ESC,
-//! `\u{9b}` for others. Import reads those back as the characters they
-//! stand for; any other backslash is text. A line break in a comment is
-//! layout: it is written, and read, as a space.
+//! terminal) is written `\x1b` (ESC) or `\u009b` (beyond ASCII). Import
+//! reads those back as the characters they stand for; any other
+//! backslash is text. A line break in a comment is layout: it is
+//! written, and read, as a space.
 //!
 //! A tree is written and read on one scratch game that plays each move as
 //! it goes and takes it back after the move's variations, so the cost
@@ -19,7 +19,7 @@
 use super::tree::{GameTree, Node, Notes, TreeEval, MAX_CLOCK_MS};
 use super::variations::{advance, in_variation, start_of};
 use super::{play_coord, Action, RecordError, RecordErrorKind, Refusal};
-use crate::core::quote::{clip, is_unsafe, visible};
+use crate::core::quote::{clip, is_unsafe};
 use crate::core::{Color, CoordText};
 use crate::game::Game;
 use crate::rules::{parse_action, MoveInputError, NamedOutcome, Position};
@@ -295,7 +295,7 @@ pub(super) fn escape_comment(text: &str) -> String {
             '}' => out.push_str("\\}"),
             '[' if is_command(chars.clone()) => out.push_str("\\["),
             '\n' | '\r' => out.push(' '),
-            c if is_unsafe(c) => out.push_str(&visible(c.encode_utf8(&mut [0; 4]))),
+            c if is_unsafe(c) => out.push_str(&control_escape(c)),
             c => out.push(c),
         }
     }
@@ -385,19 +385,28 @@ pub(super) fn read_comment(raw: &str) -> (Option<String>, Option<u64>, Option<Tr
     (text, clock, eval)
 }
 
-/// The control character a Motley escape at the start of `after` (what
-/// follows a backslash) stands for — `x1b`, `u{9b}`, as
-/// [`escape_comment`] writes them — and the escape's length. Only
-/// characters Motley escapes are read so: `\x41` stays text.
-fn escaped_control(after: &str) -> Option<(char, usize)> {
-    let (hex, len) = if let Some(rest) = after.strip_prefix('x') {
-        (rest.get(..2)?, 3)
+/// How a control character is written in a comment: `\x1b` for an
+/// ASCII one (ESC), `\u009b` for the others (every character Motley
+/// escapes is below U+10000); no brace, which would end the comment.
+fn control_escape(c: char) -> String {
+    if c.is_ascii() {
+        format!("\\x{:02x}", u32::from(c))
     } else {
-        let rest = after.strip_prefix("u{")?;
-        let end = rest.char_indices().take(7).find(|&(_, c)| c == '}')?.0;
-        (&rest[..end], end + 3)
+        format!("\\u{:04x}", u32::from(c))
+    }
+}
+
+/// The control character an escape at the start of `after` (what
+/// follows a backslash) stands for, as [`control_escape`] writes them,
+/// and the escape's length. Only characters Motley escapes are read so:
+/// `\x41` stays text.
+fn escaped_control(after: &str) -> Option<(char, usize)> {
+    let (hex, len) = match after.as_bytes().first()? {
+        b'x' => (after.get(1..3)?, 3),
+        b'u' => (after.get(1..5)?, 5),
+        _ => return None,
     };
-    if hex.is_empty() || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     let c = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;

@@ -74,6 +74,23 @@ pub fn save_record(path: &Path, rec: &GameRecord) -> Result<(), RecordError> {
     write_atomic(path, text.as_bytes()).map_err(fail)
 }
 
+/// Write a record atomically over `path` under its lock, which the
+/// caller holds (the replay viewer, for as long as it edits the record).
+pub fn save_record_held(
+    path: &Path,
+    rec: &GameRecord,
+    held: &lock::Lock,
+) -> Result<(), RecordError> {
+    if !held.guards(path) {
+        return Err(
+            RecordError::from(RecordErrorKind::HeldElsewhere).in_file(&path.display().to_string())
+        );
+    }
+    let text = file_text(rec)
+        .map_err(|kind| RecordError::from(kind).in_file(&path.display().to_string()))?;
+    write_atomic(path, text.as_bytes()).map_err(|e| write_failed(path, e))
+}
+
 /// Write a record as a new file in `dir` named `BASE.json` (or `BASE-2.json`,
 /// … when taken), never replacing anything, even a file another process
 /// creates at the same moment or a dangling symlink. Returns the path.

@@ -36,7 +36,9 @@ use crate::game::Game;
 use crate::record::tree::Cursor;
 use crate::record::GameTree;
 use crate::rules::{Outcome, Position};
-use crate::session::{load_game, load_nth, LoadError, LoadedGame, StoreError, Write, Written};
+use crate::session::{
+    load_game, load_nth, EditSlot, LoadError, LoadedGame, StoreError, Write, Written,
+};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -321,6 +323,8 @@ pub struct ReplayState {
     revision: u64,
     /// The tree's rows as last laid out.
     tree_rows: super::tree_view::TreeRowsMemo,
+    /// The viewer's hold on the record its edits are kept in.
+    edits: EditSlot,
 }
 
 /// A position in a variation: where in the tree, and the game played
@@ -375,6 +379,7 @@ impl ReplayState {
             lines_at_open: false,
             revision: 0,
             tree_rows: Default::default(),
+            edits: EditSlot::default(),
         }
         .with_tree(None)
     }
@@ -398,6 +403,7 @@ impl ReplayState {
             _ => GameTree::new(&moves, &Default::default()),
         };
         self.revision += 1;
+        self.edits = EditSlot::reading(&self.tree);
         self
     }
 
@@ -731,7 +737,11 @@ impl ReplayState {
         self.view.message = Some(match (&self.path, &self.error) {
             (Some(path), None) => {
                 let path = path.clone();
-                let store = Write::StoreAnalysis { path, analysis };
+                let store = Write::StoreAnalysis {
+                    path,
+                    analysis,
+                    slot: self.edits.clone(),
+                };
                 ctx.requests.push(Request::Write(Box::new(store)));
                 Message::info(format!("{summary}; storing it in the record…"))
             }
@@ -1133,7 +1143,12 @@ impl<'a> ReplayPage<'a> {
                 theme.good(),
             ));
         }
-        if r.unsaved && r.storing == 0 {
+        if r.edits.refused().is_some() {
+            status.push(Line::styled(
+                "Read-only: another Motley has this record (e exports the variations)",
+                theme.error(),
+            ));
+        } else if r.unsaved && r.storing == 0 {
             status.push(Line::styled(
                 "The variations and comments are not saved (e exports them)",
                 theme.error(),

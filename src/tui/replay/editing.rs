@@ -258,8 +258,8 @@ impl ReplayState {
             _ => match self.tree.promote(&at) {
                 Ok(at) => {
                     self.go(at);
-                    self.edited(ctx);
                     self.view.message = Some(Message::info("variation promoted"));
+                    self.edited(ctx);
                 }
                 Err(e) => self.view.message = Some(Message::error(e.to_string())),
             },
@@ -274,6 +274,13 @@ impl ReplayState {
         let Some(path) = self.path.clone().filter(|_| self.error.is_none()) else {
             return;
         };
+        if let Some(why) = self.edits.refused() {
+            // Read-only here: kept on screen, never written over another's.
+            self.view.message = Some(Message::error(format!(
+                "kept here only, not in the file: {why}; e exports the variations"
+            )));
+            return;
+        }
         let annotations = Some(self.tree.annotations())
             .filter(|a| !a.is_empty())
             .map(Box::new);
@@ -282,6 +289,7 @@ impl ReplayState {
             path,
             moves: self.tree.main_actions(),
             annotations,
+            slot: self.edits.clone(),
         };
         ctx.requests.push(Request::Write(Box::new(store)));
     }
@@ -350,11 +358,11 @@ impl ReplayState {
         let before = self.tree.comment(&at).map(str::to_string);
         match self.tree.set_comment(&at, Some(text)) {
             Ok(()) if self.tree.comment(&at).map(str::to_string) != before => {
-                self.edited(ctx);
                 self.view.message = Some(Message::info(match self.tree.comment(&at) {
                     Some(_) => "comment kept",
                     None => "comment removed",
                 }));
+                self.edited(ctx);
             }
             Ok(()) => {}
             Err(e) => self.view.message = Some(Message::error(e.to_string())),
@@ -366,8 +374,8 @@ impl ReplayState {
         match self.tree.delete(&self.cursor()) {
             Ok(at) => {
                 self.go(at);
-                self.edited(ctx);
                 self.view.message = Some(Message::info("variation deleted"));
+                self.edited(ctx);
             }
             Err(TreeError::NotAVariation) => self.refuse_main_line(),
             Err(e) => self.view.message = Some(Message::error(e.to_string())),
