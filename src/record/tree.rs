@@ -797,7 +797,7 @@ mod tests {
     fn promoting_swaps_a_variation_with_its_parent_line_step_by_step() {
         let mut t = opening();
         let v = t.add_move(&Cursor::main(1), "c7c5").unwrap().0;
-        t.add_move(&v, "g1f3").unwrap().0;
+        t.add_move(&v, "g1f3").unwrap();
         let sub = t.add_move(&v, "b1c3").unwrap().0;
         assert_eq!(sub.hops.len(), 2);
         // One step: the sub-variation becomes the side line's move...

@@ -511,6 +511,12 @@ impl ReplayState {
         self.lines.stop();
     }
 
+    /// Are the viewer's edits kept on screen only, another Motley having
+    /// the record (or having changed it since it was read)?
+    pub fn read_only(&self) -> bool {
+        self.edits.refused().is_some()
+    }
+
     /// How many times the tree's rows were laid out: once per edit (and
     /// width), never for moving about.
     pub fn tree_layouts(&self) -> u64 {
@@ -1143,7 +1149,7 @@ impl<'a> ReplayPage<'a> {
                 theme.good(),
             ));
         }
-        if r.edits.refused().is_some() {
+        if r.read_only() {
             status.push(Line::styled(
                 "Read-only: another Motley has this record (e exports the variations)",
                 theme.error(),
