@@ -529,10 +529,12 @@ impl GameTree {
             return Err(TreeError::NoSuchNode);
         }
         let (last, outer) = at.hops.split_last().ok_or(TreeError::NotAVariation)?;
-        // The line it replaces becomes a variation: what hangs on it nests
-        // one deeper.
+        // The line it replaces becomes a variation: what hangs on its moves
+        // after the first (whose alternatives move up with it) nests one
+        // deeper.
         let replaced = self.line(outer).ok_or(TreeError::NoSuchNode)?;
-        if outer.len() + 1 + nesting(&replaced[last.at..]) > MAX_NESTING {
+        let after = replaced.get(last.at + 1..).unwrap_or_default();
+        if outer.len() + 1 + nesting(after) > MAX_NESTING {
             return Err(TreeError::TooDeep);
         }
         let parent = self.line_mut(outer).ok_or(TreeError::NoSuchNode)?;
@@ -871,6 +873,99 @@ mod tests {
             t.other_move(&Cursor::main(1), 1),
             Some((Cursor::main(1), 1))
         );
+    }
+
+    /// Lines each replacing the first move of the one before: nested
+    /// `n` deep.
+    fn chain(n: usize, of_first: usize, ply: usize, action: &str) -> Vec<LineNotes> {
+        (0..n)
+            .map(|k| LineNotes {
+                of: if k == 0 { of_first } else { of_first + k },
+                ply,
+                moves: vec![Node::new(action)],
+            })
+            .collect()
+    }
+
+    // Issue 31, item 2: one cap on nesting, in the reader too.
+    #[test]
+    fn item_02_flat_lines_past_the_cap_or_from_nowhere_are_left_out_by_name() {
+        let moves: Vec<String> = ["e2e4", "e7e5"].map(String::from).to_vec();
+        let read = |lines: Vec<LineNotes>| {
+            let annotations = Annotations {
+                lines,
+                ..Default::default()
+            };
+            GameTree::read(&moves, &annotations)
+        };
+        let (at_cap, problem) = read(chain(MAX_NESTING, 0, 2, "c7c5"));
+        assert_eq!(problem, None);
+        let (past, problem) = read(chain(MAX_NESTING + 1, 0, 2, "c7c5"));
+        assert_eq!(problem, Some(TreeProblem::TooDeep));
+        assert_eq!(past, at_cap);
+        let stray = vec![LineNotes {
+            of: 2,
+            ply: 1,
+            moves: vec![Node::new("d2d4")],
+        }];
+        assert_eq!(
+            read(stray).1,
+            Some(TreeProblem::NoBranch {
+                line: 1,
+                of: 2,
+                ply: 1
+            })
+        );
+    }
+
+    // Issue 31, item 2: promoting a variation nests the line it replaces
+    // one deeper: never past the cap.
+    #[test]
+    fn item_02_a_promotion_that_would_nest_past_the_cap_is_refused() {
+        let moves: Vec<String> = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
+        let tree =
+            |deep: usize| {
+                // 1... c5 2. Nf3 with 1... e6 beside c5, and under 2. Nf3 a
+                // chain of variations `deep` more levels deep.
+                let mut lines = vec![
+                    LineNotes {
+                        of: 0,
+                        ply: 2,
+                        moves: vec![Node::new("c7c5"), Node::new("g1f3")],
+                    },
+                    LineNotes {
+                        of: 1,
+                        ply: 2,
+                        moves: vec![Node::new("e7e6")],
+                    },
+                ];
+                lines.extend(chain(deep, 1, 3, "b1c3").into_iter().enumerate().map(
+                    |(k, mut l)| {
+                        l.of = if k == 0 { 1 } else { k + 2 };
+                        l
+                    },
+                ));
+                let annotations = Annotations {
+                    lines,
+                    ..Default::default()
+                };
+                let (t, problem) = GameTree::read(&moves, &annotations);
+                assert_eq!(problem, None);
+                t
+            };
+        let e6 = Cursor {
+            hops: vec![Hop { at: 1, var: 0 }, Hop { at: 0, var: 0 }],
+            len: 1,
+        };
+        // The chain under 2. Nf3 reaches the cap once the line is moved
+        // down: refused, the tree as it was.
+        let mut full = tree(MAX_NESTING - 1);
+        let before = full.clone();
+        assert_eq!(full.promote(&e6), Err(TreeError::TooDeep));
+        assert_eq!(full, before);
+        // One level less: promoted.
+        let mut room = tree(MAX_NESTING - 2);
+        assert!(room.promote(&e6).is_ok());
     }
 
     #[test]
