@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use motley::disk::files::Durability;
 use motley::game::variant::Registry;
 use motley::game::Game;
-use motley::record::{self, GameReader};
+use motley::record::{self, GameReader, RecordErrorKind};
 use motley::rules::Position;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -61,7 +61,18 @@ fn import_games(
                 } else {
                     stem.to_string()
                 };
-                let path = record::store::save_record_new(dir, &base, &rec, Durability::Batched)?;
+                let path =
+                    match record::store::save_record_new(dir, &base, &rec, Durability::Batched) {
+                        Ok(path) => path,
+                        // Too large to read back: this game is refused,
+                        // the others go on.
+                        Err(e) if matches!(*e.kind, RecordErrorKind::TooLargeToWrite { .. }) => {
+                            warnln!("error: {}", e.in_game(i));
+                            done.refused += 1;
+                            continue;
+                        }
+                        Err(e) => return Err(e.into()),
+                    };
                 done.written += 1;
                 written(&path, games.position())?;
             }

@@ -8,7 +8,7 @@
 //! read-only replay. A finished game moves to the saves folder.
 
 use super::lock::{self, Lock};
-use super::store::{record_to_save, stamp};
+use super::store::{file_text, record_to_save, stamp};
 use super::{GameRecord, Players, RecordError, RecordErrorKind, MAX_FILE_BYTES};
 use crate::disk::files;
 use crate::game::Game;
@@ -64,7 +64,7 @@ impl OpenGame {
     /// after its variant.
     pub fn create_with(dir: &Path, rec: &GameRecord) -> Result<OpenGame, RecordError> {
         fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
-        let text = file_text(rec);
+        let text = file_text(rec).map_err(|kind| at(dir, kind))?;
         let base = format!("{}-{}", stamp(SystemTime::now()), rec.variant);
         for n in 1u32..=1000 {
             let name = if n == 1 {
@@ -116,7 +116,7 @@ impl OpenGame {
     /// Save `rec` (the game's record, with what the caller keeps beyond
     /// the game) over the game's own file, atomically.
     pub fn save_record(&self, rec: &GameRecord) -> Result<(), RecordError> {
-        let text = file_text(rec);
+        let text = file_text(rec).map_err(|kind| at(&self.path, kind))?;
         files::write_atomic(&self.path, text.as_bytes()).map_err(|e| write_error(&self.path, e))
     }
 
@@ -158,13 +158,6 @@ impl OpenGame {
         let _ = fs::remove_file(&self.path);
         drop(self.lock);
     }
-}
-
-/// The record as the text of its file.
-fn file_text(rec: &GameRecord) -> String {
-    let mut text = rec.to_json();
-    text.push('\n');
-    text
 }
 
 /// What the menu shows of an unfinished game, read from its record's

@@ -35,13 +35,58 @@ impl Drop for Lock {
     }
 }
 
-/// The lock file of a record: `.<name>.lock` beside it.
+impl Lock {
+    /// Is this the lock of the record at `record` (whatever path names it)?
+    pub fn guards(&self, record: &Path) -> bool {
+        lock_path(record) == self.path
+    }
+}
+
+/// The lock file of a record: `.<name>.lock` beside the file the path
+/// leads to, symbolic links followed, so that a link to a game locks (and
+/// sees the lock of) the game itself.
 pub fn lock_path(record: &Path) -> PathBuf {
+    let record = resolved(record);
     let name = record
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     record.with_file_name(format!(".{name}.lock"))
+}
+
+/// How many symbolic links in a row are followed to a record that does
+/// not exist yet (the system's own limit is about as many).
+const MAX_LINKS: usize = 40;
+
+/// The path of the file `record` leads to: its links followed, its folder
+/// made canonical; as given when its folder cannot be found.
+fn resolved(record: &Path) -> PathBuf {
+    if let Ok(path) = fs::canonicalize(record) {
+        return path;
+    }
+    // No such file (yet): a dangling link leads to where its target
+    // would be; the folder of a new file is made canonical.
+    let mut path = record.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::read_link(&path) {
+            Ok(target) => {
+                path = match path.parent() {
+                    Some(dir) => dir.join(target),
+                    None => target,
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return path;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    fs::canonicalize(dir).map_or(path.clone(), |dir| dir.join(name))
 }
 
 /// Is `name` a lock file's name (`.<name>.lock`)?

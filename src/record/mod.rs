@@ -214,6 +214,12 @@ pub struct GameRecord {
     /// naming its ply (the game itself still reads).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
+    /// Fields this Motley does not know (a newer Motley's, another
+    /// program's): readers ignore them, and every rewrite of the record
+    /// (the replay viewer's variations, comments and analysis) keeps them
+    /// as they were.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, Value>,
 }
 
 /// A game read from a file, with what the file says about it beyond the
@@ -259,6 +265,11 @@ pub enum RecordErrorKind {
     NotRegular(&'static str),
     #[error("the file is {size} bytes; saved games over {limit} bytes are refused")]
     TooLarge { size: u64, limit: u64 },
+    /// A record that would be larger than Motley reads back is not written.
+    #[error(
+        "the record would be {size} bytes, over the {limit} bytes Motley reads back: not written"
+    )]
+    TooLargeToWrite { size: u64, limit: u64 },
     #[error("not a text file (invalid UTF-8 at byte {0})")]
     NotUtf8(usize),
     #[error("the file is empty")]
@@ -306,9 +317,10 @@ pub enum RecordErrorKind {
     /// there; the game's own moves are fine).
     #[error("in a variation: {0}")]
     InVariation(Box<RecordErrorKind>),
-    /// Annotations about a ply the game does not have.
-    #[error("field 'annotations': ply {ply} is not a move of the game ({moves} moves)")]
-    AnnotatedPly { ply: usize, moves: usize },
+    /// Annotations whose shape is refused (a ply the game does not have,
+    /// nesting or moves over the bounds, a clock no clock holds).
+    #[error("field 'annotations': {0}")]
+    Annotations(tree::TreeProblem),
     #[error(
         "PGN: a game of over {0} bytes of text (an unterminated comment or variation?); skipped"
     )]
@@ -571,6 +583,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         movetime_ms: None,
         analysis: None,
         annotations: None,
+        extra: BTreeMap::new(),
     }
 }
 
@@ -925,8 +938,7 @@ impl GameRecord {
     /// fields with a wrong type are dropped; a field that decides the game
     /// with a wrong type is named in the error.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordErrorKind> {
-        let value: Value = serde_json::from_str(text).map_err(|e| json_error(&e))?;
-        GameRecord::from_value(value)
+        GameRecord::from_value(parse_json(text)?)
     }
 
     /// Read a record from a parsed JSON value (see [`GameRecord::from_json`]).
@@ -944,6 +956,68 @@ impl GameRecord {
         // A struct of strings and numbers always serialises.
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
+}
+
+/// JSON nested deeper than this is refused before it is parsed: it covers
+/// every record a Motley writes (older ones nest variations three levels
+/// a step, up to [`tree::MAX_NESTING`]; records now list them flat), with
+/// room for fields of newer ones, and parsing it takes bounded stack.
+pub const MAX_JSON_DEPTH: usize = 3 * tree::MAX_NESTING + 16;
+
+/// Parse a record's JSON, nested at most [`MAX_JSON_DEPTH`] deep (more
+/// than serde_json's own limit of 128 allows: an older record with
+/// variations nested 42 deep went beyond it).
+fn parse_json(text: &str) -> Result<Value, RecordErrorKind> {
+    if let Some(at) = too_deep(text.as_bytes(), MAX_JSON_DEPTH) {
+        let before = &text.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        return Err(RecordErrorKind::InvalidJson {
+            line,
+            column: at - line_start + 1,
+            message: format!("nested too deeply (over {MAX_JSON_DEPTH} levels)"),
+        });
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    // Bounded by the check above.
+    de.disable_recursion_limit();
+    let value = Value::deserialize(&mut de).map_err(|e| json_error(&e))?;
+    de.end().map_err(|e| json_error(&e))?;
+    Ok(value)
+}
+
+/// Where JSON text first opens more than `limit` arrays and objects at
+/// once (strings skipped), if it does.
+fn too_deep(text: &[u8], limit: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, &b) in text.iter().enumerate() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return Some(i);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A serde error in a record's body, named by its field.

@@ -36,7 +36,7 @@
 
 use super::pgn_tree::{play_item, Item, RawMove};
 use super::reason::pgn_ending;
-use super::tree::GameTree;
+use super::tree::{GameTree, MAX_NESTING, MAX_VARIATION_MOVES};
 use super::{
     carried_of, new_game, restore_carried, restore_dice, restore_ending, restore_setup,
     result_token, setup_of, Players, RecordError, RecordErrorKind, Replayed, SavedGame,
@@ -157,8 +157,29 @@ fn export_with(
     date: Option<&str>,
     tags: &BTreeMap<String, String>,
 ) -> String {
+    let mut out = tag_pairs(game, players, date, tags);
+    out.push('\n');
     let outcome = game.outcome();
-    let result = result_token(outcome.as_ref());
+    let mut tokens = super::pgn_tree::movetext(game, tree, result_token(outcome.as_ref()));
+    if let Some(o) = outcome {
+        // The reason in words, as a comment before the result.
+        let words = o.describe_with(game.position().side_names());
+        tokens.insert(tokens.len() - 1, format!("{{{}}}", words.replace('}', ")")));
+    }
+    out.push_str(&wrapped(&tokens));
+    out
+}
+
+/// The tag pairs of a game: the Seven Tag Roster (a kept Event, Site and
+/// Round in their places, Motley's own for a game played here), the other
+/// kept tags, then what Motley needs to read the game back.
+fn tag_pairs(
+    game: &Game,
+    players: Option<(&str, &str)>,
+    date: Option<&str>,
+    tags: &BTreeMap<String, String>,
+) -> String {
+    let outcome = game.outcome();
     let name = |s: &str| {
         if s.trim().is_empty() {
             "?".to_string()
@@ -179,7 +200,7 @@ fn export_with(
     tag("Round", &kept("Round", "-"));
     tag("White", &white);
     tag("Black", &black);
-    tag("Result", result);
+    tag("Result", result_token(outcome.as_ref()));
     for name in &KEPT_TAGS[3..] {
         if let Some(value) = tags.get(*name) {
             tag(name, &escape(value));
@@ -207,13 +228,13 @@ fn export_with(
         // depends on the words of the comment below.
         tag("Ending", o.reason.id());
     }
-    out.push('\n');
-    let mut tokens = super::pgn_tree::movetext(game, tree, result);
-    if let Some(o) = outcome {
-        // The reason in words, as a comment before the result.
-        let words = o.describe_with(game.position().side_names());
-        tokens.insert(tokens.len() - 1, format!("{{{}}}", words.replace('}', ")")));
-    }
+    out
+}
+
+/// Movetext tokens in lines of at most 79 columns (a longer comment
+/// broken between its words).
+fn wrapped(tokens: &[String]) -> String {
+    let mut out = String::new();
     let mut line = String::new();
     for t in tokens.iter().flat_map(|t| wrappable(t)) {
         if !line.is_empty() && line.len() + 1 + t.len() > 79 {
@@ -310,6 +331,9 @@ pub enum PgnProblem {
     /// Variations nested deeper than [`MAX_NESTING`].
     #[error("variations nested over {MAX_NESTING} deep")]
     TooDeep,
+    /// More than [`MAX_VARIATION_MOVES`] moves in variations.
+    #[error("over {MAX_VARIATION_MOVES} moves in variations")]
+    TooManyMoves,
     /// The `StartState` tag (a start set up in the position editor) is
     /// not JSON.
     #[error("tag StartState: not the JSON Motley writes there ({0})")]
@@ -503,10 +527,6 @@ fn lex_tag(text: &str, start: usize) -> (Tok<'_>, usize) {
     (Tok::Tag(name, value), i + 1)
 }
 
-/// Variations nested deeper than this are refused: no annotator nests so
-/// deep, and reading them must not take unbounded stack.
-pub const MAX_NESTING: usize = 64;
-
 /// One game's tags and movetext, before replay (owned: it outlives the
 /// stretch of the stream it was read from).
 #[derive(Debug, Default)]
@@ -524,6 +544,8 @@ pub(super) struct RawGame {
     latin1: usize,
     /// The comment just before the result: the ending in words.
     ending: Option<String>,
+    /// The game's text is over [`MAX_GAME_BYTES`]: it is refused whole.
+    too_long: bool,
 }
 
 impl RawGame {
@@ -544,6 +566,16 @@ impl RawGame {
 
     fn fail(&mut self, problem: PgnProblem) {
         self.error.get_or_insert(problem);
+    }
+
+    /// Refuse the game as too long to be one (what it holds is dropped:
+    /// nothing of it is kept or replayed).
+    fn refuse_as_too_long(&mut self) {
+        *self = RawGame {
+            span: self.span,
+            too_long: true,
+            ..RawGame::default()
+        };
     }
 }
 
@@ -631,6 +663,8 @@ struct Builder {
     /// The last token was a comment after the main line's last move (the
     /// ending in words, when a result follows).
     comment_last: bool,
+    /// Moves read in variations so far.
+    variation_moves: usize,
 }
 
 impl Builder {
@@ -642,6 +676,7 @@ impl Builder {
         self.open.clear();
         self.skipped = 0;
         self.comment_last = false;
+        self.variation_moves = 0;
     }
 
     /// The game, its variations closed (a cut-off one is an error).
@@ -680,6 +715,13 @@ impl Builder {
         // On the main line, comments before the first move are the
         // game's (the intro); in a variation, its first move's.
         let main = self.open.is_empty();
+        if !main {
+            self.variation_moves += 1;
+            if self.variation_moves > MAX_VARIATION_MOVES {
+                self.cur.fail(PgnProblem::TooManyMoves);
+                return;
+            }
+        }
         let (line, before) = self.line();
         let before = if main {
             Vec::new()
@@ -878,6 +920,9 @@ fn setup_game(raw: &RawGame, registry: &Registry) -> Result<Game, RecordError> {
 
 /// Replay one PGN game as far as it is valid.
 fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
+    if raw.too_long {
+        return Replayed::Failed(RecordErrorKind::PgnGameTooLong(MAX_GAME_BYTES).into());
+    }
     let mut game = match setup_game(raw, registry) {
         Ok(g) => g,
         Err(e) => return Replayed::Failed(e),
@@ -889,42 +934,14 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
             break;
         }
     }
-    // The comment before the result is the ending in words when Motley
-    // wrote it (its `Ending` tag) or its words name one; else it is the
-    // last move's.
-    let ending = raw
-        .ending
-        .as_deref()
-        .filter(|c| raw.tag("Ending").is_some() || pgn_ending(None, None, Some(c)).is_some());
-    let last_comment = raw.ending.as_deref().filter(|_| ending.is_none());
     let mut tree = None;
     if error.is_none() {
-        let (built, tree_error) =
-            super::pgn_tree::read_tree(&game, &raw.intro, &raw.items, last_comment);
+        let (built, tree_error) = finish_raw(raw, &mut game);
         tree = Some(built);
         error = tree_error;
-        let result = raw.result.or(raw.tag("Result"));
-        let said = pgn_ending(raw.tag("Ending"), raw.tag("Termination"), ending);
-        let reason = match (result, said) {
-            (Some("*") | None, _) => None,
-            (_, Some(ending)) => Some(ending),
-            (Some("1/2-1/2"), None) => Some(EndReason::Agreement),
-            (Some(_), None) => Some(EndReason::Resignation),
-        };
-        restore_ending(&mut game, result, reason);
     }
     restore_dice(&mut game);
-    let known = |v: Option<&str>| {
-        v.map(str::trim)
-            .filter(|s| !s.is_empty() && *s != "?")
-            .map(str::to_string)
-    };
-    let white = known(raw.tag("White"));
-    let black = known(raw.tag("Black"));
-    let players = (white.is_some() || black.is_some()).then(|| Players {
-        white: white.unwrap_or_default(),
-        black: black.unwrap_or_default(),
-    });
+    let players = raw_players(raw);
     let date = raw
         .tag("Date")
         .filter(|d| d.bytes().any(|c| c.is_ascii_digit()))
@@ -934,20 +951,11 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         1 => vec!["a byte that is not UTF-8 was read as Latin-1".to_string()],
         n => vec![format!("{n} bytes that are not UTF-8 were read as Latin-1")],
     };
-    // Kept as written, "?" included: an unknown Site or Round exported
-    // again must not become Motley's own defaults.
-    let tags = KEPT_TAGS
-        .iter()
-        .filter_map(|name| {
-            let value = raw.tag(name).map(str::trim).filter(|s| !s.is_empty())?;
-            Some((name.to_string(), value.to_string()))
-        })
-        .collect();
     let tree = tree
         .unwrap_or_else(|| super::GameTree::new(&super::game_moves(&game), &Default::default()));
     let saved = SavedGame {
         game,
-        tags,
+        tags: kept_tags(raw),
         names: players.clone(),
         players,
         date,
@@ -958,6 +966,65 @@ fn replay_raw(raw: &RawGame, registry: &Registry) -> Replayed {
         notes,
     };
     Replayed::of(saved, error)
+}
+
+/// After a game's moves all played: its tree, and its ending restored as
+/// its tags and the comment before its result say.
+fn finish_raw(raw: &RawGame, game: &mut Game) -> (GameTree, Option<RecordError>) {
+    // The comment before the result is the ending in words when Motley
+    // wrote it (its `Ending` tag) or its words name one; else it is the
+    // last move's.
+    let ending = raw
+        .ending
+        .as_deref()
+        .filter(|c| raw.tag("Ending").is_some() || pgn_ending(None, None, Some(c)).is_some());
+    let last_comment = raw.ending.as_deref().filter(|_| ending.is_none());
+    let built = super::pgn_tree::read_tree(game, &raw.intro, &raw.items, last_comment);
+    let result = raw.result.or(raw.tag("Result"));
+    let said = pgn_ending(raw.tag("Ending"), raw.tag("Termination"), ending);
+    let reason = match (result, said) {
+        (Some("*") | None, _) => None,
+        (_, Some(ending)) => Some(ending),
+        (Some("1/2-1/2"), None) => Some(EndReason::Agreement),
+        (Some(_), None) => Some(EndReason::Resignation),
+    };
+    restore_ending(game, result, reason);
+    built
+}
+
+/// The players a game's White and Black tags name (`?` is nobody).
+fn raw_players(raw: &RawGame) -> Option<Players> {
+    let known = |v: Option<&str>| {
+        v.map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "?")
+            .map(str::to_string)
+    };
+    let white = known(raw.tag("White"));
+    let black = known(raw.tag("Black"));
+    (white.is_some() || black.is_some()).then(|| Players {
+        white: white.unwrap_or_default(),
+        black: black.unwrap_or_default(),
+    })
+}
+
+/// The tags a game keeps ([`KEPT_TAGS`]), as written, `?` included; an
+/// Event, Site or Round the game lacks is `?`, PGN's unknown, so that an
+/// export writes the roster PGN requires without inventing a value (never
+/// Motley's own, which are for games played here).
+fn kept_tags(raw: &RawGame) -> BTreeMap<String, String> {
+    KEPT_TAGS
+        .iter()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let value = raw.tag(name).map(str::trim).filter(|s| !s.is_empty());
+            let value = match value {
+                Some(v) => v,
+                None if i < 3 => "?",
+                None => return None,
+            };
+            Some((name.to_string(), value.to_string()))
+        })
+        .collect()
 }
 
 /// Text, as opposed to a binary file: no control bytes but white space.
@@ -1112,6 +1179,9 @@ impl<'a> PgnGames<'a> {
                     None => {
                         self.consume(end);
                         if self.at_end {
+                            // The input ended inside the game refused:
+                            // nothing is left to skip, and nothing to read.
+                            self.skipping = false;
                             return Ok(());
                         }
                     }
@@ -1130,6 +1200,11 @@ impl<'a> PgnGames<'a> {
             let (mut games, rest) = complete_games(text, self.at_end);
             for g in &mut games {
                 let (from, to) = g.span;
+                // Whatever the size of the read that brought it in whole.
+                if to.saturating_sub(from) as u64 > MAX_GAME_BYTES {
+                    g.refuse_as_too_long();
+                    continue;
+                }
                 g.latin1 = self
                     .latin1
                     .iter()

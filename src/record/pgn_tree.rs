@@ -4,18 +4,25 @@
 //! comment (after its text).
 //!
 //! Comment text is written so that reading it back gives it exactly:
-//! `\` is written `\\`, `}` is written `\}`, and the `[` of text that
-//! would read as a clock or evaluation command is written `\[`. Import reads `\\`, `\}` and
-//! `\[` back as `\`, `}` and `[`; any other backslash is text. A line
-//! break in a comment is layout: it is written, and read, as a space.
+//! `\` is written `\\`, `}` is written `\}`, the `[` of text that would
+//! read as a clock or evaluation command is written `\[`, and a control
+//! character (which PGN has no place for, and which must never reach a
+//! terminal) is written `\x1b` (ESC) or `\u009b` (beyond ASCII). Import
+//! reads those back as the characters they stand for; any other
+//! backslash is text. A line break in a comment is layout: it is
+//! written, and read, as a space.
+//!
+//! A tree is written and read on one scratch game that plays each move as
+//! it goes and takes it back after the move's variations, so the cost
+//! follows the tree's size, not its size times the game's length.
 
-use super::tree::{GameTree, Node, Notes, TreeEval};
-use super::variations::{in_variation, play_nodes};
+use super::tree::{GameTree, Node, Notes, TreeEval, MAX_CLOCK_MS};
+use super::variations::{advance, in_variation, start_of};
 use super::{play_coord, Action, RecordError, RecordErrorKind, Refusal};
-use crate::core::quote::clip;
+use crate::core::quote::{clip, is_unsafe};
 use crate::core::{Color, CoordText};
 use crate::game::Game;
-use crate::rules::{parse_action, AnyPosition, MoveInputError, NamedOutcome, Position};
+use crate::rules::{parse_action, MoveInputError, NamedOutcome, Position};
 
 /// The movetext of `game` with its tree (none: the bare moves), ending
 /// in `result`, as tokens (the caller wraps the lines).
@@ -41,7 +48,7 @@ pub(super) fn movetext(game: &Game, tree: Option<&GameTree>, result: &str) -> Ve
             &bare
         }
     };
-    w.line(game, 0, main);
+    w.line(&mut start_of(game), main);
     w.tokens.push(result.to_string());
     w.tokens
 }
@@ -54,54 +61,79 @@ struct Movetext {
     number_next: bool,
 }
 
+/// Play a node's action on `game`; false when it cannot be played.
+fn play_node(game: &mut Game, node: &Node) -> bool {
+    let ply = game.ply() + 1;
+    play_coord(game, ply, &node.action, CoordText::parse(&node.action)).is_ok()
+}
+
 impl Movetext {
     fn comment(&mut self, text: &str) {
         self.tokens.push(format!("{{{text}}}"));
         self.number_next = true;
     }
 
-    /// Write `nodes`, whose moves `game` holds from ply `from` on, with
-    /// the variations on them.
-    fn line(&mut self, game: &Game, from: usize, nodes: &[Node]) {
-        let mut scores = game.position_at(from).and_then(Position::current_scores);
-        for (k, node) in nodes.iter().enumerate() {
-            let i = from + k;
-            let (Some(pos), Some(action)) = (game.position_at(i), game.actions().get(i)) else {
+    /// Write `nodes`, played from `game`'s position, with the variations
+    /// on them; `game` is back where it was after. A move that cannot be
+    /// played (the tree was checked when it was read) ends the line.
+    fn line(&mut self, game: &mut Game, nodes: &[Node]) {
+        let from = game.ply();
+        let mut scores = game.position().current_scores();
+        for node in nodes {
+            let i = game.ply();
+            if !play_node(game, node) {
                 break;
-            };
-            if let Some(before) = &node.before {
-                self.comment(&escape_comment(before));
             }
-            self.number(game, i, pos, action);
-            if as_comment(action) {
-                self.tokens.push(format!("{{{action}}}"));
-                self.number_next = true;
-            } else {
-                let san = game.sans().get(i).cloned();
-                self.tokens.push(san.unwrap_or_else(|| action.to_string()));
-                self.number_next = false;
-            }
-            self.tokens
-                .extend(node.notes.nags.iter().map(|n| format!("${n}")));
-            if let Some(text) = notes_comment(&node.notes) {
-                self.comment(&text);
-            }
-            let after = game.position_at(i + 1).and_then(Position::current_scores);
-            if after != scores {
-                if let Some([s, n]) = after {
-                    self.comment(&format!("score {s}-{n}"));
+            self.node(game, i, node, &mut scores);
+            if !node.variations.is_empty() {
+                // The variations replace the move: from before it.
+                game.truncate(i);
+                for variation in &node.variations {
+                    self.variation(game, variation);
                 }
-                scores = after;
+                if !play_node(game, node) {
+                    break;
+                }
             }
-            for variation in &node.variations {
-                self.variation(game, i, variation);
+        }
+        game.truncate(from);
+    }
+
+    /// The tokens of the move at ply `i`, just played on `game`: its
+    /// comment before, number, SAN, NAGs, notes and Monochrome score.
+    fn node(&mut self, game: &Game, i: usize, node: &Node, scores: &mut Option<[u32; 2]>) {
+        let (Some(pos), Some(action)) = (game.position_at(i), game.actions().get(i)) else {
+            return;
+        };
+        if let Some(before) = &node.before {
+            self.comment(&escape_comment(before));
+        }
+        self.number(game, i, pos.turn(), pos.fullmoves(), action);
+        if as_comment(action) {
+            self.tokens.push(format!("{{{action}}}"));
+            self.number_next = true;
+        } else {
+            let san = game.sans().get(i).cloned();
+            self.tokens.push(san.unwrap_or_else(|| action.to_string()));
+            self.number_next = false;
+        }
+        self.tokens
+            .extend(node.notes.nags.iter().map(|n| format!("${n}")));
+        if let Some(text) = notes_comment(&node.notes) {
+            self.comment(&text);
+        }
+        let after = game.position_at(i + 1).and_then(Position::current_scores);
+        if after != *scores {
+            if let Some([s, n]) = after {
+                self.comment(&format!("score {s}-{n}"));
             }
+            *scores = after;
         }
     }
 
-    /// The move number before the action at ply `i`, where PGN wants one.
-    fn number(&mut self, game: &Game, i: usize, pos: &AnyPosition, action: &Action) {
-        let turn = pos.turn();
+    /// The move number before the action at ply `i` (`turn` to move,
+    /// move `fullmoves`), where PGN wants one.
+    fn number(&mut self, game: &Game, i: usize, turn: Color, fullmoves: u32, action: &Action) {
         let turn_starts = i == 0
             || game
                 .position_at(i - 1)
@@ -110,27 +142,24 @@ impl Movetext {
             return;
         }
         match turn {
-            Color::White => self.tokens.push(format!("{}.", pos.fullmoves())),
+            Color::White => self.tokens.push(format!("{fullmoves}.")),
             Color::Black if self.number_next || as_comment(action) => {
-                self.tokens.push(format!("{}...", pos.fullmoves()))
+                self.tokens.push(format!("{fullmoves}..."))
             }
             Color::Black => {}
         }
     }
 
-    /// `( … )`: a line replacing the move at ply `at` of `game`.
-    fn variation(&mut self, game: &Game, at: usize, nodes: &[Node]) {
-        let mut g = game.clone();
-        g.truncate(at);
-        // The tree was checked when it was read; a move that still will
-        // not play ends the variation there.
-        let played = play_nodes(&mut g, nodes);
-        if played == 0 {
+    /// `( … )`: a line replacing the move `game` would play next.
+    fn variation(&mut self, game: &mut Game, nodes: &[Node]) {
+        let first = self.tokens.len();
+        let number_next = std::mem::replace(&mut self.number_next, true);
+        self.line(game, nodes);
+        if self.tokens.len() == first {
+            // Not a move of it could be played: nothing is written.
+            self.number_next = number_next;
             return;
         }
-        let first = self.tokens.len();
-        self.number_next = true;
-        self.line(&g, at, &nodes[..played]);
         // `(` and `)` close up to the variation's first and last tokens.
         if let Some(t) = self.tokens.get_mut(first) {
             t.insert(0, '(');
@@ -156,11 +185,14 @@ pub(super) fn read_tree(
     let mut error = None;
     let mut intro = intro.to_vec();
     let mut main = Vec::with_capacity(items.len());
+    let mut scratch = start_of(game);
     for (i, (m, action)) in items.iter().zip(game.actions()).enumerate() {
         let mut node = Node::new(&action.to_string());
         let returned = (i + 1 == items.len()).then_some(last_comment).flatten();
         node.notes = read_notes(&m.comments, returned, &m.nags);
-        node.variations = read_variations(game, i, &m.variations, &mut error);
+        if advance(&mut scratch, game, i) {
+            node.variations = read_variations(&mut scratch, &m.variations, &mut error);
+        }
         main.push(node);
     }
     if items.is_empty() {
@@ -169,33 +201,34 @@ pub(super) fn read_tree(
     let tree = GameTree {
         intro: joined_text(&intro),
         main,
+        ..GameTree::default()
     };
     (tree, error)
 }
 
-/// The lines replacing the move at ply `at` of `game`, played through.
+/// The lines replacing the move `game` would play next, played through;
+/// `game` is back where it was after.
 fn read_variations(
-    game: &Game,
-    at: usize,
+    game: &mut Game,
     lines: &[Vec<RawMove>],
     error: &mut Option<RecordError>,
 ) -> Vec<Vec<Node>> {
-    let mut start = game.clone();
-    start.truncate(at);
     lines
         .iter()
-        .map(|line| read_line(start.clone(), line, error))
+        .map(|line| read_line(game, line, error))
         .filter(|line| !line.is_empty())
         .collect()
 }
 
-/// One variation from `game`'s position, with the variations in it.
-fn read_line(mut game: Game, line: &[RawMove], error: &mut Option<RecordError>) -> Vec<Node> {
+/// One variation from `game`'s position, with the variations in it;
+/// `game` is back where it was after.
+fn read_line(game: &mut Game, line: &[RawMove], error: &mut Option<RecordError>) -> Vec<Node> {
+    let from = game.ply();
     let mut nodes = Vec::with_capacity(line.len());
     for m in line {
         let at = game.ply();
-        let variations = read_variations(&game, at, &m.variations, error);
-        if let Err(e) = play_item(&mut game, at + 1, &m.item) {
+        let variations = read_variations(game, &m.variations, error);
+        if let Err(e) = play_item(game, at + 1, &m.item) {
             error.get_or_insert_with(|| in_variation(e));
             break;
         }
@@ -208,6 +241,7 @@ fn read_line(mut game: Game, line: &[RawMove], error: &mut Option<RecordError>) 
         node.variations = variations;
         nodes.push(node);
     }
+    game.truncate(from);
     nodes
 }
 
@@ -261,6 +295,7 @@ pub(super) fn escape_comment(text: &str) -> String {
             '}' => out.push_str("\\}"),
             '[' if is_command(chars.clone()) => out.push_str("\\["),
             '\n' | '\r' => out.push(' '),
+            c if is_unsafe(c) => out.push_str(&control_escape(c)),
             c => out.push(c),
         }
     }
@@ -312,6 +347,11 @@ pub(super) fn read_comment(raw: &str) -> (Option<String>, Option<u64>, Option<Tr
                 i += 2;
                 continue;
             }
+            if let Some((c, len)) = escaped_control(after) {
+                text.push(c);
+                i += 1 + len;
+                continue;
+            }
         }
         if rest.starts_with("[%") {
             if close.is_none_or(|at| at < i) {
@@ -345,8 +385,38 @@ pub(super) fn read_comment(raw: &str) -> (Option<String>, Option<u64>, Option<Tr
     (text, clock, eval)
 }
 
+/// How a control character is written in a comment: `\x1b` for an
+/// ASCII one (ESC), `\u009b` for the others (every character Motley
+/// escapes is below U+10000); no brace, which would end the comment.
+fn control_escape(c: char) -> String {
+    if c.is_ascii() {
+        format!("\\x{:02x}", u32::from(c))
+    } else {
+        format!("\\u{:04x}", u32::from(c))
+    }
+}
+
+/// The control character an escape at the start of `after` (what
+/// follows a backslash) stands for, as [`control_escape`] writes them,
+/// and the escape's length. Only characters Motley escapes are read so:
+/// `\x41` stays text.
+fn escaped_control(after: &str) -> Option<(char, usize)> {
+    let (hex, len) = match after.as_bytes().first()? {
+        b'x' => (after.get(1..3)?, 3),
+        b'u' => (after.get(1..5)?, 5),
+        _ => return None,
+    };
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let c = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
+    is_unsafe(c).then_some((c, len))
+}
+
 /// `h:mm:ss`, `m:ss` or seconds, each with optional decimals, to
-/// milliseconds; none when it is not a time.
+/// milliseconds; none when it is not a time a clock can show: minutes and
+/// seconds after a larger unit under 60, at most [`MAX_CLOCK_MS`] (as
+/// records hold clocks).
 fn parse_clock(v: &str) -> Option<u64> {
     let v = v.trim();
     let (whole, frac) = v.split_once('.').unwrap_or((v, ""));
@@ -355,18 +425,23 @@ fn parse_clock(v: &str) -> Option<u64> {
     if parts.len() > 3 || frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    for p in parts {
+    for (k, p) in parts.iter().enumerate() {
         if p.is_empty() || p.len() > 6 || !p.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        seconds = seconds.checked_mul(60)?.checked_add(p.parse().ok()?)?;
+        let n: u64 = p.parse().ok()?;
+        if k > 0 && n >= 60 {
+            return None;
+        }
+        seconds = seconds.checked_mul(60)?.checked_add(n)?;
     }
     let frac_ms = if frac.is_empty() {
         0
     } else {
         format!("{frac:0<3}").parse::<u64>().ok()?
     };
-    seconds.checked_mul(1000)?.checked_add(frac_ms)
+    let ms = seconds.checked_mul(1000)?.checked_add(frac_ms)?;
+    (ms <= MAX_CLOCK_MS).then_some(ms)
 }
 
 /// `0.25`, `-1.5`, `#3`, `#-3` (and a `,depth` after it, ignored) to an
@@ -438,7 +513,8 @@ mod tests {
 /// Each PGN construct read by a small game built for it.
 #[cfg(test)]
 mod reading {
-    use super::super::pgn::{export_saved_pgn, PgnGames, MAX_NESTING};
+    use super::super::pgn::{export_saved_pgn, PgnGames};
+    use super::super::tree::MAX_NESTING;
     use super::super::tree::{Cursor, Hop};
     use super::super::{RecordErrorKind, SavedGame};
     use super::*;

@@ -3,7 +3,9 @@
 //! never replace anything, and the list of saved games.
 
 use super::lock;
-use super::{record_of, rfc3339, GameRecord, Players, RecordError, RecordErrorKind};
+use super::{
+    record_of, rfc3339, GameRecord, Players, RecordError, RecordErrorKind, MAX_FILE_BYTES,
+};
 use crate::disk::files::{self, Durability};
 use crate::game::Game;
 use std::fs;
@@ -34,11 +36,20 @@ pub fn save_game(
     save_record(path, &record_to_save(game, players))
 }
 
-/// The record as the text of its file.
-fn file_text(rec: &GameRecord) -> String {
+/// The record as the text of its file; refused when it is larger than
+/// Motley reads back ([`MAX_FILE_BYTES`]): a file written must never be
+/// one that every command then refuses.
+pub(super) fn file_text(rec: &GameRecord) -> Result<String, RecordErrorKind> {
     let mut text = rec.to_json();
     text.push('\n');
-    text
+    let size = text.len() as u64;
+    if size > MAX_FILE_BYTES {
+        return Err(RecordErrorKind::TooLargeToWrite {
+            size,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    Ok(text)
 }
 
 fn write_failed(path: &Path, e: io::Error) -> RecordError {
@@ -54,10 +65,30 @@ pub fn save_record(path: &Path, rec: &GameRecord) -> Result<(), RecordError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(fail)?;
     }
-    let _held = lock::try_take(path).map_err(fail)?.ok_or_else(|| {
-        RecordError::from(RecordErrorKind::HeldElsewhere).in_file(&path.display().to_string())
-    })?;
-    write_atomic(path, file_text(rec).as_bytes()).map_err(fail)
+    let in_file =
+        |kind: RecordErrorKind| RecordError::from(kind).in_file(&path.display().to_string());
+    let text = file_text(rec).map_err(in_file)?;
+    let _held = lock::try_take(path)
+        .map_err(fail)?
+        .ok_or_else(|| in_file(RecordErrorKind::HeldElsewhere))?;
+    write_atomic(path, text.as_bytes()).map_err(fail)
+}
+
+/// Write a record atomically over `path` under its lock, which the
+/// caller holds (the replay viewer, for as long as it edits the record).
+pub fn save_record_held(
+    path: &Path,
+    rec: &GameRecord,
+    held: &lock::Lock,
+) -> Result<(), RecordError> {
+    if !held.guards(path) {
+        return Err(
+            RecordError::from(RecordErrorKind::HeldElsewhere).in_file(&path.display().to_string())
+        );
+    }
+    let text = file_text(rec)
+        .map_err(|kind| RecordError::from(kind).in_file(&path.display().to_string()))?;
+    write_atomic(path, text.as_bytes()).map_err(|e| write_failed(path, e))
 }
 
 /// Write a record as a new file in `dir` named `BASE.json` (or `BASE-2.json`,
@@ -71,9 +102,12 @@ pub fn save_record_new(
     rec: &GameRecord,
     durability: Durability,
 ) -> Result<PathBuf, RecordError> {
-    let fail = |e| write_failed(&dir.join(format!("{base}.json")), e);
+    let file = dir.join(format!("{base}.json"));
+    let fail = |e| write_failed(&file, e);
+    let text = file_text(rec)
+        .map_err(|kind| RecordError::from(kind).in_file(&file.display().to_string()))?;
     fs::create_dir_all(dir).map_err(fail)?;
-    files::write_fresh_with(dir, base, "json", file_text(rec).as_bytes(), durability).map_err(fail)
+    files::write_fresh_with(dir, base, "json", text.as_bytes(), durability).map_err(fail)
 }
 
 /// `<YYYYMMDD>-<HHMMSS>` (UTC): a time in file names, sorting by time.

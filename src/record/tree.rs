@@ -6,12 +6,32 @@
 //! The main line is the record's `moves`, never stored twice: a record
 //! keeps [`Annotations`], which refer to main-line plies by number, and
 //! [`GameTree`] is the same tree with the main line's actions in it, the
-//! form the replay viewer edits and PGN is written from. Every line is a
-//! list of moves (never a chain of nested nodes), so a long game nests no
-//! deeper than its variations do.
+//! form the replay viewer edits and PGN is written from. A record lists
+//! the variations flat ([`LineNotes`]: each names the line and the ply of
+//! the move it replaces), so the depth of its JSON does not grow with
+//! their nesting; older records nest them (`variations` on each move),
+//! and are read as before. Nesting is capped at [`MAX_NESTING`] and the
+//! moves in variations at [`MAX_VARIATION_MOVES`], everywhere: PGN
+//! import, the replay viewer and the record reader.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use thiserror::Error;
+
+/// Variations nested deeper than this are refused everywhere (PGN import,
+/// the viewer, the record reader): no annotator nests so deep, and
+/// walking a tree must not take unbounded stack.
+pub const MAX_NESTING: usize = 64;
+
+/// A game's variations hold at most this many moves in all: far more
+/// than any annotated game, while reading, checking and drawing a tree
+/// stays quick.
+pub const MAX_VARIATION_MOVES: usize = 50_000;
+
+/// The most milliseconds a clock in an annotation may show: what a
+/// record's clock can hold at most (a day's start plus
+/// [`super::MAX_INCREMENTS`] increments of a day).
+pub const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000 * (1 + super::MAX_INCREMENTS);
 
 /// An evaluation an annotation gives, from White's point of view (PGN's
 /// `[%eval 0.25]`, `[%eval #-3]`).
@@ -33,12 +53,17 @@ pub struct Notes {
     /// Numeric annotation glyphs (PGN `$n`; `!` is 1, `?` is 2, …).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nags: Vec<u8>,
-    /// The mover's clock time left after the move, in milliseconds.
+    /// The mover's clock time left after the move, in milliseconds (at
+    /// most [`MAX_CLOCK_MS`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock_ms: Option<u64>,
     /// The evaluation after the move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eval: Option<TreeEval>,
+    /// Fields of a newer Motley (or another program) that this one does
+    /// not know: kept as they are through every rewrite.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 impl Notes {
@@ -48,6 +73,7 @@ impl Notes {
             && self.nags.is_empty()
             && self.clock_ms.is_none()
             && self.eval.is_none()
+            && self.extra.is_empty()
     }
 }
 
@@ -63,7 +89,9 @@ pub struct Node {
     /// Comment, NAGs, clock and evaluation.
     #[serde(flatten)]
     pub notes: Notes,
-    /// Alternatives to this move, each a line from the same position.
+    /// Alternatives to this move, each a line from the same position
+    /// (older records nest them here; records now list them flat in
+    /// [`Annotations::lines`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variations: Vec<Vec<Node>>,
 }
@@ -78,6 +106,16 @@ impl Node {
             variations: Vec::new(),
         }
     }
+
+    /// The move and its notes, without the lines that replace it.
+    fn alone(&self) -> Node {
+        Node {
+            action: self.action.clone(),
+            before: self.before.clone(),
+            notes: self.notes.clone(),
+            variations: Vec::new(),
+        }
+    }
 }
 
 /// What hangs on one main-line move (ply counted from 1).
@@ -88,9 +126,30 @@ pub struct PlyNotes {
     /// Comment, NAGs, clock and evaluation of the move.
     #[serde(flatten)]
     pub notes: Notes,
-    /// Alternatives to the move.
+    /// Alternatives to the move, nested, as older records keep them
+    /// (read, never written: see [`Annotations::lines`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variations: Vec<Vec<Node>>,
+}
+
+/// One variation of a record's flat list: the line whose move it
+/// replaces, that move's ply, and its own moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineNotes {
+    /// The line it branches from: 0 (left out) for the game's own moves,
+    /// `n` for the `n`-th line of the list (from 1), which comes before
+    /// it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub of: usize,
+    /// The ply (from the game's start) of the move it replaces.
+    pub ply: usize,
+    /// Its moves, the first replacing that move (their own variations
+    /// are lines of the list).
+    pub moves: Vec<Node>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A record's `annotations`: the tree without the main line's actions.
@@ -102,18 +161,52 @@ pub struct Annotations {
     /// Main-line plies that carry something, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub plies: Vec<PlyNotes>,
+    /// The variations, flat: each after the line it branches from, the
+    /// variations of one move in their order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineNotes>,
+    /// Fields this Motley does not know, kept through every rewrite.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 impl Annotations {
     /// Nothing at all: the record leaves the field out.
     pub fn is_empty(&self) -> bool {
-        self.intro.is_none() && self.plies.is_empty()
+        self.intro.is_none()
+            && self.plies.is_empty()
+            && self.lines.is_empty()
+            && self.extra.is_empty()
     }
+}
+
+/// What is wrong with the shape of a record's annotations (the tree is
+/// read without it).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TreeProblem {
+    /// A ply the game does not have.
+    #[error("ply {ply} is not a move of the game ({moves} moves)")]
+    NoSuchPly { ply: usize, moves: usize },
+    /// A main-line ply annotated twice.
+    #[error("ply {0} is annotated twice")]
+    Twice(usize),
+    /// A flat line that names no move of a line before it.
+    #[error("line {line} branches from no move of its line (line {of}, ply {ply})")]
+    NoBranch { line: usize, of: usize, ply: usize },
+    /// Variations nested deeper than [`MAX_NESTING`].
+    #[error("variations nested over {MAX_NESTING} deep")]
+    TooDeep,
+    /// More than [`MAX_VARIATION_MOVES`] moves in variations.
+    #[error("over {MAX_VARIATION_MOVES} moves in variations")]
+    TooManyMoves,
+    /// A clock over [`MAX_CLOCK_MS`].
+    #[error("clock_ms {0} is more than a clock can hold (at most {MAX_CLOCK_MS})")]
+    Clock(u64),
 }
 
 /// Going into a variation: at node `at` of the current line, variation
 /// `var` of its alternatives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hop {
     /// The node (from 0) of the line the variation replaces.
     pub at: usize,
@@ -124,7 +217,7 @@ pub struct Hop {
 /// A place in the tree: the variations taken from the main line, and how
 /// many moves of the last line are played (0 on the main line is the
 /// start; a variation's place has at least its first move).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cursor {
     /// The variations entered, outermost first.
     pub hops: Vec<Hop>,
@@ -161,6 +254,12 @@ pub enum TreeError {
     /// The main line is the game's moves: it is not a variation.
     #[error("the main line is not a variation")]
     NotAVariation,
+    /// The variation would nest deeper than [`MAX_NESTING`].
+    #[error("variations nest at most {MAX_NESTING} deep")]
+    TooDeep,
+    /// The variations would hold more than [`MAX_VARIATION_MOVES`] moves.
+    #[error("a game's variations hold at most {MAX_VARIATION_MOVES} moves")]
+    TooManyMoves,
 }
 
 /// The whole tree: the main line with its actions, and everything on it.
@@ -170,23 +269,106 @@ pub struct GameTree {
     pub intro: Option<String>,
     /// The main line (its actions are the record's `moves`).
     pub main: Vec<Node>,
+    /// What the record's annotations held that this Motley does not
+    /// know, written back as it was.
+    pub extra: Map<String, Value>,
+}
+
+/// A flat line placed in the tree while reading: the hops to it, and the
+/// ply of its first move.
+struct Placed {
+    hops: Vec<Hop>,
+    first_ply: usize,
 }
 
 impl GameTree {
-    /// The tree of `moves` with `annotations` on them. Plies outside the
-    /// moves are left out (the record's reader checks them first).
+    /// The tree of `moves` with `annotations` on them, whatever is wrong
+    /// with their shape left out (see [`GameTree::read`]).
     pub fn new(moves: &[String], annotations: &Annotations) -> GameTree {
-        let mut main: Vec<Node> = moves.iter().map(|m| Node::new(m)).collect();
-        for p in &annotations.plies {
-            if let Some(node) = p.ply.checked_sub(1).and_then(|i| main.get_mut(i)) {
-                node.notes = p.notes.clone();
-                node.variations = p.variations.clone();
-            }
-        }
-        GameTree {
+        GameTree::read(moves, annotations).0
+    }
+
+    /// The tree of `moves` with `annotations` on them, and the first
+    /// problem of their shape: plies the game lacks or annotated twice,
+    /// lines branching from nowhere, nesting over [`MAX_NESTING`], moves
+    /// in variations over [`MAX_VARIATION_MOVES`] and clocks over
+    /// [`MAX_CLOCK_MS`] are left out. Flat lines and the nested
+    /// variations of older records are read alike.
+    pub fn read(moves: &[String], annotations: &Annotations) -> (GameTree, Option<TreeProblem>) {
+        let mut tree = GameTree {
             intro: annotations.intro.clone(),
-            main,
+            main: moves.iter().map(|m| Node::new(m)).collect(),
+            extra: annotations.extra.clone(),
+        };
+        let mut reading = Reading::default();
+        let mut annotated = vec![false; moves.len()];
+        for p in &annotations.plies {
+            let Some(i) = p.ply.checked_sub(1).filter(|&i| i < moves.len()) else {
+                reading.fail(TreeProblem::NoSuchPly {
+                    ply: p.ply,
+                    moves: moves.len(),
+                });
+                continue;
+            };
+            if std::mem::replace(&mut annotated[i], true) {
+                reading.fail(TreeProblem::Twice(p.ply));
+                continue;
+            }
+            let node = &mut tree.main[i];
+            node.notes = reading.notes(&p.notes);
+            node.variations = reading.nested(&p.variations, 1);
         }
+        let mut placed: Vec<Option<Placed>> = Vec::with_capacity(annotations.lines.len());
+        for (k, line) in annotations.lines.iter().enumerate() {
+            let spot = tree.place(line, &placed, &mut reading);
+            if spot.is_none() && !line.moves.is_empty() && reading.problem.is_none() {
+                reading.fail(TreeProblem::NoBranch {
+                    line: k + 1,
+                    of: line.of,
+                    ply: line.ply,
+                });
+            }
+            placed.push(spot);
+        }
+        (tree, reading.problem)
+    }
+
+    /// Hang the flat `line` where it says, when that is a move of a line
+    /// placed before it; where it went.
+    fn place(
+        &mut self,
+        line: &LineNotes,
+        placed: &[Option<Placed>],
+        reading: &mut Reading,
+    ) -> Option<Placed> {
+        let (outer, first_ply) = match line.of {
+            0 => (Vec::new(), 1),
+            of => {
+                let p = placed.get(of - 1)?.as_ref()?;
+                (p.hops.clone(), p.first_ply)
+            }
+        };
+        let at = line.ply.checked_sub(first_ply)?;
+        if line.moves.is_empty() {
+            return None;
+        }
+        if outer.len() >= MAX_NESTING {
+            reading.fail(TreeProblem::TooDeep);
+            return None;
+        }
+        let depth = outer.len() + 1;
+        let moves = reading.moves(&line.moves, depth)?;
+        let node = self.line_mut(&outer)?.get_mut(at)?;
+        node.variations.push(moves);
+        let mut hops = outer;
+        hops.push(Hop {
+            at,
+            var: node.variations.len() - 1,
+        });
+        Some(Placed {
+            hops,
+            first_ply: line.ply,
+        })
     }
 
     /// The actions of the main line (the record's `moves`).
@@ -194,28 +376,44 @@ impl GameTree {
         self.main.iter().map(|n| n.action.clone()).collect()
     }
 
-    /// What a record keeps: everything but the main line's actions.
+    /// What a record keeps: everything but the main line's actions, the
+    /// variations listed flat.
     pub fn annotations(&self) -> Annotations {
         let plies = self
             .main
             .iter()
             .enumerate()
-            .filter(|(_, n)| !n.notes.is_empty() || !n.variations.is_empty())
+            .filter(|(_, n)| !n.notes.is_empty())
             .map(|(i, n)| PlyNotes {
                 ply: i + 1,
                 notes: n.notes.clone(),
-                variations: n.variations.clone(),
+                variations: Vec::new(),
             })
             .collect();
+        let mut lines = Vec::new();
+        flat_lines(&self.main, 0, 1, &mut lines);
         Annotations {
             intro: self.intro.clone(),
             plies,
+            lines,
+            extra: self.extra.clone(),
         }
     }
 
-    /// Is there anything beyond the main line's actions?
+    /// Is there anything beyond the main line's actions? (As long as the
+    /// main line, whatever the size of the variations.)
     pub fn is_bare(&self) -> bool {
-        self.annotations().is_empty()
+        self.intro.is_none()
+            && self.extra.is_empty()
+            && self
+                .main
+                .iter()
+                .all(|n| n.notes.is_empty() && n.variations.is_empty())
+    }
+
+    /// Moves in variations, all told.
+    pub fn variation_moves(&self) -> usize {
+        self.main.iter().map(|n| moves_under(&n.variations)).sum()
     }
 
     /// The line the cursor's hops lead into.
@@ -269,45 +467,56 @@ impl GameTree {
     /// Play `action` from `at`: follow the move if it is the line's next
     /// or starts one of its variations, else start a new variation (or,
     /// at the end of a side line, lengthen it). The main line is never
-    /// lengthened: its end is where the game's moves end. Returns where
-    /// the move leads.
-    pub fn add_move(&mut self, at: &Cursor, action: &str) -> Result<Cursor, TreeError> {
+    /// lengthened: its end is where the game's moves end; nor is a
+    /// variation nested over [`MAX_NESTING`] or a move over
+    /// [`MAX_VARIATION_MOVES`] added. Returns where the move leads, and
+    /// whether the tree changed.
+    pub fn add_move(&mut self, at: &Cursor, action: &str) -> Result<(Cursor, bool), TreeError> {
         if !self.holds(at) {
             return Err(TreeError::NoSuchNode);
         }
         let n = at.len;
-        let main = at.hops.is_empty();
-        let line = self.line_mut(&at.hops).ok_or(TreeError::NoSuchNode)?;
-        let Some(next) = line.get_mut(n) else {
-            if main {
-                return Err(TreeError::NotAVariation);
-            }
-            line.push(Node::new(action));
-            return Ok(Cursor {
-                hops: at.hops.clone(),
-                len: n + 1,
-            });
+        let line = self.line(&at.hops).ok_or(TreeError::NoSuchNode)?;
+        let into = |var: usize| {
+            let mut hops = at.hops.clone();
+            hops.push(Hop { at: n, var });
+            Cursor { hops, len: 1 }
         };
-        if next.action == action {
-            return Ok(Cursor {
-                hops: at.hops.clone(),
-                len: n + 1,
-            });
+        let along = Cursor {
+            hops: at.hops.clone(),
+            len: n + 1,
+        };
+        let new_variation = match line.get(n) {
+            None if at.hops.is_empty() => return Err(TreeError::NotAVariation),
+            None => false,
+            Some(next) if next.action == action => return Ok((along, false)),
+            Some(next) => match next
+                .variations
+                .iter()
+                .position(|v| v.first().is_some_and(|m| m.action == action))
+            {
+                Some(var) => return Ok((into(var), false)),
+                None => true,
+            },
+        };
+        if new_variation && at.hops.len() >= MAX_NESTING {
+            return Err(TreeError::TooDeep);
         }
-        let var = match next
-            .variations
-            .iter()
-            .position(|v| v.first().is_some_and(|m| m.action == action))
-        {
-            Some(k) => k,
-            None => {
+        if self.variation_moves() >= MAX_VARIATION_MOVES {
+            return Err(TreeError::TooManyMoves);
+        }
+        let line = self.line_mut(&at.hops).ok_or(TreeError::NoSuchNode)?;
+        match line.get_mut(n) {
+            Some(next) => {
                 next.variations.push(vec![Node::new(action)]);
-                next.variations.len() - 1
+                let var = next.variations.len() - 1;
+                Ok((into(var), true))
             }
-        };
-        let mut hops = at.hops.clone();
-        hops.push(Hop { at: n, var });
-        Ok(Cursor { hops, len: 1 })
+            None => {
+                line.push(Node::new(action));
+                Ok((along, true))
+            }
+        }
     }
 
     /// Promote the innermost variation holding `at` one step: it takes
@@ -320,6 +529,14 @@ impl GameTree {
             return Err(TreeError::NoSuchNode);
         }
         let (last, outer) = at.hops.split_last().ok_or(TreeError::NotAVariation)?;
+        // The line it replaces becomes a variation: what hangs on its moves
+        // after the first (whose alternatives move up with it) nests one
+        // deeper.
+        let replaced = self.line(outer).ok_or(TreeError::NoSuchNode)?;
+        let after = replaced.get(last.at + 1..).unwrap_or_default();
+        if outer.len() + 1 + nesting(after) > MAX_NESTING {
+            return Err(TreeError::TooDeep);
+        }
         let parent = self.line_mut(outer).ok_or(TreeError::NoSuchNode)?;
         let mut tail = parent.split_off(last.at);
         let mut others = std::mem::take(&mut tail[0].variations);
@@ -408,27 +625,134 @@ impl GameTree {
         }
     }
 
-    /// The moves that could have led here instead of the one that did
-    /// (the line's own move first, then its variations), as places, and
-    /// which of them `at` is. None at the start.
-    pub fn siblings(&self, at: &Cursor) -> Option<(Vec<Cursor>, usize)> {
-        let (base, at_node) = match at.hops.split_last() {
-            Some((last, outer)) if at.len == 1 => (outer.to_vec(), last.at),
-            _ => (at.hops.clone(), at.len.checked_sub(1)?),
+    /// The move `step` places before (`-1`) or after (`1`) the one that
+    /// led to `at` among those that could have (the line's own move
+    /// first, then its variations; round the end), and how many there
+    /// are. None at the start. As quick for a thousand variations as for
+    /// one.
+    pub fn other_move(&self, at: &Cursor, step: i8) -> Option<(Cursor, usize)> {
+        let (base, at_node, index) = match at.hops.split_last() {
+            Some((last, outer)) if at.len == 1 => (outer, last.at, last.var + 1),
+            _ => (&at.hops[..], at.len.checked_sub(1)?, 0),
         };
-        let node = self.line(&base)?.get(at_node)?;
-        let mut all = vec![Cursor {
-            hops: base.clone(),
-            len: at_node + 1,
-        }];
-        for var in 0..node.variations.len() {
-            let mut hops = base.clone();
-            hops.push(Hop { at: at_node, var });
-            all.push(Cursor { hops, len: 1 });
+        let node = self.line(base)?.get(at_node)?;
+        let count = 1 + node.variations.len();
+        if index >= count {
+            return None;
         }
-        let index = all.iter().position(|c| c == at)?;
-        Some((all, index))
+        let next = if step < 0 {
+            (index + count - 1) % count
+        } else {
+            (index + 1) % count
+        };
+        let mut hops = base.to_vec();
+        let place = match next {
+            0 => Cursor {
+                hops,
+                len: at_node + 1,
+            },
+            var => {
+                hops.push(Hop {
+                    at: at_node,
+                    var: var - 1,
+                });
+                Cursor { hops, len: 1 }
+            }
+        };
+        Some((place, count))
     }
+}
+
+/// Reading a record's annotations: the first problem met, and the moves
+/// in variations so far.
+#[derive(Default)]
+struct Reading {
+    problem: Option<TreeProblem>,
+    moves: usize,
+}
+
+impl Reading {
+    fn fail(&mut self, problem: TreeProblem) {
+        self.problem.get_or_insert(problem);
+    }
+
+    /// A move's notes, a clock over [`MAX_CLOCK_MS`] left out.
+    fn notes(&mut self, notes: &Notes) -> Notes {
+        let mut notes = notes.clone();
+        if let Some(ms) = notes.clock_ms.filter(|&ms| ms > MAX_CLOCK_MS) {
+            self.fail(TreeProblem::Clock(ms));
+            notes.clock_ms = None;
+        }
+        notes
+    }
+
+    /// Variations nested as older records keep them, `depth` deep:
+    /// deeper than [`MAX_NESTING`] left out.
+    fn nested(&mut self, lines: &[Vec<Node>], depth: usize) -> Vec<Vec<Node>> {
+        if lines.is_empty() {
+            return Vec::new();
+        }
+        if depth > MAX_NESTING {
+            self.fail(TreeProblem::TooDeep);
+            return Vec::new();
+        }
+        lines.iter().filter_map(|l| self.moves(l, depth)).collect()
+    }
+
+    /// The moves of a variation `depth` deep, as far as the bound on
+    /// moves allows (none: empty).
+    fn moves(&mut self, line: &[Node], depth: usize) -> Option<Vec<Node>> {
+        let mut out = Vec::with_capacity(line.len());
+        for node in line {
+            if self.moves >= MAX_VARIATION_MOVES {
+                self.fail(TreeProblem::TooManyMoves);
+                break;
+            }
+            self.moves += 1;
+            out.push(Node {
+                action: node.action.clone(),
+                before: node.before.clone(),
+                notes: self.notes(&node.notes),
+                variations: self.nested(&node.variations, depth + 1),
+            });
+        }
+        (!out.is_empty()).then_some(out)
+    }
+}
+
+/// Add the variations on `line` (line `of` of the list, 0 for the main
+/// line, whose first move is at ply `first_ply`) to `out`, each followed
+/// by its own.
+fn flat_lines(line: &[Node], of: usize, first_ply: usize, out: &mut Vec<LineNotes>) {
+    for (k, node) in line.iter().enumerate() {
+        for variation in &node.variations {
+            out.push(LineNotes {
+                of,
+                ply: first_ply + k,
+                moves: variation.iter().map(Node::alone).collect(),
+            });
+            let index = out.len();
+            flat_lines(variation, index, first_ply + k, out);
+        }
+    }
+}
+
+/// Moves in `lines` and in every variation on them.
+fn moves_under(lines: &[Vec<Node>]) -> usize {
+    lines
+        .iter()
+        .flatten()
+        .map(|n| 1 + moves_under(&n.variations))
+        .sum()
+}
+
+/// How deep the variations on the moves of `line` nest (0: none).
+fn nesting(line: &[Node]) -> usize {
+    line.iter()
+        .flat_map(|n| &n.variations)
+        .map(|v| 1 + nesting(v))
+        .max()
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -447,20 +771,23 @@ mod tests {
     #[test]
     fn a_move_that_differs_starts_a_variation_and_the_same_move_follows_it() {
         let mut t = opening();
-        let v = t.add_move(&Cursor::main(2), "b1c3").unwrap();
+        let v = t.add_move(&Cursor::main(2), "b1c3").unwrap().0;
         assert_eq!(v.hops, [Hop { at: 2, var: 0 }]);
         assert_eq!(v.ply(), 3);
         assert_eq!(t.actions_to(&v).unwrap(), ["e2e4", "e7e5", "b1c3"]);
         // The same move again follows the variation; the main move follows
         // the main line.
-        assert_eq!(t.add_move(&Cursor::main(2), "b1c3").unwrap(), v);
+        assert_eq!(
+            t.add_move(&Cursor::main(2), "b1c3").unwrap(),
+            (v.clone(), false)
+        );
         assert_eq!(
             t.add_move(&Cursor::main(2), "g1f3").unwrap(),
-            Cursor::main(3)
+            (Cursor::main(3), false)
         );
         assert_eq!(t.main[2].variations.len(), 1);
         // A side line grows at its end; the main line never does.
-        let w = t.add_move(&v, "g8f6").unwrap();
+        let w = t.add_move(&v, "g8f6").unwrap().0;
         assert_eq!(w.len, 2);
         assert_eq!(
             t.add_move(&Cursor::main(4), "f1b5"),
@@ -471,9 +798,9 @@ mod tests {
     #[test]
     fn promoting_swaps_a_variation_with_its_parent_line_step_by_step() {
         let mut t = opening();
-        let v = t.add_move(&Cursor::main(1), "c7c5").unwrap();
+        let v = t.add_move(&Cursor::main(1), "c7c5").unwrap().0;
         t.add_move(&v, "g1f3").unwrap();
-        let sub = t.add_move(&v, "b1c3").unwrap();
+        let sub = t.add_move(&v, "b1c3").unwrap().0;
         assert_eq!(sub.hops.len(), 2);
         // One step: the sub-variation becomes the side line's move...
         let up = t.promote(&sub).unwrap();
@@ -500,8 +827,8 @@ mod tests {
     #[test]
     fn deleting_a_variation_returns_to_the_place_it_branched_from() {
         let mut t = opening();
-        let v = t.add_move(&Cursor::main(3), "g8f6").unwrap();
-        let v = t.add_move(&v, "f3e5").unwrap();
+        let v = t.add_move(&Cursor::main(3), "g8f6").unwrap().0;
+        let v = t.add_move(&v, "f3e5").unwrap().0;
         assert_eq!(t.delete(&v).unwrap(), Cursor::main(3));
         assert!(t.is_bare());
         assert_eq!(t.delete(&Cursor::main(2)), Err(TreeError::NotAVariation));
@@ -529,25 +856,122 @@ mod tests {
     #[test]
     fn stepping_and_switching_among_the_moves_of_one_ply() {
         let mut t = opening();
-        let a = t.add_move(&Cursor::main(2), "b1c3").unwrap();
-        let b = t.add_move(&Cursor::main(2), "f1c4").unwrap();
-        let (all, i) = t.siblings(&Cursor::main(3)).unwrap();
-        assert_eq!(
-            (all.clone(), i),
-            (vec![Cursor::main(3), a.clone(), b.clone()], 0)
-        );
-        assert_eq!(t.siblings(&b).unwrap().1, 2);
+        let a = t.add_move(&Cursor::main(2), "b1c3").unwrap().0;
+        let b = t.add_move(&Cursor::main(2), "f1c4").unwrap().0;
+        let main = Cursor::main(3);
+        assert_eq!(t.other_move(&main, 1), Some((a.clone(), 3)));
+        assert_eq!(t.other_move(&a, 1), Some((b.clone(), 3)));
+        assert_eq!(t.other_move(&b, 1), Some((main.clone(), 3)));
+        assert_eq!(t.other_move(&main, -1), Some((b.clone(), 3)));
         assert_eq!(t.back(&a), Some(Cursor::main(2)));
         assert_eq!(t.forward(&a), None);
         assert_eq!(t.forward(&Cursor::main(2)), Some(Cursor::main(3)));
         assert_eq!(t.back(&Cursor::main(0)), None);
-        assert!(t.siblings(&Cursor::main(0)).is_none());
+        assert!(t.other_move(&Cursor::main(0), 1).is_none());
+        // A move with no alternative is its only one.
+        assert_eq!(
+            t.other_move(&Cursor::main(1), 1),
+            Some((Cursor::main(1), 1))
+        );
+    }
+
+    /// Lines each replacing the first move of the one before: nested
+    /// `n` deep.
+    fn chain(n: usize, of_first: usize, ply: usize, action: &str) -> Vec<LineNotes> {
+        (0..n)
+            .map(|k| LineNotes {
+                of: if k == 0 { of_first } else { of_first + k },
+                ply,
+                moves: vec![Node::new(action)],
+            })
+            .collect()
+    }
+
+    // Issue 31, item 2: one cap on nesting, in the reader too.
+    #[test]
+    fn item_02_flat_lines_past_the_cap_or_from_nowhere_are_left_out_by_name() {
+        let moves: Vec<String> = ["e2e4", "e7e5"].map(String::from).to_vec();
+        let read = |lines: Vec<LineNotes>| {
+            let annotations = Annotations {
+                lines,
+                ..Default::default()
+            };
+            GameTree::read(&moves, &annotations)
+        };
+        let (at_cap, problem) = read(chain(MAX_NESTING, 0, 2, "c7c5"));
+        assert_eq!(problem, None);
+        let (past, problem) = read(chain(MAX_NESTING + 1, 0, 2, "c7c5"));
+        assert_eq!(problem, Some(TreeProblem::TooDeep));
+        assert_eq!(past, at_cap);
+        let stray = vec![LineNotes {
+            of: 2,
+            ply: 1,
+            moves: vec![Node::new("d2d4")],
+        }];
+        assert_eq!(
+            read(stray).1,
+            Some(TreeProblem::NoBranch {
+                line: 1,
+                of: 2,
+                ply: 1
+            })
+        );
+    }
+
+    // Issue 31, item 2: promoting a variation nests the line it replaces
+    // one deeper: never past the cap.
+    #[test]
+    fn item_02_a_promotion_that_would_nest_past_the_cap_is_refused() {
+        let moves: Vec<String> = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
+        let tree =
+            |deep: usize| {
+                // 1... c5 2. Nf3 with 1... e6 beside c5, and under 2. Nf3 a
+                // chain of variations `deep` more levels deep.
+                let mut lines = vec![
+                    LineNotes {
+                        of: 0,
+                        ply: 2,
+                        moves: vec![Node::new("c7c5"), Node::new("g1f3")],
+                    },
+                    LineNotes {
+                        of: 1,
+                        ply: 2,
+                        moves: vec![Node::new("e7e6")],
+                    },
+                ];
+                lines.extend(chain(deep, 1, 3, "b1c3").into_iter().enumerate().map(
+                    |(k, mut l)| {
+                        l.of = if k == 0 { 1 } else { k + 2 };
+                        l
+                    },
+                ));
+                let annotations = Annotations {
+                    lines,
+                    ..Default::default()
+                };
+                let (t, problem) = GameTree::read(&moves, &annotations);
+                assert_eq!(problem, None);
+                t
+            };
+        let e6 = Cursor {
+            hops: vec![Hop { at: 1, var: 0 }, Hop { at: 0, var: 0 }],
+            len: 1,
+        };
+        // The chain under 2. Nf3 reaches the cap once the line is moved
+        // down: refused, the tree as it was.
+        let mut full = tree(MAX_NESTING - 1);
+        let before = full.clone();
+        assert_eq!(full.promote(&e6), Err(TreeError::TooDeep));
+        assert_eq!(full, before);
+        // One level less: promoted.
+        let mut room = tree(MAX_NESTING - 2);
+        assert!(room.promote(&e6).is_ok());
     }
 
     #[test]
     fn annotations_round_trip_through_json_and_leave_out_what_is_empty() {
         let mut t = opening();
-        let v = t.add_move(&Cursor::main(2), "b1c3").unwrap();
+        let v = t.add_move(&Cursor::main(2), "b1c3").unwrap().0;
         t.set_comment(&v, Some("Vienna")).unwrap();
         t.main[0].notes.nags = vec![1];
         t.main[0].notes.clock_ms = Some(299_000);
@@ -556,7 +980,7 @@ mod tests {
         let json = serde_json::to_string(&a).unwrap();
         assert_eq!(
             json,
-            r#"{"plies":[{"ply":1,"nags":[1],"clock_ms":299000},{"ply":2,"eval":{"mate":-3}},{"ply":3,"variations":[[{"action":"b1c3","comment":"Vienna"}]]}]}"#
+            r#"{"plies":[{"ply":1,"nags":[1],"clock_ms":299000},{"ply":2,"eval":{"mate":-3}}],"lines":[{"ply":3,"moves":[{"action":"b1c3","comment":"Vienna"}]}]}"#
         );
         let back: Annotations = serde_json::from_str(&json).unwrap();
         assert_eq!(GameTree::new(&t.main_actions(), &back), t);

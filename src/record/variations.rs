@@ -4,7 +4,10 @@
 //! holds legal moves only. A variation is cut at its first action that
 //! cannot be played (dropped whole when that is its first), and the first
 //! such cut is the error the reader reports, naming the ply: never
-//! accepted wrongly, never the end of the game it hangs on.
+//! accepted wrongly, never the end of the game it hangs on. A tree is
+//! walked on one scratch game, each move played once and taken back
+//! after its variation: the cost follows the tree's size, never its size
+//! times the game's length.
 
 use super::tree::{Annotations, Cursor, GameTree, Node};
 use super::{game_moves, play_coord, RecordError, RecordErrorKind};
@@ -12,60 +15,77 @@ use crate::core::CoordText;
 use crate::game::Game;
 
 /// The tree of `game` (already replayed: its actions are the main line)
-/// with `annotations` on it, each variation played through; plies the
-/// game does not have and actions that cannot be played are left out,
-/// the first with the error naming it.
+/// with `annotations` on them, each variation played through; what the
+/// shape of the annotations does not allow ([`GameTree::read`]) and
+/// actions that cannot be played are left out, the first with the error
+/// naming it.
 pub(super) fn checked_tree(
     game: &Game,
     annotations: &Annotations,
 ) -> (GameTree, Option<RecordError>) {
     let moves = game_moves(game);
-    let mut kept = Annotations {
-        intro: annotations.intro.clone(),
-        plies: Vec::with_capacity(annotations.plies.len()),
-    };
-    let mut error = None;
-    for p in &annotations.plies {
-        if p.ply == 0 || p.ply > moves.len() {
-            error.get_or_insert_with(|| {
-                RecordError::from(RecordErrorKind::AnnotatedPly {
-                    ply: p.ply,
-                    moves: moves.len(),
-                })
-            });
-            continue;
+    let (mut tree, problem) = GameTree::read(&moves, annotations);
+    let mut error = problem.map(|p| RecordError::from(RecordErrorKind::Annotations(p)));
+    let mut scratch = start_of(game);
+    for i in 0..tree.main.len() {
+        check_alternatives(&mut scratch, &mut tree.main[i].variations, &mut error);
+        if !advance(&mut scratch, game, i + 1) {
+            break;
         }
-        let mut p = p.clone();
-        let mut before = game.clone();
-        before.truncate(p.ply - 1);
-        check_alternatives(&before, &mut p.variations, &mut error);
-        kept.plies.push(p);
     }
-    (GameTree::new(&moves, &kept), error)
+    (tree, error)
+}
+
+/// A scratch copy of `game` at its start, to walk a tree on.
+pub fn start_of(game: &Game) -> Game {
+    let mut scratch = game.clone();
+    scratch.truncate(0);
+    scratch
+}
+
+/// Bring `scratch` (a copy of `game` cut shorter) on along `game`'s own
+/// actions to ply `ply`; false when it cannot go so far.
+pub fn advance(scratch: &mut Game, game: &Game, ply: usize) -> bool {
+    while scratch.ply() < ply {
+        let Some(&action) = game.actions().get(scratch.ply()) else {
+            return false;
+        };
+        if scratch.play(action).is_err() {
+            return false;
+        }
+    }
+    true
 }
 
 /// Check lines that each start from `game`'s position, dropping those
-/// left empty.
-fn check_alternatives(game: &Game, lines: &mut Vec<Vec<Node>>, error: &mut Option<RecordError>) {
+/// left empty; `game` is back where it was after each.
+fn check_alternatives(
+    game: &mut Game,
+    lines: &mut Vec<Vec<Node>>,
+    error: &mut Option<RecordError>,
+) {
     for line in lines.iter_mut() {
-        check_line(game.clone(), line, error);
+        check_line(game, line, error);
     }
     lines.retain(|l| !l.is_empty());
 }
 
 /// Play `line` from `game`, checking the variations on its moves on the
-/// way; cut it at its first action that cannot be played.
-fn check_line(mut game: Game, line: &mut Vec<Node>, error: &mut Option<RecordError>) {
+/// way; cut it at its first action that cannot be played. `game` is back
+/// where it was after.
+fn check_line(game: &mut Game, line: &mut Vec<Node>, error: &mut Option<RecordError>) {
+    let from = game.ply();
     for i in 0..line.len() {
-        check_alternatives(&game, &mut line[i].variations, error);
-        let text = line[i].action.clone();
+        check_alternatives(game, &mut line[i].variations, error);
         let ply = game.ply() + 1;
-        if let Err(e) = play_coord(&mut game, ply, &text, CoordText::parse(&text)) {
+        let text = &line[i].action;
+        if let Err(e) = play_coord(game, ply, text, CoordText::parse(text)) {
             error.get_or_insert_with(|| in_variation(e));
             line.truncate(i);
-            return;
+            break;
         }
     }
+    game.truncate(from);
 }
 
 /// `game` (whose actions are `tree`'s main line) as it stands at `at`:
@@ -112,7 +132,7 @@ pub(super) fn in_variation(e: RecordError) -> RecordError {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tree::PlyNotes;
+    use super::super::tree::{PlyNotes, TreeProblem};
     use super::super::GameRecord;
     use super::*;
     use crate::game::variant::Registry;
@@ -140,13 +160,24 @@ mod tests {
         let ann = Annotations {
             intro: Some("A quiet start".to_string()),
             plies: vec![variation(2, &["c7c5", "g1f3"])],
+            ..Default::default()
         };
         let rec = record(&["e4", "e5", "Nf3"], ann.clone());
         let rec = GameRecord::from_json(&rec.to_json()).unwrap();
         let saved = super::super::replay_record(&rec, &Registry::builtin())
             .into_result()
             .unwrap();
-        assert_eq!(saved.tree.annotations(), ann);
+        // Kept, and written flat.
+        let kept = saved.tree.annotations();
+        assert_eq!(kept.intro, ann.intro);
+        assert_eq!(kept.lines.len(), 1);
+        assert_eq!((kept.lines[0].of, kept.lines[0].ply), (0, 2));
+        let actions: Vec<&str> = kept.lines[0]
+            .moves
+            .iter()
+            .map(|n| n.action.as_str())
+            .collect();
+        assert_eq!(actions, ["c7c5", "g1f3"]);
         assert_eq!(saved.tree.main_actions(), ["e2e4", "e7e5", "g1f3"]);
     }
 
@@ -156,11 +187,11 @@ mod tests {
         let rec = record(
             &["e4", "e5", "Nf3"],
             Annotations {
-                intro: None,
                 plies: vec![
                     variation(2, &["c7c5", "g1f3", "g8e5"]),
                     variation(3, &["h1h5"]),
                 ],
+                ..Default::default()
             },
         );
         let (saved, error) = super::super::replay_record(&rec, &Registry::builtin()).into_parts();
@@ -189,8 +220,8 @@ mod tests {
         let rec = record(
             &["e4"],
             Annotations {
-                intro: None,
                 plies: vec![variation(5, &["e2e4"])],
+                ..Default::default()
             },
         );
         let error = super::super::replay_record(&rec, &Registry::builtin())
@@ -199,7 +230,7 @@ mod tests {
         assert!(
             matches!(
                 *error.kind,
-                RecordErrorKind::AnnotatedPly { ply: 5, moves: 1 }
+                RecordErrorKind::Annotations(TreeProblem::NoSuchPly { ply: 5, moves: 1 })
             ),
             "{error}"
         );

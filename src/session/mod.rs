@@ -17,6 +17,7 @@
 //! them), [`loading`], [`match_play`], [`refusals`] (why the session
 //! refuses what a person asks); then the session here.
 
+pub mod edit_file;
 pub mod jobs;
 pub mod loading;
 pub mod match_play;
@@ -29,6 +30,7 @@ pub mod settings;
 pub mod timing;
 pub mod writes;
 
+pub use edit_file::EditSlot;
 pub use jobs::{Hint, HintJob, SearchOrder, ThinkJob};
 pub use loading::{load_game, load_nth, LoadError, LoadedGame};
 pub use match_play::MatchScore;

@@ -5,11 +5,12 @@
 //! [`Written`], so a slow or failing disk never delays a key press and
 //! every failure still reaches the screen.
 
+use super::edit_file::EditSlot;
 use super::record_file::RecordSlot;
 use crate::ai::analysis::GameAnalysis;
 use crate::disk::files::ReadError;
-use crate::record::games::{is_locked_elsewhere, OpenGame};
-use crate::record::{Annotations, GameRecord, RecordError, RecordErrorKind, MAX_FILE_BYTES};
+use crate::record::games::OpenGame;
+use crate::record::{Annotations, GameRecord, RecordError, RecordErrorKind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use thiserror::Error;
@@ -69,6 +70,8 @@ pub enum Write {
         path: PathBuf,
         /// The analysis of the moves the record holds.
         analysis: Box<GameAnalysis>,
+        /// The viewer's hold on the record.
+        slot: EditSlot,
     },
     /// Keep a tree of variations and annotations in the JSON record it
     /// hangs on (the record's moves are never changed).
@@ -79,6 +82,9 @@ pub enum Write {
         moves: Vec<String>,
         /// What hangs on them (`None`: nothing any more).
         annotations: Option<Box<Annotations>>,
+        /// The viewer's hold on the record: its lock, and what it knows
+        /// the file holds.
+        slot: EditSlot,
     },
     /// Delete a saved game (never one another Motley has open).
     Delete {
@@ -189,16 +195,21 @@ impl Write {
                 path,
                 moves,
                 annotations,
+                slot,
             } => {
-                let result = store_tree(&path, &moves, annotations.map(|a| *a));
+                let result = slot.store_tree(&path, &moves, annotations.map(|a| *a));
                 Written::TreeStored { path, result }
             }
             Write::Delete { path } => {
                 let result = delete_game(&path);
                 Written::Deleted { path, result }
             }
-            Write::StoreAnalysis { path, analysis } => {
-                let result = store_analysis(&path, &analysis);
+            Write::StoreAnalysis {
+                path,
+                analysis,
+                slot,
+            } => {
+                let result = slot.store_analysis(&path, &analysis);
                 Written::AnalysisStored {
                     path,
                     analysis,
@@ -287,9 +298,14 @@ fn delete_game(path: &Path) -> Result<(), DeleteError> {
 /// Why an analysis was not kept in its record.
 #[derive(Clone, Debug, Error)]
 pub enum StoreError {
-    #[error("{} is being played in another Motley", .0.display())]
-    /// Another Motley plays the game.
-    Locked(PathBuf),
+    #[error("{} is open in another Motley (played or edited there): it is read-only here", .0.display())]
+    /// Another Motley has the record open: a game played there, or a
+    /// replay viewer that wrote to it.
+    HeldElsewhere(PathBuf),
+    #[error("{} was changed by another Motley since it was opened here: it is read-only here (open it again to see the changes)", .0.display())]
+    /// The record's annotations are no longer those this viewer read:
+    /// writing would drop what another Motley wrote.
+    ChangedElsewhere(PathBuf),
     #[error("{}: {error}", path.display())]
     /// The record could not be read.
     Read {
@@ -310,47 +326,4 @@ pub enum StoreError {
     #[error(transparent)]
     /// The record could not be written.
     Save(RecordError),
-}
-
-/// The JSON record at `path`, to change one field of (not while another
-/// Motley plays it).
-fn record_to_change(path: &Path) -> Result<GameRecord, StoreError> {
-    if is_locked_elsewhere(path) {
-        return Err(StoreError::Locked(path.to_path_buf()));
-    }
-    let bytes =
-        crate::disk::files::read_regular(path, MAX_FILE_BYTES).map_err(|e| StoreError::Read {
-            path: path.to_path_buf(),
-            error: Arc::new(e),
-        })?;
-    let text = String::from_utf8_lossy(&bytes);
-    GameRecord::from_json(&text).map_err(|_| StoreError::NotARecord(path.to_path_buf()))
-}
-
-/// Keep `annotations` in the JSON record at `path` (atomically), when the
-/// file still holds `moves`; nothing else of the record changes.
-fn store_tree(
-    path: &Path,
-    moves: &[String],
-    annotations: Option<Annotations>,
-) -> Result<(), StoreError> {
-    let mut rec = record_to_change(path)?;
-    if rec.moves != moves {
-        return Err(StoreError::OtherMoves(path.to_path_buf()));
-    }
-    rec.annotations = annotations.filter(|a| !a.is_empty());
-    crate::record::save_record(path, &rec).map_err(StoreError::Save)
-}
-
-/// Keep `analysis` in the JSON record at `path` (atomically, through the
-/// record module), when the file still holds the moves analysed.
-fn store_analysis(path: &Path, analysis: &GameAnalysis) -> Result<(), StoreError> {
-    let mut rec = record_to_change(path)?;
-    let analysed: Vec<&str> = analysis.plies.iter().map(|p| p.action.as_str()).collect();
-    if rec.moves != analysed || rec.variant != analysis.variant {
-        return Err(StoreError::OtherMoves(path.to_path_buf()));
-    }
-    let value = serde_json::to_value(analysis).map_err(|e| StoreError::Encode(Arc::new(e)))?;
-    rec.analysis = Some(value);
-    crate::record::save_record(path, &rec).map_err(StoreError::Save)
 }

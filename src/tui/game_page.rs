@@ -395,6 +395,10 @@ pub struct TreeShown<'a> {
     pub tree: &'a crate::record::GameTree,
     /// The place shown, highlighted.
     pub at: &'a Cursor,
+    /// The tree's rows as last laid out, and the tree's revision (the
+    /// rows are laid out again only when it changes).
+    pub memo: &'a super::tree_view::TreeRowsMemo,
+    pub revision: u64,
 }
 
 impl SidePanel<'_> {
@@ -514,16 +518,13 @@ fn tree_list(
 ) -> (Vec<Line<'static>>, Vec<TreeScreenHit>) {
     let inner_w = list_rect.width.saturating_sub(2);
     let visible = usize::from(list_rect.height.saturating_sub(2));
-    let rows = super::tree_view::tree_rows(t.game, t.tree, t.at, inner_w, theme);
-    let start = rows
-        .current_row
-        .saturating_sub(visible / 2)
-        .min(rows.lines.len().saturating_sub(visible));
+    let rows = t.memo.rows(t.game, t.tree, t.revision, inner_w, theme);
+    let window = rows.window(t.at, visible, theme);
+    let start = window.start;
     let on_screen = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-    let hits = rows
+    let hits = window
         .hits
-        .into_iter()
-        .filter(|h| h.row >= start && h.row < start + visible)
+        .iter()
         .map(|h| {
             let x = |c: usize| list_rect.x.saturating_add(1).saturating_add(on_screen(c));
             let y = list_rect.y + 1 + on_screen(h.row - start);
@@ -531,12 +532,11 @@ fn tree_list(
                 x0: x(h.x0),
                 x1: x(h.x1),
                 y,
-                at: h.at,
+                at: h.at.clone(),
             }
         })
         .collect();
-    let shown = rows.lines.into_iter().skip(start).take(visible).collect();
-    (shown, hits)
+    (window.lines, hits)
 }
 
 impl Widget for SidePanel<'_> {

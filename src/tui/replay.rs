@@ -36,7 +36,9 @@ use crate::game::Game;
 use crate::record::tree::Cursor;
 use crate::record::GameTree;
 use crate::rules::{Outcome, Position};
-use crate::session::{load_game, load_nth, LoadError, LoadedGame, StoreError, Write, Written};
+use crate::session::{
+    load_game, load_nth, EditSlot, LoadError, LoadedGame, StoreError, Write, Written,
+};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -316,6 +318,13 @@ pub struct ReplayState {
     /// Start the live engine lines once the viewer shows (opened to
     /// analyse a position from the editor).
     lines_at_open: bool,
+    /// The tree's edits so far: its rows are laid out again only when
+    /// this changes.
+    revision: u64,
+    /// The tree's rows as last laid out.
+    tree_rows: super::tree_view::TreeRowsMemo,
+    /// The viewer's hold on the record its edits are kept in.
+    edits: EditSlot,
 }
 
 /// A position in a variation: where in the tree, and the game played
@@ -368,6 +377,9 @@ impl ReplayState {
             lines_at: Cursor::main(0),
             lines: LiveLines::default(),
             lines_at_open: false,
+            revision: 0,
+            tree_rows: Default::default(),
+            edits: EditSlot::default(),
         }
         .with_tree(None)
     }
@@ -390,6 +402,8 @@ impl ReplayState {
             Some(t) if t.main_actions() == moves => t,
             _ => GameTree::new(&moves, &Default::default()),
         };
+        self.revision += 1;
+        self.edits = EditSlot::reading(&self.tree);
         self
     }
 
@@ -495,6 +509,18 @@ impl ReplayState {
     pub fn close(&mut self) {
         self.review.stop();
         self.lines.stop();
+    }
+
+    /// Are the viewer's edits kept on screen only, another Motley having
+    /// the record (or having changed it since it was read)?
+    pub fn read_only(&self) -> bool {
+        self.edits.refused().is_some()
+    }
+
+    /// How many times the tree's rows were laid out: once per edit (and
+    /// width), never for moving about.
+    pub fn tree_layouts(&self) -> u64 {
+        self.tree_rows.layouts()
     }
 
     /// Plies in the game.
@@ -717,7 +743,11 @@ impl ReplayState {
         self.view.message = Some(match (&self.path, &self.error) {
             (Some(path), None) => {
                 let path = path.clone();
-                let store = Write::StoreAnalysis { path, analysis };
+                let store = Write::StoreAnalysis {
+                    path,
+                    analysis,
+                    slot: self.edits.clone(),
+                };
                 ctx.requests.push(Request::Write(Box::new(store)));
                 Message::info(format!("{summary}; storing it in the record…"))
             }
@@ -1119,7 +1149,12 @@ impl<'a> ReplayPage<'a> {
                 theme.good(),
             ));
         }
-        if r.unsaved && r.storing == 0 {
+        if r.read_only() {
+            status.push(Line::styled(
+                "Read-only: another Motley has this record (e exports the variations)",
+                theme.error(),
+            ));
+        } else if r.unsaved && r.storing == 0 {
             status.push(Line::styled(
                 "The variations and comments are not saved (e exports them)",
                 theme.error(),
@@ -1137,6 +1172,8 @@ impl<'a> ReplayPage<'a> {
             game: &r.game,
             tree: &r.tree,
             at: &self.at,
+            memo: &r.tree_rows,
+            revision: r.revision,
         });
         Some(SidePanel {
             game: r.shown_game().0,

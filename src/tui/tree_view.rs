@@ -4,26 +4,33 @@
 //! 13. e4)`), then the main line going on (`12... Bg4`); NAGs as glyphs,
 //! comments, evaluations and clock times after their moves (file text
 //! made safe for the terminal), the move shown highlighted.
+//!
+//! The rows are laid out once for a tree and a width ([`TreeRowsMemo`]):
+//! stepping through the game only finds the move shown among them and
+//! draws the rows in view, so a key costs the same with a hundred
+//! thousand variations as with none.
 
 use super::theme::Theme;
 use crate::core::quote::visible;
 use crate::core::Color;
 use crate::game::Game;
 use crate::record::tree::{Cursor, GameTree, Hop, Node, TreeEval};
-use crate::record::variations::play_nodes;
+use crate::record::variations::{advance, start_of};
 use crate::rules::Position;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
-/// The tree's rows at a width, and which holds the move shown.
-#[derive(Debug)]
-pub struct TreeRows {
-    /// The rows, each a line of styled words.
-    pub lines: Vec<Line<'static>>,
-    /// The row of the move shown (the first at the start).
-    pub current_row: usize,
-    /// Where each move is, to go there on a click.
-    pub hits: Vec<TreeHit>,
+/// A tree's rows at a width, for any place shown.
+#[derive(Debug, Default)]
+pub struct TreeLayout {
+    /// The rows, each a line of styled words, nothing highlighted.
+    lines: Vec<Line<'static>>,
+    /// Where each move is, in the order of the rows.
+    hits: Vec<TreeHit>,
+    /// Which hit each place's move is.
+    index: HashMap<Cursor, usize>,
 }
 
 /// Where a move of the tree is in its rows.
@@ -31,11 +38,114 @@ pub struct TreeRows {
 pub struct TreeHit {
     /// The row.
     pub row: usize,
+    /// Which span of its row the move is.
+    span: usize,
     /// Its first column and the column after it.
     pub x0: usize,
     pub x1: usize,
     /// The place the move leads to.
     pub at: Cursor,
+}
+
+/// The rows in view, the move shown highlighted.
+#[derive(Debug)]
+pub struct TreeWindow<'a> {
+    /// The rows shown.
+    pub lines: Vec<Line<'static>>,
+    /// The first row shown.
+    pub start: usize,
+    /// Where each move in view is.
+    pub hits: &'a [TreeHit],
+}
+
+impl TreeLayout {
+    /// The rows `visible` high that keep the move leading to `at` in view
+    /// (the first rows at the start), that move highlighted.
+    pub fn window(&self, at: &Cursor, visible: usize, theme: &Theme) -> TreeWindow<'_> {
+        let current = self.index.get(at).map(|&i| &self.hits[i]);
+        let current_row = current.map_or(0, |h| h.row);
+        let start = current_row
+            .saturating_sub(visible / 2)
+            .min(self.lines.len().saturating_sub(visible));
+        let end = (start + visible).min(self.lines.len());
+        let mut lines = self.lines[start..end].to_vec();
+        if let Some(hit) = current {
+            let span = lines
+                .get_mut(hit.row - start)
+                .and_then(|l| l.spans.get_mut(hit.span));
+            if let Some(span) = span {
+                span.style = theme.selected_row();
+            }
+        }
+        let first = self.hits.partition_point(|h| h.row < start);
+        let last = self.hits.partition_point(|h| h.row < end);
+        TreeWindow {
+            lines,
+            start,
+            hits: &self.hits[first..last],
+        }
+    }
+
+    /// All rows, the move leading to `at` highlighted (tests, snapshots).
+    pub fn all_rows(&self, at: &Cursor, theme: &Theme) -> Vec<Line<'static>> {
+        self.window(at, self.lines.len(), theme).lines
+    }
+}
+
+/// What a memo's rows were laid out for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MemoKey {
+    /// The tree's revision (the viewer counts its edits).
+    revision: u64,
+    width: u16,
+    theme: Theme,
+}
+
+/// A tree's rows, laid out again only when the tree, the width or the
+/// theme changed.
+#[derive(Debug, Default)]
+pub struct TreeRowsMemo {
+    laid_out: Mutex<Option<(MemoKey, Arc<TreeLayout>)>>,
+    /// How many times rows were laid out.
+    layouts: Mutex<u64>,
+}
+
+impl TreeRowsMemo {
+    /// The rows of `tree` (whose main line `game` holds) at revision
+    /// `revision`, `width` columns wide: those laid out last when they
+    /// are of the same.
+    pub fn rows(
+        &self,
+        game: &Game,
+        tree: &GameTree,
+        revision: u64,
+        width: u16,
+        theme: &Theme,
+    ) -> Arc<TreeLayout> {
+        let key = MemoKey {
+            revision,
+            width,
+            theme: *theme,
+        };
+        // A poisoned lock only means a panic elsewhere: the memo is still
+        // either empty or whole.
+        let mut laid_out = self.laid_out.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((k, rows)) = laid_out.as_ref() {
+            if *k == key {
+                return Arc::clone(rows);
+            }
+        }
+        let rows = Arc::new(tree_rows(game, tree, width, theme));
+        *laid_out = Some((key, Arc::clone(&rows)));
+        *self.layouts.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+        rows
+    }
+
+    /// How many times the rows were laid out (each tree edit or new
+    /// width lays them out once; moving about never does).
+    pub fn layouts(&self) -> u64 {
+        *self.layouts.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 /// What a tree's rows are made of, before they are wrapped.
@@ -48,30 +158,25 @@ enum Piece {
 }
 
 /// The rows of `tree` (whose main line `game` holds), `width` columns
-/// wide, the move leading to `at` highlighted.
-pub fn tree_rows(game: &Game, tree: &GameTree, at: &Cursor, width: u16, theme: &Theme) -> TreeRows {
+/// wide, nothing highlighted.
+pub fn tree_rows(game: &Game, tree: &GameTree, width: u16, theme: &Theme) -> TreeLayout {
     let mut w = Walk {
         pieces: Vec::new(),
         number_next: true,
-        at,
         theme,
-        current: None,
     };
     if let Some(intro) = &tree.intro {
         w.comment(intro);
     }
-    w.line(game, 0, &tree.main, &[], 0);
-    wrap(w.pieces, w.current, usize::from(width.max(8)))
+    w.main_line(game, &tree.main);
+    wrap(w.pieces, usize::from(width.max(8)))
 }
 
 /// Walking the tree into pieces.
 struct Walk<'a> {
     pieces: Vec<Piece>,
     number_next: bool,
-    at: &'a Cursor,
     theme: &'a Theme,
-    /// The index of the piece of the move shown.
-    current: Option<usize>,
 }
 
 impl Walk<'_> {
@@ -79,60 +184,113 @@ impl Walk<'_> {
         self.pieces.push(Piece::Word(text, style, None));
     }
 
-    /// The moves of `nodes`, which `game` holds from ply `from` on, the
-    /// line reached by `hops`, `depth` variations deep.
-    fn line(&mut self, game: &Game, from: usize, nodes: &[Node], hops: &[Hop], depth: usize) {
-        for (k, node) in nodes.iter().enumerate() {
-            let i = from + k;
-            let (Some(pos), Some(san)) = (game.position_at(i), game.sans().get(i)) else {
+    /// The game's own moves (`game` holds them), each followed by its
+    /// variations, walked on one scratch game.
+    fn main_line(&mut self, game: &Game, nodes: &[Node]) {
+        let mut scratch = start_of(game);
+        for (i, node) in nodes.iter().enumerate() {
+            if !self.node(game, i, node, Cursor::main(i + 1)) {
                 break;
-            };
-            let turn = pos.turn();
-            let turn_starts = i == 0 || game.position_at(i - 1).is_some_and(|p| p.turn() != turn);
-            if turn_starts {
-                match turn {
-                    Color::White => self.word(format!("{}.", pos.fullmoves()), Style::default()),
-                    Color::Black if self.number_next => {
-                        self.word(format!("{}...", pos.fullmoves()), Style::default())
-                    }
-                    Color::Black => {}
-                }
             }
-            self.number_next = false;
+            if !node.variations.is_empty() && advance(&mut scratch, game, i) {
+                self.variations(&mut scratch, node, &[], i, 0);
+            }
+        }
+    }
+
+    /// The variations on `node` (move `k` of the line reached by `hops`,
+    /// `depth` variations deep), played from `scratch`'s position; it is
+    /// back there after.
+    fn variations(
+        &mut self,
+        scratch: &mut Game,
+        node: &Node,
+        hops: &[Hop],
+        k: usize,
+        depth: usize,
+    ) {
+        for (v, variation) in node.variations.iter().enumerate() {
+            let mut inner = hops.to_vec();
+            inner.push(Hop { at: k, var: v });
+            self.pieces.push(Piece::Row(depth + 1));
+            let first = self.pieces.len();
+            self.number_next = true;
+            self.line(scratch, variation, &inner, depth + 1);
+            if let Some(Piece::Word(t, ..)) = self.pieces.get_mut(first) {
+                t.insert(0, '(');
+            }
+            if let Some(Piece::Word(t, ..)) = self.pieces.last_mut() {
+                t.push(')');
+            }
+            self.pieces.push(Piece::Row(depth));
+            self.number_next = true;
+        }
+    }
+
+    /// The moves of a variation, played from `scratch`'s position (which
+    /// it is back at after), the line reached by `hops`, `depth` deep.
+    fn line(&mut self, scratch: &mut Game, nodes: &[Node], hops: &[Hop], depth: usize) {
+        let from = scratch.ply();
+        for (k, node) in nodes.iter().enumerate() {
+            let i = scratch.ply();
+            if !node.variations.is_empty() {
+                // They replace this move: from before it, after it in
+                // the rows.
+                let mut rows = Walk {
+                    pieces: Vec::new(),
+                    number_next: true,
+                    theme: self.theme,
+                };
+                rows.variations(scratch, node, hops, k, depth);
+                if !play(scratch, &node.action) {
+                    break;
+                }
+                let here = Cursor {
+                    hops: hops.to_vec(),
+                    len: k + 1,
+                };
+                self.node(scratch, i, node, here);
+                self.pieces.append(&mut rows.pieces);
+                self.number_next = true;
+                continue;
+            }
+            if !play(scratch, &node.action) {
+                break;
+            }
             let here = Cursor {
                 hops: hops.to_vec(),
                 len: k + 1,
             };
-            let style = if &here == self.at {
-                self.current = Some(self.pieces.len());
-                self.theme.selected_row()
-            } else {
-                Style::default()
-            };
-            let glyphs: String = node.notes.nags.iter().map(|n| nag_glyph(*n)).collect();
-            let text = format!("{}{glyphs}", visible(san));
-            self.pieces.push(Piece::Word(text, style, Some(here)));
-            self.notes(node);
-            for (v, variation) in node.variations.iter().enumerate() {
-                let mut g = game.clone();
-                g.truncate(i);
-                let played = play_nodes(&mut g, variation);
-                let mut inner = hops.to_vec();
-                inner.push(Hop { at: k, var: v });
-                self.pieces.push(Piece::Row(depth + 1));
-                let first = self.pieces.len();
-                self.number_next = true;
-                self.line(&g, i, &variation[..played], &inner, depth + 1);
-                if let Some(Piece::Word(t, ..)) = self.pieces.get_mut(first) {
-                    t.insert(0, '(');
+            self.node(scratch, i, node, here);
+        }
+        scratch.truncate(from);
+    }
+
+    /// The move at ply `i` of `game` (which holds it), leading to
+    /// `here`: its number where one is due, its SAN and NAGs, its notes.
+    /// False when `game` does not hold it.
+    fn node(&mut self, game: &Game, i: usize, node: &Node, here: Cursor) -> bool {
+        let (Some(pos), Some(san)) = (game.position_at(i), game.sans().get(i)) else {
+            return false;
+        };
+        let turn = pos.turn();
+        let turn_starts = i == 0 || game.position_at(i - 1).is_some_and(|p| p.turn() != turn);
+        if turn_starts {
+            match turn {
+                Color::White => self.word(format!("{}.", pos.fullmoves()), Style::default()),
+                Color::Black if self.number_next => {
+                    self.word(format!("{}...", pos.fullmoves()), Style::default())
                 }
-                if let Some(Piece::Word(t, ..)) = self.pieces.last_mut() {
-                    t.push(')');
-                }
-                self.pieces.push(Piece::Row(depth));
-                self.number_next = true;
+                Color::Black => {}
             }
         }
+        self.number_next = false;
+        let glyphs: String = node.notes.nags.iter().map(|n| nag_glyph(*n)).collect();
+        let text = format!("{}{glyphs}", visible(san));
+        self.pieces
+            .push(Piece::Word(text, Style::default(), Some(here)));
+        self.notes(node);
+        true
     }
 
     /// A comment in braces, dim, word by word (so that it wraps).
@@ -189,22 +347,29 @@ fn nag_glyph(n: u8) -> String {
     }
 }
 
+/// Play a node's action on `game`; false when it cannot be played (a
+/// checked tree's can, all).
+fn play(game: &mut Game, action: &str) -> bool {
+    let ply = game.ply();
+    crate::record::variations::play_nodes(game, &[Node::new(action)]);
+    game.ply() > ply
+}
+
 /// Lay pieces out in rows of `width` columns: words parted by a space,
 /// a long word split where it must, each row indented two columns a step
 /// (a word that wraps goes on under its row's indent).
-fn wrap(pieces: Vec<Piece>, current: Option<usize>, width: usize) -> TreeRows {
+fn wrap(pieces: Vec<Piece>, width: usize) -> TreeLayout {
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut row: Vec<Span<'static>> = Vec::new();
     let mut used = 0usize;
     let mut indent = 0usize;
-    let mut current_row = 0;
     let mut hits = Vec::new();
     let flush = |row: &mut Vec<Span<'static>>, lines: &mut Vec<Line<'static>>| {
         if !row.is_empty() {
             lines.push(Line::from(std::mem::take(row)));
         }
     };
-    for (i, piece) in pieces.into_iter().enumerate() {
+    for piece in pieces {
         match piece {
             Piece::Row(depth) => {
                 flush(&mut row, &mut lines);
@@ -224,14 +389,12 @@ fn wrap(pieces: Vec<Piece>, current: Option<usize>, width: usize) -> TreeRows {
                     row.push(Span::raw(" "));
                     used += 1;
                 }
-                if Some(i) == current {
-                    current_row = lines.len();
-                }
                 if let Some(at) = at {
                     // A variation's first move starts with its `(`.
                     let open = usize::from(text.starts_with('('));
                     hits.push(TreeHit {
                         row: lines.len(),
+                        span: row.len(),
                         x0: used + open,
                         x1: used + len,
                         at,
@@ -243,9 +406,10 @@ fn wrap(pieces: Vec<Piece>, current: Option<usize>, width: usize) -> TreeRows {
         }
     }
     flush(&mut row, &mut lines);
-    TreeRows {
-        lines,
-        current_row,
-        hits,
-    }
+    let index = hits
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (h.at.clone(), i))
+        .collect();
+    TreeLayout { lines, hits, index }
 }

@@ -45,6 +45,7 @@ mod record_bad_files;
 mod record_files;
 mod record_fuzz;
 mod record_games;
+mod record_limits;
 mod record_reasons;
 mod record_roundtrip;
 mod record_tree;

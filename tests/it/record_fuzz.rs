@@ -323,3 +323,125 @@ fn mutated_pgns_never_panic() {
     }
     assert_reaches_replay(&tally);
 }
+
+/// Comment texts the annotation fuzz writes: JSON and PGN specials,
+/// braces, escapes that look like Motley's own, text beyond ASCII.
+const COMMENTS: &[&str] = &[
+    "plain",
+    "a } brace { and [%clk 0:01:00] text",
+    "back\\slash \\x1b \\u009b \\} \"quotes\"",
+    "é ü 漢字 🙂",
+    "",
+    "   ",
+    "[%eval #-3]",
+];
+
+/// A viewer of the record at `path` for the annotation fuzz.
+fn fuzz_viewer(path: &std::path::Path) -> motley::tui::app::App {
+    use crate::tui_support::{registry, settings, theme};
+    use motley::tui::app::{App, Screen};
+    use motley::tui::replay::ReplayState;
+    let state = ReplayState::open(path.to_path_buf(), &registry()).unwrap();
+    App::new(
+        Screen::Replay(Box::new(state)),
+        registry(),
+        settings(None),
+        theme(),
+        (100, 35),
+    )
+}
+
+/// One random key (or a few, for a popup) to the viewer: a move from
+/// the position shown, stepping, switching among a ply's moves, a
+/// comment, promoting or deleting a variation.
+fn fuzz_key(rng: &mut ChaCha8Rng, app: &mut motley::tui::app::App) {
+    use crate::tui_support::{key, replay, shift, typ};
+    use crossterm::event::KeyCode;
+    match below(rng, 12) {
+        0..=3 => {
+            let r = replay(app);
+            let Ok(game) = record::game_at(&r.game, &r.tree, &r.cursor()) else {
+                return;
+            };
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                return;
+            }
+            let action = pick(rng, &legal).to_string();
+            key(app, KeyCode::Char('m'));
+            typ(app, &action);
+            key(app, KeyCode::Enter);
+        }
+        4 => key(app, KeyCode::Left),
+        5 => key(app, KeyCode::Right),
+        6 => key(
+            app,
+            *pick(rng, &[KeyCode::Up, KeyCode::Down, KeyCode::Home]),
+        ),
+        7 | 8 => {
+            key(app, KeyCode::Char('c'));
+            for _ in 0..40 {
+                key(app, KeyCode::Backspace);
+            }
+            let text: String = pick(rng, COMMENTS).chars().take(30).collect();
+            typ(app, &text);
+            key(app, KeyCode::Enter);
+        }
+        9 => shift(app, 'P'),
+        10 => {
+            key(app, KeyCode::Char('x'));
+            key(app, KeyCode::Char('y'));
+        }
+        _ => key(app, KeyCode::Esc),
+    }
+}
+
+// Issue 31 (what must be shown): annotations edited at random through the
+// replay viewer's own write path, by two viewers of one record; after
+// every key the record reads back whole, and holds exactly the tree of the
+// viewer that writes it: never one another viewer dropped.
+#[test]
+fn annotations_edited_at_random_through_the_viewer_read_back_whole() {
+    use crate::tui_support::replay;
+    let _locks = crate::lock_support::checking_locks();
+    let reg = Registry::builtin();
+    let dir = crate::temp::temp_dir("annotation-fuzz");
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    for round in 0..4 {
+        let variant = ["standard", "chicken", "monochromatic", "contrast"][round];
+        let game = random_game(&reg, variant, None, 12 + round as u64, 12);
+        let path = dir.join(format!("{variant}.json"));
+        record::save_record(&path, &record_of(&game)).unwrap();
+        // Two viewers opened together: the first to write keeps the
+        // record, the other is read-only once it tries.
+        let mut viewers = [fuzz_viewer(&path), fuzz_viewer(&path)];
+        let mut on_disk = record::load_all(&path, &reg).unwrap().remove(0).tree;
+        for step in 0..100 {
+            let app = &mut viewers[usize::from(rng.next_u32() % 3 == 0)];
+            let before = replay(app).tree.clone();
+            fuzz_key(&mut rng, app);
+            let what = format!("{variant} round {round}, step {step}");
+            let saved = record::load_all(&path, &reg)
+                .unwrap_or_else(|e| panic!("{what}: the record no longer reads: {e}"))
+                .remove(0);
+            assert_eq!(saved.tree.main_actions(), game_moves(&game), "{what}");
+            let r = replay(app);
+            if r.tree == before || r.read_only() {
+                assert_eq!(saved.tree, on_disk, "{what}: written without an edit kept");
+            } else {
+                assert!(!r.unsaved, "{what}: an edit not kept");
+                assert_eq!(saved.tree, r.tree, "{what}: not the writer's tree");
+            }
+            on_disk = saved.tree;
+        }
+        assert!(
+            !(replay(&viewers[0]).read_only() && replay(&viewers[1]).read_only()),
+            "both viewers were refused"
+        );
+    }
+}
+
+/// A game's actions in coordinate form.
+fn game_moves(game: &motley::game::Game) -> Vec<String> {
+    game.actions().iter().map(|a| a.to_string()).collect()
+}

@@ -451,6 +451,52 @@ fn item_23_save_as_never_writes_over_a_game_another_motley_has_open() {
     drop(held);
 }
 
+// Issue 31, item 29: save-as onto a symbolic link to another Motley's
+// open game asked "Replace?", then replaced the link with a file: the
+// lock was looked for beside the link, not the game.
+#[test]
+fn item_29_a_link_to_a_game_open_elsewhere_is_refused_as_the_game_is() {
+    let _locks = checking_locks();
+    let dir = temp_dir("save-over-link");
+    let games = dir.join("games");
+    let a_game = played("standard", &["d4", "d5", "c4"]);
+    let held = OpenGame::create(&games, &a_game, Some(("human", "human"))).unwrap();
+    let before = std::fs::read(held.path()).unwrap();
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink(held.path(), &link).unwrap();
+    assert!(motley::record::games::is_locked_elsewhere(&link));
+    // Motley B saves its own game under the link's name: refused at once,
+    // no "Replace the file?" question.
+    let mut app = play_with("standard", settings(Some(&dir.to_path_buf())));
+    prompt(&mut app, "e4");
+    key(&mut app, KeyCode::Char('s'));
+    for _ in 0..300 {
+        key(&mut app, KeyCode::Backspace);
+    }
+    typ(&mut app, link.to_str().unwrap());
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        !matches!(popup_kind(&app), Some(ListKind::Replace { .. })),
+        "{}",
+        screen(&app)
+    );
+    assert_message(&app, "another Motley has");
+    // The write itself is refused too; the link and the game stay.
+    let e = motley::record::save_game(&link, &played("standard", &["a3"]), None).unwrap_err();
+    assert!(
+        matches!(*e.kind, motley::record::RecordErrorKind::HeldElsewhere),
+        "{e}"
+    );
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read(held.path()).unwrap(), before);
+    drop(held);
+    // Once the game is closed, the link is a file like any other.
+    assert!(!motley::record::games::is_locked_elsewhere(&link));
+}
+
 // Issue 22, item 22: a game started with `--movetime 10000` replied
 // within about 3 s after Continue (the run's default time).
 #[test]

@@ -383,10 +383,10 @@ fn replay_a_move_from_an_earlier_ply_is_kept_as_a_variation_on_disk() {
     crate::wait::until("the variation on disk", || on_disk().annotations.is_some());
     let rec = on_disk();
     assert_eq!(rec.moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]);
-    let ply3 = &rec.annotations.unwrap().plies[0];
+    let line = &rec.annotations.unwrap().lines[0];
     assert_eq!(
-        (ply3.ply, ply3.variations[0][0].action.as_str()),
-        (3, "d2d4")
+        (line.of, line.ply, line.moves[0].action.as_str()),
+        (0, 3, "d2d4")
     );
     // Leaving needs no question: nothing is unsaved.
     t.keys(&["q"]);

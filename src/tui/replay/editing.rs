@@ -112,16 +112,8 @@ impl ReplayState {
 
     /// ↑ / ↓: the move before or after the one shown among its ply's.
     pub(super) fn other_line(&mut self, step: i8) {
-        match self.tree.siblings(&self.cursor()) {
-            Some((all, i)) if all.len() > 1 => {
-                let n = all.len();
-                let next = if step < 0 {
-                    (i + n - 1) % n
-                } else {
-                    (i + 1) % n
-                };
-                self.go(all[next].clone());
-            }
+        match self.tree.other_move(&self.cursor(), step) {
+            Some((next, count)) if count > 1 => self.go(next),
             _ => {
                 self.view.message = Some(Message::info(
                     "no other move here (play one to start a variation)",
@@ -212,10 +204,8 @@ impl ReplayState {
             self.view.message = Some(Message::error(e.to_string()));
             return;
         }
-        let before = self.tree.clone();
         match self.tree.add_move(&self.cursor(), &action.to_string()) {
-            Ok(at) => {
-                let started = self.tree != before;
+            Ok((at, started)) => {
                 self.go(at);
                 if started {
                     self.edited(ctx);
@@ -268,8 +258,8 @@ impl ReplayState {
             _ => match self.tree.promote(&at) {
                 Ok(at) => {
                     self.go(at);
-                    self.edited(ctx);
                     self.view.message = Some(Message::info("variation promoted"));
+                    self.edited(ctx);
                 }
                 Err(e) => self.view.message = Some(Message::error(e.to_string())),
             },
@@ -280,9 +270,17 @@ impl ReplayState {
     /// JSON record; else it waits, and leaving asks).
     fn edited(&mut self, ctx: &mut Ctx) {
         self.unsaved = true;
+        self.revision += 1;
         let Some(path) = self.path.clone().filter(|_| self.error.is_none()) else {
             return;
         };
+        if let Some(why) = self.edits.refused() {
+            // Read-only here: kept on screen, never written over another's.
+            self.view.message = Some(Message::error(format!(
+                "kept here only, not in the file: {why}; e exports the variations"
+            )));
+            return;
+        }
         let annotations = Some(self.tree.annotations())
             .filter(|a| !a.is_empty())
             .map(Box::new);
@@ -291,6 +289,7 @@ impl ReplayState {
             path,
             moves: self.tree.main_actions(),
             annotations,
+            slot: self.edits.clone(),
         };
         ctx.requests.push(Request::Write(Box::new(store)));
     }
@@ -359,11 +358,11 @@ impl ReplayState {
         let before = self.tree.comment(&at).map(str::to_string);
         match self.tree.set_comment(&at, Some(text)) {
             Ok(()) if self.tree.comment(&at).map(str::to_string) != before => {
-                self.edited(ctx);
                 self.view.message = Some(Message::info(match self.tree.comment(&at) {
                     Some(_) => "comment kept",
                     None => "comment removed",
                 }));
+                self.edited(ctx);
             }
             Ok(()) => {}
             Err(e) => self.view.message = Some(Message::error(e.to_string())),
@@ -375,8 +374,8 @@ impl ReplayState {
         match self.tree.delete(&self.cursor()) {
             Ok(at) => {
                 self.go(at);
-                self.edited(ctx);
                 self.view.message = Some(Message::info("variation deleted"));
+                self.edited(ctx);
             }
             Err(TreeError::NotAVariation) => self.refuse_main_line(),
             Err(e) => self.view.message = Some(Message::error(e.to_string())),
