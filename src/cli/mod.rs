@@ -679,11 +679,23 @@ pub fn interrupt_flag() -> Result<Interrupt> {
     let stop = Arc::new(AtomicBool::new(false));
     let signal = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     for n in [SIGINT, SIGTERM, SIGHUP] {
-        let status = 128 + n;
+        let seen = stop.clone();
+        // A second signal ends Motley at once, its engines killed first
+        // (they run in process groups of their own, out of the terminal's
+        // reach).
+        let second = move || {
+            if seen.load(Ordering::SeqCst) {
+                motley::uci::children::kill_all_in_signal_handler();
+                // SAFETY: _exit is async-signal-safe and ends the process.
+                unsafe { libc::_exit(128 + n) };
+            }
+        };
         let watch = || -> std::io::Result<()> {
             // In this order: a second signal ends Motley at once; the
             // signal is known before the stop flag is seen.
-            signal_hook::flag::register_conditional_shutdown(n, status, stop.clone())?;
+            // SAFETY: the action only reads an atomic, then uses
+            // async-signal-safe calls (kill, _exit).
+            unsafe { signal_hook::low_level::register(n, second) }?;
             signal_hook::flag::register_usize(n, signal.clone(), n as usize)?;
             signal_hook::flag::register(n, stop.clone())?;
             Ok(())
