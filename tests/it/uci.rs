@@ -942,3 +942,31 @@ fn item_14_an_engine_ignoring_quit_and_sigterm_is_gone_when_match_exits() {
     let _left_over = KillLeftOver(pid);
     wait::until("the stubborn engine is gone", || !running(pid));
 }
+
+// Issue 31, item 14: the play screen's engine, which ignores `quit`, the
+// end of its input and SIGTERM, is gone once Motley has quit.
+#[cfg(target_os = "linux")]
+#[test]
+fn item_14_a_play_screen_engine_is_gone_when_motley_quits() {
+    let Some(t) = crate::tmux_support::Tmux::new("engine-exit") else {
+        return;
+    };
+    let pid_file = t.root.join("engine.pid");
+    let answers = "while :; do read -r line || exec sleep 1000; case \"$line\" in uci) echo uciok ;; isready) echo readyok ;; go*) echo 'bestmove e7e5' ;; esac; done";
+    let engine = stubborn_engine(&t.root, "engine.sh", &pid_file, answers);
+    // The terminal stays open after Motley (its hangup would end the
+    // engine instead).
+    let command = format!(
+        "sh -c \"env {} '{}' play --black 'uci:{}'; echo EXITED; sleep 600\"",
+        t.env(""),
+        crate::tmux_support::BIN,
+        engine.display()
+    );
+    t.shell_in("m", &command);
+    t.wait_for("White to move");
+    let pid = engine_pid(&pid_file);
+    let _left_over = KillLeftOver(pid);
+    t.keys(&["q"]);
+    t.wait_for("EXITED");
+    wait::until("the engine is gone", || !running(pid));
+}
