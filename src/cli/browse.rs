@@ -6,7 +6,7 @@
 use super::import::{random_game, Scratch};
 use super::output::{outln, Out, WriteFailure};
 use anyhow::Result;
-use crossterm::event::KeyCode;
+use crossterm::event::{KeyCode, KeyEvent};
 use motley::game::variant::Registry;
 use motley::record;
 use motley::tui::menu::{catalog, Browser, Shelf};
@@ -42,7 +42,7 @@ pub fn bench_browse(count: u32, registry: &Registry, out: &mut Out) -> Result<()
     let moves = 100u32;
     let t = Instant::now();
     for _ in 0..moves {
-        browser.key(KeyCode::Down, registry);
+        browser.key(KeyEvent::from(KeyCode::Down), registry);
     }
     let step = t.elapsed().as_secs_f64() * 1e6 / f64::from(moves);
     outln!(

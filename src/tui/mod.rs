@@ -27,6 +27,7 @@ pub mod file_games;
 pub mod game_page;
 pub mod keymap;
 pub mod launch;
+pub mod line_edit;
 pub mod lines;
 pub mod menu;
 pub mod panels;

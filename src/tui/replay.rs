@@ -21,9 +21,10 @@ use super::game_page::{
     TreeShown,
 };
 use super::keymap::{self, KeyBinding, KeyHint};
+use super::line_edit::{LineEdit, LineKey};
 use super::lines::LiveLines;
 use super::panels::{self, MoveList, PositionFacts};
-use super::popup::{edit_line, scroll_key, InputPopup, LineKey, ListKey};
+use super::popup::{scroll_key, InputPopup, ListKey};
 use super::review::Review;
 use super::settings::Settings;
 use super::sharing::{exported, share, Share, Shown};
@@ -62,7 +63,7 @@ pub enum ReplayPopup {
     },
     /// Typing a ply number.
     Jump {
-        text: String,
+        text: LineEdit,
     },
     /// Who plays a branch.
     Branch(Box<BranchOffer>),
@@ -72,11 +73,11 @@ pub enum ReplayPopup {
     },
     /// Typing a move to play from the position shown.
     Move {
-        text: String,
+        text: LineEdit,
     },
     /// Writing the comment on the move shown.
     Comment {
-        text: String,
+        text: LineEdit,
     },
     /// Deleting the variation shown: sure?
     ConfirmDelete,
@@ -482,6 +483,15 @@ impl ReplayState {
         self
     }
 
+    /// The ply, move or comment prompt is open: Ctrl and Alt chords are
+    /// its editing keys then.
+    pub fn takes_text(&self) -> bool {
+        matches!(
+            self.view.popup,
+            Some(ReplayPopup::Jump { .. } | ReplayPopup::Move { .. } | ReplayPopup::Comment { .. })
+        )
+    }
+
     /// Ctrl-C: quit, asking first when edits are not saved.
     pub fn quit_key(&mut self) -> Nav {
         if self.unsaved {
@@ -817,7 +827,7 @@ impl ReplayState {
 
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
         if let Some(popup) = self.view.popup.take() {
-            return self.on_popup_key(popup, k.code, ctx);
+            return self.on_popup_key(popup, k, ctx);
         }
         if self.board_cursor.is_some() && self.cursor_key(k.code) {
             return Nav::Stay;
@@ -854,7 +864,7 @@ impl ReplayState {
             A::Pick => self.pick_at_cursor(ctx),
             A::OpenJump => {
                 self.view.popup = Some(ReplayPopup::Jump {
-                    text: String::new(),
+                    text: LineEdit::new(),
                 })
             }
             A::ToggleAutoplay => {
@@ -950,7 +960,8 @@ impl ReplayState {
 
     /// A key while a popup is open (taken out of the state: it goes back
     /// unless the key closes it).
-    fn on_popup_key(&mut self, popup: ReplayPopup, code: KeyCode, ctx: &mut Ctx) -> Nav {
+    fn on_popup_key(&mut self, popup: ReplayPopup, k: KeyEvent, ctx: &mut Ctx) -> Nav {
+        let code = k.code;
         match popup {
             ReplayPopup::Help { scroll } => {
                 self.view.popup =
@@ -962,9 +973,9 @@ impl ReplayState {
             }
             ReplayPopup::Jump { mut text } => {
                 let digit = |t: &str, c: char| c.is_ascii_digit() && t.len() < 6;
-                match edit_line(&mut text, code, digit) {
+                match text.key(k, digit) {
                     LineKey::Cancel => {}
-                    LineKey::Submit => self.jump(text.trim()),
+                    LineKey::Submit => self.jump(text.text().trim()),
                     LineKey::Edit => self.view.popup = Some(ReplayPopup::Jump { text }),
                 }
             }
@@ -993,7 +1004,7 @@ impl ReplayState {
                     ListStep::Close => {}
                 }
             }
-            other => return self.on_tree_popup_key(other, code, ctx),
+            other => return self.on_tree_popup_key(other, k, ctx),
         }
         Nav::Stay
     }
@@ -1189,7 +1200,7 @@ impl<'a> ReplayPage<'a> {
             ReplayPopup::Jump { text } => InputPopup {
                 title: "Go to ply",
                 help: &format!("0 to {} · Enter goes · Esc cancels", r.len()),
-                text,
+                line: Some(text),
                 theme,
             }
             .render(area, buf),
@@ -1197,28 +1208,28 @@ impl<'a> ReplayPage<'a> {
             ReplayPopup::Move { text } => InputPopup {
                 title: "Play a move",
                 help: "SAN or coordinates (Nf3, g1f3) · Enter plays · Esc cancels",
-                text,
+                line: Some(text),
                 theme,
             }
             .render(area, buf),
             ReplayPopup::Comment { text } => InputPopup {
                 title: "Comment on the move shown",
                 help: "Enter keeps it (empty: none) · Esc cancels",
-                text,
+                line: Some(text),
                 theme,
             }
             .render(area, buf),
             ReplayPopup::ConfirmDelete => InputPopup {
                 title: "Delete this variation?",
                 help: "y deletes it and all that hangs on it · any other key keeps it",
-                text: "",
+                line: None,
                 theme,
             }
             .render(area, buf),
             ReplayPopup::Unsaved { .. } => InputPopup {
                 title: "The variations and comments are not saved",
                 help: "e exports them as PGN and leaves · q leaves without them · Esc stays",
-                text: "",
+                line: None,
                 theme,
             }
             .render(area, buf),

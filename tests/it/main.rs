@@ -67,6 +67,7 @@ mod tui_move_list;
 mod tui_new_game;
 mod tui_play;
 mod tui_premove;
+mod tui_prompts;
 mod tui_replay_tools;
 mod tui_screens;
 mod tui_thinking;

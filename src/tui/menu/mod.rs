@@ -33,7 +33,7 @@ use crate::tui::base::{
 use crate::tui::config::{Config, ConfigChange, ConfigWrite, NewGameChoices};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
-use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseButton, MouseEventKind};
 use page::PageContext;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -83,6 +83,16 @@ impl MenuState {
         }
     }
 
+    /// A path is being typed in the game browser, or the new-game form's
+    /// focused row is a text row.
+    pub fn takes_text(&self, registry: &Registry) -> bool {
+        match &self.page {
+            Page::Browse(b) => matches!(b.ask, Some(Ask::Path(_))),
+            Page::NewGame(form) => form.on_text_row(registry),
+            Page::Main(_) | Page::Variants(_) => false,
+        }
+    }
+
     /// A game that was left has its record where it belongs now, or a
     /// saved game was deleted: list the games again, and say why a
     /// finished game's record could not move to the saves, or what the
@@ -110,7 +120,7 @@ impl MenuState {
     /// Handle one event.
     pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         match event {
-            AppEvent::Key(k) => self.on_key(k.code, ctx),
+            AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                 self.on_click(m.column, m.row, ctx)
             }
@@ -122,8 +132,8 @@ impl MenuState {
         }
     }
 
-    fn on_key(&mut self, code: KeyCode, ctx: &mut Ctx) -> Nav {
-        let registry = ctx.registry;
+    fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
+        let (registry, code) = (ctx.registry, k.code);
         let items = self.main_items(ctx.theme);
         match &mut self.page {
             Page::Main(list) => match list.key(code, &items) {
@@ -135,11 +145,11 @@ impl MenuState {
                 self.picker_step(step, ctx)
             }
             Page::NewGame(form) => {
-                let step = form.key(code, registry);
+                let step = form.key(k, registry);
                 self.form_step(step, ctx)
             }
             Page::Browse(browser) => {
-                let step = browser.key(code, registry);
+                let step = browser.key(k, registry);
                 self.browse_step(step, ctx)
             }
         }

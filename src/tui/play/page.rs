@@ -356,13 +356,11 @@ impl PlayPage<'_> {
     /// The prompt, or a hint of what to do.
     fn hint_line(&self) -> Line<'static> {
         let (view, theme) = (self.view, self.theme);
-        if let Some(text) = &view.prompt {
-            Line::from(vec![
-                Span::styled(" move: ", theme.key()),
-                Span::raw(text.clone()),
-                Span::styled("█", theme.key()),
-                Span::styled("   Enter plays · Esc cancels", theme.dim()),
-            ])
+        if let Some(line) = &view.prompt {
+            let mut spans = vec![Span::styled(" move: ", theme.key())];
+            spans.extend(line.spans(40, theme));
+            spans.push(Span::styled("   Enter plays · Esc cancels", theme.dim()));
+            Line::from(spans)
         } else if self.model.past.is_some() {
             Line::styled(
                 " looking back: [ ] step · Home the first · End back to the game",
@@ -395,7 +393,7 @@ impl PlayPage<'_> {
             Popup::SaveAs { text, .. } => InputPopup {
                 title: "Save game as",
                 help: "Enter saves · Esc cancels · ~ is your home folder",
-                text,
+                line: Some(text),
                 theme,
             }
             .render(area, buf),
