@@ -65,6 +65,7 @@ mod tui_menu;
 mod tui_messages;
 mod tui_move_list;
 mod tui_new_game;
+mod tui_picker;
 mod tui_play;
 mod tui_premove;
 mod tui_prompts;

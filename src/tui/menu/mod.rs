@@ -89,7 +89,8 @@ impl MenuState {
         match &self.page {
             Page::Browse(b) => matches!(b.ask, Some(Ask::Path(_))),
             Page::NewGame(form) => form.on_text_row(registry),
-            Page::Main(_) | Page::Variants(_) => false,
+            Page::Variants(picker) => picker.find.is_some(),
+            Page::Main(_) => false,
         }
     }
 
@@ -141,7 +142,7 @@ impl MenuState {
                 None => Nav::Stay,
             },
             Page::Variants(picker) => {
-                let step = picker.key(code, registry.all().len().max(1));
+                let step = picker.key(k, registry.all(), ctx.size);
                 self.picker_step(step, ctx)
             }
             Page::NewGame(form) => {
@@ -164,7 +165,7 @@ impl MenuState {
                 None => Nav::Stay,
             },
             Page::Variants(picker) => {
-                let step = picker.click(col, row, size, registry.all().len());
+                let step = picker.click(col, row, size, registry.all());
                 self.picker_step(step, ctx)
             }
             Page::NewGame(form) => {
@@ -196,10 +197,7 @@ impl MenuState {
                     .all()
                     .iter()
                     .position(|v| Some(&v.id) == last.as_ref());
-                self.page = Page::Variants(VariantPicker {
-                    cursor: cursor.unwrap_or(0),
-                    rules: None,
-                });
+                self.page = Page::Variants(VariantPicker::new(cursor.unwrap_or(0)));
                 Nav::Stay
             }
             MainItem::Load | MainItem::Replay | MainItem::Resume => {
@@ -269,10 +267,7 @@ impl MenuState {
                 nav
             }
             FormStep::Back => {
-                self.page = Page::Variants(VariantPicker {
-                    cursor: form.variant,
-                    rules: None,
-                });
+                self.page = Page::Variants(VariantPicker::new(form.variant));
                 Nav::Stay
             }
         }
