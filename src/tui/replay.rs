@@ -17,8 +17,8 @@ use super::board::BoardGeom;
 use super::branch::{branch, BranchOffer};
 use super::file_games::{list_key, FileGames, GameListPopup, ListStep};
 use super::game_page::{
-    draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
-    TreeShown,
+    draw_marked_board, keys_popup, message_lines, render_message, rules_popup, KeyBar, PageLayout,
+    SidePanel, TreeShown,
 };
 use super::keymap::{self, KeyBinding, KeyHint};
 use super::line_edit::{LineEdit, LineKey};
@@ -1291,7 +1291,7 @@ impl Widget for ReplayPage<'_> {
             panel.render(analysis.side, buf);
         }
         if let Some(m) = &r.view.message {
-            Paragraph::new(message_lines(m, area.width, theme)).render(lay.message, buf);
+            render_message(message_lines(m, area.width, theme), lay.message, buf);
         }
         KeyBar {
             hints: &r.hints(),

@@ -13,7 +13,9 @@ use crate::rules::{AnyPosition, Position};
 use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
 use crate::tui::board::BoardGeom;
-use crate::tui::game_page::{draw_marked_board, message_lines, KeyBar, PageLayout, SidePanel};
+use crate::tui::game_page::{
+    draw_marked_board, message_lines, render_message, KeyBar, PageLayout, SidePanel,
+};
 use crate::tui::panels::{self, PositionFacts};
 use crate::tui::popup::InputPopup;
 use crate::tui::theme::Theme;
@@ -73,7 +75,7 @@ impl Widget for PlayPage<'_> {
             self.render_board(geom, buf);
         }
         self.side_panel().render(lay.side, buf);
-        Paragraph::new(self.message_lines(area.width)).render(lay.message, buf);
+        render_message(self.message_lines(area.width), lay.message, buf);
         KeyBar {
             hints: &hint_items(|w| model.holds(w, control)),
             theme,
