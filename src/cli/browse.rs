@@ -19,8 +19,12 @@ pub fn bench_browse(count: u32, registry: &Registry, out: &mut Out) -> Result<()
     let dir =
         Scratch(std::env::temp_dir().join(format!("motley-bench-browse-{}", std::process::id())));
     let saves = dir.0.join("saves");
-    std::fs::create_dir_all(&saves)
-        .map_err(|e| WriteFailure::File(format!("cannot create {}: {e}", saves.display())))?;
+    std::fs::create_dir_all(&saves).map_err(|e| {
+        WriteFailure::File(format!(
+            "cannot create {}: {e}",
+            motley::core::quote::path(&saves)
+        ))
+    })?;
     let ids: Vec<String> = registry.all().iter().map(|v| v.id.clone()).collect();
     for k in 0..count {
         let id = &ids[k as usize % ids.len()];

@@ -47,14 +47,14 @@ pub fn registry(variants: Option<&Path>) -> Result<Registry> {
     let mut registry = Registry::load();
     if let Some(file) = variants {
         let file = user_path(file)?;
-        let shown = motley::core::quote::visible(&file.display().to_string()).into_owned();
+        let shown = motley::core::quote::path(&file);
         let bytes =
             motley::disk::files::read_regular(&file, motley::game::ini::MAX_INI_BYTES as u64)
                 .with_context(|| format!("cannot read {shown}"))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| anyhow::anyhow!("{shown} is not a text file (UTF-8)"))?;
         let json = file.extension().is_some_and(|x| x == "json");
-        registry.add_from_data(&shown, &text, json);
+        registry.add_from_data(&file.display().to_string(), &text, json);
     }
     Ok(registry)
 }
@@ -477,7 +477,7 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
     if games.len() != 1 {
         bail!(
             "{}: holds {} games; `moves --game` needs a file with one game",
-            file.display(),
+            motley::core::quote::path(file),
             games.len()
         );
     }
@@ -485,7 +485,7 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
     if game.variant().id != variant {
         bail!(
             "{}: is a game of '{}', not '{variant}'",
-            file.display(),
+            motley::core::quote::path(file),
             game.variant().id
         );
     }

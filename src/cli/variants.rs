@@ -71,7 +71,7 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
                 outln!(out, "{name:<14} {}", pieces(&rules));
             }
             for file in user_files() {
-                let shown = visible(&file.display().to_string()).into_owned();
+                let shown = motley::core::quote::path(&file);
                 match read_sections(&file) {
                     Ok(sections) => {
                         for SectionReport { name, rules, .. } in sections {
@@ -79,7 +79,11 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
                                 Ok(rules) => pieces(&rules),
                                 Err(e) => format!("refused: {}", where_and_why(&e, is_json(&file))),
                             };
-                            outln!(out, "{:<14} {what} (from {shown})", visible(&name));
+                            outln!(
+                                out,
+                                "{:<14} {what} (from {shown})",
+                                motley::core::quote::clip(&name)
+                            );
                         }
                     }
                     Err(e) => warnln!("warning: {e:#}"),
@@ -178,7 +182,7 @@ fn is_json(file: &Path) -> bool {
 /// The variants of a file: every section of a variants.ini, or the one
 /// variant of a Motley JSON file of the `fairy` family.
 fn read_sections(file: &Path) -> Result<Vec<SectionReport>> {
-    let shown = visible(&file.display().to_string()).into_owned();
+    let shown = motley::core::quote::path(file);
     let text = read_file(file)?;
     if is_json(file) {
         let report = read_fairy_json(&text)
@@ -224,28 +228,28 @@ fn builtin(name: &str) -> Result<FairyRules> {
         Some(rules) => Ok(rules?),
         None => bail!(
             "no built-in variant from data is called '{}' (motley variant list names them)",
-            visible(name)
+            motley::core::quote::clip(name)
         ),
     }
 }
 
 fn read_file(file: &Path) -> Result<String> {
     let size = std::fs::metadata(file)
-        .with_context(|| format!("cannot read {}", visible(&file.display().to_string())))?
+        .with_context(|| format!("cannot read {}", motley::core::quote::path(file)))?
         .len();
     if size > MAX_INI_BYTES as u64 {
         bail!(
             "{} is larger than {MAX_INI_BYTES} bytes",
-            visible(&file.display().to_string())
+            motley::core::quote::path(file)
         );
     }
     std::fs::read_to_string(file)
-        .with_context(|| format!("cannot read {}", visible(&file.display().to_string())))
+        .with_context(|| format!("cannot read {}", motley::core::quote::path(file)))
 }
 
 fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
-    let name_shown = visible(name).into_owned();
-    let shown = visible(&file.display().to_string()).into_owned();
+    let name_shown = motley::core::quote::clip(name);
+    let shown = motley::core::quote::path(file);
     let sections = read_sections(file)?;
     let Some(section) = sections.into_iter().find(|s| s.name == name) else {
         bail!("{shown} has no variant [{name_shown}]");
@@ -272,7 +276,7 @@ fn where_and_why(e: &motley::game::fairy_keys::KeyError, json: bool) -> String {
 
 /// `variant check`: one line per section, status 1 if any is refused.
 fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
-    let shown = visible(&file.display().to_string()).into_owned();
+    let shown = motley::core::quote::path(file);
     let sections = match read_sections(file) {
         Ok(sections) => sections,
         Err(e) => {
@@ -286,7 +290,7 @@ fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
         name, line, rules, ..
     } in &sections
     {
-        let name = visible(name);
+        let name = motley::core::quote::clip(name);
         let place = if json {
             "JSON".to_string()
         } else {

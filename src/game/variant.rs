@@ -94,7 +94,7 @@ pub struct VariantDef {
 pub enum VariantError {
     #[error("unknown variant '{id}'; known: {known}")]
     Unknown { id: String, known: String },
-    #[error("variant file {file}: {message}")]
+    #[error("variant file {file}: {}", crate::core::quote::clip_middle(.message))]
     Malformed { file: String, message: String },
     #[error("variant '{variant}': field 'options': {message}")]
     Options { variant: String, message: String },
@@ -606,12 +606,13 @@ impl Registry {
         paths.sort();
         for path in paths {
             let name = path.display().to_string();
+            let shown = crate::core::quote::path(&path);
             let text = match crate::disk::files::read_regular(&path, MAX_VARIANT_FILE_BYTES) {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(t) => t,
                     Err(e) => {
                         self.warnings.push(format!(
-                            "variant file {name}: not a text file (invalid UTF-8 at byte {}), skipped",
+                            "variant file {shown}: not a text file (invalid UTF-8 at byte {}), skipped",
                             e.utf8_error().valid_up_to()
                         ));
                         continue;
@@ -619,7 +620,7 @@ impl Registry {
                 },
                 Err(e) => {
                     self.warnings
-                        .push(format!("variant file {name}: {e}, skipped"));
+                        .push(format!("variant file {shown}: {e}, skipped"));
                     continue;
                 }
             };
@@ -631,7 +632,7 @@ impl Registry {
                 self.add_from_data(&name, &text, false);
                 continue;
             }
-            match VariantDef::from_json(&name, &text) {
+            match VariantDef::from_json(&shown, &text) {
                 Ok(def) => self.replace(&name, def),
                 Err(e) => self.warnings.push(e.to_string()),
             }
@@ -645,7 +646,7 @@ impl Registry {
     /// saying why.
     pub fn add_from_data(&mut self, name: &str, text: &str, json: bool) {
         use super::fairy_builtin::{options_of_keys, read_fairy_file, read_fairy_json};
-        let shown = crate::core::quote::visible(name).into_owned();
+        let shown = crate::core::quote::path_text(name);
         let sections = if json {
             read_fairy_json(text)
                 .map(|s| vec![s])
@@ -663,7 +664,7 @@ impl Registry {
             }
         };
         for section in sections {
-            let id = crate::core::quote::visible(&section.name).into_owned();
+            let id = crate::core::quote::clip(&section.name);
             match section.rules {
                 Ok(rules) => {
                     let keys = options_of_keys(&section.keys);
@@ -684,10 +685,11 @@ impl Registry {
     fn replace(&mut self, file: &str, def: VariantDef) {
         if self.builtins.iter().any(|b| b.id == def.id) {
             self.warnings.push(format!(
-                "variant file {file} replaces the built-in variant '{}': \
+                "variant file {} replaces the built-in variant '{}': \
                  new games follow the file; games played under the \
                  built-in rules still replay under them",
-                crate::core::quote::visible(&def.id)
+                crate::core::quote::path_text(file),
+                crate::core::quote::clip(&def.id)
             ));
         }
         self.variants.retain(|v| v.id != def.id);

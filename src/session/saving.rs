@@ -25,13 +25,13 @@ pub enum SaveTargetError {
     #[error(transparent)]
     /// The path cannot be read (`~user`, no home folder).
     Path(#[from] PathError),
-    #[error("{} is this game's own record, kept already", crate::core::quote::clip(&.0.display().to_string()))]
+    #[error("{} is this game's own record, kept already", crate::core::quote::path(.0))]
     /// The game's own record is kept already.
     OwnRecord(PathBuf),
-    #[error("another Motley has {} open", crate::core::quote::clip(&.0.display().to_string()))]
+    #[error("another Motley has {} open", crate::core::quote::path(.0))]
     /// Another Motley plays the game saved there.
     HeldElsewhere(PathBuf),
-    #[error("there is no folder {}: a folder is not made with a game file's name", crate::core::quote::clip(&.0.display().to_string()))]
+    #[error("there is no folder {}: a folder is not made with a game file's name", crate::core::quote::path(.0))]
     /// The path goes through a folder that does not exist and is named
     /// like a game file (`game.json/…`): a suggested name that typing was
     /// added to, never a folder to make.

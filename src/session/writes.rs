@@ -215,7 +215,7 @@ pub enum ExportError {
     #[error("there is no data folder to export to")]
     /// No data folder on this system.
     NoFolder,
-    #[error("cannot create {}: {error}", dir.display())]
+    #[error("cannot create {}: {error}", crate::core::quote::path(dir))]
     /// The exports folder could not be made.
     Folder {
         /// The folder.
@@ -223,7 +223,7 @@ pub enum ExportError {
         /// Why.
         error: Arc<std::io::Error>,
     },
-    #[error("writing in {}: {error}", dir.display())]
+    #[error("writing in {}: {error}", crate::core::quote::path(dir))]
     /// The file could not be written.
     Write {
         /// The folder.
@@ -259,7 +259,7 @@ pub enum DeleteError {
     #[error(transparent)]
     /// Its lock could not be taken, or the file is gone.
     Open(RecordError),
-    #[error("{}: {error}", path.display())]
+    #[error("{}: {error}", crate::core::quote::path(path))]
     /// The file could not be removed.
     Remove {
         /// The file.
@@ -287,10 +287,10 @@ fn delete_game(path: &Path) -> Result<(), DeleteError> {
 /// Why an analysis was not kept in its record.
 #[derive(Clone, Debug, Error)]
 pub enum StoreError {
-    #[error("{} is being played in another Motley", .0.display())]
+    #[error("{} is being played in another Motley", crate::core::quote::path(.0))]
     /// Another Motley plays the game.
     Locked(PathBuf),
-    #[error("{}: {error}", path.display())]
+    #[error("{}: {error}", crate::core::quote::path(path))]
     /// The record could not be read.
     Read {
         /// The record.
@@ -298,10 +298,10 @@ pub enum StoreError {
         /// Why.
         error: Arc<ReadError>,
     },
-    #[error("{} is not a JSON record (PGN files keep no analysis and no variations: e exports them)", .0.display())]
+    #[error("{} is not a JSON record (PGN files keep no analysis and no variations: e exports them)", crate::core::quote::path(.0))]
     /// The file is no JSON record.
     NotARecord(PathBuf),
-    #[error("{} holds other moves than those analysed", .0.display())]
+    #[error("{} holds other moves than those analysed", crate::core::quote::path(.0))]
     /// The file changed since it was analysed.
     OtherMoves(PathBuf),
     #[error("{0}")]

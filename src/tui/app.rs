@@ -158,7 +158,10 @@ impl App {
                     .save_problem()
                     .map_or("saving failed".to_string(), |e| e.to_string())
             )),
-            Some(Ok(Some(path))) => Some(format!("the game is saved in {}", path.display())),
+            Some(Ok(Some(path))) => Some(format!(
+                "the game is saved in {}",
+                crate::core::quote::path(path)
+            )),
             Some(Ok(None)) | None => None,
         }
     }

@@ -540,7 +540,7 @@ impl Widget for MenuPage<'_> {
 /// What deleting `path` came to, for the message line.
 fn deleted(path: &Path, result: &Result<(), DeleteError>) -> Message {
     match result {
-        Ok(()) => Message::info(format!("deleted {}", path.display())),
+        Ok(()) => Message::info(format!("deleted {}", crate::core::quote::path(path))),
         Err(e) => Message::error(format!("not deleted: {e}")),
     }
 }

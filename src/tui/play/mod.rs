@@ -601,7 +601,8 @@ impl PlayState {
     /// Save to `path`, then go on to `then` ([`PlayState::saved_as`]
     /// once written).
     fn save_then(&mut self, path: PathBuf, typed: String, then: Option<Exit>) -> Nav {
-        self.view.say(format!("saving to {}…", path.display()));
+        self.view
+            .say(format!("saving to {}…", crate::core::quote::path(&path)));
         self.session.save_to(path);
         self.view.saving = Some(PendingSave { typed, then });
         Nav::Stay
@@ -617,7 +618,8 @@ impl PlayState {
         });
         match result {
             Ok(()) => {
-                self.view.say(format!("saved to {}", path.display()));
+                self.view
+                    .say(format!("saved to {}", crate::core::quote::path(&path)));
                 match pending.then {
                     Some(exit) => self.go(exit),
                     None => Nav::Stay,
@@ -651,7 +653,9 @@ impl PlayState {
                 ..
             } => {
                 self.view.message = Some(match result {
-                    Ok(Some(path)) => Message::info(format!("saved as {}", path.display())),
+                    Ok(Some(path)) => {
+                        Message::info(format!("saved as {}", crate::core::quote::path(&path)))
+                    }
                     Ok(None) => Message::info("not saved yet: it has no moves"),
                     Err(e) => Message::error(format!("not saved: {e}")),
                 })

@@ -268,7 +268,10 @@ pub fn unsaved(exit: Exit, problem: Option<&str>) -> Popup {
 
 /// Saving to `path` would replace the file there: ask first.
 pub fn replace(path: PathBuf, typed: String, then: Option<Exit>) -> Popup {
-    let mut text = wrap_words(&format!("{} exists.", path.display()), POPUP_TEXT);
+    let mut text = wrap_words(
+        &format!("{} exists.", crate::core::quote::path(&path)),
+        POPUP_TEXT,
+    );
     text.push("Replace it with this game?".to_string());
     Popup::List {
         kind: ListKind::Replace { path, typed, then },
