@@ -250,33 +250,11 @@ pub fn run(
     let mut out = Out::new();
     let code = match command {
         Command::List => {
-            for v in registry.all() {
-                let aliases = if v.aliases.is_empty() {
-                    String::new()
-                } else {
-                    format!(" — also: {}", v.aliases.join(", "))
-                };
-                outln!(out, "{:<28} {}{aliases}", v.id, v.name);
-            }
+            list(&registry, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Rules { variant } => {
-            let fairy = registry.lookup(&variant).is_err();
-            if let Some(Ok(rules)) =
-                motley::game::fairy_builtin::builtin_fairy(&variant).filter(|_| fairy)
-            {
-                let about = motley::game::fairy_builtin::builtin_description(&variant);
-                outln!(
-                    out,
-                    "{}",
-                    motley::game::fairy_words::rules_text(&variant, about.as_deref(), &rules)
-                );
-                out.finish()?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            let v = registry.lookup(&variant)?;
-            outln!(out, "{}\n", v.heading());
-            outln!(out, "{}", v.rules_text());
+            rules(&variant, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Perft {
@@ -340,6 +318,38 @@ pub fn run(
     };
     out.finish()?;
     Ok(code)
+}
+
+/// `list`: every variant's id and name, and its aliases.
+fn list(registry: &Registry, out: &mut Out) -> Result<()> {
+    for v in registry.all() {
+        let aliases = if v.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" — also: {}", v.aliases.join(", "))
+        };
+        outln!(out, "{:<28} {}{aliases}", v.id, v.name);
+    }
+    Ok(())
+}
+
+/// `rules`: a variant's rules text; a built-in variant from data that
+/// no variant of the registry answers to is told in its own words.
+fn rules(variant: &str, registry: &Registry, out: &mut Out) -> Result<()> {
+    let fairy = registry.lookup(variant).is_err();
+    if let Some(Ok(rules)) = motley::game::fairy_builtin::builtin_fairy(variant).filter(|_| fairy) {
+        let about = motley::game::fairy_builtin::builtin_description(variant);
+        outln!(
+            out,
+            "{}",
+            motley::game::fairy_words::rules_text(variant, about.as_deref(), &rules)
+        );
+        return Ok(());
+    }
+    let v = registry.lookup(variant)?;
+    outln!(out, "{}\n", v.heading());
+    outln!(out, "{}", v.rules_text());
+    Ok(())
 }
 
 /// `bench`: the perft and search benchmark, or with `--import N` /

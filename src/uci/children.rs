@@ -112,19 +112,16 @@ fn take(list: &mut Vec<Child>, process: EngineProcess) -> Option<Child> {
 fn reap_if_exited(process: EngineProcess) -> Option<ExitStatus> {
     let mut list = running();
     let at = list.iter().position(|c| c.id() == process.0)?;
-    match list[at].try_wait() {
-        Ok(Some(status)) => {
-            forget_group(process.0);
-            list.swap_remove(at);
-            Some(status)
-        }
-        Ok(None) => None,
+    let status = match list[at].try_wait() {
+        Ok(Some(status)) => Some(status),
+        Ok(None) => return None,
         // Not waitable (already reaped elsewhere): nothing left to stop.
-        Err(_) => {
-            take(&mut list, process);
-            None
-        }
-    }
+        Err(_) => None,
+    };
+    forget_group(process.0);
+    // Reaped already: the wait returns the status kept.
+    let _ = list.swap_remove(at).wait();
+    status
 }
 
 /// The exit status of `process`, if it leaves within `patience` (its
