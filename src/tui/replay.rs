@@ -212,6 +212,10 @@ pub const REPLAY_KEYS: &[KeyBinding<ReplayAction, ReplayWhen>] = {
         key(&[KeyCode::Char('c')], A::Comment)
             .help("c", "comment on the move shown (empty: no comment)")
             .bar(16, 15, "c", "comment"),
+        key(&[], A::Comment).help(
+            "in a prompt",
+            "←→ Home End (Ctrl-A/E) move in the line; Backspace, Delete, Ctrl-U (to the start), Ctrl-K (to the end), Ctrl-W (a word or path part) erase; a suggested name starts selected: typing replaces it",
+        ),
         key(&[KeyCode::Char('P')], A::Promote)
             .help(
                 "P",
