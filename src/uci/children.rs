@@ -213,11 +213,6 @@ pub fn kill_all_in_signal_handler() {
     }
 }
 
-/// How many engines are running (started here and not reaped).
-pub fn count() -> usize {
-    running().len()
-}
-
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
