@@ -23,8 +23,11 @@ fn main() -> ExitCode {
         None => cli::menu(args.theme, args.variants.as_deref()),
         Some(command) => cli::run(command, args.theme, args.variants.as_deref()),
     };
-    match result {
+    let code = match result {
         Ok(code) => code,
         Err(e) => cli::output::report(&e),
-    }
+    };
+    // No external engine outlives Motley, whatever ended the command.
+    motley::uci::children::stop_all();
+    code
 }

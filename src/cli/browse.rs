@@ -6,7 +6,7 @@
 use super::import::{random_game, Scratch};
 use super::output::{outln, Out, WriteFailure};
 use anyhow::Result;
-use crossterm::event::KeyCode;
+use crossterm::event::{KeyCode, KeyEvent};
 use motley::game::variant::Registry;
 use motley::record;
 use motley::tui::menu::{catalog, Browser, Shelf};
@@ -19,8 +19,12 @@ pub fn bench_browse(count: u32, registry: &Registry, out: &mut Out) -> Result<()
     let dir =
         Scratch(std::env::temp_dir().join(format!("motley-bench-browse-{}", std::process::id())));
     let saves = dir.0.join("saves");
-    std::fs::create_dir_all(&saves)
-        .map_err(|e| WriteFailure::File(format!("cannot create {}: {e}", saves.display())))?;
+    std::fs::create_dir_all(&saves).map_err(|e| {
+        WriteFailure::File(format!(
+            "cannot create {}: {e}",
+            motley::core::quote::path(&saves)
+        ))
+    })?;
     let ids: Vec<String> = registry.all().iter().map(|v| v.id.clone()).collect();
     for k in 0..count {
         let id = &ids[k as usize % ids.len()];
@@ -42,7 +46,7 @@ pub fn bench_browse(count: u32, registry: &Registry, out: &mut Out) -> Result<()
     let moves = 100u32;
     let t = Instant::now();
     for _ in 0..moves {
-        browser.key(KeyCode::Down, registry);
+        browser.key(KeyEvent::from(KeyCode::Down), registry);
     }
     let step = t.elapsed().as_secs_f64() * 1e6 / f64::from(moves);
     outln!(

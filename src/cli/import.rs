@@ -82,8 +82,12 @@ fn import_games(
             }
         }
     }
-    motley::disk::files::sync_file_system(dir)
-        .map_err(|e| WriteFailure::File(format!("cannot flush {} to disk: {e}", dir.display())))?;
+    motley::disk::files::sync_file_system(dir).map_err(|e| {
+        WriteFailure::File(format!(
+            "cannot flush {} to disk: {e}",
+            motley::core::quote::path(dir)
+        ))
+    })?;
     Ok(done)
 }
 
@@ -110,7 +114,7 @@ pub fn import(file: &Path, out_dir: &Path, registry: &Registry) -> Result<ExitCo
     std::fs::create_dir_all(out_dir).map_err(|e| {
         WriteFailure::File(format!(
             "cannot create the folder {}: {e}",
-            out_dir.display()
+            motley::core::quote::path(out_dir)
         ))
     })?;
     // Records half written by an import that was killed (`kill -9`).
@@ -189,8 +193,12 @@ impl Drop for Scratch {
 pub fn bench_import(count: u32, registry: &Registry, out: &mut Out) -> Result<()> {
     let dir =
         Scratch(std::env::temp_dir().join(format!("motley-bench-import-{}", std::process::id())));
-    std::fs::create_dir_all(dir.0.join("out"))
-        .map_err(|e| WriteFailure::File(format!("cannot create {}: {e}", dir.0.display())))?;
+    std::fs::create_dir_all(dir.0.join("out")).map_err(|e| {
+        WriteFailure::File(format!(
+            "cannot create {}: {e}",
+            motley::core::quote::path(&dir.0)
+        ))
+    })?;
     let pgn_path = dir.0.join("games.pgn");
     let ids: Vec<String> = registry.all().iter().map(|v| v.id.clone()).collect();
     let t = Instant::now();
@@ -206,8 +214,12 @@ pub fn bench_import(count: u32, registry: &Registry, out: &mut Out) -> Result<()
         pgn.push_str(&record::export_pgn(&game, Some(("bench", "bench"))));
         pgn.push('\n');
     }
-    std::fs::write(&pgn_path, &pgn)
-        .map_err(|e| WriteFailure::File(format!("cannot write {}: {e}", pgn_path.display())))?;
+    std::fs::write(&pgn_path, &pgn).map_err(|e| {
+        WriteFailure::File(format!(
+            "cannot write {}: {e}",
+            motley::core::quote::path(&pgn_path)
+        ))
+    })?;
     let generated = t.elapsed().as_secs_f64();
     outln!(
         out,

@@ -47,7 +47,7 @@ pub fn registry(variants: Option<&Path>) -> Result<Registry> {
     let mut registry = Registry::load();
     if let Some(file) = variants {
         let file = user_path(file)?;
-        let shown = motley::core::quote::clip(&file.display().to_string());
+        let shown = motley::core::quote::path(&file);
         registry
             .add_file(&file)
             .with_context(|| format!("cannot read {shown}"))?;
@@ -253,33 +253,11 @@ pub fn run(
     let mut out = Out::new();
     let code = match command {
         Command::List => {
-            for v in registry.all().iter().filter(|v| v.playable().is_ok()) {
-                let aliases = if v.aliases.is_empty() {
-                    String::new()
-                } else {
-                    format!(" — also: {}", v.aliases.join(", "))
-                };
-                outln!(out, "{:<28} {}{aliases}", v.id, v.name);
-            }
+            list(&registry, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Rules { variant } => {
-            let fairy = registry.lookup(&variant).is_err();
-            if let Some(Ok(rules)) =
-                motley::game::fairy_builtin::builtin_fairy(&variant).filter(|_| fairy)
-            {
-                let about = motley::game::fairy_builtin::builtin_description(&variant);
-                outln!(
-                    out,
-                    "{}",
-                    motley::game::fairy_words::rules_text(&variant, about.as_deref(), &rules)
-                );
-                out.finish()?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            let v = registry.lookup(&variant)?;
-            outln!(out, "{}\n", v.heading());
-            outln!(out, "{}", v.rules_text());
+            rules(&variant, &registry, &mut out)?;
             ExitCode::SUCCESS
         }
         Command::Perft {
@@ -343,6 +321,38 @@ pub fn run(
     };
     out.finish()?;
     Ok(code)
+}
+
+/// `list`: every variant's id and name, and its aliases.
+fn list(registry: &Registry, out: &mut Out) -> Result<()> {
+    for v in registry.all().iter().filter(|v| v.playable().is_ok()) {
+        let aliases = if v.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" — also: {}", v.aliases.join(", "))
+        };
+        outln!(out, "{:<28} {}{aliases}", v.id, v.name);
+    }
+    Ok(())
+}
+
+/// `rules`: a variant's rules text; a built-in variant from data that
+/// no variant of the registry answers to is told in its own words.
+fn rules(variant: &str, registry: &Registry, out: &mut Out) -> Result<()> {
+    let fairy = registry.lookup(variant).is_err();
+    if let Some(Ok(rules)) = motley::game::fairy_builtin::builtin_fairy(variant).filter(|_| fairy) {
+        let about = motley::game::fairy_builtin::builtin_description(variant);
+        outln!(
+            out,
+            "{}",
+            motley::game::fairy_words::rules_text(variant, about.as_deref(), &rules)
+        );
+        return Ok(());
+    }
+    let v = registry.lookup(variant)?;
+    outln!(out, "{}\n", v.heading());
+    outln!(out, "{}", v.rules_text());
+    Ok(())
 }
 
 /// `bench`: the perft and search benchmark, or with `--import N` /
@@ -480,7 +490,7 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
     if games.len() != 1 {
         bail!(
             "{}: holds {} games; `moves --game` needs a file with one game",
-            file.display(),
+            motley::core::quote::path(file),
             games.len()
         );
     }
@@ -488,7 +498,7 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
     if game.variant().id != variant {
         bail!(
             "{}: is a game of '{}', not '{variant}'",
-            file.display(),
+            motley::core::quote::path(file),
             game.variant().id
         );
     }
@@ -682,11 +692,23 @@ pub fn interrupt_flag() -> Result<Interrupt> {
     let stop = Arc::new(AtomicBool::new(false));
     let signal = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     for n in [SIGINT, SIGTERM, SIGHUP] {
-        let status = 128 + n;
+        let seen = stop.clone();
+        // A second signal ends Motley at once, its engines killed first
+        // (they run in process groups of their own, out of the terminal's
+        // reach).
+        let second = move || {
+            if seen.load(Ordering::SeqCst) {
+                motley::uci::children::kill_all_in_signal_handler();
+                // SAFETY: _exit is async-signal-safe and ends the process.
+                unsafe { libc::_exit(128 + n) };
+            }
+        };
         let watch = || -> std::io::Result<()> {
             // In this order: a second signal ends Motley at once; the
             // signal is known before the stop flag is seen.
-            signal_hook::flag::register_conditional_shutdown(n, status, stop.clone())?;
+            // SAFETY: the action only reads an atomic, then uses
+            // async-signal-safe calls (kill, _exit).
+            unsafe { signal_hook::low_level::register(n, second) }?;
             signal_hook::flag::register_usize(n, signal.clone(), n as usize)?;
             signal_hook::flag::register(n, stop.clone())?;
             Ok(())

@@ -72,7 +72,7 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
                 outln!(out, "{name:<14} {}", pieces(&rules));
             }
             for file in user_files() {
-                let shown = clip(&file.display().to_string());
+                let shown = motley::core::quote::path(&file);
                 match read_sections(&file) {
                     Ok((sections, problems)) => {
                         for problem in problems {
@@ -83,7 +83,7 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
                                 Ok(rules) => pieces(&rules),
                                 Err(e) => format!("refused: {}", e.describe(is_json(&file))),
                             };
-                            outln!(out, "{:<14} {what} (from {shown})", section.name);
+                            outln!(out, "{:<14} {what} (from {shown})", clip(&section.name));
                         }
                     }
                     Err(e) => warnln!("warning: {e:#}"),
@@ -183,7 +183,7 @@ fn is_json(file: &Path) -> bool {
 /// section of a variants.ini with its headers that could not be read, or
 /// the one variant of a Motley JSON file of the `fairy` family.
 fn read_sections(file: &Path) -> Result<(Vec<SectionReport>, Vec<IniError>)> {
-    let shown = clip(&file.display().to_string());
+    let shown = motley::core::quote::path(file);
     let text = read_variant_file(file).with_context(|| format!("cannot read {shown}"))?;
     if is_json(file) {
         let report = read_fairy_json(&text)
@@ -229,7 +229,7 @@ fn builtin(name: &str) -> Result<FairyRules> {
         Some(rules) => Ok(rules?),
         None => bail!(
             "no built-in variant from data is called '{}' (motley variant list names them)",
-            visible(name)
+            motley::core::quote::clip(name)
         ),
     }
 }
@@ -237,7 +237,7 @@ fn builtin(name: &str) -> Result<FairyRules> {
 /// The rules of section `name` of a file, or every reason it is refused.
 fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
     let name_shown = clip(name);
-    let shown = clip(&file.display().to_string());
+    let shown = motley::core::quote::path(file);
     let (sections, _) = read_sections(file)?;
     let Some(section) = sections.into_iter().find(|s| s.name == name) else {
         bail!("{shown} has no variant [{name_shown}]");
@@ -251,7 +251,7 @@ fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
 /// refused one, and one per header that could not be read; status 1 if
 /// anything is refused.
 fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
-    let shown = clip(&file.display().to_string());
+    let shown = motley::core::quote::path(file);
     let (sections, problems) = match read_sections(file) {
         Ok(read) => read,
         Err(e) => {
@@ -270,7 +270,7 @@ fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
         } else {
             format!("line {}", section.line)
         };
-        let name = &section.name;
+        let name = clip(&section.name);
         match section.rules() {
             Ok(rules) => outln!(out, "[{name}] ({place}): plays; pieces {}", pieces(&rules)),
             Err(e) => {

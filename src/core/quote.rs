@@ -3,7 +3,10 @@
 //! command line or an engine may also hold terminal escapes (a PGN tag
 //! with `ESC ] 0;…` retitles the terminal, `ESC [?1049l` leaves the
 //! alternate screen): [`visible`] shows every control character as an
-//! escape instead, and [`clip`] both shortens and escapes.
+//! escape instead, and [`clip`] both shortens and escapes. Every echo of
+//! something a user gave (an argument, a path, a name or value read from
+//! a file) goes through [`clip`] or [`path`], so [`QUOTE_CHARS`] is the
+//! one bound on what comes back.
 
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -82,6 +85,39 @@ pub fn clip(text: &str) -> String {
     out
 }
 
+/// A path as a message quotes it: made [`visible`] and, when longer than
+/// [`QUOTE_CHARS`], cut at its start (`…` first), since a path's end —
+/// the file's name — says most. An escape is never cut in half.
+pub fn path(path: &std::path::Path) -> String {
+    clip_start(&path.display().to_string())
+}
+
+/// [`path`] for a path held as text.
+pub fn path_text(path: &str) -> String {
+    clip_start(path)
+}
+
+/// `text` made visible, its end kept within [`QUOTE_CHARS`] characters.
+fn clip_start(text: &str) -> String {
+    let mut units: Vec<String> = Vec::new();
+    let mut shown = 0;
+    for c in text.chars().rev() {
+        let mut unit = String::new();
+        if is_unsafe(c) {
+            push_escaped(&mut unit, c);
+        } else {
+            unit.push(c);
+        }
+        shown += unit.chars().count();
+        if shown > QUOTE_CHARS {
+            units.push("…".to_string());
+            break;
+        }
+        units.push(unit);
+    }
+    units.iter().rev().map(String::as_str).collect()
+}
+
 /// A message that may quote bad input, cut in the middle when longer than
 /// about two quotes, keeping its start and its end (where serde and the
 /// rules say what was expected); made [`visible`] like [`clip`].
@@ -130,6 +166,27 @@ mod tests {
         assert!(matches!(visible("Müller ♔ e4"), Cow::Borrowed(_)));
         assert!(!clip(title).contains(|c: char| c.is_control()));
         assert!(!clip_middle(&title.repeat(50)).contains(|c: char| c.is_control()));
+    }
+
+    // Issue 31, item 25: a path is quoted by its end (the file's name) in
+    // at most about 80 characters, escapes whole.
+    #[test]
+    fn item_25_a_long_path_keeps_its_end() {
+        let long = format!("/{}game.json", "d/".repeat(50_000));
+        let q = path(std::path::Path::new(&long));
+        assert!(q.starts_with('…') && q.ends_with("/d/game.json"), "{q}");
+        assert!(q.chars().count() <= QUOTE_CHARS + 1, "{q}");
+        assert_eq!(path_text("/tmp/a.json"), "/tmp/a.json");
+        let escapes = path_text(&"\u{1b}".repeat(100));
+        assert!(
+            escapes.starts_with("…\\x1b") && escapes.chars().count() <= QUOTE_CHARS + 1,
+            "{escapes}"
+        );
+        let q = path_text(&format!("{}\u{7}", "x".repeat(200)));
+        assert!(
+            q.ends_with("x\\x07") && q.chars().count() <= QUOTE_CHARS + 1,
+            "{q}"
+        );
     }
 
     // Issue 22, item 24: a clipped quote is both short and safe, and an

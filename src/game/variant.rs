@@ -142,7 +142,7 @@ impl DataOrigin {
 pub enum VariantError {
     #[error("unknown variant '{id}'; known: {known}")]
     Unknown { id: String, known: String },
-    #[error("variant file {file}: {message}")]
+    #[error("variant file {file}: {}", crate::core::quote::clip_middle(.message))]
     Malformed { file: String, message: String },
     #[error("variant '{variant}': field 'options': {message}")]
     Options { variant: String, message: String },
@@ -692,7 +692,7 @@ impl Registry {
         paths.sort();
         for path in paths {
             if let Err(e) = self.add_file(&path) {
-                let name = crate::core::quote::clip(&path.display().to_string());
+                let name = crate::core::quote::path(&path);
                 self.warnings
                     .push(format!("variant file {name}: {e}, skipped"));
             }
@@ -706,12 +706,12 @@ impl Registry {
     /// all: problems with its variants are warnings.
     pub fn add_file(&mut self, path: &Path) -> Result<(), super::variant_file::VariantFileError> {
         let text = super::variant_file::read_variant_file(path)?;
-        let name = crate::core::quote::clip(&path.display().to_string());
         let ini = path.extension().is_some_and(|x| x == "ini");
         if ini || super::fairy_builtin::is_fairy_json(&text) {
-            self.add_from_data(&name, &text, !ini);
+            self.add_from_data(&path.display().to_string(), &text, !ini);
             return Ok(());
         }
+        let name = crate::core::quote::path(path);
         match VariantDef::from_json(&name, &text) {
             Ok(def) => self.replace_all(&name, vec![def]),
             Err(e) => self.warnings.push(e.to_string()),
@@ -727,7 +727,7 @@ impl Registry {
     /// when they are played or checked ([`VariantDef::playable`]).
     pub fn add_from_data(&mut self, name: &str, text: &str, json: bool) {
         use super::fairy_builtin::{read_fairy_file, read_fairy_json};
-        let shown = crate::core::quote::clip(name);
+        let shown = crate::core::quote::path_text(name);
         let sections = if json {
             match read_fairy_json(text) {
                 Ok(section) => vec![section],
@@ -754,7 +754,7 @@ impl Registry {
                 let why = section.rules().err().map(|e| e.describe(json));
                 self.warnings.push(format!(
                     "variant file {shown}: [{}]: {}, skipped",
-                    section.name,
+                    crate::core::quote::clip(&section.name),
                     why.unwrap_or_default()
                 ));
                 continue;

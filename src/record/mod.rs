@@ -389,7 +389,7 @@ pub struct RecordError {
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(file) = &self.file {
-            write!(f, "{file}: ")?;
+            write!(f, "{}: ", crate::core::quote::path_text(file))?;
         }
         if let Some(n) = self.game {
             write!(f, "game {n}: ")?;

@@ -18,10 +18,10 @@ pub enum LoadError {
     /// The file cannot be read, or its first game is not valid from the
     /// start.
     Record(#[from] RecordError),
-    #[error("{} holds no game", .0.display())]
+    #[error("{} holds no game", crate::core::quote::path(.0))]
     /// There is no game in it.
     Empty(PathBuf),
-    #[error("{} holds no game {} (it changed since it was opened)", .path.display(), .index + 1)]
+    #[error("{} holds no game {} (it changed since it was opened)", crate::core::quote::path(.path), .index + 1)]
     /// The file has fewer games than when it was listed.
     NoSuchGame {
         /// The file.

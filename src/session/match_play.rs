@@ -179,7 +179,7 @@ pub enum MatchError {
     #[error("a match needs at least one game")]
     /// Nothing to play.
     NoGames,
-    #[error("cannot create the folder {}: {error}", dir.display())]
+    #[error("cannot create the folder {}: {error}", crate::core::quote::path(dir))]
     /// The folder to save games in could not be made.
     Folder {
         /// The folder.

@@ -25,12 +25,40 @@ pub enum SaveTargetError {
     #[error(transparent)]
     /// The path cannot be read (`~user`, no home folder).
     Path(#[from] PathError),
-    #[error("{} is this game's own record, kept already", .0.display())]
+    #[error("{} is this game's own record, kept already", crate::core::quote::path(.0))]
     /// The game's own record is kept already.
     OwnRecord(PathBuf),
-    #[error("another Motley has {} open", .0.display())]
+    #[error("another Motley has {} open", crate::core::quote::path(.0))]
     /// Another Motley plays the game saved there.
     HeldElsewhere(PathBuf),
+    #[error("there is no folder {}: a folder is not made with a game file's name", crate::core::quote::path(.0))]
+    /// The path goes through a folder that does not exist and is named
+    /// like a game file (`game.json/…`): a suggested name that typing was
+    /// added to, never a folder to make.
+    FolderLikeAFile(PathBuf),
+}
+
+/// The extensions of game files, which no folder Motley makes may end in.
+const GAME_FILE_EXTENSIONS: [&str; 2] = ["json", "pgn"];
+
+/// The first folder on the way to `path` that does not exist yet and is
+/// named like a game file, if any.
+fn new_folder_like_a_file(path: &Path) -> Option<PathBuf> {
+    let mut found = None;
+    for folder in path.ancestors().skip(1) {
+        if std::fs::symlink_metadata(folder).is_ok() {
+            break;
+        }
+        let like_a_file = folder.extension().is_some_and(|x| {
+            GAME_FILE_EXTENSIONS
+                .iter()
+                .any(|g| x.eq_ignore_ascii_case(g))
+        });
+        if like_a_file {
+            found = Some(folder.to_path_buf());
+        }
+    }
+    found
 }
 
 /// See the module comment.
@@ -249,11 +277,15 @@ impl Saving {
 
     /// Where a path the player typed points (`~` is the home folder), and
     /// whether saving there replaces a file without their consent yet
-    /// (anything there but the file saved to before here). A game in
+    /// (anything there but the file saved to before here). A folder named
+    /// like a game file is never made on the way. A game in
     /// progress — another Motley's, or this game's own record — is never
     /// saved over, so replacing it is not even asked.
     pub fn target(&self, typed: &str) -> Result<(PathBuf, bool), SaveTargetError> {
         let path = crate::disk::paths::expand_user(Path::new(typed.trim()))?;
+        if let Some(folder) = new_folder_like_a_file(&path) {
+            return Err(SaveTargetError::FolderLikeAFile(folder));
+        }
         if self.record_path().is_some_and(|p| same_path(p, &path)) {
             return Err(SaveTargetError::OwnRecord(path));
         }

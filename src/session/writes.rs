@@ -226,7 +226,7 @@ pub enum ExportError {
     #[error("there is no data folder to export to")]
     /// No data folder on this system.
     NoFolder,
-    #[error("cannot create {}: {error}", dir.display())]
+    #[error("cannot create {}: {error}", crate::core::quote::path(dir))]
     /// The exports folder could not be made.
     Folder {
         /// The folder.
@@ -234,7 +234,7 @@ pub enum ExportError {
         /// Why.
         error: Arc<std::io::Error>,
     },
-    #[error("writing in {}: {error}", dir.display())]
+    #[error("writing in {}: {error}", crate::core::quote::path(dir))]
     /// The file could not be written.
     Write {
         /// The folder.
@@ -270,7 +270,7 @@ pub enum DeleteError {
     #[error(transparent)]
     /// Its lock could not be taken, or the file is gone.
     Open(RecordError),
-    #[error("{}: {error}", path.display())]
+    #[error("{}: {error}", crate::core::quote::path(path))]
     /// The file could not be removed.
     Remove {
         /// The file.
@@ -298,15 +298,15 @@ fn delete_game(path: &Path) -> Result<(), DeleteError> {
 /// Why an analysis was not kept in its record.
 #[derive(Clone, Debug, Error)]
 pub enum StoreError {
-    #[error("{} is open in another Motley (played or edited there): it is read-only here", .0.display())]
+    #[error("{} is open in another Motley (played or edited there): it is read-only here", crate::core::quote::path(.0))]
     /// Another Motley has the record open: a game played there, or a
     /// replay viewer that wrote to it.
     HeldElsewhere(PathBuf),
-    #[error("{} was changed by another Motley since it was opened here: it is read-only here (open it again to see the changes)", .0.display())]
+    #[error("{} was changed by another Motley since it was opened here: it is read-only here (open it again to see the changes)", crate::core::quote::path(.0))]
     /// The record's annotations are no longer those this viewer read:
     /// writing would drop what another Motley wrote.
     ChangedElsewhere(PathBuf),
-    #[error("{}: {error}", path.display())]
+    #[error("{}: {error}", crate::core::quote::path(path))]
     /// The record could not be read.
     Read {
         /// The record.
@@ -314,10 +314,10 @@ pub enum StoreError {
         /// Why.
         error: Arc<ReadError>,
     },
-    #[error("{} is not a JSON record (PGN files keep no analysis and no variations: e exports them)", .0.display())]
+    #[error("{} is not a JSON record (PGN files keep no analysis and no variations: e exports them)", crate::core::quote::path(.0))]
     /// The file is no JSON record.
     NotARecord(PathBuf),
-    #[error("{} holds other moves than those analysed", .0.display())]
+    #[error("{} holds other moves than those analysed", crate::core::quote::path(.0))]
     /// The file changed since it was analysed.
     OtherMoves(PathBuf),
     #[error("{0}")]

@@ -31,6 +31,19 @@ pub enum Screen {
     Editor(Box<EditorState>),
 }
 
+impl Screen {
+    /// A line of text is being typed: Ctrl and Alt chords are its editing
+    /// keys (Ctrl-U, Ctrl-W, …) rather than keys to ignore.
+    fn takes_text(&self, registry: &Registry) -> bool {
+        match self {
+            Screen::Menu(m) => m.takes_text(registry),
+            Screen::Play(p) => p.takes_text(),
+            Screen::Replay(r) => r.takes_text(),
+            Screen::Editor(_) => false,
+        }
+    }
+}
+
 /// The whole UI state.
 pub struct App {
     pub screen: Screen,
@@ -145,7 +158,10 @@ impl App {
                     .save_problem()
                     .map_or("saving failed".to_string(), |e| e.to_string())
             )),
-            Some(Ok(Some(path))) => Some(format!("the game is saved in {}", path.display())),
+            Some(Ok(Some(path))) => Some(format!(
+                "the game is saved in {}",
+                crate::core::quote::path(path)
+            )),
             Some(Ok(None)) | None => None,
         }
     }
@@ -234,10 +250,12 @@ pub fn handle(app: &mut App, event: AppEvent) {
             return;
         }
         // Control/Alt chords are not the plain letters the screens bind
-        // (a stray Ctrl-J must not move the cursor).
+        // (a stray Ctrl-J must not move the cursor); a line being typed
+        // takes them as its editing keys.
         if matches!(k.code, KeyCode::Char(_))
             && k.modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+            && !app.screen.takes_text(&app.registry)
         {
             return;
         }

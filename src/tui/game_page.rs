@@ -280,6 +280,25 @@ fn rules_text(def: &VariantDef) -> Vec<Flow> {
     v
 }
 
+/// Draw the message rows: every cell of `area` is written, blanks past
+/// the text included, so nothing of an earlier or wider message (or of
+/// anything under the rows) stays beside a shorter one.
+pub fn render_message(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    ratatui::widgets::Clear.render(area, buf);
+    let width = usize::from(area.width);
+    let padded: Vec<Line<'static>> = lines
+        .into_iter()
+        .map(|mut line| {
+            let used = line.width();
+            if used < width {
+                line.spans.push(Span::raw(" ".repeat(width - used)));
+            }
+            line
+        })
+        .collect();
+    Paragraph::new(padded).render(area, buf);
+}
+
 /// A message in full, wrapped to `width` columns, styled as news or as a
 /// refusal.
 pub fn message_lines(m: &Message, width: u16, theme: &Theme) -> Vec<Line<'static>> {

@@ -27,6 +27,7 @@ pub mod file_games;
 pub mod game_page;
 pub mod keymap;
 pub mod launch;
+pub mod line_edit;
 pub mod lines;
 pub mod menu;
 pub mod panels;
@@ -256,8 +257,9 @@ fn suspend(app: &App, terminal: &mut ratatui::DefaultTerminal) -> Result<(), UiE
 /// The [`STOP_SIGNALS`] become a [`Wake::Signal`] for the event loop
 /// (signal-hook's iterator thread), which saves the game and restores the
 /// terminal. A second one while that is under way cannot wait: its
-/// handler gives the terminal back itself and ends Motley at once, with
-/// 128 + its number, as an impatient user means. SIGTSTP and SIGCONT
+/// handler gives the terminal back itself, kills the external engines and
+/// ends Motley at once, with 128 + its number, as an impatient user means.
+/// SIGTSTP and SIGCONT
 /// become [`Wake::Suspend`] and [`Wake::Resume`].
 fn watch_signals(tx: mpsc::Sender<Wake>) -> Result<(), UiError> {
     let once = Arc::new(AtomicBool::new(false));
@@ -266,12 +268,13 @@ fn watch_signals(tx: mpsc::Sender<Wake>) -> Result<(), UiError> {
         let second = move || {
             if seen.load(Ordering::SeqCst) {
                 terminal::restore_in_signal_handler();
+                crate::uci::children::kill_all_in_signal_handler();
                 // SAFETY: _exit is async-signal-safe and ends the process.
                 unsafe { libc::_exit(128 + signal) };
             }
         };
-        // SAFETY: the action only reads an atomic, then uses
-        // async-signal-safe calls (write, tcsetattr, _exit).
+        // SAFETY: the action only reads atomics, then uses
+        // async-signal-safe calls (write, tcsetattr, kill, _exit).
         unsafe { signal_hook::low_level::register(signal, second) }?;
         signal_hook::flag::register(signal, once.clone())?;
     }

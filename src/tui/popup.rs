@@ -2,6 +2,7 @@
 //! they share. List popups (choices, offers, confirmations, game over) use
 //! one geometry for drawing and clicking, so keys and clicks agree.
 
+use super::line_edit::LineEdit;
 use super::theme::Theme;
 use super::wrap::{flow_lines, Flow};
 use crossterm::event::KeyCode;
@@ -269,39 +270,14 @@ impl Widget for TextPopup<'_> {
     }
 }
 
-/// What a key did to a line of typed text.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum LineKey {
-    /// Enter.
-    Submit,
-    /// Esc.
-    Cancel,
-    /// Typed or erased (or a key the line ignores).
-    Edit,
-}
-
-/// Edit a line of text: Backspace erases, a character is added when
-/// `accept(text, c)` allows it, Enter and Esc end the entry.
-pub fn edit_line(text: &mut String, code: KeyCode, accept: impl Fn(&str, char) -> bool) -> LineKey {
-    match code {
-        KeyCode::Enter => return LineKey::Submit,
-        KeyCode::Esc => return LineKey::Cancel,
-        KeyCode::Backspace => {
-            text.pop();
-        }
-        KeyCode::Char(c) if accept(text, c) => text.push(c),
-        _ => {}
-    }
-    LineKey::Edit
-}
-
 /// A one-line text entry popup (file names, FEN, ply numbers), drawn
-/// centred in its area.
+/// centred in its area; without a line, a question answered by a key.
 pub struct InputPopup<'a> {
     pub title: &'a str,
     /// The keys, under the text.
     pub help: &'a str,
-    pub text: &'a str,
+    /// The line being typed, if any.
+    pub line: Option<&'a LineEdit>,
     pub theme: &'a Theme,
 }
 
@@ -311,14 +287,12 @@ impl Widget for InputPopup<'_> {
         let r = centered(area, w, 5);
         Clear.render(r, buf);
         let inner_w = r.width.saturating_sub(4) as usize;
-        let n = self.text.chars().count();
-        let shown: String = self
-            .text
-            .chars()
-            .skip(n.saturating_sub(inner_w.saturating_sub(1)))
-            .collect();
+        let typed = match self.line {
+            Some(line) => Line::from(line.spans(inner_w, self.theme)),
+            None => Line::default(),
+        };
         Paragraph::new(vec![
-            Line::from(vec![Span::raw(shown), Span::styled("█", self.theme.key())]),
+            typed,
             Line::styled(self.help.to_string(), self.theme.dim()),
         ])
         .block(titled_block(format!(" {} ", self.title), self.theme))

@@ -17,13 +17,14 @@ use super::board::BoardGeom;
 use super::branch::{branch, BranchOffer};
 use super::file_games::{list_key, FileGames, GameListPopup, ListStep};
 use super::game_page::{
-    draw_marked_board, keys_popup, message_lines, rules_popup, KeyBar, PageLayout, SidePanel,
-    TreeShown,
+    draw_marked_board, keys_popup, message_lines, render_message, rules_popup, KeyBar, PageLayout,
+    SidePanel, TreeShown,
 };
 use super::keymap::{self, KeyBinding, KeyHint};
+use super::line_edit::{LineEdit, LineKey};
 use super::lines::LiveLines;
 use super::panels::{self, MoveList, PositionFacts};
-use super::popup::{edit_line, scroll_key, InputPopup, LineKey, ListKey};
+use super::popup::{scroll_key, InputPopup, ListKey};
 use super::review::Review;
 use super::settings::Settings;
 use super::sharing::{exported, share, Share, Shown};
@@ -64,7 +65,7 @@ pub enum ReplayPopup {
     },
     /// Typing a ply number.
     Jump {
-        text: String,
+        text: LineEdit,
     },
     /// Who plays a branch.
     Branch(Box<BranchOffer>),
@@ -74,11 +75,11 @@ pub enum ReplayPopup {
     },
     /// Typing a move to play from the position shown.
     Move {
-        text: String,
+        text: LineEdit,
     },
     /// Writing the comment on the move shown.
     Comment {
-        text: String,
+        text: LineEdit,
     },
     /// Deleting the variation shown: sure?
     ConfirmDelete,
@@ -213,6 +214,10 @@ pub const REPLAY_KEYS: &[KeyBinding<ReplayAction, ReplayWhen>] = {
         key(&[KeyCode::Char('c')], A::Comment)
             .help("c", "comment on the move shown (empty: no comment)")
             .bar(16, 15, "c", "comment"),
+        key(&[], A::Comment).help(
+            "in a prompt",
+            "←→ Home End (Ctrl-A/E) move in the line; Backspace, Delete, Ctrl-U (to the start), Ctrl-K (to the end), Ctrl-W (a word or path part) erase; a suggested name starts selected: typing replaces it",
+        ),
         key(&[KeyCode::Char('P')], A::Promote)
             .help(
                 "P",
@@ -494,6 +499,15 @@ impl ReplayState {
         self.review = review;
         self.view.message = note.map(Message::error);
         self
+    }
+
+    /// The ply, move or comment prompt is open: Ctrl and Alt chords are
+    /// its editing keys then.
+    pub fn takes_text(&self) -> bool {
+        matches!(
+            self.view.popup,
+            Some(ReplayPopup::Jump { .. } | ReplayPopup::Move { .. } | ReplayPopup::Comment { .. })
+        )
     }
 
     /// Ctrl-C: quit, asking first when edits are not saved.
@@ -847,7 +861,7 @@ impl ReplayState {
 
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
         if let Some(popup) = self.view.popup.take() {
-            return self.on_popup_key(popup, k.code, ctx);
+            return self.on_popup_key(popup, k, ctx);
         }
         if self.board_cursor.is_some() && self.cursor_key(k.code) {
             return Nav::Stay;
@@ -884,7 +898,7 @@ impl ReplayState {
             A::Pick => self.pick_at_cursor(ctx),
             A::OpenJump => {
                 self.view.popup = Some(ReplayPopup::Jump {
-                    text: String::new(),
+                    text: LineEdit::new(),
                 })
             }
             A::ToggleAutoplay => {
@@ -980,7 +994,8 @@ impl ReplayState {
 
     /// A key while a popup is open (taken out of the state: it goes back
     /// unless the key closes it).
-    fn on_popup_key(&mut self, popup: ReplayPopup, code: KeyCode, ctx: &mut Ctx) -> Nav {
+    fn on_popup_key(&mut self, popup: ReplayPopup, k: KeyEvent, ctx: &mut Ctx) -> Nav {
+        let code = k.code;
         match popup {
             ReplayPopup::Help { scroll } => {
                 self.view.popup =
@@ -992,9 +1007,9 @@ impl ReplayState {
             }
             ReplayPopup::Jump { mut text } => {
                 let digit = |t: &str, c: char| c.is_ascii_digit() && t.len() < 6;
-                match edit_line(&mut text, code, digit) {
+                match text.key(k, digit) {
                     LineKey::Cancel => {}
-                    LineKey::Submit => self.jump(text.trim()),
+                    LineKey::Submit => self.jump(text.text().trim()),
                     LineKey::Edit => self.view.popup = Some(ReplayPopup::Jump { text }),
                 }
             }
@@ -1023,7 +1038,7 @@ impl ReplayState {
                     ListStep::Close => {}
                 }
             }
-            other => return self.on_tree_popup_key(other, code, ctx),
+            other => return self.on_tree_popup_key(other, k, ctx),
         }
         Nav::Stay
     }
@@ -1226,7 +1241,7 @@ impl<'a> ReplayPage<'a> {
             ReplayPopup::Jump { text } => InputPopup {
                 title: "Go to ply",
                 help: &format!("0 to {} · Enter goes · Esc cancels", r.len()),
-                text,
+                line: Some(text),
                 theme,
             }
             .render(area, buf),
@@ -1234,28 +1249,28 @@ impl<'a> ReplayPage<'a> {
             ReplayPopup::Move { text } => InputPopup {
                 title: "Play a move",
                 help: "SAN or coordinates (Nf3, g1f3) · Enter plays · Esc cancels",
-                text,
+                line: Some(text),
                 theme,
             }
             .render(area, buf),
             ReplayPopup::Comment { text } => InputPopup {
                 title: "Comment on the move shown",
                 help: "Enter keeps it (empty: none) · Esc cancels",
-                text,
+                line: Some(text),
                 theme,
             }
             .render(area, buf),
             ReplayPopup::ConfirmDelete => InputPopup {
                 title: "Delete this variation?",
                 help: "y deletes it and all that hangs on it · any other key keeps it",
-                text: "",
+                line: None,
                 theme,
             }
             .render(area, buf),
             ReplayPopup::Unsaved { .. } => InputPopup {
                 title: "The variations and comments are not saved",
                 help: "e exports them as PGN and leaves · q leaves without them · Esc stays",
-                text: "",
+                line: None,
                 theme,
             }
             .render(area, buf),
@@ -1317,7 +1332,7 @@ impl Widget for ReplayPage<'_> {
             panel.render(analysis.side, buf);
         }
         if let Some(m) = &r.view.message {
-            Paragraph::new(message_lines(m, area.width, theme)).render(lay.message, buf);
+            render_message(message_lines(m, area.width, theme), lay.message, buf);
         }
         KeyBar {
             hints: &r.hints(),

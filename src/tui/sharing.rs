@@ -103,7 +103,10 @@ pub fn share<F: FnOnce() -> String>(
 /// `<variant>-<time stamp>[-n].pgn`, never over another), or why not.
 pub fn exported(result: &Result<PathBuf, ExportError>) -> Message {
     match result {
-        Ok(path) => Message::info(format!("exported the game to {}", path.display())),
+        Ok(path) => Message::info(format!(
+            "exported the game to {}",
+            crate::core::quote::path(path)
+        )),
         Err(e) => Message::error(format!("not exported: {e}")),
     }
 }

@@ -16,15 +16,17 @@
 //! Motley's coordinate text) and `go movetime`. An engine that dies, stops
 //! answering or answers with an illegal move fails with an [`EngineError`];
 //! callers make it lose the game. Dropping an [`Engine`] sends `quit` and
-//! kills the process if it has not left a moment later, off the caller's
-//! thread.
+//! kills the engine's process group if it has not left a moment later, off
+//! the caller's thread; [`super::children`] ends any engine still running
+//! before Motley exits.
 
+use super::children::{self, EngineProcess};
 use super::lines::{self, Line};
 use super::protocol::{read_bestmove, EngineId};
 use crate::core::Action;
 use crate::rules::{parse_action, AnyPosition, MoveInputError};
 use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -36,8 +38,9 @@ pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long past its time for the move an engine may take before it is
 /// told to stop, and again before it is given up on.
 pub const ANSWER_GRACE: Duration = Duration::from_secs(2);
-/// How long a stopped engine may take to leave before it is killed.
-const QUIT_WAIT: Duration = Duration::from_millis(500);
+/// How long an engine whose output closed may take to leave, for its
+/// exit status.
+const QUIT_WAIT: Duration = children::QUIT_WAIT;
 /// How often waiting loops look at the stop flag.
 const POLL: Duration = Duration::from_millis(10);
 /// Longest engine line kept, in bytes (an `info` line with a long `pv`, or
@@ -232,7 +235,7 @@ impl EngineSpec {
 
 /// A running external engine, ready for a game of one variant.
 pub struct Engine {
-    child: Option<Child>,
+    process: Option<EngineProcess>,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     /// How messages name it: `id name`, or the command.
@@ -266,19 +269,15 @@ impl Engine {
         let (program, args) = words
             .split_first()
             .ok_or_else(|| EngineError::BadCommand(command.to_string()))?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|error| EngineError::Spawn {
+        let spawned = children::spawn(Command::new(program).args(args)).map_err(|error| {
+            EngineError::Spawn {
                 command: command.to_string(),
                 error,
-            })?;
-        let stdin = child.stdin.take();
+            }
+        })?;
+        let stdin = spawned.stdin;
         let (tx, lines) = mpsc::sync_channel(LINE_QUEUE);
-        if let Some(stdout) = child.stdout.take() {
+        if let Some(stdout) = spawned.stdout {
             // The reader ends (closing the channel) when the engine's
             // output closes: that is how a crash is seen. A line too long
             // to keep is skipped; a full queue makes the reader wait.
@@ -295,7 +294,7 @@ impl Engine {
                 });
         }
         let mut engine = Engine {
-            child: Some(child),
+            process: Some(spawned.process),
             stdin,
             lines,
             name: command.to_string(),
@@ -419,17 +418,10 @@ impl Engine {
     /// The error for an engine whose output closed, with its exit status
     /// when it has one.
     fn crashed(&mut self) -> EngineError {
-        let mut status = "its output closed".to_string();
-        if let Some(child) = self.child.as_mut() {
-            let deadline = Instant::now() + QUIT_WAIT;
-            while Instant::now() < deadline {
-                if let Ok(Some(s)) = child.try_wait() {
-                    status = s.to_string();
-                    break;
-                }
-                std::thread::sleep(POLL);
-            }
-        }
+        let status = self
+            .process
+            .and_then(|p| children::exit_status(p, QUIT_WAIT))
+            .map_or_else(|| "its output closed".to_string(), |s| s.to_string());
         EngineError::Crashed {
             engine: self.name.clone(),
             status,
@@ -550,27 +542,15 @@ impl Drop for Engine {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "quit").and_then(|_| stdin.flush());
         }
-        if let Some(mut child) = self.child.take() {
-            // Wait for it to leave, then kill it, without holding up the
-            // caller (the UI thread, or the next game).
-            let reap = move || {
-                let deadline = Instant::now() + QUIT_WAIT;
-                while Instant::now() < deadline {
-                    if let Ok(Some(_)) = child.try_wait() {
-                        return;
-                    }
-                    std::thread::sleep(POLL);
-                }
-                let _ = child.kill();
-                let _ = child.wait();
-            };
-            if std::thread::Builder::new()
+        if let Some(process) = self.process.take() {
+            // Wait for it to leave, then kill its group, without holding
+            // up the caller (the UI thread, or the next game). Should
+            // Motley exit first, `children::stop_all` finishes the job.
+            let spawned = std::thread::Builder::new()
                 .name("motley-uci-reaper".to_string())
-                .spawn(reap)
-                .is_err()
-            {
-                // No thread to spare: the process ends on its own when its
-                // input closes (it has been sent `quit` already).
+                .spawn(move || children::stop(process));
+            if spawned.is_err() {
+                children::stop(process);
             }
         }
     }

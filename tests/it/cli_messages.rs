@@ -415,3 +415,70 @@ fn import_export_import_keeps_the_tags_names_and_date() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(record_of("second"), first);
 }
+
+// Issue 31, item 25: paths and variant names came back whole (100 KB) in
+// the messages of many commands; every echo is quoted in about 80
+// characters (core::quote's one bound).
+#[test]
+fn item_25_every_command_quotes_a_huge_path_or_name_short() {
+    let dir = temp_dir("item25");
+    let pgn = dir.join("one.pgn");
+    std::fs::write(&pgn, "[Event \"x\"]\n\n1. e4 *\n").unwrap();
+    let pgn = pgn.to_str().unwrap();
+    let huge_path = format!("{}/{}", dir.display(), "d/".repeat(50_000));
+    let huge_name = "v".repeat(100_000);
+    let (p, n) = (huge_path.as_str(), huge_name.as_str());
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["check", p],
+        vec!["export", p],
+        vec!["analyse", p],
+        vec!["replay", p],
+        vec!["moves", "standard", "--game", p],
+        vec!["import", p],
+        vec!["import", pgn, "--out", p],
+        vec![
+            "match",
+            "standard",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--save-dir",
+            p,
+        ],
+        vec!["variant", "check", p],
+        vec!["--variants", p, "list"],
+        vec!["variant", "moves", n],
+        vec!["variant", "rules", n],
+        vec!["variant", "perft", n, "1"],
+        vec!["moves", n],
+        vec!["perft", n, "1"],
+        vec!["play", n],
+        vec!["match", n, "--white", "random", "--black", "random"],
+    ];
+    let mut long = Vec::new();
+    for args in cases {
+        let out = run(&args, &dir);
+        let e = stderr(&out);
+        // The command named by its words up to the huge one.
+        let named: Vec<&str> = args
+            .iter()
+            .copied()
+            .take_while(|a| a.len() < 1000)
+            .collect();
+        assert!(!out.status.success(), "{named:?}: {e:.300}");
+        if e.len() >= 600 {
+            long.push(format!("{named:?}: {} bytes: {e:.160}", e.len()));
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+    // A section name from a variant file is quoted short by `variant check`.
+    let ini = dir.join("huge.ini");
+    std::fs::write(
+        &ini,
+        format!("[{}:chess]\nmaxRank = 8\n", "k".repeat(900_000)),
+    )
+    .unwrap();
+    let out = run(&["variant", "check", ini.to_str().unwrap()], &dir);
+    assert!(out.stdout.len() < 600, "{} bytes", out.stdout.len());
+}

@@ -22,9 +22,8 @@ fn rng(x: &mut u64) -> u64 {
     *x >> 33
 }
 
-/// Keys that do things somewhere. No Backspace (a save prompt keeps its
-/// default path inside the test folder) and no `q` (leaving is tested
-/// elsewhere; here it would only end the run early).
+/// Keys that do things somewhere. No `q` (leaving is tested elsewhere;
+/// here it would only end the run early).
 fn keys() -> Vec<KeyCode> {
     [
         KeyCode::Up,
@@ -38,6 +37,8 @@ fn keys() -> Vec<KeyCode> {
         KeyCode::PageUp,
         KeyCode::PageDown,
         KeyCode::Tab,
+        KeyCode::Backspace,
+        KeyCode::Delete,
     ]
     .into_iter()
     .chain(
@@ -62,6 +63,32 @@ fn random_event(x: &mut u64, keys: &[KeyCode], step: usize) -> AppEvent {
         3 if step % 9 == 1 => AppEvent::Resize(100, 35),
         4 => AppEvent::Tick,
         _ => AppEvent::key(keys[(rng(x) as usize) % keys.len()]),
+    }
+}
+
+/// `ev`, except an Enter that would save where the save prompt's text
+/// now points outside the temporary folder (typing replaces the offered
+/// name, so random keys can name a file in the working folder): that
+/// save is cancelled instead.
+fn outside_the_test_folder_cancels(app: &App, ev: AppEvent) -> AppEvent {
+    let AppEvent::Key(k) = &ev else {
+        return ev;
+    };
+    let saving_to = match &app.screen {
+        Screen::Play(p) => match &p.view.popup {
+            Some(motley::tui::play::Popup::SaveAs { text, .. }) => Some(text.text().to_string()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let temp = std::env::temp_dir();
+    match saving_to {
+        Some(path)
+            if k.code == KeyCode::Enter && !path.starts_with(temp.to_str().unwrap_or("/tmp")) =>
+        {
+            AppEvent::key(KeyCode::Esc)
+        }
+        _ => ev,
     }
 }
 
@@ -119,7 +146,7 @@ fn drive(app: &mut App, x: &mut u64, steps: usize, mut restore: impl FnMut(&mut 
             }
             None => {
                 let ev = random_event(x, &keys, step);
-                handle(app, ev);
+                handle(app, outside_the_test_folder_cancels(app, ev));
             }
         }
         run_requests_inline(app);

@@ -381,7 +381,7 @@ fn save_as_asks_before_replacing_a_file() {
     key(&mut app, KeyCode::Char('n'));
     assert!(matches!(
         &play_state(&app).view.popup,
-        Some(Popup::SaveAs { text, .. }) if text == target.to_str().unwrap()
+        Some(Popup::SaveAs { text, .. }) if text.text() == target.to_str().unwrap()
     ));
     key(&mut app, KeyCode::Esc);
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
@@ -424,7 +424,7 @@ fn item_23_save_as_never_writes_over_a_game_another_motley_has_open() {
     // no "Replace the file?" question.
     key(&mut app, KeyCode::Char('s'));
     let suggested = match &play_state(&app).view.popup {
-        Some(Popup::SaveAs { text, .. }) => text.clone(),
+        Some(Popup::SaveAs { text, .. }) => text.text().to_string(),
         other => panic!("no save prompt: {other:?}"),
     };
     assert_ne!(suggested, held.path().to_str().unwrap());

@@ -271,3 +271,83 @@ fn item_9_a_resignation_replaces_the_declined_offer_message() {
         assert!(!screen(&app).contains("declines"), "{}", screen(&app));
     }
 }
+
+/// The screen's rows as the terminal has them after each draw (ratatui's
+/// `TestBackend`, drawn again and again as the event loop does, so only
+/// the cells that changed are written).
+struct Drawn(ratatui::Terminal<ratatui::backend::TestBackend>);
+
+impl Drawn {
+    fn new(app: &App) -> Drawn {
+        let backend = ratatui::backend::TestBackend::new(app.size.0, app.size.1);
+        Drawn(ratatui::Terminal::new(backend).unwrap())
+    }
+
+    /// Draw `app` and return the row holding `needle`.
+    fn row_with(&mut self, app: &App, needle: &str) -> String {
+        self.0.draw(|f| f.render_widget(app, f.area())).unwrap();
+        let buf = self.0.backend().buffer();
+        (0..buf.area.height)
+            .map(|y| {
+                (0..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .find(|row| row.contains(needle))
+            .unwrap_or_else(|| panic!("no row with {needle:?}"))
+    }
+}
+
+const LONG: &str = "saved to /home/someone/a-rather-long-folder-name/standard.json";
+const SHORT: &str = "saved to /home/someone/linkA.json";
+
+/// The row shows `SHORT` and nothing after it.
+fn only_short(row: &str) {
+    assert_eq!(row.trim_end(), format!(" {SHORT}"), "{row:?}");
+}
+
+// Issue 31, item 28: the message line kept the tail of a longer earlier
+// message ("…/linkA.jsondard.json"): each message row is written whole.
+#[test]
+fn item_28_a_shorter_message_leaves_nothing_of_a_longer_one() {
+    let mut app = play_app("standard", None, H, (100, 35));
+    let mut drawn = Drawn::new(&app);
+    play_state_mut(&mut app).view.say(LONG);
+    assert!(drawn.row_with(&app, "saved to").contains("standard.json"));
+    play_state_mut(&mut app).view.say(SHORT);
+    only_short(&drawn.row_with(&app, "saved to"));
+
+    let mut app = editor_app("standard", None);
+    let mut drawn = Drawn::new(&app);
+    let set = |app: &mut App, text: &str| match &mut app.screen {
+        Screen::Editor(e) => e.message = Some(motley::tui::base::Message::info(text)),
+        _ => panic!("not the editor"),
+    };
+    set(&mut app, LONG);
+    drawn.row_with(&app, "saved to");
+    set(&mut app, SHORT);
+    only_short(&drawn.row_with(&app, "saved to"));
+
+    let dir = temp_dir("message-tail");
+    let mut game = Game::new(variant("standard"), None, 1).unwrap();
+    game.play_text("e4").unwrap();
+    let path = dir.join("g.json");
+    motley::record::save_record(&path, &motley::record::record_of(&game)).unwrap();
+    let replay = ReplayState::open(path, &registry()).unwrap();
+    let mut app = App::new(
+        Screen::Replay(Box::new(replay)),
+        registry(),
+        settings(None),
+        theme(),
+        (100, 35),
+    );
+    let mut drawn = Drawn::new(&app);
+    let set = |app: &mut App, text: &str| match &mut app.screen {
+        Screen::Replay(r) => r.view.message = Some(motley::tui::base::Message::info(text)),
+        _ => panic!("not the viewer"),
+    };
+    set(&mut app, LONG);
+    drawn.row_with(&app, "saved to");
+    set(&mut app, SHORT);
+    only_short(&drawn.row_with(&app, "saved to"));
+}

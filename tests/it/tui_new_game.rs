@@ -260,8 +260,15 @@ fn a_bad_fen_is_explained_by_the_rules_as_it_is_typed() {
         "{}",
         menu_message(&app)
     );
-    // Delete clears the field; the variant's start is used again.
-    key(&mut app, KeyCode::Delete);
+    // Ctrl-U clears the field (as in every prompt); the variant's start
+    // is used again.
+    motley::tui::app::handle(
+        &mut app,
+        motley::tui::base::AppEvent::Key(crossterm::event::KeyEvent::new(
+            KeyCode::Char('u'),
+            crossterm::event::KeyModifiers::CONTROL,
+        )),
+    );
     assert!(screen(&app).contains("type a FEN to start from that position"));
     key(&mut app, KeyCode::Enter);
     assert_eq!(play_state(&app).session.game().start_fen(), None);

@@ -100,6 +100,8 @@ fn help_popup_lists_every_key() {
         "Esc",
         "q",
         "Enter / Space",
+        // Issue 31, item 18: the prompts' editing keys.
+        "in a prompt",
     ] {
         assert!(
             motley::tui::play::PLAY_KEYS

@@ -842,3 +842,131 @@ fn item_32_a_huge_command_line_is_refused_in_bounded_memory() {
     uci.send("go depth 2");
     assert!(!uci.bestmove().is_empty());
 }
+
+// ---- engines do not outlive Motley ----
+
+/// Whether process `pid` is running. A zombie (dead, not yet reaped by
+/// whoever adopted it) counts as gone.
+#[cfg(target_os = "linux")]
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+    })
+}
+
+/// The pid an engine script wrote into `file` (waiting for it).
+#[cfg(target_os = "linux")]
+fn engine_pid(file: &Path) -> u32 {
+    let read = || {
+        std::fs::read_to_string(file)
+            .ok()
+            .and_then(|t| t.trim().parse::<u32>().ok())
+    };
+    wait::until(&format!("the engine's pid in {}", file.display()), || {
+        read().is_some()
+    });
+    read().unwrap_or_default()
+}
+
+/// Kills a left-over engine when a test fails, so it does not linger.
+#[cfg(target_os = "linux")]
+struct KillLeftOver(u32);
+
+#[cfg(target_os = "linux")]
+impl Drop for KillLeftOver {
+    fn drop(&mut self) {
+        if running(self.0) {
+            let _ = Command::new("kill")
+                .args(["-KILL", &self.0.to_string()])
+                .status();
+        }
+    }
+}
+
+/// A script engine that writes its pid into `pid_file`, ignores SIGTERM,
+/// and then runs `then` (shell code).
+#[cfg(target_os = "linux")]
+fn stubborn_engine(dir: &Path, name: &str, pid_file: &Path, then: &str) -> PathBuf {
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\necho $$ > '{}'\ntrap '' TERM\n{then}\n",
+        pid_file.display()
+    );
+    std::fs::write(&path, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+// Issue 31, item 14: an engine that never answers (`exec sleep 1000`) was
+// left running, adopted by init, after `match` gave up on it and exited.
+#[cfg(target_os = "linux")]
+#[test]
+fn item_14_a_silent_engine_is_gone_when_match_exits() {
+    let dir = temp_dir("uci-silent");
+    let pid_file = dir.join("silent.pid");
+    let silent = stubborn_engine(&dir, "silent.sh", &pid_file, "exec sleep 1000");
+    let spec = format!("uci:{}", silent.display());
+    let (code, out, err) = motley(&["match", "standard", "--white", &spec, "--black", "random"]);
+    assert_ne!(code, 0, "{out}\n{err}");
+    assert!(err.contains("did not answer 'uci'"), "{err}");
+    let pid = engine_pid(&pid_file);
+    let _left_over = KillLeftOver(pid);
+    wait::until("the silent engine is gone", || !running(pid));
+}
+
+// Issue 31, item 14: an engine that stops answering in a game, ignores
+// `quit` and SIGTERM is killed (with SIGKILL) before `match` exits.
+#[cfg(target_os = "linux")]
+#[test]
+fn item_14_an_engine_ignoring_quit_and_sigterm_is_gone_when_match_exits() {
+    let dir = temp_dir("uci-stubborn");
+    let pid_file = dir.join("stubborn.pid");
+    let answers = "while read -r line; do case \"$line\" in uci) echo uciok ;; isready) echo readyok ;; go*) exec sleep 1000 ;; esac; done";
+    let stubborn = stubborn_engine(&dir, "stubborn.sh", &pid_file, answers);
+    let spec = format!("uci:{}", stubborn.display());
+    let (code, out, err) = motley(&[
+        "match",
+        "standard",
+        "--white",
+        &spec,
+        "--black",
+        "random",
+        "--movetime",
+        "50",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("did not answer 'go'"), "{out}");
+    let pid = engine_pid(&pid_file);
+    let _left_over = KillLeftOver(pid);
+    wait::until("the stubborn engine is gone", || !running(pid));
+}
+
+// Issue 31, item 14: the play screen's engine, which ignores `quit`, the
+// end of its input and SIGTERM, is gone once Motley has quit.
+#[cfg(target_os = "linux")]
+#[test]
+fn item_14_a_play_screen_engine_is_gone_when_motley_quits() {
+    let Some(t) = crate::tmux_support::Tmux::new("engine-exit") else {
+        return;
+    };
+    let pid_file = t.root.join("engine.pid");
+    let answers = "while :; do read -r line || exec sleep 1000; case \"$line\" in uci) echo uciok ;; isready) echo readyok ;; go*) echo 'bestmove e7e5' ;; esac; done";
+    let engine = stubborn_engine(&t.root, "engine.sh", &pid_file, answers);
+    // The terminal stays open after Motley (its hangup would end the
+    // engine instead).
+    let command = format!(
+        "sh -c \"env {} '{}' play --black 'uci:{}'; echo EXITED; sleep 600\"",
+        t.env(""),
+        crate::tmux_support::BIN,
+        engine.display()
+    );
+    t.shell_in("m", &command);
+    t.wait_for("White to move");
+    let pid = engine_pid(&pid_file);
+    let _left_over = KillLeftOver(pid);
+    t.keys(&["q"]);
+    t.wait_for("EXITED");
+    wait::until("the engine is gone", || !running(pid));
+}

@@ -8,7 +8,9 @@ use crate::core::{Bitboard, Color, Piece, Role};
 use crate::rules::setup::{price_item_words, CastlingRight, DraftState};
 use crate::rules::{AnyPosition, ExtraState, Position};
 use crate::tui::board::{BoardView, Marks, PieceLook};
-use crate::tui::game_page::{keys_popup, message_lines, rules_popup, KeyBar, PageLayout};
+use crate::tui::game_page::{
+    keys_popup, message_lines, render_message, rules_popup, KeyBar, PageLayout,
+};
 use crate::tui::panels;
 use crate::tui::popup::row_style;
 use crate::tui::theme::Theme;
@@ -380,7 +382,7 @@ impl Widget for EditorPage<'_> {
             .wrap(Wrap { trim: false })
             .render(lay.below, buf);
         if let Some(m) = &e.message {
-            Paragraph::new(message_lines(m, area.width, theme)).render(lay.page.message, buf);
+            render_message(message_lines(m, area.width, theme), lay.page.message, buf);
         }
         KeyBar {
             hints: &e.hints(),

@@ -14,10 +14,11 @@ use crate::record::summary::{Ending, GameSummary};
 use crate::rules::AnyPosition;
 use crate::tui::board::BoardGeom;
 use crate::tui::game_page::draw_board;
-use crate::tui::popup::{centered, edit_line, row_style, titled_block, InputPopup, LineKey};
+use crate::tui::line_edit::{LineEdit, LineKey};
+use crate::tui::popup::{centered, row_style, titled_block, InputPopup};
 use crate::tui::popup::{ListKey, ListPopup};
 use crate::tui::settings::Settings;
-use crossterm::event::KeyCode;
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -87,7 +88,7 @@ pub enum Ask {
     /// The game is open in another Motley: replay it instead?
     Locked(PathBuf, ListPopup),
     /// Which file elsewhere? The path as typed so far.
-    Path(String),
+    Path(LineEdit),
 }
 
 /// The last position of the game under the cursor, for the preview.
@@ -237,10 +238,11 @@ impl Browser {
     }
 
     /// Handle a key.
-    pub fn key(&mut self, code: KeyCode, registry: &Registry) -> BrowseStep {
+    pub fn key(&mut self, k: KeyEvent, registry: &Registry) -> BrowseStep {
         if let Some(ask) = self.ask.take() {
-            return self.answer(ask, code);
+            return self.answer(ask, k);
         }
+        let code = k.code;
         let n = self.shown().len() + 1;
         match code {
             KeyCode::Up | KeyCode::Char('k') => self.cursor = (self.cursor + n - 1) % n,
@@ -259,7 +261,7 @@ impl Browser {
                     return step;
                 }
             }
-            KeyCode::Char('t') => self.ask = Some(Ask::Path(String::new())),
+            KeyCode::Char('t') => self.ask = Some(Ask::Path(LineEdit::new())),
             KeyCode::Enter => return self.open_selected(),
             KeyCode::Esc | KeyCode::Char('q') => return BrowseStep::Back,
             _ => {}
@@ -296,7 +298,7 @@ impl Browser {
 
     fn open_selected(&mut self) -> BrowseStep {
         let Some(entry) = self.selected() else {
-            self.ask = Some(Ask::Path(String::new()));
+            self.ask = Some(Ask::Path(LineEdit::new()));
             return BrowseStep::Stay;
         };
         let path = entry.summary.path.clone();
@@ -349,13 +351,13 @@ impl Browser {
         None
     }
 
-    fn answer(&mut self, ask: Ask, code: KeyCode) -> BrowseStep {
+    fn answer(&mut self, ask: Ask, k: KeyEvent) -> BrowseStep {
         let (path, mut popup, delete) = match ask {
             Ask::Delete(path, popup) => (path, popup, true),
             Ask::Locked(path, popup) => (path, popup, false),
-            Ask::Path(text) => return self.edit_path(text, code),
+            Ask::Path(line) => return self.edit_path(line, k),
         };
-        match popup.key(code) {
+        match popup.key(k.code) {
             ListKey::Chosen(0) if delete => BrowseStep::Delete(path),
             ListKey::Chosen(0) => BrowseStep::Replay(path),
             ListKey::Chosen(_) | ListKey::Closed => BrowseStep::Stay,
@@ -371,12 +373,12 @@ impl Browser {
     }
 
     /// A key while the path is being typed: Enter opens it, Esc cancels.
-    fn edit_path(&mut self, mut text: String, code: KeyCode) -> BrowseStep {
-        match edit_line(&mut text, code, |_, _| true) {
+    fn edit_path(&mut self, mut line: LineEdit, k: KeyEvent) -> BrowseStep {
+        match line.key(k, |_, _| true) {
             LineKey::Cancel => BrowseStep::Stay,
-            LineKey::Submit => BrowseStep::Typed(text.trim().to_string()),
+            LineKey::Submit => BrowseStep::Typed(line.text().trim().to_string()),
             LineKey::Edit => {
-                self.ask = Some(Ask::Path(text));
+                self.ask = Some(Ask::Path(line));
                 BrowseStep::Stay
             }
         }
@@ -576,10 +578,10 @@ impl Widget for BrowserView<'_> {
             Some(Ask::Delete(_, popup) | Ask::Locked(_, popup)) => {
                 popup.widget(theme).render(area, buf)
             }
-            Some(Ask::Path(text)) => InputPopup {
+            Some(Ask::Path(line)) => InputPopup {
                 title: "Path of a saved game",
                 help: "Enter opens · Esc cancels · ~ is your home folder",
-                text,
+                line: Some(line),
                 theme,
             }
             .render(area, buf),

@@ -33,7 +33,7 @@ use crate::tui::base::{
 use crate::tui::config::{Config, ConfigChange, ConfigWrite, NewGameChoices};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
-use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseButton, MouseEventKind};
 use page::PageContext;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -83,6 +83,17 @@ impl MenuState {
         }
     }
 
+    /// A path is being typed in the game browser, or the new-game form's
+    /// focused row is a text row.
+    pub fn takes_text(&self, registry: &Registry) -> bool {
+        match &self.page {
+            Page::Browse(b) => matches!(b.ask, Some(Ask::Path(_))),
+            Page::NewGame(form) => form.on_text_row(registry),
+            Page::Variants(picker) => picker.find.is_some(),
+            Page::Main(_) => false,
+        }
+    }
+
     /// A game that was left has its record where it belongs now, or a
     /// saved game was deleted: list the games again, and say why a
     /// finished game's record could not move to the saves, or what the
@@ -110,7 +121,7 @@ impl MenuState {
     /// Handle one event.
     pub fn handle(&mut self, event: AppEvent, ctx: &mut Ctx) -> Nav {
         match event {
-            AppEvent::Key(k) => self.on_key(k.code, ctx),
+            AppEvent::Key(k) => self.on_key(k, ctx),
             AppEvent::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                 self.on_click(m.column, m.row, ctx)
             }
@@ -122,8 +133,8 @@ impl MenuState {
         }
     }
 
-    fn on_key(&mut self, code: KeyCode, ctx: &mut Ctx) -> Nav {
-        let registry = ctx.registry;
+    fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
+        let (registry, code) = (ctx.registry, k.code);
         let items = self.main_items(ctx.theme);
         match &mut self.page {
             Page::Main(list) => match list.key(code, &items) {
@@ -131,15 +142,15 @@ impl MenuState {
                 None => Nav::Stay,
             },
             Page::Variants(picker) => {
-                let step = picker.key(code, registry.all().len().max(1));
+                let step = picker.key(k, registry.all(), ctx.size);
                 self.picker_step(step, ctx)
             }
             Page::NewGame(form) => {
-                let step = form.key(code, registry);
+                let step = form.key(k, registry);
                 self.form_step(step, ctx)
             }
             Page::Browse(browser) => {
-                let step = browser.key(code, registry);
+                let step = browser.key(k, registry);
                 self.browse_step(step, ctx)
             }
         }
@@ -154,7 +165,7 @@ impl MenuState {
                 None => Nav::Stay,
             },
             Page::Variants(picker) => {
-                let step = picker.click(col, row, size, registry.all().len());
+                let step = picker.click(col, row, size, registry.all());
                 self.picker_step(step, ctx)
             }
             Page::NewGame(form) => {
@@ -186,7 +197,7 @@ impl MenuState {
                     .all()
                     .iter()
                     .position(|v| Some(&v.id) == last.as_ref());
-                self.page = Page::Variants(VariantPicker::at(cursor.unwrap_or(0)));
+                self.page = Page::Variants(VariantPicker::new(cursor.unwrap_or(0)));
                 Nav::Stay
             }
             MainItem::Load | MainItem::Replay | MainItem::Resume => {
@@ -256,7 +267,7 @@ impl MenuState {
                 nav
             }
             FormStep::Back => {
-                self.page = Page::Variants(VariantPicker::at(form.variant));
+                self.page = Page::Variants(VariantPicker::new(form.variant));
                 Nav::Stay
             }
         }
@@ -529,7 +540,7 @@ impl Widget for MenuPage<'_> {
 /// What deleting `path` came to, for the message line.
 fn deleted(path: &Path, result: &Result<(), DeleteError>) -> Message {
     match result {
-        Ok(()) => Message::info(format!("deleted {}", path.display())),
+        Ok(()) => Message::info(format!("deleted {}", crate::core::quote::path(path))),
         Err(e) => Message::error(format!("not deleted: {e}")),
     }
 }

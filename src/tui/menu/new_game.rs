@@ -14,9 +14,10 @@ use crate::game::variant::Registry;
 use crate::rules::Position;
 use crate::tui::base::PlayChoices;
 use crate::tui::config::NewGameChoices;
+use crate::tui::line_edit::LineEdit;
 use crate::tui::popup::{centered, row_style, titled_block};
 use crate::tui::theme::ThemeName;
-use crossterm::event::KeyCode;
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -70,6 +71,8 @@ pub struct NewGameForm {
     pub auto_flip: bool,
     /// The players' names as typed (White, Black; empty: the default).
     pub names: [String; 2],
+    /// The text row being edited, with its cursor (the prompts' keys).
+    pub editing: Option<(FormRow, LineEdit)>,
 }
 
 /// The clock choices: none, then the usual presets.
@@ -299,6 +302,7 @@ impl NewGameForm {
             ascii: defaults.ascii,
             auto_flip: defaults.auto_flip,
             names: Default::default(),
+            editing: None,
         }
     }
 
@@ -475,6 +479,34 @@ impl NewGameForm {
         }
     }
 
+    /// A key on text row `row`, edited as every prompt is (the seed takes
+    /// digits only; a field at most [`MAX_FIELD`] characters).
+    fn edit_text(&mut self, row: FormRow, k: KeyEvent) {
+        let Some(text) = self.field(row).map(|t| t.clone()) else {
+            return;
+        };
+        let mut line = match self.editing.take() {
+            Some((r, line)) if r == row && line.text() == text => line,
+            _ => LineEdit::typed(text),
+        };
+        let digits_only = row == FormRow::Seed;
+        line.key(k, |t, c| {
+            t.chars().count() < MAX_FIELD && (!digits_only || c.is_ascii_digit())
+        });
+        if let Some(field) = self.field(row) {
+            *field = line.text().to_string();
+        }
+        self.editing = Some((row, line));
+    }
+
+    /// The focused text row's line: its cursor where the player left it.
+    fn line_of(&self, row: FormRow, text: &str) -> LineEdit {
+        match &self.editing {
+            Some((r, line)) if *r == row && line.text() == text => line.clone(),
+            _ => LineEdit::typed(text),
+        }
+    }
+
     /// Change a choice row's value by `d` steps.
     fn change(&mut self, row: FormRow, d: i32) -> FormStep {
         match row {
@@ -493,11 +525,32 @@ impl NewGameForm {
         FormStep::Stay
     }
 
-    /// Handle a key.
-    pub fn key(&mut self, code: KeyCode, registry: &Registry) -> FormStep {
+    /// The focused row is typed into.
+    pub fn on_text_row(&self, registry: &Registry) -> bool {
+        let rows = self.rows(registry);
+        rows.get(self.row.min(rows.len().saturating_sub(1)))
+            .is_some_and(|r| r.is_text())
+    }
+
+    /// Handle a key: on a text row, the prompts' editing keys.
+    pub fn key(&mut self, k: KeyEvent, registry: &Registry) -> FormStep {
         let rows = self.rows(registry);
         self.row = self.row.min(rows.len() - 1);
         let row = rows[self.row];
+        let code = k.code;
+        let moves_on = matches!(
+            code,
+            KeyCode::Up
+                | KeyCode::Down
+                | KeyCode::Tab
+                | KeyCode::BackTab
+                | KeyCode::Enter
+                | KeyCode::Esc
+        );
+        if row.is_text() && !moves_on {
+            self.edit_text(row, k);
+            return FormStep::Stay;
+        }
         match code {
             KeyCode::Up | KeyCode::BackTab => self.row = (self.row + rows.len() - 1) % rows.len(),
             KeyCode::Down | KeyCode::Tab => self.row = (self.row + 1) % rows.len(),
@@ -505,24 +558,6 @@ impl NewGameForm {
             KeyCode::Right => return self.change(row, 1),
             KeyCode::Enter => return FormStep::Start,
             KeyCode::Esc => return FormStep::Back,
-            KeyCode::Backspace => {
-                if let Some(text) = self.field(row) {
-                    text.pop();
-                }
-            }
-            KeyCode::Delete => {
-                if let Some(text) = self.field(row) {
-                    text.clear();
-                }
-            }
-            KeyCode::Char(c) if row.is_text() => {
-                let digits_only = row == FormRow::Seed;
-                if let Some(text) = self.field(row) {
-                    if text.chars().count() < MAX_FIELD && (!digits_only || c.is_ascii_digit()) {
-                        text.push(c);
-                    }
-                }
-            }
             KeyCode::Char('q') => return FormStep::Back,
             KeyCode::Char(' ') => return self.change(row, 1),
             _ => {}
@@ -662,17 +697,11 @@ impl NewGameForm {
                     FormRow::BlackName => self.default_name_text(Color::Black),
                     _ => "(the command that starts it)".to_string(),
                 };
+                let room = width.saturating_sub(LABEL_W + 3);
                 match (text.is_empty(), focused) {
                     (true, false) => empty,
-                    _ => {
-                        let room = width.saturating_sub(LABEL_W + 3);
-                        let shown = tail(text, room);
-                        if focused {
-                            format!("{shown}▏")
-                        } else {
-                            shown
-                        }
-                    }
+                    (_, true) => self.line_of(row, text).with_bar(room),
+                    (false, false) => tail(text, room),
                 }
             }
             r => format!("◂ {} ▸", self.value_text(r, theme, variant_id)),

@@ -116,6 +116,10 @@ pub const PLAY_KEYS: &[KeyBinding<PlayAction, PlayWhen>] = {
             )
             .bar(2, 1, ":", "move")
             .bar_when(W::Ongoing),
+        key(&[], A::OpenPrompt).help(
+            "in a prompt",
+            "←→ Home End (Ctrl-A/E) move in the line; Backspace, Delete, Ctrl-U (to the start), Ctrl-K (to the end), Ctrl-W (a word or path part) erase; a suggested name starts selected: typing replaces it",
+        ),
         key(&[KeyCode::Char('u')], A::Undo)
             .help("u", "undo (against a computer: back to your last turn)")
             .bar(7, 3, "u", "undo"),

@@ -32,12 +32,13 @@ use crate::rules::Position;
 use crate::session::{HintRefusal, NotYourTurn, SaveTargetError, Session, Settled, Written};
 use crate::tui::base::{AppEvent, Ctx, EditorStart, Message, Nav, PlayStart, Request};
 use crate::tui::game_page::PageLayout;
+use crate::tui::line_edit::{LineEdit, LineKey};
 use crate::tui::picking::{self, Pick};
-use crate::tui::popup::{edit_line, scroll_key, LineKey, ListKey};
+use crate::tui::popup::{scroll_key, ListKey};
 use crate::tui::settings::Settings;
 use crate::tui::sharing::{exported, share, Share, Shown};
 use crate::tui::theme::Theme;
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 use std::borrow::Cow;
 use std::path::PathBuf;
 
@@ -213,6 +214,12 @@ impl PlayState {
         }
     }
 
+    /// The move prompt or the save prompt is open: Ctrl and Alt chords
+    /// are its editing keys then.
+    pub fn takes_text(&self) -> bool {
+        self.view.prompt.is_some() || matches!(self.view.popup, Some(Popup::SaveAs { .. }))
+    }
+
     /// Ctrl-C: a key in the terminal's raw mode, meaning "quit Motley" —
     /// after asking when actions would be lost; pressed again while asked,
     /// it quits without saving.
@@ -296,13 +303,13 @@ impl PlayState {
 
     fn on_key(&mut self, k: KeyEvent, ctx: &mut Ctx) -> Nav {
         if let Some(popup) = self.view.popup.take() {
-            return self.on_popup_key(popup, k.code, ctx);
+            return self.on_popup_key(popup, k, ctx);
         }
-        if let Some(text) = &mut self.view.prompt {
-            match edit_line(text, k.code, |t, _| t.chars().count() < 40) {
+        if let Some(line) = &mut self.view.prompt {
+            match line.key(k, |t, _| t.chars().count() < 40) {
                 LineKey::Cancel => self.view.prompt = None,
                 LineKey::Submit => {
-                    let t = text.trim().to_string();
+                    let t = line.text().trim().to_string();
                     self.view.prompt = None;
                     self.submit(&t, ctx);
                 }
@@ -339,7 +346,7 @@ impl PlayState {
                 Some(_) => self
                     .view
                     .refuse("the game is over: no more moves (n: rematch, s: save, q: leave)"),
-                None => self.view.prompt = Some(String::new()),
+                None => self.view.prompt = Some(LineEdit::new()),
             },
             A::Undo => self.undo(ctx),
             A::Redo => self.redo(ctx),
@@ -558,16 +565,20 @@ impl PlayState {
     /// saved.
     fn open_save(&mut self, then: Option<Exit>) {
         let path = self.session.suggested_save_path();
+        // Selected: typing replaces the suggestion.
+        let suggested = path.map(|p| p.display().to_string()).unwrap_or_default();
         self.view.popup = Some(Popup::SaveAs {
-            text: path.map(|p| p.display().to_string()).unwrap_or_default(),
+            text: LineEdit::suggested(suggested),
             then,
         });
     }
 
     /// The save prompt's Enter: save, after asking before replacing a
     /// file.
-    fn submit_save(&mut self, text: String, then: Option<Exit>) -> Nav {
+    fn submit_save(&mut self, line: LineEdit, then: Option<Exit>) -> Nav {
+        let text = line.into_text();
         if text.trim().is_empty() {
+            let text = LineEdit::typed(text);
             self.view.refuse("type a file name to save to");
             self.view.popup = Some(Popup::SaveAs { text, then });
             return Nav::Stay;
@@ -575,6 +586,7 @@ impl PlayState {
         match self.session.save_target(&text) {
             Err(e) => {
                 self.view.refuse(save_target_words(&e));
+                let text = LineEdit::typed(text);
                 self.view.popup = Some(Popup::SaveAs { text, then });
                 Nav::Stay
             }
@@ -589,7 +601,8 @@ impl PlayState {
     /// Save to `path`, then go on to `then` ([`PlayState::saved_as`]
     /// once written).
     fn save_then(&mut self, path: PathBuf, typed: String, then: Option<Exit>) -> Nav {
-        self.view.say(format!("saving to {}…", path.display()));
+        self.view
+            .say(format!("saving to {}…", crate::core::quote::path(&path)));
         self.session.save_to(path);
         self.view.saving = Some(PendingSave { typed, then });
         Nav::Stay
@@ -605,7 +618,8 @@ impl PlayState {
         });
         match result {
             Ok(()) => {
-                self.view.say(format!("saved to {}", path.display()));
+                self.view
+                    .say(format!("saved to {}", crate::core::quote::path(&path)));
                 match pending.then {
                     Some(exit) => self.go(exit),
                     None => Nav::Stay,
@@ -614,7 +628,7 @@ impl PlayState {
             Err(e) => {
                 self.view.refuse(format!("not saved: {e}"));
                 self.view.popup = Some(Popup::SaveAs {
-                    text: pending.typed,
+                    text: LineEdit::typed(pending.typed),
                     then: pending.then,
                 });
                 Nav::Stay
@@ -639,7 +653,9 @@ impl PlayState {
                 ..
             } => {
                 self.view.message = Some(match result {
-                    Ok(Some(path)) => Message::info(format!("saved as {}", path.display())),
+                    Ok(Some(path)) => {
+                        Message::info(format!("saved as {}", crate::core::quote::path(&path)))
+                    }
                     Ok(None) => Message::info("not saved yet: it has no moves"),
                     Err(e) => Message::error(format!("not saved: {e}")),
                 })
@@ -737,7 +753,8 @@ impl PlayState {
 
     /// A key while a popup is open (taken out of the view: it goes back
     /// unless the key closes it).
-    fn on_popup_key(&mut self, popup: Popup, code: KeyCode, ctx: &mut Ctx) -> Nav {
+    fn on_popup_key(&mut self, popup: Popup, k: KeyEvent, ctx: &mut Ctx) -> Nav {
+        let code = k.code;
         match popup {
             Popup::Help { scroll } | Popup::Rules { scroll } => {
                 let def = self.session.game().variant();
@@ -747,7 +764,7 @@ impl PlayState {
                 let scroll = scroll_key(scroll, code).map(|s| s.min(last));
                 self.view.popup = scroll.map(|s| popup.scrolled(s));
             }
-            Popup::SaveAs { mut text, then } => match edit_line(&mut text, code, |_, _| true) {
+            Popup::SaveAs { mut text, then } => match text.key(k, |_, _| true) {
                 LineKey::Cancel => self.view.say("not saved"),
                 LineKey::Submit => return self.submit_save(text, then),
                 LineKey::Edit => self.view.popup = Some(Popup::SaveAs { text, then }),
@@ -757,7 +774,8 @@ impl PlayState {
                 ListKey::Closed => match kind {
                     ListKind::Offer { .. } => self.view.say("offer declined"),
                     ListKind::Replace { typed, then, .. } => {
-                        self.view.popup = Some(Popup::SaveAs { text: typed, then });
+                        let text = LineEdit::typed(typed);
+                        self.view.popup = Some(Popup::SaveAs { text, then });
                     }
                     _ => {}
                 },
@@ -822,7 +840,8 @@ impl PlayState {
                 return self.save_then(path, typed, then);
             }
             ListKind::Replace { typed, then, .. } => {
-                self.view.popup = Some(Popup::SaveAs { text: typed, then });
+                let text = LineEdit::typed(typed);
+                self.view.popup = Some(Popup::SaveAs { text, then });
             }
         }
         Nav::Stay

@@ -13,7 +13,9 @@ use crate::rules::{AnyPosition, Position};
 use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
 use crate::tui::board::BoardGeom;
-use crate::tui::game_page::{draw_marked_board, message_lines, KeyBar, PageLayout, SidePanel};
+use crate::tui::game_page::{
+    draw_marked_board, message_lines, render_message, KeyBar, PageLayout, SidePanel,
+};
 use crate::tui::panels::{self, PositionFacts};
 use crate::tui::popup::InputPopup;
 use crate::tui::theme::Theme;
@@ -73,7 +75,7 @@ impl Widget for PlayPage<'_> {
             self.render_board(geom, buf);
         }
         self.side_panel().render(lay.side, buf);
-        Paragraph::new(self.message_lines(area.width)).render(lay.message, buf);
+        render_message(self.message_lines(area.width), lay.message, buf);
         KeyBar {
             hints: &hint_items(|w| model.holds(w, control)),
             theme,
@@ -356,13 +358,11 @@ impl PlayPage<'_> {
     /// The prompt, or a hint of what to do.
     fn hint_line(&self) -> Line<'static> {
         let (view, theme) = (self.view, self.theme);
-        if let Some(text) = &view.prompt {
-            Line::from(vec![
-                Span::styled(" move: ", theme.key()),
-                Span::raw(text.clone()),
-                Span::styled("█", theme.key()),
-                Span::styled("   Enter plays · Esc cancels", theme.dim()),
-            ])
+        if let Some(line) = &view.prompt {
+            let mut spans = vec![Span::styled(" move: ", theme.key())];
+            spans.extend(line.spans(40, theme));
+            spans.push(Span::styled("   Enter plays · Esc cancels", theme.dim()));
+            Line::from(spans)
         } else if self.model.past.is_some() {
             Line::styled(
                 " looking back: [ ] step · Home the first · End back to the game",
@@ -395,7 +395,7 @@ impl PlayPage<'_> {
             Popup::SaveAs { text, .. } => InputPopup {
                 title: "Save game as",
                 help: "Enter saves · Esc cancels · ~ is your home folder",
-                text,
+                line: Some(text),
                 theme,
             }
             .render(area, buf),

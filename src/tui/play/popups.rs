@@ -9,6 +9,7 @@ use crate::game::Game;
 use crate::rules::Describe;
 use crate::session::Session;
 use crate::tui::game_page::{keys_popup, rules_popup};
+use crate::tui::line_edit::LineEdit;
 use crate::tui::panels;
 use crate::tui::popup::{ListPopup, TextPopup};
 use crate::tui::theme::Theme;
@@ -74,7 +75,7 @@ pub enum Popup {
     /// The save prompt; `then` is where to go once saved (when saving
     /// before leaving).
     SaveAs {
-        text: String,
+        text: LineEdit,
         then: Option<Exit>,
     },
 }
@@ -267,7 +268,10 @@ pub fn unsaved(exit: Exit, problem: Option<&str>) -> Popup {
 
 /// Saving to `path` would replace the file there: ask first.
 pub fn replace(path: PathBuf, typed: String, then: Option<Exit>) -> Popup {
-    let mut text = wrap_words(&format!("{} exists.", path.display()), POPUP_TEXT);
+    let mut text = wrap_words(
+        &format!("{} exists.", crate::core::quote::path(&path)),
+        POPUP_TEXT,
+    );
     text.push("Replace it with this game?".to_string());
     Popup::List {
         kind: ListKind::Replace { path, typed, then },

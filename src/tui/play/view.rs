@@ -7,6 +7,7 @@ use super::popups::{Exit, Popup};
 use super::premove::Premove;
 use crate::core::{Piece, Square};
 use crate::tui::base::Message;
+use crate::tui::line_edit::LineEdit;
 
 /// See the module comment.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,7 +21,7 @@ pub struct PlayView {
     pub flip_toggle: bool,
     pub popup: Option<Popup>,
     /// The `:` prompt's text while it is open.
-    pub prompt: Option<String>,
+    pub prompt: Option<LineEdit>,
     pub message: Option<Message>,
     /// Move-list lines scrolled up from the newest.
     pub list_scroll: u16,

@@ -13,12 +13,12 @@ use crate::record::tree::{Cursor, Node, TreeError};
 use crate::rules::{parse_action, Position};
 use crate::session::{StoreError, Write};
 use crate::tui::base::{Ctx, Message, Nav, Request};
+use crate::tui::line_edit::{LineEdit, LineKey};
 use crate::tui::panels::MoveList;
 use crate::tui::picking::{self, Pick};
-use crate::tui::popup::{edit_line, LineKey};
 use crate::tui::review::Review;
 use crate::tui::sharing::Share;
-use crossterm::event::KeyCode;
+use crossterm::event::{KeyCode, KeyEvent};
 
 /// The longest comment typed here, in characters.
 const COMMENT_CHARS: usize = 400;
@@ -87,11 +87,12 @@ impl ReplayState {
         match action {
             ReplayAction::TypeMove => {
                 self.view.popup = Some(ReplayPopup::Move {
-                    text: String::new(),
+                    text: LineEdit::new(),
                 })
             }
             ReplayAction::Comment => {
-                let text = self.tree.comment(&self.cursor()).unwrap_or("").to_string();
+                let text = self.tree.comment(&self.cursor()).unwrap_or("");
+                let text = LineEdit::typed(text);
                 self.view.popup = Some(ReplayPopup::Comment { text });
             }
             ReplayAction::Promote => self.promote(ctx),
@@ -311,23 +312,24 @@ impl ReplayState {
     pub(super) fn on_tree_popup_key(
         &mut self,
         popup: ReplayPopup,
-        code: KeyCode,
+        k: KeyEvent,
         ctx: &mut Ctx,
     ) -> Nav {
+        let code = k.code;
         match popup {
             ReplayPopup::Move { mut text } => {
                 let fits = |t: &str, c: char| !c.is_control() && t.chars().count() < 24;
-                match edit_line(&mut text, code, fits) {
+                match text.key(k, fits) {
                     LineKey::Cancel => {}
-                    LineKey::Submit => self.play_typed(text.trim(), ctx),
+                    LineKey::Submit => self.play_typed(text.text().trim(), ctx),
                     LineKey::Edit => self.view.popup = Some(ReplayPopup::Move { text }),
                 }
             }
             ReplayPopup::Comment { mut text } => {
                 let fits = |t: &str, c: char| !c.is_control() && t.chars().count() < COMMENT_CHARS;
-                match edit_line(&mut text, code, fits) {
+                match text.key(k, fits) {
                     LineKey::Cancel => {}
-                    LineKey::Submit => self.comment(&text, ctx),
+                    LineKey::Submit => self.comment(text.text(), ctx),
                     LineKey::Edit => self.view.popup = Some(ReplayPopup::Comment { text }),
                 }
             }
