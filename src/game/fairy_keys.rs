@@ -24,7 +24,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum KeyErrorKind {
     /// A key of Fairy-Stockfish's that Motley does not play.
-    #[error("{0} is not supported")]
+    #[error("{} is not supported", crate::core::quote::clip(.0))]
     Unsupported(String),
     /// A key neither Fairy-Stockfish nor Motley knows: a typo, most
     /// likely, with the known key nearest to it.
@@ -36,7 +36,7 @@ pub enum KeyErrorKind {
         nearest: Option<String>,
     },
     /// A value Motley does not play for a key it knows.
-    #[error("{key} = {value} is not supported")]
+    #[error("{} = {} is not supported", crate::core::quote::clip(.key), crate::core::quote::clip(.value))]
     UnsupportedValue {
         /// The key.
         key: String,
@@ -61,7 +61,7 @@ pub enum KeyErrorKind {
     },
     /// A custom piece not written `letter:Betza`, or a named piece given
     /// something other than a letter (or `-`).
-    #[error("{key} = '{value}': {}", if *.custom { "a custom piece is a letter, ':' and its moves in Betza notation (a:mNcK)" } else { "a piece is given a letter, or '-' to remove it" })]
+    #[error("{} = '{}': {}", crate::core::quote::clip(.key), crate::core::quote::clip(.value), if *.custom { "a custom piece is a letter, ':' and its moves in Betza notation (a:mNcK)" } else { "a piece is given a letter, or '-' to remove it" })]
     Letter {
         /// The piece's key.
         key: String,

@@ -349,31 +349,31 @@ fn inherited(e: &IniError, name: &str, parent: &str) -> IniErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ValueError {
     /// Not `true` or `false`.
-    #[error("'{0}' is not true or false")]
+    #[error("'{}' is not true or false", crate::core::quote::clip(.0))]
     Bool(String),
     /// Not a whole number in range.
-    #[error("'{0}' is not a whole number from 0 to {max}", max = u32::MAX)]
+    #[error("'{}' is not a whole number from 0 to {max}", crate::core::quote::clip(.0), max = u32::MAX)]
     Number(String),
     /// Not a rank of the board.
-    #[error("'{0}' is not a rank of the board")]
+    #[error("'{}' is not a rank of the board", crate::core::quote::clip(.0))]
     Rank(String),
     /// Not a file of the board.
-    #[error("'{0}' is not a file of the board")]
+    #[error("'{}' is not a file of the board", crate::core::quote::clip(.0))]
     File(String),
     /// Not a square, `*N` rank or `x*` file of the board.
-    #[error("'{0}' is not a square, rank (*1) or file (a*) of the board")]
+    #[error("'{}' is not a square, rank (*1) or file (a*) of the board", crate::core::quote::clip(.0))]
     Square(String),
     /// Not `win`, `loss`, `draw` or `none`.
-    #[error("'{0}' is not win, loss, draw or none")]
+    #[error("'{}' is not win, loss, draw or none", crate::core::quote::clip(.0))]
     Result(String),
     /// Not castling letters (`KQkq`, or `-`).
-    #[error("'{0}' is not castling rights (KQkq or -)")]
+    #[error("'{}' is not castling rights (KQkq or -)", crate::core::quote::clip(.0))]
     Castling(String),
     /// Not piece values written `letter:value` (`p:150 n:800`).
-    #[error("'{0}' is not piece values written as letter:value (p:150 n:800)")]
+    #[error("'{}' is not piece values written as letter:value (p:150 n:800)", crate::core::quote::clip(.0))]
     PieceValues(String),
     /// Not pairs of piece letters (`p:g n:e`).
-    #[error("'{0}' is not pieces paired as letter:letter (p:g n:e)")]
+    #[error("'{}' is not pieces paired as letter:letter (p:g n:e)", crate::core::quote::clip(.0))]
     PiecePairs(String),
 }
 

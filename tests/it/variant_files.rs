@@ -346,3 +346,28 @@ fn item_31_the_documents_count_the_built_in_variants_from_data_as_they_are() {
         .expect("README gives the bench's depth");
     assert!(help.contains(&format!("to depth {depth}")), "{help}");
 }
+
+// Issue 31, item 25: values, keys and section names read from a variant
+// file come back quoted short, however long they are in the file.
+#[test]
+fn item_25_long_values_keys_and_names_from_a_variant_file_are_quoted_short() {
+    let data = temp_dir("variant-files-25");
+    let long = |c: &str| c.repeat(200_000);
+    let ini = format!(
+        "[big:chess]\nmaxRank = {}\ncastlingRank = {}\npromotionPieceTypes = {}\n{} = 1\n[{}:chess]\n",
+        long("x"),
+        long("9"),
+        long("q"),
+        long("k"),
+        long("z"),
+    );
+    let file = data.join("big.ini");
+    std::fs::write(&file, ini).unwrap();
+    let (_, out, err) = motley(&data, &["variant", "check", file.to_str().unwrap()]);
+    assert!(
+        out.len() + err.len() < 2_000,
+        "{} bytes: {out}{err}",
+        out.len() + err.len()
+    );
+    assert!(out.contains("maxRank = xxx") && out.contains('…'), "{out}");
+}
