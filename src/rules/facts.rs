@@ -118,7 +118,8 @@ pub enum Tone {
 /// render every kind; a family picks the kinds it needs, in panel order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fact {
-    /// Material on the board per side, in pawns ([`MATERIAL_POINTS`]).
+    /// Material per side, in pawns ([`MATERIAL_POINTS`]): on the board,
+    /// and in hand where the rules keep hands.
     Material([u32; 2]),
     /// Pieces on the board per side (antichess family: fewer is better).
     PieceCounts([u32; 2]),

@@ -12,11 +12,11 @@ use super::rules_text;
 use super::theme::Theme;
 use super::wrap::{wrap_line, Flow};
 use crate::ai::analysis::Mark;
-use crate::core::{Action, Square};
+use crate::core::{Action, Piece, Square};
 use crate::game::variant::VariantDef;
 use crate::game::Game;
 use crate::record::tree::Cursor;
-use crate::rules::{AnyPosition, Position};
+use crate::rules::{AnyPosition, Describe, Position};
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -484,6 +484,29 @@ impl SidePanel<'_> {
         hits.into_iter()
             .find(|h| row == h.y && col >= h.x0 && col < h.x1)
             .map(|h| h.at)
+    }
+
+    /// The piece in hand shown at a screen position (its letter in the
+    /// family's panel), when the panel is drawn in `area`: where a drop is
+    /// started with the mouse. `None` where the line is wrapped.
+    pub fn hand_at(&self, area: Rect, col: u16, row: u16) -> Option<Piece> {
+        let hands = self.facts.hands()?;
+        let pos = self.game.position_at(self.facts.ply)?;
+        let (text, pieces) = panels::hand_line(hands, pos.side_names());
+        let (top, top_rect, _) = self.parts(area);
+        let inside = |at: u16, start: u16, len: u16| at > start && at < start + len - 1;
+        if !inside(row, top_rect.y, top_rect.height) || !inside(col, top_rect.x, top_rect.width) {
+            return None;
+        }
+        let line = top.get(usize::from(row - top_rect.y - 1))?;
+        let shown: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        if shown != text {
+            return None;
+        }
+        pieces
+            .get(usize::from(col - top_rect.x - 1))
+            .copied()
+            .flatten()
     }
 
     /// The ply whose move is shown at a screen position, when the panel is

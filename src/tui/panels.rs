@@ -73,8 +73,8 @@ fn marks_with(pos: &AnyPosition, last: Option<&Action>, squares: &[MarkedSquares
     let mut marks = Marks::default();
     if let Some(Action::Move(m)) = last {
         marks.last_move = vec![m.from, m.to];
-    } else if let Some(Action::Place(_, sq)) = last {
-        marks.last_move = vec![*sq];
+    } else if let Some((_, sq)) = last.and_then(Action::placed) {
+        marks.last_move = vec![sq];
     }
     if pos.in_check(pos.turn()) {
         marks.check = pos.board().king_of(pos.turn());
@@ -106,6 +106,14 @@ pub struct PositionFacts {
 }
 
 impl PositionFacts {
+    /// The pieces each side holds in hand, where the rules keep hands.
+    pub fn hands(&self) -> Option<&[Vec<(Role, u8)>; 2]> {
+        self.facts.iter().find_map(|f| match f {
+            Fact::InHand(hands) => Some(hands),
+            _ => None,
+        })
+    }
+
     /// The position after `ply` actions of `game` (`None` past its end);
     /// `ended` says the game has ended (at its last ply).
     pub fn of(game: &Game, ply: usize, ended: bool) -> Option<PositionFacts> {
@@ -216,12 +224,30 @@ fn goal_lines(goals: &[Option<(Role, Bitboard)>; 2], names: [&str; 2]) -> Vec<Li
 }
 
 /// A side's pieces in hand as FEN letters; "–" for none.
-fn hand_text(side: Color, hand: &[(Role, u8)]) -> String {
-    let s: String = hand
-        .iter()
-        .flat_map(|&(role, n)| std::iter::repeat_n(Piece::new(side, role).char(), usize::from(n)))
-        .collect();
-    or_none(s)
+/// The pieces in hand as the side panel writes them ("In hand  White: QNP
+/// Black: p"), one letter a piece, and which piece each character of the
+/// text is: the line a click on a piece in hand is read from.
+pub fn hand_line(hands: &[Vec<(Role, u8)>; 2], names: [&str; 2]) -> (String, Vec<Option<Piece>>) {
+    let mut text = String::from("In hand");
+    let mut pieces: Vec<Option<Piece>> = vec![None; text.chars().count()];
+    for side in Color::ALL {
+        let label = format!("  {}: ", names[side.index()]);
+        pieces.extend(std::iter::repeat_n(None, label.chars().count()));
+        text.push_str(&label);
+        let held: Vec<Piece> = hands[side.index()]
+            .iter()
+            .flat_map(|&(role, n)| std::iter::repeat_n(Piece::new(side, role), usize::from(n)))
+            .collect();
+        if held.is_empty() {
+            text.push_str("none");
+            pieces.extend([None; 4]);
+        }
+        for piece in held {
+            text.push(piece.char());
+            pieces.push(Some(piece));
+        }
+    }
+    (text, pieces)
 }
 
 fn dice_line(dice: &Option<[Die; 2]>, me: Color, theme: &Theme) -> Line<'static> {
@@ -410,13 +436,7 @@ fn fact_lines(
             Span::styled(format!("{counted} of {limit} plies"), theme.title()),
             Span::styled(" (drawn past the limit)", theme.dim()),
         ])],
-        Fact::InHand(hands) => vec![Line::raw(format!(
-            "In hand  {}: {}  {}: {}",
-            names[0],
-            hand_text(Color::White, &hands[0]),
-            names[1],
-            hand_text(Color::Black, &hands[1])
-        ))],
+        Fact::InHand(hands) => vec![Line::raw(hand_line(hands, names).0)],
         Fact::Note { text, tone } => {
             let style = match tone {
                 Tone::Reminder => theme.dim(),

@@ -29,6 +29,7 @@ mod dice_money;
 mod effects;
 mod explanations;
 mod fairy_keys;
+mod fairy_move_rule;
 mod fairy_perft;
 mod fairy_play;
 mod fairy_variants;
