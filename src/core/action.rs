@@ -2,7 +2,7 @@
 //! (docs/rules.md, "Notation"). A game is a start position plus a list of
 //! actions.
 
-use super::types::{Piece, Role, Square};
+use super::types::{Color, Piece, Role, Square};
 use std::fmt;
 use thiserror::Error;
 
@@ -328,7 +328,11 @@ impl CoordText {
                     && (m.kind == MoveKind::CaptureInPlace) == *in_place
             }
             (CoordText::Place(p, s), Action::Place(q, t)) => p == q && s == t,
-            (CoordText::Place(p, s), Action::Drop(q, t)) => p.role == q.role && s == t,
+            // An upper-case letter is either side's drop; Black's lower
+            // case one, as older records write it, Black's only.
+            (CoordText::Place(p, s), Action::Drop(q, t)) => {
+                p.role == q.role && s == t && (p.color == Color::White || p.color == q.color)
+            }
             (CoordText::Roll(a, b), Action::Roll(c, d)) => a == c && b == d,
             (CoordText::Buy(p), Action::Buy(q)) => p == q,
             (CoordText::Pass, a) => a.is_pass(),
@@ -398,7 +402,7 @@ mod tests {
     #[test]
     fn item_07_moves_from_data_are_written_as_fairy_stockfish_writes_them() {
         let sq = |s: &str| Square::parse(s).unwrap();
-        let black_bishop = Piece::new(crate::core::Color::Black, Role::Bishop);
+        let black_bishop = Piece::new(Color::Black, Role::Bishop);
         let drop = Action::Drop(black_bishop, sq("a1"));
         let pass = Action::Move(Move::with_kind(sq("e1"), sq("e1"), MoveKind::Pass));
         let gold = MoveKind::PiecePromotion(Role::from_letter('g').unwrap());

@@ -370,9 +370,8 @@ pub enum PositionError {
     /// A family option beyond its bound, named by its variant-file field.
     #[error(transparent)]
     Option(#[from] OptionError),
-    /// Any other reason a set-up position is refused, by its id (the
-    /// editor words them; a FEN cannot have them).
-    #[error("the position cannot be set up ({})", .0.id())]
+    /// Any other reason a set-up position is refused, in its words.
+    #[error("the position cannot be set up: {0}")]
     Setup(setup::SetupProblem),
 }
 

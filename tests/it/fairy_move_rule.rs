@@ -34,6 +34,13 @@ fn with_clock(fen: &str, clock: u32) -> String {
     fields.join(" ")
 }
 
+/// A position without its clocks: what repeats.
+fn position_key(pos: &AnyPosition) -> String {
+    let fen = pos.to_fen();
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    fields[..fields.len() - 2].join(" ")
+}
+
 /// A line of quiet plies (each adds one to the clock) from `pos` until
 /// the clock reaches `target`, through positions the variant has not
 /// ended and that do not repeat; depth first, within `budget` nodes.
@@ -57,7 +64,7 @@ fn quiet_line(
         next.play_unchecked(action);
         let quiet = next.quiet_plies() == pos.quiet_plies() + 1;
         let ends_before = next.quiet_plies() < target && next.outcome().is_some();
-        if !quiet || ends_before || !seen.insert(next.to_fen()) {
+        if !quiet || ends_before || !seen.insert(position_key(&next)) {
             continue;
         }
         if let Some(mut rest) = quiet_line(&next, target, seen, budget) {
@@ -66,6 +73,37 @@ fn quiet_line(
         }
     }
     None
+}
+
+/// A position to start the run from and its quiet line: the start with
+/// its clock at [`CLOCK_AT_START`], or, where the start's pieces are shut
+/// in (chigorin's bishops), the position after an opening move each.
+fn opening_and_quiet_line(
+    def: &VariantDef,
+    start: &AnyPosition,
+    target: u32,
+) -> Option<(String, Vec<Action>)> {
+    let mut starts = vec![start.clone()];
+    let mut first = Vec::new();
+    start.legal_actions(&mut first);
+    for a in first {
+        let mut after = start.clone();
+        after.play_unchecked(a);
+        let mut second = Vec::new();
+        after.legal_actions(&mut second);
+        for b in second.into_iter().take(4) {
+            let mut opened = after.clone();
+            opened.play_unchecked(b);
+            starts.push(opened);
+        }
+    }
+    starts.into_iter().find_map(|pos| {
+        let fen = with_clock(&pos.to_fen(), CLOCK_AT_START);
+        let pos = def.position(Some(&fen)).ok()?;
+        let mut seen = HashSet::from([position_key(&pos)]);
+        let line = quiet_line(&pos, target, &mut seen, &mut 2_000)?;
+        Some((fen, line))
+    })
 }
 
 /// The variant's rule in plies: `None` when it has none.
@@ -92,7 +130,6 @@ fn item_05_every_variant_from_data_plays_quiet_plies_as_far_as_its_own_rule_allo
             .iter()
             .find(|(n, _)| *n == name)
             .map_or_else(|| def.start.clone(), |(_, fen)| fen.to_string());
-        let fen = with_clock(&start, CLOCK_AT_START);
         let rule = rule_plies(def);
         let allows_past_fifty = rule.is_none_or(|plies| plies > PAST_FIFTY_MOVES);
         let target = if allows_past_fifty {
@@ -101,10 +138,10 @@ fn item_05_every_variant_from_data_plays_quiet_plies_as_far_as_its_own_rule_allo
             rule.unwrap_or(PAST_FIFTY_MOVES)
         };
         let pos = def
-            .position(Some(&fen))
+            .position(Some(&start))
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let line = quiet_line(&pos, target, &mut HashSet::new(), &mut 20_000)
-            .unwrap_or_else(|| panic!("{name}: no quiet line from {fen}"));
+        let (fen, line) = opening_and_quiet_line(def, &pos, target)
+            .unwrap_or_else(|| panic!("{name}: no quiet line from {start}"));
         let mut game = Game::new(def.clone(), Some(&fen), 1).expect("the start");
         for (i, action) in line.iter().enumerate() {
             game.play(*action).unwrap_or_else(|e| {

@@ -58,6 +58,12 @@ fn mirror(pos: &FairyPosition) -> Setup {
     }
 }
 
+/// The chess-shaped view of `pos` (see [`mirror`]): what a draft of it
+/// holds, for judging it as the editor does.
+pub(super) fn fen_view(pos: &FairyPosition) -> Setup {
+    mirror(pos)
+}
+
 /// [`mirror`] but for the board (left empty).
 fn mirror_state(pos: &FairyPosition) -> Setup {
     let rights = [

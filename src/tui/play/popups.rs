@@ -6,6 +6,7 @@ use super::keys::PLAY_KEYS;
 use crate::core::{Action, Color, MoveKind, Piece};
 use crate::game::variant::VariantDef;
 use crate::game::Game;
+use crate::rules::facts::Fact;
 use crate::rules::{AnyPosition, Describe, Position};
 use crate::session::Session;
 use crate::tui::game_page::{keys_popup, rules_popup};
@@ -192,10 +193,13 @@ pub fn purchases(game: &Game) -> Result<Popup, &'static str> {
         items.push(item);
     }
     if items.is_empty() {
-        return Err(if legal.iter().any(|a| matches!(a, Action::Move(_))) {
-            "nothing can be bought now: purchases come before the main move and must be affordable"
-        } else {
-            "nothing can be bought in this variant"
+        // A variant that sells has a price list among its facts.
+        let sells = pos.facts().iter().any(|f| matches!(f, Fact::Prices { .. }));
+        let drops = legal.iter().any(|a| matches!(a, Action::Drop(..)));
+        return Err(match (sells, drops) {
+            (true, _) => "nothing can be bought now: purchases come before the main move and must be affordable",
+            (false, true) => "nothing is bought in this variant: @ drops a piece from your hand",
+            (false, false) => "nothing can be bought in this variant",
         });
     }
     let keys = "123456789abcdefghijklmnopqrstuvwxyz";
