@@ -62,6 +62,7 @@ mod tui_escapes;
 mod tui_fuzz;
 mod tui_games;
 mod tui_hint;
+mod tui_level_claims;
 mod tui_lines;
 mod tui_look;
 mod tui_look_back;
