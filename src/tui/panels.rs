@@ -10,7 +10,7 @@ use crate::ai::analysis::Mark;
 use crate::core::{Action, Bitboard, Color, KnightKind, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{
-    Die, Effect, EndOffer, Fact, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
+    Die, Effect, EndOffer, Fact, Fate, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
 };
 use crate::rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::{Modifier, Style};
@@ -250,6 +250,41 @@ pub fn hand_line(hands: &[Vec<(Role, u8)>; 2], names: [&str; 2]) -> (String, Vec
     (text, pieces)
 }
 
+/// The extinction rule and where each side stands against it.
+fn extinction_lines(
+    kinds: &[Role],
+    at: u32,
+    fate: Fate,
+    left: [u32; 2],
+    names: [&str; 2],
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let counted = if kinds.is_empty() {
+        "pieces".to_string()
+    } else {
+        let letters: Vec<String> = kinds.iter().map(|r| r.upper_char().to_string()).collect();
+        match letters.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    };
+    let how_many = if at == 0 {
+        format!("no {counted} left")
+    } else {
+        format!("{at} or fewer {counted} left")
+    };
+    let result = match fate {
+        Fate::Win => "wins",
+        Fate::Loss => "loses",
+        Fate::Draw => "draws",
+    };
+    vec![
+        Line::raw(format!("Extinction: {how_many} {result}")),
+        per_side("Left", names, left.map(|n| n.to_string()), theme),
+    ]
+}
+
 fn dice_line(dice: &Option<[Die; 2]>, me: Color, theme: &Theme) -> Line<'static> {
     let Some(dice) = dice else {
         return Line::styled("Dice: not rolled yet", theme.dim());
@@ -315,6 +350,27 @@ fn price_lines(side: &str, offers: &[PriceOffer], over: bool, theme: &Theme) -> 
         lines.push(Line::from(spans));
     }
     lines
+}
+
+/// What the letter drawn for a piece in the knight's slot stands for,
+/// where it is not a knight (on squares too small for its figure).
+fn knight_legend(look: &PieceLook, theme: &Theme) -> Option<Line<'static>> {
+    let name = match look.knight {
+        Figure::Camel => "camel",
+        Figure::Da => "DA piece (dabbaba + alfil)",
+        Figure::DoubleKnight => "double knight",
+        _ => return None,
+    };
+    let glyph =
+        |color| theme.piece_glyph(Piece::new(color, Role::Knight), look.same_look, look.knight);
+    Some(Line::styled(
+        format!(
+            "{} {}: the {name} in the knight's slot",
+            glyph(Color::White),
+            glyph(Color::Black)
+        ),
+        theme.dim(),
+    ))
 }
 
 /// The legend of marks that change how pieces are drawn: a row per mark,
@@ -425,6 +481,12 @@ fn fact_lines(
         ))],
         Fact::Prices { side, offers } => price_lines(names[side.index()], offers, over, theme),
         Fact::Goal(goals) => goal_lines(goals, names),
+        Fact::Extinction {
+            kinds,
+            at,
+            fate,
+            left,
+        } => extinction_lines(kinds, *at, *fate, *left, names, theme),
         Fact::ChecksToGive(left) => vec![per_side(
             "Checks to give",
             names,
@@ -473,6 +535,7 @@ pub fn variant_panel(
     for fact in &facts.facts {
         lines.extend(fact_lines(fact, pos, &scene, theme));
     }
+    lines.extend(knight_legend(look, theme));
     if strength_marked {
         lines.push(strength_counts(pos, look, pos.side_names()));
     }
@@ -513,6 +576,11 @@ pub fn effects_text(effects: &[Effect], mover: Color, names: [&str; 2], ascii: b
             Effect::ChangedOwner { .. } => out.push_str(if ascii { "<>" } else { "⇄" }),
             Effect::Scored { side, points } => out.push_str(&format!("+{points}{}", whose(*side))),
             Effect::Earned { side, amount } => out.push_str(&format!("+${amount}{}", whose(*side))),
+            Effect::Exploded(squares) => {
+                let list: Vec<String> = squares.map(|s| s.to_string()).collect();
+                out.push_str(if ascii { "*" } else { "✸" });
+                out.push_str(&list.join(","));
+            }
         }
     }
     out
@@ -534,6 +602,8 @@ pub fn effects_legend(kinds: &[Effect], ascii: bool) -> String {
             (Effect::ChangedOwner { .. }, true) => add("<> changed side"),
             (Effect::Scored { .. }, _) => add("+N points"),
             (Effect::Earned { .. }, _) => add("+$N earned"),
+            (Effect::Exploded(_), false) => add("✸ exploded"),
+            (Effect::Exploded(_), true) => add("* exploded"),
         }
     }
     parts.join(" · ")

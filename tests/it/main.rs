@@ -74,6 +74,7 @@ mod tui_play;
 mod tui_premove;
 mod tui_replay_tools;
 mod tui_screens;
+mod tui_special_state;
 mod tui_thinking;
 mod tui_tmux;
 mod tui_tmux_editor;

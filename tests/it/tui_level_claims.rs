@@ -19,7 +19,10 @@ fn item_19_levels_claim_measured_steps_only_where_they_were_measured() {
     for unmeasured in ["horde", "crazyhouse", "my-own-variant"] {
         let text = level_description(3, unmeasured);
         assert!(!text.contains(STEPS), "{unmeasured}: {text}");
-        assert!(text.contains("nothing was measured"), "{unmeasured}: {text}");
+        assert!(
+            text.contains("nothing was measured"),
+            "{unmeasured}: {text}"
+        );
     }
 }
 

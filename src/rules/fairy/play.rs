@@ -5,14 +5,17 @@
 //! data"): a variant's rook is `R`, its fers (`f`) the role of `F`.
 
 use super::position::FairyRefusal;
-use super::{FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict, MAX_KINDS};
+use super::{
+    has_kind, Extinction, FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict,
+    MAX_KINDS,
+};
 use crate::core::betza::NAMED_PIECES;
 use crate::core::fen::{castle, Setup};
 use crate::core::Square;
 use crate::core::{
     zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role,
 };
-use crate::rules::facts::{Describe, Fact, MarkedSquares, SquareMark};
+use crate::rules::facts::{board_effects, Describe, Effect, Fact, Fate, MarkedSquares, SquareMark};
 use crate::rules::illegal::{
     Attacks, CastlingBlock, DropRule, FamilyName, IllegalReason, PieceName,
 };
@@ -192,6 +195,45 @@ impl Fairy {
 }
 
 impl Fairy {
+    /// The extinction rule as the side panel shows it, with the counted
+    /// pieces each side has left (on the board and in hand).
+    fn extinction_fact(&self, rule: &Extinction) -> Fact {
+        let rules = self.rules();
+        let kinds: Vec<u8> = (0..rules.kinds.len() as u8)
+            .filter(|&k| has_kind(rule.kinds, k))
+            .collect();
+        let held = |side: Color, k: u8| {
+            let in_hand = self
+                .pos
+                .hand(side)
+                .get(usize::from(k))
+                .copied()
+                .unwrap_or(0);
+            self.pos.count_on_board(side, k) + u32::from(in_hand)
+        };
+        let left = Color::ALL.map(|side| {
+            if rule.all_pieces || kinds.is_empty() {
+                (0..rules.kinds.len() as u8).map(|k| held(side, k)).sum()
+            } else {
+                kinds.iter().map(|&k| held(side, k)).min().unwrap_or(0)
+            }
+        });
+        Fact::Extinction {
+            kinds: if rule.all_pieces {
+                Vec::new()
+            } else {
+                kinds.iter().map(|&k| role_of(rules, k)).collect()
+            },
+            at: rule.count,
+            fate: match rule.verdict {
+                Verdict::Win => Fate::Win,
+                Verdict::Loss => Fate::Loss,
+                Verdict::Draw => Fate::Draw,
+            },
+            left,
+        }
+    }
+
     /// Why the side to act cannot drop a `role` on `sq`: the variant has
     /// no drops, none is in hand, the square is taken or barred to the
     /// piece, or the drop leaves a royal piece attacked.
@@ -490,6 +532,9 @@ impl Describe for Fairy {
         if rules.check_counting {
             facts.push(Fact::ChecksToGive(self.pos.checks_left()));
         }
+        if let Some(rule) = &rules.extinction {
+            facts.push(self.extinction_fact(rule));
+        }
         if let Some((counted, limit)) = self.pos.count() {
             facts.push(Fact::Count { counted, limit });
         }
@@ -506,6 +551,21 @@ impl Describe for Fairy {
             facts.push(Fact::InHand([hand(Color::White), hand(Color::Black)]));
         }
         facts
+    }
+
+    /// A capture that explodes lists the squares it blew up, as a flip
+    /// lists the pieces it turned.
+    fn action_effects(&self, action: &Action) -> Vec<Effect> {
+        let mut after = self.clone();
+        after.play_unchecked(*action);
+        let mut effects = board_effects(self.board(), after.board(), self.turn(), action);
+        let m = self.move_of(*action);
+        if self.rules().blast && m.is_some_and(|m| self.pos.is_capture(m)) {
+            let from = m.map_or(Bitboard::EMPTY, |m| Bitboard::from_square(m.from));
+            let gone = self.board().occupied() & !after.board().occupied() & !from;
+            effects.push(Effect::Exploded(gone));
+        }
+        effects
     }
 
     fn captured_piece(&self, action: &Action) -> Option<Piece> {
