@@ -258,7 +258,7 @@ mod tests {
             ),
         ] {
             let declared = methods(traits, opening);
-            assert!(declared.len() > 10, "{declared:?}");
+            assert!(declared.len() >= 10, "{declared:?}");
             let forwarded = methods(any, forwarded);
             let missing: Vec<_> = declared.iter().filter(|m| !forwarded.contains(m)).collect();
             assert!(missing.is_empty(), "not forwarded: {missing:?}");

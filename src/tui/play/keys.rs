@@ -177,7 +177,7 @@ pub const PLAY_KEYS: &[KeyBinding<PlayAction, PlayWhen>] = {
                 "@",
                 "drop a piece from your hand, where the variant has drops (then pick its square; a click on the piece under \"In hand\" or a drag from there does the same)",
             )
-            .bar(4, 2, "@", "drop")
+            .bar(19, 2, "@", "drop")
             .bar_when(W::CanDrop),
         key(&[KeyCode::Char('p')], A::Pass)
             .help(
