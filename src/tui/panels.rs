@@ -239,8 +239,8 @@ pub fn hand_line(hands: &[Vec<(Role, u8)>; 2], names: [&str; 2]) -> (String, Vec
             .flat_map(|&(role, n)| std::iter::repeat_n(Piece::new(side, role), usize::from(n)))
             .collect();
         if held.is_empty() {
-            text.push_str("none");
-            pieces.extend([None; 4]);
+            text.push('–');
+            pieces.push(None);
         }
         for piece in held {
             text.push(piece.char());
@@ -270,7 +270,7 @@ fn extinction_lines(
         }
     };
     let how_many = if at == 0 {
-        format!("no {counted} left")
+        format!("No {counted} left")
     } else {
         format!("{at} or fewer {counted} left")
     };
@@ -280,7 +280,7 @@ fn extinction_lines(
         Fate::Draw => "draws",
     };
     vec![
-        Line::raw(format!("Extinction: {how_many} {result}")),
+        Line::raw(format!("{how_many}: {result} (extinction)")),
         per_side("Left", names, left.map(|n| n.to_string()), theme),
     ]
 }

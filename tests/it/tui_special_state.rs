@@ -34,11 +34,11 @@ fn board_rows(screen: &str) -> Vec<String> {
 #[test]
 fn item_24_the_extinction_rule_is_in_the_side_panel() {
     let s = screen(&played("atomic", &[], SMALL));
-    assert!(s.contains("Extinction: no K left loses"), "{s}");
+    assert!(s.contains("No K left: loses (extinction)"), "{s}");
     assert!(s.contains("Left: White 1  Black 1"), "{s}");
     let s = screen(&played("extinction", &[], (130, 40)));
     assert!(
-        s.contains("Extinction: no P, N, B, R, Q or K left loses"),
+        s.contains("No P, N, B, R, Q or K left: loses (extinction)"),
         "{s}"
     );
 }
