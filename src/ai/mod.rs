@@ -76,6 +76,24 @@ pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 970), (2, 1340), (3, 1590), (4, 1
 /// known there (README "Levels in each variant"), so menus show no rating.
 pub const RATED_VARIANT: &str = "standard";
 
+/// The variants in which the steps between neighbouring levels were
+/// measured (README "Levels in each variant"): what a menu may claim
+/// for them. Nothing was measured in the others, variants from data
+/// among them.
+pub const STEPS_MEASURED: [&str; 11] = [
+    "standard",
+    "antichess",
+    "contrast",
+    "monochromatic",
+    "monochromatic-knightless",
+    "monochromatic-jamal",
+    "monochromatic-daffy",
+    "monochromatic-double-knight",
+    "monochrome",
+    "dice-money",
+    "chicken",
+];
+
 /// True when [`LEVEL_RATINGS`] holds measurements, not estimates (menus
 /// mark estimates with a `?`).
 pub const RATINGS_CALIBRATED: bool = true;

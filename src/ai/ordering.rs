@@ -110,7 +110,7 @@ impl Ordering {
                         }
                         s
                     }
-                    Action::Place(p, _) => PLACEMENT + order_value(p.role),
+                    Action::Place(p, _) | Action::Drop(p, _) => PLACEMENT + order_value(p.role),
                     Action::Buy(_) => PURCHASE,
                     Action::Roll(..) | Action::Pass => 0,
                 }

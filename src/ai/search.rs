@@ -14,7 +14,6 @@ use super::eval::{Evaluate, EVAL_LIMIT};
 use super::ordering::{self, is_noisy, pick, Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
 use crate::core::Action;
-use crate::game::QUIET_LIMIT;
 use crate::rules::{EndReason, Outcome};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -440,11 +439,7 @@ struct Node {
 /// How the rules end the game at `pos` (whose legal actions are `moves`),
 /// the quiet-move limit included; `None` while it goes on.
 fn ended_by_rules<P: Evaluate>(pos: &P, moves: &[Action]) -> Option<Outcome> {
-    match pos.outcome_given(moves) {
-        Some(o) => Some(o),
-        None if pos.quiet_plies() >= QUIET_LIMIT => Some(pos.end_by_rule(EndReason::FiftyMoves)),
-        None => None,
-    }
+    pos.outcome_given(moves).or_else(|| pos.quiet_rule_end())
 }
 
 /// The root's actions with the noise each gets for the whole search (the

@@ -2,7 +2,7 @@
 //! (docs/rules.md, "Notation"). A game is a start position plus a list of
 //! actions.
 
-use super::types::{Piece, Role, Square};
+use super::types::{Color, Piece, Role, Square};
 use std::fmt;
 use thiserror::Error;
 
@@ -20,8 +20,18 @@ pub enum MoveKind {
     Castle,
     /// A pawn move that promotes into the given role.
     Promotion(Role),
+    /// A move on which the piece turns into its own promoted kind, this
+    /// role, as a shogi piece does (a variant from data's
+    /// `promotedPieceType`): written with a `+` (`c4b3+`), as
+    /// Fairy-Stockfish writes it, since the piece has one promoted kind.
+    PiecePromotion(Role),
     /// Contrast's strong queen removes the piece on `to` and stays on `from`.
     CaptureInPlace,
+    /// A variant from data's pass: the piece stays where it is (`from ==
+    /// to`, the king's square, or the first piece's without a king) and
+    /// the turn goes over, written as that square twice (`e1e1`), as
+    /// Fairy-Stockfish writes a pass.
+    Pass,
 }
 
 /// A piece move.
@@ -49,11 +59,11 @@ impl Move {
         Move { from, to, kind }
     }
 
-    /// The promotion role, if any.
+    /// The role the piece becomes, if the move promotes it (either way).
     #[inline]
     pub fn promotion(&self) -> Option<Role> {
         match self.kind {
-            MoveKind::Promotion(r) => Some(r),
+            MoveKind::Promotion(r) | MoveKind::PiecePromotion(r) => Some(r),
             _ => None,
         }
     }
@@ -82,8 +92,14 @@ pub enum Purchase {
 pub enum Action {
     /// A piece move.
     Move(Move),
-    /// Put a piece on a vacant square (Dice-Money placements; SAN `N@e4`).
+    /// Put a piece on a vacant square (Dice-Money placements; SAN `N@e4`,
+    /// the letter's case the piece's colour, whoever places it).
     Place(Piece, Square),
+    /// Drop a piece of the mover's own from their hand on an empty square
+    /// (a variant from data's drops, crazyhouse): written with the letter
+    /// in upper case whoever drops (`N@e4`), as Fairy-Stockfish and
+    /// lichess write it.
+    Drop(Piece, Square),
     /// The outcome of a chance event: two dice, first then second.
     Roll(u8, u8),
     /// A purchase.
@@ -107,6 +123,27 @@ impl Action {
             _ => None,
         }
     }
+
+    /// Does it give up the turn (Dice-Money's giving up of extra moves,
+    /// a variant from data's pass)? What a screen's pass key looks for.
+    pub fn is_pass(&self) -> bool {
+        matches!(
+            self,
+            Action::Pass
+                | Action::Move(Move {
+                    kind: MoveKind::Pass,
+                    ..
+                })
+        )
+    }
+
+    /// The piece put on the board and where, for a placement or a drop.
+    pub fn placed(&self) -> Option<(Piece, Square)> {
+        match *self {
+            Action::Place(p, sq) | Action::Drop(p, sq) => Some((p, sq)),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Move {
@@ -114,6 +151,7 @@ impl fmt::Display for Move {
         match self.kind {
             MoveKind::CaptureInPlace => write!(f, "{}^{}", self.from, self.to),
             MoveKind::Promotion(r) => write!(f, "{}{}{}", self.from, self.to, r.char()),
+            MoveKind::PiecePromotion(_) => write!(f, "{}{}+", self.from, self.to),
             _ => write!(f, "{}{}", self.from, self.to),
         }
     }
@@ -124,6 +162,7 @@ impl fmt::Display for Action {
         match self {
             Action::Move(m) => write!(f, "{m}"),
             Action::Place(p, sq) => write!(f, "{}@{}", p.char(), sq),
+            Action::Drop(p, sq) => write!(f, "{}@{}", p.role.upper_char(), sq),
             Action::Roll(a, b) => write!(f, "roll:{a},{b}"),
             Action::Buy(Purchase::ExtraMoves(n)) => write!(f, "buy:move{n}"),
             Action::Buy(Purchase::KingPower) => write!(f, "buy:king"),
@@ -136,14 +175,17 @@ impl fmt::Display for Action {
 /// action. Matching it against the legal actions is the position's job.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CoordText {
-    /// `e2e4`, `e7e8q`, or `d4^e5` (`in_place`).
+    /// `e2e4`, `e7e8q`, `d4^e5` (`in_place`), or `c4b3+`
+    /// (`piece_promotion`: the piece's own promotion, whatever its kind).
     Move {
         from: Square,
         to: Square,
         promotion: Option<Role>,
         in_place: bool,
+        piece_promotion: bool,
     },
-    /// `N@e4` / `n@e4`.
+    /// `N@e4` / `n@e4`: a placement of that piece, or a drop of that
+    /// kind by the side to act (either case).
     Place(Piece, Square),
     /// `roll:a,b`.
     Roll(u8, u8),
@@ -156,13 +198,25 @@ pub enum CoordText {
 /// Why a text is not an action in coordinate notation.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum NotationError {
-    #[error("'{0}' is not a move: expected coordinates like e2e4, e7e8q, d4^e5, N@e4, roll:3,5, buy:move1, buy:move2, buy:king or pass")]
+    #[error("'{0}' is not a move: expected coordinates like e2e4, e7e8q, c4b3+, d4^e5, N@e4, roll:3,5, buy:move1, buy:move2, buy:king or pass")]
     Unrecognised(String),
     #[error("'{0}': dice values must be 1 to 6")]
     BadDie(String),
 }
 
 impl CoordText {
+    /// The plain move from `from` to `to` (no promotion, no mark): how a
+    /// click or a drag reads before the rules are asked.
+    pub fn plain(from: Square, to: Square) -> CoordText {
+        CoordText::Move {
+            from,
+            to,
+            promotion: None,
+            in_place: false,
+            piece_promotion: false,
+        }
+    }
+
     /// Parse coordinate notation.
     pub fn parse(text: &str) -> Result<CoordText, NotationError> {
         let t = text.trim();
@@ -205,6 +259,19 @@ impl CoordText {
                 to,
                 promotion: None,
                 in_place: true,
+                piece_promotion: false,
+            });
+        }
+        // `c4b3+`: a piece's own promotion, as Fairy-Stockfish writes it.
+        if let Some(squares) = lower.strip_suffix('+').filter(|s| s.len() == 4) {
+            let from = Square::parse(&squares[0..2]).ok_or_else(bad)?;
+            let to = Square::parse(&squares[2..4]).ok_or_else(bad)?;
+            return Ok(CoordText::Move {
+                from,
+                to,
+                promotion: None,
+                in_place: false,
+                piece_promotion: true,
             });
         }
         // A capital first letter is SAN (`B3e5`), not coordinates.
@@ -231,10 +298,13 @@ impl CoordText {
             to,
             promotion,
             in_place: false,
+            piece_promotion: false,
         })
     }
 
-    /// Does a concrete action have this text?
+    /// Does a concrete action have this text? Older forms of a variant
+    /// from data's moves still read: a promotion by its kind's letter
+    /// (`c4b3g`), a drop in either case (`b@a1`) and `pass`.
     pub fn matches(&self, action: &Action) -> bool {
         match (self, action) {
             (
@@ -243,18 +313,29 @@ impl CoordText {
                     to,
                     promotion,
                     in_place,
+                    piece_promotion,
                 },
                 Action::Move(m),
             ) => {
+                let promotes = if *piece_promotion {
+                    matches!(m.kind, MoveKind::PiecePromotion(_))
+                } else {
+                    m.promotion() == *promotion
+                };
                 m.from == *from
                     && m.to == *to
-                    && m.promotion() == *promotion
+                    && promotes
                     && (m.kind == MoveKind::CaptureInPlace) == *in_place
             }
             (CoordText::Place(p, s), Action::Place(q, t)) => p == q && s == t,
+            // An upper-case letter is either side's drop; Black's lower
+            // case one, as older records write it, Black's only.
+            (CoordText::Place(p, s), Action::Drop(q, t)) => {
+                p.role == q.role && s == t && (p.color == Color::White || p.color == q.color)
+            }
             (CoordText::Roll(a, b), Action::Roll(c, d)) => a == c && b == d,
             (CoordText::Buy(p), Action::Buy(q)) => p == q,
-            (CoordText::Pass, Action::Pass) => true,
+            (CoordText::Pass, a) => a.is_pass(),
             _ => false,
         }
     }
@@ -279,6 +360,7 @@ mod tests {
             "e7e8q",
             "a2a1k",
             "d4^e5",
+            "c4b3+",
             "N@e4",
             "n@e4",
             "roll:3,5",
@@ -294,12 +376,14 @@ mod tests {
                     to,
                     promotion,
                     in_place,
+                    piece_promotion,
                 } => Action::Move(Move::with_kind(
                     from,
                     to,
-                    match (promotion, in_place) {
-                        (Some(r), _) => MoveKind::Promotion(r),
-                        (None, true) => MoveKind::CaptureInPlace,
+                    match (promotion, in_place, piece_promotion) {
+                        (Some(r), _, _) => MoveKind::Promotion(r),
+                        (None, true, _) => MoveKind::CaptureInPlace,
+                        (None, false, true) => MoveKind::PiecePromotion(Role::Queen),
                         _ => MoveKind::Normal,
                     },
                 )),
@@ -311,6 +395,34 @@ mod tests {
             assert_eq!(action.to_string(), t);
             assert!(parsed.matches(&action));
         }
+    }
+
+    // Issue item 7: a variant from data's moves are written as
+    // Fairy-Stockfish writes them, and their older forms still read.
+    #[test]
+    fn item_07_moves_from_data_are_written_as_fairy_stockfish_writes_them() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let black_bishop = Piece::new(Color::Black, Role::Bishop);
+        let drop = Action::Drop(black_bishop, sq("a1"));
+        let pass = Action::Move(Move::with_kind(sq("e1"), sq("e1"), MoveKind::Pass));
+        let gold = MoveKind::PiecePromotion(Role::from_letter('g').unwrap());
+        let promotion = Action::Move(Move::with_kind(sq("c4"), sq("b3"), gold));
+        for (action, written, older) in [
+            (drop, "B@a1", "b@a1"),
+            (pass, "e1e1", "pass"),
+            (promotion, "c4b3+", "c4b3g"),
+        ] {
+            assert_eq!(action.to_string(), written);
+            for text in [written, older] {
+                let read = CoordText::parse(text).unwrap();
+                assert!(read.matches(&action), "{text} reads as {action:?}");
+            }
+        }
+        // A Dice-Money placement keeps the piece's colour in its case.
+        assert_eq!(Action::Place(black_bishop, sq("a1")).to_string(), "b@a1");
+        assert!(!CoordText::parse("B@a1")
+            .unwrap()
+            .matches(&Action::Place(black_bishop, sq("a1"))));
     }
 
     #[test]

@@ -26,9 +26,6 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use thiserror::Error;
 
-/// Plies (or family-counted moves) without progress that end a game.
-pub const QUIET_LIMIT: u32 = 100;
-
 /// Why an action could not be played in a game.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameError {
@@ -213,8 +210,8 @@ impl Game {
         if let Some(o) = pos.outcome() {
             return Some(o);
         }
-        if pos.quiet_plies() >= QUIET_LIMIT {
-            return Some(pos.end_by_rule(EndReason::FiftyMoves));
+        if let Some(o) = pos.quiet_rule_end() {
+            return Some(o);
         }
         if pos
             .repetition_limit()

@@ -338,12 +338,13 @@ impl VariantDef {
         if !foreign.is_empty() {
             return Err(DraftRefusal::Problems(foreign));
         }
-        let pos = FairyPosition::from_fen(rules, &draft.setup.to_fen()).map_err(|e| {
-            VariantError::Position {
-                variant: self.id.clone(),
-                error: e.into(),
-            }
-        })?;
+        let pos =
+            FairyPosition::from_fen_as_written(rules, &draft.setup.to_fen()).map_err(|e| {
+                VariantError::Position {
+                    variant: self.id.clone(),
+                    error: e.into(),
+                }
+            })?;
         let problems = setup_problems(&pos, &draft.setup);
         if !problems.is_empty() {
             return Err(DraftRefusal::Problems(problems));

@@ -728,12 +728,14 @@ fn restore_setup(game: &mut Game, state: &Value) -> Result<(), RecordErrorKind> 
     };
     let state =
         serde_json::from_value::<StartState>(state.clone()).map_err(|e| field(e.to_string()))?;
+    let pos = game.position();
+    let (turn, names) = (pos.turn(), pos.side_names());
     game.restore_start_state(&state).map_err(|e| match e {
         StartRefusal::Refused(DraftRefusal::Problems(problems)) => {
-            let ids: Vec<&str> = problems.iter().map(|p| p.id()).collect();
+            let words: Vec<String> = problems.iter().map(|p| p.words(turn, names)).collect();
             field(format!(
                 "the start it sets up is refused: {}",
-                ids.join(", ")
+                words.join("; ")
             ))
         }
         other => field(other.to_string()),

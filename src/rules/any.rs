@@ -13,7 +13,7 @@ use super::{
     Carried, CarryError, CastlingBlock, EndReason, ExtraState, IllegalReason, Outcome, PieceName,
     Position,
 };
-use crate::core::{Action, Bitboard, Color, CoordText, Move, Piece, Role, Setup, Square};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Piece, Role, Setup, Square};
 
 /// A position of any family.
 #[derive(Clone, Debug)]
@@ -93,6 +93,15 @@ impl Position for AnyPosition {
     fn fen_state(&self) -> &Setup {
         dispatch!(self, p => p.fen_state())
     }
+    fn board(&self) -> &Board {
+        dispatch!(self, p => p.board())
+    }
+    fn turn(&self) -> Color {
+        dispatch!(self, p => p.turn())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, p => p.outcome())
+    }
     fn legal_actions(&self, out: &mut Vec<Action>) {
         dispatch!(self, p => p.legal_actions(out))
     }
@@ -108,8 +117,20 @@ impl Position for AnyPosition {
     fn repetition_key(&self) -> Option<u64> {
         dispatch!(self, p => p.repetition_key())
     }
+    fn quiet_plies(&self) -> u32 {
+        dispatch!(self, p => p.quiet_plies())
+    }
+    fn quiet_limit(&self) -> Option<u32> {
+        dispatch!(self, p => p.quiet_limit())
+    }
+    fn quiet_rule_end(&self) -> Option<Outcome> {
+        dispatch!(self, p => p.quiet_rule_end())
+    }
     fn repetition_window(&self) -> u32 {
         dispatch!(self, p => p.repetition_window())
+    }
+    fn fullmoves(&self) -> u32 {
+        dispatch!(self, p => p.fullmoves())
     }
     fn to_fen(&self) -> String {
         dispatch!(self, p => p.to_fen())
@@ -200,5 +221,47 @@ impl Describe for AnyPosition {
     }
     fn action_effects(&self, action: &Action) -> Vec<Effect> {
         dispatch!(self, p => p.action_effects(action))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The names of the methods declared in the block of `code` that
+    /// starts at `opening` (a trait or an impl).
+    fn methods(code: &str, opening: &str) -> Vec<String> {
+        let (_, rest) = code.split_once(opening).expect("the block is there");
+        let block = rest.split("\n}\n").next().unwrap_or(rest);
+        block
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("fn "))
+            .filter_map(|l| l.split(['(', '<']).next())
+            .map(str::to_string)
+            .collect()
+    }
+
+    // Issue item 5: a method left to its default on `AnyPosition` answers
+    // for every family with the default (the fifty-move rule imposed on
+    // variants from data); every method of the family traits is forwarded.
+    #[test]
+    fn item_05_any_position_forwards_every_method_of_the_family_traits() {
+        let any = include_str!("any.rs");
+        for (traits, opening, forwarded) in [
+            (
+                include_str!("mod.rs"),
+                "pub trait Position: ",
+                "impl Position for AnyPosition {",
+            ),
+            (
+                include_str!("facts.rs"),
+                "pub trait Describe: ",
+                "impl Describe for AnyPosition {",
+            ),
+        ] {
+            let declared = methods(traits, opening);
+            assert!(declared.len() >= 10, "{declared:?}");
+            let forwarded = methods(any, forwarded);
+            let missing: Vec<_> = declared.iter().filter(|m| !forwarded.contains(m)).collect();
+            assert!(missing.is_empty(), "not forwarded: {missing:?}");
+        }
     }
 }

@@ -908,6 +908,8 @@ impl Position for DiceMoney {
             }
             Action::Move(m) => self.play_move(m),
             Action::Pass => self.end_turn(),
+            // Not an action of this family (its placements are bought).
+            Action::Drop(..) => {}
         }
     }
 

@@ -103,6 +103,17 @@ pub struct PriceOffer {
     pub available: bool,
 }
 
+/// What a rule's end means for the side it happens to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// That side wins.
+    Win,
+    /// That side loses.
+    Loss,
+    /// Neither side wins.
+    Draw,
+}
+
 /// What kind of note a family's text is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tone {
@@ -118,7 +129,8 @@ pub enum Tone {
 /// render every kind; a family picks the kinds it needs, in panel order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fact {
-    /// Material on the board per side, in pawns ([`MATERIAL_POINTS`]).
+    /// Material per side, in pawns ([`MATERIAL_POINTS`]): on the board,
+    /// and in hand where the rules keep hands.
     Material([u32; 2]),
     /// Pieces on the board per side (antichess family: fewer is better).
     PieceCounts([u32; 2]),
@@ -149,6 +161,20 @@ pub enum Fact {
     /// Pieces each side has lost and may bring back, per side, by role
     /// index (P N B R Q K).
     Lost([[u8; 6]; 2]),
+    /// A side left with at most `at` pieces of a counted kind (or of all
+    /// its pieces together, where `kinds` is empty) gets `fate` (a
+    /// variant from data's extinction rule); `left` is how many each side
+    /// has now (of the kind it has fewest of).
+    Extinction {
+        /// The kinds counted, each on its own; empty: all pieces.
+        kinds: Vec<Role>,
+        /// It happens at this many or fewer.
+        at: u32,
+        /// What it means for the side it happens to.
+        fate: Fate,
+        /// The counted pieces each side has, by [`Color::index`].
+        left: [u32; 2],
+    },
     /// A side's price list, in the family's order.
     Prices {
         /// Whose prices these are (the side to act).
@@ -253,6 +279,9 @@ pub enum Effect {
         /// Dollars.
         amount: u32,
     },
+    /// A capture exploded: the pieces on these squares were blown off the
+    /// board (a variant from data's `blastOnCapture`, atomic).
+    Exploded(Bitboard),
 }
 
 /// The effects any family's move shows on the board alone, comparing the

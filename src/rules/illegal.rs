@@ -109,18 +109,25 @@ pub enum IllegalReason {
     },
     /// The move typed is a legal castling written as a king move.
     CastleWrittenAs(Move),
-    /// The move typed promotes, but no piece was named.
-    MustPromote,
+    /// The move typed promotes, but no piece was named: how each of its
+    /// promotions is written (the variant's own kinds).
+    MustPromote(Vec<Move>),
     /// A piece was named for a move that does not promote.
     DoesNotPromote(Vec<Move>),
     /// The move exists in another form (e.g. a capture in place).
     WrittenAs(Vec<Move>),
     /// A roll typed where no roll belongs (families without dice).
     RollNotNow,
-    /// A purchase or placement typed in a family without them.
+    /// A purchase, placement or drop typed in a family without them.
     NoPurchases,
-    /// A pass typed with no extra move to give up.
+    /// A pass typed in a family without one.
     NoPass,
+    /// A variant from data's pass (`passOnStalemate`), typed while
+    /// another move is legal.
+    PassOnlyWhenStuck,
+    /// A drop from the hand that is not legal (a variant from data's
+    /// drops), and why.
+    Drop(DropRule),
     /// The move would leave the mover's king attacked (or not get it out
     /// of check, when `in_check`).
     KingInCheck { in_check: bool, attacks: Attacks },
@@ -160,6 +167,20 @@ pub enum IllegalReason {
     Contrast(ContrastRule),
     /// Dice-Money's rules.
     DiceMoney(DiceMoneyRule),
+}
+
+/// Why a drop from the hand is not legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DropRule {
+    /// The side to act holds no such piece; `held` lists the kinds it
+    /// does hold (empty: nothing in hand).
+    NotInHand { piece: PieceName, held: Vec<Role> },
+    /// A piece stands on the square already.
+    Occupied { square: Square, piece: PieceName },
+    /// A pawn never drops on its first rank or in its promotion zone.
+    PawnSquare(Square),
+    /// The piece may never stand there (the variant's region for it).
+    OutsideRegion { piece: PieceName, square: Square },
 }
 
 /// Monochrome's own reasons.
@@ -387,16 +408,18 @@ impl fmt::Display for IllegalReason {
                 "the {piece} on {from} cannot pass {blocker}: the way to {to} is blocked"
             ),
             R::CastleWrittenAs(m) => how_to_castle(f, m),
-            R::MustPromote => f.write_str("that move promotes: add the piece letter, e.g. e7e8q"),
+            R::MustPromote(moves) => write!(f, "that move promotes: write {}", either(moves)),
             R::DoesNotPromote(moves) => {
                 write!(f, "that move does not promote: write {}", either(moves))
             }
             R::WrittenAs(moves) => write!(f, "that move is written {}", either(moves)),
             R::RollNotNow => f.write_str("dice are rolled only at the start of a turn"),
-            R::NoPurchases => f.write_str(
-                "purchases and placements exist only in Dice-Money, before the main move",
-            ),
-            R::NoPass => f.write_str("pass gives up remaining extra moves; there are none now"),
+            R::NoPurchases => f.write_str("this variant has no purchases, placements or drops"),
+            R::NoPass => f.write_str("this variant has no pass"),
+            R::PassOnlyWhenStuck => {
+                f.write_str("a pass is allowed only when no other move is legal")
+            }
+            R::Drop(rule) => rule.fmt(f),
             R::KingInCheck { in_check, attacks } => {
                 f.write_str(if *in_check {
                     "your king is in check and this move does not get it out"
@@ -451,6 +474,41 @@ impl fmt::Display for IllegalReason {
             }
             R::Contrast(rule) => rule.fmt(f),
             R::DiceMoney(rule) => rule.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for DropRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DropRule::NotInHand { piece, held } if held.is_empty() => {
+                write!(f, "you have no {piece} in hand: your hand is empty")
+            }
+            DropRule::NotInHand { piece, held } => {
+                let letters: Vec<String> =
+                    held.iter().map(|r| r.upper_char().to_string()).collect();
+                write!(
+                    f,
+                    "you have no {piece} in hand (in hand: {})",
+                    letters.join(" ")
+                )
+            }
+            DropRule::Occupied { square, piece } => {
+                write!(
+                    f,
+                    "a piece is dropped only on an empty square; {square} holds a {piece}"
+                )
+            }
+            DropRule::PawnSquare(square) => write!(
+                f,
+                "a pawn is never dropped on its first rank or in its promotion zone ({square})"
+            ),
+            DropRule::OutsideRegion { piece, square } => {
+                write!(
+                    f,
+                    "a {piece} may never stand on {square}, so it is not dropped there"
+                )
+            }
         }
     }
 }

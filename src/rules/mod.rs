@@ -14,7 +14,7 @@
 //!   [`fide::FidePosition`], generic over their piece powers.
 //! - **Standard**: FIDE-legal generation with pins; outcome covers mate,
 //!   stalemate and insufficient material. Fifty-move and repetition are
-//!   judged by [`crate::game::Game`] from [`Position::quiet_plies`] and
+//!   judged by [`crate::game::Game`] from [`Position::quiet_rule_end`] and
 //!   [`Position::repetition_key`], and the family says what they mean
 //!   through [`Position::end_by_rule`].
 //! - **Antichess / Chicken** (one family): kings are ordinary pieces; captures
@@ -370,9 +370,8 @@ pub enum PositionError {
     /// A family option beyond its bound, named by its variant-file field.
     #[error(transparent)]
     Option(#[from] OptionError),
-    /// Any other reason a set-up position is refused, by its id (the
-    /// editor words them; a FEN cannot have them).
-    #[error("the position cannot be set up ({})", .0.id())]
+    /// Any other reason a set-up position is refused, in its words.
+    #[error("the position cannot be set up: {0}")]
     Setup(setup::SetupProblem),
 }
 
@@ -396,6 +395,10 @@ pub enum OptionError {
         max: u32,
     },
 }
+
+/// Plies without progress that end a game by the fifty-move rule, in the
+/// families that have it ([`Position::quiet_limit`]).
+pub const QUIET_LIMIT: u32 = 100;
 
 /// The rules of one family, as a position that knows its legal actions.
 pub trait Position: Clone + Send + Sync + 'static {
@@ -441,9 +444,25 @@ pub trait Position: Clone + Send + Sync + 'static {
     }
 
     /// Plies (or chess moves) since the family's last irreversible event;
-    /// the game ends at 100.
+    /// the game ends when they reach [`Position::quiet_limit`].
     fn quiet_plies(&self) -> u32 {
         self.fen_state().halfmoves
+    }
+
+    /// How many [`Position::quiet_plies`] end the game by the fifty-move
+    /// rule ([`EndReason::FiftyMoves`]), or `None` where the family has no
+    /// such rule or ends the game by its own (a variant from data's
+    /// `nMoveRule`, judged in its outcome), so no limit is imposed on it.
+    fn quiet_limit(&self) -> Option<u32> {
+        Some(QUIET_LIMIT)
+    }
+
+    /// The end by the quiet-move rule, once [`Position::quiet_limit`] is
+    /// reached: what the game and the computer's search both ask, so the
+    /// rule has one owner.
+    fn quiet_rule_end(&self) -> Option<Outcome> {
+        let limit = self.quiet_limit()?;
+        (self.quiet_plies() >= limit).then(|| self.end_by_rule(EndReason::FiftyMoves))
     }
 
     /// How many plies back an earlier position may share this one's
@@ -726,12 +745,7 @@ pub fn beyond_reach<P: Position>(pos: &P, text: &CoordText) -> Option<IllegalRea
 fn why_move_impossible<P: Position>(pos: &P, from: Square, to: Square) -> Option<IllegalReason> {
     let board = pos.board();
     let piece = board.piece_at(from)?;
-    let text = CoordText::Move {
-        from,
-        to,
-        promotion: None,
-        in_place: false,
-    };
+    let text = CoordText::plain(from, to);
     if let Some(why) = beyond_reach(pos, &text) {
         return Some(why);
     }
@@ -832,10 +846,19 @@ fn other_form(text: &CoordText, moves: Vec<Move>) -> IllegalReason {
     match text {
         CoordText::Move {
             promotion: None, ..
-        } if promotes => IllegalReason::MustPromote,
+        } if promotes => IllegalReason::MustPromote(
+            moves
+                .into_iter()
+                .filter(|m| m.promotion().is_some())
+                .collect(),
+        ),
         CoordText::Move {
-            promotion: Some(_), ..
-        } if !promotes => IllegalReason::DoesNotPromote(moves),
+            promotion,
+            piece_promotion,
+            ..
+        } if (promotion.is_some() || *piece_promotion) && !promotes => {
+            IllegalReason::DoesNotPromote(moves)
+        }
         _ => IllegalReason::WrittenAs(moves),
     }
 }
@@ -881,30 +904,6 @@ pub struct Ambiguity {
     pub hint: AmbiguityHint,
 }
 
-/// `f6g8+`, as Fairy-Stockfish writes a shogi-style promotion: the one
-/// legal promotion from that square to that one, if there is just one.
-fn promotion_by_plus(text: &str, legal: &[Action]) -> Option<Action> {
-    let plain = text.strip_suffix('+')?;
-    let CoordText::Move {
-        from,
-        to,
-        promotion: None,
-        in_place: false,
-    } = CoordText::parse(plain).ok()?
-    else {
-        return None;
-    };
-    let mut promotions = legal.iter().filter(|a| {
-        a.as_move().is_some_and(|m| {
-            m.from == from && m.to == to && matches!(m.kind, MoveKind::Promotion(_))
-        })
-    });
-    match (promotions.next(), promotions.next()) {
-        (Some(one), None) => Some(*one),
-        _ => None,
-    }
-}
-
 /// SAN of a legal action, with `+`/`#` where the family has check.
 pub fn san_of<P: Position>(pos: &P, action: &Action, legal: &[Action]) -> String {
     let mut s = san::write_san(pos.board(), action, legal, &|m| pos.is_capture(m));
@@ -945,10 +944,19 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
     let joined = san::join_long_algebraic(trimmed);
     let mut legal = Vec::with_capacity(64);
     pos.legal_actions(&mut legal);
-    if let Some(promotion) = promotion_by_plus(&joined, &legal) {
-        return Ok(promotion);
-    }
     if let Ok(mut coord) = CoordText::parse(&joined) {
+        // `e2e4+` that is no piece's own promotion: a check mark after
+        // coordinates.
+        let plus_is_check = matches!(
+            coord,
+            CoordText::Move {
+                piece_promotion: true,
+                ..
+            }
+        ) && find_by_coord(&coord, &legal).is_none();
+        if let Some(plain) = joined.strip_suffix('+').filter(|_| plus_is_check) {
+            return parse_action(pos, plain);
+        }
         // Other programs write every drop in upper case (`N@f3` for
         // Black's knight): read so, it is the side to act's own piece.
         if let CoordText::Place(piece, sq) = coord {
@@ -1092,12 +1100,7 @@ fn san_meant_move<P: Position>(pos: &P, text: &str) -> Result<CoordText, Illegal
     let t = san::normalize_san(text);
     let board = pos.board();
     let turn = pos.turn();
-    let plain = |from: Square, to: Square| CoordText::Move {
-        from,
-        to,
-        promotion: None,
-        in_place: false,
-    };
+    let plain = |from: Square, to: Square| CoordText::plain(from, to);
     if t == "O-O" || t == "O-O-O" {
         let kingside = t == "O-O";
         if let Some(why) = pos.why_cannot_castle(kingside) {

@@ -197,6 +197,9 @@ pub enum SetupProblem {
     /// A variant from data: a piece outside the region its kind may
     /// stand in.
     OutsideRegion(Square),
+    /// A variant from data: a royal piece in a side's hand (it would be
+    /// dropped as a second king, or a first where the board has none).
+    RoyalInHand(Color),
 }
 
 impl SetupProblem {
@@ -223,6 +226,86 @@ impl SetupProblem {
             SetupProblem::NotOfVariant(_) => "not_of_variant",
             SetupProblem::MustHavePromoted(_) => "must_have_promoted",
             SetupProblem::OutsideRegion(_) => "outside_region",
+            SetupProblem::RoyalInHand(_) => "royal_in_hand",
+        }
+    }
+
+    /// The problem in words, with the family's names of the sides; `turn`
+    /// is the side to move (a check on the other side is told against
+    /// it). What the editor lists and what a refused start says.
+    pub fn words(&self, turn: Color, names: [&str; 2]) -> String {
+        let name = |c: Color| names[c.index()];
+        match *self {
+            SetupProblem::MissingKing(c) => format!("{} has no king", name(c)),
+            SetupProblem::TooManyKings(c) => format!("{} has more than one king", name(c)),
+            SetupProblem::TooManyPieces { color, count, max } => {
+                format!("{} has {count} pieces; a set has {max}", name(color))
+            }
+            SetupProblem::MoreThanASet {
+                color,
+                role,
+                count,
+                max,
+            } => format!(
+                "{} has {count} {}s; one set has {max}",
+                name(color),
+                role.name()
+            ),
+            SetupProblem::PawnOnBackRank(sq) => {
+                format!("a pawn stands on {sq}, on the first or last rank")
+            }
+            SetupProblem::NotToMoveInCheck(c) => {
+                format!("{} is in check but {} is to move", name(c), name(turn))
+            }
+            SetupProblem::CastlingWithoutPieces(r) => format!(
+                "castling right {} needs {}'s king and {} rook on their first squares",
+                r.letter(),
+                name(r.color),
+                if r.kingside { "h-file" } else { "a-file" }
+            ),
+            SetupProblem::CastlingNotKept => {
+                "this variant keeps no castling rights (the board decides castling)".to_string()
+            }
+            SetupProblem::EnPassant { square, fault } => {
+                format!(
+                    "en-passant square {square} {}",
+                    ep_fault_words(fault, turn, names)
+                )
+            }
+            SetupProblem::EnPassantNotKept => "this variant has no en passant".to_string(),
+            SetupProblem::ScoreTooHigh { side, score, max } => {
+                format!("{}'s score {score} is over {max}", name(side))
+            }
+            SetupProblem::MoneyOverCap { color, money, cap } => {
+                format!("{} has ${money}; at most ${cap}", name(color))
+            }
+            SetupProblem::PriceTooHigh {
+                color,
+                item,
+                price,
+                max,
+            } => {
+                let item = price_item_words(item).unwrap_or("an item");
+                format!("{}'s price {price} for {item} is over {max}", name(color))
+            }
+            SetupProblem::DieOutOfRange(d) => format!("a die shows {d}; dice show 1 to 6"),
+            SetupProblem::FlipOnEmpty(sq) => format!("{sq} is marked flipped but is empty"),
+            SetupProblem::FlipsNotKept => "pieces do not flip in this variant".to_string(),
+            SetupProblem::StateNotOfVariant => {
+                "the position's extra state is another variant's".to_string()
+            }
+            SetupProblem::NotOfVariant(sq) => {
+                format!("the piece on {sq} is not one of this variant's")
+            }
+            SetupProblem::MustHavePromoted(sq) => {
+                format!("the piece on {sq} stands where it must have promoted")
+            }
+            SetupProblem::OutsideRegion(sq) => {
+                format!("the piece on {sq} may not stand there in this variant")
+            }
+            SetupProblem::RoyalInHand(c) => {
+                format!("{} holds a king in hand; a king is never dropped", name(c))
+            }
         }
     }
 
@@ -253,6 +336,33 @@ impl SetupProblem {
             SetupProblem::ScoreTooHigh { max, .. } => PositionError::ScoreTooHigh { max },
             other => PositionError::Setup(other),
         }
+    }
+}
+
+/// Why an en-passant square cannot be, in words.
+fn ep_fault_words(fault: EpFault, turn: Color, names: [&str; 2]) -> String {
+    match fault {
+        EpFault::WrongRank => format!(
+            "is not on the rank a pawn passes in a double step with {} to move",
+            names[turn.index()]
+        ),
+        EpFault::Occupied => "is not empty".to_string(),
+        EpFault::NoPawn => format!(
+            "has no {} pawn in front of it that just moved two squares",
+            names[turn.other().index()]
+        ),
+        EpFault::OriginOccupied => {
+            "cannot be: the square the pawn came from is not empty".to_string()
+        }
+    }
+}
+
+/// In words with White and Black for the sides: where no family names
+/// them otherwise (a refused record's start, a FEN typed for a family
+/// whose sides are White and Black).
+impl std::fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words(Color::White, ["White", "Black"]))
     }
 }
 
@@ -382,9 +492,10 @@ pub fn settle_by_half(draft: &mut Draft) {
 }
 
 /// A set-up start's state beyond its FEN, as records keep it (their
-/// optional `setup` field): only the family's own fields appear.
+/// optional `setup` field): only the family's own fields appear, all of
+/// them, in an object (anything else is refused as it is read).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "StartStateObject")]
 pub struct StartState {
     /// Monochrome: the scores, `[south, north]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -403,6 +514,58 @@ pub struct StartState {
     pub flipped: Option<Vec<String>>,
 }
 
+/// A [`StartState`] as read: its fields, from an object only (serde reads
+/// a struct from a list too, and `[]` would be a state of no fields).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartStateFields {
+    #[serde(default)]
+    scores: Option<[u32; 2]>,
+    #[serde(default)]
+    money: Option<[u32; 2]>,
+    #[serde(default)]
+    prices: Option<[[u32; ITEMS]; 2]>,
+    #[serde(default)]
+    dice: Option<[u8; 2]>,
+    #[serde(default)]
+    flipped: Option<Vec<String>>,
+}
+
+/// What a record's `setup` must be: an object of the state's fields.
+struct StartStateObject(StartStateFields);
+
+impl<'de> Deserialize<'de> for StartStateObject {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<StartStateObject, D::Error> {
+        struct OnlyAnObject;
+        impl<'de> serde::de::Visitor<'de> for OnlyAnObject {
+            type Value = StartStateFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of the start's state (scores, money, prices, dice, flipped)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<Self::Value, A::Error> {
+                StartStateFields::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+        d.deserialize_map(OnlyAnObject).map(StartStateObject)
+    }
+}
+
+impl From<StartStateObject> for StartState {
+    fn from(read: StartStateObject) -> StartState {
+        let f = read.0;
+        StartState {
+            scores: f.scores,
+            money: f.money,
+            prices: f.prices,
+            dice: f.dice,
+            flipped: f.flipped,
+        }
+    }
+}
+
 /// An item of the shop an [`Economy`]'s price lists price (by index), in
 /// the family's words, for screens that list the prices.
 pub fn price_item_words(index: usize) -> Option<&'static str> {
@@ -418,6 +581,9 @@ pub enum StartStateError {
     /// A flipped square that is not a square.
     #[error("'{0}' in 'flipped' is not a square")]
     BadSquare(String),
+    /// A field the family's start state has, left out.
+    #[error("'{0}' is missing: this variant's start state has it")]
+    Missing(&'static str),
 }
 
 impl StartState {
@@ -443,9 +609,20 @@ impl StartState {
     }
 
     /// Put this state into `state` (the family's state of the start FEN):
-    /// a field of another family is refused by name.
+    /// a field of another family is refused by name, and so is one of the
+    /// family's own left out (a record writes them all).
     pub fn apply(&self, state: &mut DraftState) -> Result<(), StartStateError> {
         let foreign = |field| Err(StartStateError::NotOfFamily(field));
+        let missing = match state {
+            DraftState::Scores(_) if self.scores.is_none() => Some("scores"),
+            DraftState::Economy(_) if self.money.is_none() => Some("money"),
+            DraftState::Economy(_) if self.prices.is_none() => Some("prices"),
+            DraftState::Flips(_) if self.flipped.is_none() => Some("flipped"),
+            _ => None,
+        };
+        if let Some(field) = missing {
+            return Err(StartStateError::Missing(field));
+        }
         match state {
             DraftState::Scores(scores) => {
                 if let Some(s) = self.scores {
@@ -664,6 +841,7 @@ mod tests {
             SetupProblem::NotOfVariant(sq("a1")),
             SetupProblem::MustHavePromoted(sq("a1")),
             SetupProblem::OutsideRegion(sq("a1")),
+            SetupProblem::RoyalInHand(Color::White),
         ];
         let ids: std::collections::HashSet<_> = all.iter().map(|p| p.id()).collect();
         assert_eq!(ids.len(), all.len());

@@ -137,7 +137,7 @@ pub fn short_eval(eval: Eval) -> String {
 pub fn action_squares(action: &Action) -> Vec<Square> {
     match action {
         Action::Move(m) => vec![m.from, m.to],
-        Action::Place(_, sq) => vec![*sq],
+        Action::Place(_, sq) | Action::Drop(_, sq) => vec![*sq],
         _ => Vec::new(),
     }
 }

@@ -390,7 +390,8 @@ impl BoardView<'_> {
                     if fill != ' ' && r.width >= 3 {
                         p.put(mid_x - 1, mid_y, "   ", bg);
                     }
-                    p.put_char(mid_x, mid_y, t.glyph(pc, self.look.same_look), style);
+                    let glyph = t.piece_glyph(pc, self.look.same_look, self.look.knight);
+                    p.put_char(mid_x, mid_y, glyph, style);
                     badge_at = if r.width >= 5 {
                         Some((mid_x + 1, mid_y, false))
                     } else if right == ' ' {

@@ -12,11 +12,11 @@ use super::rules_text;
 use super::theme::Theme;
 use super::wrap::{wrap_line, Flow};
 use crate::ai::analysis::Mark;
-use crate::core::{Action, Square};
+use crate::core::{Action, Piece, Square};
 use crate::game::variant::VariantDef;
 use crate::game::Game;
 use crate::record::tree::Cursor;
-use crate::rules::{AnyPosition, Position};
+use crate::rules::{AnyPosition, Describe, Position};
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -348,12 +348,16 @@ pub fn draw_marked_board(
 /// the game's moves show when it fits in `width` columns.
 fn moves_title(moves: &MoveList, width: u16, theme: &Theme) -> String {
     let legend = moves.legend(theme.ascii);
-    let long = format!(" Moves · {legend} ");
-    if !legend.is_empty() && long.chars().count() <= usize::from(width) {
-        long
+    if !legend.is_empty() && legend_fits_title(&legend, width) {
+        format!(" Moves · {legend} ")
     } else {
         " Moves ".to_string()
     }
+}
+
+/// Whether the legend fits the move list's title in `width` columns.
+fn legend_fits_title(legend: &str, width: u16) -> bool {
+    format!(" Moves · {legend} ").chars().count() <= usize::from(width)
 }
 
 /// A box's title for a box `width` wide: the name, shortened with "…"
@@ -458,10 +462,21 @@ impl SidePanel<'_> {
         (top, top_rect, list_rect)
     }
 
+    /// The legend of the move list's marks when it does not fit its title
+    /// (a narrow panel): shown as the list's last row instead, so no mark
+    /// is left unexplained.
+    fn legend_row(&self, list_rect: Rect) -> Option<String> {
+        let legend = self.moves.legend(self.theme.ascii);
+        let fits = legend_fits_title(&legend, list_rect.width.saturating_sub(2));
+        let room = list_rect.height >= 4;
+        (self.tree.is_none() && !legend.is_empty() && !fits && room).then_some(legend)
+    }
+
     /// The visible rows of the move list and where each shown ply is.
     fn move_list(&self, list_rect: Rect) -> (Vec<Line<'static>>, Vec<ScreenHit>) {
         let inner_w = list_rect.width.saturating_sub(2);
-        let visible = list_rect.height.saturating_sub(2) as usize;
+        let legend_rows = usize::from(self.legend_row(list_rect).is_some());
+        let visible = (list_rect.height.saturating_sub(2) as usize).saturating_sub(legend_rows);
         if let Some(t) = &self.tree {
             let (shown, _) = tree_list(t, list_rect, self.theme);
             return (shown, Vec::new());
@@ -507,6 +522,29 @@ impl SidePanel<'_> {
         hits.into_iter()
             .find(|h| row == h.y && col >= h.x0 && col < h.x1)
             .map(|h| h.at)
+    }
+
+    /// The piece in hand shown at a screen position (its letter in the
+    /// family's panel), when the panel is drawn in `area`: where a drop is
+    /// started with the mouse. `None` where the line is wrapped.
+    pub fn hand_at(&self, area: Rect, col: u16, row: u16) -> Option<Piece> {
+        let hands = self.facts.hands()?;
+        let pos = self.game.position_at(self.facts.ply)?;
+        let (text, pieces) = panels::hand_line(hands, pos.side_names());
+        let (top, top_rect, _) = self.parts(area);
+        let inside = |at: u16, start: u16, len: u16| at > start && at < start + len - 1;
+        if !inside(row, top_rect.y, top_rect.height) || !inside(col, top_rect.x, top_rect.width) {
+            return None;
+        }
+        let line = top.get(usize::from(row - top_rect.y - 1))?;
+        let shown: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        if shown != text {
+            return None;
+        }
+        pieces
+            .get(usize::from(col - top_rect.x - 1))
+            .copied()
+            .flatten()
     }
 
     /// The ply whose move is shown at a screen position, when the panel is
@@ -573,5 +611,14 @@ impl Widget for SidePanel<'_> {
         Paragraph::new(shown)
             .block(titled_block(title, self.theme))
             .render(list_rect, buf);
+        if let Some(legend) = self.legend_row(list_rect) {
+            let row = Rect::new(
+                list_rect.x + 1,
+                list_rect.bottom() - 2,
+                list_rect.width - 2,
+                1,
+            );
+            Paragraph::new(Line::styled(legend, self.theme.dim())).render(row, buf);
+        }
     }
 }

@@ -10,7 +10,7 @@ use crate::ai::analysis::Mark;
 use crate::core::{Action, Bitboard, Color, KnightKind, Piece, Role, Square};
 use crate::game::Game;
 use crate::rules::facts::{
-    Die, Effect, EndOffer, Fact, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
+    Die, Effect, EndOffer, Fact, Fate, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
 };
 use crate::rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::{Modifier, Style};
@@ -73,8 +73,8 @@ fn marks_with(pos: &AnyPosition, last: Option<&Action>, squares: &[MarkedSquares
     let mut marks = Marks::default();
     if let Some(Action::Move(m)) = last {
         marks.last_move = vec![m.from, m.to];
-    } else if let Some(Action::Place(_, sq)) = last {
-        marks.last_move = vec![*sq];
+    } else if let Some((_, sq)) = last.and_then(Action::placed) {
+        marks.last_move = vec![sq];
     }
     if pos.in_check(pos.turn()) {
         marks.check = pos.board().king_of(pos.turn());
@@ -106,6 +106,14 @@ pub struct PositionFacts {
 }
 
 impl PositionFacts {
+    /// The pieces each side holds in hand, where the rules keep hands.
+    pub fn hands(&self) -> Option<&[Vec<(Role, u8)>; 2]> {
+        self.facts.iter().find_map(|f| match f {
+            Fact::InHand(hands) => Some(hands),
+            _ => None,
+        })
+    }
+
     /// The position after `ply` actions of `game` (`None` past its end);
     /// `ended` says the game has ended (at its last ply).
     pub fn of(game: &Game, ply: usize, ended: bool) -> Option<PositionFacts> {
@@ -216,12 +224,65 @@ fn goal_lines(goals: &[Option<(Role, Bitboard)>; 2], names: [&str; 2]) -> Vec<Li
 }
 
 /// A side's pieces in hand as FEN letters; "–" for none.
-fn hand_text(side: Color, hand: &[(Role, u8)]) -> String {
-    let s: String = hand
-        .iter()
-        .flat_map(|&(role, n)| std::iter::repeat_n(Piece::new(side, role).char(), usize::from(n)))
-        .collect();
-    or_none(s)
+/// The pieces in hand as the side panel writes them ("In hand  White: QNP
+/// Black: p"), one letter a piece, and which piece each character of the
+/// text is: the line a click on a piece in hand is read from.
+pub fn hand_line(hands: &[Vec<(Role, u8)>; 2], names: [&str; 2]) -> (String, Vec<Option<Piece>>) {
+    let mut text = String::from("In hand");
+    let mut pieces: Vec<Option<Piece>> = vec![None; text.chars().count()];
+    for side in Color::ALL {
+        let label = format!("  {}: ", names[side.index()]);
+        pieces.extend(std::iter::repeat_n(None, label.chars().count()));
+        text.push_str(&label);
+        let held: Vec<Piece> = hands[side.index()]
+            .iter()
+            .flat_map(|&(role, n)| std::iter::repeat_n(Piece::new(side, role), usize::from(n)))
+            .collect();
+        if held.is_empty() {
+            text.push('–');
+            pieces.push(None);
+        }
+        for piece in held {
+            text.push(piece.char());
+            pieces.push(Some(piece));
+        }
+    }
+    (text, pieces)
+}
+
+/// The extinction rule and where each side stands against it.
+fn extinction_lines(
+    kinds: &[Role],
+    at: u32,
+    fate: Fate,
+    left: [u32; 2],
+    names: [&str; 2],
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let counted = if kinds.is_empty() {
+        "pieces".to_string()
+    } else {
+        let letters: Vec<String> = kinds.iter().map(|r| r.upper_char().to_string()).collect();
+        match letters.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    };
+    let how_many = if at == 0 {
+        format!("No {counted} left")
+    } else {
+        format!("{at} or fewer {counted} left")
+    };
+    let result = match fate {
+        Fate::Win => "wins",
+        Fate::Loss => "loses",
+        Fate::Draw => "draws",
+    };
+    vec![
+        Line::raw(format!("{how_many}: {result} (extinction)")),
+        per_side("Left", names, left.map(|n| n.to_string()), theme),
+    ]
 }
 
 fn dice_line(dice: &Option<[Die; 2]>, me: Color, theme: &Theme) -> Line<'static> {
@@ -289,6 +350,27 @@ fn price_lines(side: &str, offers: &[PriceOffer], over: bool, theme: &Theme) -> 
         lines.push(Line::from(spans));
     }
     lines
+}
+
+/// What the letter drawn for a piece in the knight's slot stands for,
+/// where it is not a knight (on squares too small for its figure).
+fn knight_legend(look: &PieceLook, theme: &Theme) -> Option<Line<'static>> {
+    let name = match look.knight {
+        Figure::Camel => "camel",
+        Figure::Da => "DA piece (dabbaba + alfil)",
+        Figure::DoubleKnight => "double knight",
+        _ => return None,
+    };
+    let glyph =
+        |color| theme.piece_glyph(Piece::new(color, Role::Knight), look.same_look, look.knight);
+    Some(Line::styled(
+        format!(
+            "{} {}: the {name} in the knight's slot",
+            glyph(Color::White),
+            glyph(Color::Black)
+        ),
+        theme.dim(),
+    ))
 }
 
 /// The legend of marks that change how pieces are drawn: a row per mark,
@@ -399,6 +481,12 @@ fn fact_lines(
         ))],
         Fact::Prices { side, offers } => price_lines(names[side.index()], offers, over, theme),
         Fact::Goal(goals) => goal_lines(goals, names),
+        Fact::Extinction {
+            kinds,
+            at,
+            fate,
+            left,
+        } => extinction_lines(kinds, *at, *fate, *left, names, theme),
         Fact::ChecksToGive(left) => vec![per_side(
             "Checks to give",
             names,
@@ -410,13 +498,7 @@ fn fact_lines(
             Span::styled(format!("{counted} of {limit} plies"), theme.title()),
             Span::styled(" (drawn past the limit)", theme.dim()),
         ])],
-        Fact::InHand(hands) => vec![Line::raw(format!(
-            "In hand  {}: {}  {}: {}",
-            names[0],
-            hand_text(Color::White, &hands[0]),
-            names[1],
-            hand_text(Color::Black, &hands[1])
-        ))],
+        Fact::InHand(hands) => vec![Line::raw(hand_line(hands, names).0)],
         Fact::Note { text, tone } => {
             let style = match tone {
                 Tone::Reminder => theme.dim(),
@@ -453,6 +535,7 @@ pub fn variant_panel(
     for fact in &facts.facts {
         lines.extend(fact_lines(fact, pos, &scene, theme));
     }
+    lines.extend(knight_legend(look, theme));
     if strength_marked {
         lines.push(strength_counts(pos, look, pos.side_names()));
     }
@@ -493,6 +576,11 @@ pub fn effects_text(effects: &[Effect], mover: Color, names: [&str; 2], ascii: b
             Effect::ChangedOwner { .. } => out.push_str(if ascii { "<>" } else { "⇄" }),
             Effect::Scored { side, points } => out.push_str(&format!("+{points}{}", whose(*side))),
             Effect::Earned { side, amount } => out.push_str(&format!("+${amount}{}", whose(*side))),
+            Effect::Exploded(squares) => {
+                let list: Vec<String> = squares.map(|s| s.to_string()).collect();
+                out.push_str(if ascii { "*" } else { "✸" });
+                out.push_str(&list.join(","));
+            }
         }
     }
     out
@@ -514,6 +602,8 @@ pub fn effects_legend(kinds: &[Effect], ascii: bool) -> String {
             (Effect::ChangedOwner { .. }, true) => add("<> changed side"),
             (Effect::Scored { .. }, _) => add("+N points"),
             (Effect::Earned { .. }, _) => add("+$N earned"),
+            (Effect::Exploded(_), false) => add("✸ exploded"),
+            (Effect::Exploded(_), true) => add("* exploded"),
         }
     }
     parts.join(" · ")

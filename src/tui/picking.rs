@@ -31,25 +31,22 @@ pub fn pick(
     sq: Square,
 ) -> Pick {
     if let Some(piece) = placing {
-        let a = Action::Place(piece, sq);
-        if legal.contains(&a) {
-            return Pick::Play(a);
-        }
-        return Pick::Refuse(pos.why_illegal(&CoordText::Place(piece, sq), legal));
+        let placed = legal.iter().find(|a| a.placed() == Some((piece, sq)));
+        return match placed {
+            Some(a) => Pick::Play(*a),
+            None => Pick::Refuse(pos.why_illegal(&CoordText::Place(piece, sq), legal)),
+        };
     }
+    // A pass is no move from a square to another: a piece picked up twice
+    // is put back, not passed with.
     let moves_from = |from: Square| -> Vec<Action> {
         legal
             .iter()
-            .filter(|a| matches!(a, Action::Move(m) if m.from == from))
+            .filter(|a| !a.is_pass() && matches!(a, Action::Move(m) if m.from == from))
             .copied()
             .collect()
     };
-    let plain_move = |from: Square, to: Square| CoordText::Move {
-        from,
-        to,
-        promotion: None,
-        in_place: false,
-    };
+    let plain_move = |from: Square, to: Square| CoordText::plain(from, to);
     let Some(from) = selected else {
         if pos.board().piece_at(sq).is_none() {
             return Pick::Refuse(IllegalReason::NoPiece { square: sq });

@@ -290,7 +290,10 @@ impl Review {
         let pos = game.position_at(ply)?;
         let mut legal = Vec::new();
         pos.legal_actions(&mut legal);
-        legal.into_iter().find(|a| a.to_string() == text)
+        // Read as coordinates, so an analysis saved in an older notation
+        // (`pass`, `b@a1`) still finds its move.
+        let coord = crate::core::CoordText::parse(text).ok()?;
+        crate::core::action::find_by_coord(&coord, &legal)
     }
 }
 

@@ -9,6 +9,7 @@
 //! compute it. Pieces are light on a dark board, so the two sides differ by
 //! colour (white against gold) and by shape (outline against filled).
 
+use super::figures::Figure;
 use crate::core::{Color as Side, Piece, Role};
 use ratatui::style::{Color, Modifier, Style};
 use std::ffi::OsStr;
@@ -466,6 +467,25 @@ impl Theme {
             (Role::Knight, true) => '♘',
             (Role::Pawn, true) => '♙',
             _ => piece.char(),
+        }
+    }
+
+    /// The glyph for a piece on a square too small for a figure, where
+    /// the knight's slot holds `knight`: the camel, the DA piece and the
+    /// double knight are lettered (`C`, `D`, `W`; lower case Black's, or
+    /// any piece of a `same_look` family) in every character set, so none
+    /// is taken for a knight.
+    pub fn piece_glyph(&self, piece: Piece, same_look: bool, knight: Figure) -> char {
+        let letter = match (piece.role, knight) {
+            (Role::Knight, Figure::Camel) => 'c',
+            (Role::Knight, Figure::Da) => 'd',
+            (Role::Knight, Figure::DoubleKnight) => 'w',
+            _ => return self.glyph(piece, same_look),
+        };
+        if same_look || piece.color == Side::White {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
         }
     }
 

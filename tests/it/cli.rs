@@ -379,9 +379,9 @@ fn variant_moves_lists_uci_moves_the_fen_and_the_end() {
         "moves",
         "makruk",
         "--fen",
-        "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/1P6/8/8/8/4K3 w - - 0 1",
     ]);
-    assert!(out.starts_with("b6b7m\ne1d1\n"), "{out}");
+    assert!(out.starts_with("b5b6m\ne1d1\n"), "{out}");
     let (code, _, err) = motley(&["variant", "moves", "3check", "--fen", "4k3 w"]);
     assert_eq!(code, 2);
     assert!(err.contains("the FEN cannot be read"), "{err}");

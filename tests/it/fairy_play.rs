@@ -160,7 +160,7 @@ fn crazyhouse_drops_are_typed_in_either_case_and_kept_in_records_and_pgn() {
     let drop = parse_action(&pos, "N@e4").expect("Black's drop");
     assert_eq!(
         drop,
-        Action::Place(Piece::new(Color::Black, Role::Knight), sq("e4"))
+        Action::Drop(Piece::new(Color::Black, Role::Knight), sq("e4"))
     );
     assert_eq!(parse_action(&pos, "n@e4").expect("the same drop"), drop);
     // White's lower-case letter is no drop of White's.
@@ -203,7 +203,7 @@ fn makruk_promotes_to_its_met_typed_by_its_letter() {
 #[test]
 fn a_refused_move_is_explained_in_the_variant_s_own_words() {
     // Racing kings: no move may give check.
-    let g = game("racingkings", Some("8/8/8/8/8/8/k1r5/K7 b - - 0 1"));
+    let g = game("racingkings", Some("8/8/8/8/8/8/2r5/K6k b - - 0 1"));
     let pos = g.position().clone();
     let err = parse_action(&pos, "c2c1").expect_err("it would check");
     assert!(err.to_string().contains("No move may give check"), "{err}");
@@ -346,9 +346,9 @@ fn makruk_counts_the_pieces_and_the_board_s_honour_in_fairy_stockfish_s_fen() {
         // The bare king took the last pawn: it counts against the rook.
         (
             "makruk",
-            "4k3/8/8/8/3r4/4p3/3K4/8 w - - 0 1",
-            &["d2e3"],
-            "4k3/8/8/8/3r4/4K3/8/8 b - 32 5 1",
+            "4k3/8/8/3r4/4p3/3K4/8/8 w - - 0 1",
+            &["d3e4"],
+            "4k3/8/8/3r4/4K3/8/8/8 b - 32 5 1",
         ),
         // A count read from a FEN goes on.
         (

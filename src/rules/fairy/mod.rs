@@ -2,9 +2,8 @@
 //! notation ([`crate::core::betza`]) and its rules from Fairy-Stockfish's
 //! keys (read in [`crate::game::fairy_keys`]), so that a file written for
 //! Fairy-Stockfish plays here as it does there (docs/rules.md, "Variants
-//! from data"). Games name it as the `fairy` family: [`Fairy`] is its
-//! [`super::AnyPosition`], which the screens and the computer play as
-//! any other family's.
+//! from data"). Games play it through [`Fairy`], a case of
+//! [`super::AnyPosition`].
 //!
 //! Kinds are small numbers into the rules' list, so a variant may have as
 //! many as [`MAX_KINDS`]; the built-in families keep their own six roles
@@ -389,4 +388,13 @@ pub enum FairyFenError {
     /// not a whole number in range.
     #[error("the count's limit is not a whole number from 0 to {MAX_MOVE_COUNTER}")]
     CountingLimit,
+    /// A position the variant's rules refuse, as the position editor
+    /// would ([`setup::fen_problems`]).
+    #[error("{0}")]
+    Setup(crate::rules::setup::SetupProblem),
+    /// The royal king is a promotion choice (`promotionPieceTypes`,
+    /// `promotedPieceType`): a side could get a second king, so the
+    /// variant has no position to start from.
+    #[error("the royal king may not be a promotion choice (promotionPieceTypes, promotedPieceType): a side would have two kings")]
+    RoyalPromotion,
 }

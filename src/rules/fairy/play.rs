@@ -6,7 +6,8 @@
 
 use super::position::FairyRefusal;
 use super::{
-    has_kind, FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict, MAX_KINDS,
+    has_kind, Extinction, FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict,
+    MAX_KINDS,
 };
 use crate::core::betza::NAMED_PIECES;
 use crate::core::fen::{castle, Setup};
@@ -14,8 +15,10 @@ use crate::core::Square;
 use crate::core::{
     zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role,
 };
-use crate::rules::facts::{Describe, Fact, MarkedSquares, SquareMark};
-use crate::rules::illegal::{Attacks, CastlingBlock, FamilyName, IllegalReason, PieceName};
+use crate::rules::facts::{board_effects, Describe, Effect, Fact, Fate, MarkedSquares, SquareMark};
+use crate::rules::illegal::{
+    Attacks, CastlingBlock, DropRule, FamilyName, IllegalReason, PieceName,
+};
 use crate::rules::{generic_why_illegal, EndReason, Outcome, Position};
 use std::sync::Arc;
 
@@ -56,6 +59,12 @@ fn mirror(pos: &FairyPosition) -> Setup {
         board,
         ..mirror_state(pos)
     }
+}
+
+/// The chess-shaped view of `pos` (see [`mirror`]): what a draft of it
+/// holds, for judging it as the editor does.
+pub(super) fn fen_view(pos: &FairyPosition) -> Setup {
+    mirror(pos)
 }
 
 /// [`mirror`] but for the board (left empty).
@@ -142,13 +151,12 @@ impl Fairy {
             FairyMoveKind::DoubleStep => MoveKind::DoublePush,
             FairyMoveKind::EnPassant => MoveKind::EnPassant,
             FairyMoveKind::Castle => MoveKind::Castle,
-            FairyMoveKind::Promotion(k) | FairyMoveKind::PiecePromotion(k) => {
-                MoveKind::Promotion(role_of(rules, k))
-            }
+            FairyMoveKind::Promotion(k) => MoveKind::Promotion(role_of(rules, k)),
+            FairyMoveKind::PiecePromotion(k) => MoveKind::PiecePromotion(role_of(rules, k)),
             FairyMoveKind::Drop(k) => {
-                return Action::Place(Piece::new(self.pos.turn(), role_of(rules, k)), m.to)
+                return Action::Drop(Piece::new(self.pos.turn(), role_of(rules, k)), m.to)
             }
-            FairyMoveKind::Pass => return Action::Pass,
+            FairyMoveKind::Pass => MoveKind::Pass,
         };
         Action::Move(Move::with_kind(m.from, m.to, kind))
     }
@@ -156,7 +164,7 @@ impl Fairy {
     /// The variant's move an action stands for; `None` for an action no
     /// move of the variant is written as.
     pub fn move_of(&self, action: Action) -> Option<FairyMove> {
-        let rules = self.rules();
+        let kind = |role: Role| kind_of(self.rules(), role);
         let (from, to, kind) = match action {
             Action::Move(m) => {
                 let kind = match m.kind {
@@ -164,33 +172,17 @@ impl Fairy {
                     MoveKind::DoublePush => FairyMoveKind::DoubleStep,
                     MoveKind::EnPassant => FairyMoveKind::EnPassant,
                     MoveKind::Castle => FairyMoveKind::Castle,
-                    MoveKind::Promotion(r) => self.promotion_of(m.from, kind_of(rules, r)?),
+                    MoveKind::Promotion(r) => FairyMoveKind::Promotion(kind(r)?),
+                    MoveKind::PiecePromotion(r) => FairyMoveKind::PiecePromotion(kind(r)?),
+                    MoveKind::Pass => FairyMoveKind::Pass,
                     MoveKind::CaptureInPlace => return None,
                 };
                 (m.from, m.to, kind)
             }
-            Action::Place(piece, sq) => (sq, sq, FairyMoveKind::Drop(kind_of(rules, piece.role)?)),
-            Action::Pass => {
-                let moves = self.pos.legal_moves();
-                return moves.into_iter().find(|m| m.kind == FairyMoveKind::Pass);
-            }
-            Action::Roll(..) | Action::Buy(_) => return None,
+            Action::Drop(piece, sq) => (sq, sq, FairyMoveKind::Drop(kind(piece.role)?)),
+            Action::Place(..) | Action::Pass | Action::Roll(..) | Action::Buy(_) => return None,
         };
         Some(FairyMove { from, to, kind })
-    }
-
-    /// The promotion to `kind` of the piece on `from`: a pawn's, or, where
-    /// the piece has no such promotion, its own shogi-style one.
-    fn promotion_of(&self, from: Square, kind: u8) -> FairyMoveKind {
-        let rules = self.rules();
-        let us = self.pos.turn().index();
-        let moved = self.pos.piece_at(from).map(|(_, k)| k);
-        let promotes_so = moved.is_some_and(|k| has_kind(rules.promotion_pawns[us], k))
-            && has_kind(rules.promotion_pieces[us], kind);
-        match moved.and_then(|k| rules.promoted_kind[usize::from(k)]) {
-            Some(own) if own == kind && !promotes_so => FairyMoveKind::PiecePromotion(kind),
-            _ => FairyMoveKind::Promotion(kind),
-        }
     }
 
     /// Where the variant's goal region is for `side` (the flag), if any.
@@ -199,6 +191,107 @@ impl Fairy {
             .flag
             .as_ref()
             .map_or(Bitboard::EMPTY, |f| f.region[side.index()])
+    }
+}
+
+impl Fairy {
+    /// The extinction rule as the side panel shows it, with the counted
+    /// pieces each side has left (on the board and in hand).
+    fn extinction_fact(&self, rule: &Extinction) -> Fact {
+        let rules = self.rules();
+        let kinds: Vec<u8> = (0..rules.kinds.len() as u8)
+            .filter(|&k| has_kind(rule.kinds, k))
+            .collect();
+        let held = |side: Color, k: u8| {
+            let in_hand = self
+                .pos
+                .hand(side)
+                .get(usize::from(k))
+                .copied()
+                .unwrap_or(0);
+            self.pos.count_on_board(side, k) + u32::from(in_hand)
+        };
+        let left = Color::ALL.map(|side| {
+            if rule.all_pieces || kinds.is_empty() {
+                (0..rules.kinds.len() as u8).map(|k| held(side, k)).sum()
+            } else {
+                kinds.iter().map(|&k| held(side, k)).min().unwrap_or(0)
+            }
+        });
+        Fact::Extinction {
+            kinds: if rule.all_pieces {
+                Vec::new()
+            } else {
+                kinds.iter().map(|&k| role_of(rules, k)).collect()
+            },
+            at: rule.count,
+            fate: match rule.verdict {
+                Verdict::Win => Fate::Win,
+                Verdict::Loss => Fate::Loss,
+                Verdict::Draw => Fate::Draw,
+            },
+            left,
+        }
+    }
+
+    /// Why the side to act cannot drop a `role` on `sq`: the variant has
+    /// no drops, none is in hand, the square is taken or barred to the
+    /// piece, or the drop leaves a royal piece attacked.
+    fn why_drop_illegal(&self, role: Role, sq: Square) -> IllegalReason {
+        let rules = self.rules();
+        if !rules.drops {
+            return IllegalReason::NoPurchases;
+        }
+        let us = self.pos.turn();
+        let hand = self.pos.hand(us);
+        let held = |k: &u8| hand.get(usize::from(*k)).is_some_and(|&n| n > 0);
+        let piece = self.piece_name(role);
+        let Some(kind) = kind_of(rules, role).filter(held) else {
+            let held = (0..rules.kinds.len() as u8)
+                .filter(held)
+                .map(|k| role_of(rules, k))
+                .collect();
+            return IllegalReason::Drop(DropRule::NotInHand { piece, held });
+        };
+        if let Some(on) = self.setup.board.piece_at(sq) {
+            let piece = self.piece_name(on.role);
+            return IllegalReason::Drop(DropRule::Occupied { square: sq, piece });
+        }
+        let region = rules.mobility_region.get(usize::from(kind));
+        if region.is_some_and(|r| !r[us.index()].contains(sq)) {
+            return IllegalReason::Drop(DropRule::OutsideRegion { piece, square: sq });
+        }
+        if rules.pawn == Some(kind) {
+            let barred = Bitboard::rank(us.fold(0, 7)) | rules.promotion_region[us.index()];
+            if barred.contains(sq) {
+                return IllegalReason::Drop(DropRule::PawnSquare(sq));
+            }
+        }
+        let in_check = self.pos.in_check(us);
+        if !in_check && !rules.checking {
+            return IllegalReason::ChecksForbidden;
+        }
+        IllegalReason::KingInCheck {
+            in_check,
+            attacks: Attacks::Variant,
+        }
+    }
+
+    /// Why the side to act cannot pass: the variant has no pass, or only
+    /// when no other move is legal, or not out of check.
+    fn why_pass_illegal(&self) -> IllegalReason {
+        let us = self.pos.turn().index();
+        let rules = self.rules();
+        if !rules.pass[us] {
+            IllegalReason::NoPass
+        } else if self.pos.in_check(self.pos.turn()) {
+            IllegalReason::KingInCheck {
+                in_check: true,
+                attacks: Attacks::Variant,
+            }
+        } else {
+            IllegalReason::PassOnlyWhenStuck
+        }
     }
 }
 
@@ -273,10 +366,11 @@ impl Position for Fairy {
         h ^ zobrist::extra(PASSES_SLOT, usize::from(self.pos.passes()))
     }
 
-    /// The variant's own move-count rule ends its games
-    /// ([`FairyPosition::ending`]); the game's fifty-move rule never does.
-    fn quiet_plies(&self) -> u32 {
-        0
+    /// The variant's own move-count rule (`nMoveRule`, none when 0) ends
+    /// its games ([`FairyPosition::ending`]); the fifty-move rule of the
+    /// built-in families never does.
+    fn quiet_limit(&self) -> Option<u32> {
+        None
     }
 
     fn repetition_window(&self) -> u32 {
@@ -318,7 +412,12 @@ impl Position for Fairy {
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
         let CoordText::Move { from, to, .. } = *text else {
-            return generic_why_illegal(self, text, legal);
+            return match *text {
+                _ if legal.is_empty() => generic_why_illegal(self, text, legal),
+                CoordText::Place(piece, sq) => self.why_drop_illegal(piece.role, sq),
+                CoordText::Pass => self.why_pass_illegal(),
+                _ => generic_why_illegal(self, text, legal),
+            };
         };
         let mine = self.setup.board.color_at(from) == Some(self.pos.turn());
         let in_pattern = self.move_pattern(from).contains(to);
@@ -433,6 +532,9 @@ impl Describe for Fairy {
         if rules.check_counting {
             facts.push(Fact::ChecksToGive(self.pos.checks_left()));
         }
+        if let Some(rule) = &rules.extinction {
+            facts.push(self.extinction_fact(rule));
+        }
         if let Some((counted, limit)) = self.pos.count() {
             facts.push(Fact::Count { counted, limit });
         }
@@ -449,6 +551,21 @@ impl Describe for Fairy {
             facts.push(Fact::InHand([hand(Color::White), hand(Color::Black)]));
         }
         facts
+    }
+
+    /// A capture that explodes lists the squares it blew up, as a flip
+    /// lists the pieces it turned.
+    fn action_effects(&self, action: &Action) -> Vec<Effect> {
+        let mut after = self.clone();
+        after.play_unchecked(*action);
+        let mut effects = board_effects(self.board(), after.board(), self.turn(), action);
+        let m = self.move_of(*action);
+        if self.rules().blast && m.is_some_and(|m| self.pos.is_capture(m)) {
+            let from = m.map_or(Bitboard::EMPTY, |m| Bitboard::from_square(m.from));
+            let gone = self.board().occupied() & !after.board().occupied() & !from;
+            effects.push(Effect::Exploded(gone));
+        }
+        effects
     }
 
     fn captured_piece(&self, action: &Action) -> Option<Piece> {

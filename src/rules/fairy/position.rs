@@ -338,16 +338,43 @@ impl Shield {
 }
 
 impl FairyPosition {
-    /// The variant's start position.
+    /// The variant's start position, judged as any FEN is; a variant
+    /// whose promotions could make a second royal king has none.
     pub fn start(rules: Arc<FairyRules>) -> Result<FairyPosition, FairyFenError> {
+        if let Some(king) = rules.king {
+            let promotes_to_king = rules
+                .promotion_pieces
+                .iter()
+                .any(|&set| has_kind(set, king))
+                || rules.promoted_kind.contains(&Some(king));
+            if promotes_to_king {
+                return Err(FairyFenError::RoyalPromotion);
+            }
+        }
         let fen = rules.start_fen.clone();
         FairyPosition::from_fen(rules, &fen)
     }
 
     /// Reads a FEN as Fairy-Stockfish writes it for the variant (with
     /// the checks still to give, `3+3`, when checks are counted; without
-    /// them, the start's).
+    /// them, the start's), and judges the position as the position editor
+    /// does ([`super::setup::fen_problems`]): the first problem refuses it.
     pub fn from_fen(rules: Arc<FairyRules>, fen: &str) -> Result<FairyPosition, FairyFenError> {
+        let pos = FairyPosition::from_fen_as_written(rules, fen)?;
+        match super::setup::fen_problems(&pos).into_iter().next() {
+            Some(problem) => Err(FairyFenError::Setup(problem)),
+            None => Ok(pos),
+        }
+    }
+
+    /// Reads a FEN as [`FairyPosition::from_fen`] does, without judging
+    /// the position: for a draft, whose problems are listed all together,
+    /// and for Fairy-Stockfish's reference positions, some of which a
+    /// game could not reach.
+    pub fn from_fen_as_written(
+        rules: Arc<FairyRules>,
+        fen: &str,
+    ) -> Result<FairyPosition, FairyFenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let [placement, turn, castling, ep, ref rest @ ..] = fields[..] else {
             return Err(FairyFenError::Fields);

@@ -2,7 +2,8 @@
 //! editor): the problems that would make a game from it wrong or
 //! impossible under the variant's own rules, typed as the other
 //! families' are ([`SetupProblem`]). A FEN read as Fairy-Stockfish
-//! writes it is taken as it is; only a draft is judged.
+//! writes it is judged the same way ([`fen_problems`]), pieces in hand
+//! too.
 
 use super::{has_kind, kind_of, FairyPosition, FairyRules};
 use crate::core::{Board, Color, Setup, Square};
@@ -37,6 +38,40 @@ pub fn setup_problems(pos: &FairyPosition, setup: &Setup) -> Vec<SetupProblem> {
     let pseudo = !pos.rules().blast && pos.pseudo_royal_attacked(not_to_move);
     if pos.in_check(not_to_move) || pseudo {
         out.push(SetupProblem::NotToMoveInCheck(not_to_move));
+    }
+    out
+}
+
+/// Every problem with a position read from a FEN: a draft's, and a
+/// royal piece in a hand (a drop would give a side a second king, or a
+/// first where the board has none). The castling and en passant fields
+/// are read as Fairy-Stockfish reads them (a right with no castling
+/// piece on its square, or in a variant without castling, castles
+/// never; an en passant field may list several squares), so a draft's
+/// checks of those two are left to the reader.
+pub fn fen_problems(pos: &FairyPosition) -> Vec<SetupProblem> {
+    let fields_read_as_written = |p: &SetupProblem| {
+        matches!(
+            p,
+            SetupProblem::CastlingNotKept
+                | SetupProblem::CastlingWithoutPieces(_)
+                | SetupProblem::EnPassant { .. }
+                | SetupProblem::EnPassantNotKept
+        )
+    };
+    let mut out = setup_problems(pos, &super::play::fen_view(pos));
+    out.retain(|p| !fields_read_as_written(p));
+    if let Some(king) = pos.rules().king {
+        out.extend(
+            Color::ALL
+                .into_iter()
+                .filter(|&side| {
+                    pos.hand(side)
+                        .get(usize::from(king))
+                        .is_some_and(|&n| n > 0)
+                })
+                .map(SetupProblem::RoyalInHand),
+        );
     }
     out
 }

@@ -44,14 +44,21 @@ pub fn kind_values(rules: &FairyRules) -> Vec<i32> {
         .collect()
 }
 
-/// Material on the board per side, in pawns (rounded), as the side panel
+/// Material per side, on the board and in hand (a piece in hand is
+/// dropped when its owner likes), in pawns (rounded), as the side panel
 /// shows it.
 pub fn material(pos: &FairyPosition) -> [u32; 2] {
     let values = &pos.rules().values;
+    let value = |kind: usize| values.get(kind).copied().unwrap_or(0);
     let mut cp = [0i32; 2];
     for sq in Square::all() {
         if let Some((color, kind)) = pos.piece_at(sq) {
-            cp[color.index()] += values.get(usize::from(kind)).copied().unwrap_or(0);
+            cp[color.index()] += value(usize::from(kind));
+        }
+    }
+    for side in Color::ALL {
+        for (kind, &n) in pos.hand(side).iter().enumerate() {
+            cp[side.index()] += value(kind) * i32::from(n);
         }
     }
     cp.map(|c| ((c + 50) / 100).max(0) as u32)

@@ -19,7 +19,7 @@ use super::keymap::{self, KeyHint};
 use super::popup::{scroll_key, ListKey, ListPopup};
 use crate::ai::PlayerSpec;
 use crate::core::{Bitboard, Color, Piece, Role, Square};
-use crate::game::variant::{DraftRefusal, Family, VariantDef};
+use crate::game::variant::{DraftRefusal, VariantDef};
 use crate::game::Game;
 use crate::rules::setup::{CastlingRight, Draft, DraftState, SetupProblem};
 use crate::rules::{AnyPosition, Position};
@@ -261,14 +261,18 @@ impl EditorState {
             Some(action) => self.update(action, ctx),
             None => {
                 if let KeyCode::Char(c) = code {
-                    let from_data = self.variant.family == Family::Fairy;
+                    // Pieces lettered otherwise than chess's six: a
+                    // letter that picks none is most likely a piece meant.
+                    let chess_six = self.roles.len() == Role::ALL.len()
+                        && Role::ALL.iter().all(|r| self.roles.contains(r));
+                    let own_letters = !chess_six;
                     self.message = Some(if let Some(p) = self.piece_of_letter(c) {
                         // After `\`: the letter has no action of its own.
                         Message::error(format!(
                             "'{c}' is no editor key (without \\ it picks {})",
                             self.piece_words(p)
                         ))
-                    } else if from_data && c.is_ascii_alphabetic() {
+                    } else if own_letters && c.is_ascii_alphabetic() {
                         self.no_such_piece(c)
                     } else {
                         Message::error(format!(

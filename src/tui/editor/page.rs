@@ -5,8 +5,9 @@
 
 use super::{words, EditorPopup, EditorState, Field, EDITOR_KEYS};
 use crate::core::{Bitboard, Color, Piece, Role};
+use crate::rules::facts::Fact;
 use crate::rules::setup::{price_item_words, CastlingRight, DraftState};
-use crate::rules::{AnyPosition, ExtraState, Position};
+use crate::rules::{AnyPosition, Describe, Position};
 use crate::tui::board::{BoardView, Marks, PieceLook};
 use crate::tui::game_page::{
     keys_popup, message_lines, render_message, rules_popup, KeyBar, PageLayout,
@@ -346,11 +347,17 @@ impl EditorPage<'_> {
 /// The lost pieces as the rules count them (what each set misses on the
 /// board), once the position is valid.
 fn lost_text(valid: Option<&AnyPosition>, names: [&str; 2]) -> String {
-    let Some(ExtraState::DiceMoney(ledger)) = valid.and_then(|p| p.extra_state()) else {
+    let lost = valid.and_then(|p| {
+        p.facts().into_iter().find_map(|f| match f {
+            Fact::Lost(lost) => Some(lost),
+            _ => None,
+        })
+    });
+    let Some(lost) = lost else {
         return "Lost: (once the position is valid)".to_string();
     };
     let side = |c: Color| {
-        let count = |r: &Role| ledger.lost[c.index()][r.index()];
+        let count = |r: &Role| lost[c.index()][r.index()];
         let lost: Vec<String> = Role::ALL
             .iter()
             .filter(|r| count(r) > 0)

@@ -194,11 +194,13 @@ pub fn level_rating(level: u8, variant_id: &str) -> String {
 pub fn level_description(level: u8, variant_id: &str) -> String {
     let lv = ai::level(level);
     let rating = ai::rating_of_level(level);
+    let steps_measured = ai::STEPS_MEASURED.contains(&variant_id);
     let measured = match (ai::RATINGS_CALIBRATED, variant_id == ai::RATED_VARIANT) {
         (true, true) => "measured in standard chess",
-        (true, false) => {
+        (true, false) if steps_measured => {
             "in standard chess; in this variant only the steps between levels were measured"
         }
+        (true, false) => "in standard chess; nothing was measured in this variant",
         (false, _) => "estimated for standard chess",
     };
     let depth = match (lv.max_depth, lv.nodes) {

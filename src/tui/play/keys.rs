@@ -31,6 +31,8 @@ pub enum PlayAction {
     /// Ask the computer for the side to move's best move.
     Hint,
     Buy,
+    /// Drop a piece from the hand (then a square).
+    Drop,
     Pass,
     /// After the game: a rematch or the match's next game.
     NextGame,
@@ -62,7 +64,14 @@ impl PlayAction {
         use PlayAction as A;
         matches!(
             self,
-            A::PickAtCursor | A::OpenPrompt | A::Undo | A::Redo | A::Hint | A::Buy | A::Pass
+            A::PickAtCursor
+                | A::OpenPrompt
+                | A::Undo
+                | A::Redo
+                | A::Hint
+                | A::Buy
+                | A::Drop
+                | A::Pass
         )
     }
 }
@@ -79,6 +88,8 @@ pub enum PlayWhen {
     Thinking,
     /// Something can be bought or placed now.
     CanBuy,
+    /// A piece in hand can be dropped now.
+    CanDrop,
     /// The side to act may pass.
     CanPass,
     /// A person is to act.
@@ -165,8 +176,18 @@ pub const PLAY_KEYS: &[KeyBinding<PlayAction, PlayWhen>] = {
             )
             .bar(4, 2, "b", "buy")
             .bar_when(W::CanBuy),
+        key(&[KeyCode::Char('@')], A::Drop)
+            .help(
+                "@",
+                "drop a piece from your hand, where the variant has drops (then pick its square; a click on the piece under \"In hand\" or a drag from there does the same)",
+            )
+            .bar(19, 2, "@", "drop")
+            .bar_when(W::CanDrop),
         key(&[KeyCode::Char('p')], A::Pass)
-            .help("p", "pass: give up the remaining bought extra moves")
+            .help(
+                "p",
+                "pass, where the rules allow it: give up the turn, or the remaining bought extra moves",
+            )
             .bar(5, 2, "p", "pass")
             .bar_when(W::CanPass),
         KeyBinding::new(&[KeyCode::Char('n')], A::NextGame, W::Over)

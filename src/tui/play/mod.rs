@@ -25,7 +25,7 @@ pub use premove::Premove;
 pub use view::{PendingSave, PlayView, Press};
 
 use crate::ai::PlayerSpec;
-use crate::core::{Action, Bitboard, Color, CoordText, Square};
+use crate::core::{Action, Bitboard, Color, CoordText, Piece, Square};
 use crate::game::Game;
 use crate::record::RecordError;
 use crate::rules::Position;
@@ -367,6 +367,7 @@ impl PlayState {
             }
             A::Hint => self.ask_hint(ctx),
             A::Buy => self.open_purchases(),
+            A::Drop => self.open_drops(),
             A::Pass => self.pass(ctx),
             A::NextGame => return self.leave(Exit::NextGame),
             A::ShowResult => self.view.popup = Some(popups::game_over(&self.session)),
@@ -529,7 +530,10 @@ impl PlayState {
                 self.view.message = None;
             }
             Pick::Play(a) => self.play(a, ctx),
-            Pick::Choose(candidates) => self.view.popup = Some(popups::candidates(&candidates)),
+            Pick::Choose(candidates) => {
+                let popup = popups::candidates(self.session.game().position(), &candidates);
+                self.view.popup = Some(popup);
+            }
             Pick::Refuse(why) => self.view.refuse(why.to_string()),
         }
     }
@@ -712,14 +716,36 @@ impl PlayState {
         }
     }
 
+    /// `@`: the pieces in hand that may be dropped now.
+    fn open_drops(&mut self) {
+        if let Some(why) = self.session.not_your_turn() {
+            return self.view.refuse(not_your_turn_words(why));
+        }
+        match popups::drops(self.session.game()) {
+            Ok(popup) => self.view.popup = Some(popup),
+            Err(why) => self.view.refuse(why),
+        }
+    }
+
+    /// A piece of the hand picked (`@`, a click or a press on it in the
+    /// side panel): its square comes next.
+    fn start_drop(&mut self, piece: Piece) {
+        let name = self.session.game().position().piece_name(piece.role);
+        self.view.placing = Some(piece);
+        self.view.selected = None;
+        self.view.say(format!(
+            "pick the square for the {name} from your hand (Enter, a click or a drag; Esc cancels)"
+        ));
+    }
+
     fn pass(&mut self, ctx: &mut Ctx) {
         if let Some(why) = self.session.not_your_turn() {
             return self.view.refuse(not_your_turn_words(why));
         }
         let game = self.session.game();
         let legal = game.legal_actions();
-        if legal.contains(&Action::Pass) {
-            self.play(Action::Pass, ctx);
+        if let Some(pass) = legal.iter().copied().find(Action::is_pass) {
+            self.play(pass, ctx);
         } else {
             let why = game.position().why_illegal(&CoordText::Pass, &legal);
             self.view.refuse(why.to_string());
@@ -809,6 +835,11 @@ impl PlayState {
                 }
                 None => {}
             },
+            ListKind::Drops(pieces) => {
+                if let Some(p) = pieces.get(i) {
+                    self.start_drop(*p);
+                }
+            }
             ListKind::Resign(side) if i == 0 => {
                 let settled = self.session.resign(side);
                 self.say_ending();

@@ -85,20 +85,24 @@ impl PlayModel {
                 .legal
                 .iter()
                 .any(|a| matches!(a, Action::Buy(_) | Action::Place(..))),
-            PlayWhen::CanPass => self.legal.contains(&Action::Pass),
+            PlayWhen::CanDrop => self.legal.iter().any(|a| matches!(a, Action::Drop(..))),
+            PlayWhen::CanPass => self.legal.iter().any(Action::is_pass),
             PlayWhen::HumanToAct => self.human_to_act,
             PlayWhen::Played => control.game().ply() > 0,
             PlayWhen::LookingBack => self.past.is_some(),
         }
     }
 
-    /// The squares marked as targets: where the bought piece being placed
-    /// may go, else where the selected piece can move.
+    /// The squares marked as targets: where the piece being placed (bought,
+    /// or dropped from the hand) may go, else where the selected piece can
+    /// move.
     pub fn targets(&self, view: &PlayView) -> Bitboard {
         let mut bb = Bitboard::EMPTY;
         for a in &self.legal {
             match (*a, view.placing, view.selected) {
-                (Action::Place(p, sq), Some(piece), _) if p == piece => bb.insert(sq),
+                (Action::Place(p, sq) | Action::Drop(p, sq), Some(piece), _) if p == piece => {
+                    bb.insert(sq)
+                }
                 (Action::Move(m), None, Some(from)) if m.from == from => bb.insert(m.to),
                 _ => {}
             }

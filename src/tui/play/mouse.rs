@@ -1,14 +1,16 @@
 //! The play screen's mouse: a click on a popup's item, the key bar, a move
-//! in the list (the position after it is looked at) or the board; a piece
-//! dragged from its square and released on another is moved there, as two
-//! clicks would; a right-click cancels a premove; the wheel scrolls the
-//! move list.
+//! in the list (the position after it is looked at), a piece in hand (to
+//! drop it) or the board; a piece dragged from its square, or from the
+//! hand, and released on another is moved (dropped) there, as two clicks
+//! would; a right-click cancels a premove; the wheel scrolls the move
+//! list.
 
 use super::keys::PlayAction;
 use super::popups::Popup;
 use super::view::Press;
-use super::PlayState;
-use crate::core::Square;
+use super::{not_your_turn_words, PlayState};
+use crate::core::{Action, Piece, Square};
+use crate::rules::Position;
 use crate::tui::base::{Ctx, Nav};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -65,13 +67,19 @@ impl PlayState {
         if let Some(code) = lay.button_at(m.column, m.row) {
             return self.on_key(KeyEvent::from(code), ctx);
         }
-        let clicked = self
-            .page(ctx.settings, ctx.theme)
-            .side_panel()
-            .ply_at(lay.side, m.column, m.row);
+        let page = self.page(ctx.settings, ctx.theme);
+        let panel = page.side_panel();
+        let clicked = panel.ply_at(lay.side, m.column, m.row);
+        let in_hand = panel.hand_at(lay.side, m.column, m.row);
         if let Some(ply) = clicked {
             self.view.prompt = None;
             self.look_at(ply);
+            return Nav::Stay;
+        }
+        if let Some(piece) = in_hand {
+            self.view.prompt = None;
+            self.leave_past();
+            self.press_hand(piece);
             return Nav::Stay;
         }
         if let Some(sq) = lay.board.and_then(|g| g.square_at(m.column, m.row)) {
@@ -89,7 +97,7 @@ impl PlayState {
     /// it was a click (put back) or a drag.
     fn press_square(&mut self, sq: Square, ctx: &mut Ctx) {
         if self.view.selected == Some(sq) && self.view.placing.is_none() {
-            self.view.press = Some(Press {
+            self.view.press = Some(Press::Board {
                 from: sq,
                 was_selected: true,
             });
@@ -97,11 +105,40 @@ impl PlayState {
         }
         self.pick(sq, ctx);
         if self.view.selected == Some(sq) && self.view.popup.is_none() {
-            self.view.press = Some(Press {
+            self.view.press = Some(Press::Board {
                 from: sq,
                 was_selected: false,
             });
         }
+    }
+
+    /// A press on a piece in hand: it is taken up to be dropped (the
+    /// square comes next, by a click, the keys or a release after a
+    /// drag), when it is the mover's and may be dropped now.
+    fn press_hand(&mut self, piece: Piece) {
+        if let Some(why) = self.session.not_your_turn() {
+            return self.view.refuse(not_your_turn_words(why));
+        }
+        let game = self.session.game();
+        let pos = game.position();
+        let name = pos.piece_name(piece.role);
+        if piece.color != pos.turn() {
+            let [owner, mover] = [piece.color, pos.turn()].map(|c| self.session.side_name(c));
+            return self
+                .view
+                .refuse(format!("that {name} is in {owner}'s hand; {mover} to move"));
+        }
+        let droppable = game
+            .legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Drop(p, _) if *p == piece));
+        if !droppable {
+            return self
+                .view
+                .refuse(format!("the {name} in your hand cannot be dropped now"));
+        }
+        self.start_drop(piece);
+        self.view.press = Some(Press::Hand(piece));
     }
 
     /// The pointer moved with the button down: the cursor follows it over
@@ -122,12 +159,27 @@ impl PlayState {
         let Some(press) = self.view.press.take() else {
             return;
         };
-        if self.view.popup.is_some() || self.view.selected != Some(press.from) {
+        let (from, was_selected) = match press {
+            Press::Board { from, was_selected } => (from, was_selected),
+            Press::Hand(piece) => {
+                // Released on a square: dropped there; elsewhere (a click
+                // on the hand) it waits for its square.
+                let on_board = self.square_under(&m, ctx);
+                if let (Some(sq), None, Some(_)) = (on_board, &self.view.popup, self.view.placing) {
+                    if self.view.placing == Some(piece) {
+                        self.view.cursor = sq;
+                        self.pick(sq, ctx);
+                    }
+                }
+                return;
+            }
+        };
+        if self.view.popup.is_some() || self.view.selected != Some(from) {
             return;
         }
         match self.square_under(&m, ctx) {
-            Some(sq) if sq == press.from => {
-                if press.was_selected {
+            Some(sq) if sq == from => {
+                if was_selected {
                     // A second click on the piece: put it back.
                     self.view.selected = None;
                     self.view.message = None;
@@ -138,7 +190,7 @@ impl PlayState {
                 self.pick(sq, ctx);
             }
             // Dropped off the board: the piece stays picked up.
-            None => self.view.cursor = press.from,
+            None => self.view.cursor = from,
         }
     }
 }

@@ -6,7 +6,8 @@ use super::keys::PLAY_KEYS;
 use crate::core::{Action, Color, MoveKind, Piece};
 use crate::game::variant::VariantDef;
 use crate::game::Game;
-use crate::rules::Describe;
+use crate::rules::facts::Fact;
+use crate::rules::{AnyPosition, Describe, Position};
 use crate::session::Session;
 use crate::tui::game_page::{keys_popup, rules_popup};
 use crate::tui::line_edit::LineEdit;
@@ -33,6 +34,8 @@ pub enum ListKind {
     Candidates(Vec<Action>),
     /// Purchases: an action, or "place this piece" (then a square).
     Purchases(Vec<PurchaseItem>),
+    /// Pieces in hand to drop (then a square).
+    Drops(Vec<Piece>),
     /// Resign as this side? (y/n)
     Resign(Color),
     /// The other side offered a draw (or to end the game); accept? (y/n)
@@ -191,10 +194,13 @@ pub fn purchases(game: &Game) -> Result<Popup, &'static str> {
         items.push(item);
     }
     if items.is_empty() {
-        return Err(if legal.iter().any(|a| matches!(a, Action::Move(_))) {
-            "nothing can be bought now: purchases come before the main move and must be affordable"
-        } else {
-            "nothing can be bought in this variant"
+        // A variant that sells has a price list among its facts.
+        let sells = pos.facts().iter().any(|f| matches!(f, Fact::Prices { .. }));
+        let drops = legal.iter().any(|a| matches!(a, Action::Drop(..)));
+        return Err(match (sells, drops) {
+            (true, _) => "nothing can be bought now: purchases come before the main move and must be affordable",
+            (false, true) => "nothing is bought in this variant: @ drops a piece from your hand",
+            (false, false) => "nothing can be bought in this variant",
         });
     }
     let keys = "123456789abcdefghijklmnopqrstuvwxyz";
@@ -209,14 +215,49 @@ pub fn purchases(game: &Game) -> Result<Popup, &'static str> {
     })
 }
 
-/// Choose among actions sharing a from/to square pair.
-pub fn candidates(candidates: &[Action]) -> Popup {
+/// The pieces in hand that can be dropped now, each once (its square
+/// is picked next), or why none can.
+pub fn drops(game: &Game) -> Result<Popup, String> {
+    let legal = game.legal_actions();
+    let pos = game.position();
+    let mut pieces: Vec<Piece> = Vec::new();
+    for a in &legal {
+        if let Action::Drop(p, _) = a {
+            if !pieces.contains(p) {
+                pieces.push(*p);
+            }
+        }
+    }
+    if pieces.is_empty() {
+        return Err(match legal.first() {
+            Some(_) => "no piece in hand can be dropped now".to_string(),
+            None => "the game is over: nothing can be dropped".to_string(),
+        });
+    }
+    let items = pieces
+        .iter()
+        .map(|p| {
+            let name = pos.piece_name(p.role);
+            (p.role.char(), format!("{name}, then pick a square"))
+        })
+        .collect();
+    Ok(Popup::List {
+        kind: ListKind::Drops(pieces),
+        list: ListPopup::new("Drop", vec!["A piece from your hand:".to_string()], items),
+    })
+}
+
+/// Choose among actions sharing a from/to square pair; `pos` names the
+/// variant's pieces.
+pub fn candidates(pos: &AnyPosition, candidates: &[Action]) -> Popup {
     let mut items = Vec::new();
     let mut used = String::new();
     for (i, a) in candidates.iter().enumerate() {
         let (key, label) = match a {
             Action::Move(m) => match m.kind {
-                MoveKind::Promotion(r) => (r.char(), format!("promote to {}", r.name())),
+                MoveKind::Promotion(r) | MoveKind::PiecePromotion(r) => {
+                    (r.char(), format!("promote to {}", pos.piece_name(r)))
+                }
                 MoveKind::CaptureInPlace => ('^', "capture in place (the queen stays)".to_string()),
                 _ => ('x', format!("move to {}", m.to)),
             },

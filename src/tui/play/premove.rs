@@ -112,12 +112,7 @@ impl PlayState {
         match chosen {
             Some((_, action)) => self.play(action, ctx),
             None => {
-                let text = CoordText::Move {
-                    from,
-                    to,
-                    promotion: None,
-                    in_place: false,
-                };
+                let text = CoordText::plain(from, to);
                 let why = game.position().why_illegal(&text, &legal);
                 self.view
                     .refuse(format!("premove {from}{to} dropped: {why}"));

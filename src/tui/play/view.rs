@@ -15,7 +15,8 @@ pub struct PlayView {
     pub cursor: Square,
     /// The piece picked up.
     pub selected: Option<Square>,
-    /// A bought placement waiting for its square.
+    /// A bought placement, or a piece of the hand to drop, waiting for
+    /// its square.
     pub placing: Option<Piece>,
     /// The `f` key's extra flip on top of the automatic orientation.
     pub flip_toggle: bool,
@@ -29,8 +30,9 @@ pub struct PlayView {
     /// less than the game's); `None` shows the live position. Looking back
     /// takes nothing back: the game goes on underneath.
     pub past: Option<usize>,
-    /// The mouse button held down on a piece, until it is released: a
-    /// release on another square puts the piece down there.
+    /// The mouse button held down on a piece of the board or the hand,
+    /// until it is released: a release on another square puts the piece
+    /// down there.
     pub press: Option<Press>,
     /// A save to a file the player named, on its way.
     pub saving: Option<PendingSave>,
@@ -50,14 +52,21 @@ pub struct PendingSave {
     pub then: Option<Exit>,
 }
 
-/// A left button held down on the board's piece at `from`.
+/// A left button held down on a piece.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Press {
-    /// The square pressed, whose piece is picked up.
-    pub from: Square,
-    /// The piece was picked up already before the press: released where it
-    /// was pressed, it is put back (as a second click on it does).
-    pub was_selected: bool,
+pub enum Press {
+    /// On the board's piece at `from`, which is picked up.
+    Board {
+        /// The square pressed.
+        from: Square,
+        /// The piece was picked up already before the press: released
+        /// where it was pressed, it is put back (as a second click on it
+        /// does).
+        was_selected: bool,
+    },
+    /// On a piece in the hand, to be dropped where it is released (a
+    /// release off the board leaves it waiting for its square).
+    Hand(Piece),
 }
 
 impl Default for PlayView {
