@@ -1,5 +1,5 @@
 //! Texel's method for the positional weights of the chess evaluation
-//! (`motley::ai::eval::positional`): fit them so that the evaluation of
+//! (`motley_ai::eval::positional`): fit them so that the evaluation of
 //! quiet positions from games Motley played itself predicts the games'
 //! results.
 //!
@@ -13,11 +13,11 @@
 //! It prints the error before and after and the tuned weights as Rust, to
 //! be copied into `positional::TUNED`. Only standard chess games are read.
 
-use motley::ai::eval::chess::standard_eval;
-use motley::ai::eval::positional::{Weights, TUNED};
-use motley::core::{Action, Color};
-use motley::game::variant::Registry;
-use motley::rules::{AnyPosition, Position};
+use motley_ai::eval::chess::standard_eval;
+use motley_ai::eval::positional::{Weights, TUNED};
+use motley_game::variant::Registry;
+use motley_rules::core::{Action, Color};
+use motley_rules::{AnyPosition, Position};
 use std::path::Path;
 
 /// Plies of each game skipped (the random opening and the book-like start).
@@ -26,7 +26,7 @@ const SKIP_PLIES: usize = 10;
 /// One training position: the position and the game's result for White
 /// (1, ½ or 0).
 struct Sample {
-    pos: motley::rules::standard::Standard,
+    pos: motley_rules::standard::Standard,
     result: f64,
 }
 
@@ -61,7 +61,7 @@ fn read_samples(dir: &Path) -> Vec<Sample> {
         return out;
     };
     for entry in entries.flatten() {
-        let Ok(games) = motley::record::load_all(&entry.path(), &registry) else {
+        let Ok(games) = motley_records::load_all(&entry.path(), &registry) else {
             continue;
         };
         for saved in games {

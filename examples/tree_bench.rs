@@ -11,13 +11,13 @@
 //! A benchmark, not a test: it prints times, which move with the machine.
 
 use crossterm::event::KeyCode;
-use motley::game::variant::Registry;
-use motley::game::Game;
 use motley::tui::app::{handle, App, Screen};
 use motley::tui::base::AppEvent;
 use motley::tui::replay::ReplayState;
 use motley::tui::settings::Settings;
 use motley::tui::theme::{ColorMode, Theme, ThemeName};
+use motley_game::variant::Registry;
+use motley_game::Game;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -54,7 +54,7 @@ fn main() {
         .unwrap_or(150_000);
     let reg = Registry::builtin();
     let game = long_game(&reg);
-    let mut rec = serde_json::to_value(motley::record::record_of(&game)).expect("JSON");
+    let mut rec = serde_json::to_value(motley_records::record_of(&game)).expect("JSON");
     // Other first moves for White, each a variation of one move.
     let mut start = game.clone();
     start.truncate(0);

@@ -28,6 +28,6 @@ fn main() -> ExitCode {
         Err(e) => cli::output::report(&e),
     };
     // No external engine outlives Motley, whatever ended the command.
-    motley::uci::children::stop_all();
+    motley_session::uci::children::stop_all();
     code
 }

@@ -7,10 +7,10 @@ use super::import::{random_game, Scratch};
 use super::output::{outln, Out, WriteFailure};
 use anyhow::Result;
 use crossterm::event::{KeyCode, KeyEvent};
-use motley::game::variant::Registry;
-use motley::record;
 use motley::tui::menu::{catalog, Browser, Shelf};
 use motley::tui::settings::Settings;
+use motley_game::variant::Registry;
+use motley_records as record;
 use std::time::Instant;
 
 /// Write `count` saved games of every variant in turn (about 80 plies
@@ -22,7 +22,7 @@ pub fn bench_browse(count: u32, registry: &Registry, out: &mut Out) -> Result<()
     std::fs::create_dir_all(&saves).map_err(|e| {
         WriteFailure::File(format!(
             "cannot create {}: {e}",
-            motley::core::quote::path(&saves)
+            motley_rules::core::quote::path(&saves)
         ))
     })?;
     let ids: Vec<String> = registry.all().iter().map(|v| v.id.clone()).collect();

@@ -5,11 +5,11 @@ use super::interrupt_flag;
 use super::output::{outln, warnln, Out, WriteFailure};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use motley::disk::files::Durability;
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::record::{self, GameReader, RecordErrorKind};
-use motley::rules::Position;
+use motley_disk::files::Durability;
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::{self as record, GameReader, RecordErrorKind};
+use motley_rules::Position;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -82,10 +82,10 @@ fn import_games(
             }
         }
     }
-    motley::disk::files::sync_file_system(dir).map_err(|e| {
+    motley_disk::files::sync_file_system(dir).map_err(|e| {
         WriteFailure::File(format!(
             "cannot flush {} to disk: {e}",
-            motley::core::quote::path(dir)
+            motley_rules::core::quote::path(dir)
         ))
     })?;
     Ok(done)
@@ -114,11 +114,11 @@ pub fn import(file: &Path, out_dir: &Path, registry: &Registry) -> Result<ExitCo
     std::fs::create_dir_all(out_dir).map_err(|e| {
         WriteFailure::File(format!(
             "cannot create the folder {}: {e}",
-            motley::core::quote::path(out_dir)
+            motley_rules::core::quote::path(out_dir)
         ))
     })?;
     // Records half written by an import that was killed (`kill -9`).
-    motley::disk::files::remove_stale_temps(out_dir);
+    motley_disk::files::remove_stale_temps(out_dir);
     let stem = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -169,7 +169,7 @@ pub(super) fn random_game(
             }
             continue;
         }
-        let Some(a) = motley::ai::players::random(game.position(), seed ^ n) else {
+        let Some(a) = motley_ai::players::random(game.position(), seed ^ n) else {
             break;
         };
         game.play(a)?;
@@ -196,7 +196,7 @@ pub fn bench_import(count: u32, registry: &Registry, out: &mut Out) -> Result<()
     std::fs::create_dir_all(dir.0.join("out")).map_err(|e| {
         WriteFailure::File(format!(
             "cannot create {}: {e}",
-            motley::core::quote::path(&dir.0)
+            motley_rules::core::quote::path(&dir.0)
         ))
     })?;
     let pgn_path = dir.0.join("games.pgn");
@@ -217,7 +217,7 @@ pub fn bench_import(count: u32, registry: &Registry, out: &mut Out) -> Result<()
     std::fs::write(&pgn_path, &pgn).map_err(|e| {
         WriteFailure::File(format!(
             "cannot write {}: {e}",
-            motley::core::quote::path(&pgn_path)
+            motley_rules::core::quote::path(&pgn_path)
         ))
     })?;
     let generated = t.elapsed().as_secs_f64();

@@ -1,16 +1,16 @@
 //! `motley match`: headless games between two players, played by the
 //! session layer's one match implementation
-//! ([`motley::session::match_play`]); here the command line's side of it:
+//! ([`motley_session::match_play`]); here the command line's side of it:
 //! the arguments, the progress line, the table and the score.
 
 use super::output::{self, outln, warnln, Out, WriteFailure};
 use super::{interrupt_flag, user_path, MatchArgs};
 use anyhow::{anyhow, Context, Result};
-use motley::ai::PlayerSpec;
-use motley::core::quote::clip;
-use motley::game::variant::Registry;
-use motley::rules::Describe;
-use motley::session::match_play::{
+use motley_ai::PlayerSpec;
+use motley_game::variant::Registry;
+use motley_rules::core::quote::clip;
+use motley_rules::Describe;
+use motley_session::match_play::{
     play_match, MatchEnding, MatchError, MatchGame, MatchScore, MatchSettings, MATCH_PLY_LIMIT,
 };
 use std::process::ExitCode;

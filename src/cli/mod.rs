@@ -9,16 +9,16 @@ mod variants;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use motley::ai::search;
-use motley::core::Action;
-use motley::game::variant::{Registry, VariantDef};
-use motley::game::Game;
-use motley::record;
-use motley::rules::{perft, perft_divide, AnyPosition, Describe, Position};
-use motley::session::Session;
 use motley::tui::launch::{run_game, run_menu, run_replay, Launch};
 use motley::tui::settings::Settings;
 use motley::tui::{Ended, UiError};
+use motley_ai::search;
+use motley_game::variant::{Registry, VariantDef};
+use motley_game::Game;
+use motley_records as record;
+use motley_rules::core::Action;
+use motley_rules::{perft, perft_divide, AnyPosition, Describe, Position};
+use motley_session::Session;
 use output::{outln, warnln, Out, WriteFailure};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -47,7 +47,7 @@ pub fn registry(variants: Option<&Path>) -> Result<Registry> {
     let mut registry = Registry::load();
     if let Some(file) = variants {
         let file = user_path(file)?;
-        let shown = motley::core::quote::path(&file);
+        let shown = motley_rules::core::quote::path(&file);
         registry
             .add_file(&file)
             .with_context(|| format!("cannot read {shown}"))?;
@@ -198,10 +198,10 @@ pub struct PlayArgs {
     /// White's player: human, ai[:LEVEL], ai:RATING, random, greedy or
     /// uci:COMMAND.
     #[arg(long, default_value = "human")]
-    pub white: motley::ai::PlayerSpec,
+    pub white: motley_ai::PlayerSpec,
     /// Black's player (as White's).
     #[arg(long, default_value = "human")]
-    pub black: motley::ai::PlayerSpec,
+    pub black: motley_ai::PlayerSpec,
     /// White's name, kept in the record and PGN (default: a computer by
     /// its kind, the only person by their login name, else "White").
     #[arg(long, value_name = "NAME")]
@@ -230,7 +230,7 @@ pub struct PlayArgs {
     /// Play with a chess clock: MINUTES+INCREMENT in seconds (5+3; 0.5+0
     /// for half a minute), or SECONDSs+INCREMENT (10s+0).
     #[arg(long, value_name = "M+S")]
-    pub clock: Option<motley::game::clock::TimeControl>,
+    pub clock: Option<motley_game::clock::TimeControl>,
 }
 
 /// Run a headless subcommand.
@@ -305,7 +305,7 @@ pub fn run(
             ExitCode::SUCCESS
         }
         Command::Uci => {
-            motley::uci::engine::run(std::io::stdin().lock(), std::io::stdout(), &registry)
+            motley_session::uci::engine::run(std::io::stdin().lock(), std::io::stdout(), &registry)
                 .map_err(WriteFailure::Stdout)?;
             ExitCode::SUCCESS
         }
@@ -340,12 +340,12 @@ fn list(registry: &Registry, out: &mut Out) -> Result<()> {
 /// no variant of the registry answers to is told in its own words.
 fn rules(variant: &str, registry: &Registry, out: &mut Out) -> Result<()> {
     let fairy = registry.lookup(variant).is_err();
-    if let Some(Ok(rules)) = motley::game::fairy_builtin::builtin_fairy(variant).filter(|_| fairy) {
-        let about = motley::game::fairy_builtin::builtin_description(variant);
+    if let Some(Ok(rules)) = motley_game::fairy_builtin::builtin_fairy(variant).filter(|_| fairy) {
+        let about = motley_game::fairy_builtin::builtin_description(variant);
         outln!(
             out,
             "{}",
-            motley::game::fairy_words::rules_text(variant, about.as_deref(), &rules)
+            motley_game::fairy_words::rules_text(variant, about.as_deref(), &rules)
         );
         return Ok(());
     }
@@ -425,7 +425,7 @@ fn moves_command(
 /// A path the user typed, with `~` made the home folder (a shell does it
 /// for bare words, not for `--out=~/games` or a quoted path).
 fn user_path(path: &Path) -> Result<PathBuf> {
-    Ok(motley::disk::paths::expand_user(path)?)
+    Ok(motley_disk::paths::expand_user(path)?)
 }
 
 /// `analyse`: every game of the file, as text or JSON (an array with one
@@ -437,7 +437,7 @@ fn analyse(
     registry: &Registry,
     out: &mut Out,
 ) -> Result<()> {
-    use motley::ai::analysis::{analyse_game, AnalysisSettings};
+    use motley_ai::analysis::{analyse_game, AnalysisSettings};
     use std::io::IsTerminal;
     let games: Vec<Game> = record::load_all(file, registry)?
         .into_iter()
@@ -473,7 +473,7 @@ fn analyse(
                 outln!(out, "game {}", i + 1);
             }
             // Losses in the variant's unit (points in Monochrome).
-            let scale = motley::ai::analysis::game_scale(game);
+            let scale = motley_ai::analysis::game_scale(game);
             out.text(format_args!("{}", a.to_text(&scale)))?;
         }
     }
@@ -490,7 +490,7 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
     if games.len() != 1 {
         bail!(
             "{}: holds {} games; `moves --game` needs a file with one game",
-            motley::core::quote::path(file),
+            motley_rules::core::quote::path(file),
             games.len()
         );
     }
@@ -498,7 +498,7 @@ fn saved_game_end(file: &Path, variant: &str, registry: &Registry) -> Result<Vec
     if game.variant().id != variant {
         bail!(
             "{}: is a game of '{}', not '{variant}'",
-            motley::core::quote::path(file),
+            motley_rules::core::quote::path(file),
             game.variant().id
         );
     }
@@ -576,7 +576,7 @@ fn export(file: &Path, registry: &Registry, out: &mut Out) -> Result<()> {
 
 /// Perft on the concrete family type (no enum dispatch in the hot path).
 pub fn perft_any(pos: &AnyPosition, depth: u32) -> u64 {
-    motley::dispatch!(pos, p => perft(p, depth))
+    motley_rules::dispatch!(pos, p => perft(p, depth))
 }
 
 /// Positions and depths the benchmark runs, per variant id.
@@ -698,7 +698,7 @@ pub fn interrupt_flag() -> Result<Interrupt> {
         // reach).
         let second = move || {
             if seen.load(Ordering::SeqCst) {
-                motley::uci::children::kill_all_in_signal_handler();
+                motley_session::uci::children::kill_all_in_signal_handler();
                 // SAFETY: _exit is async-signal-safe and ends the process.
                 unsafe { libc::_exit(128 + n) };
             }
@@ -745,7 +745,7 @@ fn bench_search(registry: &Registry, out: &mut Out) -> Result<()> {
             positions.push(("mid-game", mid));
         }
         for (label, pos) in positions {
-            let r = motley::dispatch!(&pos, p => search::search(p, &[], &limits, &stop));
+            let r = motley_rules::dispatch!(&pos, p => search::search(p, &[], &limits, &stop));
             let secs = r.elapsed.as_secs_f64().max(1e-9);
             outln!(
                 out,
@@ -775,7 +775,7 @@ fn midgame(v: &Arc<VariantDef>) -> Result<Option<AnyPosition>> {
             game.roll_dice();
             continue;
         }
-        let Some(a) = motley::ai::players::random(game.position(), 1000 + plies) else {
+        let Some(a) = motley_ai::players::random(game.position(), 1000 + plies) else {
             return Ok(None);
         };
         game.play(a)?;
@@ -819,10 +819,10 @@ fn exit_status(ended: Result<Ended, UiError>) -> Result<ExitCode> {
 /// said on the first screen.
 fn migrate_autosave() -> Option<String> {
     let (legacy, games) = (
-        motley::disk::paths::legacy_autosave_path()?,
-        motley::disk::paths::games_dir()?,
+        motley_disk::paths::legacy_autosave_path()?,
+        motley_disk::paths::games_dir()?,
     );
-    motley::record::games::migrate_legacy_autosave(&legacy, &games)
+    motley_records::games::migrate_legacy_autosave(&legacy, &games)
         .err()
         .map(|e| format!("the old autosave was not moved: {e}"))
 }

@@ -2,7 +2,7 @@
 //! closed pipe (`| head -1`) ends the command quietly, any other write
 //! failure (`> /dev/full`) is an error with exit status 1, and nothing
 //! panics. Also how errors map to exit statuses. Everything written here
-//! has its control characters made visible ([`motley::core::quote`]): a record,
+//! has its control characters made visible ([`motley_rules::core::quote`]): a record,
 //! a PGN or an engine must not drive the user's terminal.
 
 use std::fmt;
@@ -103,7 +103,7 @@ pub(crate) use outln;
 /// character made visible.
 fn safe_text(args: fmt::Arguments<'_>) -> String {
     let text = args.to_string();
-    match motley::core::quote::visible_lines(&text) {
+    match motley_rules::core::quote::visible_lines(&text) {
         std::borrow::Cow::Borrowed(_) => text,
         std::borrow::Cow::Owned(escaped) => escaped,
     }
@@ -123,7 +123,7 @@ pub fn warn(args: fmt::Arguments<'_>) {
 /// A progress line on standard error, drawn over the previous one (`\r`,
 /// no line end); the line's own control characters are made visible.
 pub fn progress(args: fmt::Arguments<'_>) {
-    let text = motley::core::quote::visible(&args.to_string()).into_owned();
+    let text = motley_rules::core::quote::visible(&args.to_string()).into_owned();
     let mut err = io::stderr().lock();
     let _ = err
         .write_all(b"\r")
@@ -142,11 +142,11 @@ pub(crate) use warnln;
 /// Say what is wrong with the command line (or print the help or version
 /// asked for) and end Motley with clap's status (2 for an error). Every
 /// value the message quotes is clipped and made visible first
-/// ([`motley::core::quote::clip`]): a 100 KB `--theme` or `--white` is quoted in
+/// ([`motley_rules::core::quote::clip`]): a 100 KB `--theme` or `--white` is quoted in
 /// about 80 characters, and an escape in it does not reach the terminal.
 pub fn command_line_error(mut e: clap::Error) -> ! {
     use clap::error::ContextValue;
-    use motley::core::quote::clip;
+    use motley_rules::core::quote::clip;
     let quoted: Vec<_> = e
         .context()
         .filter_map(|(kind, value)| match value {
@@ -185,7 +185,7 @@ pub fn report(e: &anyhow::Error) -> ExitCode {
     }
     warn(format_args!("error: {e:#}"));
     let file_trouble = e.chain().any(|c| {
-        c.is::<motley::record::RecordError>() || c.is::<FileTrouble>() || c.is::<WriteFailure>()
+        c.is::<motley_records::RecordError>() || c.is::<FileTrouble>() || c.is::<WriteFailure>()
     });
     if file_trouble {
         ExitCode::from(1)

@@ -6,15 +6,15 @@ use super::output::{outln, warnln, Out};
 use super::{user_path, MAX_PERFT_DEPTH};
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
-use motley::core::quote::{clip, visible};
-use motley::game::fairy_builtin::{
+use motley_game::fairy_builtin::{
     builtin_fairy, builtin_fairy_names, is_fairy_json, read_fairy_file, read_fairy_json,
     SectionReport,
 };
-use motley::game::ini::IniError;
-use motley::game::variant_file::read_variant_file;
-use motley::rules::fairy::{FairyPosition, FairyRules, Verdict};
-use motley::rules::standard::Standard;
+use motley_game::ini::IniError;
+use motley_game::variant_file::read_variant_file;
+use motley_rules::core::quote::{clip, visible};
+use motley_rules::fairy::{FairyPosition, FairyRules, Verdict};
+use motley_rules::standard::Standard;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -72,7 +72,7 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
                 outln!(out, "{name:<14} {}", pieces(&rules));
             }
             for file in user_files() {
-                let shown = motley::core::quote::path(&file);
+                let shown = motley_rules::core::quote::path(&file);
                 match read_sections(&file) {
                     Ok((sections, problems)) => {
                         for problem in problems {
@@ -98,12 +98,12 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
             };
             let about = variants
                 .is_none()
-                .then(|| motley::game::fairy_builtin::builtin_description(&variant))
+                .then(|| motley_game::fairy_builtin::builtin_description(&variant))
                 .flatten();
             outln!(
                 out,
                 "{}",
-                motley::game::fairy_words::rules_text(&variant, about.as_deref(), &rules)
+                motley_game::fairy_words::rules_text(&variant, about.as_deref(), &rules)
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -183,7 +183,7 @@ fn is_json(file: &Path) -> bool {
 /// section of a variants.ini with its headers that could not be read, or
 /// the one variant of a Motley JSON file of the `fairy` family.
 fn read_sections(file: &Path) -> Result<(Vec<SectionReport>, Vec<IniError>)> {
-    let shown = motley::core::quote::path(file);
+    let shown = motley_rules::core::quote::path(file);
     let text = read_variant_file(file).with_context(|| format!("cannot read {shown}"))?;
     if is_json(file) {
         let report = read_fairy_json(&text)
@@ -197,7 +197,7 @@ fn read_sections(file: &Path) -> Result<(Vec<SectionReport>, Vec<IniError>)> {
 /// The user's variants folder's `*.ini` files and its JSON files of the
 /// `fairy` family, in name order.
 fn user_files() -> Vec<PathBuf> {
-    let Some(dir) = motley::disk::paths::variants_dir() else {
+    let Some(dir) = motley_disk::paths::variants_dir() else {
         return Vec::new();
     };
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -229,7 +229,7 @@ fn builtin(name: &str) -> Result<FairyRules> {
         Some(rules) => Ok(rules?),
         None => bail!(
             "no built-in variant from data is called '{}' (motley variant list names them)",
-            motley::core::quote::clip(name)
+            motley_rules::core::quote::clip(name)
         ),
     }
 }
@@ -237,7 +237,7 @@ fn builtin(name: &str) -> Result<FairyRules> {
 /// The rules of section `name` of a file, or every reason it is refused.
 fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
     let name_shown = clip(name);
-    let shown = motley::core::quote::path(file);
+    let shown = motley_rules::core::quote::path(file);
     let (sections, _) = read_sections(file)?;
     let Some(section) = sections.into_iter().find(|s| s.name == name) else {
         bail!("{shown} has no variant [{name_shown}]");
@@ -251,7 +251,7 @@ fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
 /// refused one, and one per header that could not be read; status 1 if
 /// anything is refused.
 fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
-    let shown = motley::core::quote::path(file);
+    let shown = motley_rules::core::quote::path(file);
     let (sections, problems) = match read_sections(file) {
         Ok(read) => read,
         Err(e) => {
@@ -340,7 +340,7 @@ pub fn bench(out: &mut Out) -> Result<()> {
     }
     if let Some(fairy) = chess_secs {
         let started = Instant::now();
-        let nodes = motley::rules::perft(&Standard::start(), BENCH_DEPTH);
+        let nodes = motley_rules::perft(&Standard::start(), BENCH_DEPTH);
         let standard = started.elapsed().as_secs_f64().max(1e-9);
         outln!(
             out,

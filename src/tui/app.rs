@@ -14,8 +14,8 @@ use super::play::PlayState;
 use super::replay::ReplayState;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
-use crate::game::variant::Registry;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+use motley_game::variant::Registry;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -160,7 +160,7 @@ impl App {
             )),
             Some(Ok(Some(path))) => Some(format!(
                 "the game is saved in {}",
-                crate::core::quote::path(path)
+                motley_rules::core::quote::path(path)
             )),
             Some(Ok(None)) | None => None,
         }
@@ -191,7 +191,7 @@ impl App {
 
     /// Go where a screen's handler asked. The screen showing is closed
     /// first (the menu lists its game again once the writes closing asked
-    /// for are done: [`crate::session::Written::Closed`]).
+    /// for are done: [`motley_session::Written::Closed`]).
     fn navigate(&mut self, nav: Nav) {
         if matches!(nav, Nav::Stay) {
             return;

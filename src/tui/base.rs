@@ -8,12 +8,12 @@ use super::lines::{EngineLines, LinesJob};
 use super::review::AnalysisJob;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
-use crate::ai::analysis::{GameAnalysis, PlyAnalysis};
-use crate::core::Action;
-use crate::game::variant::Registry;
-use crate::game::Game;
-use crate::session::{HintJob, PlayerError, Session, ThinkJob, ThinkProgress, Write, Written};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};
+use motley_ai::analysis::{GameAnalysis, PlyAnalysis};
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_rules::core::Action;
+use motley_session::{HintJob, PlayerError, Session, ThinkJob, ThinkProgress, Write, Written};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -40,7 +40,7 @@ pub enum AppEvent {
     },
     /// A computer player's search completed another iteration in the job
     /// with `generation` (at most a few a second, see
-    /// [`crate::session::PROGRESS_EVERY`]).
+    /// [`motley_session::PROGRESS_EVERY`]).
     Thinking {
         /// The job's generation (see `ThinkJob`); a stale report is dropped.
         generation: u64,
@@ -195,7 +195,7 @@ impl Message {
 /// engines and typed text, so their control characters are made visible
 /// (line ends stay).
 fn shown(text: String) -> String {
-    match crate::core::quote::visible_lines(&text) {
+    match motley_rules::core::quote::visible_lines(&text) {
         std::borrow::Cow::Borrowed(_) => text,
         std::borrow::Cow::Owned(escaped) => escaped,
     }
@@ -266,10 +266,10 @@ pub struct ReplayStart {
     /// What was wrong with the file, in words.
     pub error: Option<String>,
     /// Who played, as the file names them (a branch offers them).
-    pub players: Option<crate::record::Players>,
+    pub players: Option<motley_records::Players>,
     /// The players' names, when the file gives them (its PGN export
     /// writes them).
-    pub names: Option<crate::record::Players>,
+    pub names: Option<motley_records::Players>,
     /// The date the file gives the game, and the PGN tags it keeps (its
     /// PGN export writes them).
     pub date: Option<String>,
@@ -277,7 +277,7 @@ pub struct ReplayStart {
     /// The analysis stored with the record (JSON), if any.
     pub analysis: Option<serde_json::Value>,
     /// The variations and annotations on the game's moves.
-    pub tree: crate::record::GameTree,
+    pub tree: motley_records::GameTree,
     /// Start the live engine lines at once (the editor's analyse).
     pub live_lines: bool,
     /// What the reader had to assume to read the file, to be told.
@@ -304,7 +304,7 @@ impl ReplayStart {
     }
 
     /// A game read from the file at `path`, with all the file says of it.
-    pub fn loaded(loaded: crate::session::LoadedGame, path: PathBuf) -> ReplayStart {
+    pub fn loaded(loaded: motley_session::LoadedGame, path: PathBuf) -> ReplayStart {
         ReplayStart {
             game: loaded.game,
             path: Some(path),
@@ -324,19 +324,19 @@ impl ReplayStart {
 /// A position to open the position editor on.
 pub struct EditorStart {
     /// The variant whose position is edited.
-    pub variant: Arc<crate::game::variant::VariantDef>,
+    pub variant: Arc<motley_game::variant::VariantDef>,
     /// The position to start from (`None`: the variant's start).
-    pub draft: Option<crate::rules::setup::Draft>,
+    pub draft: Option<motley_rules::setup::Draft>,
 }
 
 impl EditorStart {
     /// The editor on `position`, a position of a game of `variant` (the
     /// play screen's or the replay viewer's position shown).
     pub fn of(
-        variant: Arc<crate::game::variant::VariantDef>,
-        position: &crate::rules::AnyPosition,
+        variant: Arc<motley_game::variant::VariantDef>,
+        position: &motley_rules::AnyPosition,
     ) -> EditorStart {
-        use crate::rules::Position;
+        use motley_rules::Position;
         EditorStart {
             variant,
             draft: Some(position.draft()),

@@ -3,7 +3,7 @@
 
 use super::figures::{self, Figure, Sprite};
 use super::theme::{Mark, Theme};
-use crate::core::{Bitboard, Piece, Square};
+use motley_rules::core::{Bitboard, Piece, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -179,7 +179,7 @@ impl Marks {
 }
 
 /// How pieces are drawn, as the rules describe them
-/// ([`crate::rules::facts::BoardLook`] and the square marks).
+/// ([`motley_rules::facts::BoardLook`] and the square marks).
 #[derive(Clone, Debug)]
 pub struct PieceLook {
     /// Every piece in one colour: where a piece stands says whose it is.
@@ -213,7 +213,7 @@ pub const FIGURE_MIN_ROWS: u16 = 5;
 
 /// The board widget.
 pub struct BoardView<'a> {
-    pub board: &'a crate::core::Board,
+    pub board: &'a motley_rules::core::Board,
     pub geom: BoardGeom,
     pub marks: &'a Marks,
     pub look: &'a PieceLook,

@@ -8,12 +8,12 @@
 use super::base::PlayStart;
 use super::popup::ListPopup;
 use super::settings::Settings;
-use crate::ai::PlayerSpec;
-use crate::game::clock::TimeControl;
-use crate::game::Game;
-use crate::record::Players;
-use crate::rules::{Describe, Position};
-use crate::session::Session;
+use motley_ai::PlayerSpec;
+use motley_game::clock::TimeControl;
+use motley_game::Game;
+use motley_records::Players;
+use motley_rules::{Describe, Position};
+use motley_session::Session;
 
 const HUMAN: PlayerSpec = PlayerSpec::Human;
 

@@ -7,7 +7,7 @@ use super::theme::{ThemeName, UnknownTheme};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-pub use crate::disk::paths::{config_dir, config_path, CONFIG_DIR_ENV, CONFIG_FILE};
+pub use motley_disk::paths::{config_dir, config_path, CONFIG_DIR_ENV, CONFIG_FILE};
 
 /// Larger files are refused unread: a config file is a few lines.
 pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
@@ -26,7 +26,7 @@ pub enum ConfigError {
     #[error("{error} ({path})")]
     Unreadable {
         path: PathBuf,
-        error: crate::disk::files::ReadError,
+        error: motley_disk::files::ReadError,
     },
     #[error("{message} (in {path})")]
     Malformed { path: PathBuf, message: String },
@@ -95,9 +95,9 @@ mod theme_id {
 impl Config {
     /// Read a config file. A missing file is the defaults.
     pub fn read(path: &Path) -> Result<Config, ConfigError> {
-        let bytes = match crate::disk::files::read_regular(path, MAX_CONFIG_BYTES) {
+        let bytes = match motley_disk::files::read_regular(path, MAX_CONFIG_BYTES) {
             Ok(b) => b,
-            Err(crate::disk::files::ReadError::Io(e))
+            Err(motley_disk::files::ReadError::Io(e))
                 if e.kind() == std::io::ErrorKind::NotFound =>
             {
                 return Ok(Config::default())
@@ -147,7 +147,7 @@ impl Config {
             return Ok(());
         }
         let target = link_target(path);
-        let text = match crate::disk::files::read_regular(&target, MAX_CONFIG_BYTES) {
+        let text = match motley_disk::files::read_regular(&target, MAX_CONFIG_BYTES) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(_) => String::new(),
         };
@@ -166,7 +166,7 @@ impl Config {
         if let Some(dir) = target.parent() {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
-        crate::disk::files::write_atomic(&target, doc.to_string().as_bytes()).map_err(io)
+        motley_disk::files::write_atomic(&target, doc.to_string().as_bytes()).map_err(io)
     }
 
     /// The config as a TOML document of the keys it sets.
@@ -442,7 +442,7 @@ mod tests {
         assert!(matches!(
             Config::read(&folder),
             Err(ConfigError::Unreadable {
-                error: crate::disk::files::ReadError::Folder,
+                error: motley_disk::files::ReadError::Folder,
                 ..
             })
         ));
@@ -452,7 +452,7 @@ mod tests {
         assert!(matches!(
             Config::read(&big),
             Err(ConfigError::Unreadable {
-                error: crate::disk::files::ReadError::TooLarge { .. },
+                error: motley_disk::files::ReadError::TooLarge { .. },
                 ..
             })
         ));

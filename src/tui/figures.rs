@@ -5,7 +5,7 @@
 //! figures are outlines of the filled shapes Black gets, so the sides
 //! differ by shape as well as by colour.
 
-use crate::core::Role;
+use motley_rules::core::Role;
 
 /// What a piece looks like: the six roles, and the pieces some variants
 /// put in the knight's slot.

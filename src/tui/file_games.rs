@@ -1,15 +1,15 @@
 //! The games of a file that holds several (a PGN of a tournament, say),
 //! for the replay viewer: one line per game for the list to choose from,
 //! which one is shown, and the list as a popup (reading any one of them
-//! is [`crate::session::load_nth`]).
+//! is [`motley_session::load_nth`]).
 //! The viewer opens such a file on its first game with the list over it,
 //! so no game is hidden, and `o` brings the list back.
 
 use super::popup::{centered, row_style, titled_block};
 use super::theme::Theme;
-use crate::game::variant::Registry;
-use crate::record::{self, Replayed};
 use crossterm::event::KeyCode;
+use motley_game::variant::Registry;
+use motley_records::{self as record, Replayed};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

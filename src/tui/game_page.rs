@@ -11,13 +11,13 @@ use super::popup::{titled_block, TextPopup};
 use super::rules_text;
 use super::theme::Theme;
 use super::wrap::{wrap_line, Flow};
-use crate::ai::analysis::Mark;
-use crate::core::{Action, Piece, Square};
-use crate::game::variant::VariantDef;
-use crate::game::Game;
-use crate::record::tree::Cursor;
-use crate::rules::{AnyPosition, Describe, Position};
 use crossterm::event::KeyCode;
+use motley_ai::analysis::Mark;
+use motley_game::variant::VariantDef;
+use motley_game::Game;
+use motley_records::tree::Cursor;
+use motley_rules::core::{Action, Piece, Square};
+use motley_rules::{AnyPosition, Describe, Position};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -415,7 +415,7 @@ pub struct TreeShown<'a> {
     /// The game whose moves are the tree's main line.
     pub game: &'a Game,
     /// The tree.
-    pub tree: &'a crate::record::GameTree,
+    pub tree: &'a motley_records::GameTree,
     /// The place shown, highlighted.
     pub at: &'a Cursor,
     /// The tree's rows as last laid out, and the tree's revision (the

@@ -11,8 +11,8 @@ use super::replay::ReplayState;
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
 use super::{run, Ended, UiError};
-use crate::game::variant::Registry;
-use crate::session::Session;
+use motley_game::variant::Registry;
+use motley_session::Session;
 use std::path::PathBuf;
 
 /// What a run of the UI starts with.

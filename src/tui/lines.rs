@@ -4,12 +4,12 @@
 //! lines are turned off, the position changes (a new search starts at
 //! once) or the viewer is left.
 
-use crate::ai::analysis::Eval;
-use crate::ai::search::{self, Iteration, Limits};
-use crate::ai::tt::Table;
-use crate::rules::{AnyPosition, Position};
-use crate::session::{line_in_san, ProgressThrottle, PROGRESS_EVERY};
 use crate::tui::theme::Theme;
+use motley_ai::analysis::Eval;
+use motley_ai::search::{self, Iteration, Limits};
+use motley_ai::tt::Table;
+use motley_rules::{AnyPosition, Position};
+use motley_session::{line_in_san, ProgressThrottle, PROGRESS_EVERY};
 use ratatui::text::Line;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -85,7 +85,7 @@ impl LinesJob {
                 held = Some(lines);
             }
         };
-        crate::dispatch!(pos, p => search::search_with(
+        motley_rules::dispatch!(pos, p => search::search_with(
             p,
             &[],
             &limits,

@@ -10,7 +10,7 @@
 //! out at a width), [`board`], [`panels`], [`popup`], [`clipboard`],
 //! [`settings`] and [`terminal`] draw or hold plain values or the
 //! terminal; [`writer`] carries out writes off the input path (a game is
-//! run by [`crate::session`]); [`base`] is what every screen shares with
+//! run by [`motley_session`]); [`base`] is what every screen shares with
 //! the app; [`game_page`] is the parts of both game screens; then the
 //! screens, then [`app`]; [`launch`] is how the command line enters.
 
@@ -45,10 +45,10 @@ pub mod tree_view;
 pub mod wrap;
 pub mod writer;
 
-use crate::session::{HintJob, ProgressThrottle, ThinkJob, ThinkProgress, PROGRESS_EVERY};
 use app::{handle, App};
 use base::{AppEvent, Request};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use motley_session::{HintJob, ProgressThrottle, ThinkJob, ThinkProgress, PROGRESS_EVERY};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
@@ -76,7 +76,7 @@ pub enum UiError {
     Io(std::io::Error),
     #[error(transparent)]
     /// The file to replay gives no game.
-    File(crate::session::LoadError),
+    File(motley_session::LoadError),
 }
 
 impl From<std::io::Error> for UiError {
@@ -268,7 +268,7 @@ fn watch_signals(tx: mpsc::Sender<Wake>) -> Result<(), UiError> {
         let second = move || {
             if seen.load(Ordering::SeqCst) {
                 terminal::restore_in_signal_handler();
-                crate::uci::children::kill_all_in_signal_handler();
+                motley_session::uci::children::kill_all_in_signal_handler();
                 // SAFETY: _exit is async-signal-safe and ends the process.
                 unsafe { libc::_exit(128 + signal) };
             }
@@ -395,7 +395,7 @@ fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<Wake>) {
         analysis: None,
     };
     spawn_job(tx, failed, move |tx| {
-        let on_ply = |p: &crate::ai::analysis::PlyAnalysis| {
+        let on_ply = |p: &motley_ai::analysis::PlyAnalysis| {
             let ply = Box::new(p.clone());
             tx.send(Wake::Event(AppEvent::Analysed { job: id, ply }))
                 .ok();

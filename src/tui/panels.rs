@@ -1,18 +1,18 @@
 //! What the screens show beside the board, rendered from the rules' typed
-//! facts ([`crate::rules::facts`]) without knowing the family: the side
+//! facts ([`motley_rules::facts`]) without knowing the family: the side
 //! panel, the piece look and square marks, side names, and the numbered
 //! move list.
 
 use super::board::{Marks, PieceLook};
 use super::figures::Figure;
 use super::theme::Theme;
-use crate::ai::analysis::Mark;
-use crate::core::{Action, Bitboard, Color, KnightKind, Piece, Role, Square};
-use crate::game::Game;
-use crate::rules::facts::{
+use motley_ai::analysis::Mark;
+use motley_game::Game;
+use motley_rules::core::{Action, Bitboard, Color, KnightKind, Piece, Role, Square};
+use motley_rules::facts::{
     Die, Effect, EndOffer, Fact, Fate, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
 };
-use crate::rules::{AnyPosition, Describe, Outcome, Position};
+use motley_rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use std::sync::{Arc, Mutex, PoisonError};

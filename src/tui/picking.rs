@@ -3,8 +3,8 @@
 //! square means, given what is picked up already. The rules say what is
 //! legal and why not; this only matches squares to their legal actions.
 
-use crate::core::{Action, CoordText, Piece, Square};
-use crate::rules::{AnyPosition, IllegalReason, Position};
+use motley_rules::core::{Action, CoordText, Piece, Square};
+use motley_rules::{AnyPosition, IllegalReason, Position};
 
 /// What a pick on a square comes to.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -29,18 +29,18 @@ use super::review::Review;
 use super::settings::Settings;
 use super::sharing::{exported, share, Share, Shown};
 use super::theme::Theme;
-use crate::ai::analysis::{GameAnalysis, Mark};
-use crate::ai::PlayerSpec;
-use crate::core::Square;
-use crate::game::variant::Registry;
-use crate::game::Game;
-use crate::record::tree::Cursor;
-use crate::record::GameTree;
-use crate::rules::{Outcome, Position};
-use crate::session::{
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use motley_ai::analysis::{GameAnalysis, Mark};
+use motley_ai::PlayerSpec;
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::tree::Cursor;
+use motley_records::GameTree;
+use motley_rules::core::Square;
+use motley_rules::{Outcome, Position};
+use motley_session::{
     load_game, load_nth, EditSlot, LoadError, LoadedGame, StoreError, Write, Written,
 };
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -290,9 +290,9 @@ pub struct ReplayState {
     /// The live engine lines of the position shown.
     pub lines: LiveLines,
     /// Who played, as the file names them (a branch offers them).
-    pub players: Option<crate::record::Players>,
+    pub players: Option<motley_records::Players>,
     /// The players' names, when the file gives them.
-    pub names: Option<crate::record::Players>,
+    pub names: Option<motley_records::Players>,
     /// The date the file gives the game, and the PGN tags it keeps.
     pub date: Option<String>,
     pub tags: std::collections::BTreeMap<String, String>,
@@ -980,7 +980,7 @@ impl ReplayState {
             variant: &self.game.variant().id,
             pgn: || {
                 let names = players.map(|p| (p.white.as_str(), p.black.as_str()));
-                crate::record::export_kept_pgn(
+                motley_records::export_kept_pgn(
                     &self.game,
                     Some(&self.tree),
                     names,

@@ -1,19 +1,19 @@
 //! The replay viewer's analysis: the engine's verdict on every ply, as it
 //! streams in from a background job or as stored with the record (the
-//! viewer asks for it to be kept there, [`crate::session::Write`], so that
+//! viewer asks for it to be kept there, [`motley_session::Write`], so that
 //! reopening the game does not redo it).
 //! A stored analysis is used only while it matches the game's moves.
 //! Accuracy is worked out here from the plies in, on the game's scale, so
 //! an analysis stored before accuracy existed shows it too.
 
-use crate::ai::analysis::{
+use motley_ai::analysis::{
     analyse_game_streaming, game_scale, side_accuracy, AnalysisSettings, Eval, GameAnalysis, Mark,
     PlyAnalysis,
 };
-use crate::ai::eval::EvalScale;
-use crate::core::{Action, Color};
-use crate::game::Game;
-use crate::rules::Position;
+use motley_ai::eval::EvalScale;
+use motley_game::Game;
+use motley_rules::core::{Action, Color};
+use motley_rules::Position;
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -292,15 +292,15 @@ impl Review {
         pos.legal_actions(&mut legal);
         // Read as coordinates, so an analysis saved in an older notation
         // (`pass`, `b@a1`) still finds its move.
-        let coord = crate::core::CoordText::parse(text).ok()?;
-        crate::core::action::find_by_coord(&coord, &legal)
+        let coord = motley_rules::core::CoordText::parse(text).ok()?;
+        motley_rules::core::action::find_by_coord(&coord, &legal)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::variant::Registry;
+    use motley_game::variant::Registry;
 
     fn game(moves: &[&str]) -> Game {
         let def = Registry::builtin().get("standard").unwrap();

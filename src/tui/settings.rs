@@ -3,7 +3,7 @@
 //! The lowest module of the UI's own: every screen reads it, and it reads
 //! nothing of theirs.
 
-use crate::session::SessionSettings;
+use motley_session::SessionSettings;
 use std::path::PathBuf;
 
 /// Choices fixed for the whole run.
@@ -27,7 +27,7 @@ impl Settings {
     pub fn for_run(ascii: bool) -> Settings {
         Settings {
             ascii,
-            config: crate::disk::paths::config_path(),
+            config: motley_disk::paths::config_path(),
             session: SessionSettings::in_data_folder(),
             ..Settings::default()
         }

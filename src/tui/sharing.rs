@@ -8,9 +8,9 @@
 
 use super::base::{Message, Request};
 use super::keymap::KeyBinding;
-use crate::rules::{AnyPosition, Position};
-use crate::session::{ExportError, SessionSettings, Write};
 use crossterm::event::KeyCode;
+use motley_rules::{AnyPosition, Position};
+use motley_session::{ExportError, SessionSettings, Write};
 use std::path::PathBuf;
 
 /// What a copy or export key asks for.
@@ -105,7 +105,7 @@ pub fn exported(result: &Result<PathBuf, ExportError>) -> Message {
     match result {
         Ok(path) => Message::info(format!(
             "exported the game to {}",
-            crate::core::quote::path(path)
+            motley_rules::core::quote::path(path)
         )),
         Err(e) => Message::error(format!("not exported: {e}")),
     }

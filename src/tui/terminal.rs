@@ -158,12 +158,16 @@ pub(super) fn resume(terminal: &mut DefaultTerminal) -> Result<(), UiError> {
 }
 
 /// The last guard on what is drawn: a cell whose symbol holds a control
-/// character (text that reached a widget without [`crate::core::quote::visible`])
+/// character (text that reached a widget without [`motley_rules::core::quote::visible`])
 /// is drawn as `�` instead, so no escape sequence reaches the terminal
 /// from the screen's contents.
 pub fn sanitise(buf: &mut Buffer) {
     for cell in buf.content.iter_mut() {
-        if cell.symbol().chars().any(crate::core::quote::is_unsafe) {
+        if cell
+            .symbol()
+            .chars()
+            .any(motley_rules::core::quote::is_unsafe)
+        {
             cell.set_symbol("\u{FFFD}");
         }
     }

@@ -10,7 +10,7 @@
 //! colour (white against gold) and by shape (outline against filled).
 
 use super::figures::Figure;
-use crate::core::{Color as Side, Piece, Role};
+use motley_rules::core::{Color as Side, Piece, Role};
 use ratatui::style::{Color, Modifier, Style};
 use std::ffi::OsStr;
 use std::fmt;
@@ -125,7 +125,7 @@ impl FromStr for ThemeName {
         ThemeName::ALL
             .into_iter()
             .find(|t| t.id() == key)
-            .ok_or_else(|| UnknownTheme(crate::core::quote::clip(s)))
+            .ok_or_else(|| UnknownTheme(motley_rules::core::quote::clip(s)))
     }
 }
 

@@ -11,12 +11,12 @@
 //! thousand variations as with none.
 
 use super::theme::Theme;
-use crate::core::quote::visible;
-use crate::core::Color;
-use crate::game::Game;
-use crate::record::tree::{Cursor, GameTree, Hop, Node, TreeEval};
-use crate::record::variations::{advance, start_of};
-use crate::rules::Position;
+use motley_game::Game;
+use motley_records::tree::{Cursor, GameTree, Hop, Node, TreeEval};
+use motley_records::variations::{advance, start_of};
+use motley_rules::core::quote::visible;
+use motley_rules::core::Color;
+use motley_rules::Position;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use std::collections::HashMap;
@@ -351,7 +351,7 @@ fn nag_glyph(n: u8) -> String {
 /// checked tree's can, all).
 fn play(game: &mut Game, action: &str) -> bool {
     let ply = game.ply();
-    crate::record::variations::play_nodes(game, &[Node::new(action)]);
+    motley_records::variations::play_nodes(game, &[Node::new(action)]);
     game.ply() > ply
 }
 

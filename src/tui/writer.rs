@@ -6,7 +6,7 @@
 //! keeping was written is written once, as it stands last.
 
 use super::config::{ConfigKept, ConfigWrite};
-use crate::session::{Write, Written};
+use motley_session::{Write, Written};
 use std::collections::VecDeque;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
@@ -155,10 +155,10 @@ fn superseded<'a>(write: &Write, queue: impl IntoIterator<Item = &'a Write>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::variant::Registry;
-    use crate::game::Game;
-    use crate::record::store::record_to_save;
-    use crate::session::record_file::RecordSlot;
+    use motley_game::variant::Registry;
+    use motley_game::Game;
+    use motley_records::store::record_to_save;
+    use motley_session::record_file::RecordSlot;
     use std::path::Path;
     use std::sync::{Arc, Mutex};
 
@@ -208,7 +208,7 @@ mod tests {
             panic!("the close comes last: {reports:?}")
         };
         let text = std::fs::read_to_string(path).unwrap();
-        let rec = crate::record::GameRecord::from_json(&text).unwrap();
+        let rec = motley_records::GameRecord::from_json(&text).unwrap();
         assert_eq!(rec.moves, ["e2e4", "e7e5", "g1f3"]);
     }
 

@@ -3,15 +3,15 @@
 //! not change results, computer players always act legally, and `stop`
 //! ends a search.
 
-use motley::ai::eval::Evaluate;
-use motley::ai::search::{search, Limits};
-use motley::ai::{think, PlayerSpec, ThinkSettings};
-use motley::core::fen::Setup;
-use motley::core::Color;
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::rules::antichess::{Antichess, AntichessOptions, StalemateRule};
-use motley::rules::Position;
+use motley_ai::eval::Evaluate;
+use motley_ai::search::{search, Limits};
+use motley_ai::{think, PlayerSpec, ThinkSettings};
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_rules::antichess::{Antichess, AntichessOptions, StalemateRule};
+use motley_rules::core::fen::Setup;
+use motley_rules::core::Color;
+use motley_rules::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -129,7 +129,7 @@ fn monochrome_takes_the_highest_scoring_safe_capture() {
     // answered by a capture on South's half.
     let p = pos("monochrome", "q7/8/8/4p3/R7/3N4/8/7K w - - 0 1");
     let stop = AtomicBool::new(false);
-    let r = motley::dispatch!(&p, q => search(q, &[], &Limits::depth(4), &stop));
+    let r = motley_rules::dispatch!(&p, q => search(q, &[], &Limits::depth(4), &stop));
     assert_eq!(r.best.unwrap().to_string(), "a4a8", "{r:?}");
 }
 
@@ -199,8 +199,8 @@ fn transposition_table_does_not_change_the_best_action() {
             use_tt: false,
             ..Limits::depth(5)
         };
-        let a = motley::dispatch!(&p, q => search(q, &[], &with, &stop));
-        let b = motley::dispatch!(&p, q => search(q, &[], &without, &stop));
+        let a = motley_rules::dispatch!(&p, q => search(q, &[], &with, &stop));
+        let b = motley_rules::dispatch!(&p, q => search(q, &[], &without, &stop));
         assert_eq!(a.best, b.best, "{fen}: {a:?} vs {b:?}");
         assert!(a.nodes <= b.nodes, "{fen}: the table should save work");
     }
@@ -213,7 +213,7 @@ fn search_takes_the_hanging_queen() {
         "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
     );
     let stop = AtomicBool::new(false);
-    let r = motley::dispatch!(&p, q => search(q, &[], &Limits::depth(4), &stop));
+    let r = motley_rules::dispatch!(&p, q => search(q, &[], &Limits::depth(4), &stop));
     assert_eq!(r.best.unwrap().to_string(), "f3g5");
 }
 
@@ -222,14 +222,14 @@ fn repetition_from_the_game_history_is_a_draw_the_losing_side_seeks() {
     // White is far behind. If the position after Nc3 occurred earlier in
     // the game, Nc3 repeats it: a draw, better than anything else.
     let p = pos("standard", "r5k1/8/8/2q5/8/8/8/1N5K w - - 10 60");
-    let nc3 = motley::rules::parse_action(&p, "Nc3").unwrap();
+    let nc3 = motley_rules::parse_action(&p, "Nc3").unwrap();
     let mut after = p.clone();
     after.play_unchecked(nc3);
     let key = after.repetition_key().unwrap();
     let stop = AtomicBool::new(false);
-    let fresh = motley::dispatch!(&p, q => search(q, &[], &Limits::depth(3), &stop));
+    let fresh = motley_rules::dispatch!(&p, q => search(q, &[], &Limits::depth(3), &stop));
     assert!(fresh.score < -500, "{fresh:?}");
-    let seen = motley::dispatch!(&p, q => search(q, &[key], &Limits::depth(3), &stop));
+    let seen = motley_rules::dispatch!(&p, q => search(q, &[key], &Limits::depth(3), &stop));
     assert_eq!(seen.best, Some(nc3), "{seen:?}");
     assert_eq!(seen.score, 0);
 }
@@ -274,7 +274,7 @@ fn search_respects_stop() {
     // Already stopped: returns at once, still with a legal action.
     let stop = AtomicBool::new(true);
     let unlimited = Limits::depth(64);
-    let r = motley::dispatch!(&p, q => search(q, &[], &unlimited, &stop));
+    let r = motley_rules::dispatch!(&p, q => search(q, &[], &unlimited, &stop));
     assert!(r.nodes < 5_000, "{r:?}");
     let mut legal = Vec::new();
     p.legal_actions(&mut legal);
@@ -282,7 +282,7 @@ fn search_respects_stop() {
     // Stopped from another thread while searching without a clock.
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
-        let h = s.spawn(|| motley::dispatch!(&p, q => search(q, &[], &unlimited, &stop)));
+        let h = s.spawn(|| motley_rules::dispatch!(&p, q => search(q, &[], &unlimited, &stop)));
         std::thread::sleep(Duration::from_millis(50));
         stop.store(true, Ordering::Relaxed);
         let r = h.join().unwrap();
@@ -318,7 +318,7 @@ fn weak_levels_are_seeded_and_vary_with_the_seed() {
 /// (as Dice-Money's extra moves): the search must not negate between them.
 #[derive(Clone)]
 struct TwoMoves {
-    inner: motley::rules::standard::Standard,
+    inner: motley_rules::standard::Standard,
     second: bool,
 }
 
@@ -326,16 +326,16 @@ impl Position for TwoMoves {
     fn fen_state(&self) -> &Setup {
         self.inner.fen_state()
     }
-    fn board(&self) -> &motley::core::Board {
+    fn board(&self) -> &motley_rules::core::Board {
         self.inner.board()
     }
     fn turn(&self) -> Color {
         self.inner.turn()
     }
-    fn legal_actions(&self, out: &mut Vec<motley::core::Action>) {
+    fn legal_actions(&self, out: &mut Vec<motley_rules::core::Action>) {
         self.inner.legal_actions(out)
     }
-    fn play_unchecked(&mut self, action: motley::core::Action) {
+    fn play_unchecked(&mut self, action: motley_rules::core::Action) {
         self.inner.play_unchecked(action);
         if self.second {
             self.second = false;
@@ -346,12 +346,12 @@ impl Position for TwoMoves {
         s.ep_square = None;
         // A first move that gives check ends the turn (the setup would be
         // refused); otherwise the same side moves again.
-        if let Ok(p) = motley::rules::standard::Standard::from_setup(s) {
+        if let Ok(p) = motley_rules::standard::Standard::from_setup(s) {
             self.inner = p;
             self.second = true;
         }
     }
-    fn outcome_given(&self, legal: &[motley::core::Action]) -> Option<motley::rules::Outcome> {
+    fn outcome_given(&self, legal: &[motley_rules::core::Action]) -> Option<motley_rules::Outcome> {
         self.inner.outcome_given(legal)
     }
     fn hash(&self) -> u64 {
@@ -387,7 +387,7 @@ fn consecutive_actions_of_one_side_are_not_negated() {
     // The rook is shut in by its pawn: a rook step along the first rank
     // and then to the eighth mates only
     // because White moves twice in a row.
-    let inner = motley::rules::standard::Standard::from_setup(
+    let inner = motley_rules::standard::Standard::from_setup(
         Setup::parse("6k1/5ppp/8/8/8/8/1P6/1R4K1 w - - 0 1").unwrap(),
     )
     .unwrap();

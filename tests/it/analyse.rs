@@ -4,10 +4,10 @@
 //! `--json` is the same analysis as data.
 
 use crate::temp::{temp_dir, TempDir};
-use motley::ai::analysis::{analyse_game, AnalysisSettings, Eval, GameAnalysis, Mark};
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::rules::{parse_action, Position};
+use motley_ai::analysis::{analyse_game, AnalysisSettings, Eval, GameAnalysis, Mark};
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_rules::{parse_action, Position};
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
@@ -141,7 +141,7 @@ fn dice_money_rolls_are_valued_over_the_dice_but_never_marked() {
         if g.position().is_chance() {
             g.roll_dice();
         } else {
-            let a = motley::ai::players::random(g.position(), g.ply() as u64).unwrap();
+            let a = motley_ai::players::random(g.position(), g.ply() as u64).unwrap();
             g.play(a).unwrap();
         }
     }

@@ -2,10 +2,10 @@
 //! against squares listed by hand, on an open board and a crowded one
 //! (docs/rules.md, "Pieces in Betza notation").
 
-use motley::core::betza::{
+use motley_rules::core::betza::{
     named_piece, Betza, BetzaError, Movement, PieceMoves, Reach, Unsupported, NAMED_PIECES,
 };
-use motley::core::{Bitboard, Color, Square};
+use motley_rules::core::{Bitboard, Color, Square};
 
 fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
@@ -342,7 +342,7 @@ fn moves_agree_with_fairy_stockfish_on_900_boards() {
 
 #[test]
 fn a_piece_is_put_in_plain_words_for_its_legend() {
-    use motley::game::betza_words::betza_in_words;
+    use motley_game::betza_words::betza_in_words;
     let words = |t: &str| betza_in_words(&Betza::parse(t).unwrap(), true);
     assert_eq!(words("N"), "moves or captures a knight's leap");
     assert_eq!(

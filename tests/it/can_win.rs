@@ -1,8 +1,8 @@
 //! Who can still win, which decides a flag fall: a loss when the opponent
 //! could still win, a draw otherwise. Each family says what winning needs.
 
-use motley::core::Color::{Black, White};
-use motley::rules::{AnyPosition, Position};
+use motley_rules::core::Color::{Black, White};
+use motley_rules::{AnyPosition, Position};
 
 use crate::position_support;
 use position_support::position as pos;

@@ -2,10 +2,10 @@
 //! castling ruling and stalemate by piece count, each rule shown in a
 //! position built for it.
 
-use motley::core::{Color, MoveKind, Piece, Role, Square};
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::rules::{perft, AnyPosition, EndReason, Position};
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_rules::core::{Color, MoveKind, Piece, Role, Square};
+use motley_rules::{perft, AnyPosition, EndReason, Position};
 
 fn pos(fen: &str) -> AnyPosition {
     Registry::builtin()
@@ -28,7 +28,7 @@ fn moves(p: &AnyPosition) -> Vec<String> {
 }
 
 fn play(p: &AnyPosition, text: &str) -> AnyPosition {
-    let a = motley::rules::parse_action(p, text).unwrap();
+    let a = motley_rules::parse_action(p, text).unwrap();
     let mut next = p.clone();
     next.play_unchecked(a);
     next
@@ -302,8 +302,8 @@ fn every_legal_move_round_trips_through_san() {
         let mut legal = Vec::new();
         p.legal_actions(&mut legal);
         for a in &legal {
-            let san = motley::rules::san_of(&p, a, &legal);
-            let back = motley::rules::parse_action(&p, &san)
+            let san = motley_rules::san_of(&p, a, &legal);
+            let back = motley_rules::parse_action(&p, &san)
                 .unwrap_or_else(|e| panic!("{fen}: {san}: {e}"));
             assert_eq!(back, *a, "{fen}: {san}");
         }

@@ -59,10 +59,10 @@ fn whole_chain(e: &(dyn Error + 'static)) -> String {
 // also give it as its source, so a chain printed whole says it once.
 #[test]
 fn item_13_every_cause_is_said_once() {
-    use motley::disk::files::ReadError;
     use motley::tui::config::ConfigError;
     use motley::tui::UiError;
-    use motley::uci::client::{Engine, EngineError};
+    use motley_disk::files::ReadError;
+    use motley_session::uci::client::{Engine, EngineError};
     let gone = || std::io::Error::from_raw_os_error(libc::ENOENT);
     let said = gone().to_string();
     let errors: Vec<Box<dyn Error + 'static>> = vec![

@@ -7,9 +7,9 @@ use crate::record_util;
 use crate::temp::{temp_dir, TempDir};
 use crate::wait::{self, finish};
 
-use motley::game::variant::Registry;
-use motley::record::export_pgn;
-use motley::rules::Position;
+use motley_game::variant::Registry;
+use motley_records::export_pgn;
+use motley_rules::Position;
 use record_util::random_game;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -246,7 +246,7 @@ fn concurrent_imports_never_overwrite_each_other() {
     assert_eq!(on_disk, 200, "every printed path is its own file");
     let reg = Registry::builtin();
     for p in &paths {
-        motley::record::load_all(&dir.join(p), &reg).unwrap();
+        motley_records::load_all(&dir.join(p), &reg).unwrap();
     }
 }
 
@@ -320,7 +320,7 @@ fn huge_fen_counters_are_refused_naming_the_field() {
         }
     }
     let reg = Registry::builtin();
-    let mut g = motley::game::Game::new(
+    let mut g = motley_game::Game::new(
         reg.get("standard").unwrap(),
         Some("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1000000"),
         1,

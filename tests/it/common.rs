@@ -3,10 +3,10 @@
 //! make-and-test legality, no bitboards) that the fast generators are
 //! compared with, and the perft data-file reader.
 
-use motley::core::fen::Setup;
-use motley::core::{Color, MoveKind, Role, Square};
-use motley::game::variant::Registry;
-use motley::rules::{perft, AnyPosition, Position};
+use motley_game::variant::Registry;
+use motley_rules::core::fen::Setup;
+use motley_rules::core::{Color, MoveKind, Role, Square};
+use motley_rules::{perft, AnyPosition, Position};
 
 /// Which rules the reference generator plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -521,7 +521,7 @@ pub fn compare_random_walks(
                 break;
             }
             let i = rng.below(lib.len());
-            let action = motley::rules::parse_action(&pos, &lib[i]).unwrap();
+            let action = motley_rules::parse_action(&pos, &lib[i]).unwrap();
             pos.play_unchecked(action);
             reference = refm[i].1.clone();
         }

@@ -5,10 +5,10 @@
 use crate::common;
 
 use common::{check_perft_file, compare_random_walks, legal_texts, position, Rules};
-use motley::ai::eval::Evaluate;
-use motley::core::Color;
-use motley::game::variant::Registry;
-use motley::rules::{parse_action, san_of, AnyPosition, EndReason, Position};
+use motley_ai::eval::Evaluate;
+use motley_game::variant::Registry;
+use motley_rules::core::Color;
+use motley_rules::{parse_action, san_of, AnyPosition, EndReason, Position};
 
 #[test]
 fn perft_suite_matches_data_and_naive_generator() {

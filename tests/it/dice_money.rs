@@ -2,19 +2,19 @@
 //! playing explicit actions (rolls included) from a FEN, a seeded
 //! random-play property test against a brute-force reference, and perft.
 
-use motley::ai::eval::Evaluate;
-use motley::core::attacks::queen_attacks;
-use motley::core::fen::castle;
-use motley::core::movegen::{
+use motley_ai::eval::Evaluate;
+use motley_game::variant::{Registry, VariantDef};
+use motley_game::Game;
+use motley_rules::core::attacks::queen_attacks;
+use motley_rules::core::fen::castle;
+use motley_rules::core::movegen::{
     apply_move, castle_geometry, gen_king_ordinary_captures, gen_king_ordinary_quiets, is_attacked,
     king_in_check,
 };
-use motley::core::{Action, Bitboard, Color, Move, MoveKind, Piece, Role, Setup, Square};
-use motley::game::variant::{Registry, VariantDef};
-use motley::game::Game;
-use motley::rules::dice_money::{DiceMoney, DiceMoneyOptions, Phase, ShopItem, StartMoney, SET};
-use motley::rules::standard::Standard;
-use motley::rules::{parse_action, perft, AnyPosition, EndReason, Position};
+use motley_rules::core::{Action, Bitboard, Color, Move, MoveKind, Piece, Role, Setup, Square};
+use motley_rules::dice_money::{DiceMoney, DiceMoneyOptions, Phase, ShopItem, StartMoney, SET};
+use motley_rules::standard::Standard;
+use motley_rules::{parse_action, perft, AnyPosition, EndReason, Position};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
@@ -1211,12 +1211,12 @@ fn a_check_given_before_the_extra_moves_is_marked_in_san() {
     play(&mut p, "roll:4,1 buy:move1");
     let moves = legal(&p);
     let check = parse_action(&p, "a1a8").unwrap();
-    assert_eq!(motley::rules::san_of(&p, &check, &moves), "Ra8+");
+    assert_eq!(motley_rules::san_of(&p, &check, &moves), "Ra8+");
     play(&mut p, "a1a8");
     assert_eq!(p.turn(), Color::White, "the extra move is still White's");
     // The check is still on the board after the extra move, which ends the
     // turn with Black able to escape: "+", not "#".
     let moves = legal(&p);
     let quiet = parse_action(&p, "e1d2").unwrap();
-    assert_eq!(motley::rules::san_of(&p, &quiet, &moves), "Kd2+");
+    assert_eq!(motley_rules::san_of(&p, &quiet, &moves), "Kd2+");
 }

@@ -3,10 +3,10 @@
 //! Monochrome's change of owner and points, Dice-Money's earnings; plain
 //! chess moves have none.
 
-use motley::core::{Bitboard, Color, Square};
-use motley::game::variant::Registry;
-use motley::rules::facts::Effect;
-use motley::rules::{parse_action, AnyPosition, Describe};
+use motley_game::variant::Registry;
+use motley_rules::core::{Bitboard, Color, Square};
+use motley_rules::facts::Effect;
+use motley_rules::{parse_action, AnyPosition, Describe};
 
 fn pos(variant: &str, fen: Option<&str>) -> AnyPosition {
     Registry::builtin()
@@ -95,7 +95,7 @@ fn dice_money_the_first_move_of_a_turn_earns_what_the_dice_say() {
     assert_eq!(effects(&p, "roll:2,4"), [], "a roll moves nothing");
     // Rolled 2 and 4: a knight (2) move earns $4, a pawn (1) nothing.
     let roll = parse_action(&p, "roll:2,4").unwrap();
-    motley::rules::Position::play_unchecked(&mut p, roll);
+    motley_rules::Position::play_unchecked(&mut p, roll);
     assert_eq!(
         effects(&p, "g1f3"),
         [Effect::Earned {

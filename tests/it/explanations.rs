@@ -3,8 +3,8 @@
 //! SAN or in coordinates. Each case: a position by FEN, the text typed,
 //! the reason expected.
 
-use motley::game::variant::Registry;
-use motley::rules::{parse_action, AnyPosition, MoveInputError};
+use motley_game::variant::Registry;
+use motley_rules::{parse_action, AnyPosition, MoveInputError};
 
 use crate::position_support;
 use position_support::position as pos;
@@ -71,7 +71,7 @@ fn antichess_pawn_that_cannot_reach_is_told_before_compulsory_captures() {
 fn contrast_weak_knight_explained_in_san_and_coordinates() {
     explained(
         "contrast",
-        motley::core::fen::STANDARD_FEN,
+        motley_rules::core::fen::STANDARD_FEN,
         &["Ng1f3", "Nf3", "g1f3"],
         "the knight on g1 is weak",
     );
@@ -189,7 +189,7 @@ fn item_6_castling_is_explained_by_each_familys_own_rule() {
     );
     explained(
         "antichess",
-        motley::core::fen::STANDARD_FEN,
+        motley_rules::core::fen::STANDARD_FEN,
         &["O-O", "e1g1"],
         "Antichess: there is no castling",
     );
@@ -199,7 +199,7 @@ fn item_6_castling_is_explained_by_each_familys_own_rule() {
 // upper case is White's piece, how to write its own, and what it can place.
 #[test]
 fn item_12_dice_money_placement_letters_are_explained_for_black() {
-    let mut game = motley::game::Game::new(
+    let mut game = motley_game::Game::new(
         Registry::builtin().get("dice-money").unwrap(),
         Some("rnb1kbnr/pppp1ppp/8/8/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1"),
         3,
@@ -224,7 +224,7 @@ fn item_12_dice_money_placement_letters_are_explained_for_black() {
 
 #[test]
 fn dice_money_castling_is_explained_like_chess() {
-    let mut game = motley::game::Game::new(
+    let mut game = motley_game::Game::new(
         Registry::builtin().get("dice-money").unwrap(),
         Some("r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1"),
         3,
@@ -254,7 +254,7 @@ fn jamal_errors_call_the_camel_a_camel() {
 fn move_onto_an_own_piece_names_it() {
     explained(
         "standard",
-        motley::core::fen::STANDARD_FEN,
+        motley_rules::core::fen::STANDARD_FEN,
         &["Ke2", "e1e2"],
         "e2 holds your own pawn",
     );
@@ -264,7 +264,7 @@ fn move_onto_an_own_piece_names_it() {
 fn blocked_slider_names_the_blocking_square() {
     explained(
         "standard",
-        motley::core::fen::STANDARD_FEN,
+        motley_rules::core::fen::STANDARD_FEN,
         &["Bb5", "f1b5"],
         "cannot pass e2",
     );
@@ -280,7 +280,7 @@ fn no_piece_of_that_kind_is_said_in_words() {
 /// test what happened, not how it is said.
 #[test]
 fn reasons_are_typed_values() {
-    use motley::rules::{CastlingBlock, IllegalReason};
+    use motley_rules::{CastlingBlock, IllegalReason};
     let typed = |variant: &str, fen: &str, text: &str| match parse_action(&pos(variant, fen), text)
     {
         Err(MoveInputError::Illegal { reason, .. }) => reason,
@@ -295,7 +295,7 @@ fn reasons_are_typed_values() {
         IllegalReason::KingInCheck { in_check: true, .. }
     ));
     assert!(matches!(
-        typed("standard", motley::core::fen::STANDARD_FEN, "Bb5"),
+        typed("standard", motley_rules::core::fen::STANDARD_FEN, "Bb5"),
         IllegalReason::Blocked { .. }
     ));
 }

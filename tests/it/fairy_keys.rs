@@ -2,9 +2,9 @@
 //! it: the moves it allows and forbids, or how it ends the game; and the
 //! keys and values Motley refuses, each naming the line and the key.
 
-use motley::game::fairy_builtin::read_fairy_file;
-use motley::game::fairy_keys::KeyErrors;
-use motley::rules::fairy::{FairyPosition, FairyRules, Verdict};
+use motley_game::fairy_builtin::read_fairy_file;
+use motley_game::fairy_keys::KeyErrors;
+use motley_rules::fairy::{FairyPosition, FairyRules, Verdict};
 use std::sync::Arc;
 
 /// The rules of the one section of `ini`.
@@ -28,11 +28,11 @@ fn moves(pos: &FairyPosition) -> Vec<String> {
         .into_iter()
         .map(|m| {
             let promo = match m.kind {
-                motley::rules::fairy::FairyMoveKind::Promotion(k) => pos
+                motley_rules::fairy::FairyMoveKind::Promotion(k) => pos
                     .rules()
-                    .letter(motley::core::Color::Black, k)
+                    .letter(motley_rules::core::Color::Black, k)
                     .to_string(),
-                motley::rules::fairy::FairyMoveKind::PiecePromotion(_) => "+".to_string(),
+                motley_rules::fairy::FairyMoveKind::PiecePromotion(_) => "+".to_string(),
                 _ => String::new(),
             };
             format!("{}{}{promo}", m.from, m.to)
@@ -69,7 +69,7 @@ fn king_with_betza_is_a_royal_piece_that_moves_so() {
     let pos = position("[t:chess]\nking = k:N\n", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     has(&pos, &["e1d3", "e1f3", "e1c2", "e1g2"], &["e1e2", "e1d1"]);
     let checked = position("[t:chess]\nking = k:N\n", "4k3/8/8/8/8/3n4/8/4K3 w - - 0 1");
-    assert!(checked.in_check(motley::core::Color::White));
+    assert!(checked.in_check(motley_rules::core::Color::White));
 }
 
 #[test]
@@ -638,7 +638,7 @@ fn a_missing_parent_refuses_only_its_section() {
 }
 
 /// The move `uci` (as Fairy-Stockfish writes it) among `pos`'s moves.
-fn find(pos: &FairyPosition, uci: &str) -> motley::rules::fairy::FairyMove {
+fn find(pos: &FairyPosition, uci: &str) -> motley_rules::fairy::FairyMove {
     let rules = pos.rules().clone();
     pos.legal_moves()
         .into_iter()

@@ -3,11 +3,11 @@
 //! the built-in families: every built-in variant from data is played
 //! into a long run of quiet plies, past 100 where its rule allows.
 
-use motley::ai::{think, PlayerSpec, ThinkSettings};
-use motley::core::Action;
-use motley::game::variant::{Family, Registry, VariantDef};
-use motley::game::Game;
-use motley::rules::{AnyPosition, EndReason, Position};
+use motley_ai::{think, PlayerSpec, ThinkSettings};
+use motley_game::variant::{Family, Registry, VariantDef};
+use motley_game::Game;
+use motley_rules::core::Action;
+use motley_rules::{AnyPosition, EndReason, Position};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

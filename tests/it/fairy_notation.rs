@@ -6,12 +6,12 @@
 //! before keep reading.
 
 use crate::temp::temp_dir;
-use motley::core::Action;
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::record::pgn::{export_pgn, import_pgn};
-use motley::record::{game_from_record, record_of, GameRecord};
-use motley::rules::Position;
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::pgn::{export_pgn, import_pgn};
+use motley_records::{game_from_record, record_of, GameRecord};
+use motley_rules::core::Action;
+use motley_rules::Position;
 use std::process::Command;
 
 /// Crazyhouse with Black to move and a bishop in hand.

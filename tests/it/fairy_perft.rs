@@ -3,8 +3,8 @@
 //! nightriders, cannons, grasshoppers, lame knights and odder pieces give
 //! Fairy-Stockfish's numbers for the same rules (kept here as data).
 
-use motley::game::fairy_builtin::read_fairy_file;
-use motley::rules::fairy::{FairyPosition, FairyRules};
+use motley_game::fairy_builtin::read_fairy_file;
+use motley_rules::fairy::{FairyPosition, FairyRules};
 use std::sync::Arc;
 
 /// Chess's rules with `extra` kinds as custom pieces (letter, Betza).

@@ -5,15 +5,15 @@
 //! kind are typed and read back, records keep a game whole, and the
 //! computer plays.
 
-use motley::ai::eval::Evaluate;
-use motley::ai::{think, PlayerSpec, ThinkSettings};
-use motley::core::{Action, Color, Piece, Role, Square};
-use motley::game::variant::{Family, Registry};
-use motley::game::Game;
-use motley::record::pgn::{export_pgn, import_pgn};
-use motley::record::{game_from_record, record_of, GameRecord};
-use motley::rules::illegal::PieceName;
-use motley::rules::{parse_action, perft, EndReason, Position};
+use motley_ai::eval::Evaluate;
+use motley_ai::{think, PlayerSpec, ThinkSettings};
+use motley_game::variant::{Family, Registry};
+use motley_game::Game;
+use motley_records::pgn::{export_pgn, import_pgn};
+use motley_records::{game_from_record, record_of, GameRecord};
+use motley_rules::core::{Action, Color, Piece, Role, Square};
+use motley_rules::illegal::PieceName;
+use motley_rules::{parse_action, perft, EndReason, Position};
 
 fn game(variant: &str, fen: Option<&str>) -> Game {
     let reg = Registry::builtin();
@@ -105,7 +105,7 @@ fn the_third_check_wins_and_the_fen_counts_checks_as_fairy_stockfish_writes_them
                 .is_some_and(|m| m.from == sq("c4") && m.to == sq("f7"))
         })
         .expect("Bf7 is legal");
-    assert_eq!(motley::rules::san_of(g.position(), &bishop, &legal), "Bf7+");
+    assert_eq!(motley_rules::san_of(g.position(), &bishop, &legal), "Bf7+");
     play(&mut g, &["Bf7+"]);
     let outcome = g.outcome().expect("over");
     assert_eq!(
@@ -238,9 +238,9 @@ fn the_computer_plays_a_variant_from_data_to_a_legal_move() {
 
 #[test]
 fn every_built_in_variant_from_data_has_a_name_players_know() {
-    for name in motley::game::fairy_builtin::builtin_fairy_names() {
+    for name in motley_game::fairy_builtin::builtin_fairy_names() {
         assert!(
-            motley::game::fairy_builtin::builtin_display_name(name).is_some(),
+            motley_game::fairy_builtin::builtin_display_name(name).is_some(),
             "{name}"
         );
     }
@@ -255,9 +255,9 @@ fn every_built_in_variant_from_data_has_a_name_players_know() {
 
 #[test]
 fn a_kind_is_worth_what_its_moves_reach_unless_the_file_says_otherwise() {
-    use motley::game::fairy_builtin::{builtin_fairy, read_fairy_file};
+    use motley_game::fairy_builtin::{builtin_fairy, read_fairy_file};
     let shatranj = builtin_fairy("shatranj").expect("built in").expect("read");
-    let value = |rules: &motley::rules::fairy::FairyRules, letter: char| {
+    let value = |rules: &motley_rules::fairy::FairyRules, letter: char| {
         rules.values[usize::from(rules.kind_of_letter(letter).expect("a kind"))]
     };
     // Chess's pieces keep their values; the fers and the alfil are worth

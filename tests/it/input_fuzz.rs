@@ -6,11 +6,11 @@
 //! CI also runs this with overflow checks on (`.ci/run`, profile
 //! `overflow`), so an arithmetic overflow anywhere on these paths fails.
 
-use motley::core::fen::MAX_MOVE_COUNTER;
-use motley::game::variant::{Registry, VariantDef};
-use motley::game::Game;
-use motley::record::{export_pgn, record_of};
-use motley::rules::Position;
+use motley_game::variant::{Registry, VariantDef};
+use motley_game::Game;
+use motley_records::{export_pgn, record_of};
+use motley_rules::core::fen::MAX_MOVE_COUNTER;
+use motley_rules::Position;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -269,7 +269,7 @@ fn uci_go_with_any_numbers_is_answered_with_a_bestmove() {
         input.push_str(&format!("position startpos{moves}\n{go}\nstop\n"));
     }
     let out = Written::default();
-    motley::uci::engine::run(input.as_bytes(), out.clone(), &Registry::builtin()).unwrap();
+    motley_session::uci::engine::run(input.as_bytes(), out.clone(), &Registry::builtin()).unwrap();
     let text = String::from_utf8_lossy(&out.0.lock().unwrap()).into_owned();
     let answers = text.lines().filter(|l| l.starts_with("bestmove ")).count();
     assert_eq!(answers, gos.len(), "{text}");
@@ -280,8 +280,8 @@ fn uci_go_with_any_numbers_is_answered_with_a_bestmove() {
 /// that answer from every square.
 #[test]
 fn betza_texts_of_any_letters_are_read_or_refused() {
-    use motley::core::betza::{Betza, PieceMoves, Reach};
-    use motley::core::{Bitboard, Color, Square};
+    use motley_rules::core::betza::{Betza, PieceMoves, Reach};
+    use motley_rules::core::{Bitboard, Color, Square};
     let letters: Vec<char> = "WFDNAHCLZJGKRBQmcpgnievsfblrh0123456789Xé "
         .chars()
         .collect();
@@ -310,7 +310,7 @@ fn betza_texts_of_any_letters_are_read_or_refused() {
 /// every section read resolves or names its missing parent.
 #[test]
 fn ini_texts_of_any_lines_are_read_or_refused() {
-    use motley::game::ini::{read_ini, read_squares, resolve_all};
+    use motley_game::ini::{read_ini, read_squares, resolve_all};
     let pieces = [
         "[",
         "]",
@@ -374,8 +374,8 @@ fn ini_texts_of_any_lines_are_read_or_refused() {
 /// start of each played one has moves to count and positions to play.
 #[test]
 fn variant_sections_of_any_keys_are_played_or_refused() {
-    use motley::game::fairy_builtin::read_fairy_file;
-    use motley::rules::fairy::FairyPosition;
+    use motley_game::fairy_builtin::read_fairy_file;
+    use motley_rules::fairy::FairyPosition;
     let keys = [
         "pawn",
         "knight",
@@ -498,8 +498,8 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
 /// read has moves to list, a FEN to write and one to read back.
 #[test]
 fn fairy_fens_of_any_text_are_read_or_refused() {
-    use motley::game::fairy_builtin::builtin_fairy;
-    use motley::rules::fairy::FairyPosition;
+    use motley_game::fairy_builtin::builtin_fairy;
+    use motley_rules::fairy::FairyPosition;
     let pieces = [
         "r",
         "n",

@@ -2,10 +2,10 @@
 //! start (Dice-Money: the winner's prices), so they replay exactly.
 
 use crate::temp::temp_dir;
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::record::{load_all, save_game};
-use motley::rules::Position;
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::{load_all, save_game};
+use motley_rules::Position;
 use std::sync::Arc;
 
 /// A registry whose Dice-Money gives both players $50, so the first turn
@@ -35,10 +35,10 @@ fn dice_money_match_game_two_replays_with_the_winners_prices() {
     for a in ["roll:1,2", "buy:move1", "e2e4", "d2d4"] {
         first.play_text(a).unwrap();
     }
-    first.resign(motley::core::Color::Black);
+    first.resign(motley_rules::core::Color::Black);
     assert_eq!(
         first.outcome().unwrap().winner,
-        Some(motley::core::Color::White)
+        Some(motley_rules::core::Color::White)
     );
     let summary_after = first.position().extra_state().unwrap().to_string();
     assert!(summary_after.contains("prices 6/15"), "{summary_after}");
@@ -115,7 +115,7 @@ fn match_games_round_trip_through_pgn_at_every_ply() {
     let registry = rich_registry(&dir.join("variants"));
     let mut game = Game::new(registry.get("dice-money").unwrap(), None, 11).unwrap();
     play_randomly(&mut game, 11, 80);
-    game.resign(motley::core::Color::Black);
+    game.resign(motley_rules::core::Color::Black);
     let mut checked = 0;
     let fresh = Game::new(registry.get("dice-money").unwrap(), None, 1).unwrap();
     let default_prices = fresh.position_at(0).unwrap().extra_state();
@@ -127,9 +127,9 @@ fn match_games_round_trip_through_pgn_at_every_ply() {
             carried_changes += 1;
         }
         play_randomly(&mut next, 10 + k, 80);
-        let pgn = motley::record::export_pgn(&next, Some(("a", "b")));
+        let pgn = motley_records::export_pgn(&next, Some(("a", "b")));
         assert!(pgn.contains("[Carried \""), "{pgn}");
-        let back = motley::record::import_pgn(&pgn, &registry)
+        let back = motley_records::import_pgn(&pgn, &registry)
             .remove(0)
             .unwrap();
         assert_eq!(back.ply(), next.ply());
@@ -145,15 +145,15 @@ fn match_games_round_trip_through_pgn_at_every_ply() {
             checked += 1;
         }
         assert_eq!(back.legal_actions(), next.legal_actions());
-        next.resign(motley::core::Color::White);
+        next.resign(motley_rules::core::Color::White);
         game = next;
     }
     assert!(checked > 100, "{checked}");
     assert!(carried_changes > 0, "the prices never moved");
     // A damaged tag is refused naming it.
-    let pgn = motley::record::export_pgn(&game.next_in_match(9).unwrap(), None)
+    let pgn = motley_records::export_pgn(&game.next_in_match(9).unwrap(), None)
         .replace("[Carried \"{", "[Carried \"{oops");
-    let e = motley::record::import_pgn(&pgn, &registry)
+    let e = motley_records::import_pgn(&pgn, &registry)
         .remove(0)
         .unwrap_err()
         .to_string();

@@ -6,9 +6,9 @@
 use crate::common;
 
 use common::{check_perft_file, compare_random_walks, legal_texts, position, Rules};
-use motley::ai::eval::Evaluate;
-use motley::core::Color;
-use motley::rules::{parse_action, san_of, AnyPosition, EndReason, Position};
+use motley_ai::eval::Evaluate;
+use motley_rules::core::Color;
+use motley_rules::{parse_action, san_of, AnyPosition, EndReason, Position};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -79,7 +79,7 @@ fn example_game_replays_and_black_mates() {
     }
     let outcome = pos.outcome().expect("the game is over");
     assert_eq!(outcome.reason, EndReason::Checkmate);
-    assert_eq!(outcome.winner, Some(motley::core::Color::Black));
+    assert_eq!(outcome.winner, Some(motley_rules::core::Color::Black));
 }
 
 #[test]

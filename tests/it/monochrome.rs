@@ -2,14 +2,14 @@
 //! the centerline, two-way pawns, the castling ruling, no rejection and the
 //! scored endings, each shown in a position built for it.
 
-use motley::core::{Color, CoordText, MoveKind, Role, Square};
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::rules::monochrome::{Monochrome, MonochromeOptions};
-use motley::rules::{perft, AnyPosition, EndReason, Position};
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_rules::core::{Color, CoordText, MoveKind, Role, Square};
+use motley_rules::monochrome::{Monochrome, MonochromeOptions};
+use motley_rules::{perft, AnyPosition, EndReason, Position};
 
 fn mono(fen: &str) -> Monochrome {
-    let setup = motley::core::Setup::parse(fen).unwrap();
+    let setup = motley_rules::core::Setup::parse(fen).unwrap();
     Monochrome::from_setup(setup, MonochromeOptions::default()).unwrap()
 }
 
@@ -35,7 +35,7 @@ fn moves_from<P: Position>(p: &P, from: &str) -> Vec<String> {
 }
 
 fn play<P: Position>(p: &P, text: &str) -> P {
-    let a = motley::rules::parse_action(p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let a = motley_rules::parse_action(p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut next = p.clone();
     next.play_unchecked(a);
     next
@@ -347,8 +347,8 @@ fn every_legal_move_round_trips_through_san() {
         let mut legal = Vec::new();
         p.legal_actions(&mut legal);
         for a in &legal {
-            let san = motley::rules::san_of(&p, a, &legal);
-            let back = motley::rules::parse_action(&p, &san)
+            let san = motley_rules::san_of(&p, a, &legal);
+            let back = motley_rules::parse_action(&p, &san)
                 .unwrap_or_else(|e| panic!("{fen}: {san}: {e}"));
             assert_eq!(back, *a, "{fen}: {san}");
         }
@@ -361,7 +361,7 @@ fn capture_values_come_from_the_variant_file() {
         "start":"7k/8/8/p7/R7/8/8/7K w - - 0 1",
         "options":{"values":{"pawn":7,"knight":3,"bishop":4,"rook":5,"queen":8,"king":10}},
         "rules":"r"}"#;
-    let def = motley::game::variant::VariantDef::from_json("x.json", text).unwrap();
+    let def = motley_game::variant::VariantDef::from_json("x.json", text).unwrap();
     let mut g = Game::new(std::sync::Arc::new(def), None, 1).unwrap();
     g.play_text("Rxa5").unwrap();
     let AnyPosition::Monochrome(p) = g.position() else {
@@ -370,7 +370,7 @@ fn capture_values_come_from_the_variant_file() {
     assert_eq!(p.scores(), [7, 0]);
     // Unknown option names are refused with the field named.
     let bad = text.replace("\"pawn\":7", "\"pawm\":7");
-    let e = motley::game::variant::VariantDef::from_json("x.json", &bad)
+    let e = motley_game::variant::VariantDef::from_json("x.json", &bad)
         .unwrap_err()
         .to_string();
     assert!(e.contains("pawm"), "{e}");
@@ -381,7 +381,7 @@ fn capture_values_come_from_the_variant_file() {
 // came out a draw.
 #[test]
 fn item_30_scores_never_saturate_at_the_largest_piece_values() {
-    use motley::rules::monochrome::{PieceValues, MAX_VALUE};
+    use motley_rules::monochrome::{PieceValues, MAX_VALUE};
     let top = PieceValues {
         pawn: MAX_VALUE,
         knight: MAX_VALUE,
@@ -392,7 +392,7 @@ fn item_30_scores_never_saturate_at_the_largest_piece_values() {
     };
     let options = MonochromeOptions { values: top };
     options.check().unwrap();
-    let setup = motley::core::Setup::parse("k7/8/8/pp6/RR6/8/8/7K w - - 0 1").unwrap();
+    let setup = motley_rules::core::Setup::parse("k7/8/8/pp6/RR6/8/8/7K w - - 0 1").unwrap();
     let start = Monochrome::from_setup(setup, options).unwrap();
     let one = play(&start, "a4a5");
     let two = play(&play(&one, "a8b8"), "b4b5");

@@ -1,8 +1,8 @@
 //! Perft suites as data: every `tests/perft/<variant-id>.txt` file lists
 //! positions with their node counts per depth; every count must match.
 
-use motley::game::variant::Registry;
-use motley::rules::{perft, Position};
+use motley_game::variant::Registry;
+use motley_rules::{perft, Position};
 use std::path::Path;
 
 struct Case {
@@ -53,7 +53,7 @@ fn run_suite(variant: &str) {
         }
         for (d, want) in case.counts.iter().enumerate() {
             let depth = d as u32 + 1;
-            let got = motley::dispatch!(&pos, p => perft(p, depth));
+            let got = motley_rules::dispatch!(&pos, p => perft(p, depth));
             assert_eq!(
                 got, *want,
                 "{}:{}: {} depth {depth}",

@@ -4,8 +4,8 @@
 
 use crate::reference;
 
-use motley::game::variant::Registry;
-use motley::rules::perft;
+use motley_game::variant::Registry;
+use motley_rules::perft;
 
 /// Positions and counts from a data file: `FEN ; d1 ; d2 ; ...`.
 fn suite(text: &str) -> Vec<(String, Vec<u64>)> {

@@ -2,10 +2,10 @@
 //! never panic, keep the incremental hash equal to a recomputed one, and
 //! every legal action's SAN and coordinate text read back as that action.
 
-use motley::core::san::{parse_san, write_san, SanMatch};
-use motley::core::Action;
-use motley::game::variant::{Family, Registry};
-use motley::rules::{all_sans, parse_action, AnyPosition, Position};
+use motley_game::variant::{Family, Registry};
+use motley_rules::core::san::{parse_san, write_san, SanMatch};
+use motley_rules::core::Action;
+use motley_rules::{all_sans, parse_action, AnyPosition, Position};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -45,7 +45,7 @@ fn playout(start: &AnyPosition, rng: &mut ChaCha8Rng, max_plies: usize, check_no
             for (a, san) in legal.iter().zip(&sans) {
                 let back = parse_san(san, &legal, &plain, pos.board());
                 assert_eq!(back, SanMatch::Found(*a), "SAN {san} at {}", pos.to_fen());
-                if !matches!(a, Action::Move(m) if m.kind == motley::core::MoveKind::Castle) {
+                if !matches!(a, Action::Move(m) if m.kind == motley_rules::core::MoveKind::Castle) {
                     let text = a.to_string();
                     assert_eq!(parse_action(&pos, &text).ok(), Some(*a), "{text}");
                 }

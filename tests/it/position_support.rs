@@ -1,7 +1,7 @@
 //! The one way tests build a library position from a variant id and a FEN.
 
-use motley::game::variant::Registry;
-use motley::rules::AnyPosition;
+use motley_game::variant::Registry;
+use motley_rules::AnyPosition;
 
 /// The library position of a variant at a FEN (the test fails on a bad
 /// id or FEN: those are the test's own).

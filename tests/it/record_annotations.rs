@@ -4,10 +4,10 @@
 //! them load as before; readers drop a malformed one and keep the game.
 
 use crate::temp::temp_dir;
-use motley::ai::analysis::{analyse_game, AnalysisSettings, GameAnalysis};
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::record::{self, GameRecord};
+use motley_ai::analysis::{analyse_game, AnalysisSettings, GameAnalysis};
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::{self as record, GameRecord};
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -4,8 +4,8 @@
 
 use crate::temp::temp_dir;
 
-use motley::game::variant::Registry;
-use motley::record::{self, RecordErrorKind, MAX_FILE_BYTES};
+use motley_game::variant::Registry;
+use motley_records::{self as record, RecordErrorKind, MAX_FILE_BYTES};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -13,7 +13,7 @@ use std::process::{Command, Output};
 fn load_partial(
     path: &Path,
     reg: &Registry,
-) -> (Option<motley::game::Game>, Option<record::RecordError>) {
+) -> (Option<motley_game::Game>, Option<record::RecordError>) {
     let (saved, error) = record::load_first(path, reg).into_parts();
     (saved.map(|s| s.game), error)
 }

@@ -6,11 +6,11 @@ use crate::lock_support::{output, spawn};
 use crate::record_util;
 use crate::temp::temp_dir;
 
-use motley::disk::paths::{self, DATA_DIR_ENV};
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::record::{self, games::OpenGame, save_game, store::temp_path_for};
-use motley::rules::Position;
+use motley_disk::paths::{self, DATA_DIR_ENV};
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::{self as record, games::OpenGame, save_game, store::temp_path_for};
+use motley_rules::Position;
 use record_util::random_game;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -428,7 +428,7 @@ fn a_save_that_runs_out_of_space_leaves_the_old_file_intact() {
 /// names too.
 #[test]
 fn names_are_read_back_from_a_record_and_from_pgn_tags() {
-    use motley::record::{store::record_to_save, Players};
+    use motley_records::{store::record_to_save, Players};
     let tmp = tempfile::tempdir().unwrap();
     let registry = Registry::builtin();
     let mut game = Game::new(registry.get("standard").unwrap(), None, 1).unwrap();
@@ -440,12 +440,12 @@ fn names_are_read_back_from_a_record_and_from_pgn_tags() {
     };
     rec.names = Some(names.clone());
     let json = tmp.path().join("named.json");
-    motley::record::store::save_record(&json, &rec).unwrap();
-    let saved = motley::record::load_all(&json, &registry).unwrap();
+    motley_records::store::save_record(&json, &rec).unwrap();
+    let saved = motley_records::load_all(&json, &registry).unwrap();
     assert_eq!(saved[0].names.as_ref(), Some(&names));
     let pgn = tmp.path().join("named.pgn");
     std::fs::write(&pgn, "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 *\n").unwrap();
-    let saved = motley::record::load_all(&pgn, &registry).unwrap();
+    let saved = motley_records::load_all(&pgn, &registry).unwrap();
     let read = saved[0].names.as_ref().unwrap();
     assert_eq!((read.white.as_str(), read.black.as_str()), ("Ann", "Bob"));
 }

@@ -5,8 +5,8 @@
 
 use crate::record_util;
 
-use motley::game::variant::Registry;
-use motley::record::{self, export_pgn, record_of};
+use motley_game::variant::Registry;
+use motley_records::{self as record, export_pgn, record_of};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use record_util::random_game;
@@ -442,6 +442,6 @@ fn annotations_edited_at_random_through_the_viewer_read_back_whole() {
 }
 
 /// A game's actions in coordinate form.
-fn game_moves(game: &motley::game::Game) -> Vec<String> {
+fn game_moves(game: &motley_game::Game) -> Vec<String> {
     game.actions().iter().map(|a| a.to_string()).collect()
 }

@@ -10,10 +10,10 @@ use crate::temp::temp_dir;
 use crate::wait;
 
 use lock_support::{checking_locks, spawn};
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::record::games::{list_unfinished, migrate_legacy_autosave, OpenGame};
-use motley::record::{self, RecordErrorKind};
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::games::{list_unfinished, migrate_legacy_autosave, OpenGame};
+use motley_records::{self as record, RecordErrorKind};
 use record_util::random_game;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

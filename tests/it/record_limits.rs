@@ -8,11 +8,12 @@
 
 use crate::lock_support;
 use crate::temp::temp_dir;
-use motley::game::variant::Registry;
-use motley::record::pgn::{PgnGames, MAX_GAME_BYTES};
-use motley::record::tree::{Cursor, GameTree, TreeProblem, MAX_NESTING, MAX_VARIATION_MOVES};
-use motley::record::{
-    self, record_of, record_of_saved, GameRecord, RecordErrorKind, Replayed, MAX_FILE_BYTES,
+use motley_game::variant::Registry;
+use motley_records::pgn::{PgnGames, MAX_GAME_BYTES};
+use motley_records::tree::{Cursor, GameTree, TreeProblem, MAX_NESTING, MAX_VARIATION_MOVES};
+use motley_records::{
+    self as record, record_of, record_of_saved, GameRecord, RecordErrorKind, Replayed,
+    MAX_FILE_BYTES,
 };
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -143,7 +144,7 @@ fn nested_pgn(depth: usize) -> String {
 
 /// How deep the variations of a tree nest.
 fn depth_of(tree: &GameTree) -> usize {
-    fn line(nodes: &[motley::record::tree::Node]) -> usize {
+    fn line(nodes: &[motley_records::tree::Node]) -> usize {
         nodes
             .iter()
             .flat_map(|n| &n.variations)
@@ -202,7 +203,7 @@ fn item_02_import_keeps_variations_at_the_cap_readable_and_refuses_one_past() {
 /// A record of 1. e4 e5 2. Nf3 with `annotations`.
 fn record_with(annotations: Value) -> String {
     let mut g =
-        motley::game::Game::new(Registry::builtin().get("standard").unwrap(), None, 0).unwrap();
+        motley_game::Game::new(Registry::builtin().get("standard").unwrap(), None, 0).unwrap();
     for m in ["e4", "e5", "Nf3"] {
         g.play_text(m).unwrap();
     }
@@ -303,7 +304,7 @@ fn item_13_annotations_over_the_bounds_are_refused_by_name() {
     let mut tree = tree;
     assert_eq!(
         tree.add_move(&Cursor::main(0), "g1f3"),
-        Err(motley::record::tree::TreeError::TooManyMoves)
+        Err(motley_records::tree::TreeError::TooManyMoves)
     );
     assert!(tree.add_move(&Cursor::main(0), "d2d4").is_ok());
     // PGN import holds the same bound.
@@ -379,7 +380,7 @@ fn item_27_an_exported_game_keeps_its_roster_unknowns_and_its_comment_text() {
     assert!(
         !text
             .chars()
-            .any(|c| c != '\n' && motley::core::quote::is_unsafe(c)),
+            .any(|c| c != '\n' && motley_rules::core::quote::is_unsafe(c)),
         "{text:?}"
     );
     std::fs::write(dir.join("again.pgn"), &text).unwrap();

@@ -2,10 +2,10 @@
 //! written before that (with English reasons) still read, and new records
 //! and PGN write ids, so rewording a message changes no saved game.
 
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::record::{self, GameRecord, RecordedReason};
-use motley::rules::EndReason;
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::{self as record, GameRecord, RecordedReason};
+use motley_rules::EndReason;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -231,7 +231,7 @@ fn new_pgn_tags_the_ending_by_id() {
             "{file}: {pgn}"
         );
         let outcome = game.outcome().unwrap();
-        let words = outcome.describe_with(motley::rules::Describe::side_names(game.position()));
+        let words = outcome.describe_with(motley_rules::Describe::side_names(game.position()));
         let without_words = pgn.replace(&format!("{{{words}}}"), "{}");
         assert_ne!(without_words, pgn, "{file}: the comment is there to remove");
         let back = record::import_pgn(&without_words, &reg);

@@ -6,13 +6,13 @@
 use crate::record_util;
 use crate::temp::temp_dir;
 
-use motley::core::Action;
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::record::{
-    self, export_pgn, game_from_record, import_pgn, record_of, save_game, GameRecord,
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::{
+    self as record, export_pgn, game_from_record, import_pgn, record_of, save_game, GameRecord,
 };
-use motley::rules::Position;
+use motley_rules::core::Action;
+use motley_rules::Position;
 use record_util::random_game;
 
 const SEEDS: u64 = 12;
@@ -156,7 +156,7 @@ fn dice_rolls_replay_as_recorded_and_continue_from_the_seed() {
 /// refused by field.
 #[test]
 fn a_set_up_start_with_family_state_survives_save_and_load() {
-    use motley::rules::setup::{Draft, DraftState, Economy};
+    use motley_rules::setup::{Draft, DraftState, Economy};
     let reg = Registry::builtin();
     let dm = reg.get("dice-money").unwrap();
     let mut draft = dm.start_draft().unwrap();

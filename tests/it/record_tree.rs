@@ -4,9 +4,9 @@
 //! tests) read from PGN, kept as JSON records, written as PGN again.
 
 use crate::temp::temp_dir;
-use motley::game::variant::Registry;
-use motley::record::tree::TreeEval;
-use motley::record::{self, export_saved_pgn, record_of_saved, GameRecord, SavedGame};
+use motley_game::variant::Registry;
+use motley_records::tree::TreeEval;
+use motley_records::{self as record, export_saved_pgn, record_of_saved, GameRecord, SavedGame};
 use std::path::{Path, PathBuf};
 
 fn fixture() -> PathBuf {
@@ -101,8 +101,8 @@ fn export_import_export_gives_identical_pgn_text() {
 /// marks and accuracy at once, with no search; the start counts as even.
 #[test]
 fn evaluations_after_every_move_become_the_games_analysis() {
-    use motley::ai::analysis::{Eval, GameAnalysis, Mark};
-    use motley::session::load_game;
+    use motley_ai::analysis::{Eval, GameAnalysis, Mark};
+    use motley_session::load_game;
     let dir = temp_dir("evals");
     let path = dir.path().join("evals.pgn");
     let pgn = "[Event \"e\"]\n[Result \"1-0\"]\n\n\

@@ -1,10 +1,10 @@
 //! Helpers shared by the saved-game tests (record_*.rs): seeded random
 //! games of any variant.
 
-use motley::core::Color;
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::rules::Position;
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_rules::core::Color;
+use motley_rules::Position;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -3,9 +3,9 @@
 //! texts (issue 22, items 38-44). Where a text states what the program
 //! does (who moves first, when a computer accepts), the code is asked too.
 
-use motley::core::Color;
-use motley::game::variant::Registry;
-use motley::rules::{Describe, Position};
+use motley_game::variant::Registry;
+use motley_rules::core::Color;
+use motley_rules::{Describe, Position};
 
 /// A built-in variant's rules text, lines joined with spaces (the texts
 /// are wrapped by hand, so a phrase may span lines).
@@ -156,8 +156,8 @@ fn item_42_monochrome_says_how_it_ends_by_agreement_and_who_starts() {
     assert_eq!(start.turn(), Color::White);
     assert_eq!(start.side_names()[Color::White.index()], "South");
     // Level scores: a computer is not behind, so it accepts, either side.
-    assert!(motley::ai::accepts_end_offer(&start, Color::Black));
-    assert!(motley::ai::accepts_end_offer(&start, Color::White));
+    assert!(motley_ai::accepts_end_offer(&start, Color::Black));
+    assert!(motley_ai::accepts_end_offer(&start, Color::White));
 }
 
 // Issue 22, item 43: Chicken is antichess by name, says which antichess
@@ -226,10 +226,10 @@ fn rules_command(id: &str) -> (i32, String) {
 
 /// The rules in words of a built-in variant from data.
 fn words_of(id: &str) -> String {
-    let rules = motley::game::fairy_builtin::builtin_fairy(id)
+    let rules = motley_game::fairy_builtin::builtin_fairy(id)
         .expect("built in")
         .expect("plays");
-    motley::game::fairy_words::rules_text(id, None, &rules)
+    motley_game::fairy_words::rules_text(id, None, &rules)
 }
 
 // Issue 31, item 20: five-check's rules spoke of three checks ("the

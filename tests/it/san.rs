@@ -1,8 +1,8 @@
 //! SAN: disambiguation, captures, promotion (incl. `=K`), castling and
 //! check marks, written and read back.
 
-use motley::core::Action;
-use motley::rules::{parse_action, san_of, AnyPosition, Position};
+use motley_rules::core::Action;
+use motley_rules::{parse_action, san_of, AnyPosition, Position};
 
 use crate::position_support;
 use position_support::position as pos;
@@ -122,7 +122,7 @@ fn item_6_ambiguous_king_move_says_how_to_castle() {
 // Issue 22, item 7: long algebraic with a hyphen, a space or an x.
 #[test]
 fn item_7_long_algebraic_forms_are_read() {
-    let p = pos("standard", motley::core::fen::STANDARD_FEN);
+    let p = pos("standard", motley_rules::core::fen::STANDARD_FEN);
     for text in ["e2-e4", "e2 e4", "e2xe4", "e2 - e4", " e2-e4 "] {
         reads_as(&p, text, "e2e4");
     }
@@ -138,7 +138,7 @@ fn item_7_long_algebraic_forms_are_read() {
 // Issue 22, item 7: lower-case piece letters, where they cannot be a file.
 #[test]
 fn item_7_lower_case_piece_letters_are_read() {
-    let p = pos("standard", motley::core::fen::STANDARD_FEN);
+    let p = pos("standard", motley_rules::core::fen::STANDARD_FEN);
     reads_as(&p, "nf3", "g1f3");
     reads_as(&p, "nc3", "b1c3");
     let p = pos("standard", "r3k3/1P6/8/3p4/4P3/8/8/4K2R w K - 0 1");

@@ -5,10 +5,10 @@
 //! family's own, and every refusal is said in words.
 
 use crate::temp::temp_dir;
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::record::{game_from_record, GameRecord};
-use motley::rules::parse_action;
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::{game_from_record, GameRecord};
+use motley_rules::parse_action;
 use std::process::Command;
 
 fn motley(args: &[&str]) -> (bool, String) {

@@ -254,7 +254,7 @@ pub fn target(session: &str) -> String {
 
 /// The record files in `dir` (`.json`, not lock or temporary files).
 pub fn records(dir: &Path) -> Vec<PathBuf> {
-    motley::record::summary::game_files(dir)
+    motley_records::summary::game_files(dir)
 }
 
 /// Make `dir` read-only for Motley: its permissions, and for root (whom

@@ -7,13 +7,13 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::analysis::{AnalysisSettings, Mark};
-use motley::game::Game;
 use motley::tui::app::{handle, request_events, run_requests_inline, App, Screen};
 use motley::tui::base::{AppEvent, Request};
 use motley::tui::replay::ReplayState;
 use motley::tui::settings::Settings;
 use motley::tui::theme::Mark as SquareMark;
+use motley_ai::analysis::{AnalysisSettings, Mark};
+use motley_game::Game;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tui_support::*;
@@ -41,7 +41,7 @@ fn scholars_mate() -> Game {
 }
 
 fn save(game: &Game, path: &Path) {
-    motley::record::save_game(path, game, Some(("human", "human"))).unwrap();
+    motley_records::save_game(path, game, Some(("human", "human"))).unwrap();
 }
 
 fn viewer(path: PathBuf, dir: &Path, size: (u16, u16)) -> App {
@@ -86,12 +86,12 @@ fn square_background(app: &App, sq: &str) -> Option<ratatui::style::Color> {
     let cell = lay
         .board
         .unwrap()
-        .cell(motley::core::Square::parse(sq).unwrap());
+        .cell(motley_rules::core::Square::parse(sq).unwrap());
     Some(buf[(cell.x, cell.y + cell.height / 2)].bg)
 }
 
 fn best_background(sq: &str) -> ratatui::style::Color {
-    let dark = motley::core::Square::parse(sq).unwrap().is_dark();
+    let dark = motley_rules::core::Square::parse(sq).unwrap().is_dark();
     theme().square(dark, Some(SquareMark::Best)).bg.unwrap()
 }
 
@@ -116,7 +116,7 @@ fn analysing_marks_the_blunder_and_keeps_the_analysis_in_the_file() {
     assert!(replay_message(&app).contains("stored in scholar.json"));
     // The file keeps its moves and gains the analysis.
     let text = std::fs::read_to_string(&path).unwrap();
-    let rec = motley::record::GameRecord::from_json(&text).unwrap();
+    let rec = motley_records::GameRecord::from_json(&text).unwrap();
     assert_eq!(rec.moves.len(), 7);
     let stored = rec.analysis.expect("analysis stored");
     assert_eq!(stored["plies"][5]["mark"], "??");
@@ -500,8 +500,8 @@ fn accuracy_shows_and_the_graph_grows_with_the_terminal() {
     analyse(&mut app);
     let r = replay(&app);
     let (white, black) = (
-        r.review.accuracy(motley::core::Color::White).unwrap(),
-        r.review.accuracy(motley::core::Color::Black).unwrap(),
+        r.review.accuracy(motley_rules::core::Color::White).unwrap(),
+        r.review.accuracy(motley_rules::core::Color::Black).unwrap(),
     );
     // Morphy played the better game.
     assert!(white > black, "{white} {black}");
@@ -621,7 +621,7 @@ fn an_analysis_stored_without_accuracy_shows_it_too() {
     let app = viewer(path, &dir, (100, 35));
     let r = replay(&app);
     assert!(r.review.is_done() && r.review.from_the_record());
-    let black = r.review.accuracy(motley::core::Color::Black).unwrap();
+    let black = r.review.accuracy(motley_rules::core::Color::Black).unwrap();
     assert!((black - stored_black).abs() < 0.1, "{black} {stored_black}");
     assert!(row_of(&app, "Accuracy:").contains(&format!("Black {black:.0}%")));
 }

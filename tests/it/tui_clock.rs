@@ -6,15 +6,15 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
-use motley::core::Color;
-use motley::game::clock::{TimeControl, TimeSource};
-use motley::game::Game;
-use motley::rules::{EndReason, Position};
-use motley::session::Session;
 use motley::tui::app::{handle, App, Screen};
 use motley::tui::base::{AppEvent, PlayStart};
 use motley::tui::play::PlayState;
+use motley_ai::PlayerSpec;
+use motley_game::clock::{TimeControl, TimeSource};
+use motley_game::Game;
+use motley_rules::core::Color;
+use motley_rules::{EndReason, Position};
+use motley_session::Session;
 use std::path::Path;
 use std::time::Duration;
 use tui_support::*;
@@ -102,7 +102,7 @@ fn item_10_no_time_runs_before_whites_first_move() {
     wait(&mut app, &time, secs(60.0));
     key(&mut app, KeyCode::Char('q'));
     for folder in ["games", "saves"] {
-        let kept = motley::record::summary::game_files(&dir.join(folder));
+        let kept = motley_records::summary::game_files(&dir.join(folder));
         assert!(kept.is_empty(), "{folder}: {kept:?}");
     }
 }
@@ -223,12 +223,12 @@ fn the_clock_is_saved_paused_and_restored() {
     // Time passes while the game is not on screen: the clock is paused.
     time.advance(secs(600.0));
     // The game's own record, among the games in progress.
-    let records = motley::record::summary::game_files(&dir.join("games"));
+    let records = motley_records::summary::game_files(&dir.join("games"));
     assert_eq!(records.len(), 1, "{records:?}");
     let autosave = records[0].clone();
     let text = std::fs::read_to_string(&autosave).unwrap();
     assert!(text.contains("\"clock\""), "{text}");
-    let loaded = motley::session::load_game(&autosave, &registry()).unwrap();
+    let loaded = motley_session::load_game(&autosave, &registry()).unwrap();
     let state = loaded.game.clock_state().cloned().unwrap();
     // White's first move started the clock (it earns no increment).
     assert_eq!(
@@ -246,7 +246,7 @@ fn the_clock_is_saved_paused_and_restored() {
 fn a_game_resumed_with_no_time_left_is_lost_on_time() {
     let mut game = Game::new(variant("standard"), None, 7).unwrap();
     game.play_text("e4").unwrap();
-    game.set_clock_state(Some(motley::game::clock::ClockState {
+    game.set_clock_state(Some(motley_game::clock::ClockState {
         control: "5+0".to_string(),
         white_ms: 100_000,
         black_ms: 0,
@@ -265,7 +265,7 @@ fn a_game_lost_on_time_reads_back_lost_on_time() {
     wait(&mut app, &time, secs(10.0));
     let path = dir.join("timed.json");
     save_now(&mut app, &path);
-    let back = motley::record::load_all(&path, &registry()).unwrap();
+    let back = motley_records::load_all(&path, &registry()).unwrap();
     let game = &back[0].game;
     let o = game.outcome().expect("ended");
     assert_eq!(
@@ -389,13 +389,13 @@ fn item_5_a_branch_keeps_its_clock_paused_until_the_first_move() {
     for m in ["e4", "e5", "Nf3"] {
         game.play_text(m).unwrap();
     }
-    game.set_clock_state(Some(motley::game::clock::ClockState {
+    game.set_clock_state(Some(motley_game::clock::ClockState {
         control: "3+2".to_string(),
         white_ms: 170_000,
         black_ms: 175_000,
     }));
     let path = dir.join("timed.json");
-    motley::record::save_game(&path, &game, Some(("human", "human"))).unwrap();
+    motley_records::save_game(&path, &game, Some(("human", "human"))).unwrap();
     let state = motley::tui::replay::ReplayState::open(path, &registry()).unwrap();
     let time = TimeSource::manual();
     let mut s = settings(Some(dir.path()));

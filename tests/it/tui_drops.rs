@@ -4,10 +4,10 @@
 
 use crate::tui_support::*;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
-use motley::ai::PlayerSpec;
-use motley::core::{Action, Color, Piece, Role, Square};
 use motley::tui::play::Popup;
 use motley::tui::render_to_buffer;
+use motley_ai::PlayerSpec;
+use motley_rules::core::{Action, Color, Piece, Role, Square};
 
 const H: [PlayerSpec; 2] = [PlayerSpec::Human, PlayerSpec::Human];
 const BIG: (u16, u16) = (100, 35);

@@ -7,15 +7,15 @@
 use crate::temp::temp_dir;
 use crate::tui_support::*;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
-use motley::ai::PlayerSpec;
-use motley::core::{Color, Piece, Role, Setup, Square};
-use motley::rules::setup::{DraftState, SetupProblem};
-use motley::rules::Position;
 use motley::tui::app::{run_requests_inline, App, Screen};
 use motley::tui::base::EditorStart;
 use motley::tui::editor::page::EditorLayout;
 use motley::tui::editor::EditorState;
 use motley::tui::menu::MenuState;
+use motley_ai::PlayerSpec;
+use motley_rules::core::{Color, Piece, Role, Setup, Square};
+use motley_rules::setup::{DraftState, SetupProblem};
+use motley_rules::Position;
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
@@ -255,7 +255,7 @@ fn the_play_screen_and_the_replay_viewer_open_the_editor_on_the_position_shown()
     shift(&mut app, 'E');
     assert_eq!(editor(&app).draft.setup.to_fen(), shown);
 
-    let mut game = motley::game::Game::new(variant("monochrome"), None, 1).unwrap();
+    let mut game = motley_game::Game::new(variant("monochrome"), None, 1).unwrap();
     game.play_text("e2e3").unwrap();
     let start = motley::tui::base::ReplayStart::of(game);
     let state = motley::tui::replay::ReplayState::open_start(start, &registry());
@@ -395,7 +395,7 @@ fn a_dice_money_game_played_from_the_editor_is_kept_with_its_money_and_dice() {
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     assert_eq!(games.len(), 1, "{games:?}");
-    let saved = motley::record::load_first(&games[0], &registry())
+    let saved = motley_records::load_first(&games[0], &registry())
         .into_result()
         .unwrap();
     assert_eq!(saved.game.position_at(0).unwrap().draft(), draft);

@@ -7,9 +7,9 @@
 
 use crate::tui_support::*;
 use crossterm::event::KeyCode;
-use motley::core::{Color, Piece, Role};
 use motley::tui::app::{App, Screen};
 use motley::tui::editor::page::EditorLayout;
+use motley_rules::core::{Color, Piece, Role};
 
 fn ids(app: &App) -> Vec<&'static str> {
     editor(app).problems.iter().map(|p| p.id()).collect()

@@ -4,11 +4,11 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
 use motley::tui::app::{App, Screen};
 use motley::tui::base::Message;
 use motley::tui::menu::MenuState;
 use motley::tui::replay::ReplayState;
+use motley_ai::PlayerSpec;
 use std::path::Path;
 use std::process::Command;
 use tui_support::*;
@@ -24,7 +24,7 @@ fn raw_cells(app: &App) -> Vec<(u16, u16, String)> {
     for y in 0..buf.area.height {
         for x in 0..buf.area.width {
             let symbol = buf[(x, y)].symbol();
-            if symbol.chars().any(motley::core::quote::is_unsafe) {
+            if symbol.chars().any(motley_rules::core::quote::is_unsafe) {
                 found.push((x, y, symbol.escape_default().to_string()));
             }
         }
@@ -80,7 +80,7 @@ fn item_24_a_pgn_tag_with_escapes_is_shown_inert_in_the_load_browser() {
     key(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen, Screen::Play(_)), "{}", screen(&app));
     assert_eq!(raw_cells(&app), []);
-    let saved = motley::record::summary::game_files(&dir.join("saves"));
+    let saved = motley_records::summary::game_files(&dir.join("saves"));
     let replay = ReplayState::open(saved[0].clone(), &registry()).unwrap();
     let app = App::new(
         Screen::Replay(Box::new(replay)),

@@ -5,14 +5,14 @@
 use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use motley::ai::PlayerSpec;
-use motley::game::variant::Family;
-use motley::game::Game;
 use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::AppEvent;
 use motley::tui::menu::MenuState;
 use motley::tui::play::PlayState;
 use motley::tui::replay::ReplayState;
+use motley_ai::PlayerSpec;
+use motley_game::variant::Family;
+use motley_game::Game;
 use tui_support::*;
 
 fn rng(x: &mut u64) -> u64 {
@@ -247,7 +247,7 @@ fn random_input_never_panics() {
             g.play(legal[(rng(&mut y) as usize) % legal.len()]).unwrap();
         }
         let path = dir.join(format!("{}.json", v.id));
-        motley::record::save_game(&path, &g, Some(("human", "human"))).unwrap();
+        motley_records::save_game(&path, &g, Some(("human", "human"))).unwrap();
         let open = || Screen::Replay(Box::new(ReplayState::open(path.clone(), &reg).unwrap()));
         let mut app = App::new(
             open(),

@@ -10,16 +10,16 @@ use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use lock_support::{checking_locks, spawn};
-use motley::ai::PlayerSpec;
-use motley::core::Color;
-use motley::game::Game;
-use motley::record::games::OpenGame;
-use motley::record::summary::game_files;
 use motley::tui::app::{handle, App, Screen};
 use motley::tui::base::AppEvent;
 use motley::tui::menu::{Ask, MenuState, Page, Shelf, SortKey};
 use motley::tui::play::{ListKind, Popup};
 use motley::tui::settings::Settings;
+use motley_ai::PlayerSpec;
+use motley_game::Game;
+use motley_records::games::OpenGame;
+use motley_records::summary::game_files;
+use motley_rules::core::Color;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use tui_support::*;
@@ -86,9 +86,9 @@ fn popup_kind(app: &App) -> Option<ListKind> {
 
 /// Save `game` at `path` as saved at `when` (RFC 3339), by `players`.
 fn save_at(game: &Game, path: &Path, when: &str, players: (&str, &str)) {
-    let mut rec = motley::record::store::record_to_save(game, Some(players));
+    let mut rec = motley_records::store::record_to_save(game, Some(players));
     rec.saved = Some(when.to_string());
-    motley::record::save_record(path, &rec).unwrap();
+    motley_records::save_record(path, &rec).unwrap();
 }
 
 fn played(id: &str, moves: &[&str]) -> Game {
@@ -163,13 +163,13 @@ fn continuing_a_game_plays_on_in_its_own_record_under_its_lock() {
     key(&mut app, KeyCode::Char('c'));
     key(&mut app, KeyCode::Enter);
     assert_eq!(play_state(&app).session.game_file(), Some(path.as_path()));
-    assert!(motley::record::games::is_locked_elsewhere(&path));
+    assert!(motley_records::games::is_locked_elsewhere(&path));
     prompt(&mut app, "e5");
-    let (saved, _) = motley::record::load_first(&path, &registry()).into_parts();
+    let (saved, _) = motley_records::load_first(&path, &registry()).into_parts();
     assert_eq!(saved.unwrap().game.sans(), ["e4", "e5"]);
     assert_eq!(game_files(&dir.join("games")), std::slice::from_ref(&path));
     key(&mut app, KeyCode::Char('q'));
-    assert!(!motley::record::games::is_locked_elsewhere(&path));
+    assert!(!motley_records::games::is_locked_elsewhere(&path));
 }
 
 #[test]
@@ -299,7 +299,7 @@ fn leaving_with_unsaved_actions_asks_and_offers_to_save_elsewhere() {
     typ(&mut app, target.to_str().unwrap());
     key(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen, Screen::Menu(_)), "{}", screen(&app));
-    let (saved, _) = motley::record::load_first(&target, &registry()).into_parts();
+    let (saved, _) = motley_records::load_first(&target, &registry()).into_parts();
     assert_eq!(saved.unwrap().game.sans(), ["e4"]);
     // Leave anyway: the actions are lost, as the player chose.
     new_game(&mut app, "standard");
@@ -389,13 +389,13 @@ fn save_as_asks_before_replacing_a_file() {
     save_to(&mut app);
     key(&mut app, KeyCode::Char('y'));
     assert_message(&app, "saved to");
-    let (saved, _) = motley::record::load_first(&target, &registry()).into_parts();
+    let (saved, _) = motley_records::load_first(&target, &registry()).into_parts();
     assert_eq!(saved.unwrap().game.ply(), 1);
     // Saving there again after playing on: it is the player's own file now.
     prompt(&mut app, "b5");
     save_to(&mut app);
     assert_message(&app, "saved to");
-    let (saved, _) = motley::record::load_first(&target, &registry()).into_parts();
+    let (saved, _) = motley_records::load_first(&target, &registry()).into_parts();
     assert_eq!(saved.unwrap().game.ply(), 2);
 }
 
@@ -442,9 +442,9 @@ fn item_23_save_as_never_writes_over_a_game_another_motley_has_open() {
     assert_eq!(std::fs::read(held.path()).unwrap(), before);
     // The lock refuses the write itself too (a question answered before
     // A opened the game, say).
-    let e = motley::record::save_game(held.path(), &played("standard", &["a3"]), None).unwrap_err();
+    let e = motley_records::save_game(held.path(), &played("standard", &["a3"]), None).unwrap_err();
     assert!(
-        matches!(*e.kind, motley::record::RecordErrorKind::HeldElsewhere),
+        matches!(*e.kind, motley_records::RecordErrorKind::HeldElsewhere),
         "{e}"
     );
     assert_eq!(std::fs::read(held.path()).unwrap(), before);
@@ -464,7 +464,7 @@ fn item_29_a_link_to_a_game_open_elsewhere_is_refused_as_the_game_is() {
     let before = std::fs::read(held.path()).unwrap();
     let link = dir.join("link.json");
     std::os::unix::fs::symlink(held.path(), &link).unwrap();
-    assert!(motley::record::games::is_locked_elsewhere(&link));
+    assert!(motley_records::games::is_locked_elsewhere(&link));
     // Motley B saves its own game under the link's name: refused at once,
     // no "Replace the file?" question.
     let mut app = play_with("standard", settings(Some(&dir.to_path_buf())));
@@ -482,9 +482,9 @@ fn item_29_a_link_to_a_game_open_elsewhere_is_refused_as_the_game_is() {
     );
     assert_message(&app, "another Motley has");
     // The write itself is refused too; the link and the game stay.
-    let e = motley::record::save_game(&link, &played("standard", &["a3"]), None).unwrap_err();
+    let e = motley_records::save_game(&link, &played("standard", &["a3"]), None).unwrap_err();
     assert!(
-        matches!(*e.kind, motley::record::RecordErrorKind::HeldElsewhere),
+        matches!(*e.kind, motley_records::RecordErrorKind::HeldElsewhere),
         "{e}"
     );
     assert!(std::fs::symlink_metadata(&link)
@@ -494,7 +494,7 @@ fn item_29_a_link_to_a_game_open_elsewhere_is_refused_as_the_game_is() {
     assert_eq!(std::fs::read(held.path()).unwrap(), before);
     drop(held);
     // Once the game is closed, the link is a file like any other.
-    assert!(!motley::record::games::is_locked_elsewhere(&link));
+    assert!(!motley_records::games::is_locked_elsewhere(&link));
 }
 
 // Issue 22, item 22: a game started with `--movetime 10000` replied
@@ -596,7 +596,7 @@ fn a_file_naming_an_engine_never_starts_it() {
     assert_eq!(session.player(Color::Black), "ai:2".parse().unwrap());
     assert_message(&app, "White was an engine in the file");
     assert!(!pwned.exists());
-    let players = motley::record::Players {
+    let players = motley_records::Players {
         white: engine.clone(),
         black: "human".to_string(),
     };
@@ -689,7 +689,7 @@ fn a_finished_game_moves_to_the_saves() {
 fn three_saves(dir: &Path) {
     let saves = dir.join("saves");
     let mut timed = played("chicken", &["e3", "b5", "Bxb5"]);
-    timed.set_clock_state(Some(motley::game::clock::ClockState {
+    timed.set_clock_state(Some(motley_game::clock::ClockState {
         control: "5+3".to_string(),
         white_ms: 182_000,
         black_ms: 150_500,
@@ -947,7 +947,7 @@ fn deleting_a_game_is_a_write_off_the_input_path() {
     assert!(matches!(
         app.requests.as_slice(),
         [motley::tui::base::Request::Write(w)]
-            if matches!(**w, motley::session::Write::Delete { .. })
+            if matches!(**w, motley_session::Write::Delete { .. })
     ));
     motley::tui::app::run_requests_inline(&mut app);
     assert!(!dir.join("saves").join("fools-mate.json").exists());

@@ -6,11 +6,11 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
 use motley::tui::app::{handle, App, Screen};
 use motley::tui::base::{AppEvent, Request};
 use motley::tui::menu::MenuState;
 use motley::tui::theme::Mark;
+use motley_ai::PlayerSpec;
 use tui_support::*;
 
 /// After `1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6??`: White mates with `Qxf7#`.
@@ -40,12 +40,12 @@ fn square_bg(app: &App, sq: &str) -> ratatui::style::Color {
     let cell = lay
         .board
         .unwrap()
-        .cell(motley::core::Square::parse(sq).unwrap());
+        .cell(motley_rules::core::Square::parse(sq).unwrap());
     buf[(cell.x, y)].bg
 }
 
 fn best_bg(sq: &str) -> ratatui::style::Color {
-    let dark = motley::core::Square::parse(sq).unwrap().is_dark();
+    let dark = motley_rules::core::Square::parse(sq).unwrap().is_dark();
     theme().square(dark, Some(Mark::Best)).bg.unwrap()
 }
 

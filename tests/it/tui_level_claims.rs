@@ -2,8 +2,8 @@
 //! levels: ratings in standard chess, the steps between levels in the
 //! variants where they were measured, nothing elsewhere.
 
-use motley::game::variant::Registry;
 use motley::tui::menu::level_description;
+use motley_game::variant::Registry;
 
 const STEPS: &str = "only the steps between levels were measured";
 
@@ -41,5 +41,5 @@ fn the_measured_variants_are_the_readme_s_table() {
         .take_while(|l| l.starts_with("| `"))
         .filter_map(|l| l.split('`').nth(1))
         .collect();
-    assert_eq!(table, motley::ai::STEPS_MEASURED);
+    assert_eq!(table, motley_ai::STEPS_MEASURED);
 }

@@ -7,11 +7,11 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::game::Game;
 use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::{AppEvent, Request};
 use motley::tui::lines::EngineLines;
 use motley::tui::replay::ReplayState;
+use motley_game::Game;
 use std::sync::atomic::Ordering;
 use tui_support::*;
 

@@ -5,12 +5,12 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
-use motley::core::Square;
 use motley::tui::app::App;
 use motley::tui::board::BoardGeom;
 use motley::tui::render_to_buffer;
 use motley::tui::theme::{contrast_ratio, ColorMode, Theme, ThemeName};
+use motley_ai::PlayerSpec;
+use motley_rules::core::Square;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 use tui_support::*;
@@ -158,7 +158,7 @@ fn piece_contrasts(app: &App) -> Vec<(f64, String)> {
     let pos = position(app);
     let mut out = Vec::new();
     for sq in Square::all() {
-        let Some(piece) = motley::rules::Position::board(pos).piece_at(sq) else {
+        let Some(piece) = motley_rules::Position::board(pos).piece_at(sq) else {
             continue;
         };
         let r = g.cell(sq);

@@ -8,15 +8,15 @@
 use crate::tui_support;
 
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
-use motley::ai::PlayerSpec;
-use motley::core::Square;
-use motley::game::clock::{TimeControl, TimeSource};
-use motley::game::Game;
-use motley::rules::Position;
-use motley::session::Session;
 use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::{AppEvent, PlayStart, Request};
 use motley::tui::play::{PlayState, Popup};
+use motley_ai::PlayerSpec;
+use motley_game::clock::{TimeControl, TimeSource};
+use motley_game::Game;
+use motley_rules::core::Square;
+use motley_rules::Position;
+use motley_session::Session;
 use std::time::Duration;
 use tui_support::*;
 
@@ -400,7 +400,7 @@ fn a_drag_to_the_last_rank_asks_for_the_promotion() {
     key(&mut app, KeyCode::Char('q'));
     assert_eq!(play_state(&app).session.game().ply(), 1);
     let queen = position(&app).board().piece_at(sq("e8")).expect("a piece");
-    assert_eq!(queen.role, motley::core::Role::Queen);
+    assert_eq!(queen.role, motley_rules::core::Role::Queen);
 }
 
 #[test]

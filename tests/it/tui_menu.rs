@@ -4,13 +4,13 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
-use motley::game::Game;
-use motley::rules::Position;
 use motley::tui::app::{App, Screen};
 use motley::tui::menu::{MenuState, Page};
 use motley::tui::play::PlayState;
 use motley::tui::replay::ReplayState;
+use motley_ai::PlayerSpec;
+use motley_game::Game;
+use motley_rules::Position;
 use std::path::{Path, PathBuf};
 use tui_support::*;
 
@@ -63,9 +63,9 @@ fn walk(id: &str, n: usize, seed: u64) -> Game {
 /// Save a game as saved at a fixed time (so lists of saves draw the same
 /// every run).
 fn save(game: &Game, path: &Path) {
-    let mut rec = motley::record::store::record_to_save(game, Some(("human", "human")));
+    let mut rec = motley_records::store::record_to_save(game, Some(("human", "human")));
     rec.saved = Some("2026-11-02T09:30:00Z".to_string());
-    motley::record::save_record(path, &rec).unwrap();
+    motley_records::save_record(path, &rec).unwrap();
 }
 
 // Issue 22, item 19: the variant card says where a variant comes from in
@@ -199,7 +199,7 @@ fn resume_after_a_simulated_crash() {
     drop(app);
     let app = menu_app(dir.path());
     assert!(!screen(&app).contains("Continue a game"));
-    let saves = motley::record::summary::game_files(&dir.join("saves"));
+    let saves = motley_records::summary::game_files(&dir.join("saves"));
     assert_eq!(saves.len(), 1, "the finished game is in the saves");
 }
 
@@ -366,7 +366,7 @@ fn branch_from_ply_10_leaves_the_original_unchanged() {
     let first = p.session.game().legal_actions()[0].to_string();
     prompt(&mut app, &first);
     assert_eq!(std::fs::read(&path).unwrap(), before);
-    let (branch, err) = motley::record::load_first(&new_path, &registry()).into_parts();
+    let (branch, err) = motley_records::load_first(&new_path, &registry()).into_parts();
     assert!(err.is_none());
     assert_eq!(branch.unwrap().game.ply(), 11);
 }
@@ -408,7 +408,7 @@ fn replay_opens_pgn_files() {
     let path = dir.join("game.pgn");
     std::fs::write(
         &path,
-        motley::record::export_pgn(&g, Some(("human", "human"))),
+        motley_records::export_pgn(&g, Some(("human", "human"))),
     )
     .unwrap();
     let r = ReplayState::open(path, &registry()).unwrap();
@@ -546,7 +546,7 @@ fn opening_a_game_leaves_another_game_in_progress_alone() {
     key(&mut app, KeyCode::Char('q'));
     let s = screen(&app);
     assert!(s.contains("unfinished: Standard chess, 1 ply"), "{s}");
-    let saves = motley::record::summary::game_files(&saves);
+    let saves = motley_records::summary::game_files(&saves);
     assert_eq!(saves.len(), 2, "mate.json and the drawn game: {saves:?}");
 }
 
@@ -577,7 +577,7 @@ fn the_variant_list_scrolls_to_keep_the_choice_in_sight() {
     let dir = temp_dir("menu-scroll");
     let mut app = menu_app(dir.path());
     key(&mut app, KeyCode::Char('n'));
-    let n = motley::game::variant::Registry::builtin().all().len();
+    let n = motley_game::variant::Registry::builtin().all().len();
     for _ in 1..n {
         key(&mut app, KeyCode::Down);
     }

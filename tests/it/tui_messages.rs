@@ -6,11 +6,11 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
-use motley::game::Game;
 use motley::tui::app::{App, Screen};
 use motley::tui::base::{MIN_HEIGHT, MIN_WIDTH};
 use motley::tui::replay::ReplayState;
+use motley_ai::PlayerSpec;
+use motley_game::Game;
 use tui_support::*;
 
 const H: [PlayerSpec; 2] = [PlayerSpec::Human, PlayerSpec::Human];
@@ -96,7 +96,7 @@ fn replay_app(width: u16, dir: &TempDir) -> App {
         g.play_text(m).unwrap();
     }
     let path = dir.join("game.json");
-    motley::record::save_game(&path, &g, None).unwrap();
+    motley_records::save_game(&path, &g, None).unwrap();
     let state = ReplayState::open(path, &registry()).unwrap();
     App::new(
         Screen::Replay(Box::new(state)),
@@ -332,7 +332,7 @@ fn item_28_a_shorter_message_leaves_nothing_of_a_longer_one() {
     let mut game = Game::new(variant("standard"), None, 1).unwrap();
     game.play_text("e4").unwrap();
     let path = dir.join("g.json");
-    motley::record::save_record(&path, &motley::record::record_of(&game)).unwrap();
+    motley_records::save_record(&path, &motley_records::record_of(&game)).unwrap();
     let replay = ReplayState::open(path, &registry()).unwrap();
     let mut app = App::new(
         Screen::Replay(Box::new(replay)),

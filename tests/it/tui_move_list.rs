@@ -4,7 +4,7 @@
 
 use crate::tui_support;
 
-use motley::ai::PlayerSpec;
+use motley_ai::PlayerSpec;
 use tui_support::*;
 
 const H: [PlayerSpec; 2] = [PlayerSpec::Human, PlayerSpec::Human];

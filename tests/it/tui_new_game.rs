@@ -4,13 +4,13 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
-use motley::game::clock::TimeControl;
-use motley::rules::Position;
 use motley::tui::app::{App, Screen};
 use motley::tui::config::Config;
 use motley::tui::menu::{FormRow, MenuState, NewGameForm, Page};
 use motley::tui::theme::ThemeName;
+use motley_ai::PlayerSpec;
+use motley_game::clock::TimeControl;
+use motley_rules::Position;
 use std::path::Path;
 use std::time::Duration;
 use tui_support::*;
@@ -94,10 +94,10 @@ fn the_form_at_100x35_snapshot() {
         assert!(s.contains(row), "{row} missing:\n{s}");
     }
     // The level says what it means, with its rating from src/ai.
-    let rating = motley::ai::rating_of_level(3);
+    let rating = motley_ai::rating_of_level(3);
     assert!(s.contains(&format!("ai:3 ≈{rating}")), "{s}");
     // Level 3 stops at a node budget, whatever the machine.
-    let nodes = motley::ai::level(3)
+    let nodes = motley_ai::level(3)
         .nodes
         .expect("level 3 has a node budget");
     assert!(s.contains(&format!("looks at up to {nodes}")), "{s}");
@@ -113,7 +113,7 @@ fn item_4_ratings_show_only_in_the_variant_they_were_measured_in() {
     open_form(&mut app, "standard");
     key(&mut app, KeyCode::Right); // White: ai:1
     let s = screen(&app);
-    let rating = motley::ai::rating_of_level(1);
+    let rating = motley_ai::rating_of_level(1);
     assert!(s.contains(&format!("ai:1 ≈{rating}")), "{s}");
     assert!(s.contains("measured in standard chess"), "{s}");
     let dir = temp_dir("form-ratings-dm");
@@ -373,7 +373,7 @@ fn clicks_change_values_and_start_the_game() {
         p.session.clock().map(|c| c.control()),
         Some(TimeControl::minutes(30, 0))
     );
-    assert!(p.session.game().position().turn() == motley::core::Color::White);
+    assert!(p.session.game().position().turn() == motley_rules::core::Color::White);
 }
 
 /// Issue 21, section 6: player names typed on the form are the game's, kept

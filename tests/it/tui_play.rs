@@ -4,13 +4,13 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
-use motley::core::Square;
-use motley::rules::Position;
 use motley::tui::app::handle;
 use motley::tui::base::AppEvent;
 use motley::tui::play::Popup;
 use motley::tui::render_to_buffer;
+use motley_ai::PlayerSpec;
+use motley_rules::core::Square;
+use motley_rules::Position;
 use ratatui::style::Color;
 use tui_support::*;
 
@@ -59,7 +59,7 @@ fn chicken_mid_game_shows_flips_snapshot() {
         prompt(&mut app, m);
     }
     let flips = match position(&app) {
-        motley::rules::AnyPosition::Antichess(a) => a.last_flips(),
+        motley_rules::AnyPosition::Antichess(a) => a.last_flips(),
         _ => unreachable!(),
     };
     assert!(flips.contains(Square::parse("d7").unwrap()), "d7 flipped");
@@ -295,7 +295,7 @@ fn short_chicken_game_by_input() {
         position(&app)
             .board()
             .color_at(Square::parse("d7").unwrap()),
-        Some(motley::core::Color::White)
+        Some(motley_rules::core::Color::White)
     );
     assert_eq!(play_state(&app).session.game().ply(), 3);
 }
@@ -395,7 +395,7 @@ fn computer_moves_and_move_now() {
     assert!(play_state(&app).session.game().ply() > 0);
     let _ = &mut app;
     // A human against a computer whose job is still pending sees "thinking".
-    let game = motley::game::Game::new(variant("standard"), None, 1).unwrap();
+    let game = motley_game::Game::new(variant("standard"), None, 1).unwrap();
     let p = motley::tui::play::PlayState::new(game, [PlayerSpec::Random, PlayerSpec::Human]);
     let mut app = motley::tui::app::App::new(
         motley::tui::app::Screen::Play(Box::new(p)),
@@ -460,7 +460,7 @@ fn resign_and_draw_offers() {
     shift(&mut app, 'R');
     key(&mut app, KeyCode::Char('y'));
     let o = play_state(&app).session.game().outcome().unwrap();
-    assert_eq!(o.winner, Some(motley::core::Color::Black));
+    assert_eq!(o.winner, Some(motley_rules::core::Color::Black));
     // Draw offer in hot-seat: the other player declines, then accepts.
     let mut app = play_app("standard", None, H, BIG);
     key(&mut app, KeyCode::Char('d'));
@@ -471,7 +471,7 @@ fn resign_and_draw_offers() {
     key(&mut app, KeyCode::Char('y'));
     assert_eq!(
         play_state(&app).session.game().outcome().unwrap().reason,
-        motley::rules::EndReason::Agreement
+        motley_rules::EndReason::Agreement
     );
     // A computer that is not behind declines a draw.
     let mut app = play_app(
@@ -510,7 +510,7 @@ fn save_then_reload_gives_the_same_position() {
     key(&mut app, KeyCode::Enter);
     assert_message(&app, "saved to");
     let reg = registry();
-    let (g, err) = motley::record::load_first(&path, &reg).into_parts();
+    let (g, err) = motley_records::load_first(&path, &reg).into_parts();
     assert!(err.is_none(), "{err:?}");
     let g = g.unwrap().game;
     assert_eq!(g.position().to_fen(), fen(&app));
@@ -685,7 +685,7 @@ fn short_contrast_game_with_capture_in_place_choice() {
             .board()
             .piece_at(Square::parse("d3").unwrap())
             .map(|p| p.role),
-        Some(motley::core::Role::Queen)
+        Some(motley_rules::core::Role::Queen)
     );
 }
 
@@ -705,7 +705,7 @@ fn short_monochromatic_game_and_explanations() {
 
 #[test]
 fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
-    let game = motley::game::Game::new(variant("standard"), None, 1).unwrap();
+    let game = motley_game::Game::new(variant("standard"), None, 1).unwrap();
     let p = motley::tui::play::PlayState::new(game, [PlayerSpec::Random, PlayerSpec::Human]);
     let mut app = motley::tui::app::App::new(
         motley::tui::app::Screen::Play(Box::new(p)),
@@ -745,7 +745,7 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
 /// among the legal actions until `want` holds for the legal actions.
 fn dice_until(
     app: &mut motley::tui::app::App,
-    want: impl Fn(&[motley::core::Action]) -> bool,
+    want: impl Fn(&[motley_rules::core::Action]) -> bool,
     avoid_buys: bool,
 ) {
     let mut x = 99u64;
@@ -761,7 +761,7 @@ fn dice_until(
                 !avoid_buys
                     || matches!(
                         a,
-                        motley::core::Action::Move(_) | motley::core::Action::Pass
+                        motley_rules::core::Action::Move(_) | motley_rules::core::Action::Pass
                     )
             })
             .collect();
@@ -786,7 +786,7 @@ fn dice_money_mid_game_snapshot_and_panel() {
     // The game rolled White's dice at once.
     assert!(matches!(
         play_state(&app).session.game().actions(),
-        [motley::core::Action::Roll(..)]
+        [motley_rules::core::Action::Roll(..)]
     ));
     let s = screen(&app);
     assert!(
@@ -799,7 +799,7 @@ fn dice_money_mid_game_snapshot_and_panel() {
         let legal = play_state(&app).session.game().legal_actions();
         let a = legal
             .iter()
-            .find(|a| matches!(a, motley::core::Action::Move(_)))
+            .find(|a| matches!(a, motley_rules::core::Action::Move(_)))
             .unwrap();
         prompt(&mut app, &a.to_string());
     }
@@ -810,7 +810,7 @@ fn dice_money_mid_game_snapshot_and_panel() {
 
 #[test]
 fn dice_money_buy_extra_move_then_pass_through_the_ui() {
-    use motley::core::{Action, Purchase};
+    use motley_rules::core::{Action, Purchase};
     let mut app = play_app("dice-money", None, H, BIG);
     dice_until(
         &mut app,
@@ -852,7 +852,7 @@ fn dice_money_buy_extra_move_then_pass_through_the_ui() {
 
 #[test]
 fn dice_money_placement_through_the_ui() {
-    use motley::core::Action;
+    use motley_rules::core::Action;
     let mut app = play_app("dice-money", None, H, BIG);
     dice_until(
         &mut app,
@@ -900,7 +900,7 @@ fn dice_money_against_a_computer() {
         let legal = play_state(&app).session.game().legal_actions();
         let a = legal
             .iter()
-            .find(|a| matches!(a, motley::core::Action::Move(_)))
+            .find(|a| matches!(a, motley_rules::core::Action::Move(_)))
             .unwrap();
         prompt(&mut app, &a.to_string());
         // The computer played its whole turn and White's dice are rolled.

@@ -6,10 +6,10 @@
 use crate::tui_support;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use motley::ai::PlayerSpec;
 use motley::tui::app::{handle, run_requests_inline, App};
 use motley::tui::base::AppEvent;
 use motley::tui::play::Premove;
+use motley_ai::PlayerSpec;
 use tui_support::*;
 
 const SMALL: (u16, u16) = (80, 24);

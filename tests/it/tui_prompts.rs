@@ -6,14 +6,14 @@
 
 use crate::tui_support::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use motley::ai::PlayerSpec;
-use motley::game::Game;
-use motley::record;
 use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::AppEvent;
 use motley::tui::menu::{FormRow, MenuState, Page};
 use motley::tui::play::Popup;
 use motley::tui::replay::{ReplayPopup, ReplayState};
+use motley_ai::PlayerSpec;
+use motley_game::Game;
+use motley_records as record;
 use std::path::Path;
 
 const SIZE: (u16, u16) = (100, 35);

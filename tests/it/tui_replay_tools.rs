@@ -6,12 +6,12 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
-use motley::game::clock::ClockState;
-use motley::game::Game;
-use motley::rules::Position;
 use motley::tui::app::{App, Screen};
 use motley::tui::replay::{ReplayPopup, ReplayState, REPLAY_KEYS};
+use motley_ai::PlayerSpec;
+use motley_game::clock::ClockState;
+use motley_game::Game;
+use motley_rules::Position;
 use std::path::{Path, PathBuf};
 use tui_support::*;
 
@@ -43,7 +43,7 @@ fn item_8_y_copies_the_shown_position_and_shift_y_the_game() {
     let dir = temp_dir("replay-copy");
     let game = played(&["e4", "e5", "Nf3"]);
     let path = dir.join("g.json");
-    motley::record::save_game(&path, &game, Some(("ai:2", "Ann"))).unwrap();
+    motley_records::save_game(&path, &game, Some(("ai:2", "Ann"))).unwrap();
     let mut app = viewer(path, &dir);
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Right);
@@ -76,7 +76,7 @@ fn item_8_y_copies_the_shown_position_and_shift_y_the_game() {
 fn item_8_e_exports_the_replayed_game_to_a_new_file() {
     let dir = temp_dir("replay-export");
     let path = dir.join("g.json");
-    motley::record::save_game(&path, &played(&["d4", "d5"]), None).unwrap();
+    motley_records::save_game(&path, &played(&["d4", "d5"]), None).unwrap();
     let before = std::fs::read(&path).unwrap();
     let mut app = viewer(path.clone(), &dir);
     let mut written = Vec::new();
@@ -104,7 +104,7 @@ fn timed_record(dir: &Path, game: &mut Game, players: (&str, &str)) -> PathBuf {
         black_ms: 90_000,
     }));
     let path = dir.join("timed.json");
-    motley::record::save_game(&path, game, Some(players)).unwrap();
+    motley_records::save_game(&path, game, Some(players)).unwrap();
     path
 }
 
@@ -189,9 +189,9 @@ fn two_games(dir: &Path) -> PathBuf {
     for m in ["e3", "b5", "Bxb5"] {
         second.play_text(m).unwrap();
     }
-    let mut text = motley::record::export_pgn(&first, Some(("Ann", "Bob")));
+    let mut text = motley_records::export_pgn(&first, Some(("Ann", "Bob")));
     text.push('\n');
-    text.push_str(&motley::record::export_pgn(&second, Some(("Cy", "Di"))));
+    text.push_str(&motley_records::export_pgn(&second, Some(("Cy", "Di"))));
     let path = dir.join("li.pgn");
     std::fs::write(&path, text).unwrap();
     path
@@ -248,7 +248,7 @@ fn item_18_a_file_of_two_games_offers_both() {
 fn item_18_a_file_of_one_game_has_no_list() {
     let dir = temp_dir("replay-one-game");
     let path = dir.join("one.pgn");
-    std::fs::write(&path, motley::record::export_pgn(&played(&["c4"]), None)).unwrap();
+    std::fs::write(&path, motley_records::export_pgn(&played(&["c4"]), None)).unwrap();
     let mut app = viewer(path, &dir);
     assert!(replay(&app).games.is_none());
     assert!(replay(&app).view.popup.is_none());

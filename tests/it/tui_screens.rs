@@ -7,18 +7,18 @@
 use crate::tui_support;
 
 use crossterm::event::KeyCode;
-use motley::ai::PlayerSpec;
-use motley::core::{Action, Square};
-use motley::game::clock::{TimeControl, TimeSource};
-use motley::game::Game;
-use motley::rules::{Describe, Position};
-use motley::session::Session;
 use motley::tui::app::{App, Screen};
 use motley::tui::base::PlayStart;
 use motley::tui::game_page::{keys_popup, rules_popup};
 use motley::tui::panels::{variant_panel, PositionFacts};
 use motley::tui::play::{PlayState, PLAY_KEYS};
 use motley::tui::wrap::text_width;
+use motley_ai::PlayerSpec;
+use motley_game::clock::{TimeControl, TimeSource};
+use motley_game::Game;
+use motley_rules::core::{Action, Square};
+use motley_rules::{Describe, Position};
+use motley_session::Session;
 use ratatui::layout::Rect;
 use tui_support::*;
 

@@ -4,11 +4,11 @@
 //! and the move list's legend at 80 columns.
 
 use crate::tui_support::*;
-use motley::ai::PlayerSpec;
-use motley::game::Game;
 use motley::tui::app::{App, Screen};
 use motley::tui::play::PlayState;
 use motley::tui::theme::{ColorMode, Theme, ThemeName};
+use motley_ai::PlayerSpec;
+use motley_game::Game;
 
 const H: [PlayerSpec; 2] = [PlayerSpec::Human, PlayerSpec::Human];
 const SMALL: (u16, u16) = (80, 24);
@@ -90,7 +90,7 @@ fn item_24_the_knight_slot_s_pieces_have_letters_of_their_own() {
     }
 }
 
-fn variant_def(id: &str) -> std::sync::Arc<motley::game::variant::VariantDef> {
+fn variant_def(id: &str) -> std::sync::Arc<motley_game::variant::VariantDef> {
     variant(id)
 }
 

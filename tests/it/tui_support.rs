@@ -1,11 +1,6 @@
 //! Helpers for driving the terminal UI through its input handler.
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use motley::ai::PlayerSpec;
-use motley::game::variant::{Registry, VariantDef};
-use motley::game::Game;
-use motley::rules::AnyPosition;
-use motley::session::SessionSettings;
 use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::AppEvent;
 use motley::tui::editor::EditorState;
@@ -13,6 +8,11 @@ use motley::tui::play::PlayState;
 use motley::tui::replay::ReplayState;
 use motley::tui::settings::Settings;
 use motley::tui::theme::{ColorMode, Theme, ThemeName};
+use motley_ai::PlayerSpec;
+use motley_game::variant::{Registry, VariantDef};
+use motley_game::Game;
+use motley_rules::AnyPosition;
+use motley_session::SessionSettings;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -36,7 +36,7 @@ pub fn settings(dir: Option<&PathBuf>) -> Settings {
             exports_dir: dir.map(|d| d.join("exports")),
             // Analyses and hints by depth, not by the clock: the same
             // results on every machine, and quick.
-            analysis: motley::ai::analysis::AnalysisSettings {
+            analysis: motley_ai::analysis::AnalysisSettings {
                 movetime: std::time::Duration::from_secs(60),
                 max_depth: 2,
                 threads: 1,
@@ -144,7 +144,7 @@ pub fn position(app: &App) -> &AnyPosition {
 }
 
 pub fn fen(app: &App) -> String {
-    use motley::rules::Position;
+    use motley_rules::Position;
     position(app).to_fen()
 }
 
@@ -189,7 +189,7 @@ pub fn square_center(app: &App, sq: &str) -> (u16, u16) {
     let p = play_state(app);
     let lay = p.layout(app.size, &app.settings);
     let geom = lay.board.expect("board fits");
-    let r = geom.cell(motley::core::Square::parse(sq).unwrap());
+    let r = geom.cell(motley_rules::core::Square::parse(sq).unwrap());
     (r.x + r.width / 2, r.y + r.height / 2)
 }
 
@@ -200,7 +200,7 @@ pub fn save_now(app: &mut App, path: &std::path::Path) {
     session.save_to(path.to_path_buf());
     for write in session.take_writes() {
         let done = write.perform();
-        if let motley::session::Written::SavedAs { result, .. } = &done {
+        if let motley_session::Written::SavedAs { result, .. } = &done {
             result.clone().unwrap();
         }
         assert!(session.take_written(&done));
@@ -253,7 +253,7 @@ pub fn editor(app: &App) -> &EditorState {
 
 /// Move the editor's cursor to `s` with the arrow keys.
 pub fn cursor_to(app: &mut App, s: &str) {
-    let target = motley::core::Square::parse(s).expect("a square");
+    let target = motley_rules::core::Square::parse(s).expect("a square");
     for _ in 0..16 {
         let c = editor(app).cursor;
         let code = if c.file() < target.file() {
@@ -284,8 +284,8 @@ pub fn place(app: &mut App, letter: char, s: &str) {
 /// variant's own state for it), or on the variant's start.
 pub fn editor_app(id: &str, fen: Option<&str>) -> App {
     let v = variant(id);
-    let draft = fen.map(|f| motley::rules::setup::Draft {
-        setup: motley::core::Setup::parse(f).expect("a FEN"),
+    let draft = fen.map(|f| motley_rules::setup::Draft {
+        setup: motley_rules::core::Setup::parse(f).expect("a FEN"),
         state: v.start_draft().expect("a start").state,
     });
     let start = motley::tui::base::EditorStart { variant: v, draft };
@@ -305,7 +305,7 @@ pub fn editor_message(app: &App) -> String {
 }
 
 /// What the editor's draft holds on square `s`.
-pub fn editor_piece_at(app: &App, s: &str) -> Option<motley::core::Piece> {
-    let square = motley::core::Square::parse(s).expect("a square");
+pub fn editor_piece_at(app: &App, s: &str) -> Option<motley_rules::core::Piece> {
+    let square = motley_rules::core::Square::parse(s).expect("a square");
     editor(app).draft.setup.board.piece_at(square)
 }

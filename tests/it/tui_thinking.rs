@@ -4,11 +4,11 @@
 
 use crate::tui_support;
 
-use motley::ai::analysis::Eval;
-use motley::ai::PlayerSpec;
-use motley::session::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY};
 use motley::tui::app::{handle, request_events, App};
 use motley::tui::base::{AppEvent, Request};
+use motley_ai::analysis::Eval;
+use motley_ai::PlayerSpec;
+use motley_session::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY};
 use std::time::{Duration, Instant};
 use tui_support::*;
 
@@ -109,7 +109,7 @@ fn a_real_search_reports_legal_lines_before_its_move() {
     for pair in reports.windows(2) {
         assert!(pair[1].depth > pair[0].depth, "depths grow");
     }
-    let legal_sans = motley::rules::all_sans(
+    let legal_sans = motley_rules::all_sans(
         position(&app),
         &play_state(&app).session.game().legal_actions(),
     );
@@ -134,11 +134,10 @@ fn a_line_is_written_in_san_as_far_as_it_is_legal() {
         (80, 24),
     );
     let pos = position(&app);
-    let parse =
-        |p: &motley::rules::AnyPosition, t: &str| motley::rules::parse_action(p, t).unwrap();
+    let parse = |p: &motley_rules::AnyPosition, t: &str| motley_rules::parse_action(p, t).unwrap();
     let e4 = parse(pos, "e2e4");
     let mut after = pos.clone();
-    motley::rules::Position::play_unchecked(&mut after, e4);
+    motley_rules::Position::play_unchecked(&mut after, e4);
     let e5 = parse(&after, "e7e5");
     // e2e4 again is not legal for Black: the line stops there.
     assert_eq!(line_in_san(pos, &[e4, e5, e4]), ["e4", "e5"]);
@@ -181,7 +180,7 @@ fn an_external_engine_shows_its_info_lines_as_the_thinking_line() {
     let reports = thinking_reports(&events);
     assert!(!reports.is_empty(), "Motley's engine writes info lines");
     let game = play_state(&app).session.game();
-    let legal_sans = motley::rules::all_sans(position(&app), &game.legal_actions());
+    let legal_sans = motley_rules::all_sans(position(&app), &game.legal_actions());
     for r in &reports {
         assert!(r.depth >= 1 && r.nodes > 0, "{r:?}");
         assert!(legal_sans.contains(&r.pv[0]), "{:?}", r.pv);

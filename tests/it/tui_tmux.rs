@@ -378,7 +378,7 @@ fn replay_a_move_from_an_earlier_ply_is_kept_as_a_variation_on_disk() {
     // Kept at once: the file holds the variation and the same moves.
     let on_disk = || {
         let text = std::fs::read_to_string(&file).unwrap();
-        motley::record::GameRecord::from_json(&text).unwrap()
+        motley_records::GameRecord::from_json(&text).unwrap()
     };
     crate::wait::until("the variation on disk", || on_disk().annotations.is_some());
     let rec = on_disk();

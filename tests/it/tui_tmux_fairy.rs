@@ -5,17 +5,17 @@
 
 use crate::tmux_support;
 
-use motley::core::{Color, Piece, Role, Square};
-use motley::game::Game;
-use motley::rules::{EndReason, Position};
+use motley_game::Game;
+use motley_rules::core::{Color, Piece, Role, Square};
+use motley_rules::{EndReason, Position};
 use tmux_support::{panel_says, records, Tmux};
 
 /// The one finished game kept in `t`'s data folder.
 fn recorded_game(t: &Tmux) -> Game {
     let files = records(&t.data.join("saves"));
     assert_eq!(files.len(), 1, "{files:?}");
-    let reg = motley::game::variant::Registry::builtin();
-    let (saved, err) = motley::record::load_first(&files[0], &reg).into_parts();
+    let reg = motley_game::variant::Registry::builtin();
+    let (saved, err) = motley_records::load_first(&files[0], &reg).into_parts();
     assert!(err.is_none(), "{err:?}");
     saved.expect("a game").game
 }

@@ -9,9 +9,9 @@ use crate::wait;
 
 use tmux_support::{make_read_only, panel_says, records, Tmux, BIN};
 
-fn load(path: &std::path::Path) -> motley::game::Game {
-    let reg = motley::game::variant::Registry::builtin();
-    let (saved, err) = motley::record::load_first(path, &reg).into_parts();
+fn load(path: &std::path::Path) -> motley_game::Game {
+    let reg = motley_game::variant::Registry::builtin();
+    let (saved, err) = motley_records::load_first(path, &reg).into_parts();
     assert!(err.is_none(), "{err:?}");
     saved.unwrap().game
 }
@@ -196,7 +196,7 @@ fn a_hangup_saves_the_game() {
     // The record is complete, and the lock released once Motley is gone.
     wait::until("one record, its lock released", || {
         let found = records(&games);
-        found.len() == 1 && !motley::record::games::is_locked_elsewhere(&found[0])
+        found.len() == 1 && !motley_records::games::is_locked_elsewhere(&found[0])
     });
     assert_eq!(load(&records(&games)[0]).sans(), ["e3", "b5"]);
 }
@@ -246,8 +246,8 @@ fn the_browser_shows_a_saved_games_variant_and_length() {
         return;
     };
     let saves = t.data.join("saves");
-    let mut g = motley::game::Game::new(
-        motley::game::variant::Registry::builtin()
+    let mut g = motley_game::Game::new(
+        motley_game::variant::Registry::builtin()
             .get("chicken")
             .unwrap(),
         None,
@@ -258,7 +258,7 @@ fn the_browser_shows_a_saved_games_variant_and_length() {
         let first = g.legal_actions()[0];
         g.play(first).unwrap();
     }
-    motley::record::save_game(&saves.join("mine.json"), &g, Some(("human", "ai:2"))).unwrap();
+    motley_records::save_game(&saves.join("mine.json"), &g, Some(("human", "ai:2"))).unwrap();
     t.start("");
     t.wait_for("Load a saved game");
     t.keys(&["l"]);
@@ -277,8 +277,8 @@ fn the_old_autosave_is_moved_in_at_start_and_offered() {
     let Some(t) = Tmux::new("legacy") else {
         return;
     };
-    let mut g = motley::game::Game::new(
-        motley::game::variant::Registry::builtin()
+    let mut g = motley_game::Game::new(
+        motley_game::variant::Registry::builtin()
             .get("standard")
             .unwrap(),
         None,
@@ -289,7 +289,7 @@ fn the_old_autosave_is_moved_in_at_start_and_offered() {
         g.play_text(m).unwrap();
     }
     let legacy = t.data.join("autosave.json");
-    motley::record::save_game(&legacy, &g, Some(("human", "human"))).unwrap();
+    motley_records::save_game(&legacy, &g, Some(("human", "human"))).unwrap();
     let bytes = std::fs::read(&legacy).unwrap();
     t.start("");
     t.wait_for("unfinished: Standard chess, 2 plies");

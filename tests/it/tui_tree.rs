@@ -7,11 +7,11 @@
 
 use crate::tui_support::*;
 use crossterm::event::KeyCode;
-use motley::game::variant::Registry;
-use motley::record::tree::{Cursor, Hop};
-use motley::record::{self, GameRecord, GameTree};
 use motley::tui::app::{App, Screen};
 use motley::tui::replay::{ReplayPopup, ReplayState};
+use motley_game::variant::Registry;
+use motley_records::tree::{Cursor, Hop};
+use motley_records::{self as record, GameRecord, GameTree};
 use std::path::{Path, PathBuf};
 
 const SIZE: (u16, u16) = (100, 35);
@@ -30,7 +30,7 @@ fn opera_record(dir: &Path) -> PathBuf {
 
 /// A game with no annotations, as a JSON record.
 fn plain_record(dir: &Path) -> PathBuf {
-    let mut g = motley::game::Game::new(variant("standard"), None, 1).unwrap();
+    let mut g = motley_game::Game::new(variant("standard"), None, 1).unwrap();
     for m in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
         g.play_text(m).unwrap();
     }
@@ -129,7 +129,7 @@ fn two_clicks_on_the_board_play_a_move() {
     to_ply(&mut app, 1);
     let geom = replay(&app).board(SIZE).unwrap();
     for sq in ["c7", "c5"] {
-        let r = geom.cell(motley::core::Square::parse(sq).unwrap());
+        let r = geom.cell(motley_rules::core::Square::parse(sq).unwrap());
         click(&mut app, r.x + r.width / 2, r.y + r.height / 2);
     }
     assert_eq!(replay(&app).cursor(), variation(&[(1, 0)], 1));
@@ -307,7 +307,10 @@ fn the_board_cursor_and_enter_play_a_move_and_esc_gives_the_arrows_back() {
     let dir = crate::temp::temp_dir("tree-cursor");
     let mut app = viewer(plain_record(&dir));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(replay(&app).board_cursor, motley::core::Square::parse("e4"));
+    assert_eq!(
+        replay(&app).board_cursor,
+        motley_rules::core::Square::parse("e4")
+    );
     // e4 -> e2 -> d2, pick; d2 -> d4, put down: 1. d4 instead of 1. e4.
     for k in [KeyCode::Down, KeyCode::Down, KeyCode::Left, KeyCode::Enter] {
         key(&mut app, k);
@@ -377,7 +380,7 @@ fn comments_on_disk(path: &Path) -> Vec<(usize, String)> {
 // nothing could read again.
 #[test]
 fn item_02_the_viewer_nests_variations_to_the_cap_and_refuses_one_past() {
-    use motley::record::tree::MAX_NESTING;
+    use motley_records::tree::MAX_NESTING;
     let dir = crate::temp::temp_dir("tree-deep");
     let path = plain_record(&dir);
     let mut app = viewer(path.clone());
@@ -529,10 +532,10 @@ fn item_13_moving_about_a_large_tree_never_lays_it_out_again() {
     let mut annotations = rec.annotations.clone().unwrap();
     let replies = ["c7c5", "c7c6", "e7e6", "d7d5", "g8f6", "b8c6"];
     for i in 0..5000 {
-        annotations.lines.push(motley::record::tree::LineNotes {
+        annotations.lines.push(motley_records::tree::LineNotes {
             of: 0,
             ply: 2,
-            moves: vec![motley::record::tree::Node::new(replies[i % replies.len()])],
+            moves: vec![motley_records::tree::Node::new(replies[i % replies.len()])],
         });
     }
     rec.annotations = Some(annotations);

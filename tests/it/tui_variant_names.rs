@@ -4,9 +4,9 @@
 
 use crate::tui_support;
 
-use motley::ai::PlayerSpec;
-use motley::core::Color;
-use motley::game::Game;
+use motley_ai::PlayerSpec;
+use motley_game::Game;
+use motley_rules::core::Color;
 use tui_support::*;
 
 const H: [PlayerSpec; 2] = [PlayerSpec::Human, PlayerSpec::Human];

@@ -6,13 +6,13 @@
 use crate::tui_support;
 use crate::wait::{self, PATIENCE};
 
-use motley::ai::PlayerSpec;
-use motley::core::Action;
-use motley::game::variant::Registry;
-use motley::game::Game;
-use motley::rules::{parse_action, Position};
 use motley::tui::app::{run_requests_inline, App, Screen};
 use motley::tui::play::PlayState;
+use motley_ai::PlayerSpec;
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_rules::core::Action;
+use motley_rules::{parse_action, Position};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -118,7 +118,7 @@ fn random_game(id: &str, plies: u64) -> Game {
             game.roll_dice();
             continue;
         }
-        let a = motley::ai::players::random(game.position(), 11 + i).unwrap();
+        let a = motley_ai::players::random(game.position(), 11 + i).unwrap();
         game.play(a).unwrap();
     }
     game
@@ -557,7 +557,7 @@ fn play_refuses_an_engine_without_the_variant_before_the_board_opens() {
 #[test]
 fn stop_takes_the_engines_move_so_far() {
     let command = format!("{MOTLEY} uci");
-    let mut engine = motley::uci::client::Engine::start(&command, "contrast").unwrap();
+    let mut engine = motley_session::uci::client::Engine::start(&command, "contrast").unwrap();
     engine.new_game().unwrap();
     let game = random_game("contrast", 6);
     // Stopped once it thinks (its first line), with an hour to think: the
@@ -655,7 +655,7 @@ fn an_engine_player_answers_on_the_play_screen() {
     assert_eq!(p.session.game().ply(), 2, "{}", message(&app));
     assert_eq!(
         p.session.game().position().turn(),
-        motley::core::Color::White
+        motley_rules::core::Color::White
     );
     prompt(&mut app, "d2d4");
     run_requests_inline(&mut app);
@@ -674,7 +674,7 @@ fn an_engine_that_crashes_on_the_play_screen_loses_with_a_message() {
     run_requests_inline(&mut app);
     let p = play_state(&app);
     let outcome = p.session.game().outcome().expect("the game is over");
-    assert_eq!(outcome.winner, Some(motley::core::Color::White));
+    assert_eq!(outcome.winner, Some(motley_rules::core::Color::White));
     let text = message(&app);
     assert!(text.contains("crasher stopped unexpectedly"), "{text}");
     assert!(text.contains("Black loses"), "{text}");

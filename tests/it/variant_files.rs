@@ -150,7 +150,7 @@ fn file_of(size: usize) -> Vec<u8> {
 fn item_26_one_size_limit_a_byte_order_mark_and_bad_bytes_by_line() {
     let data = temp_dir("vf-sizes");
     let dir = variants_dir(&data);
-    let limit = motley::game::variant_file::MAX_VARIANT_FILE_BYTES as usize;
+    let limit = motley_game::variant_file::MAX_VARIANT_FILE_BYTES as usize;
     let at_limit = data.join("at.ini");
     std::fs::write(&at_limit, file_of(1_020_000)).unwrap();
     std::fs::write(dir.join("folder.ini"), file_of(1_020_000)).unwrap();
@@ -284,14 +284,14 @@ fn item_10_sections_are_read_lazily_and_built_when_played() {
     }
     // A section refused only by its keys: known when it is checked.
     text += "[late:chess]\nnoSuchKey = 1\n";
-    let mut registry = motley::game::variant::Registry::builtin();
+    let mut registry = motley_game::variant::Registry::builtin();
     registry.add_from_data("many.ini", &text, false);
     assert!(registry.warnings.is_empty(), "{:?}", registry.warnings);
     let late = registry.get("late").expect("registered unread");
     let s7 = registry.get("s7").expect("registered");
     // Playing s7 builds its rules; asking whether `late` plays builds
     // (and reports) its own.
-    assert!(motley::game::Game::new(s7, None, 1).is_ok());
+    assert!(motley_game::Game::new(s7, None, 1).is_ok());
     let e = late.playable().expect_err("refused when checked");
     assert!(e.to_string().contains("unknown key 'noSuchKey'"), "{e}");
     let problems = registry.problems();
@@ -316,12 +316,12 @@ fn item_31_the_documents_count_the_built_in_variants_from_data_as_they_are() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let rules = std::fs::read_to_string(root.join("docs/rules.md")).unwrap();
-    let sections = motley::game::fairy_builtin::builtin_fairy_names().len();
-    let registry = motley::game::variant::Registry::builtin();
+    let sections = motley_game::fairy_builtin::builtin_fairy_names().len();
+    let registry = motley_game::variant::Registry::builtin();
     let ids = registry
         .all()
         .iter()
-        .filter(|v| v.family == motley::game::variant::Family::Fairy)
+        .filter(|v| v.family == motley_game::variant::Family::Fairy)
         .count();
     for text in [&readme, &rules] {
         let defined = numbers_before(text, "of Fairy-Stockfish's 8×8 variants");

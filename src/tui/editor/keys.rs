@@ -6,9 +6,9 @@
 //! variant from data picks its own pieces by their letters before any
 //! action a letter has; `\` before a key asks for the action instead.
 
-use crate::core::{Color, Piece, Role};
 use crate::tui::keymap::{self, KeyBinding};
 use crossterm::event::KeyCode;
+use motley_rules::core::{Color, Piece, Role};
 
 /// What a key (or a click on the key bar) asks of the editor.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

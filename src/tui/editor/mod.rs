@@ -17,14 +17,14 @@ pub use keys::{EditorAction, EditorWhen, EDITOR_KEYS};
 use super::base::{AppEvent, Ctx, EditorStart, Message, Nav, PlayStart, ReplayStart, Request};
 use super::keymap::{self, KeyHint};
 use super::popup::{scroll_key, ListKey, ListPopup};
-use crate::ai::PlayerSpec;
-use crate::core::{Bitboard, Color, Piece, Role, Square};
-use crate::game::variant::{DraftRefusal, VariantDef};
-use crate::game::Game;
-use crate::rules::setup::{CastlingRight, Draft, DraftState, SetupProblem};
-use crate::rules::{AnyPosition, Position};
-use crate::session::Session;
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use motley_ai::PlayerSpec;
+use motley_game::variant::{DraftRefusal, VariantDef};
+use motley_game::Game;
+use motley_rules::core::{Bitboard, Color, Piece, Role, Square};
+use motley_rules::setup::{CastlingRight, Draft, DraftState, SetupProblem};
+use motley_rules::{AnyPosition, Position};
+use motley_session::Session;
 use std::sync::Arc;
 
 /// The computer's level when the editor's game is played against it.
@@ -117,7 +117,7 @@ impl EditorState {
             None => match start.variant.start_draft() {
                 Ok(d) => (d, None),
                 Err(e) => (
-                    Draft::plain(crate::core::Setup::standard()),
+                    Draft::plain(motley_rules::core::Setup::standard()),
                     Some(e.to_string()),
                 ),
             },
@@ -364,7 +364,7 @@ impl EditorState {
             A::Remove => self.put(self.cursor, None),
             A::Pick(choice) => self.selected = choice,
             A::ClearBoard => {
-                self.draft.setup.board = crate::core::Board::empty();
+                self.draft.setup.board = motley_rules::core::Board::empty();
                 self.draft.setup.castling = 0;
                 self.draft.setup.ep_square = None;
                 if let DraftState::Flips(f) = &mut self.draft.state {
@@ -496,7 +496,7 @@ impl EditorState {
 
     /// The family's names of the sides.
     pub fn side_names(&self) -> [&'static str; 2] {
-        use crate::rules::Describe;
+        use motley_rules::Describe;
         self.look
             .as_ref()
             .map_or(["White", "Black"], |p| p.side_names())
@@ -589,7 +589,7 @@ impl EditorState {
             }
         };
         let (text, what) = if record {
-            let rec = crate::record::record_of(&game);
+            let rec = motley_records::record_of(&game);
             match serde_json::to_string_pretty(&rec) {
                 Ok(json) => (json, "the position's JSON record"),
                 Err(e) => {

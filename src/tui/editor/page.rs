@@ -4,10 +4,6 @@
 //! the rules' problems in words.
 
 use super::{words, EditorPopup, EditorState, Field, EDITOR_KEYS};
-use crate::core::{Bitboard, Color, Piece, Role};
-use crate::rules::facts::Fact;
-use crate::rules::setup::{price_item_words, CastlingRight, DraftState};
-use crate::rules::{AnyPosition, Describe, Position};
 use crate::tui::board::{BoardView, Marks, PieceLook};
 use crate::tui::game_page::{
     keys_popup, message_lines, render_message, rules_popup, KeyBar, PageLayout,
@@ -15,6 +11,10 @@ use crate::tui::game_page::{
 use crate::tui::panels;
 use crate::tui::popup::row_style;
 use crate::tui::theme::Theme;
+use motley_rules::core::{Bitboard, Color, Piece, Role};
+use motley_rules::facts::Fact;
+use motley_rules::setup::{price_item_words, CastlingRight, DraftState};
+use motley_rules::{AnyPosition, Describe, Position};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

@@ -1,8 +1,8 @@
 //! The rules' problems with a set-up position, in words: the rules word
 //! them ([`SetupProblem::words`]) with the family's names of the sides.
 
-use crate::core::Color;
-use crate::rules::setup::SetupProblem;
+use motley_rules::core::Color;
+use motley_rules::setup::SetupProblem;
 
 /// A problem in words, with the family's names of the sides; `turn` is
 /// the side to move (a check on the other side is told against it).
@@ -13,7 +13,7 @@ pub fn problem(p: &SetupProblem, turn: Color, names: [&str; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Square;
+    use motley_rules::core::Square;
 
     #[test]
     fn a_check_on_the_side_not_to_move_names_both_sides() {

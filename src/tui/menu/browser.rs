@@ -7,11 +7,6 @@
 
 use super::catalog::{self, Entry};
 use super::page::PageContext;
-use crate::core::quote::visible;
-use crate::game::clock::ClockState;
-use crate::game::variant::Registry;
-use crate::record::summary::{Ending, GameSummary};
-use crate::rules::AnyPosition;
 use crate::tui::board::BoardGeom;
 use crate::tui::game_page::draw_board;
 use crate::tui::line_edit::{LineEdit, LineKey};
@@ -19,6 +14,11 @@ use crate::tui::popup::{centered, row_style, titled_block, InputPopup};
 use crate::tui::popup::{ListKey, ListPopup};
 use crate::tui::settings::Settings;
 use crossterm::event::{KeyCode, KeyEvent};
+use motley_game::clock::ClockState;
+use motley_game::variant::Registry;
+use motley_records::summary::{Ending, GameSummary};
+use motley_rules::core::quote::visible;
+use motley_rules::AnyPosition;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -407,7 +407,7 @@ fn last_position(s: &GameSummary, registry: &Registry) -> Option<AnyPosition> {
             return Some(pos);
         }
     }
-    let saved = crate::record::load_first(&s.path, registry)
+    let saved = motley_records::load_first(&s.path, registry)
         .into_parts()
         .0?;
     Some(saved.game.position().clone())
@@ -463,13 +463,13 @@ fn date_text(s: &GameSummary) -> String {
     if let Some(d) = &s.date {
         return visible(d).into_owned();
     }
-    let t = crate::record::rfc3339(s.when);
+    let t = motley_records::rfc3339(s.when);
     t.get(..16).unwrap_or(&t).replace('T', " ")
 }
 
 /// A saved clock: its control and each side's time left.
 fn clock_text(clock: &ClockState) -> String {
-    let left = |ms: u64| crate::game::clock::format_time(Duration::from_millis(ms));
+    let left = |ms: u64| motley_game::clock::format_time(Duration::from_millis(ms));
     format!(
         "clock {}: {} – {}",
         visible(&clock.control),

@@ -4,9 +4,9 @@
 //! changed (`motley bench --browse N` measures it). Whether another Motley
 //! has a game open is asked afresh every time.
 
-use crate::game::variant::Registry;
-use crate::record::games::{is_locked_elsewhere, OpenGame};
-use crate::record::summary::{game_files, summarize, GameSummary};
+use motley_game::variant::Registry;
+use motley_records::games::{is_locked_elsewhere, OpenGame};
+use motley_records::summary::{game_files, summarize, GameSummary};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -78,8 +78,8 @@ pub fn list(dir: &Path, registry: &Registry) -> Vec<Entry> {
 pub fn in_progress(games_dir: &Path, saves_dir: Option<&Path>, registry: &Registry) -> Vec<Entry> {
     // What killed Motleys left behind: lock files nobody holds, half
     // written saves.
-    crate::record::lock::sweep_stale(games_dir);
-    crate::disk::files::remove_stale_temps(games_dir);
+    motley_records::lock::sweep_stale(games_dir);
+    motley_disk::files::remove_stale_temps(games_dir);
     let mut entries = list(games_dir, registry);
     if let Some(saves_dir) = saves_dir {
         entries.retain(|e| {

@@ -21,12 +21,6 @@ pub use new_game::{
 };
 pub use variants::{PickerStep, VariantPicker};
 
-use crate::core::Color;
-use crate::game::variant::Registry;
-use crate::game::Game;
-use crate::record::games::OpenGame;
-use crate::record::RecordErrorKind;
-use crate::session::{load_game, seat_players, DeleteError, Session, Write, Written};
 use crate::tui::base::{
     AppEvent, Ctx, EditorStart, Message, Nav, PlayChoices, PlayStart, ReplayStart, Request,
 };
@@ -34,6 +28,12 @@ use crate::tui::config::{Config, ConfigChange, ConfigWrite, NewGameChoices};
 use crate::tui::settings::Settings;
 use crate::tui::theme::{Theme, ThemeName};
 use crossterm::event::{KeyEvent, MouseButton, MouseEventKind};
+use motley_game::variant::Registry;
+use motley_game::Game;
+use motley_records::games::OpenGame;
+use motley_records::RecordErrorKind;
+use motley_rules::core::Color;
+use motley_session::{load_game, seat_players, DeleteError, Session, Write, Written};
 use page::PageContext;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -293,7 +293,7 @@ impl MenuState {
             BrowseStep::Replay(path) => self.open_game(path, true, ctx),
             BrowseStep::Typed(text) => {
                 let replay = browser.shelf == Shelf::Replay;
-                match crate::disk::paths::expand_user(Path::new(&text)) {
+                match motley_disk::paths::expand_user(Path::new(&text)) {
                     Ok(path) => self.open_game(path, replay, ctx),
                     Err(e) => {
                         self.message = Some(Message::error(e.to_string()));
@@ -435,10 +435,10 @@ enum StartError {
     Form(#[from] FormError),
     #[error(transparent)]
     /// The start position is not valid.
-    Position(#[from] crate::game::variant::VariantError),
+    Position(#[from] motley_game::variant::VariantError),
     #[error(transparent)]
     /// An engine cannot start or cannot play the variant.
-    Engine(crate::session::PlayerError),
+    Engine(motley_session::PlayerError),
 }
 
 /// The game a new-game form describes, with the settings it is played
@@ -540,13 +540,13 @@ impl Widget for MenuPage<'_> {
 /// What deleting `path` came to, for the message line.
 fn deleted(path: &Path, result: &Result<(), DeleteError>) -> Message {
     match result {
-        Ok(()) => Message::info(format!("deleted {}", crate::core::quote::path(path))),
+        Ok(()) => Message::info(format!("deleted {}", motley_rules::core::quote::path(path))),
         Err(e) => Message::error(format!("not deleted: {e}")),
     }
 }
 
 /// Whether the file at `path` holds more than one game (read up to the
 /// second one).
-fn several_games(path: &Path, registry: &crate::game::variant::Registry) -> bool {
-    crate::record::open(path, registry).is_ok_and(|games| games.take(2).count() > 1)
+fn several_games(path: &Path, registry: &motley_game::variant::Registry) -> bool {
+    motley_records::open(path, registry).is_ok_and(|games| games.take(2).count() > 1)
 }

@@ -7,17 +7,17 @@
 //! terminal is short.
 
 use super::page::PageContext;
-use crate::ai::{self, PlayerSpec};
-use crate::core::Color;
-use crate::game::clock::TimeControl;
-use crate::game::variant::Registry;
-use crate::rules::Position;
 use crate::tui::base::PlayChoices;
 use crate::tui::config::NewGameChoices;
 use crate::tui::line_edit::LineEdit;
 use crate::tui::popup::{centered, row_style, titled_block};
 use crate::tui::theme::ThemeName;
 use crossterm::event::{KeyCode, KeyEvent};
+use motley_ai::{self as ai, PlayerSpec};
+use motley_game::clock::TimeControl;
+use motley_game::variant::Registry;
+use motley_rules::core::Color;
+use motley_rules::Position;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -188,7 +188,7 @@ pub fn level_rating(level: u8, variant_id: &str) -> String {
     }
 }
 
-/// What a level means to a player, from its settings in [`crate::ai`]:
+/// What a level means to a player, from its settings in [`motley_ai`]:
 /// its rating and where it was measured, how far it looks, its share of
 /// the move time and its deliberate errors.
 pub fn level_description(level: u8, variant_id: &str) -> String {
@@ -428,7 +428,7 @@ impl NewGameForm {
         let variant = registry.all().get(self.variant)?;
         // The rules' own words: the variant is named on the form already.
         variant.position(Some(fen)).err().map(|e| match e {
-            crate::game::variant::VariantError::Position { error, .. } => error.to_string(),
+            motley_game::variant::VariantError::Position { error, .. } => error.to_string(),
             other => other.to_string(),
         })
     }
@@ -615,7 +615,7 @@ impl NewGameForm {
                 } else {
                     "Black"
                 };
-                format!("({})", crate::session::default_name(spec, side_name, None))
+                format!("({})", motley_session::default_name(spec, side_name, None))
             }
         }
     }

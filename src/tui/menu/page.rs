@@ -2,9 +2,9 @@
 //! the pages share one way of reaching the variants, the menu's message
 //! and the colours.
 
-use crate::game::variant::Registry;
 use crate::tui::base::Message;
 use crate::tui::theme::Theme;
+use motley_game::variant::Registry;
 
 /// The menu's shared drawing inputs, given to each page's widget.
 #[derive(Clone, Copy)]

@@ -8,12 +8,12 @@
 //! reasons) in a popup of their own.
 
 use super::page::PageContext;
-use crate::game::variant::VariantDef;
 use crate::tui::game_page::rules_popup;
 use crate::tui::line_edit::{LineEdit, LineKey};
 use crate::tui::popup::{row_style, scroll_key, titled_block, TextPopup};
 use crate::tui::wrap::Flow;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use motley_game::variant::VariantDef;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

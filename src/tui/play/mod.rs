@@ -24,12 +24,6 @@ pub use popups::{Exit, ListKind, Popup, PurchaseItem};
 pub use premove::Premove;
 pub use view::{PendingSave, PlayView, Press};
 
-use crate::ai::PlayerSpec;
-use crate::core::{Action, Bitboard, Color, CoordText, Piece, Square};
-use crate::game::Game;
-use crate::record::RecordError;
-use crate::rules::Position;
-use crate::session::{HintRefusal, NotYourTurn, SaveTargetError, Session, Settled, Written};
 use crate::tui::base::{AppEvent, Ctx, EditorStart, Message, Nav, PlayStart, Request};
 use crate::tui::game_page::PageLayout;
 use crate::tui::line_edit::{LineEdit, LineKey};
@@ -39,6 +33,12 @@ use crate::tui::settings::Settings;
 use crate::tui::sharing::{exported, share, Share, Shown};
 use crate::tui::theme::Theme;
 use crossterm::event::KeyEvent;
+use motley_ai::PlayerSpec;
+use motley_game::Game;
+use motley_records::RecordError;
+use motley_rules::core::{Action, Bitboard, Color, CoordText, Piece, Square};
+use motley_rules::Position;
+use motley_session::{HintRefusal, NotYourTurn, SaveTargetError, Session, Settled, Written};
 use std::borrow::Cow;
 use std::path::PathBuf;
 
@@ -403,7 +403,7 @@ impl PlayState {
 
     /// The position on the board: a past one while looking back, else
     /// the live one.
-    fn shown_position(&self) -> &crate::rules::AnyPosition {
+    fn shown_position(&self) -> &motley_rules::AnyPosition {
         let game = self.session.game();
         self.view
             .past
@@ -605,8 +605,10 @@ impl PlayState {
     /// Save to `path`, then go on to `then` ([`PlayState::saved_as`]
     /// once written).
     fn save_then(&mut self, path: PathBuf, typed: String, then: Option<Exit>) -> Nav {
-        self.view
-            .say(format!("saving to {}…", crate::core::quote::path(&path)));
+        self.view.say(format!(
+            "saving to {}…",
+            motley_rules::core::quote::path(&path)
+        ));
         self.session.save_to(path);
         self.view.saving = Some(PendingSave { typed, then });
         Nav::Stay
@@ -622,8 +624,10 @@ impl PlayState {
         });
         match result {
             Ok(()) => {
-                self.view
-                    .say(format!("saved to {}", crate::core::quote::path(&path)));
+                self.view.say(format!(
+                    "saved to {}",
+                    motley_rules::core::quote::path(&path)
+                ));
                 match pending.then {
                     Some(exit) => self.go(exit),
                     None => Nav::Stay,
@@ -657,9 +661,10 @@ impl PlayState {
                 ..
             } => {
                 self.view.message = Some(match result {
-                    Ok(Some(path)) => {
-                        Message::info(format!("saved as {}", crate::core::quote::path(&path)))
-                    }
+                    Ok(Some(path)) => Message::info(format!(
+                        "saved as {}",
+                        motley_rules::core::quote::path(&path)
+                    )),
                     Ok(None) => Message::info("not saved yet: it has no moves"),
                     Err(e) => Message::error(format!("not saved: {e}")),
                 })

@@ -7,11 +7,11 @@
 
 use super::keys::PlayWhen;
 use super::view::PlayView;
-use crate::ai::PlayerSpec;
-use crate::core::{Action, Bitboard};
-use crate::rules::{Outcome, Position};
-use crate::session::Session;
 use crate::tui::panels::{MoveList, PositionFacts};
+use motley_ai::PlayerSpec;
+use motley_rules::core::{Action, Bitboard};
+use motley_rules::{Outcome, Position};
+use motley_session::Session;
 
 /// See the module comment.
 #[derive(Clone, Debug)]

@@ -9,10 +9,10 @@ use super::keys::PlayAction;
 use super::popups::Popup;
 use super::view::Press;
 use super::{not_your_turn_words, PlayState};
-use crate::core::{Action, Piece, Square};
-use crate::rules::Position;
 use crate::tui::base::{Ctx, Nav};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use motley_rules::core::{Action, Piece, Square};
+use motley_rules::Position;
 use ratatui::layout::Rect;
 
 impl PlayState {

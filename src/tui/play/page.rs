@@ -6,11 +6,6 @@ use super::keys::hint_items;
 use super::model::PlayModel;
 use super::popups::Popup;
 use super::view::PlayView;
-use crate::ai::PlayerSpec;
-use crate::core::Color;
-use crate::game::clock::{format_time, URGENT};
-use crate::rules::{AnyPosition, Position};
-use crate::session::Session;
 use crate::tui::analysis_view::action_squares;
 use crate::tui::board::BoardGeom;
 use crate::tui::game_page::{
@@ -19,6 +14,11 @@ use crate::tui::game_page::{
 use crate::tui::panels::{self, PositionFacts};
 use crate::tui::popup::InputPopup;
 use crate::tui::theme::Theme;
+use motley_ai::PlayerSpec;
+use motley_game::clock::{format_time, URGENT};
+use motley_rules::core::Color;
+use motley_rules::{AnyPosition, Position};
+use motley_session::Session;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -94,7 +94,7 @@ fn player_label(spec: PlayerSpec) -> String {
         PlayerSpec::Human => "human".to_string(),
         other => format!(
             "computer ({})",
-            crate::core::quote::clip(&other.to_string())
+            motley_rules::core::quote::clip(&other.to_string())
         ),
     }
 }
@@ -406,14 +406,14 @@ impl PlayPage<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::PlayState;
-    use crate::ai::PlayerSpec;
-    use crate::game::variant::Registry;
-    use crate::game::Game;
     use crate::tui::base::{AppEvent, Ctx};
     use crate::tui::replay::ReplayState;
     use crate::tui::settings::Settings;
     use crate::tui::theme::{ColorMode, Theme, ThemeName};
     use crossterm::event::KeyCode;
+    use motley_ai::PlayerSpec;
+    use motley_game::variant::Registry;
+    use motley_game::Game;
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
     use ratatui::widgets::Widget;

@@ -5,8 +5,8 @@
 //! move arrives. `End`, or starting a move, shows the live position again.
 
 use super::PlayState;
-use crate::core::Action;
-use crate::rules::Position;
+use motley_rules::core::Action;
+use motley_rules::Position;
 
 impl PlayState {
     /// `[`: the position one ply before the one shown.

@@ -3,17 +3,17 @@
 //! page.
 
 use super::keys::PLAY_KEYS;
-use crate::core::{Action, Color, MoveKind, Piece};
-use crate::game::variant::VariantDef;
-use crate::game::Game;
-use crate::rules::facts::Fact;
-use crate::rules::{AnyPosition, Describe, Position};
-use crate::session::Session;
 use crate::tui::game_page::{keys_popup, rules_popup};
 use crate::tui::line_edit::LineEdit;
 use crate::tui::panels;
 use crate::tui::popup::{ListPopup, TextPopup};
 use crate::tui::theme::Theme;
+use motley_game::variant::VariantDef;
+use motley_game::Game;
+use motley_rules::core::{Action, Color, MoveKind, Piece};
+use motley_rules::facts::Fact;
+use motley_rules::{AnyPosition, Describe, Position};
+use motley_session::Session;
 use std::path::PathBuf;
 
 /// Where leaving the game goes.
@@ -310,7 +310,7 @@ pub fn unsaved(exit: Exit, problem: Option<&str>) -> Popup {
 /// Saving to `path` would replace the file there: ask first.
 pub fn replace(path: PathBuf, typed: String, then: Option<Exit>) -> Popup {
     let mut text = wrap_words(
-        &format!("{} exists.", crate::core::quote::path(&path)),
+        &format!("{} exists.", motley_rules::core::quote::path(&path)),
         POPUP_TEXT,
     );
     text.push("Replace it with this game?".to_string());

@@ -5,11 +5,11 @@
 //! the rules' reason if not. Esc or a right-click cancels it.
 
 use super::PlayState;
-use crate::ai::PlayerSpec;
-use crate::core::{Action, Color, CoordText, MoveKind, Role, Square};
-use crate::rules::{IllegalReason, Position};
-use crate::session::NotYourTurn;
 use crate::tui::base::Ctx;
+use motley_ai::PlayerSpec;
+use motley_rules::core::{Action, Color, CoordText, MoveKind, Role, Square};
+use motley_rules::{IllegalReason, Position};
+use motley_session::NotYourTurn;
 
 /// A move picked before its turn, by its squares: which action it is
 /// (a promotion's piece, say) is settled when it is played.

@@ -5,9 +5,9 @@
 
 use super::popups::{Exit, Popup};
 use super::premove::Premove;
-use crate::core::{Piece, Square};
 use crate::tui::base::Message;
 use crate::tui::line_edit::LineEdit;
+use motley_rules::core::{Piece, Square};
 
 /// See the module comment.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,7 +73,7 @@ impl Default for PlayView {
     /// Nothing open, the cursor on e2 (the first player's king side).
     fn default() -> Self {
         PlayView {
-            cursor: Square::new_unchecked(12),
+            cursor: Square::E2,
             selected: None,
             placing: None,
             flip_toggle: false,

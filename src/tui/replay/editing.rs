@@ -7,11 +7,6 @@
 //! not keep asks first.
 
 use super::{OffLine, ReplayAction, ReplayPopup, ReplayState};
-use crate::core::{Action, Square};
-use crate::record::game_at;
-use crate::record::tree::{Cursor, Node, TreeError};
-use crate::rules::{parse_action, Position};
-use crate::session::{StoreError, Write};
 use crate::tui::base::{Ctx, Message, Nav, Request};
 use crate::tui::line_edit::{LineEdit, LineKey};
 use crate::tui::panels::MoveList;
@@ -19,6 +14,11 @@ use crate::tui::picking::{self, Pick};
 use crate::tui::review::Review;
 use crate::tui::sharing::Share;
 use crossterm::event::{KeyCode, KeyEvent};
+use motley_records::game_at;
+use motley_records::tree::{Cursor, Node, TreeError};
+use motley_rules::core::{Action, Square};
+use motley_rules::{parse_action, Position};
+use motley_session::{StoreError, Write};
 
 /// The longest comment typed here, in characters.
 const COMMENT_CHARS: usize = 400;
@@ -32,7 +32,7 @@ impl ReplayState {
     }
 
     /// The game whose position is shown, and its ply shown.
-    pub(super) fn shown_game(&self) -> (&crate::game::Game, usize) {
+    pub(super) fn shown_game(&self) -> (&motley_game::Game, usize) {
         match &self.off {
             Some(o) => (&o.game, o.game.ply()),
             None => (&self.game, self.ply),
@@ -41,7 +41,7 @@ impl ReplayState {
 
     /// The game as it stands at the position shown (the main line cut
     /// there), to play on from.
-    fn game_here(&self) -> crate::game::Game {
+    fn game_here(&self) -> motley_game::Game {
         let (game, ply) = self.shown_game();
         let mut here = game.clone();
         here.truncate(ply);
@@ -148,7 +148,7 @@ impl ReplayState {
         match self.board_cursor {
             Some(sq) => self.pick(sq, ctx),
             None => {
-                let white = self.game_here().position().turn() == crate::core::Color::White;
+                let white = self.game_here().position().turn() == motley_rules::core::Color::White;
                 self.board_cursor = Square::parse(if white { "e4" } else { "e5" });
                 self.view.message = Some(Message::info(
                     "board cursor: ←↑→↓ move it, Enter picks, Esc hides it",

@@ -1,0 +1,142 @@
+//! The evaluation of a variant from data, built from the data alone:
+//! each kind's worth from its moves, how far each piece reaches now, and
+//! the variant's goal (a region to reach, checks to give, pieces not to
+//! lose). Losing variants (giveaway) count material the other way.
+
+use super::{Evaluate, EVAL_LIMIT};
+use motley_rules::core::{Bitboard, Color, Square};
+use motley_rules::fairy::{has_kind, Fairy, FairyPosition, Verdict};
+use motley_rules::Position;
+
+/// Centipawns per square a piece reaches.
+const MOBILITY_CP: i32 = 4;
+
+/// What having only one piece of a kind left above an extinction rule's
+/// count costs: losing it loses the game.
+const EXTINCTION_LAST_CP: i32 = 150;
+
+/// What having `left` checks still to give is worth (three-check).
+fn checks_bonus(left: u32) -> i32 {
+    match left {
+        0 => EVAL_LIMIT / 2,
+        1 => 900,
+        2 => 350,
+        3 => 120,
+        _ => 0,
+    }
+}
+
+/// The Chebyshev distance from `sq` to the nearest square of `region`.
+fn distance_to(sq: Square, region: Bitboard) -> i32 {
+    region
+        .into_iter()
+        .map(|t| {
+            i32::from(
+                (t.file() - sq.file())
+                    .abs()
+                    .max((t.rank() - sq.rank()).abs()),
+            )
+        })
+        .min()
+        .unwrap_or(8)
+}
+
+/// Material and mobility per side, in centipawns.
+fn pieces_score(pos: &FairyPosition, occupied: Bitboard, sides: [Bitboard; 2]) -> [i32; 2] {
+    let rules = pos.rules();
+    let mut score = [0i32; 2];
+    let material_sign = match &rules.extinction {
+        // Losing every piece wins: pieces are a burden.
+        Some(e) if e.all_pieces && e.count == 0 && e.verdict == Verdict::Win => -1,
+        _ => 1,
+    };
+    for sq in occupied {
+        let Some((color, kind)) = pos.piece_at(sq) else {
+            continue;
+        };
+        let value = rules.values.get(usize::from(kind)).copied().unwrap_or(0);
+        let moves = &rules.kinds[usize::from(kind)].moves;
+        let enemies = sides[color.other().index()];
+        let reach = moves.moves(color, sq, occupied, enemies, false).count() as i32;
+        score[color.index()] += material_sign * value + MOBILITY_CP * reach;
+    }
+    for side in Color::ALL {
+        let hand: i32 = pos
+            .hand(side)
+            .iter()
+            .zip(&rules.values)
+            .map(|(&n, &v)| i32::from(n) * v)
+            .sum();
+        score[side.index()] += material_sign * hand;
+    }
+    score
+}
+
+/// The goal's part per side: nearness to the flag region, checks given.
+fn goal_score(pos: &FairyPosition) -> [i32; 2] {
+    let rules = pos.rules();
+    let mut score = [0i32; 2];
+    if let Some(flag) = &rules.flag {
+        for side in Color::ALL {
+            let Some(kind) = flag.kind[side.index()] else {
+                continue;
+            };
+            let region = flag.region[side.index()];
+            let nearest = Square::all()
+                .filter(|&sq| pos.piece_at(sq) == Some((side, kind)))
+                .map(|sq| distance_to(sq, region))
+                .min()
+                .unwrap_or(8);
+            score[side.index()] += (7 - nearest).max(0) * (7 - nearest).max(0) * 12;
+        }
+    }
+    if rules.check_counting {
+        let left = pos.checks_left();
+        for side in Color::ALL {
+            score[side.index()] += checks_bonus(left[side.index()]);
+        }
+    }
+    for side in Color::ALL {
+        score[side.index()] -= extinction_danger(pos, side);
+    }
+    score
+}
+
+/// How near `side` is to losing by extinction: each kind whose loss
+/// loses, by how few of it are left above the count (the last of a kind
+/// weighs most; three kings' first king lost weighs less than the second).
+fn extinction_danger(pos: &FairyPosition, side: Color) -> i32 {
+    let rules = pos.rules();
+    let Some(ext) = rules.extinction.as_ref() else {
+        return 0;
+    };
+    if ext.verdict != Verdict::Loss || ext.all_pieces {
+        return 0;
+    }
+    (0..rules.kinds.len() as u8)
+        .filter(|&k| has_kind(ext.kinds, k))
+        .map(|kind| {
+            let on_board = pos.count_on_board(side, kind);
+            let in_hand = u32::from(pos.hand(side)[usize::from(kind)]);
+            match (on_board + in_hand).saturating_sub(ext.count) {
+                1 => EXTINCTION_LAST_CP,
+                2 => EXTINCTION_LAST_CP / 3,
+                _ => 0,
+            }
+        })
+        .sum()
+}
+
+impl Evaluate for Fairy {
+    fn evaluate(&self) -> i32 {
+        let board = self.board();
+        let sides = [board.by_color(Color::White), board.by_color(Color::Black)];
+        let pos = self.position();
+        let pieces = pieces_score(pos, board.occupied(), sides);
+        let goal = goal_score(pos);
+        let us = self.turn().index();
+        let them = 1 - us;
+        let score = pieces[us] - pieces[them] + goal[us] - goal[them];
+        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}

@@ -1,0 +1,801 @@
+//! A variant's Fairy-Stockfish keys ([`super::ini`]) read into
+//! [`FairyRules`], each with the meaning Fairy-Stockfish gives it
+//! (docs/rules.md, "Variants from data"). A key Motley does not play, or
+//! a value of one it plays only in part, refuses the variant with its
+//! name, and a key Fairy-Stockfish does not know either is called
+//! unknown, with the nearest known key: a variant is never played with a
+//! rule left out. Every key is read, so that every error of a section is
+//! reported at once.
+
+use super::ini::{
+    read_bool, read_number, read_piece_pairs, read_piece_values, read_result, read_squares,
+    IniResult, ResolvedKeys, ValueError,
+};
+use motley_rules::core::betza::{Betza, BetzaError};
+use motley_rules::core::Bitboard;
+use motley_rules::fairy::{
+    CastleLayout, CountingRule, Extinction, FairyFenError, FairyPosition, FairyRules, FlagRule,
+    Kind, KindSet, Verdict, MAX_KINDS,
+};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// What is wrong with one key of a variant.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum KeyErrorKind {
+    /// A key of Fairy-Stockfish's that Motley does not play.
+    #[error("{} is not supported", motley_rules::core::quote::clip(.0))]
+    Unsupported(String),
+    /// A key neither Fairy-Stockfish nor Motley knows: a typo, most
+    /// likely, with the known key nearest to it.
+    #[error("unknown key '{key}'{}", .nearest.as_ref().map(|k| format!(" (did you mean {k}?)")).unwrap_or_default())]
+    Unknown {
+        /// The key as written (clipped and made visible).
+        key: String,
+        /// The known key it is nearest to, if any is near.
+        nearest: Option<String>,
+    },
+    /// A value Motley does not play for a key it knows.
+    #[error("{} = {} is not supported", motley_rules::core::quote::clip(.key), motley_rules::core::quote::clip(.value))]
+    UnsupportedValue {
+        /// The key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A value that is not of the key's type.
+    #[error("{key}: {error}")]
+    Value {
+        /// The key.
+        key: String,
+        /// Why the value was refused.
+        error: ValueError,
+    },
+    /// A piece's Betza text.
+    #[error("{key}: {error}")]
+    Betza {
+        /// The piece's key.
+        key: String,
+        /// Why its text was refused.
+        error: BetzaError,
+    },
+    /// A custom piece not written `letter:Betza`, or a named piece given
+    /// something other than a letter (or `-`).
+    #[error("{} = '{}': {}", motley_rules::core::quote::clip(.key), motley_rules::core::quote::clip(.value), if *.custom { "a custom piece is a letter, ':' and its moves in Betza notation (a:mNcK)" } else { "a piece is given a letter, or '-' to remove it" })]
+    Letter {
+        /// The piece's key.
+        key: String,
+        /// Its value.
+        value: String,
+        /// Whether the key is a custom piece's (or the king's, which
+        /// may have moves of its own).
+        custom: bool,
+    },
+    /// A piece letter in a list that no piece of the variant has.
+    #[error("{key}: '{letter}' is no piece of this variant")]
+    UnknownLetter {
+        /// The key.
+        key: String,
+        /// The letter.
+        letter: char,
+    },
+    /// More kinds than [`MAX_KINDS`].
+    #[error("more than {MAX_KINDS} kinds of piece")]
+    TooManyKinds,
+    /// A line of the section that could not be read, or its parent.
+    #[error("{0}")]
+    Line(super::ini::IniErrorKind),
+    /// The start position cannot be read with the variant's pieces.
+    #[error("startFen: {0}")]
+    StartFen(FairyFenError),
+}
+
+/// Why a variant's keys could not be read, with the line of the key (0
+/// when it came from a built-in variant).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{kind}")]
+pub struct KeyError {
+    /// The line of the key, from 1; 0 for a built-in's key.
+    pub line: usize,
+    /// What is wrong.
+    pub kind: KeyErrorKind,
+}
+
+impl KeyError {
+    /// The error with where it is: its line in a `.ini` file, or that it
+    /// came with a built-in parent; a JSON file (`json`) has no lines.
+    pub fn located(&self, json: bool) -> String {
+        let why = motley_rules::core::quote::visible(&self.kind.to_string()).into_owned();
+        match (json, self.line) {
+            (true, _) => why,
+            (false, 0) => format!("{why} (in the built-in variant it inherits)"),
+            (false, line) => format!("line {line}: {why}"),
+        }
+    }
+}
+
+/// Every error of one variant, in the order of their lines (never
+/// empty): a section is refused with all of them at once.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", self.describe(false))]
+pub struct KeyErrors(pub Vec<KeyError>);
+
+impl KeyErrors {
+    /// Each error [`KeyError::located`], joined by `; `.
+    pub fn describe(&self, json: bool) -> String {
+        let all: Vec<String> = self.0.iter().map(|e| e.located(json)).collect();
+        all.join("; ")
+    }
+}
+
+/// The chess pieces' keys and Betza texts, before the other named ones.
+const CHESS_PIECES: [(&str, &str); 5] = [
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+];
+
+/// Keys that only tell a screen or an engine how to show or value the
+/// variant, not how it plays.
+const NOT_RULES: [&str; 3] = ["variantTemplate", "pieceToCharTable", "nnueAlias"];
+
+/// A rook's value in Fairy-Stockfish's units, middle game and endgame:
+/// what `pieceValueMg` and `pieceValueEg` are scaled by (a rook is 500
+/// centipawns here).
+const ROOK_UNITS: [u32; 2] = [1276, 1380];
+
+/// Keys whose default Motley plays and whose other values it does not.
+const DEFAULT_ONLY: [(&str, &str); 8] = [
+    ("firstRankPawnDrops", "false"),
+    ("promotionZonePawnDrops", "false"),
+    ("dropChecks", "true"),
+    ("dropPromoted", "false"),
+    ("mustDrop", "false"),
+    ("flyingGeneral", "false"),
+    ("pieceDemotion", "false"),
+    ("piecePromotionOnCapture", "false"),
+];
+
+/// Reads a variant's keys: its rules, or every error found in them.
+pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
+    let mut reader = Reader {
+        keys,
+        used: Vec::new(),
+        size: (8, 8),
+        errors: Vec::new(),
+    };
+    let rules = reader.rules();
+    for (key, (value, line)) in keys {
+        if reader.used.contains(key) || NOT_RULES.contains(&key.as_str()) {
+            continue;
+        }
+        let kind = match DEFAULT_ONLY.iter().find(|(k, _)| k == key) {
+            Some((_, default)) if default == value => continue,
+            Some(_) => KeyErrorKind::UnsupportedValue {
+                key: key.clone(),
+                value: value.clone(),
+            },
+            None => super::fairy_names::unread_key(key),
+        };
+        reader.errors.push(KeyError { line: *line, kind });
+    }
+    if let Some(rules) = rules.filter(|_| reader.errors.is_empty()) {
+        match FairyPosition::start(Arc::new(rules.clone())) {
+            Ok(_) => return Ok(rules),
+            Err(e) => {
+                let e = reader.error("startFen", KeyErrorKind::StartFen(e));
+                reader.errors.push(e);
+            }
+        }
+    }
+    reader.errors.sort_by_key(|e| e.line);
+    reader.errors.dedup();
+    Err(KeyErrors(reader.errors))
+}
+
+/// Reads keys, remembering which it read and every error found: a key
+/// that cannot be read is noted and its default taken, so that the keys
+/// after it are read too.
+struct Reader<'a> {
+    keys: &'a ResolvedKeys,
+    used: Vec<String>,
+    /// The board's files and ranks, which square lists are read by.
+    size: (u8, u8),
+    /// What was wrong, in the order found.
+    errors: Vec<KeyError>,
+}
+
+impl Reader<'_> {
+    fn get(&mut self, key: &str) -> Option<String> {
+        let (value, _) = self.keys.get(key)?;
+        self.used.push(key.to_string());
+        Some(value.clone())
+    }
+
+    fn error(&self, key: &str, kind: KeyErrorKind) -> KeyError {
+        let line = self.keys.get(key).map_or(0, |(_, l)| *l);
+        KeyError { line, kind }
+    }
+
+    /// Notes an error of `key`.
+    fn refuse(&mut self, key: &str, kind: KeyErrorKind) {
+        let e = self.error(key, kind);
+        self.errors.push(e);
+    }
+
+    /// `key`'s value read by `read`, or `default` when it is not given
+    /// (or cannot be read: then the error is noted).
+    fn value<T>(&mut self, key: &str, default: T, read: fn(&str) -> Result<T, ValueError>) -> T {
+        let Some(v) = self.get(key) else {
+            return default;
+        };
+        match read(&v) {
+            Ok(value) => value,
+            Err(error) => {
+                let key_name = key.to_string();
+                self.refuse(
+                    key,
+                    KeyErrorKind::Value {
+                        key: key_name,
+                        error,
+                    },
+                );
+                default
+            }
+        }
+    }
+
+    /// `pieceValueMg` and `pieceValueEg` in place of the values worked out
+    /// from the moves: each in centipawns by the rook's units, the mean
+    /// where both are given.
+    fn piece_values(&mut self, rules: &mut FairyRules) {
+        let mut given: Vec<(u8, Vec<u32>)> = Vec::new();
+        for (phase, key) in ["pieceValueMg", "pieceValueEg"].into_iter().enumerate() {
+            for (letter, units) in self.value(key, Vec::new(), read_piece_values) {
+                let Some(kind) = self.letter_kind(rules, key, letter) else {
+                    continue;
+                };
+                let cp = units.saturating_mul(500) / ROOK_UNITS[phase];
+                match given.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, v)) => v.push(cp),
+                    None => given.push((kind, vec![cp])),
+                }
+            }
+        }
+        for (kind, cps) in given {
+            let mean = cps.iter().sum::<u32>() / cps.len().max(1) as u32;
+            if let Some(v) = rules.values.get_mut(usize::from(kind)) {
+                *v = i32::try_from(mean).unwrap_or(i32::MAX);
+            }
+        }
+    }
+
+    /// The kind of a letter in `key`'s list, or the error noted.
+    fn letter_kind(&mut self, rules: &FairyRules, key: &str, letter: char) -> Option<u8> {
+        let kind = rules.kind_of_letter(letter);
+        if kind.is_none() {
+            let key_name = key.to_string();
+            self.refuse(
+                key,
+                KeyErrorKind::UnknownLetter {
+                    key: key_name,
+                    letter,
+                },
+            );
+        }
+        kind
+    }
+
+    fn squares(&mut self, key: &str, default: Bitboard) -> Bitboard {
+        let (files, ranks) = self.size;
+        let Some(v) = self.get(key) else {
+            return default;
+        };
+        match read_squares(&v, files, ranks) {
+            Ok(squares) => squares,
+            Err(error) => {
+                let key_name = key.to_string();
+                self.refuse(
+                    key,
+                    KeyErrorKind::Value {
+                        key: key_name,
+                        error,
+                    },
+                );
+                default
+            }
+        }
+    }
+
+    /// A per-side key: `keyWhite`/`keyBlack` over `key` over the default.
+    fn sided<T: Copy>(
+        &mut self,
+        key: &str,
+        default: [T; 2],
+        read: &mut dyn FnMut(&mut Self, &str, T) -> T,
+    ) -> [T; 2] {
+        let mut out = default;
+        for (i, side) in ["White", "Black"].into_iter().enumerate() {
+            let both = read(self, key, default[i]);
+            out[i] = read(self, &format!("{key}{side}"), both);
+        }
+        out
+    }
+
+    /// `maxFile` (a letter or a number) and `maxRank`: only 8 by 8 is
+    /// played, any other size is refused by name.
+    fn board_size(&mut self) -> (u8, u8) {
+        for (i, key) in ["maxFile", "maxRank"].into_iter().enumerate() {
+            let Some(value) = self.get(key) else {
+                continue;
+            };
+            let mut chars = value.chars();
+            let n = match (chars.next(), chars.next()) {
+                (Some(c @ 'a'..='z'), None) if i == 0 => Some(c as u8 - b'a' + 1),
+                _ => value.parse::<u8>().ok(),
+            };
+            if n != Some(8) {
+                self.unsupported(key, value);
+            }
+        }
+        (8, 8)
+    }
+
+    /// The rules, or `None` when the pieces could not be read (the keys
+    /// are still all read, for their errors).
+    fn rules(&mut self) -> Option<FairyRules> {
+        let pieces = self.pieces();
+        let pieces_read = pieces.is_some();
+        let (files, ranks) = self.board_size();
+        self.size = (files, ranks);
+        let (kinds, king) = match pieces {
+            Some(pieces) => pieces,
+            // The other keys are read against chess's pieces, so that
+            // their own errors are found too.
+            None => self.chess_pieces(),
+        };
+        let find = |name: &str| kinds.iter().position(|k| k.name == name).map(|i| i as u8);
+        let set_of = |names: &[&str]| {
+            names
+                .iter()
+                .filter_map(|n| find(n))
+                .fold(0, |s, k| s | 1 << k)
+        };
+        let pawn = find("pawn");
+        let mut rules = FairyRules {
+            files,
+            ranks,
+            start_fen: self.get("startFen").unwrap_or_else(|| {
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+            }),
+            king,
+            pawn,
+            promotion_region: [Bitboard::rank(7), Bitboard::rank(0)],
+            promotion_pawns: [set_of(&["pawn"]); 2],
+            promotion_pieces: [set_of(&["queen", "rook", "bishop", "knight"]); 2],
+            mandatory_promotion: true,
+            promoted_kind: vec![None; kinds.len()],
+            piece_promoters: 0,
+            mandatory_piece_promotion: false,
+            double_step_region: [Bitboard::rank(1), Bitboard::rank(6)],
+            triple_step_region: [Bitboard::EMPTY; 2],
+            en_passant_region: [Bitboard::FULL; 2],
+            en_passant_kinds: [0; 2],
+            castling: true,
+            castle_layout: CastleLayout::CHESS,
+            castling_king: king,
+            castling_rooks: set_of(&["rook"]),
+            checking: true,
+            must_capture: false,
+            stalemate: Verdict::Draw,
+            checkmate: Verdict::Loss,
+            extinction: None,
+            flag: None,
+            check_counting: false,
+            drops: false,
+            captures_to_hand: false,
+            blast: false,
+            blast_immune: 0,
+            makpong: false,
+            pass: [false; 2],
+            pass_on_stalemate: [false; 2],
+            stalemate_piece_count: false,
+            counting: None,
+            n_move_kinds: set_of(&["pawn"]),
+            n_move_rule: 50,
+            n_fold_rule: 3,
+            n_fold: Verdict::Draw,
+            mobility_region: vec![[Bitboard::FULL; 2]; kinds.len()],
+            kinds,
+            values: Vec::new(),
+        };
+        self.promotion_keys(&mut rules);
+        self.move_keys(&mut rules);
+        self.end_keys(&mut rules);
+        rules.values = motley_rules::fairy::value::kind_values(&rules);
+        self.piece_values(&mut rules);
+        pieces_read.then_some(rules)
+    }
+
+    /// Chess's six kinds, which the keys are read against when the
+    /// variant's own pieces could not be read.
+    fn chess_pieces(&self) -> (Vec<Kind>, Option<u8>) {
+        let mut kinds: Vec<Kind> = CHESS_PIECES
+            .iter()
+            .chain(&[("king", "K")])
+            .filter_map(|(name, betza)| {
+                let letter = if *name == "knight" {
+                    'N'
+                } else {
+                    name.chars().next()?
+                };
+                let parsed = Betza::parse(betza).ok()?;
+                Some(Kind::new(letter.to_ascii_uppercase(), name, &parsed))
+            })
+            .collect();
+        kinds.truncate(MAX_KINDS);
+        let king = Some(kinds.len().saturating_sub(1) as u8);
+        (kinds, king)
+    }
+
+    /// The pieces: chess's, the named ones, the custom ones and the king,
+    /// in Fairy-Stockfish's order. As there, a piece given the letter of
+    /// one before it takes that letter and the other piece is gone
+    /// (`customPiece1 = p:…` replaces the pawn). `None` when a piece
+    /// could not be read (its error is noted).
+    fn pieces(&mut self) -> Option<(Vec<Kind>, Option<u8>)> {
+        let mut read: Vec<(char, String, Betza)> = Vec::new();
+        let mut good = true;
+        for (name, betza) in piece_keys() {
+            let Some(value) = self.get(&name) else {
+                continue;
+            };
+            match self.piece(&name, &betza, &value) {
+                Ok(None) => {}
+                Ok(Some((letter, parsed))) => {
+                    read.retain(|(l, _, _)| *l != letter);
+                    read.push((letter, name, parsed));
+                }
+                Err(kind) => {
+                    self.refuse(&name, kind);
+                    good = false;
+                }
+            }
+        }
+        if read.len() > MAX_KINDS {
+            let last = read.last().map(|(_, n, _)| n.clone()).unwrap_or_default();
+            self.refuse(&last, KeyErrorKind::TooManyKinds);
+            return None;
+        }
+        let king = read
+            .iter()
+            .position(|(_, n, _)| n == "king")
+            .map(|i| i as u8);
+        let kinds = read
+            .iter()
+            .map(|(letter, name, parsed)| Kind::new(*letter, name, parsed))
+            .collect();
+        good.then_some((kinds, king))
+    }
+
+    /// One piece key's letter and moves; `None` when its value removes it
+    /// (`-`, or anything but a letter for a named piece, as in
+    /// Fairy-Stockfish).
+    fn piece(
+        &self,
+        name: &str,
+        betza: &str,
+        value: &str,
+    ) -> Result<Option<(char, Betza)>, KeyErrorKind> {
+        let custom = name.starts_with("customPiece");
+        let bad_letter = || KeyErrorKind::Letter {
+            key: name.to_string(),
+            value: motley_rules::core::quote::clip(value),
+            custom: custom || name == "king",
+        };
+        let mut chars = value.chars();
+        let letter = match chars.next() {
+            Some(c) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+            _ if !custom => return Ok(None),
+            _ => return Err(bad_letter()),
+        };
+        let rest: String = chars.collect();
+        let text = match rest.strip_prefix(':') {
+            Some(t) if custom || name == "king" => t.to_string(),
+            None if !custom => betza.to_string(),
+            _ => return Err(bad_letter()),
+        };
+        let parsed = Betza::parse(&text).map_err(|error| KeyErrorKind::Betza {
+            key: name.to_string(),
+            error,
+        })?;
+        Ok(Some((letter, parsed)))
+    }
+
+    /// A list of piece letters (`qrbn`); `*` is every kind.
+    fn kind_set(&mut self, rules: &FairyRules, key: &str, default: KindSet) -> KindSet {
+        let Some(value) = self.get(key) else {
+            return default;
+        };
+        let mut set = 0;
+        for c in value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+            if c == '*' {
+                set |= (1u32 << rules.kinds.len()) - 1;
+                continue;
+            }
+            if let Some(kind) = self.letter_kind(rules, key, c) {
+                set |= 1 << kind;
+            }
+        }
+        set
+    }
+
+    fn sided_kinds(
+        &mut self,
+        rules: &FairyRules,
+        key: &str,
+        default: [KindSet; 2],
+    ) -> [KindSet; 2] {
+        self.sided(key, default, &mut |r, k, d| r.kind_set(rules, k, d))
+    }
+
+    fn promotion_keys(&mut self, rules: &mut FairyRules) {
+        rules.promotion_region =
+            self.sided("promotionRegion", rules.promotion_region, &mut |r, k, d| {
+                r.squares(k, d)
+            });
+        rules.promotion_pawns =
+            self.sided_kinds(rules, "promotionPawnTypes", rules.promotion_pawns);
+        rules.promotion_pieces =
+            self.sided_kinds(rules, "promotionPieceTypes", rules.promotion_pieces);
+        rules.mandatory_promotion = self.value("mandatoryPawnPromotion", true, read_bool);
+        self.promoted_kinds(rules);
+        rules.mandatory_piece_promotion = self.value("mandatoryPiecePromotion", false, read_bool);
+    }
+
+    /// `promotedPieceType`: each kind and what it promotes to (`p:g n:e`).
+    fn promoted_kinds(&mut self, rules: &mut FairyRules) {
+        let key = "promotedPieceType";
+        for (from, to) in self.value(key, Vec::new(), read_piece_pairs) {
+            let from = self.letter_kind(rules, key, from);
+            let to = self.letter_kind(rules, key, to);
+            if let (Some(from), Some(to)) = (from, to) {
+                rules.promoted_kind[usize::from(from)] = Some(to);
+                rules.piece_promoters |= 1 << from;
+            }
+        }
+    }
+
+    fn move_keys(&mut self, rules: &mut FairyRules) {
+        let double = self.value("doubleStep", true, read_bool);
+        let region = self.sided(
+            "doubleStepRegion",
+            rules.double_step_region,
+            &mut |r, k, d| r.squares(k, d),
+        );
+        rules.double_step_region = if double { region } else { [Bitboard::EMPTY; 2] };
+        rules.triple_step_region = self.sided(
+            "tripleStepRegion",
+            rules.triple_step_region,
+            &mut |r, k, d| r.squares(k, d),
+        );
+        rules.en_passant_region = self.sided(
+            "enPassantRegion",
+            rules.en_passant_region,
+            &mut |r, k, d| r.squares(k, d),
+        );
+        let marked = (0..rules.kinds.len())
+            .filter(|&k| rules.kinds[k].takes_en_passant || Some(k as u8) == rules.pawn)
+            .fold(0, |set, k| set | 1 << k);
+        // The pawn takes en passant whatever the list says, as in
+        // Fairy-Stockfish: the key adds or removes the other kinds.
+        let pawn = rules.pawn.map_or(0, |k| 1 << k);
+        rules.en_passant_kinds = self
+            .sided_kinds(rules, "enPassantTypes", [marked; 2])
+            .map(|set| set | pawn);
+        rules.castling = self.value("castling", true, read_bool);
+        rules.castle_layout = self.castle_layout();
+        self.castling_pieces(rules);
+        rules.checking = self.value("checking", true, read_bool);
+        rules.must_capture = self.value("mustCapture", false, read_bool);
+        for i in 0..rules.kinds.len() {
+            let mut name = rules.kinds[i].name.clone();
+            if let Some(first) = name.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            for (side, color) in [(0, "White"), (1, "Black")] {
+                let key = format!("mobilityRegion{color}{name}");
+                rules.mobility_region[i][side] = self.squares(&key, Bitboard::FULL);
+            }
+        }
+    }
+
+    /// `castlingKingPiece` and `castlingRookPieces`, the same for both
+    /// sides and one king kind (what Motley plays).
+    fn castling_pieces(&mut self, rules: &mut FairyRules) {
+        let kings = self.sided_kinds(
+            rules,
+            "castlingKingPiece",
+            [rules.castling_king.map_or(0, |k| 1 << k); 2],
+        );
+        let rooks = self.sided_kinds(rules, "castlingRookPieces", [rules.castling_rooks; 2]);
+        if kings[0] != kings[1] || kings[0].count_ones() > 1 || rooks[0] != rooks[1] {
+            let kind = KeyErrorKind::Unsupported("castling pieces that differ by side".into());
+            let keys = ["castlingKingPiece", "castlingRookPieces"];
+            let key = keys
+                .iter()
+                .flat_map(|k| [format!("{k}White"), format!("{k}Black"), k.to_string()])
+                .find(|k| self.keys.contains_key(k))
+                .unwrap_or_default();
+            return self.refuse(&key, kind);
+        }
+        rules.castling_king = (kings[0] != 0).then(|| kings[0].trailing_zeros() as u8);
+        rules.castling_rooks = rooks[0];
+    }
+
+    /// Where the king starts and goes when castling, and on which rank:
+    /// files from b to g, the king's start between the two ends, and the
+    /// rooks' corners free of the king (`castlingKingFile` and the rest).
+    fn castle_layout(&mut self) -> CastleLayout {
+        let keys = [
+            ("castlingKingFile", 4),
+            ("castlingKingsideFile", 6),
+            ("castlingQueensideFile", 2),
+        ];
+        let mut files = [0u8; 3];
+        for (i, (key, default)) in keys.into_iter().enumerate() {
+            files[i] = match self.get(key) {
+                None => default,
+                Some(value) => match value.as_bytes() {
+                    [c @ b'b'..=b'g'] => c - b'a',
+                    _ => {
+                        self.unsupported(key, value);
+                        default
+                    }
+                },
+            };
+        }
+        if !(files[2] <= files[0] && files[0] <= files[1]) {
+            let value = self
+                .keys
+                .get("castlingKingFile")
+                .map_or("e".into(), |(v, _)| v.clone());
+            self.unsupported("castlingKingFile", value);
+            files = keys.map(|(_, default)| default);
+        }
+        let [king, kingside, queenside] = files;
+        let rank = match self.get("castlingRank") {
+            None => 0,
+            Some(value) => match value.parse::<u8>() {
+                Ok(r @ 1..=8) => r - 1,
+                _ => {
+                    self.unsupported("castlingRank", value);
+                    0
+                }
+            },
+        };
+        CastleLayout::new(king, kingside, queenside, rank)
+    }
+
+    fn unsupported(&mut self, key: &str, value: String) {
+        let kind = KeyErrorKind::UnsupportedValue {
+            key: key.into(),
+            value,
+        };
+        self.refuse(key, kind);
+    }
+
+    fn verdict(&mut self, key: &str, default: IniResult) -> Option<Verdict> {
+        match self.value(key, default, read_result) {
+            IniResult::Win => Some(Verdict::Win),
+            IniResult::Loss => Some(Verdict::Loss),
+            IniResult::Draw => Some(Verdict::Draw),
+            IniResult::None => None,
+        }
+    }
+
+    fn end_keys(&mut self, rules: &mut FairyRules) {
+        rules.stalemate = self
+            .verdict("stalemateValue", IniResult::Draw)
+            .unwrap_or(Verdict::Draw);
+        rules.stalemate_piece_count = self.value("stalematePieceCount", false, read_bool);
+        let on_stalemate = self.sided("passOnStalemate", [false; 2], &mut |r, k, d| {
+            r.value(k, d, read_bool)
+        });
+        let always = self.sided("pass", [false; 2], &mut |r, k, d| r.value(k, d, read_bool));
+        rules.pass_on_stalemate = on_stalemate;
+        rules.pass = [0, 1].map(|side| always[side] || on_stalemate[side]);
+        rules.checkmate = self
+            .verdict("checkmateValue", IniResult::Loss)
+            .unwrap_or(Verdict::Loss);
+        self.extinction_keys(rules);
+        self.flag_keys(rules);
+        rules.check_counting = self.value("checkCounting", false, read_bool);
+        rules.makpong = self.value("makpongRule", false, read_bool);
+        rules.drops = self.value("pieceDrops", false, read_bool);
+        rules.captures_to_hand = self.value("capturesToHand", false, read_bool);
+        if rules.captures_to_hand && !rules.drops {
+            let kind = KeyErrorKind::Unsupported("capturesToHand without pieceDrops".into());
+            self.refuse("capturesToHand", kind);
+        }
+        rules.blast = self.value("blastOnCapture", false, read_bool);
+        rules.blast_immune = self.kind_set(rules, "blastImmuneTypes", 0);
+        rules.counting = match self.get("countingRule").as_deref() {
+            None | Some("none") => None,
+            Some("makruk") => Some(CountingRule::Makruk),
+            Some("asean") => Some(CountingRule::Asean),
+            Some(other) => {
+                self.unsupported("countingRule", other.to_string());
+                None
+            }
+        };
+        rules.n_move_rule = self.value("nMoveRule", 50, read_number);
+        let kinds = self.sided_kinds(rules, "nMoveRuleTypes", [rules.n_move_kinds; 2]);
+        rules.n_move_kinds = kinds[0] | kinds[1];
+        rules.n_fold_rule = self.value("nFoldRule", 3, read_number);
+        rules.n_fold = self
+            .verdict("nFoldValue", IniResult::Draw)
+            .unwrap_or(Verdict::Draw);
+    }
+
+    fn extinction_keys(&mut self, rules: &mut FairyRules) {
+        let extinction = self.verdict("extinctionValue", IniResult::None);
+        let kinds = self.kind_set(rules, "extinctionPieceTypes", 0);
+        let all_pieces = self
+            .keys
+            .get("extinctionPieceTypes")
+            .is_some_and(|(v, _)| v.contains('*'));
+        let count = self.value("extinctionPieceCount", 0, read_number);
+        let opponent_count = self.value("extinctionOpponentPieceCount", 0, read_number);
+        let claim = self.value("extinctionClaim", false, read_bool);
+        let pseudo_royal = self.value("extinctionPseudoRoyal", false, read_bool);
+        rules.extinction = extinction.map(|verdict| Extinction {
+            verdict,
+            kinds: if all_pieces { 0 } else { kinds },
+            all_pieces,
+            count,
+            opponent_count,
+            claim,
+            pseudo_royal,
+        });
+    }
+
+    fn flag_keys(&mut self, rules: &mut FairyRules) {
+        let kinds = self.sided_kinds(rules, "flagPiece", [0; 2]);
+        let region = self.sided("flagRegion", [Bitboard::EMPTY; 2], &mut |r, k, d| {
+            r.squares(k, d)
+        });
+        let flag_move = self.value("flagMove", false, read_bool);
+        if kinds.iter().any(|s| s.count_ones() > 1) {
+            let kind = KeyErrorKind::Unsupported("a flag of more than one kind".into());
+            return self.refuse("flagPiece", kind);
+        }
+        if region != [Bitboard::EMPTY; 2] {
+            let one = |s: KindSet| (s != 0).then(|| s.trailing_zeros() as u8);
+            rules.flag = Some(FlagRule {
+                kind: kinds.map(one),
+                region,
+                flag_move,
+            });
+        }
+    }
+}
+
+/// Every piece key Motley reads, in Fairy-Stockfish's order, with its
+/// Betza text (empty for a custom piece, whose value gives it).
+fn piece_keys() -> Vec<(String, String)> {
+    let mut named: Vec<(String, String)> = CHESS_PIECES
+        .iter()
+        .map(|(n, b)| (n.to_string(), b.to_string()))
+        .collect();
+    for (name, betza) in motley_rules::core::betza::NAMED_PIECES {
+        if !named.iter().any(|(n, _)| n == name) {
+            named.push((name.to_string(), betza.to_string()));
+        }
+    }
+    named.extend((1..=25).map(|i| (format!("customPiece{i}"), String::new())));
+    named.push(("king".into(), "K".into()));
+    named
+}

@@ -1,0 +1,400 @@
+//! A rule family from data: a variant's pieces are read from Betza
+//! notation ([`crate::core::betza`]) and its rules from Fairy-Stockfish's
+//! keys (read in [`motley_game::fairy_keys`]), so that a file written for
+//! Fairy-Stockfish plays here as it does there (docs/rules.md, "Variants
+//! from data"). Games play it through [`Fairy`], a case of
+//! [`super::AnyPosition`].
+//!
+//! Kinds are small numbers into the rules' list, so a variant may have as
+//! many as [`MAX_KINDS`]; the built-in families keep their own six roles
+//! and lose nothing.
+
+mod play;
+mod position;
+pub mod setup;
+pub mod value;
+
+pub use play::{kind_of, role_of, Fairy};
+pub use position::{FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal};
+
+use crate::core::betza::{Betza, MovePart, Movement, PieceMoves};
+use crate::core::fen::MAX_MOVE_COUNTER;
+use crate::core::{Bitboard, Color, Square};
+use thiserror::Error;
+
+/// The most piece kinds a variant may have: chess's six and 25 more.
+pub const MAX_KINDS: usize = 31;
+
+/// A set of kinds, one bit per kind number.
+pub type KindSet = u32;
+
+/// A piece kind: its FEN letter (White's, upper case) and its moves.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    /// FEN letter, upper case (Black's is the lower case).
+    pub letter: char,
+    /// Fairy-Stockfish's name of the kind (`pawn`, `fers`,
+    /// `customPiece1`): some rules belong to a name, as the chess pawn's
+    /// double step does.
+    pub name: String,
+    /// Its moves as written in Betza notation.
+    pub betza: String,
+    /// Its moves, ready to ask.
+    pub moves: PieceMoves,
+    /// Its captures read backwards from a target find its attackers
+    /// (true but for grasshoppers and lame leapers, whose paths are not
+    /// the same both ways).
+    pub reversible: bool,
+    /// It has initial (`i`) moves, from the double-step region.
+    pub has_initial: bool,
+    /// Its Betza text marks it as capturing en passant (`e`), which puts
+    /// it among the en passant kinds unless the variant lists them.
+    pub takes_en_passant: bool,
+    /// It hops or leaps lamely, so that a piece landing on its path
+    /// matters as well as one leaving it.
+    pub hops: bool,
+}
+
+impl Kind {
+    /// A kind from its letter, Fairy-Stockfish name and Betza text.
+    pub fn new(letter: char, name: &str, betza: &Betza) -> Kind {
+        let one_way = |p: &MovePart| {
+            matches!(
+                p.movement,
+                Movement::Lame | Movement::Hop { grasshopper: true }
+            )
+        };
+        let moves = PieceMoves::new(betza);
+        let reversible = !betza.parts.iter().any(one_way);
+        Kind {
+            hops: !reversible
+                || betza
+                    .parts
+                    .iter()
+                    .any(|p| matches!(p.movement, Movement::Hop { .. })),
+            has_initial: moves.has_initial(),
+            takes_en_passant: betza.parts.iter().any(|p| p.en_passant),
+            letter,
+            name: name.to_string(),
+            betza: betza.text.clone(),
+            moves,
+            reversible,
+        }
+    }
+}
+
+/// What a rule's end means for the side to move (`Value` in
+/// Fairy-Stockfish's keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// Neither wins.
+    Draw,
+}
+
+impl Verdict {
+    /// The same end seen from the other side.
+    pub fn flipped(self) -> Verdict {
+        match self {
+            Verdict::Win => Verdict::Loss,
+            Verdict::Loss => Verdict::Win,
+            Verdict::Draw => Verdict::Draw,
+        }
+    }
+}
+
+/// Extinction: a side left with too few pieces of a kind loses (or wins).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// What it means for the side it happens to.
+    pub verdict: Verdict,
+    /// The kinds counted, each on its own.
+    pub kinds: KindSet,
+    /// Count every piece together as well (`*`).
+    pub all_pieces: bool,
+    /// It happens at this many pieces or fewer.
+    pub count: u32,
+    /// Only while the opponent has at least this many of the kind.
+    pub opponent_count: u32,
+    /// The side to move's own extinction needs one more opponent piece
+    /// (a bare king may bare the other king at once).
+    pub claim: bool,
+    /// The counted pieces cannot be captured at all while their loss
+    /// would end the game: they are royal, as a king is (coregal's queen).
+    pub pseudo_royal: bool,
+}
+
+/// A counting rule that draws a game whose stronger side fails to mate
+/// within a count of moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Makruk's board's honour and pieces' honour counts.
+    Makruk,
+    /// ASEAN chess's counts.
+    Asean,
+}
+
+/// Where castling takes the king and the rook (`castlingKingFile`,
+/// `castlingKingsideFile`, `castlingQueensideFile`, `castlingRank`): the
+/// rooks start in the corners and end beside the king, on its inner side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastleLayout {
+    /// Per castling (White's king side, queen side, Black's king side,
+    /// queen side): king from, king to, rook from, rook to.
+    pub squares: [[Square; 4]; 4],
+    /// Per castling: the squares that must be empty, and the king's way
+    /// (its start and end included), which must not be attacked.
+    pub spans: [[Bitboard; 2]; 4],
+    /// Every king's and rook's start square: a move touching none keeps
+    /// every castling right.
+    pub corners: Bitboard,
+}
+
+impl CastleLayout {
+    /// Chess's: the king from e to g or c, on the first rank.
+    pub const CHESS: CastleLayout = CastleLayout::new(4, 6, 2, 0);
+
+    /// The layout for a king starting on file `king` (0 = a) and going to
+    /// `kingside` or `queenside`, on relative rank `rank` (0 = the first).
+    pub const fn new(king: u8, kingside: u8, queenside: u8, rank: u8) -> CastleLayout {
+        let mut squares = [[Square::new_unchecked(0); 4]; 4];
+        let mut spans = [[Bitboard::EMPTY; 2]; 4];
+        let mut corners = 0u64;
+        let mut i = 0;
+        while i < 4 {
+            let r = if i < 2 { rank } else { 7 - rank };
+            let (to, corner) = if i % 2 == 0 {
+                (kingside, 7)
+            } else {
+                (queenside, 0)
+            };
+            let rook_to = if i % 2 == 0 { to - 1 } else { to + 1 };
+            let (kf, kt) = (
+                Square::new_unchecked(r * 8 + king),
+                Square::new_unchecked(r * 8 + to),
+            );
+            let rf = Square::new_unchecked(r * 8 + corner);
+            let rt = Square::new_unchecked(r * 8 + rook_to);
+            squares[i] = [kf, kt, rf, rt];
+            let walked = span(kf, kt);
+            let crossed =
+                (walked | span(rf, rt)) & !(1 << kf.index_const()) & !(1 << rf.index_const());
+            spans[i] = [Bitboard(crossed), Bitboard(walked)];
+            corners |= (1 << kf.index_const()) | (1 << rf.index_const());
+            i += 1;
+        }
+        CastleLayout {
+            squares,
+            spans,
+            corners: Bitboard(corners),
+        }
+    }
+}
+
+/// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
+const fn span(a: Square, b: Square) -> u64 {
+    let (fa, fb) = (a.index_const() % 8, b.index_const() % 8);
+    let (lo, hi) = if fa < fb { (fa, fb) } else { (fb, fa) };
+    let row = (0xffu64 >> (7 - hi)) & (0xffu64 << lo);
+    row << (8 * (a.index_const() / 8))
+}
+
+/// Capture the flag: a piece reaching a region wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlagRule {
+    /// The kind that must reach it, per side.
+    pub kind: [Option<u8>; 2],
+    /// The region, per side.
+    pub region: [Bitboard; 2],
+    /// The second player gets one more move to reach it too (racing
+    /// kings: both there is a draw).
+    pub flag_move: bool,
+}
+
+/// The rules of a variant from data.
+#[derive(Clone, Debug)]
+pub struct FairyRules {
+    /// The board's files (`maxFile`): 8, the only width played so far.
+    /// FENs and square lists are read by it, so that a larger board
+    /// changes the move generator, not the data model.
+    pub files: u8,
+    /// The board's ranks (`maxRank`): 8 so far, as `files`.
+    pub ranks: u8,
+    /// The piece kinds.
+    pub kinds: Vec<Kind>,
+    /// The start position, in Fairy-Stockfish's FEN.
+    pub start_fen: String,
+    /// The royal kind: never left attacked; checkmate is its capture.
+    pub king: Option<u8>,
+    /// The kind named `pawn`: it steps twice (or three times) from its
+    /// regions without Betza saying so, as Fairy-Stockfish's pawn does.
+    pub pawn: Option<u8>,
+    /// Where a promoting kind promotes, per side.
+    pub promotion_region: [Bitboard; 2],
+    /// The kinds that promote, per side.
+    pub promotion_pawns: [KindSet; 2],
+    /// What they may promote to, per side.
+    pub promotion_pieces: [KindSet; 2],
+    /// A move into the region must promote.
+    pub mandatory_promotion: bool,
+    /// What each kind turns into when it promotes as a shogi piece does
+    /// (`promotedPieceType`), by kind: into, within or out of the
+    /// promotion region, the pawn only into it.
+    pub promoted_kind: Vec<Option<u8>>,
+    /// The kinds that have such a promotion (a set of `promoted_kind`'s
+    /// keys, asked on every move listed).
+    pub piece_promoters: KindSet,
+    /// Whether such a promotion must be taken when it can
+    /// (`mandatoryPiecePromotion`).
+    pub mandatory_piece_promotion: bool,
+    /// Where the pawn's double step and every kind's initial (`i`)
+    /// moves start, per side (empty when `doubleStep` is off).
+    pub double_step_region: [Bitboard; 2],
+    /// Where the pawn's triple step starts, per side.
+    pub triple_step_region: [Bitboard; 2],
+    /// The squares an en passant capture may land on, per capturing side.
+    pub en_passant_region: [Bitboard; 2],
+    /// The kinds that may capture en passant, per side
+    /// (`enPassantTypes`): by default every kind whose Betza text has
+    /// `e`, and the pawn always. They take there on squares they capture
+    /// to but cannot move to, as Fairy-Stockfish has it.
+    pub en_passant_kinds: [KindSet; 2],
+    /// Castling is played.
+    pub castling: bool,
+    /// Where castling takes the king and the rook.
+    pub castle_layout: CastleLayout,
+    /// The kind that castles as the king.
+    pub castling_king: Option<u8>,
+    /// The kinds that castle as the rook.
+    pub castling_rooks: KindSet,
+    /// A move may give check (racing kings: it may not).
+    pub checking: bool,
+    /// A capture must be made when one can.
+    pub must_capture: bool,
+    /// What having no move means when not in check.
+    pub stalemate: Verdict,
+    /// What having no move in check means.
+    pub checkmate: Verdict,
+    /// Extinction, if the variant has it.
+    pub extinction: Option<Extinction>,
+    /// Capture the flag, if the variant has it.
+    pub flag: Option<FlagRule>,
+    /// Checks are counted in the FEN (`3+3`) and the last one wins.
+    pub check_counting: bool,
+    /// Pieces in hand may be dropped (`pieceDrops`).
+    pub drops: bool,
+    /// A captured piece goes to the capturer's hand (`capturesToHand`),
+    /// a promoted one as a pawn.
+    pub captures_to_hand: bool,
+    /// A capture explodes (atomic): the capturing piece and every piece
+    /// but pawns next to the square are removed too.
+    pub blast: bool,
+    /// The kinds an explosion spares (`blastImmuneTypes`).
+    pub blast_immune: KindSet,
+    /// A royal king in check may move only to take its checker (makpong).
+    pub makpong: bool,
+    /// Each side may pass its turn (`pass`, or `passOnStalemate`, which
+    /// allows it only when no other move is legal), by White and Black.
+    pub pass: [bool; 2],
+    /// Passing only when no other move is legal (`passOnStalemate`).
+    pub pass_on_stalemate: [bool; 2],
+    /// A stalemate is decided by the number of pieces
+    /// (`stalematePieceCount`): the side with fewer gets `stalemate`,
+    /// the one with more its opposite, equal numbers draw.
+    pub stalemate_piece_count: bool,
+    /// The counting rule, if any (kept for the game's draw rules).
+    pub counting: Option<CountingRule>,
+    /// The kinds whose moves, like captures, restart the move count.
+    pub n_move_kinds: KindSet,
+    /// Plies without a pawn move or capture that draw (0: none).
+    pub n_move_rule: u32,
+    /// Repetitions of a position that end the game.
+    pub n_fold_rule: u32,
+    /// What the repetition means for the side to move.
+    pub n_fold: Verdict,
+    /// Where each kind may stand, per kind then side (full when free).
+    pub mobility_region: Vec<[Bitboard; 2]>,
+    /// What each kind is worth, in centipawns, worked out from its moves
+    /// once ([`value::kind_value`]).
+    pub values: Vec<i32>,
+}
+
+impl FairyRules {
+    /// The kind lettered `letter` (either case).
+    pub fn kind_of_letter(&self, letter: char) -> Option<u8> {
+        let upper = letter.to_ascii_uppercase();
+        self.kinds
+            .iter()
+            .position(|k| k.letter == upper)
+            .map(|i| i as u8)
+    }
+
+    /// Whether a position of the variant can have an en-passant square:
+    /// a kind takes en passant and some piece steps twice (makruk's
+    /// pawn, which never does, takes nothing en passant).
+    pub fn has_en_passant(&self) -> bool {
+        self.double_step_region != [Bitboard::EMPTY; 2] && self.en_passant_kinds != [0; 2]
+    }
+
+    /// The FEN letter of a piece.
+    pub fn letter(&self, color: Color, kind: u8) -> char {
+        let upper = self.kinds.get(kind as usize).map_or('?', |k| k.letter);
+        color.fold(upper, upper.to_ascii_lowercase())
+    }
+}
+
+/// Whether `kind` is in `set`.
+pub fn has_kind(set: KindSet, kind: u8) -> bool {
+    set & (1 << kind) != 0
+}
+
+/// Why a FEN could not be read under a variant's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FairyFenError {
+    /// Fewer than the four fields a position needs.
+    #[error("it needs placement, side, castling and en passant")]
+    Fields,
+    /// The side to move is not `w` or `b`.
+    #[error("the side to move is not w or b")]
+    Side,
+    /// Not eight ranks of eight squares.
+    #[error("the placement is not 8 ranks of 8 squares")]
+    Shape,
+    /// A letter no kind of the variant has.
+    #[error("'{0}' is no piece of this variant")]
+    Letter(char),
+    /// Castling rights other than `KQkq` or `-`.
+    #[error("the castling rights are not KQkq or -")]
+    Castling,
+    /// An en passant square that is no square.
+    #[error("the en passant square is not a square")]
+    EnPassant,
+    /// Check counts not written `3+3`.
+    #[error("the checks still to give are not written as 3+3")]
+    Checks,
+    /// A pocket (`[Qn]`) not closed, or too full.
+    #[error("the pieces in hand are not written as [Qn]")]
+    Pocket,
+    /// A halfmove clock that is not a whole number in range.
+    #[error("the halfmove clock is not a whole number from 0 to {MAX_MOVE_COUNTER}")]
+    HalfmoveClock,
+    /// A move number that is not a whole number in range.
+    #[error("the move number is not a whole number from 1 to {MAX_MOVE_COUNTER}")]
+    MoveNumber,
+    /// A counting rule's limit, in the en passant field's place, that is
+    /// not a whole number in range.
+    #[error("the count's limit is not a whole number from 0 to {MAX_MOVE_COUNTER}")]
+    CountingLimit,
+    /// A position the variant's rules refuse, as the position editor
+    /// would ([`setup::fen_problems`]).
+    #[error("{0}")]
+    Setup(crate::setup::SetupProblem),
+    /// The royal king is a promotion choice (`promotionPieceTypes`,
+    /// `promotedPieceType`): a side could get a second king, so the
+    /// variant has no position to start from.
+    #[error("the royal king may not be a promotion choice (promotionPieceTypes, promotedPieceType): a side would have two kings")]
+    RoyalPromotion,
+}

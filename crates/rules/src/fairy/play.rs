@@ -1,0 +1,580 @@
+//! A variant from data as a game plays it: a [`FairyPosition`] seen
+//! through [`Position`], so the board, the computer, records and every
+//! command play it as they play the built-in families. A kind of the
+//! variant is the [`Role`] of its letter (docs/rules.md, "Variants from
+//! data"): a variant's rook is `R`, its fers (`f`) the role of `F`.
+
+use super::position::FairyRefusal;
+use super::{
+    has_kind, Extinction, FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict,
+    MAX_KINDS,
+};
+use crate::core::betza::NAMED_PIECES;
+use crate::core::fen::{castle, Setup};
+use crate::core::Square;
+use crate::core::{
+    zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role,
+};
+use crate::facts::{board_effects, Describe, Effect, Fact, Fate, MarkedSquares, SquareMark};
+use crate::illegal::{Attacks, CastlingBlock, DropRule, FamilyName, IllegalReason, PieceName};
+use crate::{generic_why_illegal, EndReason, Outcome, Position};
+use std::sync::Arc;
+
+/// A position of a variant from data, with the chess-shaped view of it
+/// ([`Setup`]) that the board and records read. The position itself is
+/// boxed: it is larger than any other family's, and every game position
+/// is as large as the largest.
+#[derive(Clone, Debug)]
+pub struct Fairy {
+    pos: Box<FairyPosition>,
+    setup: Setup,
+    /// Each kind's role, by kind number.
+    roles: [Role; MAX_KINDS],
+}
+
+/// The role a kind of `rules` is shown and typed as: its letter's.
+pub fn role_of(rules: &FairyRules, kind: u8) -> Role {
+    let letter = rules.letter(Color::White, kind);
+    Role::from_letter(letter).unwrap_or(Role::Pawn)
+}
+
+/// The kind of `rules` that `role`'s letter names, if any.
+pub fn kind_of(rules: &FairyRules, role: Role) -> Option<u8> {
+    rules.kind_of_letter(role.upper_char())
+}
+
+/// The chess-shaped view of `pos`: its pieces by role, its castling
+/// rights and en passant square as a FEN has them.
+fn mirror(pos: &FairyPosition) -> Setup {
+    let rules = pos.rules();
+    let mut board = Board::empty();
+    for sq in Square::all() {
+        if let Some((color, kind)) = pos.piece_at(sq) {
+            board.set(sq, Piece::new(color, role_of(rules, kind)));
+        }
+    }
+    Setup {
+        board,
+        ..mirror_state(pos)
+    }
+}
+
+/// The chess-shaped view of `pos` (see [`mirror`]): what a draft of it
+/// holds, for judging it as the editor does.
+pub(super) fn fen_view(pos: &FairyPosition) -> Setup {
+    mirror(pos)
+}
+
+/// [`mirror`] but for the board (left empty).
+fn mirror_state(pos: &FairyPosition) -> Setup {
+    let rights = [
+        castle::WHITE_KING,
+        castle::WHITE_QUEEN,
+        castle::BLACK_KING,
+        castle::BLACK_QUEEN,
+    ];
+    let castling = pos
+        .castling()
+        .iter()
+        .zip(rights)
+        .filter(|(on, _)| **on)
+        .fold(0, |bits, (_, bit)| bits | bit);
+    Setup {
+        board: Board::empty(),
+        turn: pos.turn(),
+        castling,
+        ep_square: pos.en_passant().first(),
+        halfmoves: pos.halfmoves(),
+        fullmoves: pos.fullmoves(),
+    }
+}
+
+impl Fairy {
+    /// Bring the chess-shaped view up to the position after a move: only
+    /// the squares the move changed are set again (a move changes a few;
+    /// rebuilding all 64 would cost the search most of its time).
+    fn follow(&mut self) {
+        let board = &mut self.setup.board;
+        for sq in Square::all() {
+            let now = self
+                .pos
+                .piece_at(sq)
+                .map(|(c, k)| Piece::new(c, self.roles[usize::from(k) % MAX_KINDS]));
+            if board.piece_at(sq) == now {
+                continue;
+            }
+            match now {
+                Some(piece) => board.set(sq, piece),
+                None => {
+                    board.clear(sq);
+                }
+            }
+        }
+        let view = mirror_state(&self.pos);
+        self.setup = Setup {
+            board: self.setup.board,
+            ..view
+        };
+    }
+
+    /// A game position from a position under the variant's rules.
+    pub fn new(pos: FairyPosition) -> Fairy {
+        let setup = mirror(&pos);
+        let mut roles = [Role::Pawn; MAX_KINDS];
+        for (kind, role) in roles.iter_mut().enumerate().take(pos.rules().kinds.len()) {
+            *role = role_of(pos.rules(), kind as u8);
+        }
+        Fairy {
+            pos: Box::new(pos),
+            setup,
+            roles,
+        }
+    }
+
+    /// The position under the variant's own rules.
+    pub fn position(&self) -> &FairyPosition {
+        &self.pos
+    }
+
+    /// The variant's rules.
+    pub fn rules(&self) -> &Arc<FairyRules> {
+        self.pos.rules()
+    }
+
+    /// A move of the variant as the game writes it.
+    pub fn action_of(&self, m: FairyMove) -> Action {
+        let rules = self.rules();
+        let kind = match m.kind {
+            FairyMoveKind::Normal => MoveKind::Normal,
+            FairyMoveKind::DoubleStep => MoveKind::DoublePush,
+            FairyMoveKind::EnPassant => MoveKind::EnPassant,
+            FairyMoveKind::Castle => MoveKind::Castle,
+            FairyMoveKind::Promotion(k) => MoveKind::Promotion(role_of(rules, k)),
+            FairyMoveKind::PiecePromotion(k) => MoveKind::PiecePromotion(role_of(rules, k)),
+            FairyMoveKind::Drop(k) => {
+                return Action::Drop(Piece::new(self.pos.turn(), role_of(rules, k)), m.to)
+            }
+            FairyMoveKind::Pass => MoveKind::Pass,
+        };
+        Action::Move(Move::with_kind(m.from, m.to, kind))
+    }
+
+    /// The variant's move an action stands for; `None` for an action no
+    /// move of the variant is written as.
+    pub fn move_of(&self, action: Action) -> Option<FairyMove> {
+        let kind = |role: Role| kind_of(self.rules(), role);
+        let (from, to, kind) = match action {
+            Action::Move(m) => {
+                let kind = match m.kind {
+                    MoveKind::Normal => FairyMoveKind::Normal,
+                    MoveKind::DoublePush => FairyMoveKind::DoubleStep,
+                    MoveKind::EnPassant => FairyMoveKind::EnPassant,
+                    MoveKind::Castle => FairyMoveKind::Castle,
+                    MoveKind::Promotion(r) => FairyMoveKind::Promotion(kind(r)?),
+                    MoveKind::PiecePromotion(r) => FairyMoveKind::PiecePromotion(kind(r)?),
+                    MoveKind::Pass => FairyMoveKind::Pass,
+                    MoveKind::CaptureInPlace => return None,
+                };
+                (m.from, m.to, kind)
+            }
+            Action::Drop(piece, sq) => (sq, sq, FairyMoveKind::Drop(kind(piece.role)?)),
+            Action::Place(..) | Action::Pass | Action::Roll(..) | Action::Buy(_) => return None,
+        };
+        Some(FairyMove { from, to, kind })
+    }
+
+    /// Where the variant's goal region is for `side` (the flag), if any.
+    pub fn goal(&self, side: Color) -> Bitboard {
+        self.rules()
+            .flag
+            .as_ref()
+            .map_or(Bitboard::EMPTY, |f| f.region[side.index()])
+    }
+}
+
+impl Fairy {
+    /// The extinction rule as the side panel shows it, with the counted
+    /// pieces each side has left (on the board and in hand).
+    fn extinction_fact(&self, rule: &Extinction) -> Fact {
+        let rules = self.rules();
+        let kinds: Vec<u8> = (0..rules.kinds.len() as u8)
+            .filter(|&k| has_kind(rule.kinds, k))
+            .collect();
+        let held = |side: Color, k: u8| {
+            let in_hand = self
+                .pos
+                .hand(side)
+                .get(usize::from(k))
+                .copied()
+                .unwrap_or(0);
+            self.pos.count_on_board(side, k) + u32::from(in_hand)
+        };
+        let left = Color::ALL.map(|side| {
+            if rule.all_pieces || kinds.is_empty() {
+                (0..rules.kinds.len() as u8).map(|k| held(side, k)).sum()
+            } else {
+                kinds.iter().map(|&k| held(side, k)).min().unwrap_or(0)
+            }
+        });
+        Fact::Extinction {
+            kinds: if rule.all_pieces {
+                Vec::new()
+            } else {
+                kinds.iter().map(|&k| role_of(rules, k)).collect()
+            },
+            at: rule.count,
+            fate: match rule.verdict {
+                Verdict::Win => Fate::Win,
+                Verdict::Loss => Fate::Loss,
+                Verdict::Draw => Fate::Draw,
+            },
+            left,
+        }
+    }
+
+    /// Why the side to act cannot drop a `role` on `sq`: the variant has
+    /// no drops, none is in hand, the square is taken or barred to the
+    /// piece, or the drop leaves a royal piece attacked.
+    fn why_drop_illegal(&self, role: Role, sq: Square) -> IllegalReason {
+        let rules = self.rules();
+        if !rules.drops {
+            return IllegalReason::NoPurchases;
+        }
+        let us = self.pos.turn();
+        let hand = self.pos.hand(us);
+        let held = |k: &u8| hand.get(usize::from(*k)).is_some_and(|&n| n > 0);
+        let piece = self.piece_name(role);
+        let Some(kind) = kind_of(rules, role).filter(held) else {
+            let held = (0..rules.kinds.len() as u8)
+                .filter(held)
+                .map(|k| role_of(rules, k))
+                .collect();
+            return IllegalReason::Drop(DropRule::NotInHand { piece, held });
+        };
+        if let Some(on) = self.setup.board.piece_at(sq) {
+            let piece = self.piece_name(on.role);
+            return IllegalReason::Drop(DropRule::Occupied { square: sq, piece });
+        }
+        let region = rules.mobility_region.get(usize::from(kind));
+        if region.is_some_and(|r| !r[us.index()].contains(sq)) {
+            return IllegalReason::Drop(DropRule::OutsideRegion { piece, square: sq });
+        }
+        if rules.pawn == Some(kind) {
+            let barred = Bitboard::rank(us.fold(0, 7)) | rules.promotion_region[us.index()];
+            if barred.contains(sq) {
+                return IllegalReason::Drop(DropRule::PawnSquare(sq));
+            }
+        }
+        let in_check = self.pos.in_check(us);
+        if !in_check && !rules.checking {
+            return IllegalReason::ChecksForbidden;
+        }
+        IllegalReason::KingInCheck {
+            in_check,
+            attacks: Attacks::Variant,
+        }
+    }
+
+    /// Why the side to act cannot pass: the variant has no pass, or only
+    /// when no other move is legal, or not out of check.
+    fn why_pass_illegal(&self) -> IllegalReason {
+        let us = self.pos.turn().index();
+        let rules = self.rules();
+        if !rules.pass[us] {
+            IllegalReason::NoPass
+        } else if self.pos.in_check(self.pos.turn()) {
+            IllegalReason::KingInCheck {
+                in_check: true,
+                attacks: Attacks::Variant,
+            }
+        } else {
+            IllegalReason::PassOnlyWhenStuck
+        }
+    }
+}
+
+/// The end of a game in the game's words.
+fn outcome_of(turn: Color, verdict: Verdict, why: FairyEnd) -> Outcome {
+    let reason = match (why, verdict) {
+        (FairyEnd::Checkmate, _) => EndReason::Checkmate,
+        (FairyEnd::Stalemate, Verdict::Draw) => EndReason::Stalemate,
+        (FairyEnd::Stalemate | FairyEnd::PieceCount, _) => EndReason::NoLegalMoves,
+        (FairyEnd::Extinction, _) => EndReason::Extinction,
+        (FairyEnd::Flag, _) => EndReason::GoalReached,
+        (FairyEnd::Checks, _) => EndReason::ChecksGiven,
+        (FairyEnd::MoveRule, _) => EndReason::MoveRule,
+        (FairyEnd::Passes, _) => EndReason::BothPassed,
+        (FairyEnd::Counting, _) => EndReason::CountingRule,
+    };
+    match verdict {
+        Verdict::Win => Outcome::win(turn, reason),
+        Verdict::Loss => Outcome::win(turn.other(), reason),
+        Verdict::Draw => Outcome::draw(reason),
+    }
+}
+
+/// Hash slots of the state beyond the board ([`zobrist::extra`]).
+const CHECKS_SLOT: usize = 12;
+const PASSES_SLOT: usize = 14;
+
+impl Position for Fairy {
+    fn fen_state(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        let moves = self.pos.legal_moves();
+        out.extend(moves.into_iter().map(|m| self.action_of(m)));
+    }
+
+    fn play_unchecked(&mut self, action: Action) {
+        if let Some(m) = self.move_of(action) {
+            *self.pos = self.pos.played(m);
+            self.follow();
+        }
+    }
+
+    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
+        let end = self.pos.ending_given(!legal.is_empty())?;
+        Some(outcome_of(self.pos.turn(), end.verdict, end.why))
+    }
+
+    fn hash(&self) -> u64 {
+        let s = &self.setup;
+        let mut h = s.board.hash() ^ zobrist::castling(s.castling);
+        if s.turn == Color::Black {
+            h ^= zobrist::black_to_move();
+        }
+        if let Some(ep) = s.ep_square {
+            h ^= zobrist::ep_file(ep.file());
+        }
+        if self.rules().check_counting {
+            for (side, left) in self.pos.checks_left().into_iter().enumerate() {
+                h ^= zobrist::extra(CHECKS_SLOT + side, left as usize);
+            }
+        }
+        for side in Color::ALL {
+            for (kind, &n) in self.pos.hand(side).iter().enumerate() {
+                if n > 0 {
+                    let key = (side.index() * 64 + kind) * 256 + usize::from(n);
+                    h ^= zobrist::splitmix(key as u64 ^ 0x5EED_F00D);
+                }
+            }
+        }
+        h ^ zobrist::extra(PASSES_SLOT, usize::from(self.pos.passes()))
+    }
+
+    /// The variant's own move-count rule (`nMoveRule`, none when 0) ends
+    /// its games ([`FairyPosition::ending`]); the fifty-move rule of the
+    /// built-in families never does.
+    fn quiet_limit(&self) -> Option<u32> {
+        None
+    }
+
+    fn repetition_window(&self) -> u32 {
+        self.pos.halfmoves()
+    }
+
+    fn to_fen(&self) -> String {
+        self.pos.to_fen()
+    }
+
+    /// `nFoldRule`: that many occurrences end the game (none when 0).
+    fn repetition_limit(&self) -> Option<usize> {
+        let n = self.rules().n_fold_rule;
+        (n > 0).then_some(n as usize)
+    }
+
+    /// Repetition means what `nFoldValue` says, for the side to move;
+    /// the game's other rules (its move rule is the variant's own) draw.
+    fn end_by_rule(&self, reason: EndReason) -> Outcome {
+        let verdict = match reason {
+            EndReason::Repetition => self.rules().n_fold,
+            _ => Verdict::Draw,
+        };
+        match verdict {
+            Verdict::Win => Outcome::win(self.turn(), reason),
+            Verdict::Loss => Outcome::win(self.turn().other(), reason),
+            Verdict::Draw => Outcome::draw(reason),
+        }
+    }
+
+    fn is_capture(&self, m: &Move) -> bool {
+        self.move_of(Action::Move(*m))
+            .is_some_and(|fm| self.pos.is_capture(fm))
+    }
+
+    fn in_check(&self, color: Color) -> bool {
+        self.pos.in_check(color)
+    }
+
+    fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
+        let CoordText::Move { from, to, .. } = *text else {
+            return match *text {
+                _ if legal.is_empty() => generic_why_illegal(self, text, legal),
+                CoordText::Place(piece, sq) => self.why_drop_illegal(piece.role, sq),
+                CoordText::Pass => self.why_pass_illegal(),
+                _ => generic_why_illegal(self, text, legal),
+            };
+        };
+        let mine = self.setup.board.color_at(from) == Some(self.pos.turn());
+        let in_pattern = self.move_pattern(from).contains(to);
+        let listed = legal
+            .iter()
+            .any(|a| matches!(a, Action::Move(m) if m.from == from && m.to == to));
+        if legal.is_empty() || !mine || !in_pattern || listed {
+            return generic_why_illegal(self, text, legal);
+        }
+        match self.pos.refusal(from, to) {
+            FairyRefusal::LeavesRoyalAttacked => IllegalReason::KingInCheck {
+                in_check: self.pos.in_check(self.pos.turn()),
+                attacks: Attacks::Variant,
+            },
+            FairyRefusal::GivesCheck => IllegalReason::ChecksForbidden,
+            FairyRefusal::MustCapture => IllegalReason::CapturesCompulsory(FamilyName::FromData),
+            FairyRefusal::NotAMove => generic_why_illegal(self, text, legal),
+        }
+    }
+
+    fn why_cannot_castle(&self, _kingside: bool) -> Option<CastlingBlock> {
+        if !self.rules().castling {
+            return Some(CastlingBlock::NoCastling(FamilyName::FromData));
+        }
+        crate::castling::king_left_home(self.board(), self.turn())
+    }
+
+    fn piece_name(&self, role: Role) -> PieceName {
+        let rules = self.rules();
+        let Some(kind) = kind_of(rules, role) else {
+            return PieceName::Letter(role);
+        };
+        let name = rules.kinds[kind as usize].name.as_str();
+        let chess = Role::ALL.into_iter().find(|r| r.name() == name);
+        let named = NAMED_PIECES.iter().find(|(n, _)| *n == name);
+        match (chess, named) {
+            (Some(r), _) => PieceName::Chess(r),
+            (None, Some((n, _))) => PieceName::Named(n),
+            (None, None) => PieceName::Letter(role),
+        }
+    }
+
+    /// The variant's kinds in the order its data lists them, each once.
+    fn roles(&self) -> Vec<Role> {
+        let mut out: Vec<Role> = Vec::new();
+        for kind in 0..self.rules().kinds.len() {
+            let role = self.roles[kind % MAX_KINDS];
+            if !out.contains(&role) {
+                out.push(role);
+            }
+        }
+        out
+    }
+
+    fn move_pattern(&self, from: Square) -> Bitboard {
+        let Some((color, kind)) = self.pos.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let rules = self.rules();
+        let mut pattern = rules.kinds[kind as usize]
+            .moves
+            .empty_board_reach(color, from);
+        if rules.pawn == Some(kind) {
+            // The pawn's double and triple steps from data, not Betza.
+            let ahead = color.fold(1, -1);
+            for n in 2..=3 {
+                pattern |= Bitboard::from_squares(from.offset(0, ahead * n));
+            }
+        }
+        if rules.castling && rules.castling_king == Some(kind) {
+            pattern |= Bitboard::from_squares(from.offset(2, 0));
+            pattern |= Bitboard::from_squares(from.offset(-2, 0));
+        }
+        pattern
+    }
+
+    /// A side can still win while it has a piece besides its royal ones,
+    /// or a goal its king may reach.
+    fn can_win(&self, color: Color) -> bool {
+        let rules = self.rules();
+        let royal = rules.king.map(|k| role_of(rules, k));
+        let board = self.board();
+        let others = board
+            .by_color(color)
+            .any_square(|sq| board.role_at(sq) != royal);
+        others || rules.flag.is_some() || rules.check_counting || rules.extinction.is_some()
+    }
+}
+
+impl Describe for Fairy {
+    fn square_marks(&self) -> Vec<MarkedSquares> {
+        let goal = self.goal(Color::White) | self.goal(Color::Black);
+        if goal.is_empty() || goal == Bitboard::FULL {
+            return Vec::new();
+        }
+        vec![MarkedSquares {
+            mark: SquareMark::Goal,
+            squares: goal,
+        }]
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        let rules = self.rules();
+        let mut facts = vec![Fact::Material(super::value::material(&self.pos))];
+        if let Some(flag) = &rules.flag {
+            let goal = |side: Color| {
+                let kind = flag.kind[side.index()]?;
+                Some((role_of(rules, kind), flag.region[side.index()]))
+            };
+            facts.push(Fact::Goal([goal(Color::White), goal(Color::Black)]));
+        }
+        if rules.check_counting {
+            facts.push(Fact::ChecksToGive(self.pos.checks_left()));
+        }
+        if let Some(rule) = &rules.extinction {
+            facts.push(self.extinction_fact(rule));
+        }
+        if let Some((counted, limit)) = self.pos.count() {
+            facts.push(Fact::Count { counted, limit });
+        }
+        if rules.drops {
+            let hand = |side: Color| {
+                self.pos
+                    .hand(side)
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &n)| n > 0)
+                    .map(|(k, &n)| (role_of(rules, k as u8), n))
+                    .collect()
+            };
+            facts.push(Fact::InHand([hand(Color::White), hand(Color::Black)]));
+        }
+        facts
+    }
+
+    /// A capture that explodes lists the squares it blew up, as a flip
+    /// lists the pieces it turned.
+    fn action_effects(&self, action: &Action) -> Vec<Effect> {
+        let mut after = self.clone();
+        after.play_unchecked(*action);
+        let mut effects = board_effects(self.board(), after.board(), self.turn(), action);
+        let m = self.move_of(*action);
+        if self.rules().blast && m.is_some_and(|m| self.pos.is_capture(m)) {
+            let from = m.map_or(Bitboard::EMPTY, |m| Bitboard::from_square(m.from));
+            let gone = self.board().occupied() & !after.board().occupied() & !from;
+            effects.push(Effect::Exploded(gone));
+        }
+        effects
+    }
+
+    fn captured_piece(&self, action: &Action) -> Option<Piece> {
+        let m = self.move_of(*action)?;
+        if !self.pos.is_capture(m) {
+            return None;
+        }
+        let at = match m.kind {
+            FairyMoveKind::EnPassant => self.pos.en_passant_victim()?,
+            _ => m.to,
+        };
+        self.setup.board.piece_at(at)
+    }
+}
