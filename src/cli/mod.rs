@@ -17,7 +17,7 @@ use motley_game::variant::{Registry, VariantDef};
 use motley_game::Game;
 use motley_records as record;
 use motley_rules::core::Action;
-use motley_rules::{perft, perft_divide, AnyPosition, Describe, Position};
+use motley_rules::{AnyPosition, Describe, Position};
 use motley_session::Session;
 use output::{outln, warnln, Out, WriteFailure};
 use std::path::{Path, PathBuf};
@@ -383,13 +383,13 @@ fn perft_command(pos: &AnyPosition, depth: u32, divide: bool, out: &mut Out) -> 
         bail!("perft depth {depth} is too deep: at most {MAX_PERFT_DEPTH} plies");
     }
     let nodes = if divide {
-        let rows = perft_divide(pos, depth);
+        let rows = pos.perft_divide(depth);
         for (m, n) in &rows {
             outln!(out, "{m}: {n}");
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
-        perft_any(pos, depth)
+        pos.perft(depth)
     };
     outln!(out, "Nodes: {nodes}");
     Ok(())
@@ -574,11 +574,6 @@ fn export(file: &Path, registry: &Registry, out: &mut Out) -> Result<()> {
     Ok(())
 }
 
-/// Perft on the concrete family type (no enum dispatch in the hot path).
-pub fn perft_any(pos: &AnyPosition, depth: u32) -> u64 {
-    motley_rules::dispatch!(pos, p => perft(p, depth))
-}
-
 /// Positions and depths the benchmark runs, per variant id.
 const PERFT_BENCH: &[(&str, Option<&str>, u32)] = &[
     ("standard", None, 6),
@@ -633,7 +628,7 @@ fn bench(registry: &Registry, out: &mut Out) -> Result<()> {
             .position(*fen)
             .with_context(|| format!("benchmark position for {id}"))?;
         let t = Instant::now();
-        let nodes = perft_any(&pos, *depth);
+        let nodes = pos.perft(*depth);
         let secs = t.elapsed().as_secs_f64().max(1e-9);
         total_nodes += nodes;
         total_secs += secs;
@@ -745,7 +740,7 @@ fn bench_search(registry: &Registry, out: &mut Out) -> Result<()> {
             positions.push(("mid-game", mid));
         }
         for (label, pos) in positions {
-            let r = motley_rules::dispatch!(&pos, p => search::search(p, &[], &limits, &stop));
+            let r = search::search_any(&pos, &[], &limits, &stop);
             let secs = r.elapsed.as_secs_f64().max(1e-9);
             outln!(
                 out,

@@ -15,6 +15,7 @@ use motley_game::variant_file::read_variant_file;
 use motley_rules::core::quote::{clip, visible};
 use motley_rules::fairy::{FairyPosition, FairyRules, Verdict};
 use motley_rules::standard::Standard;
+use motley_rules::AnyPosition;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -340,7 +341,7 @@ pub fn bench(out: &mut Out) -> Result<()> {
     }
     if let Some(fairy) = chess_secs {
         let started = Instant::now();
-        let nodes = motley_rules::perft(&Standard::start(), BENCH_DEPTH);
+        let nodes = AnyPosition::Standard(Standard::start()).perft(BENCH_DEPTH);
         let standard = started.elapsed().as_secs_f64().max(1e-9);
         outln!(
             out,

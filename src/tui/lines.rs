@@ -85,14 +85,14 @@ impl LinesJob {
                 held = Some(lines);
             }
         };
-        motley_rules::dispatch!(pos, p => search::search_with(
-            p,
+        search::search_any_with(
+            pos,
             &[],
             &limits,
             &self.stop,
             Some(&mut table),
             &mut report
-        ));
+        );
         if let Some(lines) = held.filter(|_| !self.stop.load(Ordering::Relaxed)) {
             on_update(lines);
         }

@@ -53,7 +53,7 @@ fn run_suite(variant: &str) {
         }
         for (d, want) in case.counts.iter().enumerate() {
             let depth = d as u32 + 1;
-            let got = motley_rules::dispatch!(&pos, p => perft(p, depth));
+            let got = pos.perft(depth);
             assert_eq!(
                 got, *want,
                 "{}:{}: {} depth {depth}",

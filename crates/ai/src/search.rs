@@ -14,7 +14,7 @@ use super::eval::{Evaluate, EVAL_LIMIT};
 use super::ordering::{self, is_noisy, pick, Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
 use motley_rules::core::Action;
-use motley_rules::{EndReason, Outcome};
+use motley_rules::{AnyPosition, EndReason, Outcome};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
@@ -331,6 +331,31 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 pub fn search<P: Evaluate>(pos: &P, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
     let mut table = limits.use_tt.then(|| Table::new(limits.tt_mb));
     search_with(pos, history, limits, stop, table.as_mut(), &mut |_| {})
+}
+
+/// [`search`] of whichever family `pos` is, on its concrete type: the
+/// search is compiled here, in the engine crate at its optimisation, not
+/// in the caller's crate.
+pub fn search_any(
+    pos: &AnyPosition,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Report {
+    motley_rules::dispatch!(pos, p => search(p, history, limits, stop))
+}
+
+/// [`search_with`] of whichever family `pos` is, compiled here for the
+/// same reason as [`search_any`].
+pub fn search_any_with(
+    pos: &AnyPosition,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+    tt: Option<&mut Table>,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> Report {
+    motley_rules::dispatch!(pos, p => search_with(p, history, limits, stop, tt, on_iteration))
 }
 
 /// [`search`] with a transposition table the caller keeps between searches

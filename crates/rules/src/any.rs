@@ -44,6 +44,22 @@ macro_rules! dispatch {
     };
 }
 
+impl AnyPosition {
+    /// Perft of whichever family this is, on its concrete type. Compiled
+    /// here, in the engine crate at its optimisation, so a caller in a
+    /// crate built for compile time (the binary) still counts at full
+    /// speed.
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, p => crate::perft(p, depth))
+    }
+
+    /// [`crate::perft_divide`] on the concrete family type, compiled here
+    /// for the same reason as [`AnyPosition::perft`].
+    pub fn perft_divide(&self, depth: u32) -> Vec<(String, u64)> {
+        dispatch!(self, p => crate::perft_divide(p, depth))
+    }
+}
+
 /// The concrete position inside an [`AnyPosition`], when it is of this
 /// family: how a call between two positions finds a partner of its own
 /// kind. Every family implements it, so [`dispatch!`] over a call that

@@ -110,7 +110,7 @@ impl HintJob {
             stop,
             ..
         } = &self.order;
-        motley_rules::dispatch!(position, p => search::search(p, history, &self.limits, stop)).best
+        search::search_any(position, history, &self.limits, stop).best
     }
 }
 

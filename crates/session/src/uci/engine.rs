@@ -488,8 +488,8 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
         let handle = std::thread::Builder::new()
             .name("motley-uci-search".to_string())
             .spawn(move || {
-                let report = motley_rules::dispatch!(&position, p => search::search_with(
-                    p,
+                let report = search::search_any_with(
+                    &position,
                     &history,
                     &limits,
                     &thread_stop,
@@ -507,7 +507,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                             let _ = say(&out, &info.to_string());
                         }
                     },
-                ));
+                );
                 // UCI: after `go infinite` (or ponder) the move waits for
                 // `stop` (asleep: `stop_search` wakes it).
                 if waits_for_stop {
