@@ -85,14 +85,7 @@ impl LinesJob {
                 held = Some(lines);
             }
         };
-        search::search_any_with(
-            pos,
-            &[],
-            &limits,
-            &self.stop,
-            Some(&mut table),
-            &mut report
-        );
+        search::search_any_with(pos, &[], &limits, &self.stop, Some(&mut table), &mut report);
         if let Some(lines) = held.filter(|_| !self.stop.load(Ordering::Relaxed)) {
             on_update(lines);
         }

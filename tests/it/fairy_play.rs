@@ -32,23 +32,9 @@ fn sq(name: &str) -> Square {
 }
 
 #[test]
-fn every_required_variant_is_playable_under_its_fairy_stockfish_name() {
-    let reg = Registry::builtin();
-    for name in crate::fairy_variants::ASKED_FOR {
-        let def = reg.get(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(def.family, Family::Fairy, "{name}");
-        assert!(def.rules_text().contains("Pieces"), "{name}");
-        let g = Game::new(def, None, 1).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(!g.legal_actions().is_empty(), "{name}");
-    }
-    // `chess` stays standard chess's alias, not the chess from data.
-    assert_eq!(reg.lookup("chess").expect("chess").family, Family::Standard);
-}
-
-#[test]
 fn perft_through_the_game_is_fairy_stockfish_s_for_every_reference_position() {
     let reg = Registry::builtin();
-    let lines = include_str!("../fairy/perft.txt")
+    let lines = include_str!("../../crates/game/tests/fairy/perft.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
     let mut checked = 0;
