@@ -10,7 +10,7 @@ use crate::support::tui as tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use lock_support::{checking_locks, spawn};
-use motley::tui::app::{handle, App, Screen};
+use motley::tui::app::{handle, run_requests_inline, App, Screen};
 use motley::tui::base::AppEvent;
 use motley::tui::menu::{Ask, MenuState, Page, Shelf, SortKey};
 use motley::tui::play::{ListKind, Popup};
@@ -30,7 +30,10 @@ const H: [PlayerSpec; 2] = [PlayerSpec::Human, PlayerSpec::Human];
 fn menu_with(settings: Settings) -> App {
     let reg = registry();
     let m = MenuState::new(&settings, &reg);
-    App::new(Screen::Menu(Box::new(m)), reg, settings, theme(), SIZE)
+    let mut app = App::new(Screen::Menu(Box::new(m)), reg, settings, theme(), SIZE);
+    // What the runtime does first: the games folder is put in order.
+    run_requests_inline(&mut app);
+    app
 }
 
 fn menu_app(dir: &Path) -> App {
@@ -232,7 +235,7 @@ fn the_handler_asks_for_writes_and_the_runtime_carries_them_out() {
         .filter(|r| matches!(r, motley::tui::base::Request::Write(_)))
         .count();
     assert_eq!(writes, 1, "the keeping is asked for");
-    motley::tui::app::run_requests_inline(&mut app);
+    run_requests_inline(&mut app);
     assert_eq!(game_files(&games).len(), 1);
     assert_eq!(
         play_state(&app).session.game_file(),
@@ -949,7 +952,60 @@ fn deleting_a_game_is_a_write_off_the_input_path() {
         [motley::tui::base::Request::Write(w)]
             if matches!(**w, motley_session::Write::Delete { .. })
     ));
-    motley::tui::app::run_requests_inline(&mut app);
+    run_requests_inline(&mut app);
     assert!(!dir.join("saves").join("fools-mate.json").exists());
     assert_eq!(listed(&app), ["chicken", "contrast"]);
+}
+
+// The menu's handlers touch no disk for housekeeping: lock files nobody
+// holds and finished games left with the games in progress are the
+// writer's to clear, asked for when the menu opens.
+#[test]
+fn the_menu_asks_the_writer_to_tidy_the_games_folder() {
+    use motley::tui::base::Request;
+    use motley_session::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let stale = games.join(".20260101-000001-standard.json.lock");
+    std::fs::write(&stale, "").unwrap();
+    let settings = settings(Some(&dir.path().to_path_buf()));
+    let reg = registry();
+    let m = MenuState::new(&settings, &reg);
+    let mut app = App::new(Screen::Menu(Box::new(m)), reg, settings, theme(), SIZE);
+    assert!(stale.exists(), "opening the menu removed nothing itself");
+    assert!(
+        matches!(app.requests.as_slice(), [Request::Write(w)] if matches!(**w, Write::Tidy { .. })),
+        "{:?}",
+        app.requests
+    );
+    run_requests_inline(&mut app);
+    assert!(!stale.exists(), "the writer removed the stale lock");
+}
+
+// A file is read once, off the input path: the key asks for the read,
+// and the game opens when it is done.
+#[test]
+fn a_game_file_is_read_off_the_input_path() {
+    use motley::tui::base::Request;
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    save_at(
+        &played("standard", &["e4", "e5"]),
+        &saves.join("a.json"),
+        "2026-01-01",
+        ("A", "B"),
+    );
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('l'));
+    handle(&mut app, AppEvent::key(KeyCode::Enter));
+    assert!(matches!(app.screen, Screen::Menu(_)), "not opened yet");
+    assert!(
+        matches!(app.requests.as_slice(), [Request::Load(_)]),
+        "{:?}",
+        app.requests
+    );
+    run_requests_inline(&mut app);
+    assert_eq!(play_state(&app).session.game().sans(), ["e4", "e5"]);
 }

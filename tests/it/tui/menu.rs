@@ -4,7 +4,7 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
+use motley::tui::app::{run_requests_inline, App, Screen};
 use motley::tui::menu::{MenuState, Page};
 use motley::tui::play::PlayState;
 use motley::tui::replay::ReplayState;
@@ -20,7 +20,10 @@ fn menu_app(dir: &PathBuf) -> App {
     let reg = registry();
     let s = settings(Some(dir));
     let m = MenuState::new(&s, &reg);
-    App::new(Screen::Menu(Box::new(m)), reg, s, theme(), SIZE)
+    let mut app = App::new(Screen::Menu(Box::new(m)), reg, s, theme(), SIZE);
+    // What the runtime does first: the games folder is put in order.
+    run_requests_inline(&mut app);
+    app
 }
 
 /// The replay viewer opened on a saved game, saving into `dir`.
