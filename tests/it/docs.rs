@@ -164,7 +164,9 @@ fn link_problem(root: &Path, page: &Path, page_text: &str, target: &str) -> Opti
     };
     let fragment = fragment?;
     if file.extension().is_none_or(|e| e != "md") {
-        return Some(format!("{target}: an anchor into a file that is not markdown"));
+        return Some(format!(
+            "{target}: an anchor into a file that is not markdown"
+        ));
     }
     (!anchors(&text).contains(fragment)).then(|| format!("{target}: no heading gives #{fragment}"))
 }
@@ -193,7 +195,11 @@ fn broken_links(root: &Path) -> Vec<String> {
 #[test]
 fn every_relative_link_in_readme_and_docs_resolves() {
     let problems = broken_links(root());
-    assert!(problems.is_empty(), "broken links:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "broken links:\n{}",
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -216,7 +222,10 @@ fn the_link_check_finds_a_missing_file_and_a_missing_anchor() {
     .unwrap();
     let problems = broken_links(&dir);
     assert_eq!(problems.len(), 2, "{problems:#?}");
-    assert!(problems[0].contains("docs/gone.md: no file"), "{problems:#?}");
+    assert!(
+        problems[0].contains("docs/gone.md: no file"),
+        "{problems:#?}"
+    );
     assert!(
         problems[1].contains("docs/a.md#nowhere: no heading gives #nowhere"),
         "{problems:#?}"
