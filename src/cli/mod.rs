@@ -1,5 +1,5 @@
-//! The command line (README, "Command line"): argument definitions and the headless
-//! subcommands. Machine-readable outputs are exactly as README fixes them.
+//! The command line (docs/command-line.md): argument definitions and the headless
+//! subcommands. Machine-readable outputs are exactly as docs/command-line.md fixes them.
 
 mod browse;
 mod import;
@@ -370,7 +370,7 @@ fn bench_command(
     }
 }
 
-/// The deepest `perft` Motley runs (README, "Command line"). Perft
+/// The deepest `perft` Motley runs (docs/command-line.md). Perft
 /// recurses once per ply, so a depth of 100,000 would overflow the stack;
 /// 20 is far beyond any count that finishes (perft 7 of the standard start
 /// is already 3,195,901,860 leaves).

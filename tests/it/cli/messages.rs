@@ -180,7 +180,7 @@ fn bad_files(dir: &TempDir) -> [&'static str; 4] {
     ]
 }
 
-// Issue 22, item 33: one rule for every command (README, "Exit status"):
+// Issue 22, item 33: one rule for every command (docs/command-line.md, "Exit status"):
 // trouble with a file — missing, unreadable, a bad game in it — is 1;
 // bad input on the command line is 2.
 #[test]

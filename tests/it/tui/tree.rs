@@ -490,7 +490,7 @@ fn item_03_two_viewers_never_write_over_each_others_annotations() {
 }
 
 // Issue 31, item 11: a comment kept from the viewer dropped the record's
-// fields Motley does not know, against README's promise.
+// fields Motley does not know, against docs/saved-games.md's promise.
 #[test]
 fn item_11_edits_keep_the_fields_motley_does_not_know() {
     let dir = crate::support::temp::temp_dir("tree-unknown-fields");
