@@ -349,7 +349,7 @@ pub fn analysis_lines(review: &Review, ply: usize, theme: &Theme) -> Vec<Line<'s
     let state = if review.is_running() {
         Line::styled(format!("Analysing… {done} of {total} plies"), theme.good())
     } else if review.is_done() {
-        let text = match (review.from_the_record(), review.movetime_ms()) {
+        let text = match (review.is_from_record(), review.movetime_ms()) {
             (true, 0) => "Analysis: the file's evaluations".to_string(),
             (true, ms) => format!("Analysis (file): {ms} ms/pos"),
             (false, ms) => format!("Analysis: {ms} ms/pos"),

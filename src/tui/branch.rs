@@ -154,4 +154,16 @@ mod tests {
         assert_eq!(names, [[HUMAN, HUMAN]]);
         assert_eq!(player_choices(None), [[HUMAN, HUMAN]]);
     }
+
+    // A file naming a `uci:` player names a command: a branch never
+    // offers to run it.
+    #[test]
+    fn an_engine_the_file_names_is_never_offered() {
+        let choices = player_choices(Some(&players("uci:touch PWNED", "human")));
+        assert_eq!(choices, [[HUMAN, HUMAN]]);
+        assert!(choices
+            .iter()
+            .flatten()
+            .all(|p| !matches!(p, PlayerSpec::Uci { .. })));
+    }
 }

@@ -14,39 +14,54 @@
 //! the app; [`game_page`] is the parts of both game screens; then the
 //! screens, then [`app`]; [`launch`] is how the command line enters.
 
-pub mod analysis_view;
-pub mod app;
-pub mod base;
-pub mod board;
-pub mod branch;
-pub mod clipboard;
-pub mod config;
-pub mod editor;
-pub mod figures;
-pub mod file_games;
-pub mod game_page;
-pub mod keymap;
-pub mod launch;
-pub mod line_edit;
-pub mod lines;
+mod analysis_view;
+mod app;
+mod base;
+mod board;
+mod branch;
+mod clipboard;
+mod config;
+mod editor;
+mod figures;
+mod file_games;
+mod game_page;
+mod keymap;
+mod launch;
+mod line_edit;
+mod lines;
 pub mod menu;
-pub mod panels;
-pub mod picking;
-pub mod play;
-pub mod popup;
-pub mod replay;
-pub mod review;
-pub mod rules_text;
-pub mod settings;
-pub mod sharing;
-pub mod terminal;
-pub mod theme;
-pub mod tree_view;
-pub mod wrap;
-pub mod writer;
+mod panels;
+pub mod parts;
+mod picking;
+mod play;
+mod popup;
+mod replay;
+mod review;
+mod rules_text;
+mod settings;
+mod sharing;
+mod terminal;
+mod theme;
+mod tree_view;
+mod wrap;
+mod writer;
 
-use app::{handle, App};
-use base::{AppEvent, Request};
+// The public surface: how the command line enters the UI, and what a
+// test drives it with (the app, its events and handler, the drawing) and
+// reads back (each screen's state); the screens' parts are in [`parts`].
+pub use app::{handle, request_events, run_requests_inline, App, Screen};
+pub use base::{
+    AppEvent, EditorStart, Message, PlayStart, ReplayStart, Request, MIN_HEIGHT, MIN_WIDTH,
+};
+pub use config::{Config, ConfigError};
+pub use editor::EditorState;
+pub use launch::{run_game, run_menu, run_replay, Launch};
+pub use menu::MenuState;
+pub use play::PlayState;
+pub use replay::ReplayState;
+pub use settings::Settings;
+pub use theme::{ColorMode, Theme, ThemeName};
+
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use motley_session::{HintJob, ProgressThrottle, ThinkJob, ThinkProgress, PROGRESS_EVERY};
 use ratatui::buffer::Buffer;

@@ -233,7 +233,7 @@ impl Review {
     }
 
     /// It was read from the record.
-    pub fn from_the_record(&self) -> bool {
+    pub fn is_from_record(&self) -> bool {
         self.from_record
     }
 
@@ -334,7 +334,7 @@ mod tests {
         let (played, _, _, analysis) = analysed();
         let stored = serde_json::to_value(&analysis).unwrap();
         let (same, note) = Review::from_record(Some(&stored), &played);
-        assert!(same.is_done() && same.from_the_record() && note.is_none());
+        assert!(same.is_done() && same.is_from_record() && note.is_none());
         let other = game(&["e4", "c5"]);
         let (stale, note) = Review::from_record(Some(&stored), &other);
         assert!(!stale.is_shown() && stale.done() == 0);

@@ -18,11 +18,11 @@ mod popups;
 mod premove;
 mod view;
 
-pub use keys::{PlayAction, PlayWhen, PLAY_KEYS};
+pub use keys::{PlayAction, PLAY_KEYS};
 pub use model::PlayModel;
 pub use popups::{Exit, ListKind, Popup, PurchaseItem};
 pub use premove::Premove;
-pub use view::{PendingSave, PlayView, Press};
+pub use view::{PendingSave, PlayView};
 
 use crate::tui::base::{AppEvent, Ctx, EditorStart, Message, Nav, PlayStart, Request};
 use crate::tui::game_page::PageLayout;

@@ -337,10 +337,10 @@ const COMMENTS: &[&str] = &[
 ];
 
 /// A viewer of the record at `path` for the annotation fuzz.
-fn fuzz_viewer(path: &std::path::Path) -> motley::tui::app::App {
+fn fuzz_viewer(path: &std::path::Path) -> motley::tui::App {
     use crate::support::tui::{registry, settings, theme};
-    use motley::tui::app::{App, Screen};
-    use motley::tui::replay::ReplayState;
+    use motley::tui::ReplayState;
+    use motley::tui::{App, Screen};
     let state = ReplayState::open(path.to_path_buf(), &registry()).unwrap();
     App::new(
         Screen::Replay(Box::new(state)),
@@ -354,7 +354,7 @@ fn fuzz_viewer(path: &std::path::Path) -> motley::tui::app::App {
 /// One random key (or a few, for a popup) to the viewer: a move from
 /// the position shown, stepping, switching among a ply's moves, a
 /// comment, promoting or deleting a variation.
-fn fuzz_key(rng: &mut ChaCha8Rng, app: &mut motley::tui::app::App) {
+fn fuzz_key(rng: &mut ChaCha8Rng, app: &mut motley::tui::App) {
     use crate::support::tui::{key, replay, shift, typ};
     use crossterm::event::KeyCode;
     match below(rng, 12) {

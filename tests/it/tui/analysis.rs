@@ -7,11 +7,11 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{handle, request_events, run_requests_inline, App, Screen};
-use motley::tui::base::{AppEvent, Request};
-use motley::tui::replay::ReplayState;
-use motley::tui::settings::Settings;
-use motley::tui::theme::Mark as SquareMark;
+use motley::tui::parts::page::Mark as SquareMark;
+use motley::tui::{
+    handle, request_events, run_requests_inline, App, AppEvent, ReplayState, Request, Screen,
+    Settings,
+};
 use motley_ai::analysis::{AnalysisSettings, Mark};
 use motley_game::Game;
 use std::path::{Path, PathBuf};
@@ -82,7 +82,7 @@ fn row_of(app: &App, needle: &str) -> String {
 fn square_background(app: &App, sq: &str) -> Option<ratatui::style::Color> {
     let buf = motley::tui::render_to_buffer(app);
     let r = replay(app);
-    let lay = motley::tui::game_page::PageLayout::new(app.size, r.view.flipped, false, &[], None);
+    let lay = motley::tui::parts::page::PageLayout::new(app.size, r.view.flipped, false, &[], None);
     let cell = lay
         .board
         .unwrap()
@@ -124,7 +124,7 @@ fn analysing_marks_the_blunder_and_keeps_the_analysis_in_the_file() {
     // Reopened, the marks are there at once: nothing is searched again.
     let mut again = viewer(path, &dir, (100, 35));
     assert!(replay(&again).review.is_done());
-    assert!(replay(&again).review.from_the_record());
+    assert!(replay(&again).review.is_from_record());
     assert!(again.requests.is_empty());
     go_to(&mut again, 6);
     assert!(row_of(&again, "Nf6").contains("Nf6??"));
@@ -417,7 +417,7 @@ fn replaying_from_the_menu_shows_the_stored_analysis() {
     analyse(&mut viewer(path.clone(), &dir, (100, 35)));
     let reg = registry();
     let s = analysis_settings(&dir);
-    let menu = motley::tui::menu::MenuState::new(&s, &reg);
+    let menu = motley::tui::MenuState::new(&s, &reg);
     let mut app = App::new(Screen::Menu(Box::new(menu)), reg, s, theme(), (100, 35));
     key(&mut app, KeyCode::Char('r'));
     key(&mut app, KeyCode::Char('t'));
@@ -620,7 +620,7 @@ fn an_analysis_stored_without_accuracy_shows_it_too() {
     std::fs::write(&path, serde_json::to_string(&value).unwrap()).unwrap();
     let app = viewer(path, &dir, (100, 35));
     let r = replay(&app);
-    assert!(r.review.is_done() && r.review.from_the_record());
+    assert!(r.review.is_done() && r.review.is_from_record());
     let black = r.review.accuracy(motley_rules::core::Color::Black).unwrap();
     assert!((black - stored_black).abs() < 0.1, "{black} {stored_black}");
     assert!(row_of(&app, "Accuracy:").contains(&format!("Black {black:.0}%")));

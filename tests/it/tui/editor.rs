@@ -7,11 +7,8 @@
 use crate::support::temp::temp_dir;
 use crate::support::tui::*;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
-use motley::tui::app::{run_requests_inline, App, Screen};
-use motley::tui::base::EditorStart;
-use motley::tui::editor::page::EditorLayout;
-use motley::tui::editor::EditorState;
-use motley::tui::menu::MenuState;
+use motley::tui::parts::editor::EditorLayout;
+use motley::tui::{run_requests_inline, App, EditorStart, EditorState, MenuState, Screen};
 use motley_ai::PlayerSpec;
 use motley_rules::core::{Color, Piece, Role, Setup, Square};
 use motley_rules::setup::{DraftState, SetupProblem};
@@ -257,8 +254,8 @@ fn the_play_screen_and_the_replay_viewer_open_the_editor_on_the_position_shown()
 
     let mut game = motley_game::Game::new(variant("monochrome"), None, 1).unwrap();
     game.play_text("e2e3").unwrap();
-    let start = motley::tui::base::ReplayStart::of(game);
-    let state = motley::tui::replay::ReplayState::open_start(start, &registry());
+    let start = motley::tui::ReplayStart::of(game);
+    let state = motley::tui::ReplayState::open_start(start, &registry());
     let mut app = App::new(
         Screen::Replay(Box::new(state)),
         registry(),
@@ -381,7 +378,7 @@ fn a_dice_money_game_played_from_the_editor_is_kept_with_its_money_and_dice() {
         [
             PlayerSpec::Human,
             PlayerSpec::Computer {
-                level: motley::tui::editor::COMPUTER_LEVEL
+                level: motley::tui::parts::editor::COMPUTER_LEVEL
             }
         ]
     );

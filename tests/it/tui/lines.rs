@@ -7,10 +7,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{handle, run_requests_inline, App, Screen};
-use motley::tui::base::{AppEvent, Request};
-use motley::tui::lines::EngineLines;
-use motley::tui::replay::ReplayState;
+use motley::tui::parts::replay::EngineLines;
+use motley::tui::{handle, run_requests_inline, App, AppEvent, ReplayState, Request, Screen};
 use motley_game::Game;
 use std::sync::atomic::Ordering;
 use tui_support::*;

@@ -4,10 +4,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::menu::{MenuState, Page};
-use motley::tui::play::PlayState;
-use motley::tui::replay::ReplayState;
+use motley::tui::parts::menu::Page;
+use motley::tui::{App, MenuState, PlayState, ReplayState, Screen};
 use motley_ai::PlayerSpec;
 use motley_game::Game;
 use motley_rules::Position;
@@ -161,8 +159,11 @@ fn menu_by_mouse() {
     let dir = temp_dir("menu-mouse");
     let mut app = menu_app(dir.path());
     // Click "New game" (first item without a resume entry: row y+4).
-    let r =
-        motley::tui::popup::centered(ratatui::layout::Rect::new(0, 0, SIZE.0, SIZE.1), 44, 6 + 6);
+    let r = motley::tui::parts::page::centered(
+        ratatui::layout::Rect::new(0, 0, SIZE.0, SIZE.1),
+        44,
+        6 + 6,
+    );
     click(&mut app, r.x + 5, r.y + 4);
     assert!(matches!(&app.screen, Screen::Menu(m) if matches!(m.page, Page::Variants { .. })));
     // Click the second variant twice: select, then open.
@@ -325,7 +326,7 @@ fn replay_forward_and_back_match_the_engine() {
     let slow = app.tick_interval().unwrap();
     key(&mut app, KeyCode::Char('+'));
     assert!(app.tick_interval().unwrap() < slow);
-    motley::tui::app::handle(&mut app, motley::tui::base::AppEvent::Tick);
+    motley::tui::handle(&mut app, motley::tui::AppEvent::Tick);
     assert_eq!(replay_state(&app).ply, 8);
     key(&mut app, KeyCode::Char('p'));
     assert!(app.tick_interval().is_none());

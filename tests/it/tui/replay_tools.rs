@@ -6,8 +6,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::replay::{ReplayPopup, ReplayState, REPLAY_KEYS};
+use motley::tui::parts::replay::{ReplayPopup, REPLAY_KEYS};
+use motley::tui::{App, ReplayState, Screen};
 use motley_ai::PlayerSpec;
 use motley_game::clock::ClockState;
 use motley_game::Game;
@@ -271,7 +271,7 @@ fn browser_opens_the_list_of_two_games(dir: &Path, shelf_key: char) {
     std::fs::create_dir_all(&saves).unwrap();
     two_games(&saves);
     let s = settings(Some(&dir.to_path_buf()));
-    let menu = motley::tui::menu::MenuState::new(&s, &registry());
+    let menu = motley::tui::MenuState::new(&s, &registry());
     let mut app = App::new(Screen::Menu(Box::new(menu)), registry(), s, theme(), SIZE);
     key(&mut app, KeyCode::Char(shelf_key));
     key(&mut app, KeyCode::Enter);

@@ -7,8 +7,8 @@
 
 use crate::support::tui::*;
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::replay::{ReplayPopup, ReplayState};
+use motley::tui::parts::replay::ReplayPopup;
+use motley::tui::{App, ReplayState, Screen};
 use motley_game::variant::Registry;
 use motley_records::tree::{Cursor, Hop};
 use motley_records::{self as record, GameRecord, GameTree};
@@ -250,9 +250,9 @@ fn leaving_with_edits_a_pgn_file_cannot_keep_asks_first() {
     key(&mut app, KeyCode::Esc);
     assert!(!app.quit && replay(&app).view.popup.is_none());
     // Ctrl-C asks too.
-    motley::tui::app::handle(
+    motley::tui::handle(
         &mut app,
-        motley::tui::base::AppEvent::Key(crossterm::event::KeyEvent::new(
+        motley::tui::AppEvent::Key(crossterm::event::KeyEvent::new(
             KeyCode::Char('c'),
             crossterm::event::KeyModifiers::CONTROL,
         )),
