@@ -7,36 +7,35 @@
 //! exits) or suspend it; [`terminal`] takes the terminal and gives it back.
 //!
 //! Modules, bottom up: [`theme`], [`wrap`] and [`rules_text`] (text laid
-//! out at a width), [`board`], [`panels`], [`popup`], [`clipboard`],
-//! [`settings`] and [`terminal`] draw or hold plain values or the
-//! terminal; [`writer`] carries out writes off the input path (a game is
-//! run by [`motley_session`]); [`base`] is what every screen shares with
-//! the app; [`game_page`] is the parts of both game screens; then the
-//! screens, then [`app`]; [`launch`] is how the command line enters.
+//! out at a width), [`board`], [`panels`], [`move_list`], [`popup`],
+//! [`clipboard`], [`settings`] and [`terminal`] draw or hold plain values
+//! or the terminal; [`writer`] carries out writes off the input path (a
+//! game is run by [`motley_session`]) and [`jobs`] are the searches run
+//! on the computer threads; [`base`] is what every screen shares with the
+//! app; [`game_page`] and [`tree_view`] are the parts of both game
+//! screens; then the screens, then [`app`]; [`launch`] is how the command
+//! line enters, and [`parts`] names what a reader outside may look at.
 
-mod analysis_view;
 mod app;
 mod base;
 mod board;
-mod branch;
 mod clipboard;
 mod config;
 mod editor;
 mod figures;
-mod file_games;
 mod game_page;
+mod jobs;
 mod keymap;
 mod launch;
 mod line_edit;
-mod lines;
 pub mod menu;
+mod move_list;
 mod panels;
 pub mod parts;
 mod picking;
 mod play;
 mod popup;
 mod replay;
-mod review;
 mod rules_text;
 mod settings;
 mod sharing;
@@ -63,11 +62,11 @@ pub use settings::Settings;
 pub use theme::{ColorMode, Theme, ThemeName};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use jobs::{AnalysisJob, LinesJob};
 use motley_session::{HintJob, ProgressThrottle, ThinkJob, ThinkProgress, PROGRESS_EVERY};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
-use review::AnalysisJob;
 use signal_hook::consts::{
     SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
 };
@@ -422,7 +421,7 @@ fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<Wake>) {
 
 /// Run a live search until it is stopped, streaming its iterations; it
 /// ends with no event of its own (its viewer asked it to stop).
-fn spawn_lines(job: lines::LinesJob, tx: &mpsc::Sender<Wake>) {
+fn spawn_lines(job: LinesJob, tx: &mpsc::Sender<Wake>) {
     let thread_tx = tx.clone();
     let spawned = std::thread::Builder::new()
         .name(AI_THREAD.to_string())

@@ -13,8 +13,7 @@ pub mod play {
 /// The replay viewer's popups, key table and live engine lines.
 /// players a branch offers.
 pub mod replay {
-    pub use crate::tui::lines::EngineLines;
-    pub use crate::tui::replay::{ReplayPopup, REPLAY_KEYS};
+    pub use crate::tui::replay::{EngineLines, ReplayPopup, REPLAY_KEYS};
 }
 
 /// The main menu's pages, the game browser (with its list of saved

@@ -6,12 +6,12 @@
 //! (promoting stops short of them), and leaving with edits the file could
 //! not keep asks first.
 
+use super::review::Review;
 use super::{OffLine, ReplayAction, ReplayPopup, ReplayState};
 use crate::tui::base::{Ctx, Message, Nav, Request};
 use crate::tui::line_edit::{LineEdit, LineKey};
-use crate::tui::panels::MoveList;
+use crate::tui::move_list::MoveList;
 use crate::tui::picking::{self, Pick};
-use crate::tui::review::Review;
 use crate::tui::sharing::Share;
 use crossterm::event::{KeyCode, KeyEvent};
 use motley_records::game_at;

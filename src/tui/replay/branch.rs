@@ -5,9 +5,9 @@
 //! person in place of a computer, and the branch gets a fresh clock of
 //! the game's time control, which starts only after the first move.
 
-use super::base::PlayStart;
-use super::popup::ListPopup;
-use super::settings::Settings;
+use crate::tui::base::PlayStart;
+use crate::tui::popup::ListPopup;
+use crate::tui::settings::Settings;
 use motley_ai::PlayerSpec;
 use motley_game::clock::TimeControl;
 use motley_game::Game;

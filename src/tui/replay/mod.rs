@@ -11,21 +11,18 @@
 //! players and the clock offered; the original is never written).
 //! Input becomes a [`ReplayAction`]; drawing is the [`ReplayPage`] widget.
 
-use super::analysis_view::{action_squares, analysis_lines, AnalysisLayout, EvalBar, EvalGraph};
 use super::base::{AppEvent, Ctx, EditorStart, Message, Nav, ReplayStart, Request};
+use super::board::action_squares;
 use super::board::BoardGeom;
-use super::branch::{branch, BranchOffer};
-use super::file_games::{list_key, FileGames, GameListPopup, ListStep};
 use super::game_page::{
     draw_marked_board, keys_popup, message_lines, render_message, rules_popup, KeyBar, PageLayout,
     SidePanel, TreeShown,
 };
 use super::keymap::{self, KeyBinding, KeyHint};
 use super::line_edit::{LineEdit, LineKey};
-use super::lines::LiveLines;
-use super::panels::{self, MoveList, PositionFacts};
+use super::move_list::MoveList;
+use super::panels::{self, PositionFacts};
 use super::popup::{scroll_key, InputPopup, ListKey};
-use super::review::Review;
 use super::settings::Settings;
 use super::sharing::{exported, share, Share, Shown};
 use super::theme::Theme;
@@ -49,7 +46,19 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+mod analysis_view;
+mod branch;
 mod editing;
+mod file_games;
+mod lines;
+mod review;
+
+pub use crate::tui::jobs::EngineLines;
+use analysis_view::{analysis_lines, AnalysisLayout, EvalBar, EvalGraph};
+use branch::{branch, BranchOffer};
+use file_games::{list_key, FileGames, GameListPopup, ListStep};
+use lines::LiveLines;
+use review::Review;
 
 /// Autoplay speeds, milliseconds per ply.
 const SPEEDS: [u64; 6] = [3000, 2000, 1000, 500, 250, 100];
@@ -327,7 +336,7 @@ pub struct ReplayState {
     /// this changes.
     revision: u64,
     /// The tree's rows as last laid out.
-    tree_rows: super::tree_view::TreeRowsMemo,
+    tree_rows: crate::tui::tree_view::TreeRowsMemo,
     /// The viewer's hold on the record its edits are kept in.
     edits: EditSlot,
 }
