@@ -474,7 +474,7 @@ mod tests {
                 requests: &mut requests,
             };
             replay.handle(AppEvent::key(KeyCode::End), &mut ctx);
-            assert_eq!(replay.ply, plies);
+            assert_eq!(replay.ply(), plies);
             let start = Instant::now();
             for _ in 0..1000 {
                 let mut buf = Buffer::empty(area);

@@ -215,8 +215,11 @@ fn analyse_opens_the_position_in_the_replay_viewer_with_live_lines() {
     let mut app = editor_app("standard", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
     key(&mut app, KeyCode::Char('a'));
     let r = replay(&app);
-    assert_eq!(r.game.position().to_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-    assert_eq!(r.lines.ply(), Some(0));
+    assert_eq!(
+        r.game().position().to_fen(),
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    );
+    assert_eq!(r.lines().ply(), Some(0));
 }
 
 #[test]
@@ -411,11 +414,11 @@ fn moves_on_the_analysis_board_lengthen_its_line_and_branch_into_variations() {
         key(&mut app, KeyCode::Enter);
     }
     let r = replay(&app);
-    assert_eq!(r.game.sans(), ["O-O", "Kd7", "Rd1+"]);
-    assert_eq!(r.ply, 3);
+    assert_eq!(r.game().sans(), ["O-O", "Kd7", "Rd1+"]);
+    assert_eq!(r.ply(), 3);
     assert!(screen(&app).contains("1. O-O Kd7"), "{}", screen(&app));
     assert!(
-        r.unsaved,
+        r.is_unsaved(),
         "a board with no file asks before its study is left"
     );
     key(&mut app, KeyCode::Left);
@@ -423,6 +426,6 @@ fn moves_on_the_analysis_board_lengthen_its_line_and_branch_into_variations() {
     typ(&mut app, "Rf7+");
     key(&mut app, KeyCode::Enter);
     let r = replay(&app);
-    assert_eq!(r.game.ply(), 3, "a move before the end is a variation");
+    assert_eq!(r.game().ply(), 3, "a move before the end is a variation");
     assert_eq!(r.cursor().hops.len(), 1);
 }

@@ -202,7 +202,7 @@ fn a_game_open_elsewhere_is_offered_for_replay_and_never_deleted() {
     let Screen::Replay(r) = &app.screen else {
         panic!("not replaying:\n{}", screen(&app));
     };
-    assert_eq!(r.game.sans(), ["e4", "c5"]);
+    assert_eq!(r.game().sans(), ["e4", "c5"]);
     drop(held);
 }
 

@@ -238,7 +238,7 @@ fn load_by_typed_path_and_errors_in_words() {
     // Opened in the viewer, up to the bad ply, with the problem in words.
     let r = replay_state(&app);
     assert_eq!(r.len(), 2);
-    let e = r.error.clone().unwrap();
+    let e = r.error().unwrap();
     assert!(
         e.contains("broken.json") && e.contains("ply 3") && e.contains("e1e3"),
         "{e}"
@@ -278,19 +278,19 @@ fn replay_forward_and_back_match_the_engine() {
     }
     let shown = |app: &App| {
         let r = replay_state(app);
-        r.game.position_at(r.ply).unwrap().to_fen()
+        r.game().position_at(r.ply()).unwrap().to_fen()
     };
     for (i, f) in fens.iter().enumerate() {
-        assert_eq!(replay_state(&app).ply, i);
+        assert_eq!(replay_state(&app).ply(), i);
         assert_eq!(&shown(&app), f, "ply {i}");
         key(&mut app, KeyCode::Right);
     }
-    assert_eq!(replay_state(&app).ply, g.ply(), "stops at the end");
+    assert_eq!(replay_state(&app).ply(), g.ply(), "stops at the end");
     for i in (0..fens.len()).rev() {
         assert_eq!(&shown(&app), &fens[i], "ply {i}");
         key(&mut app, KeyCode::Left);
     }
-    assert_eq!(replay_state(&app).ply, 0);
+    assert_eq!(replay_state(&app).ply(), 0);
     key(&mut app, KeyCode::End);
     assert_eq!(shown(&app), fens[fens.len() - 1]);
     key(&mut app, KeyCode::Home);
@@ -319,7 +319,7 @@ fn replay_forward_and_back_match_the_engine() {
     key(&mut app, KeyCode::Char('g'));
     typ(&mut app, "999");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(replay_state(&app).ply, 7);
+    assert_eq!(replay_state(&app).ply(), 7);
     assert!(screen(&app).contains("is not a ply"));
     // Autoplay (p: play / pause) steps on each tick, faster with +.
     key(&mut app, KeyCode::Char('p'));
@@ -327,7 +327,7 @@ fn replay_forward_and_back_match_the_engine() {
     key(&mut app, KeyCode::Char('+'));
     assert!(app.tick_interval().unwrap() < slow);
     motley::tui::handle(&mut app, motley::tui::AppEvent::Tick);
-    assert_eq!(replay_state(&app).ply, 8);
+    assert_eq!(replay_state(&app).ply(), 8);
     key(&mut app, KeyCode::Char('p'));
     assert!(app.tick_interval().is_none());
     key(&mut app, KeyCode::Home);
@@ -384,9 +384,9 @@ fn replay_dice_money_at_several_plies() {
         key(&mut app, KeyCode::Right);
         engine.play_text(&a.to_string()).unwrap();
         let r = replay_state(&app);
-        assert_eq!(r.ply, i + 1);
+        assert_eq!(r.ply(), i + 1);
         assert_eq!(
-            r.game.position_at(r.ply).unwrap().hash(),
+            r.game().position_at(r.ply()).unwrap().hash(),
             engine.position().hash(),
             "ply {}",
             i + 1
@@ -413,9 +413,9 @@ fn replay_opens_pgn_files() {
     )
     .unwrap();
     let r = ReplayState::open(path, &registry()).unwrap();
-    assert!(r.error.is_none(), "{:?}", r.error);
+    assert!(r.error().is_none(), "{:?}", r.error());
     assert_eq!(r.len(), g.ply());
-    assert_eq!(r.game.position().to_fen(), g.position().to_fen());
+    assert_eq!(r.game().position().to_fen(), g.position().to_fen());
 }
 
 #[test]
@@ -436,7 +436,7 @@ fn clicking_a_move_in_the_replay_list_goes_to_that_ply() {
     let byte = line.rfind(san.as_str()).unwrap();
     let x = line[..byte].chars().count() as u16;
     click(&mut app, x, y as u16);
-    assert_eq!(replay_state(&app).ply, 6);
+    assert_eq!(replay_state(&app).ply(), 6);
 }
 
 #[test]

@@ -235,7 +235,7 @@ fn item_18_the_replay_prompts_have_the_line_editing_keys() {
     typ(&mut app, "second");
     key(&mut app, KeyCode::Enter);
     let cursor = replay(&app).cursor();
-    assert_eq!(replay(&app).tree.comment(&cursor), Some("first second"));
+    assert_eq!(replay(&app).tree().comment(&cursor), Some("first second"));
     // A move: one word erased, then the space.
     key(&mut app, KeyCode::Char('m'));
     typ(&mut app, "Nc6 Nf6");
