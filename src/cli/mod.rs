@@ -9,9 +9,7 @@ mod variants;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use motley::tui::launch::{run_game, run_menu, run_replay, Launch};
-use motley::tui::settings::Settings;
-use motley::tui::{Ended, UiError};
+use motley::tui::{run_game, run_menu, run_replay, Ended, Launch, Settings, UiError};
 use motley_ai::search;
 use motley_game::variant::{Registry, VariantDef};
 use motley_game::Game;
@@ -56,7 +54,7 @@ pub fn registry(variants: Option<&Path>) -> Result<Registry> {
 }
 
 /// `--theme NAME`: default, high-contrast, colour-blind or mono.
-type ThemeName = motley::tui::theme::ThemeName;
+type ThemeName = motley::tui::ThemeName;
 
 /// Subcommands.
 #[derive(Subcommand, Debug)]

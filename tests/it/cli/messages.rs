@@ -59,7 +59,7 @@ fn whole_chain(e: &(dyn Error + 'static)) -> String {
 // also give it as its source, so a chain printed whole says it once.
 #[test]
 fn item_13_every_cause_is_said_once() {
-    use motley::tui::config::ConfigError;
+    use motley::tui::ConfigError;
     use motley::tui::UiError;
     use motley_disk::files::ReadError;
     use motley_session::uci::client::{Engine, EngineError};

@@ -2,7 +2,7 @@
 //! levels: ratings in standard chess, the steps between levels in the
 //! variants where they were measured, nothing elsewhere.
 
-use motley::tui::menu::level_description;
+use motley::tui::parts::menu::level_description;
 use motley_game::variant::Registry;
 
 const STEPS: &str = "only the steps between levels were measured";

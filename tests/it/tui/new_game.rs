@@ -4,10 +4,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::config::Config;
-use motley::tui::menu::{FormRow, MenuState, NewGameForm, Page};
-use motley::tui::theme::ThemeName;
+use motley::tui::parts::menu::{FormRow, NewGameForm, Page};
+use motley::tui::{App, Config, MenuState, Screen, ThemeName};
 use motley_ai::PlayerSpec;
 use motley_game::clock::TimeControl;
 use motley_rules::Position;
@@ -262,9 +260,9 @@ fn a_bad_fen_is_explained_by_the_rules_as_it_is_typed() {
     );
     // Ctrl-U clears the field (as in every prompt); the variant's start
     // is used again.
-    motley::tui::app::handle(
+    motley::tui::handle(
         &mut app,
-        motley::tui::base::AppEvent::Key(crossterm::event::KeyEvent::new(
+        motley::tui::AppEvent::Key(crossterm::event::KeyEvent::new(
             KeyCode::Char('u'),
             crossterm::event::KeyModifiers::CONTROL,
         )),
