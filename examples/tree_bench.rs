@@ -11,11 +11,9 @@
 //! A benchmark, not a test: it prints times, which move with the machine.
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{handle, App, Screen};
-use motley::tui::base::AppEvent;
-use motley::tui::replay::ReplayState;
-use motley::tui::settings::Settings;
-use motley::tui::theme::{ColorMode, Theme, ThemeName};
+use motley::tui::{
+    handle, App, AppEvent, ColorMode, ReplayState, Screen, Settings, Theme, ThemeName,
+};
 use motley_game::variant::Registry;
 use motley_game::Game;
 use rand_chacha::rand_core::{RngCore, SeedableRng};

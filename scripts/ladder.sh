@@ -1,5 +1,5 @@
 #!/bin/sh
-# The calibration ladder of README "Computer players": each level against
+# The calibration ladder of docs/performance.md "Ratings of the levels": each level against
 # Stockfish with UCI_LimitStrength at the time per move the level uses by
 # default (its share of 1 s), level 1 (below Stockfish's floor of 1350)
 # against level 2; then level 5 at 1 s against UCI_Elo 2200 (the goal). Each match
@@ -21,7 +21,7 @@ stockfish() { # ELO MOVETIME-MS
 }
 pair 480 ai2-vs-sf1400 ai:2 "$(stockfish 1400 200)"
 pair 540 ai3-vs-sf1700 ai:3 "$(stockfish 1700 250)"
-# Second runs (openings from another seed; README adds each pair).
+# Second runs (openings from another seed; docs/performance.md adds each pair).
 pair 360 ai3-vs-sf1700-b ai:3 "$(stockfish 1700 250)" 1001
 pair 900 ai1-vs-ai2 ai:1 ai:2
 pair 2100 ai4-vs-sf1850 ai:4 "$(stockfish 1850 500)"

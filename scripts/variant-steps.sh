@@ -1,6 +1,6 @@
 #!/bin/sh
-# The steps between neighbouring levels in every variant (README "Levels in
-# each variant"): level k against level k+1 for k = 1, 2, 3, GAMES games each
+# The steps between neighbouring levels in every variant (docs/performance.md
+# "Levels in each variant"): level k against level k+1 for k = 1, 2, 3, GAMES games each
 # (default 200), seeded random openings of 8 plies, colours alternating.
 # Levels 1-4 stop at a node budget, so these matches play the same on any
 # machine and under any load. Prints one line per match (scripts/elo.sh).

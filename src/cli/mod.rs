@@ -1,5 +1,5 @@
-//! The command line (README, "Command line"): argument definitions and the headless
-//! subcommands. Machine-readable outputs are exactly as README fixes them.
+//! The command line (docs/command-line.md): argument definitions and the headless
+//! subcommands. Machine-readable outputs are exactly as docs/command-line.md fixes them.
 
 mod browse;
 mod import;
@@ -9,9 +9,7 @@ mod variants;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use motley::tui::launch::{run_game, run_menu, run_replay, Launch};
-use motley::tui::settings::Settings;
-use motley::tui::{Ended, UiError};
+use motley::tui::{run_game, run_menu, run_replay, Ended, Launch, Settings, UiError};
 use motley_ai::search;
 use motley_game::variant::{Registry, VariantDef};
 use motley_game::Game;
@@ -56,7 +54,7 @@ pub fn registry(variants: Option<&Path>) -> Result<Registry> {
 }
 
 /// `--theme NAME`: default, high-contrast, colour-blind or mono.
-type ThemeName = motley::tui::theme::ThemeName;
+type ThemeName = motley::tui::ThemeName;
 
 /// Subcommands.
 #[derive(Subcommand, Debug)]
@@ -371,7 +369,7 @@ fn bench_command(
     }
 }
 
-/// The deepest `perft` Motley runs (README, "Command line"). Perft
+/// The deepest `perft` Motley runs (docs/command-line.md). Perft
 /// recurses once per ply, so a depth of 100,000 would overflow the stack;
 /// 20 is far beyond any count that finishes (perft 7 of the standard start
 /// is already 3,195,901,860 leaves).

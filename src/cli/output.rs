@@ -172,7 +172,7 @@ pub fn command_line_error(mut e: clap::Error) -> ! {
 pub struct FileTrouble(pub String);
 
 /// The exit status for a command's error, after reporting it, by the rule
-/// README states ("Exit status"): a closed output pipe is a quiet success;
+/// docs/command-line.md states ("Exit status"): a closed output pipe is a quiet success;
 /// trouble with a file — one that cannot be read, a bad game in it, or a
 /// write that failed (a record, standard output) — is 1; anything else is
 /// bad input on the command line (a malformed FEN, an unknown variant, a

@@ -4,8 +4,7 @@
 //! loop.
 
 use super::config::{ConfigKept, ConfigWrite};
-use super::lines::{EngineLines, LinesJob};
-use super::review::AnalysisJob;
+use super::jobs::{AnalysisJob, EngineLines, LinesJob};
 use super::settings::Settings;
 use super::theme::{Theme, ThemeName};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent};

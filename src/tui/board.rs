@@ -3,7 +3,7 @@
 
 use super::figures::{self, Figure, Sprite};
 use super::theme::{Mark, Theme};
-use motley_rules::core::{Bitboard, Piece, Square};
+use motley_rules::core::{Action, Bitboard, Piece, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -474,5 +474,15 @@ impl BoardView<'_> {
         } else {
             style
         }
+    }
+}
+
+/// The squares of an action to highlight: a move's from and to, a
+/// placement's square; nothing for buying, passing or rolling.
+pub fn action_squares(action: &Action) -> Vec<Square> {
+    match action {
+        Action::Move(m) => vec![m.from, m.to],
+        Action::Place(_, sq) | Action::Drop(_, sq) => vec![*sq],
+        _ => Vec::new(),
     }
 }

@@ -7,7 +7,7 @@ use super::theme::{ThemeName, UnknownTheme};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-pub use motley_disk::paths::{config_dir, config_path, CONFIG_DIR_ENV, CONFIG_FILE};
+use motley_disk::paths::config_path;
 
 /// Larger files are refused unread: a config file is a few lines.
 pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
@@ -308,6 +308,7 @@ pub struct ConfigKept {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use motley_disk::paths::CONFIG_FILE;
 
     fn temp(name: &str) -> tempfile::TempDir {
         tempfile::Builder::new()

@@ -211,6 +211,7 @@ impl Sprite {
     }
 
     /// How many pixels are set.
+    #[cfg(test)]
     pub fn count(&self) -> usize {
         self.pixels.iter().filter(|p| **p).count()
     }

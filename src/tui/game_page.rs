@@ -6,7 +6,8 @@
 use super::base::Message;
 use super::board::{BoardGeom, BoardView, Marks, PieceLook};
 use super::keymap::{help_rows, HelpRow, KeyBinding, KeyHint};
-use super::panels::{self, MoveList, MoveRows, PositionFacts};
+use super::move_list::{MoveList, MoveRows};
+use super::panels::{self, PositionFacts};
 use super::popup::{titled_block, TextPopup};
 use super::rules_text;
 use super::theme::Theme;

@@ -7,52 +7,66 @@
 //! exits) or suspend it; [`terminal`] takes the terminal and gives it back.
 //!
 //! Modules, bottom up: [`theme`], [`wrap`] and [`rules_text`] (text laid
-//! out at a width), [`board`], [`panels`], [`popup`], [`clipboard`],
-//! [`settings`] and [`terminal`] draw or hold plain values or the
-//! terminal; [`writer`] carries out writes off the input path (a game is
-//! run by [`motley_session`]); [`base`] is what every screen shares with
-//! the app; [`game_page`] is the parts of both game screens; then the
-//! screens, then [`app`]; [`launch`] is how the command line enters.
+//! out at a width), [`board`], [`panels`], [`move_list`], [`popup`],
+//! [`clipboard`], [`settings`] and [`terminal`] draw or hold plain values
+//! or the terminal; [`writer`] carries out writes off the input path (a
+//! game is run by [`motley_session`]) and [`jobs`] are the searches run
+//! on the computer threads; [`base`] is what every screen shares with the
+//! app; [`game_page`] and [`tree_view`] are the parts of both game
+//! screens; then the screens, then [`app`]; [`launch`] is how the command
+//! line enters, and [`parts`] names what a reader outside may look at.
 
-pub mod analysis_view;
-pub mod app;
-pub mod base;
-pub mod board;
-pub mod branch;
-pub mod clipboard;
-pub mod config;
-pub mod editor;
-pub mod figures;
-pub mod file_games;
-pub mod game_page;
-pub mod keymap;
-pub mod launch;
-pub mod line_edit;
-pub mod lines;
-pub mod menu;
-pub mod panels;
-pub mod picking;
-pub mod play;
-pub mod popup;
-pub mod replay;
-pub mod review;
-pub mod rules_text;
-pub mod settings;
-pub mod sharing;
-pub mod terminal;
-pub mod theme;
-pub mod tree_view;
-pub mod wrap;
-pub mod writer;
+mod app;
+mod base;
+mod board;
+mod clipboard;
+mod config;
+mod editor;
+mod figures;
+mod game_page;
+mod jobs;
+mod keymap;
+mod launch;
+mod line_edit;
+mod menu;
+mod move_list;
+mod panels;
+pub mod parts;
+mod picking;
+mod play;
+mod popup;
+mod replay;
+mod rules_text;
+mod settings;
+mod sharing;
+mod terminal;
+mod theme;
+mod tree_view;
+mod wrap;
+mod writer;
 
-use app::{handle, App};
-use base::{AppEvent, Request};
+// The public surface: how the command line enters the UI, and what a
+// test drives it with (the app, its events and handler, the drawing) and
+// reads back (each screen's state); the screens' parts are in [`parts`].
+pub use app::{handle, request_events, run_requests_inline, App, Screen};
+pub use base::{
+    AppEvent, EditorStart, Message, PlayStart, ReplayStart, Request, MIN_HEIGHT, MIN_WIDTH,
+};
+pub use config::{Config, ConfigError};
+pub use editor::EditorState;
+pub use launch::{run_game, run_menu, run_replay, Launch};
+pub use menu::MenuState;
+pub use play::PlayState;
+pub use replay::ReplayState;
+pub use settings::Settings;
+pub use theme::{ColorMode, Theme, ThemeName};
+
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use jobs::{AnalysisJob, LinesJob};
 use motley_session::{HintJob, ProgressThrottle, ThinkJob, ThinkProgress, PROGRESS_EVERY};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
-use review::AnalysisJob;
 use signal_hook::consts::{
     SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
 };
@@ -423,7 +437,7 @@ fn spawn_analysis(job: AnalysisJob, tx: &mpsc::Sender<Wake>) {
 
 /// Run a live search until it is stopped, streaming its iterations; it
 /// ends with no event of its own (its viewer asked it to stop).
-fn spawn_lines(job: lines::LinesJob, tx: &mpsc::Sender<Wake>) {
+fn spawn_lines(job: LinesJob, tx: &mpsc::Sender<Wake>) {
     let thread_tx = tx.clone();
     let spawned = std::thread::Builder::new()
         .name(AI_THREAD.to_string())

@@ -2,7 +2,7 @@
 //! broken into lines (readable in the JSON and in `motley rules`); the
 //! rules popup joins those lines back into paragraphs and wraps them once
 //! at its own width, keeping lists and tables. The convention (also in
-//! README, "Variant files"):
+//! docs/variants-from-data.md, "Rules text"):
 //!
 //! - A blank line ends a paragraph, and so does a change of indentation:
 //!   the lines of one paragraph start in the same column.

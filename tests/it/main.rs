@@ -8,6 +8,7 @@
 mod support;
 
 mod cli;
+mod docs;
 mod fairy_play;
 mod fuzz;
 mod layers;

@@ -15,7 +15,7 @@
 //! Accuracy reads the same evaluations as chances to win ([`win_chance`]):
 //! a move's accuracy falls with the chance its mover gave away
 //! ([`accuracy_for_drop`]), and a side's is the geometric mean of its
-//! moves' ([`mean_accuracy`]). README's "Accuracy" states the formula.
+//! moves' ([`mean_accuracy`]). docs/analysis-and-uci.md, "Accuracy", states the formula.
 
 use crate::eval::{EvalScale, Evaluate};
 use crate::search::{self, mate_in_plies, outcome_score, Limits, MATE_BOUND};

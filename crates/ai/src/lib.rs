@@ -65,7 +65,7 @@ pub const LOWEST_RATING: u32 = 100;
 /// Strength of each level (level, Elo on the scale of Stockfish's
 /// `UCI_Elo`), at the level's default time per move: measured in standard
 /// chess against Stockfish 15.1 with `UCI_LimitStrength` (level 1, below
-/// its floor, against level 2). README "Computer players" has the games,
+/// its floor, against level 2). docs/performance.md "Ratings of the levels" has the games,
 /// scores and error bars (±55 to ±380) and `scripts/ladder.sh` repeats the
 /// measurement. This table is the only place `ai:RATING`, `UCI_Elo` and the
 /// menu read them from.
@@ -73,11 +73,11 @@ pub const LEVEL_RATINGS: [(u8, u32); 5] = [(1, 970), (2, 1340), (3, 1590), (4, 1
 
 /// The variant [`LEVEL_RATINGS`] were measured in. Elsewhere a rating
 /// would claim more than was measured: only the steps between levels are
-/// known there (README "Levels in each variant"), so menus show no rating.
+/// known there (docs/performance.md "Levels in each variant"), so menus show no rating.
 pub const RATED_VARIANT: &str = "standard";
 
 /// The variants in which the steps between neighbouring levels were
-/// measured (README "Levels in each variant"): what a menu may claim
+/// measured (docs/performance.md "Levels in each variant"): what a menu may claim
 /// for them. Nothing was measured in the others, variants from data
 /// among them.
 pub const STEPS_MEASURED: [&str; 11] = [
@@ -205,7 +205,7 @@ impl Default for ThinkSettings {
 /// | 4 | 64 | 30,000 | 50% | 50% | none | 15 cp |
 /// | 5 | 64 | — | 100% | 60% | none | 15 cp |
 ///
-/// The budgets are spaced by measurement (README "Computer players": the
+/// The budgets are spaced by measurement (docs/performance.md "Ratings of the levels": the
 /// ladder against Stockfish and between levels). Levels without noise
 /// (2–5) add ±[`OPENING_NOISE`] in the first [`OPENING_MOVES`] moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! Saved games (README "Saved games"): the JSON record, rebuilding a
+//! Saved games (docs/saved-games.md): the JSON record, rebuilding a
 //! [`Game`] by replaying the recorded actions — dice rolls included, so a
 //! replay never re-rolls — with every problem named by file, game, ply and
 //! action. Reading any saved file (JSON record or PGN) is [`read`], PGN is

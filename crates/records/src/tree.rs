@@ -1,4 +1,4 @@
-//! A game's tree of variations and annotations (README "Saved games",
+//! A game's tree of variations and annotations (docs/saved-games.md,
 //! `annotations`): what hangs on the moves that decide the game — side
 //! lines at any ply, each of which may branch again, and on every move a
 //! comment, NAGs, the clock time left and an evaluation.

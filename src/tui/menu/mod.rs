@@ -13,12 +13,9 @@ mod new_game;
 mod page;
 mod variants;
 
-pub use browser::{Ask, BrowseStep, Browser, Preview, Shelf, SortKey};
+pub use browser::{Ask, BrowseStep, Browser, Shelf, SortKey};
 pub use main_page::{InProgress, MainItem, MainList};
-pub use new_game::{
-    clock_choices, level_description, level_rating, FormError, FormRow, FormStep, NewGameForm,
-    NewGameSetup, MOVETIME_CHOICES, PLAYER_CHOICES,
-};
+pub use new_game::{clock_choices, level_description, FormError, FormRow, FormStep, NewGameForm};
 pub use variants::{PickerStep, VariantPicker};
 
 use crate::tui::base::{

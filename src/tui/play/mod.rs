@@ -6,9 +6,11 @@
 //! the screen shows of the game ([`PlayModel`]) is worked out again. The
 //! writes the session asks for go to the runtime with every event's
 //! requests, and what they came to comes back as an event. Looking back
-//! at past positions is in [`past`], the mouse in [`mouse`], drawing in
+//! at past positions is in [`past`], the mouse in [`mouse`], a popup's
+//! answer in [`answers`], saving by name in [`saving`], drawing in
 //! [`page`].
 
+mod answers;
 mod keys;
 mod model;
 mod mouse;
@@ -16,31 +18,29 @@ pub mod page;
 mod past;
 mod popups;
 mod premove;
+mod saving;
 mod view;
 
-pub use keys::{PlayAction, PlayWhen, PLAY_KEYS};
+pub use keys::{PlayAction, PLAY_KEYS};
 pub use model::PlayModel;
 pub use popups::{Exit, ListKind, Popup, PurchaseItem};
 pub use premove::Premove;
-pub use view::{PendingSave, PlayView, Press};
+pub use view::{PendingSave, PlayView};
 
 use crate::tui::base::{AppEvent, Ctx, EditorStart, Message, Nav, PlayStart, Request};
 use crate::tui::game_page::PageLayout;
 use crate::tui::line_edit::{LineEdit, LineKey};
 use crate::tui::picking::{self, Pick};
-use crate::tui::popup::{scroll_key, ListKey};
 use crate::tui::settings::Settings;
-use crate::tui::sharing::{exported, share, Share, Shown};
+use crate::tui::sharing::{share, Share, Shown};
 use crate::tui::theme::Theme;
 use crossterm::event::KeyEvent;
 use motley_ai::PlayerSpec;
 use motley_game::Game;
-use motley_records::RecordError;
 use motley_rules::core::{Action, Bitboard, Color, CoordText, Piece, Square};
 use motley_rules::Position;
-use motley_session::{HintRefusal, NotYourTurn, SaveTargetError, Session, Settled, Written};
+use motley_session::{HintRefusal, NotYourTurn, Session, Settled};
 use std::borrow::Cow;
-use std::path::PathBuf;
 
 /// A game on screen.
 pub struct PlayState {
@@ -567,116 +567,6 @@ impl PlayState {
         }
     }
 
-    /// The save prompt with a suggested file; `then` is where to go once
-    /// saved.
-    fn open_save(&mut self, then: Option<Exit>) {
-        let path = self.session.suggested_save_path();
-        // Selected: typing replaces the suggestion.
-        let suggested = path.map(|p| p.display().to_string()).unwrap_or_default();
-        self.view.popup = Some(Popup::SaveAs {
-            text: LineEdit::suggested(suggested),
-            then,
-        });
-    }
-
-    /// The save prompt's Enter: save, after asking before replacing a
-    /// file.
-    fn submit_save(&mut self, line: LineEdit, then: Option<Exit>) -> Nav {
-        let text = line.into_text();
-        if text.trim().is_empty() {
-            let text = LineEdit::typed(text);
-            self.view.refuse("type a file name to save to");
-            self.view.popup = Some(Popup::SaveAs { text, then });
-            return Nav::Stay;
-        }
-        match self.session.save_target(&text) {
-            Err(e) => {
-                self.view.refuse(save_target_words(&e));
-                let text = LineEdit::typed(text);
-                self.view.popup = Some(Popup::SaveAs { text, then });
-                Nav::Stay
-            }
-            Ok((path, true)) => {
-                self.view.popup = Some(popups::replace(path, text, then));
-                Nav::Stay
-            }
-            Ok((path, false)) => self.save_then(path, text, then),
-        }
-    }
-
-    /// Save to `path`, then go on to `then` ([`PlayState::saved_as`]
-    /// once written).
-    fn save_then(&mut self, path: PathBuf, typed: String, then: Option<Exit>) -> Nav {
-        self.view.say(format!(
-            "saving to {}…",
-            motley_rules::core::quote::path(&path)
-        ));
-        self.session.save_to(path);
-        self.view.saving = Some(PendingSave { typed, then });
-        Nav::Stay
-    }
-
-    /// A save to a named file was written (or not): go on to where the
-    /// player was going; on failure the prompt opens again with what was
-    /// typed, and the message says why.
-    fn saved_as(&mut self, path: PathBuf, result: Result<(), RecordError>) -> Nav {
-        let pending = self.view.saving.take().unwrap_or_else(|| PendingSave {
-            typed: path.display().to_string(),
-            then: None,
-        });
-        match result {
-            Ok(()) => {
-                self.view.say(format!(
-                    "saved to {}",
-                    motley_rules::core::quote::path(&path)
-                ));
-                match pending.then {
-                    Some(exit) => self.go(exit),
-                    None => Nav::Stay,
-                }
-            }
-            Err(e) => {
-                self.view.refuse(format!("not saved: {e}"));
-                self.view.popup = Some(Popup::SaveAs {
-                    text: LineEdit::typed(pending.typed),
-                    then: pending.then,
-                });
-                Nav::Stay
-            }
-        }
-    }
-
-    /// What a write came to: the session takes its own; the screen says
-    /// what an export, a save by name or an announced keeping came to.
-    fn written(&mut self, written: Written) -> Nav {
-        if let Written::Exported(result) = &written {
-            self.view.message = Some(exported(result));
-            return Nav::Stay;
-        }
-        if !self.session.take_written(&written) {
-            return Nav::Stay;
-        }
-        match written {
-            Written::Kept {
-                announce: true,
-                result,
-                ..
-            } => {
-                self.view.message = Some(match result {
-                    Ok(Some(path)) => Message::info(format!(
-                        "saved as {}",
-                        motley_rules::core::quote::path(&path)
-                    )),
-                    Ok(None) => Message::info("not saved yet: it has no moves"),
-                    Err(e) => Message::error(format!("not saved: {e}")),
-                })
-            }
-            Written::SavedAs { path, result, .. } => return self.saved_as(path, result),
-            _ => {}
-        }
-        Nav::Stay
-    }
-
     fn ask_resign(&mut self) {
         if self.session.game().outcome().is_some() {
             return self.view.refuse("the game is already over");
@@ -783,107 +673,6 @@ impl PlayState {
             }
         }
     }
-
-    /// A key while a popup is open (taken out of the view: it goes back
-    /// unless the key closes it).
-    fn on_popup_key(&mut self, popup: Popup, k: KeyEvent, ctx: &mut Ctx) -> Nav {
-        let code = k.code;
-        match popup {
-            Popup::Help { scroll } | Popup::Rules { scroll } => {
-                let def = self.session.game().variant();
-                let last = popup
-                    .text(def, ctx.theme)
-                    .map_or(0, |t| t.last_scroll(ctx.size));
-                let scroll = scroll_key(scroll, code).map(|s| s.min(last));
-                self.view.popup = scroll.map(|s| popup.scrolled(s));
-            }
-            Popup::SaveAs { mut text, then } => match text.key(k, |_, _| true) {
-                LineKey::Cancel => self.view.say("not saved"),
-                LineKey::Submit => return self.submit_save(text, then),
-                LineKey::Edit => self.view.popup = Some(Popup::SaveAs { text, then }),
-            },
-            Popup::List { kind, mut list } => match list.key(code) {
-                ListKey::Chosen(i) => return self.choose(kind, i, ctx),
-                ListKey::Closed => match kind {
-                    ListKind::Offer { .. } => self.view.say("offer declined"),
-                    ListKind::Replace { typed, then, .. } => {
-                        let text = LineEdit::typed(typed);
-                        self.view.popup = Some(Popup::SaveAs { text, then });
-                    }
-                    _ => {}
-                },
-                ListKey::Stay => self.view.popup = Some(Popup::List { kind, list }),
-                ListKey::NotAChoice(c) => {
-                    self.view.refuse(format!("'{c}' is not one of the choices"));
-                    self.view.popup = Some(Popup::List { kind, list });
-                }
-            },
-        }
-        Nav::Stay
-    }
-
-    /// Option `i` of a list popup was chosen (the popup is closed).
-    fn choose(&mut self, kind: ListKind, i: usize, ctx: &mut Ctx) -> Nav {
-        match kind {
-            ListKind::Candidates(actions) => {
-                if let Some(a) = actions.get(i) {
-                    self.play(*a, ctx);
-                }
-            }
-            ListKind::Purchases(items) => match items.get(i) {
-                Some(PurchaseItem::Act(a)) => self.play(*a, ctx),
-                Some(PurchaseItem::Place(p)) => {
-                    self.view.placing = Some(*p);
-                    self.view.selected = None;
-                    self.view.say(format!(
-                        "pick the square for the {} (Enter or click; Esc cancels)",
-                        p.role.name()
-                    ));
-                }
-                None => {}
-            },
-            ListKind::Drops(pieces) => {
-                if let Some(p) = pieces.get(i) {
-                    self.start_drop(*p);
-                }
-            }
-            ListKind::Resign(side) if i == 0 => {
-                let settled = self.session.resign(side);
-                self.say_ending();
-                self.after(settled, ctx);
-            }
-            ListKind::Offer { .. } if i == 0 => {
-                let settled = self.session.agree();
-                self.say_ending();
-                self.after(settled, ctx);
-            }
-            ListKind::Offer { by } => {
-                let name = self.session.side_name(by.other());
-                self.view.say(format!("{name} declines"))
-            }
-            ListKind::Resign(_) => {}
-            ListKind::GameOver => match i {
-                0 => self.open_save(None),
-                1 => return self.leave(Exit::NextGame),
-                2 => return self.leave(Exit::Leave),
-                _ => {}
-            },
-            ListKind::Unsaved(exit) => match i {
-                0 => self.open_save(Some(exit)),
-                1 => return self.go(exit),
-                _ => {}
-            },
-            ListKind::Replace { path, then, .. } if i == 0 => {
-                let typed = path.display().to_string();
-                return self.save_then(path, typed, then);
-            }
-            ListKind::Replace { typed, then, .. } => {
-                let text = LineEdit::typed(typed);
-                self.view.popup = Some(Popup::SaveAs { text, then });
-            }
-        }
-        Nav::Stay
-    }
 }
 
 /// Why the person cannot act now, with the keys that help.
@@ -899,13 +688,5 @@ fn hint_refusal_words(why: HintRefusal) -> String {
     match why {
         HintRefusal::NotYourTurn(why) => not_your_turn_words(why),
         other => other.to_string(),
-    }
-}
-
-/// Why the game cannot be saved where the player typed, in words.
-fn save_target_words(why: &SaveTargetError) -> String {
-    match why {
-        SaveTargetError::Path(_) => format!("not saved: {why}"),
-        _ => format!("not saved: {why}; choose another name"),
     }
 }

@@ -7,7 +7,8 @@
 
 use super::keys::PlayWhen;
 use super::view::PlayView;
-use crate::tui::panels::{MoveList, PositionFacts};
+use crate::tui::move_list::MoveList;
+use crate::tui::panels::PositionFacts;
 use motley_ai::PlayerSpec;
 use motley_rules::core::{Action, Bitboard};
 use motley_rules::{Outcome, Position};

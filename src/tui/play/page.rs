@@ -6,7 +6,7 @@ use super::keys::hint_items;
 use super::model::PlayModel;
 use super::popups::Popup;
 use super::view::PlayView;
-use crate::tui::analysis_view::action_squares;
+use crate::tui::board::action_squares;
 use crate::tui::board::BoardGeom;
 use crate::tui::game_page::{
     draw_marked_board, message_lines, render_message, KeyBar, PageLayout, SidePanel,
@@ -212,7 +212,7 @@ impl PlayPage<'_> {
         };
         let game = self.control.game();
         let after = match past.ply.checked_sub(1).and_then(|i| game.sans().get(i)) {
-            Some(san) => format!(", after {}", panels::ply_text(san)),
+            Some(san) => format!(", after {}", crate::tui::move_list::ply_text(san)),
             None => ", the start".to_string(),
         };
         vec![
@@ -474,7 +474,7 @@ mod tests {
                 requests: &mut requests,
             };
             replay.handle(AppEvent::key(KeyCode::End), &mut ctx);
-            assert_eq!(replay.ply, plies);
+            assert_eq!(replay.ply(), plies);
             let start = Instant::now();
             for _ in 0..1000 {
                 let mut buf = Buffer::empty(area);

@@ -6,12 +6,12 @@
 //! (promoting stops short of them), and leaving with edits the file could
 //! not keep asks first.
 
+use super::review::Review;
 use super::{OffLine, ReplayAction, ReplayPopup, ReplayState};
 use crate::tui::base::{Ctx, Message, Nav, Request};
 use crate::tui::line_edit::{LineEdit, LineKey};
-use crate::tui::panels::MoveList;
+use crate::tui::move_list::MoveList;
 use crate::tui::picking::{self, Pick};
-use crate::tui::review::Review;
 use crate::tui::sharing::Share;
 use crossterm::event::{KeyCode, KeyEvent};
 use motley_records::game_at;
@@ -35,7 +35,7 @@ impl ReplayState {
     pub(super) fn shown_game(&self) -> (&motley_game::Game, usize) {
         match &self.off {
             Some(o) => (&o.game, o.game.ply()),
-            None => (&self.game, self.ply),
+            None => (&self.file.game, self.ply),
         }
     }
 
@@ -50,13 +50,13 @@ impl ReplayState {
 
     /// Show the position at `at` (a variation's is played through).
     pub(super) fn go(&mut self, at: Cursor) {
-        self.selected = None;
+        self.view.selected = None;
         if at.on_main_line() {
             self.off = None;
             self.ply = at.len.min(self.len());
             return;
         }
-        match game_at(&self.game, &self.tree, &at) {
+        match game_at(&self.file.game, &self.edits.tree, &at) {
             Ok(game) => {
                 self.ply = at.hops.first().map_or(0, |h| h.at);
                 self.off = Some(OffLine { at, game });
@@ -70,8 +70,8 @@ impl ReplayState {
     pub(super) fn step(&mut self, action: ReplayAction) {
         let at = self.cursor();
         let next = match action {
-            ReplayAction::Back => self.tree.back(&at),
-            ReplayAction::Forward => self.tree.forward(&at),
+            ReplayAction::Back => self.edits.tree.back(&at),
+            ReplayAction::Forward => self.edits.tree.forward(&at),
             ReplayAction::ToStart => Some(Cursor::main(0)),
             ReplayAction::ToEnd => Some(self.line_end()),
             _ => None,
@@ -91,7 +91,7 @@ impl ReplayState {
                 })
             }
             ReplayAction::Comment => {
-                let text = self.tree.comment(&self.cursor()).unwrap_or("");
+                let text = self.edits.tree.comment(&self.cursor()).unwrap_or("");
                 let text = LineEdit::typed(text);
                 self.view.popup = Some(ReplayPopup::Comment { text });
             }
@@ -107,13 +107,13 @@ impl ReplayState {
     /// The end of the line the position shown is in.
     pub(super) fn line_end(&self) -> Cursor {
         let at = self.cursor();
-        let len = self.tree.line(&at.hops).map_or(at.len, Vec::len);
+        let len = self.edits.tree.line(&at.hops).map_or(at.len, Vec::len);
         Cursor { hops: at.hops, len }
     }
 
     /// ↑ / ↓: the move before or after the one shown among its ply's.
     pub(super) fn other_line(&mut self, step: i8) {
-        match self.tree.other_move(&self.cursor(), step) {
+        match self.edits.tree.other_move(&self.cursor(), step) {
             Some((next, count)) if count > 1 => self.go(next),
             _ => {
                 self.view.message = Some(Message::info(
@@ -131,9 +131,9 @@ impl ReplayState {
         } else {
             here.legal_actions()
         };
-        match picking::pick(here.position(), &legal, self.selected, None, sq) {
-            Pick::Select(sq) => self.selected = Some(sq),
-            Pick::Deselect => self.selected = None,
+        match picking::pick(here.position(), &legal, self.view.selected, None, sq) {
+            Pick::Select(sq) => self.view.selected = Some(sq),
+            Pick::Deselect => self.view.selected = None,
             Pick::Play(action) => self.play(action, ctx),
             Pick::Choose(_) => self.view.message = Some(Message::error(
                 "several moves go there (a promotion): type the one you mean with m (e.g. e8=N)",
@@ -145,11 +145,11 @@ impl ReplayState {
     /// Enter: show the board cursor (on e4 when White is to move, else
     /// e5), or pick the square under it.
     pub(super) fn pick_at_cursor(&mut self, ctx: &mut Ctx) {
-        match self.board_cursor {
+        match self.view.board_cursor {
             Some(sq) => self.pick(sq, ctx),
             None => {
                 let white = self.game_here().position().turn() == motley_rules::core::Color::White;
-                self.board_cursor = Square::parse(if white { "e4" } else { "e5" });
+                self.view.board_cursor = Square::parse(if white { "e4" } else { "e5" });
                 self.view.message = Some(Message::info(
                     "board cursor: ←↑→↓ move it, Enter picks, Esc hides it",
                 ));
@@ -166,8 +166,8 @@ impl ReplayState {
             KeyCode::Up => (0, -1),
             KeyCode::Down => (0, 1),
             KeyCode::Esc => {
-                self.board_cursor = None;
-                self.selected = None;
+                self.view.board_cursor = None;
+                self.view.selected = None;
                 self.view.message = None;
                 return true;
             }
@@ -179,8 +179,8 @@ impl ReplayState {
         } else {
             (dx, -dy)
         };
-        if let Some(sq) = self.board_cursor.and_then(|c| c.offset(df, dr)) {
-            self.board_cursor = Some(sq);
+        if let Some(sq) = self.view.board_cursor.and_then(|c| c.offset(df, dr)) {
+            self.view.board_cursor = Some(sq);
         }
         true
     }
@@ -200,19 +200,19 @@ impl ReplayState {
     /// Play `action` from the position shown: the rules judge it; the
     /// tree follows a move it has, or starts a variation.
     fn play(&mut self, action: Action, ctx: &mut Ctx) {
-        self.selected = None;
+        self.view.selected = None;
         if let Err(e) = self.game_here().play(action) {
             self.view.message = Some(Message::error(e.to_string()));
             return;
         }
-        match self.tree.add_move(&self.cursor(), &action.to_string()) {
+        match self.edits.tree.add_move(&self.cursor(), &action.to_string()) {
             Ok((at, started)) => {
                 self.go(at);
                 if started {
                     self.edited(ctx);
                 }
             }
-            Err(TreeError::NotAVariation) if self.path.is_none() => self.lengthen(action, ctx),
+            Err(TreeError::NotAVariation) if self.file.path.is_none() => self.lengthen(action, ctx),
             Err(TreeError::NotAVariation) => {
                 self.view.message = Some(Message::error(
                     "the game ends here and its moves are never changed: b plays on from here as a new game",
@@ -227,14 +227,14 @@ impl ReplayState {
     /// end of its line lengthens the line. The analysis of the shorter
     /// line no longer fits and starts over; leaving asks to export.
     fn lengthen(&mut self, action: Action, ctx: &mut Ctx) {
-        if let Err(e) = self.game.play(action) {
+        if let Err(e) = self.file.game.play(action) {
             self.view.message = Some(Message::error(e.to_string()));
             return;
         }
-        self.tree.main.push(Node::new(&action.to_string()));
-        self.moves = MoveList::of(&self.game);
-        self.review = Review::for_game(&self.game);
-        self.go(Cursor::main(self.game.ply()));
+        self.edits.tree.main.push(Node::new(&action.to_string()));
+        self.file.moves = MoveList::of(&self.file.game);
+        self.review = Review::for_game(&self.file.game);
+        self.go(Cursor::main(self.file.game.ply()));
         self.edited(ctx);
     }
 
@@ -256,7 +256,7 @@ impl ReplayState {
                     "promoting this variation would change the game's own moves, which the viewer never does (b plays it as a new game)",
                 ))
             }
-            _ => match self.tree.promote(&at) {
+            _ => match self.edits.tree.promote(&at) {
                 Ok(at) => {
                     self.go(at);
                     self.view.message = Some(Message::info("variation promoted"));
@@ -270,36 +270,36 @@ impl ReplayState {
     /// The tree changed: keep it in the record (when the file is a whole
     /// JSON record; else it waits, and leaving asks).
     fn edited(&mut self, ctx: &mut Ctx) {
-        self.unsaved = true;
-        self.revision += 1;
-        let Some(path) = self.path.clone().filter(|_| self.error.is_none()) else {
+        self.edits.unsaved = true;
+        self.edits.revision += 1;
+        let Some(path) = self.file.path.clone().filter(|_| self.file.error.is_none()) else {
             return;
         };
-        if let Some(why) = self.edits.refused() {
+        if let Some(why) = self.edits.slot.refused() {
             // Read-only here: kept on screen, never written over another's.
             self.view.message = Some(Message::error(format!(
                 "kept here only, not in the file: {why}; e exports the variations"
             )));
             return;
         }
-        let annotations = Some(self.tree.annotations())
+        let annotations = Some(self.edits.tree.annotations())
             .filter(|a| !a.is_empty())
             .map(Box::new);
-        self.storing += 1;
+        self.edits.storing += 1;
         let store = Write::StoreTree {
             path,
-            moves: self.tree.main_actions(),
+            moves: self.edits.tree.main_actions(),
             annotations,
-            slot: self.edits.clone(),
+            slot: self.edits.slot.clone(),
         };
         ctx.requests.push(Request::Write(Box::new(store)));
     }
 
     /// What keeping the tree came to.
     pub(super) fn tree_stored(&mut self, result: Result<(), StoreError>) {
-        self.storing = self.storing.saturating_sub(1);
+        self.edits.storing = self.edits.storing.saturating_sub(1);
         match result {
-            Ok(()) if self.storing == 0 => self.unsaved = false,
+            Ok(()) if self.edits.storing == 0 => self.edits.unsaved = false,
             Ok(()) => {}
             Err(e) => {
                 self.view.message =
@@ -357,10 +357,10 @@ impl ReplayState {
     /// Set the comment on the move shown (empty: none).
     fn comment(&mut self, text: &str, ctx: &mut Ctx) {
         let at = self.cursor();
-        let before = self.tree.comment(&at).map(str::to_string);
-        match self.tree.set_comment(&at, Some(text)) {
-            Ok(()) if self.tree.comment(&at).map(str::to_string) != before => {
-                self.view.message = Some(Message::info(match self.tree.comment(&at) {
+        let before = self.edits.tree.comment(&at).map(str::to_string);
+        match self.edits.tree.set_comment(&at, Some(text)) {
+            Ok(()) if self.edits.tree.comment(&at).map(str::to_string) != before => {
+                self.view.message = Some(Message::info(match self.edits.tree.comment(&at) {
                     Some(_) => "comment kept",
                     None => "comment removed",
                 }));
@@ -373,7 +373,7 @@ impl ReplayState {
 
     /// Delete the variation shown (asked first).
     fn delete(&mut self, ctx: &mut Ctx) {
-        match self.tree.delete(&self.cursor()) {
+        match self.edits.tree.delete(&self.cursor()) {
             Ok(at) => {
                 self.go(at);
                 self.view.message = Some(Message::info("variation deleted"));

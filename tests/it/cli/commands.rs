@@ -134,7 +134,7 @@ fn list_and_rules() {
 }
 
 // `motley match`: headless games, alternating colours, the final
-// `score: W-D-L` line and saved records in the format README describes.
+// `score: W-D-L` line and saved records in the format docs/saved-games.md describes.
 #[test]
 fn match_plays_alternating_games_and_saves_records() {
     let dir = temp_dir("match");

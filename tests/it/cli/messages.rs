@@ -59,7 +59,7 @@ fn whole_chain(e: &(dyn Error + 'static)) -> String {
 // also give it as its source, so a chain printed whole says it once.
 #[test]
 fn item_13_every_cause_is_said_once() {
-    use motley::tui::config::ConfigError;
+    use motley::tui::ConfigError;
     use motley::tui::UiError;
     use motley_disk::files::ReadError;
     use motley_session::uci::client::{Engine, EngineError};
@@ -180,7 +180,7 @@ fn bad_files(dir: &TempDir) -> [&'static str; 4] {
     ]
 }
 
-// Issue 22, item 33: one rule for every command (README, "Exit status"):
+// Issue 22, item 33: one rule for every command (docs/command-line.md, "Exit status"):
 // trouble with a file — missing, unreadable, a bad game in it — is 1;
 // bad input on the command line is 2.
 #[test]

@@ -6,8 +6,7 @@
 use crate::support::tui as tui_support;
 use crate::support::wait::{self, PATIENCE};
 
-use motley::tui::app::{run_requests_inline, App, Screen};
-use motley::tui::play::PlayState;
+use motley::tui::{run_requests_inline, App, PlayState, Screen};
 use motley_ai::PlayerSpec;
 use motley_game::variant::Registry;
 use motley_game::Game;

@@ -310,40 +310,65 @@ fn numbers_before(text: &str, after: &str) -> Vec<usize> {
 }
 
 // Issue 31, item 31: README gave both 34 and 35 built-in variants from
-// data, and `variant bench --help` said depth 4 where it counts to 5.
+// data, and `variant bench --help` said depth 4 where it counts to 5. The
+// count now stands in README, its table, docs/variants-from-data.md and
+// docs/rules.md, and the bench's depth in docs/performance.md.
 #[test]
 fn item_31_the_documents_count_the_built_in_variants_from_data_as_they_are() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let rules = std::fs::read_to_string(root.join("docs/rules.md")).unwrap();
+    let read = |page: &str| std::fs::read_to_string(root.join(page)).unwrap();
+    let readme = read("README.md");
     let sections = motley_game::variant::builtin::builtin_fairy_names().len();
     let registry = motley_game::variant::Registry::builtin();
-    let ids = registry
+    let from_data: Vec<&str> = registry
         .all()
         .iter()
         .filter(|v| v.family == motley_game::variant::Family::Fairy)
-        .count();
-    for text in [&readme, &rules] {
-        let defined = numbers_before(text, "of Fairy-Stockfish's 8×8 variants");
-        assert!(!defined.is_empty() && defined.iter().all(|&n| n == sections));
-        let named = numbers_before(text, "variant ids");
+        .map(|v| v.id.as_str())
+        .collect();
+    let ids = from_data.len();
+    for page in ["docs/variants-from-data.md", "docs/rules.md"] {
+        let text = read(page);
+        let defined = numbers_before(&text, "of Fairy-Stockfish's 8×8 variants");
+        assert!(
+            !defined.is_empty() && defined.iter().all(|&n| n == sections),
+            "{page}: {defined:?}"
+        );
+        let named = numbers_before(&text, "variant ids");
         assert!(
             !named.is_empty() && named.iter().all(|&n| n == ids),
-            "{named:?}"
+            "{page}: {named:?}"
         );
     }
     let built_in = numbers_before(&readme, "variants from data are built in");
     assert_eq!(built_in, [ids]);
+    // README's table of them lists each id once: the ids in backquotes
+    // in the table after the count.
+    let (_, table) = readme
+        .split_once("variants from data are built in")
+        .expect("README counts them");
+    let listed: Vec<&str> = table
+        .lines()
+        .skip_while(|l| !l.starts_with("| id"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .flat_map(|l| l.split('`').skip(1).step_by(2))
+        .collect();
+    let mut sorted = listed.clone();
+    sorted.sort_unstable();
+    let mut expected = from_data.clone();
+    expected.sort_unstable();
+    assert_eq!(sorted, expected, "README's table: {listed:?}");
     let data = temp_dir("vf-bench-help");
     let (_, help, _) = motley(&data, &["variant", "bench", "--help"]);
-    let depth = readme
+    let depth = read("docs/performance.md")
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .split("from its start to depth ")
         .nth(1)
         .and_then(|rest| rest.split([' ', ',']).next()?.parse::<u32>().ok())
-        .expect("README gives the bench's depth");
+        .expect("docs/performance.md gives the bench's depth");
     assert!(help.contains(&format!("to depth {depth}")), "{help}");
 }
 

@@ -337,10 +337,10 @@ const COMMENTS: &[&str] = &[
 ];
 
 /// A viewer of the record at `path` for the annotation fuzz.
-fn fuzz_viewer(path: &std::path::Path) -> motley::tui::app::App {
+fn fuzz_viewer(path: &std::path::Path) -> motley::tui::App {
     use crate::support::tui::{registry, settings, theme};
-    use motley::tui::app::{App, Screen};
-    use motley::tui::replay::ReplayState;
+    use motley::tui::ReplayState;
+    use motley::tui::{App, Screen};
     let state = ReplayState::open(path.to_path_buf(), &registry()).unwrap();
     App::new(
         Screen::Replay(Box::new(state)),
@@ -354,13 +354,13 @@ fn fuzz_viewer(path: &std::path::Path) -> motley::tui::app::App {
 /// One random key (or a few, for a popup) to the viewer: a move from
 /// the position shown, stepping, switching among a ply's moves, a
 /// comment, promoting or deleting a variation.
-fn fuzz_key(rng: &mut ChaCha8Rng, app: &mut motley::tui::app::App) {
+fn fuzz_key(rng: &mut ChaCha8Rng, app: &mut motley::tui::App) {
     use crate::support::tui::{key, replay, shift, typ};
     use crossterm::event::KeyCode;
     match below(rng, 12) {
         0..=3 => {
             let r = replay(app);
-            let Ok(game) = record::game_at(&r.game, &r.tree, &r.cursor()) else {
+            let Ok(game) = record::game_at(r.game(), r.tree(), &r.cursor()) else {
                 return;
             };
             let legal = game.legal_actions();
@@ -418,7 +418,7 @@ fn annotations_edited_at_random_through_the_viewer_read_back_whole() {
         let mut on_disk = record::load_all(&path, &reg).unwrap().remove(0).tree;
         for step in 0..100 {
             let app = &mut viewers[usize::from(rng.next_u32() % 3 == 0)];
-            let before = replay(app).tree.clone();
+            let before = replay(app).tree().clone();
             fuzz_key(&mut rng, app);
             let what = format!("{variant} round {round}, step {step}");
             let saved = record::load_all(&path, &reg)
@@ -426,11 +426,11 @@ fn annotations_edited_at_random_through_the_viewer_read_back_whole() {
                 .remove(0);
             assert_eq!(saved.tree.main_actions(), game_moves(&game), "{what}");
             let r = replay(app);
-            if r.tree == before || r.read_only() {
+            if *r.tree() == before || r.read_only() {
                 assert_eq!(saved.tree, on_disk, "{what}: written without an edit kept");
             } else {
-                assert!(!r.unsaved, "{what}: an edit not kept");
-                assert_eq!(saved.tree, r.tree, "{what}: not the writer's tree");
+                assert!(!r.is_unsaved(), "{what}: an edit not kept");
+                assert_eq!(&saved.tree, r.tree(), "{what}: not the writer's tree");
             }
             on_disk = saved.tree;
         }

@@ -1,13 +1,10 @@
 //! Helpers for driving the terminal UI through its input handler.
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use motley::tui::app::{handle, run_requests_inline, App, Screen};
-use motley::tui::base::AppEvent;
-use motley::tui::editor::EditorState;
-use motley::tui::play::PlayState;
-use motley::tui::replay::ReplayState;
-use motley::tui::settings::Settings;
-use motley::tui::theme::{ColorMode, Theme, ThemeName};
+use motley::tui::{
+    handle, run_requests_inline, App, AppEvent, ColorMode, EditorState, PlayState, ReplayState,
+    Screen, Settings, Theme, ThemeName,
+};
 use motley_ai::PlayerSpec;
 use motley_game::variant::{Registry, VariantDef};
 use motley_game::Game;
@@ -234,11 +231,11 @@ pub fn clipboard(app: &App) -> String {
         .iter()
         .rev()
         .find_map(|r| match r {
-            motley::tui::base::Request::Clipboard(t) => Some(t.clone()),
+            motley::tui::Request::Clipboard(t) => Some(t.clone()),
             _ => None,
         })
         .expect("a clipboard request");
-    let seq = motley::tui::clipboard::osc52(&text);
+    let seq = motley::tui::parts::page::osc52(&text);
     let body = &seq["\x1b]52;c;".len()..seq.len() - 1];
     String::from_utf8(BASE64_STANDARD.decode(body).unwrap()).unwrap()
 }
@@ -288,7 +285,7 @@ pub fn editor_app(id: &str, fen: Option<&str>) -> App {
         setup: motley_rules::core::Setup::parse(f).expect("a FEN"),
         state: v.start_draft().expect("a start").state,
     });
-    let start = motley::tui::base::EditorStart { variant: v, draft };
+    let start = motley::tui::EditorStart { variant: v, draft };
     App::new(
         Screen::Editor(Box::new(EditorState::open(start))),
         registry(),

@@ -7,11 +7,11 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{handle, request_events, run_requests_inline, App, Screen};
-use motley::tui::base::{AppEvent, Request};
-use motley::tui::replay::ReplayState;
-use motley::tui::settings::Settings;
-use motley::tui::theme::Mark as SquareMark;
+use motley::tui::parts::page::Mark as SquareMark;
+use motley::tui::{
+    handle, request_events, run_requests_inline, App, AppEvent, ReplayState, Request, Screen,
+    Settings,
+};
 use motley_ai::analysis::{AnalysisSettings, Mark};
 use motley_game::Game;
 use std::path::{Path, PathBuf};
@@ -60,13 +60,13 @@ fn go_to(app: &mut App, n: usize) {
     key(app, KeyCode::Char('g'));
     typ(app, &n.to_string());
     key(app, KeyCode::Enter);
-    assert_eq!(replay(app).ply, n);
+    assert_eq!(replay(app).ply(), n);
 }
 
 /// Press `a` and run the analysis to the end, inline.
 fn analyse(app: &mut App) {
     key(app, KeyCode::Char('a'));
-    assert!(replay(app).review.is_done(), "{}", replay_message(app));
+    assert!(replay(app).review().is_done(), "{}", replay_message(app));
 }
 
 /// The row of the screen holding `needle`.
@@ -82,7 +82,7 @@ fn row_of(app: &App, needle: &str) -> String {
 fn square_background(app: &App, sq: &str) -> Option<ratatui::style::Color> {
     let buf = motley::tui::render_to_buffer(app);
     let r = replay(app);
-    let lay = motley::tui::game_page::PageLayout::new(app.size, r.view.flipped, false, &[], None);
+    let lay = motley::tui::parts::page::PageLayout::new(app.size, r.view.flipped, false, &[], None);
     let cell = lay
         .board
         .unwrap()
@@ -103,7 +103,7 @@ fn analysing_marks_the_blunder_and_keeps_the_analysis_in_the_file() {
     let mut app = viewer(path.clone(), &dir, (100, 35));
     analyse(&mut app);
     let r = replay(&app);
-    let nf6 = r.review.ply(6).unwrap();
+    let nf6 = r.review().ply(6).unwrap();
     assert_eq!(nf6.san, "Nf6");
     assert_eq!(nf6.mark, Some(Mark::Blunder), "{nf6:?}");
     // The engine's choice there stops the mate.
@@ -123,8 +123,8 @@ fn analysing_marks_the_blunder_and_keeps_the_analysis_in_the_file() {
     assert_eq!(stored["movetime_ms"], 120_000);
     // Reopened, the marks are there at once: nothing is searched again.
     let mut again = viewer(path, &dir, (100, 35));
-    assert!(replay(&again).review.is_done());
-    assert!(replay(&again).review.from_the_record());
+    assert!(replay(&again).review().is_done());
+    assert!(replay(&again).review().is_from_record());
     assert!(again.requests.is_empty());
     go_to(&mut again, 6);
     assert!(row_of(&again, "Nf6").contains("Nf6??"));
@@ -141,7 +141,7 @@ fn plies_stream_in_while_the_viewer_stays_usable() {
     save(&scholars_mate(), &path);
     let mut app = viewer(path, &dir, (100, 35));
     handle(&mut app, AppEvent::char('a'));
-    assert!(replay(&app).review.is_running());
+    assert!(replay(&app).review().is_running());
     assert!(screen(&app).contains("Analysing… 0 of 7 plies"));
     let Some(Request::Analyse(job)) = app.requests.pop() else {
         panic!("expected an analysis job")
@@ -152,17 +152,17 @@ fn plies_stream_in_while_the_viewer_stays_usable() {
     for event in events.by_ref().take(3) {
         handle(&mut app, event);
     }
-    assert_eq!(replay(&app).review.done(), 3);
+    assert_eq!(replay(&app).review().done(), 3);
     assert!(screen(&app).contains("Analysing… 3 of 7 plies"));
     // Browsing goes on while the rest is searched.
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Right);
-    assert_eq!(replay(&app).ply, 2);
+    assert_eq!(replay(&app).ply(), 2);
     assert!(screen(&app).contains("Evaluation: "));
     for event in events {
         handle(&mut app, event);
     }
-    assert!(replay(&app).review.is_done());
+    assert!(replay(&app).review().is_done());
     assert!(replay_message(&app).contains("analysed; ?!/?/??: White"));
 }
 
@@ -185,8 +185,8 @@ fn a_again_stops_the_analysis_and_leaving_stops_it_too() {
     for event in events.into_iter().skip(1) {
         handle(&mut app, event);
     }
-    assert_eq!(replay(&app).review.done(), 1);
-    assert!(!replay(&app).review.is_done());
+    assert_eq!(replay(&app).review().done(), 1);
+    assert!(!replay(&app).review().is_done());
     let rec = std::fs::read_to_string(&path).unwrap();
     assert!(!rec.contains("\"analysis\""));
     // A new start, then leaving the viewer: the job is told to stop.
@@ -216,7 +216,7 @@ fn a_stored_analysis_of_other_moves_is_ignored() {
     value.as_object_mut().unwrap().remove("reason");
     std::fs::write(&path, serde_json::to_string(&value).unwrap()).unwrap();
     let app = viewer(path, &dir, (100, 35));
-    assert!(!replay(&app).review.is_shown());
+    assert!(!replay(&app).review().is_shown());
     assert!(replay_message(&app).contains("the stored analysis is of other moves"));
     assert!(!screen(&app).contains("??"));
 }
@@ -231,7 +231,7 @@ fn the_best_move_is_highlighted_and_the_bar_shows_the_mate() {
     go_to(&mut app, 6);
     // After 3... Nf6?? the engine's choice is the mate.
     assert_eq!(
-        replay(&app).review.ply(7).unwrap().best.as_deref(),
+        replay(&app).review().ply(7).unwrap().best.as_deref(),
         Some("Qxf7#")
     );
     for sq in ["h5", "f7"] {
@@ -295,7 +295,7 @@ fn clicking_a_move_with_the_analysis_shown_goes_to_that_ply() {
     // Columns in characters, not bytes.
     let col = line[..col].chars().count() as u16;
     click(&mut app, col + 1, row as u16);
-    assert_eq!(replay(&app).ply, 6);
+    assert_eq!(replay(&app).ply(), 6);
 }
 
 #[test]
@@ -357,10 +357,10 @@ fn an_analysis_that_ends_without_a_result_says_so_and_can_be_restarted() {
             analysis: None,
         },
     );
-    assert!(!replay(&app).review.is_running());
+    assert!(!replay(&app).review().is_running());
     assert!(replay_message(&app).contains("the analysis ended early (1 of 7 plies)"));
     analyse(&mut app);
-    assert_eq!(replay(&app).review.done(), 7);
+    assert_eq!(replay(&app).review().done(), 7);
 }
 
 /// A game of `id` with up to `n` plies chosen by a seeded random walk.
@@ -391,7 +391,7 @@ fn games_of_every_variant_are_analysed_and_drawn() {
         app.settings.session.analysis.max_depth = 2;
         analyse(&mut app);
         let plies = game.ply();
-        assert_eq!(replay(&app).review.done(), plies, "{}", def.id);
+        assert_eq!(replay(&app).review().done(), plies, "{}", def.id);
         for ply in 0..=plies {
             go_to(&mut app, ply);
             let s = screen(&app);
@@ -402,7 +402,7 @@ fn games_of_every_variant_are_analysed_and_drawn() {
             .contains("\"analysis\""));
         // Reopened: the stored analysis matches (rolls and all).
         assert!(
-            replay(&viewer(path, &dir, (80, 24))).review.is_done(),
+            replay(&viewer(path, &dir, (80, 24))).review().is_done(),
             "{}",
             def.id
         );
@@ -417,13 +417,13 @@ fn replaying_from_the_menu_shows_the_stored_analysis() {
     analyse(&mut viewer(path.clone(), &dir, (100, 35)));
     let reg = registry();
     let s = analysis_settings(&dir);
-    let menu = motley::tui::menu::MenuState::new(&s, &reg);
+    let menu = motley::tui::MenuState::new(&s, &reg);
     let mut app = App::new(Screen::Menu(Box::new(menu)), reg, s, theme(), (100, 35));
     key(&mut app, KeyCode::Char('r'));
     key(&mut app, KeyCode::Char('t'));
     typ(&mut app, path.to_str().unwrap());
     key(&mut app, KeyCode::Enter);
-    assert!(replay(&app).review.is_done());
+    assert!(replay(&app).review().is_done());
     assert!(screen(&app).contains("Nf6??"));
 }
 
@@ -445,7 +445,7 @@ fn files_that_cannot_keep_an_analysis_say_so_and_stay_as_they_were() {
     std::fs::write(&broken, record).unwrap();
     let mut app = viewer(broken.clone(), &dir, (100, 35));
     analyse(&mut app);
-    assert_eq!(replay(&app).review.done(), 2);
+    assert_eq!(replay(&app).review().done(), 2);
     assert!(replay_message(&app).contains("not stored (the file has a bad ply)"));
     assert_eq!(std::fs::read_to_string(&broken).unwrap(), record);
     // No moves: nothing to analyse.
@@ -500,8 +500,12 @@ fn accuracy_shows_and_the_graph_grows_with_the_terminal() {
     analyse(&mut app);
     let r = replay(&app);
     let (white, black) = (
-        r.review.accuracy(motley_rules::core::Color::White).unwrap(),
-        r.review.accuracy(motley_rules::core::Color::Black).unwrap(),
+        r.review()
+            .accuracy(motley_rules::core::Color::White)
+            .unwrap(),
+        r.review()
+            .accuracy(motley_rules::core::Color::Black)
+            .unwrap(),
     );
     // Morphy played the better game.
     assert!(white > black, "{white} {black}");
@@ -543,7 +547,7 @@ fn the_graph_marks_blunders_and_mistakes_under_their_plies() {
     save(&opera(), &path);
     let mut app = viewer(path, &dir, (120, 40));
     analyse(&mut app);
-    let marks = replay(&app).review.marks();
+    let marks = replay(&app).review().marks();
     let count = |m: Mark| marks.iter().filter(|x| **x == Some(m)).count();
     let s = screen(&app);
     let (top, rows) = graph_rows(&s).unwrap();
@@ -576,15 +580,15 @@ fn clicking_the_graph_goes_to_that_ply() {
     go_to(&mut app, 0);
     key(&mut app, KeyCode::Char('p'));
     click(&mut app, cursor as u16, cursor_row as u16);
-    assert_eq!(replay(&app).ply, 3);
-    assert!(!replay(&app).autoplay, "a click stops autoplay");
+    assert_eq!(replay(&app).ply(), 3);
+    assert!(!replay(&app).is_autoplaying(), "a click stops autoplay");
     assert!(screen(&app).contains("Evaluation · ply 3 of 7"));
     // The ends of the plot.
     let right = lines[top].chars().position(|c| c == '┐').unwrap() as u16;
     click(&mut app, 1, (top + 1) as u16);
-    assert_eq!(replay(&app).ply, 0);
+    assert_eq!(replay(&app).ply(), 0);
     click(&mut app, right - 1, (top + 1) as u16);
-    assert_eq!(replay(&app).ply, 7);
+    assert_eq!(replay(&app).ply(), 7);
     // The blunder's mark in the bottom border: 3... Nf6??, ply 6.
     let border = lines[top + rows - 1];
     let at = border.chars().collect::<Vec<_>>();
@@ -592,10 +596,10 @@ fn clicking_the_graph_goes_to_that_ply() {
         .find(|&i| at[i] == '?' && at[i + 1] == '?')
         .unwrap() as u16;
     click(&mut app, col, (top + rows - 1) as u16);
-    assert_eq!(replay(&app).ply, 6);
+    assert_eq!(replay(&app).ply(), 6);
     // Above the graph is the board, not a ply.
     click(&mut app, 3, (top - 1) as u16);
-    assert_eq!(replay(&app).ply, 6);
+    assert_eq!(replay(&app).ply(), 6);
 }
 
 /// An analysis stored before accuracy existed has no accuracy fields: it
@@ -620,8 +624,11 @@ fn an_analysis_stored_without_accuracy_shows_it_too() {
     std::fs::write(&path, serde_json::to_string(&value).unwrap()).unwrap();
     let app = viewer(path, &dir, (100, 35));
     let r = replay(&app);
-    assert!(r.review.is_done() && r.review.from_the_record());
-    let black = r.review.accuracy(motley_rules::core::Color::Black).unwrap();
+    assert!(r.review().is_done() && r.review().is_from_record());
+    let black = r
+        .review()
+        .accuracy(motley_rules::core::Color::Black)
+        .unwrap();
     assert!((black - stored_black).abs() < 0.1, "{black} {stored_black}");
     assert!(row_of(&app, "Accuracy:").contains(&format!("Black {black:.0}%")));
 }
@@ -637,7 +644,7 @@ fn a_pgn_with_evaluations_opens_analysed_by_them() {
         3. Qh5 { [%eval 0.1] } Nf6 { [%eval #1] } 4. Qxf7# 1-0\n";
     std::fs::write(&path, pgn).unwrap();
     let mut app = viewer(path, &dir, (100, 35));
-    assert!(replay(&app).review.is_done());
+    assert!(replay(&app).review().is_done());
     assert!(app.requests.is_empty(), "nothing is searched");
     go_to(&mut app, 6);
     assert!(row_of(&app, "Nf6").contains("Nf6??"));

@@ -6,9 +6,7 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{handle, App, Screen};
-use motley::tui::base::{AppEvent, PlayStart};
-use motley::tui::play::PlayState;
+use motley::tui::{handle, App, AppEvent, PlayStart, PlayState, Screen};
 use motley_ai::PlayerSpec;
 use motley_game::clock::{TimeControl, TimeSource};
 use motley_game::Game;
@@ -300,7 +298,7 @@ fn the_new_game_form_offers_clock_presets() {
     let dir = temp_dir("clock-form");
     let mut s = settings(Some(dir.path()));
     s.session.time = TimeSource::manual();
-    let menu = motley::tui::menu::MenuState::new(&s, &registry());
+    let menu = motley::tui::MenuState::new(&s, &registry());
     let mut app = App::new(Screen::Menu(Box::new(menu)), registry(), s, theme(), BIG);
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Enter);
@@ -310,7 +308,7 @@ fn the_new_game_form_offers_clock_presets() {
     }
     assert!(screen(&app).contains("Clock        ◂ none ▸"));
     let mut seen = Vec::new();
-    for _ in 0..motley::tui::menu::clock_choices().len() - 1 {
+    for _ in 0..motley::tui::parts::menu::clock_choices().len() - 1 {
         key(&mut app, KeyCode::Right);
         let s = screen(&app);
         let shown = s
@@ -369,7 +367,7 @@ fn a_branch_of_a_timed_game_gets_a_fresh_clock() {
     wait(&mut app, &time, secs(10.0));
     let path = dir.join("lost-on-time.json");
     save_now(&mut app, &path);
-    let state = motley::tui::replay::ReplayState::open(path, &registry()).unwrap();
+    let state = motley::tui::ReplayState::open(path, &registry()).unwrap();
     let mut s = settings(Some(dir.path()));
     s.session.time = TimeSource::manual();
     let mut app = App::new(Screen::Replay(Box::new(state)), registry(), s, theme(), BIG);
@@ -396,7 +394,7 @@ fn item_5_a_branch_keeps_its_clock_paused_until_the_first_move() {
     }));
     let path = dir.join("timed.json");
     motley_records::save_game(&path, &game, Some(("human", "human"))).unwrap();
-    let state = motley::tui::replay::ReplayState::open(path, &registry()).unwrap();
+    let state = motley::tui::ReplayState::open(path, &registry()).unwrap();
     let time = TimeSource::manual();
     let mut s = settings(Some(dir.path()));
     s.session.time = time.clone();

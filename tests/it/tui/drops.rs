@@ -4,7 +4,7 @@
 
 use crate::support::tui::*;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
-use motley::tui::play::Popup;
+use motley::tui::parts::play::Popup;
 use motley::tui::render_to_buffer;
 use motley_ai::PlayerSpec;
 use motley_rules::core::{Action, Color, Piece, Role, Square};
@@ -21,7 +21,7 @@ fn knight(color: Color) -> Piece {
 
 /// Where the screen shows the first piece of `side`'s hand: the cell
 /// after "<side>: " on the row that starts "In hand".
-fn hand_cell(app: &motley::tui::app::App, side: &str) -> (u16, u16) {
+fn hand_cell(app: &motley::tui::App, side: &str) -> (u16, u16) {
     let buf = render_to_buffer(app);
     let label: Vec<char> = format!("{side}: ").chars().collect();
     for y in 0..buf.area.height {
@@ -42,7 +42,7 @@ fn hand_cell(app: &motley::tui::app::App, side: &str) -> (u16, u16) {
     panic!("no hand of {side} on screen:\n{}", screen(app))
 }
 
-fn last_action(app: &motley::tui::app::App) -> Option<Action> {
+fn last_action(app: &motley::tui::App) -> Option<Action> {
     play_state(app).session.game().actions().last().copied()
 }
 

@@ -7,11 +7,8 @@
 use crate::support::temp::temp_dir;
 use crate::support::tui::*;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
-use motley::tui::app::{run_requests_inline, App, Screen};
-use motley::tui::base::EditorStart;
-use motley::tui::editor::page::EditorLayout;
-use motley::tui::editor::EditorState;
-use motley::tui::menu::MenuState;
+use motley::tui::parts::editor::EditorLayout;
+use motley::tui::{run_requests_inline, App, EditorStart, EditorState, MenuState, Screen};
 use motley_ai::PlayerSpec;
 use motley_rules::core::{Color, Piece, Role, Setup, Square};
 use motley_rules::setup::{DraftState, SetupProblem};
@@ -218,8 +215,11 @@ fn analyse_opens_the_position_in_the_replay_viewer_with_live_lines() {
     let mut app = editor_app("standard", Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
     key(&mut app, KeyCode::Char('a'));
     let r = replay(&app);
-    assert_eq!(r.game.position().to_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-    assert_eq!(r.lines.ply(), Some(0));
+    assert_eq!(
+        r.game().position().to_fen(),
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    );
+    assert_eq!(r.lines().ply(), Some(0));
 }
 
 #[test]
@@ -257,8 +257,8 @@ fn the_play_screen_and_the_replay_viewer_open_the_editor_on_the_position_shown()
 
     let mut game = motley_game::Game::new(variant("monochrome"), None, 1).unwrap();
     game.play_text("e2e3").unwrap();
-    let start = motley::tui::base::ReplayStart::of(game);
-    let state = motley::tui::replay::ReplayState::open_start(start, &registry());
+    let start = motley::tui::ReplayStart::of(game);
+    let state = motley::tui::ReplayState::open_start(start, &registry());
     let mut app = App::new(
         Screen::Replay(Box::new(state)),
         registry(),
@@ -381,7 +381,7 @@ fn a_dice_money_game_played_from_the_editor_is_kept_with_its_money_and_dice() {
         [
             PlayerSpec::Human,
             PlayerSpec::Computer {
-                level: motley::tui::editor::COMPUTER_LEVEL
+                level: motley::tui::parts::editor::COMPUTER_LEVEL
             }
         ]
     );
@@ -414,11 +414,11 @@ fn moves_on_the_analysis_board_lengthen_its_line_and_branch_into_variations() {
         key(&mut app, KeyCode::Enter);
     }
     let r = replay(&app);
-    assert_eq!(r.game.sans(), ["O-O", "Kd7", "Rd1+"]);
-    assert_eq!(r.ply, 3);
+    assert_eq!(r.game().sans(), ["O-O", "Kd7", "Rd1+"]);
+    assert_eq!(r.ply(), 3);
     assert!(screen(&app).contains("1. O-O Kd7"), "{}", screen(&app));
     assert!(
-        r.unsaved,
+        r.is_unsaved(),
         "a board with no file asks before its study is left"
     );
     key(&mut app, KeyCode::Left);
@@ -426,6 +426,6 @@ fn moves_on_the_analysis_board_lengthen_its_line_and_branch_into_variations() {
     typ(&mut app, "Rf7+");
     key(&mut app, KeyCode::Enter);
     let r = replay(&app);
-    assert_eq!(r.game.ply(), 3, "a move before the end is a variation");
+    assert_eq!(r.game().ply(), 3, "a move before the end is a variation");
     assert_eq!(r.cursor().hops.len(), 1);
 }

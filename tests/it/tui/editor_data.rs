@@ -7,8 +7,8 @@
 
 use crate::support::tui::*;
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::editor::page::EditorLayout;
+use motley::tui::parts::editor::EditorLayout;
+use motley::tui::{App, Screen};
 use motley_rules::core::{Color, Piece, Role};
 
 fn ids(app: &App) -> Vec<&'static str> {

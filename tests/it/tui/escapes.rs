@@ -4,10 +4,7 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::base::Message;
-use motley::tui::menu::MenuState;
-use motley::tui::replay::ReplayState;
+use motley::tui::{App, MenuState, Message, ReplayState, Screen};
 use motley_ai::PlayerSpec;
 use std::path::Path;
 use std::process::Command;
@@ -92,7 +89,7 @@ fn item_24_a_pgn_tag_with_escapes_is_shown_inert_in_the_load_browser() {
     assert_eq!(raw_cells(&app), []);
 }
 
-fn settings_for(dir: &Path) -> motley::tui::settings::Settings {
+fn settings_for(dir: &Path) -> motley::tui::Settings {
     settings(Some(&dir.to_path_buf()))
 }
 

@@ -10,11 +10,12 @@ use crate::support::tui as tui_support;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use lock_support::{checking_locks, spawn};
-use motley::tui::app::{handle, run_requests_inline, App, Screen};
-use motley::tui::base::AppEvent;
-use motley::tui::menu::{Ask, MenuState, Page, Shelf, SortKey};
-use motley::tui::play::{ListKind, Popup};
-use motley::tui::settings::Settings;
+use motley::tui::parts::menu::{Ask, Page, Shelf, SortKey};
+use motley::tui::parts::play::{ListKind, Popup};
+use motley::tui::parts::replay::ReplayPopup;
+use motley::tui::{
+    handle, run_requests_inline, App, AppEvent, MenuState, ReplayState, Screen, Settings,
+};
 use motley_ai::PlayerSpec;
 use motley_game::Game;
 use motley_records::games::OpenGame;
@@ -43,7 +44,7 @@ fn menu_app(dir: &Path) -> App {
 /// A game on the play screen with `settings`.
 fn play_with(id: &str, settings: Settings) -> App {
     let game = Game::new(variant(id), None, 7).unwrap();
-    let p = motley::tui::play::PlayState::new(game, H);
+    let p = motley::tui::PlayState::new(game, H);
     App::new(
         Screen::Play(Box::new(p)),
         registry(),
@@ -206,7 +207,7 @@ fn a_game_open_elsewhere_is_offered_for_replay_and_never_deleted() {
     let Screen::Replay(r) = &app.screen else {
         panic!("not replaying:\n{}", screen(&app));
     };
-    assert_eq!(r.game.sans(), ["e4", "c5"]);
+    assert_eq!(r.game().sans(), ["e4", "c5"]);
     drop(held);
 }
 
@@ -232,10 +233,10 @@ fn the_handler_asks_for_writes_and_the_runtime_carries_them_out() {
     let writes = app
         .requests
         .iter()
-        .filter(|r| matches!(r, motley::tui::base::Request::Write(_)))
+        .filter(|r| matches!(r, motley::tui::Request::Write(_)))
         .count();
     assert_eq!(writes, 1, "the keeping is asked for");
-    run_requests_inline(&mut app);
+    motley::tui::run_requests_inline(&mut app);
     assert_eq!(game_files(&games).len(), 1);
     assert_eq!(
         play_state(&app).session.game_file(),
@@ -286,7 +287,7 @@ fn leaving_with_unsaved_actions_asks_and_offers_to_save_elsewhere() {
     key(&mut app, KeyCode::Char('q'));
     assert_eq!(
         popup_kind(&app),
-        Some(ListKind::Unsaved(motley::tui::play::Exit::Leave))
+        Some(ListKind::Unsaved(motley::tui::parts::play::Exit::Leave))
     );
     insta::assert_snapshot!("leave_unsaved", screen(&app));
     // Stay: nothing happens.
@@ -351,7 +352,7 @@ fn ctrl_c_quits_like_leaving_and_asks_when_unsaved() {
     assert!(!app.quit);
     assert_eq!(
         popup_kind(&app),
-        Some(ListKind::Unsaved(motley::tui::play::Exit::Quit))
+        Some(ListKind::Unsaved(motley::tui::parts::play::Exit::Quit))
     );
     ctrl_c(&mut app);
     assert!(app.quit);
@@ -509,7 +510,7 @@ fn item_22_continue_keeps_the_computers_time_per_move() {
     let mut slow = settings(Some(&dir.to_path_buf()));
     slow.session.movetime = std::time::Duration::from_secs(10);
     let game = Game::new(variant("standard"), None, 7).unwrap();
-    let p = motley::tui::play::PlayState::new(game, [PlayerSpec::Human, PlayerSpec::Random]);
+    let p = motley::tui::PlayState::new(game, [PlayerSpec::Human, PlayerSpec::Random]);
     let mut app = App::new(Screen::Play(Box::new(p)), registry(), slow, theme(), SIZE);
     prompt(&mut app, "e4");
     assert_eq!(play_state(&app).session.game().ply(), 2, "{}", screen(&app));
@@ -599,15 +600,27 @@ fn a_file_naming_an_engine_never_starts_it() {
     assert_eq!(session.player(Color::Black), "ai:2".parse().unwrap());
     assert_message(&app, "White was an engine in the file");
     assert!(!pwned.exists());
-    let players = motley_records::Players {
-        white: engine.clone(),
-        black: "human".to_string(),
+    // A branch in the viewer offers a person, or Black's `ai:2`, in
+    // White's seat: never the engine.
+    let viewer = ReplayState::open(file, &registry()).unwrap();
+    let mut app = App::new(
+        Screen::Replay(Box::new(viewer)),
+        registry(),
+        settings(Some(&dir.to_path_buf())),
+        theme(),
+        (100, 35),
+    );
+    key(&mut app, KeyCode::Char('b'));
+    let Some(ReplayPopup::Branch(offer)) = &replay(&app).view.popup else {
+        panic!("the branch asks who plays: {}", screen(&app));
     };
-    let choices = motley::tui::branch::player_choices(Some(&players));
-    assert!(choices
+    assert_eq!(offer.choices.len(), 2, "{:?}", offer.choices);
+    assert!(offer
+        .choices
         .iter()
         .flatten()
         .all(|p| !matches!(p, PlayerSpec::Uci { .. })));
+    assert!(!pwned.exists());
 }
 
 #[test]
@@ -717,7 +730,7 @@ fn three_saves(dir: &Path) {
     );
 }
 
-fn browser(app: &App) -> &motley::tui::menu::Browser {
+fn browser(app: &App) -> &motley::tui::parts::menu::Browser {
     match &menu(app).page {
         Page::Browse(b) => b,
         _ => panic!("not in the browser:\n{}", screen(app)),
@@ -939,20 +952,17 @@ fn deleting_a_game_is_a_write_off_the_input_path() {
     let mut app = menu_app(&dir);
     key(&mut app, KeyCode::Char('l'));
     key(&mut app, KeyCode::Char('d'));
-    handle(
-        &mut app,
-        motley::tui::base::AppEvent::key(KeyCode::Char('y')),
-    );
+    handle(&mut app, motley::tui::AppEvent::key(KeyCode::Char('y')));
     assert!(
         dir.join("saves").join("fools-mate.json").exists(),
         "the key handler wrote nothing"
     );
     assert!(matches!(
         app.requests.as_slice(),
-        [motley::tui::base::Request::Write(w)]
+        [motley::tui::Request::Write(w)]
             if matches!(**w, motley_session::Write::Delete { .. })
     ));
-    run_requests_inline(&mut app);
+    motley::tui::run_requests_inline(&mut app);
     assert!(!dir.join("saves").join("fools-mate.json").exists());
     assert_eq!(listed(&app), ["chicken", "contrast"]);
 }
@@ -962,7 +972,7 @@ fn deleting_a_game_is_a_write_off_the_input_path() {
 // writer's to clear, asked for when the menu opens.
 #[test]
 fn the_menu_asks_the_writer_to_tidy_the_games_folder() {
-    use motley::tui::base::Request;
+    use motley::tui::Request;
     use motley_session::Write;
     let dir = tempfile::tempdir().unwrap();
     let games = dir.path().join("games");
@@ -987,7 +997,7 @@ fn the_menu_asks_the_writer_to_tidy_the_games_folder() {
 // and the game opens when it is done.
 #[test]
 fn a_game_file_is_read_off_the_input_path() {
-    use motley::tui::base::Request;
+    use motley::tui::Request;
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().join("saves");
     std::fs::create_dir_all(&saves).unwrap();

@@ -6,10 +6,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{handle, App, Screen};
-use motley::tui::base::{AppEvent, Request};
-use motley::tui::menu::MenuState;
-use motley::tui::theme::Mark;
+use motley::tui::parts::page::Mark;
+use motley::tui::{handle, App, AppEvent, MenuState, Request, Screen};
 use motley_ai::PlayerSpec;
 use tui_support::*;
 
@@ -101,7 +99,7 @@ fn no_hint_while_the_computer_is_to_move_then_one_for_the_person() {
     handle(&mut app, AppEvent::Key(shift_key('H')));
     assert_message(&app, "(computer) is thinking");
     assert!(!app.requests.iter().any(|r| matches!(r, Request::Hint(_))));
-    motley::tui::app::run_requests_inline(&mut app);
+    motley::tui::run_requests_inline(&mut app);
     assert_eq!(play_state(&app).session.game().ply(), 1);
     hint(&mut app);
     assert_message(&app, "hint for Black:");

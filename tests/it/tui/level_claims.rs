@@ -2,7 +2,7 @@
 //! levels: ratings in standard chess, the steps between levels in the
 //! variants where they were measured, nothing elsewhere.
 
-use motley::tui::menu::level_description;
+use motley::tui::parts::menu::level_description;
 use motley_game::variant::Registry;
 
 const STEPS: &str = "only the steps between levels were measured";
@@ -26,14 +26,14 @@ fn item_19_levels_claim_measured_steps_only_where_they_were_measured() {
     }
 }
 
-/// The variants whose steps README's table gives are the ones the form
-/// says were measured.
+/// The variants whose steps the table of docs/performance.md gives are
+/// the ones the form says were measured.
 #[test]
-fn the_measured_variants_are_the_readme_s_table() {
-    let readme = include_str!("../../../README.md");
-    let (_, section) = readme
-        .split_once("### Levels in each variant")
-        .expect("README has the section");
+fn the_measured_variants_are_the_performance_page_s_table() {
+    let page = include_str!("../../../docs/performance.md");
+    let (_, section) = page
+        .split_once("## Levels in each variant")
+        .expect("docs/performance.md has the section");
     let table: Vec<&str> = section
         .lines()
         .skip_while(|l| !l.starts_with("| variant"))

@@ -7,10 +7,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{handle, run_requests_inline, App, Screen};
-use motley::tui::base::{AppEvent, Request};
-use motley::tui::lines::EngineLines;
-use motley::tui::replay::ReplayState;
+use motley::tui::parts::replay::EngineLines;
+use motley::tui::{handle, run_requests_inline, App, AppEvent, ReplayState, Request, Screen};
 use motley_game::Game;
 use std::sync::atomic::Ordering;
 use tui_support::*;
@@ -45,12 +43,12 @@ fn queued_stop(app: &App) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
 fn lines_show_the_best_moves_of_the_position_shown_in_san() {
     let mut app = viewer("standard", &["e4", "e5", "Nf3"]);
     handle(&mut app, AppEvent::key(KeyCode::Char('L')));
-    assert!(replay(&app).lines.is_on());
+    assert!(replay(&app).lines().is_on());
     run_requests_inline(&mut app);
     let s = screen(&app);
     assert!(s.contains("Engine lines: depth 4"), "{s}");
     // One line at the start: an evaluation and moves in SAN.
-    let latest = replay(&app).lines.latest.clone().unwrap();
+    let latest = replay(&app).lines().latest.clone().unwrap();
     assert_eq!(latest.lines.len(), 1);
     let (_, moves) = &latest.lines[0];
     let mut check = Game::new(variant("standard"), None, 3).unwrap();
@@ -86,11 +84,11 @@ fn lines_follow_the_position_and_stop_when_turned_off_or_left() {
             lines: Box::new(stale),
         },
     );
-    assert!(replay(&app).lines.latest.is_none());
+    assert!(replay(&app).lines().latest.is_none());
     // L again: off.
     handle(&mut app, AppEvent::key(KeyCode::Char('L')));
     assert!(second.load(Ordering::Relaxed));
-    assert!(!replay(&app).lines.is_on());
+    assert!(!replay(&app).lines().is_on());
     // On again, then the viewer is left: the search stops.
     handle(&mut app, AppEvent::key(KeyCode::Char('L')));
     let third = queued_stop(&app);
@@ -106,12 +104,12 @@ fn n_shows_one_more_line_up_to_five_then_one() {
         handle(&mut app, AppEvent::key(KeyCode::Char('n')));
     }
     run_requests_inline(&mut app);
-    assert_eq!(replay(&app).lines.latest.as_ref().unwrap().lines.len(), 3);
+    assert_eq!(replay(&app).lines().latest.as_ref().unwrap().lines.len(), 3);
     assert!(replay_message(&app).contains("3 lines"));
     for _ in 0..3 {
         handle(&mut app, AppEvent::key(KeyCode::Char('n')));
     }
-    assert_eq!(replay(&app).lines.count(), 1);
+    assert_eq!(replay(&app).lines().count(), 1);
 }
 
 #[test]
@@ -126,7 +124,7 @@ fn lines_work_in_every_variant() {
         let mut app = viewer(id, &[]);
         handle(&mut app, AppEvent::key(KeyCode::Char('L')));
         run_requests_inline(&mut app);
-        let latest = replay(&app).lines.latest.clone();
+        let latest = replay(&app).lines().latest.clone();
         let latest = latest.unwrap_or_else(|| panic!("{id}: no lines"));
         assert!(
             !latest.lines.is_empty() || latest.chance_value.is_some(),

@@ -5,10 +5,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::App;
-use motley::tui::board::BoardGeom;
-use motley::tui::render_to_buffer;
-use motley::tui::theme::{contrast_ratio, ColorMode, Theme, ThemeName};
+use motley::tui::parts::page::{contrast_ratio, BoardGeom};
+use motley::tui::{render_to_buffer, App, ColorMode, Theme, ThemeName};
 use motley_ai::PlayerSpec;
 use motley_rules::core::Square;
 use ratatui::buffer::Buffer;
@@ -240,7 +238,7 @@ fn marks_stay_visible_without_colour_at_every_size() {
 
 #[test]
 fn marks_colour_the_square_in_every_theme_at_every_size() {
-    use motley::tui::theme::Mark;
+    use motley::tui::parts::page::Mark;
     for name in ThemeName::ALL {
         for size in SIZES {
             let mut app = check_position(size);
@@ -296,7 +294,7 @@ fn contrast_badges_and_monochrome_centerline_at_every_size() {
 
 #[test]
 fn chicken_flips_are_marked_at_every_size() {
-    use motley::tui::theme::Mark;
+    use motley::tui::parts::page::Mark;
     for size in SIZES {
         let mut app = play_app("chicken", None, H, size);
         for m in ["e3", "e6", "Bb5"] {
@@ -389,20 +387,20 @@ fn theme_flag_accepts_the_names_and_lists_them_on_a_mistake() {
 
 /// The menu, keeping its config file in `dir`.
 fn menu_app(dir: &std::path::Path) -> App {
-    use motley::tui::app::Screen;
-    use motley::tui::menu::MenuState;
+    use motley::tui::MenuState;
+    use motley::tui::Screen;
     let mut s = settings(Some(&dir.to_path_buf()));
     s.config = Some(dir.join("config.toml"));
     let m = MenuState::new(&s, &registry());
     let mut app = App::new(Screen::Menu(Box::new(m)), registry(), s, theme(), (80, 24));
     // What the runtime does first: the games folder is put in order.
-    motley::tui::app::run_requests_inline(&mut app);
+    motley::tui::run_requests_inline(&mut app);
     app
 }
 
 #[test]
 fn the_menu_switches_theme_at_once_and_keeps_it_in_the_config_file() {
-    use motley::tui::config::Config;
+    use motley::tui::Config;
     let dir = temp_dir("look-menu-theme");
     let path = dir.join("config.toml");
     // Other settings in the file survive the change.
@@ -428,9 +426,9 @@ fn the_menu_switches_theme_at_once_and_keeps_it_in_the_config_file() {
 
 #[test]
 fn a_theme_is_kept_off_the_input_path_by_a_request() {
-    use motley::tui::app::{handle, run_requests_inline};
-    use motley::tui::base::{AppEvent, Request};
-    use motley::tui::config::Config;
+    use motley::tui::Config;
+    use motley::tui::{handle, run_requests_inline};
+    use motley::tui::{AppEvent, Request};
     let dir = temp_dir("look-menu-theme-request");
     let path = dir.join("config.toml");
     let mut app = menu_app(dir.path());
@@ -462,9 +460,9 @@ fn a_broken_config_file_is_said_and_left_alone() {
 
 #[test]
 fn the_new_game_dialog_starts_from_the_last_choices() {
-    use motley::tui::app::Screen;
-    use motley::tui::config::Config;
-    use motley::tui::menu::Page;
+    use motley::tui::parts::menu::Page;
+    use motley::tui::Config;
+    use motley::tui::Screen;
     let dir = temp_dir("look-menu-last");
     let mut app = menu_app(dir.path());
     // The second variant, Black played by ai:1.

@@ -8,9 +8,10 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
-use motley::tui::app::{handle, run_requests_inline, App, Screen};
-use motley::tui::base::{AppEvent, PlayStart, Request};
-use motley::tui::play::{PlayState, Popup};
+use motley::tui::parts::play::Popup;
+use motley::tui::{
+    handle, run_requests_inline, App, AppEvent, PlayStart, PlayState, Request, Screen,
+};
 use motley_ai::PlayerSpec;
 use motley_game::clock::{TimeControl, TimeSource};
 use motley_game::Game;

@@ -4,10 +4,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{run_requests_inline, App, Screen};
-use motley::tui::menu::{MenuState, Page};
-use motley::tui::play::PlayState;
-use motley::tui::replay::ReplayState;
+use motley::tui::parts::menu::Page;
+use motley::tui::{run_requests_inline, App, MenuState, PlayState, ReplayState, Screen};
 use motley_ai::PlayerSpec;
 use motley_game::Game;
 use motley_rules::Position;
@@ -164,8 +162,11 @@ fn menu_by_mouse() {
     let dir = temp_dir("menu-mouse");
     let mut app = menu_app(dir.path());
     // Click "New game" (first item without a resume entry: row y+4).
-    let r =
-        motley::tui::popup::centered(ratatui::layout::Rect::new(0, 0, SIZE.0, SIZE.1), 44, 6 + 6);
+    let r = motley::tui::parts::page::centered(
+        ratatui::layout::Rect::new(0, 0, SIZE.0, SIZE.1),
+        44,
+        6 + 6,
+    );
     click(&mut app, r.x + 5, r.y + 4);
     assert!(matches!(&app.screen, Screen::Menu(m) if matches!(m.page, Page::Variants { .. })));
     // Click the second variant twice: select, then open.
@@ -240,7 +241,7 @@ fn load_by_typed_path_and_errors_in_words() {
     // Opened in the viewer, up to the bad ply, with the problem in words.
     let r = replay_state(&app);
     assert_eq!(r.len(), 2);
-    let e = r.error.clone().unwrap();
+    let e = r.error().unwrap();
     assert!(
         e.contains("broken.json") && e.contains("ply 3") && e.contains("e1e3"),
         "{e}"
@@ -280,19 +281,19 @@ fn replay_forward_and_back_match_the_engine() {
     }
     let shown = |app: &App| {
         let r = replay_state(app);
-        r.game.position_at(r.ply).unwrap().to_fen()
+        r.game().position_at(r.ply()).unwrap().to_fen()
     };
     for (i, f) in fens.iter().enumerate() {
-        assert_eq!(replay_state(&app).ply, i);
+        assert_eq!(replay_state(&app).ply(), i);
         assert_eq!(&shown(&app), f, "ply {i}");
         key(&mut app, KeyCode::Right);
     }
-    assert_eq!(replay_state(&app).ply, g.ply(), "stops at the end");
+    assert_eq!(replay_state(&app).ply(), g.ply(), "stops at the end");
     for i in (0..fens.len()).rev() {
         assert_eq!(&shown(&app), &fens[i], "ply {i}");
         key(&mut app, KeyCode::Left);
     }
-    assert_eq!(replay_state(&app).ply, 0);
+    assert_eq!(replay_state(&app).ply(), 0);
     key(&mut app, KeyCode::End);
     assert_eq!(shown(&app), fens[fens.len() - 1]);
     key(&mut app, KeyCode::Home);
@@ -321,15 +322,15 @@ fn replay_forward_and_back_match_the_engine() {
     key(&mut app, KeyCode::Char('g'));
     typ(&mut app, "999");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(replay_state(&app).ply, 7);
+    assert_eq!(replay_state(&app).ply(), 7);
     assert!(screen(&app).contains("is not a ply"));
     // Autoplay (p: play / pause) steps on each tick, faster with +.
     key(&mut app, KeyCode::Char('p'));
     let slow = app.tick_interval().unwrap();
     key(&mut app, KeyCode::Char('+'));
     assert!(app.tick_interval().unwrap() < slow);
-    motley::tui::app::handle(&mut app, motley::tui::base::AppEvent::Tick);
-    assert_eq!(replay_state(&app).ply, 8);
+    motley::tui::handle(&mut app, motley::tui::AppEvent::Tick);
+    assert_eq!(replay_state(&app).ply(), 8);
     key(&mut app, KeyCode::Char('p'));
     assert!(app.tick_interval().is_none());
     key(&mut app, KeyCode::Home);
@@ -386,9 +387,9 @@ fn replay_dice_money_at_several_plies() {
         key(&mut app, KeyCode::Right);
         engine.play_text(&a.to_string()).unwrap();
         let r = replay_state(&app);
-        assert_eq!(r.ply, i + 1);
+        assert_eq!(r.ply(), i + 1);
         assert_eq!(
-            r.game.position_at(r.ply).unwrap().hash(),
+            r.game().position_at(r.ply()).unwrap().hash(),
             engine.position().hash(),
             "ply {}",
             i + 1
@@ -415,9 +416,9 @@ fn replay_opens_pgn_files() {
     )
     .unwrap();
     let r = ReplayState::open(path, &registry()).unwrap();
-    assert!(r.error.is_none(), "{:?}", r.error);
+    assert!(r.error().is_none(), "{:?}", r.error());
     assert_eq!(r.len(), g.ply());
-    assert_eq!(r.game.position().to_fen(), g.position().to_fen());
+    assert_eq!(r.game().position().to_fen(), g.position().to_fen());
 }
 
 #[test]
@@ -438,7 +439,7 @@ fn clicking_a_move_in_the_replay_list_goes_to_that_ply() {
     let byte = line.rfind(san.as_str()).unwrap();
     let x = line[..byte].chars().count() as u16;
     click(&mut app, x, y as u16);
-    assert_eq!(replay_state(&app).ply, 6);
+    assert_eq!(replay_state(&app).ply(), 6);
 }
 
 #[test]

@@ -6,9 +6,7 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::base::{MIN_HEIGHT, MIN_WIDTH};
-use motley::tui::replay::ReplayState;
+use motley::tui::{App, ReplayState, Screen, MIN_HEIGHT, MIN_WIDTH};
 use motley_ai::PlayerSpec;
 use motley_game::Game;
 use tui_support::*;
@@ -176,7 +174,7 @@ fn y_copies_the_fen_and_shift_y_the_pgn() {
 fn e_exports_the_game_to_a_new_pgn_file_each_time() {
     let dir = temp_dir("export");
     let game = Game::new(variant("chicken"), None, 7).unwrap();
-    let p = motley::tui::play::PlayState::new(game, H);
+    let p = motley::tui::PlayState::new(game, H);
     let mut app = App::new(
         Screen::Play(Box::new(p)),
         registry(),
@@ -203,7 +201,7 @@ fn e_exports_the_game_to_a_new_pgn_file_each_time() {
 
 #[test]
 fn the_copy_keys_do_not_clash_with_other_keys() {
-    use motley::tui::play::PLAY_KEYS;
+    use motley::tui::parts::play::PLAY_KEYS;
     for k in ["y", "Y", "e"] {
         let uses = PLAY_KEYS
             .iter()
@@ -233,7 +231,7 @@ fn a_click_gets_the_same_explanation_as_typed_moves() {
 fn the_variant_picker_describes_standard_chess_for_players() {
     let dir = temp_dir("picker-words");
     let s = settings(Some(dir.path()));
-    let menu = motley::tui::menu::MenuState::new(&s, &registry());
+    let menu = motley::tui::MenuState::new(&s, &registry());
     let mut app = App::new(
         Screen::Menu(Box::new(menu)),
         registry(),
@@ -320,7 +318,7 @@ fn item_28_a_shorter_message_leaves_nothing_of_a_longer_one() {
     let mut app = editor_app("standard", None);
     let mut drawn = Drawn::new(&app);
     let set = |app: &mut App, text: &str| match &mut app.screen {
-        Screen::Editor(e) => e.message = Some(motley::tui::base::Message::info(text)),
+        Screen::Editor(e) => e.message = Some(motley::tui::Message::info(text)),
         _ => panic!("not the editor"),
     };
     set(&mut app, LONG);
@@ -343,7 +341,7 @@ fn item_28_a_shorter_message_leaves_nothing_of_a_longer_one() {
     );
     let mut drawn = Drawn::new(&app);
     let set = |app: &mut App, text: &str| match &mut app.screen {
-        Screen::Replay(r) => r.view.message = Some(motley::tui::base::Message::info(text)),
+        Screen::Replay(r) => r.view.message = Some(motley::tui::Message::info(text)),
         _ => panic!("not the viewer"),
     };
     set(&mut app, LONG);

@@ -40,9 +40,9 @@ fn monochrome_changes_of_side_and_points_snapshot() {
 #[test]
 fn ascii_marks_flips_with_letters() {
     let mut app = play_app("chicken", None, H, (100, 35));
-    app.theme = motley::tui::theme::Theme::new(
-        motley::tui::theme::ThemeName::Default,
-        motley::tui::theme::ColorMode::Indexed,
+    app.theme = motley::tui::Theme::new(
+        motley::tui::ThemeName::Default,
+        motley::tui::ColorMode::Indexed,
         true,
     );
     for m in ["e3", "e6", "Bb5"] {

@@ -4,10 +4,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::config::Config;
-use motley::tui::menu::{FormRow, MenuState, NewGameForm, Page};
-use motley::tui::theme::ThemeName;
+use motley::tui::parts::menu::{FormRow, NewGameForm, Page};
+use motley::tui::{App, Config, MenuState, Screen, ThemeName};
 use motley_ai::PlayerSpec;
 use motley_game::clock::TimeControl;
 use motley_rules::Position;
@@ -262,9 +260,9 @@ fn a_bad_fen_is_explained_by_the_rules_as_it_is_typed() {
     );
     // Ctrl-U clears the field (as in every prompt); the variant's start
     // is used again.
-    motley::tui::app::handle(
+    motley::tui::handle(
         &mut app,
-        motley::tui::base::AppEvent::Key(crossterm::event::KeyEvent::new(
+        motley::tui::AppEvent::Key(crossterm::event::KeyEvent::new(
             KeyCode::Char('u'),
             crossterm::event::KeyModifiers::CONTROL,
         )),
@@ -411,8 +409,8 @@ fn names_typed_on_the_form_go_into_the_record_and_the_pgn() {
 // answered (the screen goes on drawing meanwhile).
 #[test]
 fn an_engine_starts_off_the_input_path_and_the_board_opens_when_it_answers() {
-    use motley::tui::app::{handle, run_requests_inline};
-    use motley::tui::base::{AppEvent, Request};
+    use motley::tui::{handle, run_requests_inline};
+    use motley::tui::{AppEvent, Request};
     let dir = temp_dir("form-uci-off-input");
     let mut app = menu_app(&dir, BIG);
     open_form(&mut app, "standard");

@@ -4,9 +4,8 @@
 
 use crate::support::tui::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use motley::tui::app::{handle, run_requests_inline, App, Screen};
-use motley::tui::base::AppEvent;
-use motley::tui::menu::{MenuState, Page, VariantPicker};
+use motley::tui::parts::menu::{Page, VariantPicker};
+use motley::tui::{handle, run_requests_inline, App, AppEvent, MenuState, Screen};
 
 const SIZE: (u16, u16) = (100, 35);
 

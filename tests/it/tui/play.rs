@@ -4,10 +4,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::handle;
-use motley::tui::base::AppEvent;
-use motley::tui::play::Popup;
-use motley::tui::render_to_buffer;
+use motley::tui::parts::play::Popup;
+use motley::tui::{handle, render_to_buffer, AppEvent};
 use motley_ai::PlayerSpec;
 use motley_rules::core::Square;
 use motley_rules::Position;
@@ -72,7 +70,7 @@ fn chicken_mid_game_shows_flips_snapshot() {
     let flip_bg = theme()
         .square(
             Square::parse("d7").unwrap().is_dark(),
-            Some(motley::tui::theme::Mark::Flipped),
+            Some(motley::tui::parts::page::Mark::Flipped),
         )
         .bg;
     assert_eq!(buf[(x, y)].bg, flip_bg.unwrap());
@@ -104,7 +102,7 @@ fn help_popup_lists_every_key() {
         "in a prompt",
     ] {
         assert!(
-            motley::tui::play::PLAY_KEYS
+            motley::tui::parts::play::PLAY_KEYS
                 .iter()
                 .filter_map(|b| b.help)
                 .any(|row| row.keys.contains(k)),
@@ -166,7 +164,7 @@ fn highlight_cell_styles() {
     prompt(&mut app, "e4");
     play_state_mut(&mut app).view.cursor = Square::parse("a4").unwrap();
     let t = theme();
-    let bg = |app: &motley::tui::app::App, sq: &str| {
+    let bg = |app: &motley::tui::App, sq: &str| {
         let buf = render_to_buffer(app);
         let (x, y) = square_center(app, sq);
         // The cell's left edge (not the glyph) carries the background.
@@ -178,7 +176,7 @@ fn highlight_cell_styles() {
         let _ = (x, y);
         buf[(r.x, r.y)].bg
     };
-    use motley::tui::theme::Mark;
+    use motley::tui::parts::page::Mark;
     let style = |sq: &str, m: Option<Mark>| {
         t.square(Square::parse(sq).unwrap().is_dark(), m)
             .bg
@@ -212,9 +210,9 @@ fn highlight_cell_styles() {
 #[test]
 fn no_color_keeps_pieces_and_marks_distinct() {
     let mut app = play_app("standard", None, H, BIG);
-    app.theme = motley::tui::theme::Theme::new(
-        motley::tui::theme::ThemeName::Default,
-        motley::tui::theme::ColorMode::None,
+    app.theme = motley::tui::Theme::new(
+        motley::tui::ThemeName::Default,
+        motley::tui::ColorMode::None,
         false,
     );
     prompt(&mut app, "e4");
@@ -390,15 +388,15 @@ fn computer_moves_and_move_now() {
         [PlayerSpec::Random, PlayerSpec::Random],
         BIG,
     );
-    motley::tui::app::run_requests_inline(&mut app);
+    motley::tui::run_requests_inline(&mut app);
     // Each inline job plays one action and queues the next: a whole game.
     assert!(play_state(&app).session.game().ply() > 0);
     let _ = &mut app;
     // A human against a computer whose job is still pending sees "thinking".
     let game = motley_game::Game::new(variant("standard"), None, 1).unwrap();
-    let p = motley::tui::play::PlayState::new(game, [PlayerSpec::Random, PlayerSpec::Human]);
-    let mut app = motley::tui::app::App::new(
-        motley::tui::app::Screen::Play(Box::new(p)),
+    let p = motley::tui::PlayState::new(game, [PlayerSpec::Random, PlayerSpec::Human]);
+    let mut app = motley::tui::App::new(
+        motley::tui::Screen::Play(Box::new(p)),
         registry(),
         settings(None),
         theme(),
@@ -407,14 +405,14 @@ fn computer_moves_and_move_now() {
     assert_eq!(app.requests.len(), 1);
     assert!(screen(&app).contains("White (computer) is thinking"));
     handle(&mut app, AppEvent::char('m'));
-    let motley::tui::base::Request::Think(job) = &app.requests[0] else {
+    let motley::tui::Request::Think(job) = &app.requests[0] else {
         panic!("expected a computer's job")
     };
     assert!(job.order.stop.load(std::sync::atomic::Ordering::Relaxed));
     // A click meanwhile plays nothing: it picks a piece for a premove.
     click_square(&mut app, "e7");
     assert_message(&app, "premove");
-    motley::tui::app::run_requests_inline(&mut app);
+    motley::tui::run_requests_inline(&mut app);
     assert_eq!(play_state(&app).session.game().ply(), 1);
 }
 
@@ -706,15 +704,15 @@ fn short_monochromatic_game_and_explanations() {
 #[test]
 fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
     let game = motley_game::Game::new(variant("standard"), None, 1).unwrap();
-    let p = motley::tui::play::PlayState::new(game, [PlayerSpec::Random, PlayerSpec::Human]);
-    let mut app = motley::tui::app::App::new(
-        motley::tui::app::Screen::Play(Box::new(p)),
+    let p = motley::tui::PlayState::new(game, [PlayerSpec::Random, PlayerSpec::Human]);
+    let mut app = motley::tui::App::new(
+        motley::tui::Screen::Play(Box::new(p)),
         registry(),
         settings(None),
         theme(),
         BIG,
     );
-    let motley::tui::base::Request::Think(job) = &app.requests[0] else {
+    let motley::tui::Request::Think(job) = &app.requests[0] else {
         panic!("expected a computer's job")
     };
     let job = job.clone();
@@ -745,7 +743,7 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
 /// Drive a hot-seat Dice-Money game through the prompt with a seeded choice
 /// among the legal actions until `want` holds for the legal actions.
 fn dice_until(
-    app: &mut motley::tui::app::App,
+    app: &mut motley::tui::App,
     want: impl Fn(&[motley_rules::core::Action]) -> bool,
     avoid_buys: bool,
 ) {
@@ -872,12 +870,12 @@ fn dice_money_placement_through_the_ui() {
     let Some(Popup::List { list, kind }) = &play_state(&app).view.popup else {
         panic!("no purchase popup")
     };
-    let motley::tui::play::ListKind::Purchases(items) = kind else {
+    let motley::tui::parts::play::ListKind::Purchases(items) = kind else {
         panic!()
     };
     let i = items
         .iter()
-        .position(|it| *it == motley::tui::play::PurchaseItem::Place(piece))
+        .position(|it| *it == motley::tui::parts::play::PurchaseItem::Place(piece))
         .unwrap();
     let k = list.items[i].0;
     key(&mut app, KeyCode::Char(k));

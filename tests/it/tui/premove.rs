@@ -6,9 +6,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use motley::tui::app::{handle, run_requests_inline, App};
-use motley::tui::base::AppEvent;
-use motley::tui::play::Premove;
+use motley::tui::parts::play::Premove;
+use motley::tui::{handle, run_requests_inline, App, AppEvent};
 use motley_ai::PlayerSpec;
 use tui_support::*;
 

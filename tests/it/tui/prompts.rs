@@ -6,11 +6,10 @@
 
 use crate::support::tui::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use motley::tui::app::{handle, run_requests_inline, App, Screen};
-use motley::tui::base::AppEvent;
-use motley::tui::menu::{FormRow, MenuState, Page};
-use motley::tui::play::Popup;
-use motley::tui::replay::{ReplayPopup, ReplayState};
+use motley::tui::parts::menu::{FormRow, Page};
+use motley::tui::parts::play::Popup;
+use motley::tui::parts::replay::ReplayPopup;
+use motley::tui::{handle, run_requests_inline, App, AppEvent, MenuState, ReplayState, Screen};
 use motley_ai::PlayerSpec;
 use motley_game::Game;
 use motley_records as record;
@@ -30,7 +29,7 @@ fn ctrl(app: &mut App, c: char) {
 /// A game of standard chess on the play screen, kept in `dir`.
 fn play_in(dir: &Path) -> App {
     let game = Game::new(variant("standard"), None, 7).unwrap();
-    let state = motley::tui::play::PlayState::new(game, [PlayerSpec::Human, PlayerSpec::Human]);
+    let state = motley::tui::PlayState::new(game, [PlayerSpec::Human, PlayerSpec::Human]);
     App::new(
         Screen::Play(Box::new(state)),
         registry(),
@@ -236,7 +235,7 @@ fn item_18_the_replay_prompts_have_the_line_editing_keys() {
     typ(&mut app, "second");
     key(&mut app, KeyCode::Enter);
     let cursor = replay(&app).cursor();
-    assert_eq!(replay(&app).tree.comment(&cursor), Some("first second"));
+    assert_eq!(replay(&app).tree().comment(&cursor), Some("first second"));
     // A move: one word erased, then the space.
     key(&mut app, KeyCode::Char('m'));
     typ(&mut app, "Nc6 Nf6");

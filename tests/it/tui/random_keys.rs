@@ -5,11 +5,9 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use motley::tui::app::{handle, run_requests_inline, App, Screen};
-use motley::tui::base::AppEvent;
-use motley::tui::menu::MenuState;
-use motley::tui::play::PlayState;
-use motley::tui::replay::ReplayState;
+use motley::tui::{
+    handle, run_requests_inline, App, AppEvent, MenuState, PlayState, ReplayState, Screen,
+};
 use motley_ai::PlayerSpec;
 use motley_game::variant::Family;
 use motley_game::Game;
@@ -76,7 +74,9 @@ fn outside_the_test_folder_cancels(app: &App, ev: AppEvent) -> AppEvent {
     };
     let saving_to = match &app.screen {
         Screen::Play(p) => match &p.view.popup {
-            Some(motley::tui::play::Popup::SaveAs { text, .. }) => Some(text.text().to_string()),
+            Some(motley::tui::parts::play::Popup::SaveAs { text, .. }) => {
+                Some(text.text().to_string())
+            }
             _ => None,
         },
         _ => None,

@@ -6,8 +6,8 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::replay::{ReplayPopup, ReplayState, REPLAY_KEYS};
+use motley::tui::parts::replay::{ReplayPopup, REPLAY_KEYS};
+use motley::tui::{App, ReplayState, Screen};
 use motley_ai::PlayerSpec;
 use motley_game::clock::ClockState;
 use motley_game::Game;
@@ -204,8 +204,8 @@ fn item_18_a_file_of_two_games_offers_both() {
     let dir = temp_dir("replay-two-games");
     let mut app = viewer(two_games(&dir), &dir);
     let r = replay(&app);
-    assert_eq!(r.game.ply(), 2);
-    assert_eq!(r.games.as_ref().map(|g| g.len()), Some(2));
+    assert_eq!(r.game().ply(), 2);
+    assert_eq!(r.games().as_ref().map(|g| g.len()), Some(2));
     assert_eq!(
         replay_message(&app),
         "the file holds 2 games: this is the first; o chooses another"
@@ -225,9 +225,9 @@ fn item_18_a_file_of_two_games_offers_both() {
     key(&mut app, KeyCode::Down);
     key(&mut app, KeyCode::Enter);
     let r = replay(&app);
-    assert_eq!(r.game.variant().id, "chicken");
-    assert_eq!(r.game.ply(), 3);
-    assert_eq!((r.ply, r.view.popup.clone()), (0, None));
+    assert_eq!(r.game().variant().id, "chicken");
+    assert_eq!(r.game().ply(), 3);
+    assert_eq!((r.ply(), r.view.popup.clone()), (0, None));
     assert!(screen(&app).contains("li.pgn (game 2 of 2)"));
     // `o` brings the list back, on the game shown; Esc keeps it.
     key(&mut app, KeyCode::Char('o'));
@@ -236,11 +236,11 @@ fn item_18_a_file_of_two_games_offers_both() {
         Some(ReplayPopup::Games { cursor: 1 })
     );
     key(&mut app, KeyCode::Esc);
-    assert_eq!(replay(&app).game.variant().id, "chicken");
+    assert_eq!(replay(&app).game().variant().id, "chicken");
     // Copying and branching work on the game shown.
     key(&mut app, KeyCode::End);
     key(&mut app, KeyCode::Char('y'));
-    assert_eq!(clipboard(&app), replay(&app).game.position().to_fen());
+    assert_eq!(clipboard(&app), replay(&app).game().position().to_fen());
 }
 
 // Issue 22, item 18: a file of one game shows no list, and `o` says so.
@@ -250,7 +250,7 @@ fn item_18_a_file_of_one_game_has_no_list() {
     let path = dir.join("one.pgn");
     std::fs::write(&path, motley_records::export_pgn(&played(&["c4"]), None)).unwrap();
     let mut app = viewer(path, &dir);
-    assert!(replay(&app).games.is_none());
+    assert!(replay(&app).games().is_none());
     assert!(replay(&app).view.popup.is_none());
     key(&mut app, KeyCode::Char('o'));
     assert_eq!(replay_message(&app), "this file holds only this game");
@@ -271,11 +271,11 @@ fn browser_opens_the_list_of_two_games(dir: &Path, shelf_key: char) {
     std::fs::create_dir_all(&saves).unwrap();
     two_games(&saves);
     let s = settings(Some(&dir.to_path_buf()));
-    let menu = motley::tui::menu::MenuState::new(&s, &registry());
+    let menu = motley::tui::MenuState::new(&s, &registry());
     let mut app = App::new(Screen::Menu(Box::new(menu)), registry(), s, theme(), SIZE);
     key(&mut app, KeyCode::Char(shelf_key));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(replay(&app).games.as_ref().map(|g| g.len()), Some(2));
+    assert_eq!(replay(&app).games().as_ref().map(|g| g.len()), Some(2));
     assert!(screen(&app).contains("2 games in li.pgn"));
 }
 

@@ -7,12 +7,9 @@
 use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::base::PlayStart;
-use motley::tui::game_page::{keys_popup, rules_popup};
-use motley::tui::panels::{variant_panel, PositionFacts};
-use motley::tui::play::{PlayState, PLAY_KEYS};
-use motley::tui::wrap::text_width;
+use motley::tui::parts::page::{keys_popup, rules_popup, text_width, variant_panel, PositionFacts};
+use motley::tui::parts::play::PLAY_KEYS;
+use motley::tui::{App, PlayStart, PlayState, Screen};
 use motley_ai::PlayerSpec;
 use motley_game::clock::{TimeControl, TimeSource};
 use motley_game::Game;
@@ -239,7 +236,7 @@ fn rules_rows(id: &str, size: (u16, u16)) -> (Vec<String>, usize) {
     let theme = theme();
     let area = Rect::new(0, 0, size.0, size.1);
     let popup = rules_popup(&def, 0, &theme);
-    let inner = usize::from(motley::tui::popup::TextPopup::rect(area).width - 4);
+    let inner = usize::from(motley::tui::parts::page::TextPopup::rect(area).width - 4);
     let rows = popup.lines(area).iter().map(|l| l.to_string()).collect();
     (rows, inner)
 }

@@ -4,9 +4,7 @@
 //! and the move list's legend at 80 columns.
 
 use crate::support::tui::*;
-use motley::tui::app::{App, Screen};
-use motley::tui::play::PlayState;
-use motley::tui::theme::{ColorMode, Theme, ThemeName};
+use motley::tui::{App, ColorMode, PlayState, Screen, Theme, ThemeName};
 use motley_ai::PlayerSpec;
 use motley_game::Game;
 

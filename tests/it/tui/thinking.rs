@@ -4,8 +4,7 @@
 
 use crate::support::tui as tui_support;
 
-use motley::tui::app::{handle, request_events, App};
-use motley::tui::base::{AppEvent, Request};
+use motley::tui::{handle, request_events, App, AppEvent, Request};
 use motley_ai::analysis::Eval;
 use motley_ai::PlayerSpec;
 use motley_session::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY};

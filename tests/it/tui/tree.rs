@@ -7,8 +7,8 @@
 
 use crate::support::tui::*;
 use crossterm::event::KeyCode;
-use motley::tui::app::{App, Screen};
-use motley::tui::replay::{ReplayPopup, ReplayState};
+use motley::tui::parts::replay::ReplayPopup;
+use motley::tui::{App, ReplayState, Screen};
 use motley_game::variant::Registry;
 use motley_records::tree::{Cursor, Hop};
 use motley_records::{self as record, GameRecord, GameTree};
@@ -104,7 +104,7 @@ fn a_move_starts_a_variation_and_the_same_move_follows_it() {
     // The same move again follows it; the game's move follows the game.
     to_ply(&mut app, 2);
     play(&mut app, "Bc4");
-    assert_eq!(replay(&app).tree.main[2].variations.len(), 1);
+    assert_eq!(replay(&app).tree().main[2].variations.len(), 1);
     to_ply(&mut app, 2);
     play(&mut app, "Nf3");
     assert_eq!(replay(&app).cursor(), Cursor::main(3));
@@ -133,7 +133,7 @@ fn two_clicks_on_the_board_play_a_move() {
         click(&mut app, r.x + r.width / 2, r.y + r.height / 2);
     }
     assert_eq!(replay(&app).cursor(), variation(&[(1, 0)], 1));
-    assert_eq!(replay(&app).tree.main[1].variations[0][0].action, "c7c5");
+    assert_eq!(replay(&app).tree().main[1].variations[0][0].action, "c7c5");
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn promote_moves_a_sub_variation_up_but_never_into_the_games_moves() {
     assert_eq!(replay(&app).cursor(), variation(&[(2, 0), (1, 0)], 1));
     shift(&mut app, 'P');
     assert_eq!(replay(&app).cursor(), variation(&[(2, 0)], 2));
-    let tree = &replay(&app).tree;
+    let tree = &replay(&app).tree();
     let line: Vec<&str> = tree.main[2].variations[0]
         .iter()
         .map(|n| n.action.as_str())
@@ -207,10 +207,10 @@ fn delete_asks_first_and_comment_keeps_text() {
     key(&mut app, KeyCode::Char('x'));
     assert_eq!(replay(&app).view.popup, Some(ReplayPopup::ConfirmDelete));
     key(&mut app, KeyCode::Char('n'));
-    assert_eq!(replay(&app).tree.main[2].variations.len(), 1);
+    assert_eq!(replay(&app).tree().main[2].variations.len(), 1);
     key(&mut app, KeyCode::Char('x'));
     key(&mut app, KeyCode::Char('y'));
-    assert!(replay(&app).tree.main[2].variations.is_empty());
+    assert!(replay(&app).tree().main[2].variations.is_empty());
     assert_eq!(replay(&app).cursor(), Cursor::main(2));
     // The game's own line is no variation to delete.
     key(&mut app, KeyCode::Char('x'));
@@ -234,7 +234,7 @@ fn leaving_with_edits_a_pgn_file_cannot_keep_asks_first() {
     let mut app = viewer(path.clone());
     to_ply(&mut app, 2);
     play(&mut app, "Nc3");
-    assert!(replay(&app).unsaved);
+    assert!(replay(&app).is_unsaved());
     // Another game of the file, or a branch, would drop them: refused.
     key(&mut app, KeyCode::Char('b'));
     assert!(
@@ -250,9 +250,9 @@ fn leaving_with_edits_a_pgn_file_cannot_keep_asks_first() {
     key(&mut app, KeyCode::Esc);
     assert!(!app.quit && replay(&app).view.popup.is_none());
     // Ctrl-C asks too.
-    motley::tui::app::handle(
+    motley::tui::handle(
         &mut app,
-        motley::tui::base::AppEvent::Key(crossterm::event::KeyEvent::new(
+        motley::tui::AppEvent::Key(crossterm::event::KeyEvent::new(
             KeyCode::Char('c'),
             crossterm::event::KeyModifiers::CONTROL,
         )),
@@ -308,7 +308,7 @@ fn the_board_cursor_and_enter_play_a_move_and_esc_gives_the_arrows_back() {
     let mut app = viewer(plain_record(&dir));
     key(&mut app, KeyCode::Enter);
     assert_eq!(
-        replay(&app).board_cursor,
+        replay(&app).view.board_cursor,
         motley_rules::core::Square::parse("e4")
     );
     // e4 -> e2 -> d2, pick; d2 -> d4, put down: 1. d4 instead of 1. e4.
@@ -319,11 +319,11 @@ fn the_board_cursor_and_enter_play_a_move_and_esc_gives_the_arrows_back() {
         key(&mut app, k);
     }
     assert_eq!(replay(&app).cursor(), variation(&[(0, 0)], 1));
-    assert_eq!(replay(&app).tree.main[0].variations[0][0].action, "d2d4");
+    assert_eq!(replay(&app).tree().main[0].variations[0][0].action, "d2d4");
     // While the cursor shows the arrows move it; Esc hides it and the
     // arrows step through the game again.
     key(&mut app, KeyCode::Esc);
-    assert_eq!(replay(&app).board_cursor, None);
+    assert_eq!(replay(&app).view.board_cursor, None);
     key(&mut app, KeyCode::Left);
     assert_eq!(replay(&app).cursor(), Cursor::main(0));
 }
@@ -331,7 +331,7 @@ fn the_board_cursor_and_enter_play_a_move_and_esc_gives_the_arrows_back() {
 /// The legal moves of the position shown, in coordinate form, sorted.
 fn legal_here(app: &App) -> Vec<String> {
     let r = replay(app);
-    let game = record::game_at(&r.game, &r.tree, &r.cursor()).unwrap();
+    let game = record::game_at(r.game(), r.tree(), &r.cursor()).unwrap();
     let mut moves: Vec<String> = game.legal_actions().iter().map(|a| a.to_string()).collect();
     moves.sort();
     moves
@@ -340,7 +340,7 @@ fn legal_here(app: &App) -> Vec<String> {
 /// Does `action` move a pawn in the position shown?
 fn pawn_moves(app: &App, action: &str) -> bool {
     let r = replay(app);
-    let mut game = record::game_at(&r.game, &r.tree, &r.cursor()).unwrap();
+    let mut game = record::game_at(r.game(), r.tree(), &r.cursor()).unwrap();
     game.play_text(action).unwrap();
     game.sans()
         .last()
@@ -350,8 +350,8 @@ fn pawn_moves(app: &App, action: &str) -> bool {
 /// The move after the position shown on its line, when there is one.
 fn next_here(app: &App) -> Option<String> {
     let r = replay(app);
-    let next = r.tree.forward(&r.cursor())?;
-    r.tree.node(&next).map(|n| n.action.clone())
+    let next = r.tree().forward(&r.cursor())?;
+    r.tree().node(&next).map(|n| n.action.clone())
 }
 
 /// Write `text` as the comment on the move shown.
@@ -416,9 +416,9 @@ fn item_02_the_viewer_nests_variations_to_the_cap_and_refuses_one_past() {
     assert_eq!(replay(&app).cursor().hops.len(), MAX_NESTING);
     // The record as written reads whole, every variation in it.
     let saved = record::load_all(&path, &registry()).unwrap();
-    assert_eq!(saved[0].tree, replay(&app).tree);
+    assert_eq!(&saved[0].tree, replay(&app).tree());
     let reopened = viewer(path);
-    assert!(replay(&reopened).error.is_none());
+    assert!(replay(&reopened).error().is_none());
 }
 
 // Issue 31, item 3: viewer 1 kept a comment at ply 3; viewer 2, opened
@@ -451,7 +451,7 @@ fn item_03_two_viewers_never_write_over_each_others_annotations() {
     );
     // Its comment is still on its screen, and leaving asks first.
     assert_eq!(
-        replay(&second).tree.main[3].notes.comment.as_deref(),
+        replay(&second).tree().main[3].notes.comment.as_deref(),
         Some("second, at ply 4")
     );
     key(&mut second, KeyCode::Char('q'));
@@ -490,7 +490,7 @@ fn item_03_two_viewers_never_write_over_each_others_annotations() {
 }
 
 // Issue 31, item 11: a comment kept from the viewer dropped the record's
-// fields Motley does not know, against README's promise.
+// fields Motley does not know, against docs/saved-games.md's promise.
 #[test]
 fn item_11_edits_keep_the_fields_motley_does_not_know() {
     let dir = crate::support::temp::temp_dir("tree-unknown-fields");
@@ -505,7 +505,7 @@ fn item_11_edits_keep_the_fields_motley_does_not_know() {
     });
     std::fs::write(&path, value.to_string()).unwrap();
     let mut app = viewer(path.clone());
-    assert!(replay(&app).error.is_none(), "{:?}", replay(&app).error);
+    assert!(replay(&app).error().is_none(), "{:?}", replay(&app).error());
     to_ply(&mut app, 1);
     comment(&mut app, "the king's pawn");
     assert_eq!(replay_message(&app), "comment kept");
@@ -541,7 +541,7 @@ fn item_13_moving_about_a_large_tree_never_lays_it_out_again() {
     rec.annotations = Some(annotations);
     record::save_record(&path, &rec).unwrap();
     let mut app = viewer(path);
-    assert!(replay(&app).error.is_none(), "{:?}", replay(&app).error);
+    assert!(replay(&app).error().is_none(), "{:?}", replay(&app).error());
     screen(&app);
     assert_eq!(replay(&app).tree_layouts(), 1);
     for k in [
@@ -559,7 +559,7 @@ fn item_13_moving_about_a_large_tree_never_lays_it_out_again() {
     assert_eq!(replay(&app).cursor(), variation(&[(1, 0)], 1));
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Up);
-    let last = replay(&app).tree.main[1].variations.len() - 1;
+    let last = replay(&app).tree().main[1].variations.len() - 1;
     assert_eq!(replay(&app).cursor(), variation(&[(1, last)], 1));
     for _ in 0..30 {
         key(&mut app, KeyCode::Right);

@@ -6,7 +6,7 @@
 //!
 //! The weights are named constants ([`TUNED`]). They are hand-set so far;
 //! `examples/texel.rs` fits them by Texel's method to the results of games
-//! Motley played itself (README "Computer players") by varying a
+//! Motley played itself (docs/performance.md "Fitting the evaluation weights") by varying a
 //! [`Weights`] value.
 
 use motley_rules::core::attacks::{king_attacks, pawn_attacks};

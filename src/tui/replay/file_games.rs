@@ -5,8 +5,8 @@
 //! The viewer opens such a file on its first game with the list over it,
 //! so no game is hidden, and `o` brings the list back.
 
-use super::popup::{centered, row_style, titled_block};
-use super::theme::Theme;
+use crate::tui::popup::{centered, row_style, titled_block};
+use crate::tui::theme::Theme;
 use crossterm::event::KeyCode;
 use motley_game::variant::Registry;
 use motley_records::{self as record, Replayed};

@@ -5,9 +5,9 @@
 //! person in place of a computer, and the branch gets a fresh clock of
 //! the game's time control, which starts only after the first move.
 
-use super::base::PlayStart;
-use super::popup::ListPopup;
-use super::settings::Settings;
+use crate::tui::base::PlayStart;
+use crate::tui::popup::ListPopup;
+use crate::tui::settings::Settings;
 use motley_ai::PlayerSpec;
 use motley_game::clock::TimeControl;
 use motley_game::Game;
@@ -153,5 +153,17 @@ mod tests {
         let names = player_choices(Some(&players("Carlsen, M.", "Nepo")));
         assert_eq!(names, [[HUMAN, HUMAN]]);
         assert_eq!(player_choices(None), [[HUMAN, HUMAN]]);
+    }
+
+    // A file naming a `uci:` player names a command: a branch never
+    // offers to run it.
+    #[test]
+    fn an_engine_the_file_names_is_never_offered() {
+        let choices = player_choices(Some(&players("uci:touch PWNED", "human")));
+        assert_eq!(choices, [[HUMAN, HUMAN]]);
+        assert!(choices
+            .iter()
+            .flatten()
+            .all(|p| !matches!(p, PlayerSpec::Uci { .. })));
     }
 }

@@ -6,45 +6,17 @@
 //! Accuracy is worked out here from the plies in, on the game's scale, so
 //! an analysis stored before accuracy existed shows it too.
 
+use crate::tui::jobs::AnalysisJob;
 use motley_ai::analysis::{
-    analyse_game_streaming, game_scale, side_accuracy, AnalysisSettings, Eval, GameAnalysis, Mark,
-    PlyAnalysis,
+    game_scale, side_accuracy, AnalysisSettings, Eval, GameAnalysis, Mark, PlyAnalysis,
 };
 use motley_ai::eval::EvalScale;
 use motley_game::Game;
 use motley_rules::core::{Action, Color};
 use motley_rules::Position;
 use serde_json::Value;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-/// Numbers analysis jobs across the whole run, so an answer from a viewer
-/// that was left can never land in another one.
-static NEXT_JOB: AtomicU64 = AtomicU64::new(1);
-
-/// A game to analyse off the UI thread.
-#[derive(Clone, Debug)]
-pub struct AnalysisJob {
-    /// Tags every answer of this job.
-    pub id: u64,
-    /// The game as far as it is shown.
-    pub game: Game,
-    /// Time, depth and threads.
-    pub settings: AnalysisSettings,
-    /// Set to stop (leaving the viewer, or `a` again).
-    pub stop: Arc<AtomicBool>,
-}
-
-impl AnalysisJob {
-    /// Analyse, handing each ply to `on_ply` as it is ready; the whole
-    /// analysis at the end, or `None` when it was stopped (what it found
-    /// after the stop is shallow and not worth keeping).
-    pub fn run(&self, on_ply: &(dyn Fn(&PlyAnalysis) + Sync)) -> Option<GameAnalysis> {
-        let analysis =
-            analyse_game_streaming(&self.game, &self.settings, &self.stop, &|_, _| {}, on_ply);
-        (!self.stop.load(Ordering::Relaxed)).then_some(analysis)
-    }
-}
 
 /// Where the analysis stands.
 #[derive(Clone, Debug)]
@@ -94,7 +66,7 @@ impl Review {
         Review {
             scale: game_scale(game),
             sides: game.position_at(0).map_or(["White", "Black"], |p| {
-                [Color::White, Color::Black].map(|c| super::panels::side_name(p, c))
+                [Color::White, Color::Black].map(|c| crate::tui::panels::side_name(p, c))
             }),
             ..Review::new(game.ply())
         }
@@ -132,20 +104,14 @@ impl Review {
         if matches!(self.progress, Progress::Running { .. } | Progress::Done) {
             return None;
         }
-        let id = NEXT_JOB.fetch_add(1, Ordering::Relaxed);
-        let stop = Arc::new(AtomicBool::new(false));
+        let job = AnalysisJob::new(game, settings);
         *self = Review::for_game(game);
         self.movetime_ms = settings.movetime.as_millis() as u64;
         self.progress = Progress::Running {
-            job: id,
-            stop: stop.clone(),
+            job: job.id,
+            stop: job.stop.clone(),
         };
-        Some(AnalysisJob {
-            id,
-            game: game.clone(),
-            settings: *settings,
-            stop,
-        })
+        Some(job)
     }
 
     /// Stop the job at work, keeping what arrived. False when none runs.
@@ -233,7 +199,7 @@ impl Review {
     }
 
     /// It was read from the record.
-    pub fn from_the_record(&self) -> bool {
+    pub fn is_from_record(&self) -> bool {
         self.from_record
     }
 
@@ -334,7 +300,7 @@ mod tests {
         let (played, _, _, analysis) = analysed();
         let stored = serde_json::to_value(&analysis).unwrap();
         let (same, note) = Review::from_record(Some(&stored), &played);
-        assert!(same.is_done() && same.from_the_record() && note.is_none());
+        assert!(same.is_done() && same.is_from_record() && note.is_none());
         let other = game(&["e4", "c5"]);
         let (stale, note) = Review::from_record(Some(&stored), &other);
         assert!(!stale.is_shown() && stale.done() == 0);

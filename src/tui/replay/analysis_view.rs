@@ -7,14 +7,14 @@
 //! read as a pawn. The graph marks mistakes and blunders under their plies
 //! and tells which ply a click on it means.
 
-use super::board::BoardGeom;
-use super::game_page::PageLayout;
-use super::popup::titled_block;
 use super::review::Review;
-use super::theme::Theme;
+use crate::tui::board::BoardGeom;
+use crate::tui::game_page::PageLayout;
+use crate::tui::popup::titled_block;
+use crate::tui::theme::Theme;
 use motley_ai::analysis::{win_chance, Eval, Mark, PlyAnalysis};
 use motley_ai::eval::EvalScale;
-use motley_rules::core::{Action, Color, Square};
+use motley_rules::core::Color;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::symbols::Marker;
@@ -132,16 +132,6 @@ pub fn short_eval(eval: Eval) -> String {
     }
 }
 
-/// The squares of an action to highlight: a move's from and to, a
-/// placement's square; nothing for buying, passing or rolling.
-pub fn action_squares(action: &Action) -> Vec<Square> {
-    match action {
-        Action::Move(m) => vec![m.from, m.to],
-        Action::Place(_, sq) | Action::Drop(_, sq) => vec![*sq],
-        _ => Vec::new(),
-    }
-}
-
 /// The evaluation bar: as tall as the board's squares, White's share
 /// filled from White's edge (the bottom unless the board is flipped), the
 /// evaluation written under it. Empty (a dim `…`) while unknown.
@@ -173,7 +163,7 @@ impl Widget for EvalBar<'_> {
         let style = self.theme.bar();
         let (full, blank) = if self.theme.ascii {
             ("#", ".")
-        } else if self.theme.mode == super::theme::ColorMode::None {
+        } else if self.theme.mode == crate::tui::theme::ColorMode::None {
             ("█", "·")
         } else {
             ("█", " ")
@@ -349,7 +339,7 @@ pub fn analysis_lines(review: &Review, ply: usize, theme: &Theme) -> Vec<Line<'s
     let state = if review.is_running() {
         Line::styled(format!("Analysing… {done} of {total} plies"), theme.good())
     } else if review.is_done() {
-        let text = match (review.from_the_record(), review.movetime_ms()) {
+        let text = match (review.is_from_record(), review.movetime_ms()) {
             (true, 0) => "Analysis: the file's evaluations".to_string(),
             (true, ms) => format!("Analysis (file): {ms} ms/pos"),
             (false, ms) => format!("Analysis: {ms} ms/pos"),

@@ -1,19 +1,58 @@
-//! Live engine lines in the replay viewer: the position shown is searched
-//! deeper and deeper with its best few root actions ranked (the search's
-//! MultiPV), each completed iteration shown as it arrives, until the
-//! lines are turned off, the position changes (a new search starts at
-//! once) or the viewer is left.
+//! The searches the screens hand to the runtime's computer threads, and
+//! what they send back: a game's analysis, streamed ply by ply, and a live
+//! search of one position, its best lines at each depth. Every job is
+//! numbered anew across the run, so an answer for a viewer that moved on
+//! (or was left) is dropped; each holds the flag that stops it.
 
-use crate::tui::theme::Theme;
-use motley_ai::analysis::Eval;
+use motley_ai::analysis::{
+    analyse_game_streaming, AnalysisSettings, Eval, GameAnalysis, PlyAnalysis,
+};
 use motley_ai::search::{self, Iteration, Limits};
 use motley_ai::tt::Table;
+use motley_game::Game;
 use motley_rules::{AnyPosition, Position};
 use motley_session::{line_in_san, ProgressThrottle, PROGRESS_EVERY};
-use ratatui::text::Line;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// Numbers analysis jobs across the whole run, so an answer from a viewer
+/// that was left can never land in another one.
+static NEXT_ANALYSIS: AtomicU64 = AtomicU64::new(1);
+
+/// A game to analyse off the UI thread.
+#[derive(Clone, Debug)]
+pub struct AnalysisJob {
+    /// Tags every answer of this job.
+    pub id: u64,
+    /// The game as far as it is shown.
+    pub game: Game,
+    /// Time, depth and threads.
+    pub settings: AnalysisSettings,
+    /// Set to stop (leaving the viewer, or `a` again).
+    pub stop: Arc<AtomicBool>,
+}
+
+impl AnalysisJob {
+    /// A job for `game`, numbered anew, not stopped.
+    pub fn new(game: &Game, settings: &AnalysisSettings) -> AnalysisJob {
+        AnalysisJob {
+            id: NEXT_ANALYSIS.fetch_add(1, Ordering::Relaxed),
+            game: game.clone(),
+            settings: *settings,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Analyse, handing each ply to `on_ply` as it is ready; the whole
+    /// analysis at the end, or `None` when it was stopped (what it found
+    /// after the stop is shallow and not worth keeping).
+    pub fn run(&self, on_ply: &(dyn Fn(&PlyAnalysis) + Sync)) -> Option<GameAnalysis> {
+        let analysis =
+            analyse_game_streaming(&self.game, &self.settings, &self.stop, &|_, _| {}, on_ply);
+        (!self.stop.load(Ordering::Relaxed)).then_some(analysis)
+    }
+}
 
 /// Most lines shown at once.
 pub const MAX_LINES: usize = 5;
@@ -26,7 +65,7 @@ const TABLE_MB: usize = 32;
 
 /// Numbers live searches across the run, so an update from a search that
 /// was replaced is never shown.
-static NEXT_JOB: AtomicU64 = AtomicU64::new(1);
+static NEXT_LINES: AtomicU64 = AtomicU64::new(1);
 
 /// A live search of one position, for a thread of its own.
 #[derive(Clone, Debug)]
@@ -58,6 +97,17 @@ pub struct EngineLines {
 }
 
 impl LinesJob {
+    /// A search of `position` for its best `count` lines, numbered anew,
+    /// not stopped.
+    pub fn new(position: &AnyPosition, count: usize) -> LinesJob {
+        LinesJob {
+            id: NEXT_LINES.fetch_add(1, Ordering::Relaxed),
+            position: position.clone(),
+            count,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
     /// Search until stopped (or `max_depth` is done), handing each
     /// iteration to `on_update`; iterations closer together than the
     /// screen redraws are left out, except the first and the last.
@@ -113,116 +163,5 @@ impl EngineLines {
             chance_value: lines.is_empty().then(|| white_view(it.score)),
             lines,
         }
-    }
-}
-
-/// The viewer's live lines: off, or searching one position.
-#[derive(Debug)]
-pub struct LiveLines {
-    /// The search at work, with the ply it searches.
-    running: Option<(u64, usize, Arc<AtomicBool>)>,
-    /// Lines asked for (1 to [`MAX_LINES`]).
-    count: usize,
-    /// The latest update of the search at work.
-    pub latest: Option<EngineLines>,
-}
-
-impl Default for LiveLines {
-    /// Off, one line when turned on.
-    fn default() -> LiveLines {
-        LiveLines {
-            running: None,
-            count: 1,
-            latest: None,
-        }
-    }
-}
-
-impl LiveLines {
-    /// Whether lines are on.
-    pub fn is_on(&self) -> bool {
-        self.running.is_some()
-    }
-
-    /// Lines asked for.
-    pub fn count(&self) -> usize {
-        self.count
-    }
-
-    /// Start searching `position`, the viewer's ply `ply`; a search at
-    /// work is stopped first.
-    pub fn start(&mut self, position: &AnyPosition, ply: usize) -> LinesJob {
-        self.stop();
-        let stop = Arc::new(AtomicBool::new(false));
-        let id = NEXT_JOB.fetch_add(1, Ordering::Relaxed);
-        self.running = Some((id, ply, stop.clone()));
-        LinesJob {
-            id,
-            position: position.clone(),
-            count: self.count(),
-            stop,
-        }
-    }
-
-    /// Stop the search at work, if any: lines are off.
-    pub fn stop(&mut self) {
-        if let Some((_, _, stop)) = self.running.take() {
-            stop.store(true, Ordering::Relaxed);
-        }
-        self.latest = None;
-    }
-
-    /// The ply searched, while lines are on.
-    pub fn ply(&self) -> Option<usize> {
-        self.running.as_ref().map(|r| r.1)
-    }
-
-    /// One more line, from [`MAX_LINES`] back to one.
-    pub fn next_count(&mut self) {
-        self.count = self.count % MAX_LINES + 1;
-    }
-
-    /// An update of search `job`: kept when it is the one at work.
-    pub fn take(&mut self, job: u64, lines: EngineLines) {
-        if self.running.as_ref().is_some_and(|r| r.0 == job) {
-            self.latest = Some(lines);
-        }
-    }
-
-    /// The lines as the side panel shows them.
-    pub fn text(&self, theme: &Theme) -> Vec<Line<'static>> {
-        if !self.is_on() {
-            return Vec::new();
-        }
-        let Some(latest) = &self.latest else {
-            return vec![Line::styled("Engine lines: thinking…", theme.title())];
-        };
-        if latest.depth == 0 {
-            return vec![Line::styled(
-                "Engine lines: the game is over here",
-                theme.title(),
-            )];
-        }
-        let mut out = vec![Line::styled(
-            format!(
-                "Engine lines: depth {} · {} kN/s",
-                latest.depth,
-                latest.nodes_per_second / 1000
-            ),
-            theme.title(),
-        )];
-        if let Some(value) = latest.chance_value {
-            out.push(Line::raw(format!("{value} (the dice decide)")));
-        }
-        for (eval, moves) in &latest.lines {
-            out.push(Line::raw(format!("{eval:>6} {}", moves.join(" "))));
-        }
-        out
-    }
-}
-
-impl Drop for LiveLines {
-    fn drop(&mut self) {
-        self.stop();
     }
 }
