@@ -338,12 +338,13 @@ fn list(registry: &Registry, out: &mut Out) -> Result<()> {
 /// no variant of the registry answers to is told in its own words.
 fn rules(variant: &str, registry: &Registry, out: &mut Out) -> Result<()> {
     let fairy = registry.lookup(variant).is_err();
-    if let Some(Ok(rules)) = motley_game::fairy_builtin::builtin_fairy(variant).filter(|_| fairy) {
-        let about = motley_game::fairy_builtin::builtin_description(variant);
+    if let Some(Ok(rules)) = motley_game::variant::builtin::builtin_fairy(variant).filter(|_| fairy)
+    {
+        let about = motley_game::variant::builtin::builtin_description(variant);
         outln!(
             out,
             "{}",
-            motley_game::fairy_words::rules_text(variant, about.as_deref(), &rules)
+            motley_game::variant::words::rules_text(variant, about.as_deref(), &rules)
         );
         return Ok(());
     }

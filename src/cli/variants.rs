@@ -6,12 +6,10 @@ use super::output::{outln, warnln, Out};
 use super::{user_path, MAX_PERFT_DEPTH};
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
-use motley_game::fairy_builtin::{
-    builtin_fairy, builtin_fairy_names, is_fairy_json, read_fairy_file, read_fairy_json,
-    SectionReport,
-};
-use motley_game::ini::IniError;
-use motley_game::variant_file::read_variant_file;
+use motley_game::variant::builtin::{builtin_fairy, builtin_fairy_names};
+use motley_game::variant::ini::IniError;
+use motley_game::variant::sections::SectionReport;
+use motley_game::variant::source::{is_json, read_variant_path, ReadVariantError, VariantFile};
 use motley_rules::core::quote::{clip, visible};
 use motley_rules::fairy::{FairyPosition, FairyRules, Verdict};
 use motley_rules::standard::Standard;
@@ -99,12 +97,12 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
             };
             let about = variants
                 .is_none()
-                .then(|| motley_game::fairy_builtin::builtin_description(&variant))
+                .then(|| motley_game::variant::builtin::builtin_description(&variant))
                 .flatten();
             outln!(
                 out,
                 "{}",
-                motley_game::fairy_words::rules_text(&variant, about.as_deref(), &rules)
+                motley_game::variant::words::rules_text(&variant, about.as_deref(), &rules)
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -175,24 +173,22 @@ fn pieces(rules: &FairyRules) -> String {
     out.join(" ")
 }
 
-/// Whether a file is read as JSON (else as a variants.ini).
-fn is_json(file: &Path) -> bool {
-    file.extension().is_some_and(|x| x == "json")
-}
-
-/// The variants of a file, read the one way every variant file is: every
-/// section of a variants.ini with its headers that could not be read, or
-/// the one variant of a Motley JSON file of the `fairy` family.
+/// The variants from data of a file, read the one way every variant
+/// file is: every section of a variants.ini with its headers that could
+/// not be read, or the one variant of a Motley JSON file of the `fairy`
+/// family.
 fn read_sections(file: &Path) -> Result<(Vec<SectionReport>, Vec<IniError>)> {
     let shown = motley_rules::core::quote::path(file);
-    let text = read_variant_file(file).with_context(|| format!("cannot read {shown}"))?;
-    if is_json(file) {
-        let report = read_fairy_json(&text)
-            .map_err(|e| anyhow::anyhow!("{shown}: {}", visible(&e.to_string())))?;
-        return Ok((vec![report], Vec::new()));
+    match read_variant_path(file) {
+        Ok(VariantFile::Data(read)) => Ok((read.sections, read.problems)),
+        Ok(VariantFile::Family(def)) => bail!(
+            "{shown} defines '{}' of the {:?} family, not variants from data",
+            clip(&def.id),
+            def.family
+        ),
+        Err(ReadVariantError::File(e)) => Err(e).with_context(|| format!("cannot read {shown}")),
+        Err(ReadVariantError::Variant(e)) => bail!("{}", visible(&e.to_string())),
     }
-    let read = read_fairy_file(&text);
-    Ok((read.sections, read.problems))
 }
 
 /// The user's variants folder's `*.ini` files and its JSON files of the
@@ -208,7 +204,7 @@ fn user_files() -> Vec<PathBuf> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             p.extension().is_some_and(|x| x == "ini")
-                || (is_json(p) && read_variant_file(p).is_ok_and(|t| is_fairy_json(&t)))
+                || (is_json(p) && matches!(read_variant_path(p), Ok(VariantFile::Data(_))))
         })
         .collect();
     files.sort();

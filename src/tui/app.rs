@@ -79,10 +79,15 @@ impl App {
             quit: false,
             has_menu,
         };
-        // A game opened directly may start with a computer to move.
+        // A game opened directly may start with a computer to move; the
+        // menu has its games folder put in order by the writer.
         let (screen, mut ctx) = app.split();
-        if let Screen::Play(p) = screen {
-            p.settle(&mut ctx);
+        match screen {
+            Screen::Play(p) => p.settle(&mut ctx),
+            Screen::Menu(_) => ctx
+                .requests
+                .extend(MenuState::tidy(ctx.settings, ctx.registry)),
+            Screen::Replay(_) | Screen::Editor(_) => {}
         }
         app
     }
@@ -203,6 +208,8 @@ impl App {
         self.close_screen();
         self.screen = match nav {
             Nav::Leave if self.has_menu => {
+                let tidy = MenuState::tidy(&self.settings, &self.registry);
+                self.requests.extend(tidy);
                 Screen::Menu(Box::new(MenuState::new(&self.settings, &self.registry)))
             }
             Nav::Play(start) => {
@@ -297,7 +304,12 @@ pub fn run_requests_inline(app: &mut App) {
         let Some(i) = app.requests.iter().rposition(|r| {
             matches!(
                 r,
-                Request::Think(_) | Request::Hint(_) | Request::Analyse(_) | Request::Lines(_)
+                Request::Think(_)
+                    | Request::Hint(_)
+                    | Request::Analyse(_)
+                    | Request::Lines(_)
+                    | Request::Load(_)
+                    | Request::Seat(_)
             )
         }) else {
             return;
@@ -350,6 +362,8 @@ pub fn request_events(request: Request) -> Vec<AppEvent> {
         Request::Clipboard(_) => Vec::new(),
         Request::Write(write) => vec![AppEvent::Written(Box::new(write.perform()))],
         Request::Config(write) => vec![AppEvent::ConfigKept(Arc::new(write.perform()))],
+        Request::Load(job) => vec![crate::tui::base::loaded_event(&job)],
+        Request::Seat(job) => vec![crate::tui::base::seated_event(*job)],
         Request::Lines(job) => {
             // Here and now a live search goes only a few plies deep.
             let mut events = Vec::new();

@@ -12,7 +12,10 @@ use motley_ai::analysis::{GameAnalysis, PlyAnalysis};
 use motley_game::variant::Registry;
 use motley_game::Game;
 use motley_rules::core::Action;
-use motley_session::{HintJob, PlayerError, Session, ThinkJob, ThinkProgress, Write, Written};
+use motley_session::{
+    Handoff, HintJob, LoadError, LoadJob, LoadedGame, PlayerError, SeatError, SeatJob, Session,
+    ThinkJob, ThinkProgress, Write, Written,
+};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -91,6 +94,23 @@ pub enum AppEvent {
         /// What it shows.
         lines: Box<EngineLines>,
     },
+    /// A game file was read ([`Request::Load`]).
+    Loaded {
+        /// The read's tag ([`LoadJob::id`]); one no longer waited for is
+        /// dropped.
+        id: u64,
+        /// The first game, or why there is none (empty when the reading
+        /// stopped).
+        loaded: Handoff<Result<LoadedGame, LoadError>>,
+    },
+    /// A new game's engines were started ([`Request::Seat`]).
+    Seated {
+        /// The start's tag ([`SeatJob::id`]).
+        id: u64,
+        /// The game and whether its players could start (empty when the
+        /// start stopped).
+        seated: Handoff<(Session, Result<(), SeatError>)>,
+    },
 }
 
 impl AppEvent {
@@ -117,7 +137,7 @@ impl AppEvent {
 }
 
 /// Work a handler asks the runtime to do.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Request {
     /// Run a computer player's search off the UI thread.
     Think(Box<ThinkJob>),
@@ -138,6 +158,27 @@ pub enum Request {
     /// Search a position until stopped, streaming its best lines
     /// ([`AppEvent::Lines`]).
     Lines(Box<LinesJob>),
+    /// Read a game file off the input path ([`AppEvent::Loaded`]).
+    Load(Box<LoadJob>),
+    /// Start a new game's engines off the input path
+    /// ([`AppEvent::Seated`]).
+    Seat(Box<SeatJob>),
+}
+
+/// The event a file read comes back as.
+pub fn loaded_event(job: &LoadJob) -> AppEvent {
+    AppEvent::Loaded {
+        id: job.id,
+        loaded: Handoff::new(job.run()),
+    }
+}
+
+/// The event a start of engines comes back as.
+pub fn seated_event(job: SeatJob) -> AppEvent {
+    AppEvent::Seated {
+        id: job.id,
+        seated: Handoff::new(job.run()),
+    }
 }
 
 /// What every handler may read and queue work into.

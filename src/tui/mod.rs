@@ -28,7 +28,7 @@ mod jobs;
 mod keymap;
 mod launch;
 mod line_edit;
-pub mod menu;
+mod menu;
 mod move_list;
 mod panels;
 pub mod parts;
@@ -353,6 +353,22 @@ fn spawn_requests(app: &mut App, tx: &mpsc::Sender<Wake>, writer: &Writer) {
             Request::Hint(job) => spawn_hint(*job, tx),
             Request::Analyse(job) => spawn_analysis(*job, tx),
             Request::Lines(job) => spawn_lines(*job, tx),
+            Request::Load(job) => {
+                let id = job.id;
+                let failed = AppEvent::Loaded {
+                    id,
+                    loaded: motley_session::Handoff::empty(),
+                };
+                spawn_job(tx, failed, move |_| base::loaded_event(&job));
+            }
+            Request::Seat(job) => {
+                let id = job.id;
+                let failed = AppEvent::Seated {
+                    id,
+                    seated: motley_session::Handoff::empty(),
+                };
+                spawn_job(tx, failed, move |_| base::seated_event(*job));
+            }
             // The screen already said what was sent; a terminal that
             // cannot take it simply ignores the escape.
             Request::Clipboard(text) => {

@@ -147,7 +147,8 @@ fn superseded<'a>(write: &Write, queue: impl IntoIterator<Item = &'a Write>) -> 
         Write::Export { .. }
         | Write::StoreAnalysis { .. }
         | Write::StoreTree { .. }
-        | Write::Delete { .. } => false,
+        | Write::Delete { .. }
+        | Write::Tidy { .. } => false,
     });
     matches!(next_of_game, Some(Write::Keep { .. }))
 }

@@ -224,9 +224,9 @@ fn the_computer_plays_a_variant_from_data_to_a_legal_move() {
 
 #[test]
 fn every_built_in_variant_from_data_has_a_name_players_know() {
-    for name in motley_game::fairy_builtin::builtin_fairy_names() {
+    for name in motley_game::variant::builtin::builtin_fairy_names() {
         assert!(
-            motley_game::fairy_builtin::builtin_display_name(name).is_some(),
+            motley_game::variant::builtin::builtin_display_name(name).is_some(),
             "{name}"
         );
     }
@@ -241,7 +241,8 @@ fn every_built_in_variant_from_data_has_a_name_players_know() {
 
 #[test]
 fn a_kind_is_worth_what_its_moves_reach_unless_the_file_says_otherwise() {
-    use motley_game::fairy_builtin::{builtin_fairy, read_fairy_file};
+    use motley_game::variant::builtin::builtin_fairy;
+    use motley_game::variant::sections::read_fairy_file;
     let shatranj = builtin_fairy("shatranj").expect("built in").expect("read");
     let value = |rules: &motley_rules::fairy::FairyRules, letter: char| {
         rules.values[usize::from(rules.kind_of_letter(letter).expect("a kind"))]
@@ -275,7 +276,7 @@ fn n_fold_rule_and_value_end_the_game_by_repetition_as_the_variant_says() {
     let mut reg = Registry::builtin();
     let ini = "[twofold:kingofthehill]\nnFoldRule = 2\nnFoldValue = loss\n\
                [norepeat:kingofthehill]\nnFoldRule = 0\n";
-    reg.add_from_data("test.ini", ini, false);
+    reg.add_text("test.ini", ini, false);
     assert!(reg.warnings.is_empty(), "{:?}", reg.warnings);
     let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
     // The start again, the second time: White, to move, loses.
@@ -426,7 +427,7 @@ fn a_shogi_style_promotion_is_typed_with_a_plus_or_the_letter_and_kept_in_record
     let mut reg = Registry::builtin();
     let ini = "[promoters:chess]\ncentaur = c\npromotionRegionWhite = *6 *7 *8\n\
                promotionRegionBlack = *3 *2 *1\npromotedPieceType = n:c\n";
-    reg.add_from_data("promoters.ini", ini, false);
+    reg.add_text("promoters.ini", ini, false);
     let def = reg.get("promoters").expect("read from the file");
     let mut g = Game::new(def, Some("4k3/8/8/2N5/8/8/8/4K3 w - - 0 1"), 1).expect("a position");
     // Not mandatory here: the plain move stays, and `+` picks the promotion.
@@ -454,7 +455,7 @@ fn a_shogi_style_promotion_is_typed_with_a_plus_or_the_letter_and_kept_in_record
 fn castling_one_square_is_typed_as_o_o_and_the_step_as_coordinates() {
     let mut reg = Registry::builtin();
     let ini = "[near:chess]\ncastlingKingsideFile = f\ncastlingQueensideFile = d\n";
-    reg.add_from_data("near.ini", ini, false);
+    reg.add_text("near.ini", ini, false);
     let def = reg.get("near").expect("read from the file");
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let mut g = Game::new(def.clone(), Some(fen), 1).expect("a position");

@@ -3,15 +3,8 @@
 //! resignation) and the seeded dice. Beside it: the variant definitions a
 //! game is played under, and its clock.
 
-pub mod betza_words;
 pub mod clock;
-pub mod fairy_builtin;
-pub mod fairy_keys;
-pub mod fairy_names;
-pub mod fairy_words;
-pub mod ini;
 pub mod variant;
-pub mod variant_file;
 
 use self::clock::ClockState;
 use self::variant::{DraftRefusal, VariantDef, VariantError};

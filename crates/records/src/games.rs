@@ -11,6 +11,7 @@ use super::lock::{self, Lock};
 use super::store::{file_text, record_to_save, stamp};
 use super::{GameRecord, Players, RecordError, RecordErrorKind, MAX_FILE_BYTES};
 use motley_disk::files;
+use motley_game::variant::Registry;
 use motley_game::Game;
 use std::fs;
 use std::io;
@@ -301,4 +302,23 @@ fn safe_name(id: &str) -> String {
     } else {
         name
     }
+}
+
+/// Put the games folder in order after Motleys that ended without doing
+/// it: lock files nobody holds and half-written saves go, and a finished
+/// game found there (its process ended before moving it) moves to
+/// `saves_dir`, unless another Motley has it open. How many games moved.
+/// Done by a screen's writer, never while a key is being handled.
+pub fn tidy(games_dir: &Path, saves_dir: Option<&Path>, registry: &Registry) -> usize {
+    lock::sweep_stale(games_dir);
+    files::remove_stale_temps(games_dir);
+    let Some(saves_dir) = saves_dir else {
+        return 0;
+    };
+    super::summary::game_files(games_dir)
+        .into_iter()
+        .filter(|path| !is_locked_elsewhere(path))
+        .filter(|path| super::summary::summarize(path, registry).finished())
+        .filter(|path| OpenGame::open(path).is_ok_and(|open| open.finish(saves_dir).is_ok()))
+        .count()
 }

@@ -305,3 +305,80 @@ impl Searches {
         }
     }
 }
+
+/// A value handed from a worker thread to the screen once: an event may be
+/// copied, what it carries is taken by the first to ask.
+pub struct Handoff<T>(Arc<std::sync::Mutex<Option<T>>>);
+
+impl<T> std::fmt::Debug for Handoff<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Handoff")
+    }
+}
+
+impl<T> Clone for Handoff<T> {
+    fn clone(&self) -> Self {
+        Handoff(self.0.clone())
+    }
+}
+
+impl<T> Handoff<T> {
+    /// Hand `value` over.
+    pub fn new(value: T) -> Handoff<T> {
+        Handoff(Arc::new(std::sync::Mutex::new(Some(value))))
+    }
+
+    /// Nothing to hand over (a job that stopped before its answer).
+    pub fn empty() -> Handoff<T> {
+        Handoff(Arc::new(std::sync::Mutex::new(None)))
+    }
+
+    /// The value, the first time it is asked for.
+    pub fn take(&self) -> Option<T> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+/// A game file to read for a screen, off the input path: a file may be a
+/// PGN of many megabytes. `id` tags the answer so a screen drops a read
+/// it no longer waits for.
+#[derive(Debug)]
+pub struct LoadJob {
+    /// The answer's tag.
+    pub id: u64,
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// The variants, to read its games by.
+    pub registry: motley_game::variant::Registry,
+}
+
+impl LoadJob {
+    /// Read the file's first game (and whether more follow), once.
+    pub fn run(&self) -> Result<super::LoadedGame, super::LoadError> {
+        super::load_game(&self.path, &self.registry)
+    }
+}
+
+/// A new game whose external engines start off the input path: an engine
+/// has seconds to answer, and the screen goes on drawing meanwhile.
+pub struct SeatJob {
+    /// The answer's tag.
+    pub id: u64,
+    /// The game, its players not yet started.
+    pub session: super::Session,
+}
+
+impl std::fmt::Debug for SeatJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SeatJob({})", self.id)
+    }
+}
+
+impl SeatJob {
+    /// Start the players (each engine is asked whether it plays the
+    /// variant); the game comes back either way.
+    pub fn run(self) -> (super::Session, Result<(), super::SeatError>) {
+        let result = self.session.start_players();
+        (self.session, result)
+    }
+}

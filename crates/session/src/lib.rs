@@ -32,7 +32,7 @@ pub mod uci;
 pub mod writes;
 
 pub use edit_file::EditSlot;
-pub use jobs::{Hint, HintJob, SearchOrder, ThinkJob};
+pub use jobs::{Handoff, Hint, HintJob, LoadJob, SearchOrder, SeatJob, ThinkJob};
 pub use loading::{load_game, load_nth, LoadError, LoadedGame};
 pub use match_play::MatchScore;
 pub use players::{clean_name, default_name, seat_players, Player, PlayerError, SeatError};
@@ -218,6 +218,12 @@ impl Session {
     pub fn start_players(&self) -> Result<(), SeatError> {
         let variant = &self.game.variant().id;
         self.players.iter().try_for_each(|p| p.start(variant))
+    }
+
+    /// Whether a player is an external engine, whose start takes time
+    /// (a screen starts them off its input path).
+    pub fn has_engine(&self) -> bool {
+        self.players.iter().any(|p| p.is_engine())
     }
 
     /// The number that tags this session's writes.

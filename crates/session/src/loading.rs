@@ -55,12 +55,22 @@ pub struct LoadedGame {
     /// What the reader had to assume (bytes read as Latin-1, a variant
     /// definition changed since), for the player to be told.
     pub notes: Vec<String>,
+    /// The file holds more games after this one (a screen lists them
+    /// rather than play on the first unasked).
+    pub more_games: bool,
 }
 
 /// Read the first game of a file (JSON record or PGN) as far as it is
-/// valid.
+/// valid, and whether another follows it: the file is read once.
 pub fn load_game(path: &Path, registry: &Registry) -> Result<LoadedGame, LoadError> {
-    loaded(motley_records::load_first(path, registry), path)
+    let mut reader = motley_records::open(path, registry)?;
+    let first = reader.next().ok_or_else(|| {
+        let name = path.display().to_string();
+        RecordError::from(motley_records::RecordErrorKind::NoGames).in_file(&name)
+    })?;
+    let mut game = loaded(first, path)?;
+    game.more_games = reader.next().is_some();
+    Ok(game)
 }
 
 /// Game `index` (from 0) of the file at `path`, as far as it is valid.
@@ -93,6 +103,7 @@ pub fn loaded(replayed: Replayed, path: &Path) -> Result<LoadedGame, LoadError> 
             movetime_ms: saved.movetime_ms,
             tree: saved.tree,
             notes: saved.notes,
+            more_games: false,
         }),
         (None, Some(error)) => Err(error.into()),
         (None, None) => Err(LoadError::Empty(path.to_path_buf())),

@@ -9,6 +9,7 @@ use super::edit_file::EditSlot;
 use super::record_file::RecordSlot;
 use motley_ai::analysis::GameAnalysis;
 use motley_disk::files::ReadError;
+use motley_game::variant::Registry;
 use motley_records::games::OpenGame;
 use motley_records::{Annotations, GameRecord, RecordError, RecordErrorKind};
 use std::path::{Path, PathBuf};
@@ -91,6 +92,17 @@ pub enum Write {
         /// The game's file.
         path: PathBuf,
     },
+    /// Put the games folder in order ([`motley_records::games::tidy`]):
+    /// stale locks and temporary files go, finished games move to the
+    /// saves.
+    Tidy {
+        /// The games folder.
+        games_dir: PathBuf,
+        /// The saves folder (`None`: finished games stay).
+        saves_dir: Option<PathBuf>,
+        /// The variants, to read the records by.
+        registry: Box<Registry>,
+    },
 }
 
 /// What a write came to.
@@ -148,6 +160,12 @@ pub enum Written {
         /// Why not, when not.
         result: Result<(), DeleteError>,
     },
+    /// The games folder was put in order: how many finished games moved
+    /// to the saves.
+    Tidied {
+        /// Finished games moved.
+        moved: usize,
+    },
 }
 
 impl Write {
@@ -204,6 +222,13 @@ impl Write {
                 let result = delete_game(&path);
                 Written::Deleted { path, result }
             }
+            Write::Tidy {
+                games_dir,
+                saves_dir,
+                registry,
+            } => Written::Tidied {
+                moved: motley_records::games::tidy(&games_dir, saves_dir.as_deref(), &registry),
+            },
             Write::StoreAnalysis {
                 path,
                 analysis,

@@ -159,9 +159,7 @@ impl Browser {
             &settings.session.games_dir,
             &settings.session.saves_dir,
         ) {
-            (Shelf::Continue, Some(games), saves) => {
-                catalog::in_progress(games, saves.as_deref(), registry)
-            }
+            (Shelf::Continue, Some(games), _) => catalog::in_progress(games, registry),
             (Shelf::Load | Shelf::Replay, _, Some(saves)) => catalog::list(saves, registry),
             _ => Vec::new(),
         };

@@ -5,7 +5,7 @@
 //! has a game open is asked afresh every time.
 
 use motley_game::variant::Registry;
-use motley_records::games::{is_locked_elsewhere, OpenGame};
+use motley_records::games::is_locked_elsewhere;
 use motley_records::summary::{game_files, summarize, GameSummary};
 use std::collections::BTreeMap;
 use std::fs;
@@ -71,25 +71,9 @@ pub fn list(dir: &Path, registry: &Registry) -> Vec<Entry> {
         .collect()
 }
 
-/// The games in progress in `games_dir`, after removing the lock files
-/// nobody holds and stale temporary files. A finished game found there (its
-/// process ended before moving it) moves to `saves_dir` first, unless
-/// another Motley has it open: finished games belong to the history.
-pub fn in_progress(games_dir: &Path, saves_dir: Option<&Path>, registry: &Registry) -> Vec<Entry> {
-    // What killed Motleys left behind: lock files nobody holds, half
-    // written saves.
-    motley_records::lock::sweep_stale(games_dir);
-    motley_disk::files::remove_stale_temps(games_dir);
-    let mut entries = list(games_dir, registry);
-    if let Some(saves_dir) = saves_dir {
-        entries.retain(|e| {
-            !(e.summary.finished() && !e.locked && move_to(&e.summary.path, saves_dir))
-        });
-    }
-    entries
-}
-
-/// Move a finished game to the saves; false when it stays where it is.
-fn move_to(path: &Path, saves_dir: &Path) -> bool {
-    OpenGame::open(path).is_ok_and(|open| open.finish(saves_dir).is_ok())
+/// The games in progress in `games_dir`, read as they are: putting the
+/// folder in order (stale locks, finished games left there) is the
+/// writer's ([`motley_session::Write::Tidy`]), never a key's.
+pub fn in_progress(games_dir: &Path, registry: &Registry) -> Vec<Entry> {
+    list(games_dir, registry)
 }

@@ -13,12 +13,9 @@ mod new_game;
 mod page;
 mod variants;
 
-pub use browser::{Ask, BrowseStep, Browser, Preview, Shelf, SortKey};
+pub use browser::{Ask, BrowseStep, Browser, Shelf, SortKey};
 pub use main_page::{InProgress, MainItem, MainList};
-pub use new_game::{
-    clock_choices, level_description, level_rating, FormError, FormRow, FormStep, NewGameForm,
-    NewGameSetup, MOVETIME_CHOICES, PLAYER_CHOICES,
-};
+pub use new_game::{clock_choices, level_description, FormError, FormRow, FormStep, NewGameForm};
 pub use variants::{PickerStep, VariantPicker};
 
 use crate::tui::base::{
@@ -33,7 +30,10 @@ use motley_game::Game;
 use motley_records::games::OpenGame;
 use motley_records::RecordErrorKind;
 use motley_rules::core::Color;
-use motley_session::{load_game, seat_players, DeleteError, Session, Write, Written};
+use motley_session::{
+    seat_players, DeleteError, LoadError, LoadJob, LoadedGame, SeatError, SeatJob, Session, Write,
+    Written,
+};
 use page::PageContext;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -70,6 +70,51 @@ pub struct MenuState {
     /// The variant picker chooses the variant of a position to edit
     /// (else of a new game).
     pub editing: bool,
+    /// A file being read, or a new game's engines being started, off the
+    /// input path: what to do with the answer.
+    pending: Option<Pending>,
+    /// The tag of the next such job.
+    next_job: u64,
+}
+
+/// Work the menu waits for, tagged by its job's id.
+enum Pending {
+    /// A game file is read: open it so.
+    Load {
+        id: u64,
+        path: PathBuf,
+        open: Opening,
+    },
+    /// A new game's engines start: play it with these choices, and keep
+    /// the form's choices for the next new game once it opens.
+    Seat {
+        id: u64,
+        choices: PlayChoices,
+        remember: Option<Request>,
+    },
+}
+
+/// How a file read for the menu opens.
+struct Opening {
+    /// In the viewer, whatever the file holds.
+    replay: bool,
+    /// The game is this Motley's own record of a game in progress (only
+    /// then may an engine be seated).
+    own_record: bool,
+    /// Where the game is kept from now on.
+    attach: Attach,
+    /// What to say on the play screen whatever the file says (why the
+    /// game is played on as a copy).
+    warning: Option<String>,
+}
+
+/// Where a game played on from a file is kept.
+enum Attach {
+    /// In a record of its own from its first action; the file is offered
+    /// when saving.
+    SavedAt(PathBuf),
+    /// In its own record of a game in progress, whose lock is held.
+    Continue(OpenGame),
 }
 
 impl MenuState {
@@ -80,7 +125,15 @@ impl MenuState {
             in_progress: in_progress(settings, registry),
             message: None,
             editing: false,
+            pending: None,
+            next_job: 0,
         }
+    }
+
+    /// A tag for the next job the menu waits for.
+    fn job_id(&mut self) -> u64 {
+        self.next_job += 1;
+        self.next_job
     }
 
     /// A path is being typed in the game browser, or the new-game form's
@@ -105,12 +158,28 @@ impl MenuState {
             }
             Written::Closed { .. } => {}
             Written::Deleted { path, result } => self.message = Some(deleted(path, result)),
+            Written::Tidied { moved: 0 } => return,
+            Written::Tidied { .. } => {}
             _ => return,
         }
         self.in_progress = in_progress(ctx.settings, ctx.registry);
         if let Page::Browse(browser) = &mut self.page {
             browser.reload(ctx.settings, ctx.registry);
         }
+    }
+
+    /// The writer's tidying of the games folder, asked for when the menu
+    /// opens: what killed Motleys left there (lock files nobody holds,
+    /// half-written saves, finished games not yet moved to the saves).
+    /// The menu lists the games again once it is done.
+    pub fn tidy(settings: &Settings, registry: &Registry) -> Option<Request> {
+        let session = &settings.session;
+        let games_dir = session.games_dir.clone()?;
+        Some(Request::Write(Box::new(Write::Tidy {
+            games_dir,
+            saves_dir: session.saves_dir.clone(),
+            registry: Box::new(registry.clone()),
+        })))
     }
 
     /// The main page's entries (the theme entry names `theme`).
@@ -129,6 +198,8 @@ impl MenuState {
                 self.game_closed(&written, ctx);
                 Nav::Stay
             }
+            AppEvent::Loaded { id, loaded } => self.loaded(id, loaded.take()),
+            AppEvent::Seated { id, seated } => self.seated(id, seated.take(), ctx),
             _ => Nav::Stay,
         }
     }
@@ -255,16 +326,7 @@ impl MenuState {
             }
             FormStep::Start => {
                 let form = form.clone();
-                let nav = self.start_game(&form, ctx.registry);
-                if let (Nav::Play(_), Some(path)) = (&nav, &ctx.settings.config) {
-                    // Remembered for the next new game; a config file that
-                    // cannot be read was reported at start and is left alone.
-                    ctx.requests.push(Request::Config(Box::new(ConfigWrite {
-                        path: path.clone(),
-                        change: ConfigChange::NewGame(form.choices(ctx.registry)),
-                    })));
-                }
-                nav
+                self.start_game(&form, ctx)
             }
             FormStep::Back => {
                 self.page = Page::Variants(VariantPicker::new(form.variant));
@@ -309,15 +371,78 @@ impl MenuState {
         }
     }
 
-    /// Start the game the form describes, or say on the form why not.
-    fn start_game(&mut self, form: &NewGameForm, registry: &Registry) -> Nav {
-        match new_game_session(form, registry) {
-            Ok((session, choices)) => Nav::Play(Box::new(PlayStart {
-                choices: Some(choices),
-                ..PlayStart::new(session)
-            })),
+    /// Start the game the form describes, or say on the form why not. A
+    /// game with an external engine opens once the engine has answered,
+    /// started off the input path ([`Request::Seat`]).
+    fn start_game(&mut self, form: &NewGameForm, ctx: &mut Ctx) -> Nav {
+        let (session, choices) = match new_game_session(form, ctx.registry) {
+            Ok(started) => started,
             Err(e) => {
                 self.message = Some(Message::error(format!("cannot start: {e}")));
+                return Nav::Stay;
+            }
+        };
+        // Remembered for the next new game once it opens; a config file
+        // that cannot be read was reported at start and is left alone.
+        let remember = ctx.settings.config.as_ref().map(|path| {
+            Request::Config(Box::new(ConfigWrite {
+                path: path.clone(),
+                change: ConfigChange::NewGame(form.choices(ctx.registry)),
+            }))
+        });
+        if !session.has_engine() {
+            ctx.requests.extend(remember);
+            return Nav::Play(Box::new(PlayStart {
+                choices: Some(choices),
+                ..PlayStart::new(session)
+            }));
+        }
+        let id = self.job_id();
+        self.pending = Some(Pending::Seat {
+            id,
+            choices,
+            remember,
+        });
+        self.message = Some(Message::info("starting the engine…"));
+        ctx.requests
+            .push(Request::Seat(Box::new(SeatJob { id, session })));
+        Nav::Stay
+    }
+
+    /// A new game's engines answered: play it, or say why not.
+    fn seated(
+        &mut self,
+        id: u64,
+        seated: Option<(Session, Result<(), SeatError>)>,
+        ctx: &mut Ctx,
+    ) -> Nav {
+        let (choices, remember) = match self.pending.take() {
+            Some(Pending::Seat {
+                id: waited,
+                choices,
+                remember,
+            }) if waited == id => (choices, remember),
+            other => {
+                self.pending = other;
+                return Nav::Stay;
+            }
+        };
+        self.message = None;
+        match seated {
+            Some((session, Ok(()))) => {
+                ctx.requests.extend(remember);
+                Nav::Play(Box::new(PlayStart {
+                    choices: Some(choices),
+                    ..PlayStart::new(session)
+                }))
+            }
+            Some((_, Err(e))) => {
+                let e = StartError::Engine(e.error);
+                self.message = Some(Message::error(format!("cannot start: {e}")));
+                Nav::Stay
+            }
+            None => {
+                self.message = Some(Message::error("cannot start: the engine's start stopped"));
                 Nav::Stay
             }
         }
@@ -328,34 +453,72 @@ impl MenuState {
     /// saved file gets a record of its own at its first action; the file
     /// stays as it is (and is offered when saving, after asking).
     fn open_game(&mut self, path: PathBuf, replay: bool, ctx: &mut Ctx) -> Nav {
-        let saved_at = path.clone();
-        self.load_to_play(path, replay, false, ctx, |session| {
-            session.saved_at(saved_at)
-        })
+        let open = Opening {
+            replay,
+            own_record: false,
+            attach: Attach::SavedAt(path.clone()),
+            warning: None,
+        };
+        self.load(path, open, ctx)
     }
 
-    /// Read a game file and open it: in the viewer when asked or when the
-    /// file has an error, otherwise to play on, `attach` deciding where
-    /// the game is kept from now on. Only this Motley's own records of
-    /// games in progress (`own_record`) may seat an engine.
-    fn load_to_play(
-        &mut self,
-        path: PathBuf,
-        replay: bool,
-        own_record: bool,
-        ctx: &mut Ctx,
-        attach: impl FnOnce(Session) -> Session,
-    ) -> Nav {
-        let loaded = match load_game(&path, ctx.registry) {
-            Ok(loaded) => loaded,
-            Err(e) => {
-                self.message = Some(Message::error(e.to_string()));
+    /// Read a game file off the input path ([`Request::Load`]); it opens
+    /// as `open` says when read ([`MenuState::loaded`]).
+    fn load(&mut self, path: PathBuf, open: Opening, ctx: &mut Ctx) -> Nav {
+        let id = self.job_id();
+        let shown = motley_rules::core::quote::path(&path);
+        self.message = Some(Message::info(format!("reading {shown}…")));
+        ctx.requests.push(Request::Load(Box::new(LoadJob {
+            id,
+            path: path.clone(),
+            registry: ctx.registry.clone(),
+        })));
+        self.pending = Some(Pending::Load { id, path, open });
+        Nav::Stay
+    }
+
+    /// A file the menu asked for was read: open it as it was to open.
+    fn loaded(&mut self, id: u64, loaded: Option<Result<LoadedGame, LoadError>>) -> Nav {
+        let (path, open) = match self.pending.take() {
+            Some(Pending::Load {
+                id: waited,
+                path,
+                open,
+            }) if waited == id => (path, open),
+            other => {
+                self.pending = other;
                 return Nav::Stay;
             }
         };
+        self.message = None;
+        match loaded {
+            Some(Ok(loaded)) => self.open_loaded(loaded, path, open),
+            Some(Err(e)) => {
+                self.message = Some(Message::error(e.to_string()));
+                Nav::Stay
+            }
+            None => {
+                let shown = motley_rules::core::quote::path(&path);
+                self.message = Some(Message::error(format!("{shown}: the reading stopped")));
+                Nav::Stay
+            }
+        }
+    }
+
+    /// Open a game read from `path`: in the viewer when asked or when the
+    /// file has an error, otherwise to play on, kept where `open` says.
+    /// Only this Motley's own records of games in progress may seat an
+    /// engine.
+    fn open_loaded(&mut self, loaded: LoadedGame, path: PathBuf, open: Opening) -> Nav {
+        let Opening {
+            replay,
+            own_record,
+            attach,
+            warning,
+        } = open;
         // A file of several games opens in the viewer, which lists them:
         // playing on the first one unasked would hide the others.
-        let several = !replay && several_games(&path, ctx.registry);
+        let several = !replay && loaded.more_games;
         if replay || several || loaded.error.is_some() {
             return Nav::Replay(Box::new(ReplayStart::loaded(loaded, path)));
         }
@@ -374,7 +537,11 @@ impl MenuState {
             [side] => Some(session.side_name(*side)),
             _ => Some("Each side"),
         };
-        let mut start = PlayStart::new(attach(session));
+        let session = match attach {
+            Attach::SavedAt(file) => session.saved_at(file),
+            Attach::Continue(game) => session.continued(game),
+        };
+        let mut start = PlayStart::new(session);
         if let Some(who) = left_out {
             start.message = Some(Message::info(format!(
                 "{who} was an engine in the file: a file never starts a program, so a person \
@@ -382,6 +549,9 @@ impl MenuState {
             )));
         } else if !loaded.notes.is_empty() {
             start.message = Some(Message::info(loaded.notes.join("; ")));
+        }
+        if let Some(warning) = warning {
+            start.message = Some(Message::error(warning));
         }
         Nav::Play(Box::new(start))
     }
@@ -399,19 +569,24 @@ impl MenuState {
                 }
                 // No lock to be had (a read-only games folder): play on
                 // from the file as from a saved one, saying why.
-                let nav = self.open_game(path, false, ctx);
-                return match nav {
-                    Nav::Play(mut start) => {
-                        start.message = Some(Message::error(format!(
-                            "played on as a copy: the game's lock could not be taken: {e}"
-                        )));
-                        Nav::Play(start)
-                    }
-                    other => other,
+                let open = Opening {
+                    replay: false,
+                    own_record: false,
+                    attach: Attach::SavedAt(path.clone()),
+                    warning: Some(format!(
+                        "played on as a copy: the game's lock could not be taken: {e}"
+                    )),
                 };
+                return self.load(path, open, ctx);
             }
         };
-        self.load_to_play(path, false, true, ctx, |session| session.continued(open))
+        let open = Opening {
+            replay: false,
+            own_record: true,
+            attach: Attach::Continue(open),
+            warning: None,
+        };
+        self.load(path, open, ctx)
     }
 
     /// The screen's widget.
@@ -473,9 +648,10 @@ fn new_game_session(
 /// What the main page says of the games in progress, when there are any.
 fn in_progress(settings: &Settings, registry: &Registry) -> Option<InProgress> {
     let session = &settings.session;
-    let games = session.games_dir.as_deref().map_or_else(Vec::new, |dir| {
-        catalog::in_progress(dir, session.saves_dir.as_deref(), registry)
-    });
+    let games = session
+        .games_dir
+        .as_deref()
+        .map_or_else(Vec::new, |dir| catalog::in_progress(dir, registry));
     let newest = games
         .iter()
         .max_by_key(|e| (e.summary.when, e.summary.path.clone()))?;
@@ -543,10 +719,4 @@ fn deleted(path: &Path, result: &Result<(), DeleteError>) -> Message {
         Ok(()) => Message::info(format!("deleted {}", motley_rules::core::quote::path(path))),
         Err(e) => Message::error(format!("not deleted: {e}")),
     }
-}
-
-/// Whether the file at `path` holds more than one game (read up to the
-/// second one).
-fn several_games(path: &Path, registry: &motley_game::variant::Registry) -> bool {
-    motley_records::open(path, registry).is_ok_and(|games| games.take(2).count() > 1)
 }

@@ -297,7 +297,9 @@ impl PlayState {
             | AppEvent::ConfigKept(_)
             | AppEvent::Lines { .. }
             | AppEvent::Analysed { .. }
-            | AppEvent::AnalysisDone { .. } => Nav::Stay,
+            | AppEvent::AnalysisDone { .. }
+            | AppEvent::Loaded { .. }
+            | AppEvent::Seated { .. } => Nav::Stay,
         }
     }
 

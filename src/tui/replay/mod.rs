@@ -499,7 +499,9 @@ impl ReplayState {
             | AppEvent::Thought { .. }
             | AppEvent::Thinking { .. }
             | AppEvent::EngineFailed { .. }
-            | AppEvent::Hinted { .. } => Nav::Stay,
+            | AppEvent::Hinted { .. }
+            | AppEvent::Loaded { .. }
+            | AppEvent::Seated { .. } => Nav::Stay,
         }
     }
 

@@ -244,7 +244,7 @@ fn item_45_rules_print_the_name_once() {
             1,
             "{id}: the name '{name}' is repeated:\n{out}"
         );
-        if !motley_game::fairy_builtin::builtin_fairy_names().contains(&id) {
+        if !motley_game::variant::builtin::builtin_fairy_names().contains(&id) {
             assert_eq!(out.matches(name).count(), 1, "{id}: '{name}' again:\n{out}");
         }
     }

@@ -25,7 +25,7 @@ const INI: &str = "[passing:chess]\npass = true\n\n\
 
 fn registry() -> Registry {
     let mut reg = Registry::builtin();
-    reg.add_from_data("mine.ini", INI, false);
+    reg.add_text("mine.ini", INI, false);
     reg
 }
 

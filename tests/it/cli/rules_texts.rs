@@ -226,10 +226,10 @@ fn rules_command(id: &str) -> (i32, String) {
 
 /// The rules in words of a built-in variant from data.
 fn words_of(id: &str) -> String {
-    let rules = motley_game::fairy_builtin::builtin_fairy(id)
+    let rules = motley_game::variant::builtin::builtin_fairy(id)
         .expect("built in")
         .expect("plays");
-    motley_game::fairy_words::rules_text(id, None, &rules)
+    motley_game::variant::words::rules_text(id, None, &rules)
 }
 
 // Issue 31, item 20: five-check's rules spoke of three checks ("the

@@ -35,7 +35,7 @@ fn refusal(variant: &str, fen: &str) -> Option<String> {
 /// Whether a variant file's section can be played.
 fn playable(ini: &str, id: &str) -> bool {
     let mut reg = Registry::builtin();
-    reg.add_from_data("mine.ini", ini, false);
+    reg.add_text("mine.ini", ini, false);
     reg.get(id).is_ok_and(|def| Game::new(def, None, 1).is_ok())
 }
 

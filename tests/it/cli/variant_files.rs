@@ -150,7 +150,7 @@ fn file_of(size: usize) -> Vec<u8> {
 fn item_26_one_size_limit_a_byte_order_mark_and_bad_bytes_by_line() {
     let data = temp_dir("vf-sizes");
     let dir = variants_dir(&data);
-    let limit = motley_game::variant_file::MAX_VARIANT_FILE_BYTES as usize;
+    let limit = motley_game::variant::file::MAX_VARIANT_FILE_BYTES as usize;
     let at_limit = data.join("at.ini");
     std::fs::write(&at_limit, file_of(1_020_000)).unwrap();
     std::fs::write(dir.join("folder.ini"), file_of(1_020_000)).unwrap();
@@ -285,7 +285,7 @@ fn item_10_sections_are_read_lazily_and_built_when_played() {
     // A section refused only by its keys: known when it is checked.
     text += "[late:chess]\nnoSuchKey = 1\n";
     let mut registry = motley_game::variant::Registry::builtin();
-    registry.add_from_data("many.ini", &text, false);
+    registry.add_text("many.ini", &text, false);
     assert!(registry.warnings.is_empty(), "{:?}", registry.warnings);
     let late = registry.get("late").expect("registered unread");
     let s7 = registry.get("s7").expect("registered");
@@ -318,7 +318,7 @@ fn item_31_the_documents_count_the_built_in_variants_from_data_as_they_are() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let read = |page: &str| std::fs::read_to_string(root.join(page)).unwrap();
     let readme = read("README.md");
-    let sections = motley_game::fairy_builtin::builtin_fairy_names().len();
+    let sections = motley_game::variant::builtin::builtin_fairy_names().len();
     let registry = motley_game::variant::Registry::builtin();
     let from_data: Vec<&str> = registry
         .all()

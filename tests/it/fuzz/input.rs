@@ -310,7 +310,7 @@ fn betza_texts_of_any_letters_are_read_or_refused() {
 /// every section read resolves or names its missing parent.
 #[test]
 fn ini_texts_of_any_lines_are_read_or_refused() {
-    use motley_game::ini::{read_ini, read_squares, resolve_all};
+    use motley_game::variant::ini::{read_ini, read_squares, resolve_all};
     let pieces = [
         "[",
         "]",
@@ -457,7 +457,7 @@ const SECTION_VALUES: [&str; 39] = [
 /// start of each played one has moves to count and positions to play.
 #[test]
 fn variant_sections_of_any_keys_are_played_or_refused() {
-    use motley_game::fairy_builtin::read_fairy_file;
+    use motley_game::variant::sections::read_fairy_file;
     use motley_rules::fairy::FairyPosition;
     let (keys, values) = (SECTION_KEYS, SECTION_VALUES);
     let mut rng = ChaCha8Rng::seed_from_u64(19);
@@ -504,7 +504,7 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
 /// read has moves to list, a FEN to write and one to read back.
 #[test]
 fn fairy_fens_of_any_text_are_read_or_refused() {
-    use motley_game::fairy_builtin::builtin_fairy;
+    use motley_game::variant::builtin::builtin_fairy;
     use motley_rules::fairy::FairyPosition;
     let pieces = [
         "r",

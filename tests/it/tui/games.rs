@@ -13,7 +13,9 @@ use lock_support::{checking_locks, spawn};
 use motley::tui::parts::menu::{Ask, Page, Shelf, SortKey};
 use motley::tui::parts::play::{ListKind, Popup};
 use motley::tui::parts::replay::ReplayPopup;
-use motley::tui::{handle, App, AppEvent, MenuState, ReplayState, Screen, Settings};
+use motley::tui::{
+    handle, run_requests_inline, App, AppEvent, MenuState, ReplayState, Screen, Settings,
+};
 use motley_ai::PlayerSpec;
 use motley_game::Game;
 use motley_records::games::OpenGame;
@@ -29,7 +31,10 @@ const H: [PlayerSpec; 2] = [PlayerSpec::Human, PlayerSpec::Human];
 fn menu_with(settings: Settings) -> App {
     let reg = registry();
     let m = MenuState::new(&settings, &reg);
-    App::new(Screen::Menu(Box::new(m)), reg, settings, theme(), SIZE)
+    let mut app = App::new(Screen::Menu(Box::new(m)), reg, settings, theme(), SIZE);
+    // What the runtime does first: the games folder is put in order.
+    run_requests_inline(&mut app);
+    app
 }
 
 fn menu_app(dir: &Path) -> App {
@@ -960,4 +965,57 @@ fn deleting_a_game_is_a_write_off_the_input_path() {
     motley::tui::run_requests_inline(&mut app);
     assert!(!dir.join("saves").join("fools-mate.json").exists());
     assert_eq!(listed(&app), ["chicken", "contrast"]);
+}
+
+// The menu's handlers touch no disk for housekeeping: lock files nobody
+// holds and finished games left with the games in progress are the
+// writer's to clear, asked for when the menu opens.
+#[test]
+fn the_menu_asks_the_writer_to_tidy_the_games_folder() {
+    use motley::tui::Request;
+    use motley_session::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let stale = games.join(".20260101-000001-standard.json.lock");
+    std::fs::write(&stale, "").unwrap();
+    let settings = settings(Some(&dir.path().to_path_buf()));
+    let reg = registry();
+    let m = MenuState::new(&settings, &reg);
+    let mut app = App::new(Screen::Menu(Box::new(m)), reg, settings, theme(), SIZE);
+    assert!(stale.exists(), "opening the menu removed nothing itself");
+    assert!(
+        matches!(app.requests.as_slice(), [Request::Write(w)] if matches!(**w, Write::Tidy { .. })),
+        "{:?}",
+        app.requests
+    );
+    run_requests_inline(&mut app);
+    assert!(!stale.exists(), "the writer removed the stale lock");
+}
+
+// A file is read once, off the input path: the key asks for the read,
+// and the game opens when it is done.
+#[test]
+fn a_game_file_is_read_off_the_input_path() {
+    use motley::tui::Request;
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    save_at(
+        &played("standard", &["e4", "e5"]),
+        &saves.join("a.json"),
+        "2026-01-01",
+        ("A", "B"),
+    );
+    let mut app = menu_app(dir.path());
+    key(&mut app, KeyCode::Char('l'));
+    handle(&mut app, AppEvent::key(KeyCode::Enter));
+    assert!(matches!(app.screen, Screen::Menu(_)), "not opened yet");
+    assert!(
+        matches!(app.requests.as_slice(), [Request::Load(_)]),
+        "{:?}",
+        app.requests
+    );
+    run_requests_inline(&mut app);
+    assert_eq!(play_state(&app).session.game().sans(), ["e4", "e5"]);
 }

@@ -392,7 +392,10 @@ fn menu_app(dir: &std::path::Path) -> App {
     let mut s = settings(Some(&dir.to_path_buf()));
     s.config = Some(dir.join("config.toml"));
     let m = MenuState::new(&s, &registry());
-    App::new(Screen::Menu(Box::new(m)), registry(), s, theme(), (80, 24))
+    let mut app = App::new(Screen::Menu(Box::new(m)), registry(), s, theme(), (80, 24));
+    // What the runtime does first: the games folder is put in order.
+    motley::tui::run_requests_inline(&mut app);
+    app
 }
 
 #[test]

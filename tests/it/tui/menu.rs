@@ -5,7 +5,7 @@ use crate::support::tui as tui_support;
 
 use crossterm::event::KeyCode;
 use motley::tui::parts::menu::Page;
-use motley::tui::{App, MenuState, PlayState, ReplayState, Screen};
+use motley::tui::{run_requests_inline, App, MenuState, PlayState, ReplayState, Screen};
 use motley_ai::PlayerSpec;
 use motley_game::Game;
 use motley_rules::Position;
@@ -18,7 +18,10 @@ fn menu_app(dir: &PathBuf) -> App {
     let reg = registry();
     let s = settings(Some(dir));
     let m = MenuState::new(&s, &reg);
-    App::new(Screen::Menu(Box::new(m)), reg, s, theme(), SIZE)
+    let mut app = App::new(Screen::Menu(Box::new(m)), reg, s, theme(), SIZE);
+    // What the runtime does first: the games folder is put in order.
+    run_requests_inline(&mut app);
+    app
 }
 
 /// The replay viewer opened on a saved game, saving into `dir`.

@@ -403,3 +403,39 @@ fn names_typed_on_the_form_go_into_the_record_and_the_pgn() {
     assert!(pgn.contains("[White \"Computer (level 2)\"]"), "{pgn}");
     assert!(pgn.contains("[Black \"Anne\"]"), "{pgn}");
 }
+
+// An engine has seconds to answer `uci`: the form's Start only asks for
+// its start, done off the input path, and the board opens when it
+// answered (the screen goes on drawing meanwhile).
+#[test]
+fn an_engine_starts_off_the_input_path_and_the_board_opens_when_it_answers() {
+    use motley::tui::{handle, run_requests_inline};
+    use motley::tui::{AppEvent, Request};
+    let dir = temp_dir("form-uci-off-input");
+    let mut app = menu_app(&dir, BIG);
+    open_form(&mut app, "standard");
+    focus(&mut app, FormRow::Black);
+    key(&mut app, KeyCode::Left); // Black: uci
+    key(&mut app, KeyCode::Down);
+    let command = format!("{} uci", env!("CARGO_BIN_EXE_motley"));
+    typ(&mut app, &command);
+    handle(&mut app, AppEvent::key(KeyCode::Enter));
+    assert!(
+        form(&app).is_some(),
+        "still the form while the engine starts"
+    );
+    assert!(menu_message(&app).contains("starting the engine"));
+    assert!(
+        matches!(app.requests.as_slice(), [Request::Seat(_)]),
+        "{:?}",
+        app.requests
+    );
+    assert!(
+        !dir.join("config.toml").exists(),
+        "the choices are kept once the game opens"
+    );
+    run_requests_inline(&mut app);
+    let p = play_state(&app);
+    assert_eq!(p.session.players()[1].to_string(), format!("uci:{command}"));
+    assert!(Config::read(&dir.join("config.toml")).is_ok());
+}

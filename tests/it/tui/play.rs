@@ -712,9 +712,10 @@ fn leaving_stops_the_computer_and_ctrl_chords_are_ignored() {
         theme(),
         BIG,
     );
-    let motley::tui::Request::Think(job) = app.requests[0].clone() else {
+    let motley::tui::Request::Think(job) = &app.requests[0] else {
         panic!("expected a computer's job")
     };
+    let job = job.clone();
     // Ctrl-J is not `j`.
     let cursor = play_state(&app).view.cursor;
     handle(

@@ -342,7 +342,7 @@ fn moves_agree_with_fairy_stockfish_on_900_boards() {
 
 #[test]
 fn a_piece_is_put_in_plain_words_for_its_legend() {
-    use motley_game::betza_words::betza_in_words;
+    use motley_game::variant::betza_words::betza_in_words;
     let words = |t: &str| betza_in_words(&Betza::parse(t).unwrap(), true);
     assert_eq!(words("N"), "moves or captures a knight's leap");
     assert_eq!(

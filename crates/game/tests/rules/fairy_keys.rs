@@ -2,8 +2,8 @@
 //! it: the moves it allows and forbids, or how it ends the game; and the
 //! keys and values Motley refuses, each naming the line and the key.
 
-use motley_game::fairy_builtin::read_fairy_file;
-use motley_game::fairy_keys::KeyErrors;
+use motley_game::variant::keys::KeyErrors;
+use motley_game::variant::sections::read_fairy_file;
 use motley_rules::fairy::{FairyPosition, FairyRules, Verdict};
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! nightriders, cannons, grasshoppers, lame knights and odder pieces give
 //! Fairy-Stockfish's numbers for the same rules (kept here as data).
 
-use motley_game::fairy_builtin::read_fairy_file;
+use motley_game::variant::sections::read_fairy_file;
 use motley_rules::fairy::{FairyPosition, FairyRules};
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 //! from positions where it has ended the game (tests/fairy/perft.txt,
 //! numbers from Fairy-Stockfish kept as data).
 
-use motley_game::fairy_builtin::{builtin_fairy, builtin_fairy_names};
+use motley_game::variant::builtin::{builtin_fairy, builtin_fairy_names};
 use motley_game::variant::{Family, Registry};
 use motley_game::Game;
 use motley_rules::fairy::FairyPosition;
@@ -160,7 +160,7 @@ fn builtin_variants_count_perft_as_fairy_stockfish_to_depth_4_last_third() {
 #[test]
 fn every_builtin_variant_has_a_description() {
     for name in builtin_fairy_names() {
-        let about = motley_game::fairy_builtin::builtin_description(name).unwrap();
+        let about = motley_game::variant::builtin::builtin_description(name).unwrap();
         assert!(about.len() > 20, "{name}: {about:?}");
     }
 }

@@ -3,7 +3,7 @@
 //! with its line (docs/rules.md, "Variant files in Fairy-Stockfish's
 //! format").
 
-use motley_game::ini::{
+use motley_game::variant::ini::{
     read_bool, read_castling, read_file, read_ini, read_number, read_rank, read_result,
     read_squares, resolve_all, IniError, IniErrorKind, IniResult, ResolvedKeys, ValueError,
 };

@@ -1,6 +1,6 @@
 //! A rule family from data: a variant's pieces are read from Betza
 //! notation ([`crate::core::betza`]) and its rules from Fairy-Stockfish's
-//! keys (read in [`motley_game::fairy_keys`]), so that a file written for
+//! keys (read in [`motley_game::variant::keys`]), so that a file written for
 //! Fairy-Stockfish plays here as it does there (docs/rules.md, "Variants
 //! from data"). Games play it through [`Fairy`], a case of
 //! [`super::AnyPosition`].

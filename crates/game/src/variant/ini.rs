@@ -83,9 +83,9 @@ pub enum IniErrorKind {
     #[error("the section names no parent after ':'")]
     EmptyParent,
     /// A name that is no variant id
-    /// ([`crate::variant_file::check_id`]).
+    /// ([`crate::variant::file::check_id`]).
     #[error("{0}")]
-    BadName(crate::variant_file::IdError),
+    BadName(crate::variant::file::IdError),
     /// The same section twice.
     #[error("variant '{name}' is already given on line {first}")]
     DuplicateSection {
@@ -146,7 +146,7 @@ enum Reading {
 }
 
 /// Reads the sections of a `variants.ini` text (a byte-order mark is
-/// taken off before, see [`crate::variant_file`]). Nothing refuses
+/// taken off before, see [`crate::variant::file`]). Nothing refuses
 /// the whole file: each bad line is kept with its section, or with the
 /// file when it belongs to none. Time and memory are linear in the text.
 pub fn read_ini(text: &str) -> IniFile {
@@ -252,7 +252,7 @@ fn read_header(header: &str, line: usize) -> Result<IniSection, IniError> {
     if name.is_empty() {
         return fail(IniErrorKind::EmptyName);
     }
-    let check = crate::variant_file::check_id;
+    let check = crate::variant::file::check_id;
     if let Err(e) = check(name) {
         return fail(IniErrorKind::BadName(e));
     }

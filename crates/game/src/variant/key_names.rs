@@ -3,7 +3,7 @@
 //! does not play ("not supported"), or one neither program knows, most
 //! likely a typo ("unknown key", with the nearest known key).
 
-use super::fairy_keys::KeyErrorKind;
+use crate::variant::keys::KeyErrorKind;
 
 /// The keys of Fairy-Stockfish's parser (`src/parser.cpp`) besides the
 /// pieces' and the mobility regions', in name order.

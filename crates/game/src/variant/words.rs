@@ -2,7 +2,7 @@
 //! rules, for `motley rules` and the rules panel (docs/rules.md,
 //! "Variants from data").
 
-use super::betza_words::betza_in_words;
+use crate::variant::betza_words::betza_in_words;
 use motley_rules::core::betza::Betza;
 use motley_rules::core::quote::visible;
 use motley_rules::core::{Bitboard, Color};

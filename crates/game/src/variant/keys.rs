@@ -1,4 +1,4 @@
-//! A variant's Fairy-Stockfish keys ([`super::ini`]) read into
+//! A variant's Fairy-Stockfish keys ([`crate::variant::ini`]) read into
 //! [`FairyRules`], each with the meaning Fairy-Stockfish gives it
 //! (docs/rules.md, "Variants from data"). A key Motley does not play, or
 //! a value of one it plays only in part, refuses the variant with its
@@ -7,7 +7,7 @@
 //! rule left out. Every key is read, so that every error of a section is
 //! reported at once.
 
-use super::ini::{
+use crate::variant::ini::{
     read_bool, read_number, read_piece_pairs, read_piece_values, read_result, read_squares,
     IniResult, ResolvedKeys, ValueError,
 };
@@ -84,7 +84,7 @@ pub enum KeyErrorKind {
     TooManyKinds,
     /// A line of the section that could not be read, or its parent.
     #[error("{0}")]
-    Line(super::ini::IniErrorKind),
+    Line(crate::variant::ini::IniErrorKind),
     /// The start position cannot be read with the variant's pieces.
     #[error("startFen: {0}")]
     StartFen(FairyFenError),
@@ -177,7 +177,7 @@ pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
                 key: key.clone(),
                 value: value.clone(),
             },
-            None => super::fairy_names::unread_key(key),
+            None => crate::variant::key_names::unread_key(key),
         };
         reader.errors.push(KeyError { line: *line, kind });
     }

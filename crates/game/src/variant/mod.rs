@@ -1,10 +1,45 @@
-//! Variant definitions: data files under `variants/` (embedded in the
-//! binary) plus any the user drops into their own folder. A variant is a
-//! rule family with options, a start position and the rules text players
-//! read; a new variant that only changes those needs a file, not code.
+//! How a variant is defined, in one place. A variant is a rule family
+//! with options, a start position and the rules text players read:
+//!
+//! - a **Rust family** (`standard`, `contrast`, `dice-money`, …) is a
+//!   JSON file under `variants/` naming its family and that family's
+//!   options; its rules are a module of the rules engine;
+//! - a **variant from data** (the `fairy` family) is a section of a
+//!   Fairy-Stockfish `variants.ini` (or a JSON file holding its keys):
+//!   pieces in Betza notation and rules under Fairy-Stockfish's key
+//!   names, played by the rules engine's data engine.
+//!
+//! Nearly every new variant is data; a Rust family is for rules no key
+//! expresses (money, dice, ownership by half, colour-bound moves), as
+//! docs/adding-a-variant.md explains.
+//!
+//! The parts, bottom up: [`file`] (a variant file's bytes and the id
+//! rule), [`ini`] (a variants.ini's lines, sections and inheritance),
+//! [`keys`] and [`key_names`] (Fairy-Stockfish's keys read into the data
+//! engine's rules), [`builtin`] (Motley's own `variants/fairy.ini`),
+//! [`sections`] (a user's file of sections), [`json`] (the one reader of
+//! JSON variant files, every family's), [`source`] (what any variant
+//! file defines, read the one way), [`words`] and [`betza_words`] (the
+//! rules of a variant from data in words), and the registry of every
+//! variant a run knows. This module holds the definition itself,
+//! [`VariantDef`], and builds a variant's positions from it.
 
-use super::fairy_keys::KeyErrors;
-use super::ini::ResolvedKeys;
+pub mod betza_words;
+pub mod builtin;
+pub mod file;
+pub mod ini;
+pub mod json;
+pub mod key_names;
+pub mod keys;
+mod registry;
+pub mod sections;
+pub mod source;
+pub mod words;
+
+pub use registry::{user_variant_dir, Registry};
+
+use crate::variant::ini::ResolvedKeys;
+use crate::variant::keys::KeyErrors;
 use motley_rules::antichess::{Antichess, AntichessOptions};
 use motley_rules::contrast::{Contrast, ContrastOptions, ContrastPowers};
 use motley_rules::core::fen::Setup;
@@ -21,7 +56,6 @@ use motley_rules::AnyPosition;
 use motley_rules::{OptionError, Position, PositionError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use thiserror::Error;
 
@@ -194,7 +228,7 @@ impl VariantDef {
         }
         let about = (!self.summary.is_empty()).then_some(self.summary.as_str());
         match self.fairy_rules() {
-            Ok(rules) => super::fairy_words::rules_body(about, &rules),
+            Ok(rules) => crate::variant::words::rules_body(about, &rules),
             Err(e) => e.to_string(),
         }
     }
@@ -262,24 +296,22 @@ impl VariantDef {
         }
     }
 
-    /// A variant from data's keys: those its file gave, or those of a
-    /// JSON variant file's `options` (lines 0).
-    fn data_keys(&self) -> Result<std::borrow::Cow<'_, ResolvedKeys>, VariantError> {
-        if let Some(data) = &self.data {
-            return Ok(std::borrow::Cow::Borrowed(&data.keys));
-        }
-        super::fairy_builtin::keys_of_options(&self.options)
-            .map(std::borrow::Cow::Owned)
-            .map_err(|e| VariantError::Options {
+    /// A variant from data's keys, as its file gave them: every variant
+    /// from data is made by [`VariantDef::from_data`], which keeps them.
+    fn data_keys(&self) -> Result<&ResolvedKeys, VariantError> {
+        self.data
+            .as_ref()
+            .map(|data| &data.keys)
+            .ok_or_else(|| VariantError::Options {
                 variant: self.id.clone(),
-                message: e.to_string(),
+                message: "a variant from data is read from its keys, not from options".into(),
             })
     }
 
     /// A variant from data's rules built from its keys.
     fn build_fairy_rules(&self) -> Result<FairyRules, VariantError> {
         let keys = self.data_keys()?;
-        super::fairy_keys::fairy_rules(&keys).map_err(|errors| VariantError::Refused {
+        crate::variant::keys::fairy_rules(keys).map_err(|errors| VariantError::Refused {
             variant: self.id.clone(),
             errors,
             origin: self
@@ -520,39 +552,13 @@ impl VariantDef {
             // The keys without their lines, as a JSON file's options
             // read: moving a section in its file changes nothing.
             Family::Fairy => self.data_keys().ok().map(|keys| {
-                let mut keys = keys.into_owned();
+                let mut keys = keys.clone();
                 for (_, line) in keys.values_mut() {
                     *line = 0;
                 }
                 format!("{keys:?}")
             }),
         }
-    }
-
-    /// Parse and check a variant file's text; `file` names it in messages.
-    pub fn from_json(file: &str, text: &str) -> Result<VariantDef, VariantError> {
-        let def: VariantDef = serde_json::from_str(text).map_err(|e| VariantError::Malformed {
-            file: file.to_string(),
-            message: e.to_string(),
-        })?;
-        for (field, name) in
-            std::iter::once(("id", &def.id)).chain(def.aliases.iter().map(|a| ("aliases", a)))
-        {
-            if let Err(e) = super::variant_file::check_id(name) {
-                return Err(VariantError::Malformed {
-                    file: file.to_string(),
-                    message: format!("field '{field}': {e}"),
-                });
-            }
-        }
-        def.position(None).map_err(|e| VariantError::Malformed {
-            file: file.to_string(),
-            message: match e {
-                VariantError::Position { error, .. } => format!("field 'start': {error}"),
-                other => other.to_string(),
-            },
-        })?;
-        Ok(def)
     }
 }
 
@@ -562,438 +568,6 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
-}
-
-/// Variant files compiled into the binary.
-const BUILTIN: &[(&str, &str)] = &[
-    (
-        "standard.json",
-        include_str!("../../../variants/standard.json"),
-    ),
-    (
-        "antichess.json",
-        include_str!("../../../variants/antichess.json"),
-    ),
-    (
-        "contrast.json",
-        include_str!("../../../variants/contrast.json"),
-    ),
-    (
-        "monochromatic.json",
-        include_str!("../../../variants/monochromatic.json"),
-    ),
-    (
-        "monochromatic-knightless.json",
-        include_str!("../../../variants/monochromatic-knightless.json"),
-    ),
-    (
-        "monochromatic-jamal.json",
-        include_str!("../../../variants/monochromatic-jamal.json"),
-    ),
-    (
-        "monochromatic-daffy.json",
-        include_str!("../../../variants/monochromatic-daffy.json"),
-    ),
-    (
-        "monochromatic-double-knight.json",
-        include_str!("../../../variants/monochromatic-double-knight.json"),
-    ),
-    (
-        "monochrome.json",
-        include_str!("../../../variants/monochrome.json"),
-    ),
-    (
-        "dice-money.json",
-        include_str!("../../../variants/dice-money.json"),
-    ),
-    (
-        "chicken.json",
-        include_str!("../../../variants/chicken.json"),
-    ),
-];
-
-/// The built-in variants from data, by name, each made once per run;
-/// their rules are built when first played (and then kept, for every
-/// registry of the run).
-fn builtin_from_data() -> &'static [(&'static str, Arc<VariantDef>)] {
-    use super::fairy_builtin::{builtin_description, builtin_display_name, builtin_fairy_names};
-    static DEFS: OnceLock<Vec<(&'static str, Arc<VariantDef>)>> = OnceLock::new();
-    DEFS.get_or_init(|| {
-        builtin_fairy_names()
-            .into_iter()
-            .filter_map(|name| {
-                let keys = super::fairy_builtin::builtin_keys(name)?;
-                let about = builtin_description(name).unwrap_or_default();
-                let shown = builtin_display_name(name);
-                let def = VariantDef::from_data(name, shown, &about, keys, DataOrigin::Builtin);
-                Some((name, Arc::new(def)))
-            })
-            .collect()
-    })
-}
-
-/// All known variants.
-#[derive(Clone, Debug)]
-pub struct Registry {
-    variants: Vec<Arc<VariantDef>>,
-    /// The built-in definitions, also those a user file replaces: games
-    /// played under them replay under them.
-    builtins: Vec<Arc<VariantDef>>,
-    /// Problems with user files (shown, never fatal).
-    pub warnings: Vec<String>,
-}
-
-impl Registry {
-    /// Only the built-in variants.
-    pub fn builtin() -> Registry {
-        let mut r = Registry {
-            variants: Vec::new(),
-            builtins: Vec::new(),
-            warnings: Vec::new(),
-        };
-        for (file, text) in BUILTIN {
-            match VariantDef::from_json(file, text) {
-                Ok(def) => r.variants.push(Arc::new(def)),
-                Err(e) => r.warnings.push(format!("built-in {e}")),
-            }
-        }
-        r.add_builtin_from_data();
-        r.builtins = r.variants.clone();
-        r
-    }
-
-    /// The built-in variants from data (`variants/fairy.ini`) under their
-    /// Fairy-Stockfish names, but for a name a variant here already
-    /// answers to (`chess` is standard chess's).
-    fn add_builtin_from_data(&mut self) {
-        for (name, def) in builtin_from_data() {
-            if self.lookup(name).is_err() {
-                self.variants.push(def.clone());
-            }
-        }
-    }
-
-    /// Built-in variants plus the user's folder (see [`user_variant_dir`]).
-    pub fn load() -> Registry {
-        let mut r = Registry::builtin();
-        if let Some(dir) = user_variant_dir() {
-            r.add_dir(&dir);
-        }
-        r
-    }
-
-    /// Add every `*.json` and `*.ini` in a folder, each read as
-    /// [`Registry::add_file`] reads it; a file that cannot be read is
-    /// skipped with a warning.
-    pub fn add_dir(&mut self, dir: &Path) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "json" || x == "ini"))
-            .collect();
-        paths.sort();
-        for path in paths {
-            if let Err(e) = self.add_file(&path) {
-                let name = motley_rules::core::quote::path(&path);
-                self.warnings
-                    .push(format!("variant file {name}: {e}, skipped"));
-            }
-        }
-    }
-
-    /// Add a variant file (`.json`, or `.ini` in Fairy-Stockfish's
-    /// format), read the one way every variant file is
-    /// ([`super::variant_file::read_variant_file`]); a user file may
-    /// replace a built-in id. `Err` only when the file cannot be read at
-    /// all: problems with its variants are warnings.
-    pub fn add_file(&mut self, path: &Path) -> Result<(), super::variant_file::VariantFileError> {
-        let text = super::variant_file::read_variant_file(path)?;
-        let ini = path.extension().is_some_and(|x| x == "ini");
-        if ini || super::fairy_builtin::is_fairy_json(&text) {
-            self.add_from_data(&path.display().to_string(), &text, !ini);
-            return Ok(());
-        }
-        let name = motley_rules::core::quote::path(path);
-        match VariantDef::from_json(&name, &text) {
-            Ok(def) => self.replace_all(&name, vec![def]),
-            Err(e) => self.warnings.push(e.to_string()),
-        }
-        Ok(())
-    }
-
-    /// Add a file of variants from data (a variants.ini, or a Motley JSON
-    /// file of the `fairy` family when `json`), named `name` in messages:
-    /// each section a variant of its own, which may replace a built-in
-    /// one. A section its file already refuses (a bad line, a missing
-    /// parent) is skipped with a warning; the others' rules are built
-    /// when they are played or checked ([`VariantDef::playable`]).
-    pub fn add_from_data(&mut self, name: &str, text: &str, json: bool) {
-        use super::fairy_builtin::{read_fairy_file, read_fairy_json};
-        let shown = motley_rules::core::quote::path_text(name);
-        let sections = if json {
-            match read_fairy_json(text) {
-                Ok(section) => vec![section],
-                Err(e) => {
-                    let e = motley_rules::core::quote::visible(&e.to_string()).into_owned();
-                    return self
-                        .warnings
-                        .push(format!("variant file {shown}: {e}, skipped"));
-                }
-            }
-        } else {
-            let file = read_fairy_file(text);
-            for e in &file.problems {
-                let e = motley_rules::core::quote::visible(&e.to_string()).into_owned();
-                self.warnings.push(format!("variant file {shown}: {e}"));
-            }
-            file.sections
-        };
-        let mut defs = Vec::new();
-        for section in sections {
-            if section.refused_unread() {
-                // Every reason, its keys' too: the section is refused, so
-                // its rules are built only to say why.
-                let why = section.rules().err().map(|e| e.describe(json));
-                self.warnings.push(format!(
-                    "variant file {shown}: [{}]: {}, skipped",
-                    motley_rules::core::quote::clip(&section.name),
-                    why.unwrap_or_default()
-                ));
-                continue;
-            }
-            defs.push(VariantDef::from_data(
-                &section.name,
-                section.display_name.as_deref(),
-                section.summary.as_deref().unwrap_or_default(),
-                section.keys,
-                match json {
-                    true => DataOrigin::Json(shown.clone()),
-                    false => DataOrigin::Ini(shown.clone()),
-                },
-            ));
-        }
-        self.replace_all(&shown, defs);
-    }
-
-    /// Put `defs` in, each in place of a variant of its id (a built-in
-    /// one is still there for games played under it, and the user is
-    /// told), the new ones after the others: linear in the registry and
-    /// the file.
-    fn replace_all(&mut self, file: &str, defs: Vec<VariantDef>) {
-        let builtin_ids: std::collections::HashSet<&str> =
-            self.builtins.iter().map(|b| b.id.as_str()).collect();
-        let mut replaced = Vec::new();
-        let mut new: std::collections::HashMap<String, Arc<VariantDef>> =
-            std::collections::HashMap::new();
-        let mut order = Vec::new();
-        for def in defs {
-            if builtin_ids.contains(def.id.as_str()) {
-                replaced.push(def.id.clone());
-            }
-            if !new.contains_key(&def.id) {
-                order.push(def.id.clone());
-            }
-            new.insert(def.id.clone(), Arc::new(def));
-        }
-        for variant in &mut self.variants {
-            if let Some(def) = new.remove(&variant.id) {
-                *variant = def;
-            }
-        }
-        self.variants
-            .extend(order.iter().filter_map(|id| new.remove(id)));
-        for id in replaced {
-            self.warnings.push(format!(
-                "variant file {file} replaces the built-in variant '{id}': \
-                 new games follow the file; games played under the \
-                 built-in rules still replay under them"
-            ));
-        }
-    }
-
-    /// Every problem with the user's variants, a line each: the files'
-    /// warnings, then each variant from data that cannot be played, with
-    /// all its reasons. Builds every such variant's rules to know (and
-    /// keeps none), so it is asked only where a person looks.
-    pub fn problems(&self) -> Vec<String> {
-        let mut out = self.warnings.clone();
-        for def in &self.variants {
-            if self.builtins.iter().any(|b| Arc::ptr_eq(b, def)) {
-                continue;
-            }
-            if let Err(e) = def.playable() {
-                out.push(e.to_string());
-            }
-        }
-        out
-    }
-
-    /// Every variant, built-ins first in their fixed order.
-    pub fn all(&self) -> &[Arc<VariantDef>] {
-        &self.variants
-    }
-
-    /// Look a variant up by id.
-    pub fn get(&self, id: &str) -> Result<Arc<VariantDef>, VariantError> {
-        self.variants
-            .iter()
-            .find(|v| v.id == id)
-            .cloned()
-            .ok_or_else(|| self.unknown(id))
-    }
-
-    /// Look a variant up by a name a person types: its id or one of its
-    /// aliases in any case (`Chicken`, `chess`), or its display name
-    /// (`"Chicken Chess"`). Ids come first, so a user variant's id is never
-    /// hidden by another's alias. Records keep exact ids ([`Registry::get`]).
-    pub fn lookup(&self, name: &str) -> Result<Arc<VariantDef>, VariantError> {
-        let name = name.trim();
-        let by_id = |v: &&Arc<VariantDef>| v.id.eq_ignore_ascii_case(name);
-        let by_alias =
-            |v: &&Arc<VariantDef>| v.aliases.iter().any(|a| a.eq_ignore_ascii_case(name));
-        let by_name = |v: &&Arc<VariantDef>| v.name.eq_ignore_ascii_case(name);
-        let all = || self.variants.iter();
-        all()
-            .find(by_id)
-            .or_else(|| all().find(by_alias))
-            .or_else(|| all().find(by_name))
-            .cloned()
-            .ok_or_else(|| self.unknown(name))
-    }
-
-    /// The definition of `id` whose [`VariantDef::fingerprint`] is
-    /// `fingerprint`: the one in use, or the built-in one a user file
-    /// replaces (a game played before the file came).
-    pub fn played_under(&self, id: &str, fingerprint: &str) -> Option<Arc<VariantDef>> {
-        self.variants
-            .iter()
-            .chain(&self.builtins)
-            .find(|v| v.id == id && v.fingerprint() == fingerprint)
-            .cloned()
-    }
-
-    /// The ids a refusal lists: every variant's but those from data,
-    /// which are counted (there are dozens; `motley list` names them).
-    pub fn known_ids(&self) -> String {
-        let from_data = |v: &&Arc<VariantDef>| v.family == Family::Fairy;
-        let mut ids: Vec<String> = self
-            .variants
-            .iter()
-            .filter(|v| !from_data(v))
-            .map(|v| v.id.clone())
-            .collect();
-        let n = self.variants.iter().filter(from_data).count();
-        if n > 0 {
-            ids.push(format!(
-                "and {n} variants from data (motley list names them)"
-            ));
-        }
-        ids.join(", ")
-    }
-
-    /// The error for a variant name not found here, listing the ids there
-    /// are (also for lookups by other names, like a PGN tag's).
-    pub fn unknown(&self, name: &str) -> VariantError {
-        VariantError::Unknown {
-            id: motley_rules::core::quote::clip(name),
-            known: self.known_ids(),
-        }
-    }
-}
-
-/// The user's variant folder: `variants` in Motley's data folder
-/// (see [`motley_disk::paths::variants_dir`]).
-pub fn user_variant_dir() -> Option<PathBuf> {
-    motley_disk::paths::variants_dir()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    // The table of files compiled in is written by hand: a file added to
-    // variants/ and not to it would silently not ship.
-    #[test]
-    fn the_builtin_table_is_every_file_in_variants() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
-        let mut files: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|name| name.ends_with(".json"))
-            .collect();
-        files.sort();
-        let mut built: Vec<String> = BUILTIN.iter().map(|(f, _)| f.to_string()).collect();
-        built.sort();
-        assert_eq!(files, built);
-    }
-
-    #[test]
-    fn every_builtin_variant_loads() {
-        let r = Registry::builtin();
-        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
-        let from_data = |v: &&Arc<VariantDef>| v.family == Family::Fairy;
-        assert_eq!(
-            r.all().len() - r.all().iter().filter(from_data).count(),
-            BUILTIN.len()
-        );
-        // Every built-in variant from data but `chess` (standard's alias),
-        // each playable and named.
-        let names = crate::fairy_builtin::builtin_fairy_names();
-        assert_eq!(r.all().iter().filter(from_data).count(), names.len() - 1);
-        for v in r.all() {
-            assert_eq!(v.playable(), Ok(()), "{}", v.id);
-            assert_ne!(v.name, v.id, "{} has a name for players", v.id);
-        }
-        assert!(r.problems().is_empty());
-    }
-
-    #[test]
-    fn malformed_files_name_the_file_and_field() {
-        let e = VariantDef::from_json("x.json", "{")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("x.json"), "{e}");
-        let e = VariantDef::from_json(
-            "y.json",
-            r#"{"id":"y","name":"Y","summary":"s","family":"standard","start":"bad","rules":"r"}"#,
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(e.contains("y.json") && e.contains("start"), "{e}");
-        let e = VariantDef::from_json(
-            "z.json",
-            r#"{"id":"z","name":"Z","summary":"s","family":"antichess","start":"8/8/8/8/8/8/8/K7 w - - 0 1","options":{"flipz":true},"rules":"r"}"#,
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(e.contains("z.json") && e.contains("flipz"), "{e}");
-        let e = VariantDef::from_json(
-            "w.json",
-            r#"{"id":"w","name":"W","summary":"s","family":"nope","start":"","rules":"r"}"#,
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(e.contains("w.json") && e.contains("nope"), "{e}");
-    }
-
-    #[test]
-    fn user_folder_adds_and_reports() {
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path();
-        std::fs::write(
-            dir.join("mini.json"),
-            r#"{"id":"mini","name":"Mini","summary":"kings and a pawn","family":"standard","start":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1","rules":["line one","line two"]}"#,
-        )
-        .unwrap();
-        std::fs::write(dir.join("broken.json"), "{\"id\": 3}").unwrap();
-        let mut r = Registry::builtin();
-        r.add_dir(dir);
-        assert!(r.get("mini").is_ok());
-        assert_eq!(r.warnings.len(), 1);
-        assert!(r.warnings[0].contains("broken.json"));
-    }
 }
 
 #[cfg(test)]
