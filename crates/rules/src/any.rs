@@ -263,7 +263,7 @@ mod tests {
         let any = include_str!("any.rs");
         for (traits, opening, forwarded) in [
             (
-                include_str!("lib.rs"),
+                include_str!("position.rs"),
                 "pub trait Position: ",
                 "impl Position for AnyPosition {",
             ),

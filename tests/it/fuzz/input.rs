@@ -459,13 +459,16 @@ const SECTION_VALUES: [&str; 39] = [
 fn variant_sections_of_any_keys_are_played_or_refused() {
     use motley_game::variant::sections::read_fairy_file;
     use motley_rules::fairy::FairyPosition;
-    let (keys, values) = (SECTION_KEYS, SECTION_VALUES);
     let mut rng = ChaCha8Rng::seed_from_u64(19);
     let (mut played, mut refused) = (0, 0);
     for _ in 0..600 {
         let mut text = String::from("[t:chess]\n");
         for _ in 0..rng.next_u32() % 6 {
-            text += &format!("{} = {}\n", pick(&mut rng, &keys), pick(&mut rng, &values));
+            text += &format!(
+                "{} = {}\n",
+                pick(&mut rng, &SECTION_KEYS),
+                pick(&mut rng, &SECTION_VALUES)
+            );
         }
         for report in read_fairy_file(&text).sections {
             match report.rules() {

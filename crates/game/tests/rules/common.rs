@@ -239,6 +239,8 @@ impl Ref {
     }
 
     /// Every pseudo move as (text, resulting position).
+    // split in progress elsewhere
+    #[allow(clippy::too_many_lines)]
     fn pseudo(&self) -> Vec<(String, Ref)> {
         let us = self.turn;
         let mut out = Vec::new();

@@ -1,0 +1,101 @@
+//! Quiescence: captures and promotions resolved before the static
+//! evaluation is trusted, with no standing pat where captures are
+//! compulsory or the side is in check.
+
+use super::score::{static_eval, INF};
+use super::searcher::Searcher;
+use crate::eval::Evaluate;
+use crate::ordering::{is_noisy, pick, MAX_PLY};
+
+/// Quiescence plies before the static evaluation is trusted regardless.
+const QS_MAX: usize = 10;
+
+/// Quiescence plies in which compulsory captures are all searched (beyond,
+/// the evaluation is trusted: Chicken's flips keep creating captures).
+const QS_FORCED_PLIES: usize = 4;
+
+/// Quiescence plies in which check evasions are searched.
+const QS_CHECK_PLIES: usize = 3;
+
+impl Searcher<'_> {
+    /// Quiescence: resolve captures (and promotions) before trusting the
+    /// static evaluation. Where every legal action is a capture (captures
+    /// compulsory, as in antichess) or the side is in check, there is no
+    /// "stand pat": all actions are searched.
+    pub(super) fn qsearch<P: Evaluate>(
+        &mut self,
+        pos: &P,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.is_chance() {
+            return self
+                .chance_end(pos, ply)
+                .unwrap_or_else(|| static_eval(pos));
+        }
+        let turn = pos.turn();
+        let (mut moves, mut scores) = self.take_buffers(ply);
+        pos.legal_actions(&mut moves);
+        if let Some(o) = pos.outcome_given(&moves) {
+            self.give_buffers(ply, moves, scores);
+            return self.ended(&o, turn, ply);
+        }
+        if qply >= QS_MAX || ply >= MAX_PLY {
+            self.give_buffers(ply, moves, scores);
+            return static_eval(pos);
+        }
+        let noisy = moves.iter().filter(|a| is_noisy(pos, a)).count();
+        let forced = noisy == moves.len();
+        if forced && qply >= QS_FORCED_PLIES {
+            self.give_buffers(ply, moves, scores);
+            return static_eval(pos);
+        }
+        let in_check = !forced && qply < QS_CHECK_PLIES && pos.in_check(pos.turn());
+        let mut best = -INF;
+        if !(forced || in_check) {
+            let stand = static_eval(pos);
+            if stand >= beta || noisy == 0 {
+                self.give_buffers(ply, moves, scores);
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+            moves.retain(|a| is_noisy(pos, a));
+        }
+        self.ordering.score(pos, &moves, None, MAX_PLY, &mut scores);
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let a = moves[i];
+            let mut child = pos.clone();
+            child.play_unchecked(a);
+            let v = if child.turn() == turn {
+                self.qsearch(&child, alpha, beta, ply + 1, qply + 1)
+            } else {
+                -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1)
+            };
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.give_buffers(ply, moves, scores);
+        if self.aborted {
+            return 0;
+        }
+        best
+    }
+}

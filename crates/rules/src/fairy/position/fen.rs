@@ -1,0 +1,329 @@
+//! Reading and writing a position from data as Fairy-Stockfish's FEN:
+//! pockets, promoted pieces, several en passant squares, the checks
+//! still to give and the counting rule's fields.
+
+use super::{FairyPosition, NOT_PROMOTED};
+use crate::core::fen::MAX_MOVE_COUNTER;
+use crate::core::{Bitboard, Color, Square};
+use crate::fairy::{has_kind, FairyFenError, FairyRules, MAX_KINDS};
+use std::sync::Arc;
+
+/// The side a FEN letter stands for: upper case White.
+fn side_of_letter(c: char) -> Color {
+    if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// Reads the checks still to give, `3+3` (White's first).
+fn read_checks(field: &str) -> Result<[u32; 2], FairyFenError> {
+    let (w, b) = field.split_once('+').ok_or(FairyFenError::Checks)?;
+    let read = |s: &str| s.parse::<u32>().map_err(|_| FairyFenError::Checks);
+    Ok([read(w)?, read(b)?])
+}
+
+/// The checks to give at the start: what a FEN without them means.
+fn start_checks(rules: &FairyRules) -> Result<[u32; 2], FairyFenError> {
+    let field = rules
+        .start_fen
+        .split_whitespace()
+        .nth(4)
+        .filter(|f| f.contains('+'));
+    read_checks(field.ok_or(FairyFenError::Checks)?)
+}
+
+impl FairyPosition {
+    /// The variant's start position, judged as any FEN is; a variant
+    /// whose promotions could make a second royal king has none.
+    pub fn start(rules: Arc<FairyRules>) -> Result<FairyPosition, FairyFenError> {
+        if let Some(king) = rules.king {
+            let promotes_to_king = rules
+                .promotion_pieces
+                .iter()
+                .any(|&set| has_kind(set, king))
+                || rules.promoted_kind.contains(&Some(king));
+            if promotes_to_king {
+                return Err(FairyFenError::RoyalPromotion);
+            }
+        }
+        let fen = rules.start_fen.clone();
+        FairyPosition::from_fen(rules, &fen)
+    }
+
+    /// Reads a FEN as Fairy-Stockfish writes it for the variant (with
+    /// the checks still to give, `3+3`, when checks are counted; without
+    /// them, the start's), and judges the position as the position editor
+    /// does ([`crate::fairy::setup::fen_problems`]): the first problem refuses it.
+    pub fn from_fen(rules: Arc<FairyRules>, fen: &str) -> Result<FairyPosition, FairyFenError> {
+        let pos = FairyPosition::from_fen_as_written(rules, fen)?;
+        match crate::fairy::setup::fen_problems(&pos).into_iter().next() {
+            Some(problem) => Err(FairyFenError::Setup(problem)),
+            None => Ok(pos),
+        }
+    }
+
+    /// Reads a FEN as [`FairyPosition::from_fen`] does, without judging
+    /// the position: for a draft, whose problems are listed all together,
+    /// and for Fairy-Stockfish's reference positions, some of which a
+    /// game could not reach.
+    pub fn from_fen_as_written(
+        rules: Arc<FairyRules>,
+        fen: &str,
+    ) -> Result<FairyPosition, FairyFenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let [placement, turn, castling, ep, ref rest @ ..] = fields[..] else {
+            return Err(FairyFenError::Fields);
+        };
+        let mut pos = FairyPosition {
+            rules,
+            squares: [None; 64],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; MAX_KINDS],
+            turn: match turn {
+                "w" => Color::White,
+                "b" => Color::Black,
+                _ => return Err(FairyFenError::Side),
+            },
+            castling: [false; 4],
+            en_passant: Bitboard::EMPTY,
+            en_passant_victim: None,
+            checks_left: [0; 2],
+            halfmoves: 0,
+            fullmoves: 1,
+            hands: [[0; MAX_KINDS]; 2],
+            promoted: Bitboard::EMPTY,
+            passes: 0,
+            unpromoted: [NOT_PROMOTED; 64],
+            counting_limit: 0,
+            counting_ply: 0,
+        };
+        // The counters first: a bad one is named whatever else is wrong.
+        let mut rest = rest.iter().copied().peekable();
+        if pos.rules.check_counting {
+            pos.checks_left = match rest.next_if(|f| f.contains('+')) {
+                Some(field) => read_checks(field)?,
+                None => start_checks(&pos.rules)?,
+            };
+        }
+        let mut number = |default: u32, least: u32, error: FairyFenError| {
+            rest.next().map_or(Ok(default), |f| {
+                f.parse::<u32>()
+                    .ok()
+                    .filter(|n| (least..=MAX_MOVE_COUNTER).contains(n))
+                    .ok_or(error)
+            })
+        };
+        pos.halfmoves = number(0, 0, FairyFenError::HalfmoveClock)?;
+        pos.fullmoves = number(1, 1, FairyFenError::MoveNumber)?;
+        pos.read_placement(placement)?;
+        for c in castling.chars().filter(|&c| c != '-') {
+            let i = "KQkq".find(c).ok_or(FairyFenError::Castling)?;
+            pos.castling[i] = true;
+        }
+        let counted = pos.rules.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit());
+        if counted {
+            pos.counting_limit = ep
+                .parse()
+                .ok()
+                .filter(|n| *n <= MAX_MOVE_COUNTER)
+                .ok_or(FairyFenError::CountingLimit)?;
+            // The halfmove clock's place holds the plies counted.
+            if pos.counting_limit > 0 {
+                pos.counting_ply = std::mem::take(&mut pos.halfmoves);
+            }
+        } else if ep != "-" {
+            pos.read_en_passant(ep)?;
+        }
+        Ok(pos)
+    }
+
+    fn read_placement(&mut self, placement: &str) -> Result<(), FairyFenError> {
+        let (placement, pocket) = match placement.split_once('[') {
+            Some((board, rest)) => (
+                board,
+                Some(rest.strip_suffix(']').ok_or(FairyFenError::Pocket)?),
+            ),
+            None => (placement, None),
+        };
+        for c in pocket.unwrap_or("").chars() {
+            let kind = self
+                .rules
+                .kind_of_letter(c)
+                .ok_or(FairyFenError::Letter(c))?;
+            let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+            let count = &mut self.hands[side][kind as usize];
+            *count = count.checked_add(1).ok_or(FairyFenError::Pocket)?;
+        }
+        let (files, ranks) = (self.rules.files as i8, self.rules.ranks as i8);
+        let rows: Vec<&str> = placement.split('/').collect();
+        if rows.len() != ranks as usize {
+            return Err(FairyFenError::Shape);
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = ranks - 1 - i as i8;
+            let mut file = 0i8;
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '+' {
+                    // `+P`: a piece promoted from P, standing as its
+                    // promoted kind.
+                    let letter = chars.next().ok_or(FairyFenError::Letter(c))?;
+                    let from = self.rules.kind_of_letter(letter);
+                    let promoted = from.and_then(|k| self.rules.promoted_kind[k as usize]);
+                    let (Some(from), Some(kind)) = (from, promoted) else {
+                        return Err(FairyFenError::Letter(letter));
+                    };
+                    let sq = Square::from_coords(file, rank).ok_or(FairyFenError::Shape)?;
+                    self.put(sq, (side_of_letter(letter), kind));
+                    self.unpromoted[sq.index()] = from;
+                    file += 1;
+                    continue;
+                }
+                if c == '~' {
+                    let last = Square::from_coords(file - 1, rank).ok_or(FairyFenError::Shape)?;
+                    self.promoted.insert(last);
+                    continue;
+                }
+                if let Some(d) = c.to_digit(10) {
+                    file += d as i8;
+                    if file > files {
+                        return Err(FairyFenError::Shape);
+                    }
+                    continue;
+                }
+                let kind = self
+                    .rules
+                    .kind_of_letter(c)
+                    .ok_or(FairyFenError::Letter(c))?;
+                let sq = Square::from_coords(file, rank).ok_or(FairyFenError::Shape)?;
+                self.put(sq, (side_of_letter(c), kind));
+                file += 1;
+            }
+            if file != files {
+                return Err(FairyFenError::Shape);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the en passant squares, written one after another
+    /// (`b3b4`); the piece that passed them stands on one (a kind's long
+    /// initial move) or just behind them (a pawn's step).
+    fn read_en_passant(&mut self, field: &str) -> Result<(), FairyFenError> {
+        let chars: Vec<char> = field.chars().collect();
+        if chars.is_empty() || !chars.len().is_multiple_of(2) {
+            return Err(FairyFenError::EnPassant);
+        }
+        for pair in chars.chunks(2) {
+            let name: String = pair.iter().collect();
+            let sq = Square::parse(&name).ok_or(FairyFenError::EnPassant)?;
+            self.en_passant.insert(sq);
+        }
+        let them = self.turn.other();
+        let on_one = (self.en_passant & self.by_color[them.index()]).first();
+        let behind = self
+            .en_passant
+            .first()
+            .and_then(|sq| self.piece_behind(sq, them));
+        self.en_passant_victim = on_one.or(behind);
+        Ok(())
+    }
+
+    /// The nearest piece of `side` behind `sq` as `side` moves: the one
+    /// that passed it.
+    fn piece_behind(&self, sq: Square, side: Color) -> Option<Square> {
+        let step = side.fold(1, -1);
+        let mut next = sq.offset(0, step);
+        while let Some(s) = next {
+            if self.by_color[side.index()].contains(s) {
+                return Some(s);
+            }
+            next = s.offset(0, step);
+        }
+        None
+    }
+
+    /// The position in Fairy-Stockfish's FEN: several en passant squares
+    /// one after another, the checks still to give after them.
+    pub fn to_fen(&self) -> String {
+        let mut rows = Vec::new();
+        for rank in (0..self.rules.ranks as i8).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..self.rules.files as i8 {
+                match Square::from_coords(file, rank).and_then(|sq| self.squares[sq.index()]) {
+                    Some((color, kind)) => {
+                        if empty > 0 {
+                            row += &empty.to_string();
+                            empty = 0;
+                        }
+                        let at = Square::from_coords(file, rank).map_or(0, |sq| sq.index());
+                        match self.unpromoted[at] {
+                            NOT_PROMOTED => row.push(self.rules.letter(color, kind)),
+                            from => {
+                                row.push('+');
+                                row.push(self.rules.letter(color, from));
+                            }
+                        }
+                        if Square::from_coords(file, rank)
+                            .is_some_and(|sq| self.promoted.contains(sq))
+                        {
+                            row.push('~');
+                        }
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row += &empty.to_string();
+            }
+            rows.push(row);
+        }
+        let castling: String = "KQkq"
+            .chars()
+            .zip(self.castling)
+            .filter_map(|(c, on)| on.then_some(c))
+            .collect();
+        let ep: String = self
+            .en_passant
+            .into_iter()
+            .map(|sq| sq.to_string())
+            .collect();
+        let mut placement = rows.join("/");
+        if self.rules.drops {
+            placement.push('[');
+            for color in [Color::White, Color::Black] {
+                // Fairy-Stockfish's order: the strongest kinds first.
+                for kind in (0..self.rules.kinds.len()).rev() {
+                    let n = self.hands[color.index()][kind];
+                    let letter = self.rules.letter(color, kind as u8);
+                    placement.extend(std::iter::repeat_n(letter, n as usize));
+                }
+            }
+            placement.push(']');
+        }
+        let mut fields = vec![
+            placement,
+            self.turn.fold("w", "b").to_string(),
+            if castling.is_empty() {
+                "-".into()
+            } else {
+                castling
+            },
+            match self.count() {
+                Some((_, limit)) => limit.to_string(),
+                None if ep.is_empty() => "-".into(),
+                None => ep,
+            },
+        ];
+        if self.rules.check_counting {
+            fields.push(format!("{}+{}", self.checks_left[0], self.checks_left[1]));
+        }
+        let halfmoves = self.count().map_or(self.halfmoves, |(ply, _)| ply);
+        fields.push(halfmoves.to_string());
+        fields.push(self.fullmoves.to_string());
+        fields.join(" ")
+    }
+}

@@ -1,0 +1,290 @@
+//! Pseudo-legal move generation: each kind's Betza moves, the pawn's
+//! steps, promotions, en passant, drops, castling and the pass.
+
+use super::{FairyMove, FairyMoveKind, FairyPosition};
+use crate::core::attacks::king_attacks;
+use crate::core::betza::Reach;
+use crate::core::{Bitboard, Color, Square};
+use crate::fairy::has_kind;
+
+impl FairyPosition {
+    pub(super) fn pseudo_moves(&self, out: &mut Vec<FairyMove>) {
+        for from in self.by_color[self.turn.index()] {
+            if let Some((_, kind)) = self.squares[from.index()] {
+                self.piece_moves(from, kind, out);
+            }
+        }
+        self.castles(out);
+        self.drops(out);
+        self.pass(out);
+    }
+
+    /// The pass, where the variant allows it: the king stays on its
+    /// square (the first piece stays, with no king).
+    fn pass(&self, out: &mut Vec<FairyMove>) {
+        let us = self.turn;
+        if !self.rules.pass[us.index()] {
+            return;
+        }
+        let kings = self
+            .rules
+            .king
+            .map_or(Bitboard::EMPTY, |k| self.pieces_of(us, k));
+        let stays = kings.first().or_else(|| self.by_color[us.index()].first());
+        if let Some(sq) = stays {
+            out.push(FairyMove {
+                from: sq,
+                to: sq,
+                kind: FairyMoveKind::Pass,
+            });
+        }
+    }
+
+    /// Where the mover's piece of `kind` on `from` goes by its own moves
+    /// (not the pawn's double steps or en passant), and which of those
+    /// squares only its initial move reaches.
+    fn targets(&self, from: Square, kind: u8) -> (Bitboard, Bitboard) {
+        let us = self.turn;
+        let occupied = self.occupied();
+        let enemies = self.by_color[us.other().index()];
+        let moves = &self.rules.kinds[kind as usize].moves;
+        let allowed = self.rules.mobility_region[kind as usize][us.index()];
+        let initial = self.rules.kinds[kind as usize].has_initial
+            && self.rules.double_step_region[us.index()].contains(from);
+        let targets = moves.moves(us, from, occupied, enemies, initial) & allowed;
+        let only_initial = if initial {
+            moves.reach(Reach::InitialQuiet, us, from, occupied)
+                & !moves.reach(Reach::Quiet, us, from, Bitboard::EMPTY)
+                & !occupied
+        } else {
+            Bitboard::EMPTY
+        };
+        (targets, only_initial)
+    }
+
+    /// The pseudo-legal moves of the mover's piece of `kind` on `from`.
+    pub(super) fn piece_moves(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
+        let (targets, only_initial) = self.targets(from, kind);
+        for to in targets {
+            let how = if only_initial.contains(to) {
+                FairyMoveKind::DoubleStep
+            } else {
+                FairyMoveKind::Normal
+            };
+            self.push_move(from, to, kind, how, out);
+        }
+        if Some(kind) == self.rules.pawn {
+            self.pawn_steps(from, out);
+        }
+        self.en_passant_captures(from, kind, out);
+    }
+
+    /// Drops from the hand on empty squares; pawns never on their first
+    /// rank or in their promotion region.
+    fn drops(&self, out: &mut Vec<FairyMove>) {
+        let us = self.turn;
+        if !self.rules.drops {
+            return;
+        }
+        let empty = !self.occupied();
+        for (kind, &n) in self.hands[us.index()]
+            .iter()
+            .enumerate()
+            .take(self.rules.kinds.len())
+        {
+            if n == 0 {
+                continue;
+            }
+            let kind = kind as u8;
+            let mut squares = empty & self.rules.mobility_region[kind as usize][us.index()];
+            if Some(kind) == self.rules.pawn {
+                squares &=
+                    !Bitboard::rank(us.fold(0, 7)) & !self.rules.promotion_region[us.index()];
+            }
+            for to in squares {
+                out.push(FairyMove {
+                    from: to,
+                    to,
+                    kind: FairyMoveKind::Drop(kind),
+                });
+            }
+        }
+    }
+
+    /// Pushes a move, or the promotions it may or must be: a promoting
+    /// kind's into the promotion region, and a shogi-style promotion into,
+    /// within or out of it (`promotedPieceType`), as Fairy-Stockfish
+    /// lists them.
+    fn push_move(
+        &self,
+        from: Square,
+        to: Square,
+        kind: u8,
+        how: FairyMoveKind,
+        out: &mut Vec<FairyMove>,
+    ) {
+        let us = self.turn.index();
+        let rules = &self.rules;
+        if !has_kind(rules.promotion_pawns[us] | rules.piece_promoters, kind) {
+            out.push(FairyMove {
+                from,
+                to,
+                kind: how,
+            });
+            return;
+        }
+        let zone = rules.promotion_region[us];
+        let mut plain = true;
+        if has_kind(rules.promotion_pawns[us], kind) && zone.contains(to) {
+            for p in 0..rules.kinds.len() as u8 {
+                if has_kind(rules.promotion_pieces[us], p) {
+                    out.push(FairyMove {
+                        from,
+                        to,
+                        kind: FairyMoveKind::Promotion(p),
+                    });
+                }
+            }
+            plain = !rules.mandatory_promotion;
+        }
+        if let Some(p) = rules.promoted_kind[kind as usize].filter(|_| rules.king != Some(kind)) {
+            // The pawn promotes so only into the region, other kinds
+            // also within and out of it.
+            let pawn = rules.pawn == Some(kind);
+            if zone.contains(to) || (!pawn && zone.contains(from)) {
+                out.push(FairyMove {
+                    from,
+                    to,
+                    kind: FairyMoveKind::PiecePromotion(p),
+                });
+                if !pawn && rules.mandatory_piece_promotion {
+                    plain = false;
+                }
+            }
+        }
+        if plain {
+            out.push(FairyMove {
+                from,
+                to,
+                kind: how,
+            });
+        }
+    }
+
+    /// The pawn's double and triple steps from their regions.
+    fn pawn_steps(&self, from: Square, out: &mut Vec<FairyMove>) {
+        if let Some(kind) = self.rules.pawn {
+            for to in self.step_targets(from, kind) {
+                self.push_move(from, to, kind, FairyMoveKind::DoubleStep, out);
+            }
+        }
+    }
+
+    /// Where the pawn of `kind` on `from` goes by double and triple steps
+    /// from their regions, across empty squares.
+    pub(super) fn step_targets(&self, from: Square, kind: u8) -> Bitboard {
+        self.steps_of(Bitboard::from_square(from), kind)
+            .into_iter()
+            .fold(Bitboard::EMPTY, |all, to| all | to)
+    }
+
+    /// How many double and triple steps all of `pawns` (of `kind`) have.
+    pub(super) fn step_count(&self, pawns: Bitboard, kind: u8) -> u32 {
+        self.steps_of(pawns, kind)
+            .iter()
+            .map(|to| if to.any() { to.count() } else { 0 })
+            .sum()
+    }
+
+    /// Where `pawns` of `kind` go by double steps, and by triple steps,
+    /// from their regions across empty squares, as a set each.
+    fn steps_of(&self, pawns: Bitboard, kind: u8) -> [Bitboard; 2] {
+        let us = self.turn.index();
+        let up = self.turn.fold(1, -1);
+        let empty = !self.occupied();
+        let allowed = self.rules.mobility_region[kind as usize][us];
+        let regions = [
+            (2, self.rules.double_step_region[us]),
+            (3, self.rules.triple_step_region[us]),
+        ];
+        regions.map(|(steps, region)| {
+            let mut at = pawns & region;
+            for _ in 0..steps {
+                at = at.shifted(0, up) & empty;
+            }
+            at & allowed
+        })
+    }
+
+    /// En passant, for a kind the variant lets take so: onto a square it
+    /// captures to but could not move to quietly.
+    pub(super) fn en_passant_captures(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
+        let us = self.turn;
+        if self.en_passant.is_empty() || !has_kind(self.rules.en_passant_kinds[us.index()], kind) {
+            return;
+        }
+        let targets = self.en_passant & !self.occupied() & self.rules.en_passant_region[us.index()];
+        if targets.is_empty() || self.en_passant_victim.is_none() {
+            return;
+        }
+        let moves = &self.rules.kinds[kind as usize].moves;
+        let occupied = self.occupied();
+        let reach = moves.reach(Reach::Capture, us, from, occupied)
+            & !moves.reach(Reach::Quiet, us, from, occupied);
+        for to in reach & targets {
+            out.push(FairyMove {
+                from,
+                to,
+                kind: FairyMoveKind::EnPassant,
+            });
+        }
+    }
+
+    /// Castling: king and rook on their squares with the right kept, the
+    /// squares between empty, and a royal king neither in check nor
+    /// passing or landing on an attacked square.
+    pub(super) fn castles(&self, out: &mut Vec<FairyMove>) {
+        let Some(king) = self.rules.castling_king.filter(|_| self.rules.castling) else {
+            return;
+        };
+        let us = self.turn;
+        let rights = match us {
+            Color::White => &self.castling[..2],
+            Color::Black => &self.castling[2..],
+        };
+        if !rights.iter().any(|&right| right) {
+            return;
+        }
+        let unsafe_square = |sq: Square| {
+            let their_royals = self.pseudo_royals(us.other());
+            let touching = self.rules.blast && (king_attacks(sq) & their_royals).any();
+            !touching && self.attacked(sq, us.other())
+        };
+        let first = us.fold(0, 2);
+        let layout = &self.rules.castle_layout;
+        for (i, names) in layout.squares.iter().enumerate().skip(first).take(2) {
+            if !self.castling[i] {
+                continue;
+            }
+            let [kf, kt, rf, _] = *names;
+            let [crossed, walked] = layout.spans[i];
+            if (crossed & self.occupied()).any() {
+                continue;
+            }
+            let rook_ok = matches!(self.squares[rf.index()], Some((c, k)) if c == us && has_kind(self.rules.castling_rooks, k));
+            if self.squares[kf.index()] != Some((us, king)) || !rook_ok {
+                continue;
+            }
+            let royal = self.rules.king == Some(king)
+                || (self.pseudo_royals(us) & self.pieces_of(us, king)).any();
+            if royal && walked.any_square(unsafe_square) {
+                continue;
+            }
+            out.push(FairyMove {
+                from: kf,
+                to: kt,
+                kind: FairyMoveKind::Castle,
+            });
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Which pseudo-legal moves are legal: royal pieces left safe, checks
+//! where none may be given, makpong and explosions, and why a move the
+//! piece could make is refused.
+
+use super::shield::Shield;
+use super::{FairyMove, FairyMoveKind, FairyPosition};
+use crate::core::attacks::king_attacks;
+use crate::core::{Bitboard, Color, Square};
+
+/// Why a move the piece could make is not legal now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FairyRefusal {
+    /// No move of the piece goes there now (a piece in the way, no
+    /// piece to hop over).
+    NotAMove,
+    /// It would leave a royal piece of the mover attacked.
+    LeavesRoyalAttacked,
+    /// It would give check where no move may.
+    GivesCheck,
+    /// A capture must be made, and it is none.
+    MustCapture,
+}
+
+impl FairyPosition {
+    /// Why no legal move goes from `from` to `to` though the piece there
+    /// may move so: what an explanation of a refused move says.
+    pub fn refusal(&self, from: Square, to: Square) -> FairyRefusal {
+        let mut pseudo = Vec::new();
+        if self.variant_end().is_none() {
+            self.pseudo_moves(&mut pseudo);
+        }
+        pseudo.retain(|m| m.from == from && m.to == to);
+        if pseudo.is_empty() {
+            return FairyRefusal::NotAMove;
+        }
+        if pseudo.iter().any(|&m| self.is_legal(m)) {
+            // Legal but for another rule that only keeps captures.
+            return FairyRefusal::MustCapture;
+        }
+        if !self.rules.checking && pseudo.iter().any(|&m| self.gives_check(m)) {
+            return FairyRefusal::GivesCheck;
+        }
+        FairyRefusal::LeavesRoyalAttacked
+    }
+
+    /// The legal moves: none once the game has ended by the variant's
+    /// own rules.
+    pub fn legal_moves(&self) -> Vec<FairyMove> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`Self::legal_moves`] into `moves`, emptied first, so that a
+    /// search can keep one buffer per ply.
+    pub fn legal_moves_into(&self, moves: &mut Vec<FairyMove>) {
+        moves.clear();
+        if self.variant_end().is_some() {
+            return;
+        }
+        self.pseudo_moves(moves);
+        let shield = self.shield();
+        moves.retain(|&m| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m));
+        if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
+            moves.retain(|&m| self.is_capture(m));
+        }
+        let passing = |m: &FairyMove| m.kind == FairyMoveKind::Pass;
+        if self.rules.pass_on_stalemate[self.turn.index()] && moves.iter().any(|m| !passing(m)) {
+            moves.retain(|m| !passing(m));
+        }
+    }
+
+    /// Whether `m` takes a piece.
+    pub fn is_capture(&self, m: FairyMove) -> bool {
+        match m.kind {
+            FairyMoveKind::EnPassant => true,
+            FairyMoveKind::Castle | FairyMoveKind::Pass => false,
+            _ => self.squares[m.to.index()].is_some(),
+        }
+    }
+
+    /// A pseudo-legal move is legal when it leaves no royal king or
+    /// pseudo-royal piece of the mover attacked, where checks are not
+    /// allowed gives none, and under makpong moves a king in check only
+    /// to take its one checker.
+    pub(super) fn is_legal(&self, m: FairyMove) -> bool {
+        let us = self.turn;
+        let king_moves = self
+            .rules
+            .king
+            .is_some_and(|k| self.piece_at(m.from) == Some((us, k)));
+        if self.rules.makpong && king_moves {
+            let checkers = self.attackers(m.from, us.other());
+            if checkers.any() && checkers != Bitboard::from_square(m.to) {
+                return false;
+            }
+        }
+        if self.rules.blast {
+            return self.blast_leaves_royals_safe(m);
+        }
+        if !matches!(m.kind, FairyMoveKind::Castle | FairyMoveKind::Pass)
+            && self
+                .rules
+                .extinction
+                .as_ref()
+                .is_none_or(|e| !e.pseudo_royal)
+        {
+            return self.leaves_king_safe(m, king_moves)
+                && (self.rules.checking || !self.gives_check(m));
+        }
+        let next = self.played(m);
+        let safe = match m.kind {
+            // As Fairy-Stockfish has it, the pieces royal before a
+            // shogi-style promotion stay so, the mover following its
+            // piece, and the promoted piece does not become royal.
+            FairyMoveKind::PiecePromotion(_) => {
+                let mut royals = self.pseudo_royals(us);
+                if royals.contains(m.from) {
+                    royals = royals.without(m.from).with(m.to);
+                }
+                !royals.any_square(|sq| next.attacked(sq, us.other()))
+            }
+            _ => !next.pseudo_royal_attacked(us),
+        };
+        !next.in_check(us) && safe && (self.rules.checking || !next.in_check(us.other()))
+    }
+
+    /// Legality where captures explode: no royal piece of the mover may
+    /// be blown up; blowing up an enemy royal piece wins whatever else;
+    /// else none of the mover's royal pieces may be left attacked, but
+    /// one touching an enemy royal piece cannot be taken (the taker
+    /// would blow up its own).
+    fn blast_leaves_royals_safe(&self, m: FairyMove) -> bool {
+        let (us, them) = (self.turn, self.turn.other());
+        let kings = |side: Color| {
+            self.rules
+                .king
+                .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
+        };
+        let mut ours = kings(us) | self.pseudo_royals(us);
+        if ours.contains(m.from) {
+            ours = ours.without(m.from).with(m.to);
+        }
+        let theirs = kings(them) | self.pseudo_royals(them);
+        if ours.is_empty() {
+            return true;
+        }
+        if !Shield::explodes(self, m) {
+            // Nothing blows up: only the squares of the moving piece change.
+            let occupied = self.occupied().without(m.from).with(m.to);
+            let pieces = self.by_color[them.index()];
+            return !ours.any_square(|sq| {
+                (king_attacks(sq) & theirs).is_empty()
+                    && self.attacked_with(sq, them, occupied, pieces, None)
+            });
+        }
+        let next = self.played(m);
+        if (ours & !next.occupied()).any() {
+            return false;
+        }
+        if (theirs & !next.occupied()).any() {
+            return true;
+        }
+        !ours.any_square(|sq| (king_attacks(sq) & theirs).is_empty() && next.attacked(sq, them))
+    }
+
+    /// Whether `m` leaves the enemy's royal king attacked, found from the
+    /// squares it empties and fills without playing it.
+    fn gives_check(&self, m: FairyMove) -> bool {
+        let us = self.turn;
+        let Some(king) = self.rules.king else {
+            return false;
+        };
+        let kings = self.pieces_of(us.other(), king).without(m.to);
+        let Some(target) = kings.single() else {
+            return kings.any() && self.played(m).in_check(us.other());
+        };
+        let moved = match (m.kind, self.squares[m.from.index()]) {
+            (
+                FairyMoveKind::Promotion(k)
+                | FairyMoveKind::PiecePromotion(k)
+                | FairyMoveKind::Drop(k),
+                _,
+            )
+            | (_, Some((_, k))) => k,
+            _ => return false,
+        };
+        let (occupied, _) = self.board_after(m);
+        let ours = self.by_color[us.index()].without(m.from);
+        self.attacked_with(target, us, occupied, ours, Some((moved, m.to)))
+    }
+
+    /// The occupied squares after `m` (not castling) and the square of
+    /// the piece it takes, found without playing it.
+    fn board_after(&self, m: FairyMove) -> (Bitboard, Bitboard) {
+        let taken = match (m.kind, self.en_passant_victim) {
+            (FairyMoveKind::EnPassant, Some(victim)) => Bitboard::from_square(victim),
+            _ => Bitboard::from_square(m.to),
+        };
+        let occupied = (self.occupied().without(m.from) & !taken).with(m.to);
+        (occupied, taken)
+    }
+
+    /// Whether the mover's royal king is unattacked after `m`, found from
+    /// the squares it empties and fills without playing it.
+    pub(super) fn leaves_king_safe(&self, m: FairyMove, king_moves: bool) -> bool {
+        let us = self.turn;
+        let Some(king) = self.rules.king else {
+            return true;
+        };
+        let kings = self.pieces_of(us, king);
+        let target = if king_moves {
+            m.to
+        } else {
+            match kings.single() {
+                Some(sq) => sq,
+                None => return kings.is_empty() || !self.played(m).in_check(us),
+            }
+        };
+        let (occupied, taken) = self.board_after(m);
+        let theirs = self.by_color[us.other().index()] & !taken;
+        !self.attacked_with(target, us.other(), occupied, theirs, None)
+    }
+}

@@ -1,0 +1,252 @@
+//! Making a move: the position after it, with captures to the hand,
+//! promotions, castling, en passant, explosions, the rights and counters
+//! it changes.
+
+use super::{FairyMove, FairyMoveKind, FairyPosition, Man, NOT_PROMOTED};
+use crate::core::attacks::{between, king_attacks};
+use crate::core::betza::Reach;
+use crate::core::{Bitboard, Color, Square};
+use crate::fairy::{has_kind, MAX_KINDS};
+use std::sync::Arc;
+
+impl FairyPosition {
+    /// The position after `m`, which must be one of its moves.
+    pub fn played(&self, m: FairyMove) -> FairyPosition {
+        let mut next = self.clone();
+        self.play_onto(m, &mut next);
+        next
+    }
+
+    /// Makes `m` on `next`, a copy of this position.
+    pub(super) fn play_onto(&self, m: FairyMove, next: &mut FairyPosition) {
+        next.en_passant = Bitboard::EMPTY;
+        next.en_passant_victim = None;
+        next.passes = match m.kind {
+            FairyMoveKind::Pass => self.passes.saturating_add(1),
+            _ => 0,
+        };
+        let resets = match m.kind {
+            FairyMoveKind::Drop(kind) => {
+                let count = &mut next.hands[self.turn.index()][kind as usize];
+                *count = count.saturating_sub(1);
+                next.put(m.to, (self.turn, kind));
+                true
+            }
+            // As Fairy-Stockfish counts it, a pass by a piece of a kind
+            // whose moves restart the count (a pawn) restarts it too.
+            FairyMoveKind::Pass => self.squares[m.from.index()]
+                .is_some_and(|(_, kind)| has_kind(self.rules.n_move_kinds, kind)),
+            _ => match next.move_piece(self, m) {
+                Some(resets) => resets,
+                None => return,
+            },
+        };
+        let us = self.turn;
+        next.turn = us.other();
+        next.halfmoves = if resets {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if us == Color::Black {
+            next.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        if self.rules.check_counting && next.in_check(next.turn) {
+            let left = &mut next.checks_left[us.index()];
+            *left = left.saturating_sub(1);
+        }
+        next.update_count(self, m);
+    }
+
+    /// Makes this a copy of `other` without cloning its rules again when
+    /// they are already the same (perft's positions per ply).
+    pub(super) fn copy_from(&mut self, other: &FairyPosition) {
+        let FairyPosition {
+            rules,
+            squares,
+            by_color,
+            by_kind,
+            turn,
+            castling,
+            en_passant,
+            en_passant_victim,
+            checks_left,
+            halfmoves,
+            fullmoves,
+            hands,
+            promoted,
+            passes,
+            unpromoted,
+            counting_limit,
+            counting_ply,
+        } = other;
+        if Arc::ptr_eq(&self.rules, rules) {
+            // Only the variant's kinds: the rest are empty in both.
+            let kinds = rules.kinds.len().min(MAX_KINDS);
+            self.by_kind[..kinds].copy_from_slice(&by_kind[..kinds]);
+        } else {
+            self.rules = Arc::clone(rules);
+            self.by_kind = *by_kind;
+        }
+        self.squares = *squares;
+        self.by_color = *by_color;
+        self.turn = *turn;
+        self.castling = *castling;
+        self.en_passant = *en_passant;
+        self.en_passant_victim = *en_passant_victim;
+        self.checks_left = *checks_left;
+        self.halfmoves = *halfmoves;
+        self.fullmoves = *fullmoves;
+        self.hands = *hands;
+        self.promoted = *promoted;
+        self.passes = *passes;
+        self.unpromoted = *unpromoted;
+        self.counting_limit = *counting_limit;
+        self.counting_ply = *counting_ply;
+    }
+
+    /// Makes the piece move `m` on this copy of `before`: captures (to
+    /// the hand where captures go there), promotions, castling, en
+    /// passant, explosions and castling rights. Returns whether the move
+    /// count restarts; `None` when no piece stands on `from`.
+    fn move_piece(&mut self, before: &FairyPosition, m: FairyMove) -> Option<bool> {
+        let us = before.turn;
+        let was_promoted = before.promoted.contains(m.from);
+        let unpromoted = before.unpromoted[m.from.index()];
+        let man = self.take(m.from)?;
+        self.promoted.remove(m.from);
+        let victim = match m.kind {
+            FairyMoveKind::EnPassant => before.en_passant_victim,
+            FairyMoveKind::Castle => None,
+            _ => Some(m.to),
+        };
+        if let Some(sq) = victim {
+            if let Some((_, kind)) =
+                before.squares[sq.index()].filter(|_| before.rules.captures_to_hand)
+            {
+                let back = match before.unpromoted[sq.index()] {
+                    NOT_PROMOTED if before.promoted.contains(sq) => {
+                        before.rules.pawn.unwrap_or(kind)
+                    }
+                    NOT_PROMOTED => kind,
+                    from => from,
+                };
+                let count = &mut self.hands[us.index()][back as usize];
+                *count = count.saturating_add(1);
+            }
+            self.promoted.remove(sq);
+            if m.kind == FairyMoveKind::EnPassant {
+                self.take(sq);
+            }
+        }
+        self.take(m.to);
+        match m.kind {
+            FairyMoveKind::Castle => self.castle(m, man),
+            FairyMoveKind::Promotion(kind) => {
+                self.put(m.to, (us, kind));
+                if before.rules.drops {
+                    self.promoted.insert(m.to);
+                }
+            }
+            FairyMoveKind::PiecePromotion(kind) => {
+                self.put(m.to, (us, kind));
+                self.unpromoted[m.to.index()] = man.1;
+            }
+            _ => {
+                self.put(m.to, man);
+                self.unpromoted[m.to.index()] = unpromoted;
+            }
+        }
+        if m.kind == FairyMoveKind::DoubleStep {
+            self.en_passant = before.passed_squares(m, man.1);
+            self.en_passant_victim = Some(m.to);
+        }
+        if was_promoted && m.kind != FairyMoveKind::Castle {
+            self.promoted.insert(m.to);
+        }
+        let blasted = if before.rules.blast && before.is_capture(m) {
+            self.explode(m.to)
+        } else {
+            Bitboard::EMPTY
+        };
+        let touched = blasted.with(m.from).with(m.to);
+        let layout = &before.rules.castle_layout;
+        if (touched & layout.corners).any() && self.castling.iter().any(|&right| right) {
+            for (i, names) in layout.squares.iter().enumerate() {
+                let [kf, _, rf, _] = *names;
+                if touched.contains(kf) || touched.contains(rf) {
+                    self.castling[i] = false;
+                }
+            }
+        }
+        let irreversible = || {
+            let moves = &before.rules.kinds[man.1 as usize].moves;
+            !moves
+                .reach(Reach::Quiet, us, m.to, Bitboard::EMPTY)
+                .contains(m.from)
+        };
+        Some(
+            before.is_capture(m)
+                || matches!(
+                    m.kind,
+                    FairyMoveKind::Promotion(_) | FairyMoveKind::PiecePromotion(_)
+                )
+                || (has_kind(before.rules.n_move_kinds, man.1) && irreversible()),
+        )
+    }
+
+    /// A capture's explosion on `at`: the piece there and every piece but
+    /// pawns next to it go, save the immune kinds. Returns the squares.
+    fn explode(&mut self, at: Square) -> Bitboard {
+        let mut blasted = Bitboard::EMPTY;
+        for sq in king_attacks(at).with(at) {
+            let Some((_, kind)) = self.squares[sq.index()] else {
+                continue;
+            };
+            let pawn = sq != at && Some(kind) == self.rules.pawn;
+            if !pawn && !has_kind(self.rules.blast_immune, kind) {
+                self.take(sq);
+                blasted.insert(sq);
+            }
+        }
+        blasted
+    }
+
+    /// The squares a double step or initial move leaves open to en
+    /// passant, as Fairy-Stockfish marks them: the pawn's passed squares
+    /// when an enemy can take there (or the enemy has other en passant
+    /// kinds); another kind's passed squares and its own, always.
+    fn passed_squares(&self, m: FairyMove, kind: u8) -> Bitboard {
+        let them = self.turn.other();
+        let region = self.rules.en_passant_region[them.index()];
+        if Some(kind) != self.rules.pawn {
+            return (between(m.from, m.to) | Bitboard::from_square(m.to)) & region;
+        }
+        let pawn_only = self.rules.pawn.map_or(0, |k| 1 << k);
+        let others_take = self.rules.en_passant_kinds[them.index()] & !pawn_only != 0;
+        let occupied = self.occupied().without(m.from).with(m.to);
+        let takers = self.pieces_of(them, kind);
+        let pawn = &self.rules.kinds[kind as usize].moves;
+        let mut out = Bitboard::EMPTY;
+        for sq in between(m.from, m.to) & region {
+            if others_take || (pawn.reach(Reach::Capture, self.turn, sq, occupied) & takers).any() {
+                out.insert(sq);
+            }
+        }
+        out
+    }
+
+    fn castle(&mut self, m: FairyMove, king: Man) {
+        self.put(m.to, king);
+        let layout = &self.rules.castle_layout;
+        let squares = layout
+            .squares
+            .iter()
+            .find(|c| c[0] == m.from && c[1] == m.to);
+        if let Some(&names) = squares {
+            if let Some(rook) = self.take(names[2]) {
+                self.put(names[3], rook);
+            }
+        }
+    }
+}
