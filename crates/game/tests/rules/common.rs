@@ -238,114 +238,127 @@ impl Ref {
         self.attacked(f, r, self.turn.other())
     }
 
-    /// Every pseudo move as (text, resulting position).
-    // split in progress elsewhere
-    #[allow(clippy::too_many_lines)]
-    fn pseudo(&self) -> Vec<(String, Ref)> {
-        let us = self.turn;
-        let mut out = Vec::new();
-        let d: i8 = if us == Color::White { 1 } else { -1 };
-        let last = if us == Color::White { 7 } else { 0 };
-        let start = if us == Color::White { 1 } else { 6 };
-        let colour_ok = |f: i8, r: i8, g: i8, q: i8| match self.rules {
+    /// Do the piece's colour-keeping rule and this family's moves allow a
+    /// step from (f, r) to (g, q)? (Monochromatic: no move changes the
+    /// square's colour.)
+    fn colour_ok(&self, f: i8, r: i8, g: i8, q: i8) -> bool {
+        match self.rules {
             Rules::Contrast => true,
             Rules::Mono(_) => dark(f, r) == dark(g, q),
+        }
+    }
+
+    /// The move of the side to move's piece on (f, r) to (g, q), each
+    /// promotion when a pawn reaches the last rank; `ep` takes the pawn
+    /// beside it en passant.
+    fn push_move(
+        &self,
+        (f, r): (i8, i8),
+        (g, q): (i8, i8),
+        ep: bool,
+        out: &mut Vec<(String, Ref)>,
+    ) {
+        let us = self.turn;
+        let Some((_, role)) = self.at(f, r) else {
+            return;
         };
-        for f in 0..8 {
-            for r in 0..8 {
-                let Some((c, role)) = self.at(f, r) else {
-                    continue;
-                };
-                if c != us {
-                    continue;
-                }
-                let add = |g: i8, q: i8, ep: bool, out: &mut Vec<(String, Ref)>| {
-                    if !colour_ok(f, r, g, q) {
-                        return;
-                    }
-                    let promos: &[char] = if role == Role::Pawn && q == last {
-                        &['q', 'r', 'b', 'n']
-                    } else {
-                        &[' ']
-                    };
-                    for &p in promos {
-                        let mut n = self.clone();
-                        n.sq[idx(f, r)] = None;
-                        let new_role = match p {
-                            'q' => Role::Queen,
-                            'r' => Role::Rook,
-                            'b' => Role::Bishop,
-                            'n' => Role::Knight,
-                            _ => role,
-                        };
-                        n.sq[idx(g, q)] = Some((us, new_role));
-                        if ep {
-                            n.sq[idx(g, r)] = None;
-                        }
-                        let mut text = format!("{}{}", name(f, r), name(g, q));
-                        if p != ' ' {
-                            text.push(p);
-                        }
-                        out.push((text, n));
-                    }
-                };
-                if role == Role::Pawn {
-                    let pawn_strong = match self.rules {
-                        Rules::Contrast => Self::strong(us, f, r),
-                        Rules::Mono(_) => true,
-                    };
-                    if self.at(f, r + d).is_none() {
-                        add(f, r + d, false, &mut out);
-                        if pawn_strong && r == start && self.at(f, r + 2 * d).is_none() {
-                            add(f, r + 2 * d, false, &mut out);
-                        }
-                    }
-                    if !pawn_strong {
-                        continue;
-                    }
-                    for df in [-1, 1] {
-                        let (g, q) = (f + df, r + d);
-                        if !on(g, q) {
-                            continue;
-                        }
-                        match self.at(g, q) {
-                            Some((c2, _)) if c2 != us => add(g, q, false, &mut out),
-                            Some(_) => {}
-                            None => {
-                                if self.ep == Some((g, q)) {
-                                    add(g, q, true, &mut out);
-                                } else if self.rules == Rules::Contrast {
-                                    add(g, q, false, &mut out);
-                                }
-                            }
-                        }
-                    }
-                    if self.rules == Rules::Contrast
-                        && matches!(self.at(f, r + d), Some((c2, _)) if c2 != us)
-                    {
-                        add(f, r + d, false, &mut out);
-                    }
-                    continue;
-                }
-                for (g, q) in self.reach(f, r) {
-                    if !matches!(self.at(g, q), Some((c2, _)) if c2 == us) {
-                        add(g, q, false, &mut out);
-                    }
-                }
-                if self.rules == Rules::Contrast && role == Role::Queen && Self::strong(us, f, r) {
-                    for (df, dr) in ORTH.iter().chain(DIAG.iter()) {
-                        let (g, q) = (f + df, r + dr);
-                        if matches!(self.at(g, q), Some((c2, _)) if c2 != us) {
-                            let mut n = self.clone();
-                            n.sq[idx(g, q)] = None;
-                            out.push((format!("{}^{}", name(f, r), name(g, q)), n));
-                        }
+        if !self.colour_ok(f, r, g, q) {
+            return;
+        }
+        let last = if us == Color::White { 7 } else { 0 };
+        let promos: &[char] = if role == Role::Pawn && q == last {
+            &['q', 'r', 'b', 'n']
+        } else {
+            &[' ']
+        };
+        for &p in promos {
+            let mut n = self.clone();
+            n.sq[idx(f, r)] = None;
+            let new_role = match p {
+                'q' => Role::Queen,
+                'r' => Role::Rook,
+                'b' => Role::Bishop,
+                'n' => Role::Knight,
+                _ => role,
+            };
+            n.sq[idx(g, q)] = Some((us, new_role));
+            if ep {
+                n.sq[idx(g, r)] = None;
+            }
+            let mut text = format!("{}{}", name(f, r), name(g, q));
+            if p != ' ' {
+                text.push(p);
+            }
+            out.push((text, n));
+        }
+    }
+
+    /// The pseudo moves of the side to move's pawn on (f, r): steps,
+    /// captures, en passant, and Contrast's weak pawn's ways.
+    fn pawn_moves(&self, f: i8, r: i8, out: &mut Vec<(String, Ref)>) {
+        let us = self.turn;
+        let d: i8 = if us == Color::White { 1 } else { -1 };
+        let start = if us == Color::White { 1 } else { 6 };
+        let pawn_strong = match self.rules {
+            Rules::Contrast => Self::strong(us, f, r),
+            Rules::Mono(_) => true,
+        };
+        if self.at(f, r + d).is_none() {
+            self.push_move((f, r), (f, r + d), false, out);
+            if pawn_strong && r == start && self.at(f, r + 2 * d).is_none() {
+                self.push_move((f, r), (f, r + 2 * d), false, out);
+            }
+        }
+        if !pawn_strong {
+            return;
+        }
+        for df in [-1, 1] {
+            let (g, q) = (f + df, r + d);
+            if !on(g, q) {
+                continue;
+            }
+            match self.at(g, q) {
+                Some((c2, _)) if c2 != us => self.push_move((f, r), (g, q), false, out),
+                Some(_) => {}
+                None => {
+                    if self.ep == Some((g, q)) {
+                        self.push_move((f, r), (g, q), true, out);
+                    } else if self.rules == Rules::Contrast {
+                        self.push_move((f, r), (g, q), false, out);
                     }
                 }
             }
         }
-        // Castling: FIDE conditions; in Monochromatic both pieces must keep
-        // their square colours.
+        if self.rules == Rules::Contrast && matches!(self.at(f, r + d), Some((c2, _)) if c2 != us) {
+            self.push_move((f, r), (f, r + d), false, out);
+        }
+    }
+
+    /// The pseudo moves of the side to move's piece (not a pawn) on
+    /// (f, r), Contrast's capture in place included.
+    fn piece_moves(&self, f: i8, r: i8, role: Role, out: &mut Vec<(String, Ref)>) {
+        let us = self.turn;
+        for (g, q) in self.reach(f, r) {
+            if !matches!(self.at(g, q), Some((c2, _)) if c2 == us) {
+                self.push_move((f, r), (g, q), false, out);
+            }
+        }
+        if self.rules == Rules::Contrast && role == Role::Queen && Self::strong(us, f, r) {
+            for (df, dr) in ORTH.iter().chain(DIAG.iter()) {
+                let (g, q) = (f + df, r + dr);
+                if matches!(self.at(g, q), Some((c2, _)) if c2 != us) {
+                    let mut n = self.clone();
+                    n.sq[idx(g, q)] = None;
+                    out.push((format!("{}^{}", name(f, r), name(g, q)), n));
+                }
+            }
+        }
+    }
+
+    /// Castling: FIDE conditions; in Monochromatic both pieces must keep
+    /// their square colours.
+    fn castles(&self, out: &mut Vec<(String, Ref)>) {
+        let us = self.turn;
         let home = if us == Color::White { 0 } else { 7 };
         for (bit, rook_f, king_to, rook_to, empty) in [
             (0usize, 7i8, 6i8, 5i8, &[5i8, 6][..]),
@@ -356,8 +369,8 @@ impl Ref {
                 || self.at(4, home) != Some((us, Role::King))
                 || self.at(rook_f, home) != Some((us, Role::Rook))
                 || empty.iter().any(|&g| self.at(g, home).is_some())
-                || !colour_ok(4, home, king_to, home)
-                || !colour_ok(rook_f, home, rook_to, home)
+                || !self.colour_ok(4, home, king_to, home)
+                || !self.colour_ok(rook_f, home, rook_to, home)
             {
                 continue;
             }
@@ -375,6 +388,21 @@ impl Ref {
             n.sq[idx(rook_to, home)] = Some((us, Role::Rook));
             out.push((format!("{}{}", name(4, home), name(king_to, home)), n));
         }
+    }
+
+    /// Every pseudo move as (text, resulting position).
+    fn pseudo(&self) -> Vec<(String, Ref)> {
+        let mut out = Vec::new();
+        for f in 0..8 {
+            for r in 0..8 {
+                match self.at(f, r) {
+                    Some((c, Role::Pawn)) if c == self.turn => self.pawn_moves(f, r, &mut out),
+                    Some((c, role)) if c == self.turn => self.piece_moves(f, r, role, &mut out),
+                    _ => {}
+                }
+            }
+        }
+        self.castles(&mut out);
         out
     }
 
