@@ -6,12 +6,14 @@
 //! file still holds the annotations this viewer read (or last wrote), so
 //! that what another Motley wrote in the meantime is never dropped.
 
-use super::writes::StoreError;
 use motley_ai::analysis::GameAnalysis;
+use motley_disk::files::ReadError;
 use motley_records::lock::{self, Lock};
+use motley_records::RecordError;
 use motley_records::{Annotations, GameRecord, GameTree, MAX_FILE_BYTES};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use thiserror::Error;
 
 /// See the module comment. Cloned into each write; the lock goes with the
 /// last clone (the viewer leaving, and its last write done).
@@ -138,4 +140,37 @@ impl EditFile {
         };
         motley_records::store::save_record_held(path, rec, held).map_err(StoreError::Save)
     }
+}
+
+/// Why an analysis was not kept in its record.
+#[derive(Clone, Debug, Error)]
+pub enum StoreError {
+    #[error("{} is open in another Motley (played or edited there): it is read-only here", motley_rules::core::quote::path(.0))]
+    /// Another Motley has the record open: a game played there, or a
+    /// replay viewer that wrote to it.
+    HeldElsewhere(PathBuf),
+    #[error("{} was changed by another Motley since it was opened here: it is read-only here (open it again to see the changes)", motley_rules::core::quote::path(.0))]
+    /// The record's annotations are no longer those this viewer read:
+    /// writing would drop what another Motley wrote.
+    ChangedElsewhere(PathBuf),
+    #[error("{}: {error}", motley_rules::core::quote::path(path))]
+    /// The record could not be read.
+    Read {
+        /// The record.
+        path: PathBuf,
+        /// Why.
+        error: Arc<ReadError>,
+    },
+    #[error("{} is not a JSON record (PGN files keep no analysis and no variations: e exports them)", motley_rules::core::quote::path(.0))]
+    /// The file is no JSON record.
+    NotARecord(PathBuf),
+    #[error("{} holds other moves than those analysed", motley_rules::core::quote::path(.0))]
+    /// The file changed since it was analysed.
+    OtherMoves(PathBuf),
+    #[error("{0}")]
+    /// The analysis could not be put into JSON.
+    Encode(Arc<serde_json::Error>),
+    #[error(transparent)]
+    /// The record could not be written.
+    Save(RecordError),
 }

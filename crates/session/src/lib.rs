@@ -32,6 +32,7 @@ pub mod uci;
 pub mod writes;
 
 pub use edit_file::EditSlot;
+pub use edit_file::StoreError;
 pub use jobs::{Handoff, Hint, HintJob, LoadJob, SearchOrder, SeatJob, ThinkJob};
 pub use loading::{load_game, load_nth, LoadError, LoadedGame};
 pub use match_play::MatchScore;
@@ -40,7 +41,7 @@ pub use progress::{line_in_san, ProgressThrottle, ThinkProgress, PROGRESS_EVERY}
 pub use refusals::{ComputerProblem, HintRefusal, NotYourTurn};
 pub use saving::SaveTargetError;
 pub use settings::SessionSettings;
-pub use writes::{DeleteError, ExportError, StoreError, Write, Written};
+pub use writes::{DeleteError, ExportError, Write, Written};
 
 use jobs::Searches;
 use motley_ai::search::Limits;

@@ -5,10 +5,9 @@
 //! [`Written`], so a slow or failing disk never delays a key press and
 //! every failure still reaches the screen.
 
-use super::edit_file::EditSlot;
+use super::edit_file::{EditSlot, StoreError};
 use super::record_file::RecordSlot;
 use motley_ai::analysis::GameAnalysis;
-use motley_disk::files::ReadError;
 use motley_game::variant::Registry;
 use motley_records::games::OpenGame;
 use motley_records::{Annotations, GameRecord, RecordError, RecordErrorKind};
@@ -318,37 +317,4 @@ fn delete_game(path: &Path) -> Result<(), DeleteError> {
         path: path.to_path_buf(),
         error: Arc::new(error),
     })
-}
-
-/// Why an analysis was not kept in its record.
-#[derive(Clone, Debug, Error)]
-pub enum StoreError {
-    #[error("{} is open in another Motley (played or edited there): it is read-only here", motley_rules::core::quote::path(.0))]
-    /// Another Motley has the record open: a game played there, or a
-    /// replay viewer that wrote to it.
-    HeldElsewhere(PathBuf),
-    #[error("{} was changed by another Motley since it was opened here: it is read-only here (open it again to see the changes)", motley_rules::core::quote::path(.0))]
-    /// The record's annotations are no longer those this viewer read:
-    /// writing would drop what another Motley wrote.
-    ChangedElsewhere(PathBuf),
-    #[error("{}: {error}", motley_rules::core::quote::path(path))]
-    /// The record could not be read.
-    Read {
-        /// The record.
-        path: PathBuf,
-        /// Why.
-        error: Arc<ReadError>,
-    },
-    #[error("{} is not a JSON record (PGN files keep no analysis and no variations: e exports them)", motley_rules::core::quote::path(.0))]
-    /// The file is no JSON record.
-    NotARecord(PathBuf),
-    #[error("{} holds other moves than those analysed", motley_rules::core::quote::path(.0))]
-    /// The file changed since it was analysed.
-    OtherMoves(PathBuf),
-    #[error("{0}")]
-    /// The analysis could not be put into JSON.
-    Encode(Arc<serde_json::Error>),
-    #[error(transparent)]
-    /// The record could not be written.
-    Save(RecordError),
 }

@@ -3,7 +3,6 @@
 //! the principal variation; and what every node asks of it.
 
 use super::score::{from_tt, outcome_score, to_tt};
-use super::tree::Node;
 use super::Limits;
 use crate::eval::Evaluate;
 use crate::ordering::{Ordering, MAX_PLY};
@@ -12,6 +11,27 @@ use motley_rules::core::Action;
 use motley_rules::Outcome;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
+
+/// What a node of the search knows before its actions are searched.
+#[derive(Clone, Copy)]
+pub(super) struct Node {
+    /// Depth left, in plies.
+    pub(super) depth: i32,
+    /// Plies from the root.
+    pub(super) ply: usize,
+    /// Its hash, the table's key.
+    pub(super) hash: u64,
+    /// Its repetition key, when positions can repeat.
+    pub(super) key: Option<u64>,
+    /// The side to act is in check.
+    pub(super) in_check: bool,
+    /// Searched with an open window (a principal-variation node).
+    pub(super) pv_node: bool,
+    /// The static evaluation, where the family trusts it for pruning.
+    pub(super) eval: Option<i32>,
+    /// The table's best action, tried first.
+    pub(super) tt_move: Option<Action>,
+}
 
 /// One search in progress: what it may use, how far it has got, and the
 /// buffers its nodes reuse.

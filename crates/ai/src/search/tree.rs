@@ -4,32 +4,11 @@
 
 use super::pruning::{prune_late, reduction};
 use super::score::{static_eval, INF, MATE_BOUND};
-use super::searcher::Searcher;
+use super::searcher::{Node, Searcher};
 use crate::eval::Evaluate;
 use crate::ordering::{self, is_noisy, pick, MAX_PLY};
 use motley_rules::core::Action;
 use motley_rules::{EndReason, Outcome};
-
-/// What a node of the search knows before its actions are searched.
-#[derive(Clone, Copy)]
-pub(super) struct Node {
-    /// Depth left, in plies.
-    pub(super) depth: i32,
-    /// Plies from the root.
-    pub(super) ply: usize,
-    /// Its hash, the table's key.
-    pub(super) hash: u64,
-    /// Its repetition key, when positions can repeat.
-    pub(super) key: Option<u64>,
-    /// The side to act is in check.
-    pub(super) in_check: bool,
-    /// Searched with an open window (a principal-variation node).
-    pub(super) pv_node: bool,
-    /// The static evaluation, where the family trusts it for pruning.
-    pub(super) eval: Option<i32>,
-    /// The table's best action, tried first.
-    pub(super) tt_move: Option<Action>,
-}
 
 /// How the rules end the game at `pos` (whose legal actions are `moves`),
 /// the quiet-move limit included; `None` while it goes on.

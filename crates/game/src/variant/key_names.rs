@@ -3,8 +3,6 @@
 //! does not play ("not supported"), or one neither program knows, most
 //! likely a typo ("unknown key", with the nearest known key).
 
-use crate::variant::keys::KeyErrorKind;
-
 /// The keys of Fairy-Stockfish's parser (`src/parser.cpp`) besides the
 /// pieces' and the mobility regions', in name order.
 const PARSER_KEYS: &[&str] = &[
@@ -208,18 +206,6 @@ fn capitalized(name: &str) -> String {
     out
 }
 
-/// Why a key nothing read is refused: Fairy-Stockfish's key that Motley
-/// does not play, or a key unknown to both, with the nearest known one.
-pub fn unread_key(key: &str) -> KeyErrorKind {
-    if is_known_key(key) {
-        return KeyErrorKind::Unsupported(key.to_string());
-    }
-    KeyErrorKind::Unknown {
-        key: motley_rules::core::quote::clip(key),
-        nearest: nearest_key(key),
-    }
-}
-
 /// The known key nearest to `key` in spelling (letters compared without
 /// case, a swap of two letters one edit), when it is near enough to be
 /// the one meant: at most a third of its letters differ, and at most 3.
@@ -288,11 +274,5 @@ mod tests {
         assert_eq!(nearest_key("somethingElseEntirely"), None);
         assert!(is_known_key("gating") && is_known_key("mobilityRegionWhiteCustomPiece3"));
         assert!(!is_known_key("mobilityRegionWhiteQueenx"));
-        assert_eq!(
-            unread_key("gating"),
-            KeyErrorKind::Unsupported("gating".into())
-        );
-        let typo = unread_key("startFEN").to_string();
-        assert_eq!(typo, "unknown key 'startFEN' (did you mean startFen?)");
     }
 }

@@ -11,6 +11,7 @@ use crate::variant::ini::{
     read_bool, read_number, read_piece_pairs, read_piece_values, read_result, read_squares,
     IniResult, ResolvedKeys, ValueError,
 };
+use crate::variant::key_names;
 use motley_rules::core::betza::{Betza, BetzaError};
 use motley_rules::core::Bitboard;
 use motley_rules::fairy::{
@@ -177,7 +178,7 @@ pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
                 key: key.clone(),
                 value: value.clone(),
             },
-            None => crate::variant::key_names::unread_key(key),
+            None => unread_key(key),
         };
         reader.errors.push(KeyError { line: *line, kind });
     }
@@ -798,4 +799,33 @@ fn piece_keys() -> Vec<(String, String)> {
     named.extend((1..=25).map(|i| (format!("customPiece{i}"), String::new())));
     named.push(("king".into(), "K".into()));
     named
+}
+
+/// Why a key nothing read is refused: Fairy-Stockfish's key that Motley
+/// does not play, or a key unknown to both, with the nearest known one.
+fn unread_key(key: &str) -> KeyErrorKind {
+    if key_names::is_known_key(key) {
+        return KeyErrorKind::Unsupported(key.to_string());
+    }
+    KeyErrorKind::Unknown {
+        key: motley_rules::core::quote::clip(key),
+        nearest: key_names::nearest_key(key),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 31, item 15: an unread key is unsupported or, when no program
+    // knows it, unknown with the key meant.
+    #[test]
+    fn item_15_an_unread_key_is_unsupported_or_unknown_with_the_key_meant() {
+        assert_eq!(
+            unread_key("gating"),
+            KeyErrorKind::Unsupported("gating".into())
+        );
+        let typo = unread_key("startFEN").to_string();
+        assert_eq!(typo, "unknown key 'startFEN' (did you mean startFen?)");
+    }
 }
