@@ -28,6 +28,7 @@ mod jobs;
 mod keymap;
 mod launch;
 mod line_edit;
+mod memo;
 mod menu;
 mod move_list;
 mod panels;

@@ -4,6 +4,7 @@
 //! kept until the width, highlight, marks or theme change.
 
 use super::theme::Theme;
+use crate::tui::memo::LastLayout;
 use motley_ai::analysis::Mark;
 use motley_game::Game;
 use motley_rules::core::Color;
@@ -11,7 +12,7 @@ use motley_rules::facts::Effect;
 use motley_rules::{Describe, Position};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 /// What an action did besides moving, as a move list shows it after the
 /// move: `⟲d7,f7` flips, `⇄` a piece that changed side, `+3` points,
@@ -94,7 +95,7 @@ pub struct MoveList {
     /// The family's names of the sides.
     names: [&'static str; 2],
     /// The rows last laid out, and what for.
-    laid_out: Mutex<Option<(RowsKey, Arc<MoveRows>)>>,
+    laid_out: LastLayout<RowsKey, MoveRows>,
 }
 
 impl Clone for MoveList {
@@ -104,7 +105,7 @@ impl Clone for MoveList {
             effects: self.effects.clone(),
             turns: self.turns.clone(),
             names: self.names,
-            laid_out: Mutex::default(),
+            laid_out: LastLayout::default(),
         }
     }
 }
@@ -151,7 +152,7 @@ impl MoveList {
             effects,
             turns,
             names: game.position().side_names(),
-            laid_out: Mutex::default(),
+            laid_out: LastLayout::default(),
         }
     }
 
@@ -274,17 +275,8 @@ impl MoveList {
             width,
             theme: *theme,
         };
-        // A poisoned lock only means a panic elsewhere: the memo is still
-        // either empty or whole.
-        let mut laid_out = self.laid_out.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((k, rows)) = laid_out.as_ref() {
-            if *k == key {
-                return Arc::clone(rows);
-            }
-        }
-        let rows = Arc::new(self.lay_out(current, marks, width, theme));
-        *laid_out = Some((key, Arc::clone(&rows)));
-        rows
+        self.laid_out
+            .get_or(key, || self.lay_out(current, marks, width, theme))
     }
 
     /// The rows, laid out afresh.

@@ -11,6 +11,7 @@
 //! thousand variations as with none.
 
 use super::theme::Theme;
+use crate::tui::memo::LastLayout;
 use motley_game::Game;
 use motley_records::tree::{Cursor, GameTree, Hop, Node, TreeEval};
 use motley_records::variations::{advance, start_of};
@@ -105,7 +106,7 @@ struct MemoKey {
 /// theme changed.
 #[derive(Debug, Default)]
 pub struct TreeRowsMemo {
-    laid_out: Mutex<Option<(MemoKey, Arc<TreeLayout>)>>,
+    laid_out: LastLayout<MemoKey, TreeLayout>,
     /// How many times rows were laid out.
     layouts: Mutex<u64>,
 }
@@ -127,18 +128,10 @@ impl TreeRowsMemo {
             width,
             theme: *theme,
         };
-        // A poisoned lock only means a panic elsewhere: the memo is still
-        // either empty or whole.
-        let mut laid_out = self.laid_out.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((k, rows)) = laid_out.as_ref() {
-            if *k == key {
-                return Arc::clone(rows);
-            }
-        }
-        let rows = Arc::new(tree_rows(game, tree, width, theme));
-        *laid_out = Some((key, Arc::clone(&rows)));
-        *self.layouts.lock().unwrap_or_else(PoisonError::into_inner) += 1;
-        rows
+        self.laid_out.get_or(key, || {
+            *self.layouts.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+            tree_rows(game, tree, width, theme)
+        })
     }
 
     /// How many times the rows were laid out (each tree edit or new

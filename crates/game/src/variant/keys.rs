@@ -228,7 +228,12 @@ impl Reader<'_> {
 
     /// `key`'s value read by `read`, or `default` when it is not given
     /// (or cannot be read: then the error is noted).
-    fn value<T>(&mut self, key: &str, default: T, read: fn(&str) -> Result<T, ValueError>) -> T {
+    fn value<T>(
+        &mut self,
+        key: &str,
+        default: T,
+        read: impl FnOnce(&str) -> Result<T, ValueError>,
+    ) -> T {
         let Some(v) = self.get(key) else {
             return default;
         };
@@ -291,23 +296,7 @@ impl Reader<'_> {
 
     fn squares(&mut self, key: &str, default: Bitboard) -> Bitboard {
         let (files, ranks) = self.size;
-        let Some(v) = self.get(key) else {
-            return default;
-        };
-        match read_squares(&v, files, ranks) {
-            Ok(squares) => squares,
-            Err(error) => {
-                let key_name = key.to_string();
-                self.refuse(
-                    key,
-                    KeyErrorKind::Value {
-                        key: key_name,
-                        error,
-                    },
-                );
-                default
-            }
-        }
+        self.value(key, default, |v| read_squares(v, files, ranks))
     }
 
     /// A per-side key: `keyWhite`/`keyBlack` over `key` over the default.
