@@ -64,12 +64,11 @@ fn order_value(role: Role) -> i32 {
 /// MVV-LVA score of a capture.
 #[inline]
 fn mvv_lva<P: Position>(pos: &P, m: &Move) -> i32 {
-    let board = pos.board();
     let victim = match m.kind {
         MoveKind::EnPassant => Role::Pawn,
-        _ => board.role_at(m.to).unwrap_or(Role::Pawn),
+        _ => pos.role_at(m.to).unwrap_or(Role::Pawn),
     };
-    let attacker = board.role_at(m.from).unwrap_or(Role::Pawn);
+    let attacker = pos.role_at(m.from).unwrap_or(Role::Pawn);
     order_value(victim) * 16 - order_value(attacker)
 }
 

@@ -16,6 +16,12 @@ use super::{
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Piece, Role, Setup, Square};
 
 /// A position of any family.
+///
+/// A variant from data's position is held inline, though it is the
+/// largest: the search and perft work on the concrete family and copy it
+/// once per move, where a box would cost an allocation per move; only the
+/// game's history holds this enum, one per ply.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyPosition {
     Standard(Standard),
@@ -123,6 +129,17 @@ impl Position for AnyPosition {
     }
     fn play_unchecked(&mut self, action: Action) {
         dispatch!(self, p => p.play_unchecked(action))
+    }
+    fn count_legal_actions(&self, scratch: &mut Vec<Action>) -> u64 {
+        dispatch!(self, p => p.count_legal_actions(scratch))
+    }
+    fn played(&self, action: Action) -> AnyPosition {
+        let mut next = self.clone();
+        next.play_unchecked(action);
+        next
+    }
+    fn role_at(&self, sq: Square) -> Option<Role> {
+        dispatch!(self, p => p.role_at(sq))
     }
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
         dispatch!(self, p => p.outcome_given(legal))

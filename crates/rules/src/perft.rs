@@ -18,16 +18,14 @@ fn perft_inner<P: Position>(pos: &P, depth: u32, buffers: &mut [Vec<Action>]) ->
     let Some((buf, rest)) = buffers.split_first_mut() else {
         return 1;
     };
+    if depth == 1 {
+        return pos.count_legal_actions(buf);
+    }
     buf.clear();
     pos.legal_actions(buf);
-    if depth == 1 {
-        return buf.len() as u64;
-    }
     let mut total = 0;
     for a in buf.iter() {
-        let mut child = pos.clone();
-        child.play_unchecked(*a);
-        total += perft_inner(&child, depth - 1, rest);
+        total += perft_inner(&pos.played(*a), depth - 1, rest);
     }
     total
 }
@@ -39,9 +37,10 @@ pub fn perft_divide<P: Position>(pos: &P, depth: u32) -> Vec<(String, u64)> {
     let mut rows: Vec<(String, u64)> = legal
         .iter()
         .map(|a| {
-            let mut child = pos.clone();
-            child.play_unchecked(*a);
-            (a.to_string(), perft(&child, depth.saturating_sub(1)))
+            (
+                a.to_string(),
+                perft(&pos.played(*a), depth.saturating_sub(1)),
+            )
         })
         .collect();
     rows.sort();

@@ -39,6 +39,34 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// the position meaningless (but never panics).
     fn play_unchecked(&mut self, action: Action);
 
+    /// How many legal actions there are: perft's last ply. `scratch` is
+    /// the caller's buffer, which the default lists them into; a family
+    /// that can count its moves without listing them (a variant from
+    /// data counts a piece's moves as a set where no check is in reach)
+    /// overrides it. Equal to the length of [`Position::legal_actions`].
+    fn count_legal_actions(&self, scratch: &mut Vec<Action>) -> u64 {
+        scratch.clear();
+        self.legal_actions(scratch);
+        scratch.len() as u64
+    }
+
+    /// The position after an action taken from `legal_actions`, as
+    /// [`Position::play_unchecked`] leaves a copy: what the search and
+    /// perft make a child with. A family whose move builds its next
+    /// position from the one before overrides it to copy once, not twice.
+    fn played(&self, action: Action) -> Self {
+        let mut next = self.clone();
+        next.play_unchecked(action);
+        next
+    }
+
+    /// The role of the piece on `sq`, if any: what move ordering asks of
+    /// a capture, without a family building its whole board to answer.
+    #[inline]
+    fn role_at(&self, sq: Square) -> Option<Role> {
+        self.board().role_at(sq)
+    }
+
     /// The result if the game is over by the position itself, given this
     /// position's legal actions (so callers that generated them already do
     /// not generate twice). Fifty-move and repetition are judged by the game.

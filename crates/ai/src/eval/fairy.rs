@@ -129,10 +129,9 @@ fn extinction_danger(pos: &FairyPosition, side: Color) -> i32 {
 
 impl Evaluate for Fairy {
     fn evaluate(&self) -> i32 {
-        let board = self.board();
-        let sides = [board.by_color(Color::White), board.by_color(Color::Black)];
         let pos = self.position();
-        let pieces = pieces_score(pos, board.occupied(), sides);
+        let sides = Color::ALL.map(|side| pos.side_pieces(side));
+        let pieces = pieces_score(pos, pos.occupied_squares(), sides);
         let goal = goal_score(pos);
         let us = self.turn().index();
         let them = 1 - us;

@@ -122,8 +122,7 @@ impl Searcher<'_> {
         let (mut alpha, beta) = window;
         let mut best: Option<(usize, i32)> = None;
         for (i, &(a, noise, _)) in root.iter().enumerate() {
-            let mut child = pos.clone();
-            child.play_unchecked(a);
+            let child = pos.played(a);
             let same = child.turn() == turn;
             let ext = i32::from(child.in_check(child.turn()) || matches!(a, Action::Buy(_)));
             let d = depth - 1 + ext;

@@ -116,3 +116,61 @@ fn fen_round_trips_through_random_standard_and_antichess_games() {
         }
     }
 }
+
+// A variant from data is played on the data engine's own position: its
+// key is kept as pieces move, its board view built only when asked, and
+// perft's last ply counted without listing. Each must agree with the
+// same position read afresh from its FEN and with the listed moves.
+#[test]
+fn variants_from_data_keep_their_key_view_and_move_count_through_random_games() {
+    let registry = Registry::builtin();
+    for def in registry.all().iter().filter(|d| d.family == Family::Fairy) {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xda7a);
+        for _ in 0..6 {
+            let mut pos = def.position(None).unwrap();
+            let mut legal = Vec::new();
+            for _ in 0..100 {
+                let fen = pos.to_fen();
+                let again = def.position(Some(&fen)).unwrap();
+                assert_eq!(again.hash(), pos.hash(), "{} {fen}", def.id);
+                assert_eq!(again.board(), pos.board(), "{} {fen}", def.id);
+                legal.clear();
+                pos.legal_actions(&mut legal);
+                let counted = pos.count_legal_actions(&mut Vec::new());
+                assert_eq!(counted, legal.len() as u64, "{} {fen}", def.id);
+                if legal.is_empty() {
+                    break;
+                }
+                let action = legal[(rng.next_u32() as usize) % legal.len()];
+                let child = pos.played(action);
+                pos.play_unchecked(action);
+                assert_eq!(child.to_fen(), pos.to_fen(), "{}", def.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_variant_from_data_hashes_transpositions_alike_and_other_positions_apart() {
+    let registry = Registry::builtin();
+    let def = registry.get("kingofthehill").unwrap();
+    let start = def.position(None).unwrap();
+    let play = |moves: &[&str]| {
+        let mut pos = start.clone();
+        for text in moves {
+            let action = parse_action(&pos, text).unwrap();
+            pos.play_unchecked(action);
+        }
+        pos
+    };
+    let one = play(&["g1f3", "g8f6", "b1c3"]);
+    let other = play(&["b1c3", "g8f6", "g1f3"]);
+    assert_eq!(one.hash(), other.hash());
+    let four = play(&["g1f3", "g8f6", "b1c3", "b8c6"]);
+    let eight = play(&[
+        "g1f3", "g8f6", "b1c3", "b8c6", "f3g1", "f6g8", "g1f3", "g8f6",
+    ]);
+    assert_eq!(four.hash(), eight.hash());
+    let five = play(&["g1f3", "g8f6", "b1c3", "b8c6", "f3g1"]);
+    assert_ne!(five.hash(), four.hash());
+}

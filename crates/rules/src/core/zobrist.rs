@@ -63,6 +63,31 @@ static PIECE_KEYS: [u64; 2 * Role::COUNT * 64] = {
     k
 };
 
+/// Kinds a key exists for in [`kind_piece`]: more than any variant from
+/// data has.
+pub const KEYED_KINDS: usize = 32;
+
+/// The keys of a variant from data's pieces, by colour, kind number and
+/// square: a kind is not a role (two kinds may share a letter), so its
+/// position keeps a key of its own, numbered after every other key.
+static KIND_KEYS: [u64; 2 * KEYED_KINDS * 64] = {
+    let mut k = [0u64; 2 * KEYED_KINDS * 64];
+    let first = N_KEYS + 2 * Role::COUNT * 64;
+    let mut i = 0;
+    while i < k.len() {
+        k[i] = key(first + i);
+        i += 1;
+    }
+    k
+};
+
+/// Key of a variant from data's piece of `kind` on a square.
+#[inline]
+pub fn kind_piece(color: Color, kind: u8, sq: Square) -> u64 {
+    let kind = usize::from(kind) % KEYED_KINDS;
+    KIND_KEYS[(color.index() * KEYED_KINDS + kind) * 64 + sq.index()]
+}
+
 /// Key of a piece on a square.
 #[inline]
 pub fn piece(p: Piece, sq: Square) -> u64 {

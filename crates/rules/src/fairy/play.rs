@@ -18,19 +18,29 @@ use crate::core::{
 use crate::facts::{board_effects, Describe, Effect, Fact, Fate, MarkedSquares, SquareMark};
 use crate::illegal::{Attacks, CastlingBlock, DropRule, FamilyName, IllegalReason, PieceName};
 use crate::{generic_why_illegal, EndReason, Outcome, Position};
-use std::sync::Arc;
+use std::cell::RefCell;
+use std::sync::{Arc, OnceLock};
 
-/// A position of a variant from data, with the chess-shaped view of it
-/// ([`Setup`]) that the board and records read. The position itself is
-/// boxed: it is larger than any other family's, and every game position
-/// is as large as the largest.
+/// A position of a variant from data as the game plays it: the data
+/// engine's own position, played and hashed directly. The chess-shaped
+/// view of it ([`Setup`]) that the board, records and the editor read is
+/// built only when one of them asks, once per position: the search and
+/// perft never ask, so they never pay for it (docs/architecture.md,
+/// "One data engine").
 #[derive(Clone, Debug)]
 pub struct Fairy {
-    pos: Box<FairyPosition>,
-    setup: Setup,
+    pos: FairyPosition,
+    /// The chess-shaped view, built on first request.
+    view: OnceLock<Setup>,
     /// Each kind's role, by kind number.
     roles: [Role; MAX_KINDS],
+    /// The kind each role's letter names, by role; [`NO_KIND`] where the
+    /// variant has none.
+    kinds: [u8; Role::COUNT],
 }
+
+/// In [`Fairy`]'s `kinds`: no kind has that letter.
+const NO_KIND: u8 = u8::MAX;
 
 /// The role a kind of `rules` is shown and typed as: its letter's.
 pub fn role_of(rules: &FairyRules, kind: u8) -> Role {
@@ -48,15 +58,33 @@ pub fn kind_of(rules: &FairyRules, role: Role) -> Option<u8> {
 fn mirror(pos: &FairyPosition) -> Setup {
     let rules = pos.rules();
     let mut board = Board::empty();
-    for sq in Square::all() {
+    for sq in pos.occupied_squares() {
         if let Some((color, kind)) = pos.piece_at(sq) {
             board.set(sq, Piece::new(color, role_of(rules, kind)));
         }
     }
+    let rights = [
+        castle::WHITE_KING,
+        castle::WHITE_QUEEN,
+        castle::BLACK_KING,
+        castle::BLACK_QUEEN,
+    ];
     Setup {
         board,
-        ..mirror_state(pos)
+        turn: pos.turn(),
+        castling: castling_bits(pos.castling(), rights),
+        ep_square: pos.en_passant().first(),
+        halfmoves: pos.halfmoves(),
+        fullmoves: pos.fullmoves(),
     }
+}
+
+/// The castling rights that are on, as one set of `bits`.
+fn castling_bits(on: [bool; 4], bits: [u8; 4]) -> u8 {
+    on.iter()
+        .zip(bits)
+        .filter(|(on, _)| **on)
+        .fold(0, |all, (_, bit)| all | bit)
 }
 
 /// The chess-shaped view of `pos` (see [`mirror`]): what a draft of it
@@ -65,69 +93,54 @@ pub(super) fn fen_view(pos: &FairyPosition) -> Setup {
     mirror(pos)
 }
 
-/// [`mirror`] but for the board (left empty).
-fn mirror_state(pos: &FairyPosition) -> Setup {
-    let rights = [
-        castle::WHITE_KING,
-        castle::WHITE_QUEEN,
-        castle::BLACK_KING,
-        castle::BLACK_QUEEN,
-    ];
-    let castling = pos
-        .castling()
-        .iter()
-        .zip(rights)
-        .filter(|(on, _)| **on)
-        .fold(0, |bits, (_, bit)| bits | bit);
-    Setup {
-        board: Board::empty(),
-        turn: pos.turn(),
-        castling,
-        ep_square: pos.en_passant().first(),
-        halfmoves: pos.halfmoves(),
-        fullmoves: pos.fullmoves(),
-    }
+thread_local! {
+    /// The data engine's move list, reused by every call of
+    /// [`Position::legal_actions`] on this thread, so listing moves never
+    /// allocates.
+    static MOVES: RefCell<Vec<FairyMove>> = RefCell::new(Vec::with_capacity(256));
 }
 
 impl Fairy {
-    /// Bring the chess-shaped view up to the position after a move: only
-    /// the squares the move changed are set again (a move changes a few;
-    /// rebuilding all 64 would cost the search most of its time).
-    fn follow(&mut self) {
-        let board = &mut self.setup.board;
-        for sq in Square::all() {
-            let now = self
-                .pos
-                .piece_at(sq)
-                .map(|(c, k)| Piece::new(c, self.roles[usize::from(k) % MAX_KINDS]));
-            if board.piece_at(sq) == now {
-                continue;
-            }
-            match now {
-                Some(piece) => board.set(sq, piece),
-                None => {
-                    board.clear(sq);
-                }
-            }
-        }
-        let view = mirror_state(&self.pos);
-        self.setup = Setup {
-            board: self.setup.board,
-            ..view
-        };
-    }
-
     /// A game position from a position under the variant's rules.
     pub fn new(pos: FairyPosition) -> Fairy {
-        let setup = mirror(&pos);
         let mut roles = [Role::Pawn; MAX_KINDS];
         for (kind, role) in roles.iter_mut().enumerate().take(pos.rules().kinds.len()) {
             *role = role_of(pos.rules(), kind as u8);
         }
+        let mut kinds = [NO_KIND; Role::COUNT];
+        for (i, kind) in kinds.iter_mut().enumerate() {
+            if let Some(k) = Role::from_any_index(i).and_then(|r| kind_of(pos.rules(), r)) {
+                *kind = k;
+            }
+        }
         Fairy {
-            pos: Box::new(pos),
-            setup,
+            pos,
+            view: OnceLock::new(),
             roles,
+            kinds,
+        }
+    }
+
+    /// The role kind `kind` is shown as.
+    #[inline]
+    fn role(&self, kind: u8) -> Role {
+        self.roles[usize::from(kind) % MAX_KINDS]
+    }
+
+    /// The kind `role`'s letter names, if any.
+    #[inline]
+    fn kind(&self, role: Role) -> Option<u8> {
+        let kind = self.kinds[role.index() % Role::COUNT];
+        (kind != NO_KIND).then_some(kind)
+    }
+
+    /// This position after `m`, with no view built yet.
+    fn after(&self, m: FairyMove) -> Fairy {
+        Fairy {
+            pos: self.pos.played(m),
+            view: OnceLock::new(),
+            roles: self.roles,
+            kinds: self.kinds,
         }
     }
 
@@ -142,17 +155,17 @@ impl Fairy {
     }
 
     /// A move of the variant as the game writes it.
+    #[inline]
     pub fn action_of(&self, m: FairyMove) -> Action {
-        let rules = self.rules();
         let kind = match m.kind {
             FairyMoveKind::Normal => MoveKind::Normal,
             FairyMoveKind::DoubleStep => MoveKind::DoublePush,
             FairyMoveKind::EnPassant => MoveKind::EnPassant,
             FairyMoveKind::Castle => MoveKind::Castle,
-            FairyMoveKind::Promotion(k) => MoveKind::Promotion(role_of(rules, k)),
-            FairyMoveKind::PiecePromotion(k) => MoveKind::PiecePromotion(role_of(rules, k)),
+            FairyMoveKind::Promotion(k) => MoveKind::Promotion(self.role(k)),
+            FairyMoveKind::PiecePromotion(k) => MoveKind::PiecePromotion(self.role(k)),
             FairyMoveKind::Drop(k) => {
-                return Action::Drop(Piece::new(self.pos.turn(), role_of(rules, k)), m.to)
+                return Action::Drop(Piece::new(self.pos.turn(), self.role(k)), m.to)
             }
             FairyMoveKind::Pass => MoveKind::Pass,
         };
@@ -161,8 +174,9 @@ impl Fairy {
 
     /// The variant's move an action stands for; `None` for an action no
     /// move of the variant is written as.
+    #[inline]
     pub fn move_of(&self, action: Action) -> Option<FairyMove> {
-        let kind = |role: Role| kind_of(self.rules(), role);
+        let kind = |role: Role| self.kind(role);
         let (from, to, kind) = match action {
             Action::Move(m) => {
                 let kind = match m.kind {
@@ -251,7 +265,7 @@ impl Fairy {
                 .collect();
             return IllegalReason::Drop(DropRule::NotInHand { piece, held });
         };
-        if let Some(on) = self.setup.board.piece_at(sq) {
+        if let Some(on) = self.board().piece_at(sq) {
             let piece = self.piece_name(on.role);
             return IllegalReason::Drop(DropRule::Occupied { square: sq, piece });
         }
@@ -319,18 +333,53 @@ const PASSES_SLOT: usize = 14;
 
 impl Position for Fairy {
     fn fen_state(&self) -> &Setup {
-        &self.setup
+        self.view.get_or_init(|| mirror(&self.pos))
+    }
+
+    fn turn(&self) -> Color {
+        self.pos.turn()
+    }
+
+    fn quiet_plies(&self) -> u32 {
+        self.pos.halfmoves()
+    }
+
+    fn fullmoves(&self) -> u32 {
+        self.pos.fullmoves()
+    }
+
+    fn role_at(&self, sq: Square) -> Option<Role> {
+        self.pos.piece_at(sq).map(|(_, kind)| self.role(kind))
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        let moves = self.pos.legal_moves();
-        out.extend(moves.into_iter().map(|m| self.action_of(m)));
+        let mut list = |moves: &mut Vec<FairyMove>| {
+            self.pos.legal_moves_into(moves);
+            out.extend(moves.iter().map(|&m| self.action_of(m)));
+        };
+        MOVES.with(|moves| match moves.try_borrow_mut() {
+            Ok(mut moves) => list(&mut moves),
+            Err(_) => list(&mut Vec::new()),
+        });
+    }
+
+    fn count_legal_actions(&self, _scratch: &mut Vec<Action>) -> u64 {
+        MOVES.with(|moves| match moves.try_borrow_mut() {
+            Ok(mut moves) => self.pos.legal_count(&mut moves),
+            Err(_) => self.pos.legal_count(&mut Vec::new()),
+        })
     }
 
     fn play_unchecked(&mut self, action: Action) {
         if let Some(m) = self.move_of(action) {
-            *self.pos = self.pos.played(m);
-            self.follow();
+            *self = self.after(m);
+        }
+    }
+
+    fn played(&self, action: Action) -> Fairy {
+        match self.move_of(action) {
+            Some(m) => self.after(m),
+            None => self.clone(),
         }
     }
 
@@ -340,12 +389,13 @@ impl Position for Fairy {
     }
 
     fn hash(&self) -> u64 {
-        let s = &self.setup;
-        let mut h = s.board.hash() ^ zobrist::castling(s.castling);
-        if s.turn == Color::Black {
+        let pos = &self.pos;
+        let castling = castling_bits(pos.castling(), [1, 2, 4, 8]);
+        let mut h = pos.board_key() ^ zobrist::castling(castling);
+        if pos.turn() == Color::Black {
             h ^= zobrist::black_to_move();
         }
-        if let Some(ep) = s.ep_square {
+        if let Some(ep) = pos.en_passant().first() {
             h ^= zobrist::ep_file(ep.file());
         }
         if self.rules().check_counting {
@@ -353,7 +403,12 @@ impl Position for Fairy {
                 h ^= zobrist::extra(CHECKS_SLOT + side, left as usize);
             }
         }
-        for side in Color::ALL {
+        let sides = if self.rules().drops {
+            &Color::ALL[..]
+        } else {
+            &[]
+        };
+        for &side in sides {
             for (kind, &n) in self.pos.hand(side).iter().enumerate() {
                 if n > 0 {
                     let key = (side.index() * 64 + kind) * 256 + usize::from(n);
@@ -417,7 +472,7 @@ impl Position for Fairy {
                 _ => generic_why_illegal(self, text, legal),
             };
         };
-        let mine = self.setup.board.color_at(from) == Some(self.pos.turn());
+        let mine = self.pos.piece_at(from).map(|(c, _)| c) == Some(self.pos.turn());
         let in_pattern = self.move_pattern(from).contains(to);
         let listed = legal
             .iter()
@@ -462,7 +517,7 @@ impl Position for Fairy {
     fn roles(&self) -> Vec<Role> {
         let mut out: Vec<Role> = Vec::new();
         for kind in 0..self.rules().kinds.len() {
-            let role = self.roles[kind % MAX_KINDS];
+            let role = self.role(kind as u8);
             if !out.contains(&role) {
                 out.push(role);
             }
@@ -575,6 +630,6 @@ impl Describe for Fairy {
             FairyMoveKind::EnPassant => self.pos.en_passant_victim()?,
             _ => m.to,
         };
-        self.setup.board.piece_at(at)
+        self.board().piece_at(at)
     }
 }

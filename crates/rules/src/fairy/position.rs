@@ -8,7 +8,7 @@
 //! making a move, the endings, the counting rules and perft.
 
 use super::{FairyRules, MAX_KINDS};
-use crate::core::{Bitboard, Color, Square};
+use crate::core::{zobrist, Bitboard, Color, Square};
 use std::sync::Arc;
 
 mod attacks;
@@ -89,6 +89,9 @@ const NOT_PROMOTED: u8 = u8::MAX;
 pub struct FairyPosition {
     rules: Arc<FairyRules>,
     squares: [Option<Man>; 64],
+    /// The zobrist key of the pieces on the board, kept as they move, so
+    /// that hashing a position never scans its squares.
+    board_key: u64,
     by_color: [Bitboard; 2],
     by_kind: [Bitboard; MAX_KINDS],
     turn: Color,
@@ -124,6 +127,22 @@ impl FairyPosition {
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.turn
+    }
+
+    /// The zobrist key of the pieces on the board (the rest of the state
+    /// is the caller's to fold in, as it hashes what matters to it).
+    pub fn board_key(&self) -> u64 {
+        self.board_key
+    }
+
+    /// The squares of `side`'s pieces.
+    pub fn side_pieces(&self, side: Color) -> Bitboard {
+        self.by_color[side.index()]
+    }
+
+    /// The squares of every piece.
+    pub fn occupied_squares(&self) -> Bitboard {
+        self.occupied()
     }
 
     /// The piece on `sq`: its side and kind.
@@ -185,12 +204,14 @@ impl FairyPosition {
     fn put(&mut self, sq: Square, man: Man) {
         self.take(sq);
         self.squares[sq.index()] = Some(man);
+        self.board_key ^= zobrist::kind_piece(man.0, man.1, sq);
         self.by_color[man.0.index()].insert(sq);
         self.by_kind[man.1 as usize].insert(sq);
     }
 
     fn take(&mut self, sq: Square) -> Option<Man> {
         let man = self.squares[sq.index()].take()?;
+        self.board_key ^= zobrist::kind_piece(man.0, man.1, sq);
         self.unpromoted[sq.index()] = NOT_PROMOTED;
         self.by_color[man.0.index()].remove(sq);
         self.by_kind[man.1 as usize].remove(sq);

@@ -79,6 +79,7 @@ impl FairyPosition {
         let mut pos = FairyPosition {
             rules,
             squares: [None; 64],
+            board_key: 0,
             by_color: [Bitboard::EMPTY; 2],
             by_kind: [Bitboard::EMPTY; MAX_KINDS],
             turn: match turn {

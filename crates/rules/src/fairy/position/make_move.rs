@@ -64,6 +64,7 @@ impl FairyPosition {
         let FairyPosition {
             rules,
             squares,
+            board_key,
             by_color,
             by_kind,
             turn,
@@ -89,6 +90,7 @@ impl FairyPosition {
             self.by_kind = *by_kind;
         }
         self.squares = *squares;
+        self.board_key = *board_key;
         self.by_color = *by_color;
         self.turn = *turn;
         self.castling = *castling;

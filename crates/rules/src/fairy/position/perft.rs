@@ -36,7 +36,7 @@ impl FairyPosition {
     /// How many legal moves there are: what perft needs at its last ply.
     /// Where the shield spares all of a piece's moves they are counted
     /// as a set, without being listed; `scratch` holds the rest.
-    fn count_legal(&self, scratch: &mut Vec<FairyMove>) -> u64 {
+    pub fn legal_count(&self, scratch: &mut Vec<FairyMove>) -> u64 {
         let shield = match self.shield() {
             Some(s) if s.watch.is_none() => s,
             _ => {
@@ -72,7 +72,7 @@ impl FairyPosition {
     }
 
     /// The legal moves of the mover's pieces of `kind`, for
-    /// [`Self::count_legal`].
+    /// [`Self::legal_count`].
     #[inline]
     fn count_kind(&self, shield: Shield, kind: u8, scratch: &mut Vec<FairyMove>) -> u64 {
         let (side, us) = (self.turn, self.turn.index());
@@ -179,7 +179,7 @@ impl FairyPosition {
     }
 
     /// The legal moves of the mover's piece of `kind` on `from`, for
-    /// [`Self::count_legal`]: counted as a set where the shield spares
+    /// [`Self::legal_count`]: counted as a set where the shield spares
     /// them all, else listed and tried.
     #[inline]
     fn count_piece(
@@ -316,7 +316,7 @@ impl FairyPosition {
             return 1;
         };
         if deeper.is_empty() {
-            return self.count_legal(moves);
+            return self.legal_count(moves);
         }
         self.legal_moves_into(moves);
         let mut total = 0;
