@@ -133,11 +133,6 @@ impl Position for AnyPosition {
     fn count_legal_actions(&self, scratch: &mut Vec<Action>) -> u64 {
         dispatch!(self, p => p.count_legal_actions(scratch))
     }
-    fn played(&self, action: Action) -> AnyPosition {
-        let mut next = self.clone();
-        next.play_unchecked(action);
-        next
-    }
     fn role_at(&self, sq: Square) -> Option<Role> {
         dispatch!(self, p => p.role_at(sq))
     }

@@ -25,7 +25,9 @@ fn perft_inner<P: Position>(pos: &P, depth: u32, buffers: &mut [Vec<Action>]) ->
     pos.legal_actions(buf);
     let mut total = 0;
     for a in buf.iter() {
-        total += perft_inner(&pos.played(*a), depth - 1, rest);
+        let mut child = pos.clone();
+        child.play_unchecked(*a);
+        total += perft_inner(&child, depth - 1, rest);
     }
     total
 }
@@ -37,10 +39,9 @@ pub fn perft_divide<P: Position>(pos: &P, depth: u32) -> Vec<(String, u64)> {
     let mut rows: Vec<(String, u64)> = legal
         .iter()
         .map(|a| {
-            (
-                a.to_string(),
-                perft(&pos.played(*a), depth.saturating_sub(1)),
-            )
+            let mut child = pos.clone();
+            child.play_unchecked(*a);
+            (a.to_string(), perft(&child, depth.saturating_sub(1)))
         })
         .collect();
     rows.sort();

@@ -50,16 +50,6 @@ pub trait Position: Clone + Send + Sync + 'static {
         scratch.len() as u64
     }
 
-    /// The position after an action taken from `legal_actions`, as
-    /// [`Position::play_unchecked`] leaves a copy: what the search and
-    /// perft make a child with. A family whose move builds its next
-    /// position from the one before overrides it to copy once, not twice.
-    fn played(&self, action: Action) -> Self {
-        let mut next = self.clone();
-        next.play_unchecked(action);
-        next
-    }
-
     /// The role of the piece on `sq`, if any: what move ordering asks of
     /// a capture, without a family building its whole board to answer.
     #[inline]

@@ -82,8 +82,9 @@ fn goal_score(pos: &FairyPosition) -> [i32; 2] {
                 continue;
             };
             let region = flag.region[side.index()];
-            let nearest = Square::all()
-                .filter(|&sq| pos.piece_at(sq) == Some((side, kind)))
+            let nearest = pos
+                .pieces_of(side, kind)
+                .into_iter()
                 .map(|sq| distance_to(sq, region))
                 .min()
                 .unwrap_or(8);

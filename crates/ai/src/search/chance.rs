@@ -74,7 +74,8 @@ impl Searcher<'_> {
         let turn = pos.turn();
         let mut sum = 0i64;
         for (a, w) in outcomes {
-            let child = pos.played(a);
+            let mut child = pos.clone();
+            child.play_unchecked(a);
             let same = child.turn() == turn;
             let v = self.child(&child, same, depth - CHANCE_COST, -INF, INF, ply + 1);
             if self.aborted {

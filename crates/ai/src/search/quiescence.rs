@@ -72,7 +72,8 @@ impl Searcher<'_> {
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let a = moves[i];
-            let child = pos.played(a);
+            let mut child = pos.clone();
+            child.play_unchecked(a);
             let v = if child.turn() == turn {
                 self.qsearch(&child, alpha, beta, ply + 1, qply + 1)
             } else {

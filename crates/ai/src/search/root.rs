@@ -122,7 +122,8 @@ impl Searcher<'_> {
         let (mut alpha, beta) = window;
         let mut best: Option<(usize, i32)> = None;
         for (i, &(a, noise, _)) in root.iter().enumerate() {
-            let child = pos.played(a);
+            let mut child = pos.clone();
+            child.play_unchecked(a);
             let same = child.turn() == turn;
             let ext = i32::from(child.in_check(child.turn()) || matches!(a, Action::Buy(_)));
             let d = depth - 1 + ext;

@@ -129,7 +129,8 @@ impl Searcher<'_> {
             pick(&mut moves, &mut scores, i);
             let a = moves[i];
             let quiet = matches!(a, Action::Move(_)) && !is_noisy(pos, &a);
-            let child = pos.played(a);
+            let mut child = pos.clone();
+            child.play_unchecked(a);
             let same = child.turn() == turn;
             let gives_check = child.in_check(child.turn());
             if quiet && !gives_check && best > -MATE_BOUND {

@@ -134,16 +134,6 @@ impl Fairy {
         (kind != NO_KIND).then_some(kind)
     }
 
-    /// This position after `m`, with no view built yet.
-    fn after(&self, m: FairyMove) -> Fairy {
-        Fairy {
-            pos: self.pos.played(m),
-            view: OnceLock::new(),
-            roles: self.roles,
-            kinds: self.kinds,
-        }
-    }
-
     /// The position under the variant's own rules.
     pub fn position(&self) -> &FairyPosition {
         &self.pos
@@ -372,14 +362,9 @@ impl Position for Fairy {
 
     fn play_unchecked(&mut self, action: Action) {
         if let Some(m) = self.move_of(action) {
-            *self = self.after(m);
-        }
-    }
-
-    fn played(&self, action: Action) -> Fairy {
-        match self.move_of(action) {
-            Some(m) => self.after(m),
-            None => self.clone(),
+            let before = self.pos.clone();
+            before.play_onto(m, &mut self.pos);
+            self.view = OnceLock::new();
         }
     }
 
@@ -454,9 +439,15 @@ impl Position for Fairy {
         }
     }
 
+    /// Asked of every move the search orders, so answered from the
+    /// squares without turning the move into the variant's.
+    #[inline]
     fn is_capture(&self, m: &Move) -> bool {
-        self.move_of(Action::Move(*m))
-            .is_some_and(|fm| self.pos.is_capture(fm))
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Castle | MoveKind::Pass | MoveKind::CaptureInPlace => false,
+            _ => self.pos.piece_at(m.to).is_some(),
+        }
     }
 
     fn in_check(&self, color: Color) -> bool {

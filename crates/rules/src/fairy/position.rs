@@ -223,7 +223,8 @@ impl FairyPosition {
     }
 
     /// The squares of `side`'s pieces of `kind`.
-    fn pieces_of(&self, side: Color, kind: u8) -> Bitboard {
+    #[inline]
+    pub fn pieces_of(&self, side: Color, kind: u8) -> Bitboard {
         self.by_kind[kind as usize] & self.by_color[side.index()]
     }
 }

@@ -9,13 +9,19 @@ use crate::fairy::has_kind;
 
 impl FairyPosition {
     pub(super) fn pseudo_moves(&self, out: &mut Vec<FairyMove>) {
+        self.board_moves(out);
+        self.drops(out);
+    }
+
+    /// The pseudo-legal moves but drops: the pieces', castling and the
+    /// pass.
+    pub(super) fn board_moves(&self, out: &mut Vec<FairyMove>) {
         for from in self.by_color[self.turn.index()] {
             if let Some((_, kind)) = self.squares[from.index()] {
                 self.piece_moves(from, kind, out);
             }
         }
         self.castles(out);
-        self.drops(out);
         self.pass(out);
     }
 
@@ -81,7 +87,7 @@ impl FairyPosition {
 
     /// Drops from the hand on empty squares; pawns never on their first
     /// rank or in their promotion region.
-    fn drops(&self, out: &mut Vec<FairyMove>) {
+    pub(super) fn drops(&self, out: &mut Vec<FairyMove>) {
         let us = self.turn;
         if !self.rules.drops {
             return;

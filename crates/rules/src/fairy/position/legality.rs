@@ -58,9 +58,22 @@ impl FairyPosition {
         if self.variant_end().is_some() {
             return;
         }
-        self.pseudo_moves(moves);
+        self.board_moves(moves);
         let shield = self.shield();
-        moves.retain(|&m| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m));
+        let legal = |m: FairyMove| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m);
+        moves.retain(|&m| legal(m));
+        let listed = moves.len();
+        self.drops(moves);
+        if !shield.is_some_and(|s| s.spares_drops()) {
+            let mut kept = listed;
+            for i in listed..moves.len() {
+                if legal(moves[i]) {
+                    moves[kept] = moves[i];
+                    kept += 1;
+                }
+            }
+            moves.truncate(kept);
+        }
         if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }

@@ -18,7 +18,7 @@ impl FairyPosition {
     }
 
     /// Makes `m` on `next`, a copy of this position.
-    pub(super) fn play_onto(&self, m: FairyMove, next: &mut FairyPosition) {
+    pub(crate) fn play_onto(&self, m: FairyMove, next: &mut FairyPosition) {
         next.en_passant = Bitboard::EMPTY;
         next.en_passant_victim = None;
         next.passes = match m.kind {

@@ -99,8 +99,20 @@ impl Shield {
             )
     }
 
+    /// Whether every drop is surely legal: no royal piece is attacked
+    /// (else there is no shield), and a piece put down takes nothing and
+    /// opens no line, so only a hopper's new screen, an explosion or a
+    /// forbidden check could make one illegal.
+    #[inline]
+    pub(super) fn spares_drops(self) -> bool {
+        !self.hoppers && !self.blast && self.watch.is_none()
+    }
+
     /// Whether `m` is surely legal without being tried.
     pub(super) fn spares(self, pos: &FairyPosition, m: FairyMove) -> bool {
+        if matches!(m.kind, FairyMoveKind::Drop(_)) && self.spares_drops() {
+            return true;
+        }
         let on = |lines: Bitboard, hoppers: bool| {
             lines.contains(m.from) || (hoppers && lines.contains(m.to))
         };
