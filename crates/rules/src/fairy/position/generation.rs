@@ -71,6 +71,34 @@ impl FairyPosition {
     /// The pseudo-legal moves of the mover's piece of `kind` on `from`.
     pub(super) fn piece_moves(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
         let (targets, only_initial) = self.targets(from, kind);
+        let rules = &self.rules;
+        let promotes = rules.promotion_pawns[self.turn.index()] | rules.piece_promoters;
+        if only_initial.is_empty() && !has_kind(promotes, kind) {
+            // Most pieces: every target a plain move, pushed at once.
+            out.extend(targets.into_iter().map(|to| FairyMove {
+                from,
+                to,
+                kind: FairyMoveKind::Normal,
+            }));
+        } else {
+            self.push_targets(from, kind, targets, only_initial, out);
+        }
+        if Some(kind) == self.rules.pawn {
+            self.pawn_steps(from, out);
+        }
+        self.en_passant_captures(from, kind, out);
+    }
+
+    /// [`Self::piece_moves`] to `targets` for a piece that may promote
+    /// or make initial moves there.
+    fn push_targets(
+        &self,
+        from: Square,
+        kind: u8,
+        targets: Bitboard,
+        only_initial: Bitboard,
+        out: &mut Vec<FairyMove>,
+    ) {
         for to in targets {
             let how = if only_initial.contains(to) {
                 FairyMoveKind::DoubleStep
@@ -79,10 +107,6 @@ impl FairyPosition {
             };
             self.push_move(from, to, kind, how, out);
         }
-        if Some(kind) == self.rules.pawn {
-            self.pawn_steps(from, out);
-        }
-        self.en_passant_captures(from, kind, out);
     }
 
     /// Drops from the hand on empty squares; pawns never on their first
