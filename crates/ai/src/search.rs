@@ -200,6 +200,41 @@ mod tests {
         }
     }
 
+    // Variants from data differ: chess-like ones pass, and those where
+    // captures are compulsory, losing pieces wins or a king wins by
+    // stepping onto a goal (a quiet move the cuts would skip) do not.
+    #[test]
+    fn variants_from_data_pass_only_where_zugzwang_is_rare_and_no_goal_waits() {
+        use crate::eval::Evaluate;
+        for (id, rare) in [
+            ("3check", true),
+            ("crazyhouse", true),
+            ("atomic", true),
+            ("giveaway", false),
+            ("losers", false),
+            ("kingofthehill", false),
+            ("racingkings", false),
+        ] {
+            let AnyPosition::Fairy(pos) = position(id, None) else {
+                panic!("{id} is a variant from data");
+            };
+            assert_eq!(pos.zugzwang_rare(), rare, "{id}");
+            let passed = pos.null_move();
+            assert_eq!(passed.is_some(), rare, "{id}");
+            if let Some(passed) = passed {
+                assert_eq!(passed.turn(), pos.turn().other(), "{id}");
+                assert_eq!(passed.board(), pos.board(), "{id}");
+                assert_ne!(passed.hash(), pos.hash(), "{id}");
+            }
+        }
+        // Only pawns and the king: no pass.
+        let pawns = "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1 3+3";
+        let AnyPosition::Fairy(pos) = position("3check", Some(pawns)) else {
+            panic!("3check is a variant from data");
+        };
+        assert!(pos.null_move().is_none());
+    }
+
     #[test]
     fn every_completed_iteration_is_reported_in_order() {
         let (r, seen) = run(&position("standard", None), &Limits::depth(5), None);

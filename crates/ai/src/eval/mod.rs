@@ -29,6 +29,14 @@ pub trait Evaluate: Position {
     /// (Dice-Money).
     const ZUGZWANG_RARE: bool = false;
 
+    /// [`Evaluate::ZUGZWANG_RARE`] for this position's variant: a family
+    /// whose variants differ (a variant from data: king of the hill
+    /// trusts its evaluation, giveaway does not) answers per position.
+    #[inline]
+    fn zugzwang_rare(&self) -> bool {
+        Self::ZUGZWANG_RARE
+    }
+
     /// The position after the side to act passes, for null-move pruning:
     /// `None` where passing tells nothing (families without
     /// [`Evaluate::ZUGZWANG_RARE`], or a side with only pawns left, where

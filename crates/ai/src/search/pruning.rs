@@ -38,15 +38,21 @@ pub(super) fn prune_late(eval: i32, depth: i32, alpha: i32, tried: i32) -> bool 
 
 /// Plies to reduce the `index`-th action (a quiet one) of a node with
 /// `depth` left. Families that trust their evaluation
-/// ([`Evaluate::ZUGZWANG_RARE`]) reduce by a logarithmic table, less at PV
+/// ([`Evaluate::zugzwang_rare`]) reduce by a logarithmic table, less at PV
 /// nodes and for killers; the others keep the gentle rule they were tuned
 /// with.
 #[inline]
-pub(super) fn reduction<P: Evaluate>(depth: i32, index: usize, pv_node: bool, killer: bool) -> i32 {
+pub(super) fn reduction(
+    zugzwang_rare: bool,
+    depth: i32,
+    index: usize,
+    pv_node: bool,
+    killer: bool,
+) -> i32 {
     if depth < 3 || index < 2 {
         return 0;
     }
-    if !P::ZUGZWANG_RARE {
+    if !zugzwang_rare {
         return if index >= 3 && !killer {
             1 + i32::from(index >= 8 && depth >= 6)
         } else {

@@ -82,7 +82,7 @@ impl Searcher<'_> {
         let pv_node = beta - alpha > 1;
         // The static evaluation, where the family lets the search trust it
         // for cuts (see `Evaluate::ZUGZWANG_RARE`).
-        let eval = (P::ZUGZWANG_RARE && !in_check && !pv_node).then(|| static_eval(pos));
+        let eval = (pos.zugzwang_rare() && !in_check && !pv_node).then(|| static_eval(pos));
         if let Some(eval) = eval {
             if let Some(v) = self.prune_early(pos, eval, depth, beta, ply) {
                 self.give_buffers(ply, moves, scores);
@@ -153,7 +153,13 @@ impl Searcher<'_> {
                 self.child(&child, same, d, alpha, beta, ply + 1)
             } else {
                 let reduce = if quiet && !node.in_check && !gives_check && !child.is_chance() {
-                    reduction::<P>(depth, i, node.pv_node, scores[i] >= ordering::KILLER)
+                    reduction(
+                        pos.zugzwang_rare(),
+                        depth,
+                        i,
+                        node.pv_node,
+                        scores[i] >= ordering::KILLER,
+                    )
                 } else {
                     0
                 };

@@ -134,6 +134,17 @@ impl Fairy {
         (kind != NO_KIND).then_some(kind)
     }
 
+    /// This position with the turn handed over ([`FairyPosition::passed`]):
+    /// the computer's null move.
+    pub fn passed(&self) -> Fairy {
+        Fairy {
+            pos: self.pos.passed(),
+            view: OnceLock::new(),
+            roles: self.roles,
+            kinds: self.kinds,
+        }
+    }
+
     /// The position under the variant's own rules.
     pub fn position(&self) -> &FairyPosition {
         &self.pos

@@ -17,6 +17,22 @@ impl FairyPosition {
         next
     }
 
+    /// The position with the turn handed over and nothing else changed
+    /// but what any move changes (en passant gone, the counters): the
+    /// computer's null move, never a move of a game (a variant's own pass
+    /// is a move, [`FairyMoveKind::Pass`]).
+    pub fn passed(&self) -> FairyPosition {
+        let mut next = self.clone();
+        next.en_passant = Bitboard::EMPTY;
+        next.en_passant_victim = None;
+        next.turn = self.turn.other();
+        next.halfmoves = self.halfmoves.saturating_add(1);
+        if self.turn == Color::Black {
+            next.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        next
+    }
+
     /// Makes `m` on `next`, a copy of this position.
     pub(crate) fn play_onto(&self, m: FairyMove, next: &mut FairyPosition) {
         next.en_passant = Bitboard::EMPTY;
