@@ -83,16 +83,25 @@ fn pieces_score(pos: &FairyPosition, occupied: Bitboard, sides: [Bitboard; 2]) -
         Some(e) if e.all_pieces && e.count == 0 && e.verdict == Verdict::Win => -1,
         _ => 1,
     };
-    for sq in occupied {
-        let Some((color, kind)) = pos.piece_at(sq) else {
-            continue;
-        };
-        let value = rules.values.get(usize::from(kind)).copied().unwrap_or(0);
-        let moves = &rules.kinds[usize::from(kind)].moves;
-        let enemies = sides[color.other().index()];
-        let reach = moves.moves(color, sq, occupied, enemies, false);
-        near_king[color.index()] += (reach & zones[color.other().index()]).count() as i32;
-        score[color.index()] += material_sign * value + MOBILITY_CP * reach.count() as i32;
+    for (kind, k) in rules.kinds.iter().enumerate() {
+        let value = rules.values.get(kind).copied().unwrap_or(0);
+        for color in Color::ALL {
+            let pieces = pos.pieces_of(color, kind as u8);
+            if pieces.is_empty() {
+                continue;
+            }
+            let (us, them) = (color.index(), color.other().index());
+            score[us] += material_sign * value * pieces.count() as i32;
+            if rules.pawn == Some(kind as u8) {
+                // A pawn's few steps say little: its reach is not asked.
+                continue;
+            }
+            for sq in pieces {
+                let reach = k.moves.moves(color, sq, occupied, sides[them], false);
+                near_king[us] += (reach & zones[them]).count() as i32;
+                score[us] += MOBILITY_CP * reach.count() as i32;
+            }
+        }
     }
     let weight = king_danger_weight(rules);
     for side in Color::ALL {
