@@ -92,10 +92,6 @@ fn pieces_score(pos: &FairyPosition, occupied: Bitboard, sides: [Bitboard; 2]) -
             }
             let (us, them) = (color.index(), color.other().index());
             score[us] += material_sign * value * pieces.count() as i32;
-            if rules.pawn == Some(kind as u8) {
-                // A pawn's few steps say little: its reach is not asked.
-                continue;
-            }
             for sq in pieces {
                 let reach = k.moves.moves(color, sq, occupied, sides[them], false);
                 near_king[us] += (reach & zones[them]).count() as i32;
