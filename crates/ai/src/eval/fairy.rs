@@ -59,11 +59,14 @@ fn king_danger_weight(rules: &FairyRules) -> i32 {
 
 /// The squares around each side's one royal king, and its own: where
 /// the other side's attacks are danger. Empty for a side without one
-/// king, and where checks are not allowed (nothing there mates).
+/// king, where checks are not allowed (nothing there mates), and where a
+/// goal waits: in king of the hill the term drew the pieces to the king
+/// rather than the king to the hill (level 5 scored 1-0-15 against
+/// Fairy-Stockfish with it, 6-0-10 without).
 fn king_zones(pos: &FairyPosition) -> [Bitboard; 2] {
     let rules = pos.rules();
     Color::ALL.map(|side| {
-        let king = rules.king.filter(|_| rules.checking);
+        let king = rules.king.filter(|_| rules.checking && rules.flag.is_none());
         match king.and_then(|k| pos.pieces_of(side, k).single()) {
             Some(sq) => king_attacks(sq).with(sq),
             None => Bitboard::EMPTY,
