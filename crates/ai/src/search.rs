@@ -200,6 +200,33 @@ mod tests {
         }
     }
 
+    // Where checks are counted, a quiet check is searched in quiescence
+    // as a capture is: the last check to give wins at once.
+    #[test]
+    fn quiet_checks_count_as_tactics_only_where_checks_are_counted() {
+        use crate::eval::Evaluate;
+        let fen = "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
+        let AnyPosition::Fairy(three) = position("3check", Some(&format!("{fen} 1+3"))) else {
+            panic!("3check is a variant from data");
+        };
+        let quiet = |pos: &motley_rules::fairy::Fairy, text: &str| {
+            let action = motley_rules::parse_action(pos, text).unwrap();
+            pos.quiet_check(&action)
+        };
+        assert!(quiet(&three, "d2d7"), "a check");
+        assert!(quiet(&three, "d2e2"), "a check from afar");
+        assert!(!quiet(&three, "d2d3"), "no check");
+        let taking = "4k3/3r4/8/8/8/8/3Q4/4K3 w - - 0 1 1+3";
+        let AnyPosition::Fairy(three_taking) = position("3check", Some(taking)) else {
+            panic!("3check is a variant from data");
+        };
+        assert!(!quiet(&three_taking, "d2d7"), "a capture, searched as one");
+        let AnyPosition::Fairy(hill) = position("kingofthehill", Some(fen)) else {
+            panic!("kingofthehill is a variant from data");
+        };
+        assert!(!quiet(&hill, "d2d7"), "checks are not counted there");
+    }
+
     // Variants from data differ: chess-like ones pass, and those where
     // captures are compulsory, losing pieces wins or a king wins by
     // stepping onto a goal (a quiet move the cuts would skip) do not.

@@ -5,7 +5,7 @@
 
 use super::{Evaluate, EVAL_LIMIT};
 use motley_rules::core::attacks::king_attacks;
-use motley_rules::core::{Bitboard, Color, Square};
+use motley_rules::core::{Action, Bitboard, Color, Square};
 use motley_rules::fairy::{has_kind, Fairy, FairyPosition, FairyRules, Verdict};
 use motley_rules::Position;
 
@@ -66,7 +66,9 @@ fn king_danger_weight(rules: &FairyRules) -> i32 {
 fn king_zones(pos: &FairyPosition) -> [Bitboard; 2] {
     let rules = pos.rules();
     Color::ALL.map(|side| {
-        let king = rules.king.filter(|_| rules.checking && rules.flag.is_none());
+        let king = rules
+            .king
+            .filter(|_| rules.checking && rules.flag.is_none());
         match king.and_then(|k| pos.pieces_of(side, k).single()) {
             Some(sq) => king_attacks(sq).with(sq),
             None => Bitboard::EMPTY,
@@ -218,6 +220,15 @@ impl Evaluate for Fairy {
 
     fn zugzwang_rare(&self) -> bool {
         zugzwang_rare(self.rules())
+    }
+
+    fn quiet_check(&self, action: &Action) -> bool {
+        if !self.rules().check_counting {
+            return false;
+        }
+        let pos = self.position();
+        self.move_of(*action)
+            .is_some_and(|m| !pos.is_capture(m) && pos.gives_check(m))
     }
 
     /// A pass where zugzwang is rare and the side to act has a piece

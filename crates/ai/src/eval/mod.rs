@@ -11,7 +11,7 @@ mod monochromatic;
 mod monochrome;
 pub mod positional;
 
-use motley_rules::core::{Board, Color, Role};
+use motley_rules::core::{Action, Board, Color, Role};
 use motley_rules::fide::{FideFamily, FidePosition};
 use motley_rules::{AnyPosition, Position};
 
@@ -28,6 +28,14 @@ pub trait Evaluate: Position {
     /// are compulsory; Monochrome: every capture scores), or dice decide
     /// (Dice-Money).
     const ZUGZWANG_RARE: bool = false;
+
+    /// Is `action` a quiet move that gives check where each check brings
+    /// a win nearer (check counting)? Quiescence searches those at its
+    /// first ply as it does captures: a race of checks is decided there.
+    #[inline]
+    fn quiet_check(&self, _action: &Action) -> bool {
+        false
+    }
 
     /// [`Evaluate::ZUGZWANG_RARE`] for this position's variant: a family
     /// whose variants differ (a variant from data: king of the hill

@@ -60,13 +60,17 @@ impl Searcher<'_> {
         let mut best = -INF;
         if !(forced || in_check) {
             let stand = static_eval(pos);
-            if stand >= beta || noisy == 0 {
+            // At the first ply, checks that bring a win nearer too.
+            let checks = qply == 0;
+            if stand < beta {
+                moves.retain(|a| is_noisy(pos, a) || (checks && pos.quiet_check(a)));
+            }
+            if stand >= beta || moves.is_empty() {
                 self.give_buffers(ply, moves, scores);
                 return stand;
             }
             best = stand;
             alpha = alpha.max(stand);
-            moves.retain(|a| is_noisy(pos, a));
         }
         self.ordering.score(pos, &moves, None, MAX_PLY, &mut scores);
         for i in 0..moves.len() {

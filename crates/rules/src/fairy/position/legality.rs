@@ -179,7 +179,7 @@ impl FairyPosition {
 
     /// Whether `m` leaves the enemy's royal king attacked, found from the
     /// squares it empties and fills without playing it.
-    fn gives_check(&self, m: FairyMove) -> bool {
+    pub fn gives_check(&self, m: FairyMove) -> bool {
         let us = self.turn;
         let Some(king) = self.rules.king else {
             return false;
