@@ -97,9 +97,12 @@ fn pieces_score(pos: &FairyPosition, occupied: Bitboard, sides: [Bitboard; 2]) -
             }
             let (us, them) = (color.index(), color.other().index());
             score[us] += material_sign * value * pieces.count() as i32;
+            let zone = zones[them];
             for sq in pieces {
                 let reach = k.moves.moves(color, sq, occupied, sides[them], false);
-                near_king[us] += (reach & zones[them]).count() as i32;
+                if zone.any() {
+                    near_king[us] += (reach & zone).count() as i32;
+                }
                 score[us] += MOBILITY_CP * reach.count() as i32;
             }
         }
