@@ -78,8 +78,10 @@ fn king_zones(pos: &FairyPosition) -> [Bitboard; 2] {
 
 /// Material, mobility and attacks near the enemy king per side, in
 /// centipawns.
-fn pieces_score(pos: &FairyPosition, occupied: Bitboard, sides: [Bitboard; 2]) -> [i32; 2] {
+fn pieces_score(pos: &FairyPosition) -> [i32; 2] {
     let rules = pos.rules();
+    let occupied = pos.occupied_squares();
+    let sides = Color::ALL.map(|side| pos.side_pieces(side));
     let mut score = [0i32; 2];
     let zones = king_zones(pos);
     let mut near_king = [0i32; 2];
@@ -186,8 +188,8 @@ fn extinction_danger(pos: &FairyPosition, side: Color) -> i32 {
 }
 
 /// Whether zugzwang is rare in `rules`' games, as in chess: there is a
-/// king to mate or blow up, captures are free, losing pieces does not win and a side
-/// that cannot move does not win. Then the search may trust the
+/// king to mate or blow up, captures are free, losing pieces does not
+/// win and a side that cannot move does not win. Then the search may trust the
 /// evaluation for cuts and try a pass (null move). Not where a piece
 /// wins by reaching a goal: the step onto it is a quiet move that such
 /// cuts would skip (king of the hill lost 7 of 8 games to Fairy-Stockfish
@@ -212,8 +214,7 @@ fn zugzwang_rare(rules: &FairyRules) -> bool {
 impl Evaluate for Fairy {
     fn evaluate(&self) -> i32 {
         let pos = self.position();
-        let sides = Color::ALL.map(|side| pos.side_pieces(side));
-        let pieces = pieces_score(pos, pos.occupied_squares(), sides);
+        let pieces = pieces_score(pos);
         let goal = goal_score(pos);
         let us = self.turn().index();
         let them = 1 - us;

@@ -116,6 +116,7 @@ impl Searcher<'_> {
     ) -> i32 {
         let (depth, ply, key, eval) = (node.depth, node.ply, node.key, node.eval);
         let turn = pos.turn();
+        let zugzwang_rare = pos.zugzwang_rare();
         self.ordering
             .score(pos, &moves, node.tt_move, ply, &mut scores);
         if let Some(k) = key {
@@ -154,7 +155,7 @@ impl Searcher<'_> {
             } else {
                 let reduce = if quiet && !node.in_check && !gives_check && !child.is_chance() {
                     reduction(
-                        pos.zugzwang_rare(),
+                        zugzwang_rare,
                         depth,
                         i,
                         node.pv_node,

@@ -63,25 +63,27 @@ fn mirror(pos: &FairyPosition) -> Setup {
             board.set(sq, Piece::new(color, role_of(rules, kind)));
         }
     }
-    let rights = [
-        castle::WHITE_KING,
-        castle::WHITE_QUEEN,
-        castle::BLACK_KING,
-        castle::BLACK_QUEEN,
-    ];
     Setup {
         board,
         turn: pos.turn(),
-        castling: castling_bits(pos.castling(), rights),
+        castling: castling_rights(pos),
         ep_square: pos.en_passant().first(),
         halfmoves: pos.halfmoves(),
         fullmoves: pos.fullmoves(),
     }
 }
 
-/// The castling rights that are on, as one set of `bits`.
-fn castling_bits(on: [bool; 4], bits: [u8; 4]) -> u8 {
-    on.iter()
+/// `pos`'s castling rights as a FEN's set of bits (`castle::*`): what
+/// the view shows and the hash keys.
+fn castling_rights(pos: &FairyPosition) -> u8 {
+    let bits = [
+        castle::WHITE_KING,
+        castle::WHITE_QUEEN,
+        castle::BLACK_KING,
+        castle::BLACK_QUEEN,
+    ];
+    pos.castling()
+        .iter()
         .zip(bits)
         .filter(|(on, _)| **on)
         .fold(0, |all, (_, bit)| all | bit)
@@ -98,6 +100,15 @@ thread_local! {
     /// [`Position::legal_actions`] on this thread, so listing moves never
     /// allocates.
     static MOVES: RefCell<Vec<FairyMove>> = RefCell::new(Vec::with_capacity(256));
+}
+
+/// `f` with this thread's move buffer ([`MOVES`]), or a fresh one should
+/// the buffer be in use already.
+fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove>) -> T) -> T {
+    MOVES.with(|moves| match moves.try_borrow_mut() {
+        Ok(mut moves) => f(&mut moves),
+        Err(_) => f(&mut Vec::new()),
+    })
 }
 
 impl Fairy {
@@ -354,21 +365,14 @@ impl Position for Fairy {
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        let mut list = |moves: &mut Vec<FairyMove>| {
+        with_moves(|moves| {
             self.pos.legal_moves_into(moves);
             out.extend(moves.iter().map(|&m| self.action_of(m)));
-        };
-        MOVES.with(|moves| match moves.try_borrow_mut() {
-            Ok(mut moves) => list(&mut moves),
-            Err(_) => list(&mut Vec::new()),
         });
     }
 
     fn count_legal_actions(&self, _scratch: &mut Vec<Action>) -> u64 {
-        MOVES.with(|moves| match moves.try_borrow_mut() {
-            Ok(mut moves) => self.pos.legal_count(&mut moves),
-            Err(_) => self.pos.legal_count(&mut Vec::new()),
-        })
+        with_moves(|moves| self.pos.legal_count(moves))
     }
 
     fn play_unchecked(&mut self, action: Action) {
@@ -386,8 +390,7 @@ impl Position for Fairy {
 
     fn hash(&self) -> u64 {
         let pos = &self.pos;
-        let castling = castling_bits(pos.castling(), [1, 2, 4, 8]);
-        let mut h = pos.board_key() ^ zobrist::castling(castling);
+        let mut h = pos.board_key() ^ zobrist::castling(castling_rights(pos));
         if pos.turn() == Color::Black {
             h ^= zobrist::black_to_move();
         }
