@@ -259,22 +259,3 @@ impl std::fmt::Debug for Bitboard {
         write!(f, "Bitboard({:#018x})", self.0)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dark_mask_agrees_with_square_colour() {
-        for sq in Square::all() {
-            assert_eq!(Bitboard::DARK.contains(sq), sq.is_dark(), "{sq}");
-        }
-    }
-
-    #[test]
-    fn halves_split_at_the_centerline() {
-        for sq in Square::all() {
-            assert_eq!(Bitboard::SOUTH_HALF.contains(sq), sq.rank() < 4);
-        }
-    }
-}

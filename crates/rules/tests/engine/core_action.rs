@@ -1,0 +1,82 @@
+use crate::support::sq;
+use motley_rules::core::{Action, Color, CoordText, Move, MoveKind, Piece, Role};
+
+#[test]
+fn every_text_form_round_trips() {
+    for t in [
+        "e2e4",
+        "e7e8q",
+        "a2a1k",
+        "d4^e5",
+        "c4b3+",
+        "N@e4",
+        "n@e4",
+        "roll:3,5",
+        "buy:move1",
+        "buy:move2",
+        "buy:king",
+        "pass",
+    ] {
+        let parsed = CoordText::parse(t).unwrap();
+        let action = match parsed {
+            CoordText::Move {
+                from,
+                to,
+                promotion,
+                in_place,
+                piece_promotion,
+            } => Action::Move(Move::with_kind(
+                from,
+                to,
+                match (promotion, in_place, piece_promotion) {
+                    (Some(r), _, _) => MoveKind::Promotion(r),
+                    (None, true, _) => MoveKind::CaptureInPlace,
+                    (None, false, true) => MoveKind::PiecePromotion(Role::Queen),
+                    _ => MoveKind::Normal,
+                },
+            )),
+            CoordText::Place(p, s) => Action::Place(p, s),
+            CoordText::Roll(a, b) => Action::Roll(a, b),
+            CoordText::Buy(p) => Action::Buy(p),
+            CoordText::Pass => Action::Pass,
+        };
+        assert_eq!(action.to_string(), t);
+        assert!(parsed.matches(&action));
+    }
+}
+
+// Issue item 7: a variant from data's moves are written as
+// Fairy-Stockfish writes them, and their older forms still read.
+#[test]
+fn item_07_moves_from_data_are_written_as_fairy_stockfish_writes_them() {
+    let black_bishop = Piece::new(Color::Black, Role::Bishop);
+    let drop = Action::Drop(black_bishop, sq("a1"));
+    let pass = Action::Move(Move::with_kind(sq("e1"), sq("e1"), MoveKind::Pass));
+    let gold = MoveKind::PiecePromotion(Role::from_letter('g').unwrap());
+    let promotion = Action::Move(Move::with_kind(sq("c4"), sq("b3"), gold));
+    for (action, written, older) in [
+        (drop, "B@a1", "b@a1"),
+        (pass, "e1e1", "pass"),
+        (promotion, "c4b3+", "c4b3g"),
+    ] {
+        assert_eq!(action.to_string(), written);
+        for text in [written, older] {
+            let read = CoordText::parse(text).unwrap();
+            assert!(read.matches(&action), "{text} reads as {action:?}");
+        }
+    }
+    // A Dice-Money placement keeps the piece's colour in its case.
+    assert_eq!(Action::Place(black_bishop, sq("a1")).to_string(), "b@a1");
+    assert!(!CoordText::parse("B@a1")
+        .unwrap()
+        .matches(&Action::Place(black_bishop, sq("a1"))));
+}
+
+#[test]
+fn junk_is_refused() {
+    for t in [
+        "", "e2", "e2e9", "e7e8p", "roll:0,7", "buy:moon", "1@e4", "Nf3", "e2-e4x",
+    ] {
+        assert!(CoordText::parse(t).is_err(), "{t}");
+    }
+}
