@@ -42,33 +42,3 @@ impl Evaluate for Antichess {
         antichess(self.board(), self.turn())
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use motley_rules::antichess::{Antichess, AntichessOptions};
-    use motley_rules::core::fen::Setup;
-
-    fn anti(fen: &str) -> Antichess {
-        Antichess::from_setup(Setup::parse(fen).unwrap(), AntichessOptions::default()).unwrap()
-    }
-
-    #[test]
-    fn antichess_prefers_fewer_pieces() {
-        let few = Setup::parse("rnbqkbnr/8/8/8/8/8/8/7K w - - 0 1").unwrap();
-        assert!(antichess(&few.board, Color::White) > 0);
-        assert!(antichess(&few.board, Color::Black) < 0);
-    }
-
-    #[test]
-    fn evaluation_prefers_fewer_pieces_and_exposed_own_pieces() {
-        // White to act with one piece against three: good for White.
-        let p = anti("k7/p7/1p6/8/8/8/8/7K w - - 0 1");
-        assert!(p.evaluate() > 0, "{}", p.evaluate());
-        // Same material; White's knight attacked by Black's pawn is better
-        // for White than White's knight attacking Black's pawn.
-        let attacked = anti("7k/8/3p4/4N3/8/8/8/K7 w - - 0 1");
-        let attacking = anti("7k/8/8/4N3/8/3p4/8/K7 w - - 0 1");
-        assert!(attacked.evaluate() > attacking.evaluate());
-    }
-}

@@ -208,23 +208,3 @@ impl FideEvaluate for FidePowers<false> {
         standard_eval(pos, &positional::TUNED)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use motley_rules::core::fen::Setup;
-
-    #[test]
-    fn start_position_is_balanced_apart_from_tempo() {
-        let b = Setup::standard().board;
-        assert_eq!(chess_pst(&b, Color::White), TEMPO);
-        assert_eq!(chess_pst(&b, Color::Black), TEMPO);
-    }
-
-    #[test]
-    fn central_knight_beats_rim_knight() {
-        let centre = Setup::parse("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
-        let rim = Setup::parse("4k3/8/8/8/N7/8/8/4K3 w - - 0 1").unwrap();
-        assert!(chess_pst(&centre.board, Color::White) > chess_pst(&rim.board, Color::White));
-    }
-}

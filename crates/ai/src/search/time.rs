@@ -9,7 +9,15 @@ use std::time::Duration;
 /// share of the time, stretched while the best action keeps changing or
 /// the score falls (the search is finding something), shrunk while it
 /// stays put — never past the hard limit.
-pub(super) struct TimeUse {
+///
+/// This is what [`Limits::soft_share`](super::Limits::soft_share) and
+/// [`Limits::movetime`](super::Limits::movetime) mean for a search. It is
+/// public as that rule, apart from the clock: it is fed completed
+/// iterations and an elapsed time, never reads the time itself, so the
+/// rule can be followed and checked with times set by hand (the search
+/// reads the wall clock, which no test may assert on).
+#[derive(Debug)]
+pub struct TimeUse {
     soft: Option<Duration>,
     hard: Option<Duration>,
     best: Option<Action>,
@@ -21,7 +29,9 @@ pub(super) struct TimeUse {
 }
 
 impl TimeUse {
-    pub(super) fn new(soft: Option<Duration>, hard: Option<Duration>) -> TimeUse {
+    /// Before the first iteration: `soft` is the soft share of the time
+    /// (none: no soft limit), `hard` the time the search may not pass.
+    pub fn new(soft: Option<Duration>, hard: Option<Duration>) -> TimeUse {
         TimeUse {
             soft,
             hard,
@@ -33,7 +43,7 @@ impl TimeUse {
     }
 
     /// Take in a completed iteration.
-    pub(super) fn completed(&mut self, depth: u32, best: Option<Action>, score: i32) {
+    pub fn completed(&mut self, depth: u32, best: Option<Action>, score: i32) {
         if best == self.best {
             self.stable += 1;
         } else {
@@ -57,7 +67,7 @@ impl TimeUse {
     }
 
     /// Should no new iteration start at `elapsed`?
-    pub(super) fn out_of_time(&self, elapsed: Duration) -> bool {
+    pub fn out_of_time(&self, elapsed: Duration) -> bool {
         let Some(soft) = self.soft else {
             return false;
         };
@@ -66,37 +76,5 @@ impl TimeUse {
             limit = limit.min(hard);
         }
         elapsed >= limit
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use motley_rules::core::Action;
-
-    #[test]
-    fn time_use_stretches_while_the_best_action_changes_and_never_passes_the_hard_limit() {
-        let ms = Duration::from_millis;
-        let a = Action::Pass;
-        let b = Action::Roll(1, 2);
-        let mut unsure = TimeUse::new(Some(ms(600)), Some(ms(1000)));
-        let mut sure = TimeUse::new(Some(ms(600)), Some(ms(1000)));
-        for depth in 1..=8 {
-            unsure.completed(depth, Some(if depth % 2 == 0 { a } else { b }), 0);
-            sure.completed(depth, Some(a), 0);
-        }
-        // Past the soft share: the sure search stops, the unsure goes on.
-        assert!(sure.out_of_time(ms(500)));
-        assert!(!unsure.out_of_time(ms(700)));
-        // Never past the hard limit.
-        assert!(unsure.out_of_time(ms(1000)));
-        // A falling score also buys time.
-        let mut falling = TimeUse::new(Some(ms(600)), Some(ms(1000)));
-        for depth in 1..=8 {
-            falling.completed(depth, Some(a), -40 * depth as i32);
-        }
-        assert!(!falling.out_of_time(ms(700)));
-        // No clock, no limit.
-        assert!(!TimeUse::new(None, None).out_of_time(ms(1_000_000)));
     }
 }

@@ -1,11 +1,14 @@
 //! Each family's evaluation weighs what that family's rules say: strong
 //! and weak pieces in Contrast, knights that cannot move in Monochromatic,
-//! money and extra moves in Dice-Money.
+//! money and extra moves in Dice-Money, fewer pieces in antichess, and
+//! scores and the next capture in Monochrome, on a scale of points.
 
 use crate::position_support::position;
 use motley_ai::eval::Evaluate;
+use motley_rules::antichess::{Antichess, AntichessOptions};
 use motley_rules::core::Setup;
 use motley_rules::dice_money::{DiceMoney, DiceMoneyOptions};
+use motley_rules::monochrome::{Monochrome, MonochromeOptions};
 use motley_rules::{parse_action, Position};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -84,4 +87,64 @@ fn dice_money_evaluation_counts_material_money_and_extra_moves_for_the_side_to_a
     let mut after = before;
     play(&mut after, "pass");
     assert!(before.evaluate() > -after.evaluate());
+}
+
+fn anti(fen: &str) -> Antichess {
+    Antichess::from_setup(Setup::parse(fen).unwrap(), AntichessOptions::default()).unwrap()
+}
+
+#[test]
+fn antichess_prefers_fewer_pieces() {
+    // One piece against eight is good for the one, whichever side acts.
+    let few = "rnbqkbnr/8/8/8/8/8/8/7K";
+    assert!(anti(&format!("{few} w - - 0 1")).evaluate() > 0);
+    assert!(anti(&format!("{few} b - - 0 1")).evaluate() < 0);
+}
+
+#[test]
+fn evaluation_prefers_fewer_pieces_and_exposed_own_pieces() {
+    // White to act with one piece against three: good for White.
+    let p = anti("k7/p7/1p6/8/8/8/8/7K w - - 0 1");
+    assert!(p.evaluate() > 0, "{}", p.evaluate());
+    // Same material; White's knight attacked by Black's pawn is better
+    // for White than White's knight attacking Black's pawn.
+    let attacked = anti("7k/8/3p4/4N3/8/8/8/K7 w - - 0 1");
+    let attacking = anti("7k/8/8/4N3/8/3p4/8/K7 w - - 0 1");
+    assert!(attacked.evaluate() > attacking.evaluate());
+}
+
+fn mono(fen: &str) -> Monochrome {
+    Monochrome::from_setup(Setup::parse(fen).unwrap(), MonochromeOptions::default()).unwrap()
+}
+
+#[test]
+fn evaluation_follows_scores_and_the_next_capture() {
+    let p = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let ahead = p.with_scores([5, 0]).unwrap();
+    assert!(ahead.evaluate() > p.evaluate());
+    // Bishop and queen attack each other across the line: the side to
+    // act that can take the queen stands better than the one that can
+    // only take the bishop while its queen hangs.
+    let can_take = mono("4k3/8/8/3q4/4B3/8/8/4K3 w - - 0 1");
+    let is_attacked = mono("4k3/8/8/3q4/4B3/8/8/4K3 b - - 0 1");
+    assert!(can_take.evaluate() > 0);
+    assert!(can_take.evaluate() > is_attacked.evaluate());
+}
+
+/// Issue 22, item 1: Monochrome's scale is points, and its limit is
+/// every point in play (scored or on the board), not ten.
+#[test]
+fn item_1_the_scale_is_points_up_to_every_point_in_play() {
+    // Looney's values: 8 pawns, 2 each of N B R, Q and K per side.
+    let start = mono("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+    let scale = start.scale();
+    assert_eq!((scale.unit, scale.unit_cp), ("point", 100));
+    assert_eq!(scale.limit_cp, 2 * 50 * 100);
+    // Points scored still count as in play.
+    let kings = mono("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(kings.scale().limit_cp, 20 * 100);
+    assert_eq!(
+        kings.with_scores([30, 7]).unwrap().scale().limit_cp,
+        57 * 100
+    );
 }

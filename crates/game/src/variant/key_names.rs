@@ -255,24 +255,3 @@ fn edits(a: &[char], b: &[char]) -> usize {
     }
     table[a.len()][b.len()]
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    // Issue 31, item 15: typos are unknown keys, with the key meant.
-    #[test]
-    fn item_15_a_typo_is_an_unknown_key_with_the_nearest_known_one() {
-        let nearest = |typed: &str| nearest_key(typed);
-        assert_eq!(
-            nearest("promotionPeiceTypes").as_deref(),
-            Some("promotionPieceTypes")
-        );
-        assert_eq!(nearest("startFEN").as_deref(), Some("startFen"));
-        assert_eq!(nearest("flagpiece").as_deref(), Some("flagPiece"));
-        assert_eq!(nearest("customPeice1").as_deref(), Some("customPiece1"));
-        assert_eq!(nearest_key("somethingElseEntirely"), None);
-        assert!(is_known_key("gating") && is_known_key("mobilityRegionWhiteCustomPiece3"));
-        assert!(!is_known_key("mobilityRegionWhiteQueenx"));
-    }
-}

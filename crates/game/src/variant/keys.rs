@@ -801,20 +801,3 @@ fn unread_key(key: &str) -> KeyErrorKind {
         nearest: key_names::nearest_key(key),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    // Issue 31, item 15: an unread key is unsupported or, when no program
-    // knows it, unknown with the key meant.
-    #[test]
-    fn item_15_an_unread_key_is_unsupported_or_unknown_with_the_key_meant() {
-        assert_eq!(
-            unread_key("gating"),
-            KeyErrorKind::Unsupported("gating".into())
-        );
-        let typo = unread_key("startFEN").to_string();
-        assert_eq!(typo, "unknown key 'startFEN' (did you mean startFen?)");
-    }
-}

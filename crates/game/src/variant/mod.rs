@@ -569,7 +569,3 @@ fn fnv1a(bytes: &[u8]) -> u64 {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }
-
-#[cfg(test)]
-#[path = "setup_tests.rs"]
-mod setup_tests;

@@ -4,6 +4,10 @@
 //! random games against the naive reference generators. They live here,
 //! built at the engine's optimisation, because they count millions of
 //! positions; the variants they name come from the game crate's registry.
+//! Beside them, the game crate's own tests (it has no unit tests, so it is
+//! not compiled a second time for them): the clock, a game's history and
+//! endings, the registry, variant files and their keys, and positions set
+//! up by hand.
 
 // Shared helpers.
 mod common;
@@ -13,6 +17,7 @@ mod reference;
 mod betza;
 mod can_win;
 mod chicken;
+mod clock;
 mod contrast;
 mod dice_money;
 mod effects;
@@ -20,10 +25,15 @@ mod explanations;
 mod fairy_keys;
 mod fairy_perft;
 mod fairy_variants;
+mod game;
+mod key_names;
 mod monochromatic;
 mod monochrome;
 mod perft;
 mod perft_reference;
 mod playouts;
+mod registry;
 mod san;
+mod setup_problems;
+mod variant_files;
 mod variant_ini;

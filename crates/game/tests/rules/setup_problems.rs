@@ -2,12 +2,14 @@
 //! position built for it, and the promise that a draft without problems
 //! starts a game and round-trips through the FEN and the family's state.
 
-use super::*;
-use crate::Game;
+use motley_game::variant::{Family, Registry, VariantDef};
+use motley_game::Game;
+use motley_rules::core::fen::Setup;
 use motley_rules::core::{Bitboard, Color, Role, Square};
 use motley_rules::dice_money::Prices;
-use motley_rules::setup::{DraftState, Economy, EpFault, SetupProblem};
+use motley_rules::setup::{Draft, DraftState, Economy, EpFault, SetupProblem};
 use motley_rules::Position;
+use std::sync::Arc;
 
 fn variant(id: &str) -> Arc<VariantDef> {
     Registry::builtin().get(id).unwrap()
@@ -185,7 +187,7 @@ fn an_impossible_en_passant_square_is_named_with_its_fault() {
 
 /// A draft without problems starts a game, whose start gives the draft
 /// back, through its FEN and its recorded start state (records keep both:
-/// `tests/it/record_roundtrip.rs` saves and loads them).
+/// `tests/it/records/roundtrip.rs` saves and loads them).
 fn round_trips(id: &str, d: &Draft) {
     let def = variant(id);
     assert_eq!(def.setup_problems(d).unwrap(), []);
