@@ -746,33 +746,3 @@ impl Session {
         rec
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use motley_game::variant::Registry;
-    use motley_records::Players;
-
-    #[test]
-    fn names_are_kept_in_the_record_and_follow_the_players_in_a_rematch() {
-        let variant = Registry::builtin().get("standard").unwrap();
-        let game = Game::new(variant, None, 1).unwrap();
-        let players = [PlayerSpec::Human, PlayerSpec::Greedy];
-        let session = Session::new(game, players).with_names([Some("Ann"), Some("  ")]);
-        let names = Players {
-            white: "Ann".into(),
-            black: "Computer (greedy)".into(),
-        };
-        assert_eq!(session.record().names, Some(names));
-        assert_eq!(session.given_name(Color::White), Some("Ann"));
-        // A default kept in a record is not shown as a given name.
-        assert_eq!(session.given_name(Color::Black), None);
-        // The rematch swaps colours, and the names go with their players.
-        let next = session.next_game().unwrap();
-        assert_eq!(next.players(), [PlayerSpec::Greedy, PlayerSpec::Human]);
-        assert_eq!(
-            next.names(),
-            ["Computer (greedy)".to_string(), "Ann".to_string()]
-        );
-    }
-}

@@ -83,12 +83,6 @@ fn strip_move_number(w: &str) -> &str {
     }
 }
 
-/// Group tokens into games (all at once; tests look at them).
-#[cfg(test)]
-fn split_games(text: &str) -> Vec<RawGame> {
-    complete_games(text, true).0
-}
-
 /// The games of `text` that are complete, and where the rest (an
 /// unfinished game) starts. A game is complete at its result token, or
 /// when the next game's tags begin; at the end of the input (`at_end`)
@@ -324,46 +318,4 @@ fn is_score(c: &str) -> bool {
                 .iter()
                 .all(|n| !n.is_empty() && n.bytes().all(|d| d.is_ascii_digit()))
         })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lexer_skips_comments_nags_variations_and_escapes() {
-        let text = "[Event \"a \\\"b\\\"\"]\n% escape line\n1. e4 $1 {comment} (1. d4 d5 (1... Nf6)) e5!? ; rest\n2. Nf3 *";
-        let games = split_games(text);
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].tag("Event"), Some("a \"b\""));
-        let sans: Vec<&str> = games[0]
-            .items
-            .iter()
-            .map(|i| match &i.item {
-                Item::San(s) | Item::Action(s) => s.as_str(),
-            })
-            .collect();
-        assert_eq!(sans, ["e4", "e5", "Nf3"]);
-        assert_eq!(games[0].result, Some("*"));
-    }
-
-    #[test]
-    fn dice_actions_in_comments_are_read_as_actions() {
-        let games =
-            split_games("1. {roll:3,5} {buy:move1} e4 {pass} {not an action} {score 3-4} *");
-        let kinds: Vec<String> = games[0]
-            .items
-            .iter()
-            .map(|i| format!("{:?}", i.item))
-            .collect();
-        assert_eq!(
-            kinds,
-            [
-                "Action(\"roll:3,5\")",
-                "Action(\"buy:move1\")",
-                "San(\"e4\")",
-                "Action(\"pass\")"
-            ]
-        );
-    }
 }

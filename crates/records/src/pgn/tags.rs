@@ -234,28 +234,3 @@ pub(super) fn kept_tags(raw: &RawGame) -> BTreeMap<String, String> {
         })
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn reg() -> Registry {
-        Registry::builtin()
-    }
-
-    #[test]
-    fn variant_tags_map_names_and_ids() {
-        let r = reg();
-        for (tag, id) in [
-            (None, "standard"),
-            (Some("Standard"), "standard"),
-            (Some("From Position"), "standard"),
-            (Some("Antichess"), "antichess"),
-            (Some("antichess"), "antichess"),
-            (Some("ANTICHESS"), "antichess"),
-        ] {
-            assert_eq!(resolve_variant(&r, tag).unwrap().id, id, "{tag:?}");
-        }
-        assert!(resolve_variant(&r, Some("Chess960x")).is_err());
-    }
-}

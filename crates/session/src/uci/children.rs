@@ -212,38 +212,3 @@ pub fn kill_all_in_signal_handler() {
         let _ = group;
     }
 }
-
-#[cfg(all(test, target_os = "linux"))]
-mod tests {
-    use super::*;
-
-    /// A zombie (dead, not yet reaped by whoever adopted it) is not alive.
-    fn alive(pid: u32) -> bool {
-        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
-            stat.rsplit_once(')')
-                .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
-        })
-    }
-
-    // Issue 31, item 14: a process that ignores SIGTERM and never reads
-    // its input is still ended, its whole group with it, and reaped.
-    #[test]
-    fn item_14_a_stubborn_group_is_killed_and_reaped() {
-        let spawned =
-            spawn(Command::new("sh").args(["-c", "trap '' TERM; sleep 1000 & echo $!; wait"]))
-                .unwrap();
-        let mut out = std::io::BufReader::new(spawned.stdout.unwrap());
-        let mut line = String::new();
-        std::io::BufRead::read_line(&mut out, &mut line).unwrap();
-        let grandchild: u32 = line.trim().parse().unwrap();
-        assert!(alive(grandchild));
-        stop(spawned.process);
-        assert!(!is_known(spawned.process), "reaped and forgotten");
-        // The grandchild's parent is gone; whoever adopted it reaps it.
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while alive(grandchild) && Instant::now() < deadline {
-            std::thread::sleep(POLL);
-        }
-        assert!(!alive(grandchild), "the engine's own child was killed too");
-    }
-}

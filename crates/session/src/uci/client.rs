@@ -215,7 +215,9 @@ impl EngineSpec {
     }
 
     /// The `go` command for one move, given the game's time per move.
-    fn go(&self, movetime: Duration) -> String {
+    /// Public so that what a player text comes to on the wire can be
+    /// checked (or shown) without running an engine.
+    pub fn go(&self, movetime: Duration) -> String {
         match (self.nodes, self.depth) {
             (Some(n), _) => format!("go nodes {n}"),
             (None, Some(d)) => format!("go depth {d}"),
@@ -224,7 +226,10 @@ impl EngineSpec {
     }
 
     /// How long one move may take before the engine is told to stop.
-    fn time(&self, movetime: Duration) -> Duration {
+    /// Public for the same reason as [`EngineSpec::go`]: a fixed number
+    /// of nodes or a fixed depth waits [`FIXED_SEARCH_WAIT`], which no
+    /// test could wait for on an engine.
+    pub fn time(&self, movetime: Duration) -> Duration {
         if self.nodes.is_some() || self.depth.is_some() {
             FIXED_SEARCH_WAIT
         } else {
@@ -642,52 +647,5 @@ impl EngineTurn {
             slot.take();
         }
         answer
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_player_text_without_options_is_the_whole_command() {
-        let spec = EngineSpec::parse(" /opt/My Engine --fast ").unwrap();
-        assert_eq!(spec.command, "/opt/My Engine --fast");
-        assert!(spec.options.is_empty());
-        assert_eq!(spec.go(Duration::from_millis(250)), "go movetime 250");
-        // A '?' not followed by NAME=VALUE belongs to the command.
-        assert_eq!(EngineSpec::parse("what?").unwrap().command, "what?");
-    }
-
-    #[test]
-    fn options_after_the_question_mark_are_engine_options_or_limits() {
-        let spec = EngineSpec::parse("stockfish?UCI_LimitStrength=true&UCI_Elo=1500&movetime=100")
-            .unwrap();
-        assert_eq!(spec.command, "stockfish");
-        assert_eq!(
-            spec.options,
-            [
-                ("UCI_LimitStrength".to_string(), "true".to_string()),
-                ("UCI_Elo".to_string(), "1500".to_string())
-            ]
-        );
-        assert_eq!(spec.go(Duration::from_secs(1)), "go movetime 100");
-        let nodes = EngineSpec::parse("motley uci?nodes=20000").unwrap();
-        assert_eq!(nodes.command, "motley uci");
-        assert_eq!(nodes.go(Duration::from_secs(1)), "go nodes 20000");
-        assert_eq!(nodes.time(Duration::from_secs(1)), FIXED_SEARCH_WAIT);
-        let depth = EngineSpec::parse("motley uci?depth=6").unwrap();
-        assert_eq!(depth.go(Duration::from_secs(1)), "go depth 6");
-    }
-
-    #[test]
-    fn a_bad_limit_or_a_nameless_option_is_refused() {
-        for text in ["e?movetime=0", "e?nodes=lots", "e?=3", "e?depth=-1"] {
-            let err = EngineSpec::parse(text).unwrap_err();
-            assert!(
-                matches!(err, EngineError::BadOptions { .. }),
-                "{text}: {err}"
-            );
-        }
     }
 }

@@ -429,38 +429,13 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
         self.spawn_search(limits, waits_for_stop, ponder)
     }
 
-    /// The search limits for `go`, and whether only `stop` may end it.
+    /// The search limits for `go` ([`go_limits`] at the engine's level,
+    /// its next search's seed, its `MultiPV` and hash size), and whether
+    /// only `stop` may end it.
     fn limits(&mut self, go: &Go) -> (Limits, bool) {
-        let side = self.position.turn().index();
-        let (clock, inc) = (go.time[side], go.inc[side]);
-        let limited = go.depth.is_some() || go.nodes.is_some() || go.mate.is_some();
-        let budget = match (go.movetime, clock) {
-            (Some(ms), _) => Some(Duration::from_millis(ms).saturating_sub(MOVE_OVERHEAD)),
-            (None, Some(time)) => Some(clock_budget(time, inc.unwrap_or(0), go.movestogo)),
-            // A `go` whose limit could not be read still gets its move.
-            (None, None) if !go.unread.is_empty() && !limited => Some(UNREAD_GO_TIME),
-            (None, None) => None,
-        }
-        .map(|d| d.clamp(Duration::from_millis(1), MAX_MOVE_TIME));
         self.searches += 1;
-        let settings = ThinkSettings {
-            movetime: budget.unwrap_or(Duration::from_secs(1)),
-            seed: self.searches,
-        };
         let level = self.options.effective_level();
-        let mut limits = ai::level_limits(level, self.position.fullmoves(), &settings);
-        let waits_for_stop = go.infinite || go.ponder;
-        if budget.is_none() || waits_for_stop {
-            limits.movetime = None;
-        }
-        let depth = go.depth.or(go.mate.map(|m| 2 * m - 1));
-        if let Some(d) = depth {
-            limits.max_depth = limits.max_depth.min(d);
-        }
-        // `go nodes` within the level's own budget.
-        if let Some(n) = go.nodes {
-            limits.nodes = Some(limits.nodes.map_or(n, |own| own.min(n)));
-        }
+        let (mut limits, waits_for_stop) = go_limits(go, &self.position, level, self.searches);
         limits.multipv = self.options.multipv;
         limits.tt_mb = self.options.hash_mb;
         (limits, waits_for_stop)
@@ -591,6 +566,46 @@ fn last_info(report: &search::Report) -> Option<String> {
     Some(info.to_string())
 }
 
+/// The search limits the engine gives `go` in `position` at `level`
+/// (`seed` seeds the randomness of the levels that have some), and
+/// whether only `stop` may end the search (`infinite`, `ponder`); the
+/// engine adds its `MultiPV` and hash size. Public, apart from the
+/// engine's state, because a `go` is answered in its time by this alone:
+/// its time becomes the search's hard limit, which the search keeps by
+/// its own clock, so that is checked on the limits themselves rather than
+/// on a wall clock a loaded machine stretches.
+pub fn go_limits(go: &Go, position: &AnyPosition, level: u8, seed: u64) -> (Limits, bool) {
+    let side = position.turn().index();
+    let (clock, inc) = (go.time[side], go.inc[side]);
+    let limited = go.depth.is_some() || go.nodes.is_some() || go.mate.is_some();
+    let budget = match (go.movetime, clock) {
+        (Some(ms), _) => Some(Duration::from_millis(ms).saturating_sub(MOVE_OVERHEAD)),
+        (None, Some(time)) => Some(clock_budget(time, inc.unwrap_or(0), go.movestogo)),
+        // A `go` whose limit could not be read still gets its move.
+        (None, None) if !go.unread.is_empty() && !limited => Some(UNREAD_GO_TIME),
+        (None, None) => None,
+    }
+    .map(|d| d.clamp(Duration::from_millis(1), MAX_MOVE_TIME));
+    let settings = ThinkSettings {
+        movetime: budget.unwrap_or(Duration::from_secs(1)),
+        seed,
+    };
+    let mut limits = ai::level_limits(level, position.fullmoves(), &settings);
+    let waits_for_stop = go.infinite || go.ponder;
+    if budget.is_none() || waits_for_stop {
+        limits.movetime = None;
+    }
+    let depth = go.depth.or(go.mate.map(|m| 2 * m - 1));
+    if let Some(d) = depth {
+        limits.max_depth = limits.max_depth.min(d);
+    }
+    // `go nodes` within the level's own budget.
+    if let Some(n) = go.nodes {
+        limits.nodes = Some(limits.nodes.map_or(n, |own| own.min(n)));
+    }
+    (limits, waits_for_stop)
+}
+
 /// Time for one move from a clock: the remaining time spread over the
 /// moves to go (30 when not given) plus most of the increment, never more
 /// than half the clock (all but the overhead when one move is left), and
@@ -608,225 +623,4 @@ pub fn clock_budget(time_ms: u64, inc_ms: u64, movestogo: Option<u32>) -> Durati
         (usable / moves + u128::from(inc_ms) * 3 / 4).min(usable / 2)
     };
     Duration::from_millis(u64::try_from(ms).unwrap_or(u64::MAX)).min(MAX_MOVE_TIME)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A writer the test can read while the engine writes.
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    fn session(input: &str) -> Vec<String> {
-        let out = Shared::default();
-        let registry = Registry::builtin();
-        run(input.as_bytes(), out.clone(), &registry).unwrap();
-        let bytes = out.0.lock().unwrap().clone();
-        String::from_utf8(bytes)
-            .unwrap()
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
-
-    #[test]
-    fn a_limited_search_finishes_at_the_end_of_input() {
-        let lines = session("position startpos moves e2e4\ngo depth 3\n");
-        assert!(
-            lines.iter().any(|l| l.starts_with("info depth 3 ")),
-            "{lines:?}"
-        );
-        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
-    }
-
-    /// The words after `pv` in an `info` line.
-    fn pv_of(line: &str) -> Vec<&str> {
-        line.split(" pv ")
-            .nth(1)
-            .unwrap_or("")
-            .split_whitespace()
-            .collect()
-    }
-
-    /// Issue 22, item 21: the last `info` line before `bestmove` repeats
-    /// the best complete line: it starts with the move played and runs at
-    /// least as deep as the search went, even with a table too small to
-    /// remember the line.
-    #[test]
-    fn item_21_the_last_info_line_is_the_best_complete_line() {
-        let lines = session(
-            "setoption name Hash value 1\nposition fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo depth 7\n",
-        );
-        let (last, before) = lines.split_last().unwrap();
-        let best = last.strip_prefix("bestmove ").unwrap();
-        let info = before.last().unwrap();
-        assert!(info.starts_with("info depth 7 "), "{lines:?}");
-        let pv = pv_of(info);
-        assert_eq!(pv.first(), Some(&best), "{lines:?}");
-        assert!(pv.len() >= 7, "{info}");
-        // No line of the search was cut short.
-        for line in before.iter().filter(|l| l.starts_with("info depth ")) {
-            let depth: usize = line.split_whitespace().nth(2).unwrap().parse().unwrap();
-            assert!(pv_of(line).len() >= depth, "{line}");
-        }
-    }
-
-    #[test]
-    fn multipv_reports_that_many_lines_per_depth() {
-        let lines = session("setoption name MultiPV value 3\nposition startpos\ngo depth 2\n");
-        for k in 1..=3 {
-            assert!(
-                lines.iter().any(
-                    |l| l.starts_with("info depth 2 ") && l.contains(&format!(" multipv {k} "))
-                ),
-                "{lines:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
-        let lines = session(
-            "xyzzy\nsetoption name Level value nine\nposition startpos moves e2e5\nsetoption name UCI_Variant value shogi\nisready\n",
-        );
-        let strings = lines
-            .iter()
-            .filter(|l| l.starts_with("info string"))
-            .count();
-        assert_eq!(strings, 4, "{lines:?}");
-        assert_eq!(lines.last().map(String::as_str), Some("readyok"));
-    }
-
-    #[test]
-    fn a_search_with_a_node_limit_stops_near_it() {
-        let lines = session("position startpos\ngo nodes 20000\n");
-        let last_info = lines
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth"))
-            .unwrap();
-        let nodes: u64 = last_info
-            .split_whitespace()
-            .skip_while(|w| *w != "nodes")
-            .nth(1)
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert!(nodes <= 20000 + 1024, "{last_info}");
-        assert!(lines.last().unwrap().starts_with("bestmove "));
-    }
-
-    /// Issue 22, item 31: whatever numbers `go` holds (past `i64`, sums
-    /// past `u64`, words that are no numbers), a `bestmove` answers it.
-    #[test]
-    fn item_31_every_go_is_answered_with_a_bestmove_whatever_its_numbers() {
-        for go in [
-            "go movetime 9223372036854775808",
-            "go wtime 9223372036854775807 btime 9223372036854775807 movestogo 1",
-            "go winc 9223372036854775807 wtime 100",
-            "go depth 99999999999999999999 nodes 99999999999999999999",
-            "go movetime soon",
-            "go quickly",
-        ] {
-            let lines = session(&format!("position startpos\n{go}\nstop\n"));
-            let answers = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
-            assert_eq!(answers, 1, "{go}: {lines:?}");
-        }
-        let lines = session("position startpos\ngo movetime soon\n");
-        assert!(
-            lines.contains(
-                &"info string go: 'movetime' needs a number, not 'soon' (ignored)".to_string()
-            ),
-            "{lines:?}"
-        );
-        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
-    }
-
-    /// Issue 22, item 32: a command past [`MAX_COMMAND_BYTES`] is refused
-    /// with an `info string`, and the next one is read.
-    #[test]
-    fn item_32_a_command_past_the_bound_gets_an_info_string() {
-        let long = format!(
-            "position startpos moves {}",
-            "e2e4 ".repeat(MAX_COMMAND_BYTES / 4)
-        );
-        let lines = session(&format!("{long}\nisready\n"));
-        assert_eq!(
-            lines,
-            [
-                format!(
-                    "info string a command of {} bytes is ignored: at most {MAX_COMMAND_BYTES} are read",
-                    long.len()
-                ),
-                "readyok".to_string()
-            ]
-        );
-    }
-
-    #[test]
-    fn clock_budgets_spread_the_time_and_keep_a_reserve() {
-        assert_eq!(clock_budget(60_000, 0, None), Duration::from_millis(1999));
-        assert_eq!(
-            clock_budget(10_000, 0, Some(1)),
-            Duration::from_millis(8991)
-        );
-        // Never more than half the clock, whatever the increment.
-        assert!(clock_budget(1_000, 5_000, None) <= Duration::from_millis(500));
-        assert_eq!(clock_budget(0, 0, None), Duration::ZERO);
-        // Issue 22, item 31: the largest clocks and increments add up
-        // without overflowing, to at most a day.
-        assert_eq!(clock_budget(u64::MAX, u64::MAX, Some(1)), MAX_MOVE_TIME);
-        assert_eq!(clock_budget(100, u64::MAX, None), Duration::from_millis(45));
-    }
-
-    /// The search limits and stop-waiting of the `go` line `go` after the
-    /// `position` line `position`.
-    fn limits_after(position: &str, go: &str) -> (Limits, bool) {
-        let registry = Registry::builtin();
-        let mut engine = Engine::new(&registry, Arc::new(Mutex::new(Vec::<u8>::new()))).unwrap();
-        let Ok(Some(command)) = protocol::parse(position) else {
-            panic!("not a command: {position}");
-        };
-        engine.handle(command).unwrap();
-        let Ok(Some(Command::Go(go))) = protocol::parse(go) else {
-            panic!("not a go: {go}");
-        };
-        engine.limits(&go)
-    }
-
-    // A `go` is answered in its time because its time is the search's hard
-    // limit (which the search keeps by its own clock): checked here on the
-    // limit itself, not on a wall clock a loaded machine stretches.
-    #[test]
-    fn go_times_become_the_searchs_time_limit() {
-        let (limits, waits) = limits_after("position startpos", "go movetime 200");
-        assert!(!waits);
-        let most = Duration::from_millis(200) - MOVE_OVERHEAD;
-        assert!(limits.movetime.is_some_and(|t| t <= most), "{limits:?}");
-        // Black's share of 2 s over 20 moves plus most of 100 ms increment:
-        // well within a second.
-        let (limits, waits) = limits_after(
-            "position startpos moves e2e4",
-            "go wtime 3000 btime 2000 winc 0 binc 100 movestogo 20",
-        );
-        assert!(!waits);
-        let share = clock_budget(2000, 100, Some(20));
-        assert!(share < Duration::from_millis(1000), "{share:?}");
-        assert!(limits.movetime.is_some_and(|t| t <= share), "{limits:?}");
-        // Only `stop` ends an infinite search.
-        let (limits, waits) = limits_after("position startpos", "go infinite");
-        assert!(waits);
-        assert_eq!(limits.movetime, None);
-    }
 }

@@ -1,0 +1,20 @@
+//! PGN's Variant tag: names and ids.
+
+use crate::support::reg;
+use motley_records::pgn::resolve_variant;
+
+#[test]
+fn variant_tags_map_names_and_ids() {
+    let r = reg();
+    for (tag, id) in [
+        (None, "standard"),
+        (Some("Standard"), "standard"),
+        (Some("From Position"), "standard"),
+        (Some("Antichess"), "antichess"),
+        (Some("antichess"), "antichess"),
+        (Some("ANTICHESS"), "antichess"),
+    ] {
+        assert_eq!(resolve_variant(&r, tag).unwrap().id, id, "{tag:?}");
+    }
+    assert!(resolve_variant(&r, Some("Chess960x")).is_err());
+}
