@@ -59,6 +59,12 @@ impl Table {
             .filter(|e| e.key == key)
     }
 
+    /// Whatever entry sits in `key`'s slot, whichever position it is of.
+    #[inline]
+    pub fn probe_slot(&self, key: u64) -> Option<Entry> {
+        self.slots.get(key as usize & self.mask).copied().flatten()
+    }
+
     /// Store an entry; a shallower result for the same position does not
     /// replace a deeper exact one.
     #[inline]

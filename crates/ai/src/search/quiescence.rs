@@ -1,6 +1,9 @@
 //! Quiescence: captures and promotions resolved before the static
 //! evaluation is trusted, with no standing pat where captures are
-//! compulsory or the side is in check.
+//! compulsory or the side is in check. Its results go to the
+//! transposition table: where cheap pieces capture everywhere
+//! (grasshoppers) the same captures in other orders meet again, and a
+//! tree that does not know them grows without end.
 
 use super::score::{static_eval, INF};
 use super::searcher::Searcher;
@@ -56,23 +59,33 @@ impl Searcher<'_> {
             self.give_buffers(ply, moves, scores);
             return static_eval(pos);
         }
+        let hash = pos.hash();
+        let (tt_move, cut) = self.probe(hash, 0, alpha, beta, ply);
+        if let Some(v) = cut {
+            self.give_buffers(ply, moves, scores);
+            return v;
+        }
+        let window = (alpha, beta);
         let in_check = !forced && qply < QS_CHECK_PLIES && pos.in_check(pos.turn());
         let mut best = -INF;
         if !(forced || in_check) {
             let stand = static_eval(pos);
-            // At the first ply, checks that bring a win nearer too.
-            let checks = qply == 0;
             if stand < beta {
+                // At the first ply, checks that bring a win nearer too.
+                let checks = qply == 0;
                 moves.retain(|a| is_noisy(pos, a) || (checks && pos.quiet_check(a)));
             }
             if stand >= beta || moves.is_empty() {
                 self.give_buffers(ply, moves, scores);
+                self.remember_quiet(hash, ply, stand, None, window);
                 return stand;
             }
             best = stand;
             alpha = alpha.max(stand);
         }
-        self.ordering.score(pos, &moves, None, MAX_PLY, &mut scores);
+        self.ordering
+            .score(pos, &moves, tt_move, MAX_PLY, &mut scores);
+        let mut best_action = None;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let a = moves[i];
@@ -88,6 +101,7 @@ impl Searcher<'_> {
             }
             if v > best {
                 best = v;
+                best_action = Some(a);
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
@@ -100,6 +114,7 @@ impl Searcher<'_> {
         if self.aborted {
             return 0;
         }
+        self.remember_quiet(hash, ply, best, best_action, window);
         best
     }
 }

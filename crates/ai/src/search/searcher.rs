@@ -208,6 +208,39 @@ impl Searcher<'_> {
         });
     }
 
+    /// Remember a quiescence result (depth 0) where it displaces no
+    /// searched entry: the many quiescence nodes must not push out what
+    /// the full-width search stored.
+    pub(super) fn remember_quiet(
+        &mut self,
+        hash: u64,
+        ply: usize,
+        best: i32,
+        best_action: Option<Action>,
+        window: (i32, i32),
+    ) {
+        let Some(tt) = &mut self.tt else {
+            return;
+        };
+        if tt.probe_slot(hash).is_some_and(|e| e.depth > 0) {
+            return;
+        }
+        let bound = if best >= window.1 {
+            Bound::Lower
+        } else if best > window.0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        tt.store(Entry {
+            key: hash,
+            best: best_action,
+            score: to_tt(best, ply),
+            depth: 0,
+            bound,
+        });
+    }
+
     /// What the table knows of position `hash`: its best action (to try
     /// first) and, when stored deep enough with a bound that decides this
     /// window, the score to return at once.
