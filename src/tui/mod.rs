@@ -67,7 +67,6 @@ use jobs::{AnalysisJob, LinesJob};
 use motley_session::{HintJob, ProgressThrottle, ThinkJob, ThinkProgress, PROGRESS_EVERY};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::Terminal;
 use signal_hook::consts::{
     SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
 };
@@ -484,17 +483,15 @@ fn spawn_thinker(job: ThinkJob, tx: &mpsc::Sender<Wake>) {
     });
 }
 
-/// Draw the app through ratatui's `TestBackend` (the same `Terminal::draw`
-/// path as the real terminal) and return the screen (tests, snapshots).
+/// Draw the app into a screen-sized buffer and return it (tests,
+/// snapshots): the same widget and the same [`terminal::sanitise`] as a
+/// frame on the terminal, without the terminal's diffing of one frame
+/// against the last, which only decides what is sent, not what is shown.
 pub fn render_to_buffer(app: &App) -> Buffer {
     let (w, h) = app.size;
-    let backend = ratatui::backend::TestBackend::new(w, h);
-    let drawn = Terminal::new(backend).and_then(|mut terminal| {
-        terminal.draw(|f| {
-            f.render_widget(app, f.area());
-            terminal::sanitise(f.buffer_mut());
-        })?;
-        Ok(terminal.backend().buffer().clone())
-    });
-    drawn.unwrap_or_else(|_| Buffer::empty(Rect::new(0, 0, w, h)))
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    ratatui::widgets::Widget::render(app, area, &mut buf);
+    terminal::sanitise(&mut buf);
+    buf
 }

@@ -163,11 +163,7 @@ pub(super) fn resume(terminal: &mut DefaultTerminal) -> Result<(), UiError> {
 /// from the screen's contents.
 pub fn sanitise(buf: &mut Buffer) {
     for cell in buf.content.iter_mut() {
-        if cell
-            .symbol()
-            .chars()
-            .any(motley_rules::core::quote::is_unsafe)
-        {
+        if motley_rules::core::quote::has_unsafe(cell.symbol()) {
             cell.set_symbol("\u{FFFD}");
         }
     }

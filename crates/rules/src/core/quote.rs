@@ -22,6 +22,14 @@ pub fn is_unsafe(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Does `text` hold an [`is_unsafe`] character? The screen asks this of
+/// every cell of every frame, so it lives here, built optimised, rather
+/// than in the unoptimised UI.
+pub fn has_unsafe(text: &str) -> bool {
+    // Printable ASCII, nearly every cell, is safe at a glance.
+    !text.bytes().all(|b| (0x20..0x7f).contains(&b)) && text.chars().any(is_unsafe)
+}
+
 /// How an unsafe character is shown: `\x1b` for an ASCII control (ESC),
 /// `\u{9b}` for the others.
 fn push_escaped(out: &mut String, c: char) {
