@@ -26,7 +26,7 @@ fn analysis_settings(dir: &Path) -> Settings {
     let mut s = settings(Some(&dir.to_path_buf()));
     s.session.analysis = AnalysisSettings {
         movetime: Duration::from_secs(120),
-        max_depth: 5,
+        max_depth: 4,
         threads: 1,
     };
     s

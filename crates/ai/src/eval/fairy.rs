@@ -226,6 +226,10 @@ impl Evaluate for Fairy {
         zugzwang_rare(self.rules())
     }
 
+    fn quiescence_table(&self) -> bool {
+        self.rules().kinds.iter().any(|k| k.hops)
+    }
+
     fn quiet_check(&self, action: &Action) -> bool {
         if !self.rules().check_counting {
             return false;

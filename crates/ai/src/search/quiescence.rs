@@ -1,9 +1,10 @@
 //! Quiescence: captures and promotions resolved before the static
 //! evaluation is trusted, with no standing pat where captures are
-//! compulsory or the side is in check. Its results go to the
-//! transposition table: where cheap pieces capture everywhere
-//! (grasshoppers) the same captures in other orders meet again, and a
-//! tree that does not know them grows without end.
+//! compulsory or the side is in check. Where the family asks for it
+//! ([`Evaluate::quiescence_table`]) its results go to the transposition
+//! table: where cheap pieces capture everywhere (grasshoppers) the same
+//! captures in other orders meet again, and a tree that does not know
+//! them grows without end.
 
 use super::score::{static_eval, INF};
 use super::searcher::Searcher;
@@ -59,8 +60,11 @@ impl Searcher<'_> {
             self.give_buffers(ply, moves, scores);
             return static_eval(pos);
         }
-        let hash = pos.hash();
-        let (tt_move, cut) = self.probe(hash, 0, alpha, beta, ply);
+        let hash = pos.quiescence_table().then(|| pos.hash());
+        let (tt_move, cut) = match hash {
+            Some(hash) => self.probe(hash, 0, alpha, beta, ply),
+            None => (None, None),
+        };
         if let Some(v) = cut {
             self.give_buffers(ply, moves, scores);
             return v;
@@ -77,7 +81,9 @@ impl Searcher<'_> {
             }
             if stand >= beta || moves.is_empty() {
                 self.give_buffers(ply, moves, scores);
-                self.remember_quiet(hash, ply, stand, None, window);
+                if let Some(hash) = hash {
+                    self.remember_quiet(hash, ply, stand, None, window);
+                }
                 return stand;
             }
             best = stand;
@@ -114,7 +120,9 @@ impl Searcher<'_> {
         if self.aborted {
             return 0;
         }
-        self.remember_quiet(hash, ply, best, best_action, window);
+        if let Some(hash) = hash {
+            self.remember_quiet(hash, ply, best, best_action, window);
+        }
         best
     }
 }

@@ -16,6 +16,7 @@ mod move_rule;
 mod null_moves;
 mod openings;
 mod positional;
+mod quiescence;
 mod search;
 mod time_use;
 mod transposition_table;
