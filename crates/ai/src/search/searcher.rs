@@ -192,13 +192,7 @@ impl Searcher<'_> {
         let Some(tt) = &mut self.tt else {
             return;
         };
-        let bound = if best >= window.1 {
-            Bound::Lower
-        } else if best > window.0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, window);
         tt.store(Entry {
             key: node.hash,
             best: best_action,
@@ -225,13 +219,7 @@ impl Searcher<'_> {
         if tt.probe_slot(hash).is_some_and(|e| e.depth > 0) {
             return;
         }
-        let bound = if best >= window.1 {
-            Bound::Lower
-        } else if best > window.0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, window);
         tt.store(Entry {
             key: hash,
             best: best_action,
@@ -265,5 +253,16 @@ impl Searcher<'_> {
             Bound::Upper => s <= alpha,
         };
         (e.best, cut.then_some(s))
+    }
+}
+
+/// How a score found in the window `(alpha, beta)` bounds the true value.
+fn bound_of(best: i32, window: (i32, i32)) -> Bound {
+    if best >= window.1 {
+        Bound::Lower
+    } else if best > window.0 {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
