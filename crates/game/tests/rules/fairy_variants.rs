@@ -291,3 +291,22 @@ fn every_required_variant_is_playable_under_its_fairy_stockfish_name() {
     // `chess` stays standard chess's alias, not the chess from data.
     assert_eq!(reg.lookup("chess").expect("chess").family, Family::Standard);
 }
+
+/// What a piece of `variant` whose Betza text is `betza` is worth.
+fn value_of(variant: &str, betza: &str) -> i32 {
+    let rules = builtin_fairy(variant).unwrap().unwrap();
+    let kind = rules.kinds.iter().position(|k| k.betza == betza).unwrap();
+    rules.values[kind]
+}
+
+// A piece's worth comes from the squares it reaches; a hopper reaches
+// nothing without hurdles and along every line on an empty board, so it
+// is weighed among the pieces of chess's start: a grasshopper is worth
+// less than a rook, not as much as a queen.
+#[test]
+fn a_grasshopper_is_weighed_among_hurdles_below_a_rook() {
+    let grasshopper = value_of("grasshopper", "gQ");
+    assert!((150..500).contains(&grasshopper), "{grasshopper}");
+    assert_eq!(value_of("grasshopper", "Q"), 900);
+    assert_eq!(value_of("grasshopper", "N"), 320);
+}

@@ -4,13 +4,20 @@
 //! deserve (docs/rules.md, "Variants from data").
 
 use super::{FairyPosition, FairyRules};
-use crate::core::{Color, Square};
+use crate::core::betza::Reach;
+use crate::core::{Bitboard, Color, Square};
+
+/// The squares of chess's start position: the hurdles a hopping or lame
+/// piece is weighed among (on an empty board a grasshopper would seem
+/// to reach along every line, as a queen, and a lame leaper everywhere).
+const HURDLES: Bitboard = Bitboard(0xFFFF_0000_0000_FFFF);
 
 /// A kind's value in centipawns: 100 for a pawn, the chess values for
 /// chess's pieces, and for any other a line through the knight's and the
 /// queen's values by the average number of squares reached on an empty
-/// board (a fers about 250, an amazon about 1060). The royal kind is
-/// worth nothing: it is never traded.
+/// board (a fers about 250, an amazon about 1060); a piece that hops or
+/// leaps lamely, among the pieces of chess's start instead. The royal
+/// kind is worth nothing: it is never traded.
 pub fn kind_value(rules: &FairyRules, kind: u8) -> i32 {
     if rules.king == Some(kind) {
         return 0;
@@ -29,7 +36,15 @@ pub fn kind_value(rules: &FairyRules, kind: u8) -> i32 {
         _ => {}
     }
     let reached: u32 = Square::all()
-        .map(|sq| k.moves.empty_board_reach(Color::White, sq).count())
+        .map(|sq| match k.hops {
+            true => [Reach::Quiet, Reach::Capture]
+                .iter()
+                .fold(Bitboard::EMPTY, |set, &r| {
+                    set | k.moves.reach(r, Color::White, sq, HURDLES)
+                })
+                .count(),
+            false => k.moves.empty_board_reach(Color::White, sq).count(),
+        })
         .sum();
     let average = f64::from(reached) / 64.0;
     // Knight: 5.25 squares, 320 cp; queen: 22.75 squares, 900 cp.
