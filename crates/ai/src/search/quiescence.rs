@@ -60,7 +60,7 @@ impl Searcher<'_> {
             self.give_buffers(ply, moves, scores);
             return static_eval(pos);
         }
-        let hash = pos.quiescence_table().then(|| pos.hash());
+        let hash = self.quiescence_table.then(|| pos.hash());
         let (tt_move, cut) = match hash {
             Some(hash) => self.probe(hash, 0, alpha, beta, ply),
             None => (None, None),

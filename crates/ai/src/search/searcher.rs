@@ -38,6 +38,9 @@ pub(super) struct Node {
 pub(super) struct Searcher<'a> {
     /// The transposition table, when the search has one.
     pub(super) tt: Option<&'a mut Table>,
+    /// Quiescence keeps its results in the table too: the variant's
+    /// answer ([`Evaluate::quiescence_table`]), asked once a search.
+    pub(super) quiescence_table: bool,
     /// Move ordering: killers and history, kept across iterations.
     pub(super) ordering: Ordering,
     /// Set from outside to stop the search.
@@ -86,6 +89,7 @@ impl<'a> Searcher<'a> {
         tt: Option<&'a mut Table>,
     ) -> Self {
         Searcher {
+            quiescence_table: tt.is_some() && pos.quiescence_table(),
             tt,
             ordering: Ordering::default(),
             stop,
