@@ -6,17 +6,16 @@ use super::output::{outln, warnln, Out};
 use super::{user_path, MAX_PERFT_DEPTH};
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
-use motley_game::variant::builtin::{builtin_fairy, builtin_fairy_names};
+use motley_game::variant::builtin::{builtin_fairy, builtin_sized, builtin_sized_names};
 use motley_game::variant::ini::IniError;
 use motley_game::variant::sections::SectionReport;
 use motley_game::variant::source::{is_json, read_variant_path, ReadVariantError, VariantFile};
 use motley_rules::core::quote::{clip, visible};
-use motley_rules::fairy::{FairyPosition, FairyRules, Verdict};
+use motley_rules::fairy::{FairyRules, SizedPosition, SizedRules, Verdict};
 use motley_rules::standard::Standard;
 use motley_rules::AnyPosition;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// `motley variant …`.
@@ -66,9 +65,12 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
     match command {
         VariantCommand::Check { file } => check(&user_path(&file)?, out),
         VariantCommand::List => {
-            for name in builtin_fairy_names() {
-                let rules = builtin(name)?;
-                outln!(out, "{name:<14} {}", pieces(&rules));
+            for name in builtin_sized_names() {
+                match builtin_sized(name) {
+                    Some(Ok(rules)) => outln!(out, "{name:<14} {}", pieces(&rules)),
+                    Some(Err(e)) => outln!(out, "{name:<14} refused: {}", e.describe(false)),
+                    None => {}
+                }
             }
             for file in user_files() {
                 let shown = motley_rules::core::quote::path(&file);
@@ -78,7 +80,7 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
                             warnln!("warning: {shown}: {}", visible(&problem.to_string()));
                         }
                         for section in sections {
-                            let what = match section.rules() {
+                            let what = match section.sized_rules() {
                                 Ok(rules) => pieces(&rules),
                                 Err(e) => format!("refused: {}", e.describe(is_json(&file))),
                             };
@@ -124,11 +126,7 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
         }
         VariantCommand::Moves { variant, fen } => {
             let pos = position(&variant, variants, fen.as_deref())?;
-            let mut moves: Vec<String> = pos
-                .legal_moves()
-                .iter()
-                .map(|m| m.uci(pos.rules()))
-                .collect();
+            let mut moves = pos.legal_uci();
             moves.sort();
             for m in &moves {
                 outln!(out, "{m}");
@@ -147,30 +145,33 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
     }
 }
 
-/// A variant's position: from a FEN, or its start.
-fn position(variant: &str, file: Option<&Path>, fen: Option<&str>) -> Result<FairyPosition> {
-    let rules = Arc::new(match file {
-        Some(file) => from_file(&user_path(file)?, variant)?,
-        None => builtin(variant)?,
-    });
-    match fen {
-        Some(fen) => FairyPosition::from_fen(rules, fen),
-        None => FairyPosition::start(rules),
-    }
-    .map_err(|e| anyhow::anyhow!("the FEN cannot be read: {e}"))
+/// A variant's position, on a board of any size: from a FEN, or its
+/// start.
+fn position(variant: &str, file: Option<&Path>, fen: Option<&str>) -> Result<SizedPosition> {
+    let rules = match file {
+        Some(file) => sized_from_file(&user_path(file)?, variant)?,
+        None => builtin_sized_rules(variant)?,
+    };
+    rules
+        .position(fen)
+        .map_err(|e| anyhow::anyhow!("the FEN cannot be read: {e}"))
 }
 
-/// Each piece's letter and Betza text, as `p:mfWcfF`.
-fn pieces(rules: &FairyRules) -> String {
-    let mut out: Vec<String> = rules
-        .kinds
-        .iter()
-        .map(|k| format!("{}:{}", k.letter.to_ascii_lowercase(), k.betza))
+/// Each piece's letter and Betza text, as `p:mfWcfF`, after the board's
+/// size where it is not 8×8.
+fn pieces(rules: &SizedRules) -> String {
+    let out: Vec<String> = rules
+        .pieces()
+        .into_iter()
+        .map(|(letter, betza, royal)| {
+            let royal = if royal { " (royal)" } else { "" };
+            format!("{}:{betza}{royal}", letter.to_ascii_lowercase())
+        })
         .collect();
-    if let Some(k) = rules.king {
-        out[k as usize] += " (royal)";
+    match rules.size() {
+        (8, 8) => out.join(" "),
+        (files, ranks) => format!("{files}x{ranks} {}", out.join(" ")),
     }
-    out.join(" ")
 }
 
 /// The variants from data of a file, read the one way every variant
@@ -233,15 +234,47 @@ fn builtin(name: &str) -> Result<FairyRules> {
 
 /// The rules of section `name` of a file, or every reason it is refused.
 fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
+    read_section(file, name, SectionReport::rules)
+}
+
+/// [`from_file`] on a board of any size.
+fn sized_from_file(file: &Path, name: &str) -> Result<SizedRules> {
+    read_section(file, name, SectionReport::sized_rules)
+}
+
+fn read_section<T>(
+    file: &Path,
+    name: &str,
+    read: impl FnOnce(&SectionReport) -> Result<T, motley_game::variant::keys::KeyErrors>,
+) -> Result<T> {
     let name_shown = clip(name);
     let shown = motley_rules::core::quote::path(file);
     let (sections, _) = read_sections(file)?;
     let Some(section) = sections.into_iter().find(|s| s.name == name) else {
         bail!("{shown} has no variant [{name_shown}]");
     };
-    section
-        .rules()
+    read(&section)
         .map_err(|e| anyhow::anyhow!("{shown}: [{name_shown}]: {}", e.describe(is_json(file))))
+}
+
+/// A variant's rules on a board of any size: a section of the user's
+/// variants folder, or a built-in.
+fn builtin_sized_rules(name: &str) -> Result<SizedRules> {
+    for file in user_files() {
+        let Ok((sections, _)) = read_sections(&file) else {
+            continue;
+        };
+        if sections.iter().any(|s| s.name == name) {
+            return sized_from_file(&file, name);
+        }
+    }
+    match builtin_sized(name) {
+        Some(rules) => Ok(rules?),
+        None => bail!(
+            "no built-in variant from data is called '{}' (motley variant list names them)",
+            motley_rules::core::quote::clip(name)
+        ),
+    }
 }
 
 /// `variant check`: one line per section, with every reason of a
@@ -268,8 +301,15 @@ fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
             format!("line {}", section.line)
         };
         let name = clip(&section.name);
-        match section.rules() {
-            Ok(rules) => outln!(out, "[{name}] ({place}): plays; pieces {}", pieces(&rules)),
+        match section.sized_rules() {
+            Ok(rules) if rules.size() == (8, 8) => {
+                outln!(out, "[{name}] ({place}): plays; pieces {}", pieces(&rules))
+            }
+            Ok(rules) => outln!(
+                out,
+                "[{name}] ({place}): reads, for perft and move lists only (games are played on 8x8 boards so far); pieces {}",
+                pieces(&rules)
+            ),
             Err(e) => {
                 refused += 1;
                 outln!(out, "[{name}] ({place}): refused: {}", e.describe(json));
@@ -306,11 +346,20 @@ pub fn bench(out: &mut Out) -> Result<()> {
     );
     let mut below = Vec::new();
     let mut chess_secs = None;
-    for name in builtin_fairy_names() {
-        let pos = FairyPosition::start(Arc::new(builtin(name)?))
+    let mut names = builtin_sized_names();
+    names.retain(|name| !matches!(builtin_sized(name), Some(Err(_))));
+    for &name in &names {
+        let rules = builtin_sized_rules(name)?;
+        let pos = rules
+            .position(None)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        // Larger boards have more moves: one ply less keeps them as quick.
+        let depth = match rules.size() {
+            (files, ranks) if files * ranks > 64 => BENCH_DEPTH - 1,
+            _ => BENCH_DEPTH,
+        };
         let started = Instant::now();
-        let nodes = pos.perft(BENCH_DEPTH);
+        let nodes = pos.perft(depth);
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let rate = nodes as f64 / secs;
         if rate < BENCH_AIM {
@@ -321,11 +370,11 @@ pub fn bench(out: &mut Out) -> Result<()> {
         }
         outln!(
             out,
-            "{name:<28} depth {BENCH_DEPTH} {nodes:>12} nodes {secs:>8.3} s {:>8.1} Mnodes/s",
+            "{name:<28} depth {depth} {nodes:>12} nodes {secs:>8.3} s {:>8.1} Mnodes/s",
             rate / 1e6
         );
     }
-    let count = builtin_fairy_names().len();
+    let count = names.len();
     match below.is_empty() {
         true => outln!(out, "all {count} reach 20 Mnodes/s"),
         false => outln!(

@@ -292,7 +292,7 @@ fn betza_texts_of_any_letters_are_read_or_refused() {
         let text: String = (0..len).map(|_| *pick(&mut rng, &letters)).collect();
         if let Ok(betza) = Betza::parse(&text) {
             read += 1;
-            let piece = PieceMoves::new(&betza);
+            let piece = PieceMoves::<motley_rules::core::grid::Grid8>::new(&betza);
             let occupied = Bitboard(rng.next_u64() & rng.next_u64());
             for from in Square::all() {
                 for reach in [Reach::Quiet, Reach::Capture, Reach::InitialQuiet] {

@@ -1,14 +1,19 @@
-//! The variants from data that ship with Motley (`variants/fairy.ini`,
-//! Motley's own definitions under Fairy-Stockfish's names): their keys,
-//! names and descriptions, which a user's sections may inherit.
+//! The variants from data that ship with Motley (`variants/fairy.ini`
+//! for 8×8 boards and `variants/sizes.ini` for the others, Motley's own
+//! definitions under Fairy-Stockfish's names): their keys, names and
+//! descriptions, which a user's sections may inherit.
 
 use crate::variant::ini::{read_ini, resolve_all, IniFile, ResolvedKeys};
-use crate::variant::keys::{fairy_rules, KeyErrors};
-use motley_rules::fairy::FairyRules;
+use crate::variant::keys::{fairy_rules, sized_rules, KeyErrors};
+use motley_rules::fairy::{FairyRules, SizedRules};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-const BUILTIN_INI: &str = include_str!("../../../../variants/fairy.ini");
+const BUILTIN_INI: &str = concat!(
+    include_str!("../../../../variants/fairy.ini"),
+    "\n",
+    include_str!("../../../../variants/sizes.ini")
+);
 
 fn builtin_file() -> &'static IniFile {
     static FILE: OnceLock<IniFile> = OnceLock::new();
@@ -71,8 +76,28 @@ pub fn builtin_display_name(name: &str) -> Option<&'static str> {
         .as_deref()
 }
 
-/// The names of the built-in variants from data, in the file's order.
+/// The names of the built-in variants from data that games play (8×8
+/// boards), in the file's order.
 pub fn builtin_fairy_names() -> Vec<&'static str> {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES
+        .get_or_init(|| {
+            builtin_sized_names()
+                .into_iter()
+                .filter(|name| {
+                    let keys = builtin_resolved().get(*name);
+                    let size = |key: &str| keys.and_then(|k| k.get(key)).map(|(v, _)| v.as_str());
+                    matches!(size("maxFile"), None | Some("8" | "h"))
+                        && matches!(size("maxRank"), None | Some("8"))
+                })
+                .collect()
+        })
+        .clone()
+}
+
+/// The names of every built-in variant from data, every board size, in
+/// the files' order: what perft counts.
+pub fn builtin_sized_names() -> Vec<&'static str> {
     builtin_file()
         .sections
         .iter()
@@ -80,7 +105,12 @@ pub fn builtin_fairy_names() -> Vec<&'static str> {
         .collect()
 }
 
-/// The rules of a built-in variant from data.
+/// The rules of a built-in variant from data, for play (8×8 only).
 pub fn builtin_fairy(name: &str) -> Option<Result<FairyRules, KeyErrors>> {
     builtin_keys(name).map(|keys| fairy_rules(&keys))
+}
+
+/// The rules of a built-in variant from data of any board size.
+pub fn builtin_sized(name: &str) -> Option<Result<SizedRules, KeyErrors>> {
+    builtin_keys(name).map(|keys| sized_rules(&keys))
 }

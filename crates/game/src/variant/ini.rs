@@ -25,7 +25,8 @@
 //! results) are read by the functions at the end, each refusing what it
 //! cannot read.
 
-use motley_rules::core::{Bitboard, Square};
+use motley_rules::core::grid::{Grid, Grid8, GridSet, GridSquare};
+use motley_rules::core::Bitboard;
 use std::collections::{BTreeMap, HashMap};
 use thiserror::Error;
 
@@ -473,7 +474,12 @@ pub fn read_file(value: &str, files: u8) -> Result<i8, ValueError> {
 /// Reads a list of squares (`d4 e4`), whole ranks (`*1`) and whole files
 /// (`a*`), on a board of `files` × `ranks`; `-` or nothing is none.
 pub fn read_squares(value: &str, files: u8, ranks: u8) -> Result<Bitboard, ValueError> {
-    let mut out = Bitboard::EMPTY;
+    read_grid_squares::<Grid8>(value, files, ranks)
+}
+
+/// [`read_squares`] on a board in grid `G` (`j10`, `*10`).
+pub fn read_grid_squares<G: Grid>(value: &str, files: u8, ranks: u8) -> Result<G::Set, ValueError> {
+    let mut out = G::Set::EMPTY;
     for word in value.split_whitespace() {
         if word == "-" {
             break;
@@ -490,7 +496,7 @@ pub fn read_squares(value: &str, files: u8, ranks: u8) -> Result<Bitboard, Value
         for f in 0..files as i8 {
             for r in 0..ranks as i8 {
                 if file.is_none_or(|x| x == f) && rank.is_none_or(|x| x == r) {
-                    out.insert(Square::from_coords(f, r).ok_or_else(bad)?);
+                    out.insert(G::Sq::from_coords(f, r).ok_or_else(bad)?);
                 }
             }
         }

@@ -8,15 +8,15 @@
 //! reported at once.
 
 use crate::variant::ini::{
-    read_bool, read_number, read_piece_pairs, read_piece_values, read_result, read_squares,
+    read_bool, read_grid_squares, read_number, read_piece_pairs, read_piece_values, read_result,
     IniResult, ResolvedKeys, ValueError,
 };
 use crate::variant::key_names;
 use motley_rules::core::betza::{Betza, BetzaError};
-use motley_rules::core::Bitboard;
+use motley_rules::core::grid::{Grid, Grid12, Grid16, Grid8, GridSet, MAX_SIDE};
 use motley_rules::fairy::{
-    CastleLayout, CountingRule, Extinction, FairyFenError, FairyPosition, FairyRules, FlagRule,
-    Kind, KindSet, Verdict, MAX_KINDS,
+    CastleLayout, CountingRule, Extinction, FairyFenError, FairyGrid, FairyPosition, FairyRules,
+    FlagRule, Kind, KindSet, SizedRules, Verdict, MAX_KINDS,
 };
 use std::sync::Arc;
 use thiserror::Error;
@@ -86,6 +86,26 @@ pub enum KeyErrorKind {
     /// A line of the section that could not be read, or its parent.
     #[error("{0}")]
     Line(crate::variant::ini::IniErrorKind),
+    /// A board size beyond 16 files or ranks, or none at all.
+    #[error("{key} = {}: a board has 1 to 16 files (a to p) and 1 to 16 ranks", motley_rules::core::quote::clip(.value))]
+    BoardSize {
+        /// `maxFile` or `maxRank`.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A board other than 8×8, which perft counts but a game does not
+    /// play yet.
+    #[error("a board of {files}×{ranks} is counted by `motley variant perft` and listed by `motley variant moves`, but games are played on 8×8 boards only so far")]
+    BoardNotPlayed {
+        /// The board's files.
+        files: u8,
+        /// The board's ranks.
+        ranks: u8,
+    },
+    /// Castling's king or rook squares are not on the board.
+    #[error("castling's squares are not on the board (castlingKingFile, castlingKingsideFile, castlingQueensideFile, castlingRank)")]
+    CastlingOffBoard,
     /// The start position cannot be read with the variant's pieces.
     #[error("startFen: {0}")]
     StartFen(FairyFenError),
@@ -159,13 +179,70 @@ const DEFAULT_ONLY: [(&str, &str); 8] = [
     ("piecePromotionOnCapture", "false"),
 ];
 
-/// Reads a variant's keys: its rules, or every error found in them.
+/// Reads a variant's keys for play: its rules, or every error found in
+/// them. Only an 8×8 board is played yet; another size is refused by
+/// name ([`sized_rules`] reads it for perft and move lists).
 pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
-    let mut reader = Reader {
+    match sized_rules(keys)? {
+        SizedRules::Grid8(rules) if (rules.files, rules.ranks) == (8, 8) => {
+            Ok(Arc::unwrap_or_clone(rules))
+        }
+        other => {
+            let (files, ranks) = other.size();
+            let key = if files != 8 { "maxFile" } else { "maxRank" };
+            let line = keys.get(key).map_or(0, |(_, l)| *l);
+            Err(KeyErrors(vec![KeyError {
+                line,
+                kind: KeyErrorKind::BoardNotPlayed { files, ranks },
+            }]))
+        }
+    }
+}
+
+/// Reads a variant's keys on a board of any size from 1×1 to 16×16,
+/// in the smallest grid that holds it.
+pub fn sized_rules(keys: &ResolvedKeys) -> Result<SizedRules, KeyErrors> {
+    let (files, ranks) = board_size_of(keys);
+    if files <= Grid8::FILES && ranks <= Grid8::RANKS {
+        read_rules::<Grid8>(keys).map(|r| SizedRules::Grid8(Arc::new(r)))
+    } else if files <= Grid12::FILES && ranks <= Grid12::RANKS {
+        read_rules::<Grid12>(keys).map(|r| SizedRules::Grid12(Arc::new(r)))
+    } else {
+        read_rules::<Grid16>(keys).map(|r| SizedRules::Grid16(Arc::new(r)))
+    }
+}
+
+/// `maxFile` (a letter or a number) and `maxRank` as a size, 8 where not
+/// given; `None` for a value that is no size from 1 to 16.
+fn read_size(value: Option<&str>, letters: bool) -> Option<u8> {
+    let Some(value) = value else {
+        return Some(8);
+    };
+    let mut chars = value.chars();
+    let n = match (chars.next(), chars.next()) {
+        (Some(c @ 'a'..='z'), None) if letters => Some(c as u8 - b'a' + 1),
+        _ => value.parse::<u8>().ok(),
+    };
+    n.filter(|n| (1..=MAX_SIDE).contains(n))
+}
+
+/// The board's size as the keys give it, errors aside (8 for a value
+/// that cannot be read: [`Reader::board_size`] reports it).
+fn board_size_of(keys: &ResolvedKeys) -> (u8, u8) {
+    let get = |key: &str| keys.get(key).map(|(v, _)| v.as_str());
+    (
+        read_size(get("maxFile"), true).unwrap_or(8),
+        read_size(get("maxRank"), false).unwrap_or(8),
+    )
+}
+
+fn read_rules<G: FairyGrid>(keys: &ResolvedKeys) -> Result<FairyRules<G>, KeyErrors> {
+    let mut reader = Reader::<G> {
         keys,
         used: Vec::new(),
         size: (8, 8),
         errors: Vec::new(),
+        grid: std::marker::PhantomData,
     };
     let rules = reader.rules();
     for (key, (value, line)) in keys {
@@ -199,16 +276,18 @@ pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
 /// Reads keys, remembering which it read and every error found: a key
 /// that cannot be read is noted and its default taken, so that the keys
 /// after it are read too.
-struct Reader<'a> {
+struct Reader<'a, G> {
     keys: &'a ResolvedKeys,
     used: Vec<String>,
     /// The board's files and ranks, which square lists are read by.
     size: (u8, u8),
     /// What was wrong, in the order found.
     errors: Vec<KeyError>,
+    /// The grid the board is read into.
+    grid: std::marker::PhantomData<G>,
 }
 
-impl Reader<'_> {
+impl<G: FairyGrid> Reader<'_, G> {
     fn get(&mut self, key: &str) -> Option<String> {
         let (value, _) = self.keys.get(key)?;
         self.used.push(key.to_string());
@@ -256,7 +335,7 @@ impl Reader<'_> {
     /// `pieceValueMg` and `pieceValueEg` in place of the values worked out
     /// from the moves: each in centipawns by the rook's units, the mean
     /// where both are given.
-    fn piece_values(&mut self, rules: &mut FairyRules) {
+    fn piece_values(&mut self, rules: &mut FairyRules<G>) {
         let mut given: Vec<(u8, Vec<u32>)> = Vec::new();
         for (phase, key) in ["pieceValueMg", "pieceValueEg"].into_iter().enumerate() {
             for (letter, units) in self.value(key, Vec::new(), read_piece_values) {
@@ -279,7 +358,7 @@ impl Reader<'_> {
     }
 
     /// The kind of a letter in `key`'s list, or the error noted.
-    fn letter_kind(&mut self, rules: &FairyRules, key: &str, letter: char) -> Option<u8> {
+    fn letter_kind(&mut self, rules: &FairyRules<G>, key: &str, letter: char) -> Option<u8> {
         let kind = rules.kind_of_letter(letter);
         if kind.is_none() {
             let key_name = key.to_string();
@@ -294,9 +373,9 @@ impl Reader<'_> {
         kind
     }
 
-    fn squares(&mut self, key: &str, default: Bitboard) -> Bitboard {
+    fn squares(&mut self, key: &str, default: G::Set) -> G::Set {
         let (files, ranks) = self.size;
-        self.value(key, default, |v| read_squares(v, files, ranks))
+        self.value(key, default, |v| read_grid_squares::<G>(v, files, ranks))
     }
 
     /// A per-side key: `keyWhite`/`keyBlack` over `key` over the default.
@@ -314,28 +393,31 @@ impl Reader<'_> {
         out
     }
 
-    /// `maxFile` (a letter or a number) and `maxRank`: only 8 by 8 is
-    /// played, any other size is refused by name.
+    /// `maxFile` (a letter or a number) and `maxRank`: from 1 to 16
+    /// each; a value beyond is refused by name.
     fn board_size(&mut self) -> (u8, u8) {
+        let mut size = [8u8; 2];
         for (i, key) in ["maxFile", "maxRank"].into_iter().enumerate() {
             let Some(value) = self.get(key) else {
                 continue;
             };
-            let mut chars = value.chars();
-            let n = match (chars.next(), chars.next()) {
-                (Some(c @ 'a'..='z'), None) if i == 0 => Some(c as u8 - b'a' + 1),
-                _ => value.parse::<u8>().ok(),
-            };
-            if n != Some(8) {
-                self.unsupported(key, value);
+            match read_size(Some(&value), i == 0) {
+                Some(n) => size[i] = n,
+                None => self.refuse(
+                    key,
+                    KeyErrorKind::BoardSize {
+                        key: key.into(),
+                        value,
+                    },
+                ),
             }
         }
-        (8, 8)
+        (size[0], size[1])
     }
 
     /// The rules, or `None` when the pieces could not be read (the keys
     /// are still all read, for their errors).
-    fn rules(&mut self) -> Option<FairyRules> {
+    fn rules(&mut self) -> Option<FairyRules<G>> {
         let pieces = self.pieces();
         let pieces_read = pieces.is_some();
         let (files, ranks) = self.board_size();
@@ -354,27 +436,29 @@ impl Reader<'_> {
                 .fold(0, |s, k| s | 1 << k)
         };
         let pawn = find("pawn");
+        let board = G::board(files, ranks);
         let mut rules = FairyRules {
             files,
             ranks,
+            board,
             start_fen: self.get("startFen").unwrap_or_else(|| {
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
             }),
             king,
             pawn,
-            promotion_region: [Bitboard::rank(7), Bitboard::rank(0)],
+            promotion_region: [G::Set::rank(7) & board, G::Set::rank(0) & board],
             promotion_pawns: [set_of(&["pawn"]); 2],
             promotion_pieces: [set_of(&["queen", "rook", "bishop", "knight"]); 2],
             mandatory_promotion: true,
             promoted_kind: vec![None; kinds.len()],
             piece_promoters: 0,
             mandatory_piece_promotion: false,
-            double_step_region: [Bitboard::rank(1), Bitboard::rank(6)],
-            triple_step_region: [Bitboard::EMPTY; 2],
-            en_passant_region: [Bitboard::FULL; 2],
+            double_step_region: [G::Set::rank(1) & board, G::Set::rank(6) & board],
+            triple_step_region: [G::Set::EMPTY; 2],
+            en_passant_region: [board; 2],
             en_passant_kinds: [0; 2],
             castling: true,
-            castle_layout: CastleLayout::CHESS,
+            castle_layout: CastleLayout::none(),
             castling_king: king,
             castling_rooks: set_of(&["rook"]),
             checking: true,
@@ -397,7 +481,7 @@ impl Reader<'_> {
             n_move_rule: 50,
             n_fold_rule: 3,
             n_fold: Verdict::Draw,
-            mobility_region: vec![[Bitboard::FULL; 2]; kinds.len()],
+            mobility_region: vec![[board; 2]; kinds.len()],
             kinds,
             values: Vec::new(),
         };
@@ -411,8 +495,8 @@ impl Reader<'_> {
 
     /// Chess's six kinds, which the keys are read against when the
     /// variant's own pieces could not be read.
-    fn chess_pieces(&self) -> (Vec<Kind>, Option<u8>) {
-        let mut kinds: Vec<Kind> = CHESS_PIECES
+    fn chess_pieces(&self) -> (Vec<Kind<G>>, Option<u8>) {
+        let mut kinds: Vec<Kind<G>> = CHESS_PIECES
             .iter()
             .chain(&[("king", "K")])
             .filter_map(|(name, betza)| {
@@ -435,7 +519,7 @@ impl Reader<'_> {
     /// one before it takes that letter and the other piece is gone
     /// (`customPiece1 = p:…` replaces the pawn). `None` when a piece
     /// could not be read (its error is noted).
-    fn pieces(&mut self) -> Option<(Vec<Kind>, Option<u8>)> {
+    fn pieces(&mut self) -> Option<(Vec<Kind<G>>, Option<u8>)> {
         let mut read: Vec<(char, String, Betza)> = Vec::new();
         let mut good = true;
         for (name, betza) in piece_keys() {
@@ -505,7 +589,7 @@ impl Reader<'_> {
     }
 
     /// A list of piece letters (`qrbn`); `*` is every kind.
-    fn kind_set(&mut self, rules: &FairyRules, key: &str, default: KindSet) -> KindSet {
+    fn kind_set(&mut self, rules: &FairyRules<G>, key: &str, default: KindSet) -> KindSet {
         let Some(value) = self.get(key) else {
             return default;
         };
@@ -524,14 +608,14 @@ impl Reader<'_> {
 
     fn sided_kinds(
         &mut self,
-        rules: &FairyRules,
+        rules: &FairyRules<G>,
         key: &str,
         default: [KindSet; 2],
     ) -> [KindSet; 2] {
         self.sided(key, default, &mut |r, k, d| r.kind_set(rules, k, d))
     }
 
-    fn promotion_keys(&mut self, rules: &mut FairyRules) {
+    fn promotion_keys(&mut self, rules: &mut FairyRules<G>) {
         rules.promotion_region =
             self.sided("promotionRegion", rules.promotion_region, &mut |r, k, d| {
                 r.squares(k, d)
@@ -546,7 +630,7 @@ impl Reader<'_> {
     }
 
     /// `promotedPieceType`: each kind and what it promotes to (`p:g n:e`).
-    fn promoted_kinds(&mut self, rules: &mut FairyRules) {
+    fn promoted_kinds(&mut self, rules: &mut FairyRules<G>) {
         let key = "promotedPieceType";
         for (from, to) in self.value(key, Vec::new(), read_piece_pairs) {
             let from = self.letter_kind(rules, key, from);
@@ -558,14 +642,14 @@ impl Reader<'_> {
         }
     }
 
-    fn move_keys(&mut self, rules: &mut FairyRules) {
+    fn move_keys(&mut self, rules: &mut FairyRules<G>) {
         let double = self.value("doubleStep", true, read_bool);
         let region = self.sided(
             "doubleStepRegion",
             rules.double_step_region,
             &mut |r, k, d| r.squares(k, d),
         );
-        rules.double_step_region = if double { region } else { [Bitboard::EMPTY; 2] };
+        rules.double_step_region = if double { region } else { [G::Set::EMPTY; 2] };
         rules.triple_step_region = self.sided(
             "tripleStepRegion",
             rules.triple_step_region,
@@ -586,7 +670,7 @@ impl Reader<'_> {
             .sided_kinds(rules, "enPassantTypes", [marked; 2])
             .map(|set| set | pawn);
         rules.castling = self.value("castling", true, read_bool);
-        rules.castle_layout = self.castle_layout();
+        rules.castle_layout = self.castle_layout(rules.castling);
         self.castling_pieces(rules);
         rules.checking = self.value("checking", true, read_bool);
         rules.must_capture = self.value("mustCapture", false, read_bool);
@@ -597,14 +681,14 @@ impl Reader<'_> {
             }
             for (side, color) in [(0, "White"), (1, "Black")] {
                 let key = format!("mobilityRegion{color}{name}");
-                rules.mobility_region[i][side] = self.squares(&key, Bitboard::FULL);
+                rules.mobility_region[i][side] = self.squares(&key, rules.board);
             }
         }
     }
 
     /// `castlingKingPiece` and `castlingRookPieces`, the same for both
     /// sides and one king kind (what Motley plays).
-    fn castling_pieces(&mut self, rules: &mut FairyRules) {
+    fn castling_pieces(&mut self, rules: &mut FairyRules<G>) {
         let kings = self.sided_kinds(
             rules,
             "castlingKingPiece",
@@ -628,7 +712,7 @@ impl Reader<'_> {
     /// Where the king starts and goes when castling, and on which rank:
     /// files from b to g, the king's start between the two ends, and the
     /// rooks' corners free of the king (`castlingKingFile` and the rest).
-    fn castle_layout(&mut self) -> CastleLayout {
+    fn castle_layout(&mut self, castling: bool) -> CastleLayout<G> {
         let keys = [
             ("castlingKingFile", 4),
             ("castlingKingsideFile", 6),
@@ -639,7 +723,7 @@ impl Reader<'_> {
             files[i] = match self.get(key) {
                 None => default,
                 Some(value) => match value.as_bytes() {
-                    [c @ b'b'..=b'g'] => c - b'a',
+                    [c @ b'a'..=b'p'] => c - b'a',
                     _ => {
                         self.unsupported(key, value);
                         default
@@ -659,14 +743,30 @@ impl Reader<'_> {
         let rank = match self.get("castlingRank") {
             None => 0,
             Some(value) => match value.parse::<u8>() {
-                Ok(r @ 1..=8) => r - 1,
+                Ok(r @ 1..=MAX_SIDE) => r - 1,
                 _ => {
                     self.unsupported("castlingRank", value);
                     0
                 }
             },
         };
-        CastleLayout::new(king, kingside, queenside, rank)
+        match CastleLayout::new(king, kingside, queenside, rank, self.size) {
+            Ok(layout) => layout,
+            Err(_) if !castling => CastleLayout::none(),
+            Err(_) => {
+                let key = [
+                    "castlingKingFile",
+                    "castlingKingsideFile",
+                    "castlingQueensideFile",
+                ]
+                .into_iter()
+                .chain(["castlingRank", "castling"])
+                .find(|k| self.keys.contains_key(*k))
+                .unwrap_or("castling");
+                self.refuse(key, KeyErrorKind::CastlingOffBoard);
+                CastleLayout::none()
+            }
+        }
     }
 
     fn unsupported(&mut self, key: &str, value: String) {
@@ -686,7 +786,7 @@ impl Reader<'_> {
         }
     }
 
-    fn end_keys(&mut self, rules: &mut FairyRules) {
+    fn end_keys(&mut self, rules: &mut FairyRules<G>) {
         rules.stalemate = self
             .verdict("stalemateValue", IniResult::Draw)
             .unwrap_or(Verdict::Draw);
@@ -730,7 +830,7 @@ impl Reader<'_> {
             .unwrap_or(Verdict::Draw);
     }
 
-    fn extinction_keys(&mut self, rules: &mut FairyRules) {
+    fn extinction_keys(&mut self, rules: &mut FairyRules<G>) {
         let extinction = self.verdict("extinctionValue", IniResult::None);
         let kinds = self.kind_set(rules, "extinctionPieceTypes", 0);
         let all_pieces = self
@@ -752,9 +852,9 @@ impl Reader<'_> {
         });
     }
 
-    fn flag_keys(&mut self, rules: &mut FairyRules) {
+    fn flag_keys(&mut self, rules: &mut FairyRules<G>) {
         let kinds = self.sided_kinds(rules, "flagPiece", [0; 2]);
-        let region = self.sided("flagRegion", [Bitboard::EMPTY; 2], &mut |r, k, d| {
+        let region = self.sided("flagRegion", [G::Set::EMPTY; 2], &mut |r, k, d| {
             r.squares(k, d)
         });
         let flag_move = self.value("flagMove", false, read_bool);
@@ -762,7 +862,7 @@ impl Reader<'_> {
             let kind = KeyErrorKind::Unsupported("a flag of more than one kind".into());
             return self.refuse("flagPiece", kind);
         }
-        if region != [Bitboard::EMPTY; 2] {
+        if region != [G::Set::EMPTY; 2] {
             let one = |s: KindSet| (s != 0).then(|| s.trailing_zeros() as u8);
             rules.flag = Some(FlagRule {
                 kind: kinds.map(one),

@@ -6,8 +6,8 @@
 
 use crate::variant::builtin::builtin_keys;
 use crate::variant::ini::{read_ini, resolve_all, IniError, ResolvedKeys};
-use crate::variant::keys::{fairy_rules, KeyError, KeyErrorKind, KeyErrors};
-use motley_rules::fairy::FairyRules;
+use crate::variant::keys::{fairy_rules, sized_rules, KeyError, KeyErrorKind, KeyErrors};
+use motley_rules::fairy::{FairyRules, SizedRules};
 
 /// One section of a file: its name, header line and keys, and what was
 /// wrong with its lines. Its rules are built when asked for.
@@ -35,9 +35,22 @@ impl SectionReport {
     /// The section's rules, or every error of it: its lines', its
     /// parent's and its keys'.
     pub fn rules(&self) -> Result<FairyRules, KeyErrors> {
+        self.read_with(fairy_rules)
+    }
+
+    /// The section's rules on a board of any size (what perft counts),
+    /// or every reason it is refused.
+    pub fn sized_rules(&self) -> Result<SizedRules, KeyErrors> {
+        self.read_with(sized_rules)
+    }
+
+    fn read_with<T>(
+        &self,
+        read: impl FnOnce(&ResolvedKeys) -> Result<T, KeyErrors>,
+    ) -> Result<T, KeyErrors> {
         let mut errors = self.problems.clone();
         if self.resolved {
-            match fairy_rules(&self.keys) {
+            match read(&self.keys) {
                 Ok(rules) if errors.is_empty() => return Ok(rules),
                 Ok(_) => {}
                 Err(KeyErrors(more)) => errors.extend(more),

@@ -5,6 +5,7 @@
 use motley_rules::core::betza::{
     named_piece, Betza, BetzaError, Movement, PieceMoves, Reach, Unsupported, NAMED_PIECES,
 };
+use motley_rules::core::grid::Grid8;
 use motley_rules::core::{Bitboard, Color, Square};
 
 fn sq(name: &str) -> Square {
@@ -30,7 +31,7 @@ fn sorted(list: &str) -> String {
 /// The squares `betza` reaches for `reach` from `from` with pieces on
 /// `occupied` (White's piece unless said).
 fn reach_as(color: Color, betza: &str, reach: Reach, from: &str, occupied: &str) -> String {
-    let piece = PieceMoves::new(&Betza::parse(betza).unwrap());
+    let piece = PieceMoves::<Grid8>::new(&Betza::parse(betza).unwrap());
     names(piece.reach(reach, color, sq(from), set(occupied)))
 }
 
@@ -235,7 +236,7 @@ fn initial_moves_are_quiet_and_apart() {
 
 #[test]
 fn moves_mask_quiet_moves_to_empty_squares_and_captures_to_enemies() {
-    let pawn = PieceMoves::new(&Betza::parse("fmWfcFifmW").unwrap());
+    let pawn = PieceMoves::<Grid8>::new(&Betza::parse("fmWfcFifmW").unwrap());
     let at = |occ: &str, enemies: &str, initial| {
         names(pawn.moves(Color::White, sq("e2"), set(occ), set(enemies), initial))
     };
@@ -331,7 +332,7 @@ fn moves_agree_with_fairy_stockfish_on_900_boards() {
         // The kings stand on h1 and a8 in every board.
         let own = set(own).with(sq("h1")).with(from);
         let enemies = set(enemies).with(sq("a8"));
-        let piece = PieceMoves::new(&Betza::parse(betza).unwrap());
+        let piece = PieceMoves::<Grid8>::new(&Betza::parse(betza).unwrap());
         let initial = from.rank() == 1;
         let got = piece.moves(Color::White, from, own | enemies, enemies, initial);
         assert_eq!(names(got), sorted(expected), "{line}");
@@ -394,7 +395,7 @@ fn leapers_moved_as_one_set_have_the_moves_they_have_one_by_one() {
     let occupied = set("a1 b2 c3 d4 e5 f6 g7 h8 a8 h1 d1 e8 c6 f3 b7 g2");
     let enemies = set("a8 h1 c6 f3 b7 g2 e8");
     for betza in ["N", "K", "fmWfcF", "mWcF", "C", "fsW", "ffNbsN", "AD", "Z"] {
-        let piece = PieceMoves::new(&Betza::parse(betza).unwrap());
+        let piece = PieceMoves::<Grid8>::new(&Betza::parse(betza).unwrap());
         for color in [Color::White, Color::Black] {
             let pieces = occupied & !enemies;
             let one_by_one: u32 = pieces
@@ -412,7 +413,7 @@ fn leapers_moved_as_one_set_have_the_moves_they_have_one_by_one() {
             }
         }
     }
-    let rider = PieceMoves::new(&Betza::parse("R").unwrap());
+    let rider = PieceMoves::<Grid8>::new(&Betza::parse("R").unwrap());
     assert_eq!(
         rider.leaps_of_all(Color::White, occupied, !occupied, enemies),
         None

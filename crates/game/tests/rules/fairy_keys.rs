@@ -520,13 +520,17 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
             "capturesToHand without pieceDrops is not supported",
         ),
         ("pass = maybe", "pass"),
-        ("maxRank = 10", "maxRank = 10"),
-        ("maxFile = j", "maxFile = j"),
+        ("maxRank = 17", "maxRank = 17: a board has 1 to 16 files"),
+        ("maxFile = q", "maxFile = q: a board has"),
+        ("maxRank = 0", "maxRank = 0: a board has"),
         (
-            "castlingKingsideFile = h",
-            "castlingKingsideFile = h is not supported",
+            "castlingKingsideFile = q",
+            "castlingKingsideFile = q is not supported",
         ),
-        ("castlingRank = 9", "castlingRank = 9 is not supported"),
+        (
+            "castlingRank = 9",
+            "castling's squares are not on the board",
+        ),
         ("gating = true", "gating is not supported"),
         ("connectN = 4", "connectN is not supported"),
         ("someKeyNobodyKnows = 1", "unknown key 'someKeyNobodyKnows'"),
@@ -585,7 +589,7 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
             "startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
             "'Z' is no piece",
         ),
-        ("startFen = 8/8/8 w - - 0 1", "8 ranks of 8 squares"),
+        ("startFen = 8/8/8 w - - 0 1", "not 8 rows of 8 squares"),
         ("startFen = 4k3/8/8/8/8/8/8/4K3 x - - 0 1", "not w or b"),
         (
             "startFen = 4k3/8/8/8/8/8/8/4K3 w KX - 0 1",
@@ -754,7 +758,7 @@ fn the_n_move_rule_draws_after_as_many_moves_without_progress_unless_mated() {
 }
 
 #[test]
-fn the_board_size_is_kept_with_the_rules_and_only_eight_by_eight_is_played() {
+fn the_board_size_is_kept_with_the_rules_and_only_eight_by_eight_is_played_yet() {
     for ini in [
         "[t:chess]\n",
         "[t:chess]\nmaxFile = h\nmaxRank = 8\n",
@@ -771,13 +775,44 @@ fn the_board_size_is_kept_with_the_rules_and_only_eight_by_eight_is_played() {
     ] {
         assert!(FairyPosition::from_fen(r.clone(), fen).is_err(), "{fen}");
     }
-    let refusal = section_rules("[t:chess]\nmaxRank = 10\n")
-        .expect_err("refused")
-        .to_string();
+    // Another size reads, for perft, but is not played yet: refused by
+    // its size key.
+    let tall = "[t:chess]\nmaxRank = 10\nstartFen = 4k3/8/8/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    let refusal = section_rules(tall).expect_err("refused").to_string();
     assert!(
-        refusal.contains("maxRank = 10 is not supported"),
+        refusal.contains("a board of 8×10 is counted by `motley variant perft`"),
         "{refusal}"
     );
+}
+
+// Issue 33: a FEN's row that does not fit the board is named.
+#[test]
+fn a_fen_row_not_as_wide_as_the_board_is_refused_naming_the_row() {
+    for (fen, expected) in [
+        (
+            "4k3/8/8/8/8/8/8/4K4 w - - 0 1",
+            "row 8 of the placement is not 8 squares wide",
+        ),
+        (
+            "4k3/8/8/8/44/8/8/4K3 w - - 0 1",
+            "row 5 of the placement is not 8 squares wide",
+        ),
+        (
+            "4k3/8/8/8/8/7/8/4K3 w - - 0 1",
+            "row 6 of the placement is not 8 squares wide",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", "not 9 rows of 8 squares"),
+    ] {
+        let ini = format!("[t:chess]\nstartFen = {fen}\n");
+        let fen = fen.replace("/8 w", " w");
+        let ini = if expected.contains("9 rows") {
+            format!("[t:chess]\nmaxRank = 9\nstartFen = {fen}\n")
+        } else {
+            ini
+        };
+        let err = section_rules(&ini).expect_err(&ini).to_string();
+        assert!(err.contains(expected), "{ini}: {err}");
+    }
 }
 
 // Issue 31, item 15: typos read as "not supported", and only the first

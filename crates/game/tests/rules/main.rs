@@ -35,5 +35,6 @@ mod playouts;
 mod registry;
 mod san;
 mod setup_problems;
+mod sizes;
 mod variant_files;
 mod variant_ini;

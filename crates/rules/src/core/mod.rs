@@ -8,6 +8,7 @@ pub mod betza;
 pub mod bitboard;
 pub mod board;
 pub mod fen;
+pub mod grid;
 pub mod legal;
 pub mod movegen;
 pub mod quote;

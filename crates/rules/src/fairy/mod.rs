@@ -12,14 +12,17 @@
 mod play;
 mod position;
 pub mod setup;
+mod sized;
 pub mod value;
 
 pub use play::{kind_of, role_of, Fairy};
 pub use position::{FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal};
+pub use sized::{SizedPosition, SizedRules};
 
 use crate::core::betza::{Betza, MovePart, Movement, PieceMoves};
 use crate::core::fen::MAX_MOVE_COUNTER;
-use crate::core::{Bitboard, Color, Square};
+use crate::core::grid::{Grid, Grid12, Grid16, Grid8, GridSet, GridSquare};
+use crate::core::Color;
 use thiserror::Error;
 
 /// The most piece kinds a variant may have: chess's six and 25 more.
@@ -30,7 +33,7 @@ pub type KindSet = u32;
 
 /// A piece kind: its FEN letter (White's, upper case) and its moves.
 #[derive(Clone, Debug)]
-pub struct Kind {
+pub struct Kind<G: Grid = Grid8> {
     /// FEN letter, upper case (Black's is the lower case).
     pub letter: char,
     /// Fairy-Stockfish's name of the kind (`pawn`, `fers`,
@@ -40,7 +43,7 @@ pub struct Kind {
     /// Its moves as written in Betza notation.
     pub betza: String,
     /// Its moves, ready to ask.
-    pub moves: PieceMoves,
+    pub moves: PieceMoves<G>,
     /// Its captures read backwards from a target find its attackers
     /// (true but for grasshoppers and lame leapers, whose paths are not
     /// the same both ways).
@@ -55,9 +58,9 @@ pub struct Kind {
     pub hops: bool,
 }
 
-impl Kind {
+impl<G: Grid> Kind<G> {
     /// A kind from its letter, Fairy-Stockfish name and Betza text.
-    pub fn new(letter: char, name: &str, betza: &Betza) -> Kind {
+    pub fn new(letter: char, name: &str, betza: &Betza) -> Kind<G> {
         let one_way = |p: &MovePart| {
             matches!(
                 p.movement,
@@ -80,6 +83,32 @@ impl Kind {
             moves,
             reversible,
         }
+    }
+}
+
+/// A grid the data engine plays on: how a FEN's position is judged
+/// there. Chess's grid judges it as the position editor does; a wider
+/// grid by what needs no square named.
+pub trait FairyGrid: Grid {
+    /// Every problem of a position read from a FEN.
+    fn fen_problems(pos: &FairyPosition<Self>) -> Vec<crate::setup::SetupProblem>;
+}
+
+impl FairyGrid for Grid8 {
+    fn fen_problems(pos: &FairyPosition<Self>) -> Vec<crate::setup::SetupProblem> {
+        setup::fen_problems(pos)
+    }
+}
+
+impl FairyGrid for Grid12 {
+    fn fen_problems(pos: &FairyPosition<Self>) -> Vec<crate::setup::SetupProblem> {
+        setup::wide_fen_problems(pos)
+    }
+}
+
+impl FairyGrid for Grid16 {
+    fn fen_problems(pos: &FairyPosition<Self>) -> Vec<crate::setup::SetupProblem> {
+        setup::wide_fen_problems(pos)
     }
 }
 
@@ -141,74 +170,99 @@ pub enum CountingRule {
 /// `castlingKingsideFile`, `castlingQueensideFile`, `castlingRank`): the
 /// rooks start in the corners and end beside the king, on its inner side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CastleLayout {
+pub struct CastleLayout<G: Grid = Grid8> {
     /// Per castling (White's king side, queen side, Black's king side,
     /// queen side): king from, king to, rook from, rook to.
-    pub squares: [[Square; 4]; 4],
+    pub squares: [[G::Sq; 4]; 4],
     /// Per castling: the squares that must be empty, and the king's way
     /// (its start and end included), which must not be attacked.
-    pub spans: [[Bitboard; 2]; 4],
+    pub spans: [[G::Set; 2]; 4],
     /// Every king's and rook's start square: a move touching none keeps
     /// every castling right.
-    pub corners: Bitboard,
+    pub corners: G::Set,
 }
 
-impl CastleLayout {
+/// Why a castling layout does not fit its board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("castling's files or rank are not on the board")]
+pub struct CastleOffBoard;
+
+impl<G: Grid> CastleLayout<G> {
     /// Chess's: the king from e to g or c, on the first rank.
-    pub const CHESS: CastleLayout = CastleLayout::new(4, 6, 2, 0);
+    pub fn chess() -> CastleLayout<G> {
+        Self::new(4, 6, 2, 0, (8, 8)).unwrap_or_else(|_| Self::none())
+    }
+
+    /// No castling squares at all: a board too small for any.
+    pub fn none() -> CastleLayout<G> {
+        let a1 = G::square(0);
+        CastleLayout {
+            squares: [[a1; 4]; 4],
+            spans: [[G::Set::EMPTY; 2]; 4],
+            corners: G::Set::EMPTY,
+        }
+    }
 
     /// The layout for a king starting on file `king` (0 = a) and going to
-    /// `kingside` or `queenside`, on relative rank `rank` (0 = the first).
-    pub const fn new(king: u8, kingside: u8, queenside: u8, rank: u8) -> CastleLayout {
-        let mut squares = [[Square::new_unchecked(0); 4]; 4];
-        let mut spans = [[Bitboard::EMPTY; 2]; 4];
-        let mut corners = 0u64;
-        let mut i = 0;
-        while i < 4 {
-            let r = if i < 2 { rank } else { 7 - rank };
+    /// `kingside` or `queenside`, on relative rank `rank` (0 = the first),
+    /// on a board of `(files, ranks)`; the rooks in its corners.
+    pub fn new(
+        king: u8,
+        kingside: u8,
+        queenside: u8,
+        rank: u8,
+        (files, ranks): (u8, u8),
+    ) -> Result<CastleLayout<G>, CastleOffBoard> {
+        let at = |file: u8, rank: u8| {
+            (file < files && rank < ranks)
+                .then(|| G::Sq::from_coords(file as i8, rank as i8))
+                .flatten()
+                .ok_or(CastleOffBoard)
+        };
+        let mut layout = Self::none();
+        for i in 0..4 {
+            let r = if i < 2 {
+                Some(rank)
+            } else {
+                (ranks - 1).checked_sub(rank)
+            };
+            let r = r.ok_or(CastleOffBoard)?;
             let (to, corner) = if i % 2 == 0 {
-                (kingside, 7)
+                (kingside, files.saturating_sub(1))
             } else {
                 (queenside, 0)
             };
-            let rook_to = if i % 2 == 0 { to - 1 } else { to + 1 };
-            let (kf, kt) = (
-                Square::new_unchecked(r * 8 + king),
-                Square::new_unchecked(r * 8 + to),
-            );
-            let rf = Square::new_unchecked(r * 8 + corner);
-            let rt = Square::new_unchecked(r * 8 + rook_to);
-            squares[i] = [kf, kt, rf, rt];
-            let walked = span(kf, kt);
-            let crossed =
-                (walked | span(rf, rt)) & !(1 << kf.index_const()) & !(1 << rf.index_const());
-            spans[i] = [Bitboard(crossed), Bitboard(walked)];
-            corners |= (1 << kf.index_const()) | (1 << rf.index_const());
-            i += 1;
+            let rook_to = if i % 2 == 0 {
+                to.checked_sub(1).ok_or(CastleOffBoard)?
+            } else {
+                to + 1
+            };
+            let (kf, kt, rf, rt) = (at(king, r)?, at(to, r)?, at(corner, r)?, at(rook_to, r)?);
+            layout.squares[i] = [kf, kt, rf, rt];
+            let walked = span::<G>(kf, kt);
+            let crossed = (walked | span::<G>(rf, rt)).without(kf).without(rf);
+            layout.spans[i] = [crossed, walked];
+            layout.corners = layout.corners.with(kf).with(rf);
         }
-        CastleLayout {
-            squares,
-            spans,
-            corners: Bitboard(corners),
-        }
+        Ok(layout)
     }
 }
 
 /// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
-const fn span(a: Square, b: Square) -> u64 {
-    let (fa, fb) = (a.index_const() % 8, b.index_const() % 8);
-    let (lo, hi) = if fa < fb { (fa, fb) } else { (fb, fa) };
-    let row = (0xffu64 >> (7 - hi)) & (0xffu64 << lo);
-    row << (8 * (a.index_const() / 8))
+fn span<G: Grid>(a: G::Sq, b: G::Sq) -> G::Set {
+    let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+    (lo..=hi)
+        .filter_map(|f| G::Sq::from_coords(f, a.rank()))
+        .fold(G::Set::EMPTY, |set, sq| set.with(sq))
 }
 
 /// Capture the flag: a piece reaching a region wins.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FlagRule {
+pub struct FlagRule<G: Grid = Grid8> {
     /// The kind that must reach it, per side.
     pub kind: [Option<u8>; 2],
     /// The region, per side.
-    pub region: [Bitboard; 2],
+    pub region: [G::Set; 2],
     /// The second player gets one more move to reach it too (racing
     /// kings: both there is a draw).
     pub flag_move: bool,
@@ -216,15 +270,16 @@ pub struct FlagRule {
 
 /// The rules of a variant from data.
 #[derive(Clone, Debug)]
-pub struct FairyRules {
-    /// The board's files (`maxFile`): 8, the only width played so far.
-    /// FENs and square lists are read by it, so that a larger board
-    /// changes the move generator, not the data model.
+pub struct FairyRules<G: Grid = Grid8> {
+    /// The board's files (`maxFile`), at most the grid's.
     pub files: u8,
-    /// The board's ranks (`maxRank`): 8 so far, as `files`.
+    /// The board's ranks (`maxRank`), at most the grid's.
     pub ranks: u8,
+    /// The board's squares in its grid: what lands beyond them is cut
+    /// away (every mobility region is within them).
+    pub board: G::Set,
     /// The piece kinds.
-    pub kinds: Vec<Kind>,
+    pub kinds: Vec<Kind<G>>,
     /// The start position, in Fairy-Stockfish's FEN.
     pub start_fen: String,
     /// The royal kind: never left attacked; checkmate is its capture.
@@ -233,7 +288,7 @@ pub struct FairyRules {
     /// regions without Betza saying so, as Fairy-Stockfish's pawn does.
     pub pawn: Option<u8>,
     /// Where a promoting kind promotes, per side.
-    pub promotion_region: [Bitboard; 2],
+    pub promotion_region: [G::Set; 2],
     /// The kinds that promote, per side.
     pub promotion_pawns: [KindSet; 2],
     /// What they may promote to, per side.
@@ -252,11 +307,11 @@ pub struct FairyRules {
     pub mandatory_piece_promotion: bool,
     /// Where the pawn's double step and every kind's initial (`i`)
     /// moves start, per side (empty when `doubleStep` is off).
-    pub double_step_region: [Bitboard; 2],
+    pub double_step_region: [G::Set; 2],
     /// Where the pawn's triple step starts, per side.
-    pub triple_step_region: [Bitboard; 2],
+    pub triple_step_region: [G::Set; 2],
     /// The squares an en passant capture may land on, per capturing side.
-    pub en_passant_region: [Bitboard; 2],
+    pub en_passant_region: [G::Set; 2],
     /// The kinds that may capture en passant, per side
     /// (`enPassantTypes`): by default every kind whose Betza text has
     /// `e`, and the pawn always. They take there on squares they capture
@@ -265,7 +320,7 @@ pub struct FairyRules {
     /// Castling is played.
     pub castling: bool,
     /// Where castling takes the king and the rook.
-    pub castle_layout: CastleLayout,
+    pub castle_layout: CastleLayout<G>,
     /// The kind that castles as the king.
     pub castling_king: Option<u8>,
     /// The kinds that castle as the rook.
@@ -281,7 +336,7 @@ pub struct FairyRules {
     /// Extinction, if the variant has it.
     pub extinction: Option<Extinction>,
     /// Capture the flag, if the variant has it.
-    pub flag: Option<FlagRule>,
+    pub flag: Option<FlagRule<G>>,
     /// Checks are counted in the FEN (`3+3`) and the last one wins.
     pub check_counting: bool,
     /// Pieces in hand may be dropped (`pieceDrops`).
@@ -315,14 +370,15 @@ pub struct FairyRules {
     pub n_fold_rule: u32,
     /// What the repetition means for the side to move.
     pub n_fold: Verdict,
-    /// Where each kind may stand, per kind then side (full when free).
-    pub mobility_region: Vec<[Bitboard; 2]>,
+    /// Where each kind may stand, per kind then side (the whole board
+    /// when free).
+    pub mobility_region: Vec<[G::Set; 2]>,
     /// What each kind is worth, in centipawns, worked out from its moves
     /// once ([`value::kind_value`]).
     pub values: Vec<i32>,
 }
 
-impl FairyRules {
+impl<G: Grid> FairyRules<G> {
     /// The kind lettered `letter` (either case).
     pub fn kind_of_letter(&self, letter: char) -> Option<u8> {
         let upper = letter.to_ascii_uppercase();
@@ -336,7 +392,7 @@ impl FairyRules {
     /// a kind takes en passant and some piece steps twice (makruk's
     /// pawn, which never does, takes nothing en passant).
     pub fn has_en_passant(&self) -> bool {
-        self.double_step_region != [Bitboard::EMPTY; 2] && self.en_passant_kinds != [0; 2]
+        self.double_step_region != [G::Set::EMPTY; 2] && self.en_passant_kinds != [0; 2]
     }
 
     /// The FEN letter of a piece.
@@ -361,8 +417,22 @@ pub enum FairyFenError {
     #[error("the side to move is not w or b")]
     Side,
     /// Not eight ranks of eight squares.
-    #[error("the placement is not 8 ranks of 8 squares")]
-    Shape,
+    #[error("the placement is not {ranks} rows of {files} squares")]
+    Shape {
+        /// The board's files.
+        files: u8,
+        /// The board's ranks.
+        ranks: u8,
+    },
+    /// One row of the placement (counted from the top, from 1) is not
+    /// as wide as the board.
+    #[error("row {row} of the placement is not {files} squares wide")]
+    Row {
+        /// The row, from 1 at the top.
+        row: u8,
+        /// The board's files.
+        files: u8,
+    },
     /// A letter no kind of the variant has.
     #[error("'{0}' is no piece of this variant")]
     Letter(char),

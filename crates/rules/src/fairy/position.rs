@@ -8,7 +8,8 @@
 //! making a move, the endings, the counting rules and perft.
 
 use super::{FairyRules, MAX_KINDS};
-use crate::core::{zobrist, Bitboard, Color, Square};
+use crate::core::grid::{Grid, Grid8, GridSet, GridSquare};
+use crate::core::Color;
 use std::sync::Arc;
 
 mod attacks;
@@ -52,20 +53,20 @@ pub enum FairyMoveKind {
 
 /// A move in a [`FairyPosition`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FairyMove {
+pub struct FairyMove<G: Grid = Grid8> {
     /// From.
-    pub from: Square,
+    pub from: G::Sq,
     /// To.
-    pub to: Square,
+    pub to: G::Sq,
     /// How.
     pub kind: FairyMoveKind,
 }
 
-impl FairyMove {
+impl<G: Grid> FairyMove<G> {
     /// The move as UCI and Fairy-Stockfish write it: from, to, and a
     /// promotion's piece letter in lower case (`e7e8q`); a drop as its
     /// letter in upper case, `@` and the square (`N@f3`).
-    pub fn uci(&self, rules: &FairyRules) -> String {
+    pub fn uci(&self, rules: &FairyRules<G>) -> String {
         match self.kind {
             FairyMoveKind::Drop(k) => format!("{}@{}", rules.letter(Color::White, k), self.to),
             FairyMoveKind::Promotion(k) => {
@@ -86,21 +87,21 @@ const NOT_PROMOTED: u8 = u8::MAX;
 
 /// A position under [`FairyRules`].
 #[derive(Clone, Debug)]
-pub struct FairyPosition {
-    rules: Arc<FairyRules>,
-    squares: [Option<Man>; 64],
+pub struct FairyPosition<G: Grid = Grid8> {
+    rules: Arc<FairyRules<G>>,
+    squares: G::Cells<Option<Man>>,
     /// The zobrist key of the pieces on the board, kept as they move, so
     /// that hashing a position never scans its squares.
     board_key: u64,
-    by_color: [Bitboard; 2],
-    by_kind: [Bitboard; MAX_KINDS],
+    by_color: [G::Set; 2],
+    by_kind: [G::Set; MAX_KINDS],
     turn: Color,
     /// White's king side, White's queen side, Black's, Black's.
     castling: [bool; 4],
     /// The squares an en passant capture may land on now.
-    en_passant: Bitboard,
+    en_passant: G::Set,
     /// The piece an en passant capture takes.
-    en_passant_victim: Option<Square>,
+    en_passant_victim: Option<G::Sq>,
     /// Checks each side still has to give (check counting).
     checks_left: [u32; 2],
     /// Plies since the last capture or move of an `nMoveRuleTypes` kind.
@@ -110,20 +111,20 @@ pub struct FairyPosition {
     /// Each side's pieces in hand, by kind (drops).
     hands: [[u8; MAX_KINDS]; 2],
     /// Pieces that were promoted, which go to the hand as pawns.
-    promoted: Bitboard,
+    promoted: G::Set,
     /// Passes played in a row just before this position (two end the
     /// game in a draw, as in Fairy-Stockfish).
     passes: u8,
     /// The kind each promoted piece was before it promoted
     /// (`promotedPieceType`), by square; [`NOT_PROMOTED`] elsewhere.
-    unpromoted: [u8; 64],
+    unpromoted: G::Cells<u8>,
     /// The plies the counting rule allows, 0 while nothing is counted.
     counting_limit: u32,
     /// The plies counted so far.
     counting_ply: u32,
 }
 
-impl FairyPosition {
+impl<G: Grid> FairyPosition<G> {
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.turn
@@ -136,22 +137,22 @@ impl FairyPosition {
     }
 
     /// The squares of `side`'s pieces.
-    pub fn side_pieces(&self, side: Color) -> Bitboard {
+    pub fn side_pieces(&self, side: Color) -> G::Set {
         self.by_color[side.index()]
     }
 
     /// The squares of every piece.
-    pub fn occupied_squares(&self) -> Bitboard {
+    pub fn occupied_squares(&self) -> G::Set {
         self.occupied()
     }
 
     /// The piece on `sq`: its side and kind.
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, u8)> {
-        self.squares[sq.index()]
+    pub fn piece_at(&self, sq: G::Sq) -> Option<(Color, u8)> {
+        self.squares.as_ref()[sq.index()]
     }
 
     /// The rules it is played under.
-    pub fn rules(&self) -> &Arc<FairyRules> {
+    pub fn rules(&self) -> &Arc<FairyRules<G>> {
         &self.rules
     }
 
@@ -161,7 +162,7 @@ impl FairyPosition {
     }
 
     /// The squares an en passant capture may land on now.
-    pub fn en_passant(&self) -> Bitboard {
+    pub fn en_passant(&self) -> G::Set {
         self.en_passant
     }
 
@@ -186,7 +187,7 @@ impl FairyPosition {
     }
 
     /// The piece an en passant capture would take now.
-    pub fn en_passant_victim(&self) -> Option<Square> {
+    pub fn en_passant_victim(&self) -> Option<G::Sq> {
         self.en_passant_victim
     }
 
@@ -201,30 +202,30 @@ impl FairyPosition {
         &self.hands[side.index()]
     }
 
-    fn put(&mut self, sq: Square, man: Man) {
+    fn put(&mut self, sq: G::Sq, man: Man) {
         self.take(sq);
-        self.squares[sq.index()] = Some(man);
-        self.board_key ^= zobrist::kind_piece(man.0, man.1, sq);
+        self.squares.as_mut()[sq.index()] = Some(man);
+        self.board_key ^= G::piece_key(man.0, man.1, sq);
         self.by_color[man.0.index()].insert(sq);
         self.by_kind[man.1 as usize].insert(sq);
     }
 
-    fn take(&mut self, sq: Square) -> Option<Man> {
-        let man = self.squares[sq.index()].take()?;
-        self.board_key ^= zobrist::kind_piece(man.0, man.1, sq);
-        self.unpromoted[sq.index()] = NOT_PROMOTED;
+    fn take(&mut self, sq: G::Sq) -> Option<Man> {
+        let man = self.squares.as_mut()[sq.index()].take()?;
+        self.board_key ^= G::piece_key(man.0, man.1, sq);
+        self.unpromoted.as_mut()[sq.index()] = NOT_PROMOTED;
         self.by_color[man.0.index()].remove(sq);
         self.by_kind[man.1 as usize].remove(sq);
         Some(man)
     }
 
-    fn occupied(&self) -> Bitboard {
+    fn occupied(&self) -> G::Set {
         self.by_color[0] | self.by_color[1]
     }
 
     /// The squares of `side`'s pieces of `kind`.
     #[inline]
-    pub fn pieces_of(&self, side: Color, kind: u8) -> Bitboard {
+    pub fn pieces_of(&self, side: Color, kind: u8) -> G::Set {
         self.by_kind[kind as usize] & self.by_color[side.index()]
     }
 }

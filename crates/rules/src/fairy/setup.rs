@@ -6,6 +6,7 @@
 //! too.
 
 use super::{has_kind, kind_of, FairyPosition, FairyRules};
+use crate::core::grid::{Grid, GridSet};
 use crate::core::{Board, Color, Setup, Square};
 use crate::setup::{CastlingRight, EpFault, SetupProblem};
 
@@ -31,15 +32,46 @@ pub fn setup_problems(pos: &FairyPosition, setup: &Setup) -> Vec<SetupProblem> {
     out.extend(placement_problems(pos));
     out.extend(castling_problems(pos, setup.castling));
     out.extend(ep_problem(pos, setup));
+    out.extend(not_to_move_in_check(pos));
+    out
+}
+
+/// A check on the side not to move: its royal or pseudo-royal pieces
+/// attacked.
+fn not_to_move_in_check<G: Grid>(pos: &FairyPosition<G>) -> Option<SetupProblem> {
     let not_to_move = pos.turn().other();
     // Pseudo-royal pieces (coregal's queen) count as the king does; where
     // captures explode, their own rule of touching royals applies, so
     // only the king is asked there.
     let pseudo = !pos.rules().blast && pos.pseudo_royal_attacked(not_to_move);
-    if pos.in_check(not_to_move) || pseudo {
-        out.push(SetupProblem::NotToMoveInCheck(not_to_move));
-    }
+    (pos.in_check(not_to_move) || pseudo).then_some(SetupProblem::NotToMoveInCheck(not_to_move))
+}
+
+/// The problems of a FEN on a board other than chess's grid, whose
+/// squares [`SetupProblem`] cannot name: the royal pieces on the board
+/// and in hand, and a check on the side not to move.
+pub fn wide_fen_problems<G: Grid>(pos: &FairyPosition<G>) -> Vec<SetupProblem> {
+    let mut out = royal_problems(pos);
+    out.extend(royal_in_hand(pos));
+    out.extend(not_to_move_in_check(pos));
     out
+}
+
+/// A royal piece in a hand: a drop would give a side a second king, or
+/// a first where the board has none.
+fn royal_in_hand<G: Grid>(pos: &FairyPosition<G>) -> Vec<SetupProblem> {
+    let Some(king) = pos.rules().king else {
+        return Vec::new();
+    };
+    Color::ALL
+        .into_iter()
+        .filter(|&side| {
+            pos.hand(side)
+                .get(usize::from(king))
+                .is_some_and(|&n| n > 0)
+        })
+        .map(SetupProblem::RoyalInHand)
+        .collect()
 }
 
 /// Every problem with a position read from a FEN: a draft's, and a
@@ -61,36 +93,20 @@ pub fn fen_problems(pos: &FairyPosition) -> Vec<SetupProblem> {
     };
     let mut out = setup_problems(pos, &super::play::fen_view(pos));
     out.retain(|p| !fields_read_as_written(p));
-    if let Some(king) = pos.rules().king {
-        out.extend(
-            Color::ALL
-                .into_iter()
-                .filter(|&side| {
-                    pos.hand(side)
-                        .get(usize::from(king))
-                        .is_some_and(|&n| n > 0)
-                })
-                .map(SetupProblem::RoyalInHand),
-        );
-    }
+    out.extend(royal_in_hand(pos));
     out
-}
-
-/// The pieces of `side` of kind `kind`.
-fn squares_of(pos: &FairyPosition, side: Color, kind: u8) -> impl Iterator<Item = Square> + '_ {
-    Square::all().filter(move |&sq| pos.piece_at(sq) == Some((side, kind)))
 }
 
 /// One royal piece each where the variant has one; none is allowed
 /// where an extinction rule decides the game instead (horde's White).
-fn royal_problems(pos: &FairyPosition) -> Vec<SetupProblem> {
+fn royal_problems<G: Grid>(pos: &FairyPosition<G>) -> Vec<SetupProblem> {
     let rules = pos.rules();
     let Some(king) = rules.king else {
         return Vec::new();
     };
     let mut out = Vec::new();
     for side in Color::ALL {
-        match squares_of(pos, side, king).count() {
+        match pos.pieces_of(side, king).count() {
             0 if rules.extinction.is_none() => out.push(SetupProblem::MissingKing(side)),
             0 | 1 => {}
             _ => out.push(SetupProblem::TooManyKings(side)),

@@ -9,9 +9,9 @@
 //! piece could go on an empty board.
 
 use super::{Betza, Movement};
-use crate::core::attacks::{bishop_attacks, eight_ways, rook_attacks, KNIGHT_OFFSETS};
-use crate::core::bitboard::Bitboard;
-use crate::core::types::{Color, Square};
+use crate::core::attacks::{eight_ways, KNIGHT_OFFSETS};
+use crate::core::grid::{Grid, Grid8, GridSet, GridSquare};
+use crate::core::types::Color;
 
 /// Which of a piece's moves are asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,41 +130,41 @@ impl Line {
     ];
 
     /// The squares this kind reaches from `from` through `occupied`.
-    fn reach(self, from: Square, occupied: Bitboard) -> Bitboard {
+    fn reach<G: Grid>(self, from: G::Sq, occupied: G::Set) -> G::Set {
         // Rook and bishop lines come from the shared slider tables.
+        let rank = || G::Set::rank(from.rank());
+        let file = || G::Set::file(from.file());
         match self {
-            Line::RookSideways => {
-                return rook_attacks(from, occupied) & Bitboard::rank(from.rank());
-            }
-            Line::RookUpDown => return rook_attacks(from, occupied) & Bitboard::file(from.file()),
-            Line::Bishop => return bishop_attacks(from, occupied),
+            Line::RookSideways => return G::rook_attacks(from, occupied) & rank(),
+            Line::RookUpDown => return G::rook_attacks(from, occupied) & file(),
+            Line::Bishop => return G::bishop_attacks(from, occupied),
             Line::GrasshopperSideways => {
-                let first = rook_attacks(from, occupied) & Bitboard::rank(from.rank());
-                return land_behind(from, first & occupied);
+                let first = G::rook_attacks(from, occupied) & rank();
+                return land_behind::<G>(from, first & occupied);
             }
             Line::GrasshopperUpDown => {
-                let first = rook_attacks(from, occupied) & Bitboard::file(from.file());
-                return land_behind(from, first & occupied);
+                let first = G::rook_attacks(from, occupied) & file();
+                return land_behind::<G>(from, first & occupied);
             }
             Line::GrasshopperDiagonal => {
-                return land_behind(from, bishop_attacks(from, occupied) & occupied);
+                return land_behind::<G>(from, G::bishop_attacks(from, occupied) & occupied);
             }
             _ => {}
         }
-        let mut out = Bitboard::EMPTY;
+        let mut out = G::Set::EMPTY;
         for &step in self.steps() {
             out |= match self {
                 Line::RookSideways | Line::RookUpDown | Line::Bishop | Line::Nightrider => {
-                    ride(from, step, occupied)
+                    ride::<G>(from, step, occupied)
                 }
                 Line::CannonSideways | Line::CannonUpDown | Line::CannonDiagonal => {
-                    hop(from, step, occupied, false)
+                    hop::<G>(from, step, occupied, false)
                 }
                 Line::GrasshopperSideways | Line::GrasshopperUpDown | Line::GrasshopperDiagonal => {
-                    hop(from, step, occupied, true)
+                    hop::<G>(from, step, occupied, true)
                 }
                 Line::LameDabbaba | Line::LameKnight | Line::LameAlfil | Line::LameZebra => {
-                    lame_leap(from, step, occupied)
+                    lame_leap::<G>(from, step, occupied)
                 }
             };
         }
@@ -175,8 +175,8 @@ impl Line {
 /// Squares along `step` up to and including the first piece.
 /// The squares just behind each of `hurdles` seen from `from`: where a
 /// grasshopper lands that hops the first piece on a line.
-fn land_behind(from: Square, hurdles: Bitboard) -> Bitboard {
-    hurdles.fold(Bitboard::EMPTY, |out, hurdle| {
+fn land_behind<G: Grid>(from: G::Sq, hurdles: G::Set) -> G::Set {
+    hurdles.into_iter().fold(G::Set::EMPTY, |out, hurdle| {
         let dx = (hurdle.file() - from.file()).signum();
         let dy = (hurdle.rank() - from.rank()).signum();
         match hurdle.offset(dx, dy) {
@@ -186,8 +186,8 @@ fn land_behind(from: Square, hurdles: Bitboard) -> Bitboard {
     })
 }
 
-fn ride(from: Square, (dx, dy): (i8, i8), occupied: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
+fn ride<G: Grid>(from: G::Sq, (dx, dy): (i8, i8), occupied: G::Set) -> G::Set {
+    let mut out = G::Set::EMPTY;
     let mut at = from;
     while let Some(next) = at.offset(dx, dy) {
         out.insert(next);
@@ -201,8 +201,8 @@ fn ride(from: Square, (dx, dy): (i8, i8), occupied: Bitboard) -> Bitboard {
 
 /// Squares beyond the first piece along `step` (the hurdle): up to and
 /// including the next piece, or only the next square for a grasshopper.
-fn hop(from: Square, (dx, dy): (i8, i8), occupied: Bitboard, grasshopper: bool) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
+fn hop<G: Grid>(from: G::Sq, (dx, dy): (i8, i8), occupied: G::Set, grasshopper: bool) -> G::Set {
+    let mut out = G::Set::EMPTY;
     let mut at = from;
     let mut hurdle = false;
     while let Some(next) = at.offset(dx, dy) {
@@ -222,9 +222,9 @@ fn hop(from: Square, (dx, dy): (i8, i8), occupied: Bitboard, grasshopper: bool) 
 /// The squares a lame leap passes over: one step at a time along the
 /// longer remaining component, diagonally while both are equal (a knight's
 /// leg is the square straight ahead of its long side).
-fn lame_path(from: Square, (dx, dy): (i8, i8)) -> Option<Bitboard> {
+fn lame_path<G: Grid>(from: G::Sq, (dx, dy): (i8, i8)) -> Option<G::Set> {
     let to = from.offset(dx, dy)?;
-    let mut path = Bitboard::EMPTY;
+    let mut path = G::Set::EMPTY;
     let mut at = from;
     while at != to {
         let (rx, ry) = (to.file() - at.file(), to.rank() - at.rank());
@@ -242,21 +242,21 @@ fn lame_path(from: Square, (dx, dy): (i8, i8)) -> Option<Bitboard> {
 }
 
 /// The leap's square when nothing stands on its way.
-fn lame_leap(from: Square, step: (i8, i8), occupied: Bitboard) -> Bitboard {
-    match (lame_path(from, step), from.offset(step.0, step.1)) {
-        (Some(path), Some(to)) if (path & occupied).is_empty() => Bitboard::from_square(to),
-        _ => Bitboard::EMPTY,
+fn lame_leap<G: Grid>(from: G::Sq, step: (i8, i8), occupied: G::Set) -> G::Set {
+    match (lame_path::<G>(from, step), from.offset(step.0, step.1)) {
+        (Some(path), Some(to)) if (path & occupied).is_empty() => G::Set::from_square(to),
+        _ => G::Set::EMPTY,
     }
 }
 
 /// A part's squares on an empty board.
-fn empty_board_reach(from: Square, step: (i8, i8), movement: Movement) -> Bitboard {
+fn empty_board_reach<G: Grid>(from: G::Sq, step: (i8, i8), movement: Movement) -> G::Set {
     match movement {
         Movement::Leap | Movement::Lame => from
             .offset(step.0, step.1)
-            .map_or(Bitboard::EMPTY, Bitboard::from_square),
+            .map_or(G::Set::EMPTY, G::Set::from_square),
         Movement::Ride { limit } => {
-            let mut out = Bitboard::EMPTY;
+            let mut out = G::Set::EMPTY;
             let mut at = from;
             let mut taken = 0u8;
             while let Some(next) = at.offset(step.0, step.1) {
@@ -269,16 +269,29 @@ fn empty_board_reach(from: Square, step: (i8, i8), movement: Movement) -> Bitboa
             }
             out
         }
-        Movement::Hop { .. } => ride(from, step, Bitboard::EMPTY),
+        Movement::Hop { .. } => ride::<G>(from, step, G::Set::EMPTY),
+    }
+}
+
+impl<G: Grid> Tables<G> {
+    /// Whether two kinds of move reach the same squares everywhere.
+    fn same(&self, other: &Tables<G>) -> bool {
+        let cells = |a: &[G::Cells<G::Set>; 2], b: &[G::Cells<G::Set>; 2]| {
+            a.iter().zip(b).all(|(x, y)| x.as_ref() == y.as_ref())
+        };
+        self.lines == other.lines
+            && self.sliders == other.sliders
+            && cells(&self.leaps, &other.leaps)
+            && cells(&self.empty_board, &other.empty_board)
     }
 }
 
 /// One kind of move's tables: per colour and square, the leaps and the
 /// empty-board reach; and which line kinds take part.
-#[derive(Clone, Debug, PartialEq)]
-struct Tables {
-    leaps: [[Bitboard; 64]; 2],
-    empty_board: [[Bitboard; 64]; 2],
+#[derive(Clone, Debug)]
+struct Tables<G: Grid> {
+    leaps: [G::Cells<G::Set>; 2],
+    empty_board: [G::Cells<G::Set>; 2],
     lines: u16,
     sliders: Sliders,
 }
@@ -297,7 +310,7 @@ enum Sliders {
 
 impl Sliders {
     /// The lookup for `t`'s lines, once its tables are filled.
-    fn of(t: &Tables) -> Sliders {
+    fn of<G: Grid>(t: &Tables<G>) -> Sliders {
         let rook = Line::RookSideways.bit() | Line::RookUpDown.bit();
         let bishop = Line::Bishop.bit();
         let found = match t.lines {
@@ -309,9 +322,9 @@ impl Sliders {
         };
         // Whole lines only: their reach on an empty board is the piece's.
         let whole = [0, 1].iter().all(|&c| {
-            Square::all().all(|sq| {
-                let lines = found.whole(sq, Bitboard::EMPTY);
-                (lines & !t.empty_board[c][sq.index()]).is_empty()
+            G::all().all(|sq| {
+                let lines = found.whole::<G>(sq, G::Set::EMPTY);
+                (lines & !t.empty_board[c].as_ref()[sq.index()]).is_empty()
             })
         });
         if whole {
@@ -323,62 +336,62 @@ impl Sliders {
 
     /// The whole rook and bishop lines from `from` through `occupied`.
     #[inline(always)]
-    fn whole(self, from: Square, occupied: Bitboard) -> Bitboard {
+    fn whole<G: Grid>(self, from: G::Sq, occupied: G::Set) -> G::Set {
         match self {
-            Sliders::Rook => rook_attacks(from, occupied),
-            Sliders::Bishop => bishop_attacks(from, occupied),
-            Sliders::Queen => rook_attacks(from, occupied) | bishop_attacks(from, occupied),
-            Sliders::None | Sliders::Other => Bitboard::EMPTY,
+            Sliders::Rook => G::rook_attacks(from, occupied),
+            Sliders::Bishop => G::bishop_attacks(from, occupied),
+            Sliders::Queen => G::rook_attacks(from, occupied) | G::bishop_attacks(from, occupied),
+            Sliders::None | Sliders::Other => G::Set::EMPTY,
         }
     }
 }
 
 /// A piece's moves, ready to ask where it can go from any square.
 #[derive(Clone, Debug)]
-pub struct PieceMoves {
-    tables: [Tables; 3],
+pub struct PieceMoves<G: Grid = Grid8> {
+    tables: [Tables<G>; 3],
     /// Quiet moves and captures go alike (most pieces but pawns): one
     /// lookup serves both.
     alike: bool,
     /// The shifts of quiet moves and of captures, when both are leaps
     /// only: then all pieces of the kind move at once.
-    leaps: Option<LeapSets>,
+    leaps: Option<LeapSets<G>>,
 }
 
 /// One leap applied to a whole set: the squares it keeps on the board,
 /// then a rotation (nothing wraps, the mask saw to it).
 #[derive(Clone, Copy, Debug)]
-struct Shift {
-    mask: u64,
-    rotate: u32,
+struct Shift<G: Grid> {
+    mask: G::Set,
+    delta: i32,
 }
 
-impl Shift {
-    fn new((dx, dy): (i8, i8)) -> Shift {
-        let mask = Square::all()
+impl<G: Grid> Shift<G> {
+    fn new((dx, dy): (i8, i8)) -> Shift<G> {
+        let mask = G::all()
             .filter(|sq| sq.offset(dx, dy).is_some())
-            .fold(0u64, |m, sq| m | 1 << sq.index());
-        let rotate = (i32::from(dy) * 8 + i32::from(dx)).rem_euclid(64) as u32;
-        Shift { mask, rotate }
+            .fold(G::Set::EMPTY, |m, sq| m.with(sq));
+        let delta = G::Set::kept_delta(i32::from(dy) * i32::from(G::FILES) + i32::from(dx));
+        Shift { mask, delta }
     }
 
     #[inline]
-    fn apply(self, set: Bitboard) -> Bitboard {
-        Bitboard((set.0 & self.mask).rotate_left(self.rotate))
+    fn apply(self, set: G::Set) -> G::Set {
+        (set & self.mask).shift_kept(self.delta)
     }
 }
 
 /// A leaper's shifts per colour: quiet moves, captures, and all of them
 /// backwards (from where a leap lands in a set).
 #[derive(Clone, Debug)]
-struct LeapSets {
-    quiet: [Vec<Shift>; 2],
-    capture: [Vec<Shift>; 2],
-    back: [Vec<Shift>; 2],
+struct LeapSets<G: Grid> {
+    quiet: [Vec<Shift<G>>; 2],
+    capture: [Vec<Shift<G>>; 2],
+    back: [Vec<Shift<G>>; 2],
 }
 
-impl LeapSets {
-    fn new(quiet: &[(i8, i8)], capture: &[(i8, i8)]) -> LeapSets {
+impl<G: Grid> LeapSets<G> {
+    fn new(quiet: &[(i8, i8)], capture: &[(i8, i8)]) -> LeapSets<G> {
         let per_color = |steps: &[(i8, i8)], sign: i8| {
             [1, -1].map(|c| {
                 let s = c * sign;
@@ -422,13 +435,13 @@ fn leap_steps(betza: &Betza, reach: Reach) -> Option<Vec<(i8, i8)>> {
     Some(steps)
 }
 
-impl PieceMoves {
+impl<G: Grid> PieceMoves<G> {
     /// Works out the tables of a piece.
-    pub fn new(betza: &Betza) -> PieceMoves {
+    pub fn new(betza: &Betza) -> PieceMoves<G> {
         let tables = Reach::ALL.map(|reach| {
-            let mut t = Tables {
-                leaps: [[Bitboard::EMPTY; 64]; 2],
-                empty_board: [[Bitboard::EMPTY; 64]; 2],
+            let mut t = Tables::<G> {
+                leaps: [G::cells(G::Set::EMPTY); 2],
+                empty_board: [G::cells(G::Set::EMPTY); 2],
                 lines: 0,
                 sliders: Sliders::Other,
             };
@@ -442,13 +455,13 @@ impl PieceMoves {
                     }
                     for color in [Color::White, Color::Black] {
                         let step = color.fold((dx, dy), (-dx, -dy));
-                        for from in Square::all() {
+                        for from in G::all() {
                             let sq = from.index();
-                            t.empty_board[color.index()][sq] |=
-                                empty_board_reach(from, step, part.movement);
+                            t.empty_board[color.index()].as_mut()[sq] |=
+                                empty_board_reach::<G>(from, step, part.movement);
                             if part.movement == Movement::Leap {
                                 if let Some(to) = from.offset(step.0, step.1) {
-                                    t.leaps[color.index()][sq].insert(to);
+                                    t.leaps[color.index()].as_mut()[sq].insert(to);
                                 }
                             }
                         }
@@ -458,7 +471,7 @@ impl PieceMoves {
             t.sliders = Sliders::of(&t);
             t
         });
-        let alike = tables[Reach::Quiet.index()] == tables[Reach::Capture.index()];
+        let alike = tables[Reach::Quiet.index()].same(&tables[Reach::Capture.index()]);
         let leaps = leap_steps(betza, Reach::Quiet).zip(leap_steps(betza, Reach::Capture));
         PieceMoves {
             tables,
@@ -473,12 +486,12 @@ impl PieceMoves {
     pub fn leaps_of_all(
         &self,
         color: Color,
-        pieces: Bitboard,
-        empty: Bitboard,
-        enemies: Bitboard,
+        pieces: G::Set,
+        empty: G::Set,
+        enemies: G::Set,
     ) -> Option<u32> {
         let sets = self.leaps.as_ref()?;
-        let count = |shifts: &[Shift], onto: Bitboard| -> u32 {
+        let count = |shifts: &[Shift<G>], onto: G::Set| -> u32 {
             shifts
                 .iter()
                 .map(|s| (s.apply(pieces) & onto).count())
@@ -498,27 +511,27 @@ impl PieceMoves {
 
     /// The squares from which a leap of this piece lands in `targets`
     /// (every square when its moves are not leaps only).
-    pub fn leaping_into(&self, color: Color, targets: Bitboard) -> Bitboard {
+    pub fn leaping_into(&self, color: Color, targets: G::Set) -> G::Set {
         let Some(sets) = self.leaps.as_ref() else {
-            return Bitboard(u64::MAX);
+            return G::Set::FULL;
         };
         sets.back[color.index()]
             .iter()
-            .fold(Bitboard::EMPTY, |from, s| from | s.apply(targets))
+            .fold(G::Set::EMPTY, |from, s| from | s.apply(targets))
     }
 
     /// The squares the piece's `reach` moves get to from `from` with
     /// `occupied` in the way. Quiet moves still need an empty square and
     /// captures an enemy: the caller masks.
     #[inline(always)]
-    pub fn reach(&self, reach: Reach, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+    pub fn reach(&self, reach: Reach, color: Color, from: G::Sq, occupied: G::Set) -> G::Set {
         let t = &self.tables[reach.index()];
-        let leaps = t.leaps[color.index()][from.index()];
+        let leaps = t.leaps[color.index()].as_ref()[from.index()];
         match t.sliders {
             // Leaps never reach beyond the empty-board reach.
             Sliders::None => leaps,
             Sliders::Other => Self::reach_lines(t, color, from, occupied, leaps),
-            whole => leaps | whole.whole(from, occupied),
+            whole => leaps | whole.whole::<G>(from, occupied),
         }
     }
 
@@ -526,44 +539,47 @@ impl PieceMoves {
     /// empty-board reach.
     #[inline(never)]
     fn reach_lines(
-        t: &Tables,
+        t: &Tables<G>,
         color: Color,
-        from: Square,
-        occupied: Bitboard,
-        leaps: Bitboard,
-    ) -> Bitboard {
+        from: G::Sq,
+        occupied: G::Set,
+        leaps: G::Set,
+    ) -> G::Set {
         let mut out = leaps;
         let mut lines = t.lines;
         // Both rook lines (a rook, a queen) are one slider lookup.
         let rook = Line::RookSideways.bit() | Line::RookUpDown.bit();
         if lines & rook == rook {
-            out |= rook_attacks(from, occupied);
+            out |= G::rook_attacks(from, occupied);
             lines &= !rook;
         }
         while lines != 0 {
-            out |= Line::ALL[lines.trailing_zeros() as usize].reach(from, occupied);
+            out |= Line::ALL[lines.trailing_zeros() as usize].reach::<G>(from, occupied);
             lines &= lines - 1;
         }
-        out & t.empty_board[color.index()][from.index()]
+        out & t.empty_board[color.index()].as_ref()[from.index()]
     }
 
     /// Whether the piece has initial (`i`) moves at all.
     pub fn has_initial(&self) -> bool {
         let t = &self.tables[Reach::InitialQuiet.index()];
-        t.lines != 0 || t.empty_board.iter().flatten().any(|b| b.any())
+        t.lines != 0
+            || t.empty_board
+                .iter()
+                .any(|cells| cells.as_ref().iter().any(|b| b.any()))
     }
 
     /// Everywhere the piece may go on an empty board, by any of its
     /// moves: its pattern, which explanations compare a move with.
-    pub fn empty_board_reach(&self, color: Color, from: Square) -> Bitboard {
-        self.tables.iter().fold(Bitboard::EMPTY, |set, t| {
-            set | t.empty_board[color.index()][from.index()]
+    pub fn empty_board_reach(&self, color: Color, from: G::Sq) -> G::Set {
+        self.tables.iter().fold(G::Set::EMPTY, |set, t| {
+            set | t.empty_board[color.index()].as_ref()[from.index()]
         })
     }
 
     /// Where the piece captures on an empty board.
-    pub fn empty_board_captures(&self, color: Color, from: Square) -> Bitboard {
-        self.tables[Reach::Capture.index()].empty_board[color.index()][from.index()]
+    pub fn empty_board_captures(&self, color: Color, from: G::Sq) -> G::Set {
+        self.tables[Reach::Capture.index()].empty_board[color.index()].as_ref()[from.index()]
     }
 
     /// Whether some capture goes along a line (rides, hops, lame leaps),
@@ -579,11 +595,11 @@ impl PieceMoves {
     pub fn moves(
         &self,
         color: Color,
-        from: Square,
-        occupied: Bitboard,
-        enemies: Bitboard,
+        from: G::Sq,
+        occupied: G::Set,
+        enemies: G::Set,
         initial: bool,
-    ) -> Bitboard {
+    ) -> G::Set {
         if self.alike && !initial {
             let ours = occupied & !enemies;
             return self.reach(Reach::Quiet, color, from, occupied) & !ours;

@@ -3,14 +3,15 @@
 
 use super::FairyPosition;
 use crate::core::betza::Reach;
-use crate::core::{Bitboard, Color, Square};
+use crate::core::grid::{Grid, GridSet};
+use crate::core::Color;
 use crate::fairy::has_kind;
 
-impl FairyPosition {
+impl<G: Grid> FairyPosition<G> {
     /// Whether a piece of `by` attacks `target`: each kind's captures
     /// read backwards from the target where they can be, else from each
     /// piece of the kind.
-    pub fn attacked(&self, target: Square, by: Color) -> bool {
+    pub fn attacked(&self, target: G::Sq, by: Color) -> bool {
         self.attacked_with(target, by, self.occupied(), self.by_color[by.index()], None)
     }
 
@@ -18,15 +19,15 @@ impl FairyPosition {
     /// only those in `pieces`: the board as a move would leave it.
     pub(super) fn attacked_with(
         &self,
-        target: Square,
+        target: G::Sq,
         by: Color,
-        occupied: Bitboard,
-        pieces: Bitboard,
-        landed: Option<(u8, Square)>,
+        occupied: G::Set,
+        pieces: G::Set,
+        landed: Option<(u8, G::Sq)>,
     ) -> bool {
         let (landed_kind, landed_on) = match landed {
-            Some((k, sq)) => (k as usize, Bitboard::from_square(sq)),
-            None => (usize::MAX, Bitboard::EMPTY),
+            Some((k, sq)) => (k as usize, G::Set::from_square(sq)),
+            None => (usize::MAX, G::Set::EMPTY),
         };
         self.rules.kinds.iter().enumerate().any(|(i, kind)| {
             let mut theirs = self.by_kind[i] & pieces;
@@ -66,10 +67,10 @@ impl FairyPosition {
     }
 
     /// The pieces of `by` that attack `target`.
-    pub(super) fn attackers(&self, target: Square, by: Color) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
+    pub(super) fn attackers(&self, target: G::Sq, by: Color) -> G::Set {
+        let mut out = G::Set::EMPTY;
         for from in self.by_color[by.index()] {
-            if let Some((_, kind)) = self.squares[from.index()] {
+            if let Some((_, kind)) = self.piece_at(from) {
                 let moves = &self.rules.kinds[kind as usize].moves;
                 if moves
                     .reach(Reach::Capture, by, from, self.occupied())
@@ -84,15 +85,15 @@ impl FairyPosition {
 
     /// `side`'s pseudo-royal pieces: those of an extinction kind it
     /// cannot lose without losing.
-    pub(super) fn pseudo_royals(&self, side: Color) -> Bitboard {
+    pub(super) fn pseudo_royals(&self, side: Color) -> G::Set {
         let Some(ext) = self.rules.extinction.as_ref().filter(|e| e.pseudo_royal) else {
-            return Bitboard::EMPTY;
+            return G::Set::EMPTY;
         };
         (0..self.rules.kinds.len() as u8)
             .filter(|&k| has_kind(ext.kinds, k))
             .map(|k| self.pieces_of(side, k))
             .filter(|pieces| pieces.count() <= ext.count.saturating_add(1))
-            .fold(Bitboard::EMPTY, |all, pieces| all | pieces)
+            .fold(G::Set::EMPTY, |all, pieces| all | pieces)
     }
 
     /// Whether one of `side`'s pseudo-royal pieces is attacked.

@@ -5,12 +5,13 @@
 //! before the mate.
 
 use super::{FairyMove, FairyMoveKind, FairyPosition};
-use crate::core::{Bitboard, Color};
+use crate::core::grid::{Grid, GridSet};
+use crate::core::Color;
 use crate::fairy::CountingRule;
 
-impl FairyPosition {
+impl<G: Grid> FairyPosition<G> {
     /// The count after `m`, played from `before`, made this position.
-    pub(super) fn update_count(&mut self, before: &FairyPosition, m: FairyMove) {
+    pub(super) fn update_count(&mut self, before: &FairyPosition<G>, m: FairyMove<G>) {
         let Some(rule) = self.rules.counting else {
             return;
         };
@@ -59,7 +60,7 @@ impl FairyPosition {
         let pawns = self
             .rules
             .pawn
-            .map_or(Bitboard::EMPTY, |k| self.by_kind[usize::from(k)]);
+            .map_or(G::Set::EMPTY, |k| self.by_kind[usize::from(k)]);
         if pawns.any() {
             return None;
         }
@@ -99,13 +100,13 @@ impl FairyPosition {
     }
 
     /// The kind `m` takes, if it is a capture.
-    fn victim_kind(&self, m: FairyMove) -> Option<u8> {
+    fn victim_kind(&self, m: FairyMove<G>) -> Option<u8> {
         let at = match m.kind {
             FairyMoveKind::EnPassant => self.en_passant_victim?,
             FairyMoveKind::Castle | FairyMoveKind::Drop(_) | FairyMoveKind::Pass => return None,
             _ => m.to,
         };
-        self.squares[at.index()].map(|(_, kind)| kind)
+        self.piece_at(at).map(|(_, kind)| kind)
     }
 
     /// The count for the FEN: the limit in the en passant field's place

@@ -3,6 +3,7 @@
 //! then mate and stalemate as the variant values them.
 
 use super::FairyPosition;
+use crate::core::grid::{Grid, GridSet};
 use crate::core::Color;
 use crate::fairy::{has_kind, Verdict};
 
@@ -39,7 +40,7 @@ pub struct FairyEnding {
     pub why: FairyEnd,
 }
 
-impl FairyPosition {
+impl<G: Grid> FairyPosition<G> {
     /// How the game has ended, for the side to move, or `None` while it
     /// goes on: the variant's own ends first, then no legal move.
     pub fn outcome(&self) -> Option<Verdict> {
@@ -187,7 +188,7 @@ impl FairyPosition {
         let mut moves = Vec::new();
         self.pseudo_moves(&mut moves);
         moves.into_iter().any(|m| {
-            self.squares[m.from.index()] == Some((self.turn, king))
+            self.piece_at(m.from) == Some((self.turn, king))
                 && flag.region[self.turn.index()].contains(m.to)
                 && self.is_legal(m)
         })

@@ -4,8 +4,9 @@
 
 use super::{FairyPosition, NOT_PROMOTED};
 use crate::core::fen::MAX_MOVE_COUNTER;
-use crate::core::{Bitboard, Color, Square};
-use crate::fairy::{has_kind, FairyFenError, FairyRules, MAX_KINDS};
+use crate::core::grid::{Grid, GridSet, GridSquare};
+use crate::core::Color;
+use crate::fairy::{has_kind, FairyFenError, FairyGrid, FairyRules, MAX_KINDS};
 use std::sync::Arc;
 
 /// The side a FEN letter stands for: upper case White.
@@ -25,7 +26,7 @@ fn read_checks(field: &str) -> Result<[u32; 2], FairyFenError> {
 }
 
 /// The checks to give at the start: what a FEN without them means.
-fn start_checks(rules: &FairyRules) -> Result<[u32; 2], FairyFenError> {
+fn start_checks<G: Grid>(rules: &FairyRules<G>) -> Result<[u32; 2], FairyFenError> {
     let field = rules
         .start_fen
         .split_whitespace()
@@ -34,10 +35,10 @@ fn start_checks(rules: &FairyRules) -> Result<[u32; 2], FairyFenError> {
     read_checks(field.ok_or(FairyFenError::Checks)?)
 }
 
-impl FairyPosition {
+impl<G: FairyGrid> FairyPosition<G> {
     /// The variant's start position, judged as any FEN is; a variant
     /// whose promotions could make a second royal king has none.
-    pub fn start(rules: Arc<FairyRules>) -> Result<FairyPosition, FairyFenError> {
+    pub fn start(rules: Arc<FairyRules<G>>) -> Result<FairyPosition<G>, FairyFenError> {
         if let Some(king) = rules.king {
             let promotes_to_king = rules
                 .promotion_pieces
@@ -56,9 +57,12 @@ impl FairyPosition {
     /// the checks still to give, `3+3`, when checks are counted; without
     /// them, the start's), and judges the position as the position editor
     /// does ([`crate::fairy::setup::fen_problems`]): the first problem refuses it.
-    pub fn from_fen(rules: Arc<FairyRules>, fen: &str) -> Result<FairyPosition, FairyFenError> {
+    pub fn from_fen(
+        rules: Arc<FairyRules<G>>,
+        fen: &str,
+    ) -> Result<FairyPosition<G>, FairyFenError> {
         let pos = FairyPosition::from_fen_as_written(rules, fen)?;
-        match crate::fairy::setup::fen_problems(&pos).into_iter().next() {
+        match G::fen_problems(&pos).into_iter().next() {
             Some(problem) => Err(FairyFenError::Setup(problem)),
             None => Ok(pos),
         }
@@ -69,34 +73,34 @@ impl FairyPosition {
     /// and for Fairy-Stockfish's reference positions, some of which a
     /// game could not reach.
     pub fn from_fen_as_written(
-        rules: Arc<FairyRules>,
+        rules: Arc<FairyRules<G>>,
         fen: &str,
-    ) -> Result<FairyPosition, FairyFenError> {
+    ) -> Result<FairyPosition<G>, FairyFenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let [placement, turn, castling, ep, ref rest @ ..] = fields[..] else {
             return Err(FairyFenError::Fields);
         };
         let mut pos = FairyPosition {
             rules,
-            squares: [None; 64],
+            squares: G::cells(None),
             board_key: 0,
-            by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; MAX_KINDS],
+            by_color: [G::Set::EMPTY; 2],
+            by_kind: [G::Set::EMPTY; MAX_KINDS],
             turn: match turn {
                 "w" => Color::White,
                 "b" => Color::Black,
                 _ => return Err(FairyFenError::Side),
             },
             castling: [false; 4],
-            en_passant: Bitboard::EMPTY,
+            en_passant: G::Set::EMPTY,
             en_passant_victim: None,
             checks_left: [0; 2],
             halfmoves: 0,
             fullmoves: 1,
             hands: [[0; MAX_KINDS]; 2],
-            promoted: Bitboard::EMPTY,
+            promoted: G::Set::EMPTY,
             passes: 0,
-            unpromoted: [NOT_PROMOTED; 64],
+            unpromoted: G::cells(NOT_PROMOTED),
             counting_limit: 0,
             counting_ply: 0,
         };
@@ -157,70 +161,105 @@ impl FairyPosition {
             let count = &mut self.hands[side][kind as usize];
             *count = count.checked_add(1).ok_or(FairyFenError::Pocket)?;
         }
-        let (files, ranks) = (self.rules.files as i8, self.rules.ranks as i8);
+        let (files, ranks) = (self.rules.files, self.rules.ranks);
         let rows: Vec<&str> = placement.split('/').collect();
-        if rows.len() != ranks as usize {
-            return Err(FairyFenError::Shape);
+        if rows.len() != usize::from(ranks) {
+            return Err(FairyFenError::Shape { files, ranks });
         }
         for (i, row) in rows.iter().enumerate() {
-            let rank = ranks - 1 - i as i8;
-            let mut file = 0i8;
-            let mut chars = row.chars().peekable();
-            while let Some(c) = chars.next() {
-                if c == '+' {
-                    // `+P`: a piece promoted from P, standing as its
-                    // promoted kind.
-                    let letter = chars.next().ok_or(FairyFenError::Letter(c))?;
-                    let from = self.rules.kind_of_letter(letter);
-                    let promoted = from.and_then(|k| self.rules.promoted_kind[k as usize]);
-                    let (Some(from), Some(kind)) = (from, promoted) else {
-                        return Err(FairyFenError::Letter(letter));
-                    };
-                    let sq = Square::from_coords(file, rank).ok_or(FairyFenError::Shape)?;
-                    self.put(sq, (side_of_letter(letter), kind));
-                    self.unpromoted[sq.index()] = from;
-                    file += 1;
-                    continue;
-                }
-                if c == '~' {
-                    let last = Square::from_coords(file - 1, rank).ok_or(FairyFenError::Shape)?;
-                    self.promoted.insert(last);
-                    continue;
-                }
-                if let Some(d) = c.to_digit(10) {
-                    file += d as i8;
-                    if file > files {
-                        return Err(FairyFenError::Shape);
-                    }
-                    continue;
-                }
-                let kind = self
-                    .rules
-                    .kind_of_letter(c)
-                    .ok_or(FairyFenError::Letter(c))?;
-                let sq = Square::from_coords(file, rank).ok_or(FairyFenError::Shape)?;
-                self.put(sq, (side_of_letter(c), kind));
-                file += 1;
-            }
-            if file != files {
-                return Err(FairyFenError::Shape);
-            }
+            let wrong_row = FairyFenError::Row {
+                row: i as u8 + 1,
+                files,
+            };
+            self.read_row(row, ranks as i8 - 1 - i as i8)
+                .ok_or(wrong_row)??;
         }
         Ok(())
+    }
+
+    /// Reads one row of the placement onto `rank`: `None` when it is not
+    /// as wide as the board.
+    fn read_row(&mut self, row: &str, rank: i8) -> Option<Result<(), FairyFenError>> {
+        let files = self.rules.files as i8;
+        let on_board = |file: i8| {
+            (0..files)
+                .contains(&file)
+                .then(|| G::Sq::from_coords(file, rank))
+                .flatten()
+        };
+        let mut file = 0i8;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '+' {
+                // `+P`: a piece promoted from P, standing as its
+                // promoted kind.
+                let Some(letter) = chars.next() else {
+                    return Some(Err(FairyFenError::Letter(c)));
+                };
+                let from = self.rules.kind_of_letter(letter);
+                let promoted = from.and_then(|k| self.rules.promoted_kind[k as usize]);
+                let (Some(from), Some(kind)) = (from, promoted) else {
+                    return Some(Err(FairyFenError::Letter(letter)));
+                };
+                let sq = on_board(file)?;
+                self.put(sq, (side_of_letter(letter), kind));
+                self.unpromoted.as_mut()[sq.index()] = from;
+                file += 1;
+                continue;
+            }
+            if c == '~' {
+                self.promoted.insert(on_board(file - 1)?);
+                continue;
+            }
+            if let Some(d) = c.to_digit(10) {
+                // Runs of empty squares may take two digits (`10`).
+                let mut run = d;
+                while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    chars.next();
+                    run = run * 10 + next;
+                    if run > u32::from(crate::core::grid::MAX_SIDE) {
+                        return None;
+                    }
+                }
+                if run == 0 {
+                    return None;
+                }
+                file += run as i8;
+                if file > files {
+                    return None;
+                }
+                continue;
+            }
+            let Some(kind) = self.rules.kind_of_letter(c) else {
+                return Some(Err(FairyFenError::Letter(c)));
+            };
+            let sq = on_board(file)?;
+            self.put(sq, (side_of_letter(c), kind));
+            file += 1;
+        }
+        (file == files).then_some(Ok(()))
     }
 
     /// Reads the en passant squares, written one after another
     /// (`b3b4`); the piece that passed them stands on one (a kind's long
     /// initial move) or just behind them (a pawn's step).
     fn read_en_passant(&mut self, field: &str) -> Result<(), FairyFenError> {
-        let chars: Vec<char> = field.chars().collect();
-        if chars.is_empty() || !chars.len().is_multiple_of(2) {
+        if field.is_empty() {
             return Err(FairyFenError::EnPassant);
         }
-        for pair in chars.chunks(2) {
-            let name: String = pair.iter().collect();
-            let sq = Square::parse(&name).ok_or(FairyFenError::EnPassant)?;
+        // Each square is a letter and its digits: `b3b4`, `a10a9`.
+        let mut rest = field;
+        while !rest.is_empty() {
+            let end = rest
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| !c.is_ascii_digit())
+                .map_or(rest.len(), |(i, _)| i);
+            let sq = G::Sq::parse(&rest[..end])
+                .filter(|&sq| self.rules.board.contains(sq))
+                .ok_or(FairyFenError::EnPassant)?;
             self.en_passant.insert(sq);
+            rest = &rest[end..];
         }
         let them = self.turn.other();
         let on_one = (self.en_passant & self.by_color[them.index()]).first();
@@ -234,7 +273,7 @@ impl FairyPosition {
 
     /// The nearest piece of `side` behind `sq` as `side` moves: the one
     /// that passed it.
-    fn piece_behind(&self, sq: Square, side: Color) -> Option<Square> {
+    fn piece_behind(&self, sq: G::Sq, side: Color) -> Option<G::Sq> {
         let step = side.fold(1, -1);
         let mut next = sq.offset(0, step);
         while let Some(s) = next {
@@ -254,21 +293,21 @@ impl FairyPosition {
             let mut row = String::new();
             let mut empty = 0;
             for file in 0..self.rules.files as i8 {
-                match Square::from_coords(file, rank).and_then(|sq| self.squares[sq.index()]) {
+                match G::Sq::from_coords(file, rank).and_then(|sq| self.piece_at(sq)) {
                     Some((color, kind)) => {
                         if empty > 0 {
                             row += &empty.to_string();
                             empty = 0;
                         }
-                        let at = Square::from_coords(file, rank).map_or(0, |sq| sq.index());
-                        match self.unpromoted[at] {
+                        let at = G::Sq::from_coords(file, rank).map_or(0, |sq| sq.index());
+                        match self.unpromoted.as_ref()[at] {
                             NOT_PROMOTED => row.push(self.rules.letter(color, kind)),
                             from => {
                                 row.push('+');
                                 row.push(self.rules.letter(color, from));
                             }
                         }
-                        if Square::from_coords(file, rank)
+                        if G::Sq::from_coords(file, rank)
                             .is_some_and(|sq| self.promoted.contains(sq))
                         {
                             row.push('~');

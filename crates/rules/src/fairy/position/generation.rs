@@ -2,22 +2,22 @@
 //! steps, promotions, en passant, drops, castling and the pass.
 
 use super::{FairyMove, FairyMoveKind, FairyPosition};
-use crate::core::attacks::king_attacks;
 use crate::core::betza::Reach;
-use crate::core::{Bitboard, Color, Square};
+use crate::core::grid::{Grid, GridSet};
+use crate::core::Color;
 use crate::fairy::has_kind;
 
-impl FairyPosition {
-    pub(super) fn pseudo_moves(&self, out: &mut Vec<FairyMove>) {
+impl<G: Grid> FairyPosition<G> {
+    pub(super) fn pseudo_moves(&self, out: &mut Vec<FairyMove<G>>) {
         self.board_moves(out);
         self.drops(out);
     }
 
     /// The pseudo-legal moves but drops: the pieces', castling and the
     /// pass.
-    pub(super) fn board_moves(&self, out: &mut Vec<FairyMove>) {
+    pub(super) fn board_moves(&self, out: &mut Vec<FairyMove<G>>) {
         for from in self.by_color[self.turn.index()] {
-            if let Some((_, kind)) = self.squares[from.index()] {
+            if let Some((_, kind)) = self.piece_at(from) {
                 self.piece_moves(from, kind, out);
             }
         }
@@ -27,7 +27,7 @@ impl FairyPosition {
 
     /// The pass, where the variant allows it: the king stays on its
     /// square (the first piece stays, with no king).
-    fn pass(&self, out: &mut Vec<FairyMove>) {
+    fn pass(&self, out: &mut Vec<FairyMove<G>>) {
         let us = self.turn;
         if !self.rules.pass[us.index()] {
             return;
@@ -35,7 +35,7 @@ impl FairyPosition {
         let kings = self
             .rules
             .king
-            .map_or(Bitboard::EMPTY, |k| self.pieces_of(us, k));
+            .map_or(G::Set::EMPTY, |k| self.pieces_of(us, k));
         let stays = kings.first().or_else(|| self.by_color[us.index()].first());
         if let Some(sq) = stays {
             out.push(FairyMove {
@@ -49,7 +49,7 @@ impl FairyPosition {
     /// Where the mover's piece of `kind` on `from` goes by its own moves
     /// (not the pawn's double steps or en passant), and which of those
     /// squares only its initial move reaches.
-    fn targets(&self, from: Square, kind: u8) -> (Bitboard, Bitboard) {
+    fn targets(&self, from: G::Sq, kind: u8) -> (G::Set, G::Set) {
         let us = self.turn;
         let occupied = self.occupied();
         let enemies = self.by_color[us.other().index()];
@@ -60,16 +60,16 @@ impl FairyPosition {
         let targets = moves.moves(us, from, occupied, enemies, initial) & allowed;
         let only_initial = if initial {
             moves.reach(Reach::InitialQuiet, us, from, occupied)
-                & !moves.reach(Reach::Quiet, us, from, Bitboard::EMPTY)
+                & !moves.reach(Reach::Quiet, us, from, G::Set::EMPTY)
                 & !occupied
         } else {
-            Bitboard::EMPTY
+            G::Set::EMPTY
         };
         (targets, only_initial)
     }
 
     /// The pseudo-legal moves of the mover's piece of `kind` on `from`.
-    pub(super) fn piece_moves(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
+    pub(super) fn piece_moves(&self, from: G::Sq, kind: u8, out: &mut Vec<FairyMove<G>>) {
         let (targets, only_initial) = self.targets(from, kind);
         let rules = &self.rules;
         let promotes = rules.promotion_pawns[self.turn.index()] | rules.piece_promoters;
@@ -93,11 +93,11 @@ impl FairyPosition {
     /// or make initial moves there.
     fn push_targets(
         &self,
-        from: Square,
+        from: G::Sq,
         kind: u8,
-        targets: Bitboard,
-        only_initial: Bitboard,
-        out: &mut Vec<FairyMove>,
+        targets: G::Set,
+        only_initial: G::Set,
+        out: &mut Vec<FairyMove<G>>,
     ) {
         for to in targets {
             let how = if only_initial.contains(to) {
@@ -111,7 +111,7 @@ impl FairyPosition {
 
     /// Drops from the hand on empty squares; pawns never on their first
     /// rank or in their promotion region.
-    pub(super) fn drops(&self, out: &mut Vec<FairyMove>) {
+    pub(super) fn drops(&self, out: &mut Vec<FairyMove<G>>) {
         let us = self.turn;
         if !self.rules.drops {
             return;
@@ -128,8 +128,8 @@ impl FairyPosition {
             let kind = kind as u8;
             let mut squares = empty & self.rules.mobility_region[kind as usize][us.index()];
             if Some(kind) == self.rules.pawn {
-                squares &=
-                    !Bitboard::rank(us.fold(0, 7)) & !self.rules.promotion_region[us.index()];
+                squares &= !G::Set::rank(us.fold(0, self.rules.ranks as i8 - 1))
+                    & !self.rules.promotion_region[us.index()];
             }
             for to in squares {
                 out.push(FairyMove {
@@ -147,11 +147,11 @@ impl FairyPosition {
     /// lists them.
     fn push_move(
         &self,
-        from: Square,
-        to: Square,
+        from: G::Sq,
+        to: G::Sq,
         kind: u8,
         how: FairyMoveKind,
-        out: &mut Vec<FairyMove>,
+        out: &mut Vec<FairyMove<G>>,
     ) {
         let us = self.turn.index();
         let rules = &self.rules;
@@ -202,7 +202,7 @@ impl FairyPosition {
     }
 
     /// The pawn's double and triple steps from their regions.
-    fn pawn_steps(&self, from: Square, out: &mut Vec<FairyMove>) {
+    fn pawn_steps(&self, from: G::Sq, out: &mut Vec<FairyMove<G>>) {
         if let Some(kind) = self.rules.pawn {
             for to in self.step_targets(from, kind) {
                 self.push_move(from, to, kind, FairyMoveKind::DoubleStep, out);
@@ -212,14 +212,14 @@ impl FairyPosition {
 
     /// Where the pawn of `kind` on `from` goes by double and triple steps
     /// from their regions, across empty squares.
-    pub(super) fn step_targets(&self, from: Square, kind: u8) -> Bitboard {
-        self.steps_of(Bitboard::from_square(from), kind)
+    pub(super) fn step_targets(&self, from: G::Sq, kind: u8) -> G::Set {
+        self.steps_of(G::Set::from_square(from), kind)
             .into_iter()
-            .fold(Bitboard::EMPTY, |all, to| all | to)
+            .fold(G::Set::EMPTY, |all, to| all | to)
     }
 
     /// How many double and triple steps all of `pawns` (of `kind`) have.
-    pub(super) fn step_count(&self, pawns: Bitboard, kind: u8) -> u32 {
+    pub(super) fn step_count(&self, pawns: G::Set, kind: u8) -> u32 {
         self.steps_of(pawns, kind)
             .iter()
             .map(|to| if to.any() { to.count() } else { 0 })
@@ -228,7 +228,7 @@ impl FairyPosition {
 
     /// Where `pawns` of `kind` go by double steps, and by triple steps,
     /// from their regions across empty squares, as a set each.
-    fn steps_of(&self, pawns: Bitboard, kind: u8) -> [Bitboard; 2] {
+    fn steps_of(&self, pawns: G::Set, kind: u8) -> [G::Set; 2] {
         let us = self.turn.index();
         let up = self.turn.fold(1, -1);
         let empty = !self.occupied();
@@ -240,7 +240,7 @@ impl FairyPosition {
         regions.map(|(steps, region)| {
             let mut at = pawns & region;
             for _ in 0..steps {
-                at = at.shifted(0, up) & empty;
+                at = G::shifted(at, 0, up) & empty;
             }
             at & allowed
         })
@@ -248,7 +248,7 @@ impl FairyPosition {
 
     /// En passant, for a kind the variant lets take so: onto a square it
     /// captures to but could not move to quietly.
-    pub(super) fn en_passant_captures(&self, from: Square, kind: u8, out: &mut Vec<FairyMove>) {
+    pub(super) fn en_passant_captures(&self, from: G::Sq, kind: u8, out: &mut Vec<FairyMove<G>>) {
         let us = self.turn;
         if self.en_passant.is_empty() || !has_kind(self.rules.en_passant_kinds[us.index()], kind) {
             return;
@@ -273,7 +273,7 @@ impl FairyPosition {
     /// Castling: king and rook on their squares with the right kept, the
     /// squares between empty, and a royal king neither in check nor
     /// passing or landing on an attacked square.
-    pub(super) fn castles(&self, out: &mut Vec<FairyMove>) {
+    pub(super) fn castles(&self, out: &mut Vec<FairyMove<G>>) {
         let Some(king) = self.rules.castling_king.filter(|_| self.rules.castling) else {
             return;
         };
@@ -285,9 +285,9 @@ impl FairyPosition {
         if !rights.iter().any(|&right| right) {
             return;
         }
-        let unsafe_square = |sq: Square| {
+        let unsafe_square = |sq: G::Sq| {
             let their_royals = self.pseudo_royals(us.other());
-            let touching = self.rules.blast && (king_attacks(sq) & their_royals).any();
+            let touching = self.rules.blast && (G::neighbours(sq) & their_royals).any();
             !touching && self.attacked(sq, us.other())
         };
         let first = us.fold(0, 2);
@@ -301,8 +301,8 @@ impl FairyPosition {
             if (crossed & self.occupied()).any() {
                 continue;
             }
-            let rook_ok = matches!(self.squares[rf.index()], Some((c, k)) if c == us && has_kind(self.rules.castling_rooks, k));
-            if self.squares[kf.index()] != Some((us, king)) || !rook_ok {
+            let rook_ok = matches!(self.piece_at(rf), Some((c, k)) if c == us && has_kind(self.rules.castling_rooks, k));
+            if self.piece_at(kf) != Some((us, king)) || !rook_ok {
                 continue;
             }
             let royal = self.rules.king == Some(king)

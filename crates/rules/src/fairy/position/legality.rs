@@ -4,8 +4,8 @@
 
 use super::shield::Shield;
 use super::{FairyMove, FairyMoveKind, FairyPosition};
-use crate::core::attacks::king_attacks;
-use crate::core::{Bitboard, Color, Square};
+use crate::core::grid::{Grid, GridSet};
+use crate::core::Color;
 
 /// Why a move the piece could make is not legal now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,10 +21,10 @@ pub enum FairyRefusal {
     MustCapture,
 }
 
-impl FairyPosition {
+impl<G: Grid> FairyPosition<G> {
     /// Why no legal move goes from `from` to `to` though the piece there
     /// may move so: what an explanation of a refused move says.
-    pub fn refusal(&self, from: Square, to: Square) -> FairyRefusal {
+    pub fn refusal(&self, from: G::Sq, to: G::Sq) -> FairyRefusal {
         let mut pseudo = Vec::new();
         if self.variant_end().is_none() {
             self.pseudo_moves(&mut pseudo);
@@ -45,7 +45,7 @@ impl FairyPosition {
 
     /// The legal moves: none once the game has ended by the variant's
     /// own rules.
-    pub fn legal_moves(&self) -> Vec<FairyMove> {
+    pub fn legal_moves(&self) -> Vec<FairyMove<G>> {
         let mut moves = Vec::new();
         self.legal_moves_into(&mut moves);
         moves
@@ -53,14 +53,14 @@ impl FairyPosition {
 
     /// [`Self::legal_moves`] into `moves`, emptied first, so that a
     /// search can keep one buffer per ply.
-    pub fn legal_moves_into(&self, moves: &mut Vec<FairyMove>) {
+    pub fn legal_moves_into(&self, moves: &mut Vec<FairyMove<G>>) {
         moves.clear();
         if self.variant_end().is_some() {
             return;
         }
         self.board_moves(moves);
         let shield = self.shield();
-        let legal = |m: FairyMove| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m);
+        let legal = |m: FairyMove<G>| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m);
         moves.retain(|&m| legal(m));
         let listed = moves.len();
         self.drops(moves);
@@ -77,18 +77,18 @@ impl FairyPosition {
         if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }
-        let passing = |m: &FairyMove| m.kind == FairyMoveKind::Pass;
+        let passing = |m: &FairyMove<G>| m.kind == FairyMoveKind::Pass;
         if self.rules.pass_on_stalemate[self.turn.index()] && moves.iter().any(|m| !passing(m)) {
             moves.retain(|m| !passing(m));
         }
     }
 
     /// Whether `m` takes a piece.
-    pub fn is_capture(&self, m: FairyMove) -> bool {
+    pub fn is_capture(&self, m: FairyMove<G>) -> bool {
         match m.kind {
             FairyMoveKind::EnPassant => true,
             FairyMoveKind::Castle | FairyMoveKind::Pass => false,
-            _ => self.squares[m.to.index()].is_some(),
+            _ => self.piece_at(m.to).is_some(),
         }
     }
 
@@ -96,7 +96,7 @@ impl FairyPosition {
     /// pseudo-royal piece of the mover attacked, where checks are not
     /// allowed gives none, and under makpong moves a king in check only
     /// to take its one checker.
-    pub(super) fn is_legal(&self, m: FairyMove) -> bool {
+    pub(super) fn is_legal(&self, m: FairyMove<G>) -> bool {
         let us = self.turn;
         let king_moves = self
             .rules
@@ -104,7 +104,7 @@ impl FairyPosition {
             .is_some_and(|k| self.piece_at(m.from) == Some((us, k)));
         if self.rules.makpong && king_moves {
             let checkers = self.attackers(m.from, us.other());
-            if checkers.any() && checkers != Bitboard::from_square(m.to) {
+            if checkers.any() && checkers != G::Set::from_square(m.to) {
                 return false;
             }
         }
@@ -143,12 +143,12 @@ impl FairyPosition {
     /// else none of the mover's royal pieces may be left attacked, but
     /// one touching an enemy royal piece cannot be taken (the taker
     /// would blow up its own).
-    fn blast_leaves_royals_safe(&self, m: FairyMove) -> bool {
+    fn blast_leaves_royals_safe(&self, m: FairyMove<G>) -> bool {
         let (us, them) = (self.turn, self.turn.other());
         let kings = |side: Color| {
             self.rules
                 .king
-                .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
+                .map_or(G::Set::EMPTY, |k| self.pieces_of(side, k))
         };
         let mut ours = kings(us) | self.pseudo_royals(us);
         if ours.contains(m.from) {
@@ -163,7 +163,7 @@ impl FairyPosition {
             let occupied = self.occupied().without(m.from).with(m.to);
             let pieces = self.by_color[them.index()];
             return !ours.any_square(|sq| {
-                (king_attacks(sq) & theirs).is_empty()
+                (G::neighbours(sq) & theirs).is_empty()
                     && self.attacked_with(sq, them, occupied, pieces, None)
             });
         }
@@ -174,12 +174,12 @@ impl FairyPosition {
         if (theirs & !next.occupied()).any() {
             return true;
         }
-        !ours.any_square(|sq| (king_attacks(sq) & theirs).is_empty() && next.attacked(sq, them))
+        !ours.any_square(|sq| (G::neighbours(sq) & theirs).is_empty() && next.attacked(sq, them))
     }
 
     /// Whether `m` leaves the enemy's royal king attacked, found from the
     /// squares it empties and fills without playing it.
-    pub fn gives_check(&self, m: FairyMove) -> bool {
+    pub fn gives_check(&self, m: FairyMove<G>) -> bool {
         let us = self.turn;
         let Some(king) = self.rules.king else {
             return false;
@@ -188,7 +188,7 @@ impl FairyPosition {
         let Some(target) = kings.single() else {
             return kings.any() && self.played(m).in_check(us.other());
         };
-        let moved = match (m.kind, self.squares[m.from.index()]) {
+        let moved = match (m.kind, self.piece_at(m.from)) {
             (
                 FairyMoveKind::Promotion(k)
                 | FairyMoveKind::PiecePromotion(k)
@@ -205,10 +205,10 @@ impl FairyPosition {
 
     /// The occupied squares after `m` (not castling) and the square of
     /// the piece it takes, found without playing it.
-    fn board_after(&self, m: FairyMove) -> (Bitboard, Bitboard) {
+    fn board_after(&self, m: FairyMove<G>) -> (G::Set, G::Set) {
         let taken = match (m.kind, self.en_passant_victim) {
-            (FairyMoveKind::EnPassant, Some(victim)) => Bitboard::from_square(victim),
-            _ => Bitboard::from_square(m.to),
+            (FairyMoveKind::EnPassant, Some(victim)) => G::Set::from_square(victim),
+            _ => G::Set::from_square(m.to),
         };
         let occupied = (self.occupied().without(m.from) & !taken).with(m.to);
         (occupied, taken)
@@ -216,7 +216,7 @@ impl FairyPosition {
 
     /// Whether the mover's royal king is unattacked after `m`, found from
     /// the squares it empties and fills without playing it.
-    pub(super) fn leaves_king_safe(&self, m: FairyMove, king_moves: bool) -> bool {
+    pub(super) fn leaves_king_safe(&self, m: FairyMove<G>, king_moves: bool) -> bool {
         let us = self.turn;
         let Some(king) = self.rules.king else {
             return true;

@@ -3,15 +3,15 @@
 //! it changes.
 
 use super::{FairyMove, FairyMoveKind, FairyPosition, Man, NOT_PROMOTED};
-use crate::core::attacks::{between, king_attacks};
 use crate::core::betza::Reach;
-use crate::core::{Bitboard, Color, Square};
+use crate::core::grid::{Grid, GridSet, GridSquare};
+use crate::core::Color;
 use crate::fairy::{has_kind, MAX_KINDS};
 use std::sync::Arc;
 
-impl FairyPosition {
+impl<G: Grid> FairyPosition<G> {
     /// The position after `m`, which must be one of its moves.
-    pub fn played(&self, m: FairyMove) -> FairyPosition {
+    pub fn played(&self, m: FairyMove<G>) -> FairyPosition<G> {
         let mut next = self.clone();
         self.play_onto(m, &mut next);
         next
@@ -21,9 +21,9 @@ impl FairyPosition {
     /// but what any move changes (en passant gone, the counters): the
     /// computer's null move, never a move of a game (a variant's own pass
     /// is a move, [`FairyMoveKind::Pass`]).
-    pub fn passed(&self) -> FairyPosition {
+    pub fn passed(&self) -> FairyPosition<G> {
         let mut next = self.clone();
-        next.en_passant = Bitboard::EMPTY;
+        next.en_passant = G::Set::EMPTY;
         next.en_passant_victim = None;
         next.turn = self.turn.other();
         next.halfmoves = self.halfmoves.saturating_add(1);
@@ -34,8 +34,8 @@ impl FairyPosition {
     }
 
     /// Makes `m` on `next`, a copy of this position.
-    pub(crate) fn play_onto(&self, m: FairyMove, next: &mut FairyPosition) {
-        next.en_passant = Bitboard::EMPTY;
+    pub(crate) fn play_onto(&self, m: FairyMove<G>, next: &mut FairyPosition<G>) {
+        next.en_passant = G::Set::EMPTY;
         next.en_passant_victim = None;
         next.passes = match m.kind {
             FairyMoveKind::Pass => self.passes.saturating_add(1),
@@ -50,7 +50,8 @@ impl FairyPosition {
             }
             // As Fairy-Stockfish counts it, a pass by a piece of a kind
             // whose moves restart the count (a pawn) restarts it too.
-            FairyMoveKind::Pass => self.squares[m.from.index()]
+            FairyMoveKind::Pass => self
+                .piece_at(m.from)
                 .is_some_and(|(_, kind)| has_kind(self.rules.n_move_kinds, kind)),
             _ => match next.move_piece(self, m) {
                 Some(resets) => resets,
@@ -76,7 +77,7 @@ impl FairyPosition {
 
     /// Makes this a copy of `other` without cloning its rules again when
     /// they are already the same (perft's positions per ply).
-    pub(super) fn copy_from(&mut self, other: &FairyPosition) {
+    pub(super) fn copy_from(&mut self, other: &FairyPosition<G>) {
         let FairyPosition {
             rules,
             squares,
@@ -127,10 +128,10 @@ impl FairyPosition {
     /// the hand where captures go there), promotions, castling, en
     /// passant, explosions and castling rights. Returns whether the move
     /// count restarts; `None` when no piece stands on `from`.
-    fn move_piece(&mut self, before: &FairyPosition, m: FairyMove) -> Option<bool> {
+    fn move_piece(&mut self, before: &FairyPosition<G>, m: FairyMove<G>) -> Option<bool> {
         let us = before.turn;
         let was_promoted = before.promoted.contains(m.from);
-        let unpromoted = before.unpromoted[m.from.index()];
+        let unpromoted = before.unpromoted.as_ref()[m.from.index()];
         let man = self.take(m.from)?;
         self.promoted.remove(m.from);
         let victim = match m.kind {
@@ -139,10 +140,11 @@ impl FairyPosition {
             _ => Some(m.to),
         };
         if let Some(sq) = victim {
-            if let Some((_, kind)) =
-                before.squares[sq.index()].filter(|_| before.rules.captures_to_hand)
+            if let Some((_, kind)) = before
+                .piece_at(sq)
+                .filter(|_| before.rules.captures_to_hand)
             {
-                let back = match before.unpromoted[sq.index()] {
+                let back = match before.unpromoted.as_ref()[sq.index()] {
                     NOT_PROMOTED if before.promoted.contains(sq) => {
                         before.rules.pawn.unwrap_or(kind)
                     }
@@ -157,7 +159,9 @@ impl FairyPosition {
                 self.take(sq);
             }
         }
-        self.take(m.to);
+        if m.kind != FairyMoveKind::Castle {
+            self.take(m.to);
+        }
         match m.kind {
             FairyMoveKind::Castle => self.castle(m, man),
             FairyMoveKind::Promotion(kind) => {
@@ -168,11 +172,11 @@ impl FairyPosition {
             }
             FairyMoveKind::PiecePromotion(kind) => {
                 self.put(m.to, (us, kind));
-                self.unpromoted[m.to.index()] = man.1;
+                self.unpromoted.as_mut()[m.to.index()] = man.1;
             }
             _ => {
                 self.put(m.to, man);
-                self.unpromoted[m.to.index()] = unpromoted;
+                self.unpromoted.as_mut()[m.to.index()] = unpromoted;
             }
         }
         if m.kind == FairyMoveKind::DoubleStep {
@@ -185,7 +189,7 @@ impl FairyPosition {
         let blasted = if before.rules.blast && before.is_capture(m) {
             self.explode(m.to)
         } else {
-            Bitboard::EMPTY
+            G::Set::EMPTY
         };
         let touched = blasted.with(m.from).with(m.to);
         let layout = &before.rules.castle_layout;
@@ -200,7 +204,7 @@ impl FairyPosition {
         let irreversible = || {
             let moves = &before.rules.kinds[man.1 as usize].moves;
             !moves
-                .reach(Reach::Quiet, us, m.to, Bitboard::EMPTY)
+                .reach(Reach::Quiet, us, m.to, G::Set::EMPTY)
                 .contains(m.from)
         };
         Some(
@@ -215,10 +219,10 @@ impl FairyPosition {
 
     /// A capture's explosion on `at`: the piece there and every piece but
     /// pawns next to it go, save the immune kinds. Returns the squares.
-    fn explode(&mut self, at: Square) -> Bitboard {
-        let mut blasted = Bitboard::EMPTY;
-        for sq in king_attacks(at).with(at) {
-            let Some((_, kind)) = self.squares[sq.index()] else {
+    fn explode(&mut self, at: G::Sq) -> G::Set {
+        let mut blasted = G::Set::EMPTY;
+        for sq in G::neighbours(at).with(at) {
+            let Some((_, kind)) = self.piece_at(sq) else {
                 continue;
             };
             let pawn = sq != at && Some(kind) == self.rules.pawn;
@@ -234,19 +238,19 @@ impl FairyPosition {
     /// passant, as Fairy-Stockfish marks them: the pawn's passed squares
     /// when an enemy can take there (or the enemy has other en passant
     /// kinds); another kind's passed squares and its own, always.
-    fn passed_squares(&self, m: FairyMove, kind: u8) -> Bitboard {
+    fn passed_squares(&self, m: FairyMove<G>, kind: u8) -> G::Set {
         let them = self.turn.other();
         let region = self.rules.en_passant_region[them.index()];
         if Some(kind) != self.rules.pawn {
-            return (between(m.from, m.to) | Bitboard::from_square(m.to)) & region;
+            return (G::between(m.from, m.to) | G::Set::from_square(m.to)) & region;
         }
         let pawn_only = self.rules.pawn.map_or(0, |k| 1 << k);
         let others_take = self.rules.en_passant_kinds[them.index()] & !pawn_only != 0;
         let occupied = self.occupied().without(m.from).with(m.to);
         let takers = self.pieces_of(them, kind);
         let pawn = &self.rules.kinds[kind as usize].moves;
-        let mut out = Bitboard::EMPTY;
-        for sq in between(m.from, m.to) & region {
+        let mut out = G::Set::EMPTY;
+        for sq in G::between(m.from, m.to) & region {
             if others_take || (pawn.reach(Reach::Capture, self.turn, sq, occupied) & takers).any() {
                 out.insert(sq);
             }
@@ -254,17 +258,19 @@ impl FairyPosition {
         out
     }
 
-    fn castle(&mut self, m: FairyMove, king: Man) {
-        self.put(m.to, king);
+    fn castle(&mut self, m: FairyMove<G>, king: Man) {
         let layout = &self.rules.castle_layout;
         let squares = layout
             .squares
             .iter()
-            .find(|c| c[0] == m.from && c[1] == m.to);
-        if let Some(&names) = squares {
-            if let Some(rook) = self.take(names[2]) {
-                self.put(names[3], rook);
-            }
+            .find(|c| c[0] == m.from && c[1] == m.to)
+            .copied();
+        // The rook leaves first: on a narrow board the king may land on
+        // its square (d1 to f1, the rook from f1 to e1).
+        let rook = squares.and_then(|names| Some((names[3], self.take(names[2])?)));
+        self.put(m.to, king);
+        if let Some((to, rook)) = rook {
+            self.put(to, rook);
         }
     }
 }

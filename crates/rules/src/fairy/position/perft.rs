@@ -4,39 +4,27 @@
 
 use super::shield::{straight_path, Shield};
 use super::{FairyMove, FairyMoveKind, FairyPosition};
-use crate::core::{Bitboard, Square};
+use crate::core::grid::{Grid, GridSet};
 use crate::fairy::has_kind;
-
-/// Whether `set` has at least `n` squares, without counting them all.
-fn at_least(set: Bitboard, n: usize) -> bool {
-    let mut rest = set.0;
-    for _ in 1..n {
-        if rest == 0 {
-            return false;
-        }
-        rest &= rest - 1;
-    }
-    rest != 0
-}
 
 /// Where a kind's pieces may go and what changes there, for counting.
 #[derive(Clone, Copy)]
-struct KindRegions {
+struct KindRegions<G: Grid> {
     /// Where it may move at all (`mobilityRegion`).
-    allowed: Bitboard,
+    allowed: G::Set,
     /// Where it may make its initial moves.
-    initial: Bitboard,
+    initial: G::Set,
     /// Where it promotes.
-    promotes: Bitboard,
+    promotes: G::Set,
     /// Where it may make the pawn's double and triple steps.
-    steps: Bitboard,
+    steps: G::Set,
 }
 
-impl FairyPosition {
+impl<G: Grid> FairyPosition<G> {
     /// How many legal moves there are: what perft needs at its last ply.
     /// Where the shield spares all of a piece's moves they are counted
     /// as a set, without being listed; `scratch` holds the rest.
-    pub fn legal_count(&self, scratch: &mut Vec<FairyMove>) -> u64 {
+    pub fn legal_count(&self, scratch: &mut Vec<FairyMove<G>>) -> u64 {
         let shield = match self.shield() {
             Some(s) if s.watch.is_none() => s,
             _ => {
@@ -62,7 +50,7 @@ impl FairyPosition {
 
     /// The legal moves among those listed in `scratch`, which is emptied.
     #[inline]
-    fn count_listed(&self, shield: Shield, scratch: &mut Vec<FairyMove>) -> u64 {
+    fn count_listed(&self, shield: Shield<G>, scratch: &mut Vec<FairyMove<G>>) -> u64 {
         let legal = scratch
             .iter()
             .filter(|&&m| shield.spares(self, m) || self.is_legal(m));
@@ -74,7 +62,7 @@ impl FairyPosition {
     /// The legal moves of the mover's pieces of `kind`, for
     /// [`Self::legal_count`].
     #[inline]
-    fn count_kind(&self, shield: Shield, kind: u8, scratch: &mut Vec<FairyMove>) -> u64 {
+    fn count_kind(&self, shield: Shield<G>, kind: u8, scratch: &mut Vec<FairyMove<G>>) -> u64 {
         let (side, us) = (self.turn, self.turn.index());
         let rules = &self.rules;
         let k = &rules.kinds[kind as usize];
@@ -96,8 +84,8 @@ impl FairyPosition {
         if plain {
             return self.count_plain(shield, kind, allowed, scratch);
         }
-        let only = |yes: bool, region: Bitboard| if yes { region } else { Bitboard::EMPTY };
-        let regions = KindRegions {
+        let only = |yes: bool, region: G::Set| if yes { region } else { G::Set::EMPTY };
+        let regions = KindRegions::<G> {
             allowed: rules.mobility_region[kind as usize][us],
             initial: only(k.has_initial, rules.double_step_region[us]),
             promotes: only(
@@ -111,7 +99,7 @@ impl FairyPosition {
         };
         let mut count = 0;
         let mut each = pieces;
-        let many = k.moves.leap_count().is_some_and(|n| at_least(pieces, n));
+        let many = k.moves.leap_count().is_some_and(|n| pieces.at_least(n));
         if many && !shield.hoppers && !shield.blast {
             // Leapers off every line to a royal piece, with no promotion
             // or initial move in reach, move as one set.
@@ -120,10 +108,10 @@ impl FairyPosition {
             let near = match promotes.any() {
                 true => {
                     k.moves.leaping_into(side, promotes)
-                        | (promotes.shifted(0, -2 * up) | promotes.shifted(0, -3 * up))
+                        | (G::shifted(promotes, 0, -2 * up) | G::shifted(promotes, 0, -3 * up))
                             & regions.steps
                 }
-                false => Bitboard::EMPTY,
+                false => G::Set::EMPTY,
             };
             let free = pieces & !(shield.royals | shield.lines) & !regions.initial & !near;
             let empty = !self.occupied() & regions.allowed;
@@ -150,10 +138,10 @@ impl FairyPosition {
     /// have all their moves, counted in one tight loop.
     fn count_plain(
         &self,
-        shield: Shield,
+        shield: Shield<G>,
         kind: u8,
-        allowed: Bitboard,
-        scratch: &mut Vec<FairyMove>,
+        allowed: G::Set,
+        scratch: &mut Vec<FairyMove<G>>,
     ) -> u64 {
         let side = self.turn;
         let moves = &self.rules.kinds[kind as usize].moves;
@@ -166,11 +154,11 @@ impl FairyPosition {
             let targets = moves.moves(side, from, occupied, enemies, false);
             count += u64::from((targets & allowed).count());
         }
-        let regions = KindRegions {
+        let regions = KindRegions::<G> {
             allowed,
-            initial: Bitboard::EMPTY,
-            promotes: Bitboard::EMPTY,
-            steps: Bitboard::EMPTY,
+            initial: G::Set::EMPTY,
+            promotes: G::Set::EMPTY,
+            steps: G::Set::EMPTY,
         };
         for from in pieces & risky {
             count += self.count_piece(shield, from, kind, regions, scratch);
@@ -184,11 +172,11 @@ impl FairyPosition {
     #[inline]
     fn count_piece(
         &self,
-        shield: Shield,
-        from: Square,
+        shield: Shield<G>,
+        from: G::Sq,
         kind: u8,
-        regions: KindRegions,
-        scratch: &mut Vec<FairyMove>,
+        regions: KindRegions<G>,
+        scratch: &mut Vec<FairyMove<G>>,
     ) -> u64 {
         let side = self.turn;
         let occupied = self.occupied();
@@ -198,7 +186,7 @@ impl FairyPosition {
         let targets = moves.moves(side, from, occupied, enemies, initial) & regions.allowed;
         let stepped = match regions.steps.contains(from) {
             true => self.step_targets(from, kind),
-            false => Bitboard::EMPTY,
+            false => G::Set::EMPTY,
         };
         let pinned = shield.lines.contains(from);
         let royal = shield.royals.contains(from);
@@ -218,7 +206,7 @@ impl FairyPosition {
             }
             false => (targets, stepped),
         };
-        let mut unsure = Bitboard::EMPTY;
+        let mut unsure = G::Set::EMPTY;
         if shield.hoppers {
             unsure |= shield.lines;
         }
@@ -230,7 +218,7 @@ impl FairyPosition {
             count += u64::from((stepped & !unsure).count());
         }
         if unsure.any() {
-            for to in (targets & unsure).chain(stepped & unsure) {
+            for to in (targets & unsure).into_iter().chain(stepped & unsure) {
                 let m = FairyMove {
                     from,
                     to,
@@ -251,7 +239,7 @@ impl FairyPosition {
     /// The legal moves of the mover's one royal king on `from` going to
     /// `targets` (and en passant), each asked only whether its square is
     /// attacked.
-    fn count_king(&self, from: Square, targets: Bitboard, scratch: &mut Vec<FairyMove>) -> u64 {
+    fn count_king(&self, from: G::Sq, targets: G::Set, scratch: &mut Vec<FairyMove<G>>) -> u64 {
         let mut count = 0;
         for to in targets {
             let m = FairyMove {
@@ -276,13 +264,13 @@ impl FairyPosition {
     /// Where the mover's piece on `from` may go without uncovering its
     /// one royal piece `royal`: along the line of the rider it alone
     /// holds back, or anywhere. Only where [`Shield::pins`] holds.
-    fn pin_mask(&self, from: Square, royal: Bitboard) -> Bitboard {
+    fn pin_mask(&self, from: G::Sq, royal: G::Set) -> G::Set {
         let Some(king) = royal.single() else {
-            return Bitboard::EMPTY;
+            return G::Set::EMPTY;
         };
         let (us, them) = (self.turn, self.turn.other());
         let occupied = self.occupied();
-        let mut allowed = Bitboard::FULL;
+        let mut allowed = G::Set::FULL;
         for (i, k) in self.rules.kinds.iter().enumerate() {
             let theirs = self.by_kind[i] & self.by_color[them.index()];
             // One-way kinds near the royal piece turn pins off (hoppers).
@@ -290,8 +278,8 @@ impl FairyPosition {
                 continue;
             }
             for a in k.moves.empty_board_captures(us, king) & theirs {
-                let path = straight_path(a, king);
-                if path.contains(from) && (path & occupied) == Bitboard::from_square(from) {
+                let path = straight_path::<G>(a, king);
+                if path.contains(from) && (path & occupied) == G::Set::from_square(from) {
                     allowed &= path.with(a);
                 }
             }
@@ -301,7 +289,7 @@ impl FairyPosition {
 
     /// The number of move sequences `depth` plies long.
     pub fn perft(&self, depth: u32) -> u64 {
-        let mut plies: Vec<Ply> = (0..depth)
+        let mut plies: Vec<Ply<G>> = (0..depth)
             .map(|_| Ply {
                 moves: Vec::with_capacity(64),
                 next: self.clone(),
@@ -311,7 +299,7 @@ impl FairyPosition {
     }
 
     /// Perft to the depth of `plies`, one move buffer and position per ply.
-    fn perft_with(&self, plies: &mut [Ply]) -> u64 {
+    fn perft_with(&self, plies: &mut [Ply<G>]) -> u64 {
         let Some((Ply { moves, next }, deeper)) = plies.split_first_mut() else {
             return 1;
         };
@@ -330,7 +318,7 @@ impl FairyPosition {
 }
 
 /// One ply of perft: its moves and the position after the one tried.
-struct Ply {
-    moves: Vec<FairyMove>,
-    next: FairyPosition,
+struct Ply<G: Grid> {
+    moves: Vec<FairyMove<G>>,
+    next: FairyPosition<G>,
 }

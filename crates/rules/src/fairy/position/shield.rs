@@ -3,22 +3,19 @@
 //! being tried.
 
 use super::{FairyMove, FairyMoveKind, FairyPosition};
-use crate::core::attacks::{between, line};
 use crate::core::betza::Reach;
-use crate::core::{Bitboard, Color, Square};
+use crate::core::grid::{Grid, GridSet, GridSquare};
+use crate::core::Color;
 
 /// The squares a ride from `a` to `b` passes: the steps of the smallest
 /// whole step between them (rook and bishop lines from the table).
-pub(super) fn straight_path(a: Square, b: Square) -> Bitboard {
-    if line(a, b).any() {
-        return between(a, b);
-    }
-    steps_between(a, b)
+pub(super) fn straight_path<G: Grid>(a: G::Sq, b: G::Sq) -> G::Set {
+    G::line_between(a, b).unwrap_or_else(|| steps_between::<G>(a, b))
 }
 
 /// The squares from `a` towards `b` by the smallest whole step between
 /// them, neither end included.
-fn steps_between(a: Square, b: Square) -> Bitboard {
+fn steps_between<G: Grid>(a: G::Sq, b: G::Sq) -> G::Set {
     let (dx, dy) = (b.file() - a.file(), b.rank() - a.rank());
     let gcd = {
         let (mut x, mut y) = (dx.unsigned_abs(), dy.unsigned_abs());
@@ -28,7 +25,7 @@ fn steps_between(a: Square, b: Square) -> Bitboard {
         x.max(1) as i8
     };
     let step = (dx / gcd, dy / gcd);
-    let mut out = Bitboard::EMPTY;
+    let mut out = G::Set::EMPTY;
     let mut at = a.offset(step.0, step.1);
     while let Some(sq) = at.filter(|&s| s != b) {
         out.insert(sq);
@@ -39,11 +36,11 @@ fn steps_between(a: Square, b: Square) -> Bitboard {
 
 /// The squares a line move from `a` to `b` passes: the steps of the
 /// smallest whole step between them, and a lame leap's leg.
-fn path_between(a: Square, b: Square) -> Bitboard {
+fn path_between<G: Grid>(a: G::Sq, b: G::Sq) -> G::Set {
     let (dx, dy) = (b.file() - a.file(), b.rank() - a.rank());
-    let mut out = steps_between(a, b);
+    let mut out = steps_between::<G>(a, b);
     // A lame leap's leg: the squares beside the straight way.
-    for sq in Square::all() {
+    for sq in G::all() {
         let (fx, fy) = (sq.file() - a.file(), sq.rank() - a.rank());
         let inside = |v: i8, d: i8| {
             if d >= 0 {
@@ -65,18 +62,18 @@ fn path_between(a: Square, b: Square) -> Bitboard {
 /// towards it, and (with hoppers or lame leapers about) also by landing
 /// on one. Where checks are not allowed, the same for the enemy king.
 #[derive(Clone, Copy)]
-pub(super) struct Shield {
+pub(super) struct Shield<G: Grid> {
     /// The mover's royal and pseudo-royal pieces.
-    pub(super) royals: Bitboard,
+    pub(super) royals: G::Set,
     /// The squares on enemy capture lines towards them.
-    pub(super) lines: Bitboard,
+    pub(super) lines: G::Set,
     /// A piece on those lines hops or leaps lamely, so a piece landing
     /// on a line matters too.
     pub(super) hoppers: bool,
     /// Promotions may make a new pseudo-royal piece: always tried.
     pub(super) try_promotions: bool,
     /// The enemy king and the lines towards it, when no move may check.
-    pub(super) watch: Option<(Square, Bitboard, bool)>,
+    pub(super) watch: Option<(G::Sq, G::Set, bool)>,
     /// Captures explode: they are always tried.
     pub(super) blast: bool,
     /// One royal piece, attacked only along rides (no hoppers, no
@@ -85,10 +82,10 @@ pub(super) struct Shield {
     pub(super) pins: bool,
 }
 
-impl Shield {
+impl<G: Grid> Shield<G> {
     /// Whether `m` may blow pieces up, or changes more than its own
     /// piece's square (so that with explosions it is always tried).
-    pub(super) fn explodes(pos: &FairyPosition, m: FairyMove) -> bool {
+    pub(super) fn explodes(pos: &FairyPosition<G>, m: FairyMove<G>) -> bool {
         pos.is_capture(m)
             || matches!(
                 m.kind,
@@ -109,11 +106,11 @@ impl Shield {
     }
 
     /// Whether `m` is surely legal without being tried.
-    pub(super) fn spares(self, pos: &FairyPosition, m: FairyMove) -> bool {
+    pub(super) fn spares(self, pos: &FairyPosition<G>, m: FairyMove<G>) -> bool {
         if matches!(m.kind, FairyMoveKind::Drop(_)) && self.spares_drops() {
             return true;
         }
-        let on = |lines: Bitboard, hoppers: bool| {
+        let on = |lines: G::Set, hoppers: bool| {
             lines.contains(m.from) || (hoppers && lines.contains(m.to))
         };
         if self.royals.contains(m.from)
@@ -134,7 +131,7 @@ impl Shield {
         let Some((king, lines, hoppers)) = self.watch else {
             return true;
         };
-        let kind = match (m.kind, pos.squares[m.from.index()]) {
+        let kind = match (m.kind, pos.piece_at(m.from)) {
             (
                 FairyMoveKind::Promotion(k)
                 | FairyMoveKind::PiecePromotion(k)
@@ -155,17 +152,17 @@ impl Shield {
     }
 }
 
-impl FairyPosition {
+impl<G: Grid> FairyPosition<G> {
     /// What keeps the mover's royal pieces safe now, when that lets
     /// most moves be known legal without trying them; `None` when every
     /// move must be tried (a royal piece attacked, several enemy kings).
-    pub(super) fn shield(&self) -> Option<Shield> {
+    pub(super) fn shield(&self) -> Option<Shield<G>> {
         let rules = &self.rules;
         let (us, them) = (self.turn, self.turn.other());
         let kings = |side: Color| {
             rules
                 .king
-                .map_or(Bitboard::EMPTY, |k| self.pieces_of(side, k))
+                .map_or(G::Set::EMPTY, |k| self.pieces_of(side, k))
         };
         let royals = kings(us) | self.pseudo_royals(us);
         let (lines, hoppers) = self.unattacked_lines(royals, them)?;
@@ -196,8 +193,8 @@ impl FairyPosition {
 
     /// [`Self::lines_towards`] when no piece of `by` attacks `targets`,
     /// found in the same pass over `by`'s kinds; `None` when one does.
-    fn unattacked_lines(&self, targets: Bitboard, by: Color) -> Option<(Bitboard, bool)> {
-        let (mut lines, mut hoppers) = (Bitboard::EMPTY, false);
+    fn unattacked_lines(&self, targets: G::Set, by: Color) -> Option<(G::Set, bool)> {
+        let (mut lines, mut hoppers) = (G::Set::EMPTY, false);
         let occupied = self.occupied();
         for (i, k) in self.rules.kinds.iter().enumerate() {
             let theirs = self.by_kind[i] & self.by_color[by.index()];
@@ -208,7 +205,7 @@ impl FairyPosition {
             for target in targets {
                 let near = match k.reversible {
                     true => k.moves.empty_board_captures(by.other(), target) & theirs,
-                    false => theirs.fold(Bitboard::EMPTY, |near, from| {
+                    false => theirs.into_iter().fold(G::Set::EMPTY, |near, from| {
                         match k.moves.empty_board_captures(by, from).contains(target) {
                             true => near.with(from),
                             false => near,
@@ -234,8 +231,8 @@ impl FairyPosition {
                 if along {
                     for from in near {
                         lines |= match k.reversible {
-                            true => straight_path(from, target),
-                            false => path_between(from, target),
+                            true => straight_path::<G>(from, target),
+                            false => path_between::<G>(from, target),
                         };
                     }
                     hoppers |= k.hops;
@@ -248,18 +245,18 @@ impl FairyPosition {
     /// The squares on `by`'s capture lines towards `targets`, and whether
     /// any such piece hops or leaps lamely (so a piece landing there
     /// matters too).
-    fn lines_towards(&self, targets: Bitboard, by: Color) -> (Bitboard, bool) {
-        let (mut lines, mut hoppers) = (Bitboard::EMPTY, false);
+    fn lines_towards(&self, targets: G::Set, by: Color) -> (G::Set, bool) {
+        let (mut lines, mut hoppers) = (G::Set::EMPTY, false);
         for (i, k) in self.rules.kinds.iter().enumerate() {
             let theirs = self.by_kind[i] & self.by_color[by.index()];
             if theirs.is_empty() || !k.moves.captures_along_lines() {
                 continue;
             }
-            let mut add = |from: Square, target: Square| {
+            let mut add = |from: G::Sq, target: G::Sq| {
                 // Only lame leaps have legs beside the straight way.
                 lines |= match k.reversible {
-                    true => straight_path(from, target),
-                    false => path_between(from, target),
+                    true => straight_path::<G>(from, target),
+                    false => path_between::<G>(from, target),
                 };
                 hoppers |= k.hops;
             };

@@ -1,0 +1,191 @@
+//! Variants from data on boards other than 8×8 (`variants/sizes.ini`)
+//! count perft, list moves and write FENs after a move as Fairy-Stockfish
+//! (built with `largeboards=yes`) does, from each start and from middle
+//! games (tests/sizes/*.txt, numbers from Fairy-Stockfish kept as data).
+
+use motley_game::variant::builtin::{builtin_fairy, builtin_sized, builtin_sized_names};
+use motley_game::variant::ini::{read_ini, resolve_all};
+use motley_game::variant::keys::sized_rules;
+use motley_rules::fairy::{SizedPosition, SizedRules};
+
+/// The lines of a data file, split at ` | `, comments left out.
+fn rows(text: &'static str) -> Vec<Vec<&'static str>> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split(" | ").collect())
+        .collect()
+}
+
+/// The built-in sections whose rules need keys Motley does not play yet,
+/// each with the first key it is refused by: they are left out below,
+/// and this list fails the moment one of them reads.
+const REFUSED: [(&str, &str); 3] = [
+    ("grand", "immobilityIllegal"),
+    ("shako", "castlingRookKingsideFile"),
+    ("micro", "dropPromoted"),
+];
+
+fn rules(variant: &str) -> Option<SizedRules> {
+    if REFUSED.iter().any(|(name, _)| *name == variant) {
+        return None;
+    }
+    Some(builtin_sized(variant).expect("built in").expect("reads"))
+}
+
+fn position(variant: &str, fen: &str) -> Option<SizedPosition> {
+    let rules = rules(variant)?;
+    Some(rules.position(Some(fen)).expect(fen))
+}
+
+#[test]
+fn every_larger_and_smaller_board_variant_counts_perft_as_fairy_stockfish() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for row in rows(include_str!("../sizes/perft.txt")) {
+        let (variant, fen) = (row[0], row[1]);
+        let Some(pos) = position(variant, fen) else {
+            continue;
+        };
+        let counts: Vec<u64> = row[2].split(' ').map(|n| n.parse().unwrap()).collect();
+        // Depth 3 everywhere keeps the test quick; the data goes deeper.
+        for (d, &want) in counts.iter().enumerate().take(3) {
+            let got = pos.perft(d as u32 + 1);
+            if got != want {
+                failures.push(format!(
+                    "{variant} {fen} depth {}: {got}, FSF {want}",
+                    d + 1
+                ));
+                break;
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 80, "{checked}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_larger_and_smaller_board_variant_lists_fairy_stockfishs_moves() {
+    let mut checked = 0;
+    for row in rows(include_str!("../sizes/moves.txt")) {
+        let (variant, fen) = (row[0], row[1]);
+        let Some(pos) = position(variant, fen) else {
+            continue;
+        };
+        let mut moves = pos.legal_uci();
+        moves.sort();
+        let want: Vec<&str> = row
+            .get(2)
+            .map_or(Vec::new(), |m| m.split_whitespace().collect());
+        let mut want: Vec<String> = want.into_iter().map(String::from).collect();
+        want.sort();
+        assert_eq!(moves, want, "{variant} {fen}");
+        checked += 1;
+    }
+    assert!(checked >= 80, "{checked}");
+}
+
+#[test]
+fn every_move_on_larger_and_smaller_boards_leaves_fairy_stockfishs_fen() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for row in rows(include_str!("../sizes/fens.txt")) {
+        let (variant, fen, uci, after) = (row[0], row[1], row[2], row[3]);
+        let Some(pos) = position(variant, fen) else {
+            continue;
+        };
+        match pos.after(uci) {
+            Some(next) if next.to_fen() == after => {}
+            Some(next) => failures.push(format!(
+                "{variant} {fen} {uci}: {}, FSF {after}",
+                next.to_fen()
+            )),
+            None => failures.push(format!("{variant} {fen}: {uci} is not legal")),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 700, "{checked}");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_refused_sections_name_the_key_they_need() {
+    for (name, key) in REFUSED {
+        let err = builtin_sized(name).expect("built in").expect_err(name);
+        assert!(err.to_string().contains(key), "{name}: {err}");
+    }
+}
+
+#[test]
+fn boards_other_than_eight_by_eight_read_but_are_not_played_yet() {
+    for name in builtin_sized_names() {
+        let Some(rules) = rules(name) else {
+            continue;
+        };
+        let played = builtin_fairy(name).expect("built in");
+        match rules.size() {
+            (8, 8) => assert!(played.is_ok(), "{name}"),
+            (files, ranks) => {
+                let err = played.expect_err(name).to_string();
+                assert!(err.contains(&format!("{files}×{ranks}")), "{name}: {err}");
+            }
+        }
+    }
+}
+
+/// A section of its own reads on any board from 1×1 to 16×16, and one
+/// beyond is refused naming the key.
+#[test]
+fn a_board_from_one_by_one_to_sixteen_by_sixteen_reads_and_a_larger_is_refused() {
+    // Two wazirs in opposite corners, no king.
+    let section = |files: u8, ranks: u8| {
+        let last = (b'a' + files - 1) as char;
+        let gap = |n: u8| if n > 0 { n.to_string() } else { String::new() };
+        let mut rows = vec![files.to_string(); usize::from(ranks)];
+        rows[0] = format!("w{}", gap(files - 1));
+        let bottom = format!("{}W", gap(files - 1));
+        match ranks {
+            1 => rows[0] = format!("w{}W", gap(files - 2)),
+            _ => rows[usize::from(ranks) - 1] = bottom,
+        }
+        let fen = rows.join("/");
+        format!(
+            "[t]\ncustomPiece1 = w:W\nmaxFile = {last}\nmaxRank = {ranks}\ncastling = false\nstartFen = {fen} w - - 0 1\n"
+        )
+    };
+    for (files, ranks) in [
+        (2, 1),
+        (2, 2),
+        (3, 4),
+        (5, 5),
+        (8, 8),
+        (9, 9),
+        (12, 10),
+        (11, 11),
+        (16, 16),
+        (16, 2),
+        (2, 16),
+    ] {
+        let ini = section(files, ranks);
+        let file = read_ini(&ini);
+        let keys = resolve_all(&file, &|_| None).remove(0).expect("resolves");
+        let rules = sized_rules(&keys).unwrap_or_else(|e| panic!("{ini}: {e}"));
+        assert_eq!(rules.size(), (files, ranks));
+        let pos = rules.position(None).expect("start");
+        // The wazir in its corner has its one or two steps on the board.
+        let steps = u64::from(files > 1) + u64::from(ranks > 1);
+        assert_eq!(pos.perft(1), steps, "{files}x{ranks}");
+    }
+    for (key, value) in [("maxFile", "q"), ("maxRank", "17"), ("maxRank", "0")] {
+        let ini = format!("[t]\nking = k\n{key} = {value}\n");
+        let file = read_ini(&ini);
+        let keys = resolve_all(&file, &|_| None).remove(0).expect("resolves");
+        let err = sized_rules(&keys).expect_err("refused").to_string();
+        assert!(err.contains(&format!("{key} = {value}")), "{err}");
+    }
+}

@@ -1,0 +1,726 @@
+//! Boards of any size for the data engine: a [`Grid`] names the square
+//! and square-set types a board of up to its capacity is played with, so
+//! that one generator, generic over the grid, serves 8×8 with 64-bit
+//! sets (chess's own [`Square`] and [`Bitboard`], nothing lost) and
+//! larger boards with 128- and 256-bit sets (docs/architecture.md,
+//! "Boards of every size").
+//!
+//! A board smaller than its grid sits in the grid's lower left corner;
+//! the squares beyond it are never occupied, and what lands there is cut
+//! away with the board's mask ([`crate::fairy::FairyRules::board`]).
+//! Lines only move away from the board once they leave it, so a slider's
+//! reach over the grid, cut to the board, is its reach on the board.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::types::{Color, Square};
+use super::zobrist;
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::sync::OnceLock;
+
+/// The largest board played: 16 files by 16 ranks.
+pub const MAX_SIDE: u8 = 16;
+
+/// A square of a grid: its number in the grid's sets and its coordinates.
+pub trait GridSquare: Copy + Eq + Ord + Hash + Debug + Display + Send + Sync + 'static {
+    /// The square's bit in its grid's sets.
+    fn index(self) -> usize;
+    /// Its file, from 0 (a).
+    fn file(self) -> i8;
+    /// Its rank, from 0 (the first).
+    fn rank(self) -> i8;
+    /// The square at `file` and `rank`, if the grid has it.
+    fn from_coords(file: i8, rank: i8) -> Option<Self>;
+    /// The square `df` files and `dr` ranks away, if the grid has it.
+    #[inline]
+    fn offset(self, df: i8, dr: i8) -> Option<Self> {
+        Self::from_coords(self.file() + df, self.rank() + dr)
+    }
+    /// A square written as files a–p and ranks 1–16 (`a1`, `j10`).
+    fn parse(text: &str) -> Option<Self> {
+        let (file, rank) = parse_coords(text)?;
+        Self::from_coords(file, rank)
+    }
+}
+
+/// The file and rank of `a1` … `p16`, without a grid to check them in.
+pub fn parse_coords(text: &str) -> Option<(i8, i8)> {
+    let bytes = text.as_bytes();
+    let (&f, digits) = bytes.split_first()?;
+    let f = f.to_ascii_lowercase();
+    if !(b'a'..b'a' + MAX_SIDE).contains(&f)
+        || digits.is_empty()
+        || digits.len() > 2
+        || digits[0] == b'0'
+        || !digits.iter().all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let rank: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+    (1..=MAX_SIDE)
+        .contains(&rank)
+        .then_some(((f - b'a') as i8, rank as i8 - 1))
+}
+
+/// A set of a grid's squares: the currency of move generation.
+pub trait GridSet:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+    + IntoIterator<Item = <Self as GridSet>::Sq>
+{
+    /// The squares it holds.
+    type Sq: GridSquare;
+    /// No square.
+    const EMPTY: Self;
+    /// Every square of the grid.
+    const FULL: Self;
+    /// One square.
+    fn from_square(sq: Self::Sq) -> Self;
+    /// Whether it holds `sq`.
+    fn contains(self, sq: Self::Sq) -> bool;
+    /// How many squares.
+    fn count(self) -> u32;
+    /// Whether it holds more than one square.
+    fn more_than_one(self) -> bool;
+    /// The lowest-numbered square.
+    fn first(self) -> Option<Self::Sq>;
+    /// Every square moved by `delta` bits, the grid's number of squares
+    /// per rank for each rank; squares pushed out of the grid are lost.
+    fn shift(self, delta: i32) -> Self;
+    /// A shift's `delta` as [`GridSet::shift_kept`] takes it, worked out
+    /// once where a leap's shift is made.
+    #[inline]
+    fn kept_delta(delta: i32) -> i32 {
+        delta
+    }
+    /// [`GridSet::shift`] of a set the caller has cut so that no square
+    /// leaves the grid (a leap's shift), by a delta from
+    /// [`GridSet::kept_delta`]: a rotation where that is quicker.
+    #[inline]
+    fn shift_kept(self, delta: i32) -> Self {
+        self.shift(delta)
+    }
+    /// The squares of rank `r` (0 = the first) in the whole grid.
+    fn rank(r: i8) -> Self;
+    /// The squares of file `f` (0 = a) in the whole grid.
+    fn file(f: i8) -> Self;
+    /// Whether it is empty.
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
+    }
+    /// Whether it holds any square.
+    #[inline]
+    fn any(self) -> bool {
+        self != Self::EMPTY
+    }
+    /// Its one square, if it holds exactly one.
+    #[inline]
+    fn single(self) -> Option<Self::Sq> {
+        if self.more_than_one() {
+            None
+        } else {
+            self.first()
+        }
+    }
+    /// Whether it holds at least `n` squares, without counting them all.
+    #[inline]
+    fn at_least(self, n: usize) -> bool {
+        self.into_iter().nth(n.saturating_sub(1)).is_some() || n == 0
+    }
+    /// Whether any of its squares passes `f`.
+    #[inline]
+    fn any_square(self, f: impl FnMut(Self::Sq) -> bool) -> bool {
+        self.into_iter().any(f)
+    }
+    /// Adds `sq`.
+    #[inline]
+    fn insert(&mut self, sq: Self::Sq) {
+        *self |= Self::from_square(sq);
+    }
+    /// Removes `sq`.
+    #[inline]
+    fn remove(&mut self, sq: Self::Sq) {
+        *self &= !Self::from_square(sq);
+    }
+    /// The set with `sq` added.
+    #[inline]
+    fn with(self, sq: Self::Sq) -> Self {
+        self | Self::from_square(sq)
+    }
+    /// The set with `sq` removed.
+    #[inline]
+    fn without(self, sq: Self::Sq) -> Self {
+        self & !Self::from_square(sq)
+    }
+}
+
+/// A board's shape as the generator sees it: its square and set types,
+/// how many files and ranks it holds at most, and its line attacks.
+pub trait Grid: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+    /// Its squares.
+    type Sq: GridSquare;
+    /// Its sets of squares.
+    type Set: GridSet<Sq = Self::Sq>;
+    /// One value per square of the grid, kept inline so that a
+    /// position's copy stays one block of memory.
+    type Cells<T: Copy + Debug>: Copy + Debug + AsRef<[T]> + AsMut<[T]>;
+    /// The most files a board of the grid has.
+    const FILES: u8;
+    /// The most ranks a board of the grid has.
+    const RANKS: u8;
+    /// Every cell holding `value`.
+    fn cells<T: Copy + Debug>(value: T) -> Self::Cells<T>;
+    /// The square numbered `index` (below the grid's number of cells).
+    fn square(index: usize) -> Self::Sq;
+    /// A rook's reach from `sq` through `occupied`, to the first piece
+    /// in each direction.
+    fn rook_attacks(sq: Self::Sq, occupied: Self::Set) -> Self::Set;
+    /// A bishop's reach, as [`Grid::rook_attacks`].
+    fn bishop_attacks(sq: Self::Sq, occupied: Self::Set) -> Self::Set;
+    /// The squares strictly between two squares on one line (empty when
+    /// they are on none).
+    fn between(a: Self::Sq, b: Self::Sq) -> Self::Set;
+    /// [`Grid::between`] when the squares share a rook or bishop line,
+    /// `None` when they do not.
+    fn line_between(a: Self::Sq, b: Self::Sq) -> Option<Self::Set>;
+    /// The squares next to `sq`: where a king steps and a blast reaches.
+    fn neighbours(sq: Self::Sq) -> Self::Set;
+    /// Every square of `set` moved `dx` files and `dy` ranks; those
+    /// leaving the grid are lost.
+    fn shifted(set: Self::Set, dx: i8, dy: i8) -> Self::Set {
+        let kept = (0..Self::FILES as i8)
+            .filter(|f| (0..Self::FILES as i8).contains(&(f + dx)))
+            .fold(Self::Set::EMPTY, |k, f| k | Self::Set::file(f));
+        (set & kept).shift(i32::from(dy) * i32::from(Self::FILES) + i32::from(dx))
+    }
+    /// The hash of `color`'s piece of `kind` on `sq`.
+    fn piece_key(color: Color, kind: u8, sq: Self::Sq) -> u64;
+    /// Every square of the grid, in number order.
+    fn all() -> impl Iterator<Item = Self::Sq> {
+        (0..usize::from(Self::FILES) * usize::from(Self::RANKS)).map(Self::square)
+    }
+    /// The squares of a board of `files` × `ranks` in the grid.
+    fn board(files: u8, ranks: u8) -> Self::Set {
+        Self::all()
+            .filter(|sq| sq.file() < files as i8 && sq.rank() < ranks as i8)
+            .fold(Self::Set::EMPTY, |set, sq| set.with(sq))
+    }
+}
+
+/// Chess's grid: 8×8 and smaller boards on 64-bit sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Grid8;
+
+impl GridSquare for Square {
+    #[inline]
+    fn index(self) -> usize {
+        Square::index(self)
+    }
+    #[inline]
+    fn file(self) -> i8 {
+        Square::file(self)
+    }
+    #[inline]
+    fn rank(self) -> i8 {
+        Square::rank(self)
+    }
+    #[inline]
+    fn from_coords(file: i8, rank: i8) -> Option<Self> {
+        Square::from_coords(file, rank)
+    }
+    #[inline]
+    fn offset(self, df: i8, dr: i8) -> Option<Self> {
+        Square::offset(self, df, dr)
+    }
+}
+
+impl GridSet for Bitboard {
+    type Sq = Square;
+    const EMPTY: Self = Bitboard::EMPTY;
+    const FULL: Self = Bitboard::FULL;
+    #[inline]
+    fn from_square(sq: Square) -> Self {
+        Bitboard::from_square(sq)
+    }
+    #[inline]
+    fn contains(self, sq: Square) -> bool {
+        Bitboard::contains(self, sq)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        Bitboard::count(self)
+    }
+    #[inline]
+    fn more_than_one(self) -> bool {
+        Bitboard::more_than_one(self)
+    }
+    #[inline]
+    fn first(self) -> Option<Square> {
+        Bitboard::first(self)
+    }
+    #[inline]
+    fn shift(self, delta: i32) -> Self {
+        match delta {
+            d if d >= 64 || d <= -64 => Bitboard::EMPTY,
+            d if d >= 0 => Bitboard(self.0 << d),
+            d => Bitboard(self.0 >> -d),
+        }
+    }
+    #[inline]
+    fn kept_delta(delta: i32) -> i32 {
+        delta.rem_euclid(64)
+    }
+    #[inline]
+    fn shift_kept(self, delta: i32) -> Self {
+        Bitboard(self.0.rotate_left(delta as u32))
+    }
+    #[inline]
+    fn at_least(self, n: usize) -> bool {
+        let mut rest = self.0;
+        for _ in 1..n {
+            if rest == 0 {
+                return false;
+            }
+            rest &= rest - 1;
+        }
+        rest != 0 || n == 0
+    }
+    #[inline]
+    fn rank(r: i8) -> Self {
+        Bitboard::rank(r)
+    }
+    #[inline]
+    fn file(f: i8) -> Self {
+        Bitboard::file(f)
+    }
+}
+
+impl Grid for Grid8 {
+    type Sq = Square;
+    type Set = Bitboard;
+    type Cells<T: Copy + Debug> = [T; 64];
+    const FILES: u8 = 8;
+    const RANKS: u8 = 8;
+    #[inline]
+    fn cells<T: Copy + Debug>(value: T) -> [T; 64] {
+        [value; 64]
+    }
+    #[inline]
+    fn square(index: usize) -> Square {
+        Square::new_unchecked(index as u8)
+    }
+    #[inline]
+    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+        attacks::rook_attacks(sq, occupied)
+    }
+    #[inline]
+    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+        attacks::bishop_attacks(sq, occupied)
+    }
+    #[inline]
+    fn between(a: Square, b: Square) -> Bitboard {
+        attacks::between(a, b)
+    }
+    #[inline]
+    fn line_between(a: Square, b: Square) -> Option<Bitboard> {
+        attacks::line(a, b).any().then(|| attacks::between(a, b))
+    }
+    #[inline]
+    fn shifted(set: Bitboard, dx: i8, dy: i8) -> Bitboard {
+        set.shifted(dx, dy)
+    }
+    #[inline]
+    fn neighbours(sq: Square) -> Bitboard {
+        attacks::king_attacks(sq)
+    }
+    #[inline]
+    fn piece_key(color: Color, kind: u8, sq: Square) -> u64 {
+        zobrist::kind_piece(color, kind, sq)
+    }
+}
+
+/// A square of a wide grid of `STRIDE` files.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell<const STRIDE: u8, const WORDS: usize>(u8);
+
+impl<const STRIDE: u8, const WORDS: usize> Cell<STRIDE, WORDS> {
+    const CELLS: usize = (WORDS * 64 / STRIDE as usize) * STRIDE as usize;
+}
+
+impl<const STRIDE: u8, const WORDS: usize> GridSquare for Cell<STRIDE, WORDS> {
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+    #[inline]
+    fn file(self) -> i8 {
+        (self.0 % STRIDE) as i8
+    }
+    #[inline]
+    fn rank(self) -> i8 {
+        (self.0 / STRIDE) as i8
+    }
+    #[inline]
+    fn from_coords(file: i8, rank: i8) -> Option<Self> {
+        let ranks = (WORDS * 64 / STRIDE as usize) as i8;
+        ((0..STRIDE as i8).contains(&file) && (0..ranks).contains(&rank))
+            .then(|| Cell((rank as u8) * STRIDE + file as u8))
+    }
+}
+
+impl<const STRIDE: u8, const WORDS: usize> Display for Cell<STRIDE, WORDS> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file() as u8) as char,
+            self.rank() + 1
+        )
+    }
+}
+
+impl<const STRIDE: u8, const WORDS: usize> Debug for Cell<STRIDE, WORDS> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Display::fmt(self, f)
+    }
+}
+
+/// A set of a wide grid's squares, `WORDS` 64-bit words.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct WideSet<const STRIDE: u8, const WORDS: usize>([u64; WORDS]);
+
+impl<const STRIDE: u8, const WORDS: usize> Default for WideSet<STRIDE, WORDS> {
+    fn default() -> Self {
+        WideSet([0; WORDS])
+    }
+}
+
+impl<const STRIDE: u8, const WORDS: usize> WideSet<STRIDE, WORDS> {
+    /// Its highest-numbered square.
+    #[inline]
+    fn last(self) -> Option<Cell<STRIDE, WORDS>> {
+        (0..WORDS).rev().find_map(|w| {
+            let word = self.0[w];
+            (word != 0).then(|| Cell((w * 64 + 63 - word.leading_zeros() as usize) as u8))
+        })
+    }
+}
+
+macro_rules! wide_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident) => {
+        impl<const S: u8, const W: usize> $tr for WideSet<S, W> {
+            type Output = Self;
+            #[inline]
+            fn $f(mut self, rhs: Self) -> Self {
+                self.$fa(rhs);
+                self
+            }
+        }
+        impl<const S: u8, const W: usize> $tra for WideSet<S, W> {
+            #[inline]
+            fn $fa(&mut self, rhs: Self) {
+                for (word, other) in self.0.iter_mut().zip(rhs.0) {
+                    word.$fa(other);
+                }
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign);
+
+impl<const S: u8, const W: usize> Not for WideSet<S, W> {
+    type Output = Self;
+    /// The complement within the grid: no bit beyond its cells is ever
+    /// set, so that counts and iteration stay on squares.
+    #[inline]
+    fn not(mut self) -> Self {
+        for (word, full) in self.0.iter_mut().zip(full_words::<S, W>()) {
+            *word = !*word & full;
+        }
+        self
+    }
+}
+
+impl<const S: u8, const W: usize> Iterator for WideSet<S, W> {
+    type Item = Cell<S, W>;
+    #[inline]
+    fn next(&mut self) -> Option<Cell<S, W>> {
+        for i in 0..W {
+            let word = self.0[i];
+            if word != 0 {
+                self.0[i] = word & (word - 1);
+                return Some(Cell((i * 64) as u8 + word.trailing_zeros() as u8));
+            }
+        }
+        None
+    }
+}
+
+impl<const S: u8, const W: usize> Debug for WideSet<S, W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(*self).finish()
+    }
+}
+
+impl<const S: u8, const W: usize> GridSet for WideSet<S, W> {
+    type Sq = Cell<S, W>;
+    const EMPTY: Self = WideSet([0; W]);
+    const FULL: Self = WideSet(full_words::<S, W>());
+    #[inline]
+    fn from_square(sq: Self::Sq) -> Self {
+        let mut words = [0; W];
+        words[sq.index() / 64] = 1 << (sq.index() % 64);
+        WideSet(words)
+    }
+    #[inline]
+    fn contains(self, sq: Self::Sq) -> bool {
+        self.0[sq.index() / 64] >> (sq.index() % 64) & 1 != 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn more_than_one(self) -> bool {
+        let mut seen = false;
+        for w in self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+    #[inline]
+    fn first(self) -> Option<Self::Sq> {
+        let mut copy = self;
+        copy.next()
+    }
+    fn shift(self, delta: i32) -> Self {
+        let bits = (W * 64) as i32;
+        if delta >= bits || delta <= -bits {
+            return Self::EMPTY;
+        }
+        let (words, rest) = (
+            (delta.unsigned_abs() / 64) as usize,
+            delta.unsigned_abs() % 64,
+        );
+        let mut out = [0u64; W];
+        for (i, slot) in out.iter_mut().enumerate() {
+            let from = |j: isize| -> u64 {
+                usize::try_from(j)
+                    .ok()
+                    .and_then(|j| self.0.get(j))
+                    .copied()
+                    .unwrap_or(0)
+            };
+            let i = i as isize;
+            let w = words as isize;
+            *slot = if delta >= 0 {
+                let low = if rest == 0 {
+                    0
+                } else {
+                    from(i - w - 1) >> (64 - rest)
+                };
+                from(i - w) << rest | low
+            } else {
+                let high = if rest == 0 {
+                    0
+                } else {
+                    from(i + w + 1) << (64 - rest)
+                };
+                from(i + w) >> rest | high
+            };
+        }
+        WideSet(out) & Self::FULL
+    }
+    fn rank(r: i8) -> Self {
+        Self::FULL.filter(|sq| sq.rank() == r).collect()
+    }
+    fn file(f: i8) -> Self {
+        Self::FULL.filter(|sq| sq.file() == f).collect()
+    }
+}
+
+impl<const S: u8, const W: usize> FromIterator<Cell<S, W>> for WideSet<S, W> {
+    fn from_iter<I: IntoIterator<Item = Cell<S, W>>>(squares: I) -> Self {
+        squares
+            .into_iter()
+            .fold(Self::EMPTY, |set, sq| set.with(sq))
+    }
+}
+
+/// The words of a wide grid's every cell.
+const fn full_words<const S: u8, const W: usize>() -> [u64; W] {
+    let mut words = [0u64; W];
+    let cells = Cell::<S, W>::CELLS;
+    let mut i = 0;
+    while i < cells {
+        words[i / 64] |= 1 << (i % 64);
+        i += 1;
+    }
+    words
+}
+
+/// A wide grid's lines from each square, per direction: what its rook
+/// and bishop reach and the squares between two squares are read from.
+struct Rays<const S: u8, const W: usize> {
+    /// Per square, per direction of [`DIRECTIONS`].
+    lines: Vec<[WideSet<S, W>; 8]>,
+}
+
+/// The eight directions: the rook's four, then the bishop's; the first
+/// two of each go up the square numbers, the last two down.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+    (1, -1),
+];
+
+impl<const S: u8, const W: usize> Rays<S, W> {
+    fn new() -> Self {
+        let lines = (0..Cell::<S, W>::CELLS)
+            .map(|i| {
+                DIRECTIONS.map(|(dx, dy)| {
+                    let mut set = WideSet::EMPTY;
+                    let mut at = Cell::<S, W>(i as u8);
+                    while let Some(next) = at.offset(dx, dy) {
+                        set.insert(next);
+                        at = next;
+                    }
+                    set
+                })
+            })
+            .collect();
+        Rays { lines }
+    }
+
+    /// The reach along directions `dirs` through `occupied`.
+    #[inline]
+    fn reach(&self, sq: Cell<S, W>, occupied: WideSet<S, W>, dirs: [usize; 4]) -> WideSet<S, W> {
+        let lines = &self.lines[sq.index()];
+        let mut out = WideSet::EMPTY;
+        for (n, d) in dirs.into_iter().enumerate() {
+            let line = lines[d];
+            let blockers = line & occupied;
+            let blocker = if n < 2 {
+                blockers.first()
+            } else {
+                blockers.last()
+            };
+            out |= match blocker {
+                Some(b) => line ^ self.lines[b.index()][d],
+                None => line,
+            };
+        }
+        out
+    }
+
+    fn between(&self, a: Cell<S, W>, b: Cell<S, W>) -> Option<WideSet<S, W>> {
+        let lines = &self.lines[a.index()];
+        (0..8)
+            .find(|&d| lines[d].contains(b))
+            .map(|d| (lines[d] ^ self.lines[b.index()][d]).without(b))
+    }
+}
+
+macro_rules! wide_grid {
+    ($(#[$doc:meta])* $name:ident, $stride:literal, $words:literal, $cells:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $name;
+
+        impl $name {
+            fn rays() -> &'static Rays<$stride, $words> {
+                static RAYS: OnceLock<Rays<$stride, $words>> = OnceLock::new();
+                RAYS.get_or_init(Rays::new)
+            }
+        }
+
+        impl Grid for $name {
+            type Sq = Cell<$stride, $words>;
+            type Set = WideSet<$stride, $words>;
+            type Cells<T: Copy + Debug> = [T; $cells];
+            const FILES: u8 = $stride;
+            const RANKS: u8 = ($words * 64 / $stride) as u8;
+            #[inline]
+            fn cells<T: Copy + Debug>(value: T) -> [T; $cells] {
+                [value; $cells]
+            }
+            #[inline]
+            fn square(index: usize) -> Self::Sq {
+                Cell((index % $cells) as u8)
+            }
+            #[inline]
+            fn rook_attacks(sq: Self::Sq, occupied: Self::Set) -> Self::Set {
+                Self::rays().reach(sq, occupied, [0, 1, 2, 3])
+            }
+            #[inline]
+            fn bishop_attacks(sq: Self::Sq, occupied: Self::Set) -> Self::Set {
+                Self::rays().reach(sq, occupied, [4, 5, 6, 7])
+            }
+            #[inline]
+            fn between(a: Self::Sq, b: Self::Sq) -> Self::Set {
+                Self::rays().between(a, b).unwrap_or(WideSet::EMPTY)
+            }
+            #[inline]
+            fn line_between(a: Self::Sq, b: Self::Sq) -> Option<Self::Set> {
+                Self::rays().between(a, b)
+            }
+            fn neighbours(sq: Self::Sq) -> Self::Set {
+                DIRECTIONS
+                    .iter()
+                    .filter_map(|&(dx, dy)| sq.offset(dx, dy))
+                    .collect()
+            }
+            #[inline]
+            fn piece_key(color: Color, kind: u8, sq: Self::Sq) -> u64 {
+                let number = (color.index() * 32 + usize::from(kind)) * 256 + sq.index();
+                zobrist::splitmix(0x6c62_272e_07bb_0142 ^ number as u64)
+            }
+        }
+    };
+}
+
+wide_grid!(
+    /// Boards up to 12 files by 10 ranks on 128-bit sets, as
+    /// Fairy-Stockfish's large boards.
+    Grid12,
+    12,
+    2,
+    120
+);
+
+wide_grid!(
+    /// Boards up to 16 by 16 on 256-bit sets: beyond any reference
+    /// program.
+    Grid16,
+    16,
+    4,
+    256
+);
