@@ -201,6 +201,17 @@ pub trait Grid: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 
     fn line_between(a: Self::Sq, b: Self::Sq) -> Option<Self::Set>;
     /// The squares next to `sq`: where a king steps and a blast reaches.
     fn neighbours(sq: Self::Sq) -> Self::Set;
+    /// The squares of rank `r` in the whole grid, from a table where the
+    /// grid keeps one (what a hot loop asks).
+    #[inline]
+    fn rank_set(r: i8) -> Self::Set {
+        Self::Set::rank(r)
+    }
+    /// The squares of file `f` in the whole grid, as [`Grid::rank_set`].
+    #[inline]
+    fn file_set(f: i8) -> Self::Set {
+        Self::Set::file(f)
+    }
     /// Every square of `set` moved `dx` files and `dy` ranks; those
     /// leaving the grid are lost.
     fn shifted(set: Self::Set, dx: i8, dy: i8) -> Self::Set {
@@ -273,6 +284,34 @@ impl GridSet for Bitboard {
     #[inline]
     fn first(self) -> Option<Square> {
         Bitboard::first(self)
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    fn any(self) -> bool {
+        self.0 != 0
+    }
+    #[inline]
+    fn insert(&mut self, sq: Square) {
+        Bitboard::insert(self, sq)
+    }
+    #[inline]
+    fn remove(&mut self, sq: Square) {
+        Bitboard::remove(self, sq)
+    }
+    #[inline]
+    fn with(self, sq: Square) -> Self {
+        Bitboard::with(self, sq)
+    }
+    #[inline]
+    fn without(self, sq: Square) -> Self {
+        Bitboard::without(self, sq)
+    }
+    #[inline]
+    fn any_square(self, f: impl FnMut(Square) -> bool) -> bool {
+        Bitboard::any_square(self, f)
     }
     #[inline]
     fn shift(self, delta: i32) -> Self {
@@ -452,7 +491,7 @@ impl<const S: u8, const W: usize> Not for WideSet<S, W> {
     /// set, so that counts and iteration stay on squares.
     #[inline]
     fn not(mut self) -> Self {
-        for (word, full) in self.0.iter_mut().zip(full_words::<S, W>()) {
+        for (word, full) in self.0.iter_mut().zip(Self::FULL.0) {
             *word = !*word & full;
         }
         self
@@ -516,10 +555,23 @@ impl<const S: u8, const W: usize> GridSet for WideSet<S, W> {
         let mut copy = self;
         copy.next()
     }
+    #[inline]
     fn shift(self, delta: i32) -> Self {
         let bits = (W * 64) as i32;
         if delta >= bits || delta <= -bits {
             return Self::EMPTY;
+        }
+        if W == 2 {
+            // Two words are one 128-bit number.
+            let both = u128::from(self.0[0]) | u128::from(self.0[1]) << 64;
+            let moved = match delta {
+                d if d >= 0 => both << d,
+                d => both >> -d,
+            };
+            let mut words = [0u64; W];
+            words[0] = moved as u64;
+            words[1] = (moved >> 64) as u64;
+            return WideSet(words) & Self::FULL;
         }
         let (words, rest) = (
             (delta.unsigned_abs() / 64) as usize,
@@ -587,6 +639,13 @@ const fn full_words<const S: u8, const W: usize>() -> [u64; W] {
 struct Rays<const S: u8, const W: usize> {
     /// Per square, per direction of [`DIRECTIONS`].
     lines: Vec<[WideSet<S, W>; 8]>,
+    /// Each rank's squares.
+    ranks: Vec<WideSet<S, W>>,
+    /// Each file's squares.
+    files: Vec<WideSet<S, W>>,
+    /// Per file step `dx` (from −15, at `dx + 15`): the files whose
+    /// squares stay in the grid when moved so.
+    kept: [WideSet<S, W>; 31],
 }
 
 /// The eight directions: the rook's four, then the bishop's; the first
@@ -617,7 +676,20 @@ impl<const S: u8, const W: usize> Rays<S, W> {
                 })
             })
             .collect();
-        Rays { lines }
+        let ranks: Vec<_> = (0..MAX_SIDE as i8).map(WideSet::rank).collect();
+        let files: Vec<_> = (0..MAX_SIDE as i8).map(WideSet::file).collect();
+        let kept = std::array::from_fn(|i| {
+            let dx = i as i8 - 15;
+            (0..S as i8)
+                .filter(|f| (0..S as i8).contains(&(f + dx)))
+                .fold(WideSet::EMPTY, |k, f| k | files[f as usize])
+        });
+        Rays {
+            lines,
+            ranks,
+            files,
+            kept,
+        }
     }
 
     /// The reach along directions `dirs` through `occupied`.
@@ -691,6 +763,21 @@ macro_rules! wide_grid {
             #[inline]
             fn line_between(a: Self::Sq, b: Self::Sq) -> Option<Self::Set> {
                 Self::rays().between(a, b)
+            }
+            #[inline]
+            fn rank_set(r: i8) -> Self::Set {
+                Self::rays().ranks.get(r as usize).copied().unwrap_or(WideSet::EMPTY)
+            }
+            #[inline]
+            fn file_set(f: i8) -> Self::Set {
+                Self::rays().files.get(f as usize).copied().unwrap_or(WideSet::EMPTY)
+            }
+            #[inline]
+            fn shifted(set: Self::Set, dx: i8, dy: i8) -> Self::Set {
+                let Some(&kept) = Self::rays().kept.get((dx + 15) as usize) else {
+                    return WideSet::EMPTY;
+                };
+                (set & kept).shift(i32::from(dy) * $stride + i32::from(dx))
             }
             fn neighbours(sq: Self::Sq) -> Self::Set {
                 DIRECTIONS

@@ -132,8 +132,8 @@ impl Line {
     /// The squares this kind reaches from `from` through `occupied`.
     fn reach<G: Grid>(self, from: G::Sq, occupied: G::Set) -> G::Set {
         // Rook and bishop lines come from the shared slider tables.
-        let rank = || G::Set::rank(from.rank());
-        let file = || G::Set::file(from.file());
+        let rank = || G::rank_set(from.rank());
+        let file = || G::file_set(from.file());
         match self {
             Line::RookSideways => return G::rook_attacks(from, occupied) & rank(),
             Line::RookUpDown => return G::rook_attacks(from, occupied) & file(),

@@ -128,7 +128,7 @@ impl<G: Grid> FairyPosition<G> {
             let kind = kind as u8;
             let mut squares = empty & self.rules.mobility_region[kind as usize][us.index()];
             if Some(kind) == self.rules.pawn {
-                squares &= !G::Set::rank(us.fold(0, self.rules.ranks as i8 - 1))
+                squares &= !G::rank_set(us.fold(0, self.rules.ranks as i8 - 1))
                     & !self.rules.promotion_region[us.index()];
             }
             for to in squares {
