@@ -12,8 +12,9 @@ use crate::variant::ini::{
     IniResult, ResolvedKeys, ValueError,
 };
 use crate::variant::key_names;
-use motley_rules::core::betza::{Betza, BetzaError};
+use motley_rules::core::betza::{Betza, BetzaError, Reach};
 use motley_rules::core::grid::{Grid, Grid12, Grid16, Grid8, GridSet, MAX_SIDE};
+use motley_rules::core::Color;
 use motley_rules::fairy::{
     CastleLayout, CountingRule, Extinction, FairyFenError, FairyGrid, FairyPosition, FairyRules,
     FlagRule, Kind, KindSet, SizedRules, Verdict, MAX_KINDS,
@@ -453,6 +454,9 @@ impl<G: FairyGrid> Reader<'_, G> {
             promoted_kind: vec![None; kinds.len()],
             piece_promoters: 0,
             mandatory_piece_promotion: false,
+            promotion_limit: vec![0; kinds.len()],
+            immobile: vec![[G::Set::EMPTY; 2]; kinds.len()],
+            listed_kinds: 0,
             double_step_region: [G::Set::rank(1) & board, G::Set::rank(6) & board],
             triple_step_region: [G::Set::EMPTY; 2],
             en_passant_region: [board; 2],
@@ -627,6 +631,37 @@ impl<G: FairyGrid> Reader<'_, G> {
         rules.mandatory_promotion = self.value("mandatoryPawnPromotion", true, read_bool);
         self.promoted_kinds(rules);
         rules.mandatory_piece_promotion = self.value("mandatoryPiecePromotion", false, read_bool);
+        for (letter, limit) in self.value("promotionLimit", Vec::new(), read_piece_values) {
+            if let Some(kind) = self.letter_kind(rules, "promotionLimit", letter) {
+                rules.promotion_limit[usize::from(kind)] = limit;
+            }
+        }
+        if rules.promotion_limit.iter().any(|&l| l > 0) {
+            rules.listed_kinds |= rules.promotion_pawns[0] | rules.promotion_pawns[1];
+        }
+        if self.value("immobilityIllegal", false, read_bool) {
+            self.immobility(rules);
+        }
+    }
+
+    /// `immobilityIllegal`: where each kind would have no move on an
+    /// empty board, as Fairy-Stockfish asks (its quiet moves but the
+    /// initial ones).
+    fn immobility(&mut self, rules: &mut FairyRules<G>) {
+        let board = rules.board;
+        for (i, kind) in rules.kinds.iter().enumerate() {
+            for color in Color::ALL {
+                let stuck = board.into_iter().filter(|&sq| {
+                    let quiet = kind.moves.reach(Reach::Quiet, color, sq, G::Set::EMPTY);
+                    (quiet & board).is_empty()
+                });
+                let stuck = stuck.fold(G::Set::EMPTY, |set, sq| set.with(sq));
+                rules.immobile[i][color.index()] = stuck;
+                if stuck.any() {
+                    rules.listed_kinds |= 1 << i;
+                }
+            }
+        }
     }
 
     /// `promotedPieceType`: each kind and what it promotes to (`p:g n:e`).
@@ -709,9 +744,24 @@ impl<G: FairyGrid> Reader<'_, G> {
         rules.castling_rooks = rooks[0];
     }
 
+    /// A file key's letter (`castlingKingFile = f`) as a file from 0, or
+    /// `default` when not given (or not a letter a–p: refused).
+    fn file_key(&mut self, key: &str, default: u8) -> u8 {
+        match self.get(key) {
+            None => default,
+            Some(value) => match value.as_bytes() {
+                [c @ b'a'..=b'p'] => c - b'a',
+                _ => {
+                    self.unsupported(key, value);
+                    default
+                }
+            },
+        }
+    }
+
     /// Where the king starts and goes when castling, and on which rank:
-    /// files from b to g, the king's start between the two ends, and the
-    /// rooks' corners free of the king (`castlingKingFile` and the rest).
+    /// the king's start between the two ends, the rooks in the corners
+    /// or on the files given (`castlingKingFile` and the rest).
     fn castle_layout(&mut self, castling: bool) -> CastleLayout<G> {
         let keys = [
             ("castlingKingFile", 4),
@@ -720,17 +770,12 @@ impl<G: FairyGrid> Reader<'_, G> {
         ];
         let mut files = [0u8; 3];
         for (i, (key, default)) in keys.into_iter().enumerate() {
-            files[i] = match self.get(key) {
-                None => default,
-                Some(value) => match value.as_bytes() {
-                    [c @ b'a'..=b'p'] => c - b'a',
-                    _ => {
-                        self.unsupported(key, value);
-                        default
-                    }
-                },
-            };
+            files[i] = self.file_key(key, default);
         }
+        let rooks = (
+            self.file_key("castlingRookKingsideFile", self.size.0.saturating_sub(1)),
+            self.file_key("castlingRookQueensideFile", 0),
+        );
         if !(files[2] <= files[0] && files[0] <= files[1]) {
             let value = self
                 .keys
@@ -750,7 +795,7 @@ impl<G: FairyGrid> Reader<'_, G> {
                 }
             },
         };
-        match CastleLayout::new(king, kingside, queenside, rank, self.size) {
+        match CastleLayout::new([king, kingside, queenside], rooks, rank, self.size) {
             Ok(layout) => layout,
             Err(_) if !castling => CastleLayout::none(),
             Err(_) => {

@@ -19,11 +19,7 @@ fn rows(text: &'static str) -> Vec<Vec<&'static str>> {
 /// The built-in sections whose rules need keys Motley does not play yet,
 /// each with the first key it is refused by: they are left out below,
 /// and this list fails the moment one of them reads.
-const REFUSED: [(&str, &str); 3] = [
-    ("grand", "immobilityIllegal"),
-    ("shako", "castlingRookKingsideFile"),
-    ("micro", "dropPromoted"),
-];
+const REFUSED: [(&str, &str); 1] = [("micro", "dropPromoted")];
 
 fn rules(variant: &str) -> Option<SizedRules> {
     if REFUSED.iter().any(|(name, _)| *name == variant) {

@@ -190,7 +190,7 @@ pub struct CastleOffBoard;
 impl<G: Grid> CastleLayout<G> {
     /// Chess's: the king from e to g or c, on the first rank.
     pub fn chess() -> CastleLayout<G> {
-        Self::new(4, 6, 2, 0, (8, 8)).unwrap_or_else(|_| Self::none())
+        Self::new([4, 6, 2], (7, 0), 0, (8, 8)).unwrap_or_else(|_| Self::none())
     }
 
     /// No castling squares at all: a board too small for any.
@@ -205,11 +205,11 @@ impl<G: Grid> CastleLayout<G> {
 
     /// The layout for a king starting on file `king` (0 = a) and going to
     /// `kingside` or `queenside`, on relative rank `rank` (0 = the first),
-    /// on a board of `(files, ranks)`; the rooks in its corners.
+    /// on a board of `(files, ranks)`; the rooks on files `rooks` (king
+    /// side, queen side), the corners unless a variant says otherwise.
     pub fn new(
-        king: u8,
-        kingside: u8,
-        queenside: u8,
+        [king, kingside, queenside]: [u8; 3],
+        rooks: (u8, u8),
         rank: u8,
         (files, ranks): (u8, u8),
     ) -> Result<CastleLayout<G>, CastleOffBoard> {
@@ -228,9 +228,9 @@ impl<G: Grid> CastleLayout<G> {
             };
             let r = r.ok_or(CastleOffBoard)?;
             let (to, corner) = if i % 2 == 0 {
-                (kingside, files.saturating_sub(1))
+                (kingside, rooks.0)
             } else {
-                (queenside, 0)
+                (queenside, rooks.1)
             };
             let rook_to = if i % 2 == 0 {
                 to.checked_sub(1).ok_or(CastleOffBoard)?
@@ -305,6 +305,17 @@ pub struct FairyRules<G: Grid = Grid8> {
     /// Whether such a promotion must be taken when it can
     /// (`mandatoryPiecePromotion`).
     pub mandatory_piece_promotion: bool,
+    /// How many of each kind a side may have on the board for a pawn to
+    /// promote to it (`promotionLimit`), by kind; 0 where there is no
+    /// limit. Grand chess's pawn takes back only what was captured so.
+    pub promotion_limit: Vec<u32>,
+    /// Where each kind, per side, could never move again, so that a
+    /// move or drop there without promoting is illegal
+    /// (`immobilityIllegal`); empty where the key is off.
+    pub immobile: Vec<[G::Set; 2]>,
+    /// The kinds whose moves perft lists and tries one by one, as a rule
+    /// above may remove some of them (promotion limits, immobility).
+    pub listed_kinds: KindSet,
     /// Where the pawn's double step and every kind's initial (`i`)
     /// moves start, per side (empty when `doubleStep` is off).
     pub double_step_region: [G::Set; 2],

@@ -75,6 +75,7 @@ impl<G: Grid> FairyPosition<G> {
         let promotes = rules.promotion_pawns[self.turn.index()] | rules.piece_promoters;
         if only_initial.is_empty() && !has_kind(promotes, kind) {
             // Most pieces: every target a plain move, pushed at once.
+            let targets = targets & !rules.immobile[kind as usize][self.turn.index()];
             out.extend(targets.into_iter().map(|to| FairyMove {
                 from,
                 to,
@@ -126,7 +127,9 @@ impl<G: Grid> FairyPosition<G> {
                 continue;
             }
             let kind = kind as u8;
-            let mut squares = empty & self.rules.mobility_region[kind as usize][us.index()];
+            let mut squares = empty
+                & self.rules.mobility_region[kind as usize][us.index()]
+                & !self.rules.immobile[kind as usize][us.index()];
             if Some(kind) == self.rules.pawn {
                 squares &= !G::rank_set(us.fold(0, self.rules.ranks as i8 - 1))
                     & !self.rules.promotion_region[us.index()];
@@ -155,19 +158,24 @@ impl<G: Grid> FairyPosition<G> {
     ) {
         let us = self.turn.index();
         let rules = &self.rules;
+        let mobile = !rules.immobile[kind as usize][us].contains(to);
         if !has_kind(rules.promotion_pawns[us] | rules.piece_promoters, kind) {
-            out.push(FairyMove {
-                from,
-                to,
-                kind: how,
-            });
+            if mobile {
+                out.push(FairyMove {
+                    from,
+                    to,
+                    kind: how,
+                });
+            }
             return;
         }
         let zone = rules.promotion_region[us];
-        let mut plain = true;
+        let mut plain = mobile;
         if has_kind(rules.promotion_pawns[us], kind) && zone.contains(to) {
             for p in 0..rules.kinds.len() as u8 {
-                if has_kind(rules.promotion_pieces[us], p) {
+                let limit = rules.promotion_limit[usize::from(p)];
+                let room = limit == 0 || self.count_on_board(self.turn, p) < limit;
+                if has_kind(rules.promotion_pieces[us], p) && room {
                     out.push(FairyMove {
                         from,
                         to,
@@ -175,7 +183,7 @@ impl<G: Grid> FairyPosition<G> {
                     });
                 }
             }
-            plain = !rules.mandatory_promotion;
+            plain &= !rules.mandatory_promotion;
         }
         if let Some(p) = rules.promoted_kind[kind as usize].filter(|_| rules.king != Some(kind)) {
             // The pawn promotes so only into the region, other kinds

@@ -67,8 +67,9 @@ impl<G: Grid> FairyPosition<G> {
         let rules = &self.rules;
         let k = &rules.kinds[kind as usize];
         let pieces = self.pieces_of(side, kind);
-        if has_kind(rules.piece_promoters, kind) {
-            // Shogi-style promotions are listed and tried, move by move.
+        if has_kind(rules.piece_promoters | rules.listed_kinds, kind) {
+            // Shogi-style promotions, and moves a limit or immobility may
+            // forbid, are listed and tried, move by move.
             for from in pieces {
                 self.piece_moves(from, kind, scratch);
             }
