@@ -205,11 +205,11 @@ pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
 pub fn sized_rules(keys: &ResolvedKeys) -> Result<SizedRules, KeyErrors> {
     let (files, ranks) = board_size_of(keys);
     if files <= Grid8::FILES && ranks <= Grid8::RANKS {
-        read_rules::<Grid8>(keys).map(|r| SizedRules::Grid8(Arc::new(r)))
+        rules_in_grid::<Grid8>(keys).map(|r| SizedRules::Grid8(Arc::new(r)))
     } else if files <= Grid12::FILES && ranks <= Grid12::RANKS {
-        read_rules::<Grid12>(keys).map(|r| SizedRules::Grid12(Arc::new(r)))
+        rules_in_grid::<Grid12>(keys).map(|r| SizedRules::Grid12(Arc::new(r)))
     } else {
-        read_rules::<Grid16>(keys).map(|r| SizedRules::Grid16(Arc::new(r)))
+        rules_in_grid::<Grid16>(keys).map(|r| SizedRules::Grid16(Arc::new(r)))
     }
 }
 
@@ -237,7 +237,10 @@ fn board_size_of(keys: &ResolvedKeys) -> (u8, u8) {
     )
 }
 
-fn read_rules<G: FairyGrid>(keys: &ResolvedKeys) -> Result<FairyRules<G>, KeyErrors> {
+/// Reads a variant's keys into grid `G`, which must hold its board: a
+/// board may be read into a larger grid than it needs, so that the tests
+/// check each grid's sets against another's.
+pub fn rules_in_grid<G: FairyGrid>(keys: &ResolvedKeys) -> Result<FairyRules<G>, KeyErrors> {
     let mut reader = Reader::<G> {
         keys,
         used: Vec::new(),
@@ -411,6 +414,23 @@ impl<G: FairyGrid> Reader<'_, G> {
                         value,
                     },
                 ),
+            }
+        }
+        // Only a caller choosing too small a grid gets here.
+        for (i, (key, most)) in [("maxFile", G::FILES), ("maxRank", G::RANKS)]
+            .into_iter()
+            .enumerate()
+        {
+            if size[i] > most {
+                let value = size[i].to_string();
+                self.refuse(
+                    key,
+                    KeyErrorKind::BoardSize {
+                        key: key.into(),
+                        value,
+                    },
+                );
+                size[i] = most;
             }
         }
         (size[0], size[1])

@@ -36,5 +36,6 @@ mod registry;
 mod san;
 mod setup_problems;
 mod sizes;
+mod sizes_reference;
 mod variant_files;
 mod variant_ini;

@@ -185,3 +185,48 @@ fn a_board_from_one_by_one_to_sixteen_by_sixteen_reads_and_a_larger_is_refused()
         assert!(err.contains(&format!("{key} = {value}")), "{err}");
     }
 }
+
+/// Every grid counts alike: variants whose boards fit a smaller grid,
+/// read into the 128- and 256-bit ones, count Fairy-Stockfish's numbers
+/// there too (the 8×8 ones from tests/fairy/perft.txt, the others from
+/// tests/sizes/perft.txt).
+#[test]
+fn a_board_read_into_a_larger_grid_counts_as_in_its_own() {
+    use motley_game::variant::builtin::builtin_keys;
+    use motley_game::variant::keys::rules_in_grid;
+    use motley_rules::core::grid::{Grid12, Grid16};
+    use motley_rules::fairy::FairyPosition;
+    use std::sync::Arc;
+    let eight = rows(include_str!("../fairy/perft.txt"));
+    let other = rows(include_str!("../sizes/perft.txt"));
+    let mut checked = 0;
+    for row in eight.iter().chain(&other) {
+        let (variant, fen) = (row[0], row[1]);
+        if REFUSED.iter().any(|(name, _)| *name == variant) {
+            continue;
+        }
+        let Some(keys) = builtin_keys(variant) else {
+            continue;
+        };
+        let counts: Vec<u64> = row[2].split(' ').map(|n| n.parse().unwrap()).collect();
+        let depth = counts.len().min(3);
+        let want = counts[depth - 1];
+        let wide = Arc::new(rules_in_grid::<Grid16>(&keys).expect(variant));
+        let pos = FairyPosition::from_fen(wide, fen).expect(fen);
+        assert_eq!(
+            pos.perft(depth as u32),
+            want,
+            "{variant} {fen} on 16x16 sets"
+        );
+        if let Ok(rules) = rules_in_grid::<Grid12>(&keys) {
+            let pos = FairyPosition::from_fen(Arc::new(rules), fen).expect(fen);
+            assert_eq!(
+                pos.perft(depth as u32),
+                want,
+                "{variant} {fen} on 12x10 sets"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 250, "{checked}");
+}
