@@ -547,7 +547,7 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
             "pieceDemotion = true",
             "pieceDemotion = true is not supported",
         ),
-        ("promotionLimit = q:1", "promotionLimit is not supported"),
+        ("promotionLimit = x:1", "promotionLimit: 'x' is no piece"),
         ("flyingGeneral = true", "flyingGeneral"),
         ("doubleStep = maybe", "'maybe' is not true or false"),
         ("checking = 1", "'1' is not true or false"),
@@ -871,4 +871,59 @@ fn item_16_betza_refusals_are_in_words() {
             assert!(!e.contains(rust), "{betza}: {e}");
         }
     }
+}
+
+// Issue 33: Grand chess's keys. A pawn promotes only to a kind the side
+// has fewer of than the limit (`promotionLimit`), so to what was lost.
+#[test]
+fn promotion_limit_allows_only_kinds_below_their_count() {
+    let ini = "[t:chess]\npromotionLimit = q:1 r:2 b:2 n:2\n";
+    // White has its queen and both rooks: only bishop and knight remain.
+    let full = position(ini, "4k3/P7/8/8/8/8/8/RQ2K2R w - - 0 1");
+    let promotions: Vec<String> = moves(&full)
+        .into_iter()
+        .filter(|m| m.starts_with("a7"))
+        .collect();
+    assert_eq!(promotions, ["a7a8b", "a7a8n"]);
+    // With a rook lost, the rook is back among the choices.
+    let lost = position(ini, "4k3/P7/8/8/8/8/8/1Q2K2R w - - 0 1");
+    let promotions: Vec<String> = moves(&lost)
+        .into_iter()
+        .filter(|m| m.starts_with("a7"))
+        .collect();
+    assert_eq!(promotions, ["a7a8b", "a7a8n", "a7a8r"]);
+    // Perft agrees with the list, whichever way it counts.
+    assert_eq!(lost.perft(1), moves(&lost).len() as u64);
+}
+
+// Issue 33: a move to a square the piece could never leave is illegal
+// (`immobilityIllegal`): with promotion optional, a pawn may stop short
+// of the last rank but not stand on it unpromoted.
+#[test]
+fn immobility_illegal_forbids_a_pawn_unpromoted_on_the_last_rank() {
+    let ini = "[t:chess]\nmandatoryPawnPromotion = false\npromotionRegionWhite = *7 *8\n\
+               promotionRegionBlack = *2 *1\nimmobilityIllegal = true\n";
+    let pos = position(ini, "4k3/P7/8/8/8/8/1P6/4K3 w - - 0 1");
+    let from_a7: Vec<String> = moves(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("a7"))
+        .collect();
+    assert_eq!(
+        from_a7,
+        ["a7a8b", "a7a8n", "a7a8q", "a7a8r"],
+        "no plain a7a8"
+    );
+    let free = position(
+        &ini.replace("immobilityIllegal = true\n", ""),
+        "4k3/P7/8/8/8/8/1P6/4K3 w - - 0 1",
+    );
+    assert!(moves(&free).contains(&"a7a8".to_string()));
+    assert_eq!(moves(&free).len(), moves(&pos).len() + 1);
+    // Perft, which counts sets where it can, agrees with the lists.
+    let listed: u64 = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| pos.played(m).legal_moves().len() as u64)
+        .sum();
+    assert_eq!(pos.perft(2), listed);
 }

@@ -59,7 +59,7 @@ impl Naive {
         let (f, r) = (from as i32 % self.files, from as i32 / self.files);
         let mut out = Vec::new();
         let enemy = |sq: usize| board[sq].is_some_and(|q| q.is_ascii_uppercase() != white);
-        let mut leap = |steps: &[(i32, i32)], out: &mut Vec<usize>| {
+        let leap = |steps: &[(i32, i32)], out: &mut Vec<usize>| {
             for &(dx, dy) in steps {
                 if let Some(sq) = self.at(f + dx, r + dy) {
                     if board[sq].is_none() || enemy(sq) {
@@ -151,7 +151,7 @@ impl Naive {
     fn legal(&self, board: &Board, white: bool) -> Vec<String> {
         let mut out = Vec::new();
         for from in 0..board.len() {
-            if !board[from].is_some_and(|p| p.is_ascii_uppercase() == white) {
+            if board[from].is_none_or(|p| p.is_ascii_uppercase() != white) {
                 continue;
             }
             for to in self.reach(board, from) {
