@@ -299,6 +299,37 @@ fn boards_beyond_twelve_by_ten_list_the_naive_generators_moves() {
     assert!(compared >= 1000, "{compared}");
 }
 
+/// The built-in 13×13 `thirteen`, whose pieces the naive generator
+/// knows, in random games from its start.
+#[test]
+fn thirteen_by_thirteen_games_list_the_naive_generators_moves() {
+    let rules = motley_game::variant::builtin::builtin_sized("thirteen")
+        .expect("built in")
+        .expect("reads");
+    let naive = Naive {
+        files: 13,
+        ranks: 13,
+    };
+    let mut stream = Stream(0x2545_f491_4f6c_dd1d);
+    let mut compared = 0;
+    for _ in 0..6 {
+        let mut pos = rules.position(None).expect("start");
+        for _ in 0..80 {
+            let fen = pos.to_fen();
+            let (board, white) = naive.board_of(&fen);
+            let mut engine = pos.legal_uci();
+            engine.sort();
+            assert_eq!(engine, naive.legal(&board, white), "thirteen {fen}");
+            compared += 1;
+            let Some(next) = pick(&pos, &engine, &mut stream) else {
+                break;
+            };
+            pos = next;
+        }
+    }
+    assert!(compared >= 300, "{compared}");
+}
+
 fn pick(pos: &SizedPosition, moves: &[String], stream: &mut Stream) -> Option<SizedPosition> {
     if moves.is_empty() || pos.outcome().is_some() {
         return None;
