@@ -370,7 +370,7 @@ fn ini_texts_of_any_lines_are_read_or_refused() {
 }
 
 /// Fairy-Stockfish keys a random variant section is built from.
-const SECTION_KEYS: [&str; 35] = [
+const SECTION_KEYS: [&str; 43] = [
     "pawn",
     "knight",
     "king",
@@ -406,11 +406,19 @@ const SECTION_KEYS: [&str; 35] = [
     "startFen",
     "enPassantRegion",
     "nMoveRule",
+    "maxFile",
+    "maxRank",
+    "maxFile",
+    "maxRank",
+    "promotionLimit",
+    "immobilityIllegal",
+    "castlingRookKingsideFile",
+    "castlingKingsideFile",
 ];
 
 /// Values, Betza letters and FENs a random section's keys are given:
 /// good ones, bad ones and hostile ones.
-const SECTION_VALUES: [&str; 39] = [
+const SECTION_VALUES: [&str; 51] = [
     "",
     "-",
     "*",
@@ -446,6 +454,18 @@ const SECTION_VALUES: [&str; 39] = [
     "\u{1b}[2J",
     "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
     "8/8/8/8/8/8/8/8 w - - 3+3 0 1",
+    "10",
+    "16",
+    "17",
+    "j",
+    "p",
+    "q:1 r:0",
+    "*10 j*",
+    "p16",
+    "4k5/10/10/10/10/10/10/4K5 w - - 0 1",
+    "k/K w - - 0 1",
+    "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - - 0 1",
+    "4k3/8/8/8/8/8/8/8/8/4K3 w - - 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3f3 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QNpp] w KQkq - 0 1",
     "4k3/8/8/8/8/8/8/4KQ~2[ w - - 0 1",
@@ -460,7 +480,7 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
     use motley_game::variant::sections::read_fairy_file;
     use motley_rules::fairy::FairyPosition;
     let mut rng = ChaCha8Rng::seed_from_u64(19);
-    let (mut played, mut refused) = (0, 0);
+    let (mut played, mut refused, mut sized) = (0, 0, 0);
     for _ in 0..600 {
         let mut text = String::from("[t:chess]\n");
         for _ in 0..rng.next_u32() % 6 {
@@ -471,6 +491,13 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
             );
         }
         for report in read_fairy_file(&text).sections {
+            if let Ok(rules) = report.sized_rules() {
+                sized += 1;
+                let pos = rules.position(None).expect("its start was read");
+                let _ = pos.legal_uci();
+                let _ = pos.outcome();
+                assert!(rules.position(Some(&pos.to_fen())).is_ok(), "{text}");
+            }
             match report.rules() {
                 Ok(rules) => {
                     played += 1;
@@ -497,8 +524,8 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
         }
     }
     assert!(
-        played > 50 && refused > 50,
-        "{played} played, {refused} refused"
+        played > 50 && refused > 50 && sized >= played,
+        "{played} played, {refused} refused, {sized} read at any size"
     );
 }
 
@@ -566,6 +593,55 @@ fn fairy_fens_of_any_text_are_read_or_refused() {
             let _ = pos.legal_moves();
             let _ = pos.outcome();
             let again = FairyPosition::from_fen(rules.clone(), &pos.to_fen());
+            assert!(again.is_ok(), "{fen:?} -> {}", pos.to_fen());
+        }
+    }
+    assert!(read > 20, "only {read} FENs read");
+}
+
+/// The same on boards of other sizes: runs of ten and more empty
+/// squares, squares past `h` and `8`, rows too long and too short.
+#[test]
+fn fens_of_any_text_on_boards_of_any_size_are_read_or_refused() {
+    use motley_game::variant::builtin::builtin_sized;
+    let pieces = [
+        "10", "12", "16", "17", "99", "0", "1", "9", "/", "a", "A", "c", "C", "p", "P", "k", "K",
+        "~", "+", "[", "]", "[Pp]", " w ", " b ", "KQkq", "-", "a10", "j10", "p16", "q17", "e3e4",
+        "j9j10", "3+3", "é", "\u{1b}", "/13/13/", "/10/10/",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(29);
+    let mut read = 0;
+    for name in [
+        "capablanca",
+        "capahouse",
+        "grand",
+        "shako",
+        "gardner",
+        "timur",
+        "thirteen",
+    ] {
+        let rules = builtin_sized(name).unwrap().unwrap();
+        let start = rules.position(None).unwrap().to_fen();
+        for _ in 0..300 {
+            let mut fen: Vec<char> = start.chars().collect();
+            for _ in 0..1 + rng.next_u32() % 3 {
+                let at = (rng.next_u32() as usize) % (fen.len() + 1);
+                let cut = (rng.next_u32() % 3) as usize;
+                let end = (at + cut).min(fen.len());
+                let piece: Vec<char> = pick(&mut rng, &pieces).chars().collect();
+                fen.splice(at..end, piece);
+            }
+            let fen: String = fen.into_iter().collect();
+            let Ok(pos) = rules.position(Some(&fen)) else {
+                continue;
+            };
+            read += 1;
+            let moves = pos.legal_uci();
+            let _ = pos.outcome();
+            if let Some(m) = moves.first() {
+                assert!(pos.after(m).is_some(), "{fen:?}: {m}");
+            }
+            let again = rules.position(Some(&pos.to_fen()));
             assert!(again.is_ok(), "{fen:?} -> {}", pos.to_fen());
         }
     }
