@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Perft from the start on boards other than 8x8: Motley's `variant perft`
+# Perft from the start on 8x8 and other boards: Motley's `variant perft`
 # against Fairy-Stockfish's `go perft` (built with largeboards=yes), the
 # best of three runs each, one after the other.
 # Usage: FSF=/path/to/stockfish scripts/sizes-vs-fsf.sh [MOTLEY]
@@ -16,7 +16,7 @@ best() {  # best wall time in seconds of three runs of "$@"
 }
 fsf_perft() { printf 'setoption name UCI_Variant value %s\nposition startpos\ngo perft %s\nquit\n' "$1" "$2" | "$fsf"; }
 printf "%-11s %5s %12s %9s %9s %8s %11s\n" variant depth nodes motley fsf ratio "Mnodes/s"
-for line in "capablanca 5" "gothic 5" "grand 5" "shako 5" "courier 5" "gardner 6" "losalamos 6"; do
+for line in "chess 5" "makruk 5" "crazyhouse 5" "racingkings 5" "capablanca 5" "gothic 5" "grand 5" "shako 5" "courier 5" "gardner 6" "losalamos 6"; do
   read -r v d <<<"$line"
   nodes=$("$motley" variant perft "$v" "$d" | grep -oE '[0-9]+')
   fnodes=$(fsf_perft "$v" "$d" | grep -oE 'Nodes searched: [0-9]+' | grep -oE '[0-9]+')

@@ -353,9 +353,11 @@ pub fn bench(out: &mut Out) -> Result<()> {
         let pos = rules
             .position(None)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        // Larger boards have more moves: one ply less keeps them as quick.
+        // Larger boards have more moves: one ply less keeps them as quick,
+        // and one more gives smaller ones time enough to measure.
         let depth = match rules.size() {
             (files, ranks) if files * ranks > 64 => BENCH_DEPTH - 1,
+            (files, ranks) if files * ranks < 64 => BENCH_DEPTH + 1,
             _ => BENCH_DEPTH,
         };
         let started = Instant::now();
