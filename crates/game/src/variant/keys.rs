@@ -477,6 +477,7 @@ impl<G: FairyGrid> Reader<'_, G> {
             promotion_limit: vec![0; kinds.len()],
             immobile: vec![[G::Set::EMPTY; 2]; kinds.len()],
             listed_kinds: 0,
+            immobile_kinds: 0,
             double_step_region: [G::Set::rank(1) & board, G::Set::rank(6) & board],
             triple_step_region: [G::Set::EMPTY; 2],
             en_passant_region: [board; 2],
@@ -679,6 +680,7 @@ impl<G: FairyGrid> Reader<'_, G> {
                 rules.immobile[i][color.index()] = stuck;
                 if stuck.any() {
                     rules.listed_kinds |= 1 << i;
+                    rules.immobile_kinds |= 1 << i;
                 }
             }
         }

@@ -313,6 +313,8 @@ pub struct FairyRules<G: Grid = Grid8> {
     /// move or drop there without promoting is illegal
     /// (`immobilityIllegal`); empty where the key is off.
     pub immobile: Vec<[G::Set; 2]>,
+    /// The kinds with any such square: the others never ask.
+    pub immobile_kinds: KindSet,
     /// The kinds whose moves perft lists and tries one by one, as a rule
     /// above may remove some of them (promotion limits, immobility).
     pub listed_kinds: KindSet,
@@ -390,6 +392,18 @@ pub struct FairyRules<G: Grid = Grid8> {
 }
 
 impl<G: Grid> FairyRules<G> {
+    /// Where `side`'s piece of `kind` may not move or be dropped without
+    /// promoting (`immobilityIllegal`); empty for most kinds, which ask
+    /// no table.
+    #[inline]
+    pub fn immobile_squares(&self, side: Color, kind: u8) -> G::Set {
+        if has_kind(self.immobile_kinds, kind) {
+            self.immobile[usize::from(kind)][side.index()]
+        } else {
+            G::Set::EMPTY
+        }
+    }
+
     /// The kind lettered `letter` (either case).
     pub fn kind_of_letter(&self, letter: char) -> Option<u8> {
         let upper = letter.to_ascii_uppercase();

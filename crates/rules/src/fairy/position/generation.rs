@@ -73,9 +73,8 @@ impl<G: Grid> FairyPosition<G> {
         let (targets, only_initial) = self.targets(from, kind);
         let rules = &self.rules;
         let promotes = rules.promotion_pawns[self.turn.index()] | rules.piece_promoters;
-        if only_initial.is_empty() && !has_kind(promotes, kind) {
+        if only_initial.is_empty() && !has_kind(promotes | rules.immobile_kinds, kind) {
             // Most pieces: every target a plain move, pushed at once.
-            let targets = targets & !rules.immobile[kind as usize][self.turn.index()];
             out.extend(targets.into_iter().map(|to| FairyMove {
                 from,
                 to,
@@ -129,7 +128,7 @@ impl<G: Grid> FairyPosition<G> {
             let kind = kind as u8;
             let mut squares = empty
                 & self.rules.mobility_region[kind as usize][us.index()]
-                & !self.rules.immobile[kind as usize][us.index()];
+                & !self.rules.immobile_squares(us, kind);
             if Some(kind) == self.rules.pawn {
                 squares &= !G::rank_set(us.fold(0, self.rules.ranks as i8 - 1))
                     & !self.rules.promotion_region[us.index()];
@@ -158,9 +157,11 @@ impl<G: Grid> FairyPosition<G> {
     ) {
         let us = self.turn.index();
         let rules = &self.rules;
-        let mobile = !rules.immobile[kind as usize][us].contains(to);
+        // A move onto a square the piece could never leave, unpromoted,
+        // is no move (`immobilityIllegal`).
+        let mobile = || !rules.immobile_squares(self.turn, kind).contains(to);
         if !has_kind(rules.promotion_pawns[us] | rules.piece_promoters, kind) {
-            if mobile {
+            if mobile() {
                 out.push(FairyMove {
                     from,
                     to,
@@ -170,12 +171,10 @@ impl<G: Grid> FairyPosition<G> {
             return;
         }
         let zone = rules.promotion_region[us];
-        let mut plain = mobile;
+        let mut plain = mobile();
         if has_kind(rules.promotion_pawns[us], kind) && zone.contains(to) {
             for p in 0..rules.kinds.len() as u8 {
-                let limit = rules.promotion_limit[usize::from(p)];
-                let room = limit == 0 || self.count_on_board(self.turn, p) < limit;
-                if has_kind(rules.promotion_pieces[us], p) && room {
+                if has_kind(rules.promotion_pieces[us], p) && self.may_promote_to(p) {
                     out.push(FairyMove {
                         from,
                         to,
@@ -206,6 +205,15 @@ impl<G: Grid> FairyPosition<G> {
                 to,
                 kind: how,
             });
+        }
+    }
+
+    /// Whether the side to move has fewer pieces of `kind` than its
+    /// promotion limit (`promotionLimit`), where it has one.
+    fn may_promote_to(&self, kind: u8) -> bool {
+        match self.rules.promotion_limit.get(usize::from(kind)) {
+            Some(&limit) if limit > 0 => self.count_on_board(self.turn, kind) < limit,
+            _ => true,
         }
     }
 
