@@ -177,10 +177,18 @@ pub enum DropRule {
     NotInHand { piece: PieceName, held: Vec<Role> },
     /// A piece stands on the square already.
     Occupied { square: Square, piece: PieceName },
-    /// A pawn never drops on its first rank or in its promotion zone.
+    /// A pawn never drops on its first rank or in its promotion zone
+    /// (unless the variant allows either).
     PawnSquare(Square),
     /// The piece may never stand there (the variant's region for it).
     OutsideRegion { piece: PieceName, square: Square },
+    /// The side's drops land only in its drop region (`dropRegion…`).
+    OutsideDropRegion(Square),
+    /// The file already holds as many of the side's own pieces of the
+    /// kind as it may (`dropNoDoubled`, shogi's two pawns on a file).
+    Doubled { piece: PieceName, file: char },
+    /// The drop would give check, which drops may not (`dropChecks`).
+    GivesCheck,
 }
 
 /// Monochrome's own reasons.
@@ -509,6 +517,14 @@ impl fmt::Display for DropRule {
                     "a {piece} may never stand on {square}, so it is not dropped there"
                 )
             }
+            DropRule::OutsideDropRegion(square) => {
+                write!(f, "{square} is outside the squares you may drop on")
+            }
+            DropRule::Doubled { piece, file } => write!(
+                f,
+                "a {piece} is not dropped on the {file}-file: it holds your own {piece} already"
+            ),
+            DropRule::GivesCheck => f.write_str("a drop may not give check in this variant"),
         }
     }
 }

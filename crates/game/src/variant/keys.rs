@@ -169,10 +169,7 @@ const NOT_RULES: [&str; 3] = ["variantTemplate", "pieceToCharTable", "nnueAlias"
 const ROOK_UNITS: [u32; 2] = [1276, 1380];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 8] = [
-    ("firstRankPawnDrops", "false"),
-    ("promotionZonePawnDrops", "false"),
-    ("dropChecks", "true"),
+const DEFAULT_ONLY: [(&str, &str); 5] = [
     ("dropPromoted", "false"),
     ("mustDrop", "false"),
     ("flyingGeneral", "false"),
@@ -494,6 +491,12 @@ impl<G: FairyGrid> Reader<'_, G> {
             flag: None,
             check_counting: false,
             drops: false,
+            drop_region: [board; 2],
+            first_rank_pawn_drops: false,
+            promotion_zone_pawn_drops: false,
+            drop_no_doubled: None,
+            drop_no_doubled_count: 1,
+            drop_checks: true,
             captures_to_hand: false,
             blast: false,
             blast_immune: 0,
@@ -743,6 +746,41 @@ impl<G: FairyGrid> Reader<'_, G> {
         }
     }
 
+    /// Where and what may be dropped: `dropRegionWhite` and
+    /// `dropRegionBlack`, the pawn's first rank and promotion region
+    /// (`firstRankPawnDrops`, `promotionZonePawnDrops`), the kind that
+    /// may not be doubled on a file (`dropNoDoubled`,
+    /// `dropNoDoubledCount`) and drops that check (`dropChecks`).
+    fn drop_keys(&mut self, rules: &mut FairyRules<G>) {
+        for (side, key) in ["dropRegionWhite", "dropRegionBlack"]
+            .into_iter()
+            .enumerate()
+        {
+            rules.drop_region[side] = self.squares(key, rules.board);
+        }
+        rules.first_rank_pawn_drops = self.value("firstRankPawnDrops", false, read_bool);
+        rules.promotion_zone_pawn_drops = self.value("promotionZonePawnDrops", false, read_bool);
+        rules.drop_checks = self.value("dropChecks", true, read_bool);
+        rules.drop_no_doubled_count = self.value("dropNoDoubledCount", 1, read_number);
+        let Some(value) = self.get("dropNoDoubled") else {
+            return;
+        };
+        let mut letters = value.chars();
+        rules.drop_no_doubled = match (letters.next(), letters.next()) {
+            (Some('-'), None) => None,
+            (Some(letter), None) => self.letter_kind(rules, "dropNoDoubled", letter),
+            _ => {
+                let kind = KeyErrorKind::Letter {
+                    key: "dropNoDoubled".into(),
+                    value,
+                    custom: false,
+                };
+                self.refuse("dropNoDoubled", kind);
+                None
+            }
+        };
+    }
+
     /// `castlingKingPiece` and `castlingRookPieces`, the same for both
     /// sides and one king kind (what Motley plays).
     fn castling_pieces(&mut self, rules: &mut FairyRules<G>) {
@@ -877,6 +915,7 @@ impl<G: FairyGrid> Reader<'_, G> {
             let kind = KeyErrorKind::Unsupported("capturesToHand without pieceDrops".into());
             self.refuse("capturesToHand", kind);
         }
+        self.drop_keys(rules);
         rules.blast = self.value("blastOnCapture", false, read_bool);
         rules.blast_immune = self.kind_set(rules, "blastImmuneTypes", 0);
         rules.counting = match self.get("countingRule").as_deref() {

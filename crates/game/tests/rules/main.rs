@@ -20,6 +20,7 @@ mod chicken;
 mod clock;
 mod contrast;
 mod dice_money;
+mod drop_keys;
 mod effects;
 mod explanations;
 mod fairy_keys;

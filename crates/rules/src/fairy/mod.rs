@@ -354,6 +354,21 @@ pub struct FairyRules<G: Grid = Grid8> {
     pub check_counting: bool,
     /// Pieces in hand may be dropped (`pieceDrops`).
     pub drops: bool,
+    /// Where each side may drop (`dropRegionWhite`, `dropRegionBlack`).
+    pub drop_region: [G::Set; 2],
+    /// Pawns may be dropped on their first rank (`firstRankPawnDrops`).
+    pub first_rank_pawn_drops: bool,
+    /// Pawns may be dropped in their promotion region
+    /// (`promotionZonePawnDrops`).
+    pub promotion_zone_pawn_drops: bool,
+    /// The kind that may not be dropped on a file already holding
+    /// [`Self::drop_no_doubled_count`] of its side's own (`dropNoDoubled`,
+    /// shogi's pawn).
+    pub drop_no_doubled: Option<u8>,
+    /// How many make a file full for it (`dropNoDoubledCount`).
+    pub drop_no_doubled_count: u32,
+    /// A drop may give check (`dropChecks`).
+    pub drop_checks: bool,
     /// A captured piece goes to the capturer's hand (`capturesToHand`),
     /// a promoted one as a pawn.
     pub captures_to_hand: bool,

@@ -281,15 +281,8 @@ impl Fairy {
             let piece = self.piece_name(on.role);
             return IllegalReason::Drop(DropRule::Occupied { square: sq, piece });
         }
-        let region = rules.mobility_region.get(usize::from(kind));
-        if region.is_some_and(|r| !r[us.index()].contains(sq)) {
-            return IllegalReason::Drop(DropRule::OutsideRegion { piece, square: sq });
-        }
-        if rules.pawn == Some(kind) {
-            let barred = Bitboard::rank(us.fold(0, 7)) | rules.promotion_region[us.index()];
-            if barred.contains(sq) {
-                return IllegalReason::Drop(DropRule::PawnSquare(sq));
-            }
+        if let Some(rule) = self.drop_rule(kind, piece, sq) {
+            return IllegalReason::Drop(rule);
         }
         let in_check = self.pos.in_check(us);
         if !in_check && !rules.checking {
@@ -299,6 +292,47 @@ impl Fairy {
             in_check,
             attacks: Attacks::Variant,
         }
+    }
+
+    /// The variant's rule that bars a drop of `kind` on the empty `sq`,
+    /// if one does: where the piece may stand, the drop region, the
+    /// pawn's ranks, doubled pieces on a file, a drop that checks.
+    fn drop_rule(&self, kind: u8, piece: PieceName, sq: Square) -> Option<DropRule> {
+        let rules = self.rules();
+        let us = self.pos.turn();
+        let region = rules.mobility_region.get(usize::from(kind));
+        if region.is_some_and(|r| !r[us.index()].contains(sq))
+            || rules.immobile_squares(us, kind).contains(sq)
+        {
+            return Some(DropRule::OutsideRegion { piece, square: sq });
+        }
+        if !rules.drop_region[us.index()].contains(sq) {
+            return Some(DropRule::OutsideDropRegion(sq));
+        }
+        if rules.pawn == Some(kind) {
+            let first = (!rules.first_rank_pawn_drops).then(|| Bitboard::rank(us.fold(0, 7)));
+            let zone =
+                (!rules.promotion_zone_pawn_drops).then_some(rules.promotion_region[us.index()]);
+            let barred = first.unwrap_or(Bitboard::EMPTY) | zone.unwrap_or(Bitboard::EMPTY);
+            if barred.contains(sq) {
+                return Some(DropRule::PawnSquare(sq));
+            }
+        }
+        if rules.drop_no_doubled == Some(kind) {
+            let on_file = self.pos.pieces_of(us, kind) & Bitboard::file(sq.file());
+            if on_file.count() >= rules.drop_no_doubled_count {
+                return Some(DropRule::Doubled {
+                    piece,
+                    file: sq.file_char(),
+                });
+            }
+        }
+        let drop = FairyMove {
+            from: sq,
+            to: sq,
+            kind: FairyMoveKind::Drop(kind),
+        };
+        (!rules.drop_checks && self.pos.gives_check(drop)).then_some(DropRule::GivesCheck)
     }
 
     /// Why the side to act cannot pass: the variant has no pass, or only

@@ -119,6 +119,8 @@ fn royal_problems<G: Grid>(pos: &FairyPosition<G>) -> Vec<SetupProblem> {
 /// or in the promotion zone where promotion is compulsory.
 fn placement_problems(pos: &FairyPosition) -> Vec<SetupProblem> {
     let rules = pos.rules();
+    // A pawn dropped in its promotion region stands there unpromoted.
+    let dropped_in_zone = rules.drops && rules.promotion_zone_pawn_drops;
     let mut out = Vec::new();
     for sq in Square::all() {
         let Some((side, kind)) = pos.piece_at(sq) else {
@@ -129,6 +131,7 @@ fn placement_problems(pos: &FairyPosition) -> Vec<SetupProblem> {
         if region.is_some_and(|r| !r[s].contains(sq)) {
             out.push(SetupProblem::OutsideRegion(sq));
         } else if rules.mandatory_promotion
+            && !(dropped_in_zone && rules.pawn == Some(kind))
             && has_kind(rules.promotion_pawns[s], kind)
             && rules.promotion_pieces[s] != 0
             && rules.promotion_region[s].contains(sq)

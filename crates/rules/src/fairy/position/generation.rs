@@ -109,8 +109,10 @@ impl<G: Grid> FairyPosition<G> {
         }
     }
 
-    /// Drops from the hand on empty squares; pawns never on their first
-    /// rank or in their promotion region.
+    /// Drops from the hand on empty squares of the drop region; pawns
+    /// not on their first rank or in their promotion region unless the
+    /// variant allows it, a kind that may not be doubled not on a file
+    /// with its own, and no drop that checks where drops may not.
     pub(super) fn drops(&self, out: &mut Vec<FairyMove<G>>) {
         let us = self.turn;
         if !self.rules.drops {
@@ -126,21 +128,44 @@ impl<G: Grid> FairyPosition<G> {
                 continue;
             }
             let kind = kind as u8;
-            let mut squares = empty
-                & self.rules.mobility_region[kind as usize][us.index()]
-                & !self.rules.immobile_squares(us, kind);
-            if Some(kind) == self.rules.pawn {
-                squares &= !G::rank_set(us.fold(0, self.rules.ranks as i8 - 1))
-                    & !self.rules.promotion_region[us.index()];
-            }
+            let squares = empty & self.drop_squares(kind);
             for to in squares {
-                out.push(FairyMove {
+                let drop = FairyMove {
                     from: to,
                     to,
                     kind: FairyMoveKind::Drop(kind),
-                });
+                };
+                if self.rules.drop_checks || !self.gives_check(drop) {
+                    out.push(drop);
+                }
             }
         }
+    }
+
+    /// Where the side to move may drop a piece of `kind`, empty or not.
+    fn drop_squares(&self, kind: u8) -> G::Set {
+        let (us, rules) = (self.turn, &self.rules);
+        let mut squares = rules.mobility_region[kind as usize][us.index()]
+            & rules.drop_region[us.index()]
+            & !rules.immobile_squares(us, kind);
+        if Some(kind) == rules.pawn {
+            if !rules.first_rank_pawn_drops {
+                squares &= !G::rank_set(us.fold(0, rules.ranks as i8 - 1));
+            }
+            if !rules.promotion_zone_pawn_drops {
+                squares &= !rules.promotion_region[us.index()];
+            }
+        }
+        if Some(kind) == rules.drop_no_doubled {
+            let own = self.pieces_of(us, kind);
+            for file in 0..rules.files as i8 {
+                let on_file = own & G::file_set(file);
+                if on_file.count() >= rules.drop_no_doubled_count {
+                    squares &= !G::file_set(file);
+                }
+            }
+        }
+        squares
     }
 
     /// Pushes a move, or the promotions it may or must be: a promoting
