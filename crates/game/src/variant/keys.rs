@@ -730,7 +730,14 @@ impl<G: FairyGrid> Reader<'_, G> {
             .sided_kinds(rules, "enPassantTypes", [marked; 2])
             .map(|set| set | pawn);
         rules.castling = self.value("castling", true, read_bool);
-        rules.castle_layout = self.castle_layout(rules.castling);
+        // A board too small for castling's squares castles never, as in
+        // Fairy-Stockfish, unless its start claims a right.
+        let start_castles = rules
+            .start_fen
+            .split_whitespace()
+            .nth(2)
+            .is_some_and(|rights| rights != "-");
+        rules.castle_layout = self.castle_layout(rules.castling && start_castles);
         self.castling_pieces(rules);
         rules.checking = self.value("checking", true, read_bool);
         rules.must_capture = self.value("mustCapture", false, read_bool);

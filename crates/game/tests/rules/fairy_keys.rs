@@ -927,3 +927,32 @@ fn immobility_illegal_forbids_a_pawn_unpromoted_on_the_last_rank() {
         .sum();
     assert_eq!(pos.perft(2), listed);
 }
+
+// Issue 33: as Fairy-Stockfish reads them, a FEN may stop after the side
+// to move, and a board too small for castling's squares castles never
+// unless its start claims a right (FSF's minihouse, hexapawn).
+#[test]
+fn a_short_fen_and_a_board_too_small_for_castling_read_as_in_fairy_stockfish() {
+    use motley_game::variant::ini::{read_ini, resolve_all};
+    use motley_game::variant::keys::sized_rules;
+    let sized = |ini: &str| {
+        let file = read_ini(ini);
+        let keys = resolve_all(&file, &|_| None).remove(0).expect("resolves");
+        sized_rules(&keys)
+    };
+    let hexapawn =
+        "[t]\nmaxRank = 3\nmaxFile = c\nstartFen = ppp/3/PPP w\ncustomPiece1 = p:mfWcfF\n";
+    let rules = sized(hexapawn).unwrap_or_else(|e| panic!("{e}"));
+    let start = rules.position(None).expect("start");
+    assert_eq!(start.to_fen(), "ppp/3/PPP w - - 0 1");
+    assert_eq!(start.perft(1), 3);
+    // With a right claimed at the start, the same board is refused.
+    let claimed = hexapawn.replace("PPP w", "PPP w KQkq") + "king = k\n";
+    let err = sized(&claimed)
+        .expect_err("castling off the board")
+        .to_string();
+    assert!(
+        err.contains("castling's squares are not on the board"),
+        "{err}"
+    );
+}

@@ -450,8 +450,8 @@ pub fn has_kind(set: KindSet, kind: u8) -> bool {
 /// Why a FEN could not be read under a variant's rules.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FairyFenError {
-    /// Fewer than the four fields a position needs.
-    #[error("it needs placement, side, castling and en passant")]
+    /// Not even the placement and the side to move.
+    #[error("it needs placement and the side to move (then castling and en passant)")]
     Fields,
     /// The side to move is not `w` or `b`.
     #[error("the side to move is not w or b")]

@@ -77,8 +77,13 @@ impl<G: FairyGrid> FairyPosition<G> {
         fen: &str,
     ) -> Result<FairyPosition<G>, FairyFenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        let [placement, turn, castling, ep, ref rest @ ..] = fields[..] else {
-            return Err(FairyFenError::Fields);
+        // As Fairy-Stockfish reads it, a FEN may stop after the side to
+        // move: no castling, no en passant.
+        let (placement, turn, castling, ep, rest) = match fields[..] {
+            [placement, turn] => (placement, turn, "-", "-", &[][..]),
+            [placement, turn, castling] => (placement, turn, castling, "-", &[][..]),
+            [placement, turn, castling, ep, ref rest @ ..] => (placement, turn, castling, ep, rest),
+            _ => return Err(FairyFenError::Fields),
         };
         let mut pos = FairyPosition {
             rules,
