@@ -6,12 +6,12 @@ use super::output::{outln, warnln, Out};
 use super::{user_path, MAX_PERFT_DEPTH};
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
-use motley_game::variant::builtin::{builtin_fairy, builtin_sized, builtin_sized_names};
+use motley_game::variant::builtin::{builtin_sized, builtin_sized_names};
 use motley_game::variant::ini::IniError;
 use motley_game::variant::sections::SectionReport;
 use motley_game::variant::source::{is_json, read_variant_path, ReadVariantError, VariantFile};
 use motley_rules::core::quote::{clip, visible};
-use motley_rules::fairy::{FairyRules, SizedPosition, SizedRules, Verdict};
+use motley_rules::fairy::{SizedPosition, SizedRules, Verdict};
 use motley_rules::standard::Standard;
 use motley_rules::AnyPosition;
 use std::path::{Path, PathBuf};
@@ -94,18 +94,21 @@ pub fn run(command: VariantCommand, variants: Option<&Path>, out: &mut Out) -> R
         }
         VariantCommand::Rules { variant } => {
             let rules = match variants {
-                Some(file) => from_file(&user_path(file)?, &variant)?,
-                None => builtin(&variant)?,
+                Some(file) => sized_from_file(&user_path(file)?, &variant)?,
+                None => builtin_sized_rules(&variant)?,
             };
             let about = variants
                 .is_none()
                 .then(|| motley_game::variant::builtin::builtin_description(&variant))
                 .flatten();
-            outln!(
-                out,
-                "{}",
-                motley_game::variant::words::rules_text(&variant, about.as_deref(), &rules)
-            );
+            let about = about.as_deref();
+            use motley_game::variant::words::rules_text;
+            let text = match &rules {
+                SizedRules::Grid8(r) => rules_text(&variant, about, r),
+                SizedRules::Grid12(r) => rules_text(&variant, about, r),
+                SizedRules::Grid16(r) => rules_text(&variant, about, r),
+            };
+            outln!(out, "{text}");
             Ok(ExitCode::SUCCESS)
         }
         VariantCommand::Bench => {
@@ -212,32 +215,8 @@ fn user_files() -> Vec<PathBuf> {
     files
 }
 
-/// A variant by name: a section of a file in the user's variants folder
-/// (which may replace a built-in one), else a built-in one.
-fn builtin(name: &str) -> Result<FairyRules> {
-    for file in user_files() {
-        let Ok((sections, _)) = read_sections(&file) else {
-            continue;
-        };
-        if sections.iter().any(|s| s.name == name) {
-            return from_file(&file, name);
-        }
-    }
-    match builtin_fairy(name) {
-        Some(rules) => Ok(rules?),
-        None => bail!(
-            "no built-in variant from data is called '{}' (motley variant list names them)",
-            motley_rules::core::quote::clip(name)
-        ),
-    }
-}
-
-/// The rules of section `name` of a file, or every reason it is refused.
-fn from_file(file: &Path, name: &str) -> Result<FairyRules> {
-    read_section(file, name, SectionReport::rules)
-}
-
-/// [`from_file`] on a board of any size.
+/// The rules of section `name` of a file, on a board of any size, or
+/// every reason it is refused.
 fn sized_from_file(file: &Path, name: &str) -> Result<SizedRules> {
     read_section(file, name, SectionReport::sized_rules)
 }

@@ -176,6 +176,17 @@ impl DataOrigin {
 pub enum VariantError {
     #[error("unknown variant '{id}'; known: {known}")]
     Unknown { id: String, known: String },
+    /// A built-in variant from data on a board other than 8×8, which
+    /// perft counts but games do not play yet.
+    #[error("'{id}' is played on a {files}×{ranks} board: `motley variant perft` counts it and `motley variant moves` lists its moves, but games are played on 8×8 boards only so far")]
+    BoardNotPlayed {
+        /// The variant's id.
+        id: String,
+        /// Its board's files.
+        files: u8,
+        /// Its board's ranks.
+        ranks: u8,
+    },
     #[error("variant file {file}: {}", motley_rules::core::quote::clip_middle(.message))]
     Malformed { file: String, message: String },
     #[error("variant '{variant}': field 'options': {message}")]

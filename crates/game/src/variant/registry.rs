@@ -337,6 +337,16 @@ impl Registry {
     /// The error for a variant name not found here, listing the ids there
     /// are (also for lookups by other names, like a PGN tag's).
     pub fn unknown(&self, name: &str) -> VariantError {
+        if let Some(Ok(rules)) = crate::variant::builtin::builtin_sized(name) {
+            let (files, ranks) = rules.size();
+            if (files, ranks) != (8, 8) {
+                return VariantError::BoardNotPlayed {
+                    id: name.to_string(),
+                    files,
+                    ranks,
+                };
+            }
+        }
         VariantError::Unknown {
             id: motley_rules::core::quote::clip(name),
             known: self.known_ids(),

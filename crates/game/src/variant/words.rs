@@ -4,21 +4,25 @@
 
 use crate::variant::betza_words::betza_in_words;
 use motley_rules::core::betza::Betza;
+use motley_rules::core::grid::GridSet;
 use motley_rules::core::quote::visible;
-use motley_rules::core::{Bitboard, Color};
-use motley_rules::fairy::{has_kind, CountingRule, FairyRules, KindSet, Verdict};
+use motley_rules::core::Color;
+use motley_rules::fairy::{has_kind, CountingRule, FairyGrid, FairyRules, KindSet, Verdict};
 
 /// A variant from data in words, for `variant rules` and `rules`.
-pub fn rules_text(name: &str, about: Option<&str>, rules: &FairyRules) -> String {
+pub fn rules_text<G: FairyGrid>(name: &str, about: Option<&str>, rules: &FairyRules<G>) -> String {
     format!("{}\n\n{}", visible(name), rules_body(about, rules))
 }
 
 /// [`rules_text`] without the name: what the rules popup shows under
 /// the variant's heading.
-pub fn rules_body(about: Option<&str>, rules: &FairyRules) -> String {
+pub fn rules_body<G: FairyGrid>(about: Option<&str>, rules: &FairyRules<G>) -> String {
     let mut out = String::new();
     if let Some(about) = about.filter(|a| !a.is_empty()) {
         out += &format!("{about}\n\n");
+    }
+    if (rules.files, rules.ranks) != (8, 8) {
+        out += &format!("Board: {} files by {} ranks\n\n", rules.files, rules.ranks);
     }
     out += &format!(
         "Start: {}\n\nPieces (White upper case, Black lower case; moves in Betza notation):\n",
@@ -45,7 +49,7 @@ pub fn rules_body(about: Option<&str>, rules: &FairyRules) -> String {
     out
 }
 
-fn letters(rules: &FairyRules, set: KindSet) -> String {
+fn letters<G: FairyGrid>(rules: &FairyRules<G>, set: KindSet) -> String {
     let l: Vec<String> = (0..rules.kinds.len() as u8)
         .filter(|&k| has_kind(set, k))
         .map(|k| rules.letter(Color::White, k).to_string())
@@ -58,13 +62,14 @@ fn letters(rules: &FairyRules, set: KindSet) -> String {
 }
 
 /// Squares as whole ranks where they are, else one by one.
-fn region(b: Bitboard) -> String {
+fn region<G: FairyGrid>(rules: &FairyRules<G>, b: G::Set) -> String {
     let mut parts = Vec::new();
     let mut rest = b;
-    for r in 0..8 {
-        if (b & Bitboard::rank(r)) == Bitboard::rank(r) {
+    for r in 0..rules.ranks as i8 {
+        let rank = G::rank_set(r) & rules.board;
+        if (b & rank) == rank {
             parts.push(format!("rank {}", r + 1));
-            rest &= !Bitboard::rank(r);
+            rest &= !rank;
         }
     }
     parts.extend(rest.into_iter().map(|sq| sq.to_string()));
@@ -98,7 +103,7 @@ fn verdict(v: Verdict) -> &'static str {
 /// The rules in words, a line each: promotion, the pawn's steps and
 /// castling, how moves are limited, how the game ends and how it is
 /// drawn.
-fn rule_lines(r: &FairyRules) -> Vec<String> {
+fn rule_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
     let mut out = promotion_lines(r);
     out.extend(step_lines(r));
     out.extend(move_limit_lines(r));
@@ -108,12 +113,12 @@ fn rule_lines(r: &FairyRules) -> Vec<String> {
 }
 
 /// Who promotes where to what, and the shogi-style promotions.
-fn promotion_lines(r: &FairyRules) -> Vec<String> {
+fn promotion_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
     let promo = |side: usize| {
         format!(
             "{} promote on {} to {}",
             letters(r, r.promotion_pawns[side]),
-            region(r.promotion_region[side]),
+            region(r, r.promotion_region[side]),
             letters(r, r.promotion_pieces[side])
         )
     };
@@ -128,26 +133,44 @@ fn promotion_lines(r: &FairyRules) -> Vec<String> {
         }
     )];
     out.extend(piece_promotion_text(r));
+    let limits: Vec<String> = (0..r.kinds.len() as u8)
+        .filter_map(|k| {
+            let limit = *r.promotion_limit.get(usize::from(k))?;
+            (limit > 0).then(|| format!("{} {limit}", r.letter(Color::White, k)))
+        })
+        .collect();
+    if !limits.is_empty() {
+        out.push(format!(
+            "A pawn promotes to a piece only while its side has fewer of it on the board than: {}.",
+            limits.join(", ")
+        ));
+    }
+    if r.immobile_kinds != 0 {
+        out.push(format!(
+            "No {} may move or be dropped, unpromoted, where it could never move again.",
+            letters(r, r.immobile_kinds)
+        ));
+    }
     out
 }
 
 /// The pawn's double and triple steps, and castling.
-fn step_lines(r: &FairyRules) -> Vec<String> {
+fn step_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
     let mut out = Vec::new();
-    if r.double_step_region == [Bitboard::EMPTY; 2] {
+    if r.double_step_region == [G::Set::EMPTY; 2] {
         out.push("No double steps.".into());
     } else if r.pawn.is_some() {
         out.push(format!(
             "The pawn steps twice from {} (White) and {} (Black).",
-            region(r.double_step_region[0]),
-            region(r.double_step_region[1])
+            region(r, r.double_step_region[0]),
+            region(r, r.double_step_region[1])
         ));
     }
-    if r.triple_step_region != [Bitboard::EMPTY; 2] {
+    if r.triple_step_region != [G::Set::EMPTY; 2] {
         out.push(format!(
             "The pawn steps three squares from {} (White) and {} (Black).",
-            region(r.triple_step_region[0]),
-            region(r.triple_step_region[1])
+            region(r, r.triple_step_region[0]),
+            region(r, r.triple_step_region[1])
         ));
     }
     out.push(if r.castling && r.castling_king.is_some() {
@@ -155,12 +178,48 @@ fn step_lines(r: &FairyRules) -> Vec<String> {
     } else {
         "No castling.".into()
     });
+    out.extend(drop_lines(r));
+    out
+}
+
+/// Where drops may not land, beyond empty squares.
+fn drop_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
+    if !r.drops {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if r.drop_region != [r.board; 2] {
+        out.push(format!(
+            "Drops land only on {} (White) and {} (Black).",
+            region(r, r.drop_region[0]),
+            region(r, r.drop_region[1])
+        ));
+    }
+    let pawn_bars = match (r.first_rank_pawn_drops, r.promotion_zone_pawn_drops) {
+        (false, false) => Some("its first rank or its promotion region"),
+        (false, true) => Some("its first rank"),
+        (true, false) => Some("its promotion region"),
+        (true, true) => None,
+    };
+    if let Some(bars) = pawn_bars.filter(|_| r.pawn.is_some()) {
+        out.push(format!("A pawn is never dropped on {bars}."));
+    }
+    if let Some(kind) = r.drop_no_doubled {
+        out.push(format!(
+            "A {} is not dropped on a file holding {} of its side's own.",
+            r.letter(Color::White, kind),
+            r.drop_no_doubled_count
+        ));
+    }
+    if !r.drop_checks {
+        out.push("A drop may not give check.".into());
+    }
     out
 }
 
 /// What limits the moves a side may make: no checks, compulsory
 /// captures, makpong's rule, passing.
-fn move_limit_lines(r: &FairyRules) -> Vec<String> {
+fn move_limit_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
     let mut out = Vec::new();
     if !r.checking {
         out.push("No move may give check.".into());
@@ -185,7 +244,7 @@ fn move_limit_lines(r: &FairyRules) -> Vec<String> {
 
 /// How the game is won or lost: mate and stalemate, extinction, the
 /// flag, the last check.
-fn ending_lines(r: &FairyRules) -> Vec<String> {
+fn ending_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
     let mut out = Vec::new();
     if r.stalemate_piece_count {
         out.push(format!(
@@ -227,16 +286,16 @@ fn ending_lines(r: &FairyRules) -> Vec<String> {
 }
 
 /// The flag rule in words.
-fn flag_text(r: &FairyRules) -> Option<String> {
+fn flag_text<G: FairyGrid>(r: &FairyRules<G>) -> Option<String> {
     let f = r.flag.as_ref()?;
     let who =
         |s: usize| f.kind[s].map_or("nothing".into(), |k| r.letter(Color::White, k).to_string());
     Some(format!(
         "White's {} reaching {} wins; Black's {} reaching {} wins{}.",
         who(0),
-        region(f.region[0]),
+        region(r, f.region[0]),
         who(1),
-        region(f.region[1]),
+        region(r, f.region[1]),
         if f.flag_move {
             " (when White gets there first, Black may still get there and draw)"
         } else {
@@ -247,7 +306,7 @@ fn flag_text(r: &FairyRules) -> Option<String> {
 
 /// The checks to give, as the variant's start counts them (`5+5` in
 /// five-check).
-fn check_counting_text(r: &FairyRules) -> String {
+fn check_counting_text<G: FairyGrid>(r: &FairyRules<G>) -> String {
     let start = motley_rules::fairy::FairyPosition::start(std::sync::Arc::new(r.clone()));
     let [white, black] = start.map_or([3, 3], |p| p.checks_left());
     let counted = format!("the FEN counts the checks still to give, {white}+{black} at the start");
@@ -262,7 +321,7 @@ fn check_counting_text(r: &FairyRules) -> String {
 }
 
 /// How the game is drawn: repetition, the move rule, counting.
-fn draw_lines(r: &FairyRules) -> Vec<String> {
+fn draw_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
     let mut out = Vec::new();
     out.push(match r.n_fold_rule {
         0 => "A repeated position does not end the game.".into(),
@@ -311,7 +370,7 @@ fn counting_text(rule: CountingRule) -> String {
 }
 
 /// `promotedPieceType` in words: which kinds turn into which, and where.
-fn piece_promotion_text(r: &FairyRules) -> Option<String> {
+fn piece_promotion_text<G: FairyGrid>(r: &FairyRules<G>) -> Option<String> {
     let pairs: Vec<String> = r
         .promoted_kind
         .iter()
