@@ -12,143 +12,21 @@ use crate::variant::ini::{
     IniResult, ResolvedKeys, ValueError,
 };
 use crate::variant::key_names;
-use motley_rules::core::betza::{Betza, BetzaError, Reach};
-use motley_rules::core::grid::{Grid, Grid12, Grid16, Grid8, GridSet, MAX_SIDE};
-use motley_rules::core::Color;
+use motley_rules::core::betza::Betza;
+use motley_rules::core::grid::{Grid, Grid12, Grid16, Grid8, GridSet};
 use motley_rules::fairy::{
-    CastleLayout, CountingRule, Extinction, FairyFenError, FairyGrid, FairyPosition, FairyRules,
-    FlagRule, Kind, KindSet, SizedRules, Verdict, MAX_KINDS,
+    CastleLayout, CountingRule, Extinction, FairyGrid, FairyPosition, FairyRules, FlagRule, Kind,
+    KindSet, SizedRules, Verdict, MAX_KINDS,
 };
 use std::sync::Arc;
-use thiserror::Error;
 
-/// What is wrong with one key of a variant.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum KeyErrorKind {
-    /// A key of Fairy-Stockfish's that Motley does not play.
-    #[error("{} is not supported", motley_rules::core::quote::clip(.0))]
-    Unsupported(String),
-    /// A key neither Fairy-Stockfish nor Motley knows: a typo, most
-    /// likely, with the known key nearest to it.
-    #[error("unknown key '{key}'{}", .nearest.as_ref().map(|k| format!(" (did you mean {k}?)")).unwrap_or_default())]
-    Unknown {
-        /// The key as written (clipped and made visible).
-        key: String,
-        /// The known key it is nearest to, if any is near.
-        nearest: Option<String>,
-    },
-    /// A value Motley does not play for a key it knows.
-    #[error("{} = {} is not supported", motley_rules::core::quote::clip(.key), motley_rules::core::quote::clip(.value))]
-    UnsupportedValue {
-        /// The key.
-        key: String,
-        /// Its value.
-        value: String,
-    },
-    /// A value that is not of the key's type.
-    #[error("{key}: {error}")]
-    Value {
-        /// The key.
-        key: String,
-        /// Why the value was refused.
-        error: ValueError,
-    },
-    /// A piece's Betza text.
-    #[error("{key}: {error}")]
-    Betza {
-        /// The piece's key.
-        key: String,
-        /// Why its text was refused.
-        error: BetzaError,
-    },
-    /// A custom piece not written `letter:Betza`, or a named piece given
-    /// something other than a letter (or `-`).
-    #[error("{} = '{}': {}", motley_rules::core::quote::clip(.key), motley_rules::core::quote::clip(.value), if *.custom { "a custom piece is a letter, ':' and its moves in Betza notation (a:mNcK)" } else { "a piece is given a letter, or '-' to remove it" })]
-    Letter {
-        /// The piece's key.
-        key: String,
-        /// Its value.
-        value: String,
-        /// Whether the key is a custom piece's (or the king's, which
-        /// may have moves of its own).
-        custom: bool,
-    },
-    /// A piece letter in a list that no piece of the variant has.
-    #[error("{key}: '{letter}' is no piece of this variant")]
-    UnknownLetter {
-        /// The key.
-        key: String,
-        /// The letter.
-        letter: char,
-    },
-    /// More kinds than [`MAX_KINDS`].
-    #[error("more than {MAX_KINDS} kinds of piece")]
-    TooManyKinds,
-    /// A line of the section that could not be read, or its parent.
-    #[error("{0}")]
-    Line(crate::variant::ini::IniErrorKind),
-    /// A board size beyond 16 files or ranks, or none at all.
-    #[error("{key} = {}: a board has 1 to 16 files (a to p) and 1 to 16 ranks", motley_rules::core::quote::clip(.value))]
-    BoardSize {
-        /// `maxFile` or `maxRank`.
-        key: String,
-        /// Its value.
-        value: String,
-    },
-    /// A board other than 8×8, which perft counts but a game does not
-    /// play yet.
-    #[error("a board of {files}×{ranks} is counted by `motley variant perft` and listed by `motley variant moves`, but games are played on 8×8 boards only so far")]
-    BoardNotPlayed {
-        /// The board's files.
-        files: u8,
-        /// The board's ranks.
-        ranks: u8,
-    },
-    /// Castling's king or rook squares are not on the board.
-    #[error("castling's squares are not on the board (castlingKingFile, castlingKingsideFile, castlingQueensideFile, castlingRank)")]
-    CastlingOffBoard,
-    /// The start position cannot be read with the variant's pieces.
-    #[error("startFen: {0}")]
-    StartFen(FairyFenError),
-}
+mod board;
+mod drops;
+mod errors;
 
-/// Why a variant's keys could not be read, with the line of the key (0
-/// when it came from a built-in variant).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{kind}")]
-pub struct KeyError {
-    /// The line of the key, from 1; 0 for a built-in's key.
-    pub line: usize,
-    /// What is wrong.
-    pub kind: KeyErrorKind,
-}
+use board::board_size_of;
 
-impl KeyError {
-    /// The error with where it is: its line in a `.ini` file, or that it
-    /// came with a built-in parent; a JSON file (`json`) has no lines.
-    pub fn located(&self, json: bool) -> String {
-        let why = motley_rules::core::quote::visible(&self.kind.to_string()).into_owned();
-        match (json, self.line) {
-            (true, _) => why,
-            (false, 0) => format!("{why} (in the built-in variant it inherits)"),
-            (false, line) => format!("line {line}: {why}"),
-        }
-    }
-}
-
-/// Every error of one variant, in the order of their lines (never
-/// empty): a section is refused with all of them at once.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", self.describe(false))]
-pub struct KeyErrors(pub Vec<KeyError>);
-
-impl KeyErrors {
-    /// Each error [`KeyError::located`], joined by `; `.
-    pub fn describe(&self, json: bool) -> String {
-        let all: Vec<String> = self.0.iter().map(|e| e.located(json)).collect();
-        all.join("; ")
-    }
-}
+pub use errors::{KeyError, KeyErrorKind, KeyErrors};
 
 /// The chess pieces' keys and Betza texts, before the other named ones.
 const CHESS_PIECES: [(&str, &str); 5] = [
@@ -208,30 +86,6 @@ pub fn sized_rules(keys: &ResolvedKeys) -> Result<SizedRules, KeyErrors> {
     } else {
         rules_in_grid::<Grid16>(keys).map(|r| SizedRules::Grid16(Arc::new(r)))
     }
-}
-
-/// `maxFile` (a letter or a number) and `maxRank` as a size, 8 where not
-/// given; `None` for a value that is no size from 1 to 16.
-fn read_size(value: Option<&str>, letters: bool) -> Option<u8> {
-    let Some(value) = value else {
-        return Some(8);
-    };
-    let mut chars = value.chars();
-    let n = match (chars.next(), chars.next()) {
-        (Some(c @ 'a'..='z'), None) if letters => Some(c as u8 - b'a' + 1),
-        _ => value.parse::<u8>().ok(),
-    };
-    n.filter(|n| (1..=MAX_SIDE).contains(n))
-}
-
-/// The board's size as the keys give it, errors aside (8 for a value
-/// that cannot be read: [`Reader::board_size`] reports it).
-fn board_size_of(keys: &ResolvedKeys) -> (u8, u8) {
-    let get = |key: &str| keys.get(key).map(|(v, _)| v.as_str());
-    (
-        read_size(get("maxFile"), true).unwrap_or(8),
-        read_size(get("maxRank"), false).unwrap_or(8),
-    )
 }
 
 /// Reads a variant's keys into grid `G`, which must hold its board: a
@@ -392,45 +246,6 @@ impl<G: FairyGrid> Reader<'_, G> {
             out[i] = read(self, &format!("{key}{side}"), both);
         }
         out
-    }
-
-    /// `maxFile` (a letter or a number) and `maxRank`: from 1 to 16
-    /// each; a value beyond is refused by name.
-    fn board_size(&mut self) -> (u8, u8) {
-        let mut size = [8u8; 2];
-        for (i, key) in ["maxFile", "maxRank"].into_iter().enumerate() {
-            let Some(value) = self.get(key) else {
-                continue;
-            };
-            match read_size(Some(&value), i == 0) {
-                Some(n) => size[i] = n,
-                None => self.refuse(
-                    key,
-                    KeyErrorKind::BoardSize {
-                        key: key.into(),
-                        value,
-                    },
-                ),
-            }
-        }
-        // Only a caller choosing too small a grid gets here.
-        for (i, (key, most)) in [("maxFile", G::FILES), ("maxRank", G::RANKS)]
-            .into_iter()
-            .enumerate()
-        {
-            if size[i] > most {
-                let value = size[i].to_string();
-                self.refuse(
-                    key,
-                    KeyErrorKind::BoardSize {
-                        key: key.into(),
-                        value,
-                    },
-                );
-                size[i] = most;
-            }
-        }
-        (size[0], size[1])
     }
 
     /// The rules, or `None` when the pieces could not be read (the keys
@@ -668,27 +483,6 @@ impl<G: FairyGrid> Reader<'_, G> {
         }
     }
 
-    /// `immobilityIllegal`: where each kind would have no move on an
-    /// empty board, as Fairy-Stockfish asks (its quiet moves but the
-    /// initial ones).
-    fn immobility(&mut self, rules: &mut FairyRules<G>) {
-        let board = rules.board;
-        for (i, kind) in rules.kinds.iter().enumerate() {
-            for color in Color::ALL {
-                let stuck = board.into_iter().filter(|&sq| {
-                    let quiet = kind.moves.reach(Reach::Quiet, color, sq, G::Set::EMPTY);
-                    (quiet & board).is_empty()
-                });
-                let stuck = stuck.fold(G::Set::EMPTY, |set, sq| set.with(sq));
-                rules.immobile[i][color.index()] = stuck;
-                if stuck.any() {
-                    rules.listed_kinds |= 1 << i;
-                    rules.immobile_kinds |= 1 << i;
-                }
-            }
-        }
-    }
-
     /// `promotedPieceType`: each kind and what it promotes to (`p:g n:e`).
     fn promoted_kinds(&mut self, rules: &mut FairyRules<G>) {
         let key = "promotedPieceType";
@@ -753,41 +547,6 @@ impl<G: FairyGrid> Reader<'_, G> {
         }
     }
 
-    /// Where and what may be dropped: `dropRegionWhite` and
-    /// `dropRegionBlack`, the pawn's first rank and promotion region
-    /// (`firstRankPawnDrops`, `promotionZonePawnDrops`), the kind that
-    /// may not be doubled on a file (`dropNoDoubled`,
-    /// `dropNoDoubledCount`) and drops that check (`dropChecks`).
-    fn drop_keys(&mut self, rules: &mut FairyRules<G>) {
-        for (side, key) in ["dropRegionWhite", "dropRegionBlack"]
-            .into_iter()
-            .enumerate()
-        {
-            rules.drop_region[side] = self.squares(key, rules.board);
-        }
-        rules.first_rank_pawn_drops = self.value("firstRankPawnDrops", false, read_bool);
-        rules.promotion_zone_pawn_drops = self.value("promotionZonePawnDrops", false, read_bool);
-        rules.drop_checks = self.value("dropChecks", true, read_bool);
-        rules.drop_no_doubled_count = self.value("dropNoDoubledCount", 1, read_number);
-        let Some(value) = self.get("dropNoDoubled") else {
-            return;
-        };
-        let mut letters = value.chars();
-        rules.drop_no_doubled = match (letters.next(), letters.next()) {
-            (Some('-'), None) => None,
-            (Some(letter), None) => self.letter_kind(rules, "dropNoDoubled", letter),
-            _ => {
-                let kind = KeyErrorKind::Letter {
-                    key: "dropNoDoubled".into(),
-                    value,
-                    custom: false,
-                };
-                self.refuse("dropNoDoubled", kind);
-                None
-            }
-        };
-    }
-
     /// `castlingKingPiece` and `castlingRookPieces`, the same for both
     /// sides and one king kind (what Motley plays).
     fn castling_pieces(&mut self, rules: &mut FairyRules<G>) {
@@ -809,76 +568,6 @@ impl<G: FairyGrid> Reader<'_, G> {
         }
         rules.castling_king = (kings[0] != 0).then(|| kings[0].trailing_zeros() as u8);
         rules.castling_rooks = rooks[0];
-    }
-
-    /// A file key's letter (`castlingKingFile = f`) as a file from 0, or
-    /// `default` when not given (or not a letter a–p: refused).
-    fn file_key(&mut self, key: &str, default: u8) -> u8 {
-        match self.get(key) {
-            None => default,
-            Some(value) => match value.as_bytes() {
-                [c @ b'a'..=b'p'] => c - b'a',
-                _ => {
-                    self.unsupported(key, value);
-                    default
-                }
-            },
-        }
-    }
-
-    /// Where the king starts and goes when castling, and on which rank:
-    /// the king's start between the two ends, the rooks in the corners
-    /// or on the files given (`castlingKingFile` and the rest).
-    fn castle_layout(&mut self, castling: bool) -> CastleLayout<G> {
-        let keys = [
-            ("castlingKingFile", 4),
-            ("castlingKingsideFile", 6),
-            ("castlingQueensideFile", 2),
-        ];
-        let mut files = [0u8; 3];
-        for (i, (key, default)) in keys.into_iter().enumerate() {
-            files[i] = self.file_key(key, default);
-        }
-        let rooks = (
-            self.file_key("castlingRookKingsideFile", self.size.0.saturating_sub(1)),
-            self.file_key("castlingRookQueensideFile", 0),
-        );
-        if !(files[2] <= files[0] && files[0] <= files[1]) {
-            let value = self
-                .keys
-                .get("castlingKingFile")
-                .map_or("e".into(), |(v, _)| v.clone());
-            self.unsupported("castlingKingFile", value);
-            files = keys.map(|(_, default)| default);
-        }
-        let [king, kingside, queenside] = files;
-        let rank = match self.get("castlingRank") {
-            None => 0,
-            Some(value) => match value.parse::<u8>() {
-                Ok(r @ 1..=MAX_SIDE) => r - 1,
-                _ => {
-                    self.unsupported("castlingRank", value);
-                    0
-                }
-            },
-        };
-        match CastleLayout::new([king, kingside, queenside], rooks, rank, self.size) {
-            Ok(layout) => layout,
-            Err(_) if !castling => CastleLayout::none(),
-            Err(_) => {
-                let key = [
-                    "castlingKingFile",
-                    "castlingKingsideFile",
-                    "castlingQueensideFile",
-                ]
-                .into_iter()
-                .chain(["castlingRank", "castling"])
-                .find(|k| self.keys.contains_key(*k))
-                .unwrap_or("castling");
-                self.refuse(key, KeyErrorKind::CastlingOffBoard);
-                CastleLayout::none()
-            }
-        }
     }
 
     fn unsupported(&mut self, key: &str, value: String) {

@@ -8,21 +8,21 @@ use motley_rules::fairy::{FairyPosition, FairyRules, Verdict};
 use std::sync::Arc;
 
 /// The rules of the one section of `ini`.
-fn rules(ini: &str) -> Arc<FairyRules> {
+pub(crate) fn rules(ini: &str) -> Arc<FairyRules> {
     Arc::new(section_rules(ini).unwrap_or_else(|e| panic!("{ini}: {e}")))
 }
 
 /// The rules of the first section of `ini`, or every reason it is refused.
-fn section_rules(ini: &str) -> Result<FairyRules, KeyErrors> {
+pub(crate) fn section_rules(ini: &str) -> Result<FairyRules, KeyErrors> {
     read_fairy_file(ini).sections.remove(0).rules()
 }
 
-fn position(ini: &str, fen: &str) -> FairyPosition {
+pub(crate) fn position(ini: &str, fen: &str) -> FairyPosition {
     FairyPosition::from_fen(rules(ini), fen).unwrap()
 }
 
 /// The legal moves as `e2e4`, with a promotion's letter (`e7e8q`).
-fn moves(pos: &FairyPosition) -> Vec<String> {
+pub(crate) fn moves(pos: &FairyPosition) -> Vec<String> {
     let mut out: Vec<String> = pos
         .legal_moves()
         .into_iter()
@@ -42,7 +42,7 @@ fn moves(pos: &FairyPosition) -> Vec<String> {
     out
 }
 
-fn has(pos: &FairyPosition, expected: &[&str], forbidden: &[&str]) {
+pub(crate) fn has(pos: &FairyPosition, expected: &[&str], forbidden: &[&str]) {
     let list = moves(pos);
     for m in expected {
         assert!(list.iter().any(|x| x == m), "{m} missing from {list:?}");
@@ -266,53 +266,6 @@ fn a_shogi_promotion_makes_no_new_royal_piece_so_the_attacked_one_stays_royal() 
         "rnb1kbnr/2p2pp1/pp1p1q1p/1B2P3/8/2P1P3/PP1P2PP/RNBQK1NR b KQkq - 1 7",
     );
     has(&pos, &["c7c6", "e8e7"], &["f6f1+", "f6f1"]);
-}
-
-#[test]
-fn castling_off_and_castling_pieces() {
-    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
-    has(&position("[t:chess]\n", fen), &["e1g1", "e1c1"], &[]);
-    has(
-        &position("[t:chess]\ncastling = false\n", fen),
-        &[],
-        &["e1g1", "e1c1"],
-    );
-    let chancellor = "[t:chess]\nchancellor = c\ncastlingRookPieces = c\n";
-    has(
-        &position(chancellor, "4k3/8/8/8/8/8/8/C3K2R w KQ - 0 1"),
-        &["e1c1"],
-        &["e1g1"],
-    );
-    let commoner = "[t:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\n";
-    let attacked = "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1";
-    has(&position(commoner, attacked), &["e1g1"], &[]);
-    has(&position("[t:chess]\n", attacked), &[], &["e1g1"]);
-}
-
-#[test]
-fn castling_files_and_rank_move_the_king_there_and_the_rook_beside_it() {
-    // The king starts on d and castles to f or b, as Fairy-Stockfish
-    // plays it: the rook from the corner to the king's inner side.
-    let ini = "[t:chess]\nstartFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1\n\
-               castlingKingFile = d\ncastlingKingsideFile = f\ncastlingQueensideFile = b\n";
-    let fen = "r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
-    let pos = position(ini, fen);
-    has(&pos, &["d1f1", "d1b1"], &["d1g1", "d1c1c"]);
-    assert_eq!(
-        pos.played(find(&pos, "d1f1")).to_fen(),
-        "r2k3r/8/8/8/8/8/8/R3RK2 b kq - 1 1"
-    );
-    assert_eq!(
-        pos.played(find(&pos, "d1b1")).to_fen(),
-        "r2k3r/8/8/8/8/8/8/1KR4R b kq - 1 1"
-    );
-    // Fairy-Stockfish's counts.
-    assert_eq!(pos.perft(3), 13744);
-    let middle = "r2kq2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R2KQ2R w KQkq - 0 1";
-    assert_eq!(position(ini, middle).perft(4), 1_868_266);
-    let near = "[t:chess]\ncastlingKingsideFile = f\ncastlingQueensideFile = d\n";
-    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    assert_eq!(position(near, kiwipete).perft(3), 97551);
 }
 
 #[test]
@@ -642,7 +595,7 @@ fn a_missing_parent_refuses_only_its_section() {
 }
 
 /// The move `uci` (as Fairy-Stockfish writes it) among `pos`'s moves.
-fn find(pos: &FairyPosition, uci: &str) -> motley_rules::fairy::FairyMove {
+pub(crate) fn find(pos: &FairyPosition, uci: &str) -> motley_rules::fairy::FairyMove {
     let rules = pos.rules().clone();
     pos.legal_moves()
         .into_iter()
@@ -757,64 +710,6 @@ fn the_n_move_rule_draws_after_as_many_moves_without_progress_unless_mated() {
     assert_eq!(mated.outcome(), Some(Verdict::Loss));
 }
 
-#[test]
-fn the_board_size_is_kept_with_the_rules_and_only_eight_by_eight_is_played_yet() {
-    for ini in [
-        "[t:chess]\n",
-        "[t:chess]\nmaxFile = h\nmaxRank = 8\n",
-        "[t:chess]\nmaxFile = 8\n",
-    ] {
-        let r = rules(ini);
-        assert_eq!((r.files, r.ranks), (8, 8), "{ini}");
-    }
-    // A FEN of another size is refused, not read on the 8 by 8 board.
-    let r = rules("[t:chess]\n");
-    for fen in [
-        "4k4/9/9/9/9/9/9/4K4 w - - 0 1",
-        "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1",
-    ] {
-        assert!(FairyPosition::from_fen(r.clone(), fen).is_err(), "{fen}");
-    }
-    // Another size reads, for perft, but is not played yet: refused by
-    // its size key.
-    let tall = "[t:chess]\nmaxRank = 10\nstartFen = 4k3/8/8/8/8/8/8/8/8/4K3 w - - 0 1\n";
-    let refusal = section_rules(tall).expect_err("refused").to_string();
-    assert!(
-        refusal.contains("a board of 8×10 is counted by `motley variant perft`"),
-        "{refusal}"
-    );
-}
-
-// Issue 33: a FEN's row that does not fit the board is named.
-#[test]
-fn a_fen_row_not_as_wide_as_the_board_is_refused_naming_the_row() {
-    for (fen, expected) in [
-        (
-            "4k3/8/8/8/8/8/8/4K4 w - - 0 1",
-            "row 8 of the placement is not 8 squares wide",
-        ),
-        (
-            "4k3/8/8/8/44/8/8/4K3 w - - 0 1",
-            "row 5 of the placement is not 8 squares wide",
-        ),
-        (
-            "4k3/8/8/8/8/7/8/4K3 w - - 0 1",
-            "row 6 of the placement is not 8 squares wide",
-        ),
-        ("4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", "not 9 rows of 8 squares"),
-    ] {
-        let ini = format!("[t:chess]\nstartFen = {fen}\n");
-        let fen = fen.replace("/8 w", " w");
-        let ini = if expected.contains("9 rows") {
-            format!("[t:chess]\nmaxRank = 9\nstartFen = {fen}\n")
-        } else {
-            ini
-        };
-        let err = section_rules(&ini).expect_err(&ini).to_string();
-        assert!(err.contains(expected), "{ini}: {err}");
-    }
-}
-
 // Issue 31, item 15: typos read as "not supported", and only the first
 // error of a section was told. Now each is an unknown key with the key
 // meant, and every error of the section comes at once, by line.
@@ -871,88 +766,4 @@ fn item_16_betza_refusals_are_in_words() {
             assert!(!e.contains(rust), "{betza}: {e}");
         }
     }
-}
-
-// Issue 33: Grand chess's keys. A pawn promotes only to a kind the side
-// has fewer of than the limit (`promotionLimit`), so to what was lost.
-#[test]
-fn promotion_limit_allows_only_kinds_below_their_count() {
-    let ini = "[t:chess]\npromotionLimit = q:1 r:2 b:2 n:2\n";
-    // White has its queen and both rooks: only bishop and knight remain.
-    let full = position(ini, "4k3/P7/8/8/8/8/8/RQ2K2R w - - 0 1");
-    let promotions: Vec<String> = moves(&full)
-        .into_iter()
-        .filter(|m| m.starts_with("a7"))
-        .collect();
-    assert_eq!(promotions, ["a7a8b", "a7a8n"]);
-    // With a rook lost, the rook is back among the choices.
-    let lost = position(ini, "4k3/P7/8/8/8/8/8/1Q2K2R w - - 0 1");
-    let promotions: Vec<String> = moves(&lost)
-        .into_iter()
-        .filter(|m| m.starts_with("a7"))
-        .collect();
-    assert_eq!(promotions, ["a7a8b", "a7a8n", "a7a8r"]);
-    // Perft agrees with the list, whichever way it counts.
-    assert_eq!(lost.perft(1), moves(&lost).len() as u64);
-}
-
-// Issue 33: a move to a square the piece could never leave is illegal
-// (`immobilityIllegal`): with promotion optional, a pawn may stop short
-// of the last rank but not stand on it unpromoted.
-#[test]
-fn immobility_illegal_forbids_a_pawn_unpromoted_on_the_last_rank() {
-    let ini = "[t:chess]\nmandatoryPawnPromotion = false\npromotionRegionWhite = *7 *8\n\
-               promotionRegionBlack = *2 *1\nimmobilityIllegal = true\n";
-    let pos = position(ini, "4k3/P7/8/8/8/8/1P6/4K3 w - - 0 1");
-    let from_a7: Vec<String> = moves(&pos)
-        .into_iter()
-        .filter(|m| m.starts_with("a7"))
-        .collect();
-    assert_eq!(
-        from_a7,
-        ["a7a8b", "a7a8n", "a7a8q", "a7a8r"],
-        "no plain a7a8"
-    );
-    let free = position(
-        &ini.replace("immobilityIllegal = true\n", ""),
-        "4k3/P7/8/8/8/8/1P6/4K3 w - - 0 1",
-    );
-    assert!(moves(&free).contains(&"a7a8".to_string()));
-    assert_eq!(moves(&free).len(), moves(&pos).len() + 1);
-    // Perft, which counts sets where it can, agrees with the lists.
-    let listed: u64 = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| pos.played(m).legal_moves().len() as u64)
-        .sum();
-    assert_eq!(pos.perft(2), listed);
-}
-
-// Issue 33: as Fairy-Stockfish reads them, a FEN may stop after the side
-// to move, and a board too small for castling's squares castles never
-// unless its start claims a right (FSF's minihouse, hexapawn).
-#[test]
-fn a_short_fen_and_a_board_too_small_for_castling_read_as_in_fairy_stockfish() {
-    use motley_game::variant::ini::{read_ini, resolve_all};
-    use motley_game::variant::keys::sized_rules;
-    let sized = |ini: &str| {
-        let file = read_ini(ini);
-        let keys = resolve_all(&file, &|_| None).remove(0).expect("resolves");
-        sized_rules(&keys)
-    };
-    let hexapawn =
-        "[t]\nmaxRank = 3\nmaxFile = c\nstartFen = ppp/3/PPP w\ncustomPiece1 = p:mfWcfF\n";
-    let rules = sized(hexapawn).unwrap_or_else(|e| panic!("{e}"));
-    let start = rules.position(None).expect("start");
-    assert_eq!(start.to_fen(), "ppp/3/PPP w - - 0 1");
-    assert_eq!(start.perft(1), 3);
-    // With a right claimed at the start, the same board is refused.
-    let claimed = hexapawn.replace("PPP w", "PPP w KQkq") + "king = k\n";
-    let err = sized(&claimed)
-        .expect_err("castling off the board")
-        .to_string();
-    assert!(
-        err.contains("castling's squares are not on the board"),
-        "{err}"
-    );
 }

@@ -36,6 +36,7 @@ mod playouts;
 mod registry;
 mod san;
 mod setup_problems;
+mod sized_board_keys;
 mod sizes;
 mod sizes_reference;
 mod variant_files;
