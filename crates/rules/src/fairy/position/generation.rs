@@ -128,16 +128,17 @@ impl<G: Grid> FairyPosition<G> {
                 continue;
             }
             let kind = kind as u8;
-            let squares = empty & self.drop_squares(kind);
-            for to in squares {
-                let drop = FairyMove {
+            let drops = (empty & self.drop_squares(kind))
+                .into_iter()
+                .map(|to| FairyMove {
                     from: to,
                     to,
                     kind: FairyMoveKind::Drop(kind),
-                };
-                if self.rules.drop_checks || !self.gives_check(drop) {
-                    out.push(drop);
-                }
+                });
+            if self.rules.drop_checks {
+                out.extend(drops);
+            } else {
+                out.extend(drops.filter(|&drop| !self.gives_check(drop)));
             }
         }
     }
