@@ -39,7 +39,12 @@ const CHESS_PIECES: [(&str, &str); 5] = [
 
 /// Keys that only tell a screen or an engine how to show or value the
 /// variant, not how it plays.
-const NOT_RULES: [&str; 3] = ["variantTemplate", "pieceToCharTable", "nnueAlias"];
+const NOT_RULES: [&str; 4] = [
+    "variantTemplate",
+    "pieceToCharTable",
+    "nnueAlias",
+    "pocketSize",
+];
 
 /// A rook's value in Fairy-Stockfish's units, middle game and endgame:
 /// what `pieceValueMg` and `pieceValueEg` are scaled by (a rook is 500
@@ -98,6 +103,7 @@ pub fn rules_in_grid<G: FairyGrid>(keys: &ResolvedKeys) -> Result<FairyRules<G>,
         size: (8, 8),
         errors: Vec::new(),
         grid: std::marker::PhantomData,
+        pawn_types: None,
     };
     let rules = reader.rules();
     for (key, (value, line)) in keys {
@@ -140,6 +146,9 @@ struct Reader<'a, G> {
     errors: Vec<KeyError>,
     /// The grid the board is read into.
     grid: std::marker::PhantomData<G>,
+    /// `pawnTypes`, where given: the default of the promoting kinds, the
+    /// en passant kinds and the kinds whose moves restart the move count.
+    pawn_types: Option<KindSet>,
 }
 
 impl<G: FairyGrid> Reader<'_, G> {
@@ -328,6 +337,12 @@ impl<G: FairyGrid> Reader<'_, G> {
             kinds,
             values: Vec::new(),
         };
+        if self.keys.contains_key("pawnTypes") {
+            let types = self.kind_set(&rules, "pawnTypes", 0);
+            rules.promotion_pawns = [types; 2];
+            rules.n_move_kinds = types;
+            self.pawn_types = Some(types);
+        }
         self.promotion_keys(&mut rules);
         self.move_keys(&mut rules);
         self.end_keys(&mut rules);
@@ -520,6 +535,7 @@ impl<G: FairyGrid> Reader<'_, G> {
         // The pawn takes en passant whatever the list says, as in
         // Fairy-Stockfish: the key adds or removes the other kinds.
         let pawn = rules.pawn.map_or(0, |k| 1 << k);
+        let marked = self.pawn_types.unwrap_or(marked);
         rules.en_passant_kinds = self
             .sided_kinds(rules, "enPassantTypes", [marked; 2])
             .map(|set| set | pawn);
@@ -531,8 +547,8 @@ impl<G: FairyGrid> Reader<'_, G> {
             .split_whitespace()
             .nth(2)
             .is_some_and(|rights| rights != "-");
-        rules.castle_layout = self.castle_layout(rules.castling && start_castles);
         self.castling_pieces(rules);
+        rules.castle_layout = self.castle_layout(rules.castling && start_castles, rules);
         rules.checking = self.value("checking", true, read_bool);
         rules.must_capture = self.value("mustCapture", false, read_bool);
         for i in 0..rules.kinds.len() {

@@ -1,7 +1,8 @@
 //! Fairy-Stockfish's drop keys (`dropRegionWhite`/`Black`,
 //! `firstRankPawnDrops`, `promotionZonePawnDrops`, `dropNoDoubled`,
 //! `dropNoDoubledCount`, `dropChecks`), each in a section of its own on
-//! crazyhouse (tests/drops/drops.ini): perft, the legal moves and the FEN
+//! crazyhouse, and drops in atomic, where each piece blown up goes to its
+//! opponent's hand (tests/drops/drops.ini): perft, the legal moves and the FEN
 //! after each move as Fairy-Stockfish has them, from each start, from
 //! random games and from positions built so that the key matters
 //! (tests/drops/*.txt, numbers from Fairy-Stockfish kept as data).
@@ -42,7 +43,7 @@ fn uci(pos: &FairyPosition) -> Vec<String> {
 #[test]
 fn drop_keys_count_perft_as_fairy_stockfish() {
     let sections = sections();
-    assert_eq!(sections.len(), 8);
+    assert_eq!(sections.len(), 9);
     let mut failures = Vec::new();
     let rows = rows(include_str!("../drops/perft.txt"));
     for row in &rows {

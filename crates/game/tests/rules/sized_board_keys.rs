@@ -194,3 +194,30 @@ fn castling_files_and_rank_move_the_king_there_and_the_rook_beside_it() {
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     assert_eq!(position(near, kiwipete).perft(3), 97551);
 }
+
+// Issue 33: where castling moves the king one square, its step there and
+// the castling are two moves: Fairy-Stockfish writes the castling king to
+// rook (d1f1), and the king starts where the start position has it (FSF's
+// haynie, 6×6, king on d).
+#[test]
+fn a_one_square_castle_is_written_king_to_rook_and_the_king_starts_where_the_fen_has_it() {
+    use motley_game::variant::ini::{read_ini, resolve_all};
+    use motley_game::variant::keys::sized_rules;
+    let ini = "[t:chess]\nmaxRank = 6\nmaxFile = 6\nstartFen = rbqkbr/pppppp/6/6/PPPPPP/RBQKBR w KQkq - 0 1\n\
+               doubleStep = false\ncastlingQueensideFile = c\ncastlingKingsideFile = e\n";
+    let file = read_ini(ini);
+    let builtin = |name: &str| motley_game::variant::builtin::builtin_keys(name);
+    let keys = resolve_all(&file, &builtin).remove(0).expect("resolves");
+    let rules = sized_rules(&keys).unwrap_or_else(|e| panic!("{e}"));
+    let pos = rules
+        .position(Some("3k2/6/6/6/6/3K1R w K - 0 1"))
+        .expect("fen");
+    let moves = pos.legal_uci();
+    for expected in ["d1e1", "d1f1"] {
+        assert!(moves.contains(&expected.to_string()), "{moves:?}");
+    }
+    let castled = pos.after("d1f1").expect("castles");
+    assert_eq!(castled.to_fen(), "3k2/6/6/6/6/3RK1 b - - 1 1");
+    let stepped = pos.after("d1e1").expect("steps");
+    assert_eq!(stepped.to_fen(), "3k2/6/6/6/6/4KR b - - 1 1");
+}

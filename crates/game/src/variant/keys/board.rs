@@ -4,7 +4,8 @@
 use super::{KeyErrorKind, Reader};
 use crate::variant::ini::ResolvedKeys;
 use motley_rules::core::grid::MAX_SIDE;
-use motley_rules::fairy::{CastleLayout, FairyGrid};
+use motley_rules::core::Color;
+use motley_rules::fairy::{CastleLayout, FairyGrid, FairyRules};
 
 /// `maxFile` (a letter or a number) and `maxRank` as a size, 8 where not
 /// given; `None` for a value that is no size from 1 to 16.
@@ -88,9 +89,17 @@ impl<G: FairyGrid> Reader<'_, G> {
     /// Where the king starts and goes when castling, and on which rank:
     /// the king's start between the two ends, the rooks in the corners
     /// or on the files given (`castlingKingFile` and the rest).
-    pub(super) fn castle_layout(&mut self, castling: bool) -> CastleLayout<G> {
+    pub(super) fn castle_layout(
+        &mut self,
+        castling: bool,
+        rules: &FairyRules<G>,
+    ) -> CastleLayout<G> {
+        let rank = self.castling_rank();
+        // The king starts where the start position has it on its rank,
+        // as Fairy-Stockfish finds it; on e when it is not there.
+        let king_file = start_king_file(rules, rank).unwrap_or(4);
         let keys = [
-            ("castlingKingFile", 4),
+            ("castlingKingFile", king_file),
             ("castlingKingsideFile", 6),
             ("castlingQueensideFile", 2),
         ];
@@ -103,24 +112,17 @@ impl<G: FairyGrid> Reader<'_, G> {
             self.file_key("castlingRookQueensideFile", 0),
         );
         if !(files[2] <= files[0] && files[0] <= files[1]) {
-            let value = self
-                .keys
-                .get("castlingKingFile")
-                .map_or("e".into(), |(v, _)| v.clone());
-            self.unsupported("castlingKingFile", value);
+            if !castling {
+                // Never castled: its squares do not matter.
+                return CastleLayout::none();
+            }
+            match self.keys.get("castlingKingFile").map(|(v, _)| v.clone()) {
+                Some(value) => self.unsupported("castlingKingFile", value),
+                None => self.refuse("castling", KeyErrorKind::CastlingOffBoard),
+            }
             files = keys.map(|(_, default)| default);
         }
         let [king, kingside, queenside] = files;
-        let rank = match self.get("castlingRank") {
-            None => 0,
-            Some(value) => match value.parse::<u8>() {
-                Ok(r @ 1..=MAX_SIDE) => r - 1,
-                _ => {
-                    self.unsupported("castlingRank", value);
-                    0
-                }
-            },
-        };
         match CastleLayout::new([king, kingside, queenside], rooks, rank, self.size) {
             Ok(layout) => layout,
             Err(_) if !castling => CastleLayout::none(),
@@ -139,4 +141,43 @@ impl<G: FairyGrid> Reader<'_, G> {
             }
         }
     }
+
+    /// `castlingRank`, counted from each side's own first rank, from 0.
+    fn castling_rank(&mut self) -> u8 {
+        match self.get("castlingRank") {
+            None => 0,
+            Some(value) => match value.parse::<u8>() {
+                Ok(r @ 1..=MAX_SIDE) => r - 1,
+                _ => {
+                    self.unsupported("castlingRank", value);
+                    0
+                }
+            },
+        }
+    }
+}
+
+/// The file of White's castling king on its castling rank (`rank`, from
+/// 0) in the start position, if it stands there once.
+fn start_king_file<G: FairyGrid>(rules: &FairyRules<G>, rank: u8) -> Option<u8> {
+    let letter = rules.letter(Color::White, rules.castling_king?);
+    let placement = rules.start_fen.split([' ', '[']).next()?;
+    let from_top = usize::from(rules.ranks.checked_sub(rank + 1)?);
+    let row = placement.split('/').nth(from_top)?;
+    let (mut file, mut run, mut found) = (0u32, 0u32, None);
+    for c in row.chars() {
+        if let Some(d) = c.to_digit(10) {
+            run = run * 10 + d;
+            continue;
+        }
+        file += std::mem::take(&mut run);
+        match c {
+            '+' | '~' => continue,
+            c if c == letter && found.is_none() => found = Some(file),
+            c if c == letter => return None,
+            _ => {}
+        }
+        file += 1;
+    }
+    found.and_then(|f| u8::try_from(f).ok())
 }

@@ -352,9 +352,15 @@ impl<G: Grid> FairyPosition<G> {
             if royal && walked.any_square(unsafe_square) {
                 continue;
             }
+            // Written king to rook where the king's own step there would
+            // read the same, as Fairy-Stockfish writes it.
+            let moves = &self.rules.kinds[king as usize].moves;
+            let ambiguous = moves
+                .reach(Reach::Quiet, us, kf, self.occupied())
+                .contains(kt);
             out.push(FairyMove {
                 from: kf,
-                to: kt,
+                to: if ambiguous { rf } else { kt },
                 kind: FairyMoveKind::Castle,
             });
         }

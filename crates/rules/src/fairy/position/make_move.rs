@@ -35,6 +35,7 @@ impl<G: Grid> FairyPosition<G> {
 
     /// Makes `m` on `next`, a copy of this position.
     pub(crate) fn play_onto(&self, m: FairyMove<G>, next: &mut FairyPosition<G>) {
+        let m = self.castle_as_king_step(m);
         next.en_passant = G::Set::EMPTY;
         next.en_passant_victim = None;
         next.passes = match m.kind {
@@ -222,11 +223,25 @@ impl<G: Grid> FairyPosition<G> {
     fn explode(&mut self, at: G::Sq) -> G::Set {
         let mut blasted = G::Set::EMPTY;
         for sq in G::neighbours(at).with(at) {
-            let Some((_, kind)) = self.piece_at(sq) else {
+            let Some((color, kind)) = self.piece_at(sq) else {
                 continue;
             };
             let pawn = sq != at && Some(kind) == self.rules.pawn;
             if !pawn && !has_kind(self.rules.blast_immune, kind) {
+                if self.rules.captures_to_hand {
+                    // As Fairy-Stockfish has it, every piece blown up goes
+                    // to its opponent's hand, the capturing piece too.
+                    let back = match self.unpromoted.as_ref()[sq.index()] {
+                        NOT_PROMOTED if self.promoted.contains(sq) => {
+                            self.rules.pawn.unwrap_or(kind)
+                        }
+                        NOT_PROMOTED => kind,
+                        from => from,
+                    };
+                    let count = &mut self.hands[color.other().index()][back as usize];
+                    *count = count.saturating_add(1);
+                }
+                self.promoted.remove(sq);
                 self.take(sq);
                 blasted.insert(sq);
             }
@@ -256,6 +271,20 @@ impl<G: Grid> FairyPosition<G> {
             }
         }
         out
+    }
+
+    /// A castling written king to rook (where the king's own step would
+    /// read the same) as the king's step to its castling square; any
+    /// other move as it is.
+    fn castle_as_king_step(&self, m: FairyMove<G>) -> FairyMove<G> {
+        if m.kind != FairyMoveKind::Castle {
+            return m;
+        }
+        let squares = self.rules.castle_layout.squares;
+        match squares.iter().find(|c| c[0] == m.from && c[2] == m.to) {
+            Some(c) => FairyMove { to: c[1], ..m },
+            None => m,
+        }
     }
 
     fn castle(&mut self, m: FairyMove<G>, king: Man) {
