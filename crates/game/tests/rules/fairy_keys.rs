@@ -767,3 +767,24 @@ fn item_16_betza_refusals_are_in_words() {
         }
     }
 }
+
+// Issue 34: `pawnTypes` names the kinds that promote, take en passant and
+// restart the move count, as Fairy-Stockfish reads it (before the keys
+// that name each of these on their own).
+#[test]
+fn pawn_types_promote_and_restart_the_move_count() {
+    let ini = "[t:chess]\ncustomPiece1 = s:fmWfceF\npawnTypes = ps\n";
+    let pos = position(ini, "4k3/S7/8/8/8/8/8/4K3 w - - 7 20");
+    has(&pos, &["a7a8q", "a7a8n"], &["a7a8"]);
+    let stepped = pos.played(find(&pos, "a7a8q"));
+    assert!(stepped.to_fen().ends_with(" 0 20"), "{}", stepped.to_fen());
+    // Without the key the piece is not a pawn: it stands on the last rank
+    // unpromoted, and its move counts on.
+    let plain = position(
+        "[t:chess]\ncustomPiece1 = s:fmWfceF\n",
+        "4k3/S7/8/8/8/8/8/4K3 w - - 7 20",
+    );
+    has(&plain, &["a7a8"], &["a7a8q"]);
+    let moved = plain.played(find(&plain, "a7a8"));
+    assert!(moved.to_fen().ends_with(" 8 20"), "{}", moved.to_fen());
+}
