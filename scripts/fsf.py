@@ -6,9 +6,11 @@ file, set a position, read back the FEN from `d`, and run `go perft N`
 Single-threaded (Threads stays at its default of 1), one process at a time.
 """
 
+import os
+import random
 import re
 import subprocess
-import os
+import sys
 
 FSF = os.environ.get("FSF", "stockfish")
 
@@ -140,3 +142,41 @@ class Engine:
             return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         except Exception:
             return 0.0
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+def git_short(repo):
+    """The short commit of Fairy-Stockfish's checkout, for the headers."""
+    try:
+        return subprocess.check_output(["git", "-C", repo, "rev-parse", "--short=8", "HEAD"],
+                                       text=True).strip()
+    except Exception:
+        return "unknown"
+
+
+def position_fen(e, variant, fen=None, moves=()):
+    """The FEN FSF writes for a position of `variant`."""
+    e.set_variant(variant)
+    e.position(fen, list(moves))
+    return e.fen()
+
+
+def random_playout(e, variant, k, min_plies, max_plies):
+    """A legal game from the start, seeded "variant:k": its moves, the
+    FEN at its end and whether the game has ended there."""
+    rng = random.Random("%s:%d" % (variant, k))
+    plies = rng.randint(min_plies, max_plies)
+    e.set_variant(variant)
+    moves = []
+    for _ in range(plies):
+        e.position(None, moves)
+        legal = e.legal_moves()
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+    e.position(None, moves)
+    ended = not e.legal_moves()
+    return moves, e.fen(), ended

@@ -24,7 +24,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 REPO = os.path.dirname(HERE)
-from fsf import Engine  # noqa: E402
+from fsf import Engine, git_short, log, position_fen, random_playout  # noqa: E402
 
 FSF = os.environ.get("FSF", "stockfish")
 FSF_REPO = os.environ.get("FSF_REPO", "Fairy-Stockfish")
@@ -140,18 +140,6 @@ GOALS = {
 }
 
 
-def log(*a):
-    print(*a, file=sys.stderr, flush=True)
-
-
-def git_short():
-    try:
-        return subprocess.check_output(["git", "-C", FSF_REPO, "rev-parse", "--short=8", "HEAD"],
-                                       text=True).strip()
-    except Exception:
-        return "unknown"
-
-
 def start_engine():
     e = Engine(FSF)
     for m in e.load(DROPS_INI):
@@ -160,28 +148,6 @@ def start_engine():
     if missing:
         raise SystemExit("FSF did not load: %s" % missing)
     return e
-
-
-def position_fen(e, variant, fen=None, moves=()):
-    e.set_variant(variant)
-    e.position(fen, list(moves))
-    return e.fen()
-
-
-def random_playout(e, variant, k):
-    rng = random.Random("%s:%d" % (variant, k))
-    plies = rng.randint(MIN_PLIES, MAX_PLIES)
-    e.set_variant(variant)
-    moves = []
-    for _ in range(plies):
-        e.position(None, moves)
-        legal = e.legal_moves()
-        if not legal:
-            break
-        moves.append(rng.choice(legal))
-    e.position(None, moves)
-    ended = not e.legal_moves()
-    return moves, e.fen(), ended
 
 
 def legal_in(e, variant, fen):
@@ -197,7 +163,7 @@ def build_positions(e):
         seen = {pos[0]["fen"]}
         k = 0
         while sum(1 for p in pos if p["note"].startswith("random")) < RANDOM_POSITIONS and k < 200:
-            moves, fen, ended = random_playout(e, v, k)
+            moves, fen, ended = random_playout(e, v, k, MIN_PLIES, MAX_PLIES)
             k += 1
             if fen in seen or ended:
                 continue
@@ -248,7 +214,7 @@ def main():
     t0 = time.time()
     e = start_engine()
     idname = e.id_name
-    git = git_short()
+    git = git_short(FSF_REPO)
     positions = build_positions(e)
     perft_lines, move_lines, fen_lines = [], [], []
     for v in VARIANTS:

@@ -29,7 +29,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fsf import Engine, FSF  # noqa: E402
+from fsf import Engine, FSF, git_short, log, position_fen, random_playout  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HERE = next((a for a in sys.argv[2:]), os.path.join(REPO, "crates/game/tests/sizes"))
@@ -167,24 +167,8 @@ GOALS = {
 }
 
 
-def git_short():
-    try:
-        return subprocess.check_output(["git", "-C", FSF_REPO, "rev-parse", "--short=8", "HEAD"],
-                                       text=True).strip()
-    except Exception:
-        return "unknown"
-
-
-def log(*a):
-    print(*a, file=sys.stderr, flush=True)
-
-
 # ---------------------------------------------------------------------------
 # positions
-
-def engine_name(variant):
-    return variant  # built-in, or our own section loaded under its name
-
 
 def start_engine():
     e = Engine()
@@ -193,28 +177,6 @@ def start_engine():
         if "already exists" not in m:
             log("sizes.ini:", m)
     return e
-
-
-def position_fen(e, variant, fen=None, moves=()):
-    e.set_variant(engine_name(variant))
-    e.position(fen, list(moves))
-    return e.fen()
-
-
-def random_playout(e, variant, k):
-    rng = random.Random("%s:%d" % (variant, k))
-    plies = rng.randint(MIN_PLIES, MAX_PLIES)
-    e.set_variant(engine_name(variant))
-    moves = []
-    for _ in range(plies):
-        e.position(None, moves)
-        legal = e.legal_moves()
-        if not legal:
-            break
-        moves.append(rng.choice(legal))
-    e.position(None, moves)
-    ended = not e.legal_moves()
-    return moves, e.fen(), ended
 
 
 def build_positions(e):
@@ -228,7 +190,7 @@ def build_positions(e):
         k = 0
         ended_kept = False
         while sum(1 for p in pos if p["note"].startswith("random")) < RANDOM_POSITIONS and k < 200:
-            moves, fen, ended = random_playout(e, v, k)
+            moves, fen, ended = random_playout(e, v, k, MIN_PLIES, MAX_PLIES)
             k += 1
             if fen in seen:
                 continue
@@ -279,7 +241,7 @@ def build_positions(e):
 
 def perft_row(e, variant, fen, start):
     """[p1, p2, p3(, p4(, p5))] for the position; zeros for an ended game."""
-    e.set_variant(engine_name(variant))
+    e.set_variant(variant)
     e.position(fen)
     counts = []
     p1, divide = e.perft(1)
@@ -300,7 +262,7 @@ def perft_row(e, variant, fen, start):
 
 def fens_after(e, variant, fen, moves):
     out = []
-    e.set_variant(engine_name(variant))
+    e.set_variant(variant)
     for m in moves:
         e.position(fen, [m])
         out.append((m, e.fen()))
@@ -312,7 +274,7 @@ def reference():
     e = start_engine()
     idname = e.id_name
     positions = build_positions(e)
-    git = git_short()
+    git = git_short(FSF_REPO)
     perft_lines, move_lines, fen_lines = [], [], []
     for v in VARIANTS:
         for p in positions[v]:
@@ -448,7 +410,7 @@ def verify():
     cpu = e.cpu_seconds
     e.quit()
     report.insert(0, "# sizes.ini sections (renamed x-NAME in sizes.x.ini) against FSF's built-in variants, %s, git %s, %s"
-                  % (DATE, git_short(), SCRIPT))
+                  % (DATE, git_short(FSF_REPO), SCRIPT))
     report.insert(1, "# every perft.txt position: perft at the same depths, and the sorted legal move lists; %d difference(s)" % bad)
     with open(os.path.join(HERE, "verify.txt"), "w") as f:
         f.write("\n".join(report) + "\n")
@@ -541,7 +503,7 @@ def sizes():
             return resolve(s["parent"], key, is_file, seen + (name,))
         return 8, "default"
 
-    git = git_short()
+    git = git_short(FSF_REPO)
     lines = ["# Boards that are not 8x8 in Fairy-Stockfish (git %s, id name %s)" % (git, e.id_name),
              "# date: %s   script: %s" % (DATE, SCRIPT),
              "#",

@@ -529,6 +529,19 @@ fn variant_sections_of_any_keys_are_played_or_refused() {
     );
 }
 
+/// `text` with a few of `pieces` put in, cut out or written over.
+fn spliced(rng: &mut ChaCha8Rng, text: &str, pieces: &[&str]) -> String {
+    let mut out: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.next_u32() % 3 {
+        let at = (rng.next_u32() as usize) % (out.len() + 1);
+        let cut = (rng.next_u32() % 3) as usize;
+        let end = (at + cut).min(out.len());
+        let piece: Vec<char> = pick(rng, pieces).chars().collect();
+        out.splice(at..end, piece);
+    }
+    out.into_iter().collect()
+}
+
 /// Random FEN texts for variants from data with hands, check counts and
 /// long en passant fields are read or refused, never a panic; a position
 /// read has moves to list, a FEN to write and one to read back.
@@ -575,17 +588,7 @@ fn fairy_fens_of_any_text_are_read_or_refused() {
     for name in ["crazyhouse", "3check", "berolina", "atomic", "racingkings"] {
         let rules = std::sync::Arc::new(builtin_fairy(name).unwrap().unwrap());
         for _ in 0..400 {
-            // The start's FEN with a few pieces of text put in, cut out
-            // or written over.
-            let mut fen: Vec<char> = rules.start_fen.chars().collect();
-            for _ in 0..1 + rng.next_u32() % 3 {
-                let at = (rng.next_u32() as usize) % (fen.len() + 1);
-                let cut = (rng.next_u32() % 3) as usize;
-                let end = (at + cut).min(fen.len());
-                let piece: Vec<char> = pick(&mut rng, &pieces).chars().collect();
-                fen.splice(at..end, piece);
-            }
-            let fen: String = fen.into_iter().collect();
+            let fen = spliced(&mut rng, &rules.start_fen, &pieces);
             let Ok(pos) = FairyPosition::from_fen(rules.clone(), &fen) else {
                 continue;
             };
@@ -623,15 +626,7 @@ fn fens_of_any_text_on_boards_of_any_size_are_read_or_refused() {
         let rules = builtin_sized(name).unwrap().unwrap();
         let start = rules.position(None).unwrap().to_fen();
         for _ in 0..300 {
-            let mut fen: Vec<char> = start.chars().collect();
-            for _ in 0..1 + rng.next_u32() % 3 {
-                let at = (rng.next_u32() as usize) % (fen.len() + 1);
-                let cut = (rng.next_u32() % 3) as usize;
-                let end = (at + cut).min(fen.len());
-                let piece: Vec<char> = pick(&mut rng, &pieces).chars().collect();
-                fen.splice(at..end, piece);
-            }
-            let fen: String = fen.into_iter().collect();
+            let fen = spliced(&mut rng, &start, &pieces);
             let Ok(pos) = rules.position(Some(&fen)) else {
                 continue;
             };

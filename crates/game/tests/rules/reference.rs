@@ -3,7 +3,7 @@
 //! attack tables or shared generator), used to cross-check the engine's
 //! perft numbers on the data positions at small depths.
 
-const KNIGHT: [(i8, i8); 8] = [
+pub(crate) const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -13,7 +13,7 @@ const KNIGHT: [(i8, i8); 8] = [
     (-2, 1),
     (-1, 2),
 ];
-const KING: [(i8, i8); 8] = [
+pub(crate) const KING: [(i8, i8); 8] = [
     (1, 0),
     (1, 1),
     (0, 1),
@@ -23,8 +23,8 @@ const KING: [(i8, i8); 8] = [
     (0, -1),
     (1, -1),
 ];
-const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub(crate) const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub(crate) const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 fn at(f: i8, r: i8) -> Option<usize> {
     ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as usize)

@@ -4,6 +4,7 @@
 //! the legal moves of random positions on 14×14, 16×16, 11×11 and 16×9
 //! boards, and the engine must list the same.
 
+use crate::reference::{BISHOP_DIRS, KING, KNIGHT, ROOK_DIRS};
 use motley_game::variant::ini::{read_ini, resolve_all};
 use motley_game::variant::keys::sized_rules;
 use motley_rules::fairy::{SizedPosition, SizedRules};
@@ -68,28 +69,14 @@ impl Naive {
                 }
             }
         };
-        let knight = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
-        let king = [
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ];
-        let rook = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        let bishop = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        let wide = |steps: &[(i8, i8)]| -> Vec<(i32, i32)> {
+            steps
+                .iter()
+                .map(|&(x, y)| (i32::from(x), i32::from(y)))
+                .collect()
+        };
+        let (knight, king) = (wide(&KNIGHT), wide(&KING));
+        let (rook, bishop) = (wide(&ROOK_DIRS), wide(&BISHOP_DIRS));
         let ride = |dirs: &[(i32, i32)], out: &mut Vec<usize>| {
             for &(dx, dy) in dirs {
                 let (mut x, mut y) = (f + dx, r + dy);
@@ -278,22 +265,11 @@ fn boards_beyond_twelve_by_ten_list_the_naive_generators_moves() {
             // A random position the engine accepts (neither side left in
             // check where it may not be), then a random game from it.
             let fen = random_fen(&naive, &mut stream);
-            let Ok(mut pos) = rules.position(Some(&fen)) else {
+            let Ok(pos) = rules.position(Some(&fen)) else {
                 continue;
             };
             games += 1;
-            for _ in 0..30 {
-                let fen = pos.to_fen();
-                let (board, white) = naive.board_of(&fen);
-                let mut engine = pos.legal_uci();
-                engine.sort();
-                assert_eq!(engine, naive.legal(&board, white), "{files}x{ranks} {fen}");
-                compared += 1;
-                let Some(next) = pick(&pos, &engine, &mut stream) else {
-                    break;
-                };
-                pos = next;
-            }
+            compared += play_and_compare(&naive, pos, 30, &mut stream);
         }
     }
     assert!(compared >= 1000, "{compared}");
@@ -313,21 +289,35 @@ fn thirteen_by_thirteen_games_list_the_naive_generators_moves() {
     let mut stream = Stream(0x2545_f491_4f6c_dd1d);
     let mut compared = 0;
     for _ in 0..6 {
-        let mut pos = rules.position(None).expect("start");
-        for _ in 0..80 {
-            let fen = pos.to_fen();
-            let (board, white) = naive.board_of(&fen);
-            let mut engine = pos.legal_uci();
-            engine.sort();
-            assert_eq!(engine, naive.legal(&board, white), "thirteen {fen}");
-            compared += 1;
-            let Some(next) = pick(&pos, &engine, &mut stream) else {
-                break;
-            };
-            pos = next;
-        }
+        let start = rules.position(None).expect("start");
+        compared += play_and_compare(&naive, start, 80, &mut stream);
     }
     assert!(compared >= 300, "{compared}");
+}
+
+/// A random game of up to `plies` from `pos`, the engine's moves and the
+/// naive generator's compared at every position; how many were.
+fn play_and_compare(
+    naive: &Naive,
+    mut pos: SizedPosition,
+    plies: usize,
+    stream: &mut Stream,
+) -> usize {
+    let mut compared = 0;
+    for _ in 0..plies {
+        let fen = pos.to_fen();
+        let (board, white) = naive.board_of(&fen);
+        let mut engine = pos.legal_uci();
+        engine.sort();
+        let size = (naive.files, naive.ranks);
+        assert_eq!(engine, naive.legal(&board, white), "{size:?} {fen}");
+        compared += 1;
+        let Some(next) = pick(&pos, &engine, stream) else {
+            break;
+        };
+        pos = next;
+    }
+    compared
 }
 
 fn pick(pos: &SizedPosition, moves: &[String], stream: &mut Stream) -> Option<SizedPosition> {
