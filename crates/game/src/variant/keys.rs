@@ -52,13 +52,7 @@ const NOT_RULES: [&str; 4] = [
 const ROOK_UNITS: [u32; 2] = [1276, 1380];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 5] = [
-    ("dropPromoted", "false"),
-    ("mustDrop", "false"),
-    ("flyingGeneral", "false"),
-    ("pieceDemotion", "false"),
-    ("piecePromotionOnCapture", "false"),
-];
+const DEFAULT_ONLY: [(&str, &str); 2] = [("mustDrop", "false"), ("flyingGeneral", "false")];
 
 /// Reads a variant's keys for play: its rules, or every error found in
 /// them. Only an 8×8 board is played yet; another size is refused by
@@ -66,7 +60,18 @@ const DEFAULT_ONLY: [(&str, &str); 5] = [
 pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
     match sized_rules(keys)? {
         SizedRules::Grid8(rules) if (rules.files, rules.ranks) == (8, 8) => {
-            Ok(Arc::unwrap_or_clone(rules))
+            let counted_only = [
+                ("perpetualCheckIllegal", rules.perpetual_check_illegal),
+                ("pieceDemotion", rules.piece_demotion),
+                ("dropPromoted", rules.drop_promoted),
+            ];
+            match counted_only.into_iter().find(|(_, on)| *on) {
+                Some((key, _)) => Err(KeyErrors(vec![KeyError {
+                    line: keys.get(key).map_or(0, |(_, l)| *l),
+                    kind: KeyErrorKind::NotPlayedYet(key.into()),
+                }])),
+                None => Ok(Arc::unwrap_or_clone(rules)),
+            }
         }
         other => {
             let (files, ranks) = other.size();
@@ -321,6 +326,11 @@ impl<G: FairyGrid> Reader<'_, G> {
             drop_no_doubled: None,
             drop_no_doubled_count: 1,
             drop_checks: true,
+            drop_promoted: false,
+            piece_promotion_on_capture: false,
+            piece_demotion: false,
+            demoting_kinds: 0,
+            perpetual_check_illegal: false,
             captures_to_hand: false,
             blast: false,
             blast_immune: 0,
@@ -485,6 +495,18 @@ impl<G: FairyGrid> Reader<'_, G> {
         rules.mandatory_promotion = self.value("mandatoryPawnPromotion", true, read_bool);
         self.promoted_kinds(rules);
         rules.mandatory_piece_promotion = self.value("mandatoryPiecePromotion", false, read_bool);
+        rules.piece_promotion_on_capture = self.value("piecePromotionOnCapture", false, read_bool);
+        rules.piece_demotion = self.value("pieceDemotion", false, read_bool);
+        if rules.piece_demotion {
+            rules.demoting_kinds = rules
+                .promoted_kind
+                .iter()
+                .flatten()
+                .fold(0, |set, &k| set | 1 << k);
+            rules.listed_kinds |= rules.demoting_kinds;
+        }
+        rules.drop_promoted = self.value("dropPromoted", false, read_bool);
+        rules.perpetual_check_illegal = self.value("perpetualCheckIllegal", false, read_bool);
         for (letter, limit) in self.value("promotionLimit", Vec::new(), read_piece_values) {
             if let Some(kind) = self.letter_kind(rules, "promotionLimit", letter) {
                 rules.promotion_limit[usize::from(kind)] = limit;

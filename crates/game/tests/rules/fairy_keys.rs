@@ -498,7 +498,7 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
         ),
         (
             "pieceDemotion = true",
-            "pieceDemotion = true is not supported",
+            "pieceDemotion is counted by `motley variant perft` but not played in games yet",
         ),
         ("promotionLimit = x:1", "promotionLimit: 'x' is no piece"),
         ("flyingGeneral = true", "flyingGeneral"),

@@ -16,21 +16,12 @@ fn rows(text: &'static str) -> Vec<Vec<&'static str>> {
         .collect()
 }
 
-/// The built-in sections whose rules need keys Motley does not play yet,
-/// each with the first key it is refused by: they are left out below,
-/// and this list fails the moment one of them reads.
-const REFUSED: [(&str, &str); 1] = [("micro", "dropPromoted")];
-
-fn rules(variant: &str) -> Option<SizedRules> {
-    if REFUSED.iter().any(|(name, _)| *name == variant) {
-        return None;
-    }
-    Some(builtin_sized(variant).expect("built in").expect("reads"))
+fn rules(variant: &str) -> SizedRules {
+    builtin_sized(variant).expect("built in").expect("reads")
 }
 
-fn position(variant: &str, fen: &str) -> Option<SizedPosition> {
-    let rules = rules(variant)?;
-    Some(rules.position(Some(fen)).expect(fen))
+fn position(variant: &str, fen: &str) -> SizedPosition {
+    rules(variant).position(Some(fen)).expect(fen)
 }
 
 #[test]
@@ -39,9 +30,7 @@ fn every_larger_and_smaller_board_variant_counts_perft_as_fairy_stockfish() {
     let mut checked = 0;
     for row in rows(include_str!("../sizes/perft.txt")) {
         let (variant, fen) = (row[0], row[1]);
-        let Some(pos) = position(variant, fen) else {
-            continue;
-        };
+        let pos = position(variant, fen);
         let counts: Vec<u64> = row[2].split(' ').map(|n| n.parse().unwrap()).collect();
         // Depth 3 everywhere keeps the test quick; the data goes deeper.
         for (d, &want) in counts.iter().enumerate().take(3) {
@@ -65,9 +54,7 @@ fn every_larger_and_smaller_board_variant_lists_fairy_stockfishs_moves() {
     let mut checked = 0;
     for row in rows(include_str!("../sizes/moves.txt")) {
         let (variant, fen) = (row[0], row[1]);
-        let Some(pos) = position(variant, fen) else {
-            continue;
-        };
+        let pos = position(variant, fen);
         let mut moves = pos.legal_uci();
         moves.sort();
         let want: Vec<&str> = row
@@ -87,9 +74,7 @@ fn every_move_on_larger_and_smaller_boards_leaves_fairy_stockfishs_fen() {
     let mut checked = 0;
     for row in rows(include_str!("../sizes/fens.txt")) {
         let (variant, fen, uci, after) = (row[0], row[1], row[2], row[3]);
-        let Some(pos) = position(variant, fen) else {
-            continue;
-        };
+        let pos = position(variant, fen);
         match pos.after(uci) {
             Some(next) if next.to_fen() == after => {}
             Some(next) => failures.push(format!(
@@ -110,19 +95,9 @@ fn every_move_on_larger_and_smaller_boards_leaves_fairy_stockfishs_fen() {
 }
 
 #[test]
-fn the_refused_sections_name_the_key_they_need() {
-    for (name, key) in REFUSED {
-        let err = builtin_sized(name).expect("built in").expect_err(name);
-        assert!(err.to_string().contains(key), "{name}: {err}");
-    }
-}
-
-#[test]
 fn boards_other_than_eight_by_eight_read_but_are_not_played_yet() {
     for name in builtin_sized_names() {
-        let Some(rules) = rules(name) else {
-            continue;
-        };
+        let rules = rules(name);
         let played = builtin_fairy(name).expect("built in");
         match rules.size() {
             (8, 8) => assert!(played.is_ok(), "{name}"),
@@ -202,9 +177,6 @@ fn a_board_read_into_a_larger_grid_counts_as_in_its_own() {
     let mut checked = 0;
     for row in eight.iter().chain(&other) {
         let (variant, fen) = (row[0], row[1]);
-        if REFUSED.iter().any(|(name, _)| *name == variant) {
-            continue;
-        }
         let Some(keys) = builtin_keys(variant) else {
             continue;
         };

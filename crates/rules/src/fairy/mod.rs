@@ -369,6 +369,21 @@ pub struct FairyRules<G: Grid = Grid8> {
     pub drop_no_doubled_count: u32,
     /// A drop may give check (`dropChecks`).
     pub drop_checks: bool,
+    /// A piece with a promoted kind may be dropped as it (`dropPromoted`).
+    pub drop_promoted: bool,
+    /// Shogi-style promotions happen on captures only
+    /// (`piecePromotionOnCapture`).
+    pub piece_promotion_on_capture: bool,
+    /// A promoted piece may turn back, as a promotion does
+    /// (`pieceDemotion`).
+    pub piece_demotion: bool,
+    /// The kinds a promotion makes, which may turn back where
+    /// [`Self::piece_demotion`] allows it.
+    pub demoting_kinds: KindSet,
+    /// Repeating a position by checking all the way loses
+    /// (`perpetualCheckIllegal`): a rule of the game's history, which
+    /// perft does not count and games do not play yet.
+    pub perpetual_check_illegal: bool,
     /// A captured piece goes to the capturer's hand (`capturesToHand`),
     /// a promoted one as a pawn.
     pub captures_to_hand: bool,

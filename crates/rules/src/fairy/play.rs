@@ -180,6 +180,12 @@ impl Fairy {
                 return Action::Drop(Piece::new(self.pos.turn(), self.role(k)), m.to)
             }
             FairyMoveKind::Pass => MoveKind::Pass,
+            // Games refuse the keys these come with (`pieceDemotion`,
+            // `dropPromoted`), so no game meets them; their shapes stand.
+            FairyMoveKind::PieceDemotion => MoveKind::Normal,
+            FairyMoveKind::PromotedDrop(k) => {
+                return Action::Drop(Piece::new(self.pos.turn(), self.role(k)), m.to)
+            }
         };
         Action::Move(Move::with_kind(m.from, m.to, kind))
     }

@@ -42,9 +42,15 @@ pub enum FairyMoveKind {
     /// A move on which the piece turns into its promoted kind, this one,
     /// as a shogi piece does (`promotedPieceType`): written `+`.
     PiecePromotion(u8),
+    /// A promoted piece that turns back into the kind it was
+    /// (`pieceDemotion`): written `-`.
+    PieceDemotion,
     /// A piece of this kind put from the hand on the empty square `to`
     /// (`from` is `to` too).
     Drop(u8),
+    /// A piece of this kind put from the hand turned over, as its
+    /// promoted kind (`dropPromoted`): written `+` before the letter.
+    PromotedDrop(u8),
     /// The turn passed (`pass`): written as the king's square twice, or
     /// the first piece's where there is no king, as Fairy-Stockfish
     /// writes it.
@@ -73,6 +79,10 @@ impl<G: Grid> FairyMove<G> {
                 format!("{}{}{}", self.from, self.to, rules.letter(Color::Black, k))
             }
             FairyMoveKind::PiecePromotion(_) => format!("{}{}+", self.from, self.to),
+            FairyMoveKind::PieceDemotion => format!("{}{}-", self.from, self.to),
+            FairyMoveKind::PromotedDrop(k) => {
+                format!("+{}@{}", rules.letter(Color::White, k), self.to)
+            }
             _ => format!("{}{}", self.from, self.to),
         }
     }
@@ -221,6 +231,18 @@ impl<G: Grid> FairyPosition<G> {
 
     fn occupied(&self) -> G::Set {
         self.by_color[0] | self.by_color[1]
+    }
+
+    /// Whether the piece on `sq` stands promoted, shogi-style.
+    #[inline]
+    fn is_promoted(&self, sq: G::Sq) -> bool {
+        self.unpromoted_at(sq).is_some()
+    }
+
+    /// The kind the piece on `sq` was before it promoted shogi-style.
+    #[inline]
+    fn unpromoted_at(&self, sq: G::Sq) -> Option<u8> {
+        Some(self.unpromoted.as_ref()[sq.index()]).filter(|&k| k != NOT_PROMOTED)
     }
 
     /// The squares of `side`'s pieces of `kind`.

@@ -88,6 +88,10 @@ pub enum KeyErrorKind {
         /// The board's ranks.
         ranks: u8,
     },
+    /// A key perft counts by but games do not play yet (a rule of the
+    /// game's history, or moves the game has no shape for).
+    #[error("{0} is counted by `motley variant perft` but not played in games yet")]
+    NotPlayedYet(String),
     /// Castling's king or rook squares are not on the board.
     #[error("castling's squares are not on the board (castlingKingFile, castlingKingsideFile, castlingQueensideFile, castlingRank)")]
     CastlingOffBoard,

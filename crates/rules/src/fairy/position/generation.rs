@@ -73,7 +73,8 @@ impl<G: Grid> FairyPosition<G> {
         let (targets, only_initial) = self.targets(from, kind);
         let rules = &self.rules;
         let promotes = rules.promotion_pawns[self.turn.index()] | rules.piece_promoters;
-        if only_initial.is_empty() && !has_kind(promotes | rules.immobile_kinds, kind) {
+        let listed = promotes | rules.immobile_kinds | rules.demoting_kinds;
+        if only_initial.is_empty() && !has_kind(listed, kind) {
             // Most pieces: every target a plain move, pushed at once.
             out.extend(targets.into_iter().map(|to| FairyMove {
                 from,
@@ -135,6 +136,18 @@ impl<G: Grid> FairyPosition<G> {
                     to,
                     kind: FairyMoveKind::Drop(kind),
                 });
+            let turned =
+                self.rules.promoted_kind[kind as usize].filter(|_| self.rules.drop_promoted);
+            let turned_drops = turned.into_iter().flat_map(|_| {
+                (empty & self.drop_squares(kind))
+                    .into_iter()
+                    .map(move |to| FairyMove {
+                        from: to,
+                        to,
+                        kind: FairyMoveKind::PromotedDrop(kind),
+                    })
+            });
+            let drops = turned_drops.chain(drops);
             if self.rules.drop_checks {
                 out.extend(drops);
             } else {
@@ -186,7 +199,8 @@ impl<G: Grid> FairyPosition<G> {
         // A move onto a square the piece could never leave, unpromoted,
         // is no move (`immobilityIllegal`).
         let mobile = || !rules.immobile_squares(self.turn, kind).contains(to);
-        if !has_kind(rules.promotion_pawns[us] | rules.piece_promoters, kind) {
+        let promoters = rules.promotion_pawns[us] | rules.piece_promoters | rules.demoting_kinds;
+        if !has_kind(promoters, kind) {
             if mobile() {
                 out.push(FairyMove {
                     from,
@@ -210,11 +224,15 @@ impl<G: Grid> FairyPosition<G> {
             }
             plain &= !rules.mandatory_promotion;
         }
+        // With `piecePromotionOnCapture`, shogi-style promotions and
+        // demotions come with captures only.
+        let captures = !rules.piece_promotion_on_capture
+            || self.by_color[self.turn.other().index()].contains(to);
         if let Some(p) = rules.promoted_kind[kind as usize].filter(|_| rules.king != Some(kind)) {
             // The pawn promotes so only into the region, other kinds
             // also within and out of it.
             let pawn = rules.pawn == Some(kind);
-            if zone.contains(to) || (!pawn && zone.contains(from)) {
+            if (zone.contains(to) || (!pawn && zone.contains(from))) && captures {
                 out.push(FairyMove {
                     from,
                     to,
@@ -224,6 +242,19 @@ impl<G: Grid> FairyPosition<G> {
                     plain = false;
                 }
             }
+        }
+        let promoted = self.is_promoted(from);
+        if rules.piece_demotion
+            && promoted
+            && (zone.contains(to) || zone.contains(from))
+            && captures
+        {
+            out.push(FairyMove {
+                from,
+                to,
+                kind: FairyMoveKind::PieceDemotion,
+            });
+            plain &= !rules.mandatory_piece_promotion;
         }
         if plain {
             out.push(FairyMove {

@@ -194,8 +194,12 @@ impl<G: Grid> FairyPosition<G> {
                 | FairyMoveKind::PiecePromotion(k)
                 | FairyMoveKind::Drop(k),
                 _,
-            )
-            | (_, Some((_, k))) => k,
+            ) => k,
+            (FairyMoveKind::PromotedDrop(k), _) => {
+                self.rules.promoted_kind[k as usize].unwrap_or(k)
+            }
+            (FairyMoveKind::PieceDemotion, Some((_, k))) => self.unpromoted_at(m.from).unwrap_or(k),
+            (_, Some((_, k))) => k,
             _ => return false,
         };
         let (occupied, _) = self.board_after(m);

@@ -49,6 +49,14 @@ impl<G: Grid> FairyPosition<G> {
                 next.put(m.to, (self.turn, kind));
                 true
             }
+            FairyMoveKind::PromotedDrop(kind) => {
+                let count = &mut next.hands[self.turn.index()][kind as usize];
+                *count = count.saturating_sub(1);
+                let turned = self.rules.promoted_kind[kind as usize].unwrap_or(kind);
+                next.put(m.to, (self.turn, turned));
+                next.unpromoted.as_mut()[m.to.index()] = kind;
+                true
+            }
             // As Fairy-Stockfish counts it, a pass by a piece of a kind
             // whose moves restart the count (a pawn) restarts it too.
             FairyMoveKind::Pass => self
@@ -174,6 +182,13 @@ impl<G: Grid> FairyPosition<G> {
             FairyMoveKind::PiecePromotion(kind) => {
                 self.put(m.to, (us, kind));
                 self.unpromoted.as_mut()[m.to.index()] = man.1;
+            }
+            FairyMoveKind::PieceDemotion => {
+                let back = match unpromoted {
+                    NOT_PROMOTED => man.1,
+                    from => from,
+                };
+                self.put(m.to, (us, back));
             }
             _ => {
                 self.put(m.to, man);
