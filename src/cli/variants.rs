@@ -281,14 +281,15 @@ fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
         };
         let name = clip(&section.name);
         match section.sized_rules() {
-            Ok(rules) if rules.size() == (8, 8) => {
-                outln!(out, "[{name}] ({place}): plays; pieces {}", pieces(&rules))
-            }
-            Ok(rules) => outln!(
-                out,
-                "[{name}] ({place}): reads, for perft and move lists only (games are played on 8x8 boards so far); pieces {}",
-                pieces(&rules)
-            ),
+            Ok(rules) => match section.rules() {
+                Ok(_) => outln!(out, "[{name}] ({place}): plays; pieces {}", pieces(&rules)),
+                Err(why) => outln!(
+                    out,
+                    "[{name}] ({place}): reads, for perft and move lists only ({}); pieces {}",
+                    why.describe(json),
+                    pieces(&rules)
+                ),
+            },
             Err(e) => {
                 refused += 1;
                 outln!(out, "[{name}] ({place}): refused: {}", e.describe(json));

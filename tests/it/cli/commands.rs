@@ -507,3 +507,44 @@ fn item_19_check_names_the_player_left_without_pieces() {
         "{text}"
     );
 }
+
+// Issue 33: a section of another size, or with a key games do not play
+// yet, reads for perft and move lists, and says why it is not played.
+#[test]
+fn variant_check_perft_and_moves_serve_every_board_size() {
+    let dir = temp_dir("variant-sizes");
+    let file = dir.join("sizes.ini");
+    let text = "[wide:capablanca]\n\n[turning:chess]\npieceDemotion = true\n";
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out, err) = motley(&["variant", "check", path]);
+    assert_eq!(code, 0, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "[wide] (line 1): reads, for perft and move lists only (a board of 10×8 is counted"
+        ),
+        "{out}"
+    );
+    assert!(lines[0].contains("pieces 10x8 p:fmWfceF"), "{out}");
+    assert!(
+        lines[1].starts_with("[turning] (line 3): reads, for perft and move lists only (line 4: pieceDemotion is counted"),
+        "{out}"
+    );
+    let (code, out, _) = motley(&["--variants", path, "variant", "perft", "wide", "3"]);
+    assert_eq!((code, out.trim()), (0, "Nodes: 25228"));
+    let (code, out, _) = motley(&[
+        "variant",
+        "moves",
+        "grand",
+        "--fen",
+        "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    for m in ["a9a10q", "a9a10c", "e1d1"] {
+        assert!(out.lines().any(|l| l == m), "{m}: {out}");
+    }
+    let (code, _, err) = motley(&["play", "grand"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("'grand' is played on a 10×10 board"), "{err}");
+}
