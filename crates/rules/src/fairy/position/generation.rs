@@ -129,30 +129,28 @@ impl<G: Grid> FairyPosition<G> {
                 continue;
             }
             let kind = kind as u8;
-            let drops = (empty & self.drop_squares(kind))
-                .into_iter()
-                .map(|to| FairyMove {
-                    from: to,
-                    to,
-                    kind: FairyMoveKind::Drop(kind),
-                });
-            let turned =
-                self.rules.promoted_kind[kind as usize].filter(|_| self.rules.drop_promoted);
-            let turned_drops = turned.into_iter().flat_map(|_| {
-                (empty & self.drop_squares(kind))
-                    .into_iter()
-                    .map(move |to| FairyMove {
-                        from: to,
-                        to,
-                        kind: FairyMoveKind::PromotedDrop(kind),
-                    })
-            });
-            let drops = turned_drops.chain(drops);
-            if self.rules.drop_checks {
-                out.extend(drops);
-            } else {
-                out.extend(drops.filter(|&drop| !self.gives_check(drop)));
+            let squares = empty & self.drop_squares(kind);
+            // Turned over too where the variant allows it (`+B@a2` first,
+            // as Fairy-Stockfish lists them).
+            if self.rules.drop_promoted && self.rules.promoted_kind[kind as usize].is_some() {
+                self.push_drops(squares, FairyMoveKind::PromotedDrop(kind), out);
             }
+            self.push_drops(squares, FairyMoveKind::Drop(kind), out);
+        }
+    }
+
+    /// Drops of one kind (`how`) on `squares`, but those that check where
+    /// drops may not.
+    fn push_drops(&self, squares: G::Set, how: FairyMoveKind, out: &mut Vec<FairyMove<G>>) {
+        let drops = squares.into_iter().map(|to| FairyMove {
+            from: to,
+            to,
+            kind: how,
+        });
+        if self.rules.drop_checks {
+            out.extend(drops);
+        } else {
+            out.extend(drops.filter(|&drop| !self.gives_check(drop)));
         }
     }
 
@@ -226,13 +224,15 @@ impl<G: Grid> FairyPosition<G> {
         }
         // With `piecePromotionOnCapture`, shogi-style promotions and
         // demotions come with captures only.
-        let captures = !rules.piece_promotion_on_capture
-            || self.by_color[self.turn.other().index()].contains(to);
+        let captures = || {
+            !rules.piece_promotion_on_capture
+                || self.by_color[self.turn.other().index()].contains(to)
+        };
         if let Some(p) = rules.promoted_kind[kind as usize].filter(|_| rules.king != Some(kind)) {
             // The pawn promotes so only into the region, other kinds
             // also within and out of it.
             let pawn = rules.pawn == Some(kind);
-            if (zone.contains(to) || (!pawn && zone.contains(from))) && captures {
+            if (zone.contains(to) || (!pawn && zone.contains(from))) && captures() {
                 out.push(FairyMove {
                     from,
                     to,
@@ -243,11 +243,10 @@ impl<G: Grid> FairyPosition<G> {
                 }
             }
         }
-        let promoted = self.is_promoted(from);
         if rules.piece_demotion
-            && promoted
+            && self.is_promoted(from)
             && (zone.contains(to) || zone.contains(from))
-            && captures
+            && captures()
         {
             out.push(FairyMove {
                 from,
