@@ -35,7 +35,8 @@ SCRIPT = "drops_reference.py"
 BASE = "crazyhouse"   # goal positions are compared with this built-in
 
 VARIANTS = ["dropregion", "firstrankdrops", "zonedrops", "bothpawndrops",
-            "nifu", "nifu2", "nodropchecks", "nodropchecks-hill", "atomicdrops"]
+            "nifu", "nifu2", "nodropchecks", "nodropchecks-hill", "atomicdrops",
+            "mustdrop", "mustdropknight"]
 
 RANDOM_POSITIONS = 5
 MIN_PLIES, MAX_PLIES = 10, 40
@@ -128,6 +129,22 @@ GOALS = {
              expect=["Q@b3", "d3d4", "d3e4"], absent=["Q@c3"], fens=True),
         dict(note="ended: white king on the hill (e4), black to move has lost although it holds a queen",
              fen="4k3/8/8/8/4K3/8/8/8[Qq] b - - 0 1", ended=True),
+    ],
+    "mustdrop": [
+        dict(note="goal: a piece in hand must be dropped, no board move (N@c3; no e1d1)",
+             fen="4k3/8/8/8/8/8/4P3/4K3[Nn] w - - 0 1",
+             expect=["N@c3", "N@a8"], absent=["e1d1", "e2e4"], fens=True),
+        dict(note="goal: in check, only the drops that block are legal (N@e2; no e1d1)",
+             fen="4r1k1/8/8/8/8/8/8/4K3[Nn] w - - 0 1",
+             expect=["N@e2", "N@e4"], absent=["e1d1", "N@a1"], fens=True),
+    ],
+    "mustdropknight": [
+        dict(note="goal: a knight in hand must be dropped, the queen may not be (N@c3; no Q@c3, e1d1)",
+             fen="4k3/8/8/8/8/8/4P3/4K3[QNqn] w - - 0 1",
+             expect=["N@c3"], absent=["Q@c3", "e1d1"], fens=True),
+        dict(note="goal: no knight in hand: board moves and other drops as in crazyhouse (e1d1, Q@c3)",
+             fen="4k3/8/8/8/8/8/4P3/4K3[Qq] w - - 0 1",
+             expect=["e1d1", "Q@c3"], absent=[], fens=False, compare=False),
     ],
     "atomicdrops": [
         dict(note="goal: a knight takes and blows up a knight beside it; each piece goes to its opponent's hand (e3d5)",

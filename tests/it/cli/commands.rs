@@ -259,7 +259,7 @@ fn item_45_rules_print_the_name_once() {
 fn variant_check_plays_or_refuses_each_section_with_line_and_key() {
     let dir = temp_dir("variant-check");
     let file = dir.join("mine.ini");
-    let text = "# mine\n[nighthill:kingofthehill]\nknight = -\ncustomPiece1 = n:NN\npromotionPieceTypes = qrbn\n\n[boom:chess]\nmustDrop = true\n\n[odd:nighthill]\ncustomPiece2 = z:NX\n";
+    let text = "# mine\n[nighthill:kingofthehill]\nknight = -\ncustomPiece1 = n:NN\npromotionPieceTypes = qrbn\n\n[boom:chess]\nwallingRule = duck\n\n[odd:nighthill]\ncustomPiece2 = z:NX\n";
     std::fs::write(&file, text).unwrap();
     let (code, out, err) = motley(&["variant", "check", file.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}{err}");
@@ -272,7 +272,7 @@ fn variant_check_plays_or_refuses_each_section_with_line_and_key() {
     );
     assert_eq!(
         lines[1],
-        "[boom] (line 7): refused: line 8: mustDrop = true is not supported"
+        "[boom] (line 7): refused: line 8: wallingRule is not supported"
     );
     assert_eq!(
         lines[2],

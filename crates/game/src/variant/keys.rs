@@ -52,7 +52,7 @@ const NOT_RULES: [&str; 4] = [
 const ROOK_UNITS: [u32; 2] = [1276, 1380];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 2] = [("mustDrop", "false"), ("flyingGeneral", "false")];
+const DEFAULT_ONLY: [(&str, &str); 1] = [("flyingGeneral", "false")];
 
 /// Reads a variant's keys for play: its rules, or every error found in
 /// them. Only an 8×8 board is played yet; another size is refused by
@@ -327,6 +327,7 @@ impl<G: FairyGrid> Reader<'_, G> {
             drop_no_doubled_count: 1,
             drop_checks: true,
             drop_promoted: false,
+            must_drop: 0,
             piece_promotion_on_capture: false,
             piece_demotion: false,
             demoting_kinds: 0,

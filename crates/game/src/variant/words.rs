@@ -214,6 +214,12 @@ fn drop_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
     if !r.drop_checks {
         out.push("A drop may not give check.".into());
     }
+    if r.must_drop != 0 {
+        out.push(format!(
+            "A side holding {} must drop one when it can, and drops nothing else.",
+            letters(r, r.must_drop)
+        ));
+    }
     out
 }
 

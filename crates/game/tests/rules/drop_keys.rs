@@ -1,8 +1,8 @@
 //! Fairy-Stockfish's drop keys (`dropRegionWhite`/`Black`,
 //! `firstRankPawnDrops`, `promotionZonePawnDrops`, `dropNoDoubled`,
 //! `dropNoDoubledCount`, `dropChecks`), each in a section of its own on
-//! crazyhouse, and drops in atomic, where each piece blown up goes to its
-//! opponent's hand (tests/drops/drops.ini): perft, the legal moves and the FEN
+//! crazyhouse, `mustDrop` and `mustDropType`, and drops in atomic, where
+//! each piece blown up goes to its opponent's hand (tests/drops/drops.ini): perft, the legal moves and the FEN
 //! after each move as Fairy-Stockfish has them, from each start, from
 //! random games and from positions built so that the key matters
 //! (tests/drops/*.txt, numbers from Fairy-Stockfish kept as data).
@@ -43,7 +43,7 @@ fn uci(pos: &FairyPosition) -> Vec<String> {
 #[test]
 fn drop_keys_count_perft_as_fairy_stockfish() {
     let sections = sections();
-    assert_eq!(sections.len(), 9);
+    assert_eq!(sections.len(), 11);
     let mut failures = Vec::new();
     let rows = rows(include_str!("../drops/perft.txt"));
     for row in &rows {
@@ -133,6 +133,16 @@ fn a_refused_drop_names_the_drop_rule_that_bars_it() {
         ),
         ("nodropchecks", "N@d6", "a drop may not give check"),
         ("nodropchecks", "Q@e7", "a drop may not give check"),
+        (
+            "mustdrop",
+            "e1d1",
+            "a piece in hand must be dropped this turn",
+        ),
+        (
+            "mustdropknight",
+            "Q@c3",
+            "while you hold a knight, only a knight is dropped",
+        ),
     ];
     for (section, typed, expected) in cases {
         let why = refused(section, fen, typed);

@@ -467,7 +467,7 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
             "petrifyOnCaptureTypes = q",
             "petrifyOnCaptureTypes is not supported",
         ),
-        ("mustDrop = true", "mustDrop = true is not supported"),
+        ("wallingRule = duck", "wallingRule is not supported"),
         (
             "capturesToHand = true",
             "capturesToHand without pieceDrops is not supported",

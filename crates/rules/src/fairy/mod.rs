@@ -371,6 +371,10 @@ pub struct FairyRules<G: Grid = Grid8> {
     pub drop_checks: bool,
     /// A piece with a promoted kind may be dropped as it (`dropPromoted`).
     pub drop_promoted: bool,
+    /// While a side holds a piece of these kinds (`mustDrop`, with
+    /// `mustDropType`; empty when drops are free), it drops one of them
+    /// if it can, and drops nothing else.
+    pub must_drop: KindSet,
     /// Shogi-style promotions happen on captures only
     /// (`piecePromotionOnCapture`).
     pub piece_promotion_on_capture: bool,

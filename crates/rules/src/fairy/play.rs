@@ -315,6 +315,11 @@ impl Fairy {
         if !rules.drop_region[us.index()].contains(sq) {
             return Some(DropRule::OutsideDropRegion(sq));
         }
+        if let Some(kinds) = self.pos.must_drop().filter(|&k| k & 1 << kind == 0) {
+            let due = (0..rules.kinds.len() as u8).find(|&k| kinds & 1 << k != 0);
+            let role = due.map_or(Role::Pawn, |k| role_of(rules, k));
+            return Some(DropRule::MustDropKind(self.piece_name(role)));
+        }
         if rules.pawn == Some(kind) {
             let first = (!rules.first_rank_pawn_drops).then(|| Bitboard::rank(us.fold(0, 7)));
             let zone =
@@ -532,6 +537,7 @@ impl Position for Fairy {
             },
             FairyRefusal::GivesCheck => IllegalReason::ChecksForbidden,
             FairyRefusal::MustCapture => IllegalReason::CapturesCompulsory(FamilyName::FromData),
+            FairyRefusal::MustDrop => IllegalReason::Drop(DropRule::MustDrop),
             FairyRefusal::NotAMove => generic_why_illegal(self, text, legal),
         }
     }

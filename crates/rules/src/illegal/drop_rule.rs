@@ -25,6 +25,11 @@ pub enum DropRule {
     Doubled { piece: PieceName, file: char },
     /// The drop would give check, which drops may not (`dropChecks`).
     GivesCheck,
+    /// A piece in hand must be dropped this turn (`mustDrop`).
+    MustDrop,
+    /// While a piece of this kind is held, only it is dropped
+    /// (`mustDropType`).
+    MustDropKind(PieceName),
 }
 
 impl fmt::Display for DropRule {
@@ -66,6 +71,10 @@ impl fmt::Display for DropRule {
                 "a {piece} is not dropped on the {file}-file: it holds your own {piece} already"
             ),
             DropRule::GivesCheck => f.write_str("a drop may not give check in this variant"),
+            DropRule::MustDrop => f.write_str("a piece in hand must be dropped this turn"),
+            DropRule::MustDropKind(piece) => {
+                write!(f, "while you hold a {piece}, only a {piece} is dropped")
+            }
         }
     }
 }

@@ -25,6 +25,26 @@ impl<G: FairyGrid> Reader<'_, G> {
         rules.first_rank_pawn_drops = self.value("firstRankPawnDrops", false, read_bool);
         rules.promotion_zone_pawn_drops = self.value("promotionZonePawnDrops", false, read_bool);
         rules.drop_checks = self.value("dropChecks", true, read_bool);
+        if self.value("mustDrop", false, read_bool) {
+            let every = (0..rules.kinds.len()).fold(0, |set, k| set | 1 << k);
+            rules.must_drop = match self.get("mustDropType").as_deref() {
+                None | Some("*") => every,
+                Some(value) => match value.chars().collect::<Vec<_>>()[..] {
+                    [letter] => self
+                        .letter_kind(rules, "mustDropType", letter)
+                        .map_or(every, |k| 1 << k),
+                    _ => {
+                        let kind = KeyErrorKind::Letter {
+                            key: "mustDropType".into(),
+                            value: value.to_string(),
+                            custom: false,
+                        };
+                        self.refuse("mustDropType", kind);
+                        every
+                    }
+                },
+            };
+        }
         rules.drop_no_doubled_count = self.value("dropNoDoubledCount", 1, read_number);
         let Some(value) = self.get("dropNoDoubled") else {
             return;

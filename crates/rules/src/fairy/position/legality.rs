@@ -6,6 +6,7 @@ use super::shield::Shield;
 use super::{FairyMove, FairyMoveKind, FairyPosition};
 use crate::core::grid::{Grid, GridSet};
 use crate::core::Color;
+use crate::fairy::{has_kind, KindSet};
 
 /// Why a move the piece could make is not legal now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +20,8 @@ pub enum FairyRefusal {
     GivesCheck,
     /// A capture must be made, and it is none.
     MustCapture,
+    /// A piece in hand must be dropped (`mustDrop`), and this is a move.
+    MustDrop,
 }
 
 impl<G: Grid> FairyPosition<G> {
@@ -34,7 +37,11 @@ impl<G: Grid> FairyPosition<G> {
             return FairyRefusal::NotAMove;
         }
         if pseudo.iter().any(|&m| self.is_legal(m)) {
-            // Legal but for another rule that only keeps captures.
+            // Legal but for a rule of the whole list: a drop is due, or
+            // only captures are kept.
+            if self.must_drop().is_some() {
+                return FairyRefusal::MustDrop;
+            }
             return FairyRefusal::MustCapture;
         }
         if !self.rules.checking && pseudo.iter().any(|&m| self.gives_check(m)) {
@@ -77,10 +84,33 @@ impl<G: Grid> FairyPosition<G> {
         if self.rules.must_capture && moves.iter().any(|&m| self.is_capture(m)) {
             moves.retain(|&m| self.is_capture(m));
         }
+        if let Some(kinds) = self.must_drop() {
+            // Other drops go, and board moves while such a drop stands.
+            let dropped = |m: &FairyMove<G>| match m.kind {
+                FairyMoveKind::Drop(k) | FairyMoveKind::PromotedDrop(k) => Some(k),
+                _ => None,
+            };
+            moves.retain(|m| dropped(m).is_none_or(|k| has_kind(kinds, k)));
+            if moves.iter().any(|m| dropped(m).is_some()) {
+                moves.retain(|m| dropped(m).is_some());
+            }
+        }
         let passing = |m: &FairyMove<G>| m.kind == FairyMoveKind::Pass;
         if self.rules.pass_on_stalemate[self.turn.index()] && moves.iter().any(|m| !passing(m)) {
             moves.retain(|m| !passing(m));
         }
+    }
+
+    /// The kinds the side to move must drop (`mustDrop`), when it holds
+    /// any of them.
+    pub fn must_drop(&self) -> Option<KindSet> {
+        let kinds = self.rules.must_drop;
+        let hand = &self.hands[self.turn.index()];
+        let holds = hand
+            .iter()
+            .enumerate()
+            .any(|(k, &n)| n > 0 && has_kind(kinds, k as u8));
+        holds.then_some(kinds)
     }
 
     /// Whether `m` takes a piece.
