@@ -83,6 +83,10 @@ enum SetOptionError {
     NotABoolean { name: String, value: String },
     #[error("unknown variant '{}'; known: chess, {}", clip(.value), .known)]
     UnknownVariant { value: String, known: String },
+    /// A variant Motley knows but does not play in games yet (a board
+    /// other than 8×8).
+    #[error("{0}")]
+    NotPlayed(VariantError),
     #[error("unknown option '{}'", clip(.0))]
     Unknown(String),
 }
@@ -323,13 +327,13 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                 } else {
                     text
                 };
-                let variant =
-                    self.registry
-                        .get(id)
-                        .map_err(|_| SetOptionError::UnknownVariant {
-                            value: text.to_string(),
-                            known: self.registry.known_ids(),
-                        })?;
+                let variant = self.registry.get(id).map_err(|e| match e {
+                    VariantError::BoardNotPlayed { .. } => SetOptionError::NotPlayed(e),
+                    _ => SetOptionError::UnknownVariant {
+                        value: text.to_string(),
+                        known: self.registry.known_ids(),
+                    },
+                })?;
                 self.variant = variant;
                 self.table = Some(Table::new(self.options.hash_mb));
                 self.reset_position();

@@ -95,6 +95,20 @@ fn multipv_reports_that_many_lines_per_depth() {
     }
 }
 
+// Issue 33: a built-in of another board size is named as such, not as
+// an unknown variant, and the engine goes on with the one it had.
+#[test]
+fn a_variant_of_another_board_size_is_named_as_not_played_yet() {
+    let lines = session("setoption name UCI_Variant value capablanca\nisready\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string 'capablanca' is played on a 10×8 board")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+}
+
 #[test]
 fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
     let lines = session(
