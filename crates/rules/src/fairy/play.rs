@@ -320,23 +320,14 @@ impl Fairy {
             let role = due.map_or(Role::Pawn, |k| role_of(rules, k));
             return Some(DropRule::MustDropKind(self.piece_name(role)));
         }
-        if rules.pawn == Some(kind) {
-            let first = (!rules.first_rank_pawn_drops).then(|| Bitboard::rank(us.fold(0, 7)));
-            let zone =
-                (!rules.promotion_zone_pawn_drops).then_some(rules.promotion_region[us.index()]);
-            let barred = first.unwrap_or(Bitboard::EMPTY) | zone.unwrap_or(Bitboard::EMPTY);
-            if barred.contains(sq) {
-                return Some(DropRule::PawnSquare(sq));
-            }
+        if self.pos.pawn_drop_bars(kind).contains(sq) {
+            return Some(DropRule::PawnSquare(sq));
         }
-        if rules.drop_no_doubled == Some(kind) {
-            let on_file = self.pos.pieces_of(us, kind) & Bitboard::file(sq.file());
-            if on_file.count() >= rules.drop_no_doubled_count {
-                return Some(DropRule::Doubled {
-                    piece,
-                    file: sq.file_char(),
-                });
-            }
+        if self.pos.doubled_files(kind).contains(sq) {
+            return Some(DropRule::Doubled {
+                piece,
+                file: sq.file_char(),
+            });
         }
         let drop = FairyMove {
             from: sq,

@@ -73,8 +73,7 @@ impl<G: Grid> FairyPosition<G> {
         let (targets, only_initial) = self.targets(from, kind);
         let rules = &self.rules;
         let promotes = rules.promotion_pawns[self.turn.index()] | rules.piece_promoters;
-        let listed = promotes | rules.immobile_kinds | rules.demoting_kinds;
-        if only_initial.is_empty() && !has_kind(listed, kind) {
+        if only_initial.is_empty() && !has_kind(promotes | rules.listed_kinds, kind) {
             // Most pieces: every target a plain move, pushed at once.
             out.extend(targets.into_iter().map(|to| FairyMove {
                 from,
@@ -155,29 +154,53 @@ impl<G: Grid> FairyPosition<G> {
     }
 
     /// Where the side to move may drop a piece of `kind`, empty or not.
+    #[inline]
     fn drop_squares(&self, kind: u8) -> G::Set {
         let (us, rules) = (self.turn, &self.rules);
         let mut squares = rules.mobility_region[kind as usize][us.index()]
             & rules.drop_region[us.index()]
             & !rules.immobile_squares(us, kind);
         if Some(kind) == rules.pawn {
-            if !rules.first_rank_pawn_drops {
-                squares &= !G::rank_set(us.fold(0, rules.ranks as i8 - 1));
-            }
-            if !rules.promotion_zone_pawn_drops {
-                squares &= !rules.promotion_region[us.index()];
-            }
+            squares &= !self.pawn_drop_bars(kind);
         }
         if Some(kind) == rules.drop_no_doubled {
-            let own = self.pieces_of(us, kind);
-            for file in 0..rules.files as i8 {
-                let on_file = own & G::file_set(file);
-                if on_file.count() >= rules.drop_no_doubled_count {
-                    squares &= !G::file_set(file);
-                }
-            }
+            squares &= !self.doubled_files(kind);
         }
         squares
+    }
+
+    /// Where the side to move's pawn (the kind named `pawn`) is not
+    /// dropped: its first rank and its promotion region, unless the
+    /// variant allows either; nowhere for any other kind.
+    #[inline]
+    pub fn pawn_drop_bars(&self, kind: u8) -> G::Set {
+        let (us, rules) = (self.turn, &self.rules);
+        let mut bars = G::Set::EMPTY;
+        if Some(kind) == rules.pawn {
+            if !rules.first_rank_pawn_drops {
+                bars |= G::rank_set(us.fold(0, rules.ranks as i8 - 1));
+            }
+            if !rules.promotion_zone_pawn_drops {
+                bars |= rules.promotion_region[us.index()];
+            }
+        }
+        bars
+    }
+
+    /// The files on which the side to move holds as many of its own
+    /// pieces of `kind` as it may before dropping another there
+    /// (`dropNoDoubled`); none for any other kind.
+    #[inline(never)]
+    pub fn doubled_files(&self, kind: u8) -> G::Set {
+        let rules = &self.rules;
+        if Some(kind) != rules.drop_no_doubled {
+            return G::Set::EMPTY;
+        }
+        let own = self.pieces_of(self.turn, kind);
+        (0..rules.files as i8)
+            .map(G::file_set)
+            .filter(|&file| (own & file).count() >= rules.drop_no_doubled_count)
+            .fold(G::Set::EMPTY, |all, file| all | file)
     }
 
     /// Pushes a move, or the promotions it may or must be: a promoting

@@ -105,6 +105,9 @@ impl<G: Grid> FairyPosition<G> {
     /// any of them.
     pub fn must_drop(&self) -> Option<KindSet> {
         let kinds = self.rules.must_drop;
+        if kinds == 0 {
+            return None;
+        }
         let hand = &self.hands[self.turn.index()];
         let holds = hand
             .iter()
