@@ -312,6 +312,7 @@ impl<G: FairyGrid> Reader<'_, G> {
             castle_layout: CastleLayout::none(),
             castling_king: king,
             castling_rooks: set_of(&["rook"]),
+            chess960: false,
             checking: true,
             must_capture: false,
             stalemate: Verdict::Draw,
@@ -572,6 +573,7 @@ impl<G: FairyGrid> Reader<'_, G> {
             .is_some_and(|rights| rights != "-");
         self.castling_pieces(rules);
         rules.castle_layout = self.castle_layout(rules.castling && start_castles, rules);
+        rules.chess960 = self.value("chess960", false, read_bool);
         rules.checking = self.value("checking", true, read_bool);
         rules.must_capture = self.value("mustCapture", false, read_bool);
         for i in 0..rules.kinds.len() {

@@ -26,6 +26,7 @@
 
 pub mod betza_words;
 pub mod builtin;
+pub mod chess960;
 pub mod file;
 pub mod ini;
 pub mod json;
@@ -186,6 +187,15 @@ pub enum VariantError {
         files: u8,
         /// Its board's ranks.
         ranks: u8,
+    },
+    /// A variant that cannot be played as Chess960, or a start number
+    /// that is none of the 960.
+    #[error("variant '{variant}': {reason}")]
+    Chess960 {
+        /// The variant's id.
+        variant: String,
+        /// Why.
+        reason: motley_rules::fairy::chess960::Chess960Error,
     },
     #[error("variant file {file}: {}", motley_rules::core::quote::clip_middle(.message))]
     Malformed { file: String, message: String },

@@ -282,7 +282,29 @@ impl Registry {
             .iter()
             .find(|v| v.id == id)
             .cloned()
+            .or_else(|| self.chess960_form(id, &|base| self.get(base).ok()))
             .ok_or_else(|| self.unknown(id))
+    }
+
+    /// The variant `id` names as a variant's Chess960 form
+    /// (`crazyhouse960`), found by `find` under its base id.
+    fn chess960_form(
+        &self,
+        id: &str,
+        find: &dyn Fn(&str) -> Option<Arc<VariantDef>>,
+    ) -> Option<Arc<VariantDef>> {
+        let base = crate::variant::chess960::base_id(id)?;
+        let def = find(base)?.as_chess960().ok()?;
+        def.id.eq_ignore_ascii_case(id).then_some(def)
+    }
+
+    /// `def` played as Chess960 ([`VariantDef::as_chess960`]); standard
+    /// chess's is the built-in `chess960`.
+    pub fn chess960_of(&self, def: &Arc<VariantDef>) -> Result<Arc<VariantDef>, VariantError> {
+        match def.family {
+            Family::Standard => self.get("chess960"),
+            _ => def.as_chess960(),
+        }
     }
 
     /// Look a variant up by a name a person types: its id or one of its
@@ -301,6 +323,7 @@ impl Registry {
             .or_else(|| all().find(by_alias))
             .or_else(|| all().find(by_name))
             .cloned()
+            .or_else(|| self.chess960_form(name, &|base| self.lookup(base).ok()))
             .ok_or_else(|| self.unknown(name))
     }
 
@@ -313,6 +336,15 @@ impl Registry {
             .chain(&self.builtins)
             .find(|v| v.id == id && v.fingerprint() == fingerprint)
             .cloned()
+            .or_else(|| {
+                let base = crate::variant::chess960::base_id(id)?;
+                self.variants
+                    .iter()
+                    .chain(&self.builtins)
+                    .filter(|v| v.id == base)
+                    .filter_map(|v| v.as_chess960().ok())
+                    .find(|def| def.id == id && def.fingerprint() == fingerprint)
+            })
     }
 
     /// The ids a refusal lists: every variant's but those from data,

@@ -16,6 +16,7 @@ mod reference;
 
 mod betza;
 mod can_win;
+mod chess960;
 mod chicken;
 mod clock;
 mod contrast;

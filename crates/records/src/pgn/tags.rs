@@ -196,6 +196,8 @@ pub fn resolve_variant(
         .collect();
     match hits.as_slice() {
         [one] => Ok((*one).clone()),
+        // A variant's Chess960 form (`crazyhouse960`) is named, not listed.
+        [] => registry.lookup(name).map_err(|_| unknown()),
         _ => Err(unknown()),
     }
 }

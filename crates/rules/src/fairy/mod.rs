@@ -9,6 +9,7 @@
 //! many as [`MAX_KINDS`]; the built-in families keep their own six roles
 //! and lose nothing.
 
+pub mod chess960;
 mod play;
 mod position;
 pub mod setup;
@@ -248,6 +249,29 @@ impl<G: Grid> CastleLayout<G> {
     }
 }
 
+impl<G: Grid> CastleLayout<G> {
+    /// This layout with castling `i` (White's king side, queen side,
+    /// Black's) starting from `king` and `rook` (Chess960): the king and
+    /// rook still end where this layout has them, on the files of
+    /// chess's castling.
+    pub fn starting_from(&self, i: usize, king: G::Sq, rook: G::Sq) -> CastleLayout<G> {
+        let mut layout = *self;
+        let Some(names) = layout.squares.get_mut(i) else {
+            return layout;
+        };
+        let [_, kt, _, rt] = *names;
+        *names = [king, kt, rook, rt];
+        let walked = span::<G>(king, kt);
+        let crossed = (walked | span::<G>(rook, rt)).without(king).without(rook);
+        layout.spans[i] = [crossed, walked];
+        layout.corners = layout
+            .squares
+            .iter()
+            .fold(G::Set::EMPTY, |set, c| set.with(c[0]).with(c[2]));
+        layout
+    }
+}
+
 /// The squares of `a`'s rank from `a`'s file to `b`'s, both included.
 fn span<G: Grid>(a: G::Sq, b: G::Sq) -> G::Set {
     let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
@@ -338,6 +362,11 @@ pub struct FairyRules<G: Grid = Grid8> {
     pub castling_king: Option<u8>,
     /// The kinds that castle as the rook.
     pub castling_rooks: KindSet,
+    /// Chess960 (`chess960`): the king and rooks castle from wherever the
+    /// start put them, each position's FEN names the rooks' files
+    /// (Shredder-FEN, X-FEN read too), and castling is written as the
+    /// king taking its own rook (docs/rules.md, "Chess960").
+    pub chess960: bool,
     /// A move may give check (racing kings: it may not).
     pub checking: bool,
     /// A capture must be made when one can.
@@ -498,6 +527,10 @@ pub enum FairyFenError {
     /// Castling rights other than `KQkq` or `-`.
     #[error("the castling rights are not KQkq or -")]
     Castling,
+    /// A Chess960 castling right (`K`, `Q` or a rook's file) with no
+    /// king and rook of its side on its rank to castle with.
+    #[error("the castling right '{0}' has no king and rook to castle with")]
+    Castling960(char),
     /// An en passant square that is no square.
     #[error("the en passant square is not a square")]
     EnPassant,

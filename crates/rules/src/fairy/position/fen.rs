@@ -128,9 +128,13 @@ impl<G: FairyGrid> FairyPosition<G> {
         pos.halfmoves = number(0, 0, FairyFenError::HalfmoveClock)?;
         pos.fullmoves = number(1, 1, FairyFenError::MoveNumber)?;
         pos.read_placement(placement)?;
-        for c in castling.chars().filter(|&c| c != '-') {
-            let i = "KQkq".find(c).ok_or(FairyFenError::Castling)?;
-            pos.castling[i] = true;
+        if pos.rules.chess960 {
+            pos.read_castling_960(castling)?;
+        } else {
+            for c in castling.chars().filter(|&c| c != '-') {
+                let i = "KQkq".find(c).ok_or(FairyFenError::Castling)?;
+                pos.castling[i] = true;
+            }
         }
         let counted = pos.rules.counting.is_some() && ep.bytes().all(|b| b.is_ascii_digit());
         if counted {
@@ -326,11 +330,15 @@ impl<G: FairyGrid> FairyPosition<G> {
             }
             rows.push(row);
         }
-        let castling: String = "KQkq"
-            .chars()
-            .zip(self.castling)
-            .filter_map(|(c, on)| on.then_some(c))
-            .collect();
+        let castling: String = if self.rules.chess960 {
+            self.castling_960()
+        } else {
+            "KQkq"
+                .chars()
+                .zip(self.castling)
+                .filter_map(|(c, on)| on.then_some(c))
+                .collect()
+        };
         let ep: String = self
             .en_passant
             .into_iter()
@@ -370,5 +378,75 @@ impl<G: FairyGrid> FairyPosition<G> {
         fields.push(halfmoves.to_string());
         fields.push(self.fullmoves.to_string());
         fields.join(" ")
+    }
+}
+
+impl<G: FairyGrid> FairyPosition<G> {
+    /// Chess960's castling rights: `K` and `Q` (the outermost rook on
+    /// that side of the king, X-FEN) or a rook's file (Shredder-FEN),
+    /// as Fairy-Stockfish reads them. Each right's king and rook start
+    /// where they stand; when that is not where the rules have them, the
+    /// position is given rules of its own with that castling layout.
+    fn read_castling_960(&mut self, field: &str) -> Result<(), FairyFenError> {
+        let mut layout = self.rules.castle_layout;
+        for c in field.chars().filter(|&c| c != '-') {
+            let color = side_of_letter(c);
+            let first = color.fold(0, 2);
+            let rank = layout.squares[first][1].rank();
+            let row: Vec<G::Sq> = (0..self.rules.files as i8)
+                .filter_map(|f| G::Sq::from_coords(f, rank))
+                .collect();
+            let king = self.rules.castling_king.and_then(|k| {
+                row.iter()
+                    .copied()
+                    .find(|&sq| self.piece_at(sq) == Some((color, k)))
+            });
+            let is_rook = |sq: &G::Sq| {
+                matches!(self.piece_at(*sq), Some((side, k))
+                    if side == color && has_kind(self.rules.castling_rooks, k))
+            };
+            let upper = c.to_ascii_uppercase();
+            let rook = match upper {
+                'K' => row.iter().copied().rev().find(is_rook),
+                'Q' => row.iter().copied().find(is_rook),
+                'A'..='P' => row
+                    .get(usize::from(upper as u8 - b'A'))
+                    .copied()
+                    .filter(is_rook),
+                _ => return Err(FairyFenError::Castling),
+            };
+            let (Some(king), Some(rook)) = (king, rook) else {
+                return Err(FairyFenError::Castling960(c));
+            };
+            let side = usize::from(rook.file() < king.file());
+            if (upper == 'K' && side != 0) || (upper == 'Q' && side != 1) {
+                return Err(FairyFenError::Castling960(c));
+            }
+            self.castling[first + side] = true;
+            layout = layout.starting_from(first + side, king, rook);
+        }
+        if layout != self.rules.castle_layout {
+            let mut rules = FairyRules::clone(&self.rules);
+            rules.castle_layout = layout;
+            self.rules = Arc::new(rules);
+        }
+        Ok(())
+    }
+
+    /// Chess960's castling rights as Fairy-Stockfish writes them: each
+    /// rook's file (Shredder-FEN), upper case for White.
+    fn castling_960(&self) -> String {
+        let squares = &self.rules.castle_layout.squares;
+        (0..4)
+            .filter(|&i| self.castling[i])
+            .map(|i| {
+                let file = (b'a' + squares[i][2].file() as u8) as char;
+                if i < 2 {
+                    file.to_ascii_uppercase()
+                } else {
+                    file
+                }
+            })
+            .collect()
     }
 }

@@ -406,14 +406,19 @@ impl<G: Grid> FairyPosition<G> {
                 continue;
             }
             // Written king to rook where the king's own step there would
-            // read the same, as Fairy-Stockfish writes it.
+            // read the same, and always in Chess960, as Fairy-Stockfish
+            // writes it.
             let moves = &self.rules.kinds[king as usize].moves;
             let ambiguous = moves
                 .reach(Reach::Quiet, us, kf, self.occupied())
                 .contains(kt);
             out.push(FairyMove {
                 from: kf,
-                to: if ambiguous { rf } else { kt },
+                to: if ambiguous || self.rules.chess960 {
+                    rf
+                } else {
+                    kt
+                },
                 kind: FairyMoveKind::Castle,
             });
         }

@@ -183,11 +183,24 @@ impl<G: Grid> FairyPosition<G> {
                 .king
                 .map_or(G::Set::EMPTY, |k| self.pieces_of(side, k))
         };
+        let theirs = kings(them) | self.pseudo_royals(them);
+        if m.kind == FairyMoveKind::Castle {
+            // The king and the rook both move (and the king's square is
+            // not `m.to` when written king to rook); nothing blows up.
+            let next = self.played(m);
+            let ours = next
+                .rules
+                .king
+                .map_or(G::Set::EMPTY, |k| next.pieces_of(us, k))
+                | next.pseudo_royals(us);
+            return !ours.any_square(|sq| {
+                (G::neighbours(sq) & theirs).is_empty() && next.attacked(sq, them)
+            });
+        }
         let mut ours = kings(us) | self.pseudo_royals(us);
         if ours.contains(m.from) {
             ours = ours.without(m.from).with(m.to);
         }
-        let theirs = kings(them) | self.pseudo_royals(them);
         if ours.is_empty() {
             return true;
         }
