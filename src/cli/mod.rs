@@ -210,6 +210,12 @@ pub struct PlayArgs {
     /// Start from this FEN instead of the variant's start.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Play as Chess960 from start position N (0-959; 518 is chess's), or
+    /// from one drawn from the seed without N: standard chess, and every
+    /// variant from data that castles and has chess's back rank.
+    #[arg(long = "960", value_name = "N", num_args = 0..=1, conflicts_with = "fen",
+          value_parser = clap::value_parser!(u16).range(0..960))]
+    pub chess960: Option<Option<u16>>,
     /// Seed for the dice (Dice-Money) and for computer randomness.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -837,7 +843,10 @@ fn play(registry: Registry, args: PlayArgs) -> Result<ExitCode> {
     let id = args.variant.as_deref().unwrap_or("standard");
     let variant = registry.lookup(id)?;
     let seed = args.seed.unwrap_or_else(Game::clock_seed);
-    let game = Game::new(variant, args.fen.as_deref(), seed)
+    let (variant, fen) = registry
+        .game_start(variant, args.fen, args.chess960, seed)
+        .with_context(|| format!("cannot start a game of {id}"))?;
+    let game = Game::new(variant, fen.as_deref(), seed)
         .with_context(|| format!("cannot start a game of {id}"))?;
     let mut launch = launch(registry, args.ascii, args.theme);
     launch.settings.auto_flip = !args.no_auto_flip;

@@ -284,6 +284,16 @@ fn rules_text(def: &VariantDef) -> Vec<Flow> {
 /// Draw the message rows: every cell of `area` is written, blanks past
 /// the text included, so nothing of an earlier or wider message (or of
 /// anything under the rows) stays beside a shorter one.
+/// What the screen calls a game's variant: its name, and the number of
+/// its Chess960 start position when it began from one (`Chess960 #518`).
+pub fn variant_title(game: &Game) -> String {
+    let name = &game.variant().name;
+    match game.chess960_number() {
+        Some(n) => format!("{name} #{n}"),
+        None => name.clone(),
+    }
+}
+
 pub fn render_message(lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
     ratatui::widgets::Clear.render(area, buf);
     let width = usize::from(area.width);
@@ -604,7 +614,7 @@ impl Widget for SidePanel<'_> {
         }
         let (top, top_rect, list_rect) = self.parts(area);
         let (shown, _) = self.move_list(list_rect);
-        let name = box_title(&self.game.variant().name, area.width);
+        let name = box_title(&variant_title(self.game), area.width);
         Paragraph::new(top)
             .block(titled_block(name, self.theme))
             .render(top_rect, buf);

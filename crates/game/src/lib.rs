@@ -53,6 +53,8 @@ pub struct Game {
     /// A set-up start's state beyond its FEN (the position editor's
     /// Monochrome scores, Dice-Money economy, Chicken flips).
     start_state: Option<StartState>,
+    /// The Chess960 start position the game began from, by number.
+    chess960: Option<u16>,
 }
 
 /// Why a set-up start's state could not be put into a game.
@@ -86,6 +88,7 @@ impl Game {
         seed: u64,
     ) -> Result<Game, VariantError> {
         let start = variant.position(fen)?;
+        let chess960 = variant.chess960_number(fen);
         Ok(Game {
             variant,
             start_fen: fen.map(|f| f.trim().to_string()),
@@ -99,6 +102,7 @@ impl Game {
             carried: None,
             clock: None,
             start_state: None,
+            chess960,
         })
     }
 
@@ -120,6 +124,12 @@ impl Game {
         }
         game.positions[0] = start;
         Ok(game)
+    }
+
+    /// The number of the Chess960 start position the game began from,
+    /// when it is one: shown beside the variant's name and recorded.
+    pub fn chess960_number(&self) -> Option<u16> {
+        self.chess960
     }
 
     /// The start's state beyond its FEN, when set up (see

@@ -81,6 +81,15 @@ pub struct GameRecord {
     /// Start FEN, or `None` for the variant's start.
     #[serde(default)]
     pub start: Option<String>,
+    /// The number of the Chess960 start position `start` sets up, when
+    /// it is one (0-959): for a person or program reading the file; the
+    /// game is replayed from `start`, whatever this says.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "lenient"
+    )]
+    pub chess960: Option<u16>,
     /// Seed of the game's dice generator (0 when absent or null).
     #[serde(default, deserialize_with = "null_as_default")]
     pub seed: u64,
@@ -560,6 +569,7 @@ pub fn record_of(game: &Game) -> GameRecord {
         version: VERSION,
         variant: game.variant().id.clone(),
         start: game.start_fen().map(str::to_string),
+        chess960: game.chess960_number(),
         seed: game.seed(),
         moves: game.actions().iter().map(Action::to_string).collect(),
         players: None,

@@ -630,7 +630,8 @@ fn new_game_session(
         .ok_or(StartError::NoVariant)?;
     let setup = form.setup(registry)?;
     let seed = setup.seed.unwrap_or_else(Game::clock_seed);
-    let game = Game::new(variant, setup.fen.as_deref(), seed)?;
+    let (variant, fen) = registry.game_start(variant, setup.fen.clone(), setup.chess960, seed)?;
+    let game = Game::new(variant, fen.as_deref(), seed)?;
     let names = setup.names.each_ref().map(|n| Some(n.as_str()));
     let mut session = Session::new(game, setup.players.clone()).with_names(names);
     if let Some(tc) = setup.clock {

@@ -167,7 +167,7 @@ impl PlayPage<'_> {
             Span::styled(" Motley ", self.theme.title()),
             Span::raw(format!(
                 "· {}   {white_name}: {}   {black_name}: {}",
-                self.control.game().variant().name,
+                crate::tui::game_page::variant_title(self.control.game()),
                 label(Color::White),
                 label(Color::Black)
             )),

@@ -260,13 +260,7 @@ fn a_bad_fen_is_explained_by_the_rules_as_it_is_typed() {
     );
     // Ctrl-U clears the field (as in every prompt); the variant's start
     // is used again.
-    motley::tui::handle(
-        &mut app,
-        motley::tui::AppEvent::Key(crossterm::event::KeyEvent::new(
-            KeyCode::Char('u'),
-            crossterm::event::KeyModifiers::CONTROL,
-        )),
-    );
+    clear_field(&mut app);
     assert!(screen(&app).contains("type a FEN to start from that position"));
     key(&mut app, KeyCode::Enter);
     assert_eq!(play_state(&app).session.game().start_fen(), None);
@@ -438,4 +432,90 @@ fn an_engine_starts_off_the_input_path_and_the_board_opens_when_it_answers() {
     let p = play_state(&app);
     assert_eq!(p.session.players()[1].to_string(), format!("uci:{command}"));
     assert!(Config::read(&dir.join("config.toml")).is_ok());
+}
+
+/// Ctrl-U: the focused text row emptied, as in every prompt.
+fn clear_field(app: &mut App) {
+    motley::tui::handle(
+        app,
+        motley::tui::AppEvent::Key(crossterm::event::KeyEvent::new(
+            KeyCode::Char('u'),
+            crossterm::event::KeyModifiers::CONTROL,
+        )),
+    );
+}
+
+#[test]
+fn a_chess960_game_starts_from_the_position_numbered_or_says_what_is_wrong() {
+    let dir = temp_dir("form-chess960");
+    let mut app = menu_app(&dir, BIG);
+    open_form(&mut app, "crazyhouse");
+    focus(&mut app, FormRow::Chess960);
+    assert!(
+        screen(&app).contains("Chess960     ◂ off ▸"),
+        "{}",
+        screen(&app)
+    );
+    key(&mut app, KeyCode::Right); // a random position
+    key(&mut app, KeyCode::Right); // by number
+    focus(&mut app, FormRow::Chess960Number);
+    typ(&mut app, "96x0"); // letters are not taken
+    key(&mut app, KeyCode::Enter);
+    assert!(form(&app).is_some(), "960 is no position's number");
+    assert!(
+        menu_message(&app).contains("0 to 959"),
+        "{}",
+        menu_message(&app)
+    );
+    clear_field(&mut app);
+    typ(&mut app, "42");
+    assert!(
+        screen(&app).contains("position 42: NNQRBBKR"),
+        "{}",
+        screen(&app)
+    );
+    // A FEN and a Chess960 position both set the start: refused.
+    focus(&mut app, FormRow::Fen);
+    typ(&mut app, FEN);
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        menu_message(&app).contains("keep one"),
+        "{}",
+        menu_message(&app)
+    );
+    clear_field(&mut app);
+    key(&mut app, KeyCode::Enter);
+    let game = play_state(&app).session.game();
+    assert_eq!(game.variant().id, "crazyhouse960");
+    assert_eq!(game.chess960_number(), Some(42));
+    assert!(
+        screen(&app).contains("Crazyhouse (Chess960) #42"),
+        "{}",
+        screen(&app)
+    );
+}
+
+#[test]
+fn chess960_is_offered_only_where_a_variant_may_be_played_so() {
+    let dir = temp_dir("form-chess960-offer");
+    let mut app = menu_app(&dir, BIG);
+    open_form(&mut app, "monochrome");
+    let rows = form(&app).unwrap().rows(&registry());
+    assert!(!rows.contains(&FormRow::Chess960));
+    let mut app = menu_app(&dir, BIG);
+    open_form(&mut app, "chess960");
+    focus(&mut app, FormRow::Chess960);
+    // A Chess960 variant always starts from one of the 960: no "off".
+    assert!(
+        screen(&app).contains("◂ a random position ▸"),
+        "{}",
+        screen(&app)
+    );
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    assert!(
+        screen(&app).contains("◂ a random position ▸"),
+        "{}",
+        screen(&app)
+    );
 }

@@ -29,12 +29,10 @@ impl VariantDef {
         if rules.chess960 {
             return Ok(self.clone());
         }
-        if !rules.castling || rules.castling_king.is_none() {
-            return Err(refuse(Chess960Error::NotChess960));
-        }
+        rules.shuffles().map_err(refuse)?;
         let mut keys = data.keys.clone();
         keys.insert("chess960".into(), ("true".into(), 0));
-        let def = VariantDef {
+        Ok(Arc::new(VariantDef {
             id: format!("{}{SUFFIX}", self.id),
             aliases: Vec::new(),
             name: format!("{} (Chess960)", self.name),
@@ -45,11 +43,20 @@ impl VariantDef {
             })),
             verdict: OnceLock::new(),
             ..VariantDef::clone(self)
-        };
-        def.fairy_rules()?
-            .chess960_start(chess960::CHESS)
-            .map_err(refuse)?;
-        Ok(Arc::new(def))
+        }))
+    }
+
+    /// Whether a game of this variant may start as Chess960: standard
+    /// chess (as the built-in `chess960`), and a variant from data that
+    /// is played so or could be ([`VariantDef::as_chess960`]).
+    pub fn offers_chess960(&self) -> bool {
+        match self.family {
+            super::Family::Standard => true,
+            _ if self.data.is_none() => false,
+            _ => self
+                .fairy_rules()
+                .is_ok_and(|rules| rules.chess960 || rules.shuffles().is_ok()),
+        }
     }
 
     /// The FEN of Chess960 start position `n` in this variant (played
@@ -75,4 +82,54 @@ impl VariantDef {
 /// (`crazyhouse960` → `crazyhouse`).
 pub fn base_id(id: &str) -> Option<&str> {
     id.strip_suffix(SUFFIX).filter(|base| !base.is_empty())
+}
+
+impl super::Registry {
+    /// A new game's variant and start: `def` from `fen` (its start when
+    /// `None`), or, when `chess960` asks for it or the variant is played
+    /// as Chess960 and no FEN is given, from a Chess960 position
+    /// ([`super::Registry::chess960_game`]).
+    pub fn game_start(
+        &self,
+        def: Arc<VariantDef>,
+        fen: Option<String>,
+        chess960: Option<Option<u16>>,
+        seed: u64,
+    ) -> Result<(Arc<VariantDef>, Option<String>), VariantError> {
+        let shuffle = chess960.or((fen.is_none() && def.is_chess960()).then_some(None));
+        match shuffle {
+            Some(number) => {
+                let (def, fen) = self.chess960_game(&def, number, seed)?;
+                Ok((def, Some(fen)))
+            }
+            None => Ok((def, fen)),
+        }
+    }
+
+    /// A game of `def` played as Chess960 ([`super::Registry::chess960_of`]):
+    /// that variant and the FEN of start position `number`, or of one
+    /// drawn from `seed` (so a seeded game starts alike every time).
+    pub fn chess960_game(
+        &self,
+        def: &Arc<VariantDef>,
+        number: Option<u16>,
+        seed: u64,
+    ) -> Result<(Arc<VariantDef>, String), VariantError> {
+        use rand_chacha::rand_core::{RngCore, SeedableRng};
+        let def = self.chess960_of(def)?;
+        let drawn = || {
+            let draw = rand_chacha::ChaCha8Rng::seed_from_u64(seed).next_u64();
+            (draw % u64::from(chess960::POSITIONS)) as u16
+        };
+        let fen = def.chess960_start(number.unwrap_or_else(drawn))?;
+        Ok((def, fen))
+    }
+}
+
+impl VariantDef {
+    /// Whether this variant is played as Chess960: a new game of it
+    /// starts from one of the 960 positions.
+    pub fn is_chess960(&self) -> bool {
+        self.data.is_some() && self.fairy_rules().is_ok_and(|rules| rules.chess960)
+    }
 }

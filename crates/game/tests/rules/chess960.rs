@@ -213,3 +213,39 @@ fn a_chess960_fen_reads_shredder_and_x_fen_rights_and_refuses_a_right_without_it
     let refused = def.position(Some(no_rook)).unwrap_err().to_string();
     assert!(refused.contains("'G'"), "{refused}");
 }
+
+#[test]
+fn a_new_game_of_a_chess960_variant_starts_from_a_position_drawn_from_its_seed() {
+    let registry = Registry::builtin();
+    let start = |id: &str, fen: Option<&str>, chess960, seed| {
+        let def = registry.get(id).unwrap();
+        let (def, fen) = registry
+            .game_start(def, fen.map(String::from), chess960, seed)
+            .unwrap();
+        let game = Game::new(def, fen.as_deref(), seed).unwrap();
+        (game.variant().id.clone(), game.chess960_number())
+    };
+    // The same seed draws the same position; the number given is kept.
+    let (id, drawn) = start("chess960", None, None, 7);
+    assert_eq!(id, "chess960");
+    assert_eq!(drawn, start("chess960", None, None, 7).1);
+    assert!(drawn.is_some_and(|n| n < POSITIONS));
+    assert_eq!(
+        start("standard", None, Some(Some(42)), 7),
+        ("chess960".into(), Some(42))
+    );
+    assert_eq!(
+        start("crazyhouse", None, Some(None), 7),
+        ("crazyhouse960".into(), drawn)
+    );
+    // A FEN given is the start, and a plain variant stays plain.
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(
+        start("chess960", Some(fen), None, 7),
+        ("chess960".into(), None)
+    );
+    assert_eq!(
+        start("crazyhouse", None, None, 7),
+        ("crazyhouse".into(), None)
+    );
+}

@@ -36,7 +36,7 @@ pub enum Chess960Error {
     #[error("there is no Chess960 position {0}: they are numbered 0 to 959")]
     Number(u16),
     /// The variant does not castle as Chess960 does.
-    #[error("this variant is not played as Chess960")]
+    #[error("only standard chess and variants from data that castle are played as Chess960")]
     NotChess960,
     /// The variant's start has not chess's eight back-rank pieces,
     /// mirrored, to shuffle.
@@ -85,49 +85,61 @@ fn rows(fen: &str) -> Vec<&str> {
     placement.split('/').collect()
 }
 
+/// `start_fen` with the back ranks of Chess960 position `n`, castling
+/// rights as X-FEN writes them (`KQkq`, each the outermost rook), for a
+/// start with chess's back rank, mirrored, on a board of eight files.
+fn shuffled(start_fen: &str, files: u8, n: u16) -> Result<String, Chess960Error> {
+    let rank = back_rank(n)?;
+    let rows = rows(start_fen);
+    let (Some(top), Some(bottom)) = (rows.first(), rows.last()) else {
+        return Err(Chess960Error::BackRank);
+    };
+    let mut letters: Vec<char> = bottom.chars().collect();
+    letters.sort_unstable();
+    let chess = letters.iter().collect::<String>() == "BBKNNQRR";
+    if files != 8 || !chess || top.to_ascii_uppercase() != *bottom || rows.len() < 2 {
+        return Err(Chess960Error::BackRank);
+    }
+    let white: String = rank.iter().collect();
+    let black = white.to_ascii_lowercase();
+    let inner = &rows[1..rows.len() - 1];
+    let placement: Vec<&str> = std::iter::once(black.as_str())
+        .chain(inner.iter().copied())
+        .chain(std::iter::once(white.as_str()))
+        .collect();
+    let old_placement = start_fen.split_whitespace().next().unwrap_or("");
+    let pocket = old_placement
+        .find('[')
+        .map_or("", |at| &old_placement[at..]);
+    let mut fields: Vec<String> = start_fen.split_whitespace().map(str::to_string).collect();
+    if let Some(first) = fields.first_mut() {
+        *first = format!("{}{pocket}", placement.join("/"));
+    }
+    if let Some(castling) = fields.get_mut(2) {
+        *castling = "KQkq".into();
+    }
+    Ok(fields.join(" "))
+}
+
 impl<G: Grid> FairyRules<G> {
+    /// Whether this variant can be played as Chess960: it castles, and
+    /// its start has chess's back rank, mirrored, on eight files.
+    pub fn shuffles(&self) -> Result<(), Chess960Error> {
+        if !self.castling || self.castling_king.is_none() {
+            return Err(Chess960Error::NotChess960);
+        }
+        shuffled(&self.start_fen, self.files, CHESS).map(|_| ())
+    }
+
     /// The FEN of this variant's start with the back ranks of Chess960
-    /// position `n`, castling rights as X-FEN writes them (`KQkq`, each
-    /// the outermost rook): for a variant played as Chess960 whose start
-    /// has chess's back rank, mirrored, on a board of eight files.
+    /// position `n` (castling rights `KQkq`, X-FEN's outermost rooks),
+    /// for a variant played as Chess960.
     pub fn chess960_start(&self, n: u16) -> Result<String, Chess960Error> {
         if !self.chess960 {
             return Err(Chess960Error::NotChess960);
         }
-        let rank = back_rank(n)?;
-        let rows = rows(&self.start_fen);
-        let (Some(top), Some(bottom)) = (rows.first(), rows.last()) else {
-            return Err(Chess960Error::BackRank);
-        };
-        let mut letters: Vec<char> = bottom.chars().collect();
-        letters.sort_unstable();
-        let chess = letters.iter().collect::<String>() == "BBKNNQRR";
-        if self.files != 8 || !chess || top.to_ascii_uppercase() != *bottom || rows.len() < 2 {
-            return Err(Chess960Error::BackRank);
-        }
-        let white: String = rank.iter().collect();
-        let black = white.to_ascii_lowercase();
-        let inner = &rows[1..rows.len() - 1];
-        let placement: Vec<&str> = std::iter::once(black.as_str())
-            .chain(inner.iter().copied())
-            .chain(std::iter::once(white.as_str()))
-            .collect();
-        let old_placement = self.start_fen.split_whitespace().next().unwrap_or("");
-        let pocket = old_placement
-            .find('[')
-            .map_or("", |at| &old_placement[at..]);
-        let mut fields: Vec<String> = self
-            .start_fen
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
-        if let Some(first) = fields.first_mut() {
-            *first = format!("{}{pocket}", placement.join("/"));
-        }
-        if let Some(castling) = fields.get_mut(2) {
-            *castling = "KQkq".into();
-        }
-        Ok(fields.join(" "))
+        self.shuffles()?;
+        shuffled(&self.start_fen, self.files, n)
     }
 
     /// The number of the Chess960 start position `fen` sets up in this

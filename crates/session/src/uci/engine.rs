@@ -89,6 +89,10 @@ enum SetOptionError {
     NotPlayed(VariantError),
     #[error("unknown option '{}'", clip(.0))]
     Unknown(String),
+    /// `UCI_Chess960` on with a variant that is not played so: the
+    /// variant is played from its own start.
+    #[error("{0}; it is played from its own start")]
+    NotChess960(VariantError),
 }
 
 /// Why a `position` command was not taken whole (said to the GUI as an
@@ -113,6 +117,8 @@ struct Options {
     elo: u32,
     hash_mb: usize,
     multipv: usize,
+    /// `UCI_Chess960`: the variant is played as Chess960.
+    chess960: bool,
 }
 
 impl Options {
@@ -151,7 +157,10 @@ struct Running {
 struct Engine<'r, W> {
     registry: &'r Registry,
     out: Arc<Mutex<W>>,
+    /// The variant played: `chosen`, or its Chess960 form.
     variant: Arc<VariantDef>,
+    /// The variant `UCI_Variant` named.
+    chosen: Arc<VariantDef>,
     /// Repetition keys of the positions before the current one.
     history: Vec<u64>,
     position: AnyPosition,
@@ -224,6 +233,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
         Ok(Engine {
             registry,
             out,
+            chosen: variant.clone(),
             variant,
             history: Vec::new(),
             position,
@@ -233,6 +243,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                 elo: ai::rating_of_level(DEFAULT_ENGINE_LEVEL),
                 hash_mb: DEFAULT_HASH_MB,
                 multipv: 1,
+                chess960: false,
             },
             table: Some(Table::new(DEFAULT_HASH_MB)),
             dice: ChaCha8Rng::seed_from_u64(DICE_SEED),
@@ -292,6 +303,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
             "id author the Motley authors".to_string(),
             format!("option name UCI_Variant type combo default chess{vars}"),
             format!("option name Level type spin default {DEFAULT_ENGINE_LEVEL} min 1 max 5"),
+            "option name UCI_Chess960 type check default false".to_string(),
             "option name UCI_LimitStrength type check default false".to_string(),
             format!(
                 "option name UCI_Elo type spin default {} min {lo} max {hi}",
@@ -320,6 +332,14 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                     value: text.to_string(),
                 })
         };
+        let boolean = || match text.to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(SetOptionError::NotABoolean {
+                name: name.to_string(),
+                value: text.to_string(),
+            }),
+        };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
                 let id = if text.eq_ignore_ascii_case("chess") {
@@ -334,23 +354,15 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                         known: self.registry.known_ids(),
                     },
                 })?;
-                self.variant = variant;
-                self.table = Some(Table::new(self.options.hash_mb));
-                self.reset_position();
+                self.chosen = variant;
+                self.play_chosen()?;
+            }
+            "uci_chess960" => {
+                self.options.chess960 = boolean()?;
+                self.play_chosen()?;
             }
             "level" => self.options.level = number(1, 5)? as u8,
-            "uci_limitstrength" => {
-                self.options.limit_strength = match text.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(SetOptionError::NotABoolean {
-                            name: name.to_string(),
-                            value: text.to_string(),
-                        })
-                    }
-                }
-            }
+            "uci_limitstrength" => self.options.limit_strength = boolean()?,
             "uci_elo" => {
                 let (lo, hi) = elo_range();
                 self.options.elo = number(u64::from(lo), u64::from(hi))? as u32;
@@ -365,6 +377,20 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
             _ => return Err(SetOptionError::Unknown(name.to_string())),
         }
         Ok(())
+    }
+
+    /// Play the variant `UCI_Variant` chose, as Chess960 when
+    /// `UCI_Chess960` asks (refused, for its own start, where it cannot
+    /// be), from its start with a fresh table.
+    fn play_chosen(&mut self) -> Result<(), SetOptionError> {
+        let played = match self.options.chess960 {
+            true => self.registry.chess960_of(&self.chosen),
+            false => Ok(self.chosen.clone()),
+        };
+        self.variant = played.as_ref().unwrap_or(&self.chosen).clone();
+        self.table = Some(Table::new(self.options.hash_mb));
+        self.reset_position();
+        played.map(|_| ()).map_err(SetOptionError::NotChess960)
     }
 
     fn reset_position(&mut self) {

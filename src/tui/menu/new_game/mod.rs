@@ -63,6 +63,10 @@ pub struct NewGameForm {
     pub match_games: u32,
     /// The start position typed (empty: the variant's start).
     pub fen: String,
+    /// Whether the game starts from a Chess960 position, and which.
+    pub chess960: Chess960Choice,
+    /// The Chess960 position's number typed, digits only.
+    pub chess960_number: String,
     /// Index into [`clock_choices`]: 0 is no clock.
     pub clock: usize,
     /// Index into [`MOVETIME_CHOICES`].
@@ -86,6 +90,16 @@ pub fn clock_choices() -> Vec<Option<TimeControl>> {
         .collect()
 }
 
+/// The Chess960 choice: the variant's own start, a position drawn from
+/// the seed, or the one whose number is typed on the row below.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Chess960Choice {
+    #[default]
+    Off,
+    Random,
+    Number,
+}
+
 /// Rows of the form.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FormRow {
@@ -97,6 +111,10 @@ pub enum FormRow {
     BlackEngine,
     MatchGames,
     Fen,
+    /// Chess960 (shown where the variant may be played so).
+    Chess960,
+    /// The Chess960 position's number (shown when chosen by number).
+    Chess960Number,
     Clock,
     MoveTime,
     Seed,
@@ -117,6 +135,7 @@ impl FormRow {
             FormRow::WhiteEngine
                 | FormRow::BlackEngine
                 | FormRow::Fen
+                | FormRow::Chess960Number
                 | FormRow::Seed
                 | FormRow::WhiteName
                 | FormRow::BlackName
@@ -146,6 +165,12 @@ pub enum FormError {
     #[error("the seed must be a whole number from 0 to {}", u64::MAX)]
     /// The seed is not a number.
     Seed,
+    #[error("type the Chess960 position's number, 0 to 959, on its row")]
+    /// A Chess960 position by number without one from 0 to 959.
+    Chess960Number,
+    #[error("a start FEN and a Chess960 position both set the start: keep one")]
+    /// Both a FEN and a Chess960 position chosen.
+    FenAndChess960,
 }
 
 /// Everything a game started from the form needs, checked.
@@ -157,6 +182,8 @@ pub struct NewGameSetup {
     pub names: [String; 2],
     /// The start position, or the variant's start.
     pub fen: Option<String>,
+    /// A Chess960 start: by number, or drawn from the seed (`None`).
+    pub chess960: Option<Option<u16>>,
     /// The seed typed, or `None` for a new one.
     pub seed: Option<u64>,
     /// The chess clock, if any.
@@ -175,6 +202,15 @@ pub fn offers_matches(registry: &Registry, variant: usize) -> bool {
         .get(variant)
         .and_then(|v| v.position(None).ok())
         .is_some_and(|p| p.carried().is_some())
+}
+
+/// Chess960 is offered where the variant may be played so (standard
+/// chess, and variants from data that castle with chess's back rank).
+pub fn offers_chess960(registry: &Registry, variant: usize) -> bool {
+    registry
+        .all()
+        .get(variant)
+        .is_some_and(|v| v.offers_chess960())
 }
 
 /// A level's rating as the menu shows it in the variant the ratings were
@@ -302,6 +338,8 @@ impl NewGameForm {
             engines: Default::default(),
             match_games: 1,
             fen: String::new(),
+            chess960: Chess960Choice::Off,
+            chess960_number: String::new(),
             clock: 0,
             movetime: nearest_movetime(defaults.movetime.as_millis() as u64),
             seed: String::new(),
@@ -396,8 +434,14 @@ impl NewGameForm {
         if offers_matches(registry, self.variant) {
             v.push(FormRow::MatchGames);
         }
+        v.push(FormRow::Fen);
+        if offers_chess960(registry, self.variant) {
+            v.push(FormRow::Chess960);
+            if self.chess960_choice(registry) == Chess960Choice::Number {
+                v.push(FormRow::Chess960Number);
+            }
+        }
         v.extend([
-            FormRow::Fen,
             FormRow::Clock,
             FormRow::MoveTime,
             FormRow::Seed,
@@ -453,10 +497,22 @@ impl NewGameForm {
             s => Some(s.parse::<u64>().map_err(|_| FormError::Seed)?),
         };
         let fen = Some(self.fen.trim().to_string()).filter(|f| !f.is_empty());
+        let chess960 = match self.chess960_choice(registry) {
+            Chess960Choice::Off => None,
+            Chess960Choice::Random => Some(None),
+            Chess960Choice::Number => match self.chess960_number.trim().parse::<u16>() {
+                Ok(n) if n < motley_rules::fairy::chess960::POSITIONS => Some(Some(n)),
+                _ => return Err(FormError::Chess960Number),
+            },
+        };
+        if chess960.is_some() && fen.is_some() {
+            return Err(FormError::FenAndChess960);
+        }
         Ok(NewGameSetup {
             names: self.names.clone(),
             players: self.players(),
             fen,
+            chess960,
             seed,
             clock: self.time_control(),
             match_games: if offers_matches(registry, self.variant) {
@@ -478,6 +534,7 @@ impl NewGameForm {
             FormRow::WhiteEngine => Some(&mut self.engines[0]),
             FormRow::BlackEngine => Some(&mut self.engines[1]),
             FormRow::Fen => Some(&mut self.fen),
+            FormRow::Chess960Number => Some(&mut self.chess960_number),
             FormRow::Seed => Some(&mut self.seed),
             FormRow::WhiteName => Some(&mut self.names[0]),
             FormRow::BlackName => Some(&mut self.names[1]),
@@ -495,7 +552,7 @@ impl NewGameForm {
             Some((r, line)) if r == row && line.text() == text => line,
             _ => LineEdit::typed(text),
         };
-        let digits_only = row == FormRow::Seed;
+        let digits_only = matches!(row, FormRow::Seed | FormRow::Chess960Number);
         line.key(k, |t, c| {
             t.chars().count() < MAX_FIELD && (!digits_only || c.is_ascii_digit())
         });
@@ -513,9 +570,44 @@ impl NewGameForm {
         }
     }
 
+    /// The Chess960 choice in effect: a variant played as Chess960
+    /// always starts from one of the 960, so "off" means a random one.
+    pub fn chess960_choice(&self, registry: &Registry) -> Chess960Choice {
+        let always = registry
+            .all()
+            .get(self.variant)
+            .is_some_and(|v| v.is_chess960());
+        match self.chess960 {
+            Chess960Choice::Off if always => Chess960Choice::Random,
+            choice => choice,
+        }
+    }
+
+    /// The Chess960 choices on offer, in order: "off" only where the
+    /// variant has a start of its own.
+    fn chess960_choices(&self, registry: &Registry) -> &'static [Chess960Choice] {
+        use Chess960Choice::*;
+        let always = registry
+            .all()
+            .get(self.variant)
+            .is_some_and(|v| v.is_chess960());
+        if always {
+            &[Random, Number]
+        } else {
+            &[Off, Random, Number]
+        }
+    }
+
     /// Change a choice row's value by `d` steps.
-    fn change(&mut self, row: FormRow, d: i32) -> FormStep {
+    fn change(&mut self, row: FormRow, d: i32, registry: &Registry) -> FormStep {
         match row {
+            FormRow::Chess960 => {
+                let choices = self.chess960_choices(registry);
+                let current = self.chess960_choice(registry);
+                let mut at = choices.iter().position(|c| *c == current).unwrap_or(0);
+                cycle(&mut at, choices.len(), d);
+                self.chess960 = choices[at];
+            }
             FormRow::White => cycle(&mut self.white, PLAYER_CHOICES.len(), d),
             FormRow::Black => cycle(&mut self.black, PLAYER_CHOICES.len(), d),
             FormRow::Clock => cycle(&mut self.clock, clock_choices().len(), d),
@@ -560,12 +652,12 @@ impl NewGameForm {
         match code {
             KeyCode::Up | KeyCode::BackTab => self.row = (self.row + rows.len() - 1) % rows.len(),
             KeyCode::Down | KeyCode::Tab => self.row = (self.row + 1) % rows.len(),
-            KeyCode::Left => return self.change(row, -1),
-            KeyCode::Right => return self.change(row, 1),
+            KeyCode::Left => return self.change(row, -1, registry),
+            KeyCode::Right => return self.change(row, 1, registry),
             KeyCode::Enter => return FormStep::Start,
             KeyCode::Esc => return FormStep::Back,
             KeyCode::Char('q') => return FormStep::Back,
-            KeyCode::Char(' ') => return self.change(row, 1),
+            KeyCode::Char(' ') => return self.change(row, 1, registry),
             _ => {}
         }
         FormStep::Stay
@@ -589,12 +681,12 @@ impl NewGameForm {
             r if r.is_text() || col < value_x => FormStep::Stay,
             r => {
                 let width = self
-                    .value_text(r, &ThemeName::Default, self.variant_id(registry))
+                    .value_text(r, &ThemeName::Default, registry)
                     .chars()
                     .count() as u16
                     + 4;
                 let d = if col < value_x + width / 2 { -1 } else { 1 };
-                self.change(r, d)
+                self.change(r, d, registry)
             }
         }
     }

@@ -38,7 +38,13 @@ impl NewGameForm {
     }
 
     /// A choice row's value, between its arrows.
-    pub(super) fn value_text(&self, row: FormRow, theme: &ThemeName, variant_id: &str) -> String {
+    pub(super) fn value_text(
+        &self,
+        row: FormRow,
+        theme: &ThemeName,
+        registry: &Registry,
+    ) -> String {
+        let variant_id = self.variant_id(registry);
         let on_off = |b: bool| if b { "on" } else { "off" }.to_string();
         let player = |choice: usize| match choice {
             1..=5 => format!(
@@ -59,6 +65,12 @@ impl NewGameForm {
             FormRow::Theme => theme.id().to_string(),
             FormRow::Ascii => on_off(self.ascii),
             FormRow::AutoFlip => on_off(self.auto_flip),
+            FormRow::Chess960 => match self.chess960_choice(registry) {
+                Chess960Choice::Off => "off",
+                Chess960Choice::Random => "a random position",
+                Chess960Choice::Number => "the position numbered below",
+            }
+            .to_string(),
             _ => String::new(),
         }
     }
@@ -71,7 +83,7 @@ impl NewGameForm {
         focused: bool,
         width: usize,
         theme: &ThemeName,
-        variant_id: &str,
+        registry: &Registry,
     ) -> String {
         let label = match row {
             FormRow::White => "White",
@@ -79,6 +91,8 @@ impl NewGameForm {
             FormRow::WhiteEngine | FormRow::BlackEngine => "  engine",
             FormRow::MatchGames => "Match games",
             FormRow::Fen => "Start FEN",
+            FormRow::Chess960 => "Chess960",
+            FormRow::Chess960Number => "  position",
             FormRow::Clock => "Clock",
             FormRow::MoveTime => "Move time",
             FormRow::Seed => "Seed",
@@ -95,6 +109,7 @@ impl NewGameForm {
                     FormRow::WhiteEngine => &self.engines[0],
                     FormRow::BlackEngine => &self.engines[1],
                     FormRow::Fen => &self.fen,
+                    FormRow::Chess960Number => &self.chess960_number,
                     FormRow::WhiteName => &self.names[0],
                     FormRow::BlackName => &self.names[1],
                     _ => &self.seed,
@@ -102,6 +117,7 @@ impl NewGameForm {
                 let empty = match row {
                     FormRow::Fen => "(the variant's start)".to_string(),
                     FormRow::Seed => "(a new one each game)".to_string(),
+                    FormRow::Chess960Number => "(0 to 959; 518 is chess's)".to_string(),
                     FormRow::WhiteName => self.default_name_text(Color::White),
                     FormRow::BlackName => self.default_name_text(Color::Black),
                     _ => "(the command that starts it)".to_string(),
@@ -113,7 +129,7 @@ impl NewGameForm {
                     (false, false) => tail(text, room),
                 }
             }
-            r => format!("◂ {} ▸", self.value_text(r, theme, variant_id)),
+            r => format!("◂ {} ▸", self.value_text(r, theme, registry)),
         };
         format!("{label:<LABEL_W$}{value}")
     }
@@ -142,6 +158,19 @@ impl NewGameForm {
                     "type a FEN to start from that position; empty: the variant's start".to_string()
                 }
                 None => "a position of this variant: the game starts from it".to_string(),
+            },
+            FormRow::Chess960 => {
+                "the back rank shuffled, one of 960 start positions; castling as in chess"
+                    .to_string()
+            }
+            FormRow::Chess960Number => match self.chess960_number.trim().parse::<u16>() {
+                Ok(n) if n < motley_rules::fairy::chess960::POSITIONS => {
+                    match motley_rules::fairy::chess960::back_rank(n) {
+                        Ok(rank) => format!("position {n}: {}", rank.iter().collect::<String>()),
+                        Err(e) => return (e.to_string(), true),
+                    }
+                }
+                _ => return (FormError::Chess960Number.to_string(), true),
             },
             FormRow::Clock => {
                 "a chess clock: M+S is M minutes each plus S seconds a move".to_string()
@@ -219,13 +248,7 @@ impl Widget for FormView<'_> {
             .skip(lay.first)
             .take(usize::from(lay.rows.height));
         for (y, (i, row)) in (lay.rows.y..).zip(shown) {
-            let text = form.row_text(
-                *row,
-                i == focus,
-                width - 1,
-                &theme.name,
-                form.variant_id(registry),
-            );
+            let text = form.row_text(*row, i == focus, width - 1, &theme.name, registry);
             let style = row_style(theme, i == focus);
             buf.set_stringn(lay.rows.x + 1, y, text, width - 1, style);
         }

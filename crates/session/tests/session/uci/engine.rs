@@ -248,3 +248,40 @@ fn go_times_become_the_searchs_time_limit() {
     assert!(waits);
     assert_eq!(limits.movetime, None);
 }
+
+/// The `info string` lines a session printed.
+fn info_strings(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect()
+}
+
+#[test]
+fn uci_chess960_plays_a_variant_as_chess960_with_castling_as_king_takes_rook() {
+    let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[] w KQkq - 0 1";
+    let moves = "e2e4 e7e5 d1e3 d8e6 e1d3 e8d6 c2c3 c7c6 c1c2 c8c7 g1f1";
+    let play = |chess960: bool| {
+        session(&format!(
+            "setoption name UCI_Chess960 value {chess960}\nsetoption name UCI_Variant value crazyhouse\n\
+             position fen {fen} moves {moves}\nisready\n"
+        ))
+    };
+    // g1f1 is White's queen side castling: the king takes its rook.
+    let on = play(true);
+    assert!(info_strings(&on).is_empty(), "{on:?}");
+    let off = play(false);
+    let refused = info_strings(&off);
+    assert!(
+        refused.len() == 1 && refused[0].contains("move 11 (g1f1)"),
+        "{off:?}"
+    );
+    let lines = session(
+        "setoption name UCI_Chess960 value true\nsetoption name UCI_Variant value shatranj\nisready\n",
+    );
+    let said = info_strings(&lines);
+    assert!(
+        said.len() == 1 && said[0].contains("played as Chess960"),
+        "{lines:?}"
+    );
+}
