@@ -56,7 +56,7 @@ fn remembered(settings: &Settings) -> NewGameChoices {
 pub enum Page {
     Main(MainList),
     Variants(VariantPicker),
-    NewGame(NewGameForm),
+    NewGame(Box<NewGameForm>),
     Browse(Box<Browser>),
 }
 
@@ -301,7 +301,7 @@ impl MenuState {
                 let defaults = PlayChoices::of(ctx.settings);
                 let last = remembered(ctx.settings);
                 let form = NewGameForm::with_choices(v, id, &last, defaults);
-                self.page = Page::NewGame(form);
+                self.page = Page::NewGame(Box::new(form));
             }
             PickerStep::Back => self.page = Page::Main(MainList { cursor: 0 }),
         }

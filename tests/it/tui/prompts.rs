@@ -262,7 +262,7 @@ fn item_18_the_new_game_forms_text_rows_have_the_line_editing_keys() {
     key(&mut app, KeyCode::Enter);
     let form = |app: &App| match &app.screen {
         Screen::Menu(m) => match &m.page {
-            Page::NewGame(f) => f.clone(),
+            Page::NewGame(f) => (**f).clone(),
             _ => panic!("no form"),
         },
         _ => panic!("not on the menu"),
