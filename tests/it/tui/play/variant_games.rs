@@ -337,3 +337,25 @@ fn dice_money_against_a_computer() {
         );
     }
 }
+
+#[test]
+fn a_chess960_king_castles_by_a_click_on_its_rook_and_the_number_is_shown() {
+    let start = "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAhb - 0 1";
+    let mut app = play_app("chess960", Some(start), H, BIG);
+    click_square(&mut app, "b1");
+    click_square(&mut app, "a1");
+    assert_eq!(message(&app), "");
+    assert_eq!(
+        fen(&app),
+        "1r2k2r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b hb - 1 1"
+    );
+    assert_eq!(play_state(&app).session.game().sans(), ["O-O-O"]);
+    // Black castles king side by typing it; its king goes to g8.
+    prompt(&mut app, "O-O");
+    assert!(fen(&app).starts_with("1r3rk1/"), "{}", fen(&app));
+    // A start from a numbered position shows its number.
+    let start = variant("chess960").chess960_start(42).unwrap();
+    let app = play_app("chess960", Some(&start), H, BIG);
+    assert!(screen(&app).contains("Chess960 #42"), "{}", screen(&app));
+}
+
