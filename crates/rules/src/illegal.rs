@@ -295,6 +295,13 @@ pub enum CastlingBlock {
     /// Monochromatic: castling this side moves the rook to the other
     /// colour.
     ChangesColour { rook_from: Square, rook_to: Square },
+    /// A variant from data: the side holds no right to castle that way
+    /// (its king or that rook moved, or the position began without it);
+    /// the squares are the variant's, so none is named.
+    NoRight { color: Color, kingside: bool },
+    /// Castled, the king would stand in check: a Chess960 rook that
+    /// shielded it along the rank moves away.
+    ExposesKing,
 }
 
 /// What a positional castling ruling finds missing.
@@ -705,6 +712,14 @@ impl fmt::Display for CastlingBlock {
                     Attacks::Variant => " (attacks counted with this variant's pieces' moves)",
                 })
             }
+            C::NoRight { color, kingside } => write!(
+                f,
+                "{color} has no right to castle {} here: the king or that rook has moved, or the position began without the right",
+                side_word(kingside)
+            ),
+            C::ExposesKing => f.write_str(
+                "castled, the king would be in check: the rook that shielded it along the rank moves away",
+            ),
             C::ChangesColour { rook_from, rook_to } => write!(
                 f,
                 "Monochromatic: castling this side would move the rook {rook_from}{rook_to} from a {} to a {} square; only kingside castling keeps both pieces on their colours",

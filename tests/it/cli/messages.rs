@@ -487,10 +487,25 @@ fn item_25_every_command_quotes_a_huge_path_or_name_short() {
 fn play_960_refuses_what_cannot_start_as_chess960_before_the_board_opens() {
     let dir = temp_dir("play-960");
     let cases: [(&[&str], &str); 4] = [
-        (&["play", "monochrome", "--960"], "only standard chess and variants from data that castle"),
-        (&["play", "horde", "--960", "3"], "no back rank of chess's pieces to shuffle"),
+        (
+            &["play", "monochrome", "--960"],
+            "only standard chess and variants from data that castle",
+        ),
+        (
+            &["play", "horde", "--960", "3"],
+            "no back rank of chess's pieces to shuffle",
+        ),
         (&["play", "--960", "960"], "960 is not in 0..960"),
-        (&["play", "--960", "3", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"], "cannot be used with"),
+        (
+            &[
+                "play",
+                "--960",
+                "3",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            ],
+            "cannot be used with",
+        ),
     ];
     for (args, said) in cases {
         let out = run(args, &dir);

@@ -249,3 +249,53 @@ fn a_new_game_of_a_chess960_variant_starts_from_a_position_drawn_from_its_seed()
         ("crazyhouse".into(), None)
     );
 }
+
+#[test]
+fn a_refused_castling_says_why_in_the_words_of_castling() {
+    let registry = Registry::builtin();
+    let said = |variant: &str, fen: &str, typed: &str| {
+        let mut game = game(&registry, variant, fen).unwrap();
+        match game.play_text(typed) {
+            Err(e) => e.to_string(),
+            Ok(a) => panic!("{fen} {typed}: played {a}"),
+        }
+    };
+    let start0 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+    for typed in ["O-O", "g1h1"] {
+        let why = said("chess960", start0, typed);
+        assert!(
+            why.contains("every square between king and rook empty; f1 is occupied"),
+            "{why}"
+        );
+    }
+    let cases = [
+        (
+            "4k3/8/8/8/8/8/6b1/R3K2R w HA - 0 1",
+            "e1h1",
+            "Black attacks f1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/R3K3 w A - 0 1",
+            "O-O",
+            "no right to castle kingside",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/rR1K3R w HB - 0 1",
+            "d1b1",
+            "the rook that shielded it",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/R3K2r w A - 0 1",
+            "O-O-O",
+            "may not castle while in check",
+        ),
+    ];
+    for (fen, typed, want) in cases {
+        let why = said("chess960", fen, typed);
+        assert!(why.contains(want), "{fen} {typed}: {why}");
+    }
+    // A variant from data that castles as chess does says the same.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    let why = said("crazyhouse", start, "e1g1");
+    assert!(why.contains("f1 is occupied"), "{why}");
+}

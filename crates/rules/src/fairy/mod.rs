@@ -17,7 +17,9 @@ mod sized;
 pub mod value;
 
 pub use play::{kind_of, role_of, Fairy};
-pub use position::{FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal};
+pub use position::{
+    CastleRefusal, FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal,
+};
 pub use sized::{SizedPosition, SizedRules};
 
 use crate::core::betza::{Betza, MovePart, Movement, PieceMoves};

@@ -4,7 +4,7 @@
 //! variant is the [`Role`] of its letter (docs/rules.md, "Variants from
 //! data"): a variant's rook is `R`, its fers (`f`) the role of `F`.
 
-use super::position::FairyRefusal;
+use super::position::{CastleRefusal, FairyRefusal};
 use super::{
     has_kind, Extinction, FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict,
     MAX_KINDS,
@@ -112,6 +112,43 @@ fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove>) -> T) -> T {
 }
 
 impl Fairy {
+    /// The castling of the side to move (its index, as
+    /// [`FairyPosition::castle_refusal`] takes it) a move from `from` to
+    /// `to` is written as: the king to its castling square, or to its
+    /// own castling rook (Chess960's way).
+    fn castling_meant(&self, from: Square, to: Square) -> Option<usize> {
+        let rules = self.rules();
+        let king = rules.castling_king.filter(|_| rules.castling)?;
+        let us = self.pos.turn();
+        if self.pos.piece_at(from) != Some((us, king)) {
+            return None;
+        }
+        let first = us.fold(0, 2);
+        (first..first + 2).find(|&i| {
+            let [kf, kt, rf, _] = rules.castle_layout.squares[i];
+            kf == from && (to == rf || (to == kt && kt != kf && !rules.chess960))
+        })
+    }
+
+    /// Why castling `i` is not legal now, in the words of castling.
+    fn castle_block(&self, i: usize) -> Option<CastlingBlock> {
+        let us = self.pos.turn();
+        let kingside = i % 2 == 0;
+        Some(match self.pos.castle_refusal(i)? {
+            CastleRefusal::NoRight => CastlingBlock::NoRight {
+                color: us,
+                kingside,
+            },
+            CastleRefusal::Occupied(sq) => CastlingBlock::PathOccupied(Some(sq)),
+            CastleRefusal::InCheck => CastlingBlock::InCheck,
+            CastleRefusal::Attacked(square) => CastlingBlock::ThroughCheck {
+                attacker: us.other(),
+                square,
+            },
+            CastleRefusal::ExposesKing => CastlingBlock::ExposesKing,
+        })
+    }
+
     /// A game position from a position under the variant's rules.
     pub fn new(pos: FairyPosition) -> Fairy {
         let mut roles = [Role::Pawn; MAX_KINDS];
@@ -513,6 +550,11 @@ impl Position for Fairy {
                 _ => generic_why_illegal(self, text, legal),
             };
         };
+        if let Some(i) = self.castling_meant(from, to) {
+            if let Some(why) = self.castle_block(i) {
+                return IllegalReason::Castling(why);
+            }
+        }
         let mine = self.pos.piece_at(from).map(|(c, _)| c) == Some(self.pos.turn());
         let in_pattern = self.move_pattern(from).contains(to);
         let listed = legal
@@ -533,11 +575,12 @@ impl Position for Fairy {
         }
     }
 
-    fn why_cannot_castle(&self, _kingside: bool) -> Option<CastlingBlock> {
+    fn why_cannot_castle(&self, kingside: bool) -> Option<CastlingBlock> {
         if !self.rules().castling {
             return Some(CastlingBlock::NoCastling(FamilyName::FromData));
         }
-        crate::castling::king_left_home(self.board(), self.turn())
+        let i = self.pos.turn().fold(0, 2) + usize::from(!kingside);
+        self.castle_block(i)
     }
 
     fn piece_name(&self, role: Role) -> PieceName {

@@ -23,7 +23,7 @@ mod perft;
 mod shield;
 
 pub use ending::{FairyEnd, FairyEnding};
-pub use legality::FairyRefusal;
+pub use legality::{CastleRefusal, FairyRefusal};
 
 /// How a move is made beyond going from one square to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -358,4 +358,3 @@ fn a_chess960_king_castles_by_a_click_on_its_rook_and_the_number_is_shown() {
     let app = play_app("chess960", Some(&start), H, BIG);
     assert!(screen(&app).contains("Chess960 #42"), "{}", screen(&app));
 }
-

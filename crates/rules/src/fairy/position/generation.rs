@@ -365,6 +365,16 @@ impl<G: Grid> FairyPosition<G> {
         }
     }
 
+    /// Whether the castling king of `us` may not pass or land on `sq`:
+    /// it is attacked (beside an enemy royal piece where captures
+    /// explode, nothing is).
+    #[inline]
+    pub(super) fn unsafe_for_castling(&self, sq: G::Sq, us: Color) -> bool {
+        let their_royals = self.pseudo_royals(us.other());
+        let touching = self.rules.blast && (G::neighbours(sq) & their_royals).any();
+        !touching && self.attacked(sq, us.other())
+    }
+
     /// Castling: king and rook on their squares with the right kept, the
     /// squares between empty, and a royal king neither in check nor
     /// passing or landing on an attacked square.
@@ -380,11 +390,7 @@ impl<G: Grid> FairyPosition<G> {
         if !rights.iter().any(|&right| right) {
             return;
         }
-        let unsafe_square = |sq: G::Sq| {
-            let their_royals = self.pseudo_royals(us.other());
-            let touching = self.rules.blast && (G::neighbours(sq) & their_royals).any();
-            !touching && self.attacked(sq, us.other())
-        };
+        let unsafe_square = |sq: G::Sq| self.unsafe_for_castling(sq, us);
         let first = us.fold(0, 2);
         let layout = &self.rules.castle_layout;
         for (i, names) in layout.squares.iter().enumerate().skip(first).take(2) {

@@ -24,7 +24,66 @@ pub enum FairyRefusal {
     MustDrop,
 }
 
+/// Why a castling is not a legal move now, for an explanation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastleRefusal<Sq> {
+    /// The right is gone (or the variant does not castle).
+    NoRight,
+    /// A square the king or the rook crosses or lands on is taken.
+    Occupied(Sq),
+    /// The king is in check.
+    InCheck,
+    /// The king would pass or land on this attacked square.
+    Attacked(Sq),
+    /// Castled, the king would be in check all the same (a Chess960 rook
+    /// that shielded it along the rank moves away).
+    ExposesKing,
+}
+
 impl<G: Grid> FairyPosition<G> {
+    /// Why castling `i` (White's king side, queen side, Black's king
+    /// side, queen side) is not a legal move now; `None` when it is.
+    pub fn castle_refusal(&self, i: usize) -> Option<CastleRefusal<G::Sq>> {
+        let us = self.turn;
+        let layout = &self.rules.castle_layout;
+        let king = self.rules.castling_king.filter(|_| self.rules.castling);
+        let (Some(king), Some(names)) = (king, layout.squares.get(i)) else {
+            return Some(CastleRefusal::NoRight);
+        };
+        let [kf, _, rf, _] = *names;
+        let rook_home = matches!(self.piece_at(rf), Some((c, k))
+            if c == us && has_kind(self.rules.castling_rooks, k));
+        let side_of = if i < 2 { Color::White } else { Color::Black };
+        if side_of != us || !self.castling[i] || self.piece_at(kf) != Some((us, king)) || !rook_home
+        {
+            return Some(CastleRefusal::NoRight);
+        }
+        let [crossed, walked] = layout.spans[i];
+        if let Some(sq) = (crossed & self.occupied()).into_iter().next() {
+            return Some(CastleRefusal::Occupied(sq));
+        }
+        let royal = self.rules.king == Some(king)
+            || (self.pseudo_royals(us) & self.pieces_of(us, king)).any();
+        if self.rules.king == Some(king) && self.in_check(us) {
+            return Some(CastleRefusal::InCheck);
+        }
+        if let Some(sq) = walked
+            .into_iter()
+            .find(|&sq| royal && self.unsafe_for_castling(sq, us))
+        {
+            return Some(CastleRefusal::Attacked(sq));
+        }
+        let mut moves = Vec::new();
+        self.castles(&mut moves);
+        let castle = moves
+            .into_iter()
+            .find(|m| m.from == kf && (m.to == rf || m.to == names[1]));
+        match castle {
+            Some(m) if self.is_legal(m) => None,
+            _ => Some(CastleRefusal::ExposesKing),
+        }
+    }
+
     /// Why no legal move goes from `from` to `to` though the piece there
     /// may move so: what an explanation of a refused move says.
     pub fn refusal(&self, from: G::Sq, to: G::Sq) -> FairyRefusal {
