@@ -133,7 +133,7 @@ impl Fairy {
     /// Why castling `i` is not legal now, in the words of castling.
     fn castle_block(&self, i: usize) -> Option<CastlingBlock> {
         let us = self.pos.turn();
-        let kingside = i % 2 == 0;
+        let kingside = i.is_multiple_of(2);
         Some(match self.pos.castle_refusal(i)? {
             CastleRefusal::NoRight => CastlingBlock::NoRight {
                 color: us,
