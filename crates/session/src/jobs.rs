@@ -34,8 +34,8 @@ pub struct SearchOrder {
 /// action since.
 #[derive(Clone, Debug)]
 pub struct GameSoFar {
-    /// The variant's id.
-    pub variant: String,
+    /// The variant.
+    pub variant: Arc<motley_game::variant::VariantDef>,
     /// The game's start when it is not the variant's.
     pub start_fen: Option<String>,
     /// Every action so far.
@@ -193,7 +193,7 @@ impl Searches {
             player: player.clone(),
             settings,
             game: GameSoFar {
-                variant: game.variant().id.clone(),
+                variant: game.variant().clone(),
                 start_fen: game.start_fen().map(str::to_string),
                 actions: game.actions().to_vec(),
             },

@@ -217,8 +217,8 @@ impl Session {
     /// Start the players' engines now (and ask them for the variant), so
     /// one that cannot play the game is refused before it opens.
     pub fn start_players(&self) -> Result<(), SeatError> {
-        let variant = &self.game.variant().id;
-        self.players.iter().try_for_each(|p| p.start(variant))
+        let variant = crate::uci::client::EngineVariant::of(self.game.variant());
+        self.players.iter().try_for_each(|p| p.start(&variant))
     }
 
     /// Whether a player is an external engine, whose start takes time

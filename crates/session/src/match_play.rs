@@ -305,16 +305,21 @@ pub fn play_match(
     let mut previous: Option<Game> = None;
     for k in 1..=settings.games {
         let game_seed = settings.seed.wrapping_add(u64::from(k - 1));
+        // Both games of a pair share their opening, and in Chess960 their
+        // start position.
+        let pair_seed = settings.seed.wrapping_add(u64::from((k - 1) / 2));
         let mut game = match &previous {
+            _ if variant.is_chess960() => {
+                let start = variant.chess960_drawn(pair_seed)?;
+                Game::new(variant.clone(), Some(&start), game_seed)?
+            }
             None => Game::new(variant.clone(), None, game_seed)?,
             Some(p) => next_game(p, true)?,
         };
-        // Both games of a pair share their opening.
-        let pair_seed = settings.seed.wrapping_add(u64::from((k - 1) / 2));
         motley_ai::opening::random_opening(&mut game, settings.opening_plies, pair_seed)
             .map_err(MatchError::Opening)?;
         for seat in &seats {
-            seat.start(&variant.id)?;
+            seat.start(&crate::uci::client::EngineVariant::of(&variant))?;
         }
         let first_is_white = score.first_is_white();
         let [first, second] = &seats;

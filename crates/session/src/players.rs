@@ -5,9 +5,10 @@
 //! [`Player::choose`].
 
 use super::progress::ThinkProgress;
-use crate::uci::client::{EngineError, EngineSeat, EngineTurn};
+use crate::uci::client::{EngineError, EngineSeat, EngineTurn, EngineVariant};
 use crate::uci::protocol::read_info;
 use motley_ai::{PlayerSpec, ThinkSettings};
+use motley_game::variant::VariantDef;
 use motley_game::Game;
 use motley_records::Players;
 use motley_rules::core::{Action, Color};
@@ -43,8 +44,8 @@ pub struct Turn<'a> {
     pub position: &'a AnyPosition,
     /// Repetition keys of the positions before this one.
     pub history: &'a [u64],
-    /// The variant's id (an engine is checked for it when it starts).
-    pub variant: &'a str,
+    /// The variant (an engine is checked for it when it starts).
+    pub variant: &'a VariantDef,
     /// The game's start when it is not the variant's.
     pub start_fen: Option<&'a str>,
     /// Every action so far.
@@ -57,7 +58,7 @@ impl<'a> Turn<'a> {
         Turn {
             position: game.position(),
             history,
-            variant: &game.variant().id,
+            variant: game.variant(),
             start_fen: game.start_fen(),
             actions: game.actions(),
         }
@@ -99,7 +100,7 @@ impl Player {
     /// Get ready for a new game of `variant`: an engine starts now if it
     /// is not running (and is asked whether it plays the variant), so one
     /// that cannot is refused before the game; others need nothing.
-    pub fn start(&self, variant: &str) -> Result<(), SeatError> {
+    pub fn start(&self, variant: &EngineVariant) -> Result<(), SeatError> {
         let PlayerSpec::Uci { command } = &self.spec else {
             return Ok(());
         };
@@ -143,7 +144,7 @@ impl Player {
         let asked = EngineTurn {
             seat: self.engine.clone(),
             command: command.clone(),
-            variant: turn.variant.to_string(),
+            variant: EngineVariant::of(turn.variant),
             start_fen: turn.start_fen.map(str::to_string),
             actions: turn.actions.to_vec(),
         };

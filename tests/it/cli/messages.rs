@@ -62,14 +62,21 @@ fn item_13_every_cause_is_said_once() {
     use motley::tui::ConfigError;
     use motley::tui::UiError;
     use motley_disk::files::ReadError;
-    use motley_session::uci::client::{Engine, EngineError};
+    use motley_session::uci::client::{Engine, EngineError, EngineVariant};
     let gone = || std::io::Error::from_raw_os_error(libc::ENOENT);
     let said = gone().to_string();
     let errors: Vec<Box<dyn Error + 'static>> = vec![
         Box::new(
-            Engine::start("/nonexistent/motley-engine", "standard")
-                .err()
-                .unwrap(),
+            Engine::start(
+                "/nonexistent/motley-engine",
+                &EngineVariant::of(
+                    &motley_game::variant::Registry::builtin()
+                        .get("standard")
+                        .unwrap(),
+                ),
+            )
+            .err()
+            .unwrap(),
         ),
         Box::new(EngineError::Io {
             engine: "e".into(),

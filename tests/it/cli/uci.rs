@@ -556,7 +556,11 @@ fn play_refuses_an_engine_without_the_variant_before_the_board_opens() {
 #[test]
 fn stop_takes_the_engines_move_so_far() {
     let command = format!("{MOTLEY} uci");
-    let mut engine = motley_session::uci::client::Engine::start(&command, "contrast").unwrap();
+    let contrast = motley_game::variant::Registry::builtin()
+        .get("contrast")
+        .unwrap();
+    let variant = motley_session::uci::client::EngineVariant::of(&contrast);
+    let mut engine = motley_session::uci::client::Engine::start(&command, &variant).unwrap();
     engine.new_game().unwrap();
     let game = random_game("contrast", 6);
     // Stopped once it thinks (its first line), with an hour to think: the
@@ -968,4 +972,64 @@ fn item_14_a_play_screen_engine_is_gone_when_motley_quits() {
     t.keys(&["q"]);
     t.wait_for("EXITED");
     wait::until("the engine is gone", || !running(pid));
+}
+
+#[test]
+fn a_chess960_game_asks_the_engine_for_uci_chess960_and_the_base_variant() {
+    let dir = temp_dir("uci-960");
+    // An engine that logs what it is told and has UCI_Chess960.
+    let log = dir.join("told.txt");
+    let told = fake_engine(
+        &dir,
+        "fischer",
+        &format!(
+            "echo 'option name UCI_Chess960 type check default false'; \
+             echo 'option name UCI_Variant type combo default chess var chess var crazyhouse'; \
+             : > {0};",
+            log.display()
+        ),
+        "echo 'bestmove 0000'",
+    );
+    // The script logs every line it reads before answering.
+    let script = std::fs::read_to_string(&told).unwrap().replace(
+        "while read -r line; do\n",
+        &format!(
+            "while read -r line; do\n  echo \"$line\" >> {};\n",
+            log.display()
+        ),
+    );
+    std::fs::write(&told, script).unwrap();
+    let registry = motley_game::variant::Registry::builtin();
+    for (id, variant_line) in [
+        ("chess960", None),
+        (
+            "crazyhouse960",
+            Some("setoption name UCI_Variant value crazyhouse"),
+        ),
+    ] {
+        let def = registry.get(id).unwrap();
+        let variant = motley_session::uci::client::EngineVariant::of(&def);
+        let engine =
+            motley_session::uci::client::Engine::start(&told.display().to_string(), &variant);
+        drop(engine.unwrap());
+        let lines = std::fs::read_to_string(&log).unwrap();
+        assert!(
+            lines.contains("setoption name UCI_Chess960 value true"),
+            "{id}: {lines}"
+        );
+        match variant_line {
+            Some(line) => assert!(lines.contains(line), "{id}: {lines}"),
+            None => assert!(!lines.contains("UCI_Variant value"), "{id}: {lines}"),
+        }
+    }
+    // An engine without UCI_Chess960 is refused for a Chess960 game.
+    let plain = fake_engine(&dir, "plain", "", "echo 'bestmove e2e4'");
+    let def = registry.get("chess960").unwrap();
+    let variant = motley_session::uci::client::EngineVariant::of(&def);
+    let refused =
+        motley_session::uci::client::Engine::start(&plain.display().to_string(), &variant)
+            .err()
+            .expect("refused")
+            .to_string();
+    assert!(refused.contains("no UCI_Chess960 option"), "{refused}");
 }

@@ -21,11 +21,11 @@ fn a_game_from_the_form_with_a_fen_and_a_clock() {
     t.wait_for("Standard chess");
     t.keys(&["Enter"]);
     t.wait_for("Start FEN");
-    // Rows: White, Black, Start FEN, Clock, …
+    // Rows: White, Black, Start FEN, Chess960, Clock, …
     t.keys(&["Down", "Down"]);
     t.tmux(&["send-keys", "-t", "m", "-l", FEN]);
     t.wait_for("a position of this variant");
-    t.keys(&["Down", "Right", "Right", "Right"]);
+    t.keys(&["Down", "Down", "Right", "Right", "Right"]);
     t.wait_for("◂ 5+3 ▸");
     t.keys(&["Enter"]);
     // The game: the position typed, the clock waiting for White's first

@@ -302,8 +302,8 @@ fn the_new_game_form_offers_clock_presets() {
     let mut app = App::new(Screen::Menu(Box::new(menu)), registry(), s, theme(), BIG);
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Enter);
-    // Rows: White, Black, Start FEN, Clock, Start.
-    for _ in 0..3 {
+    // Rows: White, Black, Start FEN, Chess960, Clock, …
+    for _ in 0..4 {
         key(&mut app, KeyCode::Down);
     }
     assert!(screen(&app).contains("Clock        ◂ none ▸"));

@@ -5,7 +5,10 @@
 //! chess's back rank to shuffle and which castles is played so.
 
 use super::{FromData, VariantDef, VariantError};
-use motley_rules::fairy::chess960::{self, Chess960Error};
+use motley_rules::fairy::chess960;
+/// The numbering and its refusals, for screens that show a number's
+/// back rank (they name no rule family themselves).
+pub use motley_rules::fairy::chess960::{back_rank, Chess960Error, POSITIONS};
 use std::sync::{Arc, OnceLock};
 
 /// What is written after a variant's id for its Chess960 form.
@@ -42,8 +45,15 @@ impl VariantDef {
                 origin: data.origin.clone(),
             })),
             verdict: OnceLock::new(),
+            chess960_of: Some(self.id.clone()),
             ..VariantDef::clone(self)
         }))
+    }
+
+    /// The id of the variant this is the Chess960 form of, when it is
+    /// one (`crazyhouse` for `crazyhouse960`).
+    pub fn chess960_of(&self) -> Option<&str> {
+        self.chess960_of.as_deref()
     }
 
     /// Whether a game of this variant may start as Chess960: standard
@@ -115,18 +125,27 @@ impl super::Registry {
         number: Option<u16>,
         seed: u64,
     ) -> Result<(Arc<VariantDef>, String), VariantError> {
-        use rand_chacha::rand_core::{RngCore, SeedableRng};
         let def = self.chess960_of(def)?;
-        let drawn = || {
-            let draw = rand_chacha::ChaCha8Rng::seed_from_u64(seed).next_u64();
-            (draw % u64::from(chess960::POSITIONS)) as u16
-        };
-        let fen = def.chess960_start(number.unwrap_or_else(drawn))?;
+        let fen = def.chess960_start(number.unwrap_or_else(|| drawn(seed)))?;
         Ok((def, fen))
     }
 }
 
+/// The Chess960 start position's number drawn from `seed`.
+fn drawn(seed: u64) -> u16 {
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    let draw = rand_chacha::ChaCha8Rng::seed_from_u64(seed).next_u64();
+    (draw % u64::from(chess960::POSITIONS)) as u16
+}
+
 impl VariantDef {
+    /// The FEN of a Chess960 start position of this variant (played as
+    /// Chess960) drawn from `seed`: a match's pair of games, or a new
+    /// game, starts alike for the same seed.
+    pub fn chess960_drawn(&self, seed: u64) -> Result<String, VariantError> {
+        self.chess960_start(drawn(seed))
+    }
+
     /// Whether this variant is played as Chess960: a new game of it
     /// starts from one of the 960 positions.
     pub fn is_chess960(&self) -> bool {

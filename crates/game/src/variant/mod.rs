@@ -134,6 +134,11 @@ pub struct VariantDef {
     /// ([`VariantDef::playable`]), without keeping its rules.
     #[serde(skip)]
     verdict: OnceLock<Result<(), VariantError>>,
+    /// The id of the variant this is the Chess960 form of
+    /// ([`VariantDef::as_chess960`]), which an engine is asked to play
+    /// with `UCI_Chess960`.
+    #[serde(skip)]
+    chess960_of: Option<String>,
 }
 
 /// The keys of a variant from data, as its file gave them.
@@ -314,6 +319,7 @@ impl VariantDef {
             fairy: OnceLock::new(),
             data: Some(Arc::new(FromData { keys, origin })),
             verdict: OnceLock::new(),
+            chess960_of: None,
         }
     }
 

@@ -173,7 +173,13 @@ fn step_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
             region(r, r.triple_step_region[1])
         ));
     }
-    out.push(if r.castling && r.castling_king.is_some() {
+    out.push(if r.castling && r.castling_king.is_some() && r.chess960 {
+        "Chess960: a new game starts from one of 960 shuffled back ranks (bishops on both \
+         colours, the king between the rooks). Castling takes king and rook where chess's \
+         does (king to g or c, rook to f or d), the squares they pass empty and the king's \
+         way unattacked; written as the king taking its rook (g1h1), O-O in SAN."
+            .into()
+    } else if r.castling && r.castling_king.is_some() {
         "Castling as in chess.".into()
     } else {
         "No castling.".into()

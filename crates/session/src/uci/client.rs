@@ -23,6 +23,7 @@
 use super::children::{self, EngineProcess};
 use super::lines::{self, Line};
 use super::protocol::{read_bestmove, EngineId};
+use motley_game::variant::VariantDef;
 use motley_rules::core::Action;
 use motley_rules::{parse_action, AnyPosition, MoveInputError};
 use std::io::{BufReader, Write};
@@ -251,13 +252,35 @@ pub struct Engine {
     spec: EngineSpec,
 }
 
-/// The `UCI_Variant` value an engine is asked for: Motley's id, except
-/// standard chess, which engines call `chess` (and which is not sent).
-fn uci_variant_name(variant_id: &str) -> &str {
-    if variant_id == "standard" {
-        "chess"
-    } else {
-        variant_id
+/// What an engine is asked to play: its `UCI_Variant` value (Motley's
+/// id; standard chess's is `chess`, which is not sent) and whether as
+/// Chess960 (`UCI_Chess960`, with the variant it is the form of: a
+/// `crazyhouse960` game is crazyhouse so played).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineVariant {
+    /// Motley's id of the variant, for messages.
+    pub id: String,
+    /// The `UCI_Variant` value.
+    pub uci: String,
+    /// `UCI_Chess960` is set.
+    pub chess960: bool,
+}
+
+impl EngineVariant {
+    /// How an engine is asked for `def`.
+    pub fn of(def: &VariantDef) -> EngineVariant {
+        let chess960 = def.is_chess960();
+        let base = def.chess960_of().unwrap_or(&def.id);
+        let uci = match base {
+            "standard" => "chess",
+            "chess960" if chess960 => "chess",
+            other => other,
+        };
+        EngineVariant {
+            id: def.id.clone(),
+            uci: uci.to_string(),
+            chess960,
+        }
     }
 }
 
@@ -265,7 +288,7 @@ impl Engine {
     /// Start `command` (a program and its arguments, split like a shell
     /// would, then `?NAME=VALUE&…` options as [`EngineSpec`] reads them)
     /// and prepare it for games of `variant_id`.
-    pub fn start(command: &str, variant_id: &str) -> Result<Engine, EngineError> {
+    pub fn start(command: &str, variant: &EngineVariant) -> Result<Engine, EngineError> {
         let spec = EngineSpec::parse(command)?;
         let command = spec.command.as_str();
         let words = shlex::split(command)
@@ -306,7 +329,7 @@ impl Engine {
             owes_bestmove: false,
             spec: spec.clone(),
         };
-        engine.handshake(variant_id)?;
+        engine.handshake(variant)?;
         Ok(engine)
     }
 
@@ -315,7 +338,7 @@ impl Engine {
         &self.name
     }
 
-    fn handshake(&mut self, variant_id: &str) -> Result<(), EngineError> {
+    fn handshake(&mut self, variant: &EngineVariant) -> Result<(), EngineError> {
         self.send("uci")?;
         let mut id = EngineId::default();
         let mut wait = Wait::new("uci", STARTUP_TIMEOUT);
@@ -330,21 +353,33 @@ impl Engine {
             self.name = name;
         }
         self.set_options(&id.options)?;
-        let wanted = uci_variant_name(variant_id);
+        let wanted = variant.uci.as_str();
+        let engine = self.name.clone();
+        let missing = |why: String| EngineError::MissingVariant {
+            engine: engine.clone(),
+            variant: variant.id.clone(),
+            why,
+        };
         if wanted != "chess" {
-            let offered = id.variants.ok_or_else(|| EngineError::MissingVariant {
-                engine: self.name.clone(),
-                variant: variant_id.to_string(),
-                why: "it has no UCI_Variant option (it plays standard chess only)".to_string(),
+            let offered = id.variants.ok_or_else(|| {
+                missing("it has no UCI_Variant option (it plays standard chess only)".to_string())
             })?;
             if !offered.iter().any(|v| v.eq_ignore_ascii_case(wanted)) {
-                return Err(EngineError::MissingVariant {
-                    engine: self.name.clone(),
-                    variant: variant_id.to_string(),
-                    why: format!("its UCI_Variant offers only {}", offered.join(", ")),
-                });
+                return Err(missing(format!(
+                    "its UCI_Variant offers only {}",
+                    offered.join(", ")
+                )));
             }
             self.send(&format!("setoption name UCI_Variant value {wanted}"))?;
+        }
+        if variant.chess960 {
+            let known = id
+                .options
+                .iter()
+                .find(|o| o.eq_ignore_ascii_case("UCI_Chess960"))
+                .cloned()
+                .ok_or_else(|| missing("it has no UCI_Chess960 option".to_string()))?;
+            self.send(&format!("setoption name {known} value true"))?;
         }
         self.ready()
     }
@@ -580,7 +615,7 @@ impl EngineSeat {
     /// `variant`), and tell it a new game begins: a match starts every
     /// game so, and a game on screen before it opens, so an engine that
     /// cannot play is refused before any move.
-    pub fn start_game(&self, command: &str, variant: &str) -> Result<(), EngineError> {
+    pub fn start_game(&self, command: &str, variant: &EngineVariant) -> Result<(), EngineError> {
         let mut slot = self.engine.lock().unwrap_or_else(|e| e.into_inner());
         let engine = match slot.take() {
             Some(engine) => engine,
@@ -606,8 +641,8 @@ pub struct EngineTurn {
     pub seat: EngineSeat,
     /// The command line that starts it.
     pub command: Arc<str>,
-    /// The variant id, checked against its `UCI_Variant` when it starts.
-    pub variant: String,
+    /// The variant, checked against its `UCI_Variant` when it starts.
+    pub variant: EngineVariant,
     /// The game's start when it is not the variant's.
     pub start_fen: Option<String>,
     /// Every action so far, sent as `position … moves …`.

@@ -501,7 +501,7 @@ impl NewGameForm {
             Chess960Choice::Off => None,
             Chess960Choice::Random => Some(None),
             Chess960Choice::Number => match self.chess960_number.trim().parse::<u16>() {
-                Ok(n) if n < motley_rules::fairy::chess960::POSITIONS => Some(Some(n)),
+                Ok(n) if n < motley_game::variant::chess960::POSITIONS => Some(Some(n)),
                 _ => return Err(FormError::Chess960Number),
             },
         };

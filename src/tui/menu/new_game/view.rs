@@ -164,8 +164,8 @@ impl NewGameForm {
                     .to_string()
             }
             FormRow::Chess960Number => match self.chess960_number.trim().parse::<u16>() {
-                Ok(n) if n < motley_rules::fairy::chess960::POSITIONS => {
-                    match motley_rules::fairy::chess960::back_rank(n) {
+                Ok(n) if n < motley_game::variant::chess960::POSITIONS => {
+                    match motley_game::variant::chess960::back_rank(n) {
                         Ok(rank) => format!("position {n}: {}", rank.iter().collect::<String>()),
                         Err(e) => return (e.to_string(), true),
                     }
