@@ -13,7 +13,7 @@ use crate::variant::sections::SectionReport;
 #[derive(Debug)]
 pub enum JsonVariant {
     /// A variant of a Rust family, checked: its id and its start.
-    Family(VariantDef),
+    Family(Box<VariantDef>),
     /// A variant from data: its keys, to be played as a section's.
     Data(SectionReport),
 }
@@ -44,7 +44,7 @@ pub fn read_json(file: &str, text: &str) -> Result<JsonVariant, VariantError> {
             other => other.to_string(),
         })
     })?;
-    Ok(JsonVariant::Family(def))
+    Ok(JsonVariant::Family(Box::new(def)))
 }
 
 /// Why a JSON variant file could not be read as a variant from data.
@@ -165,7 +165,7 @@ impl VariantDef {
     /// kept to be built when it is played.
     pub fn from_json(file: &str, text: &str) -> Result<VariantDef, VariantError> {
         match read_json(file, text)? {
-            JsonVariant::Family(def) => Ok(def),
+            JsonVariant::Family(def) => Ok(*def),
             JsonVariant::Data(section) => {
                 if section.refused_unread() {
                     let why = section.rules().err().map(|e| e.describe(true));

@@ -53,7 +53,7 @@ pub fn read_variant_text(name: &str, text: &str, json: bool) -> Result<VariantFi
         return Ok(VariantFile::Data(read_fairy_file(text)));
     }
     Ok(match read_json(name, text)? {
-        JsonVariant::Family(def) => VariantFile::Family(Box::new(def)),
+        JsonVariant::Family(def) => VariantFile::Family(def),
         JsonVariant::Data(section) => VariantFile::Data(FairyFile {
             sections: vec![section],
             problems: Vec::new(),
