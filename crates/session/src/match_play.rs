@@ -319,7 +319,7 @@ pub fn play_match(
         motley_ai::opening::random_opening(&mut game, settings.opening_plies, pair_seed)
             .map_err(MatchError::Opening)?;
         for seat in &seats {
-            seat.start(&crate::uci::client::EngineVariant::of(&variant))?;
+            seat.start(&crate::uci::client::EngineVariant::of(variant))?;
         }
         let first_is_white = score.first_is_white();
         let [first, second] = &seats;
