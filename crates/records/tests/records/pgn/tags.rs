@@ -13,6 +13,10 @@ fn variant_tags_map_names_and_ids() {
         (Some("Antichess"), "antichess"),
         (Some("antichess"), "antichess"),
         (Some("ANTICHESS"), "antichess"),
+        // Lichess's and pychess's names of Chess960 games.
+        (Some("Chess960"), "chess960"),
+        (Some("crazyhouse960"), "crazyhouse960"),
+        (Some("Atomic960"), "atomic960"),
     ] {
         assert_eq!(resolve_variant(&r, tag).unwrap().id, id, "{tag:?}");
     }
