@@ -44,7 +44,7 @@ SCRIPT = "fsf_sizes_reference.py"
 # Variant order of the output files. OWN: not built into FSF; loaded from sizes.ini.
 VARIANTS = ["capablanca", "capahouse", "gothic", "janus", "embassy", "centaur",
             "grand", "shako", "courier", "losalamos", "gardner", "micro",
-            "fivebyfive", "sixbysix", "timur"]
+            "fivebyfive", "sixbysix", "timur", "minishogi", "shogi", "judkins", "gorogoro"]
 OWN = {"fivebyfive", "sixbysix", "timur"}
 
 RANDOM_POSITIONS = 5          # per variant, random playouts of 6..40 plies
@@ -150,6 +150,30 @@ GOALS = {
              expect=["B@a2", "+B@a2", "+R@c3"], fens=True),
         dict(note="goal: a turned-over piece captures and turns back (c3c4-)",
              moves="c1b2 c5d4 a1a2 d4c3 b2c3+ d5c4", expect=["c3c4-", "+R@a1"], fens=True),
+    ],
+    "minishogi": [
+        dict(note="goal: no pawn drop on a file with an own unpromoted pawn, nor on the last rank (P@b3; no P@a3, P@b5)",
+             fen="2k2/5/5/P4/2K2[P] w - - 0 1", expect=["P@b3", "P@b4"], absent=["P@a3", "P@b5"], fens=True),
+        dict(note="goal: a silver entering the zone may turn over or not (c4c5, c4c5+)",
+             fen="k4/2S2/5/5/4K[] w - - 0 1", expect=["c4c5", "c4c5+", "c4b5+"], fens=True),
+        dict(note="goal: a pawn drop that mates is a legal move (P@a4); the mated side then wins",
+             fen="k4/2G2/1K3/5/5[P] w - - 0 1", expect=["P@a4"], fens=True),
+    ],
+    "shogi": [
+        dict(note="goal: no knight drop on the last two ranks (N@e7; no N@e8, N@e9)",
+             fen="4k4/9/9/9/9/9/9/9/4K4[N] w - - 0 1", expect=["N@e7"], absent=["N@e8", "N@e9"], fens=True),
+        dict(note="goal: a lance on the eighth rank must turn over reaching the last (a8a9+; no a8a9)",
+             fen="4k4/L8/9/9/9/9/9/9/4K4[] w - - 0 1", expect=["a8a9+"], absent=["a8a9"], fens=True),
+        dict(note="goal: a silver leaving the zone may turn over (c7b6+, c7b6)",
+             fen="4k4/9/2S6/9/9/9/9/9/4K4[] w - - 0 1", expect=["c7b6+", "c7b6"], fens=True),
+    ],
+    "judkins": [
+        dict(note="goal: no knight drop on the last two ranks (N@c4; no N@c5, N@c6)",
+             fen="5k/6/6/6/6/K5[N] w - - 0 1", expect=["N@c4"], absent=["N@c5", "N@c6"], fens=True),
+    ],
+    "gorogoro": [
+        dict(note="goal: no pawn drop on a file with an own unpromoted pawn (P@b3; no P@a3)",
+             fen="2k2/5/5/5/P4/2K2[P] w - - 0 1", expect=["P@b3"], absent=["P@a3", "P@b6"], fens=True),
     ],
     "fivebyfive": [
         dict(note="goal: promotion on rank 5 (c4c5q)",

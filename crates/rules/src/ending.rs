@@ -51,11 +51,14 @@ pub enum EndReason {
     /// A variant from data: the count of its counting rule ran out
     /// (makruk's board's and pieces' honour).
     CountingRule,
+    /// A variant from data (`shogiPawnDropMateIllegal`): mated by a pawn
+    /// just dropped, which shogi forbids, so the mated side wins.
+    PawnDropMate,
 }
 
 impl EndReason {
     /// Every reason, for readers that look one up by its id.
-    pub const ALL: [EndReason; 19] = [
+    pub const ALL: [EndReason; 20] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::InsufficientMaterial,
@@ -75,6 +78,7 @@ impl EndReason {
         EndReason::MoveRule,
         EndReason::BothPassed,
         EndReason::CountingRule,
+        EndReason::PawnDropMate,
     ];
 
     /// The stable id saved games keep (the serde name): never reworded.
@@ -99,6 +103,7 @@ impl EndReason {
             EndReason::MoveRule => "move_rule",
             EndReason::BothPassed => "both_passed",
             EndReason::CountingRule => "counting_rule",
+            EndReason::PawnDropMate => "pawn_drop_mate",
         }
     }
 
@@ -130,6 +135,7 @@ impl EndReason {
             EndReason::MoveRule => "the variant's move-count rule",
             EndReason::BothPassed => "both sides passed",
             EndReason::CountingRule => "the count ran out before the mate",
+            EndReason::PawnDropMate => "mate by a dropped pawn, which loses",
         }
     }
 }

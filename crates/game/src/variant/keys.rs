@@ -313,6 +313,7 @@ impl<G: FairyGrid> Reader<'_, G> {
             castling_king: king,
             castling_rooks: set_of(&["rook"]),
             chess960: false,
+            pawn_drop_mate: None,
             checking: true,
             must_capture: false,
             stalemate: Verdict::Draw,
@@ -345,6 +346,7 @@ impl<G: FairyGrid> Reader<'_, G> {
             n_move_rule: 50,
             n_fold_rule: 3,
             n_fold: Verdict::Draw,
+            n_fold_absolute: false,
             mobility_region: vec![[board; 2]; kinds.len()],
             kinds,
             values: Vec::new(),
@@ -574,6 +576,11 @@ impl<G: FairyGrid> Reader<'_, G> {
         self.castling_pieces(rules);
         rules.castle_layout = self.castle_layout(rules.castling && start_castles, rules);
         rules.chess960 = self.value("chess960", false, read_bool);
+        if self.value("shogiPawnDropMateIllegal", false, read_bool) {
+            rules.pawn_drop_mate = (0..rules.kinds.len())
+                .find(|&k| rules.kinds[k].name == "shogiPawn")
+                .map(|k| k as u8);
+        }
         rules.checking = self.value("checking", true, read_bool);
         rules.must_capture = self.value("mustCapture", false, read_bool);
         for i in 0..rules.kinds.len() {
@@ -671,6 +678,7 @@ impl<G: FairyGrid> Reader<'_, G> {
         rules.n_fold = self
             .verdict("nFoldValue", IniResult::Draw)
             .unwrap_or(Verdict::Draw);
+        rules.n_fold_absolute = self.value("nFoldValueAbsolute", false, read_bool);
     }
 
     fn extinction_keys(&mut self, rules: &mut FairyRules<G>) {

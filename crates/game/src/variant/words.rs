@@ -122,16 +122,22 @@ fn promotion_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
             letters(r, r.promotion_pieces[side])
         )
     };
-    let mut out = vec![format!(
-        "White's {}; Black's {}{}.",
-        promo(0),
-        promo(1),
-        if r.mandatory_promotion {
-            ""
-        } else {
-            " (or may stay)"
-        }
-    )];
+    // Said only where some kind promotes so (shogi's pieces turn over
+    // instead, said below).
+    let promotes = (0..2).any(|side| r.promotion_pawns[side] != 0 && r.promotion_pieces[side] != 0);
+    let mut out = Vec::new();
+    if promotes {
+        out.push(format!(
+            "White's {}; Black's {}{}.",
+            promo(0),
+            promo(1),
+            if r.mandatory_promotion {
+                ""
+            } else {
+                " (or may stay)"
+            }
+        ));
+    }
     out.extend(piece_promotion_text(r));
     let limits: Vec<String> = (0..r.kinds.len() as u8)
         .filter_map(|k| {
@@ -219,6 +225,12 @@ fn drop_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
     }
     if !r.drop_checks {
         out.push("A drop may not give check.".into());
+    }
+    if let Some(pawn) = r.pawn_drop_mate {
+        out.push(format!(
+            "A {} dropped may not mate: a side so mated wins the game.",
+            r.letter(Color::White, pawn)
+        ));
     }
     if r.must_drop != 0 {
         out.push(format!(
@@ -340,6 +352,12 @@ fn draw_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
         3 if r.n_fold == Verdict::Draw => {
             "Threefold repetition ends the game automatically as a draw.".into()
         }
+        n if r.n_fold_absolute => format!(
+            "The same position for the {} time ends the game automatically: \
+             White {}, whoever is to move.",
+            ordinal(n),
+            verdict(r.n_fold)
+        ),
         n => format!(
             "The same position for the {} time ends the game automatically: \
              the side to move {}.",

@@ -37,6 +37,7 @@ mod playouts;
 mod registry;
 mod san;
 mod setup_problems;
+mod shogi;
 mod sized_board_keys;
 mod sizes;
 mod sizes_reference;

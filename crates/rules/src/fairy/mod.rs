@@ -364,6 +364,9 @@ pub struct FairyRules<G: Grid = Grid8> {
     pub castling_king: Option<u8>,
     /// The kinds that castle as the rook.
     pub castling_rooks: KindSet,
+    /// The kind (the shogi pawn) whose drop may not mate
+    /// (`shogiPawnDropMateIllegal`): such a mate wins for the mated side.
+    pub pawn_drop_mate: Option<u8>,
     /// Chess960 (`chess960`): the king and rooks castle from wherever the
     /// start put them, each position's FEN names the rooks' files
     /// (Shredder-FEN, X-FEN read too), and castling is written as the
@@ -448,6 +451,9 @@ pub struct FairyRules<G: Grid = Grid8> {
     pub n_fold_rule: u32,
     /// What the repetition means for the side to move.
     pub n_fold: Verdict,
+    /// `n_fold` is White's, whoever is to move (`nFoldValueAbsolute`:
+    /// minishogi's repetition loses for the side that moved first).
+    pub n_fold_absolute: bool,
     /// Where each kind may stand, per kind then side (the whole board
     /// when free).
     pub mobility_region: Vec<[G::Set; 2]>,

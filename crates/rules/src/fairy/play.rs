@@ -404,6 +404,7 @@ fn outcome_of(turn: Color, verdict: Verdict, why: FairyEnd) -> Outcome {
         (FairyEnd::MoveRule, _) => EndReason::MoveRule,
         (FairyEnd::Passes, _) => EndReason::BothPassed,
         (FairyEnd::Counting, _) => EndReason::CountingRule,
+        (FairyEnd::PawnDropMate, _) => EndReason::PawnDropMate,
     };
     match verdict {
         Verdict::Win => Outcome::win(turn, reason),
@@ -512,11 +513,20 @@ impl Position for Fairy {
         (n > 0).then_some(n as usize)
     }
 
-    /// Repetition means what `nFoldValue` says, for the side to move;
-    /// the game's other rules (its move rule is the variant's own) draw.
+    /// Repetition means what `nFoldValue` says, for the side to move
+    /// (for White with `nFoldValueAbsolute`); the game's other rules (its
+    /// move rule is the variant's own) draw.
     fn end_by_rule(&self, reason: EndReason) -> Outcome {
+        let rules = self.rules();
         let verdict = match reason {
-            EndReason::Repetition => self.rules().n_fold,
+            EndReason::Repetition if rules.n_fold_absolute && self.turn() == Color::Black => {
+                match rules.n_fold {
+                    Verdict::Win => Verdict::Loss,
+                    Verdict::Loss => Verdict::Win,
+                    Verdict::Draw => Verdict::Draw,
+                }
+            }
+            EndReason::Repetition => rules.n_fold,
             _ => Verdict::Draw,
         };
         match verdict {

@@ -118,6 +118,8 @@ pub struct FairyPosition<G: Grid = Grid8> {
     halfmoves: u32,
     /// The move number, from 1.
     fullmoves: u32,
+    /// The last move was a drop (for `shogiPawnDropMateIllegal`).
+    dropped_last: bool,
     /// Each side's pieces in hand, by kind (drops).
     hands: [[u8; MAX_KINDS]; 2],
     /// Pieces that were promoted, which go to the hand as pawns.

@@ -29,6 +29,9 @@ pub enum FairyEnd {
     Passes,
     /// The count of a counting rule ran out (`countingRule`).
     Counting,
+    /// Mated by a pawn just dropped where that is forbidden
+    /// (`shogiPawnDropMateIllegal`): the mated side wins.
+    PawnDropMate,
 }
 
 /// How a game from data ended, for the side to move.
@@ -73,6 +76,9 @@ impl<G: Grid> FairyPosition<G> {
             return None;
         }
         if self.in_check(self.turn) {
+            if self.mated_by_dropped_pawn() {
+                return ended(Verdict::Win, FairyEnd::PawnDropMate);
+            }
             return ended(self.rules.checkmate, FairyEnd::Checkmate);
         }
         if !self.rules.stalemate_piece_count {
@@ -197,5 +203,26 @@ impl<G: Grid> FairyPosition<G> {
     fn check_count_end(&self) -> Option<Verdict> {
         let them = self.turn.other();
         (self.rules.check_counting && self.checks_left[them.index()] == 0).then_some(Verdict::Loss)
+    }
+}
+
+impl<G: Grid> FairyPosition<G> {
+    /// Whether the side to move, in check, is checked only by pawns of the
+    /// kind whose drop may not mate (`shogiPawnDropMateIllegal`), and the
+    /// last move was a drop: as Fairy-Stockfish has it, such a mate
+    /// cannot be given, so the mated side wins.
+    fn mated_by_dropped_pawn(&self) -> bool {
+        let (Some(pawn), Some(king)) = (self.rules.pawn_drop_mate, self.rules.king) else {
+            return false;
+        };
+        if !self.dropped_last {
+            return false;
+        }
+        let us = self.turn;
+        let Some(square) = self.pieces_of(us, king).single() else {
+            return false;
+        };
+        let checkers = self.attackers(square, us.other());
+        checkers.any() && (checkers & !self.pieces_of(us.other(), pawn)).is_empty()
     }
 }

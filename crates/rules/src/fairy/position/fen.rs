@@ -102,6 +102,7 @@ impl<G: FairyGrid> FairyPosition<G> {
             checks_left: [0; 2],
             halfmoves: 0,
             fullmoves: 1,
+            dropped_last: false,
             hands: [[0; MAX_KINDS]; 2],
             promoted: G::Set::EMPTY,
             passes: 0,

@@ -25,6 +25,7 @@ impl<G: Grid> FairyPosition<G> {
         let mut next = self.clone();
         next.en_passant = G::Set::EMPTY;
         next.en_passant_victim = None;
+        next.dropped_last = false;
         next.turn = self.turn.other();
         next.halfmoves = self.halfmoves.saturating_add(1);
         if self.turn == Color::Black {
@@ -38,6 +39,10 @@ impl<G: Grid> FairyPosition<G> {
         let m = self.castle_as_king_step(m);
         next.en_passant = G::Set::EMPTY;
         next.en_passant_victim = None;
+        next.dropped_last = matches!(
+            m.kind,
+            FairyMoveKind::Drop(_) | FairyMoveKind::PromotedDrop(_)
+        );
         next.passes = match m.kind {
             FairyMoveKind::Pass => self.passes.saturating_add(1),
             _ => 0,
@@ -100,6 +105,7 @@ impl<G: Grid> FairyPosition<G> {
             checks_left,
             halfmoves,
             fullmoves,
+            dropped_last,
             hands,
             promoted,
             passes,
@@ -125,6 +131,7 @@ impl<G: Grid> FairyPosition<G> {
         self.checks_left = *checks_left;
         self.halfmoves = *halfmoves;
         self.fullmoves = *fullmoves;
+        self.dropped_last = *dropped_last;
         self.hands = *hands;
         self.promoted = *promoted;
         self.passes = *passes;
