@@ -44,7 +44,7 @@ SCRIPT = "fsf_sizes_reference.py"
 # Variant order of the output files. OWN: not built into FSF; loaded from sizes.ini.
 VARIANTS = ["capablanca", "capahouse", "gothic", "janus", "embassy", "centaur",
             "grand", "shako", "courier", "losalamos", "gardner", "micro",
-            "fivebyfive", "sixbysix", "timur", "minishogi", "shogi", "judkins", "gorogoro"]
+            "fivebyfive", "sixbysix", "timur", "minishogi", "shogi", "judkins", "gorogoro", "euroshogi"]
 OWN = {"fivebyfive", "sixbysix", "timur"}
 
 RANDOM_POSITIONS = 5          # per variant, random playouts of 6..40 plies
@@ -174,6 +174,13 @@ GOALS = {
     "gorogoro": [
         dict(note="goal: no pawn drop on a file with an own unpromoted pawn (P@b3; no P@a3)",
              fen="2k2/5/5/5/P4/2K2[P] w - - 0 1", expect=["P@b3"], absent=["P@a3", "P@b6"], fens=True),
+    ],
+    "euroshogi": [
+        dict(note="goal: the knight leaps forward or steps sideways, and must turn over in the zone (e4d6+; no e4d6)",
+             fen="4k3/8/8/8/4N3/8/8/4K3[] w - - 0 1", expect=["e4d6+", "e4f6+", "e4d4"], absent=["e4d6", "e4d2"],
+             fens=True),
+        dict(note="goal: a pawn entering the zone must turn over (a5a6+; no a5a6)",
+             fen="4k3/8/8/P7/8/8/8/4K3[] w - - 0 1", expect=["a5a6+"], absent=["a5a6"], fens=True),
     ],
     "fivebyfive": [
         dict(note="goal: promotion on rank 5 (c4c5q)",

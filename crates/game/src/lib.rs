@@ -216,13 +216,38 @@ impl Game {
         if let Some(o) = pos.quiet_rule_end() {
             return Some(o);
         }
-        if pos
-            .repetition_limit()
-            .is_some_and(|limit| self.repetitions() >= limit)
-        {
-            return Some(pos.end_by_rule(EndReason::Repetition));
+        if let Some(limit) = pos.repetition_limit() {
+            if self.repetitions() >= limit {
+                return Some(pos.end_by_repetition(self.checked_throughout(limit)));
+            }
         }
         None
+    }
+
+    /// Whether the side to move was in check at each of its turns from
+    /// the earliest of the `limit` occurrences of the current position to
+    /// now, and the other side at each of its turns between: what the
+    /// rules need to judge a perpetual check.
+    fn checked_throughout(&self, limit: usize) -> [bool; 2] {
+        let n = self.positions.len() - 1;
+        let key = self.position().repetition_key();
+        // The earliest of the last `limit` occurrences, two plies a step.
+        let mut found = 1;
+        let mut first = n;
+        let mut at = n;
+        while found < limit && at >= 2 {
+            at -= 2;
+            if self.positions[at].repetition_key() == key {
+                found += 1;
+                first = at;
+            }
+        }
+        let checked = |p: &AnyPosition| p.in_check(p.turn());
+        let us = (first..=n).step_by(2).all(|i| checked(&self.positions[i]));
+        let them = (first + 1..n)
+            .step_by(2)
+            .all(|i| checked(&self.positions[i]));
+        [us, them && first < n]
     }
 
     /// How many times the current position has occurred (1 = first time).

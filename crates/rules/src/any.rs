@@ -181,6 +181,9 @@ impl Position for AnyPosition {
     fn end_by_rule(&self, reason: EndReason) -> Outcome {
         dispatch!(self, p => p.end_by_rule(reason))
     }
+    fn end_by_repetition(&self, checked_throughout: [bool; 2]) -> Outcome {
+        dispatch!(self, p => p.end_by_repetition(checked_throughout))
+    }
     fn repetition_limit(&self) -> Option<usize> {
         dispatch!(self, p => p.repetition_limit())
     }

@@ -54,11 +54,14 @@ pub enum EndReason {
     /// A variant from data (`shogiPawnDropMateIllegal`): mated by a pawn
     /// just dropped, which shogi forbids, so the mated side wins.
     PawnDropMate,
+    /// A variant from data (`perpetualCheckIllegal`): a position repeated
+    /// with one side giving check all the way; that side loses.
+    PerpetualCheck,
 }
 
 impl EndReason {
     /// Every reason, for readers that look one up by its id.
-    pub const ALL: [EndReason; 20] = [
+    pub const ALL: [EndReason; 21] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::InsufficientMaterial,
@@ -79,6 +82,7 @@ impl EndReason {
         EndReason::BothPassed,
         EndReason::CountingRule,
         EndReason::PawnDropMate,
+        EndReason::PerpetualCheck,
     ];
 
     /// The stable id saved games keep (the serde name): never reworded.
@@ -104,6 +108,7 @@ impl EndReason {
             EndReason::BothPassed => "both_passed",
             EndReason::CountingRule => "counting_rule",
             EndReason::PawnDropMate => "pawn_drop_mate",
+            EndReason::PerpetualCheck => "perpetual_check",
         }
     }
 
@@ -136,6 +141,7 @@ impl EndReason {
             EndReason::BothPassed => "both sides passed",
             EndReason::CountingRule => "the count ran out before the mate",
             EndReason::PawnDropMate => "mate by a dropped pawn, which loses",
+            EndReason::PerpetualCheck => "perpetual check, which loses",
         }
     }
 }

@@ -156,6 +156,16 @@ pub trait Position: Clone + Send + Sync + 'static {
         }
     }
 
+    /// What a repetition that ends the game means, given who gave check
+    /// all the way through it (`checked_throughout`: the side to move was
+    /// in check at each of its turns since the position first of those
+    /// counted, and the other side at each of its): where perpetual check
+    /// loses, the side that gave it; otherwise [`Position::end_by_rule`].
+    fn end_by_repetition(&self, checked_throughout: [bool; 2]) -> Outcome {
+        let _ = checked_throughout;
+        self.end_by_rule(EndReason::Repetition)
+    }
+
     /// How many times one position must occur for the game to end by
     /// repetition ([`Position::end_by_rule`] says what it means): three
     /// in every family but a variant from data that sets `nFoldRule`;

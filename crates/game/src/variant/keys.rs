@@ -61,7 +61,6 @@ pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
     match sized_rules(keys)? {
         SizedRules::Grid8(rules) if (rules.files, rules.ranks) == (8, 8) => {
             let counted_only = [
-                ("perpetualCheckIllegal", rules.perpetual_check_illegal),
                 ("pieceDemotion", rules.piece_demotion),
                 ("dropPromoted", rules.drop_promoted),
             ];

@@ -365,6 +365,13 @@ fn draw_lines<G: FairyGrid>(r: &FairyRules<G>) -> Vec<String> {
             verdict(r.n_fold)
         ),
     });
+    if r.perpetual_check_illegal && r.n_fold_rule > 0 {
+        out.push(
+            "Perpetual check loses: a repetition that ends the game with one side checking \
+             at every move since the first of the repeated positions is lost by that side."
+                .into(),
+        );
+    }
     if r.n_move_rule > 0 {
         out.push(format!(
             "The variant's move rule ends the game automatically as a draw after {} moves \

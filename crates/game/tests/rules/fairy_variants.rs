@@ -17,9 +17,12 @@ struct Case {
     note: String,
 }
 
+/// The reference positions: tests/fairy's, and tests/sizes' for the
+/// 8×8 variants defined among the other sizes (euroshogi).
 fn cases() -> Vec<Case> {
     include_str!("../fairy/perft.txt")
         .lines()
+        .chain(include_str!("../sizes/perft.txt").lines())
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let f: Vec<&str> = l.split(" | ").collect();

@@ -85,3 +85,38 @@ fn a_repetition_valued_for_white_loses_for_white_whoever_is_to_move() {
         assert_eq!(outcome.winner, Some(Color::Black), "{fen}");
     }
 }
+
+#[test]
+fn a_repetition_by_checking_all_the_way_loses_for_the_checking_side() {
+    let mut registry = Registry::builtin();
+    registry.add_text(
+        "perpetual.ini",
+        "[perpetual:chess]\nperpetualCheckIllegal = true\n",
+        false,
+    );
+    let def = registry.get("perpetual").unwrap();
+    let play = |start: &str, moves: &[&str]| {
+        let mut game = Game::new(def.clone(), Some(start), 0).unwrap();
+        for _ in 0..2 {
+            for m in moves {
+                game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            }
+        }
+        game.outcome().expect("the third time ends it")
+    };
+    // White's rook checks from e1 and d1 in turn; the third time the
+    // start comes back, with White to move, White has lost.
+    let start = "4k3/8/8/8/8/8/8/K2R4 w - - 0 1";
+    let checks = ["d1e1", "e8d8", "e1d1", "d8e8"];
+    let outcome = play(start, &checks);
+    assert_eq!(outcome.reason, EndReason::PerpetualCheck);
+    assert_eq!(outcome.winner, Some(Color::Black));
+    // Seen with Black to move at the end, the checked side wins the same.
+    let after = "4k3/8/8/8/8/8/8/K3R3 b - - 1 1";
+    let outcome = play(after, &["e8d8", "e1d1", "d8e8", "d1e1"]);
+    assert_eq!(outcome.reason, EndReason::PerpetualCheck);
+    assert_eq!(outcome.winner, Some(Color::Black));
+    // A repetition without checks all the way is the variant's draw.
+    let quiet = play(start, &["a1b1", "e8f8", "b1a1", "f8e8"]);
+    assert_eq!((quiet.reason, quiet.winner), (EndReason::Repetition, None));
+}

@@ -420,7 +420,7 @@ pub struct FairyRules<G: Grid = Grid8> {
     pub demoting_kinds: KindSet,
     /// Repeating a position by checking all the way loses
     /// (`perpetualCheckIllegal`): a rule of the game's history, which
-    /// perft does not count and games do not play yet.
+    /// perft does not count and games play at the repetition's end.
     pub perpetual_check_illegal: bool,
     /// A captured piece goes to the capturer's hand (`capturesToHand`),
     /// a promoted one as a pawn.

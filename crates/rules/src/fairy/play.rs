@@ -513,6 +513,23 @@ impl Position for Fairy {
         (n > 0).then_some(n as usize)
     }
 
+    /// With `perpetualCheckIllegal`, the side that checked all the way
+    /// loses (both: a draw), as Fairy-Stockfish has it; otherwise what
+    /// `nFoldValue` says.
+    fn end_by_repetition(&self, [us_checked, them_checked]: [bool; 2]) -> Outcome {
+        let turn = self.turn();
+        match (
+            self.rules().perpetual_check_illegal,
+            us_checked,
+            them_checked,
+        ) {
+            (true, true, false) => Outcome::win(turn, EndReason::PerpetualCheck),
+            (true, false, true) => Outcome::win(turn.other(), EndReason::PerpetualCheck),
+            (true, true, true) => Outcome::draw(EndReason::PerpetualCheck),
+            _ => self.end_by_rule(EndReason::Repetition),
+        }
+    }
+
     /// Repetition means what `nFoldValue` says, for the side to move
     /// (for White with `nFoldValueAbsolute`); the game's other rules (its
     /// move rule is the variant's own) draw.
