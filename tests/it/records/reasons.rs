@@ -169,7 +169,9 @@ fn ids_are_stable_and_serde_writes_them() {
             "checks_given",
             "move_rule",
             "both_passed",
-            "counting_rule"
+            "counting_rule",
+            "pawn_drop_mate",
+            "perpetual_check"
         ]
     );
     for r in EndReason::ALL {

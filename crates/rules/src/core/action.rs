@@ -263,7 +263,10 @@ impl CoordText {
             });
         }
         // `c4b3+`: a piece's own promotion, as Fairy-Stockfish writes it.
-        if let Some(squares) = lower.strip_suffix('+').filter(|s| s.len() == 4) {
+        if let Some(squares) = lower
+            .strip_suffix('+')
+            .filter(|s| s.len() == 4 && s.is_ascii())
+        {
             let from = Square::parse(&squares[0..2]).ok_or_else(bad)?;
             let to = Square::parse(&squares[2..4]).ok_or_else(bad)?;
             return Ok(CoordText::Move {

@@ -76,6 +76,9 @@ fn item_07_moves_from_data_are_written_as_fairy_stockfish_writes_them() {
 fn junk_is_refused() {
     for t in [
         "", "e2", "e2e9", "e7e8p", "roll:0,7", "buy:moon", "1@e4", "Nf3", "e2-e4x",
+        // Four bytes before a `+` that are not four letters (found by the
+        // PGN fuzzer: a slice inside the 'Ê' panicked).
+        "qÊ6+", "éé+",
     ] {
         assert!(CoordText::parse(t).is_err(), "{t}");
     }
