@@ -36,7 +36,7 @@ BASE = "crazyhouse"   # goal positions are compared with this built-in
 
 VARIANTS = ["dropregion", "firstrankdrops", "zonedrops", "bothpawndrops",
             "nifu", "nifu2", "nodropchecks", "nodropchecks-hill", "atomicdrops",
-            "mustdrop", "mustdropknight"]
+            "mustdrop", "mustdropknight", "loopdrops", "bishopcolours", "droppedcastle"]
 
 RANDOM_POSITIONS = 5
 MIN_PLIES, MAX_PLIES = 10, 40
@@ -146,6 +146,24 @@ GOALS = {
              fen="4k3/8/8/8/8/8/4P3/4K3[Qq] w - - 0 1",
              expect=["e1d1", "Q@c3"], absent=[], fens=False, compare=False),
     ],
+    "loopdrops": [
+        dict(note="goal: the promoted queen taken on d8 went to Black's hand as a queen ([Rq]; Black drops Q@ from depth 2)",
+             fen="3rk3/4P3/8/8/8/8/8/4K3[] w - - 0 1", moves="e7d8q e8d8", expect=["R@a1"], absent=[],
+             fens=True, compare=False),
+    ],
+    "bishopcolours": [
+        dict(note="goal: a bishop on a dark square, the second one drops only on light squares (B@b1; no B@a1)",
+             fen="4k3/8/8/8/8/8/8/2B1K3[Bb] w - - 0 1", expect=["B@b1", "B@d1"], absent=["B@a1", "B@g1"], fens=True),
+        dict(note="goal: two bishops in hand, one free square of each colour: no other piece there (B@a1; no N@a1, N@b1)",
+             fen="4k3/8/8/8/8/8/8/2RQKRNR[BBNbb] w - - 0 1", expect=["B@a1", "B@b1"], absent=["N@a1", "N@b1"],
+             fens=True),
+    ],
+    "droppedcastle": [
+        dict(note="goal: a rook dropped on h1 with the king on e1 gains the king side right (R@h1, then e1g1)",
+             fen="4k3/8/8/8/8/8/8/4K3[Rr] w - - 0 1", expect=["R@h1", "R@a1"], fens=True, compare=False),
+        dict(note="goal: with the right gained, castling is a legal move (e1g1)",
+             fen="4k3/8/8/8/8/8/8/4K2R[r] w K - 0 1", expect=["e1g1"], compare=False),
+    ],
     "atomicdrops": [
         dict(note="goal: a knight takes and blows up a knight beside it; each piece goes to its opponent's hand (e3d5)",
              fen="4k3/8/8/3pn3/8/4N3/8/4K3[] w - - 0 1",
@@ -187,7 +205,7 @@ def build_positions(e):
             seen.add(fen)
             pos.append(dict(fen=fen, note="random %d plies" % len(moves)))
         for g in GOALS[v]:
-            fen = position_fen(e, v, fen=g["fen"])
+            fen = position_fen(e, v, fen=g["fen"], moves=g.get("moves", "").split())
             if fen != g["fen"]:
                 log("note: %s goal FEN rewritten by FSF: %s -> %s" % (v, g["fen"], fen))
             legal = legal_in(e, v, fen)

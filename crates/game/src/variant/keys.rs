@@ -313,6 +313,9 @@ impl<G: FairyGrid> Reader<'_, G> {
             castling_rooks: set_of(&["rook"]),
             chess960: false,
             pawn_drop_mate: None,
+            drop_loop: false,
+            opposite_bishops: None,
+            castling_dropped_piece: false,
             checking: true,
             must_capture: false,
             stalemate: Verdict::Draw,
@@ -575,6 +578,7 @@ impl<G: FairyGrid> Reader<'_, G> {
         self.castling_pieces(rules);
         rules.castle_layout = self.castle_layout(rules.castling && start_castles, rules);
         rules.chess960 = self.value("chess960", false, read_bool);
+        rules.castling_dropped_piece = self.value("castlingDroppedPiece", false, read_bool);
         if self.value("shogiPawnDropMateIllegal", false, read_bool) {
             rules.pawn_drop_mate = (0..rules.kinds.len())
                 .find(|&k| rules.kinds[k].name == "shogiPawn")

@@ -1,7 +1,9 @@
 //! Fairy-Stockfish's drop keys (`dropRegionWhite`/`Black`,
 //! `firstRankPawnDrops`, `promotionZonePawnDrops`, `dropNoDoubled`,
-//! `dropNoDoubledCount`, `dropChecks`), each in a section of its own on
-//! crazyhouse, `mustDrop` and `mustDropType`, and drops in atomic, where
+//! `dropNoDoubledCount`, `dropChecks`, `dropLoop`,
+//! `dropOppositeColoredBishop`, `castlingDroppedPiece`), each in a
+//! section of its own on crazyhouse, `mustDrop` and `mustDropType`, and
+//! drops in atomic, where
 //! each piece blown up goes to its opponent's hand (tests/drops/drops.ini): perft, the legal moves and the FEN
 //! after each move as Fairy-Stockfish has them, from each start, from
 //! random games and from positions built so that the key matters
@@ -43,7 +45,7 @@ fn uci(pos: &FairyPosition) -> Vec<String> {
 #[test]
 fn drop_keys_count_perft_as_fairy_stockfish() {
     let sections = sections();
-    assert_eq!(sections.len(), 11);
+    assert_eq!(sections.len(), 14);
     let mut failures = Vec::new();
     let rows = rows(include_str!("../drops/perft.txt"));
     for row in &rows {
@@ -147,6 +149,13 @@ fn a_refused_drop_names_the_drop_rule_that_bars_it() {
     for (section, typed, expected) in cases {
         let why = refused(section, fen, typed);
         assert!(why.contains(expected), "{section} {typed}: {why}");
+    }
+    // Bishops on both colours: a1 and b1 are the last free squares of
+    // each colour a bishop in hand needs.
+    let bishops = "4k3/8/8/8/8/8/8/2RQKRNR[BBNbb] w - - 0 1";
+    for typed in ["N@a1", "N@b1"] {
+        let why = refused("bishopcolours", bishops, typed);
+        assert!(why.contains("squares of both colours"), "{typed}: {why}");
     }
     // The same drops stand where the keys allow them.
     let allowed = [

@@ -364,6 +364,17 @@ pub struct FairyRules<G: Grid = Grid8> {
     pub castling_king: Option<u8>,
     /// The kinds that castle as the rook.
     pub castling_rooks: KindSet,
+    /// A promoted piece taken goes to the hand as what it is, not as a
+    /// pawn (`dropLoop`, loop chess); FENs mark no piece promoted.
+    pub drop_loop: bool,
+    /// The kind (`bishop`) whose drops must leave a side able to have
+    /// its bishops on squares of both colours (`dropOppositeColoredBishop`,
+    /// placement chess).
+    pub opposite_bishops: Option<u8>,
+    /// A king dropped on its castling square, or a castling rook on its
+    /// own with the king at home, gains the castling right
+    /// (`castlingDroppedPiece`, placement chess).
+    pub castling_dropped_piece: bool,
     /// The kind (the shogi pawn) whose drop may not mate
     /// (`shogiPawnDropMateIllegal`): such a mate wins for the mated side.
     pub pawn_drop_mate: Option<u8>,

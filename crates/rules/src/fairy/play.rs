@@ -366,6 +366,11 @@ impl Fairy {
                 file: sq.file_char(),
             });
         }
+        if let Some(bishop) = rules.opposite_bishops {
+            if !self.pos.bishop_colour_squares(kind, bishop).contains(sq) {
+                return Some(DropRule::BishopColours(sq));
+            }
+        }
         let drop = FairyMove {
             from: sq,
             to: sq,

@@ -30,6 +30,9 @@ pub enum DropRule {
     /// While a piece of this kind is held, only it is dropped
     /// (`mustDropType`).
     MustDropKind(PieceName),
+    /// The drop would leave the side unable to have its bishops on
+    /// squares of both colours (`dropOppositeColoredBishop`).
+    BishopColours(Square),
 }
 
 impl fmt::Display for DropRule {
@@ -75,6 +78,10 @@ impl fmt::Display for DropRule {
             DropRule::MustDropKind(piece) => {
                 write!(f, "while you hold a {piece}, only a {piece} is dropped")
             }
+            DropRule::BishopColours(square) => write!(
+                f,
+                "your bishops must be able to stand on squares of both colours; a drop on {square} would leave them no room to"
+            ),
         }
     }
 }

@@ -25,6 +25,12 @@ impl<G: FairyGrid> Reader<'_, G> {
         rules.first_rank_pawn_drops = self.value("firstRankPawnDrops", false, read_bool);
         rules.promotion_zone_pawn_drops = self.value("promotionZonePawnDrops", false, read_bool);
         rules.drop_checks = self.value("dropChecks", true, read_bool);
+        rules.drop_loop = self.value("dropLoop", false, read_bool);
+        if self.value("dropOppositeColoredBishop", false, read_bool) {
+            rules.opposite_bishops = (0..rules.kinds.len())
+                .find(|&k| rules.kinds[k].name == "bishop")
+                .map(|k| k as u8);
+        }
         if self.value("mustDrop", false, read_bool) {
             let every = (0..rules.kinds.len()).fold(0, |set, k| set | 1 << k);
             rules.must_drop = match self.get("mustDropType").as_deref() {

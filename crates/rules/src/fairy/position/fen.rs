@@ -317,8 +317,9 @@ impl<G: FairyGrid> FairyPosition<G> {
                                 row.push(self.rules.letter(color, from));
                             }
                         }
-                        if G::Sq::from_coords(file, rank)
-                            .is_some_and(|sq| self.promoted.contains(sq))
+                        if !self.rules.drop_loop
+                            && G::Sq::from_coords(file, rank)
+                                .is_some_and(|sq| self.promoted.contains(sq))
                         {
                             row.push('~');
                         }

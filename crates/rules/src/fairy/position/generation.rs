@@ -3,7 +3,7 @@
 
 use super::{FairyMove, FairyMoveKind, FairyPosition};
 use crate::core::betza::Reach;
-use crate::core::grid::{Grid, GridSet};
+use crate::core::grid::{Grid, GridSet, GridSquare};
 use crate::core::Color;
 use crate::fairy::has_kind;
 
@@ -156,15 +156,63 @@ impl<G: Grid> FairyPosition<G> {
     /// Where the side to move may drop a piece of `kind`, empty or not.
     #[inline]
     fn drop_squares(&self, kind: u8) -> G::Set {
-        let (us, rules) = (self.turn, &self.rules);
-        let mut squares = rules.mobility_region[kind as usize][us.index()]
-            & rules.drop_region[us.index()]
-            & !rules.immobile_squares(us, kind);
+        let rules = &self.rules;
+        let mut squares = self.region_drop_squares(kind);
+        if let Some(bishop) = rules.opposite_bishops {
+            squares &= self.bishop_colour_squares(kind, bishop);
+        }
         if Some(kind) == rules.pawn {
             squares &= !self.pawn_drop_bars(kind);
         }
         if Some(kind) == rules.drop_no_doubled {
             squares &= !self.doubled_files(kind);
+        }
+        squares
+    }
+
+    /// Where the side to move may drop a piece of `kind` by the regions
+    /// alone: its mobility and drop regions, where it could move again.
+    #[inline]
+    fn region_drop_squares(&self, kind: u8) -> G::Set {
+        let (us, rules) = (self.turn, &self.rules);
+        rules.mobility_region[kind as usize][us.index()]
+            & rules.drop_region[us.index()]
+            & !rules.immobile_squares(us, kind)
+    }
+
+    /// Where a drop of `kind` leaves the side to move able to stand its
+    /// bishops (`bishop`, those on the board and in hand) on squares of
+    /// both colours (`dropOppositeColoredBishop`), as Fairy-Stockfish
+    /// counts it: a bishop not on a colour that has half of them already,
+    /// and no other piece on the last free square a bishop needs.
+    #[inline(never)]
+    pub fn bishop_colour_squares(&self, kind: u8, bishop: u8) -> G::Set {
+        let us = self.turn;
+        let ours = self.pieces_of(us, bishop);
+        let total = ours.count() + u32::from(self.hands[us.index()][bishop as usize]);
+        let board = self.rules.board;
+        let dark = board
+            .into_iter()
+            .filter(|sq| (sq.file() + sq.rank()) % 2 == 0)
+            .fold(G::Set::EMPTY, |set, sq| set.with(sq));
+        let colours = [dark, board & !dark];
+        if kind == bishop {
+            return colours
+                .into_iter()
+                .filter(|&colour| (ours & colour).count() < total.div_ceil(2))
+                .fold(G::Set::EMPTY, |set, colour| set | colour);
+        }
+        let free = self.region_drop_squares(bishop) & !self.occupied();
+        let need = total / 2;
+        let mut squares = board;
+        for colour in colours {
+            let room = ((ours | free) & colour).count();
+            if room < need {
+                return G::Set::EMPTY;
+            }
+            if room == need {
+                squares &= !(free & colour);
+            }
         }
         squares
     }

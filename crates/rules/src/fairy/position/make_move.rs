@@ -52,6 +52,9 @@ impl<G: Grid> FairyPosition<G> {
                 let count = &mut next.hands[self.turn.index()][kind as usize];
                 *count = count.saturating_sub(1);
                 next.put(m.to, (self.turn, kind));
+                if self.rules.castling_dropped_piece {
+                    next.castle_with_dropped(m.to, kind);
+                }
                 true
             }
             FairyMoveKind::PromotedDrop(kind) => {
@@ -161,7 +164,7 @@ impl<G: Grid> FairyPosition<G> {
                 .filter(|_| before.rules.captures_to_hand)
             {
                 let back = match before.unpromoted.as_ref()[sq.index()] {
-                    NOT_PROMOTED if before.promoted.contains(sq) => {
+                    NOT_PROMOTED if before.promoted.contains(sq) && !before.rules.drop_loop => {
                         before.rules.pawn.unwrap_or(kind)
                     }
                     NOT_PROMOTED => kind,
@@ -254,7 +257,7 @@ impl<G: Grid> FairyPosition<G> {
                     // As Fairy-Stockfish has it, every piece blown up goes
                     // to its opponent's hand, the capturing piece too.
                     let back = match self.unpromoted.as_ref()[sq.index()] {
-                        NOT_PROMOTED if self.promoted.contains(sq) => {
+                        NOT_PROMOTED if self.promoted.contains(sq) && !self.rules.drop_loop => {
                             self.rules.pawn.unwrap_or(kind)
                         }
                         NOT_PROMOTED => kind,
@@ -322,6 +325,34 @@ impl<G: Grid> FairyPosition<G> {
         self.put(m.to, king);
         if let Some((to, rook)) = rook {
             self.put(to, rook);
+        }
+    }
+}
+
+impl<G: Grid> FairyPosition<G> {
+    /// The castling rights a piece just dropped on `to` gains
+    /// (`castlingDroppedPiece`), as Fairy-Stockfish has it: a king on its
+    /// castling square gains those of the castling rooks standing in
+    /// their corners; a castling rook in its corner gains its own while
+    /// the king stands on its square.
+    /// Called on the position being made, before its turn passes.
+    fn castle_with_dropped(&mut self, to: G::Sq, kind: u8) {
+        let us = self.turn;
+        let rules = Arc::clone(&self.rules);
+        let Some(king) = rules.castling_king.filter(|_| rules.castling) else {
+            return;
+        };
+        let first = us.fold(0, 2);
+        for i in first..first + 2 {
+            let [kf, _, rf, _] = rules.castle_layout.squares[i];
+            let rook_home = matches!(self.piece_at(rf), Some((c, k))
+                if c == us && has_kind(rules.castling_rooks, k));
+            let king_home = self.piece_at(kf) == Some((us, king));
+            let dropped_here =
+                (kind == king && to == kf) || (has_kind(rules.castling_rooks, kind) && to == rf);
+            if dropped_here && rook_home && king_home {
+                self.castling[i] = true;
+            }
         }
     }
 }
