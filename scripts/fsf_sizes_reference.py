@@ -44,7 +44,8 @@ SCRIPT = "fsf_sizes_reference.py"
 # Variant order of the output files. OWN: not built into FSF; loaded from sizes.ini.
 VARIANTS = ["capablanca", "capahouse", "gothic", "janus", "embassy", "centaur",
             "grand", "shako", "courier", "losalamos", "gardner", "micro",
-            "fivebyfive", "sixbysix", "timur", "minishogi", "shogi", "judkins", "gorogoro", "euroshogi"]
+            "fivebyfive", "sixbysix", "timur", "minishogi", "shogi", "judkins", "gorogoro", "euroshogi", "minixiangqi",
+            "xiangqi", "manchu"]
 OWN = {"fivebyfive", "sixbysix", "timur"}
 
 RANDOM_POSITIONS = 5          # per variant, random playouts of 6..40 plies
@@ -181,6 +182,30 @@ GOALS = {
              fens=True),
         dict(note="goal: a pawn entering the zone must turn over (a5a6+; no a5a6)",
              fen="4k3/8/8/P7/8/8/8/4K3[] w - - 0 1", expect=["a5a6+"], absent=["a5a6"], fens=True),
+    ],
+    "xiangqi": [
+        dict(note="goal: the flying general: the horse between the kings may not move (no e5d7); the king steps aside",
+             fen="4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1", expect=["e1d1", "e1f1", "e1e2"], absent=["e5d7", "e5c6"],
+             fens=True),
+        dict(note="goal: a soldier steps sideways only past the river (c6b6; no a4b4)",
+             fen="3k5/9/9/9/2P6/9/P8/9/9/4K4 w - - 0 1", expect=["c6b6", "c6d6", "c6c7", "a4a5"],
+             absent=["a4b4"], fens=True),
+        dict(note="goal: no elephant across the river (c5a7), no horse past a taken leg (d3c1 over d2)",
+             fen="3k5/9/9/9/9/2B6/9/3N5/3P5/4K4 w - - 0 1", absent=["c5a7", "c5e7", "d3c1"],
+             expect=["c5a3", "c5e3", "d3e5", "d3b4"], fens=True),
+        dict(note="goal: the king stays in its palace (f1e1, f1f2; no f1g1)",
+             fen="3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1", expect=["f1e1", "f1f2"], absent=["f1g1"]),
+    ],
+    "minixiangqi": [
+        dict(note="goal: soldiers step sideways from the start, there being no river (d3c3, d3e3)",
+             fen="4k2/7/7/7/3P3/7/2K4 w - - 0 1", expect=["d3c3", "d3e3", "d3d4"], fens=True),
+        dict(note="goal: the cannon captures over exactly one piece (d1d4 over d3; no d1d6 over two)",
+             fen="2k4/3r3/7/3p3/3P3/7/3CK2 w - - 0 1", expect=["d1d4", "d1d2"], absent=["d1d6", "d1d3"],
+             fens=True),
+    ],
+    "manchu": [
+        dict(note="goal: the banner moves as rook, cannon or horse (a1a9 over a screen? a1b3 as a horse)",
+             fen="3k5/9/9/9/9/9/9/9/9/M3K4 w - - 0 1", expect=["a1b3", "a1a10", "a1d1"], fens=True),
     ],
     "fivebyfive": [
         dict(note="goal: promotion on rank 5 (c4c5q)",

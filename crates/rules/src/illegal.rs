@@ -158,6 +158,9 @@ pub enum IllegalReason {
     CapturesCompulsory(FamilyName),
     /// A variant from data where no move may give check (racing kings).
     ChecksForbidden,
+    /// A variant from data with the flying general (xiangqi): the move
+    /// would leave the two kings facing each other with nothing between.
+    GeneralsFace,
     /// Monochrome's rules.
     Monochrome(MonochromeRule),
     /// Monochromatic: a move to a square of the other colour.
@@ -449,6 +452,9 @@ impl fmt::Display for IllegalReason {
                 "{family}: a capture is available and captures are compulsory"
             ),
             R::ChecksForbidden => f.write_str("No move may give check in this variant"),
+            R::GeneralsFace => f.write_str(
+                "the kings may not face each other on an open file or rank (the flying general)",
+            ),
             R::Monochrome(rule) => rule.fmt(f),
             R::ChangesColour {
                 role,

@@ -13,7 +13,7 @@ use crate::variant::ini::{
 };
 use crate::variant::key_names;
 use motley_rules::core::betza::Betza;
-use motley_rules::core::grid::{Grid, Grid12, Grid16, Grid8, GridSet};
+use motley_rules::core::grid::{Grid, Grid12, Grid16, Grid8, GridSet, GridSquare};
 use motley_rules::fairy::{
     CastleLayout, CountingRule, Extinction, FairyGrid, FairyPosition, FairyRules, FlagRule, Kind,
     KindSet, SizedRules, Verdict, MAX_KINDS,
@@ -52,7 +52,7 @@ const NOT_RULES: [&str; 4] = [
 const ROOK_UNITS: [u32; 2] = [1276, 1380];
 
 /// Keys whose default Motley plays and whose other values it does not.
-const DEFAULT_ONLY: [(&str, &str); 1] = [("flyingGeneral", "false")];
+const DEFAULT_ONLY: [(&str, &str); 0] = [];
 
 /// Reads a variant's keys for play: its rules, or every error found in
 /// them. Only an 8×8 board is played yet; another size is refused by
@@ -313,6 +313,9 @@ impl<G: FairyGrid> Reader<'_, G> {
             castling_rooks: set_of(&["rook"]),
             chess960: false,
             pawn_drop_mate: None,
+            flying_general: false,
+            soldier: None,
+            tries_every_move: false,
             drop_loop: false,
             opposite_bishops: None,
             castling_dropped_piece: false,
@@ -353,18 +356,24 @@ impl<G: FairyGrid> Reader<'_, G> {
             kinds,
             values: Vec::new(),
         };
+        self.rule_keys(&mut rules);
+        pieces_read.then_some(rules)
+    }
+
+    /// Every key but the pieces' and the board's, read into `rules`
+    /// (chess's defaults), then the pieces' values made from them.
+    fn rule_keys(&mut self, rules: &mut FairyRules<G>) {
         if self.keys.contains_key("pawnTypes") {
-            let types = self.kind_set(&rules, "pawnTypes", 0);
+            let types = self.kind_set(rules, "pawnTypes", 0);
             rules.promotion_pawns = [types; 2];
             rules.n_move_kinds = types;
             self.pawn_types = Some(types);
         }
-        self.promotion_keys(&mut rules);
-        self.move_keys(&mut rules);
-        self.end_keys(&mut rules);
-        rules.values = motley_rules::fairy::value::kind_values(&rules);
-        self.piece_values(&mut rules);
-        pieces_read.then_some(rules)
+        self.promotion_keys(rules);
+        self.move_keys(rules);
+        self.end_keys(rules);
+        rules.values = motley_rules::fairy::value::kind_values(rules);
+        self.piece_values(rules);
     }
 
     /// Chess's six kinds, which the keys are read against when the
@@ -578,6 +587,16 @@ impl<G: FairyGrid> Reader<'_, G> {
         self.castling_pieces(rules);
         rules.castle_layout = self.castle_layout(rules.castling && start_castles, rules);
         rules.chess960 = self.value("chess960", false, read_bool);
+        rules.flying_general = self.value("flyingGeneral", false, read_bool);
+        rules.soldier = (0..rules.kinds.len())
+            .find(|&k| rules.kinds[k].name == "soldier")
+            .map(|k| k as u8);
+        let river = self.value("soldierPromotionRank", 1, read_number).max(1);
+        rules.tries_every_move = rules.flying_general || rules.soldier.is_some();
+        if let Some(k) = rules.soldier {
+            let (board, ranks) = (rules.board, rules.ranks);
+            soldier_moves(&mut rules.kinds[usize::from(k)], river, ranks, board);
+        }
         rules.castling_dropped_piece = self.value("castlingDroppedPiece", false, read_bool);
         if self.value("shogiPawnDropMateIllegal", false, read_bool) {
             rules.pawn_drop_mate = (0..rules.kinds.len())
@@ -754,4 +773,21 @@ fn unread_key(key: &str) -> KeyErrorKind {
         key: motley_rules::core::quote::clip(key),
         nearest: key_names::nearest_key(key),
     }
+}
+
+/// Xiangqi's soldier: short of its side's relative rank `river` (from 1)
+/// it steps forward only; from there on sideways too, as its Betza text
+/// says. Cut into its tables once; its attackers are then asked piece by
+/// piece, from where each stands.
+fn soldier_moves<G: Grid>(kind: &mut Kind<G>, river: u32, ranks: u8, board: G::Set) {
+    kind.moves.restrict(|color, from| {
+        let rank = u8::try_from(from.rank()).unwrap_or(0);
+        let relative = color.fold(rank, ranks.saturating_sub(1).saturating_sub(rank));
+        if u32::from(relative) + 1 >= river {
+            return board;
+        }
+        from.offset(0, color.fold(1, -1))
+            .map_or(G::Set::EMPTY, G::Set::from_square)
+    });
+    kind.reversible = false;
 }

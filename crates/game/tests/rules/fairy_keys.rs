@@ -501,7 +501,7 @@ fn bad_keys_and_values_are_refused_naming_line_and_key() {
             "pieceDemotion is counted by `motley variant perft` but not played in games yet",
         ),
         ("promotionLimit = x:1", "promotionLimit: 'x' is no piece"),
-        ("flyingGeneral = true", "flyingGeneral"),
+        ("bikjangRule = true", "bikjangRule"),
         ("doubleStep = maybe", "'maybe' is not true or false"),
         ("checking = 1", "'1' is not true or false"),
         ("nMoveRule = -1", "nMoveRule"),

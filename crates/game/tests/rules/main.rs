@@ -43,3 +43,4 @@ mod sizes;
 mod sizes_reference;
 mod variant_files;
 mod variant_ini;
+mod xiangqi;

@@ -49,7 +49,8 @@ pub struct Kind<G: Grid = Grid8> {
     pub moves: PieceMoves<G>,
     /// Its captures read backwards from a target find its attackers
     /// (true but for grasshoppers and lame leapers, whose paths are not
-    /// the same both ways).
+    /// the same both ways, and xiangqi's soldier, whose moves depend on
+    /// where it stands).
     pub reversible: bool,
     /// It has initial (`i`) moves, from the double-step region.
     pub has_initial: bool,
@@ -364,6 +365,15 @@ pub struct FairyRules<G: Grid = Grid8> {
     pub castling_king: Option<u8>,
     /// The kinds that castle as the rook.
     pub castling_rooks: KindSet,
+    /// The royal kings may not face each other along an open line
+    /// (`flyingGeneral`, xiangqi): a move that leaves them so is illegal.
+    pub flying_general: bool,
+    /// The variant has xiangqi's soldier, whose moves (sideways only past
+    /// the river, `soldierPromotionRank`) are cut into its tables.
+    pub soldier: Option<u8>,
+    /// No move is spared a legality test (the flying general and the
+    /// soldier, which the shield does not know): set with them.
+    pub tries_every_move: bool,
     /// A promoted piece taken goes to the hand as what it is, not as a
     /// pawn (`dropLoop`, loop chess); FENs mark no piece promoted.
     pub drop_loop: bool,

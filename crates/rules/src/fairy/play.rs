@@ -603,6 +603,7 @@ impl Position for Fairy {
             FairyRefusal::GivesCheck => IllegalReason::ChecksForbidden,
             FairyRefusal::MustCapture => IllegalReason::CapturesCompulsory(FamilyName::FromData),
             FairyRefusal::MustDrop => IllegalReason::Drop(DropRule::MustDrop),
+            FairyRefusal::GeneralsFace => IllegalReason::GeneralsFace,
             FairyRefusal::NotAMove => generic_why_illegal(self, text, legal),
         }
     }

@@ -404,6 +404,7 @@ pub const NAMED_PIECES: &[(&str, &str)] = &[
     ("breakthrough", "fmWfF"),
     ("immobile", ""),
     ("cannon", "mRcpR"),
+    ("soldier", "fsW"),
     ("horse", "nN"),
     ("elephant", "nA"),
     ("banner", "RcpRnN"),

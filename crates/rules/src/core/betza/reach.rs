@@ -560,6 +560,24 @@ impl<G: Grid> PieceMoves<G> {
         out & t.empty_board[color.index()].as_ref()[from.index()]
     }
 
+    /// Keeps, from each square, only the squares `keep(color, from)`
+    /// allows: for a piece whose moves depend on where it stands
+    /// (xiangqi's soldier steps sideways only past the river). Its leaps
+    /// then differ from square to square, so they are no longer made for
+    /// all pieces at once by shifting.
+    pub fn restrict(&mut self, keep: impl Fn(Color, G::Sq) -> G::Set) {
+        for t in &mut self.tables {
+            for color in [Color::White, Color::Black] {
+                for sq in G::all() {
+                    let kept = keep(color, sq);
+                    t.leaps[color.index()].as_mut()[sq.index()] &= kept;
+                    t.empty_board[color.index()].as_mut()[sq.index()] &= kept;
+                }
+            }
+        }
+        self.leaps = None;
+    }
+
     /// Whether the piece has initial (`i`) moves at all.
     pub fn has_initial(&self) -> bool {
         let t = &self.tables[Reach::InitialQuiet.index()];

@@ -22,6 +22,8 @@ pub enum FairyRefusal {
     MustCapture,
     /// A piece in hand must be dropped (`mustDrop`), and this is a move.
     MustDrop,
+    /// It would leave the kings facing each other (`flyingGeneral`).
+    GeneralsFace,
 }
 
 /// Why a castling is not a legal move now, for an explanation.
@@ -95,6 +97,10 @@ impl<G: Grid> FairyPosition<G> {
         if pseudo.is_empty() {
             return FairyRefusal::NotAMove;
         }
+        let facing = |m: &FairyMove<G>| self.rules.flying_general && self.generals_face_after(*m);
+        if pseudo.iter().all(facing) {
+            return FairyRefusal::GeneralsFace;
+        }
         if pseudo.iter().any(|&m| self.is_legal(m)) {
             // Legal but for a rule of the whole list: a drop is due, or
             // only captures are kept.
@@ -125,9 +131,13 @@ impl<G: Grid> FairyPosition<G> {
             return;
         }
         self.board_moves(moves);
-        let shield = self.shield();
+        let shield = self.spared_by_shield();
         let legal = |m: FairyMove<G>| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m);
         moves.retain(|&m| legal(m));
+        if self.rules.flying_general {
+            // A drop adds a piece, so only board moves can open the file.
+            moves.retain(|&m| !self.generals_face_after(m));
+        }
         let listed = moves.len();
         self.drops(moves);
         if !shield.is_some_and(|s| s.spares_drops()) {
@@ -228,6 +238,26 @@ impl<G: Grid> FairyPosition<G> {
             _ => !next.pseudo_royal_attacked(us),
         };
         !next.in_check(us) && safe && (self.rules.checking || !next.in_check(us.other()))
+    }
+
+    /// Whether `m` leaves the kings facing each other (`flyingGeneral`,
+    /// which forbids it: asked of the moves listed, apart from the other
+    /// legality tests, so that other variants pay nothing for it).
+    #[inline(never)]
+    pub(super) fn generals_face_after(&self, m: FairyMove<G>) -> bool {
+        self.played(m).kings_face(self.turn)
+    }
+
+    /// Whether `side`'s royal king sees the enemy's along a file or rank
+    /// with nothing between (`flyingGeneral`: the side that moved may not
+    /// leave them so).
+    fn kings_face(&self, side: Color) -> bool {
+        let Some(king) = self.rules.king else {
+            return false;
+        };
+        let theirs = self.pieces_of(side.other(), king);
+        self.pieces_of(side, king)
+            .any_square(|sq| (G::rook_attacks(sq, self.occupied()) & theirs).any())
     }
 
     /// Legality where captures explode: no royal piece of the mover may

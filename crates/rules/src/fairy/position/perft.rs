@@ -25,7 +25,9 @@ impl<G: Grid> FairyPosition<G> {
     /// Where the shield spares all of a piece's moves they are counted
     /// as a set, without being listed; `scratch` holds the rest.
     pub fn legal_count(&self, scratch: &mut Vec<FairyMove<G>>) -> u64 {
-        let shield = match self.shield() {
+        // Xiangqi's rules (facing kings, soldiers held back by the river)
+        // are asked of every move.
+        let shield = match self.spared_by_shield() {
             Some(s) if s.watch.is_none() => s,
             _ => {
                 self.legal_moves_into(scratch);

@@ -156,7 +156,17 @@ impl<G: Grid> FairyPosition<G> {
     /// What keeps the mover's royal pieces safe now, when that lets
     /// most moves be known legal without trying them; `None` when every
     /// move must be tried (a royal piece attacked, several enemy kings).
-    pub(super) fn shield(&self) -> Option<Shield<G>> {
+    /// [`Self::shield`], but none where every move is tried: xiangqi's
+    /// rules (facing kings, soldiers held back by the river).
+    #[inline(always)]
+    pub(super) fn spared_by_shield(&self) -> Option<Shield<G>> {
+        if self.rules.tries_every_move {
+            return None;
+        }
+        self.shield()
+    }
+
+    fn shield(&self) -> Option<Shield<G>> {
         let rules = &self.rules;
         let (us, them) = (self.turn, self.turn.other());
         let kings = |side: Color| {
