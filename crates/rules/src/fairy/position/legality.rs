@@ -245,7 +245,22 @@ impl<G: Grid> FairyPosition<G> {
     /// legality tests, so that other variants pay nothing for it).
     #[inline(never)]
     pub(super) fn generals_face_after(&self, m: FairyMove<G>) -> bool {
-        self.played(m).kings_face(self.turn)
+        let (us, Some(king)) = (self.turn, self.rules.king) else {
+            return false;
+        };
+        if !matches!(m.kind, FairyMoveKind::Normal | FairyMoveKind::Pass) {
+            return self.played(m).kings_face(us);
+        }
+        // A plain move changes two squares: worked out without playing it.
+        let occupied = self.occupied().without(m.from).with(m.to);
+        let theirs = self.pieces_of(us.other(), king).without(m.to);
+        let ours = self.pieces_of(us, king);
+        let ours = if ours.contains(m.from) {
+            ours.without(m.from).with(m.to)
+        } else {
+            ours
+        };
+        ours.any_square(|sq| (G::rook_attacks(sq, occupied) & theirs).any())
     }
 
     /// Whether `side`'s royal king sees the enemy's along a file or rank
