@@ -164,19 +164,26 @@ def position_fen(e, variant, fen=None, moves=()):
     return e.fen()
 
 
-def random_playout(e, variant, k, min_plies, max_plies):
-    """A legal game from the start, seeded "variant:k": its moves, the
-    FEN at its end and whether the game has ended there."""
-    rng = random.Random("%s:%d" % (variant, k))
+def playout_from(e, fen, rng, min_plies, max_plies):
+    """A legal game of the variant set, from `fen` (None: its start),
+    its length and moves drawn from `rng`: its moves, the FEN at its end
+    and whether the game has ended there."""
     plies = rng.randint(min_plies, max_plies)
-    e.set_variant(variant)
     moves = []
     for _ in range(plies):
-        e.position(None, moves)
+        e.position(fen, moves)
         legal = e.legal_moves()
         if not legal:
             break
         moves.append(rng.choice(legal))
-    e.position(None, moves)
+    e.position(fen, moves)
     ended = not e.legal_moves()
     return moves, e.fen(), ended
+
+
+def random_playout(e, variant, k, min_plies, max_plies):
+    """A legal game from the start, seeded "variant:k" (see
+    playout_from)."""
+    rng = random.Random("%s:%d" % (variant, k))
+    e.set_variant(variant)
+    return playout_from(e, None, rng, min_plies, max_plies)

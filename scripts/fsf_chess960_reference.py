@@ -20,7 +20,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 REPO = os.path.dirname(HERE)
-from fsf import Engine, git_short, log  # noqa: E402
+from fsf import Engine, git_short, log, playout_from  # noqa: E402
 
 FSF = os.environ.get("FSF", "stockfish")
 FSF_REPO = os.environ.get("FSF_REPO", "Fairy-Stockfish")
@@ -110,18 +110,9 @@ def fen_of(e, case, fen, moves=()):
 
 
 def playout(e, case, fen, seed):
-    rng = random.Random(seed)
-    plies = rng.randint(MIN_PLIES, MAX_PLIES)
     choose(e, case)
-    moves = []
-    for _ in range(plies):
-        e.position(fen, moves)
-        legal = e.legal_moves()
-        if not legal:
-            break
-        moves.append(rng.choice(legal))
-    e.position(fen, moves)
-    return e.fen(), not e.legal_moves()
+    _, end, ended = playout_from(e, fen, random.Random(seed), MIN_PLIES, MAX_PLIES)
+    return end, ended
 
 
 def positions(e, case):
