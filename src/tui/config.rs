@@ -50,6 +50,8 @@ pub struct NewGameChoices {
     pub clock: Option<String>,
     pub seed: Option<u64>,
     pub fen: Option<String>,
+    /// The Chess960 choice: `random`, or a position's number.
+    pub chess960: Option<String>,
     pub movetime_ms: Option<u64>,
     pub ascii: Option<bool>,
     pub auto_flip: Option<bool>,

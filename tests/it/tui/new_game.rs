@@ -493,6 +493,9 @@ fn a_chess960_game_starts_from_the_position_numbered_or_says_what_is_wrong() {
         "{}",
         screen(&app)
     );
+    // The choice is kept for the next game of the variant.
+    let kept = Config::read(&dir.join("config.toml")).unwrap();
+    assert_eq!(kept.new_game.chess960.as_deref(), Some("42"));
 }
 
 #[test]

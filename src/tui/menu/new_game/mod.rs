@@ -389,6 +389,14 @@ impl NewGameForm {
         form.seed = last.seed.map(|s| s.to_string()).unwrap_or_default();
         if last.variant.as_deref() == Some(variant_id) {
             form.fen = last.fen.clone().unwrap_or_default();
+            match last.chess960.as_deref() {
+                Some("random") => form.chess960 = Chess960Choice::Random,
+                Some(n) if n.parse::<u16>().is_ok() => {
+                    form.chess960 = Chess960Choice::Number;
+                    form.chess960_number = n.to_string();
+                }
+                _ => {}
+            }
         }
         form.ascii = last.ascii.unwrap_or(form.ascii);
         form.auto_flip = last.auto_flip.unwrap_or(form.auto_flip);
@@ -405,6 +413,11 @@ impl NewGameForm {
             clock: self.time_control().map(|tc| tc.to_string()),
             seed: self.seed.parse().ok(),
             fen: Some(self.fen.trim().to_string()).filter(|f| !f.is_empty()),
+            chess960: match self.chess960_choice(registry) {
+                Chess960Choice::Off => None,
+                Chess960Choice::Random => Some("random".into()),
+                Chess960Choice::Number => Some(self.chess960_number.trim().to_string()),
+            },
             movetime_ms: Some(MOVETIME_CHOICES[self.movetime]),
             ascii: Some(self.ascii),
             auto_flip: Some(self.auto_flip),
