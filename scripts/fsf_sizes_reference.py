@@ -45,7 +45,7 @@ SCRIPT = "fsf_sizes_reference.py"
 VARIANTS = ["capablanca", "capahouse", "gothic", "janus", "embassy", "centaur",
             "grand", "shako", "courier", "losalamos", "gardner", "micro",
             "fivebyfive", "sixbysix", "timur", "minishogi", "shogi", "judkins", "gorogoro", "euroshogi", "minixiangqi",
-            "xiangqi", "manchu"]
+            "xiangqi", "manchu", "loop"]
 OWN = {"fivebyfive", "sixbysix", "timur"}
 
 RANDOM_POSITIONS = 5          # per variant, random playouts of 6..40 plies
@@ -207,6 +207,10 @@ GOALS = {
         dict(note="goal: the banner moves as rook, cannon or horse (a1a9 over a screen? a1b3 as a horse)",
              fen="3k5/9/9/9/9/9/9/9/9/M3K4 w - - 0 1", expect=["a1b3", "a1a10", "a1d1"], fens=True),
     ],
+    "loop": [
+        dict(note="goal: the promoted queen taken on d8 goes to Black's hand as a queen ([Rq])",
+             fen="3rk3/4P3/8/8/8/8/8/4K3[] w - - 0 1", moves="e7d8q e8d8", expect=["R@a1"], fens=True),
+    ],
     "fivebyfive": [
         dict(note="goal: promotion on rank 5 (c4c5q)",
              fen="k4/2P2/5/5/4K w - - 0 1", expect=["c4c5q", "c4c5n"], fens=True),
@@ -263,8 +267,8 @@ def build_positions(e):
                             seed="%s:%d" % (v, k - 1)))
         for g in GOALS.get(v, []):
             if "fen" in g:
-                fen = position_fen(e, v, fen=g["fen"])
-                src = g["fen"]
+                fen = position_fen(e, v, fen=g["fen"], moves=g.get("moves", "").split())
+                src = None if "moves" in g else g["fen"]
             else:
                 fen = position_fen(e, v, moves=g["moves"].split())
                 src = None
