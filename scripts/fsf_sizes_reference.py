@@ -45,7 +45,7 @@ SCRIPT = "fsf_sizes_reference.py"
 VARIANTS = ["capablanca", "capahouse", "gothic", "janus", "embassy", "centaur",
             "grand", "shako", "courier", "losalamos", "gardner", "micro",
             "fivebyfive", "sixbysix", "timur", "minishogi", "shogi", "judkins", "gorogoro", "euroshogi", "minixiangqi",
-            "xiangqi", "manchu", "loop"]
+            "xiangqi", "manchu", "loop", "dobutsu"]
 OWN = {"fivebyfive", "sixbysix", "timur"}
 
 RANDOM_POSITIONS = 5          # per variant, random playouts of 6..40 plies
@@ -206,6 +206,12 @@ GOALS = {
     "manchu": [
         dict(note="goal: the banner moves as rook, cannon or horse (a1a9 over a screen? a1b3 as a horse)",
              fen="3k5/9/9/9/9/9/9/9/9/M3K4 w - - 0 1", expect=["a1b3", "a1a10", "a1d1"], fens=True),
+    ],
+    "dobutsu": [
+        dict(note="ended: White's lion stands unattacked on the far rank with Black to move: Black has lost",
+             fen="L2/3/2l/3[] b - - 0 1", ended=True),
+        dict(note="goal: White's lion on the far rank but attacked: the game goes on and Black may take it (b3a4)",
+             fen="L2/1l1/3/3[] b - - 0 1", expect=["b3a4"], fens=True),
     ],
     "loop": [
         dict(note="goal: the promoted queen taken on d8 goes to Black's hand as a queen ([Rq])",

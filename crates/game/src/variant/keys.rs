@@ -741,6 +741,9 @@ impl<G: FairyGrid> Reader<'_, G> {
                 kind: kinds.map(one),
                 region,
                 flag_move,
+                count: self.value("flagPieceCount", 1, read_number).max(1),
+                blocked_win: self.value("flagPieceBlockedWin", false, read_bool),
+                safe: self.value("flagPieceSafe", false, read_bool),
             });
         }
     }

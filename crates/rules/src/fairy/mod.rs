@@ -293,6 +293,14 @@ pub struct FlagRule<G: Grid = Grid8> {
     /// The second player gets one more move to reach it too (racing
     /// kings: both there is a draw).
     pub flag_move: bool,
+    /// How many pieces must stand there (`flagPieceCount`, default 1).
+    pub count: u32,
+    /// A full region wins too, with fewer pieces (`flagPieceBlockedWin`).
+    pub blocked_win: bool,
+    /// Pieces there count only when the opponent does not attack them,
+    /// and a side that got there wins on its next turn if they still
+    /// stand (`flagPieceSafe`, dobutsu's lion).
+    pub safe: bool,
 }
 
 /// The rules of a variant from data.

@@ -152,12 +152,32 @@ impl<G: Grid> FairyPosition<G> {
         None
     }
 
+    /// Whether `side` has reached its flag region, as Fairy-Stockfish
+    /// counts it: enough pieces there (or the region full, where that
+    /// wins), and, where they must be safe, none attacked when exactly
+    /// enough stand there.
     fn flag_reached(&self, side: Color) -> bool {
         let Some(flag) = &self.rules.flag else {
             return false;
         };
-        flag.kind[side.index()]
-            .is_some_and(|k| (self.pieces_of(side, k) & flag.region[side.index()]).any())
+        let Some(kind) = flag.kind[side.index()] else {
+            return false;
+        };
+        let region = flag.region[side.index()];
+        let inside = self.pieces_of(side, kind) & region;
+        if inside.is_empty() {
+            return false;
+        }
+        let n = inside.count();
+        let full = flag.blocked_win && (region & !self.occupied()).is_empty();
+        if n < flag.count && !full {
+            return false;
+        }
+        let judged_safe = flag.safe && (!flag.flag_move || side == self.turn.other());
+        if judged_safe && n == flag.count {
+            return !inside.any_square(|sq| self.attacked(sq, side.other()));
+        }
+        true
     }
 
     fn flag_is_king(&self, side: Color) -> bool {
@@ -170,11 +190,14 @@ impl<G: Grid> FairyPosition<G> {
     fn flag_end(&self) -> Option<Verdict> {
         let flag = self.rules.flag.as_ref()?;
         let (us, them) = (self.turn, self.turn.other());
-        if flag.flag_move && self.flag_reached(us) {
-            let both = us == Color::White && self.flag_is_king(them) && self.flag_reached(them);
+        // A side that reached it a move ago wins now where a flag waits
+        // a move (flagMove) or must stay safe (flagPieceSafe).
+        if (flag.flag_move || flag.safe) && self.flag_reached(us) {
+            let racing = flag.flag_move && us == Color::White && self.flag_is_king(them);
+            let both = (racing || (flag.safe && !flag.flag_move)) && self.flag_reached(them);
             return Some(if both { Verdict::Draw } else { Verdict::Win });
         }
-        if (!flag.flag_move || self.flag_is_king(us)) && self.flag_reached(them) {
+        if (!flag.flag_move || flag.safe || self.flag_is_king(us)) && self.flag_reached(them) {
             let can_follow = flag.flag_move
                 && self.flag_is_king(us)
                 && us == Color::Black
