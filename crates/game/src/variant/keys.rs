@@ -315,7 +315,6 @@ impl<G: FairyGrid> Reader<'_, G> {
             pawn_drop_mate: None,
             flying_general: false,
             soldier: None,
-            tries_every_move: false,
             drop_loop: false,
             opposite_bishops: None,
             castling_dropped_piece: false,
@@ -592,7 +591,11 @@ impl<G: FairyGrid> Reader<'_, G> {
             .find(|&k| rules.kinds[k].name == "soldier")
             .map(|k| k as u8);
         let river = self.value("soldierPromotionRank", 1, read_number).max(1);
-        rules.tries_every_move = rules.flying_general || rules.soldier.is_some();
+        if rules.flying_general {
+            // The king's moves are listed and tried, so that one onto
+            // the other king's open file is refused.
+            rules.listed_kinds |= rules.king.map_or(0, |k| 1 << k);
+        }
         if let Some(k) = rules.soldier {
             let (board, ranks) = (rules.board, rules.ranks);
             soldier_moves(&mut rules.kinds[usize::from(k)], river, ranks, board);

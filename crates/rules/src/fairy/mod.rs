@@ -377,11 +377,9 @@ pub struct FairyRules<G: Grid = Grid8> {
     /// (`flyingGeneral`, xiangqi): a move that leaves them so is illegal.
     pub flying_general: bool,
     /// The variant has xiangqi's soldier, whose moves (sideways only past
-    /// the river, `soldierPromotionRank`) are cut into its tables.
+    /// the river, `soldierPromotionRank`) are cut into its tables when
+    /// the rules are read.
     pub soldier: Option<u8>,
-    /// No move is spared a legality test (the flying general and the
-    /// soldier, which the shield does not know): set with them.
-    pub tries_every_move: bool,
     /// A promoted piece taken goes to the hand as what it is, not as a
     /// pawn (`dropLoop`, loop chess); FENs mark no piece promoted.
     pub drop_loop: bool,

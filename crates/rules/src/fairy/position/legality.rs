@@ -134,10 +134,6 @@ impl<G: Grid> FairyPosition<G> {
         let shield = self.spared_by_shield();
         let legal = |m: FairyMove<G>| shield.is_some_and(|s| s.spares(self, m)) || self.is_legal(m);
         moves.retain(|&m| legal(m));
-        if self.rules.flying_general {
-            // A drop adds a piece, so only board moves can open the file.
-            moves.retain(|&m| !self.generals_face_after(m));
-        }
         let listed = moves.len();
         self.drops(moves);
         if !shield.is_some_and(|s| s.spares_drops()) {
@@ -199,6 +195,12 @@ impl<G: Grid> FairyPosition<G> {
     /// allowed gives none, and under makpong moves a king in check only
     /// to take its one checker.
     pub(super) fn is_legal(&self, m: FairyMove<G>) -> bool {
+        self.is_legal_but_generals(m) && !(self.rules.flying_general && self.generals_face_after(m))
+    }
+
+    /// [`Self::is_legal`] but for the flying general.
+    #[inline(always)]
+    fn is_legal_but_generals(&self, m: FairyMove<G>) -> bool {
         let us = self.turn;
         let king_moves = self
             .rules

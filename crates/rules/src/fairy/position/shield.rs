@@ -156,14 +156,37 @@ impl<G: Grid> FairyPosition<G> {
     /// What keeps the mover's royal pieces safe now, when that lets
     /// most moves be known legal without trying them; `None` when every
     /// move must be tried (a royal piece attacked, several enemy kings).
-    /// [`Self::shield`], but none where every move is tried: xiangqi's
-    /// rules (facing kings, soldiers held back by the river).
+    /// [`Self::shield`], with the flying general where the variant has
+    /// it: a piece between the kings on a file or rank is held there as
+    /// by a pin, so its moves are tried rather than spared.
     #[inline(always)]
     pub(super) fn spared_by_shield(&self) -> Option<Shield<G>> {
-        if self.rules.tries_every_move {
-            return None;
+        if self.rules.flying_general {
+            return self.between_generals();
         }
         self.shield()
+    }
+
+    /// The shield with the squares between the kings among its lines
+    /// (when they share a file or rank), and no pins taken as the only
+    /// ones.
+    #[inline(never)]
+    fn between_generals(&self) -> Option<Shield<G>> {
+        let mut shield = self.shield()?;
+        let kings = |side: Color| {
+            self.rules
+                .king
+                .map_or(G::Set::EMPTY, |k| self.pieces_of(side, k))
+        };
+        let (us, them) = (self.turn, self.turn.other());
+        if let (Some(a), Some(b)) = (kings(us).single(), kings(them).single()) {
+            if a.file() == b.file() || a.rank() == b.rank() {
+                let between = G::between(a, b);
+                shield.lines |= between;
+                shield.pins &= between.is_empty();
+            }
+        }
+        Some(shield)
     }
 
     fn shield(&self) -> Option<Shield<G>> {
