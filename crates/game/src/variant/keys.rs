@@ -314,7 +314,6 @@ impl<G: FairyGrid> Reader<'_, G> {
             chess960: false,
             pawn_drop_mate: None,
             flying_general: false,
-            soldier: None,
             drop_loop: false,
             opposite_bishops: None,
             castling_dropped_piece: false,
@@ -587,18 +586,17 @@ impl<G: FairyGrid> Reader<'_, G> {
         rules.castle_layout = self.castle_layout(rules.castling && start_castles, rules);
         rules.chess960 = self.value("chess960", false, read_bool);
         rules.flying_general = self.value("flyingGeneral", false, read_bool);
-        rules.soldier = (0..rules.kinds.len())
-            .find(|&k| rules.kinds[k].name == "soldier")
-            .map(|k| k as u8);
+        // Xiangqi's soldier: its river is cut into its own tables.
+        let soldier = (0..rules.kinds.len()).find(|&k| rules.kinds[k].name == "soldier");
         let river = self.value("soldierPromotionRank", 1, read_number).max(1);
         if rules.flying_general {
             // The king's moves are listed and tried, so that one onto
             // the other king's open file is refused.
             rules.listed_kinds |= rules.king.map_or(0, |k| 1 << k);
         }
-        if let Some(k) = rules.soldier {
+        if let Some(k) = soldier {
             let (board, ranks) = (rules.board, rules.ranks);
-            soldier_moves(&mut rules.kinds[usize::from(k)], river, ranks, board);
+            soldier_moves(&mut rules.kinds[k], river, ranks, board);
         }
         rules.castling_dropped_piece = self.value("castlingDroppedPiece", false, read_bool);
         if self.value("shogiPawnDropMateIllegal", false, read_bool) {

@@ -376,10 +376,6 @@ pub struct FairyRules<G: Grid = Grid8> {
     /// The royal kings may not face each other along an open line
     /// (`flyingGeneral`, xiangqi): a move that leaves them so is illegal.
     pub flying_general: bool,
-    /// The variant has xiangqi's soldier, whose moves (sideways only past
-    /// the river, `soldierPromotionRank`) are cut into its tables when
-    /// the rules are read.
-    pub soldier: Option<u8>,
     /// A promoted piece taken goes to the hand as what it is, not as a
     /// pawn (`dropLoop`, loop chess); FENs mark no piece promoted.
     pub drop_loop: bool,

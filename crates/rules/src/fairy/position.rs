@@ -252,4 +252,12 @@ impl<G: Grid> FairyPosition<G> {
     pub fn pieces_of(&self, side: Color, kind: u8) -> G::Set {
         self.by_kind[kind as usize] & self.by_color[side.index()]
     }
+
+    /// `side`'s royal kings (none where the variant has no royal kind).
+    #[inline]
+    pub fn royal_kings(&self, side: Color) -> G::Set {
+        self.rules
+            .king
+            .map_or(G::Set::EMPTY, |k| self.pieces_of(side, k))
+    }
 }

@@ -269,11 +269,8 @@ impl<G: Grid> FairyPosition<G> {
     /// with nothing between (`flyingGeneral`: the side that moved may not
     /// leave them so).
     fn kings_face(&self, side: Color) -> bool {
-        let Some(king) = self.rules.king else {
-            return false;
-        };
-        let theirs = self.pieces_of(side.other(), king);
-        self.pieces_of(side, king)
+        let theirs = self.royal_kings(side.other());
+        self.royal_kings(side)
             .any_square(|sq| (G::rook_attacks(sq, self.occupied()) & theirs).any())
     }
 
@@ -284,26 +281,17 @@ impl<G: Grid> FairyPosition<G> {
     /// would blow up its own).
     fn blast_leaves_royals_safe(&self, m: FairyMove<G>) -> bool {
         let (us, them) = (self.turn, self.turn.other());
-        let kings = |side: Color| {
-            self.rules
-                .king
-                .map_or(G::Set::EMPTY, |k| self.pieces_of(side, k))
-        };
-        let theirs = kings(them) | self.pseudo_royals(them);
+        let theirs = self.royal_kings(them) | self.pseudo_royals(them);
         if m.kind == FairyMoveKind::Castle {
             // The king and the rook both move (and the king's square is
             // not `m.to` when written king to rook); nothing blows up.
             let next = self.played(m);
-            let ours = next
-                .rules
-                .king
-                .map_or(G::Set::EMPTY, |k| next.pieces_of(us, k))
-                | next.pseudo_royals(us);
+            let ours = next.royal_kings(us) | next.pseudo_royals(us);
             return !ours.any_square(|sq| {
                 (G::neighbours(sq) & theirs).is_empty() && next.attacked(sq, them)
             });
         }
-        let mut ours = kings(us) | self.pseudo_royals(us);
+        let mut ours = self.royal_kings(us) | self.pseudo_royals(us);
         if ours.contains(m.from) {
             ours = ours.without(m.from).with(m.to);
         }

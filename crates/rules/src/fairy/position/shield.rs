@@ -173,13 +173,12 @@ impl<G: Grid> FairyPosition<G> {
     #[inline(never)]
     fn between_generals(&self) -> Option<Shield<G>> {
         let mut shield = self.shield()?;
-        let kings = |side: Color| {
-            self.rules
-                .king
-                .map_or(G::Set::EMPTY, |k| self.pieces_of(side, k))
-        };
         let (us, them) = (self.turn, self.turn.other());
-        if let (Some(a), Some(b)) = (kings(us).single(), kings(them).single()) {
+        let kings = (
+            self.royal_kings(us).single(),
+            self.royal_kings(them).single(),
+        );
+        if let (Some(a), Some(b)) = kings {
             if a.file() == b.file() || a.rank() == b.rank() {
                 let between = G::between(a, b);
                 shield.lines |= between;
@@ -192,14 +191,9 @@ impl<G: Grid> FairyPosition<G> {
     fn shield(&self) -> Option<Shield<G>> {
         let rules = &self.rules;
         let (us, them) = (self.turn, self.turn.other());
-        let kings = |side: Color| {
-            rules
-                .king
-                .map_or(G::Set::EMPTY, |k| self.pieces_of(side, k))
-        };
-        let royals = kings(us) | self.pseudo_royals(us);
+        let royals = self.royal_kings(us) | self.pseudo_royals(us);
         let (lines, hoppers) = self.unattacked_lines(royals, them)?;
-        let watch = match (rules.checking, kings(them)) {
+        let watch = match (rules.checking, self.royal_kings(them)) {
             (true, _) => None,
             (false, k) if k.is_empty() => None,
             (false, k) => {
