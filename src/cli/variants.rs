@@ -281,7 +281,7 @@ fn check(file: &Path, out: &mut Out) -> Result<ExitCode> {
         };
         let name = clip(&section.name);
         match section.sized_rules() {
-            Ok(rules) => match section.rules() {
+            Ok(rules) => match section.played() {
                 Ok(_) => outln!(out, "[{name}] ({place}): plays; pieces {}", pieces(&rules)),
                 Err(why) => outln!(
                     out,

@@ -3,7 +3,10 @@
 
 use super::figures::{self, Figure, Sprite};
 use super::theme::{Mark, Theme};
-use motley_rules::core::{Action, Bitboard, Piece, Square};
+use motley_rules::core::action::spot_of;
+use motley_rules::core::grid::{Grid, Grid16, GridSet, GridSquare, Spot};
+use motley_rules::core::{Action, Bitboard, Board, Piece, Square};
+use motley_rules::Position;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -11,6 +14,17 @@ use ratatui::widgets::Widget;
 
 /// Width of the rank-label column left of the board.
 const LABEL_W: u16 = 2;
+
+/// A set of squares of a board of any size, as the screen marks them.
+pub type Spots = <Grid16 as Grid>::Set;
+
+/// Chess's squares as spots.
+pub fn spots_of(squares: Bitboard) -> Spots {
+    squares
+        .into_iter()
+        .map(spot_of)
+        .fold(Spots::default(), Spots::with)
+}
 
 /// Where the board sits on screen and how big its cells are.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -21,18 +35,23 @@ pub struct BoardGeom {
     pub cell_h: u16,
     /// Black at the bottom.
     pub flipped: bool,
-    /// An extra row between ranks 4 and 5 for a centerline.
+    /// An extra row between the halves for a centerline.
     pub centerline: bool,
+    /// The board's files and ranks (8×8 but for a variant from data).
+    pub files: u8,
+    pub ranks: u8,
 }
 
 impl BoardGeom {
-    /// The largest board that fits `area`, with cells about twice as wide as
-    /// tall so squares look square. `None` if not even the smallest fits.
-    pub fn fit(area: Rect, flipped: bool, centerline: bool) -> Option<BoardGeom> {
+    /// The largest board of `size` (files, ranks) that fits `area`, with
+    /// cells about twice as wide as tall so squares look square. `None`
+    /// if not even the smallest fits.
+    pub fn fit(area: Rect, flipped: bool, centerline: bool, size: (u8, u8)) -> Option<BoardGeom> {
+        let (files, ranks) = (u16::from(size.0), u16::from(size.1));
         let extra_rows = 1 + u16::from(centerline);
         let mut h = 1u16;
-        while 8 * (h + 1) + extra_rows <= area.height
-            && LABEL_W + 8 * (2 * (h + 1) + 1) <= area.width
+        while ranks * (h + 1) + extra_rows <= area.height
+            && LABEL_W + files * (2 * (h + 1) + 1) <= area.width
         {
             h += 1;
         }
@@ -43,67 +62,86 @@ impl BoardGeom {
             cell_h: h,
             flipped,
             centerline,
+            files: size.0,
+            ranks: size.1,
         };
         (geom.width() <= area.width && geom.height() <= area.height).then_some(geom)
     }
 
-    /// The smallest size a board needs (width, height).
-    pub fn min_size(centerline: bool) -> (u16, u16) {
-        (LABEL_W + 8 * 3, 8 + 1 + u16::from(centerline))
+    /// The smallest size a board of `size` needs (width, height).
+    pub fn min_size(centerline: bool, size: (u8, u8)) -> (u16, u16) {
+        let (files, ranks) = (u16::from(size.0), u16::from(size.1));
+        (LABEL_W + files * 3, ranks + 1 + u16::from(centerline))
     }
 
     /// Total width including labels.
     pub fn width(&self) -> u16 {
-        LABEL_W + 8 * self.cell_w
+        LABEL_W + u16::from(self.files) * self.cell_w
     }
 
     /// Total height including the file labels (and centerline row).
     pub fn height(&self) -> u16 {
-        8 * self.cell_h + 1 + u16::from(self.centerline)
+        u16::from(self.ranks) * self.cell_h + 1 + u16::from(self.centerline)
     }
 
-    fn screen_col(&self, sq: Square) -> u16 {
-        let f = sq.file() as u16;
+    fn screen_col(&self, spot: Spot) -> u16 {
+        let f = spot.file() as u16;
         if self.flipped {
-            7 - f
+            u16::from(self.files) - 1 - f
         } else {
             f
         }
     }
 
-    fn screen_row(&self, sq: Square) -> u16 {
-        let r = sq.rank() as u16;
+    fn screen_row(&self, spot: Spot) -> u16 {
+        let r = spot.rank() as u16;
         if self.flipped {
             r
         } else {
-            7 - r
+            u16::from(self.ranks) - 1 - r
         }
     }
 
+    /// The screen row that the centerline sits above.
+    fn half(&self) -> u16 {
+        u16::from(self.ranks) / 2
+    }
+
     fn row_y(&self, row: u16) -> u16 {
-        self.y + row * self.cell_h + u16::from(self.centerline && row >= 4)
+        self.y + row * self.cell_h + u16::from(self.centerline && row >= self.half())
+    }
+
+    /// Is `spot` on this board?
+    pub fn holds(&self, spot: Spot) -> bool {
+        spot.file() < self.files as i8 && spot.rank() < self.ranks as i8
+    }
+
+    /// Every square of the board.
+    pub fn spots(&self) -> impl Iterator<Item = Spot> + '_ {
+        (0..self.ranks as i8)
+            .flat_map(move |r| (0..self.files as i8).filter_map(move |f| Spot::from_coords(f, r)))
     }
 
     /// The screen cells of a square.
-    pub fn cell(&self, sq: Square) -> Rect {
+    pub fn cell(&self, spot: Spot) -> Rect {
         Rect {
-            x: self.x + LABEL_W + self.screen_col(sq) * self.cell_w,
-            y: self.row_y(self.screen_row(sq)),
+            x: self.x + LABEL_W + self.screen_col(spot) * self.cell_w,
+            y: self.row_y(self.screen_row(spot)),
             width: self.cell_w,
             height: self.cell_h,
         }
     }
 
     /// The square under a screen position, if any.
-    pub fn square_at(&self, col: u16, row: u16) -> Option<Square> {
+    pub fn square_at(&self, col: u16, row: u16) -> Option<Spot> {
         let bx = col.checked_sub(self.x + LABEL_W)?;
         let sc = bx / self.cell_w;
-        if sc >= 8 {
+        if sc >= u16::from(self.files) {
             return None;
         }
         let by = row.checked_sub(self.y)?;
         let line = if self.centerline {
-            let half = 4 * self.cell_h;
+            let half = self.half() * self.cell_h;
             if by < half {
                 by
             } else if by == half {
@@ -115,15 +153,20 @@ impl BoardGeom {
             by
         };
         let sr = line / self.cell_h;
-        if sr >= 8 {
+        if sr >= u16::from(self.ranks) {
             return None;
         }
         let (file, rank) = if self.flipped {
-            (7 - sc, sr)
+            (u16::from(self.files) - 1 - sc, sr)
         } else {
-            (sc, 7 - sr)
+            (sc, u16::from(self.ranks) - 1 - sr)
         };
-        Square::from_coords(file as i8, rank as i8)
+        Spot::from_coords(file as i8, rank as i8)
+    }
+
+    /// The square `df` files and `dr` ranks from `spot`, if on the board.
+    pub fn offset(&self, spot: Spot, df: i8, dr: i8) -> Option<Spot> {
+        spot.offset(df, dr).filter(|s| self.holds(*s))
     }
 
     /// The screen step for "up" / "right" in board terms, given the flip.
@@ -139,23 +182,23 @@ impl BoardGeom {
 /// Everything highlighted on the board.
 #[derive(Clone, Debug, Default)]
 pub struct Marks {
-    pub cursor: Option<Square>,
-    pub selected: Option<Square>,
-    pub destinations: Bitboard,
-    pub last_move: Vec<Square>,
-    pub check: Option<Square>,
-    pub flipped: Bitboard,
+    pub cursor: Option<Spot>,
+    pub selected: Option<Spot>,
+    pub destinations: Spots,
+    pub last_move: Vec<Spot>,
+    pub check: Option<Spot>,
+    pub flipped: Spots,
     /// A goal region's squares (a variant from data's flag).
-    pub goal: Bitboard,
+    pub goal: Spots,
     /// The engine's suggested move (hint or analysis).
-    pub best: Vec<Square>,
+    pub best: Vec<Spot>,
     /// A premove's from and to squares, waiting for its turn.
-    pub premove: Vec<Square>,
+    pub premove: Vec<Spot>,
 }
 
 impl Marks {
     /// The background mark of a square (destinations are drawn as glyphs).
-    pub fn mark_of(&self, sq: Square) -> Option<Mark> {
+    pub fn mark_of(&self, sq: Spot) -> Option<Mark> {
         if self.check == Some(sq) {
             Some(Mark::Check)
         } else if self.selected == Some(sq) {
@@ -185,9 +228,9 @@ pub struct PieceLook {
     /// Every piece in one colour: where a piece stands says whose it is.
     pub same_look: bool,
     /// Squares whose pieces have their strong powers (bold, underlined, `+`).
-    pub strong: Bitboard,
+    pub strong: Spots,
     /// Squares whose pieces have their weak powers (dim, `-`).
-    pub weak: Bitboard,
+    pub weak: Spots,
     /// The figure of the piece in the knight's slot, for multi-cell figures.
     pub knight: Figure,
     /// The family's names of the sides, for the halves of a centerline.
@@ -198,8 +241,8 @@ impl Default for PieceLook {
     fn default() -> Self {
         PieceLook {
             same_look: false,
-            strong: Bitboard::EMPTY,
-            weak: Bitboard::EMPTY,
+            strong: Spots::default(),
+            weak: Spots::default(),
             knight: Figure::default(),
             side_names: ["White", "Black"],
         }
@@ -211,9 +254,52 @@ impl Default for PieceLook {
 /// one glyph.
 pub const FIGURE_MIN_ROWS: u16 = 5;
 
+/// The pieces a board shows, square by square, on a board of any size:
+/// what the widget draws, made from a position or an editor's draft.
+#[derive(Clone, Debug)]
+pub struct BoardPicture {
+    files: u8,
+    pieces: Vec<Option<Piece>>,
+}
+
+impl BoardPicture {
+    /// Chess's 8×8 board.
+    pub fn of_board(board: &Board) -> BoardPicture {
+        BoardPicture::made((8, 8), |spot| {
+            Square::from_coords(spot.file(), spot.rank()).and_then(|sq| board.piece_at(sq))
+        })
+    }
+
+    /// A position's board, whatever its size.
+    pub fn of_position<P: Position>(pos: &P) -> BoardPicture {
+        BoardPicture::made(pos.board_size(), |spot| pos.piece_on(spot))
+    }
+
+    fn made(size: (u8, u8), piece: impl Fn(Spot) -> Option<Piece>) -> BoardPicture {
+        let (files, ranks) = size;
+        let pieces = (0..ranks as i8)
+            .flat_map(|r| (0..files as i8).map(move |f| (f, r)))
+            .map(|(f, r)| Spot::from_coords(f, r).and_then(&piece))
+            .collect();
+        BoardPicture { files, pieces }
+    }
+
+    /// The piece on `spot`.
+    pub fn piece_at(&self, spot: Spot) -> Option<Piece> {
+        let (f, r) = (spot.file() as usize, spot.rank() as usize);
+        if f >= usize::from(self.files) {
+            return None;
+        }
+        self.pieces
+            .get(r * usize::from(self.files) + f)
+            .copied()
+            .flatten()
+    }
+}
+
 /// The board widget.
 pub struct BoardView<'a> {
-    pub board: &'a motley_rules::core::Board,
+    pub board: &'a BoardPicture,
     pub geom: BoardGeom,
     pub marks: &'a Marks,
     pub look: &'a PieceLook,
@@ -290,26 +376,23 @@ impl Widget for BoardView<'_> {
         let t = self.theme;
         let clip = area.intersection(buf.area);
         let mut p = Painter { buf, clip };
-        for sq in Square::all() {
-            self.draw_square(&mut p, sq);
+        for spot in g.spots() {
+            self.draw_square(&mut p, spot);
         }
         // Rank labels and file labels.
-        for i in 0..8u8 {
-            let Some(rank_sq) = Square::from_coords(0, i as i8) else {
-                continue;
-            };
-            let r = g.cell(rank_sq);
-            p.put_char(g.x, r.y + r.height / 2, rank_sq.rank_char(), t.coords());
-            let Some(file_sq) = Square::from_coords(i as i8, 0) else {
-                continue;
-            };
-            let r = g.cell(file_sq);
-            p.put_char(
-                r.x + r.width / 2,
-                g.y + g.height() - 1,
-                file_sq.file_char(),
-                t.coords(),
-            );
+        for rank in 0..g.ranks {
+            if let Some(spot) = Spot::from_coords(0, rank as i8) {
+                let r = g.cell(spot);
+                let label = format!("{:<2}", rank + 1);
+                p.put(g.x, r.y + r.height / 2, &label, t.coords());
+            }
+        }
+        for file in 0..g.files {
+            if let Some(spot) = Spot::from_coords(file as i8, 0) {
+                let r = g.cell(spot);
+                let letter = char::from(b'a' + file);
+                p.put_char(r.x + r.width / 2, g.y + g.height() - 1, letter, t.coords());
+            }
         }
         if g.centerline {
             draw_centerline(&mut p, g, self.look.side_names, t);
@@ -321,8 +404,9 @@ impl Widget for BoardView<'_> {
 /// far half above it, the near half below (`side_names`: the first
 /// player's half is ranks 1–4).
 fn draw_centerline(p: &mut Painter, g: BoardGeom, side_names: [&str; 2], t: &Theme) {
-    let y = g.y + 4 * g.cell_h;
-    let line: String = std::iter::repeat_n('━', (8 * g.cell_w) as usize).collect();
+    let y = g.y + g.half() * g.cell_h;
+    let w = u16::from(g.files) * g.cell_w;
+    let line: String = std::iter::repeat_n('━', w as usize).collect();
     p.put(g.x + LABEL_W, y, &line, t.centerline());
     p.put(g.x, y, "══", t.centerline());
     let [south, north] = side_names;
@@ -334,7 +418,6 @@ fn draw_centerline(p: &mut Painter, g: BoardGeom, side_names: [&str; 2], t: &The
     let initial = |name: &str| name.chars().next().unwrap_or('?');
     let label = format!(" ▲ {far} ━━ {near} ▼ ");
     let short = format!(" ▲{} ━ {}▼ ", initial(far), initial(near));
-    let w = 8 * g.cell_w;
     for text in [label.as_str(), short.as_str()] {
         let lw = text.chars().count() as u16;
         // Keep at least three cells of line on each side of the label.
@@ -346,12 +429,13 @@ fn draw_centerline(p: &mut Painter, g: BoardGeom, side_names: [&str; 2], t: &The
 }
 
 impl BoardView<'_> {
-    fn draw_square(&self, p: &mut Painter, sq: Square) {
+    fn draw_square(&self, p: &mut Painter, sq: Spot) {
         let t = self.theme;
         let r = self.geom.cell(sq);
         let mark = self.marks.mark_of(sq);
-        let bg = t.square(sq.is_dark(), mark);
-        let fill = t.empty_fill(sq.is_dark());
+        let dark = (sq.file() + sq.rank()) % 2 == 0;
+        let bg = t.square(dark, mark);
+        let fill = t.empty_fill(dark);
         let line: String = std::iter::repeat_n(fill, r.width as usize).collect();
         for dy in 0..r.height {
             p.put(r.x, r.y + dy, &line, bg);
@@ -463,7 +547,7 @@ impl BoardView<'_> {
 
     /// A piece's colour; pieces marked strong are bold and underlined,
     /// weak ones dim.
-    fn piece_style(&self, sq: Square, pc: Piece) -> Style {
+    fn piece_style(&self, sq: Spot, pc: Piece) -> Style {
         let style = self.theme.piece(pc.color, self.look.same_look);
         if self.look.strong.contains(sq) {
             style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
@@ -479,10 +563,10 @@ impl BoardView<'_> {
 
 /// The squares of an action to highlight: a move's from and to, a
 /// placement's square; nothing for buying, passing or rolling.
-pub fn action_squares(action: &Action) -> Vec<Square> {
-    match action {
-        Action::Move(m) => vec![m.from, m.to],
-        Action::Place(_, sq) | Action::Drop(_, sq) => vec![*sq],
+pub fn action_squares(action: &Action) -> Vec<Spot> {
+    match action.spots() {
+        Some((from, to)) if from == to && action.placed_on_spot().is_some() => vec![to],
+        Some((from, to)) if !action.is_pass() => vec![from, to],
         _ => Vec::new(),
     }
 }

@@ -4,7 +4,7 @@
 //! the move list, the message line and the clickable key bar.
 
 use super::base::Message;
-use super::board::{BoardGeom, BoardView, Marks, PieceLook};
+use super::board::{BoardGeom, BoardPicture, BoardView, Marks, PieceLook};
 use super::keymap::{help_rows, HelpRow, KeyBinding, KeyHint};
 use super::move_list::{MoveList, MoveRows};
 use super::panels::{self, PositionFacts};
@@ -17,8 +17,9 @@ use motley_ai::analysis::Mark;
 use motley_game::variant::VariantDef;
 use motley_game::Game;
 use motley_records::tree::Cursor;
-use motley_rules::core::{Action, Piece, Square};
-use motley_rules::{AnyPosition, Describe, Position};
+use motley_rules::core::grid::Spot;
+use motley_rules::core::{Action, Piece};
+use motley_rules::{AnyPosition, Describe};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -56,18 +57,19 @@ impl PageLayout {
     /// Split a screen: title row, board left, panel right, the message
     /// (wrapped onto as many rows as it needs) and the key bar at the
     /// bottom. `centerline` reserves the row of a
-    /// family's centerline.
+    /// family's centerline; `board` is the board's files and ranks.
     pub fn new(
         size: (u16, u16),
-        flipped: bool,
-        centerline: bool,
+        (flipped, centerline): (bool, bool),
+        board: (u8, u8),
         hints: &[KeyHint],
         message: Option<&str>,
     ) -> PageLayout {
+        let board_size = board;
         let area = Rect::new(0, 0, size.0, size.1);
         let title = Rect::new(0, 0, area.width, 1.min(area.height));
         // The board keeps its smallest size: the message takes what is left.
-        let board_rows = BoardGeom::min_size(centerline).1;
+        let board_rows = BoardGeom::min_size(centerline, board_size).1;
         let spare = area.height.saturating_sub(2 + board_rows).max(1);
         let message_rows = message
             .map_or(1, |m| wrap_words(m, area.width).len() as u16)
@@ -84,7 +86,7 @@ impl PageLayout {
             body.width.saturating_sub(SIDE_MIN + 2),
             body.height,
         );
-        let board = BoardGeom::fit(board_area, flipped, centerline);
+        let board = BoardGeom::fit(board_area, flipped, centerline, board_size);
         let board_w = board.map(|g| g.width() + 2).unwrap_or(0);
         let side = Rect::new(
             board_w + 1,
@@ -346,7 +348,7 @@ pub fn draw_marked_board(
     theme: &Theme,
 ) {
     BoardView {
-        board: pos.board(),
+        board: &BoardPicture::of_position(pos),
         geom,
         marks,
         look,
@@ -409,7 +411,7 @@ pub struct SidePanel<'a> {
     pub current: Option<usize>,
     pub scroll: u16,
     /// The square the family's panel explains (cursor or selection).
-    pub focus: Option<Square>,
+    pub focus: Option<Spot>,
     /// An analysis's mark of each ply (index = ply − 1), shown after the
     /// moves; empty without analysis.
     pub marks: &'a [Option<Mark>],

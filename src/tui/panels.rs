@@ -3,11 +3,14 @@
 //! panel, the piece look and square marks, and side names (the numbered
 //! move list is [`super::move_list`]).
 
-use super::board::{Marks, PieceLook};
+use super::board::{spots_of, Marks, PieceLook, Spots};
 use super::figures::Figure;
+use super::picking::square_of;
 use super::theme::Theme;
 use motley_game::Game;
-use motley_rules::core::{Action, Bitboard, Color, KnightKind, Piece, Role, Square};
+use motley_rules::core::action::spot_of;
+use motley_rules::core::grid::{GridSet, GridSquare, Spot};
+use motley_rules::core::{Action, Bitboard, Color, KnightKind, Piece, Role};
 use motley_rules::facts::{
     Die, EndOffer, Fact, Fate, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
 };
@@ -32,11 +35,13 @@ pub fn centerline(pos: &AnyPosition) -> bool {
 }
 
 /// The squares carrying `mark` now.
-fn marked(marks: &[MarkedSquares], mark: SquareMark) -> Bitboard {
-    marks
-        .iter()
-        .filter(|m| m.mark == mark)
-        .fold(Bitboard::EMPTY, |b, m| b | m.squares)
+fn marked(marks: &[MarkedSquares], mark: SquareMark) -> Spots {
+    spots_of(
+        marks
+            .iter()
+            .filter(|m| m.mark == mark)
+            .fold(Bitboard::EMPTY, |b, m| b | m.squares),
+    )
 }
 
 /// How pieces are drawn in this position.
@@ -69,17 +74,29 @@ pub fn position_marks(pos: &AnyPosition, last: Option<&Action>) -> Marks {
 /// The highlights of `pos`, whose square marks are `squares`.
 fn marks_with(pos: &AnyPosition, last: Option<&Action>, squares: &[MarkedSquares]) -> Marks {
     let mut marks = Marks::default();
-    if let Some(Action::Move(m)) = last {
+    if let Some(m) = last.and_then(Action::spot_move) {
         marks.last_move = vec![m.from, m.to];
-    } else if let Some((_, sq)) = last.and_then(Action::placed) {
+    } else if let Some((_, sq)) = last.and_then(Action::placed_on_spot) {
         marks.last_move = vec![sq];
     }
     if pos.in_check(pos.turn()) {
-        marks.check = pos.board().king_of(pos.turn());
+        marks.check = king_spot(pos);
     }
     marks.flipped = marked(squares, SquareMark::Flipped);
     marks.goal = marked(squares, SquareMark::Goal);
     marks
+}
+
+/// Where the side to move's king stands, on a board of any size.
+fn king_spot(pos: &AnyPosition) -> Option<Spot> {
+    let king = Piece::new(pos.turn(), Role::King);
+    if pos.board_size() == (8, 8) {
+        return pos.board().king_of(pos.turn()).map(spot_of);
+    }
+    let (files, ranks) = pos.board_size();
+    (0..ranks as i8)
+        .flat_map(|r| (0..files as i8).filter_map(move |f| Spot::from_coords(f, r)))
+        .find(|&spot| pos.piece_on(spot) == Some(king))
 }
 
 /// What the rules say of one position of a game for the board and the
@@ -392,11 +409,13 @@ fn strength_legend(theme: &Theme) -> Vec<Line<'static>> {
 
 /// How many of each side's pieces stand strong and weak.
 fn strength_counts(pos: &AnyPosition, look: &PieceLook, names: [&str; 2]) -> Line<'static> {
-    let b = pos.board();
+    let b = spots_of(pos.board().by_color(Color::White));
+    let w = spots_of(pos.board().by_color(Color::Black));
     let count = |c: Color| {
+        let mine = if c == Color::White { b } else { w };
         (
-            (b.by_color(c) & look.strong).count(),
-            (b.by_color(c) & look.weak).count(),
+            GridSet::count(mine & look.strong),
+            GridSet::count(mine & look.weak),
         )
     };
     let (ws, ww) = count(Color::White);
@@ -516,7 +535,7 @@ fn fact_lines(
 pub fn variant_panel(
     facts: &PositionFacts,
     pos: &AnyPosition,
-    focus: Option<Square>,
+    focus: Option<Spot>,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
@@ -537,7 +556,10 @@ pub fn variant_panel(
     if strength_marked {
         lines.push(strength_counts(pos, look, pos.side_names()));
     }
-    if let Some(text) = focus.and_then(|sq| pos.explain_square(sq)) {
+    if let Some(text) = focus
+        .and_then(square_of)
+        .and_then(|sq| pos.explain_square(sq))
+    {
         lines.push(Line::raw(text));
     }
     // Only the play screen (which has a cursor) takes this key; the

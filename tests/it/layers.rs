@@ -36,10 +36,13 @@ fn family_names() -> Vec<String> {
     for case in body.lines().filter_map(|l| l.trim().split_once('(')) {
         let family = case.0.to_string();
         let module = snake_case(&family);
-        // A family's module is a file, or a folder of files.
+        // A family's module is a file, or a folder of files, or (a family
+        // played on another board) the file that declares its type.
+        let ty = case.1.trim_end_matches([')', ',']);
         let code = match fs::read_to_string(rules.join(format!("{module}.rs"))) {
             Ok(code) => code,
-            Err(_) => files_under(&rules.join(&module)).join("\n"),
+            Err(_) if rules.join(&module).is_dir() => files_under(&rules.join(&module)).join("\n"),
+            Err(_) => declaring(&rules, ty).expect("the file declaring the family's type"),
         };
         for line in code.lines() {
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -54,6 +57,14 @@ fn family_names() -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// The text of the file under `dir` that declares the type `ty`.
+fn declaring(dir: &Path, ty: &str) -> Option<String> {
+    let needles = [format!("pub type {ty} "), format!("pub struct {ty}")];
+    files_under(dir)
+        .into_iter()
+        .find(|code| needles.iter().any(|n| code.contains(n.as_str())))
 }
 
 /// The families' own names: the cases of `AnyPosition`.

@@ -4,6 +4,7 @@
 //! (quiet actions that refuted a sibling), then quiet actions by their
 //! history score.
 
+use motley_rules::core::grid::{GridSquare, Spot};
 use motley_rules::core::{Action, Move, MoveKind, Role};
 use motley_rules::Position;
 
@@ -20,6 +21,30 @@ pub const KILLER: i32 = 1 << 22;
 const PLACEMENT: i32 = 1 << 21;
 const PURCHASE: i32 = 1 << 20;
 
+/// History slots: one per (from, to) of the largest board, 16×16 (an
+/// 8×8 move uses the first 64 × 64).
+const HISTORY_SLOTS: usize = 256 * 256;
+
+/// The history slot of a piece move.
+#[inline]
+fn history_slot(a: &Action) -> Option<usize> {
+    match a {
+        Action::Move(m) => Some(m.from.index() * 64 + m.to.index()),
+        Action::Wide(m) => Some(m.from.index() * 256 + m.to.index()),
+        _ => None,
+    }
+}
+
+/// Does a move on a board of another size take a piece?
+#[inline]
+fn wide_capture<P: Position>(pos: &P, m: &Move<Spot>) -> bool {
+    match m.kind {
+        MoveKind::EnPassant => true,
+        MoveKind::Castle | MoveKind::Pass | MoveKind::CaptureInPlace => false,
+        _ => pos.piece_on(m.to).is_some(),
+    }
+}
+
 /// What the search learned about quiet actions: killers per ply and a
 /// history score per (from, to).
 pub struct Ordering {
@@ -31,7 +56,7 @@ impl Default for Ordering {
     fn default() -> Self {
         Ordering {
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 64 * 64],
+            history: vec![0; HISTORY_SLOTS],
         }
     }
 }
@@ -41,6 +66,7 @@ impl Default for Ordering {
 pub fn is_capture<P: Position>(pos: &P, a: &Action) -> bool {
     match a {
         Action::Move(m) => pos.is_capture(m),
+        Action::Wide(m) => wide_capture(pos, m),
         _ => false,
     }
 }
@@ -51,6 +77,7 @@ pub fn is_capture<P: Position>(pos: &P, a: &Action) -> bool {
 pub fn is_noisy<P: Position>(pos: &P, a: &Action) -> bool {
     match a {
         Action::Move(m) => pos.is_capture(m) || m.promotion().is_some(),
+        Action::Wide(m) => wide_capture(pos, m) || m.promotion().is_some(),
         _ => false,
     }
 }
@@ -72,7 +99,32 @@ fn mvv_lva<P: Position>(pos: &P, m: &Move) -> i32 {
     order_value(victim) * 16 - order_value(attacker)
 }
 
+/// MVV-LVA score of a capture on a board of another size.
+#[inline]
+fn wide_mvv_lva<P: Position>(pos: &P, m: &Move<Spot>) -> i32 {
+    let role = |spot| pos.piece_on(spot).map_or(Role::Pawn, |p| p.role);
+    let victim = match m.kind {
+        MoveKind::EnPassant => Role::Pawn,
+        _ => role(m.to),
+    };
+    order_value(victim) * 16 - order_value(role(m.from))
+}
+
 impl Ordering {
+    /// A quiet move's score: a killer's, or its history's.
+    #[inline]
+    fn quiet_score(&self, a: &Action, killers: [Option<Action>; 2]) -> i32 {
+        if killers[0] == Some(*a) {
+            KILLER + 1
+        } else if killers[1] == Some(*a) {
+            KILLER
+        } else {
+            history_slot(a)
+                .and_then(|i| self.history.get(i))
+                .map_or(0, |h| (*h).min(KILLER - 1))
+        }
+    }
+
     /// Score every action for ordering (higher first).
     pub fn score<P: Position>(
         &self,
@@ -88,28 +140,31 @@ impl Ordering {
             let s = if Some(*a) == tt_move {
                 TT_MOVE
             } else {
-                match a {
+                let noisy = match a {
                     Action::Move(m) => {
-                        let mut s = 0;
-                        if pos.is_capture(m) {
-                            s += CAPTURE + mvv_lva(pos, m);
-                        }
-                        if let Some(r) = m.promotion() {
+                        Some((pos.is_capture(m).then(|| mvv_lva(pos, m)), m.promotion()))
+                    }
+                    Action::Wide(m) => Some((
+                        wide_capture(pos, m).then(|| wide_mvv_lva(pos, m)),
+                        m.promotion(),
+                    )),
+                    _ => None,
+                };
+                match a {
+                    Action::Move(_) | Action::Wide(_) => {
+                        let (capture, promotion) = noisy.unwrap_or((None, None));
+                        let mut s = capture.map_or(0, |v| CAPTURE + v);
+                        if let Some(r) = promotion {
                             s += PROMOTION + order_value(r);
                         }
                         if s == 0 {
-                            if killers[0] == Some(*a) {
-                                s = KILLER + 1;
-                            } else if killers[1] == Some(*a) {
-                                s = KILLER;
-                            } else {
-                                s = self.history[m.from.index() * 64 + m.to.index()]
-                                    .min(KILLER - 1);
-                            }
+                            s = self.quiet_score(a, killers);
                         }
                         s
                     }
-                    Action::Place(p, _) | Action::Drop(p, _) => PLACEMENT + order_value(p.role),
+                    Action::Place(p, _) | Action::Drop(p, _) | Action::WideDrop(p, _) => {
+                        PLACEMENT + order_value(p.role)
+                    }
                     Action::Buy(_) => PURCHASE,
                     Action::Roll(..) | Action::Pass => 0,
                 }
@@ -126,8 +181,7 @@ impl Ordering {
                 k[0] = Some(a);
             }
         }
-        if let Action::Move(m) = a {
-            let h = &mut self.history[m.from.index() * 64 + m.to.index()];
+        if let Some(h) = history_slot(&a).and_then(|i| self.history.get_mut(i)) {
             *h = (*h + depth * depth).min(KILLER / 2);
         }
     }

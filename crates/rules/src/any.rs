@@ -5,7 +5,7 @@ use super::antichess::Antichess;
 use super::contrast::Contrast;
 use super::dice_money::DiceMoney;
 use super::facts::{BoardLook, Describe, Effect, EndOffer, Fact, MarkedSquares};
-use super::fairy::Fairy;
+use super::fairy::{Fairy, WideFairy};
 use super::monochromatic::Monochromatic;
 use super::monochrome::Monochrome;
 use super::standard::Standard;
@@ -13,6 +13,7 @@ use super::{
     Carried, CarryError, CastlingBlock, EndReason, ExtraState, IllegalReason, Outcome, PieceName,
     Position,
 };
+use crate::core::grid::Spot;
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, Piece, Role, Setup, Square};
 
 /// A position of any family.
@@ -32,6 +33,8 @@ pub enum AnyPosition {
     DiceMoney(DiceMoney),
     /// A variant from data: docs/rules.md, "Variants from data".
     Fairy(Fairy),
+    /// A variant from data on a board of another size than 8×8.
+    FairyOtherSize(WideFairy),
 }
 
 /// Forward a call to the concrete family.
@@ -46,6 +49,7 @@ macro_rules! dispatch {
             $crate::AnyPosition::Monochrome($p) => $body,
             $crate::AnyPosition::DiceMoney($p) => $body,
             $crate::AnyPosition::Fairy($p) => $body,
+            $crate::AnyPosition::FairyOtherSize($p) => $body,
         }
     };
 }
@@ -98,6 +102,15 @@ of_family!(
     Fairy
 );
 
+impl OfFamily for WideFairy {
+    fn of(any: &AnyPosition) -> Option<&WideFairy> {
+        match any {
+            AnyPosition::FairyOtherSize(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
 /// Carry a finished game's state over to `next` when both games are of
 /// its family (carrying over only makes sense within one family).
 fn carry_within_family<P: Position + OfFamily>(
@@ -120,6 +133,12 @@ impl Position for AnyPosition {
     }
     fn turn(&self) -> Color {
         dispatch!(self, p => p.turn())
+    }
+    fn board_size(&self) -> (u8, u8) {
+        dispatch!(self, p => p.board_size())
+    }
+    fn piece_on(&self, spot: Spot) -> Option<Piece> {
+        dispatch!(self, p => p.piece_on(spot))
     }
     fn outcome(&self) -> Option<Outcome> {
         dispatch!(self, p => p.outcome())

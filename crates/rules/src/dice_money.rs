@@ -908,8 +908,8 @@ impl Position for DiceMoney {
             }
             Action::Move(m) => self.play_move(m),
             Action::Pass => self.end_turn(),
-            // Not an action of this family (its placements are bought).
-            Action::Drop(..) => {}
+            // Not actions of this family (its placements are bought).
+            Action::Drop(..) | Action::Wide(_) | Action::WideDrop(..) => {}
         }
     }
 
@@ -989,6 +989,7 @@ impl Position for DiceMoney {
                 Some(self.why_purchase_illegal(Action::Place(piece, sq)))
             }
             (CoordText::Move { .. }, _) => self.why_move_illegal(text),
+            (CoordText::Wide { .. } | CoordText::WidePlace(..), _) => None,
         };
         match rule {
             Some(rule) => IllegalReason::DiceMoney(rule),

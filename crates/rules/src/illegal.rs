@@ -3,6 +3,7 @@
 //! these; this module alone says them in words, so rewording a message
 //! touches no rule, and no caller parses words back.
 
+use crate::core::grid::Spot;
 use crate::core::movegen::castle_geometry;
 use crate::core::KnightKind;
 use crate::core::{Action, Color, Move, Piece, Role, Square};
@@ -85,25 +86,27 @@ pub enum IllegalReason {
     GameOver,
     /// A chance node: the dice come before anything else.
     DiceFirst,
+    /// A square named is past the board's edge (`a10` on 8×8).
+    OffBoard { square: Spot },
     /// The square named as the start is empty.
-    NoPiece { square: Square },
+    NoPiece { square: Spot },
     /// The piece belongs to the side not acting.
     NotYours {
         piece: PieceName,
-        square: Square,
+        square: Spot,
         to_move: Color,
     },
     /// The piece has no legal move at all.
-    NoLegalMove { piece: PieceName, square: Square },
+    NoLegalMove { piece: PieceName, square: Spot },
     /// The piece cannot go there: outside its movement pattern, or no rule
     /// of the family lets it.
     CannotMoveTo {
         piece: PieceName,
-        from: Square,
-        to: Square,
+        from: Spot,
+        to: Spot,
     },
     /// The target holds a piece of the mover's own.
-    OwnPiece { square: Square, piece: PieceName },
+    OwnPiece { square: Spot, piece: PieceName },
     /// A slider or pawn push would pass through a piece.
     Blocked {
         piece: PieceName,
@@ -385,6 +388,7 @@ impl fmt::Display for IllegalReason {
         match self {
             R::GameOver => f.write_str("the game is over: no action is possible"),
             R::DiceFirst => f.write_str("the dice must be rolled first"),
+            R::OffBoard { square } => write!(f, "{square} is not on this board"),
             R::NoPiece { square } => write!(f, "there is no piece on {square}"),
             R::NotYours {
                 piece,

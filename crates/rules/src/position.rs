@@ -1,7 +1,10 @@
 //! The rules trait every variant family implements ([`Position`]): the
 //! one interface the game, the computer players and the UI ask.
 
-use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Role, Setup, Square};
+use crate::core::grid::{GridSquare, Spot};
+use crate::core::{
+    Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role, Setup, Square,
+};
 use crate::{
     castling, chess_pattern, generic_why_illegal, setup, Carried, CarryError, CastlingBlock,
     EndReason, ExtraState, IllegalReason, Outcome, PieceName,
@@ -21,6 +24,18 @@ pub trait Position: Clone + Send + Sync + 'static {
     #[inline]
     fn board(&self) -> &Board {
         &self.fen_state().board
+    }
+
+    /// The board's files and ranks: 8×8 but for a variant from data on
+    /// another board, whose pieces [`Position::piece_on`] names (its
+    /// [`Position::board`] is empty: chess's squares cannot hold it).
+    fn board_size(&self) -> (u8, u8) {
+        (8, 8)
+    }
+
+    /// The piece on a square of a board of any size: what a screen draws.
+    fn piece_on(&self, spot: Spot) -> Option<Piece> {
+        Square::from_coords(spot.file(), spot.rank()).and_then(|sq| self.board().piece_at(sq))
     }
 
     /// The side that acts now (in Dice-Money the same side acts several

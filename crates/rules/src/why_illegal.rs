@@ -3,7 +3,9 @@
 //! (no piece, not one's own, out of reach, blocked, written otherwise).
 //! Families add their own rules through [`Position::why_illegal`].
 
+use crate::core::action::spot_of;
 use crate::core::attacks::{king_attacks, pawn_attacks};
+use crate::core::grid::GridSquare;
 use crate::core::movegen::{castle_geometry, pawn_start_rank};
 use crate::core::{Action, Bitboard, CoordText, Move, MoveKind, Piece, Role, Square};
 use crate::{IllegalReason, Position};
@@ -56,8 +58,8 @@ pub fn beyond_reach<P: Position>(pos: &P, text: &CoordText) -> Option<IllegalRea
     }
     Some(IllegalReason::CannotMoveTo {
         piece: pos.piece_name(piece.role),
-        from,
-        to,
+        from: spot_of(from),
+        to: spot_of(to),
     })
 }
 
@@ -76,7 +78,7 @@ fn why_move_impossible<P: Position>(pos: &P, from: Square, to: Square) -> Option
         .filter(|p| p.color == piece.color && to != from)
     {
         return Some(IllegalReason::OwnPiece {
-            square: to,
+            square: spot_of(to),
             piece: pos.piece_name(own.role),
         });
     }
@@ -113,13 +115,15 @@ pub fn generic_why_illegal<P: Position>(
         CoordText::Move { from, to, .. } => {
             let board = pos.board();
             let Some(piece) = board.piece_at(from) else {
-                return IllegalReason::NoPiece { square: from };
+                return IllegalReason::NoPiece {
+                    square: spot_of(from),
+                };
             };
             let name = pos.piece_name(piece.role);
             if piece.color != pos.turn() {
                 return IllegalReason::NotYours {
                     piece: name,
-                    square: from,
+                    square: spot_of(from),
                     to_move: pos.turn(),
                 };
             }
@@ -138,7 +142,7 @@ pub fn generic_why_illegal<P: Position>(
             if from_moves.is_empty() {
                 return IllegalReason::NoLegalMove {
                     piece: name,
-                    square: from,
+                    square: spot_of(from),
                 };
             }
             let same_squares: Vec<Move> =
@@ -148,14 +152,27 @@ pub fn generic_why_illegal<P: Position>(
             }
             IllegalReason::CannotMoveTo {
                 piece: name,
-                from,
-                to,
+                from: spot_of(from),
+                to: spot_of(to),
             }
+        }
+        CoordText::Wide { from, to, .. } => off_board(pos, from)
+            .or(off_board(pos, to))
+            .unwrap_or(IllegalReason::UnknownNotation),
+        CoordText::WidePlace(_, square) => {
+            off_board(pos, square).unwrap_or(IllegalReason::NoPurchases)
         }
         CoordText::Roll(..) => IllegalReason::RollNotNow,
         CoordText::Buy(_) | CoordText::Place(..) => IllegalReason::NoPurchases,
         CoordText::Pass => IllegalReason::NoPass,
     }
+}
+
+/// `square` is past the edge of `pos`'s board.
+pub fn off_board<P: Position>(pos: &P, square: crate::core::grid::Spot) -> Option<IllegalReason> {
+    let (files, ranks) = pos.board_size();
+    (square.file() >= files as i8 || square.rank() >= ranks as i8)
+        .then_some(IllegalReason::OffBoard { square })
 }
 
 /// The legal move from and to the squares typed exists, but the text

@@ -17,6 +17,7 @@ pub use keys::{EditorAction, EditorWhen, EDITOR_KEYS};
 use super::base::{AppEvent, Ctx, EditorStart, Message, Nav, PlayStart, ReplayStart, Request};
 use super::keymap::{self, KeyHint};
 use super::popup::{scroll_key, ListKey, ListPopup};
+use crate::tui::picking::square_of;
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use motley_ai::PlayerSpec;
 use motley_game::variant::{DraftRefusal, VariantDef};
@@ -322,7 +323,8 @@ impl EditorState {
             return Nav::Stay;
         }
         let lay = page::EditorLayout::new(self, ctx.size);
-        if let Some(sq) = lay.page.board.and_then(|g| g.square_at(m.column, m.row)) {
+        let at = lay.page.board.and_then(|g| g.square_at(m.column, m.row));
+        if let Some(sq) = at.and_then(square_of) {
             self.cursor = sq;
             let piece = if right { None } else { self.selected };
             self.put(sq, piece);

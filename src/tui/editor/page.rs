@@ -4,14 +4,15 @@
 //! the rules' problems in words.
 
 use super::{words, EditorPopup, EditorState, Field, EDITOR_KEYS};
-use crate::tui::board::{BoardView, Marks, PieceLook};
+use crate::tui::board::{spots_of, BoardPicture, BoardView, Marks, PieceLook, Spots};
 use crate::tui::game_page::{
     keys_popup, message_lines, render_message, rules_popup, KeyBar, PageLayout,
 };
 use crate::tui::panels;
 use crate::tui::popup::row_style;
 use crate::tui::theme::Theme;
-use motley_rules::core::{Bitboard, Color, Piece, Role};
+use motley_rules::core::action::spot_of;
+use motley_rules::core::{Color, Piece, Role};
 use motley_rules::facts::Fact;
 use motley_rules::setup::{price_item_words, CastlingRight, DraftState};
 use motley_rules::{AnyPosition, Describe, Position};
@@ -39,7 +40,13 @@ impl EditorLayout {
     pub fn new(state: &EditorState, size: (u16, u16)) -> EditorLayout {
         let centerline = state.look().is_some_and(panels::centerline);
         let message = state.message.as_ref().map(|m| m.text.as_str());
-        let page = PageLayout::new(size, state.flipped, centerline, &state.hints(), message);
+        let page = PageLayout::new(
+            size,
+            (state.flipped, centerline),
+            (8, 8),
+            &state.hints(),
+            message,
+        );
         let side = page.side;
         let (palette, rows) = palette_cells(side, state.roles());
         let top = (1 + rows).min(side.height);
@@ -132,8 +139,8 @@ impl EditorPage<'_> {
         match (valid, self.editor.look()) {
             (Some(pos), _) => panels::piece_look(pos),
             (None, Some(start)) => PieceLook {
-                strong: Bitboard::EMPTY,
-                weak: Bitboard::EMPTY,
+                strong: Spots::default(),
+                weak: Spots::default(),
                 ..panels::piece_look(start)
             },
             (None, None) => PieceLook::default(),
@@ -146,18 +153,18 @@ impl EditorPage<'_> {
             return;
         };
         let mut marks = Marks {
-            cursor: Some(e.cursor),
+            cursor: Some(spot_of(e.cursor)),
             ..Marks::default()
         };
         if let DraftState::Flips(f) = e.draft.state {
-            marks.flipped = f;
+            marks.flipped = spots_of(f);
         }
         if let Some(ep) = e.draft.setup.ep_square {
-            marks.best = vec![ep];
+            marks.best = vec![spot_of(ep)];
         }
         let look = self.piece_look(valid);
         BoardView {
-            board: &e.draft.setup.board,
+            board: &BoardPicture::of_board(&e.draft.setup.board),
             geom,
             marks: &marks,
             look: &look,

@@ -674,6 +674,8 @@ impl BrowserView<'_> {
                 cell_h: 1,
                 flipped: false,
                 centerline: false,
+                files: 8,
+                ranks: 8,
             };
             if geom.height() <= rect.height {
                 draw_board(buf, geom, &p.position, None, |_| {}, theme);

@@ -28,6 +28,7 @@ pub use premove::Premove;
 pub use view::{PendingSave, PlayView};
 
 use crate::tui::base::{AppEvent, Ctx, EditorStart, Message, Nav, PlayStart, Request};
+use crate::tui::board::Spots;
 use crate::tui::game_page::PageLayout;
 use crate::tui::line_edit::{LineEdit, LineKey};
 use crate::tui::picking::{self, Pick};
@@ -37,7 +38,8 @@ use crate::tui::theme::Theme;
 use crossterm::event::KeyEvent;
 use motley_ai::PlayerSpec;
 use motley_game::Game;
-use motley_rules::core::{Action, Bitboard, Color, CoordText, Piece, Square};
+use motley_rules::core::grid::{GridSquare, Spot};
+use motley_rules::core::{Action, Color, CoordText, Piece};
 use motley_rules::Position;
 use motley_session::{HintRefusal, NotYourTurn, Session, Settled};
 use std::borrow::Cow;
@@ -102,7 +104,7 @@ impl PlayState {
 
     /// The squares marked as targets: where the selected piece can move,
     /// or where the piece being placed can go.
-    pub fn targets(&self) -> Bitboard {
+    pub fn targets(&self) -> Spots {
         self.model().targets(&self.view)
     }
 
@@ -469,7 +471,9 @@ impl PlayState {
         } else {
             (dx, -dy)
         };
-        if let Some(sq) = self.view.cursor.offset(df, dr) {
+        let (files, ranks) = self.session.game().position().board_size();
+        let next = self.view.cursor.offset(df, dr);
+        if let Some(sq) = next.filter(|s| s.file() < files as i8 && s.rank() < ranks as i8) {
             self.view.cursor = sq;
         }
     }
@@ -506,7 +510,7 @@ impl PlayState {
     }
 
     /// Pick up / put down on a square (Enter, Space or a click).
-    fn pick(&mut self, sq: Square, ctx: &mut Ctx) {
+    fn pick(&mut self, sq: Spot, ctx: &mut Ctx) {
         if let Some(why) = self.session.not_your_turn() {
             return match self.premover() {
                 Some(side) => self.pick_premove(side, sq),

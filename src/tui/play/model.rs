@@ -7,10 +7,12 @@
 
 use super::keys::PlayWhen;
 use super::view::PlayView;
+use crate::tui::board::Spots;
 use crate::tui::move_list::MoveList;
 use crate::tui::panels::PositionFacts;
 use motley_ai::PlayerSpec;
-use motley_rules::core::{Action, Bitboard};
+use motley_rules::core::grid::GridSet;
+use motley_rules::core::Action;
 use motley_rules::{Outcome, Position};
 use motley_session::Session;
 
@@ -86,7 +88,7 @@ impl PlayModel {
                 .legal
                 .iter()
                 .any(|a| matches!(a, Action::Buy(_) | Action::Place(..))),
-            PlayWhen::CanDrop => self.legal.iter().any(|a| matches!(a, Action::Drop(..))),
+            PlayWhen::CanDrop => self.legal.iter().any(|a| a.dropped().is_some()),
             PlayWhen::CanPass => self.legal.iter().any(Action::is_pass),
             PlayWhen::HumanToAct => self.human_to_act,
             PlayWhen::Played => control.game().ply() > 0,
@@ -97,18 +99,21 @@ impl PlayModel {
     /// The squares marked as targets: where the piece being placed (bought,
     /// or dropped from the hand) may go, else where the selected piece can
     /// move.
-    pub fn targets(&self, view: &PlayView) -> Bitboard {
-        let mut bb = Bitboard::EMPTY;
+    pub fn targets(&self, view: &PlayView) -> Spots {
+        let mut spots = Spots::default();
         for a in &self.legal {
-            match (*a, view.placing, view.selected) {
-                (Action::Place(p, sq) | Action::Drop(p, sq), Some(piece), _) if p == piece => {
-                    bb.insert(sq)
-                }
-                (Action::Move(m), None, Some(from)) if m.from == from => bb.insert(m.to),
+            match (
+                a.placed_on_spot(),
+                a.spot_move(),
+                view.placing,
+                view.selected,
+            ) {
+                (Some((p, spot)), _, Some(piece), _) if p == piece => spots.insert(spot),
+                (_, Some(m), None, Some(from)) if m.from == from => spots.insert(m.to),
                 _ => {}
             }
         }
-        bb
+        spots
     }
 }
 

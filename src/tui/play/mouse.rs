@@ -11,7 +11,8 @@ use super::view::Press;
 use super::{not_your_turn_words, PlayState};
 use crate::tui::base::{Ctx, Nav};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use motley_rules::core::{Action, Piece, Square};
+use motley_rules::core::grid::Spot;
+use motley_rules::core::Piece;
 use motley_rules::Position;
 use ratatui::layout::Rect;
 
@@ -39,7 +40,7 @@ impl PlayState {
     }
 
     /// The board's square under the pointer, if any.
-    fn square_under(&self, m: &MouseEvent, ctx: &Ctx) -> Option<Square> {
+    fn square_under(&self, m: &MouseEvent, ctx: &Ctx) -> Option<Spot> {
         let lay = self.layout(ctx.size, ctx.settings);
         lay.board.and_then(|g| g.square_at(m.column, m.row))
     }
@@ -95,7 +96,7 @@ impl PlayState {
     /// click does, and holds the piece picked up for a drag. A press on
     /// the piece already picked up keeps it until the release says whether
     /// it was a click (put back) or a drag.
-    fn press_square(&mut self, sq: Square, ctx: &mut Ctx) {
+    fn press_square(&mut self, sq: Spot, ctx: &mut Ctx) {
         if self.view.selected == Some(sq) && self.view.placing.is_none() {
             self.view.press = Some(Press::Board {
                 from: sq,
@@ -131,7 +132,7 @@ impl PlayState {
         let droppable = game
             .legal_actions()
             .iter()
-            .any(|a| matches!(a, Action::Drop(p, _) if *p == piece));
+            .any(|a| a.placed_on_spot().is_some_and(|(p, _)| p == piece));
         if !droppable {
             return self
                 .view

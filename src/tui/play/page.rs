@@ -46,7 +46,8 @@ pub fn layout(
         .filter(|_| view.prompt.is_none())
         .map(|m| m.text.as_str());
     let hints = hint_items(|w| model.holds(w, control));
-    PageLayout::new(size, flipped, centerline, &hints, message)
+    let board = control.game().position().board_size();
+    PageLayout::new(size, (flipped, centerline), board, &hints, message)
 }
 
 /// The play screen; see the module comment.

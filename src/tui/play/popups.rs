@@ -196,7 +196,7 @@ pub fn purchases(game: &Game) -> Result<Popup, &'static str> {
     if items.is_empty() {
         // A variant that sells has a price list among its facts.
         let sells = pos.facts().iter().any(|f| matches!(f, Fact::Prices { .. }));
-        let drops = legal.iter().any(|a| matches!(a, Action::Drop(..)));
+        let drops = legal.iter().any(|a| a.dropped().is_some());
         return Err(match (sells, drops) {
             (true, _) => "nothing can be bought now: purchases come before the main move and must be affordable",
             (false, true) => "nothing is bought in this variant: @ drops a piece from your hand",
@@ -222,9 +222,9 @@ pub fn drops(game: &Game) -> Result<Popup, String> {
     let pos = game.position();
     let mut pieces: Vec<Piece> = Vec::new();
     for a in &legal {
-        if let Action::Drop(p, _) = a {
-            if !pieces.contains(p) {
-                pieces.push(*p);
+        if let Some(p) = a.dropped() {
+            if !pieces.contains(&p) {
+                pieces.push(p);
             }
         }
     }
@@ -253,15 +253,15 @@ pub fn candidates(pos: &AnyPosition, candidates: &[Action]) -> Popup {
     let mut items = Vec::new();
     let mut used = String::new();
     for (i, a) in candidates.iter().enumerate() {
-        let (key, label) = match a {
-            Action::Move(m) => match m.kind {
+        let (key, label) = match a.spot_move() {
+            Some(m) => match m.kind {
                 MoveKind::Promotion(r) | MoveKind::PiecePromotion(r) => {
                     (r.char(), format!("promote to {}", pos.piece_name(r)))
                 }
                 MoveKind::CaptureInPlace => ('^', "capture in place (the queen stays)".to_string()),
                 _ => ('x', format!("move to {}", m.to)),
             },
-            other => ('1', other.to_string()),
+            None => ('1', a.to_string()),
         };
         let key = if used.contains(key) {
             char::from_digit(i as u32 + 1, 10).unwrap_or('?')
@@ -273,7 +273,7 @@ pub fn candidates(pos: &AnyPosition, candidates: &[Action]) -> Popup {
     }
     let promotion = candidates
         .iter()
-        .any(|a| matches!(a, Action::Move(m) if m.promotion().is_some()));
+        .any(|a| a.spot_move().is_some_and(|m| m.promotion().is_some()));
     let title = if promotion {
         "Promote to"
     } else {

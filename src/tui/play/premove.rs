@@ -6,8 +6,10 @@
 
 use super::PlayState;
 use crate::tui::base::Ctx;
+use crate::tui::picking::plain_text;
 use motley_ai::PlayerSpec;
-use motley_rules::core::{Action, Color, CoordText, MoveKind, Role, Square};
+use motley_rules::core::grid::Spot;
+use motley_rules::core::{Action, Color, CoordText, MoveKind, Role};
 use motley_rules::{IllegalReason, Position};
 use motley_session::NotYourTurn;
 
@@ -15,8 +17,8 @@ use motley_session::NotYourTurn;
 /// (a promotion's piece, say) is settled when it is played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Premove {
-    pub from: Square,
-    pub to: Square,
+    pub from: Spot,
+    pub to: Spot,
 }
 
 impl PlayState {
@@ -34,10 +36,9 @@ impl PlayState {
 
     /// A square picked while the computer thinks: the first picks a piece
     /// up, the second queues the premove (replacing any before it).
-    pub(super) fn pick_premove(&mut self, side: Color, sq: Square) {
+    pub(super) fn pick_premove(&mut self, side: Color, sq: Spot) {
         let Some(from) = self.view.selected else {
-            let board = self.session.game().position().board();
-            if board.piece_at(sq).is_none() {
+            if self.session.game().position().piece_on(sq).is_none() {
                 let why = IllegalReason::NoPiece { square: sq };
                 return self.view.refuse(why.to_string());
             }
@@ -61,8 +62,9 @@ impl PlayState {
     /// A premove typed while the computer thinks: in coordinates only
     /// (`g1f3`), since SAN names a move of a position not reached yet.
     pub(super) fn type_premove(&mut self, side: Color, text: &str) {
-        match CoordText::parse(text) {
-            Ok(CoordText::Move { from, to, .. }) => {
+        let read = CoordText::parse(text);
+        match read.as_ref().ok().filter(|t| t.move_kind_text()).and_then(CoordText::spots) {
+            Some((from, to)) => {
                 self.view.selected = Some(from);
                 self.pick_premove(side, to);
             }
@@ -97,13 +99,13 @@ impl PlayState {
         };
         let game = self.session.game();
         let legal = game.legal_actions();
-        let rank = |a: &Action| match a {
-            Action::Move(m) if m.from == from && m.to == to => Some(match m.kind {
+        let rank = |a: &Action| {
+            let kind = a.move_kind().filter(|_| a.spots() == Some((from, to)))?;
+            Some(match kind {
                 MoveKind::Promotion(Role::Queen) => 0,
                 MoveKind::CaptureInPlace => 2,
                 _ => 1,
-            }),
-            _ => None,
+            })
         };
         let chosen = legal
             .iter()
@@ -112,7 +114,7 @@ impl PlayState {
         match chosen {
             Some((_, action)) => self.play(action, ctx),
             None => {
-                let text = CoordText::plain(from, to);
+                let text = plain_text(from, to);
                 let why = game.position().why_illegal(&text, &legal);
                 self.view
                     .refuse(format!("premove {from}{to} dropped: {why}"));

@@ -7,14 +7,16 @@ use super::popups::{Exit, Popup};
 use super::premove::Premove;
 use crate::tui::base::Message;
 use crate::tui::line_edit::LineEdit;
+use motley_rules::core::action::spot_of;
+use motley_rules::core::grid::Spot;
 use motley_rules::core::{Piece, Square};
 
 /// See the module comment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayView {
-    pub cursor: Square,
+    pub cursor: Spot,
     /// The piece picked up.
-    pub selected: Option<Square>,
+    pub selected: Option<Spot>,
     /// A bought placement, or a piece of the hand to drop, waiting for
     /// its square.
     pub placing: Option<Piece>,
@@ -58,7 +60,7 @@ pub enum Press {
     /// On the board's piece at `from`, which is picked up.
     Board {
         /// The square pressed.
-        from: Square,
+        from: Spot,
         /// The piece was picked up already before the press: released
         /// where it was pressed, it is put back (as a second click on it
         /// does).
@@ -73,7 +75,7 @@ impl Default for PlayView {
     /// Nothing open, the cursor on e2 (the first player's king side).
     fn default() -> Self {
         PlayView {
-            cursor: Square::E2,
+            cursor: spot_of(Square::E2),
             selected: None,
             placing: None,
             flip_toggle: false,

@@ -100,7 +100,7 @@ fn board_for_graph(g: BoardGeom, rows: u16) -> BoardGeom {
         return g;
     }
     let room = Rect::new(g.x, g.y, g.width(), rows.saturating_sub(GRAPH_WANT_H));
-    BoardGeom::fit(room, g.flipped, g.centerline)
+    BoardGeom::fit(room, g.flipped, g.centerline, (g.files, g.ranks))
         .filter(|s| s.cell_h >= BOARD_FLOOR_CELL_H)
         .unwrap_or(g)
 }
@@ -483,6 +483,8 @@ mod tests {
             cell_h,
             flipped: false,
             centerline: false,
+            files: 8,
+            ranks: 8,
         };
         // 120×40: the 9×4 board leaves 4 rows; the 7×3 one leaves 12.
         assert_eq!(board_for_graph(geom(4), 37).cell_h, 3);

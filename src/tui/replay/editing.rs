@@ -16,7 +16,8 @@ use crate::tui::sharing::Share;
 use crossterm::event::{KeyCode, KeyEvent};
 use motley_records::game_at;
 use motley_records::tree::{Cursor, Node, TreeError};
-use motley_rules::core::{Action, Square};
+use motley_rules::core::grid::{GridSquare, Spot};
+use motley_rules::core::Action;
 use motley_rules::{parse_action, Position};
 use motley_session::{StoreError, Write};
 
@@ -124,7 +125,7 @@ impl ReplayState {
     }
 
     /// A pick on the board's square `sq`: picks up, puts down, or plays.
-    pub(super) fn pick(&mut self, sq: Square, ctx: &mut Ctx) {
+    pub(super) fn pick(&mut self, sq: Spot, ctx: &mut Ctx) {
         let here = self.game_here();
         let legal = if here.outcome().is_some() {
             Vec::new()
@@ -149,7 +150,9 @@ impl ReplayState {
             Some(sq) => self.pick(sq, ctx),
             None => {
                 let white = self.game_here().position().turn() == motley_rules::core::Color::White;
-                self.view.board_cursor = Square::parse(if white { "e4" } else { "e5" });
+                let (files, ranks) = self.game_here().position().board_size();
+                let rank = if white { ranks / 2 - 1 } else { ranks / 2 };
+                self.view.board_cursor = Spot::from_coords((files / 2) as i8, rank as i8);
                 self.view.message = Some(Message::info(
                     "board cursor: ←↑→↓ move it, Enter picks, Esc hides it",
                 ));
@@ -179,7 +182,14 @@ impl ReplayState {
         } else {
             (dx, -dy)
         };
-        if let Some(sq) = self.view.board_cursor.and_then(|c| c.offset(df, dr)) {
+        let (files, ranks) = self.game_here().position().board_size();
+        let on_board = |s: &Spot| s.file() < files as i8 && s.rank() < ranks as i8;
+        if let Some(sq) = self
+            .view
+            .board_cursor
+            .and_then(|c| c.offset(df, dr))
+            .filter(on_board)
+        {
             self.view.board_cursor = Some(sq);
         }
         true

@@ -47,7 +47,7 @@ use motley_game::variant::Registry;
 use motley_game::Game;
 use motley_records::tree::Cursor;
 use motley_records::{GameTree, Players};
-use motley_rules::core::Square;
+use motley_rules::core::grid::Spot;
 use motley_rules::Outcome;
 use motley_session::{load_game, load_nth, EditSlot, LoadError, LoadedGame, Written};
 use review::Review;
@@ -147,10 +147,10 @@ pub struct ReplayView {
     /// What happened or went wrong, under the board.
     pub message: Option<Message>,
     /// The square picked up on the board, to play a move from.
-    pub selected: Option<Square>,
+    pub selected: Option<Spot>,
     /// The board cursor, while it shows (Enter shows it; the arrows then
     /// move it instead of stepping through the game).
-    pub board_cursor: Option<Square>,
+    pub board_cursor: Option<Spot>,
 }
 
 impl ReplayState {

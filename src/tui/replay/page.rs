@@ -29,7 +29,9 @@ impl ReplayState {
     pub(super) fn layout(&self, size: (u16, u16)) -> PageLayout {
         let centerline = panels::centerline(self.file.game.position());
         let message = self.view.message.as_ref().map(|m| m.text.as_str());
-        PageLayout::new(size, self.view.flipped, centerline, &self.hints(), message)
+        let board = self.file.game.position().board_size();
+        let flips = (self.view.flipped, centerline);
+        PageLayout::new(size, flips, board, &self.hints(), message)
     }
 
     /// Where the board is drawn on a screen of `size` (clicks on it play

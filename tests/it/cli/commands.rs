@@ -244,7 +244,7 @@ fn item_45_rules_print_the_name_once() {
             1,
             "{id}: the name '{name}' is repeated:\n{out}"
         );
-        if !motley_game::variant::builtin::builtin_fairy_names().contains(&id) {
+        if !motley_game::variant::builtin::builtin_sized_names().contains(&id) {
             assert_eq!(out.matches(name).count(), 1, "{id}: '{name}' again:\n{out}");
         }
     }
@@ -508,8 +508,9 @@ fn item_19_check_names_the_player_left_without_pieces() {
     );
 }
 
-// Issue 33: a section of another size, or with a key games do not play
-// yet, reads for perft and move lists, and says why it is not played.
+// Issue 33: a section of another size plays, as games and perft through
+// the game count it; one with a key games do not play yet reads for
+// perft and move lists, and says why it is not played.
 #[test]
 fn variant_check_perft_and_moves_serve_every_board_size() {
     let dir = temp_dir("variant-sizes");
@@ -521,18 +522,19 @@ fn variant_check_perft_and_moves_serve_every_board_size() {
     assert_eq!(code, 0, "{out}{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines[0].starts_with(
-            "[wide] (line 1): reads, for perft and move lists only (a board of 10×8 is counted"
-        ),
+        lines[0].starts_with("[wide] (line 1): plays; pieces 10x8 p:fmWfceF"),
         "{out}"
     );
-    assert!(lines[0].contains("pieces 10x8 p:fmWfceF"), "{out}");
     assert!(
         lines[1].starts_with("[turning] (line 3): reads, for perft and move lists only (line 4: pieceDemotion is counted"),
         "{out}"
     );
-    let (code, out, _) = motley(&["--variants", path, "variant", "perft", "wide", "3"]);
-    assert_eq!((code, out.trim()), (0, "Nodes: 25228"));
+    for command in ["variant perft wide 3", "perft wide 3"] {
+        let mut args = vec!["--variants", path];
+        args.extend(command.split(' '));
+        let (code, out, _) = motley(&args);
+        assert_eq!((code, out.trim()), (0, "Nodes: 25228"), "{command}");
+    }
     let (code, out, _) = motley(&[
         "variant",
         "moves",
@@ -544,7 +546,7 @@ fn variant_check_perft_and_moves_serve_every_board_size() {
     for m in ["a9a10q", "a9a10c", "e1d1"] {
         assert!(out.lines().any(|l| l == m), "{m}: {out}");
     }
-    let (code, _, err) = motley(&["play", "grand"]);
+    let (code, _, err) = motley(&["play", "micro"]);
     assert_ne!(code, 0);
-    assert!(err.contains("'grand' is played on a 10×10 board"), "{err}");
+    assert!(err.contains("pieceDemotion is counted by"), "{err}");
 }

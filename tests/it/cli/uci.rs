@@ -366,7 +366,7 @@ fn bad_commands_get_an_info_string_and_the_engine_stays_up() {
         "fly me to the moon",
         "position fen not/a/fen w - - 0 1",
         "position startpos moves e2e4 e2e4",
-        "setoption name UCI_Variant value xiangqi",
+        "setoption name UCI_Variant value micro",
         "setoption name Hash value lots",
         "go depth",
         "setoption name NoSuchOption value 1",

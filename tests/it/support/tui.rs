@@ -186,7 +186,7 @@ pub fn square_center(app: &App, sq: &str) -> (u16, u16) {
     let p = play_state(app);
     let lay = p.layout(app.size, &app.settings);
     let geom = lay.board.expect("board fits");
-    let r = geom.cell(motley_rules::core::Square::parse(sq).unwrap());
+    let r = geom.cell(spot(sq));
     (r.x + r.width / 2, r.y + r.height / 2)
 }
 
@@ -246,6 +246,12 @@ pub fn editor(app: &App) -> &EditorState {
         Screen::Editor(e) => e,
         _ => panic!("not in the editor"),
     }
+}
+
+/// A square of the screen's board by its name (`e4`, `j10`).
+pub fn spot(s: &str) -> motley_rules::core::grid::Spot {
+    use motley_rules::core::grid::GridSquare;
+    motley_rules::core::grid::Spot::parse(s).expect("a square")
 }
 
 /// Move the editor's cursor to `s` with the arrow keys.

@@ -82,11 +82,14 @@ fn row_of(app: &App, needle: &str) -> String {
 fn square_background(app: &App, sq: &str) -> Option<ratatui::style::Color> {
     let buf = motley::tui::render_to_buffer(app);
     let r = replay(app);
-    let lay = motley::tui::parts::page::PageLayout::new(app.size, r.view.flipped, false, &[], None);
-    let cell = lay
-        .board
-        .unwrap()
-        .cell(motley_rules::core::Square::parse(sq).unwrap());
+    let lay = motley::tui::parts::page::PageLayout::new(
+        app.size,
+        (r.view.flipped, false),
+        (8, 8),
+        &[],
+        None,
+    );
+    let cell = lay.board.unwrap().cell(crate::support::tui::spot(sq));
     Some(buf[(cell.x, cell.y + cell.height / 2)].bg)
 }
 

@@ -10,6 +10,7 @@ use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use motley::tui::parts::editor::EditorLayout;
 use motley::tui::{run_requests_inline, App, EditorStart, EditorState, MenuState, Screen};
 use motley_ai::PlayerSpec;
+use motley_rules::core::action::spot_of;
 use motley_rules::core::{Color, Piece, Role, Setup, Square};
 use motley_rules::setup::{DraftState, SetupProblem};
 use motley_rules::Position;
@@ -26,7 +27,7 @@ fn ids(app: &App) -> Vec<&'static str> {
 
 fn cell_center(app: &App, s: &str) -> (u16, u16) {
     let lay = EditorLayout::new(editor(app), app.size);
-    let r = lay.page.board.expect("the board fits").cell(sq(s));
+    let r = lay.page.board.expect("the board fits").cell(spot_of(sq(s)));
     (r.x + r.width / 2, r.y + r.height / 2)
 }
 

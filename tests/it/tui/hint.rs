@@ -35,10 +35,7 @@ fn square_bg(app: &App, sq: &str) -> ratatui::style::Color {
     let buf = motley::tui::render_to_buffer(app);
     // The cell's left edge: the piece glyph may carry its own style.
     let lay = play_state(app).layout(app.size, &app.settings);
-    let cell = lay
-        .board
-        .unwrap()
-        .cell(motley_rules::core::Square::parse(sq).unwrap());
+    let cell = lay.board.unwrap().cell(crate::support::tui::spot(sq));
     buf[(cell.x, y)].bg
 }
 

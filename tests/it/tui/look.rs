@@ -8,6 +8,8 @@ use crossterm::event::KeyCode;
 use motley::tui::parts::page::{contrast_ratio, BoardGeom};
 use motley::tui::{render_to_buffer, App, ColorMode, Theme, ThemeName};
 use motley_ai::PlayerSpec;
+use motley_rules::core::action::spot_of;
+use motley_rules::core::grid::GridSet;
 use motley_rules::core::Square;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
@@ -46,14 +48,14 @@ fn check_position(size: (u16, u16)) -> App {
     for m in ["e4", "e5", "Qh5", "Nc6", "Qxf7"] {
         prompt(&mut app, m);
     }
-    play_state_mut(&mut app).view.cursor = Square::parse("e8").unwrap();
+    play_state_mut(&mut app).view.cursor = spot("e8");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(play_state(&app).view.selected, Square::parse("e8"));
+    assert_eq!(play_state(&app).view.selected, Some(spot("e8")));
     app
 }
 
 fn cells_of(buf: &Buffer, g: &BoardGeom, sq: &str) -> Vec<(String, Color, Color)> {
-    let r = g.cell(Square::parse(sq).unwrap());
+    let r = g.cell(spot(sq));
     let mut out = Vec::new();
     for y in r.y..r.bottom() {
         for x in r.x..r.right() {
@@ -159,7 +161,7 @@ fn piece_contrasts(app: &App) -> Vec<(f64, String)> {
         let Some(piece) = motley_rules::Position::board(pos).piece_at(sq) else {
             continue;
         };
-        let r = g.cell(sq);
+        let r = g.cell(spot_of(sq));
         for y in r.y..r.bottom() {
             for x in r.x..r.right() {
                 let c = &buf[(x, y)];
@@ -217,8 +219,8 @@ fn marks_stay_visible_without_colour_at_every_size() {
         );
         let p = play_state(&app);
         let escape = p.targets();
-        assert!(!escape.is_empty());
-        for sq in Square::all().filter(|s| escape.contains(*s)) {
+        assert!(escape.any());
+        for sq in g.spots().filter(|s| escape.contains(*s)) {
             let r = g.cell(sq);
             let any = (r.y..r.bottom())
                 .any(|y| (r.x..r.right()).any(|x| !matches!(buf[(x, y)].symbol(), " " | "·")));
@@ -227,7 +229,7 @@ fn marks_stay_visible_without_colour_at_every_size() {
         // A piece picked up: brackets.
         let mut app = play_app("standard", None, H, size);
         app.theme = Theme::new(ThemeName::Default, ColorMode::None, false);
-        play_state_mut(&mut app).view.cursor = Square::parse("g1").unwrap();
+        play_state_mut(&mut app).view.cursor = spot("g1");
         key(&mut app, KeyCode::Enter);
         let buf = render_to_buffer(&app);
         let g = board_geom(&app);
@@ -247,7 +249,7 @@ fn marks_colour_the_square_in_every_theme_at_every_size() {
             let g = board_geom(&app);
             let t = app.theme;
             let bg_of = |sq: &str| {
-                let r = g.cell(Square::parse(sq).unwrap());
+                let r = g.cell(spot(sq));
                 buf[(r.x + 1, r.y)].bg
             };
             let want = |sq: &str, m| {
@@ -302,7 +304,7 @@ fn chicken_flips_are_marked_at_every_size() {
         }
         let buf = render_to_buffer(&app);
         let g = board_geom(&app);
-        let r = g.cell(Square::parse("d7").unwrap());
+        let r = g.cell(spot("d7"));
         let want = app.theme.square(false, Some(Mark::Flipped)).bg;
         assert_eq!(Some(buf[(r.x, r.y)].bg), want, "{size:?}");
     }
@@ -321,7 +323,7 @@ fn every_cell_of_a_square_maps_back_to_it_at_every_size() {
                 flipped: flip,
                 ..board_geom(&app)
             };
-            for sq in Square::all() {
+            for sq in g.spots() {
                 let r = g.cell(sq);
                 for y in r.y..r.bottom() {
                     for x in r.x..r.right() {
@@ -345,8 +347,8 @@ fn clicks_pick_up_and_put_down_at_every_size() {
         let mut app = play_app("standard", None, H, size);
         let g = board_geom(&app);
         // A corner cell of g1 and of f3, not the centre.
-        let g1 = g.cell(Square::parse("g1").unwrap());
-        let f3 = g.cell(Square::parse("f3").unwrap());
+        let g1 = g.cell(spot("g1"));
+        let f3 = g.cell(spot("f3"));
         click(&mut app, g1.x, g1.y);
         click(&mut app, f3.right() - 1, f3.bottom() - 1);
         assert_eq!(play_state(&app).session.game().sans(), ["Nf3"], "{size:?}");

@@ -15,7 +15,7 @@ use motley::tui::{
 use motley_ai::PlayerSpec;
 use motley_game::clock::{TimeControl, TimeSource};
 use motley_game::Game;
-use motley_rules::core::Square;
+use motley_rules::core::grid::{GridSquare, Spot};
 use motley_rules::Position;
 use motley_session::Session;
 use std::time::Duration;
@@ -40,8 +40,8 @@ fn past(app: &App) -> Option<usize> {
     play_state(app).view.past
 }
 
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
+fn sq(name: &str) -> Spot {
+    spot(name)
 }
 
 /// The FEN of the game after `moves` (hot-seat standard chess).
@@ -400,7 +400,7 @@ fn a_drag_to_the_last_rank_asks_for_the_promotion() {
     ));
     key(&mut app, KeyCode::Char('q'));
     assert_eq!(play_state(&app).session.game().ply(), 1);
-    let queen = position(&app).board().piece_at(sq("e8")).expect("a piece");
+    let queen = position(&app).piece_on(sq("e8")).expect("a piece");
     assert_eq!(queen.role, motley_rules::core::Role::Queen);
 }
 

@@ -23,7 +23,7 @@ fn standard_mid_game_snapshot() {
         prompt(&mut app, m);
     }
     // Select the bishop: its destinations are marked.
-    play_state_mut(&mut app).view.cursor = Square::parse("b5").unwrap();
+    play_state_mut(&mut app).view.cursor = spot("b5");
     key(&mut app, KeyCode::Enter);
     insta::assert_snapshot!("standard_mid_game", screen(&app));
 }
@@ -162,7 +162,7 @@ fn game_over_screen_offers_save_rematch_quit() {
 fn highlight_cell_styles() {
     let mut app = play_app("standard", None, H, BIG);
     prompt(&mut app, "e4");
-    play_state_mut(&mut app).view.cursor = Square::parse("a4").unwrap();
+    play_state_mut(&mut app).view.cursor = spot("a4");
     let t = theme();
     let bg = |app: &motley::tui::App, sq: &str| {
         let buf = render_to_buffer(app);
@@ -171,7 +171,7 @@ fn highlight_cell_styles() {
         let r = {
             let p = play_state(app);
             let lay = p.layout(app.size, &app.settings);
-            lay.board.unwrap().cell(Square::parse(sq).unwrap())
+            lay.board.unwrap().cell(spot(sq))
         };
         let _ = (x, y);
         buf[(r.x, r.y)].bg
@@ -186,11 +186,11 @@ fn highlight_cell_styles() {
     assert_eq!(bg(&app, "e2"), style("e2", Some(Mark::LastMove)));
     assert_eq!(bg(&app, "e4"), style("e4", Some(Mark::LastMove)));
     // Cursor.
-    play_state_mut(&mut app).view.cursor = Square::parse("g8").unwrap();
+    play_state_mut(&mut app).view.cursor = spot("g8");
     assert_eq!(bg(&app, "g8"), style("g8", Some(Mark::Cursor)));
     // Selected piece and its destinations (dots on f6 and h6).
     key(&mut app, KeyCode::Enter);
-    assert_eq!(play_state(&app).view.selected, Square::parse("g8"));
+    assert_eq!(play_state(&app).view.selected, Some(spot("g8")));
     assert_eq!(bg(&app, "g8"), style("g8", Some(Mark::Selected)));
     let buf = render_to_buffer(&app);
     for d in ["f6", "h6"] {
@@ -201,7 +201,7 @@ fn highlight_cell_styles() {
     assert_eq!(buf[(x, y)].symbol(), " ");
     // King in check.
     let mut app = play_app("standard", Some("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"), H, BIG);
-    play_state_mut(&mut app).view.cursor = Square::parse("a1").unwrap();
+    play_state_mut(&mut app).view.cursor = spot("a1");
     assert_eq!(bg(&app, "e8"), style("e8", Some(Mark::Check)));
     assert_ne!(style("e8", Some(Mark::Check)), style("e8", None));
     let _ = Color::Reset;

@@ -129,7 +129,7 @@ fn two_clicks_on_the_board_play_a_move() {
     to_ply(&mut app, 1);
     let geom = replay(&app).board(SIZE).unwrap();
     for sq in ["c7", "c5"] {
-        let r = geom.cell(motley_rules::core::Square::parse(sq).unwrap());
+        let r = geom.cell(crate::support::tui::spot(sq));
         click(&mut app, r.x + r.width / 2, r.y + r.height / 2);
     }
     assert_eq!(replay(&app).cursor(), variation(&[(1, 0)], 1));
@@ -309,7 +309,7 @@ fn the_board_cursor_and_enter_play_a_move_and_esc_gives_the_arrows_back() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(
         replay(&app).view.board_cursor,
-        motley_rules::core::Square::parse("e4")
+        Some(crate::support::tui::spot("e4"))
     );
     // e4 -> e2 -> d2, pick; d2 -> d4, put down: 1. d4 instead of 1. e4.
     for k in [KeyCode::Down, KeyCode::Down, KeyCode::Left, KeyCode::Enter] {

@@ -4,10 +4,9 @@
 //! lose). Losing variants (giveaway) count material the other way.
 
 use super::{Evaluate, EVAL_LIMIT};
-use motley_rules::core::attacks::king_attacks;
-use motley_rules::core::{Action, Bitboard, Color, Square};
-use motley_rules::fairy::{has_kind, Fairy, FairyPosition, FairyRules, Verdict};
-use motley_rules::Position;
+use motley_rules::core::grid::{Grid, Grid16, GridSet, GridSquare};
+use motley_rules::core::{Action, Color};
+use motley_rules::fairy::{has_kind, Fairy, FairyGrid, FairyPosition, FairyRules, Verdict};
 
 /// Centipawns per square a piece reaches.
 const MOBILITY_CP: i32 = 4;
@@ -28,7 +27,7 @@ fn checks_bonus(left: u32) -> i32 {
 }
 
 /// The Chebyshev distance from `sq` to the nearest square of `region`.
-fn distance_to(sq: Square, region: Bitboard) -> i32 {
+fn distance_to<S: GridSquare, R: IntoIterator<Item = S>>(sq: S, region: R) -> i32 {
     region
         .into_iter()
         .map(|t| {
@@ -49,7 +48,7 @@ const KING_ZONE_CP: i32 = 5;
 /// How much attacks near a king weigh in the variant: more where every
 /// check brings a win nearer (check counting) or pieces in hand can be
 /// dropped beside it.
-fn king_danger_weight(rules: &FairyRules) -> i32 {
+fn king_danger_weight<G: Grid>(rules: &FairyRules<G>) -> i32 {
     if rules.check_counting || rules.drops {
         4
     } else {
@@ -63,22 +62,35 @@ fn king_danger_weight(rules: &FairyRules) -> i32 {
 /// goal waits: in king of the hill the term drew the pieces to the king
 /// rather than the king to the hill (level 5 scored 1-0-15 against
 /// Fairy-Stockfish with it, 6-0-10 without).
-fn king_zones(pos: &FairyPosition) -> [Bitboard; 2] {
+fn king_zones<G: Grid>(pos: &FairyPosition<G>) -> [G::Set; 2] {
     let rules = pos.rules();
     Color::ALL.map(|side| {
         let king = rules
             .king
             .filter(|_| rules.checking && rules.flag.is_none());
         match king.and_then(|k| pos.pieces_of(side, k).single()) {
-            Some(sq) => king_attacks(sq).with(sq),
-            None => Bitboard::EMPTY,
+            Some(sq) => around::<G::Sq, G::Set>(sq) & rules.board,
+            None => G::Set::default(),
         }
     })
 }
 
+/// `sq` and the squares next to it, on any grid.
+fn around<S: GridSquare, Set: GridSet<Sq = S>>(sq: S) -> Set {
+    let mut out = Set::default();
+    for df in -1..=1 {
+        for dr in -1..=1 {
+            if let Some(t) = sq.offset(df, dr) {
+                out.insert(t);
+            }
+        }
+    }
+    out
+}
+
 /// Material, mobility and attacks near the enemy king per side, in
 /// centipawns.
-fn pieces_score(pos: &FairyPosition) -> [i32; 2] {
+fn pieces_score<G: Grid>(pos: &FairyPosition<G>) -> [i32; 2] {
     let rules = pos.rules();
     let occupied = pos.occupied_squares();
     let sides = Color::ALL.map(|side| pos.side_pieces(side));
@@ -132,7 +144,7 @@ fn pieces_score(pos: &FairyPosition) -> [i32; 2] {
 }
 
 /// The goal's part per side: nearness to the flag region, checks given.
-fn goal_score(pos: &FairyPosition) -> [i32; 2] {
+fn goal_score<G: Grid>(pos: &FairyPosition<G>) -> [i32; 2] {
     let rules = pos.rules();
     let mut score = [0i32; 2];
     if let Some(flag) = &rules.flag {
@@ -165,7 +177,7 @@ fn goal_score(pos: &FairyPosition) -> [i32; 2] {
 /// How near `side` is to losing by extinction: each kind whose loss
 /// loses, by how few of it are left above the count (the last of a kind
 /// weighs most; three kings' first king lost weighs less than the second).
-fn extinction_danger(pos: &FairyPosition, side: Color) -> i32 {
+fn extinction_danger<G: Grid>(pos: &FairyPosition<G>, side: Color) -> i32 {
     let rules = pos.rules();
     let Some(ext) = rules.extinction.as_ref() else {
         return 0;
@@ -194,7 +206,7 @@ fn extinction_danger(pos: &FairyPosition, side: Color) -> i32 {
 /// wins by reaching a goal: the step onto it is a quiet move that such
 /// cuts would skip (king of the hill lost 7 of 8 games to Fairy-Stockfish
 /// with them, 5 of 8 without).
-fn zugzwang_rare(rules: &FairyRules) -> bool {
+fn zugzwang_rare<G: Grid>(rules: &FairyRules<G>) -> bool {
     let losing = rules
         .extinction
         .as_ref()
@@ -211,15 +223,64 @@ fn zugzwang_rare(rules: &FairyRules) -> bool {
         && rules.flag.is_none()
 }
 
+/// The evaluation of a variant from data on any grid, from the side to
+/// move's view.
+fn evaluate<G: Grid>(pos: &FairyPosition<G>) -> i32 {
+    let pieces = pieces_score(pos);
+    let goal = goal_score(pos);
+    let us = pos.turn().index();
+    let them = 1 - us;
+    let score = pieces[us] - pieces[them] + goal[us] - goal[them];
+    score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// A pass where zugzwang is rare and the side to act has a piece
+/// besides its king and pawns (with only those, zugzwang is common even
+/// in chess).
+fn null_move<G: FairyGrid>(fairy: &Fairy<G>) -> Option<Fairy<G>> {
+    let rules = fairy.rules();
+    if !zugzwang_rare(rules) {
+        return None;
+    }
+    let pos = fairy.position();
+    let us = pos.turn();
+    let mut others = pos.side_pieces(us);
+    for kind in [rules.king, rules.pawn].into_iter().flatten() {
+        others &= !pos.pieces_of(us, kind);
+    }
+    others.any().then(|| fairy.passed())
+}
+
+impl Evaluate for Fairy<Grid16> {
+    fn evaluate(&self) -> i32 {
+        evaluate(self.position())
+    }
+
+    fn zugzwang_rare(&self) -> bool {
+        zugzwang_rare(self.rules())
+    }
+
+    fn quiescence_table(&self) -> bool {
+        self.rules().kinds.iter().any(|k| k.hops)
+    }
+
+    fn quiet_check(&self, action: &Action) -> bool {
+        if !self.rules().check_counting {
+            return false;
+        }
+        let pos = self.position();
+        self.wide_move_of(*action)
+            .is_some_and(|m| !pos.is_capture(m) && pos.gives_check(m))
+    }
+
+    fn null_move(&self) -> Option<Fairy<Grid16>> {
+        null_move(self)
+    }
+}
+
 impl Evaluate for Fairy {
     fn evaluate(&self) -> i32 {
-        let pos = self.position();
-        let pieces = pieces_score(pos);
-        let goal = goal_score(pos);
-        let us = self.turn().index();
-        let them = 1 - us;
-        let score = pieces[us] - pieces[them] + goal[us] - goal[them];
-        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        evaluate(self.position())
     }
 
     fn zugzwang_rare(&self) -> bool {
@@ -239,20 +300,7 @@ impl Evaluate for Fairy {
             .is_some_and(|m| !pos.is_capture(m) && pos.gives_check(m))
     }
 
-    /// A pass where zugzwang is rare and the side to act has a piece
-    /// besides its king and pawns (with only those, zugzwang is common
-    /// even in chess).
     fn null_move(&self) -> Option<Fairy> {
-        let rules = self.rules();
-        if !zugzwang_rare(rules) {
-            return None;
-        }
-        let pos = self.position();
-        let us = pos.turn();
-        let mut others = pos.side_pieces(us);
-        for kind in [rules.king, rules.pawn].into_iter().flatten() {
-            others &= !pos.pieces_of(us, kind);
-        }
-        others.any().then(|| self.passed())
+        null_move(self)
     }
 }

@@ -40,6 +40,7 @@ impl VariantDef {
             aliases: Vec::new(),
             name: format!("{} (Chess960)", self.name),
             fairy: OnceLock::new(),
+            wide: OnceLock::new(),
             data: Some(Arc::new(FromData {
                 keys,
                 origin: data.origin.clone(),

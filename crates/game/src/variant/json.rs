@@ -168,7 +168,7 @@ impl VariantDef {
             JsonVariant::Family(def) => Ok(*def),
             JsonVariant::Data(section) => {
                 if section.refused_unread() {
-                    let why = section.rules().err().map(|e| e.describe(true));
+                    let why = section.played().err().map(|e| e.describe(true));
                     return Err(VariantError::Malformed {
                         file: file.to_string(),
                         message: why.unwrap_or_default(),

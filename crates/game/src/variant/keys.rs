@@ -54,23 +54,14 @@ const ROOK_UNITS: [u32; 2] = [1276, 1380];
 /// Keys whose default Motley plays and whose other values it does not.
 const DEFAULT_ONLY: [(&str, &str); 0] = [];
 
-/// Reads a variant's keys for play: its rules, or every error found in
-/// them. Only an 8×8 board is played yet; another size is refused by
-/// name ([`sized_rules`] reads it for perft and move lists).
+/// Reads a variant's keys for play on chess's 8×8 board: its rules, or
+/// every error found in them. Another size is refused by name; games
+/// read it with [`wide_rules`].
 pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
     match sized_rules(keys)? {
         SizedRules::Grid8(rules) if (rules.files, rules.ranks) == (8, 8) => {
-            let counted_only = [
-                ("pieceDemotion", rules.piece_demotion),
-                ("dropPromoted", rules.drop_promoted),
-            ];
-            match counted_only.into_iter().find(|(_, on)| *on) {
-                Some((key, _)) => Err(KeyErrors(vec![KeyError {
-                    line: keys.get(key).map_or(0, |(_, l)| *l),
-                    kind: KeyErrorKind::NotPlayedYet(key.into()),
-                }])),
-                None => Ok(Arc::unwrap_or_clone(rules)),
-            }
+            refuse_counted_only(keys, &rules)?;
+            Ok(Arc::unwrap_or_clone(rules))
         }
         other => {
             let (files, ranks) = other.size();
@@ -78,9 +69,44 @@ pub fn fairy_rules(keys: &ResolvedKeys) -> Result<FairyRules, KeyErrors> {
             let line = keys.get(key).map_or(0, |(_, l)| *l);
             Err(KeyErrors(vec![KeyError {
                 line,
-                kind: KeyErrorKind::BoardNotPlayed { files, ranks },
+                kind: KeyErrorKind::Needs8x8 { files, ranks },
             }]))
         }
+    }
+}
+
+/// Reads a variant's keys for play on a board of another size than 8×8,
+/// on the 16×16 grid every such game is played on
+/// ([`motley_rules::fairy::WideFairy`]).
+pub fn wide_rules(keys: &ResolvedKeys) -> Result<FairyRules<Grid16>, KeyErrors> {
+    let rules = rules_in_grid::<Grid16>(keys)?;
+    refuse_counted_only(keys, &rules)?;
+    Ok(rules)
+}
+
+/// Whether a variant's board is chess's 8×8, which games play on chess's
+/// squares; every other size is played on the 16×16 grid.
+pub fn is_8x8(keys: &ResolvedKeys) -> bool {
+    board_size_of(keys) == (8, 8)
+}
+
+/// Refuses the keys perft counts but games do not play yet
+/// (`pieceDemotion`, `dropPromoted`): their moves would share a text
+/// with another move's.
+fn refuse_counted_only<G: Grid>(
+    keys: &ResolvedKeys,
+    rules: &FairyRules<G>,
+) -> Result<(), KeyErrors> {
+    let counted_only = [
+        ("pieceDemotion", rules.piece_demotion),
+        ("dropPromoted", rules.drop_promoted),
+    ];
+    match counted_only.into_iter().find(|(_, on)| *on) {
+        Some((key, _)) => Err(KeyErrors(vec![KeyError {
+            line: keys.get(key).map_or(0, |(_, l)| *l),
+            kind: KeyErrorKind::NotPlayedYet(key.into()),
+        }])),
+        None => Ok(()),
     }
 }
 

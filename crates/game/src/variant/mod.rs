@@ -44,9 +44,10 @@ use crate::variant::keys::KeyErrors;
 use motley_rules::antichess::{Antichess, AntichessOptions};
 use motley_rules::contrast::{Contrast, ContrastOptions, ContrastPowers};
 use motley_rules::core::fen::Setup;
+use motley_rules::core::grid::Grid16;
 use motley_rules::core::legal::FidePowers;
 use motley_rules::dice_money::{DiceMoney, DiceMoneyOptions};
-use motley_rules::fairy::{Fairy, FairyPosition, FairyRules};
+use motley_rules::fairy::{Fairy, FairyPosition, FairyRules, WideFairy};
 use motley_rules::monochromatic::{Monochromatic, MonochromaticOptions, MonochromaticPowers};
 use motley_rules::monochrome::{Monochrome, MonochromeOptions};
 use motley_rules::setup::{
@@ -125,6 +126,10 @@ pub struct VariantDef {
     /// played.
     #[serde(skip)]
     fairy: OnceLock<Arc<FairyRules>>,
+    /// The same for a variant from data on a board of another size than
+    /// 8×8, on the 16×16 grid games play such boards on.
+    #[serde(skip)]
+    wide: OnceLock<Arc<FairyRules<Grid16>>>,
     /// A variant from data's keys with the lines they come from (in
     /// place of `options`), kept so that its rules are built only when
     /// it is played or checked and a refusal names the lines.
@@ -182,17 +187,6 @@ impl DataOrigin {
 pub enum VariantError {
     #[error("unknown variant '{id}'; known: {known}")]
     Unknown { id: String, known: String },
-    /// A built-in variant from data on a board other than 8×8, which
-    /// perft counts but games do not play yet.
-    #[error("'{id}' is played on a {files}×{ranks} board: `motley variant perft` counts it and `motley variant moves` lists its moves, but games are played on 8×8 boards only so far")]
-    BoardNotPlayed {
-        /// The variant's id.
-        id: String,
-        /// Its board's files.
-        files: u8,
-        /// Its board's ranks.
-        ranks: u8,
-    },
     /// A variant that cannot be played as Chess960, or a start number
     /// that is none of the 960.
     #[error("variant '{variant}': {reason}")]
@@ -253,6 +247,12 @@ impl VariantDef {
             return self.rules.joined();
         }
         let about = (!self.summary.is_empty()).then_some(self.summary.as_str());
+        if self.is_wide() {
+            return match self.wide_rules() {
+                Ok(rules) => crate::variant::words::rules_body(about, &rules),
+                Err(e) => e.to_string(),
+            };
+        }
         match self.fairy_rules() {
             Ok(rules) => crate::variant::words::rules_body(about, &rules),
             Err(e) => e.to_string(),
@@ -317,6 +317,7 @@ impl VariantDef {
             options: serde_json::Value::Null,
             rules: Text::One(String::new()),
             fairy: OnceLock::new(),
+            wide: OnceLock::new(),
             data: Some(Arc::new(FromData { keys, origin })),
             verdict: OnceLock::new(),
             chess960_of: None,
@@ -338,14 +339,38 @@ impl VariantDef {
     /// A variant from data's rules built from its keys.
     fn build_fairy_rules(&self) -> Result<FairyRules, VariantError> {
         let keys = self.data_keys()?;
-        crate::variant::keys::fairy_rules(keys).map_err(|errors| VariantError::Refused {
+        crate::variant::keys::fairy_rules(keys).map_err(|errors| self.refused(errors))
+    }
+
+    /// The error for a variant from data whose keys are refused.
+    fn refused(&self, errors: KeyErrors) -> VariantError {
+        VariantError::Refused {
             variant: self.id.clone(),
             errors,
             origin: self
                 .data
                 .as_ref()
                 .map_or(DataOrigin::Json(self.id.clone()), |d| d.origin.clone()),
-        })
+        }
+    }
+
+    /// Whether this is a variant from data on a board of another size
+    /// than 8×8, which games play as [`WideFairy`].
+    pub fn is_wide(&self) -> bool {
+        self.data
+            .as_ref()
+            .is_some_and(|d| !crate::variant::keys::is_8x8(&d.keys))
+    }
+
+    /// A variant from data's rules on a board of another size than 8×8,
+    /// built from its keys once, when first asked for.
+    pub fn wide_rules(&self) -> Result<Arc<FairyRules<Grid16>>, VariantError> {
+        if let Some(rules) = self.wide.get() {
+            return Ok(rules.clone());
+        }
+        let rules = crate::variant::keys::wide_rules(self.data_keys()?)
+            .map_err(|errors| self.refused(errors))?;
+        Ok(self.wide.get_or_init(|| Arc::new(rules)).clone())
     }
 
     /// A variant from data's rules, built from its keys once, when first
@@ -366,6 +391,9 @@ impl VariantDef {
         if self.family != Family::Fairy || self.fairy.get().is_some() {
             return Ok(());
         }
+        if self.is_wide() {
+            return self.wide_rules().map(|_| ());
+        }
         self.verdict
             .get_or_init(|| self.build_fairy_rules().map(|_| ()))
             .clone()
@@ -374,6 +402,15 @@ impl VariantDef {
     /// A position of a variant from data from a FEN as Fairy-Stockfish
     /// writes it.
     fn fairy_position(&self, fen: &str) -> Result<AnyPosition, VariantError> {
+        if self.is_wide() {
+            let pos = FairyPosition::from_fen(self.wide_rules()?, fen).map_err(|e| {
+                VariantError::Position {
+                    variant: self.id.clone(),
+                    error: e.into(),
+                }
+            })?;
+            return Ok(AnyPosition::FairyOtherSize(WideFairy::new(pos)));
+        }
         let pos = FairyPosition::from_fen(self.fairy_rules()?, fen).map_err(|e| {
             VariantError::Position {
                 variant: self.id.clone(),

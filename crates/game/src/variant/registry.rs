@@ -60,13 +60,21 @@ const BUILTIN: &[(&str, &str)] = &[
 /// their rules are built when first played (and then kept, for every
 /// registry of the run).
 fn builtin_from_data() -> &'static [(&'static str, Arc<VariantDef>)] {
-    use crate::variant::builtin::{builtin_description, builtin_display_name, builtin_fairy_names};
+    use crate::variant::builtin::{builtin_description, builtin_display_name, builtin_sized_names};
     static DEFS: OnceLock<Vec<(&'static str, Arc<VariantDef>)>> = OnceLock::new();
     DEFS.get_or_init(|| {
-        builtin_fairy_names()
+        builtin_sized_names()
             .into_iter()
             .filter_map(|name| {
                 let keys = crate::variant::builtin::builtin_keys(name)?;
+                // Counted by perft only: refused by name when asked for.
+                let counted_only = ["pieceDemotion", "dropPromoted"];
+                if counted_only
+                    .iter()
+                    .any(|k| keys.get(*k).is_some_and(|(v, _)| v == "true"))
+                {
+                    return None;
+                }
                 let about = builtin_description(name).unwrap_or_default();
                 let shown = builtin_display_name(name);
                 let def = VariantDef::from_data(name, shown, &about, keys, DataOrigin::Builtin);
@@ -196,7 +204,7 @@ impl Registry {
             if section.refused_unread() {
                 // Every reason, its keys' too: the section is refused, so
                 // its rules are built only to say why.
-                let why = section.rules().err().map(|e| e.describe(json));
+                let why = section.played().err().map(|e| e.describe(json));
                 self.warnings.push(format!(
                     "variant file {shown}: [{}]: {}, skipped",
                     motley_rules::core::quote::clip(&section.name),
@@ -369,14 +377,11 @@ impl Registry {
     /// The error for a variant name not found here, listing the ids there
     /// are (also for lookups by other names, like a PGN tag's).
     pub fn unknown(&self, name: &str) -> VariantError {
-        if let Some(Ok(rules)) = crate::variant::builtin::builtin_sized(name) {
-            let (files, ranks) = rules.size();
-            if (files, ranks) != (8, 8) {
-                return VariantError::BoardNotPlayed {
-                    id: name.to_string(),
-                    files,
-                    ranks,
-                };
+        if let Some(keys) = crate::variant::builtin::builtin_keys(name) {
+            let about = crate::variant::builtin::builtin_description(name).unwrap_or_default();
+            let def = VariantDef::from_data(name, None, &about, keys, DataOrigin::Builtin);
+            if let Err(refused) = def.playable() {
+                return refused;
             }
         }
         VariantError::Unknown {

@@ -6,7 +6,9 @@
 
 use crate::variant::builtin::builtin_keys;
 use crate::variant::ini::{read_ini, resolve_all, IniError, ResolvedKeys};
-use crate::variant::keys::{fairy_rules, sized_rules, KeyError, KeyErrorKind, KeyErrors};
+use crate::variant::keys::{
+    fairy_rules, is_8x8, sized_rules, wide_rules, KeyError, KeyErrorKind, KeyErrors,
+};
 use motley_rules::fairy::{FairyRules, SizedRules};
 
 /// One section of a file: its name, header line and keys, and what was
@@ -36,6 +38,15 @@ impl SectionReport {
     /// parent's and its keys'.
     pub fn rules(&self) -> Result<FairyRules, KeyErrors> {
         self.read_with(fairy_rules)
+    }
+
+    /// Whether games play the section, on its board whatever its size,
+    /// or every reason they do not.
+    pub fn played(&self) -> Result<(), KeyErrors> {
+        self.read_with(|keys| match is_8x8(keys) {
+            true => fairy_rules(keys).map(|_| ()),
+            false => wide_rules(keys).map(|_| ()),
+        })
     }
 
     /// The section's rules on a board of any size (what perft counts),

@@ -2,6 +2,7 @@
 //! (docs/rules.md, "Notation"). A game is a start position plus a list of
 //! actions.
 
+use super::grid::{GridSquare, Spot};
 use super::types::{Color, Piece, Role, Square};
 use std::fmt;
 use thiserror::Error;
@@ -34,12 +35,30 @@ pub enum MoveKind {
     Pass,
 }
 
-/// A piece move.
+/// A piece move: on chess's 8×8 squares, or (`Move<Spot>`) on a board
+/// of another size, whose squares the 8×8 families' tables cannot index.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
+pub struct Move<S = Square> {
+    pub from: S,
+    pub to: S,
     pub kind: MoveKind,
+}
+
+impl<S: Copy> Move<S> {
+    /// A move with a special kind, on squares of any board.
+    #[inline]
+    pub const fn of_kind(from: S, to: S, kind: MoveKind) -> Move<S> {
+        Move { from, to, kind }
+    }
+
+    /// The role the piece becomes, if the move promotes it (either way).
+    #[inline]
+    pub fn promotion(&self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(r) | MoveKind::PiecePromotion(r) => Some(r),
+            _ => None,
+        }
+    }
 }
 
 impl Move {
@@ -57,15 +76,6 @@ impl Move {
     #[inline]
     pub const fn with_kind(from: Square, to: Square, kind: MoveKind) -> Move {
         Move { from, to, kind }
-    }
-
-    /// The role the piece becomes, if the move promotes it (either way).
-    #[inline]
-    pub fn promotion(&self) -> Option<Role> {
-        match self.kind {
-            MoveKind::Promotion(r) | MoveKind::PiecePromotion(r) => Some(r),
-            _ => None,
-        }
     }
 
     /// Where the moving piece ends up (a capture in place stays put).
@@ -100,6 +110,11 @@ pub enum Action {
     /// in upper case whoever drops (`N@e4`), as Fairy-Stockfish and
     /// lichess write it.
     Drop(Piece, Square),
+    /// A piece move on a board of another size than 8×8 (a variant from
+    /// data's), written as [`Action::Move`] is (`a10a9`, `c4b3+`).
+    Wide(Move<Spot>),
+    /// A drop on a board of another size than 8×8 (`P@j5`).
+    WideDrop(Piece, Spot),
     /// The outcome of a chance event: two dice, first then second.
     Roll(u8, u8),
     /// A purchase.
@@ -134,7 +149,61 @@ impl Action {
                     kind: MoveKind::Pass,
                     ..
                 })
+                | Action::Wide(Move {
+                    kind: MoveKind::Pass,
+                    ..
+                })
         )
+    }
+
+    /// The squares a piece move or drop starts from and ends on, as
+    /// spots of any board: what a screen marks and a click matches,
+    /// whatever the board's size. `None` for dice, purchases and passes.
+    pub fn spots(&self) -> Option<(Spot, Spot)> {
+        match *self {
+            Action::Move(m) => Some((spot_of(m.from), spot_of(m.to))),
+            Action::Place(_, sq) | Action::Drop(_, sq) => Some((spot_of(sq), spot_of(sq))),
+            Action::Wide(m) => Some((m.from, m.to)),
+            Action::WideDrop(_, spot) => Some((spot, spot)),
+            Action::Roll(..) | Action::Buy(_) | Action::Pass => None,
+        }
+    }
+
+    /// The piece put on a square from a hand or a purse, on a board of
+    /// any size.
+    pub fn placed_on_spot(&self) -> Option<(Piece, Spot)> {
+        match *self {
+            Action::Place(p, sq) | Action::Drop(p, sq) => Some((p, spot_of(sq))),
+            Action::WideDrop(p, spot) => Some((p, spot)),
+            _ => None,
+        }
+    }
+
+    /// A piece move on a board of any size, its squares as spots: what a
+    /// screen reads of a move whatever the board.
+    pub fn spot_move(&self) -> Option<Move<Spot>> {
+        match *self {
+            Action::Move(m) => Some(Move::of_kind(spot_of(m.from), spot_of(m.to), m.kind)),
+            Action::Wide(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The piece a drop from the hand puts down, on a board of any size.
+    pub fn dropped(&self) -> Option<Piece> {
+        match *self {
+            Action::Drop(p, _) | Action::WideDrop(p, _) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The kind of move, for a piece move on a board of any size.
+    pub fn move_kind(&self) -> Option<MoveKind> {
+        match self {
+            Action::Move(m) => Some(m.kind),
+            Action::Wide(m) => Some(m.kind),
+            _ => None,
+        }
     }
 
     /// The piece put on the board and where, for a placement or a drop.
@@ -146,7 +215,13 @@ impl Action {
     }
 }
 
-impl fmt::Display for Move {
+/// Chess's square as a spot: the same file and rank.
+#[inline]
+pub fn spot_of(sq: Square) -> Spot {
+    Spot::of_square(sq)
+}
+
+impl<S: fmt::Display> fmt::Display for Move<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             MoveKind::CaptureInPlace => write!(f, "{}^{}", self.from, self.to),
@@ -163,6 +238,8 @@ impl fmt::Display for Action {
             Action::Move(m) => write!(f, "{m}"),
             Action::Place(p, sq) => write!(f, "{}@{}", p.char(), sq),
             Action::Drop(p, sq) => write!(f, "{}@{}", p.role.upper_char(), sq),
+            Action::Wide(m) => write!(f, "{m}"),
+            Action::WideDrop(p, spot) => write!(f, "{}@{}", p.role.upper_char(), spot),
             Action::Roll(a, b) => write!(f, "roll:{a},{b}"),
             Action::Buy(Purchase::ExtraMoves(n)) => write!(f, "buy:move{n}"),
             Action::Buy(Purchase::KingPower) => write!(f, "buy:king"),
@@ -193,6 +270,17 @@ pub enum CoordText {
     Buy(Purchase),
     /// `pass`.
     Pass,
+    /// `a10a9`, `a7a8q`, `c4b3+` on a board of another size than 8×8:
+    /// a square past `h` or `8` (an 8×8 square reads as
+    /// [`CoordText::Move`], which matches a move on any board).
+    Wide {
+        from: Spot,
+        to: Spot,
+        promotion: Option<Role>,
+        piece_promotion: bool,
+    },
+    /// `P@j5`: a drop on a square past `h` or `8`.
+    WidePlace(Piece, Spot),
 }
 
 /// Why a text is not an action in coordinate notation.
@@ -220,6 +308,77 @@ impl CoordText {
     /// Parse coordinate notation.
     pub fn parse(text: &str) -> Result<CoordText, NotationError> {
         let t = text.trim();
+        match CoordText::parse_on_8x8(t) {
+            Err(NotationError::Unrecognised(_)) => {
+                CoordText::parse_wide(t).ok_or_else(|| NotationError::Unrecognised(t.to_string()))
+            }
+            read => read,
+        }
+    }
+
+    /// Reads `a10a9`, `a9a10q`, `c4b3+` and `P@j10`: coordinates on a
+    /// board larger than 8×8 (files to `p`, ranks to 16).
+    fn parse_wide(t: &str) -> Option<CoordText> {
+        if !t.is_ascii() || t.starts_with(|c: char| c.is_ascii_uppercase()) && !t.contains('@') {
+            return None;
+        }
+        if let Some((p, sq)) = t.split_once('@') {
+            let mut chars = p.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return None;
+            };
+            return Some(CoordText::WidePlace(
+                Piece::from_letter(c)?,
+                Spot::parse(sq)?,
+            ));
+        }
+        let lower = t.to_ascii_lowercase();
+        let (body, piece_promotion) = match lower.strip_suffix('+') {
+            Some(body) => (body, true),
+            None => (lower.as_str(), false),
+        };
+        // The second square starts at the second letter.
+        let second = body
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_lowercase())?
+            .0;
+        let (from, rest) = body.split_at(second);
+        let digits = rest[1..].chars().take_while(char::is_ascii_digit).count();
+        let (to, promotion) = rest.split_at(1 + digits);
+        let promotion = match promotion {
+            "" => None,
+            p if !piece_promotion && p.len() == 1 => {
+                Some(Role::from_letter(p.chars().next()?).filter(|r| *r != Role::Pawn)?)
+            }
+            _ => return None,
+        };
+        Some(CoordText::Wide {
+            from: Spot::parse(from)?,
+            to: Spot::parse(to)?,
+            promotion,
+            piece_promotion,
+        })
+    }
+
+    /// Is this the text of a piece move (on any board)?
+    pub fn move_kind_text(&self) -> bool {
+        matches!(self, CoordText::Move { .. } | CoordText::Wide { .. })
+    }
+
+    /// The squares a move's text names, as spots of any board.
+    pub fn spots(&self) -> Option<(Spot, Spot)> {
+        match *self {
+            CoordText::Move { from, to, .. } => Some((spot_of(from), spot_of(to))),
+            CoordText::Wide { from, to, .. } => Some((from, to)),
+            CoordText::Place(_, sq) => Some((spot_of(sq), spot_of(sq))),
+            CoordText::WidePlace(_, spot) => Some((spot, spot)),
+            _ => None,
+        }
+    }
+
+    /// Coordinate notation on chess's 8×8 squares.
+    fn parse_on_8x8(t: &str) -> Result<CoordText, NotationError> {
         let bad = || NotationError::Unrecognised(t.to_string());
         let lower = t.to_ascii_lowercase();
         if lower == "pass" {
@@ -336,11 +495,44 @@ impl CoordText {
             (CoordText::Place(p, s), Action::Drop(q, t)) => {
                 p.role == q.role && s == t && (p.color == Color::White || p.color == q.color)
             }
+            (
+                CoordText::Move {
+                    promotion,
+                    in_place: false,
+                    piece_promotion,
+                    ..
+                },
+                Action::Wide(m),
+            ) => self.spots() == Some((m.from, m.to)) && promotes(m, *promotion, *piece_promotion),
+            (
+                CoordText::Wide {
+                    from,
+                    to,
+                    promotion,
+                    piece_promotion,
+                },
+                Action::Wide(m),
+            ) => (*from, *to) == (m.from, m.to) && promotes(m, *promotion, *piece_promotion),
+            (CoordText::Place(p, _) | CoordText::WidePlace(p, _), Action::WideDrop(q, t)) => {
+                p.role == q.role
+                    && self.spots().map(|s| s.1) == Some(*t)
+                    && (p.color == Color::White || p.color == q.color)
+            }
             (CoordText::Roll(a, b), Action::Roll(c, d)) => a == c && b == d,
             (CoordText::Buy(p), Action::Buy(q)) => p == q,
             (CoordText::Pass, a) => a.is_pass(),
             _ => false,
         }
+    }
+}
+
+/// Does a wide move promote as its text says: a `+` for its piece's own
+/// promotion, a letter for a pawn's?
+fn promotes(m: &Move<Spot>, promotion: Option<Role>, piece_promotion: bool) -> bool {
+    if piece_promotion {
+        matches!(m.kind, MoveKind::PiecePromotion(_))
+    } else {
+        m.kind != MoveKind::CaptureInPlace && m.promotion() == promotion
     }
 }
 

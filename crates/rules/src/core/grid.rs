@@ -23,6 +23,11 @@ mod wide;
 
 pub use wide::{Cell, Grid12, Grid16, WideSet};
 
+/// A square of any board up to 16×16, numbered as the 16×16 grid numbers
+/// them: what the game's moves on boards of other sizes than 8×8 name
+/// ([`crate::core::Action::Wide`]) and what a screen's cursor is.
+pub type Spot = Cell<16, 4>;
+
 /// The largest board played: 16 files by 16 ranks.
 pub const MAX_SIDE: u8 = 16;
 

@@ -15,12 +15,14 @@ mod position;
 pub mod setup;
 mod sized;
 pub mod value;
+mod wide;
 
 pub use play::{kind_of, role_of, Fairy};
 pub use position::{
     CastleRefusal, FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal,
 };
 pub use sized::{SizedPosition, SizedRules};
+pub use wide::WideFairy;
 
 use crate::core::betza::{Betza, MovePart, Movement, PieceMoves};
 use crate::core::fen::MAX_MOVE_COUNTER;

@@ -6,11 +6,12 @@
 
 use super::position::{CastleRefusal, FairyRefusal};
 use super::{
-    has_kind, Extinction, FairyEnd, FairyMove, FairyMoveKind, FairyPosition, FairyRules, Verdict,
-    MAX_KINDS,
+    has_kind, Extinction, FairyEnd, FairyGrid, FairyMove, FairyMoveKind, FairyPosition, FairyRules,
+    Verdict, MAX_KINDS,
 };
 use crate::core::betza::NAMED_PIECES;
 use crate::core::fen::{castle, Setup};
+use crate::core::grid::{Grid, Grid8, GridSet, GridSquare};
 use crate::core::Square;
 use crate::core::{
     zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role,
@@ -28,9 +29,10 @@ use std::sync::{Arc, OnceLock};
 /// perft never ask, so they never pay for it (docs/architecture.md,
 /// "One data engine").
 #[derive(Clone, Debug)]
-pub struct Fairy {
-    pos: FairyPosition,
-    /// The chess-shaped view, built on first request.
+pub struct Fairy<G: Grid = Grid8> {
+    pub(super) pos: FairyPosition<G>,
+    /// The chess-shaped view, built on first request (8×8 only: a
+    /// board of another size has none).
     view: OnceLock<Setup>,
     /// Each kind's role, by kind number.
     roles: [Role; MAX_KINDS],
@@ -43,13 +45,13 @@ pub struct Fairy {
 const NO_KIND: u8 = u8::MAX;
 
 /// The role a kind of `rules` is shown and typed as: its letter's.
-pub fn role_of(rules: &FairyRules, kind: u8) -> Role {
+pub fn role_of<G: Grid>(rules: &FairyRules<G>, kind: u8) -> Role {
     let letter = rules.letter(Color::White, kind);
     Role::from_letter(letter).unwrap_or(Role::Pawn)
 }
 
 /// The kind of `rules` that `role`'s letter names, if any.
-pub fn kind_of(rules: &FairyRules, role: Role) -> Option<u8> {
+pub fn kind_of<G: Grid>(rules: &FairyRules<G>, role: Role) -> Option<u8> {
     rules.kind_of_letter(role.upper_char())
 }
 
@@ -75,7 +77,7 @@ fn mirror(pos: &FairyPosition) -> Setup {
 
 /// `pos`'s castling rights as a FEN's set of bits (`castle::*`): what
 /// the view shows and the hash keys.
-fn castling_rights(pos: &FairyPosition) -> u8 {
+fn castling_rights<G: Grid>(pos: &FairyPosition<G>) -> u8 {
     let bits = [
         castle::WHITE_KING,
         castle::WHITE_QUEEN,
@@ -148,9 +150,11 @@ impl Fairy {
             CastleRefusal::ExposesKing => CastlingBlock::ExposesKing,
         })
     }
+}
 
+impl<G: FairyGrid> Fairy<G> {
     /// A game position from a position under the variant's rules.
-    pub fn new(pos: FairyPosition) -> Fairy {
+    pub fn new(pos: FairyPosition<G>) -> Fairy<G> {
         let mut roles = [Role::Pawn; MAX_KINDS];
         for (kind, role) in roles.iter_mut().enumerate().take(pos.rules().kinds.len()) {
             *role = role_of(pos.rules(), kind as u8);
@@ -171,20 +175,20 @@ impl Fairy {
 
     /// The role kind `kind` is shown as.
     #[inline]
-    fn role(&self, kind: u8) -> Role {
+    pub(super) fn role(&self, kind: u8) -> Role {
         self.roles[usize::from(kind) % MAX_KINDS]
     }
 
     /// The kind `role`'s letter names, if any.
     #[inline]
-    fn kind(&self, role: Role) -> Option<u8> {
+    pub(super) fn kind(&self, role: Role) -> Option<u8> {
         let kind = self.kinds[role.index() % Role::COUNT];
         (kind != NO_KIND).then_some(kind)
     }
 
     /// This position with the turn handed over ([`FairyPosition::passed`]):
     /// the computer's null move.
-    pub fn passed(&self) -> Fairy {
+    pub fn passed(&self) -> Fairy<G> {
         Fairy {
             pos: self.pos.passed(),
             view: OnceLock::new(),
@@ -194,15 +198,220 @@ impl Fairy {
     }
 
     /// The position under the variant's own rules.
-    pub fn position(&self) -> &FairyPosition {
+    pub fn position(&self) -> &FairyPosition<G> {
         &self.pos
     }
 
     /// The variant's rules.
-    pub fn rules(&self) -> &Arc<FairyRules> {
+    pub fn rules(&self) -> &Arc<FairyRules<G>> {
         self.pos.rules()
     }
 
+    /// The extinction rule as the side panel shows it, with the counted
+    /// pieces each side has left (on the board and in hand).
+    fn extinction_fact(&self, rule: &Extinction) -> Fact {
+        let rules = self.rules();
+        let kinds: Vec<u8> = (0..rules.kinds.len() as u8)
+            .filter(|&k| has_kind(rule.kinds, k))
+            .collect();
+        let held = |side: Color, k: u8| {
+            let in_hand = self
+                .pos
+                .hand(side)
+                .get(usize::from(k))
+                .copied()
+                .unwrap_or(0);
+            self.pos.count_on_board(side, k) + u32::from(in_hand)
+        };
+        let left = Color::ALL.map(|side| {
+            if rule.all_pieces || kinds.is_empty() {
+                (0..rules.kinds.len() as u8).map(|k| held(side, k)).sum()
+            } else {
+                kinds.iter().map(|&k| held(side, k)).min().unwrap_or(0)
+            }
+        });
+        Fact::Extinction {
+            kinds: if rule.all_pieces {
+                Vec::new()
+            } else {
+                kinds.iter().map(|&k| role_of(rules, k)).collect()
+            },
+            at: rule.count,
+            fate: match rule.verdict {
+                Verdict::Win => Fate::Win,
+                Verdict::Loss => Fate::Loss,
+                Verdict::Draw => Fate::Draw,
+            },
+            left,
+        }
+    }
+
+    /// Why the side to act cannot pass: the variant has no pass, or only
+    /// when no other move is legal, or not out of check.
+    pub(super) fn why_pass_illegal(&self) -> IllegalReason {
+        let us = self.pos.turn().index();
+        let rules = self.rules();
+        if !rules.pass[us] {
+            IllegalReason::NoPass
+        } else if self.pos.in_check(self.pos.turn()) {
+            IllegalReason::KingInCheck {
+                in_check: true,
+                attacks: Attacks::Variant,
+            }
+        } else {
+            IllegalReason::PassOnlyWhenStuck
+        }
+    }
+
+    /// The position's hash: the board's key kept as pieces move, and
+    /// the state beyond the board.
+    pub(super) fn state_hash(&self) -> u64 {
+        let pos = &self.pos;
+        let mut h = pos.board_key() ^ zobrist::castling(castling_rights(pos));
+        if pos.turn() == Color::Black {
+            h ^= zobrist::black_to_move();
+        }
+        if let Some(ep) = pos.en_passant().first() {
+            h ^= zobrist::ep_file(ep.file());
+        }
+        if self.rules().check_counting {
+            for (side, left) in self.pos.checks_left().into_iter().enumerate() {
+                h ^= zobrist::extra(CHECKS_SLOT + side, left as usize);
+            }
+        }
+        let sides = if self.rules().drops {
+            &Color::ALL[..]
+        } else {
+            &[]
+        };
+        for &side in sides {
+            for (kind, &n) in self.pos.hand(side).iter().enumerate() {
+                if n > 0 {
+                    let key = (side.index() * 64 + kind) * 256 + usize::from(n);
+                    h ^= zobrist::splitmix(key as u64 ^ 0x5EED_F00D);
+                }
+            }
+        }
+        h ^ zobrist::extra(PASSES_SLOT, usize::from(self.pos.passes()))
+    }
+
+    /// With `perpetualCheckIllegal`, the side that checked all the way
+    /// loses (both: a draw), as Fairy-Stockfish has it; otherwise what
+    /// `nFoldValue` says.
+    pub(super) fn repetition_end(&self, [us_checked, them_checked]: [bool; 2]) -> Outcome {
+        let turn = self.pos.turn();
+        match (
+            self.rules().perpetual_check_illegal,
+            us_checked,
+            them_checked,
+        ) {
+            (true, true, false) => Outcome::win(turn, EndReason::PerpetualCheck),
+            (true, false, true) => Outcome::win(turn.other(), EndReason::PerpetualCheck),
+            (true, true, true) => Outcome::draw(EndReason::PerpetualCheck),
+            _ => self.rule_end(EndReason::Repetition),
+        }
+    }
+
+    /// Repetition means what `nFoldValue` says, for the side to move
+    /// (for White with `nFoldValueAbsolute`); the game's other rules (its
+    /// move rule is the variant's own) draw.
+    pub(super) fn rule_end(&self, reason: EndReason) -> Outcome {
+        let rules = self.rules();
+        let verdict = match reason {
+            EndReason::Repetition if rules.n_fold_absolute && self.pos.turn() == Color::Black => {
+                match rules.n_fold {
+                    Verdict::Win => Verdict::Loss,
+                    Verdict::Loss => Verdict::Win,
+                    Verdict::Draw => Verdict::Draw,
+                }
+            }
+            EndReason::Repetition => rules.n_fold,
+            _ => Verdict::Draw,
+        };
+        match verdict {
+            Verdict::Win => Outcome::win(self.pos.turn(), reason),
+            Verdict::Loss => Outcome::win(self.pos.turn().other(), reason),
+            Verdict::Draw => Outcome::draw(reason),
+        }
+    }
+
+    /// The name a kind is given in words: chess's, a named piece's, or
+    /// its letter.
+    pub(super) fn name_of(&self, role: Role) -> PieceName {
+        let rules = self.rules();
+        let Some(kind) = kind_of(rules, role) else {
+            return PieceName::Letter(role);
+        };
+        let name = rules.kinds[kind as usize].name.as_str();
+        let chess = Role::ALL.into_iter().find(|r| r.name() == name);
+        let named = NAMED_PIECES.iter().find(|(n, _)| *n == name);
+        match (chess, named) {
+            (Some(r), _) => PieceName::Chess(r),
+            (None, Some((n, _))) => PieceName::Named(n),
+            (None, None) => PieceName::Letter(role),
+        }
+    }
+
+    /// The variant's kinds in the order its data lists them, each once.
+    pub(super) fn kinds_shown(&self) -> Vec<Role> {
+        let mut out: Vec<Role> = Vec::new();
+        for kind in 0..self.rules().kinds.len() {
+            let role = self.role(kind as u8);
+            if !out.contains(&role) {
+                out.push(role);
+            }
+        }
+        out
+    }
+
+    /// A side can still win while it has a piece besides its royal ones,
+    /// or a goal its king may reach.
+    pub(super) fn may_win(&self, color: Color) -> bool {
+        let rules = self.rules();
+        let royal = rules.king.map(|k| self.role(k));
+        let others = (0..rules.kinds.len() as u8)
+            .any(|k| Some(self.role(k)) != royal && self.pos.count_on_board(color, k) > 0);
+        others || rules.flag.is_some() || rules.check_counting || rules.extinction.is_some()
+    }
+
+    /// What the side panel shows on any board: material, checks to
+    /// give, extinction, a count, hands (a goal's squares are the 8×8
+    /// board's own).
+    pub(super) fn common_facts(&self) -> Vec<Fact> {
+        let rules = self.rules();
+        let mut facts = vec![Fact::Material(super::value::material(&self.pos))];
+        if rules.check_counting {
+            facts.push(Fact::ChecksToGive(self.pos.checks_left()));
+        }
+        if let Some(rule) = &rules.extinction {
+            facts.push(self.extinction_fact(rule));
+        }
+        if let Some((counted, limit)) = self.pos.count() {
+            facts.push(Fact::Count { counted, limit });
+        }
+        if rules.drops {
+            let hand = |side: Color| {
+                self.pos
+                    .hand(side)
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &n)| n > 0)
+                    .map(|(k, &n)| (role_of(rules, k as u8), n))
+                    .collect()
+            };
+            facts.push(Fact::InHand([hand(Color::White), hand(Color::Black)]));
+        }
+        facts
+    }
+
+    /// The game's ending, if any, given whether a legal move exists.
+    pub(super) fn ending(&self, any_legal: bool) -> Option<Outcome> {
+        let end = self.pos.ending_given(any_legal)?;
+        Some(outcome_of(self.pos.turn(), end.verdict, end.why))
+    }
+}
+
+impl Fairy {
     /// A move of the variant as the game writes it.
     #[inline]
     pub fn action_of(&self, m: FairyMove) -> Action {
@@ -247,7 +456,12 @@ impl Fairy {
                 (m.from, m.to, kind)
             }
             Action::Drop(piece, sq) => (sq, sq, FairyMoveKind::Drop(kind(piece.role)?)),
-            Action::Place(..) | Action::Pass | Action::Roll(..) | Action::Buy(_) => return None,
+            Action::Place(..)
+            | Action::Pass
+            | Action::Roll(..)
+            | Action::Buy(_)
+            | Action::Wide(_)
+            | Action::WideDrop(..) => return None,
         };
         Some(FairyMove { from, to, kind })
     }
@@ -262,45 +476,6 @@ impl Fairy {
 }
 
 impl Fairy {
-    /// The extinction rule as the side panel shows it, with the counted
-    /// pieces each side has left (on the board and in hand).
-    fn extinction_fact(&self, rule: &Extinction) -> Fact {
-        let rules = self.rules();
-        let kinds: Vec<u8> = (0..rules.kinds.len() as u8)
-            .filter(|&k| has_kind(rule.kinds, k))
-            .collect();
-        let held = |side: Color, k: u8| {
-            let in_hand = self
-                .pos
-                .hand(side)
-                .get(usize::from(k))
-                .copied()
-                .unwrap_or(0);
-            self.pos.count_on_board(side, k) + u32::from(in_hand)
-        };
-        let left = Color::ALL.map(|side| {
-            if rule.all_pieces || kinds.is_empty() {
-                (0..rules.kinds.len() as u8).map(|k| held(side, k)).sum()
-            } else {
-                kinds.iter().map(|&k| held(side, k)).min().unwrap_or(0)
-            }
-        });
-        Fact::Extinction {
-            kinds: if rule.all_pieces {
-                Vec::new()
-            } else {
-                kinds.iter().map(|&k| role_of(rules, k)).collect()
-            },
-            at: rule.count,
-            fate: match rule.verdict {
-                Verdict::Win => Fate::Win,
-                Verdict::Loss => Fate::Loss,
-                Verdict::Draw => Fate::Draw,
-            },
-            left,
-        }
-    }
-
     /// Why the side to act cannot drop a `role` on `sq`: the variant has
     /// no drops, none is in hand, the square is taken or barred to the
     /// piece, or the drop leaves a royal piece attacked.
@@ -378,23 +553,6 @@ impl Fairy {
         };
         (!rules.drop_checks && self.pos.gives_check(drop)).then_some(DropRule::GivesCheck)
     }
-
-    /// Why the side to act cannot pass: the variant has no pass, or only
-    /// when no other move is legal, or not out of check.
-    fn why_pass_illegal(&self) -> IllegalReason {
-        let us = self.pos.turn().index();
-        let rules = self.rules();
-        if !rules.pass[us] {
-            IllegalReason::NoPass
-        } else if self.pos.in_check(self.pos.turn()) {
-            IllegalReason::KingInCheck {
-                in_check: true,
-                attacks: Attacks::Variant,
-            }
-        } else {
-            IllegalReason::PassOnlyWhenStuck
-        }
-    }
 }
 
 /// The end of a game in the game's words.
@@ -463,38 +621,11 @@ impl Position for Fairy {
     }
 
     fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
-        let end = self.pos.ending_given(!legal.is_empty())?;
-        Some(outcome_of(self.pos.turn(), end.verdict, end.why))
+        self.ending(!legal.is_empty())
     }
 
     fn hash(&self) -> u64 {
-        let pos = &self.pos;
-        let mut h = pos.board_key() ^ zobrist::castling(castling_rights(pos));
-        if pos.turn() == Color::Black {
-            h ^= zobrist::black_to_move();
-        }
-        if let Some(ep) = pos.en_passant().first() {
-            h ^= zobrist::ep_file(ep.file());
-        }
-        if self.rules().check_counting {
-            for (side, left) in self.pos.checks_left().into_iter().enumerate() {
-                h ^= zobrist::extra(CHECKS_SLOT + side, left as usize);
-            }
-        }
-        let sides = if self.rules().drops {
-            &Color::ALL[..]
-        } else {
-            &[]
-        };
-        for &side in sides {
-            for (kind, &n) in self.pos.hand(side).iter().enumerate() {
-                if n > 0 {
-                    let key = (side.index() * 64 + kind) * 256 + usize::from(n);
-                    h ^= zobrist::splitmix(key as u64 ^ 0x5EED_F00D);
-                }
-            }
-        }
-        h ^ zobrist::extra(PASSES_SLOT, usize::from(self.pos.passes()))
+        self.state_hash()
     }
 
     /// The variant's own move-count rule (`nMoveRule`, none when 0) ends
@@ -518,44 +649,12 @@ impl Position for Fairy {
         (n > 0).then_some(n as usize)
     }
 
-    /// With `perpetualCheckIllegal`, the side that checked all the way
-    /// loses (both: a draw), as Fairy-Stockfish has it; otherwise what
-    /// `nFoldValue` says.
-    fn end_by_repetition(&self, [us_checked, them_checked]: [bool; 2]) -> Outcome {
-        let turn = self.turn();
-        match (
-            self.rules().perpetual_check_illegal,
-            us_checked,
-            them_checked,
-        ) {
-            (true, true, false) => Outcome::win(turn, EndReason::PerpetualCheck),
-            (true, false, true) => Outcome::win(turn.other(), EndReason::PerpetualCheck),
-            (true, true, true) => Outcome::draw(EndReason::PerpetualCheck),
-            _ => self.end_by_rule(EndReason::Repetition),
-        }
+    fn end_by_repetition(&self, checked_throughout: [bool; 2]) -> Outcome {
+        self.repetition_end(checked_throughout)
     }
 
-    /// Repetition means what `nFoldValue` says, for the side to move
-    /// (for White with `nFoldValueAbsolute`); the game's other rules (its
-    /// move rule is the variant's own) draw.
     fn end_by_rule(&self, reason: EndReason) -> Outcome {
-        let rules = self.rules();
-        let verdict = match reason {
-            EndReason::Repetition if rules.n_fold_absolute && self.turn() == Color::Black => {
-                match rules.n_fold {
-                    Verdict::Win => Verdict::Loss,
-                    Verdict::Loss => Verdict::Win,
-                    Verdict::Draw => Verdict::Draw,
-                }
-            }
-            EndReason::Repetition => rules.n_fold,
-            _ => Verdict::Draw,
-        };
-        match verdict {
-            Verdict::Win => Outcome::win(self.turn(), reason),
-            Verdict::Loss => Outcome::win(self.turn().other(), reason),
-            Verdict::Draw => Outcome::draw(reason),
-        }
+        self.rule_end(reason)
     }
 
     /// Asked of every move the search orders, so answered from the
@@ -617,30 +716,11 @@ impl Position for Fairy {
     }
 
     fn piece_name(&self, role: Role) -> PieceName {
-        let rules = self.rules();
-        let Some(kind) = kind_of(rules, role) else {
-            return PieceName::Letter(role);
-        };
-        let name = rules.kinds[kind as usize].name.as_str();
-        let chess = Role::ALL.into_iter().find(|r| r.name() == name);
-        let named = NAMED_PIECES.iter().find(|(n, _)| *n == name);
-        match (chess, named) {
-            (Some(r), _) => PieceName::Chess(r),
-            (None, Some((n, _))) => PieceName::Named(n),
-            (None, None) => PieceName::Letter(role),
-        }
+        self.name_of(role)
     }
 
-    /// The variant's kinds in the order its data lists them, each once.
     fn roles(&self) -> Vec<Role> {
-        let mut out: Vec<Role> = Vec::new();
-        for kind in 0..self.rules().kinds.len() {
-            let role = self.role(kind as u8);
-            if !out.contains(&role) {
-                out.push(role);
-            }
-        }
-        out
+        self.kinds_shown()
     }
 
     fn move_pattern(&self, from: Square) -> Bitboard {
@@ -665,16 +745,8 @@ impl Position for Fairy {
         pattern
     }
 
-    /// A side can still win while it has a piece besides its royal ones,
-    /// or a goal its king may reach.
     fn can_win(&self, color: Color) -> bool {
-        let rules = self.rules();
-        let royal = rules.king.map(|k| role_of(rules, k));
-        let board = self.board();
-        let others = board
-            .by_color(color)
-            .any_square(|sq| board.role_at(sq) != royal);
-        others || rules.flag.is_some() || rules.check_counting || rules.extinction.is_some()
+        self.may_win(color)
     }
 }
 
@@ -692,34 +764,13 @@ impl Describe for Fairy {
 
     fn facts(&self) -> Vec<Fact> {
         let rules = self.rules();
-        let mut facts = vec![Fact::Material(super::value::material(&self.pos))];
+        let mut facts = self.common_facts();
         if let Some(flag) = &rules.flag {
             let goal = |side: Color| {
                 let kind = flag.kind[side.index()]?;
                 Some((role_of(rules, kind), flag.region[side.index()]))
             };
-            facts.push(Fact::Goal([goal(Color::White), goal(Color::Black)]));
-        }
-        if rules.check_counting {
-            facts.push(Fact::ChecksToGive(self.pos.checks_left()));
-        }
-        if let Some(rule) = &rules.extinction {
-            facts.push(self.extinction_fact(rule));
-        }
-        if let Some((counted, limit)) = self.pos.count() {
-            facts.push(Fact::Count { counted, limit });
-        }
-        if rules.drops {
-            let hand = |side: Color| {
-                self.pos
-                    .hand(side)
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &n)| n > 0)
-                    .map(|(k, &n)| (role_of(rules, k as u8), n))
-                    .collect()
-            };
-            facts.push(Fact::InHand([hand(Color::White), hand(Color::Black)]));
+            facts.insert(1, Fact::Goal([goal(Color::White), goal(Color::Black)]));
         }
         facts
     }

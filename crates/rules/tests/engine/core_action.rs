@@ -16,6 +16,11 @@ fn every_text_form_round_trips() {
         "buy:move2",
         "buy:king",
         "pass",
+        "a10a9",
+        "i9i10r",
+        "p16a1",
+        "c4b10+",
+        "P@j5",
     ] {
         let parsed = CoordText::parse(t).unwrap();
         let action = match parsed {
@@ -39,10 +44,45 @@ fn every_text_form_round_trips() {
             CoordText::Roll(a, b) => Action::Roll(a, b),
             CoordText::Buy(p) => Action::Buy(p),
             CoordText::Pass => Action::Pass,
+            CoordText::Wide {
+                from,
+                to,
+                promotion,
+                piece_promotion,
+            } => Action::Wide(Move::of_kind(
+                from,
+                to,
+                match (promotion, piece_promotion) {
+                    (Some(r), _) => MoveKind::Promotion(r),
+                    (None, true) => MoveKind::PiecePromotion(Role::Queen),
+                    _ => MoveKind::Normal,
+                },
+            )),
+            CoordText::WidePlace(p, s) => Action::WideDrop(p, s),
         };
         assert_eq!(action.to_string(), t);
         assert!(parsed.matches(&action));
     }
+}
+
+// Issue 33: a square past h or 8 is read on a board of another size, and
+// an 8×8 text matches the same squares of a wide board's move.
+#[test]
+fn item_33_coordinates_past_h_and_8_read_and_match_wide_moves() {
+    use motley_rules::core::grid::{GridSquare, Spot};
+    let spot = |s: &str| Spot::parse(s).unwrap();
+    for bad in [
+        "a17a1", "q1a1", "a0a1", "a01a2", "a10", "a10a9x1", "j10j9++",
+    ] {
+        assert!(CoordText::parse(bad).is_err(), "{bad} read");
+    }
+    let wide = Action::Wide(Move::of_kind(spot("e2"), spot("e3"), MoveKind::Normal));
+    assert!(CoordText::parse("e2e3").unwrap().matches(&wide));
+    assert!(!CoordText::parse("e2e4").unwrap().matches(&wide));
+    let drop = Action::WideDrop(Piece::new(Color::Black, Role::Pawn), spot("e5"));
+    assert!(CoordText::parse("P@e5").unwrap().matches(&drop));
+    assert!(CoordText::parse("p@e5").unwrap().matches(&drop));
+    assert!(!CoordText::parse("N@e5").unwrap().matches(&drop));
 }
 
 // Issue item 7: a variant from data's moves are written as
@@ -75,7 +115,7 @@ fn item_07_moves_from_data_are_written_as_fairy_stockfish_writes_them() {
 #[test]
 fn junk_is_refused() {
     for t in [
-        "", "e2", "e2e9", "e7e8p", "roll:0,7", "buy:moon", "1@e4", "Nf3", "e2-e4x",
+        "", "e2", "e2e17", "e7e8p", "roll:0,7", "buy:moon", "1@e4", "Nf3", "e2-e4x",
         // Four bytes before a `+` that are not four letters (found by the
         // PGN fuzzer: a slice inside the 'Ê' panicked).
         "qÊ6+", "éé+",

@@ -348,7 +348,7 @@ impl<'r, W: Write + Send + 'static> Engine<'r, W> {
                     text
                 };
                 let variant = self.registry.get(id).map_err(|e| match e {
-                    VariantError::BoardNotPlayed { .. } => SetOptionError::NotPlayed(e),
+                    VariantError::Refused { .. } => SetOptionError::NotPlayed(e),
                     _ => SetOptionError::UnknownVariant {
                         value: text.to_string(),
                         known: self.registry.known_ids(),

@@ -70,7 +70,7 @@ fn contrast_mid_game_snapshot() {
         prompt(&mut app, m);
         assert_eq!(message(&app), "", "{m}");
     }
-    play_state_mut(&mut app).view.cursor = Square::parse("c3").unwrap();
+    play_state_mut(&mut app).view.cursor = spot("c3");
     let s = screen(&app);
     assert!(s.contains("strong") && s.contains("weak"), "{s}");
     assert!(s.contains("the knight on c3 is weak"), "{s}");

@@ -79,10 +79,10 @@ pub enum KeyErrorKind {
         /// Its value.
         value: String,
     },
-    /// A board other than 8×8, which perft counts but a game does not
-    /// play yet.
-    #[error("a board of {files}×{ranks} is counted by `motley variant perft` and listed by `motley variant moves`, but games are played on 8×8 boards only so far")]
-    BoardNotPlayed {
+    /// A board other than 8×8 where only chess's board serves: the
+    /// position editor and Chess960's starts.
+    #[error("a board of {files}×{ranks}: the position editor and Chess960 starts are on 8×8 boards only so far")]
+    Needs8x8 {
         /// The board's files.
         files: u8,
         /// The board's ranks.

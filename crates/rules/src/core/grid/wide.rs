@@ -17,6 +17,15 @@ impl<const STRIDE: u8, const WORDS: usize> Cell<STRIDE, WORDS> {
     const CELLS: usize = (WORDS * 64 / STRIDE as usize) * STRIDE as usize;
 }
 
+impl Cell<16, 4> {
+    /// Chess's square of the same file and rank: every 8×8 square is a
+    /// spot, so a screen or a move text reads boards of every size alike.
+    #[inline]
+    pub fn of_square(sq: crate::core::types::Square) -> Self {
+        Cell(sq.rank() as u8 * 16 + sq.file() as u8)
+    }
+}
+
 impl<const STRIDE: u8, const WORDS: usize> GridSquare for Cell<STRIDE, WORDS> {
     #[inline]
     fn index(self) -> usize {
