@@ -35,16 +35,6 @@ fn history_slot(a: &Action) -> Option<usize> {
     }
 }
 
-/// Does a move on a board of another size take a piece?
-#[inline]
-fn wide_capture<P: Position>(pos: &P, m: &Move<Spot>) -> bool {
-    match m.kind {
-        MoveKind::EnPassant => true,
-        MoveKind::Castle | MoveKind::Pass | MoveKind::CaptureInPlace => false,
-        _ => pos.piece_on(m.to).is_some(),
-    }
-}
-
 /// What the search learned about quiet actions: killers per ply and a
 /// history score per (from, to).
 pub struct Ordering {
@@ -66,7 +56,7 @@ impl Default for Ordering {
 pub fn is_capture<P: Position>(pos: &P, a: &Action) -> bool {
     match a {
         Action::Move(m) => pos.is_capture(m),
-        Action::Wide(m) => wide_capture(pos, m),
+        Action::Wide(_) => pos.captures(a),
         _ => false,
     }
 }
@@ -77,7 +67,7 @@ pub fn is_capture<P: Position>(pos: &P, a: &Action) -> bool {
 pub fn is_noisy<P: Position>(pos: &P, a: &Action) -> bool {
     match a {
         Action::Move(m) => pos.is_capture(m) || m.promotion().is_some(),
-        Action::Wide(m) => wide_capture(pos, m) || m.promotion().is_some(),
+        Action::Wide(m) => pos.captures(a) || m.promotion().is_some(),
         _ => false,
     }
 }
@@ -144,10 +134,9 @@ impl Ordering {
                     Action::Move(m) => {
                         Some((pos.is_capture(m).then(|| mvv_lva(pos, m)), m.promotion()))
                     }
-                    Action::Wide(m) => Some((
-                        wide_capture(pos, m).then(|| wide_mvv_lva(pos, m)),
-                        m.promotion(),
-                    )),
+                    Action::Wide(m) => {
+                        Some((pos.captures(a).then(|| wide_mvv_lva(pos, m)), m.promotion()))
+                    }
                     _ => None,
                 };
                 match a {

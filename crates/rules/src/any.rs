@@ -185,6 +185,9 @@ impl Position for AnyPosition {
     fn is_capture(&self, m: &Move) -> bool {
         dispatch!(self, p => p.is_capture(m))
     }
+    fn captures(&self, action: &Action) -> bool {
+        dispatch!(self, p => p.captures(action))
+    }
     fn in_check(&self, color: Color) -> bool {
         dispatch!(self, p => p.in_check(color))
     }

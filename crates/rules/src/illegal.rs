@@ -327,7 +327,7 @@ pub enum UnreadableHint {
     /// Nothing like a move: an example of one.
     Example,
     /// Text after a move's square that belongs to no move.
-    TrailingJunk { junk: String, square: Square },
+    TrailingJunk { junk: String, square: Spot },
 }
 
 /// Typed text that fits several legal actions: how to say which.

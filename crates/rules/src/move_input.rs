@@ -67,6 +67,9 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
             CoordText::Move {
                 piece_promotion: true,
                 ..
+            } | CoordText::Wide {
+                piece_promotion: true,
+                ..
             }
         ) && find_by_coord(&coord, &legal).is_none();
         if let Some(plain) = joined.strip_suffix('+').filter(|_| plus_is_check) {
@@ -96,11 +99,12 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
             hint: UnreadableHint::TrailingJunk { junk, square },
         }));
     }
+    let role_on = |spot| pos.piece_on(spot).map(|p| p.role);
     let sans: Vec<String> = legal
         .iter()
-        .map(|a| san::write_san(pos.board(), a, &legal, &|m| pos.is_capture(m)))
+        .map(|a| san::write_san(&role_on, a, &legal, &|a| pos.captures(a)))
         .collect();
-    let read = |t: &str| san::parse_san(t, &legal, &sans, pos.board());
+    let read = |t: &str| san::parse_san(t, &legal, &sans, &role_on);
     let as_typed = read(&typed);
     // A lower-case b: the b-file as typed, or a bishop, unless the text is
     // a legal move's SAN exactly (`bxc4` is the pawn's, as SAN writes it).

@@ -6,8 +6,9 @@ use crate::{EndReason, Position};
 
 /// SAN of a legal action, with `+`/`#` where the family has check.
 pub fn san_of<P: Position>(pos: &P, action: &Action, legal: &[Action]) -> String {
-    let mut s = san::write_san(pos.board(), action, legal, &|m| pos.is_capture(m));
-    if action.as_move().is_some() {
+    let role_on = |spot| pos.piece_on(spot).map(|p| p.role);
+    let mut s = san::write_san(&role_on, action, legal, &|a| pos.captures(a));
+    if action.spot_move().is_some() {
         let mut after = pos.clone();
         after.play_unchecked(*action);
         let opponent = pos.turn().other();

@@ -38,6 +38,21 @@ pub trait Position: Clone + Send + Sync + 'static {
         Square::from_coords(spot.file(), spot.rank()).and_then(|sq| self.board().piece_at(sq))
     }
 
+    /// Does `action` take a piece, on a board of any size? SAN and move
+    /// ordering ask it; a move on chess's squares is the family's
+    /// [`Position::is_capture`].
+    fn captures(&self, action: &Action) -> bool {
+        match action {
+            Action::Move(m) => self.is_capture(m),
+            Action::Wide(m) => match m.kind {
+                MoveKind::EnPassant => true,
+                MoveKind::Castle | MoveKind::Pass | MoveKind::CaptureInPlace => false,
+                _ => self.piece_on(m.to).is_some(),
+            },
+            _ => false,
+        }
+    }
+
     /// The side that acts now (in Dice-Money the same side acts several
     /// times in a row).
     #[inline]

@@ -108,8 +108,11 @@ fn opening_and_quiet_line(
 
 /// The variant's rule in plies: `None` when it has none.
 fn rule_plies(def: &VariantDef) -> Option<u32> {
-    let rules = def.fairy_rules().expect("the variant's rules");
-    (rules.n_move_rule > 0).then(|| rules.n_move_rule * 2)
+    let n_move_rule = match def.is_wide() {
+        true => def.wide_rules().expect("the variant's rules").n_move_rule,
+        false => def.fairy_rules().expect("the variant's rules").n_move_rule,
+    };
+    (n_move_rule > 0).then(|| n_move_rule * 2)
 }
 
 // Issue item 5: makruk (nMoveRule = 0) and shatranj (70) were drawn by

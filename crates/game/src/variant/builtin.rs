@@ -95,6 +95,23 @@ pub fn builtin_fairy_names() -> Vec<&'static str> {
         .clone()
 }
 
+/// The names of the built-in variants from data that games play, every
+/// board size, in the files' order: all but those with a key perft
+/// counts and games do not play yet (`pieceDemotion`, `dropPromoted`).
+pub fn builtin_played_names() -> Vec<&'static str> {
+    let counted_only = ["pieceDemotion", "dropPromoted"];
+    builtin_sized_names()
+        .into_iter()
+        .filter(|name| {
+            let keys = builtin_resolved().get(*name);
+            !counted_only.iter().any(|key| {
+                keys.and_then(|k| k.get(*key))
+                    .is_some_and(|(v, _)| v == "true")
+            })
+        })
+        .collect()
+}
+
 /// The names of every built-in variant from data, every board size, in
 /// the files' order: what perft counts.
 pub fn builtin_sized_names() -> Vec<&'static str> {

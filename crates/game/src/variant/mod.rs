@@ -526,6 +526,10 @@ impl VariantDef {
 
     /// The variant's start as a draft (the editor's reset).
     pub fn start_draft(&self) -> Result<Draft, VariantError> {
+        if self.is_wide() {
+            // A draft is 8×8: the board's size is the reason.
+            self.fairy_rules()?;
+        }
         Ok(self.position(None)?.draft())
     }
 

@@ -60,21 +60,15 @@ const BUILTIN: &[(&str, &str)] = &[
 /// their rules are built when first played (and then kept, for every
 /// registry of the run).
 fn builtin_from_data() -> &'static [(&'static str, Arc<VariantDef>)] {
-    use crate::variant::builtin::{builtin_description, builtin_display_name, builtin_sized_names};
+    use crate::variant::builtin::{
+        builtin_description, builtin_display_name, builtin_played_names,
+    };
     static DEFS: OnceLock<Vec<(&'static str, Arc<VariantDef>)>> = OnceLock::new();
     DEFS.get_or_init(|| {
-        builtin_sized_names()
+        builtin_played_names()
             .into_iter()
             .filter_map(|name| {
                 let keys = crate::variant::builtin::builtin_keys(name)?;
-                // Counted by perft only: refused by name when asked for.
-                let counted_only = ["pieceDemotion", "dropPromoted"];
-                if counted_only
-                    .iter()
-                    .any(|k| keys.get(*k).is_some_and(|(v, _)| v == "true"))
-                {
-                    return None;
-                }
                 let about = builtin_description(name).unwrap_or_default();
                 let shown = builtin_display_name(name);
                 let def = VariantDef::from_data(name, shown, &about, keys, DataOrigin::Builtin);

@@ -2,7 +2,7 @@
 //! broken file is named with its field, and a user's folder adds its
 //! variants and reports the files it cannot read.
 
-use motley_game::variant::builtin::builtin_fairy_names;
+use motley_game::variant::builtin::builtin_played_names;
 use motley_game::variant::{Family, Registry, VariantDef};
 use std::path::Path;
 use std::sync::Arc;
@@ -65,7 +65,7 @@ fn every_builtin_variant_loads() {
     );
     // Every built-in variant from data but `chess` (standard's alias),
     // each playable and named.
-    let names = builtin_fairy_names();
+    let names = builtin_played_names();
     assert_eq!(r.all().iter().filter(from_data).count(), names.len() - 1);
     for v in r.all() {
         assert_eq!(v.playable(), Ok(()), "{}", v.id);

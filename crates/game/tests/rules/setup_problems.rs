@@ -269,6 +269,12 @@ fn data_problems(id: &str, pieces: &[(char, &str)]) -> Vec<SetupProblem> {
 #[test]
 fn every_variant_from_data_starts_without_problems_and_names_its_kinds() {
     for v in Registry::builtin().all() {
+        if v.is_wide() {
+            // The editor's drafts are 8×8: a board of another size is
+            // refused by its size, and its pieces are the kinds offered.
+            assert!(v.start_draft().is_err(), "{}", v.id);
+            continue;
+        }
         let start = v.start_draft().unwrap();
         assert_eq!(v.setup_problems(&start).unwrap(), [], "{}", v.id);
         let roles = v.position(None).unwrap().roles();

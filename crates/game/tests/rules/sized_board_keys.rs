@@ -4,6 +4,7 @@
 //! immobility.
 
 use crate::fairy_keys::{find, has, moves, position, rules, section_rules};
+use motley_game::variant::sections::read_fairy_file;
 use motley_rules::fairy::FairyPosition;
 
 // Issue 33: a FEN's row that does not fit the board is named.
@@ -121,7 +122,7 @@ fn a_short_fen_and_a_board_too_small_for_castling_read_as_in_fairy_stockfish() {
 }
 
 #[test]
-fn the_board_size_is_kept_with_the_rules_and_only_eight_by_eight_is_played_yet() {
+fn the_board_size_is_kept_with_the_rules_and_other_sizes_play_on_the_wide_grid() {
     for ini in [
         "[t:chess]\n",
         "[t:chess]\nmaxFile = h\nmaxRank = 8\n",
@@ -138,14 +139,13 @@ fn the_board_size_is_kept_with_the_rules_and_only_eight_by_eight_is_played_yet()
     ] {
         assert!(FairyPosition::from_fen(r.clone(), fen).is_err(), "{fen}");
     }
-    // Another size reads, for perft, but is not played yet: refused by
-    // its size key.
+    // Another size is not read on chess's board (its size key says why)
+    // but plays on the wide grid.
     let tall = "[t:chess]\nmaxRank = 10\nstartFen = 4k3/8/8/8/8/8/8/8/8/4K3 w - - 0 1\n";
     let refusal = section_rules(tall).expect_err("refused").to_string();
-    assert!(
-        refusal.contains("a board of 8×10 is counted by `motley variant perft`"),
-        "{refusal}"
-    );
+    assert!(refusal.starts_with("line 2: a board of 8×10"), "{refusal}");
+    let report = read_fairy_file(tall).sections.remove(0);
+    assert_eq!(report.played(), Ok(()));
 }
 
 #[test]

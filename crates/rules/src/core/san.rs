@@ -3,21 +3,35 @@
 //! checks; parsing matches the text against the SAN of every legal action,
 //! then falls back to a structural reading for over-specified input.
 
-use super::action::{Action, Move, MoveKind};
-use super::board::Board;
-use super::types::{Role, Square};
+use super::action::{Action, MoveKind};
+use super::grid::{parse_coords, GridSquare, Spot};
+use super::types::Role;
 
-/// Write the SAN of `action` (legal in the position of `board`), without the
-/// check suffix; `is_capture` is the family's capture test.
+/// The role on a square of the board, whatever its size: what SAN names.
+pub type RoleOn<'a> = &'a dyn Fn(Spot) -> Option<Role>;
+
+/// A square's file letter.
+fn file_char(spot: Spot) -> char {
+    char::from(b'a' + spot.file() as u8)
+}
+
+/// A square's rank number (`10` on a large board).
+fn rank_text(spot: Spot) -> String {
+    (spot.rank() + 1).to_string()
+}
+
+/// Write the SAN of `action` (legal in the position whose pieces
+/// `role_on` names), without the check suffix; `is_capture` is the
+/// family's capture test. Boards of every size are written alike
+/// (`Ca10`, `P@j5`).
 pub fn write_san(
-    board: &Board,
+    role_on: RoleOn,
     action: &Action,
     legal: &[Action],
-    is_capture: &dyn Fn(&Move) -> bool,
+    is_capture: &dyn Fn(&Action) -> bool,
 ) -> String {
-    let m = match action {
-        Action::Move(m) => *m,
-        other => return other.to_string(),
+    let Some(m) = action.spot_move() else {
+        return action.to_string();
     };
     if m.kind == MoveKind::Castle {
         return if m.to.file() > m.from.file() {
@@ -26,68 +40,65 @@ pub fn write_san(
             "O-O-O".to_string()
         };
     }
-    let role = board.role_at(m.from).unwrap_or(Role::Pawn);
-    let capture = is_capture(&m);
+    let role = role_on(m.from).unwrap_or(Role::Pawn);
+    let capture = is_capture(action);
+    let in_place = |k: MoveKind| k == MoveKind::CaptureInPlace;
     let mut s = String::with_capacity(8);
-    // Rivals: other legal moves of the same role and kind to the same square.
-    let rivals: Vec<Square> = legal
+    // Rivals: other legal moves of the same role and kind to the same
+    // square, with whether each captures.
+    let rivals: Vec<(Spot, bool)> = legal
         .iter()
-        .filter_map(|a| a.as_move())
-        .filter(|o| {
+        .filter_map(|a| Some((a.spot_move()?, a)))
+        .filter(|(o, _)| {
             o.to == m.to
                 && o.from != m.from
-                && (o.kind == MoveKind::CaptureInPlace) == (m.kind == MoveKind::CaptureInPlace)
+                && in_place(o.kind) == in_place(m.kind)
                 && o.kind != MoveKind::Castle
-                && board.role_at(o.from) == Some(role)
+                && role_on(o.from) == Some(role)
                 && o.promotion() == m.promotion()
         })
-        .map(|o| o.from)
+        .map(|(o, a)| (o.from, is_capture(a)))
         .collect();
-    if role == Role::Pawn && m.kind != MoveKind::CaptureInPlace {
+    if role == Role::Pawn && !in_place(m.kind) {
         // Pawn: file of origin when leaving the file or capturing; the rank
         // too when another pawn move would read the same (Monochrome pawns
         // move both ways and capture on four diagonals).
-        let prefix = |from: Square, cap: bool| cap || from.file() != m.to.file();
-        let same_text = rivals.iter().any(|r| {
-            let r_capture = is_capture(&Move::with_kind(*r, m.to, MoveKind::Normal));
+        let prefix = |from: Spot, cap: bool| cap || from.file() != m.to.file();
+        let same_text = rivals.iter().any(|&(r, r_capture)| {
             r_capture == capture
-                && prefix(*r, r_capture) == prefix(m.from, capture)
+                && prefix(r, r_capture) == prefix(m.from, capture)
                 && (!prefix(m.from, capture) || r.file() == m.from.file())
         });
         if prefix(m.from, capture) || same_text {
-            s.push(m.from.file_char());
+            s.push(file_char(m.from));
             if same_text {
-                s.push(m.from.rank_char());
+                s.push_str(&rank_text(m.from));
             }
         }
         if capture {
             s.push('x');
         }
         s.push_str(&m.to.to_string());
-        if let Some(r) = m.promotion() {
-            s.push('=');
-            s.push(r.upper_char());
+    } else {
+        s.push(role.upper_char());
+        if !rivals.is_empty() {
+            let file_unique = rivals.iter().all(|(r, _)| r.file() != m.from.file());
+            let rank_unique = rivals.iter().all(|(r, _)| r.rank() != m.from.rank());
+            if file_unique {
+                s.push(file_char(m.from));
+            } else if rank_unique {
+                s.push_str(&rank_text(m.from));
+            } else {
+                s.push_str(&m.from.to_string());
+            }
         }
-        return s;
-    }
-    s.push(role.upper_char());
-    if !rivals.is_empty() {
-        let file_unique = rivals.iter().all(|r| r.file() != m.from.file());
-        let rank_unique = rivals.iter().all(|r| r.rank() != m.from.rank());
-        if file_unique {
-            s.push(m.from.file_char());
-        } else if rank_unique {
-            s.push(m.from.rank_char());
-        } else {
-            s.push_str(&m.from.to_string());
+        if in_place(m.kind) {
+            s.push('^');
+        } else if capture {
+            s.push('x');
         }
+        s.push_str(&m.to.to_string());
     }
-    if m.kind == MoveKind::CaptureInPlace {
-        s.push('^');
-    } else if capture {
-        s.push('x');
-    }
-    s.push_str(&m.to.to_string());
     if let Some(r) = m.promotion() {
         s.push('=');
         s.push(r.upper_char());
@@ -170,20 +181,31 @@ pub fn capitalise_pieces(text: &str) -> String {
 /// check and comment marks: `Ke7x` leaves `x` after e7. Returns the square
 /// and the left-over text; `None` when the text ends as a move ends, or
 /// does not read as SAN up to its last square (castling, `buy:move1`).
-pub fn trailing_junk(text: &str) -> Option<(Square, String)> {
+pub fn trailing_junk(text: &str) -> Option<(Spot, String)> {
     let t = normalize_san(text);
     let chars: Vec<char> = t.chars().collect();
+    let is_file = |c: char| ('a'..='p').contains(&c);
     let last = (0..chars.len().saturating_sub(1))
         .rev()
-        .find(|&i| ('a'..='h').contains(&chars[i]) && ('1'..='8').contains(&chars[i + 1]))?;
+        .find(|&i| is_file(chars[i]) && ('1'..='9').contains(&chars[i + 1]))?;
     let san_like = chars[..last]
         .iter()
-        .all(|c| "KQRBNabcdefgh12345678x:^".contains(*c));
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || is_file(*c) || "x:^".contains(*c));
     if !san_like {
         return None;
     }
-    let square = Square::parse(&chars[last..last + 2].iter().collect::<String>())?;
-    let rest: String = chars[last + 2..].iter().collect();
+    // The square's rank: one digit, or two where a board has them.
+    let digits = chars[last + 1..]
+        .iter()
+        .take(2)
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let name: String = chars[last..last + 1 + digits].iter().collect();
+    let (square, end) = match Spot::parse(&name) {
+        Some(sq) => (sq, last + 1 + digits),
+        None => (Spot::parse(&name[..2])?, last + 2),
+    };
+    let rest: String = chars[end..].iter().collect();
     let promotion = rest.strip_prefix('=').unwrap_or(&rest);
     // Any piece letter: a variant from data promotes to its own kinds.
     let is_promotion = promotion.len() == 1
@@ -212,7 +234,7 @@ pub enum SanMatch {
 
 /// Find the legal action a SAN text means, given the SAN of every legal
 /// action (same order as `legal`).
-pub fn parse_san(text: &str, legal: &[Action], sans: &[String], board: &Board) -> SanMatch {
+pub fn parse_san(text: &str, legal: &[Action], sans: &[String], role_on: RoleOn) -> SanMatch {
     let want = normalize_san(text);
     if want.is_empty() {
         return SanMatch::NoMatch;
@@ -239,25 +261,46 @@ pub fn parse_san(text: &str, legal: &[Action], sans: &[String], board: &Board) -
             .get(hits[0])
             .map_or(SanMatch::NoMatch, |a| SanMatch::Found(*a));
     }
-    structural(&want, legal, board)
+    structural(&want, legal, role_on)
 }
 
-/// Read `[KQRBN]?[a-h]?[1-8]?[x^]?[a-h][1-8](=?[QRBNK])?` and find the unique
-/// legal move fitting it (accepts over-disambiguated input like `Ngf3`). A
-/// king's move to the square its castling lands on reads as that castling
-/// (`Kg1` for `O-O`, as lichess reads it) when nothing else fits.
-fn structural(text: &str, legal: &[Action], board: &Board) -> SanMatch {
-    structural_inner(text, legal, board).unwrap_or(SanMatch::NoMatch)
+/// Read `[A-Z]?[a-p]?[1-16]?[x^]?[a-p][1-16](=?[A-Z])?` and find the
+/// unique legal move fitting it (accepts over-disambiguated input like
+/// `Ngf3`). A king's move to the square its castling lands on reads as
+/// that castling (`Kg1` for `O-O`, as lichess reads it) when nothing else
+/// fits.
+fn structural(text: &str, legal: &[Action], role_on: RoleOn) -> SanMatch {
+    structural_inner(text, legal, role_on).unwrap_or(SanMatch::NoMatch)
 }
 
-fn structural_inner(text: &str, legal: &[Action], board: &Board) -> Option<SanMatch> {
+/// The square a SAN text ends on (one or two digits of rank), and what
+/// comes before it.
+fn split_destination(chars: &[char]) -> Option<(Spot, usize)> {
+    let digits = chars
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    for n in [digits.min(2), 1] {
+        let start = chars.len().checked_sub(n + 1)?;
+        let name: String = chars[start..].iter().collect();
+        if n > 0 && name.len() == n + 1 {
+            if let Some(spot) = Spot::parse(&name) {
+                return Some((spot, start));
+            }
+        }
+    }
+    None
+}
+
+fn structural_inner(text: &str, legal: &[Action], role_on: RoleOn) -> Option<SanMatch> {
     let mut chars: Vec<char> = text.chars().collect();
     let mut promotion = None;
     if let Some(&last) = chars.last() {
-        if "QRBNK".contains(last) && chars.len() >= 3 {
+        if last.is_ascii_uppercase() && chars.len() >= 3 {
             let before = chars[chars.len() - 2];
             if before == '=' || before.is_ascii_digit() {
-                promotion = Role::from_char(last);
+                promotion = Role::from_letter(last);
                 chars.pop();
                 if chars.last() == Some(&'=') {
                     chars.pop();
@@ -266,38 +309,40 @@ fn structural_inner(text: &str, legal: &[Action], board: &Board) -> Option<SanMa
         }
     }
     let role = match chars.first() {
-        Some(c) if "KQRBN".contains(*c) => {
-            let r = Role::from_char(*c);
+        Some(c) if c.is_ascii_uppercase() => {
+            let r = Role::from_letter(*c);
             chars.remove(0);
             r
         }
         _ => Some(Role::Pawn),
     }?;
-    if chars.len() < 2 {
-        return None;
-    }
-    let to = Square::parse(&chars[chars.len() - 2..].iter().collect::<String>())?;
-    chars.truncate(chars.len() - 2);
+    let (to, start) = split_destination(&chars)?;
+    chars.truncate(start);
     let in_place = chars.last() == Some(&'^');
     if matches!(chars.last(), Some('x') | Some('^') | Some(':')) {
         chars.pop();
     }
-    let mut from_file = None;
-    let mut from_rank = None;
-    for c in chars {
-        match c {
-            'a'..='h' => from_file = Some(c as i8 - 'a' as i8),
-            '1'..='8' => from_rank = Some(c as i8 - '1' as i8),
-            _ => return None,
+    let from = chars.iter().collect::<String>();
+    let (from_file, from_rank) = match from.as_str() {
+        "" => (None, None),
+        f if f.len() == 1 && f.as_bytes()[0].is_ascii_lowercase() => {
+            (Some((f.as_bytes()[0] - b'a') as i8), None)
         }
-    }
+        r if r.bytes().all(|b| b.is_ascii_digit()) => {
+            (None, Some(r.parse::<i8>().ok()?.checked_sub(1)?))
+        }
+        sq => {
+            let (f, r) = parse_coords(sq)?;
+            (Some(f), Some(r))
+        }
+    };
     let mut found = Vec::new();
     for a in legal {
-        let Some(m) = a.as_move() else { continue };
+        let Some(m) = a.spot_move() else { continue };
         if m.to != to
             || m.promotion() != promotion
             || (m.kind == MoveKind::CaptureInPlace) != in_place
-            || board.role_at(m.from) != Some(role)
+            || role_on(m.from) != Some(role)
             || from_file.is_some_and(|f| f != m.from.file())
             || from_rank.is_some_and(|r| r != m.from.rank())
         {

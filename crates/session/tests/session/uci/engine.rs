@@ -98,21 +98,35 @@ fn multipv_reports_that_many_lines_per_depth() {
 // Issue 33: a built-in of another board size is named as such, not as
 // an unknown variant, and the engine goes on with the one it had.
 #[test]
-fn a_variant_of_another_board_size_is_named_as_not_played_yet() {
-    let lines = session("setoption name UCI_Variant value capablanca\nisready\n");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("info string 'capablanca' is played on a 10×8 board")),
-        "{lines:?}"
+fn a_variant_of_another_board_size_is_played_in_its_own_notation() {
+    let lines = session(
+        "setoption name UCI_Variant value xiangqi\nposition startpos moves h3e3 h10g8\ngo nodes 3000\n",
     );
-    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove");
+    let def = Registry::builtin().get("xiangqi").unwrap();
+    let mut pos = def.position(None).unwrap();
+    for m in ["h3e3", "h10g8"] {
+        let a = parse_action(&pos, m).unwrap();
+        pos.play_unchecked(a);
+    }
+    let text = best.split_whitespace().next().unwrap();
+    assert!(parse_action(&pos, text).is_ok(), "{best}");
+    let refused = session("setoption name UCI_Variant value micro\nisready\n");
+    assert!(
+        refused
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("pieceDemotion")),
+        "{refused:?}"
+    );
 }
 
 #[test]
 fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
     let lines = session(
-        "xyzzy\nsetoption name Level value nine\nposition startpos moves e2e5\nsetoption name UCI_Variant value shogi\nisready\n",
+        "xyzzy\nsetoption name Level value nine\nposition startpos moves e2e5\nsetoption name UCI_Variant value micro\nisready\n",
     );
     let strings = lines
         .iter()
