@@ -190,6 +190,8 @@ pub struct Marks {
     pub flipped: Spots,
     /// A goal region's squares (a variant from data's flag).
     pub goal: Spots,
+    /// A region the rules draw: a promotion zone, a palace.
+    pub zone: Spots,
     /// The engine's suggested move (hint or analysis).
     pub best: Vec<Spot>,
     /// A premove's from and to squares, waiting for its turn.
@@ -215,6 +217,8 @@ impl Marks {
             Some(Mark::LastMove)
         } else if self.goal.contains(sq) {
             Some(Mark::Goal)
+        } else if self.zone.contains(sq) {
+            Some(Mark::Zone)
         } else {
             None
         }

@@ -11,9 +11,7 @@ use motley_game::Game;
 use motley_rules::core::action::spot_of;
 use motley_rules::core::grid::{GridSet, GridSquare, Spot};
 use motley_rules::core::{Action, Bitboard, Color, KnightKind, Piece, Role};
-use motley_rules::facts::{
-    Die, EndOffer, Fact, Fate, MarkedSquares, PriceOffer, SquareMark, Tone, TurnStage,
-};
+use motley_rules::facts::{Die, EndOffer, Fact, Fate, PriceOffer, SquareMark, Tone, TurnStage};
 use motley_rules::{AnyPosition, Describe, Outcome, Position};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
@@ -35,22 +33,21 @@ pub fn centerline(pos: &AnyPosition) -> bool {
 }
 
 /// The squares carrying `mark` now.
-fn marked(marks: &[MarkedSquares], mark: SquareMark) -> Spots {
-    spots_of(
-        marks
-            .iter()
-            .filter(|m| m.mark == mark)
-            .fold(Bitboard::EMPTY, |b, m| b | m.squares),
-    )
+fn marked(marks: &[(SquareMark, Vec<Spot>)], mark: SquareMark) -> Spots {
+    marks
+        .iter()
+        .filter(|(m, _)| *m == mark)
+        .flat_map(|(_, spots)| spots.iter().copied())
+        .fold(Spots::default(), Spots::with)
 }
 
 /// How pieces are drawn in this position.
 pub fn piece_look(pos: &AnyPosition) -> PieceLook {
-    look_with(pos, &pos.square_marks())
+    look_with(pos, &pos.spot_marks())
 }
 
 /// How pieces are drawn in `pos`, whose square marks are `marks`.
-fn look_with(pos: &AnyPosition, marks: &[MarkedSquares]) -> PieceLook {
+fn look_with(pos: &AnyPosition, marks: &[(SquareMark, Vec<Spot>)]) -> PieceLook {
     let look = pos.board_look();
     PieceLook {
         same_look: look.uniform_pieces,
@@ -68,11 +65,15 @@ fn look_with(pos: &AnyPosition, marks: &[MarkedSquares]) -> PieceLook {
 
 /// Highlights that come from the position: last move, check, flips.
 pub fn position_marks(pos: &AnyPosition, last: Option<&Action>) -> Marks {
-    marks_with(pos, last, &pos.square_marks())
+    marks_with(pos, last, &pos.spot_marks())
 }
 
 /// The highlights of `pos`, whose square marks are `squares`.
-fn marks_with(pos: &AnyPosition, last: Option<&Action>, squares: &[MarkedSquares]) -> Marks {
+fn marks_with(
+    pos: &AnyPosition,
+    last: Option<&Action>,
+    squares: &[(SquareMark, Vec<Spot>)],
+) -> Marks {
     let mut marks = Marks::default();
     if let Some(m) = last.and_then(Action::spot_move) {
         marks.last_move = vec![m.from, m.to];
@@ -84,6 +85,7 @@ fn marks_with(pos: &AnyPosition, last: Option<&Action>, squares: &[MarkedSquares
     }
     marks.flipped = marked(squares, SquareMark::Flipped);
     marks.goal = marked(squares, SquareMark::Goal);
+    marks.zone = marked(squares, SquareMark::Zone);
     marks
 }
 
@@ -154,7 +156,7 @@ impl PositionFacts {
             Default::default()
         };
         let last = ply.checked_sub(1).and_then(|i| game.actions().get(i));
-        let squares = pos.square_marks();
+        let squares = pos.spot_marks();
         PositionFacts {
             ply,
             over,

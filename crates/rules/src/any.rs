@@ -251,6 +251,9 @@ impl Describe for AnyPosition {
     fn board_look(&self) -> BoardLook {
         dispatch!(self, p => p.board_look())
     }
+    fn spot_marks(&self) -> Vec<(crate::facts::SquareMark, Vec<Spot>)> {
+        dispatch!(self, p => p.spot_marks())
+    }
     fn square_marks(&self) -> Vec<MarkedSquares> {
         dispatch!(self, p => p.square_marks())
     }

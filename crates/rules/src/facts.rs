@@ -9,6 +9,8 @@
 //! family implements [`Describe`] and needs no change in the UI.
 
 use super::Position;
+use crate::core::action::spot_of;
+use crate::core::grid::Spot;
 use crate::core::movegen::apply_move;
 use crate::core::{Action, Bitboard, Board, Color, MoveKind, Piece, Role, Square};
 
@@ -45,6 +47,10 @@ pub enum SquareMark {
     /// A piece reaching this square wins (a variant from data's flag
     /// region: king of the hill's centre).
     Goal,
+    /// A region a variant's rules draw on its board: where pieces
+    /// promote as shogi's do, or the only squares a royal piece may stand
+    /// on (xiangqi's palace).
+    Zone,
 }
 
 /// The squares that carry one mark now.
@@ -364,6 +370,15 @@ pub trait Describe: Position {
     /// Marks on squares that the family's rules give meaning to now.
     fn square_marks(&self) -> Vec<MarkedSquares> {
         Vec::new()
+    }
+
+    /// The same marks on a board of any size, as spots: what a screen
+    /// draws. An 8×8 family's are its [`Describe::square_marks`].
+    fn spot_marks(&self) -> Vec<(SquareMark, Vec<Spot>)> {
+        self.square_marks()
+            .into_iter()
+            .map(|m| (m.mark, m.squares.into_iter().map(spot_of).collect()))
+            .collect()
     }
 
     /// The side panel's facts, in order.

@@ -92,18 +92,24 @@ pub fn parse_action<P: Position>(pos: &P, text: &str) -> Result<Action, MoveInpu
             reason: pos.why_illegal(&coord, &legal),
         });
     }
-    let typed = san::capitalise_pieces(&joined);
+    let role_on = |spot| pos.piece_on(spot).map(|p| p.role);
+    let sans: Vec<String> = legal
+        .iter()
+        .map(|a| san::write_san(&role_on, a, &legal, &|a| pos.captures(a)))
+        .collect();
+    // A legal move's SAN as written is read so: `k3` is a pawn's move on
+    // a board with a k-file, not a king's.
+    let typed = if sans.contains(&san::normalize_san(&joined)) {
+        joined.clone()
+    } else {
+        san::capitalise_pieces(&joined)
+    };
     if let Some((square, junk)) = san::trailing_junk(&typed) {
         return Err(MoveInputError::NotUnderstood(Unreadable {
             text: trimmed.to_string(),
             hint: UnreadableHint::TrailingJunk { junk, square },
         }));
     }
-    let role_on = |spot| pos.piece_on(spot).map(|p| p.role);
-    let sans: Vec<String> = legal
-        .iter()
-        .map(|a| san::write_san(&role_on, a, &legal, &|a| pos.captures(a)))
-        .collect();
     let read = |t: &str| san::parse_san(t, &legal, &sans, &role_on);
     let as_typed = read(&typed);
     // A lower-case b: the b-file as typed, or a bishop, unless the text is

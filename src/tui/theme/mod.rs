@@ -163,11 +163,13 @@ pub enum Mark {
     Premove,
     /// A square of a goal region: a piece reaching it wins.
     Goal,
+    /// A square of a region the rules draw: a promotion zone, a palace.
+    Zone,
 }
 
 impl Mark {
     /// Every mark.
-    pub const ALL: [Mark; 8] = [
+    pub const ALL: [Mark; 9] = [
         Mark::Check,
         Mark::Selected,
         Mark::Cursor,
@@ -176,6 +178,7 @@ impl Mark {
         Mark::Best,
         Mark::Premove,
         Mark::Goal,
+        Mark::Zone,
     ];
 }
 
@@ -230,6 +233,7 @@ impl Theme {
             Some(Mark::Best) => p.best[i],
             Some(Mark::Premove) => p.premove[i],
             Some(Mark::Goal) => p.goal[i],
+            Some(Mark::Zone) => p.zone[i],
             None => p.square[i],
         }
     }
@@ -272,6 +276,7 @@ impl Theme {
             Some(Mark::Best) => ('{', '}'),
             Some(Mark::Premove) => ('(', ')'),
             Some(Mark::Goal) => (':', ':'),
+            Some(Mark::Zone) => ('.', '.'),
             None => (' ', ' '),
         }
     }

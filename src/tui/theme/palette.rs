@@ -41,6 +41,9 @@ pub(super) struct Palette {
     pub premove: Pair,
     /// A goal region's squares (a variant from data's flag).
     pub goal: Pair,
+    /// A zone's squares (promotion zone, palace): the board's own
+    /// squares, tinted.
+    pub zone: Pair,
     pub destination: Swatch,
     pub coords: Swatch,
     pub centerline: Swatch,
@@ -68,6 +71,7 @@ pub(super) const DEFAULT: Palette = Palette {
     best: [sw(0, 95, 95, 23), sw(0, 95, 95, 23)],
     premove: [sw(95, 0, 0, 52), sw(95, 0, 0, 52)],
     goal: [sw(0, 70, 35, 22), sw(0, 60, 30, 22)],
+    zone: [sw(72, 78, 126, 60), sw(44, 34, 70, 53)],
     destination: sw(120, 230, 120, 120),
     coords: sw(150, 150, 150, 246),
     centerline: sw(230, 60, 60, 167),
@@ -94,6 +98,7 @@ pub(super) const HIGH_CONTRAST: Palette = Palette {
     best: [sw(0, 0, 95, 17), sw(0, 0, 95, 17)],
     premove: [sw(95, 0, 0, 52), sw(95, 0, 0, 52)],
     goal: [sw(0, 95, 0, 22), sw(0, 95, 0, 22)],
+    zone: [sw(95, 95, 135, 60), sw(0, 0, 95, 17)],
     destination: sw(0, 255, 255, 51),
     coords: sw(255, 255, 255, 231),
     centerline: sw(255, 255, 0, 226),
@@ -120,6 +125,7 @@ pub(super) const COLOUR_BLIND: Palette = Palette {
     best: [sw(0, 0, 95, 17), sw(0, 0, 95, 17)],
     premove: [sw(58, 58, 58, 237), sw(58, 58, 58, 237)],
     goal: [sw(95, 0, 95, 53), sw(95, 0, 95, 53)],
+    zone: [sw(80, 110, 150, 67), sw(70, 70, 80, 238)],
     destination: sw(95, 215, 255, 81),
     coords: sw(150, 150, 150, 246),
     centerline: sw(255, 175, 0, 214),
@@ -146,6 +152,7 @@ pub(super) const MONO: Palette = Palette {
     best: [sw(18, 18, 18, 233), sw(8, 8, 8, 232)],
     premove: [sw(38, 38, 38, 235), sw(18, 18, 18, 233)],
     goal: [sw(50, 50, 50, 236), sw(60, 60, 60, 237)],
+    zone: [sw(98, 98, 98, 241), sw(42, 42, 42, 235)],
     destination: sw(255, 255, 255, 231),
     coords: sw(168, 168, 168, 248),
     centerline: sw(255, 255, 255, 231),

@@ -574,4 +574,5 @@ fn move_list_scrolls() {
     assert!(s.contains("  1. a3 a6"), "{s}");
 }
 
+mod other_sizes;
 mod variant_games;

@@ -6,7 +6,9 @@
 use motley_game::variant::builtin::{builtin_fairy, builtin_sized, builtin_sized_names};
 use motley_game::variant::ini::{read_ini, resolve_all};
 use motley_game::variant::keys::sized_rules;
+use motley_game::variant::Registry;
 use motley_rules::fairy::{SizedPosition, SizedRules};
+use motley_rules::{parse_action, AnyPosition, Position};
 
 /// The lines of a data file, split at ` | `, comments left out.
 fn rows(text: &'static str) -> Vec<Vec<&'static str>> {
@@ -94,17 +96,88 @@ fn every_move_on_larger_and_smaller_boards_leaves_fairy_stockfishs_fen() {
     );
 }
 
+/// The game of a built-in variant from data, when games play it: every
+/// size but those with a key perft counts and games do not play yet.
+fn game_position(variant: &str, fen: &str) -> Option<AnyPosition> {
+    static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    let def = REGISTRY.get_or_init(Registry::builtin).get(variant).ok()?;
+    Some(def.position(Some(fen)).expect("the data's FEN"))
+}
+
+// Issue 33: the game plays boards of every size with the data engine's
+// own position: its perft, its legal moves in Fairy-Stockfish's notation
+// and the FEN after each move agree with Fairy-Stockfish's numbers, as
+// the data engine's own do above.
 #[test]
-fn boards_other_than_eight_by_eight_read_but_are_not_played_yet() {
-    for name in builtin_sized_names() {
-        let rules = rules(name);
-        let played = builtin_fairy(name).expect("built in");
-        match rules.size() {
-            (8, 8) => assert!(played.is_ok(), "{name}"),
-            (files, ranks) => {
-                let err = played.expect_err(name).to_string();
-                assert!(err.contains(&format!("{files}×{ranks}")), "{name}: {err}");
+fn games_on_larger_and_smaller_boards_count_list_and_move_as_fairy_stockfish() {
+    let mut played = 0;
+    for row in rows(include_str!("../sizes/perft.txt")) {
+        let Some(pos) = game_position(row[0], row[1]) else {
+            continue;
+        };
+        let counts: Vec<u64> = row[2].split(' ').map(|n| n.parse().unwrap()).collect();
+        for (d, &want) in counts.iter().enumerate().take(2) {
+            assert_eq!(
+                pos.perft(d as u32 + 1),
+                want,
+                "{} {} depth {}",
+                row[0],
+                row[1],
+                d + 1
+            );
+        }
+        played += 1;
+    }
+    assert!(played >= 80, "{played}");
+    for row in rows(include_str!("../sizes/moves.txt")) {
+        let Some(pos) = game_position(row[0], row[1]) else {
+            continue;
+        };
+        let mut legal = Vec::new();
+        pos.legal_actions(&mut legal);
+        let mut moves: Vec<String> = legal.iter().map(ToString::to_string).collect();
+        moves.sort();
+        let mut want: Vec<String> = row.get(2).map_or(Vec::new(), |m| {
+            m.split_whitespace().map(String::from).collect()
+        });
+        want.sort();
+        assert_eq!(moves, want, "{} {}", row[0], row[1]);
+    }
+    for row in rows(include_str!("../sizes/fens.txt")) {
+        let (variant, fen, uci, after) = (row[0], row[1], row[2], row[3]);
+        let Some(mut pos) = game_position(variant, fen) else {
+            continue;
+        };
+        let action =
+            parse_action(&pos, uci).unwrap_or_else(|e| panic!("{variant} {fen} {uci}: {e}"));
+        pos.play_unchecked(action);
+        assert_eq!(pos.to_fen(), after, "{variant} {fen} {uci}");
+    }
+}
+
+// Issue 33: a built-in of another size is played, and one with a key
+// games do not play yet is refused naming it.
+#[test]
+fn boards_other_than_eight_by_eight_are_played_unless_a_key_is_not() {
+    let registry = Registry::builtin();
+    // `chess` is standard chess's own name, played by its family.
+    for name in builtin_sized_names().into_iter().filter(|n| *n != "chess") {
+        let counted_only = builtin_sized(name)
+            .expect("built in")
+            .is_ok_and(|_| registry.get(name).is_err());
+        match registry.get(name) {
+            Ok(def) => assert_eq!(def.playable(), Ok(()), "{name}"),
+            Err(e) => {
+                let e = e.to_string();
+                assert!(counted_only, "{name}: {e}");
+                assert!(
+                    e.contains("pieceDemotion") || e.contains("dropPromoted"),
+                    "{e}"
+                );
             }
+        }
+        if rules(name).size() == (8, 8) {
+            assert!(builtin_fairy(name).expect("built in").is_ok(), "{name}");
         }
     }
 }

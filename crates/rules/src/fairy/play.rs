@@ -16,7 +16,9 @@ use crate::core::Square;
 use crate::core::{
     zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role,
 };
-use crate::facts::{board_effects, Describe, Effect, Fact, Fate, MarkedSquares, SquareMark};
+use crate::facts::{
+    board_effects, BoardLook, Describe, Effect, Fact, Fate, MarkedSquares, SquareMark,
+};
 use crate::illegal::{Attacks, CastlingBlock, DropRule, FamilyName, IllegalReason, PieceName};
 use crate::{generic_why_illegal, EndReason, Outcome, Position};
 use std::cell::RefCell;
@@ -404,6 +406,62 @@ impl<G: FairyGrid> Fairy<G> {
         facts
     }
 
+    /// The regions the board shows: the goal (a flag's region), and as
+    /// zones the promotion region where pieces promote as shogi's do or
+    /// over more than a rank, and a royal piece's own squares where they
+    /// are fewer than the board's (the palace).
+    pub(super) fn regions(&self) -> Vec<(SquareMark, G::Set)> {
+        let rules = self.rules();
+        let mut out = Vec::new();
+        let whole = |set: G::Set| set.is_empty() || set == rules.board;
+        if let Some(flag) = &rules.flag {
+            let goal = (flag.region[0] | flag.region[1]) & rules.board;
+            if !whole(goal) {
+                out.push((SquareMark::Goal, goal));
+            }
+        }
+        let mut zone = G::Set::default();
+        let [white, black] = rules.promotion_region.map(|r| r & rules.board);
+        let ranks = |set: G::Set| {
+            (0..rules.ranks as i8)
+                .filter(|&r| (set & G::Set::rank(r)).any())
+                .count()
+        };
+        if rules.piece_promoters != 0 || ranks(white) > 1 || ranks(black) > 1 {
+            zone |= white | black;
+        }
+        if let Some(region) = rules
+            .king
+            .and_then(|k| rules.mobility_region.get(usize::from(k)))
+        {
+            let palace = (region[0] | region[1]) & rules.board;
+            if !whole(palace) {
+                zone |= palace;
+            }
+        }
+        if !whole(zone) {
+            out.push((SquareMark::Zone, zone));
+        }
+        out
+    }
+
+    /// A line across the board's middle where a kind may not cross it
+    /// (xiangqi's river: its elephants keep to their own half).
+    pub(super) fn look(&self) -> BoardLook {
+        let rules = self.rules();
+        let half = (0..rules.ranks as i8 / 2).fold(G::Set::default(), |s, r| s | G::Set::rank(r));
+        let own_half = half & rules.board;
+        let river = rules.ranks >= 4
+            && rules
+                .mobility_region
+                .iter()
+                .any(|r| r[0] & rules.board == own_half);
+        BoardLook {
+            centerline: river,
+            ..BoardLook::default()
+        }
+    }
+
     /// The game's ending, if any, given whether a legal move exists.
     pub(super) fn ending(&self, any_legal: bool) -> Option<Outcome> {
         let end = self.pos.ending_given(any_legal)?;
@@ -751,15 +809,15 @@ impl Position for Fairy {
 }
 
 impl Describe for Fairy {
+    fn board_look(&self) -> BoardLook {
+        self.look()
+    }
+
     fn square_marks(&self) -> Vec<MarkedSquares> {
-        let goal = self.goal(Color::White) | self.goal(Color::Black);
-        if goal.is_empty() || goal == Bitboard::FULL {
-            return Vec::new();
-        }
-        vec![MarkedSquares {
-            mark: SquareMark::Goal,
-            squares: goal,
-        }]
+        self.regions()
+            .into_iter()
+            .map(|(mark, squares)| MarkedSquares { mark, squares })
+            .collect()
     }
 
     fn facts(&self) -> Vec<Fact> {

@@ -10,7 +10,7 @@ use super::position::FairyRefusal;
 use super::{FairyMove, FairyMoveKind, FairyPosition};
 use crate::core::grid::{Grid16, Spot};
 use crate::core::{Action, Board, Color, CoordText, Move, MoveKind, Piece, Role, Setup};
-use crate::facts::{Describe, Effect, Fact};
+use crate::facts::{BoardLook, Describe, Effect, Fact, SquareMark};
 use crate::illegal::{Attacks, DropRule, FamilyName, IllegalReason};
 use crate::why_illegal::off_board;
 use crate::{EndReason, Outcome, Position};
@@ -281,6 +281,17 @@ impl Position for Fairy<Grid16> {
 impl Describe for Fairy<Grid16> {
     fn facts(&self) -> Vec<Fact> {
         self.common_facts()
+    }
+
+    fn board_look(&self) -> BoardLook {
+        self.look()
+    }
+
+    fn spot_marks(&self) -> Vec<(SquareMark, Vec<Spot>)> {
+        self.regions()
+            .into_iter()
+            .map(|(mark, set)| (mark, set.into_iter().collect()))
+            .collect()
     }
 
     fn action_effects(&self, _action: &Action) -> Vec<Effect> {
