@@ -4,8 +4,8 @@
 //! (quiet actions that refuted a sibling), then quiet actions by their
 //! history score.
 
-use motley_rules::core::grid::{GridSquare, Spot};
-use motley_rules::core::{Action, Move, MoveKind, Role};
+use motley_rules::core::grid::GridSquare;
+use motley_rules::core::{Action, Move, MoveKind, Role, WideMove};
 use motley_rules::Position;
 
 /// Deepest ply the killer table covers.
@@ -21,18 +21,16 @@ pub const KILLER: i32 = 1 << 22;
 const PLACEMENT: i32 = 1 << 21;
 const PURCHASE: i32 = 1 << 20;
 
-/// History slots: one per (from, to) of the largest board, 16×16 (an
-/// 8×8 move uses the first 64 × 64).
-const HISTORY_SLOTS: usize = 256 * 256;
+/// History slots: one per (from, to) of chess's board; a board of
+/// another size grows the table to one per (from, to) of 16×16 when its
+/// first move is rewarded, so 8×8 searches keep a table of 16 KB.
+const HISTORY_SLOTS: usize = 64 * 64;
+const WIDE_HISTORY_SLOTS: usize = 256 * 256;
 
-/// The history slot of a piece move.
+/// The history slot of a move on a board of another size.
 #[inline]
-fn history_slot(a: &Action) -> Option<usize> {
-    match a {
-        Action::Move(m) => Some(m.from.index() * 64 + m.to.index()),
-        Action::Wide(m) => Some(m.from.index() * 256 + m.to.index()),
-        _ => None,
-    }
+fn wide_history_slot(m: &WideMove) -> usize {
+    m.from.index() * 256 + m.to.index()
 }
 
 /// What the search learned about quiet actions: killers per ply and a
@@ -56,7 +54,7 @@ impl Default for Ordering {
 pub fn is_capture<P: Position>(pos: &P, a: &Action) -> bool {
     match a {
         Action::Move(m) => pos.is_capture(m),
-        Action::Wide(_) => pos.captures(a),
+        Action::Wide(_) if P::WIDE_MOVES => wide_capture(pos, a),
         _ => false,
     }
 }
@@ -67,7 +65,7 @@ pub fn is_capture<P: Position>(pos: &P, a: &Action) -> bool {
 pub fn is_noisy<P: Position>(pos: &P, a: &Action) -> bool {
     match a {
         Action::Move(m) => pos.is_capture(m) || m.promotion().is_some(),
-        Action::Wide(m) => pos.captures(a) || m.promotion().is_some(),
+        Action::Wide(_) if P::WIDE_MOVES => wide_noisy(pos, a),
         _ => false,
     }
 }
@@ -89,11 +87,39 @@ fn mvv_lva<P: Position>(pos: &P, m: &Move) -> i32 {
     order_value(victim) * 16 - order_value(attacker)
 }
 
+/// Does a move on a board of another size capture? Kept out of line:
+/// the 8×8 families' searches never ask it.
+#[inline(never)]
+fn wide_capture<P: Position>(pos: &P, a: &Action) -> bool {
+    pos.captures(a)
+}
+
+/// Does a move on a board of another size capture or promote? Asked
+/// only of a family with such moves ([`Position::WIDE_MOVES`]): the arm
+/// alone cost the 8×8 quiescence search a twentieth of its instructions.
+#[inline(never)]
+fn wide_noisy<P: Position>(pos: &P, a: &Action) -> bool {
+    pos.captures(a) || a.spot_move().is_some_and(|m| m.promotion().is_some())
+}
+
+/// A move on a board of another size's ordering score before killers
+/// and history: a capture's and a promotion's (out of line, as above).
+#[inline(never)]
+fn wide_noisy_score<P: Position>(pos: &P, a: &Action, m: &WideMove) -> i32 {
+    let mut s = 0;
+    if pos.captures(a) {
+        s += CAPTURE + wide_mvv_lva(pos, m);
+    }
+    if let Some(r) = m.promotion() {
+        s += PROMOTION + order_value(r);
+    }
+    s
+}
+
 /// MVV-LVA score of a capture on a board of another size.
-#[inline]
-fn wide_mvv_lva<P: Position>(pos: &P, m: &Move<Spot>) -> i32 {
+fn wide_mvv_lva<P: Position>(pos: &P, m: &WideMove) -> i32 {
     let role = |spot| pos.piece_on(spot).map_or(Role::Pawn, |p| p.role);
-    let victim = match m.kind {
+    let victim = match m.kind() {
         MoveKind::EnPassant => Role::Pawn,
         _ => role(m.to),
     };
@@ -101,17 +127,17 @@ fn wide_mvv_lva<P: Position>(pos: &P, m: &Move<Spot>) -> i32 {
 }
 
 impl Ordering {
-    /// A quiet move's score: a killer's, or its history's.
-    #[inline]
-    fn quiet_score(&self, a: &Action, killers: [Option<Action>; 2]) -> i32 {
+    /// A quiet move's score on a board of another size: a killer's, or
+    /// its history's.
+    #[inline(never)]
+    fn wide_quiet_score(&self, a: &Action, m: &WideMove, killers: [Option<Action>; 2]) -> i32 {
         if killers[0] == Some(*a) {
             KILLER + 1
         } else if killers[1] == Some(*a) {
             KILLER
         } else {
-            history_slot(a)
-                .and_then(|i| self.history.get(i))
-                .map_or(0, |h| (*h).min(KILLER - 1))
+            let history = self.history.get(wide_history_slot(m));
+            history.map_or(0, |h| (*h).min(KILLER - 1))
         }
     }
 
@@ -130,27 +156,31 @@ impl Ordering {
             let s = if Some(*a) == tt_move {
                 TT_MOVE
             } else {
-                let noisy = match a {
-                    Action::Move(m) => {
-                        Some((pos.is_capture(m).then(|| mvv_lva(pos, m)), m.promotion()))
-                    }
-                    Action::Wide(m) => {
-                        Some((pos.captures(a).then(|| wide_mvv_lva(pos, m)), m.promotion()))
-                    }
-                    _ => None,
-                };
                 match a {
-                    Action::Move(_) | Action::Wide(_) => {
-                        let (capture, promotion) = noisy.unwrap_or((None, None));
-                        let mut s = capture.map_or(0, |v| CAPTURE + v);
-                        if let Some(r) = promotion {
+                    Action::Move(m) => {
+                        let mut s = 0;
+                        if pos.is_capture(m) {
+                            s += CAPTURE + mvv_lva(pos, m);
+                        }
+                        if let Some(r) = m.promotion() {
                             s += PROMOTION + order_value(r);
                         }
                         if s == 0 {
-                            s = self.quiet_score(a, killers);
+                            if killers[0] == Some(*a) {
+                                s = KILLER + 1;
+                            } else if killers[1] == Some(*a) {
+                                s = KILLER;
+                            } else {
+                                s = self.history[m.from.index() * 64 + m.to.index()]
+                                    .min(KILLER - 1);
+                            }
                         }
                         s
                     }
+                    Action::Wide(m) => match wide_noisy_score(pos, a, m) {
+                        0 => self.wide_quiet_score(a, m, killers),
+                        s => s,
+                    },
                     Action::Place(p, _) | Action::Drop(p, _) | Action::WideDrop(p, _) => {
                         PLACEMENT + order_value(p.role)
                     }
@@ -170,7 +200,17 @@ impl Ordering {
                 k[0] = Some(a);
             }
         }
-        if let Some(h) = history_slot(&a).and_then(|i| self.history.get_mut(i)) {
+        let slot = match a {
+            Action::Move(m) => m.from.index() * 64 + m.to.index(),
+            Action::Wide(m) => {
+                if self.history.len() < WIDE_HISTORY_SLOTS {
+                    self.history.resize(WIDE_HISTORY_SLOTS, 0);
+                }
+                wide_history_slot(&m)
+            }
+            _ => return,
+        };
+        if let Some(h) = self.history.get_mut(slot) {
             *h = (*h + depth * depth).min(KILLER / 2);
         }
     }

@@ -125,6 +125,9 @@ fn carry_within_family<P: Position + OfFamily>(
 }
 
 impl Position for AnyPosition {
+    /// It may hold a board of another size.
+    const WIDE_MOVES: bool = true;
+
     fn fen_state(&self) -> &Setup {
         dispatch!(self, p => p.fen_state())
     }

@@ -16,6 +16,11 @@ pub const QUIET_LIMIT: u32 = 100;
 
 /// The rules of one family, as a position that knows its legal actions.
 pub trait Position: Clone + Send + Sync + 'static {
+    /// Whether the family's moves are [`Action::Wide`] (a board of
+    /// another size than 8×8): the search asks so that an 8×8 family's
+    /// hot loops never test for them.
+    const WIDE_MOVES: bool = false;
+
     /// The part of the state a FEN records, kept in one shape by every
     /// family so that the accessors below are written once.
     fn fen_state(&self) -> &Setup;
@@ -44,7 +49,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn captures(&self, action: &Action) -> bool {
         match action {
             Action::Move(m) => self.is_capture(m),
-            Action::Wide(m) => match m.kind {
+            Action::Wide(m) => match m.kind() {
                 MoveKind::EnPassant => true,
                 MoveKind::Castle | MoveKind::Pass | MoveKind::CaptureInPlace => false,
                 _ => self.piece_on(m.to).is_some(),

@@ -99,17 +99,20 @@ pub fn builtin_fairy_names() -> Vec<&'static str> {
 /// board size, in the files' order: all but those with a key perft
 /// counts and games do not play yet (`pieceDemotion`, `dropPromoted`).
 pub fn builtin_played_names() -> Vec<&'static str> {
-    let counted_only = ["pieceDemotion", "dropPromoted"];
     builtin_sized_names()
         .into_iter()
-        .filter(|name| {
-            let keys = builtin_resolved().get(*name);
-            !counted_only.iter().any(|key| {
-                keys.and_then(|k| k.get(*key))
-                    .is_some_and(|(v, _)| v == "true")
-            })
-        })
+        .filter(|name| builtin_counted_only(name).is_none())
         .collect()
+}
+
+/// The key perft counts and games do not play yet that a built-in
+/// variant from data has, if any: read from its keys, without building
+/// its rules.
+pub fn builtin_counted_only(name: &str) -> Option<&'static str> {
+    let keys = builtin_resolved().get(name)?;
+    ["pieceDemotion", "dropPromoted"]
+        .into_iter()
+        .find(|key| keys.get(*key).is_some_and(|(v, _)| v == "true"))
 }
 
 /// The names of every built-in variant from data, every board size, in

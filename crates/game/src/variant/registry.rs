@@ -4,6 +4,7 @@
 //! variant file is ([`crate::variant::source`]).
 
 use super::{DataOrigin, Family, VariantDef, VariantError};
+use crate::variant::keys::{KeyError, KeyErrorKind, KeyErrors};
 use crate::variant::source::{read_variant_path, read_variant_text, VariantFile};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -371,12 +372,15 @@ impl Registry {
     /// The error for a variant name not found here, listing the ids there
     /// are (also for lookups by other names, like a PGN tag's).
     pub fn unknown(&self, name: &str) -> VariantError {
-        if let Some(keys) = crate::variant::builtin::builtin_keys(name) {
-            let about = crate::variant::builtin::builtin_description(name).unwrap_or_default();
-            let def = VariantDef::from_data(name, None, &about, keys, DataOrigin::Builtin);
-            if let Err(refused) = def.playable() {
-                return refused;
-            }
+        if let Some(key) = crate::variant::builtin::builtin_counted_only(name) {
+            return VariantError::Refused {
+                variant: name.to_string(),
+                errors: KeyErrors(vec![KeyError {
+                    line: 0,
+                    kind: KeyErrorKind::NotPlayedYet(key.into()),
+                }]),
+                origin: DataOrigin::Builtin,
+            };
         }
         VariantError::Unknown {
             id: motley_rules::core::quote::clip(name),

@@ -88,6 +88,74 @@ impl Move {
     }
 }
 
+/// A piece move on a board of another size than 8×8, packed into three
+/// bytes so that [`Action`] stays four bytes, as the 8×8 families' move
+/// lists, the search's tables and the transposition table want it: its
+/// kind is one byte ([`WideMove::kind`] unpacks it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WideMove {
+    pub from: Spot,
+    pub to: Spot,
+    /// The kind: 0–5 the plain kinds, then a promotion's role (from 8),
+    /// then a piece promotion's (from 40).
+    code: u8,
+}
+
+/// [`WideMove`]'s codes for the kinds without a role, in order.
+const PLAIN_KINDS: [MoveKind; 6] = [
+    MoveKind::Normal,
+    MoveKind::DoublePush,
+    MoveKind::EnPassant,
+    MoveKind::Castle,
+    MoveKind::CaptureInPlace,
+    MoveKind::Pass,
+];
+const PROMOTION_CODE: u8 = 8;
+const PIECE_PROMOTION_CODE: u8 = 40;
+
+impl WideMove {
+    /// The move from `from` to `to` of this kind.
+    #[inline]
+    pub fn new(from: Spot, to: Spot, kind: MoveKind) -> WideMove {
+        let code = match kind {
+            MoveKind::Promotion(r) => PROMOTION_CODE + r.index() as u8,
+            MoveKind::PiecePromotion(r) => PIECE_PROMOTION_CODE + r.index() as u8,
+            plain => PLAIN_KINDS.iter().position(|k| *k == plain).unwrap_or(0) as u8,
+        };
+        WideMove { from, to, code }
+    }
+
+    /// How the move differs from a plain one.
+    #[inline]
+    pub fn kind(&self) -> MoveKind {
+        let role = |base: u8| Role::from_any_index(usize::from(self.code - base));
+        match self.code {
+            c if c >= PIECE_PROMOTION_CODE => {
+                role(PIECE_PROMOTION_CODE).map_or(MoveKind::Normal, MoveKind::PiecePromotion)
+            }
+            c if c >= PROMOTION_CODE => {
+                role(PROMOTION_CODE).map_or(MoveKind::Normal, MoveKind::Promotion)
+            }
+            c => PLAIN_KINDS
+                .get(usize::from(c))
+                .copied()
+                .unwrap_or(MoveKind::Normal),
+        }
+    }
+
+    /// The move with its kind unpacked.
+    #[inline]
+    pub fn unpacked(&self) -> Move<Spot> {
+        Move::of_kind(self.from, self.to, self.kind())
+    }
+
+    /// The role the piece becomes, if the move promotes it (either way).
+    #[inline]
+    pub fn promotion(&self) -> Option<Role> {
+        self.unpacked().promotion()
+    }
+}
+
 /// Dice-Money purchases that are not placements.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Purchase {
@@ -112,7 +180,7 @@ pub enum Action {
     Drop(Piece, Square),
     /// A piece move on a board of another size than 8×8 (a variant from
     /// data's), written as [`Action::Move`] is (`a10a9`, `c4b3+`).
-    Wide(Move<Spot>),
+    Wide(WideMove),
     /// A drop on a board of another size than 8×8 (`P@j5`).
     WideDrop(Piece, Spot),
     /// The outcome of a chance event: two dice, first then second.
@@ -149,11 +217,7 @@ impl Action {
                     kind: MoveKind::Pass,
                     ..
                 })
-                | Action::Wide(Move {
-                    kind: MoveKind::Pass,
-                    ..
-                })
-        )
+        ) || matches!(self, Action::Wide(m) if m.kind() == MoveKind::Pass)
     }
 
     /// The squares a piece move or drop starts from and ends on, as
@@ -184,7 +248,7 @@ impl Action {
     pub fn spot_move(&self) -> Option<Move<Spot>> {
         match *self {
             Action::Move(m) => Some(Move::of_kind(spot_of(m.from), spot_of(m.to), m.kind)),
-            Action::Wide(m) => Some(m),
+            Action::Wide(m) => Some(m.unpacked()),
             _ => None,
         }
     }
@@ -201,7 +265,7 @@ impl Action {
     pub fn move_kind(&self) -> Option<MoveKind> {
         match self {
             Action::Move(m) => Some(m.kind),
-            Action::Wide(m) => Some(m.kind),
+            Action::Wide(m) => Some(m.kind()),
             _ => None,
         }
     }
@@ -238,7 +302,7 @@ impl fmt::Display for Action {
             Action::Move(m) => write!(f, "{m}"),
             Action::Place(p, sq) => write!(f, "{}@{}", p.char(), sq),
             Action::Drop(p, sq) => write!(f, "{}@{}", p.role.upper_char(), sq),
-            Action::Wide(m) => write!(f, "{m}"),
+            Action::Wide(m) => write!(f, "{}", m.unpacked()),
             Action::WideDrop(p, spot) => write!(f, "{}@{}", p.role.upper_char(), spot),
             Action::Roll(a, b) => write!(f, "roll:{a},{b}"),
             Action::Buy(Purchase::ExtraMoves(n)) => write!(f, "buy:move{n}"),
@@ -528,11 +592,12 @@ impl CoordText {
 
 /// Does a wide move promote as its text says: a `+` for its piece's own
 /// promotion, a letter for a pawn's?
-fn promotes(m: &Move<Spot>, promotion: Option<Role>, piece_promotion: bool) -> bool {
+fn promotes(m: &WideMove, promotion: Option<Role>, piece_promotion: bool) -> bool {
+    let kind = m.kind();
     if piece_promotion {
-        matches!(m.kind, MoveKind::PiecePromotion(_))
+        matches!(kind, MoveKind::PiecePromotion(_))
     } else {
-        m.kind != MoveKind::CaptureInPlace && m.promotion() == promotion
+        kind != MoveKind::CaptureInPlace && m.promotion() == promotion
     }
 }
 

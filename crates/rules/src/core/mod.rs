@@ -16,7 +16,7 @@ pub mod san;
 pub mod types;
 pub mod zobrist;
 
-pub use action::{Action, CoordText, Move, MoveKind, NotationError, Purchase};
+pub use action::{Action, CoordText, Move, MoveKind, NotationError, Purchase, WideMove};
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use fen::{FenError, Setup};

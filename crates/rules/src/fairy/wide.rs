@@ -9,7 +9,7 @@ use super::play::Fairy;
 use super::position::FairyRefusal;
 use super::{FairyMove, FairyMoveKind, FairyPosition};
 use crate::core::grid::{Grid16, Spot};
-use crate::core::{Action, Board, Color, CoordText, Move, MoveKind, Piece, Role, Setup};
+use crate::core::{Action, Board, Color, CoordText, Move, MoveKind, Piece, Role, Setup, WideMove};
 use crate::facts::{BoardLook, Describe, Effect, Fact, SquareMark};
 use crate::illegal::{Attacks, DropRule, FamilyName, IllegalReason};
 use crate::why_illegal::off_board;
@@ -67,7 +67,7 @@ impl Fairy<Grid16> {
                 return Action::WideDrop(Piece::new(self.pos.turn(), self.role(k)), m.to)
             }
         };
-        Action::Wide(Move::of_kind(m.from, m.to, kind))
+        Action::Wide(WideMove::new(m.from, m.to, kind))
     }
 
     /// The variant's move an action stands for, if any.
@@ -75,7 +75,7 @@ impl Fairy<Grid16> {
     pub fn wide_move_of(&self, action: Action) -> Option<FairyMove<Grid16>> {
         let (from, to, kind) = match action {
             Action::Wide(m) => {
-                let kind = match m.kind {
+                let kind = match m.kind() {
                     MoveKind::Normal => FairyMoveKind::Normal,
                     MoveKind::DoublePush => FairyMoveKind::DoubleStep,
                     MoveKind::EnPassant => FairyMoveKind::EnPassant,
@@ -159,6 +159,8 @@ impl Fairy<Grid16> {
 }
 
 impl Position for Fairy<Grid16> {
+    const WIDE_MOVES: bool = true;
+
     fn fen_state(&self) -> &Setup {
         no_view()
     }

@@ -1,5 +1,5 @@
 use crate::support::sq;
-use motley_rules::core::{Action, Color, CoordText, Move, MoveKind, Piece, Role};
+use motley_rules::core::{Action, Color, CoordText, Move, MoveKind, Piece, Role, WideMove};
 
 #[test]
 fn every_text_form_round_trips() {
@@ -49,7 +49,7 @@ fn every_text_form_round_trips() {
                 to,
                 promotion,
                 piece_promotion,
-            } => Action::Wide(Move::of_kind(
+            } => Action::Wide(WideMove::new(
                 from,
                 to,
                 match (promotion, piece_promotion) {
@@ -76,7 +76,22 @@ fn item_33_coordinates_past_h_and_8_read_and_match_wide_moves() {
     ] {
         assert!(CoordText::parse(bad).is_err(), "{bad} read");
     }
-    let wide = Action::Wide(Move::of_kind(spot("e2"), spot("e3"), MoveKind::Normal));
+    let wide = Action::Wide(WideMove::new(spot("e2"), spot("e3"), MoveKind::Normal));
+    // Every kind packs and unpacks, and an action stays four bytes.
+    for kind in [
+        MoveKind::Normal,
+        MoveKind::DoublePush,
+        MoveKind::EnPassant,
+        MoveKind::Castle,
+        MoveKind::CaptureInPlace,
+        MoveKind::Pass,
+        MoveKind::Promotion(Role::Queen),
+        MoveKind::Promotion(Role::from_letter('z').unwrap()),
+        MoveKind::PiecePromotion(Role::from_letter('g').unwrap()),
+    ] {
+        assert_eq!(WideMove::new(spot("a1"), spot("p16"), kind).kind(), kind);
+    }
+    assert_eq!(std::mem::size_of::<Action>(), 4);
     assert!(CoordText::parse("e2e3").unwrap().matches(&wide));
     assert!(!CoordText::parse("e2e4").unwrap().matches(&wide));
     let drop = Action::WideDrop(Piece::new(Color::Black, Role::Pawn), spot("e5"));
