@@ -332,16 +332,15 @@ fn item_31_the_documents_count_the_built_in_variants_from_data_as_they_are() {
     }
     let built_in = numbers_before(&readme, "variants from data are built in");
     assert_eq!(built_in, [ids]);
-    // README's table of them lists each id once: the ids in backquotes
-    // in the table after the count.
-    let (_, table) = readme
+    // README's tables of them list each id once: the ids in backquotes
+    // in the tables' rows after the count, up to the next section.
+    let (_, after) = readme
         .split_once("variants from data are built in")
         .expect("README counts them");
-    let listed: Vec<&str> = table
+    let section = after.split("\n## ").next().unwrap_or(after);
+    let listed: Vec<&str> = section
         .lines()
-        .skip_while(|l| !l.starts_with("| id"))
-        .skip(2)
-        .take_while(|l| l.starts_with('|'))
+        .filter(|l| l.starts_with('|') && !l.starts_with("| id") && !l.starts_with("| ---"))
         .flat_map(|l| l.split('`').skip(1).step_by(2))
         .collect();
     let mut sorted = listed.clone();
