@@ -28,6 +28,10 @@ use ratatui::widgets::{Paragraph, Widget};
 /// Side panel width bounds.
 const SIDE_MIN: u16 = 34;
 
+/// The side panel's width when a large board needs the room (16×16 at
+/// 80×24): the panel's lines wrap, the board is whole.
+const SIDE_NARROW: u16 = 24;
+
 /// Rows the move list keeps (borders and three moves) while the side
 /// panel's state fits beside them.
 const LIST_ROWS: u16 = 5;
@@ -43,6 +47,8 @@ pub struct PageLayout {
     pub title: Rect,
     /// The board's squares, when it fits.
     pub board: Option<BoardGeom>,
+    /// The terminal size the board needs, when it does not fit.
+    pub board_needs: Option<(u16, u16)>,
     /// Status, the family's panel and the move list.
     pub side: Rect,
     /// The message (or prompt) rows: as many as the message needs.
@@ -80,13 +86,20 @@ impl PageLayout {
             area.width,
             area.height.saturating_sub(2 + message_rows),
         );
-        let board_area = Rect::new(
-            body.x + 1,
-            body.y,
-            body.width.saturating_sub(SIDE_MIN + 2),
-            body.height,
-        );
-        let board = BoardGeom::fit(board_area, flipped, centerline, board_size);
+        let board_area = |side: u16| {
+            Rect::new(
+                body.x + 1,
+                body.y,
+                body.width.saturating_sub(side + 2),
+                body.height,
+            )
+        };
+        let board = BoardGeom::fit(board_area(SIDE_MIN), flipped, centerline, board_size)
+            .or_else(|| BoardGeom::fit(board_area(SIDE_NARROW), flipped, centerline, board_size));
+        let board_needs = board.is_none().then(|| {
+            let (w, h) = BoardGeom::min_size(centerline, board_size);
+            (w + SIDE_NARROW + 3, h + 2 + message_rows)
+        });
         let board_w = board.map(|g| g.width() + 2).unwrap_or(0);
         let side = Rect::new(
             board_w + 1,
@@ -104,6 +117,7 @@ impl PageLayout {
         PageLayout {
             title,
             board,
+            board_needs,
             side,
             message,
             hints: hints_rect,
@@ -355,6 +369,16 @@ pub fn draw_marked_board(
         theme,
     }
     .render(Rect::new(geom.x, geom.y, geom.width(), geom.height()), buf);
+}
+
+/// The line that says the board did not fit and what it needs: the
+/// first of the side panel's, where the board would be.
+pub fn board_needs_line(needs: Option<(u16, u16)>, theme: &Theme) -> Option<Line<'static>> {
+    let (w, h) = needs?;
+    Some(Line::styled(
+        format!("The board needs a terminal of {w}×{h} or more: enlarge it to see the board"),
+        theme.error(),
+    ))
 }
 
 /// The move list's title: " Moves ", with the legend of the effect marks

@@ -9,7 +9,8 @@ use super::view::PlayView;
 use crate::tui::board::action_squares;
 use crate::tui::board::BoardGeom;
 use crate::tui::game_page::{
-    draw_marked_board, message_lines, render_message, KeyBar, PageLayout, SidePanel,
+    board_needs_line, draw_marked_board, message_lines, render_message, KeyBar, PageLayout,
+    SidePanel,
 };
 use crate::tui::panels::{self, PositionFacts};
 use crate::tui::popup::InputPopup;
@@ -75,7 +76,11 @@ impl Widget for PlayPage<'_> {
         if let Some(geom) = lay.board {
             self.render_board(geom, buf);
         }
-        self.side_panel().render(lay.side, buf);
+        let mut panel = self.side_panel();
+        panel
+            .status
+            .splice(0..0, board_needs_line(lay.board_needs, theme));
+        panel.render(lay.side, buf);
         render_message(self.message_lines(area.width), lay.message, buf);
         KeyBar {
             hints: &hint_items(|w| model.holds(w, control)),

@@ -10,8 +10,8 @@ use super::popups::ReplayPopup;
 use super::ReplayState;
 use crate::tui::board::{action_squares, BoardGeom};
 use crate::tui::game_page::{
-    draw_marked_board, keys_popup, message_lines, render_message, rules_popup, KeyBar, PageLayout,
-    SidePanel, TreeShown,
+    board_needs_line, draw_marked_board, keys_popup, message_lines, render_message, rules_popup,
+    KeyBar, PageLayout, SidePanel, TreeShown,
 };
 use crate::tui::panels::{self, PositionFacts};
 use crate::tui::popup::InputPopup;
@@ -288,7 +288,10 @@ impl Widget for ReplayPage<'_> {
             draw_marked_board(buf, geom, pos, &marks, &facts.look, theme);
         }
         self.render_analysis(&analysis, analysis.board, buf);
-        if let Some(panel) = self.side_panel() {
+        if let Some(mut panel) = self.side_panel() {
+            panel
+                .status
+                .splice(0..0, board_needs_line(lay.board_needs, theme));
             panel.render(analysis.side, buf);
         }
         if let Some(m) = &r.view.message {

@@ -124,3 +124,48 @@ fn a_game_on_another_board_is_saved_and_read_back() {
     assert_eq!(read.actions(), game.actions());
     assert_eq!(read.position().to_fen(), game.position().to_fen());
 }
+
+// Issue 33: a 16×16 board fits 80×24 whole, the side panel narrowed; on
+// a terminal too small for it the panel says what size it needs.
+#[test]
+fn a_sixteen_by_sixteen_board_fits_80x24_or_says_what_it_needs() {
+    let dir = crate::support::temp::temp_dir("sixteen");
+    let ini = dir.path().join("big.ini");
+    let back = "rnbqqbnrrnbqkbnr";
+    let fen = format!(
+        "{back}/{}/16/16/16/16/16/16/16/16/16/16/16/16/{}/{} w - - 0 1",
+        "p".repeat(16),
+        "P".repeat(16),
+        back.to_uppercase()
+    );
+    std::fs::write(
+        &ini,
+        format!("[big16:chess]\nmaxFile = p\nmaxRank = 16\ncastling = false\nstartFen = {fen}\n"),
+    )
+    .unwrap();
+    let mut reg = registry();
+    reg.add_file(&ini).unwrap();
+    let game = motley_game::Game::new(reg.get("big16").unwrap(), None, 7).unwrap();
+    for (size, fits) in [(SMALL, true), ((64, 18), false)] {
+        let p = motley::tui::PlayState::new(game.clone(), H);
+        let app = motley::tui::App::new(
+            motley::tui::Screen::Play(Box::new(p)),
+            reg.clone(),
+            settings(None),
+            theme(),
+            size,
+        );
+        let s = screen(&app);
+        let lay = play_state(&app).layout(app.size, &app.settings);
+        assert_eq!(lay.board.is_some(), fits, "{size:?}\n{s}");
+        if fits {
+            assert!(
+                s.contains(" 16 ") && s.lines().any(|l| l.contains(" p   │")),
+                "{s}"
+            );
+        } else {
+            let said = s.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(said.contains("The board needs a terminal of"), "{s}");
+        }
+    }
+}
