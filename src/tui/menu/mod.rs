@@ -290,6 +290,10 @@ impl MenuState {
             PickerStep::Stay => {}
             PickerStep::Chosen(v) if self.editing => {
                 if let Some(variant) = ctx.registry.all().get(v) {
+                    if let Err(e) = variant.editable() {
+                        self.message = Some(Message::error(e.to_string()));
+                        return Nav::Stay;
+                    }
                     return Nav::Edit(Box::new(EditorStart {
                         variant: variant.clone(),
                         draft: None,

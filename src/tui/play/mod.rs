@@ -401,6 +401,10 @@ impl PlayState {
             return Nav::Stay;
         }
         let game = self.session.game();
+        if let Err(e) = game.variant().editable() {
+            self.view.refuse(e.to_string());
+            return Nav::Stay;
+        }
         let position = self.shown_position();
         Nav::Edit(Box::new(EditorStart::of(game.variant().clone(), position)))
     }

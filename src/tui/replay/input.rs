@@ -165,6 +165,10 @@ impl ReplayState {
             A::Leave => return Nav::Leave,
             A::Edit => {
                 let (game, ply) = self.shown_game();
+                if let Err(e) = game.variant().editable() {
+                    self.view.message = Some(Message::error(e.to_string()));
+                    return Nav::Stay;
+                }
                 if let Some(position) = game.position_at(ply) {
                     let variant = game.variant().clone();
                     return Nav::Edit(Box::new(EditorStart::of(variant, position)));

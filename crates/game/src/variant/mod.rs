@@ -187,6 +187,17 @@ impl DataOrigin {
 pub enum VariantError {
     #[error("unknown variant '{id}'; known: {known}")]
     Unknown { id: String, known: String },
+    /// The position editor's drafts are 8×8: a variant on a board of
+    /// another size is played but not edited yet.
+    #[error("variant '{variant}' is played on a {files}×{ranks} board: the position editor edits 8×8 boards only so far")]
+    NotEditable {
+        /// The variant's id.
+        variant: String,
+        /// Its board's files.
+        files: u8,
+        /// Its board's ranks.
+        ranks: u8,
+    },
     /// A variant that cannot be played as Chess960, or a start number
     /// that is none of the 960.
     #[error("variant '{variant}': {reason}")]
@@ -526,11 +537,22 @@ impl VariantDef {
 
     /// The variant's start as a draft (the editor's reset).
     pub fn start_draft(&self) -> Result<Draft, VariantError> {
-        if self.is_wide() {
-            // A draft is 8×8: the board's size is the reason.
-            self.fairy_rules()?;
-        }
+        self.editable()?;
         Ok(self.position(None)?.draft())
+    }
+
+    /// Whether the position editor takes the variant: its drafts are
+    /// chess's 8×8 board.
+    pub fn editable(&self) -> Result<(), VariantError> {
+        if !self.is_wide() {
+            return Ok(());
+        }
+        let (files, ranks) = self.wide_rules().map(|r| (r.files, r.ranks))?;
+        Err(VariantError::NotEditable {
+            variant: self.id.clone(),
+            files,
+            ranks,
+        })
     }
 
     /// Apply what the family makes of a placed piece (Monochrome: its

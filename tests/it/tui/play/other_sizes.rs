@@ -169,3 +169,17 @@ fn a_sixteen_by_sixteen_board_fits_80x24_or_says_what_it_needs() {
         }
     }
 }
+
+// The position editor's drafts are 8×8: `E` on a board of another size
+// says so and the game stays on screen.
+#[test]
+fn the_editor_says_it_edits_eight_by_eight_boards_only() {
+    let mut app = play_app("xiangqi", None, H, BIG);
+    key(&mut app, KeyCode::Char('E'));
+    assert!(matches!(app.screen, motley::tui::Screen::Play(_)));
+    let m = message(&app);
+    assert!(
+        m.contains("9×10 board: the position editor edits 8×8 boards only"),
+        "{m}"
+    );
+}
