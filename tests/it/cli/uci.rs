@@ -1033,3 +1033,41 @@ fn a_chess960_game_asks_the_engine_for_uci_chess960_and_the_base_variant() {
             .to_string();
     assert!(refused.contains("no UCI_Chess960 option"), "{refused}");
 }
+
+/// Fairy-Stockfish, where one is installed: `MOTLEY_FAIRY_STOCKFISH`
+/// names it, else `fairy-stockfish` on the path. It is built from source
+/// (no package installs it), so CI has none and the test is skipped there
+/// with a note, whatever `MOTLEY_REQUIRE_TOOLS` says.
+fn fairy_stockfish() -> Option<String> {
+    if let Some(path) = std::env::var_os("MOTLEY_FAIRY_STOCKFISH") {
+        return Some(path.to_string_lossy().into_owned());
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("fairy-stockfish"))
+        .find(|p| p.is_file())
+        .map(|p| p.to_string_lossy().into_owned())
+}
+
+// Issue 33: `uci:` players play boards of other sizes through
+// Fairy-Stockfish, in its notation (`a10a9`, `P@e5`), as the game plays
+// them.
+#[test]
+fn fairy_stockfish_plays_xiangqi_and_shogi_as_an_external_engine() {
+    let Some(fsf) = fairy_stockfish() else {
+        eprintln!(
+            "note: Fairy-Stockfish is not installed (set MOTLEY_FAIRY_STOCKFISH to its binary); skipping fairy_stockfish_plays_xiangqi_and_shogi_as_an_external_engine"
+        );
+        return;
+    };
+    let spec = format!("uci:{fsf}");
+    for variant in ["xiangqi", "shogi", "capablanca"] {
+        let (code, out, err) = motley(&[
+            "match", variant, "--white", "ai:1", "--black", &spec, "--games", "2", "--movetime",
+            "50",
+        ]);
+        assert_eq!(code, 0, "{variant}: {out}\n{err}");
+        assert!(!out.contains("failed"), "{variant}: {out}");
+        assert!(out.lines().last().unwrap().starts_with("score: "), "{out}");
+    }
+}
