@@ -1063,7 +1063,15 @@ fn fairy_stockfish_plays_xiangqi_and_shogi_as_an_external_engine() {
     let spec = format!("uci:{fsf}");
     for variant in ["xiangqi", "shogi", "capablanca"] {
         let (code, out, err) = motley(&[
-            "match", variant, "--white", "ai:1", "--black", &spec, "--games", "2", "--movetime",
+            "match",
+            variant,
+            "--white",
+            "ai:1",
+            "--black",
+            &spec,
+            "--games",
+            "2",
+            "--movetime",
             "50",
         ]);
         assert_eq!(code, 0, "{variant}: {out}\n{err}");

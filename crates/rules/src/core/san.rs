@@ -119,17 +119,31 @@ pub fn normalize_san(text: &str) -> String {
 /// squares do not. Any other text comes back unchanged.
 pub fn join_long_algebraic(text: &str) -> String {
     let b = text.as_bytes();
-    let is_square = |i: usize| {
-        matches!(b.get(i), Some(b'a'..=b'h')) && matches!(b.get(i + 1), Some(b'1'..=b'8'))
+    // A square's length at `i` (`e2`, `j10`), 0 where none starts.
+    let square = |i: usize| -> usize {
+        let digits = b
+            .iter()
+            .skip(i + 1)
+            .take(2)
+            .take_while(|c| c.is_ascii_digit());
+        let len = 1 + digits.count();
+        let name = text.get(i..i + len).unwrap_or("");
+        if len > 1 && Spot::parse(name).is_some() && b[i].is_ascii_lowercase() {
+            len
+        } else {
+            0
+        }
     };
+    let is_square = |i: usize| square(i) > 0;
     let start = if is_square(0) {
         0
-    } else if matches!(b.first(), Some(c) if b"KQRBNkqrbn".contains(c)) && is_square(1) {
+    } else if matches!(b.first(), Some(c) if c.is_ascii_alphabetic()) && is_square(1) {
         1
     } else {
         return text.to_string();
     };
-    let mut i = start + 2;
+    let first = square(start);
+    let mut i = start + first;
     let skip_spaces = |mut i: usize| {
         while b.get(i).is_some_and(u8::is_ascii_whitespace) {
             i += 1;
@@ -140,10 +154,10 @@ pub fn join_long_algebraic(text: &str) -> String {
     if matches!(b.get(i), Some(b'-' | b'x' | b':')) {
         i = skip_spaces(i + 1);
     }
-    if i == start + 2 || !is_square(i) {
+    if i == start + first || !is_square(i) {
         return text.to_string();
     }
-    format!("{}{}", &text[..start + 2], &text[i..])
+    format!("{}{}", &text[..start + first], &text[i..])
 }
 
 /// Piece letters typed in lower case (`nf3`, `qxd7`, `o-o`) and a lower-case

@@ -49,10 +49,10 @@ fn xiangqi_is_drawn_whole_with_its_river_and_palaces_at_both_sizes() {
 #[test]
 fn moves_past_h_and_8_are_typed_clicked_and_walked_to() {
     let mut app = play_app("xiangqi", None, H, BIG);
-    // Coordinates, then SAN with a two-digit rank.
-    prompt(&mut app, "h3e3");
+    // Coordinates (long algebraic too), then SAN.
+    prompt(&mut app, "h3-e3");
     assert_eq!(message(&app), "");
-    prompt(&mut app, "Ng8");
+    prompt(&mut app, "Nh10-g8");
     assert_eq!(message(&app), "", "SAN of the horse");
     // A square off the board is named.
     prompt(&mut app, "a1a11");
