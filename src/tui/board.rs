@@ -235,6 +235,8 @@ pub struct PieceLook {
     pub strong: Spots,
     /// Squares whose pieces have their weak powers (dim, `-`).
     pub weak: Spots,
+    /// Squares of promoted pieces, which turn back when taken (`+`).
+    pub promoted: Spots,
     /// The figure of the piece in the knight's slot, for multi-cell figures.
     pub knight: Figure,
     /// The family's names of the sides, for the halves of a centerline.
@@ -247,6 +249,7 @@ impl Default for PieceLook {
             same_look: false,
             strong: Spots::default(),
             weak: Spots::default(),
+            promoted: Spots::default(),
             knight: Figure::default(),
             side_names: ["White", "Black"],
         }
@@ -520,13 +523,15 @@ impl BoardView<'_> {
         } else {
             None
         };
-        if let (Some(strong), Some(pc), Some((x, y, words))) = (strength, piece, badge_at) {
-            let badge = match (strong, words) {
-                (true, false) => "+",
-                (false, false) => "-",
-                (true, true) => "+ strong",
-                (false, true) => "- weak",
-            };
+        let promoted = self.look.promoted.contains(sq);
+        let badge = match (strength, promoted) {
+            (Some(true), _) => Some(["+", "+ strong"]),
+            (Some(false), _) => Some(["-", "- weak"]),
+            (None, true) => Some(["+", "+ promoted"]),
+            (None, false) => None,
+        };
+        if let (Some(badge), Some(pc), Some((x, y, words))) = (badge, piece, badge_at) {
+            let badge = badge[usize::from(words)];
             // `x` is where the badge ends.
             let x = x + 1 - badge.len() as u16;
             p.put(x, y, badge, bg.patch(self.piece_style(sq, pc)));

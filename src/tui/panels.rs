@@ -53,6 +53,7 @@ fn look_with(pos: &AnyPosition, marks: &[(SquareMark, Vec<Spot>)]) -> PieceLook 
         same_look: look.uniform_pieces,
         strong: marked(marks, SquareMark::Strong),
         weak: marked(marks, SquareMark::Weak),
+        promoted: marked(marks, SquareMark::Promoted),
         knight: match look.knight {
             KnightKind::Knight => Figure::Knight,
             KnightKind::Camel => Figure::Camel,

@@ -47,6 +47,9 @@ pub enum SquareMark {
     /// A piece reaching this square wins (a variant from data's flag
     /// region: king of the hill's centre).
     Goal,
+    /// The piece here is promoted: it turns back when taken (a shogi
+    /// piece, crazyhouse's promoted pawn).
+    Promoted,
     /// A region a variant's rules draw on its board: where pieces
     /// promote as shogi's do, or the only squares a royal piece may stand
     /// on (xiangqi's palace).

@@ -406,10 +406,10 @@ impl<G: FairyGrid> Fairy<G> {
         facts
     }
 
-    /// The regions the board shows: the goal (a flag's region), and as
-    /// zones the promotion region where pieces promote as shogi's do or
-    /// over more than a rank, and a royal piece's own squares where they
-    /// are fewer than the board's (the palace).
+    /// The marks the board shows: the goal (a flag's region); as zones
+    /// the promotion region where pieces promote as shogi's do or over
+    /// more than a rank, and a royal piece's own squares where they are
+    /// fewer than the board's (the palace); and the promoted pieces.
     pub(super) fn regions(&self) -> Vec<(SquareMark, G::Set)> {
         let rules = self.rules();
         let mut out = Vec::new();
@@ -441,6 +441,10 @@ impl<G: FairyGrid> Fairy<G> {
         }
         if !whole(zone) {
             out.push((SquareMark::Zone, zone));
+        }
+        let promoted = self.pos.promoted_squares();
+        if promoted.any() {
+            out.push((SquareMark::Promoted, promoted));
         }
         out
     }

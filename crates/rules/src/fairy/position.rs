@@ -235,6 +235,18 @@ impl<G: Grid> FairyPosition<G> {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// The squares of promoted pieces: a shogi piece turned over, or a
+    /// promoted pawn that goes to the hand as a pawn (crazyhouse). What a
+    /// screen marks `+`.
+    pub fn promoted_squares(&self) -> G::Set {
+        let shogi = self
+            .occupied()
+            .into_iter()
+            .filter(|&sq| self.is_promoted(sq))
+            .fold(G::Set::default(), |set, sq| set.with(sq));
+        shogi | (self.promoted & self.occupied())
+    }
+
     /// Whether the piece on `sq` stands promoted, shogi-style.
     #[inline]
     fn is_promoted(&self, sq: G::Sq) -> bool {

@@ -99,6 +99,9 @@ fn shogi_drops_from_the_hand_and_shows_its_zones() {
         "zones"
     );
     assert!(!zone("e4") && !zone("e6"), "the middle ranks");
+    // The bishop promoted on h8 is marked so: it turns back when taken.
+    assert!(facts.look.promoted.contains(spot("h8")), "promoted");
+    assert!(!facts.look.promoted.contains(spot("b8")), "the rook is not");
     // The bishop taken is dropped past the eighth rank's reach: `B@e5`.
     prompt(&mut app, "B@e5");
     assert_eq!(message(&app), "");
