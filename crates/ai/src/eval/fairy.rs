@@ -4,9 +4,12 @@
 //! lose). Losing variants (giveaway) count material the other way.
 
 use super::{Evaluate, EVAL_LIMIT};
-use motley_rules::core::grid::{Grid, Grid16, GridSet, GridSquare};
+use motley_rules::core::grid::{Grid, GridSet, GridSquare};
 use motley_rules::core::{Action, Color};
-use motley_rules::fairy::{has_kind, Fairy, FairyGrid, FairyPosition, FairyRules, Verdict};
+use motley_rules::fairy::{
+    has_kind, Fairy, FairyGrid, FairyPosition, FairyRules, PlayedGrid, Verdict,
+};
+use motley_rules::Position;
 
 /// Centipawns per square a piece reaches.
 const MOBILITY_CP: i32 = 4;
@@ -234,9 +237,7 @@ fn evaluate<G: Grid>(pos: &FairyPosition<G>) -> i32 {
     score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
-/// A pass where zugzwang is rare and the side to act has a piece
-/// besides its king and pawns (with only those, zugzwang is common even
-/// in chess).
+/// [`Evaluate::null_move`] on any grid.
 fn null_move<G: FairyGrid>(fairy: &Fairy<G>) -> Option<Fairy<G>> {
     let rules = fairy.rules();
     if !zugzwang_rare(rules) {
@@ -251,7 +252,10 @@ fn null_move<G: FairyGrid>(fairy: &Fairy<G>) -> Option<Fairy<G>> {
     others.any().then(|| fairy.passed())
 }
 
-impl Evaluate for Fairy<Grid16> {
+impl<G: PlayedGrid> Evaluate for Fairy<G>
+where
+    Fairy<G>: Position,
+{
     fn evaluate(&self) -> i32 {
         evaluate(self.position())
     }
@@ -269,38 +273,14 @@ impl Evaluate for Fairy<Grid16> {
             return false;
         }
         let pos = self.position();
-        self.wide_move_of(*action)
+        self.data_move(*action)
             .is_some_and(|m| !pos.is_capture(m) && pos.gives_check(m))
     }
 
-    fn null_move(&self) -> Option<Fairy<Grid16>> {
-        null_move(self)
-    }
-}
-
-impl Evaluate for Fairy {
-    fn evaluate(&self) -> i32 {
-        evaluate(self.position())
-    }
-
-    fn zugzwang_rare(&self) -> bool {
-        zugzwang_rare(self.rules())
-    }
-
-    fn quiescence_table(&self) -> bool {
-        self.rules().kinds.iter().any(|k| k.hops)
-    }
-
-    fn quiet_check(&self, action: &Action) -> bool {
-        if !self.rules().check_counting {
-            return false;
-        }
-        let pos = self.position();
-        self.move_of(*action)
-            .is_some_and(|m| !pos.is_capture(m) && pos.gives_check(m))
-    }
-
-    fn null_move(&self) -> Option<Fairy> {
+    /// A pass where zugzwang is rare and the side to act has a piece
+    /// besides its king and pawns (with only those, zugzwang is common
+    /// even in chess).
+    fn null_move(&self) -> Option<Fairy<G>> {
         null_move(self)
     }
 }

@@ -87,14 +87,19 @@ impl Setup {
     pub fn standard() -> Setup {
         // The constant is well-formed; a failure here is a programming error
         // caught by the first test run, never user input.
-        Setup::parse(STANDARD_FEN).unwrap_or(Setup {
+        Setup::parse(STANDARD_FEN).unwrap_or_else(|_| Setup::empty())
+    }
+
+    /// An empty board, White to move, nothing else set.
+    pub fn empty() -> Setup {
+        Setup {
             board: Board::empty(),
             turn: Color::White,
             castling: 0,
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
-        })
+        }
     }
 
     /// Parse a FEN (4 to 6 fields; missing clocks default to 0 and 1).

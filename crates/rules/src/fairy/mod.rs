@@ -11,6 +11,7 @@
 
 pub mod chess960;
 mod play;
+mod played;
 mod position;
 pub mod setup;
 mod sized;
@@ -18,6 +19,7 @@ pub mod value;
 mod wide;
 
 pub use play::{kind_of, role_of, Fairy};
+pub use played::PlayedGrid;
 pub use position::{
     CastleRefusal, FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal,
 };

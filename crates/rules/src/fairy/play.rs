@@ -4,25 +4,18 @@
 //! variant is the [`Role`] of its letter (docs/rules.md, "Variants from
 //! data"): a variant's rook is `R`, its fers (`f`) the role of `F`.
 
+use super::played::fairy_position_common;
 use super::position::{CastleRefusal, FairyRefusal};
-use super::{
-    has_kind, Extinction, FairyEnd, FairyGrid, FairyMove, FairyMoveKind, FairyPosition, FairyRules,
-    Verdict, MAX_KINDS,
-};
-use crate::core::betza::NAMED_PIECES;
+use super::{FairyMove, FairyMoveKind, FairyPosition, FairyRules, MAX_KINDS};
 use crate::core::fen::{castle, Setup};
-use crate::core::grid::{Grid, Grid8, GridSet, GridSquare};
+use crate::core::grid::{Grid, Grid8};
 use crate::core::Square;
-use crate::core::{
-    zobrist, Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role,
-};
-use crate::facts::{
-    board_effects, BoardLook, Describe, Effect, Fact, Fate, MarkedSquares, SquareMark,
-};
+use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role};
+use crate::facts::{board_effects, BoardLook, Describe, Effect, Fact, MarkedSquares};
 use crate::illegal::{Attacks, CastlingBlock, DropRule, FamilyName, IllegalReason, PieceName};
 use crate::{generic_why_illegal, EndReason, Outcome, Position};
 use std::cell::RefCell;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 /// A position of a variant from data as the game plays it: the data
 /// engine's own position, played and hashed directly. The chess-shaped
@@ -35,16 +28,16 @@ pub struct Fairy<G: Grid = Grid8> {
     pub(super) pos: FairyPosition<G>,
     /// The chess-shaped view, built on first request (8×8 only: a
     /// board of another size has none).
-    view: OnceLock<Setup>,
+    pub(super) view: OnceLock<Setup>,
     /// Each kind's role, by kind number.
-    roles: [Role; MAX_KINDS],
+    pub(super) roles: [Role; MAX_KINDS],
     /// The kind each role's letter names, by role; [`NO_KIND`] where the
     /// variant has none.
-    kinds: [u8; Role::COUNT],
+    pub(super) kinds: [u8; Role::COUNT],
 }
 
 /// In [`Fairy`]'s `kinds`: no kind has that letter.
-const NO_KIND: u8 = u8::MAX;
+pub(super) const NO_KIND: u8 = u8::MAX;
 
 /// The role a kind of `rules` is shown and typed as: its letter's.
 pub fn role_of<G: Grid>(rules: &FairyRules<G>, kind: u8) -> Role {
@@ -79,7 +72,7 @@ fn mirror(pos: &FairyPosition) -> Setup {
 
 /// `pos`'s castling rights as a FEN's set of bits (`castle::*`): what
 /// the view shows and the hash keys.
-fn castling_rights<G: Grid>(pos: &FairyPosition<G>) -> u8 {
+pub(super) fn castling_rights<G: Grid>(pos: &FairyPosition<G>) -> u8 {
     let bits = [
         castle::WHITE_KING,
         castle::WHITE_QUEEN,
@@ -108,7 +101,7 @@ thread_local! {
 
 /// `f` with this thread's move buffer ([`MOVES`]), or a fresh one should
 /// the buffer be in use already.
-fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove>) -> T) -> T {
+pub(super) fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove>) -> T) -> T {
     MOVES.with(|moves| match moves.try_borrow_mut() {
         Ok(mut moves) => f(&mut moves),
         Err(_) => f(&mut Vec::new()),
@@ -151,325 +144,6 @@ impl Fairy {
             },
             CastleRefusal::ExposesKing => CastlingBlock::ExposesKing,
         })
-    }
-}
-
-impl<G: FairyGrid> Fairy<G> {
-    /// A game position from a position under the variant's rules.
-    pub fn new(pos: FairyPosition<G>) -> Fairy<G> {
-        let mut roles = [Role::Pawn; MAX_KINDS];
-        for (kind, role) in roles.iter_mut().enumerate().take(pos.rules().kinds.len()) {
-            *role = role_of(pos.rules(), kind as u8);
-        }
-        let mut kinds = [NO_KIND; Role::COUNT];
-        for (i, kind) in kinds.iter_mut().enumerate() {
-            if let Some(k) = Role::from_any_index(i).and_then(|r| kind_of(pos.rules(), r)) {
-                *kind = k;
-            }
-        }
-        Fairy {
-            pos,
-            view: OnceLock::new(),
-            roles,
-            kinds,
-        }
-    }
-
-    /// The role kind `kind` is shown as.
-    #[inline]
-    pub(super) fn role(&self, kind: u8) -> Role {
-        self.roles[usize::from(kind) % MAX_KINDS]
-    }
-
-    /// The kind `role`'s letter names, if any.
-    #[inline]
-    pub(super) fn kind(&self, role: Role) -> Option<u8> {
-        let kind = self.kinds[role.index() % Role::COUNT];
-        (kind != NO_KIND).then_some(kind)
-    }
-
-    /// This position with the turn handed over ([`FairyPosition::passed`]):
-    /// the computer's null move.
-    pub fn passed(&self) -> Fairy<G> {
-        Fairy {
-            pos: self.pos.passed(),
-            view: OnceLock::new(),
-            roles: self.roles,
-            kinds: self.kinds,
-        }
-    }
-
-    /// The position under the variant's own rules.
-    pub fn position(&self) -> &FairyPosition<G> {
-        &self.pos
-    }
-
-    /// The variant's rules.
-    pub fn rules(&self) -> &Arc<FairyRules<G>> {
-        self.pos.rules()
-    }
-
-    /// The extinction rule as the side panel shows it, with the counted
-    /// pieces each side has left (on the board and in hand).
-    fn extinction_fact(&self, rule: &Extinction) -> Fact {
-        let rules = self.rules();
-        let kinds: Vec<u8> = (0..rules.kinds.len() as u8)
-            .filter(|&k| has_kind(rule.kinds, k))
-            .collect();
-        let held = |side: Color, k: u8| {
-            let in_hand = self
-                .pos
-                .hand(side)
-                .get(usize::from(k))
-                .copied()
-                .unwrap_or(0);
-            self.pos.count_on_board(side, k) + u32::from(in_hand)
-        };
-        let left = Color::ALL.map(|side| {
-            if rule.all_pieces || kinds.is_empty() {
-                (0..rules.kinds.len() as u8).map(|k| held(side, k)).sum()
-            } else {
-                kinds.iter().map(|&k| held(side, k)).min().unwrap_or(0)
-            }
-        });
-        Fact::Extinction {
-            kinds: if rule.all_pieces {
-                Vec::new()
-            } else {
-                kinds.iter().map(|&k| role_of(rules, k)).collect()
-            },
-            at: rule.count,
-            fate: match rule.verdict {
-                Verdict::Win => Fate::Win,
-                Verdict::Loss => Fate::Loss,
-                Verdict::Draw => Fate::Draw,
-            },
-            left,
-        }
-    }
-
-    /// Why the side to act cannot pass: the variant has no pass, or only
-    /// when no other move is legal, or not out of check.
-    pub(super) fn why_pass_illegal(&self) -> IllegalReason {
-        let us = self.pos.turn().index();
-        let rules = self.rules();
-        if !rules.pass[us] {
-            IllegalReason::NoPass
-        } else if self.pos.in_check(self.pos.turn()) {
-            IllegalReason::KingInCheck {
-                in_check: true,
-                attacks: Attacks::Variant,
-            }
-        } else {
-            IllegalReason::PassOnlyWhenStuck
-        }
-    }
-
-    /// The position's hash: the board's key kept as pieces move, and
-    /// the state beyond the board.
-    pub(super) fn state_hash(&self) -> u64 {
-        let pos = &self.pos;
-        let mut h = pos.board_key() ^ zobrist::castling(castling_rights(pos));
-        if pos.turn() == Color::Black {
-            h ^= zobrist::black_to_move();
-        }
-        if let Some(ep) = pos.en_passant().first() {
-            h ^= zobrist::ep_file(ep.file());
-        }
-        if self.rules().check_counting {
-            for (side, left) in self.pos.checks_left().into_iter().enumerate() {
-                h ^= zobrist::extra(CHECKS_SLOT + side, left as usize);
-            }
-        }
-        let sides = if self.rules().drops {
-            &Color::ALL[..]
-        } else {
-            &[]
-        };
-        for &side in sides {
-            for (kind, &n) in self.pos.hand(side).iter().enumerate() {
-                if n > 0 {
-                    let key = (side.index() * 64 + kind) * 256 + usize::from(n);
-                    h ^= zobrist::splitmix(key as u64 ^ 0x5EED_F00D);
-                }
-            }
-        }
-        h ^ zobrist::extra(PASSES_SLOT, usize::from(self.pos.passes()))
-    }
-
-    /// With `perpetualCheckIllegal`, the side that checked all the way
-    /// loses (both: a draw), as Fairy-Stockfish has it; otherwise what
-    /// `nFoldValue` says.
-    pub(super) fn repetition_end(&self, [us_checked, them_checked]: [bool; 2]) -> Outcome {
-        let turn = self.pos.turn();
-        match (
-            self.rules().perpetual_check_illegal,
-            us_checked,
-            them_checked,
-        ) {
-            (true, true, false) => Outcome::win(turn, EndReason::PerpetualCheck),
-            (true, false, true) => Outcome::win(turn.other(), EndReason::PerpetualCheck),
-            (true, true, true) => Outcome::draw(EndReason::PerpetualCheck),
-            _ => self.rule_end(EndReason::Repetition),
-        }
-    }
-
-    /// Repetition means what `nFoldValue` says, for the side to move
-    /// (for White with `nFoldValueAbsolute`); the game's other rules (its
-    /// move rule is the variant's own) draw.
-    pub(super) fn rule_end(&self, reason: EndReason) -> Outcome {
-        let rules = self.rules();
-        let verdict = match reason {
-            EndReason::Repetition if rules.n_fold_absolute && self.pos.turn() == Color::Black => {
-                match rules.n_fold {
-                    Verdict::Win => Verdict::Loss,
-                    Verdict::Loss => Verdict::Win,
-                    Verdict::Draw => Verdict::Draw,
-                }
-            }
-            EndReason::Repetition => rules.n_fold,
-            _ => Verdict::Draw,
-        };
-        match verdict {
-            Verdict::Win => Outcome::win(self.pos.turn(), reason),
-            Verdict::Loss => Outcome::win(self.pos.turn().other(), reason),
-            Verdict::Draw => Outcome::draw(reason),
-        }
-    }
-
-    /// The name a kind is given in words: chess's, a named piece's, or
-    /// its letter.
-    pub(super) fn name_of(&self, role: Role) -> PieceName {
-        let rules = self.rules();
-        let Some(kind) = kind_of(rules, role) else {
-            return PieceName::Letter(role);
-        };
-        let name = rules.kinds[kind as usize].name.as_str();
-        let chess = Role::ALL.into_iter().find(|r| r.name() == name);
-        let named = NAMED_PIECES.iter().find(|(n, _)| *n == name);
-        match (chess, named) {
-            (Some(r), _) => PieceName::Chess(r),
-            (None, Some((n, _))) => PieceName::Named(n),
-            (None, None) => PieceName::Letter(role),
-        }
-    }
-
-    /// The variant's kinds in the order its data lists them, each once.
-    pub(super) fn kinds_shown(&self) -> Vec<Role> {
-        let mut out: Vec<Role> = Vec::new();
-        for kind in 0..self.rules().kinds.len() {
-            let role = self.role(kind as u8);
-            if !out.contains(&role) {
-                out.push(role);
-            }
-        }
-        out
-    }
-
-    /// A side can still win while it has a piece besides its royal ones,
-    /// or a goal its king may reach.
-    pub(super) fn may_win(&self, color: Color) -> bool {
-        let rules = self.rules();
-        let royal = rules.king.map(|k| self.role(k));
-        let others = (0..rules.kinds.len() as u8)
-            .any(|k| Some(self.role(k)) != royal && self.pos.count_on_board(color, k) > 0);
-        others || rules.flag.is_some() || rules.check_counting || rules.extinction.is_some()
-    }
-
-    /// What the side panel shows on any board: material, checks to
-    /// give, extinction, a count, hands (a goal's squares are the 8×8
-    /// board's own).
-    pub(super) fn common_facts(&self) -> Vec<Fact> {
-        let rules = self.rules();
-        let mut facts = vec![Fact::Material(super::value::material(&self.pos))];
-        if rules.check_counting {
-            facts.push(Fact::ChecksToGive(self.pos.checks_left()));
-        }
-        if let Some(rule) = &rules.extinction {
-            facts.push(self.extinction_fact(rule));
-        }
-        if let Some((counted, limit)) = self.pos.count() {
-            facts.push(Fact::Count { counted, limit });
-        }
-        if rules.drops {
-            let hand = |side: Color| {
-                self.pos
-                    .hand(side)
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &n)| n > 0)
-                    .map(|(k, &n)| (role_of(rules, k as u8), n))
-                    .collect()
-            };
-            facts.push(Fact::InHand([hand(Color::White), hand(Color::Black)]));
-        }
-        facts
-    }
-
-    /// The marks the board shows: the goal (a flag's region); as zones
-    /// the promotion region where pieces promote as shogi's do or over
-    /// more than a rank, and a royal piece's own squares where they are
-    /// fewer than the board's (the palace); and the promoted pieces.
-    pub(super) fn regions(&self) -> Vec<(SquareMark, G::Set)> {
-        let rules = self.rules();
-        let mut out = Vec::new();
-        let whole = |set: G::Set| set.is_empty() || set == rules.board;
-        if let Some(flag) = &rules.flag {
-            let goal = (flag.region[0] | flag.region[1]) & rules.board;
-            if !whole(goal) {
-                out.push((SquareMark::Goal, goal));
-            }
-        }
-        let mut zone = G::Set::default();
-        let [white, black] = rules.promotion_region.map(|r| r & rules.board);
-        let ranks = |set: G::Set| {
-            (0..rules.ranks as i8)
-                .filter(|&r| (set & G::Set::rank(r)).any())
-                .count()
-        };
-        if rules.piece_promoters != 0 || ranks(white) > 1 || ranks(black) > 1 {
-            zone |= white | black;
-        }
-        if let Some(region) = rules
-            .king
-            .and_then(|k| rules.mobility_region.get(usize::from(k)))
-        {
-            let palace = (region[0] | region[1]) & rules.board;
-            if !whole(palace) {
-                zone |= palace;
-            }
-        }
-        if !whole(zone) {
-            out.push((SquareMark::Zone, zone));
-        }
-        let promoted = self.pos.promoted_squares();
-        if promoted.any() {
-            out.push((SquareMark::Promoted, promoted));
-        }
-        out
-    }
-
-    /// A line across the board's middle where a kind may not cross it
-    /// (xiangqi's river: its elephants keep to their own half).
-    pub(super) fn look(&self) -> BoardLook {
-        let rules = self.rules();
-        let half = (0..rules.ranks as i8 / 2).fold(G::Set::default(), |s, r| s | G::Set::rank(r));
-        let own_half = half & rules.board;
-        let river = rules.ranks >= 4
-            && rules
-                .mobility_region
-                .iter()
-                .any(|r| r[0] & rules.board == own_half);
-        BoardLook {
-            centerline: river,
-            ..BoardLook::default()
-        }
-    }
-
-    /// The game's ending, if any, given whether a legal move exists.
-    pub(super) fn ending(&self, any_legal: bool) -> Option<Outcome> {
-        let end = self.pos.ending_given(any_legal)?;
-        Some(outcome_of(self.pos.turn(), end.verdict, end.why))
     }
 }
 
@@ -617,106 +291,15 @@ impl Fairy {
     }
 }
 
-/// The end of a game in the game's words.
-fn outcome_of(turn: Color, verdict: Verdict, why: FairyEnd) -> Outcome {
-    let reason = match (why, verdict) {
-        (FairyEnd::Checkmate, _) => EndReason::Checkmate,
-        (FairyEnd::Stalemate, Verdict::Draw) => EndReason::Stalemate,
-        (FairyEnd::Stalemate | FairyEnd::PieceCount, _) => EndReason::NoLegalMoves,
-        (FairyEnd::Extinction, _) => EndReason::Extinction,
-        (FairyEnd::Flag, _) => EndReason::GoalReached,
-        (FairyEnd::Checks, _) => EndReason::ChecksGiven,
-        (FairyEnd::MoveRule, _) => EndReason::MoveRule,
-        (FairyEnd::Passes, _) => EndReason::BothPassed,
-        (FairyEnd::Counting, _) => EndReason::CountingRule,
-        (FairyEnd::PawnDropMate, _) => EndReason::PawnDropMate,
-    };
-    match verdict {
-        Verdict::Win => Outcome::win(turn, reason),
-        Verdict::Loss => Outcome::win(turn.other(), reason),
-        Verdict::Draw => Outcome::draw(reason),
-    }
-}
-
-/// Hash slots of the state beyond the board ([`zobrist::extra`]).
-const CHECKS_SLOT: usize = 12;
-const PASSES_SLOT: usize = 14;
-
 impl Position for Fairy {
+    fairy_position_common!();
+
     fn fen_state(&self) -> &Setup {
         self.view.get_or_init(|| mirror(&self.pos))
     }
 
-    fn turn(&self) -> Color {
-        self.pos.turn()
-    }
-
-    fn quiet_plies(&self) -> u32 {
-        self.pos.halfmoves()
-    }
-
-    fn fullmoves(&self) -> u32 {
-        self.pos.fullmoves()
-    }
-
     fn role_at(&self, sq: Square) -> Option<Role> {
         self.pos.piece_at(sq).map(|(_, kind)| self.role(kind))
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        with_moves(|moves| {
-            self.pos.legal_moves_into(moves);
-            out.extend(moves.iter().map(|&m| self.action_of(m)));
-        });
-    }
-
-    fn count_legal_actions(&self, _scratch: &mut Vec<Action>) -> u64 {
-        with_moves(|moves| self.pos.legal_count(moves))
-    }
-
-    fn play_unchecked(&mut self, action: Action) {
-        if let Some(m) = self.move_of(action) {
-            let before = self.pos.clone();
-            before.play_onto(m, &mut self.pos);
-            self.view = OnceLock::new();
-        }
-    }
-
-    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
-        self.ending(!legal.is_empty())
-    }
-
-    fn hash(&self) -> u64 {
-        self.state_hash()
-    }
-
-    /// The variant's own move-count rule (`nMoveRule`, none when 0) ends
-    /// its games ([`FairyPosition::ending`]); the fifty-move rule of the
-    /// built-in families never does.
-    fn quiet_limit(&self) -> Option<u32> {
-        None
-    }
-
-    fn repetition_window(&self) -> u32 {
-        self.pos.halfmoves()
-    }
-
-    fn to_fen(&self) -> String {
-        self.pos.to_fen()
-    }
-
-    /// `nFoldRule`: that many occurrences end the game (none when 0).
-    fn repetition_limit(&self) -> Option<usize> {
-        let n = self.rules().n_fold_rule;
-        (n > 0).then_some(n as usize)
-    }
-
-    fn end_by_repetition(&self, checked_throughout: [bool; 2]) -> Outcome {
-        self.repetition_end(checked_throughout)
-    }
-
-    fn end_by_rule(&self, reason: EndReason) -> Outcome {
-        self.rule_end(reason)
     }
 
     /// Asked of every move the search orders, so answered from the
@@ -728,10 +311,6 @@ impl Position for Fairy {
             MoveKind::Castle | MoveKind::Pass | MoveKind::CaptureInPlace => false,
             _ => self.pos.piece_at(m.to).is_some(),
         }
-    }
-
-    fn in_check(&self, color: Color) -> bool {
-        self.pos.in_check(color)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
@@ -777,14 +356,6 @@ impl Position for Fairy {
         self.castle_block(i)
     }
 
-    fn piece_name(&self, role: Role) -> PieceName {
-        self.name_of(role)
-    }
-
-    fn roles(&self) -> Vec<Role> {
-        self.kinds_shown()
-    }
-
     fn move_pattern(&self, from: Square) -> Bitboard {
         let Some((color, kind)) = self.pos.piece_at(from) else {
             return Bitboard::EMPTY;
@@ -805,10 +376,6 @@ impl Position for Fairy {
             pattern |= Bitboard::from_squares(from.offset(-2, 0));
         }
         pattern
-    }
-
-    fn can_win(&self, color: Color) -> bool {
-        self.may_win(color)
     }
 }
 

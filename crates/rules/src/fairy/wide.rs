@@ -6,10 +6,11 @@
 //! screen asks [`Position::piece_on`] and [`Position::board_size`].
 
 use super::play::Fairy;
+use super::played::fairy_position_common;
 use super::position::FairyRefusal;
-use super::{FairyMove, FairyMoveKind, FairyPosition};
+use super::{FairyMove, FairyMoveKind};
 use crate::core::grid::{Grid16, Spot};
-use crate::core::{Action, Board, Color, CoordText, Move, MoveKind, Piece, Role, Setup, WideMove};
+use crate::core::{Action, Color, CoordText, Move, MoveKind, Piece, Role, Setup, WideMove};
 use crate::facts::{BoardLook, Describe, Effect, Fact, SquareMark};
 use crate::illegal::{Attacks, DropRule, FamilyName, IllegalReason};
 use crate::why_illegal::off_board;
@@ -26,14 +27,7 @@ pub type WideFairy = Fairy<Grid16>;
 /// holds its pieces (screens ask [`Position::piece_on`]).
 fn no_view() -> &'static Setup {
     static VIEW: OnceLock<Setup> = OnceLock::new();
-    VIEW.get_or_init(|| Setup {
-        board: Board::empty(),
-        turn: Color::White,
-        castling: 0,
-        ep_square: None,
-        halfmoves: 0,
-        fullmoves: 1,
-    })
+    VIEW.get_or_init(Setup::empty)
 }
 
 thread_local! {
@@ -44,7 +38,7 @@ thread_local! {
 
 /// `f` with this thread's move buffer, or a fresh one should the buffer
 /// be in use already.
-fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove<Grid16>>) -> T) -> T {
+pub(super) fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove<Grid16>>) -> T) -> T {
     MOVES.with(|moves| match moves.try_borrow_mut() {
         Ok(mut moves) => f(&mut moves),
         Err(_) => f(&mut Vec::new()),
@@ -160,6 +154,7 @@ impl Fairy<Grid16> {
 
 impl Position for Fairy<Grid16> {
     const WIDE_MOVES: bool = true;
+    fairy_position_common!();
 
     fn fen_state(&self) -> &Setup {
         no_view()
@@ -173,79 +168,12 @@ impl Position for Fairy<Grid16> {
         self.piece_of(spot)
     }
 
-    fn turn(&self) -> Color {
-        self.pos.turn()
-    }
-
-    fn quiet_plies(&self) -> u32 {
-        self.pos.halfmoves()
-    }
-
-    fn fullmoves(&self) -> u32 {
-        self.pos.fullmoves()
-    }
-
     fn role_at(&self, _sq: crate::core::Square) -> Option<Role> {
         None
     }
 
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        with_moves(|moves| {
-            self.pos.legal_moves_into(moves);
-            out.extend(moves.iter().map(|&m| self.wide_action_of(m)));
-        });
-    }
-
-    fn count_legal_actions(&self, _scratch: &mut Vec<Action>) -> u64 {
-        with_moves(|moves| self.pos.legal_count(moves))
-    }
-
-    fn play_unchecked(&mut self, action: Action) {
-        if let Some(m) = self.wide_move_of(action) {
-            let before: FairyPosition<Grid16> = self.pos.clone();
-            before.play_onto(m, &mut self.pos);
-        }
-    }
-
-    fn outcome_given(&self, legal: &[Action]) -> Option<Outcome> {
-        self.ending(!legal.is_empty())
-    }
-
-    fn hash(&self) -> u64 {
-        self.state_hash()
-    }
-
-    fn quiet_limit(&self) -> Option<u32> {
-        None
-    }
-
-    fn repetition_window(&self) -> u32 {
-        self.pos.halfmoves()
-    }
-
-    fn to_fen(&self) -> String {
-        self.pos.to_fen()
-    }
-
-    fn repetition_limit(&self) -> Option<usize> {
-        let n = self.rules().n_fold_rule;
-        (n > 0).then_some(n as usize)
-    }
-
-    fn end_by_repetition(&self, checked_throughout: [bool; 2]) -> Outcome {
-        self.repetition_end(checked_throughout)
-    }
-
-    fn end_by_rule(&self, reason: EndReason) -> Outcome {
-        self.rule_end(reason)
-    }
-
     fn is_capture(&self, _m: &Move) -> bool {
         false
-    }
-
-    fn in_check(&self, color: Color) -> bool {
-        self.pos.in_check(color)
     }
 
     fn why_illegal(&self, text: &CoordText, legal: &[Action]) -> IllegalReason {
@@ -265,18 +193,6 @@ impl Position for Fairy<Grid16> {
             CoordText::Roll(..) => IllegalReason::RollNotNow,
             CoordText::Buy(_) => IllegalReason::NoPurchases,
         }
-    }
-
-    fn piece_name(&self, role: Role) -> crate::PieceName {
-        self.name_of(role)
-    }
-
-    fn roles(&self) -> Vec<Role> {
-        self.kinds_shown()
-    }
-
-    fn can_win(&self, color: Color) -> bool {
-        self.may_win(color)
     }
 }
 
