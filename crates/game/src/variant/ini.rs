@@ -317,9 +317,11 @@ pub fn resolve_all(
                 }),
             },
         };
+        let inherited_keys = keys.as_ref().map(ResolvedKeys::clone).unwrap_or_default();
         let keys = keys.map(|mut keys| {
             for entry in &section.entries {
-                keys.insert(entry.key.clone(), (entry.value.clone(), entry.line));
+                let value = merged(&inherited_keys, &entry.key, &entry.value);
+                keys.insert(entry.key.clone(), (value, entry.line));
             }
             keys
         });
@@ -327,6 +329,21 @@ pub fn resolve_all(
         by_name.entry(section.name.as_str()).or_insert(index);
     }
     out
+}
+
+/// Keys a child adds to rather than replaces, as Fairy-Stockfish reads
+/// them: a child's `promotedPieceType` sets its pieces' entries and
+/// keeps the parent's others (gorogoroplus adds the lance's and knight's
+/// to gorogoro's pawn and silver).
+const MERGED_KEYS: [&str; 1] = ["promotedPieceType"];
+
+/// A child's value of `key`, with the parent's first where the key adds
+/// to it ([`MERGED_KEYS`]; the reader lets a later entry win).
+fn merged(parent: &ResolvedKeys, key: &str, value: &str) -> String {
+    match parent.get(key) {
+        Some((before, _)) if MERGED_KEYS.contains(&key) => format!("{before} {value}"),
+        _ => value.to_string(),
+    }
 }
 
 /// What a child is told when its parent's own parent is missing or

@@ -77,14 +77,19 @@ impl<G: FairyGrid> FairyPosition<G> {
         fen: &str,
     ) -> Result<FairyPosition<G>, FairyFenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        // As Fairy-Stockfish reads it, a FEN may stop after the side to
-        // move: no castling, no en passant.
-        let (placement, turn, castling, ep, rest) = match fields[..] {
-            [placement, turn] => (placement, turn, "-", "-", &[][..]),
-            [placement, turn, castling] => (placement, turn, castling, "-", &[][..]),
-            [placement, turn, castling, ep, ref rest @ ..] => (placement, turn, castling, ep, rest),
-            _ => return Err(FairyFenError::Fields),
+        let [placement, turn, ref after @ ..] = fields[..] else {
+            return Err(FairyFenError::Fields);
         };
+        // As Fairy-Stockfish reads it, a FEN may stop after the side to
+        // move, or leave out the castling rights or the en passant square
+        // before the counters (`w - 0 1`, `w 0 1`): the counters start at
+        // the first field that starts with a digit (no castling right or
+        // square does).
+        let counted = |f: &&str| f.starts_with(|c: char| c.is_ascii_digit());
+        let named = after.iter().position(counted).unwrap_or(after.len()).min(2);
+        let (named_fields, rest) = after.split_at(named);
+        let castling = named_fields.first().copied().unwrap_or("-");
+        let ep = named_fields.get(1).copied().unwrap_or("-");
         let mut pos = FairyPosition {
             rules,
             squares: G::cells(None),
