@@ -317,7 +317,7 @@ pub fn resolve_all(
                 }),
             },
         };
-        let inherited_keys = keys.as_ref().map(ResolvedKeys::clone).unwrap_or_default();
+        let inherited_keys = keys.clone().unwrap_or_default();
         let keys = keys.map(|mut keys| {
             for entry in &section.entries {
                 let value = merged(&inherited_keys, &entry.key, &entry.value);
