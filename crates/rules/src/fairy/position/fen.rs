@@ -84,9 +84,14 @@ impl<G: FairyGrid> FairyPosition<G> {
         // move, or leave out the castling rights or the en passant square
         // before the counters (`w - 0 1`, `w 0 1`): the counters start at
         // the first field that starts with a digit (no castling right or
-        // square does).
+        // square does), but where a counting rule writes its limit in the
+        // en passant square's place (makruk's `w - 32 20 40`).
         let counted = |f: &&str| f.starts_with(|c: char| c.is_ascii_digit());
-        let named = after.iter().position(counted).unwrap_or(after.len()).min(2);
+        let first_count = after.iter().position(counted).unwrap_or(after.len());
+        let named = match rules.counting {
+            Some(_) if first_count == 1 => 2,
+            _ => first_count.min(2),
+        };
         let (named_fields, rest) = after.split_at(named);
         let castling = named_fields.first().copied().unwrap_or("-");
         let ep = named_fields.get(1).copied().unwrap_or("-");
