@@ -5,7 +5,7 @@
 //! data"): a variant's rook is `R`, its fers (`f`) the role of `F`.
 
 use super::played::fairy_position_common;
-use super::position::{CastleRefusal, FairyRefusal};
+use super::position::CastleRefusal;
 use super::{FairyMove, FairyMoveKind, FairyPosition, FairyRules, MAX_KINDS};
 use crate::core::fen::{castle, Setup};
 use crate::core::grid::{Grid, Grid8};
@@ -335,17 +335,8 @@ impl Position for Fairy {
         if legal.is_empty() || !mine || !in_pattern || listed {
             return generic_why_illegal(self, text, legal);
         }
-        match self.pos.refusal(from, to) {
-            FairyRefusal::LeavesRoyalAttacked => IllegalReason::KingInCheck {
-                in_check: self.pos.in_check(self.pos.turn()),
-                attacks: Attacks::Variant,
-            },
-            FairyRefusal::GivesCheck => IllegalReason::ChecksForbidden,
-            FairyRefusal::MustCapture => IllegalReason::CapturesCompulsory(FamilyName::FromData),
-            FairyRefusal::MustDrop => IllegalReason::Drop(DropRule::MustDrop),
-            FairyRefusal::GeneralsFace => IllegalReason::GeneralsFace,
-            FairyRefusal::NotAMove => generic_why_illegal(self, text, legal),
-        }
+        self.refusal_reason(from, to)
+            .unwrap_or_else(|| generic_why_illegal(self, text, legal))
     }
 
     fn why_cannot_castle(&self, kingside: bool) -> Option<CastlingBlock> {

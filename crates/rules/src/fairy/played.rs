@@ -5,6 +5,7 @@
 //! actions ([`PlayedGrid`]).
 
 use super::play::{castling_rights, kind_of, role_of, Fairy, NO_KIND};
+use super::position::FairyRefusal;
 use super::{
     has_kind, Extinction, FairyEnd, FairyGrid, FairyMove, FairyPosition, FairyRules, Verdict,
     MAX_KINDS,
@@ -13,7 +14,7 @@ use crate::core::betza::NAMED_PIECES;
 use crate::core::grid::{GridSet, GridSquare};
 use crate::core::{zobrist, Action, Color, Role};
 use crate::facts::{BoardLook, Fact, Fate, SquareMark};
-use crate::illegal::{Attacks, IllegalReason, PieceName};
+use crate::illegal::{Attacks, DropRule, FamilyName, IllegalReason, PieceName};
 use crate::{EndReason, Outcome};
 use std::sync::{Arc, OnceLock};
 
@@ -327,6 +328,22 @@ impl<G: FairyGrid> Fairy<G> {
             centerline: river,
             ..BoardLook::default()
         }
+    }
+
+    /// Why the data engine refuses the move from `from` to `to`, in the
+    /// game's words; `None` where no move goes there at all.
+    pub(super) fn refusal_reason(&self, from: G::Sq, to: G::Sq) -> Option<IllegalReason> {
+        Some(match self.pos.refusal(from, to) {
+            FairyRefusal::LeavesRoyalAttacked => IllegalReason::KingInCheck {
+                in_check: self.pos.in_check(self.pos.turn()),
+                attacks: Attacks::Variant,
+            },
+            FairyRefusal::GivesCheck => IllegalReason::ChecksForbidden,
+            FairyRefusal::MustCapture => IllegalReason::CapturesCompulsory(FamilyName::FromData),
+            FairyRefusal::MustDrop => IllegalReason::Drop(DropRule::MustDrop),
+            FairyRefusal::GeneralsFace => IllegalReason::GeneralsFace,
+            FairyRefusal::NotAMove => return None,
+        })
     }
 
     /// The game's ending, if any, given whether a legal move exists.

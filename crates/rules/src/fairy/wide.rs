@@ -7,12 +7,11 @@
 
 use super::play::Fairy;
 use super::played::fairy_position_common;
-use super::position::FairyRefusal;
 use super::{FairyMove, FairyMoveKind};
 use crate::core::grid::{Grid16, Spot};
 use crate::core::{Action, Color, CoordText, Move, MoveKind, Piece, Role, Setup, WideMove};
 use crate::facts::{BoardLook, Describe, Effect, Fact, SquareMark};
-use crate::illegal::{Attacks, DropRule, FamilyName, IllegalReason};
+use crate::illegal::IllegalReason;
 use crate::why_illegal::off_board;
 use crate::{EndReason, Outcome, Position};
 use std::cell::RefCell;
@@ -134,21 +133,12 @@ impl Fairy<Grid16> {
         if legal.iter().any(|a| a.spots() == Some((from, to))) {
             return IllegalReason::UnknownNotation;
         }
-        match self.pos.refusal(from, to) {
-            FairyRefusal::LeavesRoyalAttacked => IllegalReason::KingInCheck {
-                in_check: self.pos.in_check(self.pos.turn()),
-                attacks: Attacks::Variant,
-            },
-            FairyRefusal::GivesCheck => IllegalReason::ChecksForbidden,
-            FairyRefusal::MustCapture => IllegalReason::CapturesCompulsory(FamilyName::FromData),
-            FairyRefusal::MustDrop => IllegalReason::Drop(DropRule::MustDrop),
-            FairyRefusal::GeneralsFace => IllegalReason::GeneralsFace,
-            FairyRefusal::NotAMove => IllegalReason::CannotMoveTo {
+        self.refusal_reason(from, to)
+            .unwrap_or(IllegalReason::CannotMoveTo {
                 piece: name,
                 from,
                 to,
-            },
-        }
+            })
     }
 }
 

@@ -90,8 +90,10 @@ impl<G: FairyGrid> FairyPosition<G> {
         let first_count = after.iter().position(counted).unwrap_or(after.len());
         let named = match rules.counting {
             Some(_) if first_count == 1 => 2,
-            _ => first_count.min(2),
-        };
+            _ => first_count,
+        }
+        .min(2)
+        .min(after.len());
         let (named_fields, rest) = after.split_at(named);
         let castling = named_fields.first().copied().unwrap_or("-");
         let ep = named_fields.get(1).copied().unwrap_or("-");
