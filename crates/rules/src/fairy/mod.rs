@@ -18,8 +18,7 @@ mod sized;
 pub mod value;
 mod wide;
 
-pub use play::{kind_of, role_of, Fairy};
-pub use played::PlayedGrid;
+pub use played::{kind_of, role_of, Fairy, PlayedGrid};
 pub use position::{
     CastleRefusal, FairyEnd, FairyEnding, FairyMove, FairyMoveKind, FairyPosition, FairyRefusal,
 };

@@ -1,54 +1,21 @@
-//! A variant from data as a game plays it: a [`FairyPosition`] seen
-//! through [`Position`], so the board, the computer, records and every
-//! command play it as they play the built-in families. A kind of the
+//! A variant from data on chess's 8×8 board as a game plays it: a
+//! [`FairyPosition`] seen through [`Position`], so the board, the
+//! computer, records and every command play it as they play the built-in
+//! families. A kind of the
 //! variant is the [`Role`] of its letter (docs/rules.md, "Variants from
 //! data"): a variant's rook is `R`, its fers (`f`) the role of `F`.
 
-use super::played::fairy_position_common;
+use super::played::{castling_rights, fairy_position_common, kind_of, role_of, Fairy, PlayedGrid};
 use super::position::CastleRefusal;
-use super::{FairyMove, FairyMoveKind, FairyPosition, FairyRules, MAX_KINDS};
-use crate::core::fen::{castle, Setup};
-use crate::core::grid::{Grid, Grid8};
+use super::{FairyMove, FairyMoveKind, FairyPosition};
+use crate::core::fen::Setup;
+use crate::core::grid::Grid8;
 use crate::core::Square;
 use crate::core::{Action, Bitboard, Board, Color, CoordText, Move, MoveKind, Piece, Role};
 use crate::facts::{board_effects, BoardLook, Describe, Effect, Fact, MarkedSquares};
 use crate::illegal::{Attacks, CastlingBlock, DropRule, FamilyName, IllegalReason, PieceName};
 use crate::{generic_why_illegal, EndReason, Outcome, Position};
 use std::cell::RefCell;
-use std::sync::OnceLock;
-
-/// A position of a variant from data as the game plays it: the data
-/// engine's own position, played and hashed directly. The chess-shaped
-/// view of it ([`Setup`]) that the board, records and the editor read is
-/// built only when one of them asks, once per position: the search and
-/// perft never ask, so they never pay for it (docs/architecture.md,
-/// "One data engine").
-#[derive(Clone, Debug)]
-pub struct Fairy<G: Grid = Grid8> {
-    pub(super) pos: FairyPosition<G>,
-    /// The chess-shaped view, built on first request (8×8 only: a
-    /// board of another size has none).
-    pub(super) view: OnceLock<Setup>,
-    /// Each kind's role, by kind number.
-    pub(super) roles: [Role; MAX_KINDS],
-    /// The kind each role's letter names, by role; [`NO_KIND`] where the
-    /// variant has none.
-    pub(super) kinds: [u8; Role::COUNT],
-}
-
-/// In [`Fairy`]'s `kinds`: no kind has that letter.
-pub(super) const NO_KIND: u8 = u8::MAX;
-
-/// The role a kind of `rules` is shown and typed as: its letter's.
-pub fn role_of<G: Grid>(rules: &FairyRules<G>, kind: u8) -> Role {
-    let letter = rules.letter(Color::White, kind);
-    Role::from_letter(letter).unwrap_or(Role::Pawn)
-}
-
-/// The kind of `rules` that `role`'s letter names, if any.
-pub fn kind_of<G: Grid>(rules: &FairyRules<G>, role: Role) -> Option<u8> {
-    rules.kind_of_letter(role.upper_char())
-}
 
 /// The chess-shaped view of `pos`: its pieces by role, its castling
 /// rights and en passant square as a FEN has them.
@@ -68,22 +35,6 @@ fn mirror(pos: &FairyPosition) -> Setup {
         halfmoves: pos.halfmoves(),
         fullmoves: pos.fullmoves(),
     }
-}
-
-/// `pos`'s castling rights as a FEN's set of bits (`castle::*`): what
-/// the view shows and the hash keys.
-pub(super) fn castling_rights<G: Grid>(pos: &FairyPosition<G>) -> u8 {
-    let bits = [
-        castle::WHITE_KING,
-        castle::WHITE_QUEEN,
-        castle::BLACK_KING,
-        castle::BLACK_QUEEN,
-    ];
-    pos.castling()
-        .iter()
-        .zip(bits)
-        .filter(|(on, _)| **on)
-        .fold(0, |all, (_, bit)| all | bit)
 }
 
 /// The chess-shaped view of `pos` (see [`mirror`]): what a draft of it
@@ -420,5 +371,20 @@ impl Describe for Fairy {
             _ => m.to,
         };
         self.board().piece_at(at)
+    }
+}
+
+impl PlayedGrid for Grid8 {
+    #[inline]
+    fn move_of(fairy: &Fairy<Self>, action: Action) -> Option<FairyMove<Self>> {
+        fairy.move_of(action)
+    }
+    #[inline]
+    fn action_of(fairy: &Fairy<Self>, m: FairyMove<Self>) -> Action {
+        fairy.action_of(m)
+    }
+    #[inline]
+    fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove<Self>>) -> T) -> T {
+        with_moves(f)
     }
 }

@@ -1,22 +1,72 @@
-//! What a variant from data's game answers alike on every grid: the
-//! rules' words, hashing, endings, facts and marks of [`Fairy`] whatever
-//! its board, the [`Position`] methods both games share
-//! ([`fairy_position_common`]), and how each grid's moves are the game's
-//! actions ([`PlayedGrid`]).
+//! A variant from data's game on any grid ([`Fairy`]) and what it
+//! answers alike on every grid: the rules' words, hashing, endings, facts
+//! and marks whatever its board, the [`Position`] methods both games share
+//! ([`fairy_position_common`]), and what each grid's game says of its
+//! moves ([`PlayedGrid`], implemented beside each grid's game: 8×8 in
+//! `play`, other sizes in `wide`), so neither imports the other.
 
-use super::play::{castling_rights, kind_of, role_of, Fairy, NO_KIND};
 use super::position::FairyRefusal;
 use super::{
     has_kind, Extinction, FairyEnd, FairyGrid, FairyMove, FairyPosition, FairyRules, Verdict,
     MAX_KINDS,
 };
 use crate::core::betza::NAMED_PIECES;
-use crate::core::grid::{GridSet, GridSquare};
+use crate::core::fen::{castle, Setup};
+use crate::core::grid::{Grid, Grid8, GridSet, GridSquare};
 use crate::core::{zobrist, Action, Color, Role};
 use crate::facts::{BoardLook, Fact, Fate, SquareMark};
 use crate::illegal::{Attacks, DropRule, FamilyName, IllegalReason, PieceName};
 use crate::{EndReason, Outcome};
 use std::sync::{Arc, OnceLock};
+
+/// A position of a variant from data as the game plays it: the data
+/// engine's own position, played and hashed directly. The chess-shaped
+/// view of it ([`Setup`]) that the board, records and the editor read is
+/// built only when one of them asks, once per position: the search and
+/// perft never ask, so they never pay for it (docs/architecture.md,
+/// "One data engine").
+#[derive(Clone, Debug)]
+pub struct Fairy<G: Grid = Grid8> {
+    pub(super) pos: FairyPosition<G>,
+    /// The chess-shaped view, built on first request (8×8 only: a
+    /// board of another size has none).
+    pub(super) view: OnceLock<Setup>,
+    /// Each kind's role, by kind number.
+    pub(super) roles: [Role; MAX_KINDS],
+    /// The kind each role's letter names, by role; [`NO_KIND`] where the
+    /// variant has none.
+    pub(super) kinds: [u8; Role::COUNT],
+}
+
+/// In [`Fairy`]'s `kinds`: no kind has that letter.
+pub(super) const NO_KIND: u8 = u8::MAX;
+
+/// The role a kind of `rules` is shown and typed as: its letter's.
+pub fn role_of<G: Grid>(rules: &FairyRules<G>, kind: u8) -> Role {
+    let letter = rules.letter(Color::White, kind);
+    Role::from_letter(letter).unwrap_or(Role::Pawn)
+}
+
+/// The kind of `rules` that `role`'s letter names, if any.
+pub fn kind_of<G: Grid>(rules: &FairyRules<G>, role: Role) -> Option<u8> {
+    rules.kind_of_letter(role.upper_char())
+}
+
+/// `pos`'s castling rights as a FEN's set of bits (`castle::*`): what
+/// the view shows and the hash keys.
+pub(super) fn castling_rights<G: Grid>(pos: &FairyPosition<G>) -> u8 {
+    let bits = [
+        castle::WHITE_KING,
+        castle::WHITE_QUEEN,
+        castle::BLACK_KING,
+        castle::BLACK_QUEEN,
+    ];
+    pos.castling()
+        .iter()
+        .zip(bits)
+        .filter(|(on, _)| **on)
+        .fold(0, |all, (_, bit)| all | bit)
+}
 
 impl<G: FairyGrid> Fairy<G> {
     /// A game position from a position under the variant's rules.
@@ -474,36 +524,6 @@ pub trait PlayedGrid: FairyGrid {
     /// `f` with this thread's move buffer for the grid, so that listing
     /// moves never allocates.
     fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove<Self>>) -> T) -> T;
-}
-
-impl PlayedGrid for crate::core::grid::Grid8 {
-    #[inline]
-    fn move_of(fairy: &Fairy<Self>, action: Action) -> Option<FairyMove<Self>> {
-        fairy.move_of(action)
-    }
-    #[inline]
-    fn action_of(fairy: &Fairy<Self>, m: FairyMove<Self>) -> Action {
-        fairy.action_of(m)
-    }
-    #[inline]
-    fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove<Self>>) -> T) -> T {
-        super::play::with_moves(f)
-    }
-}
-
-impl PlayedGrid for crate::core::grid::Grid16 {
-    #[inline]
-    fn move_of(fairy: &Fairy<Self>, action: Action) -> Option<FairyMove<Self>> {
-        fairy.wide_move_of(action)
-    }
-    #[inline]
-    fn action_of(fairy: &Fairy<Self>, m: FairyMove<Self>) -> Action {
-        fairy.wide_action_of(m)
-    }
-    #[inline]
-    fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove<Self>>) -> T) -> T {
-        super::wide::with_moves(f)
-    }
 }
 
 impl<G: PlayedGrid> Fairy<G> {

@@ -5,8 +5,7 @@
 //! every size"). Chess's 8×8 view ([`Position::board`]) is empty; a
 //! screen asks [`Position::piece_on`] and [`Position::board_size`].
 
-use super::play::Fairy;
-use super::played::fairy_position_common;
+use super::played::{fairy_position_common, Fairy, PlayedGrid};
 use super::{FairyMove, FairyMoveKind};
 use crate::core::grid::{Grid16, Spot};
 use crate::core::{Action, Color, CoordText, Move, MoveKind, Piece, Role, Setup, WideMove};
@@ -216,5 +215,20 @@ impl Describe for Fairy<Grid16> {
             _ => m.to,
         };
         self.piece_of(at)
+    }
+}
+
+impl PlayedGrid for Grid16 {
+    #[inline]
+    fn move_of(fairy: &Fairy<Self>, action: Action) -> Option<FairyMove<Self>> {
+        fairy.wide_move_of(action)
+    }
+    #[inline]
+    fn action_of(fairy: &Fairy<Self>, m: FairyMove<Self>) -> Action {
+        fairy.wide_action_of(m)
+    }
+    #[inline]
+    fn with_moves<T>(f: impl FnOnce(&mut Vec<FairyMove<Self>>) -> T) -> T {
+        with_moves(f)
     }
 }
